@@ -1,0 +1,14 @@
+// Tests run the TypeScript sources as ESM through swc: no type-check here, `npm run typecheck` does that.
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }
+    ]
+  },
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  testTimeout: 30000,
+  maxWorkers: 2
+}
