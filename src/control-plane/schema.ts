@@ -339,7 +339,8 @@ export const ListDeploymentsQuery = z.object({
   deployment_type: DeploymentType.optional(),
   deployment_ids: z.string().optional()
 })
-export type ListDeploymentsQuery = z.input<typeof ListDeploymentsQuery>
+/** What a caller passes: every parameter optional, in its typed (not its wire) form. */
+export type ListDeploymentsQuery = Partial<z.output<typeof ListDeploymentsQuery>>
 
 export const DeploymentList = z.object({
   resources: z.array(Deployment),

@@ -1,0 +1,176 @@
+// A typed client of the Deployment Control Plane: one method per operation of the interface.
+// Every answer is checked against the schema, so a service that changes shape fails here with a
+// readable message instead of as `undefined` somewhere in the deploy flow.
+import type { z } from 'zod'
+import { UnexpectedResponseError, type Operation } from './errors.ts'
+import { DEFAULT_RETRY, Transport, type RetryPolicy, type TransportOptions } from './http.ts'
+import { Redactor } from './redact.ts'
+import {
+  CreateDeploymentRequest,
+  Deployment,
+  DeploymentList,
+  PatchDeploymentRequest,
+  RepositoryList,
+  Revision,
+  ListDeploymentsQuery,
+  type RepositoryEntry
+} from './schema.ts'
+import { VERSION } from '../version.ts'
+
+export const USER_AGENT = `control-plane-deploy/${VERSION}`
+
+export interface ClientOptions {
+  baseUrl: string
+  apiKey: string
+  tenantId?: string | undefined
+  /** Per request; default 30 s. */
+  requestTimeoutMs?: number
+  /** Epoch ms: no request starts after it, and retries stop short of it. */
+  deadline?: number
+  signal?: AbortSignal
+  retry?: Partial<RetryPolicy>
+  /** Answers larger than this are cut off; default 32 MiB. */
+  maxBodyBytes?: number
+  /** Values that must never appear in a message or log line; the API key is always one. */
+  secrets?: Iterable<string>
+  debug?: (line: string) => void
+  /** For tests: a deterministic clock, sleep and jitter. */
+  sleep?: TransportOptions['sleep']
+  random?: () => number
+  now?: () => number
+}
+
+/** Check a request body before it leaves: a bad body is our bug, and better caught here. */
+function checked<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> {
+  return schema.parse(value)
+}
+
+export class ControlPlaneClient {
+  readonly #transport: Transport
+  readonly redactor: Redactor
+
+  constructor(opts: ClientOptions) {
+    this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])])
+    const headers: Record<string, string> = {
+      'X-Api-Key': opts.apiKey,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'User-Agent': USER_AGENT
+    }
+    if (opts.tenantId) headers['X-Tenant-Id'] = opts.tenantId
+    this.#transport = new Transport({
+      baseUrl: opts.baseUrl,
+      headers,
+      requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
+      deadline: opts.deadline,
+      signal: opts.signal,
+      retry: { ...DEFAULT_RETRY, ...opts.retry },
+      maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
+      redactor: this.redactor,
+      debug: opts.debug,
+      sleep: opts.sleep,
+      random: opts.random,
+      now: opts.now
+    })
+  }
+
+  /** Requests sent so far, retries included. */
+  get requestCount(): number {
+    return this.#transport.requestCount
+  }
+
+  /** One page of `GET /v2/deployments`. */
+  async listDeployments(query: ListDeploymentsQuery = {}): Promise<DeploymentList> {
+    return this.#call('list deployments', 'GET', '/v2/deployments', DeploymentList, {
+      query: checked(ListDeploymentsQuery, query)
+    })
+  }
+
+  /** Every deployment matching the query, page after page; stops on a short page. */
+  async *iterateDeployments(
+    query: Omit<ListDeploymentsQuery, 'offset'> = {},
+    pageSize = 100
+  ): AsyncGenerator<Deployment> {
+    let offset = 0
+    for (;;) {
+      const page = await this.listDeployments({ ...query, limit: pageSize, offset })
+      yield* page.resources
+      if (page.resources.length < pageSize) return
+      // A service that does not advance the offset would loop for ever: step past the page.
+      offset = page.offset > offset ? page.offset : offset + page.resources.length
+    }
+  }
+
+  async createDeployment(body: z.input<typeof CreateDeploymentRequest>): Promise<Deployment> {
+    const payload = checked(CreateDeploymentRequest, body)
+    return this.#call('create deployment', 'POST', '/v2/deployments', Deployment, { body: payload })
+  }
+
+  async getDeployment(deploymentId: string): Promise<Deployment> {
+    return this.#call('get deployment', 'GET', `/v2/deployments/${seg(deploymentId)}`, Deployment)
+  }
+
+  async patchDeployment(
+    deploymentId: string,
+    body: z.input<typeof PatchDeploymentRequest>
+  ): Promise<Deployment> {
+    const payload = checked(PatchDeploymentRequest, body)
+    return this.#call(
+      'patch deployment',
+      'PATCH',
+      `/v2/deployments/${seg(deploymentId)}`,
+      Deployment,
+      {
+        body: payload
+      }
+    )
+  }
+
+  async getRevision(deploymentId: string, revisionId: string): Promise<Revision> {
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`
+    return this.#call('get revision', 'GET', path, Revision)
+  }
+
+  async deleteListener(listenerId: string): Promise<void> {
+    await this.#transport.send({
+      operation: 'delete listener',
+      method: 'DELETE',
+      path: `/v2/listeners/${seg(listenerId)}`
+    })
+  }
+
+  async listRepositories(integrationId: string): Promise<RepositoryEntry[]> {
+    const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`
+    return this.#call('list repositories', 'GET', path, RepositoryList)
+  }
+
+  close(): void {
+    this.#transport.close()
+  }
+
+  async #call<T extends z.ZodType>(
+    operation: Operation,
+    method: string,
+    path: string,
+    schema: T,
+    extra: { query?: ListDeploymentsQuery; body?: unknown } = {}
+  ): Promise<z.output<T>> {
+    const spec = { operation, method, path, ...extra }
+    const { status, json } = await this.#transport.send(spec)
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+      const problem = issue
+        ? `${where}${issue.message.toLowerCase()}`
+        : 'does not fit the interface'
+      throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
+    }
+    return parsed.data
+  }
+}
+
+/** Ids go into paths as one segment, whatever they contain. */
+function seg(id: string): string {
+  return encodeURIComponent(id)
+}

@@ -1,0 +1,180 @@
+// Errors are values with a message written for the person reading the job log: what failed, the
+// HTTP status, and what to check. Every text that came from the server is sanitised first.
+import type { ValidationErrorEntry } from './schema.ts'
+import { sanitizeServerText } from './redact.ts'
+
+export type Operation =
+  | 'list deployments'
+  | 'create deployment'
+  | 'get deployment'
+  | 'patch deployment'
+  | 'get revision'
+  | 'delete listener'
+  | 'list repositories'
+
+export interface RequestContext {
+  method: string
+  /** Path below the base URL, without the query string. */
+  path: string
+  operation: Operation
+}
+
+/** Base of every error the client raises. */
+export class ControlPlaneError extends Error {
+  readonly method: string
+  readonly path: string
+  readonly operation: Operation
+
+  constructor(ctx: RequestContext, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = new.target.name
+    this.method = ctx.method
+    this.path = ctx.path
+    this.operation = ctx.operation
+  }
+}
+
+/** The service answered with an error status. */
+export class ApiError extends ControlPlaneError {
+  readonly status: number
+  /** The server's `detail`, sanitised; for a 422, one line per entry. */
+  readonly detail: string
+  readonly validation: ValidationErrorEntry[] | undefined
+  readonly hint: string | undefined
+
+  constructor(
+    ctx: RequestContext,
+    status: number,
+    detail: string,
+    validation?: ValidationErrorEntry[]
+  ) {
+    const hint = hintFor(ctx, status, detail)
+    const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${ctx.path}`
+    const body = detail ? (detail.includes('\n') ? `\n${detail}` : `: ${detail}`) : ''
+    super(ctx, `${head}${body}${hint ? `\n${hint}` : ''}`)
+    this.status = status
+    this.detail = detail
+    this.validation = validation
+    this.hint = hint
+  }
+}
+
+/** The service answered 2xx but with a body that is not JSON or does not fit the interface. */
+export class UnexpectedResponseError extends ControlPlaneError {
+  readonly status: number
+  constructor(ctx: RequestContext, status: number, problem: string) {
+    super(
+      ctx,
+      `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${ctx.path}): ${problem}`
+    )
+    this.status = status
+  }
+}
+
+/** A 3xx: never followed, so the API key never reaches another host. */
+export class RedirectRefusedError extends ControlPlaneError {
+  readonly status: number
+  readonly targetOrigin: string
+  constructor(ctx: RequestContext, status: number, targetOrigin: string) {
+    super(
+      ctx,
+      `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${targetOrigin}. ` +
+        'Redirects are not followed so that the API key is sent only to base-url; set base-url to the final address.'
+    )
+    this.status = status
+    this.targetOrigin = targetOrigin
+  }
+}
+
+/** No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. */
+export class NetworkError extends ControlPlaneError {
+  readonly reason: string
+  readonly attempts: number
+  constructor(ctx: RequestContext, reason: string, attempts: number, options?: ErrorOptions) {
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
+    super(ctx, `${ctx.operation} failed${tries}: ${reason} (${ctx.method} ${ctx.path})`, options)
+    this.reason = reason
+    this.attempts = attempts
+  }
+}
+
+/**
+ * A write (POST, PATCH) that may or may not have been applied: the request went out and no
+ * trustworthy answer came back. The caller reconciles by reading state, never by blind retry.
+ */
+export class OutcomeUnknownError extends ControlPlaneError {
+  readonly reason: string
+  constructor(ctx: RequestContext, reason: string, options?: ErrorOptions) {
+    super(
+      ctx,
+      `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`,
+      options
+    )
+    this.reason = reason
+  }
+}
+
+/** The run was cancelled or its overall deadline passed while a request was pending. */
+export class AbortedError extends ControlPlaneError {}
+
+/** `source_config.repo_url: Field required`: the location without its `body`/`query`/`path` root. */
+export function renderValidationEntry(entry: ValidationErrorEntry): string {
+  const loc = [...entry.loc]
+  if (loc.length > 1 && (loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path')) loc.shift()
+  const where = loc.map(p => sanitizeServerText(String(p), 80)).join('.')
+  const msg = sanitizeServerText(entry.msg, 300)
+  return where ? `${where}: ${msg}` : msg
+}
+
+export function renderValidationErrors(entries: ValidationErrorEntry[]): string {
+  const shown = entries.slice(0, 20).map(renderValidationEntry)
+  if (entries.length > shown.length) shown.push(`… and ${entries.length - shown.length} more`)
+  return shown.join('\n')
+}
+
+function hintFor(ctx: RequestContext, status: number, detail: string): string | undefined {
+  const text = detail.toLowerCase()
+  switch (status) {
+    case 400:
+      return text.includes('already exists')
+        ? 'Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or pass deployment-id.'
+        : 'Hint: the control plane rejected the request; check the inputs named above.'
+    case 401:
+      return 'Hint: check the api-key input: the control plane did not accept the key (expired, revoked, or for another region: see base-url).'
+    case 403:
+      if (text.includes('requires workspace specification'))
+        return 'Hint: this organization-scoped key needs a workspace: set the tenant-id input to the workspace id.'
+      if (text.includes('not enabled'))
+        return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.'
+      if (ctx.path.includes('/listeners/'))
+        return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.'
+      return "Hint: check tenant-id and that the key's workspace may manage deployments."
+    case 404:
+      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.`
+    case 409:
+      return 'Hint: a deployment with this name already exists.'
+    case 422:
+      return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.'
+    case 429:
+      return 'Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer poll-interval help.'
+    default:
+      return status >= 500
+        ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
+        : undefined
+  }
+}
+
+function notFoundSubject(path: string): string {
+  const parts = path.split('/').filter(Boolean)
+  const after = (word: string) => {
+    const i = parts.lastIndexOf(word)
+    return i >= 0 ? parts[i + 1] : undefined
+  }
+  if (parts.includes('revisions'))
+    return `revision ${after('revisions')} of deployment ${after('deployments')}`
+  if (parts.includes('deployments') && after('deployments'))
+    return `deployment ${after('deployments')}`
+  if (parts.includes('listeners')) return `listener ${after('listeners')}`
+  if (parts.includes('codehost')) return `forge integration ${after('codehost')} (integration-id)`
+  return 'the resource'
+}

@@ -1,0 +1,344 @@
+// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
+// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
+// Requests go through node:http(s) with the proxy-aware agent of @actions/http-client, whose own
+// redirect-following and retries are not used: it would send X-Api-Key to a redirect's host.
+import * as http from 'node:http'
+import * as https from 'node:https'
+import { HttpClient } from '@actions/http-client'
+import {
+  AbortedError,
+  ApiError,
+  NetworkError,
+  OutcomeUnknownError,
+  RedirectRefusedError,
+  UnexpectedResponseError,
+  renderValidationErrors,
+  type RequestContext
+} from './errors.ts'
+import { Redactor, sanitizeServerText } from './redact.ts'
+import { ErrorDetail, HTTPValidationError } from './schema.ts'
+
+export interface RetryPolicy {
+  /** Attempts in all for a retryable request, the first included. */
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+  /** A longer Retry-After is cut to this. */
+  maxRetryAfterMs: number
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000
+}
+
+export interface TransportOptions {
+  baseUrl: string
+  headers: Record<string, string>
+  requestTimeoutMs: number
+  /** Epoch ms after which no request starts and pending ones are abandoned. */
+  deadline?: number
+  signal?: AbortSignal
+  retry: RetryPolicy
+  maxBodyBytes: number
+  redactor: Redactor
+  debug?: (line: string) => void
+  /** Injected in tests: the backoff schedule under fake timers, and a fixed jitter. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  random?: () => number
+  now?: () => number
+}
+
+export interface RequestSpec extends RequestContext {
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+}
+
+export interface RawResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  text: string
+}
+
+/** Statuses after which a request that is safe to repeat is tried again. */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
+/** Connection errors that mean the request never reached the server: safe even for writes. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
+
+export class Transport {
+  readonly #opts: TransportOptions
+  readonly #agentSource: HttpClient
+  #requests = 0
+
+  constructor(opts: TransportOptions) {
+    this.#opts = opts
+    this.#agentSource = new HttpClient(undefined, [], {
+      allowRedirects: false,
+      allowRetries: false,
+      keepAlive: true
+    })
+  }
+
+  /** Requests sent on the wire so far, retries included. */
+  get requestCount(): number {
+    return this.#requests
+  }
+
+  /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
+  async send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+    const idempotent = spec.method === 'GET' || spec.method === 'DELETE'
+    const { retry } = this.#opts
+    const now = this.#opts.now ?? Date.now
+    let lastReason = ''
+    for (let attempt = 1; ; attempt++) {
+      this.#checkAborted(spec)
+      let res: RawResponse
+      try {
+        res = await this.#once(spec)
+      } catch (err) {
+        if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
+        const e = err as NodeJS.ErrnoException & { sent?: boolean }
+        lastReason = this.#reason(e)
+        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
+        if (!idempotent && !notSent) throw new OutcomeUnknownError(spec, lastReason, { cause: err })
+        const delay = this.#backoff(attempt)
+        if (attempt >= retry.maxAttempts || !this.#fits(delay))
+          throw new NetworkError(spec, lastReason, attempt, { cause: err })
+        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
+        await this.#sleep(delay, spec)
+        continue
+      }
+
+      if (res.status >= 200 && res.status < 300)
+        return { status: res.status, json: this.#json(spec, res) }
+      if (res.status >= 300 && res.status < 400) {
+        throw new RedirectRefusedError(
+          spec,
+          res.status,
+          originOf(res.headers.location, this.#opts.baseUrl)
+        )
+      }
+
+      // A 429 is refused before anything is applied, so even a write may be sent again.
+      const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
+      const error = this.#apiError(spec, res)
+      if (!retryable) {
+        if (!idempotent && res.status >= 500)
+          throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error })
+        throw error
+      }
+      const retryAfter = parseRetryAfter(res.headers['retry-after'], now())
+      const delay =
+        retryAfter !== undefined
+          ? Math.min(retryAfter, retry.maxRetryAfterMs)
+          : this.#backoff(attempt)
+      if (attempt >= retry.maxAttempts || !this.#fits(delay)) throw error
+      this.#log(
+        `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
+          (retryAfter !== undefined ? ' (Retry-After)' : '')
+      )
+      await this.#sleep(delay, spec)
+    }
+  }
+
+  close(): void {
+    this.#agentSource.dispose()
+  }
+
+  #backoff(attempt: number): number {
+    const { baseDelayMs, maxDelayMs } = this.#opts.retry
+    return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random)
+  }
+
+  /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
+  #fits(delay: number): boolean {
+    const { deadline } = this.#opts
+    const now = (this.#opts.now ?? Date.now)()
+    return deadline === undefined || now + delay < deadline
+  }
+
+  async #sleep(ms: number, spec: RequestSpec): Promise<void> {
+    const sleep = this.#opts.sleep ?? abortableSleep
+    try {
+      await sleep(ms, this.#opts.signal)
+    } catch {
+      this.#checkAborted(spec)
+    }
+  }
+
+  #checkAborted(spec: RequestSpec): void {
+    if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
+    const { deadline } = this.#opts
+    if (deadline !== undefined && (this.#opts.now ?? Date.now)() >= deadline)
+      throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
+  }
+
+  #reason(e: NodeJS.ErrnoException): string {
+    if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')
+      return `no complete answer within ${this.#opts.requestTimeoutMs / 1000} s`
+    if (e.code === 'EBODYTOOLARGE') return e.message
+    return this.#opts.redactor.redact(sanitizeServerText(e.code ? `${e.code}` : e.message, 200))
+  }
+
+  #json(spec: RequestSpec, res: RawResponse): unknown {
+    if (res.status === 204 || res.text === '') return undefined
+    try {
+      return JSON.parse(res.text)
+    } catch {
+      const start = this.#opts.redactor.redact(sanitizeServerText(res.text, 80))
+      throw new UnexpectedResponseError(
+        spec,
+        res.status,
+        `the body is not JSON (starts with "${start}")`
+      )
+    }
+  }
+
+  #apiError(spec: RequestSpec, res: RawResponse): ApiError {
+    const redact = (s: string) => this.#opts.redactor.redact(s)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(res.text)
+    } catch {
+      parsed = undefined
+    }
+    const validation = HTTPValidationError.safeParse(parsed)
+    if (validation.success) {
+      // `input` echoes what was sent (secret values among it): it is never shown.
+      const entries = validation.data.detail.map(({ loc, msg, type }) => ({ loc, msg, type }))
+      return new ApiError(spec, res.status, redact(renderValidationErrors(entries)), entries)
+    }
+    const detail = ErrorDetail.safeParse(parsed)
+    const text = detail.success ? detail.data.detail : res.text
+    return new ApiError(spec, res.status, redact(sanitizeServerText(text)))
+  }
+
+  #log(line: string): void {
+    this.#opts.debug?.(this.#opts.redactor.redact(line))
+  }
+
+  #once(spec: RequestSpec): Promise<RawResponse> {
+    const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal, deadline } = this.#opts
+    const url = buildUrl(baseUrl, spec.path, spec.query)
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
+    const now = (this.#opts.now ?? Date.now)()
+    const budget =
+      deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now)
+    const signals = [AbortSignal.timeout(Math.max(1, budget))]
+    if (signal) signals.push(signal)
+    const combined = AbortSignal.any(signals)
+    const lib = url.protocol === 'https:' ? https : http
+    this.#requests++
+    this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`)
+
+    return new Promise<RawResponse>((resolve, reject) => {
+      const req = lib.request(url, {
+        method: spec.method,
+        headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+        agent: this.#agentSource.getAgent(url.href),
+        signal: combined
+      })
+      const fail = (err: unknown) => {
+        if (signal?.aborted) reject(new AbortedError(spec, `${spec.operation} cancelled`))
+        else if (combined.aborted)
+          reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }))
+        else reject(err)
+      }
+      req.on('error', fail)
+      req.on('response', res => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > maxBodyBytes) {
+            const err = Object.assign(
+              new Error(
+                `the answer is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MiB and was cut off`
+              ),
+              { code: 'EBODYTOOLARGE' }
+            )
+            res.destroy()
+            req.destroy()
+            reject(err)
+            return
+          }
+          chunks.push(chunk)
+        })
+        res.on('error', fail)
+        res.on('aborted', () =>
+          fail(new Error('the connection closed before the answer was complete'))
+        )
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`)
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
+        })
+      })
+      req.end(body)
+    })
+  }
+}
+
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, string | number | boolean | undefined>
+): URL {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path)
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined) url.searchParams.set(k, String(v))
+  }
+  return url
+}
+
+/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
+export function backoffDelay(
+  attempt: number,
+  baseDelayMs: number,
+  maxDelayMs: number,
+  random: () => number = Math.random
+): number {
+  const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(random() * cap)
+}
+
+/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now: number
+): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value
+  if (v === undefined || v.trim() === '') return undefined
+  const text = v.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  if (/^\d+\.\d+$/.test(text)) return Math.round(Number(text) * 1000)
+  const date = Date.parse(text)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}
+
+function originOf(location: string | undefined, base: string): string {
+  if (!location) return 'an unnamed location'
+  try {
+    return new URL(location, base).origin
+  } catch {
+    return 'an unreadable location'
+  }
+}
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -1,0 +1,53 @@
+// Secret values never leave the process in text we write: every message, log line and debug dump
+// built from a request or a response goes through a Redactor that knows the key and the secrets.
+
+const MIN_SECRET_LENGTH = 3
+
+export class Redactor {
+  readonly #values = new Set<string>()
+
+  constructor(values: Iterable<string | undefined> = []) {
+    for (const v of values) this.add(v)
+  }
+
+  /** Adds a value (and each of its lines: a multi-line secret leaks line by line too). */
+  add(value: string | undefined): void {
+    if (!value) return
+    for (const part of [value, ...value.split(/\r?\n/)]) {
+      const trimmed = part.trim()
+      if (trimmed.length >= MIN_SECRET_LENGTH) this.#values.add(trimmed)
+    }
+  }
+
+  redact(text: string): string {
+    let out = text
+    // Longest first, so a secret that contains another is replaced whole.
+    for (const v of [...this.#values].sort((a, b) => b.length - a.length)) {
+      if (out.includes(v)) out = out.split(v).join('***')
+      const encoded = encodeURIComponent(v)
+      if (encoded !== v && out.includes(encoded)) out = out.split(encoded).join('***')
+      const json = JSON.stringify(v).slice(1, -1)
+      if (json !== v && out.includes(json)) out = out.split(json).join('***')
+    }
+    return out
+  }
+}
+
+const ESCAPE_SEQUENCE =
+  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+
+/**
+ * Makes text from the server safe to print in a job log: terminal escape codes removed, line
+ * breaks and other control characters folded into one space (so nothing starts a line and acts as
+ * a workflow command), `::` broken up, and the length capped.
+ */
+export function sanitizeServerText(text: string, max = 500): string {
+  let out = text
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(CONTROL, ' ')
+    .replace(/:(?=:)/g, ': ')
+    .trim()
+  if (out.length > max) out = `${out.slice(0, max)}… (${text.length - max} more characters)`
+  return out
+}
