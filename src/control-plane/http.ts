@@ -91,7 +91,6 @@ export class Transport {
     const idempotent = spec.method === 'GET' || spec.method === 'DELETE'
     const { retry } = this.#opts
     const now = this.#opts.now ?? Date.now
-    let lastReason = ''
     for (let attempt = 1; ; attempt++) {
       this.#checkAborted(spec)
       let res: RawResponse
@@ -100,7 +99,7 @@ export class Transport {
       } catch (err) {
         if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
         const e = err as NodeJS.ErrnoException & { sent?: boolean }
-        lastReason = this.#reason(e)
+        const lastReason = this.#reason(e)
         const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
         if (!idempotent && !notSent) throw new OutcomeUnknownError(spec, lastReason, { cause: err })
         const delay = this.#backoff(attempt)

@@ -9,7 +9,7 @@ import { z } from 'zod'
 export const Uuid = z.guid()
 
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
-function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
   return z.string() as unknown as z.ZodType<T[number] | (string & {})>
 }
 
