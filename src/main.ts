@@ -1,1 +1,108 @@
-export async function run(): Promise<void> {}
+// The entry layer: the runner's inputs in, outputs, summary and exit status out. It masks every
+// secret before anything is logged, validates every input before any request, and is the only
+// place that decides the job's result.
+import * as core from '@actions/core'
+import { ControlPlaneClient } from './control-plane/client.ts'
+import { ControlPlaneError } from './control-plane/errors.ts'
+import { Redactor, sanitizeServerText } from './control-plane/redact.ts'
+import { DeployError } from './deploy/deploy-error.ts'
+import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
+import { eventDefaults, readEventPayload } from './event.ts'
+import { parseInputs, readRawInputs, secretValuesToMask } from './inputs.ts'
+import { renderProblems } from './problems.ts'
+import { writeOutputs, writeSummary } from './report.ts'
+
+/** After a cancel signal, the step exits by then whatever is still pending. */
+const CANCEL_EXIT_MS = 1500
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const started = Date.now()
+  const raw = readRawInputs(env)
+  const masked = secretValuesToMask(raw)
+  for (const value of masked) core.setSecret(value)
+  const redactor = new Redactor(masked)
+
+  const parsed = parseInputs(raw, eventDefaults(env, readEventPayload(env)))
+  if (!parsed.ok) {
+    core.error(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' })
+    process.exitCode = 1
+    return
+  }
+  const o = parsed.options
+
+  const controller = new AbortController()
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) return
+    core.info(`Received ${signal}: stopping.`)
+    controller.abort()
+    setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+
+  const client = new ControlPlaneClient({
+    baseUrl: o.baseUrl,
+    apiKey: o.apiKey,
+    tenantId: o.tenantId,
+    signal: controller.signal,
+    secrets: masked,
+    debug: core.isDebug() ? line => core.debug(line) : undefined
+  })
+  const state = newState(o)
+  let error: string | undefined
+  let title = 'Deploy failed'
+  try {
+    await deploy(o, state, {
+      client,
+      log: flowLog(redactor),
+      signal: controller.signal
+    })
+  } catch (err) {
+    if (controller.signal.aborted && !(err instanceof DeployError)) {
+      state.outcome = 'cancelled'
+      error = `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`
+      title = 'Deploy cancelled'
+    } else {
+      error = describeError(err)
+      if (err instanceof DeployError) title = err.title
+      else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
+      state.outcome ??= 'error'
+    }
+    error = redactor.redact(client.redactor.redact(error))
+  } finally {
+    client.close()
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+  }
+
+  writeOutputs(state, redactor)
+  await writeSummary(
+    state,
+    { durationMs: Date.now() - started, requests: client.requestCount, error },
+    redactor
+  )
+  if (error !== undefined) {
+    core.error(error, { title })
+    process.exitCode = 1
+  }
+  logOutcome(state)
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof DeployError || err instanceof ControlPlaneError) return err.message
+  // Our own bug: still one readable line, never a stack trace in the job's error.
+  const text = err instanceof Error ? err.message : String(err)
+  return `Unexpected error: ${sanitizeServerText(text, 1000)}`
+}
+
+function flowLog(redactor: Redactor): FlowLog {
+  return {
+    info: line => core.info(redactor.redact(line)),
+    warning: (line, title) => core.warning(redactor.redact(line), title ? { title } : {}),
+    group: (name, fn) => core.group(name, fn)
+  }
+}
+
+function logOutcome(state: DeployState): void {
+  if (state.outcome === 'deployed') core.info(`Done: revision ${state.revisionId} is DEPLOYED.`)
+}

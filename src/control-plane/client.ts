@@ -40,6 +40,11 @@ export interface ClientOptions {
   now?: () => number
 }
 
+export interface CallOptions {
+  /** Epoch ms: this call and its retries end by then (the wait's deadline, say). */
+  deadline?: number
+}
+
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
 function checked<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> {
   return schema.parse(value)
@@ -106,8 +111,9 @@ export class ControlPlaneClient {
     return this.#call('create deployment', 'POST', '/v2/deployments', Deployment, { body: payload })
   }
 
-  async getDeployment(deploymentId: string): Promise<Deployment> {
-    return this.#call('get deployment', 'GET', `/v2/deployments/${seg(deploymentId)}`, Deployment)
+  async getDeployment(deploymentId: string, call: CallOptions = {}): Promise<Deployment> {
+    const path = `/v2/deployments/${seg(deploymentId)}`
+    return this.#call('get deployment', 'GET', path, Deployment, call)
   }
 
   async patchDeployment(
@@ -126,9 +132,13 @@ export class ControlPlaneClient {
     )
   }
 
-  async getRevision(deploymentId: string, revisionId: string): Promise<Revision> {
+  async getRevision(
+    deploymentId: string,
+    revisionId: string,
+    call: CallOptions = {}
+  ): Promise<Revision> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`
-    return this.#call('get revision', 'GET', path, Revision)
+    return this.#call('get revision', 'GET', path, Revision, call)
   }
 
   async deleteListener(listenerId: string): Promise<void> {
@@ -153,7 +163,7 @@ export class ControlPlaneClient {
     method: string,
     path: string,
     schema: T,
-    extra: { query?: ListDeploymentsQuery; body?: unknown } = {}
+    extra: CallOptions & { query?: ListDeploymentsQuery; body?: unknown } = {}
   ): Promise<z.output<T>> {
     const spec = { operation, method, path, ...extra }
     const { status, json } = await this.#transport.send(spec)

@@ -54,6 +54,8 @@ export interface TransportOptions {
 export interface RequestSpec extends RequestContext {
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
+  /** A deadline for this request and its retries, earlier than the transport's own. */
+  deadline?: number
 }
 
 export interface RawResponse {
@@ -103,7 +105,7 @@ export class Transport {
         const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
         if (!idempotent && !notSent) throw new OutcomeUnknownError(spec, lastReason, { cause: err })
         const delay = this.#backoff(attempt)
-        if (attempt >= retry.maxAttempts || !this.#fits(delay))
+        if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
         this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
         await this.#sleep(delay, spec)
@@ -133,7 +135,7 @@ export class Transport {
         retryAfter !== undefined
           ? Math.min(retryAfter, retry.maxRetryAfterMs)
           : this.#backoff(attempt)
-      if (attempt >= retry.maxAttempts || !this.#fits(delay)) throw error
+      if (attempt >= retry.maxAttempts || !this.#fits(delay, spec)) throw error
       this.#log(
         `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
           (retryAfter !== undefined ? ' (Retry-After)' : '')
@@ -151,9 +153,15 @@ export class Transport {
     return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random)
   }
 
+  #deadline(spec: RequestSpec): number | undefined {
+    const a = this.#opts.deadline
+    const b = spec.deadline
+    return a === undefined ? b : b === undefined ? a : Math.min(a, b)
+  }
+
   /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
-  #fits(delay: number): boolean {
-    const { deadline } = this.#opts
+  #fits(delay: number, spec: RequestSpec): boolean {
+    const deadline = this.#deadline(spec)
     const now = (this.#opts.now ?? Date.now)()
     return deadline === undefined || now + delay < deadline
   }
@@ -169,7 +177,7 @@ export class Transport {
 
   #checkAborted(spec: RequestSpec): void {
     if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
-    const { deadline } = this.#opts
+    const deadline = this.#deadline(spec)
     if (deadline !== undefined && (this.#opts.now ?? Date.now)() >= deadline)
       throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
   }
@@ -219,7 +227,8 @@ export class Transport {
   }
 
   #once(spec: RequestSpec): Promise<RawResponse> {
-    const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal, deadline } = this.#opts
+    const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal } = this.#opts
+    const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
     const now = (this.#opts.now ?? Date.now)()

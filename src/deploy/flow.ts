@@ -1,0 +1,272 @@
+// The deploy, in the order it runs: find the target, plan, write, wait. It fills a DeployState as
+// it goes, so that the outputs and the summary can say what was known when something failed.
+import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { Deployment } from '../control-plane/schema.ts'
+import { formatDuration } from '../duration.ts'
+import type { Options } from '../options.ts'
+import { createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
+import { DeployError } from './deploy-error.ts'
+import { findDeploymentByName } from './find-deployment.ts'
+import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
+import { resolveRepository } from './resolve-repository.ts'
+import { waitForRevision, type Cadence, type TimelineEntry } from './wait.ts'
+
+export type Outcome =
+  | 'deployed'
+  | 'accepted'
+  | 'no-revision'
+  | 'dry-run'
+  | 'skipped'
+  | 'failed'
+  | 'timeout'
+  | 'cancelled'
+  | 'error'
+
+export interface DeployState {
+  name: string | undefined
+  deploymentId: string | undefined
+  created: boolean
+  plan: Plan | undefined
+  revisionId: string | undefined
+  revisionStatus: string | undefined
+  deploymentStatus: string | undefined
+  url: string | undefined
+  repoCommitSha: string | undefined
+  expectedSha: string | undefined
+  ref: string | undefined
+  newerRevisionId: string | undefined
+  timeline: TimelineEntry[]
+  outcome: Outcome | undefined
+}
+
+export function newState(o: Options): DeployState {
+  return {
+    name: o.name,
+    deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+    created: false,
+    plan: undefined,
+    revisionId: undefined,
+    revisionStatus: undefined,
+    deploymentStatus: undefined,
+    url: undefined,
+    repoCommitSha: undefined,
+    expectedSha: o.expectedSha,
+    ref: o.ref,
+    newerRevisionId: undefined,
+    timeline: [],
+    outcome: undefined
+  }
+}
+
+/** How the flow speaks to the job log; the entry layer maps it onto the runner. */
+export interface FlowLog {
+  info(line: string): void
+  warning(line: string, title?: string): void
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>
+}
+
+export interface FlowDeps {
+  client: ControlPlaneClient
+  log: FlowLog
+  signal?: AbortSignal
+  cadence?: Cadence
+}
+
+export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
+  const { client, log } = deps
+
+  const current = await log.group('Find the deployment', async () => {
+    const found =
+      o.target.kind === 'id'
+        ? await client.getDeployment(o.target.deploymentId)
+        : await findDeploymentByName(client, o.target.name)
+    if (found) {
+      observe(state, found)
+      log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`)
+    } else log.info(`No deployment is named "${o.name}".`)
+    return found
+  })
+
+  let plan = await log.group('Plan', async () => {
+    let p: Plan
+    if (current) p = planUpdate(o, current)
+    else {
+      const name = o.name as string
+      if (!o.create) {
+        throw new DeployError(
+          `No deployment is named "${name}" and create is false.`,
+          'Set create: true to create it, or check name, tenant-id and base-url.',
+          'Deployment not found'
+        )
+      }
+      const repo =
+        o.source === 'codehost' && o.integrationId && o.repository
+          ? await resolveRepository(client, o.integrationId, o.repository)
+          : undefined
+      if (repo)
+        log.info(
+          `Repository ${o.repository} -> ${repo.url} (default branch ${repo.default_branch})`
+        )
+      p = planCreate(o, name, repo)
+    }
+    for (const line of describePlan(p)) log.info(line)
+    return p
+  })
+  state.plan = plan
+
+  if (o.dryRun) {
+    state.outcome = 'dry-run'
+    log.info('Dry run: nothing was written.')
+    return
+  }
+
+  let written: Deployment
+  if (plan.kind === 'create') {
+    const body = plan.body
+    const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log))
+    observe(state, result.deployment)
+    if (result.kind === 'created') {
+      state.created = true
+      written = result.deployment
+      log.info(`Created deployment "${written.name}" (${written.id}).`)
+    } else {
+      plan = planUpdate(o, result.deployment)
+      state.plan = plan
+      written = await update(plan, result.deployment)
+    }
+  } else {
+    written = await update(plan, current as Deployment)
+  }
+  observe(state, written)
+
+  if (plan.kind === 'update' && !plan.newRevision) {
+    state.outcome = 'no-revision'
+    log.info('The change needs no new revision: nothing to wait for.')
+    return
+  }
+  const revisionId = await revisionOf(client, written)
+  state.revisionId = revisionId
+  log.info(`Revision ${revisionId}.`)
+
+  if (!o.wait) {
+    state.outcome = 'accepted'
+    log.info('wait is false: the revision goes on on the control plane.')
+    return
+  }
+
+  const deploymentId = written.id
+  const result = await log.group(`Wait for revision ${revisionId}`, () =>
+    waitForRevision({
+      client,
+      deploymentId,
+      revisionId,
+      timeoutMs: o.timeoutMs,
+      pollIntervalMs: o.pollIntervalMs,
+      cadence: deps.cadence,
+      signal: deps.signal,
+      onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
+      onPollError: (message, n) => log.info(`Poll ${n} in a row failed, still waiting: ${message}`)
+    })
+  )
+  state.timeline = result.timeline
+  state.revisionStatus = result.status
+  const sha = result.revision?.source_revision_config?.repo_commit_sha
+  if (sha) state.repoCommitSha = sha
+  const took = formatDuration(result.elapsedMs)
+  const last = result.status ?? 'no status seen'
+
+  switch (result.outcome) {
+    case 'deployed': {
+      state.outcome = 'deployed'
+      await refresh(client, state, deploymentId)
+      log.info(`Revision ${revisionId} is DEPLOYED (${took}).`)
+      const expected = state.expectedSha
+      if (sha && expected && !sameCommit(sha, expected)) {
+        log.warning(
+          `Revision ${revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+            `${state.ref ?? 'the ref'} moved on before the build started.`,
+          'Built a different commit'
+        )
+      }
+      return
+    }
+    case 'skipped': {
+      state.outcome = 'skipped'
+      await refresh(client, state, deploymentId)
+      const newer = state.newerRevisionId
+      log.warning(
+        `Revision ${revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
+          'and goes on on the control plane.',
+        'Superseded by a newer revision'
+      )
+      return
+    }
+    case 'failed':
+      state.outcome = 'failed'
+      throw new DeployError(
+        `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}.`,
+        last === 'BUILD_FAILED'
+          ? 'The build failed: read the build log of the revision on the control plane, fix, and push again.'
+          : last === 'DEPLOY_FAILED'
+            ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+            : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+        `Revision ${last}`
+      )
+    case 'timeout':
+      state.outcome = 'timeout'
+      throw new DeployError(
+        `Timed out: still ${last} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.` +
+          (result.lastError ? ` Last poll error: ${result.lastError}` : ''),
+        'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
+        'Deploy timed out'
+      )
+    case 'cancelled':
+      state.outcome = 'cancelled'
+      throw new DeployError(
+        `Cancelled while ${last}; revision ${revisionId} goes on on the control plane.`,
+        undefined,
+        'Deploy cancelled'
+      )
+    case 'error':
+      state.outcome = 'error'
+      throw new DeployError(
+        `Polling revision ${revisionId} failed (last status ${last}): ${result.lastError ?? 'unknown error'}`,
+        `The revision may still go on on the control plane.`,
+        'Polling failed'
+      )
+  }
+
+  async function update(p: Plan, d: Deployment): Promise<Deployment> {
+    if (p.kind !== 'update') throw new Error('update needs an update plan')
+    return log.group('Update the deployment', async () => {
+      const out = await patchReconciled(client, d, p.body, p.newRevision, log)
+      log.info(`Updated deployment "${out.name}" (${out.id}).`)
+      return out
+    })
+  }
+}
+
+function observe(state: DeployState, d: Deployment): void {
+  state.deploymentId = d.id
+  state.name = d.name
+  state.deploymentStatus = d.status
+  state.url = d.source_config.custom_url ?? state.url
+}
+
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(client: ControlPlaneClient, state: DeployState, id: string): Promise<void> {
+  try {
+    const d = await client.getDeployment(id)
+    observe(state, d)
+    if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
+      state.newerRevisionId = d.latest_revision_id
+  } catch {
+    // The revision's own status is what decides the run; this read only adds detail.
+  }
+}
+
+function sameCommit(a: string, b: string): boolean {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x.startsWith(y) || y.startsWith(x)
+}

@@ -1,0 +1,158 @@
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
+// fast at the start and after every change of status, backs off towards poll-interval while
+// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
+// so that is when a slow poll would cost the pipeline time. During a long build a slow poll costs
+// nothing but requests, so there it backs off fully.
+import { ApiError, AbortedError } from '../control-plane/errors.ts'
+import { abortableSleep } from '../control-plane/http.ts'
+import { revisionOutcome, type Revision } from '../control-plane/schema.ts'
+import type { CallOptions } from '../control-plane/client.ts'
+
+export interface RevisionReader {
+  getRevision(deploymentId: string, revisionId: string, call?: CallOptions): Promise<Revision>
+}
+
+export interface Cadence {
+  /** First pause, and the shortest pause after a change of status. */
+  initialMs: number
+  /** Each unchanged poll multiplies the pause by this, up to the poll interval. */
+  factor: number
+  /** After a change, the pause restarts at this share of the time waited so far (if longer). */
+  restartShare: number
+  /** Past the build, no pause is longer than this share of the time waited so far. */
+  nearDoneShare: number
+}
+
+export const DEFAULT_CADENCE: Cadence = {
+  initialMs: 1000,
+  factor: 2,
+  restartShare: 0.01,
+  nearDoneShare: 0.03
+}
+
+/** Stages from which the revision cannot become DEPLOYED at the next poll. */
+const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING'])
+
+export interface WaitOptions {
+  client: RevisionReader
+  deploymentId: string
+  revisionId: string
+  timeoutMs: number
+  pollIntervalMs: number
+  cadence?: Cadence
+  /** Consecutive failed polls (each already retried by the client) before giving up. */
+  maxConsecutiveErrors?: number
+  signal?: AbortSignal
+  now?: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  onStatus?: (status: string, elapsedMs: number) => void
+  onPollError?: (message: string, consecutive: number) => void
+}
+
+export interface TimelineEntry {
+  status: string
+  elapsedMs: number
+}
+
+export type WaitOutcome = 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
+
+export interface WaitResult {
+  outcome: WaitOutcome
+  /** The last status seen, if any poll succeeded. */
+  status: string | undefined
+  revision: Revision | undefined
+  timeline: TimelineEntry[]
+  polls: number
+  elapsedMs: number
+  /** The last poll error, for a run that ends in `error` or with errors before the timeout. */
+  lastError: string | undefined
+}
+
+/** The poll sent at the deadline may take this long to answer. */
+const FINAL_POLL_GRACE_MS = 2000
+
+/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
+const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
+
+/**
+ * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
+ * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
+ * seen to that share of the deploy's duration (or `initialMs` for a short one).
+ */
+export function nextPause(
+  previousMs: number,
+  changed: boolean,
+  status: string | undefined,
+  elapsedMs: number,
+  pollIntervalMs: number,
+  c: Cadence
+): number {
+  let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor
+  if (status === undefined || !EARLY_STATUSES.has(status))
+    pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs))
+  return Math.round(Math.min(pause, pollIntervalMs))
+}
+
+export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
+  const now = o.now ?? Date.now
+  const sleep = o.sleep ?? abortableSleep
+  const cadence = o.cadence ?? DEFAULT_CADENCE
+  const maxErrors = o.maxConsecutiveErrors ?? 6
+  const start = now()
+  const deadline = start + o.timeoutMs
+  const timeline: TimelineEntry[] = []
+  let status: string | undefined
+  let revision: Revision | undefined
+  let polls = 0
+  let errors = 0
+  let lastError: string | undefined
+  let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+
+  const result = (outcome: WaitOutcome): WaitResult => ({
+    outcome,
+    status,
+    revision,
+    timeline,
+    polls,
+    elapsedMs: now() - start,
+    lastError
+  })
+
+  for (;;) {
+    if (o.signal?.aborted) return result('cancelled')
+    polls++
+    let changed = false
+    try {
+      revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+        deadline: deadline + FINAL_POLL_GRACE_MS
+      })
+      errors = 0
+      if (revision.status !== status) {
+        status = revision.status
+        changed = true
+        const elapsedMs = now() - start
+        timeline.push({ status, elapsedMs })
+        o.onStatus?.(status, elapsedMs)
+      }
+      const outcome = revisionOutcome(revision.status)
+      if (outcome !== 'in_progress') return result(outcome)
+    } catch (err) {
+      if (o.signal?.aborted) return result('cancelled')
+      if (err instanceof AbortedError) return result(now() >= deadline ? 'timeout' : 'cancelled')
+      lastError = err instanceof Error ? err.message : String(err)
+      if (err instanceof ApiError && FINAL_HTTP.has(err.status)) return result('error')
+      errors++
+      o.onPollError?.(lastError, errors)
+      if (errors >= maxErrors) return result('error')
+    }
+    if (now() >= deadline) return result('timeout')
+    pause = nextPause(pause, changed, status, now() - start, o.pollIntervalMs, cadence)
+    // The last poll lands on the deadline rather than a whole pause after it.
+    const wait = Math.max(0, Math.min(pause, deadline - now()))
+    try {
+      await sleep(wait, o.signal)
+    } catch {
+      return result('cancelled')
+    }
+  }
+}

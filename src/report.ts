@@ -1,0 +1,98 @@
+// What the run leaves behind: step outputs (also on failure, as far as known), the job summary,
+// and the closing annotation. Everything written here passes the redactor first: the runner masks
+// the log, but nothing masks a summary.
+import * as core from '@actions/core'
+import type { Redactor } from './control-plane/redact.ts'
+import type { DeployState } from './deploy/flow.ts'
+import { describePlan } from './deploy/plan.ts'
+import { formatDuration } from './duration.ts'
+
+export interface RunFacts {
+  durationMs: number
+  requests: number
+  /** The failure, already written for the job log. */
+  error: string | undefined
+}
+
+export function writeOutputs(state: DeployState, redactor: Redactor): void {
+  const outputs: Record<string, string | undefined> = {
+    'deployment-id': state.deploymentId,
+    'revision-id': state.revisionId,
+    'revision-status': state.revisionStatus,
+    'deployment-status': state.deploymentStatus,
+    created: String(state.created),
+    url: state.url,
+    'repo-commit-sha': state.repoCommitSha
+  }
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value !== undefined) core.setOutput(name, redactor.redact(value))
+  }
+}
+
+const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
+  deployed: '✅ Deployed',
+  accepted: '📨 Accepted (not waited for)',
+  'no-revision': '✅ Updated (no new revision needed)',
+  'dry-run': '📝 Dry run: nothing written',
+  skipped: '⏭️ Superseded by a newer revision',
+  failed: '❌ Revision failed',
+  timeout: '⏱️ Timed out',
+  cancelled: '🛑 Cancelled',
+  error: '❌ Failed'
+}
+
+/** The job summary as markdown. */
+export function renderSummary(state: DeployState, facts: RunFacts): string {
+  const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…'
+  const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`
+  const rows: [string, string][] = []
+  const add = (k: string, v: string | undefined) => {
+    if (v !== undefined && v !== '') rows.push([k, v])
+  }
+  add(
+    'Deployment',
+    state.deploymentId
+      ? `\`${state.deploymentId}\`${state.created ? ' (created by this run)' : ''}`
+      : undefined
+  )
+  add('Revision', state.revisionId && `\`${state.revisionId}\``)
+  add('Revision status', state.revisionStatus && `\`${state.revisionStatus}\``)
+  add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``)
+  add('Deployment status', state.deploymentStatus && `\`${state.deploymentStatus}\``)
+  add('Ref', state.ref && `\`${state.ref}\``)
+  if (state.repoCommitSha || state.expectedSha) {
+    const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported'
+    const expected = state.expectedSha ? `\`${state.expectedSha}\`` : 'not known'
+    add('Commit built / expected', `${built} / ${expected}`)
+  }
+  add('URL', state.url)
+  add('Duration', formatDuration(facts.durationMs))
+  add('Requests', String(facts.requests))
+
+  const out = [`### ${title}`, '', '| | |', '|---|---|']
+  for (const [k, v] of rows) out.push(`| ${k} | ${cell(v)} |`)
+  if (facts.error) out.push('', '**What failed**', '', '```', facts.error, '```')
+  if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
+    out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '', '```')
+    out.push(...describePlan(state.plan))
+    out.push('```')
+  }
+  if (state.timeline.length) {
+    out.push('', '**Status timeline**', '', '| Status | After |', '|---|---|')
+    for (const t of state.timeline) out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`)
+  }
+  return out.join('\n') + '\n'
+}
+
+function cell(v: string): string {
+  return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+}
+
+export async function writeSummary(state: DeployState, facts: RunFacts, redactor: Redactor) {
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  try {
+    await core.summary.addRaw(redactor.redact(renderSummary(state, facts))).write()
+  } catch (err) {
+    core.warning(`Could not write the job summary: ${redactor.redact(String(err))}`)
+  }
+}
