@@ -1,0 +1,170 @@
+// Runs the committed bundle exactly as the runner does: `node dist/index.js` on the Node 24 from
+// the npm registry, a clean environment, inputs as INPUT_<NAME> with hyphens kept, and the
+// GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Results are read from those files.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const ROOT = resolve(import.meta.dirname, '../..')
+export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
+export const DIST = join(ROOT, 'dist/index.js')
+
+export interface GitHubEvent {
+  name: string
+  payload?: unknown
+  ref?: string
+  sha?: string
+  headRef?: string
+  refName?: string
+}
+
+export const PUSH_MAIN: GitHubEvent = {
+  name: 'push',
+  ref: 'refs/heads/main',
+  refName: 'main',
+  sha: '9f1c2e7a4b8d3f6e0a5c1b9d7e2f4a6c8b0d3e5f'
+}
+
+export interface RunOptions {
+  inputs: Record<string, string>
+  event?: GitHubEvent
+  env?: Record<string, string>
+  /** Send this signal once stdout contains `when` (or after `afterMs`). */
+  cancel?: { signal: NodeJS.Signals; when?: string | RegExp; afterMs?: number }
+  /** Called once when stdout first contains `when`: to act on the emulator mid-run. */
+  onStdout?: { when: string | RegExp; run: (stdout: string) => void | Promise<void> }
+  timeoutMs?: number
+}
+
+export interface RunResult {
+  code: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  ms: number
+  /** ms from the cancel signal to the process exit, when one was sent. */
+  exitAfterSignalMs: number | undefined
+  /** The `::error` lines of stdout. */
+  errors: string[]
+}
+
+export async function runAction(opts: RunOptions): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-e2e-'))
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary')
+  const eventFile = join(dir, 'event.json')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  const event = opts.event ?? PUSH_MAIN
+  writeFileSync(eventFile, JSON.stringify(event.payload ?? {}))
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_REPOSITORY: 'acme/agent-server',
+    GITHUB_SHA: event.sha ?? PUSH_MAIN.sha!,
+    GITHUB_REF: event.ref ?? '',
+    GITHUB_REF_NAME: event.refName ?? '',
+    GITHUB_HEAD_REF: event.headRef ?? '',
+    GITHUB_RUN_ID: '1',
+    GITHUB_SERVER_URL: 'https://github.com',
+    RUNNER_TEMP: dir,
+    ...opts.env
+  }
+  for (const [name, value] of Object.entries(opts.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+
+  const started = Date.now()
+  const child = spawn(NODE24, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  let signalledAt: number | undefined
+  let hooked = false
+  const signal = () => {
+    if (signalledAt !== undefined || !opts.cancel) return
+    signalledAt = Date.now()
+    child.kill(opts.cancel.signal)
+  }
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString()
+    const when = opts.cancel?.when
+    if (when && matches(stdout, when)) signal()
+    const hook = opts.onStdout
+    if (hook && !hooked && matches(stdout, hook.when)) {
+      hooked = true
+      void hook.run(stdout)
+    }
+  })
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  if (opts.cancel?.afterMs !== undefined) setTimeout(signal, opts.cancel.afterMs)
+  const killer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000)
+  const code = await new Promise<number | null>(res => child.on('close', c => res(c)))
+  clearTimeout(killer)
+  const ended = Date.now()
+
+  const result: RunResult = {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    ms: ended - started,
+    exitAfterSignalMs: signalledAt === undefined ? undefined : ended - signalledAt,
+    errors: stdout.split('\n').filter(l => l.startsWith('::error'))
+  }
+  rmSync(dir, { recursive: true, force: true })
+  return result
+}
+
+function matches(text: string, when: string | RegExp): boolean {
+  return typeof when === 'string' ? text.includes(when) : when.test(text)
+}
+
+/** GITHUB_OUTPUT is `name<<DELIMITER\nvalue\nDELIMITER\n` per output. */
+export function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<=]+)<<(.+)$/.exec(lines[i]!)
+    if (!m) continue
+    const [, name, delimiter] = m
+    const value: string[] = []
+    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i]!)
+    out[name!] = value.join('\n')
+  }
+  return out
+}
+
+/**
+ * Every place a secret shows up: stdout and stderr (except the runner's `::add-mask::` lines,
+ * the one place a secret may appear), the outputs and the summary.
+ */
+export function leaks(result: RunResult, secrets: string[]): string[] {
+  const found: string[] = []
+  const streams: [string, string][] = [
+    ['stdout', result.stdout],
+    ['stderr', result.stderr]
+  ]
+  for (const [where, text] of streams) {
+    for (const line of text.split('\n')) {
+      if (line.startsWith('::add-mask::')) continue
+      for (const s of secrets) if (line.includes(s)) found.push(`${where}: ${line.slice(0, 200)}`)
+    }
+  }
+  for (const [name, value] of Object.entries(result.outputs))
+    for (const s of secrets) if (value.includes(s)) found.push(`output ${name}`)
+  for (const s of secrets) if (result.summary.includes(s)) found.push('summary')
+  return found
+}
+
+export function uniqueName(prefix = 'e2e'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`
+}
