@@ -80,7 +80,8 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
     RUNNER_TEMP: dir,
     ...opts.env
   }
-  for (const [name, value] of Object.entries(opts.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  for (const [name, value] of Object.entries(opts.inputs))
+    env[`INPUT_${name.toUpperCase()}`] = value
 
   const started = Date.now()
   const child = spawn(NODE24, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
