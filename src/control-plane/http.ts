@@ -104,6 +104,9 @@ export class Transport {
         const lastReason = this.#reason(e)
         const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
         if (!idempotent && !notSent) throw new OutcomeUnknownError(spec, lastReason, { cause: err })
+        // The same oversized answer would come again: fetching it twice only wastes time.
+        if (e.code === 'EBODYTOOLARGE')
+          throw new NetworkError(spec, lastReason, attempt, { cause: err })
         const delay = this.#backoff(attempt)
         if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
@@ -182,11 +185,13 @@ export class Transport {
       throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
   }
 
-  #reason(e: NodeJS.ErrnoException): string {
-    if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')
-      return `no complete answer within ${this.#opts.requestTimeoutMs / 1000} s`
+  #reason(e: NodeJS.ErrnoException & { budgetMs?: number; byDeadline?: boolean }): string {
+    if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+      const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs)
+      return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`
+    }
     if (e.code === 'EBODYTOOLARGE') return e.message
-    return this.#opts.redactor.redact(sanitizeServerText(e.code ? `${e.code}` : e.message, 200))
+    return sanitizeServerText(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200)
   }
 
   #json(spec: RequestSpec, res: RawResponse): unknown {
@@ -194,7 +199,8 @@ export class Transport {
     try {
       return JSON.parse(res.text)
     } catch {
-      const start = this.#opts.redactor.redact(sanitizeServerText(res.text, 80))
+      // Redact before cutting: a cut through a secret would hide it from the redactor.
+      const start = sanitizeServerText(this.#opts.redactor.redact(res.text), 80)
       throw new UnexpectedResponseError(
         spec,
         res.status,
@@ -214,12 +220,16 @@ export class Transport {
     const validation = HTTPValidationError.safeParse(parsed)
     if (validation.success) {
       // `input` echoes what was sent (secret values among it): it is never shown.
-      const entries = validation.data.detail.map(({ loc, msg, type }) => ({ loc, msg, type }))
-      return new ApiError(spec, res.status, redact(renderValidationErrors(entries)), entries)
+      const entries = validation.data.detail.map(({ loc, msg, type }) => ({
+        loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
+        msg: redact(msg),
+        type
+      }))
+      return new ApiError(spec, res.status, renderValidationErrors(entries), entries)
     }
     const detail = ErrorDetail.safeParse(parsed)
     const text = detail.success ? detail.data.detail : res.text
-    return new ApiError(spec, res.status, redact(sanitizeServerText(text)))
+    return new ApiError(spec, res.status, sanitizeServerText(redact(text)))
   }
 
   #log(line: string): void {
@@ -251,7 +261,13 @@ export class Transport {
       const fail = (err: unknown) => {
         if (signal?.aborted) reject(new AbortedError(spec, `${spec.operation} cancelled`))
         else if (combined.aborted)
-          reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }))
+          reject(
+            Object.assign(new Error('timeout'), {
+              name: 'TimeoutError',
+              budgetMs: budget,
+              byDeadline: budget < requestTimeoutMs
+            })
+          )
         else reject(err)
       }
       req.on('error', fail)
@@ -262,14 +278,13 @@ export class Transport {
           size += chunk.length
           if (size > maxBodyBytes) {
             const err = Object.assign(
-              new Error(
-                `the answer is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MiB and was cut off`
-              ),
+              new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`),
               { code: 'EBODYTOOLARGE' }
             )
+            // Rejected first: destroying emits 'aborted', whose message would win otherwise.
+            reject(err)
             res.destroy()
             req.destroy()
-            reject(err)
             return
           }
           chunks.push(chunk)
@@ -287,6 +302,16 @@ export class Transport {
       req.end(body)
     })
   }
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MiB`
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`
+  return `${n} bytes`
+}
+
+function formatSeconds(ms: number): string {
+  return `${+(ms / 1000).toFixed(1)} s`
 }
 
 export function buildUrl(
@@ -322,6 +347,8 @@ export function parseRetryAfter(
   const text = v.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000
   if (/^\d+\.\d+$/.test(text)) return Math.round(Number(text) * 1000)
+  // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+  if (!/[a-z]/i.test(text)) return undefined
   const date = Date.parse(text)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)
