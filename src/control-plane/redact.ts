@@ -48,6 +48,6 @@ export function sanitizeServerText(text: string, max = 500): string {
     .replace(CONTROL, ' ')
     .replace(/:(?=:)/g, ': ')
     .trim()
-  if (out.length > max) out = `${out.slice(0, max)}… (${text.length - max} more characters)`
+  if (out.length > max) out = `${out.slice(0, max)}… (${out.length - max} more characters)`
   return out
 }
