@@ -1,0 +1,866 @@
+import { readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
+import {
+  INPUT_NAMES,
+  nestingMayExceed,
+  parseInputs,
+  readRawInputs,
+  secretValuesToMask
+} from '../src/inputs.ts'
+import type { RawInputs } from '../src/inputs.ts'
+import type { EventDefaults } from '../src/event.ts'
+import type { InputProblem, Options } from '../src/options.ts'
+
+const API_KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
+const TENANT = '0f0e0d0c-0b0a-4908-8706-050403020100'
+const INTEGRATION = '123e4567-e89b-12d3-a456-426614174000'
+const DEPLOYMENT = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee'
+const LISTENER = '11111111-2222-4333-8444-555555555555'
+const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+const EVENT: EventDefaults = { ref: 'main', expectedSha: SHA, repository: 'my-org/my-agent' }
+const CODEHOST: Partial<RawInputs> = {
+  'api-key': API_KEY,
+  name: 'my-agent',
+  'integration-id': INTEGRATION
+}
+const EXTERNAL: Partial<RawInputs> = {
+  'api-key': API_KEY,
+  name: 'self-hosted-agent',
+  source: 'external_docker',
+  'image-uri': 'registry.example.com/agent@sha256:0123',
+  'listener-id': LISTENER,
+  'k8s-namespace': 'agents'
+}
+
+/** The Options of valid inputs; fails the test with the problems otherwise. */
+function options(raw: Partial<RawInputs>, event: EventDefaults = EVENT): Options {
+  const result = parseInputs(raw, event)
+  if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
+  return result.options
+}
+
+/** The problems of invalid inputs; fails the test when they parse. */
+function problems(raw: Partial<RawInputs>, event: EventDefaults = EVENT): InputProblem[] {
+  const result = parseInputs(raw, event)
+  if (result.ok) throw new Error('expected problems, the inputs parsed')
+  return result.problems
+}
+
+const inputsOf = (list: InputProblem[]) => [...new Set(list.map(p => p.input))].sort()
+
+/** Defaults of every optional field, for exact comparisons. */
+const DEFAULTS = {
+  tenantId: undefined,
+  baseUrl: 'https://api.host.langchain.com',
+  name: undefined,
+  integrationId: undefined,
+  repository: undefined,
+  ref: undefined,
+  expectedSha: undefined,
+  graphConfigPath: 'langgraph.json',
+  imageUri: undefined,
+  secrets: undefined,
+  secretReferences: undefined,
+  resourceSpec: undefined,
+  buildOnPush: undefined,
+  customUrl: undefined,
+  listenerId: undefined,
+  k8sNamespace: undefined,
+  installCommand: undefined,
+  buildCommand: undefined,
+  revisionSource: undefined,
+  create: true,
+  wait: true,
+  timeoutMs: 30 * 60_000,
+  pollIntervalMs: 15_000,
+  dryRun: false
+} satisfies Partial<Options>
+
+describe('readRawInputs', () => {
+  test('reads INPUT_<NAME> with the name upper-cased and hyphens kept, trimmed at both ends', () => {
+    const raw = readRawInputs({
+      'INPUT_API-KEY': `  ${API_KEY}\n`,
+      'INPUT_DRY-RUN': 'true',
+      INPUT_NAME: 'my-agent',
+      INPUT_SECRETS: '\n  A=1\n  B= two \n\n',
+      INPUT_API_KEY: 'not-this-one'
+    })
+    expect(raw['api-key']).toBe(API_KEY)
+    expect(raw['dry-run']).toBe('true')
+    expect(raw.name).toBe('my-agent')
+    // Only the ends are trimmed: inner lines keep their spaces.
+    expect(raw.secrets).toBe('A=1\n  B= two')
+  })
+
+  test('every input is present, empty when the runner did not set it', () => {
+    const raw = readRawInputs({})
+    expect(Object.keys(raw).sort()).toEqual([...INPUT_NAMES].sort())
+    expect(Object.values(raw).every(v => v === '')).toBe(true)
+  })
+})
+
+describe('action.yml', () => {
+  const action = parseYaml(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as {
+    name: string
+    inputs: Record<string, { description: string; required?: boolean; default?: string }>
+    outputs: Record<string, { description: string }>
+    runs: { using: string; main: string }
+    branding: { icon: string; color: string }
+  }
+
+  test('declares exactly the inputs the parser reads, each described', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual([...INPUT_NAMES].sort())
+    for (const input of Object.values(action.inputs)) {
+      expect(input.description.length).toBeGreaterThan(10)
+    }
+    expect(action.inputs['api-key']?.required).toBe(true)
+  })
+
+  test('documents the defaults the parser applies, and none for event-derived inputs', () => {
+    const defaults = Object.fromEntries(
+      Object.entries(action.inputs)
+        .filter(([, input]) => input.default !== undefined)
+        .map(([name, input]) => [name, input.default])
+    )
+    expect(defaults).toEqual({
+      'base-url': 'https://api.host.langchain.com',
+      source: 'codehost',
+      'graph-config-path': 'langgraph.json',
+      create: 'true',
+      wait: 'true',
+      timeout: '30m',
+      'poll-interval': '15s',
+      'dry-run': 'false'
+    })
+    // The runner passes the documented defaults: they must parse to the parser's own defaults.
+    const withDefaults = { ...defaults, ...CODEHOST } as Partial<RawInputs>
+    expect(options(withDefaults)).toEqual(options(CODEHOST))
+  })
+
+  test('declares every output, the node24 runtime and the branding', () => {
+    expect(Object.keys(action.outputs)).toEqual([
+      'deployment-id',
+      'revision-id',
+      'revision-status',
+      'deployment-status',
+      'created',
+      'url',
+      'repo-commit-sha'
+    ])
+    expect(action.name).toBe('Control Plane Deploy')
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+    expect(action.branding).toEqual({ icon: 'upload-cloud', color: 'blue' })
+  })
+})
+
+describe('parseInputs: happy paths', () => {
+  test('codehost by name with the event defaults', () => {
+    expect(options(CODEHOST)).toStrictEqual({
+      ...DEFAULTS,
+      apiKey: API_KEY,
+      target: { kind: 'name', name: 'my-agent' },
+      name: 'my-agent',
+      source: 'codehost',
+      integrationId: INTEGRATION,
+      repository: 'my-org/my-agent',
+      ref: 'main',
+      expectedSha: SHA
+    })
+  })
+
+  test('codehost with every input set', () => {
+    const raw: Partial<RawInputs> = {
+      ...CODEHOST,
+      'tenant-id': TENANT.toUpperCase(),
+      'base-url': 'https://eu.api.host.langchain.com/',
+      repository: 'other-org/other.repo',
+      ref: 'release/1.x',
+      'graph-config-path': 'apps/agent/langgraph.json',
+      secrets: '# comment\nOPENAI_API_KEY=sk-abc=def==  \n\n  DB_PASSWORD = p@ss word',
+      'resource-spec': 'min_scale: 1\nmax_scale: 3\ncpu: 2\nmemory_mb: 4096',
+      'build-on-push': 'True',
+      'custom-url': 'https://agent.example.com/base',
+      'install-command': 'pip install -e .',
+      'build-command': 'make build',
+      'revision-source': 'codehost',
+      create: 'FALSE',
+      wait: 'False',
+      timeout: '1h30m',
+      'poll-interval': '600',
+      'dry-run': 'TRUE'
+    }
+    expect(options(raw)).toStrictEqual({
+      ...DEFAULTS,
+      apiKey: API_KEY,
+      tenantId: TENANT,
+      baseUrl: 'https://eu.api.host.langchain.com',
+      target: { kind: 'name', name: 'my-agent' },
+      name: 'my-agent',
+      source: 'codehost',
+      integrationId: INTEGRATION,
+      repository: 'other-org/other.repo',
+      ref: 'release/1.x',
+      // Another ref than the event's: the event's commit is not the one expected.
+      expectedSha: undefined,
+      graphConfigPath: 'apps/agent/langgraph.json',
+      secrets: [
+        { name: 'OPENAI_API_KEY', value: 'sk-abc=def==' },
+        { name: 'DB_PASSWORD', value: 'p@ss word' }
+      ],
+      resourceSpec: { min_scale: 1, max_scale: 3, cpu: 2, memory_mb: 4096 },
+      buildOnPush: true,
+      customUrl: 'https://agent.example.com/base',
+      installCommand: 'pip install -e .',
+      buildCommand: 'make build',
+      revisionSource: 'codehost',
+      create: false,
+      wait: false,
+      timeoutMs: 90 * 60_000,
+      pollIntervalMs: 600_000,
+      dryRun: true
+    })
+  })
+
+  test('deployment-id targets by id: no name, no integration-id needed', () => {
+    expect(options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT })).toStrictEqual({
+      ...DEFAULTS,
+      apiKey: API_KEY,
+      target: { kind: 'id', deploymentId: DEPLOYMENT },
+      source: 'codehost',
+      repository: 'my-org/my-agent',
+      ref: 'main',
+      expectedSha: SHA
+    })
+  })
+
+  test('deployment-id wins over name, which is kept', () => {
+    const o = options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT, name: 'my-agent' })
+    expect(o.target).toEqual({ kind: 'id', deploymentId: DEPLOYMENT })
+    expect(o.name).toBe('my-agent')
+  })
+
+  test('external_docker with secret references and a resource spec in JSON', () => {
+    const raw: Partial<RawInputs> = {
+      ...EXTERNAL,
+      secrets: '{"LANGSMITH_API_KEY": "ls-key-value", "MULTI": "line one\\nline two "}',
+      'secret-references':
+        '- name: DB_URL\n  secret_name: db\n  secret_key: url\n- {name: TOKEN, secret_name: tok, secret_key: value}',
+      'resource-spec':
+        '{"min_scale": 2, "labels": {"team": "ai"}, "sidecars": [{"name": "proxy", "image": "envoy"}]}'
+    }
+    expect(options(raw)).toStrictEqual({
+      ...DEFAULTS,
+      apiKey: API_KEY,
+      target: { kind: 'name', name: 'self-hosted-agent' },
+      name: 'self-hosted-agent',
+      source: 'external_docker',
+      imageUri: 'registry.example.com/agent@sha256:0123',
+      listenerId: LISTENER,
+      k8sNamespace: 'agents',
+      // LANGSMITH_API_KEY is reserved only on hosted deployments.
+      secrets: [
+        { name: 'LANGSMITH_API_KEY', value: 'ls-key-value' },
+        // JSON values are kept exactly.
+        { name: 'MULTI', value: 'line one\nline two ' }
+      ],
+      secretReferences: [
+        { name: 'DB_URL', secret_name: 'db', secret_key: 'url' },
+        { name: 'TOKEN', secret_name: 'tok', secret_key: 'value' }
+      ],
+      resourceSpec: {
+        min_scale: 2,
+        labels: { team: 'ai' },
+        sidecars: [{ name: 'proxy', image: 'envoy' }]
+      }
+    })
+  })
+
+  test('internal_docker with an image; the event ref is not used', () => {
+    const o = options({
+      'api-key': API_KEY,
+      name: 'cli-agent',
+      source: 'internal_docker',
+      'image-uri': 'img@sha256:ff'
+    })
+    expect(o).toMatchObject({
+      source: 'internal_docker',
+      imageUri: 'img@sha256:ff',
+      ref: undefined,
+      repository: undefined,
+      expectedSha: undefined
+    })
+  })
+
+  test('codehost update (create: false) needs no integration-id', () => {
+    const o = options({ 'api-key': API_KEY, name: 'my-agent', create: 'false' })
+    expect(o.create).toBe(false)
+    expect(o.integrationId).toBeUndefined()
+  })
+
+  test.each([
+    ['https://host.example.com/api-host/', 'https://host.example.com/api-host'],
+    ['https://HOST.example.com', 'https://host.example.com'],
+    ['https://host.example.com:8443/x//', 'https://host.example.com:8443/x'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['http://127.0.0.1:3000/api', 'http://127.0.0.1:3000/api'],
+    ['http://127.1.2.3', 'http://127.1.2.3'],
+    ['http://[::1]:9000/', 'http://[::1]:9000']
+  ])('base-url %s -> %s', (input, expected) => {
+    expect(options({ ...CODEHOST, 'base-url': input }).baseUrl).toBe(expected)
+  })
+
+  test('ref: refs/heads/<branch> means the branch; the event ref keeps its expected commit', () => {
+    expect(options({ ...CODEHOST, ref: 'refs/heads/main' })).toMatchObject({
+      ref: 'main',
+      expectedSha: SHA
+    })
+    expect(options({ ...CODEHOST, ref: 'refs/tags/v1' })).toMatchObject({
+      ref: 'refs/tags/v1',
+      expectedSha: undefined
+    })
+  })
+
+  test('build-on-push false with a tag ref is fine', () => {
+    const o = options({ ...CODEHOST, 'build-on-push': 'false' }, { ...EVENT, ref: 'refs/tags/v1' })
+    expect(o.buildOnPush).toBe(false)
+    expect(o.ref).toBe('refs/tags/v1')
+  })
+
+  test('secrets: empty keeps the current ones (undefined), comments only give an empty list', () => {
+    expect(options({ ...CODEHOST, secrets: '' }).secrets).toBeUndefined()
+    expect(options({ ...CODEHOST, secrets: '# nothing yet' }).secrets).toEqual([])
+  })
+
+  test('names up to 63 characters, poll-interval up to the timeout, timeout up to 6h', () => {
+    const name = 'a' + '-b'.repeat(31)
+    expect(name).toHaveLength(63)
+    expect(options({ ...CODEHOST, name }).name).toBe(name)
+    expect(options({ ...CODEHOST, timeout: '6h', 'poll-interval': '6h' })).toMatchObject({
+      timeoutMs: 6 * 3_600_000,
+      pollIntervalMs: 6 * 3_600_000
+    })
+    expect(options({ ...CODEHOST, 'poll-interval': '1s' }).pollIntervalMs).toBe(1000)
+  })
+})
+
+describe('parseInputs: each bad input is named with what is expected', () => {
+  test.each<[string, Partial<RawInputs>, RegExp]>([
+    ['api-key', { 'api-key': '' }, /required/],
+    ['api-key', { 'api-key': 'abc\r\nX-Evil: 1' }, /one line.*HTTP header/],
+    ['api-key', { 'api-key': 'abc\u0000def' }, /control characters/],
+    ['api-key', { 'api-key': 'k'.repeat(5000) }, /too long/],
+    ['tenant-id', { 'tenant-id': 'workspace-1' }, /uuid/],
+    ['base-url', { 'base-url': 'not a url' }, /URL/],
+    ['base-url', { 'base-url': 'api.host.langchain.com' }, /absolute URL/],
+    ['base-url', { 'base-url': 'http://api.host.langchain.com' }, /https/],
+    ['base-url', { 'base-url': 'http://127.example.com' }, /https/],
+    ['base-url', { 'base-url': 'ftp://host.example.com' }, /https/],
+    ['base-url', { 'base-url': 'https://user:pw@host.example.com' }, /credentials/],
+    ['base-url', { 'base-url': 'https://host.example.com/?x=1' }, /query/],
+    ['base-url', { 'base-url': 'https://host.example.com/#top' }, /fragment/],
+    ['name', { name: 'My_Agent' }, /lowercase letters, digits and hyphens/],
+    ['name', { name: '1agent' }, /starting with a letter/],
+    ['name', { name: 'agent\nx' }, /lowercase/],
+    ['name', { name: 'a'.repeat(64) }, /at most 63 characters/],
+    ['deployment-id', { 'deployment-id': '42' }, /uuid/],
+    ['source', { source: 'github' }, /one of `codehost`, `external_docker`/],
+    ['integration-id', { 'integration-id': 'gh-1' }, /uuid/],
+    ['repository', { repository: 'just-a-name' }, /owner\/name/],
+    ['repository', { repository: 'a/b/c' }, /owner\/name/],
+    ['repository', { repository: 'https://github.com/a/b' }, /owner\/name/],
+    ['ref', { ref: 'main branch' }, /without spaces/],
+    ['graph-config-path', { 'graph-config-path': '/abs/langgraph.json' }, /relative/],
+    ['secrets', { secrets: 'NOT A PAIR' }, /line 1 is not NAME=VALUE/],
+    ['secrets', { secrets: 'A=1\n1BAD=2' }, /line 2: the name must look like an environment/],
+    ['secrets', { secrets: 'A=1\nA=2' }, /A is set more than once/],
+    ['secrets', { secrets: 'A=1\nEMPTY=' }, /line 2: the value is empty/],
+    ['secrets', { secrets: '{"EMPTY": ""}' }, /EMPTY: the value is empty/],
+    ['secrets', { secrets: 'PORT=8080' }, /PORT is reserved/],
+    ['secrets', { secrets: 'LANGSMITH_ENDPOINT=x' }, /reserved by the platform on hosted/],
+    ['secrets', { secrets: '{"A": 1}' }, /value of A must be a string/],
+    ['secrets', { secrets: '{"A": "x", "A": "y"}' }, /A is set more than once/],
+    ['secrets', { secrets: '{"A": "x",' }, /not valid JSON/],
+    ['secrets', { secrets: '{"BAD-NAME": "x"}' }, /the name must look like an environment/],
+    ['resource-spec', { 'resource-spec': 'min_scale: one' }, /min_scale: .*expected number/],
+    ['resource-spec', { 'resource-spec': '[1, 2]' }, /must be a YAML or JSON object/],
+    ['resource-spec', { 'resource-spec': 'min_scale: [' }, /not valid YAML or JSON at line 1/],
+    ['resource-spec', { 'resource-spec': 'cpu: 1\ncpu: 2' }, /key cpu twice \(line 2, column 1\)/],
+    ['resource-spec', { 'resource-spec': '{"labels": {"a": 1, "a": 2}}' }, /key a twice/],
+    ['resource-spec', { 'resource-spec': 'minscale: 1' }, /unknown keys.*: minscale$/],
+    ['build-on-push', { 'build-on-push': 'yes' }, /`true` or `false`/],
+    ['custom-url', { 'custom-url': 'agent.example.com' }, /absolute URL/],
+    ['custom-url', { 'custom-url': 'javascript:alert(1)' }, /http/],
+    ['revision-source', { 'revision-source': 'external_docker' }, /one of `codehost`/],
+    ['create', { create: 'yes' }, /`true` or `false`/],
+    ['wait', { wait: '1' }, /`true` or `false`/],
+    ['dry-run', { 'dry-run': 'on' }, /`true` or `false`/],
+    ['timeout', { timeout: '10 minutes' }, /duration like `90s`/],
+    ['timeout', { timeout: '0' }, /longer than zero/],
+    ['timeout', { timeout: '7h' }, /at most 6h/],
+    ['poll-interval', { 'poll-interval': '1.5.h' }, /duration/],
+    ['poll-interval', { 'poll-interval': '0s' }, /at least 1s/],
+    [
+      'poll-interval',
+      { timeout: '1m', 'poll-interval': '2m' },
+      /not be longer than `timeout` \(1m\)/
+    ]
+  ])('%s: %j', (input, overrides, message) => {
+    const found = problems({ ...CODEHOST, ...overrides })
+    expect(inputsOf(found)).toEqual([input])
+    expect(found.map(p => p.message).join('\n')).toMatch(message)
+    for (const p of found) expect(p.message).toContain(`\`${input}\``)
+  })
+
+  test.each<[string, Partial<RawInputs>, RegExp]>([
+    ['listener-id', { 'listener-id': 'l-1' }, /uuid/],
+    ['k8s-namespace', { 'k8s-namespace': 'Agents' }, /Kubernetes namespace/],
+    ['k8s-namespace', { 'k8s-namespace': 'a'.repeat(64) }, /at most 63/],
+    ['k8s-namespace', { 'k8s-namespace': 'agents-' }, /ending with a letter or digit/],
+    ['image-uri', { 'image-uri': 'img tag' }, /without spaces/],
+    ['secret-references', { 'secret-references': 'name: X' }, /must be a YAML or JSON list/],
+    [
+      'secret-references',
+      { 'secret-references': '- {name: X, secret_name: s}' },
+      /\[0\]\.secret_key/
+    ],
+    [
+      'secret-references',
+      { 'secret-references': '- {name: X, secret_name: s, secret_key: k, secretKey: k}' },
+      /unknown keys.*\[0\]\.secretKey/
+    ],
+    [
+      'secret-references',
+      { 'secret-references': '- {name: 9X, secret_name: s, secret_key: k}' },
+      /environment variable name/
+    ],
+    [
+      'secret-references',
+      { 'secret-references': '- {name: PORT, secret_name: s, secret_key: k}' },
+      /PORT is reserved/
+    ],
+    [
+      'secret-references',
+      {
+        'secret-references':
+          '- {name: X, secret_name: s, secret_key: k}\n- {name: X, secret_name: t, secret_key: k}'
+      },
+      /X is listed more than once/
+    ],
+    [
+      'secret-references',
+      { secrets: 'X=1', 'secret-references': '- {name: X, secret_name: s, secret_key: k}' },
+      /X is also set in `secrets`/
+    ],
+    ['install-command', { 'install-command': 'a\nb' }, /one line/],
+    ['build-command', { 'build-command': 'a\u0007b' }, /one line/]
+  ])('external_docker %s: %j', (input, overrides, message) => {
+    const found = problems({ ...EXTERNAL, ...overrides })
+    expect(inputsOf(found)).toEqual([input])
+    expect(found.map(p => p.message).join('\n')).toMatch(message)
+  })
+
+  test('resource-spec names unknown keys at any depth', () => {
+    const found = problems({
+      ...EXTERNAL,
+      'resource-spec':
+        'min_scale: 1\nmaxscale: 2\nsidecars:\n  - name: proxy\n    imge: envoy\nvolumes:\n  - name: v\n    emptyDirr: {}'
+    })
+    expect(found).toHaveLength(1)
+    expect(found[0]?.message).toMatch(/unknown keys/)
+    expect(found[0]?.message).toMatch(/maxscale, sidecars\[0\]\.imge, volumes\[0\]\.emptyDirr$/)
+  })
+})
+
+describe('parseInputs: how inputs fit together', () => {
+  test('name is required unless deployment-id is set', () => {
+    const found = problems({ 'api-key': API_KEY })
+    expect(inputsOf(found)).toEqual(['name'])
+    expect(found[0]?.message).toMatch(/`name` is required.*`deployment-id`/)
+  })
+
+  test('creating a codehost deployment by name needs integration-id', () => {
+    const found = problems({ 'api-key': API_KEY, name: 'my-agent' })
+    expect(inputsOf(found)).toEqual(['integration-id'])
+    expect(found[0]?.message).toMatch(/required to create a `codehost` deployment.*create: false/)
+  })
+
+  test('creating a codehost deployment without a repository or ref from the event', () => {
+    const found = problems(CODEHOST, {})
+    expect(inputsOf(found)).toEqual(['ref', 'repository'])
+    expect(options({ ...CODEHOST, repository: 'o/r', ref: 'main' }, {})).toMatchObject({
+      repository: 'o/r',
+      ref: 'main',
+      expectedSha: undefined
+    })
+  })
+
+  test('build-on-push cannot be true with a tag ref, from the input or from the event', () => {
+    const explicit = problems({ ...CODEHOST, ref: 'refs/tags/v1', 'build-on-push': 'true' })
+    expect(inputsOf(explicit)).toEqual(['build-on-push'])
+    expect(explicit[0]?.message).toMatch(/tag/)
+    const fromEvent = problems(
+      { ...CODEHOST, 'build-on-push': 'true' },
+      { ...EVENT, ref: 'refs/tags/v1' }
+    )
+    expect(inputsOf(fromEvent)).toEqual(['build-on-push'])
+  })
+
+  test('external_docker needs image-uri, listener-id and k8s-namespace to create', () => {
+    const found = problems({ 'api-key': API_KEY, name: 'x', source: 'external_docker' })
+    expect(inputsOf(found)).toEqual(['image-uri', 'k8s-namespace', 'listener-id'])
+    for (const p of found) expect(p.message).toMatch(/required to create an `external_docker`/)
+    // Updating by id needs none of them.
+    expect(
+      options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT, source: 'external_docker' }).source
+    ).toBe('external_docker')
+  })
+
+  test('external_docker rejects codehost inputs given explicitly', () => {
+    const found = problems({
+      ...EXTERNAL,
+      'integration-id': INTEGRATION,
+      repository: 'o/r',
+      ref: 'main',
+      'build-on-push': 'false',
+      'revision-source': 'codehost'
+    })
+    expect(inputsOf(found)).toEqual([
+      'build-on-push',
+      'integration-id',
+      'ref',
+      'repository',
+      'revision-source'
+    ])
+    for (const p of found) expect(p.message).toMatch(/not to source `external_docker`/)
+  })
+
+  test('external_docker does not take the ref, repository or commit of the event', () => {
+    expect(options(EXTERNAL)).toMatchObject({
+      ref: undefined,
+      repository: undefined,
+      expectedSha: undefined
+    })
+  })
+
+  test('codehost rejects image-uri, listener-id, k8s-namespace and secret-references', () => {
+    const found = problems({
+      ...CODEHOST,
+      'image-uri': 'img:1',
+      'listener-id': LISTENER,
+      'k8s-namespace': 'agents',
+      'secret-references': '[]'
+    })
+    expect(inputsOf(found)).toEqual([
+      'image-uri',
+      'k8s-namespace',
+      'listener-id',
+      'secret-references'
+    ])
+    for (const p of found) expect(p.message).toMatch(/applies only to .* not to source `codehost`/)
+  })
+
+  test('internal_docker needs image-uri; so does revision-source internal_docker', () => {
+    expect(
+      inputsOf(problems({ 'api-key': API_KEY, name: 'x', source: 'internal_docker' }))
+    ).toEqual(['image-uri'])
+    const found = problems({
+      'api-key': API_KEY,
+      'deployment-id': DEPLOYMENT,
+      'revision-source': 'internal_docker'
+    })
+    expect(inputsOf(found)).toEqual(['image-uri'])
+    expect(found[0]?.message).toMatch(/revision-source: internal_docker/)
+    expect(
+      options({
+        'api-key': API_KEY,
+        'deployment-id': DEPLOYMENT,
+        'revision-source': 'internal_docker',
+        'image-uri': 'img@sha256:1'
+      }).imageUri
+    ).toBe('img@sha256:1')
+  })
+
+  test('hosted deployments reserve LANGSMITH_API_KEY too', () => {
+    const found = problems({ ...CODEHOST, secrets: 'LANGSMITH_API_KEY=abc123456' })
+    expect(inputsOf(found)).toEqual(['secrets'])
+    expect(found[0]?.message).toMatch(/LANGSMITH_API_KEY is reserved by the platform on hosted/)
+  })
+
+  test('every problem is reported at once, field and cross-field alike', () => {
+    const found = problems(
+      {
+        'api-key': '',
+        'tenant-id': 'x',
+        'base-url': 'http://example.com',
+        name: 'Bad Name',
+        source: 'codehost',
+        'integration-id': 'nope',
+        repository: 'nope',
+        ref: 'a b',
+        secrets: 'nope',
+        'resource-spec': 'x: 1',
+        'build-on-push': 'maybe',
+        'custom-url': 'nope',
+        'listener-id': LISTENER,
+        'revision-source': 'nope',
+        create: 'maybe',
+        wait: 'maybe',
+        timeout: 'forever',
+        'poll-interval': 'often',
+        'dry-run': 'maybe'
+      },
+      {}
+    )
+    expect(inputsOf(found)).toEqual(
+      [
+        'api-key',
+        'tenant-id',
+        'base-url',
+        'name',
+        'integration-id',
+        'repository',
+        'ref',
+        'secrets',
+        'resource-spec',
+        'build-on-push',
+        'custom-url',
+        'listener-id',
+        'revision-source',
+        'create',
+        'wait',
+        'timeout',
+        'poll-interval',
+        'dry-run'
+      ].sort()
+    )
+  })
+})
+
+describe('parseInputs: no secret in any message', () => {
+  const SECRET = 'hunter2-very-secret-value'
+  const JSON_SECRET = 'json-secret-value-42'
+
+  test('values are never repeated, even when pasted into the wrong input', () => {
+    const raws: Array<Partial<RawInputs>> = [
+      {
+        'api-key': `${API_KEY}\n`,
+        'tenant-id': API_KEY,
+        name: API_KEY,
+        'deployment-id': SECRET,
+        'base-url': `https://user:${SECRET}@host.example.com/?key=${API_KEY}`,
+        source: API_KEY,
+        repository: SECRET,
+        ref: `${SECRET} x`,
+        'graph-config-path': `/${SECRET}`,
+        'image-uri': `${API_KEY} x`,
+        secrets: `PORT=${SECRET}\n${SECRET}\n1${SECRET}=x\nA=1\nA=${SECRET}\nLANGSMITH_API_KEY=${API_KEY}`,
+        'custom-url': SECRET,
+        'listener-id': SECRET,
+        'k8s-namespace': SECRET,
+        'revision-source': SECRET,
+        create: SECRET,
+        timeout: SECRET,
+        'poll-interval': API_KEY,
+        'dry-run': API_KEY
+      },
+      { 'api-key': `bad key ${SECRET}`, name: 'x', secrets: `{"A": "${JSON_SECRET}", "A": "y"}` },
+      { 'api-key': API_KEY, name: 'x', secrets: `{"PORT": "${JSON_SECRET}", "B": 5}` },
+      { 'api-key': API_KEY, name: 'x', secrets: `{"A": "${JSON_SECRET}",, }` },
+      { 'api-key': API_KEY, 'base-url': `https://${API_KEY}:x@h.example.com`, name: 'x' },
+      // A value pasted alone, its base64 padding looking like `NAME=`.
+      { 'api-key': API_KEY, name: 'x', secrets: `A=1\nc2VjcmV0c2VjcmV0=\nA=2` }
+    ]
+    for (const raw of raws) {
+      const text = problems(raw)
+        .map(p => p.message)
+        .join('\n')
+      expect(text.length).toBeGreaterThan(0)
+      for (const value of [
+        API_KEY,
+        SECRET,
+        JSON_SECRET,
+        API_KEY.slice(0, 20),
+        'c2VjcmV0c2VjcmV0'
+      ]) {
+        expect(text).not.toContain(value)
+      }
+    }
+  })
+})
+
+describe('parseInputs: oversized and hostile inputs', () => {
+  const elapsed = (f: () => void) => {
+    const start = performance.now()
+    f()
+    return performance.now() - start
+  }
+
+  test('a several-megabyte input gives one clear problem, fast', () => {
+    let found: InputProblem[] = []
+    const ms = elapsed(() => {
+      found = problems({ ...CODEHOST, secrets: 'A=' + 'x'.repeat(5 * 1024 * 1024) })
+    })
+    expect(found).toEqual([
+      { input: 'secrets', message: '`secrets` is 5.0 MiB; at most 1.0 MiB is accepted' }
+    ])
+    expect(ms).toBeLessThan(1000)
+  })
+
+  test('plain inputs are capped at 64 KiB', () => {
+    const found = problems({ ...CODEHOST, 'install-command': 'x'.repeat(100 * 1024) })
+    expect(found).toEqual([
+      {
+        input: 'install-command',
+        message: '`install-command` is 100 KiB; at most 64 KiB is accepted'
+      }
+    ])
+  })
+
+  test('a YAML alias bomb is rejected fast', () => {
+    const bomb = [
+      'labels: &a {k0: v, k1: v, k2: v, k3: v, k4: v, k5: v, k6: v, k7: v, k8: v}',
+      'annotations: &b {a0: *a, a1: *a, a2: *a, a3: *a, a4: *a, a5: *a, a6: *a, a7: *a, a8: *a}',
+      'x1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'x2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      'x3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
+      'x4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
+      'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
+      'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
+    ].join('\n')
+    let found: InputProblem[] = []
+    const ms = elapsed(() => {
+      found = problems({ ...EXTERNAL, 'resource-spec': bomb })
+    })
+    expect(found).toEqual([
+      {
+        input: 'resource-spec',
+        message: '`resource-spec` expands too many YAML aliases (at most 100)'
+      }
+    ])
+    expect(ms).toBeLessThan(1000)
+  })
+
+  test('a big flat map is read in linear time (duplicate keys are found without comparing all pairs)', () => {
+    const labels = Array.from({ length: 20_000 }, (_, i) => `  key${i}: value-${i}`).join('\n')
+    let spec: Options['resourceSpec']
+    const ms = elapsed(() => {
+      spec = options({ ...EXTERNAL, 'resource-spec': `labels:\n${labels}` }).resourceSpec
+    })
+    expect(Object.keys(spec?.labels ?? {})).toHaveLength(20_000)
+    expect(ms).toBeLessThan(3000)
+  })
+
+  test('a few aliases are fine', () => {
+    const spec = 'labels: &l {team: ai}\nannotations: *l'
+    expect(options({ ...EXTERNAL, 'resource-spec': spec }).resourceSpec).toEqual({
+      labels: { team: 'ai' },
+      annotations: { team: 'ai' }
+    })
+  })
+
+  /** `labels` holding maps nested to `depth` levels in all (the top-level object is 1). */
+  const nestedLabels = (depth: number, flow: boolean) => {
+    let inner = '1'
+    for (let i = 0; i < depth - 1; i++) inner = flow ? `{"k": ${inner}}` : `{k: ${inner}}`
+    return flow ? `{"labels": ${inner}}` : `labels: ${inner}`
+  }
+
+  test.each([true, false])('depth 32 is accepted, 33 is not (JSON: %s)', flow => {
+    expect(options({ ...EXTERNAL, 'resource-spec': nestedLabels(32, flow) }).resourceSpec).toEqual(
+      expect.objectContaining({ labels: expect.any(Object) })
+    )
+    expect(problems({ ...EXTERNAL, 'resource-spec': nestedLabels(33, flow) })).toEqual([
+      { input: 'resource-spec', message: '`resource-spec` is nested too deeply: at most 32 levels' }
+    ])
+  })
+
+  test.each([
+    ['JSON arrays', '['.repeat(500_000) + ']'.repeat(500_000)],
+    ['JSON objects', '{"a":'.repeat(150_000) + '1' + '}'.repeat(150_000)],
+    ['YAML sequences', '- '.repeat(400_000) + 'x'],
+    ['YAML blocks', Array.from({ length: 1200 }, (_, i) => ' '.repeat(i) + 'k:').join('\n')],
+    ['unclosed brackets', '['.repeat(1_000_000)]
+  ])('deeply nested %s are rejected fast, without blowing the stack', (_, text) => {
+    let found: InputProblem[] = []
+    const ms = elapsed(() => {
+      found = problems({ ...EXTERNAL, 'resource-spec': text, 'secret-references': text })
+    })
+    expect(found).toEqual([
+      { input: 'secret-references', message: expect.stringMatching(/nested too deeply/) },
+      { input: 'resource-spec', message: expect.stringMatching(/nested too deeply/) }
+    ])
+    expect(ms).toBeLessThan(1000)
+  })
+
+  test('the nesting pre-scan ignores brackets in strings, comments and block scalars', () => {
+    const brackets = '[['.repeat(100)
+    expect(nestingMayExceed(`a: "${brackets}"\nb: '${brackets}'\nc: x # ${brackets}`, 10)).toBe(
+      false
+    )
+    expect(nestingMayExceed(`a: |\n  ${brackets}\n      ${brackets}\nb: 1`, 10)).toBe(false)
+    expect(nestingMayExceed(`a: ${'['.repeat(11)}`, 10)).toBe(true)
+  })
+})
+
+describe('secretValuesToMask', () => {
+  test('the api key and every NAME=VALUE value, values with "=" whole', () => {
+    const values = secretValuesToMask({
+      'api-key': API_KEY,
+      secrets: '# a comment\nA=first-secret\n\nB=with=equals==\n  C = spaced  '
+    })
+    expect(values).toEqual(
+      expect.arrayContaining([API_KEY, 'first-secret', 'with=equals==', ' spaced  ', 'spaced'])
+    )
+    expect(values).not.toContain('# a comment')
+  })
+
+  test('a line that is not NAME=VALUE is masked whole (it may be a pasted value)', () => {
+    expect(secretValuesToMask({ secrets: 'A=1\nstray-secret-line' })).toContain('stray-secret-line')
+  })
+
+  test('JSON object values, multi-line ones whole and per line, and their escaped form', () => {
+    const values = secretValuesToMask({
+      secrets: JSON.stringify({
+        KEY: '-----BEGIN KEY-----\nMIIEvQIBADANBg\n-----END KEY-----',
+        QUOTED: 'say "hi"',
+        N: 12345
+      })
+    })
+    expect(values).toEqual(
+      expect.arrayContaining([
+        '-----BEGIN KEY-----\nMIIEvQIBADANBg\n-----END KEY-----',
+        '-----BEGIN KEY-----\\nMIIEvQIBADANBg\\n-----END KEY-----',
+        '-----BEGIN KEY-----',
+        'MIIEvQIBADANBg',
+        '-----END KEY-----',
+        'say "hi"',
+        'say \\"hi\\"',
+        '12345'
+      ])
+    )
+  })
+
+  test('values of malformed JSON are still found', () => {
+    const values = secretValuesToMask({
+      secrets: '{"A": "first-value", "B": unquoted-value,\n "C": "unterminated-value'
+    })
+    expect(values).toEqual(
+      expect.arrayContaining(['first-value', 'unquoted-value', 'unterminated-value'])
+    )
+  })
+
+  test('a password in base-url or custom-url', () => {
+    expect(
+      secretValuesToMask({
+        'base-url': 'https://me:pa%24%24word@host.example.com',
+        'custom-url': 'https://u:other-pass@x.example.com'
+      })
+    ).toEqual(expect.arrayContaining(['pa%24%24word', 'pa$$word', 'other-pass']))
+  })
+
+  test('nothing to mask gives an empty list; longest values come first', () => {
+    expect(secretValuesToMask({})).toEqual([])
+    const values = secretValuesToMask({ 'api-key': 'short-key', secrets: 'A=a-much-longer-value' })
+    expect(values).toEqual(['a-much-longer-value', 'short-key'])
+  })
+})
