@@ -12,6 +12,9 @@ import { parseInputs, readRawInputs, secretValuesToMask } from './inputs.ts'
 import { renderProblems } from './problems.ts'
 import { writeOutputs, writeSummary } from './report.ts'
 
+/** Time allowed for everything but the wait: look-ups, writes and their retries. */
+const SETUP_BUDGET_MS = 10 * 60_000
+
 /** After a cancel signal, the step exits by then whatever is still pending. */
 const CANCEL_EXIT_MS = 1500
 
@@ -44,6 +47,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
     tenantId: o.tenantId,
+    // The wait has its own deadline; this bounds the look-ups and writes around it too.
+    deadline: started + o.timeoutMs + SETUP_BUDGET_MS,
     signal: controller.signal,
     secrets: masked,
     debug: core.isDebug() ? line => core.debug(line) : undefined
