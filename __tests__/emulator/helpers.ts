@@ -1,0 +1,131 @@
+// Shared helpers of the emulator tests: a controllable clock, a small fixture and fetch wrappers.
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type Fixture
+} from '../../src/emulator/server.ts'
+
+export const CLOUD = '11111111-1111-4111-8111-111111111111'
+export const SELF = '22222222-2222-4222-8222-222222222222'
+export const OTHER = '33333333-3333-4333-8333-333333333333'
+export const INTEGRATION = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
+export const OTHER_INTEGRATION = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb'
+export const LISTENER = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc'
+export const OTHER_LISTENER = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd'
+export const CLOUD_KEY = 'key-cloud'
+export const SELF_KEY = 'key-self'
+export const OTHER_KEY = 'key-other'
+export const ORG_KEY = 'key-org'
+export const REPO = 'https://github.com/acme/agent-server'
+export const MOVED_SHA = '1111111111111111111111111111111111111111'
+
+export const testFixture: Fixture = {
+  tenants: [
+    { id: CLOUD, api_keys: [CLOUD_KEY, ORG_KEY], listeners_allowed: false, self_hosted: false },
+    { id: SELF, api_keys: [SELF_KEY, ORG_KEY], listeners_allowed: true, self_hosted: true },
+    { id: OTHER, api_keys: [OTHER_KEY], listeners_allowed: true, self_hosted: false }
+  ],
+  integrations: [
+    {
+      id: INTEGRATION,
+      tenant_id: CLOUD,
+      repositories: [
+        { id: 1, name: 'agent-server', owner: 'acme', url: REPO, default_branch: 'main' },
+        {
+          id: 2,
+          name: 'other',
+          owner: 'acme',
+          url: 'https://github.com/acme/other',
+          default_branch: 'dev'
+        }
+      ]
+    },
+    { id: OTHER_INTEGRATION, tenant_id: OTHER, repositories: [] }
+  ],
+  listeners: [
+    { id: LISTENER, tenant_id: SELF },
+    { id: OTHER_LISTENER, tenant_id: OTHER }
+  ],
+  repo_commits: { [`${REPO}@main`]: MOVED_SHA }
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-03-01T12:00:00Z')) {
+  let t = start
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms
+    }
+  }
+}
+
+export async function start(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({ port: 0, fixture: testFixture, ...options })
+}
+
+export interface Call {
+  status: number
+  headers: Headers
+  body: unknown
+  text: string
+}
+
+export async function call(
+  emulator: Emulator | string,
+  method: string,
+  path: string,
+  options: {
+    key?: string | null
+    tenant?: string
+    body?: unknown
+    raw?: string
+    headers?: Record<string, string>
+  } = {}
+): Promise<Call> {
+  const base = typeof emulator === 'string' ? emulator : emulator.url
+  const headers: Record<string, string> = { ...options.headers }
+  const key = options.key === undefined ? CLOUD_KEY : options.key
+  if (key !== null) headers['X-Api-Key'] = key
+  if (options.tenant) headers['X-Tenant-Id'] = options.tenant
+  let payload: string | undefined = options.raw
+  if (options.body !== undefined) {
+    payload = JSON.stringify(options.body)
+    headers['Content-Type'] = 'application/json'
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body: payload, redirect: 'manual' })
+  const text = await res.text()
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    body = undefined
+  }
+  return { status: res.status, headers: res.headers, body, text }
+}
+
+export function codehostBody(name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name,
+    source: 'codehost',
+    source_config: { integration_id: INTEGRATION, repo_url: REPO, build_on_push: false },
+    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+    secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-secret-value' }],
+    ...overrides
+  }
+}
+
+export function dockerBody(name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name,
+    source: 'external_docker',
+    source_config: { listener_id: LISTENER, listener_config: { k8s_namespace: 'agents' } },
+    source_revision_config: { image_uri: 'registry.example.com/agent:1.0.0' },
+    secrets: [],
+    ...overrides
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any

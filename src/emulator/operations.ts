@@ -1,0 +1,377 @@
+// The seven operations of the interface. Each validates its request with the client's zod model
+// (schema.ts), applies the service's rules (service-facts.md) and returns a Reply. Everything
+// between validation and the state change is synchronous, so concurrent requests cannot interleave.
+import { randomUUID } from 'node:crypto'
+import type { z } from 'zod'
+import {
+  CLOUD_SOURCES,
+  CreateDeploymentRequest,
+  DEPLOYMENT_NAME_PATTERN,
+  ListDeploymentsQuery,
+  PatchDeploymentRequest,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_NAMES_HOSTED,
+  Uuid,
+  type Secret,
+  type SecretReference,
+  type Source,
+  type SourceConfig,
+  type SourceRevisionConfigRequest
+} from '../control-plane/schema.ts'
+import { detail, type Context, type Reply } from './context.ts'
+import { deploymentStatus, failureFor } from './lifecycle.ts'
+import { normalizeRepoUrl, type DeploymentRecord, type TenantRecord } from './store.ts'
+import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
+import { deploymentView, revisionView } from './views.ts'
+
+/** A request body as read by the server. */
+export type Body =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'invalid'; error: unknown; text: string }
+
+interface Part {
+  location: Location
+  schema: z.ZodType
+  input: unknown
+  prefix?: (string | number)[]
+}
+
+/** Validates all parts; one 422 lists the issues of every part, as FastAPI does. */
+function validate(parts: Part[]): { ok: true; values: unknown[] } | { ok: false; reply: Reply } {
+  const values: unknown[] = []
+  const errors = []
+  for (const part of parts) {
+    const result = part.schema.safeParse(part.input)
+    if (result.success) values.push(result.data)
+    else
+      errors.push(
+        ...toValidationErrors(result.error.issues, part.location, part.input, part.prefix)
+      )
+  }
+  if (errors.length > 0) return { ok: false, reply: { status: 422, body: { detail: errors } } }
+  return { ok: true, values }
+}
+
+function bodyPart(body: Body, schema: z.ZodType): Part | Reply {
+  if (body.kind === 'none') return { status: 422, body: { detail: [bodyMissing()] } }
+  if (body.kind === 'invalid') {
+    return { status: 422, body: { detail: [jsonInvalid(body.error, body.text)] } }
+  }
+  return { location: 'body', schema, input: body.value }
+}
+
+const pathPart = (name: string, value: string): Part => ({
+  location: 'path',
+  schema: Uuid,
+  input: value,
+  prefix: [name]
+})
+
+const isReply = (x: Part | Reply): x is Reply => 'status' in x
+
+function sourcesOf(tenant: TenantRecord): readonly Source[] {
+  return tenant.self_hosted ? ['external_docker'] : CLOUD_SOURCES
+}
+
+function unavailable(source: string): string {
+  return source === 'external_docker'
+    ? `Source 'external_docker' is only available for self-hosted deployments.`
+    : `Source '${source}' is only available for cloud-hosted deployments.`
+}
+
+/** The source rules of service-facts.md; a 400 detail naming the problem, or null. */
+function checkSource(
+  ctx: Context,
+  tenant: TenantRecord,
+  source: string,
+  config: SourceConfig,
+  rev: SourceRevisionConfigRequest,
+  secretReferences: SecretReference[] | null | undefined,
+  what = 'source'
+): string | null {
+  const required = (field: string) => `${field} is required for ${what} '${source}'.`
+  if (source === 'codehost') {
+    if (!config.integration_id) return required('source_config.integration_id')
+    const integration = ctx.store.integrations.get(config.integration_id)
+    if (!integration || integration.tenant_id !== tenant.id) {
+      return `Integration ${config.integration_id} not found.`
+    }
+    if (!config.repo_url) return required('source_config.repo_url')
+    const url = normalizeRepoUrl(config.repo_url)
+    if (!integration.repositories.some(r => normalizeRepoUrl(r.url) === url)) {
+      return `Repository '${config.repo_url}' is not accessible through integration ${integration.id}.`
+    }
+    if (!rev.repo_ref) return required('source_revision_config.repo_ref')
+    if (!rev.graph_config_path) return required('source_revision_config.graph_config_path')
+    if (config.build_on_push && rev.repo_ref.startsWith('refs/tags/')) {
+      return 'source_config.build_on_push must be false when source_revision_config.repo_ref is a tag.'
+    }
+  }
+  if (source === 'external_docker') {
+    if (!config.listener_id) return required('source_config.listener_id')
+    const listener = ctx.store.listeners.get(config.listener_id)
+    if (!listener || listener.tenant_id !== tenant.id) {
+      return `Listener ${config.listener_id} not found.`
+    }
+    if (!config.listener_config?.k8s_namespace) {
+      return required('source_config.listener_config.k8s_namespace')
+    }
+    if (!rev.image_uri) return required('source_revision_config.image_uri')
+  }
+  if (source !== 'external_docker' && secretReferences && secretReferences.length > 0) {
+    return `secret_references are only supported for source 'external_docker'.`
+  }
+  return null
+}
+
+/** What a revision of another source than the deployment's needs (`revision_source`). */
+function checkRevisionSource(
+  ctx: Context,
+  tenant: TenantRecord,
+  source: string,
+  config: SourceConfig,
+  rev: SourceRevisionConfigRequest
+): string | null {
+  const required = (field: string) => `${field} is required for revision_source '${source}'.`
+  if (source === 'codehost')
+    return checkSource(ctx, tenant, source, config, rev, null, 'revision_source')
+  if (source === 'internal_docker' && !rev.image_uri)
+    return required('source_revision_config.image_uri')
+  if (source === 'internal_source' && !rev.source_tarball_path) {
+    return required('source_revision_config.source_tarball_path')
+  }
+  return null
+}
+
+function checkSecrets(tenant: TenantRecord, secrets: Secret[]): string | null {
+  const reserved = new Set<string>(RESERVED_SECRET_NAMES)
+  if (!tenant.self_hosted) for (const n of RESERVED_SECRET_NAMES_HOSTED) reserved.add(n)
+  const seen = new Set<string>()
+  for (const s of secrets) {
+    if (reserved.has(s.name)) return `Secret name '${s.name}' is reserved and cannot be used.`
+    if (seen.has(s.name)) return `Duplicate secret name '${s.name}'.`
+    seen.add(s.name)
+  }
+  return null
+}
+
+function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
+  const dep = ctx.store.deployments.get(id.toLowerCase())
+  return dep && dep.tenant_id === tenant.id ? dep : undefined
+}
+
+const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
+
+function addRevision(
+  ctx: Context,
+  dep: DeploymentRecord,
+  source: string,
+  config: SourceRevisionConfigRequest
+) {
+  return ctx.store.addRevision(dep, {
+    source,
+    source_revision_config: config,
+    created_ms: ctx.clock.real(),
+    created_v: ctx.clock.now(),
+    fails_with: failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
+    seeded: false
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function deleteListener(ctx: Context, tenant: TenantRecord, listenerId: string): Reply {
+  const v = validate([pathPart('listener_id', listenerId)])
+  if (!v.ok) return v.reply
+  if (!tenant.listeners_allowed) {
+    return detail(
+      403,
+      `Listeners cannot be created for LangSmith workspace ID '${tenant.id}'. Creating listeners is only allowed for LangSmith organizations with self-hosted enterprise plans.`
+    )
+  }
+  const listener = ctx.store.listeners.get(listenerId.toLowerCase())
+  if (!listener || listener.tenant_id !== tenant.id) {
+    return detail(404, `Listener ${listenerId} not found.`)
+  }
+  ctx.store.listeners.delete(listener.id)
+  return { status: 204 }
+}
+
+export function listRepositories(ctx: Context, tenant: TenantRecord, integrationId: string): Reply {
+  const v = validate([pathPart('integration_id', integrationId)])
+  if (!v.ok) return v.reply
+  const integration = ctx.store.integrations.get(integrationId.toLowerCase())
+  if (!integration || integration.tenant_id !== tenant.id) {
+    return detail(404, `Integration ${integrationId} not found.`)
+  }
+  return {
+    status: 200,
+    body: integration.repositories.map(r => ({
+      host_integration_id: integration.id,
+      id: r.id,
+      name: r.name,
+      owner: r.owner,
+      url: r.url,
+      default_branch: r.default_branch
+    }))
+  }
+}
+
+export function listDeployments(
+  ctx: Context,
+  tenant: TenantRecord,
+  query: Record<string, string>
+): Reply {
+  const v = validate([{ location: 'query', schema: ListDeploymentsQuery, input: query }])
+  if (!v.ok) return v.reply
+  const q = v.values[0] as z.output<typeof ListDeploymentsQuery>
+  const list = (s: string | undefined) =>
+    s === undefined
+      ? undefined
+      : s
+          .split(',')
+          .map(x => x.trim().toLowerCase())
+          .filter(Boolean)
+  const tags = list(q.tag_value_ids)
+  const ids = list(q.deployment_ids)
+  const now = ctx.clock.now()
+  const matching = ctx.store
+    .deploymentsOf(tenant.id)
+    .filter(
+      d =>
+        (q.name_contains === undefined ||
+          d.name.toLowerCase().includes(q.name_contains.toLowerCase())) &&
+        (q.status === undefined || deploymentStatus(d, ctx.durations, now) === q.status) &&
+        (q.remote_reconciled === undefined || d.remote_reconciled === q.remote_reconciled) &&
+        (tags === undefined || d.tag_value_ids.some(t => tags.includes(t.toLowerCase()))) &&
+        (q.image_version === undefined || d.image_version === q.image_version) &&
+        (q.deployment_type === undefined || d.deployment_type === q.deployment_type) &&
+        (ids === undefined || ids.includes(d.id))
+    )
+  const page = matching.slice(q.offset, q.offset + q.limit)
+  return {
+    status: 200,
+    body: { resources: page.map(d => deploymentView(ctx, d)), offset: q.offset + page.length }
+  }
+}
+
+export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body): Reply {
+  const part = bodyPart(body, CreateDeploymentRequest)
+  if (isReply(part)) return part
+  const v = validate([part])
+  if (!v.ok) return v.reply
+  const req = v.values[0] as CreateDeploymentRequest
+  if (!DEPLOYMENT_NAME_PATTERN.test(req.name)) {
+    return detail(
+      400,
+      `Invalid deployment name '${req.name}': use lowercase letters, digits and hyphens, starting with a letter.`
+    )
+  }
+  if (!sourcesOf(tenant).includes(req.source)) return detail(400, unavailable(req.source))
+  const problem =
+    checkSource(
+      ctx,
+      tenant,
+      req.source,
+      req.source_config,
+      req.source_revision_config,
+      req.secret_references
+    ) ?? checkSecrets(tenant, req.secrets)
+  if (problem) return detail(400, problem)
+  if (ctx.store.deploymentsOf(tenant.id).some(d => d.name === req.name)) {
+    return detail(409, `Deployment with name '${req.name}' already exists.`)
+  }
+  const nowMs = ctx.clock.real()
+  const dep: DeploymentRecord = {
+    id: randomUUID(),
+    tenant_id: tenant.id,
+    name: req.name,
+    source: req.source,
+    source_config: req.source_config,
+    secrets: req.secrets,
+    secret_references: req.secret_references ?? null,
+    image_version: null,
+    remote_reconciled: req.source === 'external_docker',
+    tag_value_ids: [],
+    deployment_type: 'dev',
+    created_ms: nowMs,
+    updated_ms: nowMs,
+    created_v: ctx.clock.now(),
+    seeded: false,
+    revision_ids: []
+  }
+  ctx.store.deployments.set(dep.id, dep)
+  addRevision(ctx, dep, req.source, req.source_revision_config)
+  return { status: 201, body: deploymentView(ctx, dep) }
+}
+
+export function getDeployment(ctx: Context, tenant: TenantRecord, id: string): Reply {
+  const v = validate([pathPart('deployment_id', id)])
+  if (!v.ok) return v.reply
+  const dep = findDeployment(ctx, tenant, id)
+  return dep ? { status: 200, body: deploymentView(ctx, dep) } : notFound(id)
+}
+
+/** `a` with the non-null fields of `b` on top: a null or omitted field keeps the old value. */
+function merge<T extends object>(a: T, b: Partial<T> | null | undefined): T {
+  const out = { ...a }
+  for (const [k, value] of Object.entries(b ?? {})) {
+    if (value !== null && value !== undefined) (out as Record<string, unknown>)[k] = value
+  }
+  return out
+}
+
+export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, body: Body): Reply {
+  const part = bodyPart(body, PatchDeploymentRequest)
+  if (isReply(part)) return part
+  const v = validate([pathPart('deployment_id', id), part])
+  if (!v.ok) return v.reply
+  const req = v.values[1] as PatchDeploymentRequest
+  const dep = findDeployment(ctx, tenant, id)
+  if (!dep) return notFound(id)
+
+  // resource_spec is replaced whole by merge() (it is one field); other fields merge one by one.
+  const sourceConfig = merge(dep.source_config, req.source_config)
+  const latest = ctx.store.latestRevision(dep)
+  const revConfig = merge(latest?.source_revision_config ?? {}, req.source_revision_config)
+  const newRevision = req.source_revision_config != null || req.secrets != null
+  const revisionSource = req.revision_source ?? dep.source
+  const secrets = req.secrets && req.secrets.length > 0 ? req.secrets : dep.secrets
+  const secretReferences = req.secret_references ?? dep.secret_references
+
+  if (req.revision_source != null && !sourcesOf(tenant).includes(req.revision_source)) {
+    return detail(400, unavailable(req.revision_source))
+  }
+  const problem =
+    checkSource(ctx, tenant, dep.source, sourceConfig, revConfig, secretReferences) ??
+    (revisionSource === dep.source
+      ? null
+      : checkRevisionSource(ctx, tenant, revisionSource, sourceConfig, revConfig)) ??
+    checkSecrets(tenant, secrets)
+  if (problem) return detail(400, problem)
+
+  dep.source_config = sourceConfig
+  dep.secrets = secrets
+  dep.secret_references = secretReferences
+  dep.updated_ms = ctx.clock.real()
+  if (newRevision) addRevision(ctx, dep, revisionSource, revConfig)
+  return { status: 200, body: deploymentView(ctx, dep) }
+}
+
+export function getRevision(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  revisionId: string
+): Reply {
+  const v = validate([pathPart('deployment_id', deploymentId), pathPart('revision_id', revisionId)])
+  if (!v.ok) return v.reply
+  const dep = findDeployment(ctx, tenant, deploymentId)
+  if (!dep) return notFound(deploymentId)
+  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
+  if (!rev || rev.deployment_id !== dep.id) {
+    return detail(404, `Revision ID ${revisionId} not found.`)
+  }
+  return { status: 200, body: revisionView(ctx, rev) }
+}

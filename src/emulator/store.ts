@@ -1,0 +1,242 @@
+// In-memory state of the emulator: tenants, forge integrations, listeners, deployments and
+// revisions, seeded from a JSON fixture. No database process: everything lives in this object.
+import { createHash, randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import {
+  DeploymentType,
+  Secret,
+  SecretReference,
+  Source,
+  SourceConfig,
+  SourceRevisionConfigRequest,
+  Uuid
+} from '../control-plane/schema.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Fixture format (documented in docs/emulator.md)
+
+export const FixtureTenant = z.object({
+  id: Uuid,
+  name: z.string().optional(),
+  api_keys: z.array(z.string().min(1)).min(1),
+  /** Whether the tenant may manage listeners (self-hosted enterprise plans). */
+  listeners_allowed: z.boolean().default(false),
+  /** Self-hosted tenants may only use `external_docker`; cloud tenants the four other sources. */
+  self_hosted: z.boolean().default(false)
+})
+
+export const FixtureRepository = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner: z.string(),
+  url: z.string(),
+  default_branch: z.string().default('main')
+})
+
+export const FixtureIntegration = z.object({
+  id: Uuid,
+  tenant_id: Uuid,
+  repositories: z.array(FixtureRepository).default([])
+})
+
+export const FixtureListener = z.object({ id: Uuid, tenant_id: Uuid })
+
+/** A pre-existing deployment; its single revision is DEPLOYED and the deployment READY. */
+export const FixtureDeployment = z.object({
+  id: Uuid.optional(),
+  tenant_id: Uuid,
+  name: z.string(),
+  source: Source,
+  source_config: SourceConfig.default({}),
+  source_revision_config: SourceRevisionConfigRequest.default({}),
+  secrets: z.array(Secret).default([]),
+  secret_references: z.array(SecretReference).nullish(),
+  image_version: z.string().nullish(),
+  remote_reconciled: z.boolean().optional(),
+  tag_value_ids: z.array(z.string()).default([]),
+  deployment_type: DeploymentType.default('dev')
+})
+
+export const Fixture = z.object({
+  tenants: z.array(FixtureTenant).min(1),
+  integrations: z.array(FixtureIntegration).default([]),
+  listeners: z.array(FixtureListener).default([]),
+  deployments: z.array(FixtureDeployment).default([]),
+  /** `"<repo_url>@<ref>"` -> commit SHA that a build of that ref reports. */
+  repo_commits: z.record(z.string(), z.string()).default({})
+})
+export type Fixture = z.input<typeof Fixture>
+export type ParsedFixture = z.output<typeof Fixture>
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+export type TenantRecord = z.output<typeof FixtureTenant>
+export type IntegrationRecord = z.output<typeof FixtureIntegration>
+export type ListenerRecord = z.output<typeof FixtureListener>
+
+export interface DeploymentRecord {
+  id: string
+  tenant_id: string
+  name: string
+  source: Source
+  source_config: SourceConfig
+  secrets: Secret[]
+  secret_references: SecretReference[] | null
+  image_version: string | null
+  remote_reconciled: boolean
+  tag_value_ids: string[]
+  deployment_type: string
+  /** Real (clock) time in ms. */
+  created_ms: number
+  updated_ms: number
+  /** Virtual (speed-scaled) time of creation; drives AWAITING_DATABASE -> READY. */
+  created_v: number
+  /** When seeded from a fixture the deployment is READY from the start. */
+  seeded: boolean
+  /** Revision ids, oldest first. */
+  revision_ids: string[]
+}
+
+export type FailureStatus = 'CREATE_FAILED' | 'BUILD_FAILED' | 'DEPLOY_FAILED'
+
+export interface RevisionRecord {
+  id: string
+  deployment_id: string
+  source: string
+  source_revision_config: SourceRevisionConfigRequest
+  repo_url: string | null
+  created_ms: number
+  /** Virtual time of creation; the status is computed from it. */
+  created_v: number
+  /** Chosen by the failure rules when the revision is created. */
+  fails_with: FailureStatus | null
+  /** Fixture revisions are DEPLOYED from the start. */
+  seeded: boolean
+}
+
+/** Deterministic default commit SHA for a ref: sha1 of `"<repo_url>@<ref>"`. */
+export function defaultCommitSha(repoUrl: string, ref: string): string {
+  return createHash('sha1').update(`${repoUrl}@${ref}`).digest('hex')
+}
+
+export function commitKey(repoUrl: string, ref: string): string {
+  return `${repoUrl}@${ref}`
+}
+
+/** Compares repository URLs as a hosting service does: case, trailing `/` and `.git` ignored. */
+export function normalizeRepoUrl(url: string): string {
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+}
+
+export class Store {
+  tenants = new Map<string, TenantRecord>()
+  integrations = new Map<string, IntegrationRecord>()
+  listeners = new Map<string, ListenerRecord>()
+  deployments = new Map<string, DeploymentRecord>()
+  revisions = new Map<string, RevisionRecord>()
+  /**
+   * History of `repo_commits` changes: a build reports the SHA that the ref pointed to when the
+   * build started, so a change made after the build started does not alter what it reports.
+   */
+  private commitHistory = new Map<string, Array<{ at_v: number; sha: string }>>()
+
+  /** Replaces the whole state with the fixture's. */
+  load(fixture: ParsedFixture, nowMs: number, nowV: number): void {
+    this.tenants.clear()
+    this.integrations.clear()
+    this.listeners.clear()
+    this.deployments.clear()
+    this.revisions.clear()
+    this.commitHistory.clear()
+    // Ids are kept lowercase so that lookups are case-insensitive, as uuids are.
+    const lc = (id: string) => id.toLowerCase()
+    for (const t of fixture.tenants) this.tenants.set(lc(t.id), { ...t, id: lc(t.id) })
+    for (const i of fixture.integrations) {
+      this.integrations.set(lc(i.id), { ...i, id: lc(i.id), tenant_id: lc(i.tenant_id) })
+    }
+    for (const l of fixture.listeners) {
+      this.listeners.set(lc(l.id), { id: lc(l.id), tenant_id: lc(l.tenant_id) })
+    }
+    for (const [key, sha] of Object.entries(fixture.repo_commits)) {
+      this.commitHistory.set(key, [{ at_v: -Infinity, sha }])
+    }
+    for (const d of fixture.deployments) {
+      const dep: DeploymentRecord = {
+        id: lc(d.id ?? randomUUID()),
+        tenant_id: lc(d.tenant_id),
+        name: d.name,
+        source: d.source,
+        source_config: d.source_config,
+        secrets: d.secrets,
+        secret_references: d.secret_references ?? null,
+        image_version: d.image_version ?? null,
+        remote_reconciled: d.remote_reconciled ?? d.source === 'external_docker',
+        tag_value_ids: d.tag_value_ids,
+        deployment_type: d.deployment_type,
+        created_ms: nowMs,
+        updated_ms: nowMs,
+        created_v: nowV,
+        seeded: true,
+        revision_ids: []
+      }
+      this.deployments.set(dep.id, dep)
+      this.addRevision(dep, {
+        source: d.source,
+        source_revision_config: d.source_revision_config,
+        created_ms: nowMs,
+        created_v: nowV,
+        fails_with: null,
+        seeded: true
+      })
+    }
+  }
+
+  addRevision(
+    dep: DeploymentRecord,
+    r: Omit<RevisionRecord, 'id' | 'deployment_id' | 'repo_url'>
+  ): RevisionRecord {
+    const rev: RevisionRecord = {
+      ...r,
+      id: randomUUID(),
+      deployment_id: dep.id,
+      repo_url: dep.source_config.repo_url ?? null
+    }
+    this.revisions.set(rev.id, rev)
+    dep.revision_ids.push(rev.id)
+    return rev
+  }
+
+  /** Records that `"<repo_url>@<ref>"` points to `sha` from virtual time `atV` on. */
+  setCommit(key: string, sha: string, atV: number): void {
+    const history = this.commitHistory.get(key) ?? []
+    history.push({ at_v: atV, sha })
+    this.commitHistory.set(key, history)
+  }
+
+  /** The SHA a build of `repoUrl@ref` started at virtual time `atV` reports. */
+  commitAt(repoUrl: string, ref: string, atV: number): string {
+    const history = this.commitHistory.get(commitKey(repoUrl, ref))
+    let sha: string | undefined
+    for (const h of history ?? []) if (h.at_v <= atV) sha = h.sha
+    return sha ?? defaultCommitSha(repoUrl, ref)
+  }
+
+  tenantsForKey(apiKey: string): TenantRecord[] {
+    return [...this.tenants.values()].filter(t => t.api_keys.includes(apiKey))
+  }
+
+  deploymentsOf(tenantId: string): DeploymentRecord[] {
+    // Map order is creation order: a stable order for pagination.
+    return [...this.deployments.values()].filter(d => d.tenant_id === tenantId)
+  }
+
+  latestRevision(dep: DeploymentRecord): RevisionRecord | undefined {
+    const id = dep.revision_ids[dep.revision_ids.length - 1]
+    return id === undefined ? undefined : this.revisions.get(id)
+  }
+}

@@ -1,0 +1,74 @@
+// The JSON shapes the emulator answers with, computed from the records at the current time.
+import type { SourceConfig } from '../control-plane/schema.ts'
+import type { Context } from './context.ts'
+import { activeRevisionId, deploymentStatus, repoCommitSha, revisionState } from './lifecycle.ts'
+import type { DeploymentRecord, RevisionRecord } from './store.ts'
+
+const SOURCE_CONFIG_KEYS = [
+  'integration_id',
+  'repo_url',
+  'build_on_push',
+  'custom_url',
+  'resource_spec',
+  'listener_id',
+  'listener_config',
+  'install_command',
+  'build_command'
+] as const
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export function sourceConfigView(config: SourceConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of SOURCE_CONFIG_KEYS) out[key] = config[key] ?? null
+  return out
+}
+
+export function revisionView(ctx: Context, rev: RevisionRecord) {
+  const state = revisionState(ctx.store, rev, ctx.durations, ctx.clock.now())
+  const c = rev.source_revision_config
+  return {
+    id: rev.id,
+    created_at: iso(rev.created_ms),
+    updated_at: iso(
+      rev.seeded ? rev.created_ms : Math.max(rev.created_ms, ctx.clock.toReal(state.changed_v))
+    ),
+    status: state.status,
+    source: rev.source,
+    source_revision_config: {
+      repo_ref: c.repo_ref ?? null,
+      graph_config_path: c.graph_config_path ?? null,
+      image_uri: c.image_uri ?? null,
+      source_tarball_path: c.source_tarball_path ?? null,
+      repo_commit_sha: repoCommitSha(ctx.store, rev, state)
+    }
+  }
+}
+
+export function deploymentView(ctx: Context, dep: DeploymentRecord) {
+  const v = ctx.clock.now()
+  const latest = ctx.store.latestRevision(dep)
+  const latestView = latest ? revisionView(ctx, latest) : null
+  return {
+    name: dep.name,
+    source: dep.source,
+    source_config: sourceConfigView(dep.source_config),
+    source_revision_config: latestView?.source_revision_config ?? {
+      repo_ref: null,
+      graph_config_path: null,
+      image_uri: null,
+      source_tarball_path: null,
+      repo_commit_sha: null
+    },
+    secrets: dep.secrets.map(s => ({ name: s.name, value: s.value })),
+    id: dep.id,
+    tenant_id: dep.tenant_id,
+    created_at: iso(dep.created_ms),
+    updated_at: iso(dep.updated_ms),
+    status: deploymentStatus(dep, ctx.durations, v),
+    latest_revision_id: latest?.id ?? null,
+    active_revision_id: activeRevisionId(ctx.store, dep, ctx.durations, v),
+    secret_references: dep.secret_references,
+    image_version: dep.image_version
+  }
+}
