@@ -9,6 +9,8 @@ export default {
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // The reliability suite runs on its own: `npm run test:reliability`.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
   testTimeout: 30000,
   maxWorkers: 2
 }

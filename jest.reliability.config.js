@@ -4,6 +4,7 @@ import base from './jest.config.js'
 export default {
   ...base,
   testMatch: ['<rootDir>/__tests__/reliability/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/'],
   testTimeout: 120000,
   maxWorkers: 1
 }

@@ -73,7 +73,10 @@ const DEFAULTS = {
   wait: true,
   timeoutMs: 30 * 60_000,
   pollIntervalMs: 15_000,
-  dryRun: false
+  dryRun: false,
+  githubToken: undefined,
+  environment: undefined,
+  environmentUrl: undefined
 } satisfies Partial<Options>
 
 describe('readRawInputs', () => {
@@ -130,11 +133,17 @@ describe('action.yml', () => {
       wait: 'true',
       timeout: '30m',
       'poll-interval': '15s',
-      'dry-run': 'false'
+      'dry-run': 'false',
+      'github-token': '${{ github.token }}'
     })
     // The runner passes the documented defaults: they must parse to the parser's own defaults.
-    const withDefaults = { ...defaults, ...CODEHOST } as Partial<RawInputs>
-    expect(options(withDefaults)).toEqual(options(CODEHOST))
+    // `github-token` is an expression the runner fills in: it stands for a token here.
+    const withDefaults = {
+      ...defaults,
+      'github-token': 'ghs_runner0token',
+      ...CODEHOST
+    } as Partial<RawInputs>
+    expect(options(withDefaults)).toEqual({ ...options(CODEHOST), githubToken: 'ghs_runner0token' })
   })
 
   test('declares every output, the node24 runtime and the branding', () => {
@@ -145,7 +154,8 @@ describe('action.yml', () => {
       'deployment-status',
       'created',
       'url',
-      'repo-commit-sha'
+      'repo-commit-sha',
+      'github-deployment-id'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
@@ -862,5 +872,76 @@ describe('secretValuesToMask', () => {
     expect(secretValuesToMask({})).toEqual([])
     const values = secretValuesToMask({ 'api-key': 'short-key', secrets: 'A=a-much-longer-value' })
     expect(values).toEqual(['a-much-longer-value', 'short-key'])
+  })
+})
+
+describe('parseInputs: GitHub deployment inputs', () => {
+  const TOKEN = 'ghs_0123456789abcdefghijABCDEFGHIJ012345'
+
+  test('not set: no token, no environment, nothing else changes', () => {
+    expect(options(CODEHOST)).toMatchObject({
+      githubToken: undefined,
+      environment: undefined,
+      environmentUrl: undefined
+    })
+  })
+
+  test('the token alone (the default ${{ github.token }}) turns nothing on and is fine', () => {
+    expect(options({ ...CODEHOST, 'github-token': TOKEN })).toMatchObject({
+      githubToken: TOKEN,
+      environment: undefined
+    })
+  })
+
+  test('environment with a token and an environment URL', () => {
+    expect(
+      options({
+        ...CODEHOST,
+        'github-token': TOKEN,
+        environment: 'production (eu)',
+        'environment-url': 'https://agent.example.com/'
+      })
+    ).toMatchObject({
+      githubToken: TOKEN,
+      environment: 'production (eu)',
+      environmentUrl: 'https://agent.example.com/'
+    })
+  })
+
+  test('environment without a token says where to get one', () => {
+    const list = problems({ ...CODEHOST, environment: 'production' })
+    expect(inputsOf(list)).toEqual(['github-token'])
+    expect(list[0]?.message).toContain('${{ github.token }}')
+    expect(list[0]?.message).toContain('deployments: write')
+  })
+
+  test('environment-url without environment is named', () => {
+    expect(
+      inputsOf(
+        problems({ ...CODEHOST, 'github-token': TOKEN, 'environment-url': 'https://x.example' })
+      )
+    ).toEqual(['environment-url'])
+  })
+
+  test('bad values are named, never quoted', () => {
+    const list = problems({
+      ...CODEHOST,
+      'github-token': 'ghs_has a space-0123456789',
+      environment: 'a'.repeat(256),
+      'environment-url': 'ftp://user:hunter2-secret@files.example.com'
+    })
+    expect(inputsOf(list)).toEqual(['environment', 'environment-url', 'github-token'])
+    const text = JSON.stringify(list)
+    expect(text).not.toContain('ghs_has a space')
+    expect(text).not.toContain('hunter2-secret')
+  })
+
+  test('the token and a password in environment-url are masked', () => {
+    expect(
+      secretValuesToMask({
+        'github-token': TOKEN,
+        'environment-url': 'https://u:url-password-1@x.example.com'
+      })
+    ).toEqual(expect.arrayContaining([TOKEN, 'url-password-1']))
   })
 })

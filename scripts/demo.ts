@@ -54,7 +54,11 @@ async function runBundle(inputs: Record<string, string>): Promise<number | null>
   writeFileSync(files.GITHUB_STEP_SUMMARY, '')
   writeFileSync(
     files.GITHUB_EVENT_PATH,
-    JSON.stringify({ ref: 'refs/heads/main', after: sha, repository: { full_name: 'acme/agent-server' } })
+    JSON.stringify({
+      ref: 'refs/heads/main',
+      after: sha,
+      repository: { full_name: 'acme/agent-server' }
+    })
   )
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -73,7 +77,8 @@ async function runBundle(inputs: Record<string, string>): Promise<number | null>
   const code = await new Promise<number | null>(res => child.on('close', res))
   console.log(`\nexit code ${code}\n\nOutputs (GITHUB_OUTPUT):`)
   const out = readFileSync(files.GITHUB_OUTPUT, 'utf8')
-  for (const m of out.matchAll(/^([^<\n]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) console.log(`  ${m[1]}=${m[3]}`)
+  for (const m of out.matchAll(/^([^<\n]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
+    console.log(`  ${m[1]}=${m[3]}`)
   console.log('\nJob summary (GITHUB_STEP_SUMMARY):\n')
   console.log(readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'))
   rmSync(dir, { recursive: true, force: true })

@@ -53,7 +53,10 @@ export const INPUT_NAMES = [
   'wait',
   'timeout',
   'poll-interval',
-  'dry-run'
+  'dry-run',
+  'github-token',
+  'environment',
+  'environment-url'
 ] as const
 export type InputName = (typeof INPUT_NAMES)[number]
 /** Inputs as the runner passes them: text, `''` when not set. */
@@ -67,6 +70,8 @@ export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 export const MAX_NAME_LENGTH = 63
 export const MAX_API_KEY_LENGTH = 1024
+/** GitHub limits an environment name to 255 characters. */
+export const MAX_ENVIRONMENT_LENGTH = 255
 /** Size caps, in bytes of UTF-8. */
 export const MAX_INPUT_BYTES = 64 * 1024
 export const MAX_DOCUMENT_BYTES = 1024 * 1024
@@ -148,12 +153,14 @@ function scavengeJsonValues(text: string, into: Set<string>): void {
 /**
  * Best effort, for masking before anything else is logged: the API key and every value found in
  * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every JSON object value, also when the JSON is malformed), plus a password in `base-url` or
- * `custom-url`. Multi-line values come whole and line by line. Longest first.
+ * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
+ * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
+ * Longest first.
  */
 export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
   const found = new Set<string>()
   withLines(raw['api-key'] ?? '', found)
+  withLines(raw['github-token'] ?? '', found)
 
   const secrets = raw.secrets ?? ''
   if (secrets.trim().startsWith('{')) {
@@ -180,7 +187,7 @@ export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
     }
   }
 
-  for (const input of ['base-url', 'custom-url'] as const) {
+  for (const input of ['base-url', 'custom-url', 'environment-url'] as const) {
     try {
       const url = new URL((raw[input] ?? '').trim())
       if (url.password !== '') {
@@ -385,6 +392,53 @@ function parseApiKey(v: string, fail: Fail): string | Invalid {
   if (!/^[\x21-\x7e]+$/.test(v)) {
     return fail(
       `\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`
+    )
+  }
+  return v
+}
+
+function parseGithubToken(v: string, fail: Fail): string | undefined | Invalid {
+  const input = 'github-token'
+  if (v === '') return undefined
+  if (v.length > MAX_API_KEY_LENGTH) {
+    return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`)
+  }
+  if (!/^[\x21-\x7e]+$/.test(v)) {
+    return fail(
+      `\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`
+    )
+  }
+  return v
+}
+
+function parseEnvironment(v: string, fail: Fail): string | undefined | Invalid {
+  const input = 'environment'
+  if (v === '') return undefined
+  if (CONTROL.test(v)) return fail(`\`${input}\` must be a GitHub environment name on one line`)
+  if (v.length > MAX_ENVIRONMENT_LENGTH) {
+    return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`)
+  }
+  return v
+}
+
+function parseEnvironmentUrl(v: string, fail: Fail): string | undefined | Invalid {
+  const input = 'environment-url'
+  if (v === '') return undefined
+  if (WHITESPACE_OR_CONTROL.test(v)) {
+    return fail(`\`${input}\` must be a URL without spaces or line breaks`)
+  }
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail(`\`${input}\` must be an http:// or https:// URL`)
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail(
+      `\`${input}\` must not carry credentials (user:password@): GitHub shows it to everyone who can read the repository`
     )
   }
   return v
@@ -857,7 +911,10 @@ const fieldsSchema = z.object({
   'poll-interval': durationInput('poll-interval', DEFAULT_POLL_INTERVAL, ms =>
     ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined
   ),
-  'dry-run': booleanInput('dry-run', false)
+  'dry-run': booleanInput('dry-run', false),
+  'github-token': field('github-token', parseGithubToken),
+  environment: field('environment', parseEnvironment),
+  'environment-url': field('environment-url', parseEnvironmentUrl)
 })
 type Fields = z.output<typeof fieldsSchema>
 type Valid<T> = { [K in keyof T]: Exclude<T[K], Invalid> }
@@ -892,6 +949,20 @@ function crossFieldProblems(f: Fields, event: EventDefaults): Array<[InputName, 
     add(
       'name',
       '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)'
+    )
+  }
+
+  // GitHub deployments: `environment` turns them on and needs a token to write them.
+  if (given('environment') && f['github-token'] === undefined) {
+    add(
+      'github-token',
+      '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`'
+    )
+  }
+  if (given('environment-url') && f.environment === undefined) {
+    add(
+      'environment-url',
+      '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)'
     )
   }
 
@@ -1034,7 +1105,10 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     wait: f.wait as boolean,
     timeoutMs: f.timeout,
     pollIntervalMs: f['poll-interval'],
-    dryRun: f['dry-run'] as boolean
+    dryRun: f['dry-run'] as boolean,
+    githubToken: f['github-token'],
+    environment: f.environment,
+    environmentUrl: f['environment-url']
   }
 }
 

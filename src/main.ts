@@ -8,6 +8,7 @@ import { Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
 import { eventDefaults, readEventPayload } from './event.ts'
+import { startGitHubDeployment } from './github-deployment.ts'
 import { parseInputs, readRawInputs, secretValuesToMask } from './inputs.ts'
 import { renderProblems } from './problems.ts'
 import { writeOutputs, writeSummary } from './report.ts'
@@ -54,6 +55,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     debug: core.isDebug() ? line => core.debug(line) : undefined
   })
   const state = newState(o)
+  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+  const github = await startGitHubDeployment(o, env, redactor)
   let error: string | undefined
   let title = 'Deploy failed'
   try {
@@ -79,6 +82,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
   }
+  await github?.finish(state, error, controller.signal.aborted)
 
   writeOutputs(state, redactor)
   await writeSummary(

@@ -45,6 +45,12 @@ export interface Options {
   timeoutMs: number
   pollIntervalMs: number
   dryRun: boolean
+  /** Token for the GitHub REST API (the deployment in `environment`); undefined when not set. */
+  githubToken?: string | undefined
+  /** GitHub environment to record a deployment in; undefined: no GitHub deployment. */
+  environment?: string | undefined
+  /** The URL GitHub shows for the environment; default: the deployment's `custom_url`. */
+  environmentUrl?: string | undefined
 }
 
 /** One bad input: which one and what is expected of it. */

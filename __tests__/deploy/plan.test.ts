@@ -72,7 +72,10 @@ describe('planCreate', () => {
     expect(plan.body).toEqual({
       name: 'agent-prod',
       source: 'codehost',
-      source_config: { integration_id: INTEGRATION, repo_url: 'https://github.com/acme/agent-server' },
+      source_config: {
+        integration_id: INTEGRATION,
+        repo_url: 'https://github.com/acme/agent-server'
+      },
       source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
       secrets: []
     })
