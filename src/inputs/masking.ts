@@ -1,0 +1,98 @@
+// The values to mask in the job log before anything else is logged.
+import type { RawInputs } from './names.ts'
+import { lines } from './text.ts'
+
+/** Lines of a multi-line secret shorter than this are not masked on their own (`}`, `--`). */
+const MIN_MASKED_FRAGMENT = 4
+
+/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
+function withLines(value: string, into: Set<string>): void {
+  if (value.trim() === '') return
+  into.add(value)
+  if (value.trim() !== value) into.add(value.trim())
+  if (!/[\r\n]/.test(value)) return
+  for (const line of lines(value)) {
+    const t = line.trim()
+    if (t.length >= MIN_MASKED_FRAGMENT) into.add(t)
+  }
+}
+
+/** A value and its JSON-escaped form, as it appears in the raw input text. */
+function withJsonForms(value: string, into: Set<string>): void {
+  withLines(value, into)
+  const escaped = JSON.stringify(value).slice(1, -1)
+  if (escaped !== value) withLines(escaped, into)
+}
+
+/** The values of a JSON object that may be malformed: every string after a `:`, to line end. */
+function scavengeJsonValues(text: string, into: Set<string>): void {
+  for (const line of lines(text)) {
+    for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
+      const token = (m[1] ?? '').trim()
+      if (!token.startsWith('"')) {
+        withLines(token, into)
+        continue
+      }
+      const closed = token.length > 1 && token.endsWith('"')
+      const body = closed ? token.slice(1, -1) : token.slice(1)
+      withLines(body, into)
+      try {
+        const decoded: unknown = JSON.parse(`"${body}"`)
+        if (typeof decoded === 'string') withLines(decoded, into)
+      } catch {
+        // the escaped form is masked already
+      }
+    }
+  }
+}
+
+/**
+ * Best effort, for masking before anything else is logged: the API key and every value found in
+ * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
+ * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
+ * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
+ * Longest first.
+ */
+export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
+  const found = new Set<string>()
+  withLines(raw['api-key'] ?? '', found)
+  withLines(raw['github-token'] ?? '', found)
+
+  const secrets = raw.secrets ?? ''
+  if (secrets.trim().startsWith('{')) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(secrets)
+    } catch {
+      parsed = undefined
+    }
+    if (typeof parsed === 'object' && parsed !== null) {
+      for (const value of Object.values(parsed)) {
+        if (typeof value === 'string') withJsonForms(value, found)
+        else if (value !== null && value !== undefined) withLines(JSON.stringify(value), found)
+      }
+    } else {
+      scavengeJsonValues(secrets, found)
+    }
+  } else {
+    for (const line of lines(secrets)) {
+      const t = line.trim()
+      if (t === '' || t.startsWith('#')) continue
+      const eq = line.indexOf('=')
+      withLines(eq < 0 ? t : line.slice(eq + 1), found)
+    }
+  }
+
+  for (const input of ['base-url', 'custom-url', 'environment-url'] as const) {
+    try {
+      const url = new URL((raw[input] ?? '').trim())
+      if (url.password !== '') {
+        withLines(url.password, found)
+        withLines(decodeURIComponent(url.password), found)
+      }
+    } catch {
+      // not a URL: nothing to find
+    }
+  }
+  return [...found].sort((a, b) => b.length - a.length)
+}

@@ -1,0 +1,49 @@
+// How a check reports a problem: the INVALID marker, the `fail` callback, and `field`, which
+// turns one input's check into a zod field with its size cap.
+import { z } from 'zod'
+import type { InputName } from './names.ts'
+
+/** Size caps, in bytes of UTF-8. */
+export const MAX_INPUT_BYTES = 64 * 1024
+export const MAX_DOCUMENT_BYTES = 1024 * 1024
+
+const DOCUMENT_INPUTS: ReadonlySet<InputName> = new Set([
+  'secrets',
+  'secret-references',
+  'resource-spec'
+])
+
+export const INVALID: unique symbol = Symbol('invalid input')
+export type Invalid = typeof INVALID
+export type Fail = (message: string) => Invalid
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`
+}
+
+/**
+ * A zod field for one input: caps its size, trims single-line inputs, passes `''` for an empty
+ * input to `check`, and turns every `fail` into an issue at this input.
+ */
+export function field<T>(input: InputName, check: (value: string, fail: Fail) => T | Invalid) {
+  const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
+  return z.string().transform((value, ctx): T | Invalid => {
+    const bytes = Buffer.byteLength(value, 'utf8')
+    if (bytes > cap) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
+      })
+      return INVALID
+    }
+    let failed = false
+    const result = check(value.trim(), message => {
+      failed = true
+      ctx.addIssue({ code: 'custom', message })
+      return INVALID
+    })
+    return failed ? INVALID : result
+  })
+}
