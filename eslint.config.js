@@ -31,13 +31,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/main.ts',
-      'src/inputs.ts',
-      'src/report.ts',
-      'src/index.ts',
-      'src/github-deployment.ts'
-    ],
+    ignores: ['src/main.ts', 'src/report.ts', 'src/index.ts', 'src/github-deployment.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
