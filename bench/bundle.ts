@@ -1,0 +1,143 @@
+// Runs the committed bundle as the runner does (the approach of __tests__/e2e/harness.ts: Node 24
+// from the npm registry, a clean environment, INPUT_<NAME> variables, the GITHUB_* files), with
+// what the benchmark needs on top: a high-resolution start time on the same clock as the
+// emulator's request log, the exit time, and the peak RSS through a preload that writes
+// `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
+import { spawn } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { DIST, NODE24, PUSH_MAIN, parseOutputs } from '../__tests__/e2e/harness.ts'
+
+export { DIST, NODE24 }
+
+/**
+ * The bundle the runs use. `snapshotDist()` copies dist/ to a temporary directory first, so that
+ * a rebuild by someone else in the same checkout cannot change the bundle half-way through a run.
+ */
+export const bundle = { path: DIST, snapshot: false }
+
+export function snapshotDist(): { path: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-dist-'))
+  for (const file of ['index.js', 'package.json'])
+    copyFileSync(join(dirname(DIST), file), join(dir, file))
+  bundle.path = join(dir, 'index.js')
+  bundle.snapshot = true
+  return { path: bundle.path, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Epoch ms with sub-ms resolution; the emulator is started with the same clock. */
+export const clock = (): number => performance.timeOrigin + performance.now()
+
+/**
+ * Writes the peak RSS in KiB to $BENCH_MAXRSS_FILE when the process exits: VmHWM of
+ * /proc/self/status, which starts afresh at exec. (`process.resourceUsage().maxRSS` does not: Linux
+ * keeps ru_maxrss across fork and exec, so a child would report at least the RSS of the bench
+ * process that spawned it.) A data: URL rather than a file of bench/: a .ts preload would load
+ * Node's TypeScript stripper and add tens of MiB.
+ */
+const MAXRSS_PRELOAD =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    "import { readFileSync, writeFileSync } from 'node:fs'\n" +
+      'const file = process.env.BENCH_MAXRSS_FILE\n' +
+      'const peak = () => {\n' +
+      "  try { return /VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1] }\n" +
+      '  catch { return `maxrss:${process.resourceUsage().maxRSS}` }\n' +
+      '}\n' +
+      "if (file) process.on('exit', () => writeFileSync(file, String(peak())))\n"
+  )
+
+export interface BundleOptions {
+  inputs: Record<string, string>
+  /** Measure the peak RSS (adds `--import` of a tiny preload). */
+  rss?: boolean
+  /** Instead of the bundle, run these arguments (e.g. `['-e', '0']`), in the same environment. */
+  args?: string[]
+  /** Extra environment variables. */
+  env?: Record<string, string>
+  timeoutMs?: number
+}
+
+export interface BundleResult {
+  code: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  /** `clock()` just before spawn and at the `exit` event. */
+  startedAt: number
+  exitedAt: number
+  /** Peak resident set size in bytes, when `rss` was asked for. */
+  maxRssBytes: number | undefined
+}
+
+export function runnerEnv(dir: string, inputs: Record<string, string>): Record<string, string> {
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary')
+  const eventFile = join(dir, 'event.json')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  writeFileSync(eventFile, '{}')
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_EVENT_NAME: PUSH_MAIN.name,
+    GITHUB_REPOSITORY: 'acme/agent-server',
+    GITHUB_SHA: PUSH_MAIN.sha!,
+    GITHUB_REF: PUSH_MAIN.ref!,
+    GITHUB_REF_NAME: PUSH_MAIN.refName!,
+    GITHUB_HEAD_REF: '',
+    GITHUB_RUN_ID: '1',
+    GITHUB_SERVER_URL: 'https://github.com',
+    RUNNER_TEMP: dir
+  }
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  return env
+}
+
+export async function runBundle(opts: BundleOptions): Promise<BundleResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-'))
+  const env = { ...runnerEnv(dir, opts.inputs), ...opts.env }
+  const rssFile = join(dir, 'maxrss')
+  const args = [...(opts.rss ? ['--import', MAXRSS_PRELOAD] : []), ...(opts.args ?? [bundle.path])]
+  if (opts.rss) env.BENCH_MAXRSS_FILE = rssFile
+
+  const startedAt = clock()
+  const child = spawn(NODE24, args, { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const killer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000)
+  let exitedAt = 0
+  child.once('exit', () => (exitedAt = clock()))
+  const code = await new Promise<number | null>(res => child.on('close', c => res(c)))
+  clearTimeout(killer)
+
+  let maxRssBytes: number | undefined
+  if (opts.rss) {
+    try {
+      // `maxrss:` marks the fallback where /proc is missing (an overestimate, see above).
+      maxRssBytes = Number(readFileSync(rssFile, 'utf8').replace('maxrss:', '')) * 1024
+    } catch {
+      maxRssBytes = undefined
+    }
+  }
+  const outputs = parseOutputs(readFileSync(join(dir, 'output'), 'utf8'))
+  rmSync(dir, { recursive: true, force: true })
+  return { code, stdout, stderr, outputs, startedAt, exitedAt, maxRssBytes }
+}
+
+/** `node -e 0` in the same environment: the bare start the startup goal is measured against. */
+export const runBare = (rss = false) => runBundle({ inputs: {}, args: ['-e', '0'], rss })
+
+/** A short description of a failed run, for error messages. */
+export function describeFailure(r: BundleResult): string {
+  const errors = r.stdout.split('\n').filter(l => l.startsWith('::error'))
+  return `exit ${r.code}: ${errors.join(' | ') || r.stderr.slice(0, 500) || r.stdout.slice(-500)}`
+}

@@ -1,0 +1,193 @@
+// Startup: the bundle's size, and the time from process start to the first request the emulator
+// receives and to exit, for a dry run against a zero-latency emulator, interleaved run by run with
+// a bare `node -e 0` (and a minimal ES module that sends one request: the floor for any action).
+// With `experiments`, bundles built from the working tree in a temporary directory (the same
+// command as `npm run build`, then with undici, and undici and @actions/github, replaced by empty
+// modules: a dry run needs neither) show where the time goes.
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { startEmulator } from '../src/emulator/server.ts'
+import { bundle, clock, describeFailure, runBundle } from './bundle.ts'
+import { table } from './markdown.ts'
+import { ms, summarize, type Summary } from './stats.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+
+export interface BundleInfo {
+  bytes: number
+  gzipBytes: number
+  sha256: string
+}
+
+export function bundleInfo(path = bundle.path): BundleInfo {
+  const data = readFileSync(path)
+  return {
+    bytes: data.length,
+    gzipBytes: gzipSync(data).length,
+    sha256: createHash('sha256').update(data).digest('hex')
+  }
+}
+
+interface Variant {
+  label: string
+  /** Arguments for node; undefined = `-e 0`. */
+  args: string[] | undefined
+  /** Whether it sends a request (the bare start does not). */
+  requests: boolean
+  bytes: number | undefined
+}
+
+export interface VariantResult {
+  variant: Variant
+  first: Summary | undefined
+  exit: Summary
+  /** Per iteration: first request / bare exit of the same iteration. */
+  ratio: Summary | undefined
+}
+
+export interface StartupResult {
+  info: BundleInfo
+  runs: number
+  results: VariantResult[]
+  notes: string[]
+}
+
+const FLOOR_SCRIPT = `import http from 'node:http'
+http.get(process.env.BENCH_URL + '/v2/deployments', res => res.resume())
+`
+
+function buildVariants(dir: string, notes: string[]): Variant[] {
+  const ncc = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
+  const common = ['build', join(ROOT, 'src/index.ts'), '--target', 'es2022', '--transpile-only']
+  const specs = [
+    { label: 'working tree, as `npm run build`', stubs: [] as string[] },
+    { label: 'working tree, undici replaced by an empty module', stubs: ['undici'] },
+    {
+      label: 'working tree, undici and @actions/github replaced by empty modules',
+      stubs: ['undici', '@actions/github']
+    }
+  ]
+  const out: Variant[] = []
+  specs.forEach((spec, i) => {
+    const target = join(dir, `variant-${i}`)
+    try {
+      const externals = spec.stubs.flatMap(m => ['-e', m])
+      execFileSync(
+        process.execPath,
+        [ncc, ...common, '-o', target, '-q', '--no-cache', ...externals],
+        { cwd: ROOT, stdio: 'pipe', timeout: 120_000 }
+      )
+      // An external is required at run time from the bundle's directory: give it an empty module.
+      for (const m of spec.stubs) {
+        mkdirSync(join(target, 'node_modules', m), { recursive: true })
+        writeFileSync(join(target, 'node_modules', m, 'index.js'), 'module.exports = {}\n')
+      }
+      const file = join(target, 'index.js')
+      out.push({ label: spec.label, args: [file], requests: true, bytes: statSync(file).size })
+    } catch (err) {
+      notes.push(`Could not build "${spec.label}": ${(err as Error).message.split('\n')[0]}`)
+    }
+  })
+  return out
+}
+
+export async function startup(runs: number, experiments: boolean): Promise<StartupResult> {
+  const info = bundleInfo()
+  const notes: string[] = []
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-startup-'))
+  const emu = await startEmulator({ port: 0, now: clock })
+  try {
+    const floor = join(dir, 'floor.mjs')
+    writeFileSync(floor, FLOOR_SCRIPT)
+    const variants: Variant[] = [
+      { label: 'bare `node -e 0`', args: undefined, requests: false, bytes: undefined },
+      { label: 'minimal ES module sending one request', args: [floor], requests: true, bytes: 0 },
+      {
+        label: 'action dry run (`dist/index.js`)',
+        args: [bundle.path],
+        requests: true,
+        bytes: info.bytes
+      },
+      ...(experiments ? buildVariants(dir, notes) : [])
+    ]
+    const c = emu.credentials()
+    const inputs = {
+      'api-key': c.apiKey,
+      'base-url': emu.url,
+      'integration-id': c.integrationId!,
+      name: 'startup-probe',
+      'dry-run': 'true'
+    }
+    const first = variants.map(() => [] as number[])
+    const exit = variants.map(() => [] as number[])
+    const warmup = 3
+    for (let i = 0; i < warmup + runs; i++) {
+      for (const [v, variant] of variants.entries()) {
+        emu.clearRequests()
+        const r = await runBundle({
+          inputs,
+          args: variant.args ?? ['-e', '0'],
+          env: { BENCH_URL: emu.url }
+        })
+        if (variant.args?.[0]?.endsWith('index.js') && r.code !== 0)
+          throw new Error(`${variant.label}: ${describeFailure(r)}`)
+        if (i < warmup) continue
+        const q = emu.requests()[0]
+        if (variant.requests) {
+          if (!q) throw new Error(`${variant.label}: no request arrived`)
+          first[v]!.push(Date.parse(q.time) - r.startedAt)
+        }
+        exit[v]!.push(r.exitedAt - r.startedAt)
+      }
+    }
+    const bare = exit[0]!
+    const results = variants.map((variant, v) => ({
+      variant,
+      first: variant.requests ? summarize(first[v]!) : undefined,
+      exit: summarize(exit[v]!),
+      ratio: variant.requests ? summarize(first[v]!.map((f, i) => f / bare[i]!)) : undefined
+    }))
+    return { info, runs, results, notes }
+  } finally {
+    await emu.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const cell = (s: Summary | undefined) =>
+  s ? `${ms(s.median, 1)} (${ms(s.p10, 1)} – ${ms(s.p90, 1)})` : '–'
+
+export function startupTable(r: StartupResult, experiments: boolean): string {
+  const bare = r.results[0]!.exit
+  const rows = r.results
+    .filter(x => experiments || !x.variant.label.startsWith('working tree'))
+    .map(x => [
+      x.variant.label,
+      x.variant.bytes === undefined
+        ? '–'
+        : x.variant.bytes
+          ? `${(x.variant.bytes / 1024).toFixed(0)} KiB`
+          : 'tiny',
+      cell(x.first),
+      cell(x.exit),
+      x.first ? `${(x.first.median / bare.median).toFixed(2)}x` : '1x (exit)',
+      x.first ? `${ms(x.first.min, 1)} / ${(x.first.min / bare.min).toFixed(2)}x` : ms(bare.min, 1),
+      x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–'
+    ])
+  return table(
+    [
+      'Process',
+      'Size',
+      'First request: median (p10 – p90)',
+      'Exit: median (p10 – p90)',
+      'First request / bare exit (medians)',
+      'Fastest run / ratio of the fastest',
+      'Ratio per round (p10 – p90)'
+    ],
+    rows
+  )
+}
