@@ -6,7 +6,7 @@
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
 // in a message: only GitHub's status code and its own (redacted) message do.
 import * as core from '@actions/core'
-import { getOctokit } from '@actions/github'
+import type { getOctokit } from '@actions/github'
 import { sanitizeServerText, type Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import type { Options } from './options.ts'
@@ -181,6 +181,8 @@ export class GitHubDeployment {
     target: GitHubDeploymentTarget,
     redactor: Redactor
   ): Promise<GitHubDeployment | undefined> {
+    // Loaded only here: octokit is a large part of the bundle and most runs never need it.
+    const { getOctokit } = await import('@actions/github')
     const octokit = getOctokit(target.token, { baseUrl: target.apiUrl })
     let id: number
     try {
