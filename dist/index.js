@@ -12,7 +12,6 @@ module.exports = __nccwpck_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-module.exports.kT = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28374,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7604);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28383,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7604:
+/***/ 587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28392,8 +28390,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28468,7 +28466,7 @@ function utils_toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28524,8 +28522,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28539,10 +28537,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28558,7 +28556,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29261,7 +29259,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -29523,7 +29521,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29546,7 +29544,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29642,7 +29640,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -29846,7 +29844,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -29873,7 +29871,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30366,13 +30364,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30663,7 +30661,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31002,8 +31000,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31184,7 +31182,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31252,7 +31250,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31389,7 +31387,7 @@ function sanitizeServerText(text, max = 500) {
         .replace(/:(?=:)/g, ': ')
         .trim();
     if (out.length > max)
-        out = `${out.slice(0, max)}… (${text.length - max} more characters)`;
+        out = `${out.slice(0, max)}… (${out.length - max} more characters)`;
     return out;
 }
 
@@ -31415,6 +31413,12 @@ class ApiError extends ControlPlaneError {
     detail;
     validation;
     hint;
+    /**
+     * The server's Retry-After (capped as the transport caps it) when it sent one that the
+     * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
+     * that tries again later does not do so before this has passed.
+     */
+    retryAfterMs;
     constructor(ctx, status, detail, validation) {
         const hint = hintFor(ctx, status, detail);
         const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${ctx.path}`;
@@ -31424,14 +31428,18 @@ class ApiError extends ControlPlaneError {
         this.detail = detail;
         this.validation = validation;
         this.hint = hint;
+        this.retryAfterMs = undefined;
     }
 }
 /** The service answered 2xx but with a body that is not JSON or does not fit the interface. */
 class UnexpectedResponseError extends ControlPlaneError {
     status;
+    /** What is wrong with the body, without the request. */
+    problem;
     constructor(ctx, status, problem) {
         super(ctx, `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${ctx.path}): ${problem}`);
         this.status = status;
+        this.problem = problem;
     }
 }
 /** A 3xx: never followed, so the API key never reaches another host. */
@@ -31462,9 +31470,16 @@ class NetworkError extends ControlPlaneError {
  */
 class OutcomeUnknownError extends ControlPlaneError {
     reason;
+    /**
+     * No answer came in the time the request was given: the server may still be working on it, and
+     * the change may land after this error. (A reset or an error status is an end: what was applied
+     * is applied by then.)
+     */
+    pending;
     constructor(ctx, reason, options) {
         super(ctx, `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`, options);
         this.reason = reason;
+        this.pending = options?.pending ?? false;
     }
 }
 /** The run was cancelled or its overall deadline passed while a request was pending. */
@@ -41098,11 +41113,18 @@ function coerce_date(params) {
 // Objects strip unknown fields instead of rejecting them: the production service adds fields
 // (`display_name`, `url`, ...) and a client must not fail on them.
 
+
 /** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
 const Uuid = schemas_guid();
+/**
+ * Text the service chooses that reaches the job log, the outputs and the summary (a status it
+ * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
+ * command or a terminal escape code into the log. Ordinary values pass unchanged.
+ */
+const serverText = (max) => schemas_string().transform(s => sanitizeServerText(s, max));
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
 function openEnum(_known) {
-    return schemas_string();
+    return serverText(100);
 }
 // ---------------------------------------------------------------------------------------------
 // Enums
@@ -41304,7 +41326,7 @@ const SourceRevisionConfigRequest = object({
     source_tarball_path: str
 });
 const SourceRevisionConfig = SourceRevisionConfigRequest.extend({
-    repo_commit_sha: str
+    repo_commit_sha: serverText(100).nullish()
 });
 const Secret = object({ name: schemas_string(), value: schemas_string() });
 /** Responses may leave a secret's value out or null it; only the name is certain. */
@@ -41317,7 +41339,7 @@ const SecretReference = object({
 // ---------------------------------------------------------------------------------------------
 // Resources
 const Deployment = object({
-    name: schemas_string(),
+    name: serverText(200),
     source: openEnum(SOURCES),
     source_config: SourceConfig,
     source_revision_config: SourceRevisionConfig,
@@ -41428,6 +41450,7 @@ const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 const DEFAULT_RETRY = {
     maxAttempts: 5,
+    maxRateLimitedAttempts: 30,
     baseDelayMs: 500,
     maxDelayMs: 20_000,
     maxRetryAfterMs: 60_000
@@ -41469,8 +41492,13 @@ class Transport {
                 const e = err;
                 const lastReason = this.#reason(e);
                 const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
-                if (!idempotent && !notSent)
-                    throw new OutcomeUnknownError(spec, lastReason, { cause: err });
+                if (!idempotent && !notSent) {
+                    const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
+                    throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending });
+                }
+                // The same oversized answer would come again: fetching it twice only wastes time.
+                if (e.code === 'EBODYTOOLARGE')
+                    throw new NetworkError(spec, lastReason, attempt, { cause: err });
                 const delay = this.#backoff(attempt);
                 if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
                     throw new NetworkError(spec, lastReason, attempt, { cause: err });
@@ -41492,15 +41520,41 @@ class Transport {
                 throw error;
             }
             const retryAfter = parseRetryAfter(res.headers['retry-after'], now());
+            // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
+            // in the same instant, to be refused together again: a jittered backoff on top, growing with
+            // each refusal, spreads the herd out.
             const delay = retryAfter !== undefined
-                ? Math.min(retryAfter, retry.maxRetryAfterMs)
+                ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
                 : this.#backoff(attempt);
-            if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
+            const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts;
+            if (attempt >= attempts || !this.#fits(delay, spec)) {
+                if (retryAfter !== undefined)
+                    error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
                 throw error;
+            }
             this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
                 (retryAfter !== undefined ? ' (Retry-After)' : ''));
             await this.#sleep(delay, spec);
         }
+    }
+    /**
+     * A pause before the caller tries something again (a write it reconciled, a read whose answer
+     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
+     * end past the transport's deadline, and false when cancelled meanwhile.
+     */
+    async pause(attempt, ms) {
+        const delay = ms ?? this.#backoff(attempt);
+        const deadline = this.#opts.deadline;
+        const now = (this.#opts.now ?? Date.now)();
+        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
+            return false;
+        try {
+            await (this.#opts.sleep ?? abortableSleep)(delay, this.#opts.signal);
+        }
+        catch {
+            return false;
+        }
+        return !this.#opts.signal?.aborted;
     }
     close() {
         this.#agentSource.dispose();
@@ -41537,11 +41591,13 @@ class Transport {
             throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`);
     }
     #reason(e) {
-        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')
-            return `no complete answer within ${this.#opts.requestTimeoutMs / 1000} s`;
+        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
+            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
+        }
         if (e.code === 'EBODYTOOLARGE')
             return e.message;
-        return this.#opts.redactor.redact(sanitizeServerText(e.code ? `${e.code}` : e.message, 200));
+        return sanitizeServerText(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
     }
     #json(spec, res) {
         if (res.status === 204 || res.text === '')
@@ -41550,7 +41606,8 @@ class Transport {
             return JSON.parse(res.text);
         }
         catch {
-            const start = this.#opts.redactor.redact(sanitizeServerText(res.text, 80));
+            // Redact before cutting: a cut through a secret would hide it from the redactor.
+            const start = sanitizeServerText(this.#opts.redactor.redact(res.text), 80);
             throw new UnexpectedResponseError(spec, res.status, `the body is not JSON (starts with "${start}")`);
         }
     }
@@ -41566,12 +41623,16 @@ class Transport {
         const validation = HTTPValidationError.safeParse(parsed);
         if (validation.success) {
             // `input` echoes what was sent (secret values among it): it is never shown.
-            const entries = validation.data.detail.map(({ loc, msg, type }) => ({ loc, msg, type }));
-            return new ApiError(spec, res.status, redact(renderValidationErrors(entries)), entries);
+            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
+                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
+                msg: redact(msg),
+                type
+            }));
+            return new ApiError(spec, res.status, renderValidationErrors(entries), entries);
         }
         const detail = ErrorDetail.safeParse(parsed);
         const text = detail.success ? detail.data.detail : res.text;
-        return new ApiError(spec, res.status, redact(sanitizeServerText(text)));
+        return new ApiError(spec, res.status, sanitizeServerText(redact(text)));
     }
     #log(line) {
         this.#opts.debug?.(this.#opts.redactor.redact(line));
@@ -41601,7 +41662,11 @@ class Transport {
                 if (signal?.aborted)
                     reject(new AbortedError(spec, `${spec.operation} cancelled`));
                 else if (combined.aborted)
-                    reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
+                    reject(Object.assign(new Error('timeout'), {
+                        name: 'TimeoutError',
+                        budgetMs: budget,
+                        byDeadline: budget < requestTimeoutMs
+                    }));
                 else
                     reject(err);
             };
@@ -41612,10 +41677,11 @@ class Transport {
                 res.on('data', (chunk) => {
                     size += chunk.length;
                     if (size > maxBodyBytes) {
-                        const err = Object.assign(new Error(`the answer is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MiB and was cut off`), { code: 'EBODYTOOLARGE' });
+                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
+                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
+                        reject(err);
                         res.destroy();
                         req.destroy();
-                        reject(err);
                         return;
                     }
                     chunks.push(chunk);
@@ -41631,6 +41697,16 @@ class Transport {
             req.end(body);
         });
     }
+}
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (n >= 1024)
+        return `${+(n / 1024).toFixed(1)} KiB`;
+    return `${n} bytes`;
+}
+function formatSeconds(ms) {
+    return `${+(ms / 1000).toFixed(1)} s`;
 }
 function buildUrl(baseUrl, path, query) {
     const url = new URL(baseUrl.replace(/\/+$/, '') + path);
@@ -41655,6 +41731,9 @@ function parseRetryAfter(value, now) {
         return Number(text) * 1000;
     if (/^\d+\.\d+$/.test(text))
         return Math.round(Number(text) * 1000);
+    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+    if (!/[a-z]/i.test(text))
+        return undefined;
     const date = Date.parse(text);
     if (Number.isNaN(date))
         return undefined;
@@ -41696,6 +41775,8 @@ const VERSION = '1.0.0';
 
 
 
+/** Reads of one GET whose answer does not fit, the first included. */
+const READ_ATTEMPTS = 5;
 const USER_AGENT = `control-plane-deploy/${VERSION}`;
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
 function checked(schema, value) {
@@ -41704,6 +41785,8 @@ function checked(schema, value) {
 class ControlPlaneClient {
     #transport;
     redactor;
+    /** How long one request may take before it is abandoned. */
+    requestTimeoutMs;
     constructor(opts) {
         this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])]);
         const headers = {
@@ -41714,10 +41797,11 @@ class ControlPlaneClient {
         };
         if (opts.tenantId)
             headers['X-Tenant-Id'] = opts.tenantId;
+        this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
         this.#transport = new Transport({
             baseUrl: opts.baseUrl,
             headers,
-            requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
+            requestTimeoutMs: this.requestTimeoutMs,
             deadline: opts.deadline,
             signal: opts.signal,
             retry: { ...DEFAULT_RETRY, ...opts.retry },
@@ -41780,22 +41864,42 @@ class ControlPlaneClient {
         const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
         return this.#call('list repositories', 'GET', path, RepositoryList);
     }
+    /**
+     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
+     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
+     */
+    pause(attempt, ms) {
+        return this.#transport.pause(attempt, ms);
+    }
     close() {
         this.#transport.close();
     }
     async #call(operation, method, path, schema, extra = {}) {
         const spec = { operation, method, path, ...extra };
-        const { status, json } = await this.#transport.send(spec);
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-            const problem = issue
-                ? `${where}${issue.message.toLowerCase()}`
-                : 'does not fit the interface';
-            throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
+        for (let attempt = 1;; attempt++) {
+            try {
+                const { status, json } = await this.#transport.send(spec);
+                return this.#parse(spec, status, json, schema);
+            }
+            catch (err) {
+                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
+                // service in the middle of its own deploy as often as from a service that changed for
+                // good. A read is safe to repeat; a service that really changed fails the same way each
+                // time. Writes are reconciled by their callers instead (deploy/apply.ts).
+                const misfit = err instanceof UnexpectedResponseError && method === 'GET';
+                if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
+                    throw err;
+            }
         }
-        return parsed.data;
+    }
+    #parse(spec, status, json, schema) {
+        const parsed = schema.safeParse(json);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface';
+        throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
     }
 }
 /** Ids go into paths as one segment, whatever they contain. */
@@ -41891,8 +41995,11 @@ async function findDeploymentByName(client, name) {
 
 
 
-const MAX_WRITE_ATTEMPTS = 3;
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5;
 async function createOrAdopt(client, body, notes) {
+    /** An earlier send of this create may have been applied after all. */
+    let maybeApplied = false;
     for (let attempt = 1;; attempt++) {
         try {
             return { kind: 'created', deployment: await client.createDeployment(body) };
@@ -41900,28 +42007,77 @@ async function createOrAdopt(client, body, notes) {
         catch (err) {
             if (err instanceof ApiError && isNameTaken(err)) {
                 const existing = await findDeploymentByName(client, body.name);
+                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
+                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
+                    return { kind: 'created', deployment: existing };
+                }
                 if (existing) {
                     notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
                     return { kind: 'taken', deployment: existing };
                 }
                 throw err;
             }
-            if (!(err instanceof OutcomeUnknownError))
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
                 throw err;
-            notes.warning(`${err.message}; looking the name up before trying again.`);
-            const existing = await findDeploymentByName(client, body.name);
+            maybeApplied = true;
+            notes.warning(`${unknown.message}; looking the name up before trying again.`);
+            const existing = await lookBack(client, unknown, () => findDeploymentByName(client, body.name));
             if (existing) {
                 notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
                 return { kind: 'created', deployment: existing };
             }
-            if (attempt >= MAX_WRITE_ATTEMPTS)
-                throw err;
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
             notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
         }
     }
 }
 function isNameTaken(err) {
     return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
+}
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err) {
+    if (err instanceof OutcomeUnknownError)
+        return err;
+    if (err instanceof UnexpectedResponseError) {
+        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    }
+    return undefined;
+}
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d, body) {
+    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify(got[k]));
+    return (d.source === body.source &&
+        same(body.source_config, d.source_config) &&
+        same(body.source_revision_config, d.source_revision_config));
+}
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack(client, unknown, look) {
+    const found = await look();
+    if (found !== undefined || !unknown.pending)
+        return found;
+    const until = Date.now() + client.requestTimeoutMs;
+    for (let i = 0; Date.now() < until; i++) {
+        const pause = Math.min(1000 * 2 ** i, until - Date.now());
+        if (pause <= 0 || !(await client.pause(i + 1, pause)))
+            return undefined;
+        const again = await look();
+        if (again !== undefined)
+            return again;
+    }
+    return undefined;
 }
 /**
  * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
@@ -41935,16 +42091,22 @@ async function patchReconciled(client, current, body, newRevision, notes) {
             return await client.patchDeployment(current.id, body);
         }
         catch (err) {
-            if (!(err instanceof OutcomeUnknownError))
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
                 throw err;
-            notes.warning(`${err.message}; reading the deployment back before trying again.`);
-            const now = await client.getDeployment(current.id);
-            if (newRevision && now.latest_revision_id && now.latest_revision_id !== before) {
-                notes.info(`The patch went through: revision ${now.latest_revision_id} appeared.`);
-                return now;
+            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
+            if (newRevision) {
+                const landed = await lookBack(client, unknown, async () => {
+                    const now = await client.getDeployment(current.id);
+                    return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined;
+                });
+                if (landed) {
+                    notes.info(`The patch went through: revision ${landed.latest_revision_id} appeared.`);
+                    return landed;
+                }
             }
-            if (attempt >= MAX_WRITE_ATTEMPTS)
-                throw err;
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
             notes.info('No new revision appeared: the patch was not applied; sending it again.');
         }
     }
@@ -41960,6 +42122,7 @@ async function revisionOf(client, d) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/plan.ts
+
 
 const HIDDEN = '***';
 /** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
@@ -42046,7 +42209,8 @@ function diff(body, current) {
     const changes = [];
     const leaf = (field, to, from) => {
         const t = show(to);
-        const f = from === undefined || from === null ? undefined : show(from);
+        // The current value is the service's text: log-safe before it is shown.
+        const f = from === undefined || from === null ? undefined : sanitizeServerText(show(from), 300);
         if (t !== f)
             changes.push({ field, from: f, to: t });
     };
@@ -42153,19 +42317,24 @@ function editDistance(a, b, max) {
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a long build a slow poll costs
-// nothing but requests, so there it backs off fully.
+// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
+// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
+
 
 
 
 const DEFAULT_CADENCE = {
     initialMs: 1000,
     factor: 2,
-    restartShare: 0.01,
-    nearDoneShare: 0.03
+    restartShare: 0.03,
+    nearDoneShare: 0.03,
+    buildShare: 0.2,
+    buildFloorMs: 2000
 };
 /** Stages from which the revision cannot become DEPLOYED at the next poll. */
 const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
+const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
 /** The poll sent at the deadline may take this long to answer. */
 const FINAL_POLL_GRACE_MS = 2000;
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
@@ -42179,6 +42348,8 @@ function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
     let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
     if (status === undefined || !EARLY_STATUSES.has(status))
         pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
+    else if (BUILD_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
     return Math.round(Math.min(pause, pollIntervalMs));
 }
 async function waitForRevision(o) {
@@ -42209,6 +42380,8 @@ async function waitForRevision(o) {
             return result('cancelled');
         polls++;
         let changed = false;
+        /** A Retry-After the last poll's retries did not wait out: the next poll waits it out. */
+        let retryAfterMs;
         try {
             revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
                 deadline: deadline + FINAL_POLL_GRACE_MS
@@ -42233,6 +42406,8 @@ async function waitForRevision(o) {
             lastError = err instanceof Error ? err.message : String(err);
             if (err instanceof ApiError && FINAL_HTTP.has(err.status))
                 return result('error');
+            if (err instanceof ApiError)
+                retryAfterMs = err.retryAfterMs;
             errors++;
             o.onPollError?.(lastError, errors);
             if (errors >= maxErrors)
@@ -42241,6 +42416,15 @@ async function waitForRevision(o) {
         if (now() >= deadline)
             return result('timeout');
         pause = nextPause(pause, changed, status, now() - start, o.pollIntervalMs, cadence);
+        if (retryAfterMs !== undefined) {
+            // Polling again before the server's Retry-After would only be refused again; when that
+            // time ends past the deadline, no poll can help any more.
+            if (now() + retryAfterMs >= deadline) {
+                lastError = `${lastError} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`;
+                return result('error');
+            }
+            pause = Math.max(pause, retryAfterMs);
+        }
         // The last poll lands on the deadline rather than a whole pause after it.
         const wait = Math.max(0, Math.min(pause, deadline - now()));
         try {
@@ -42253,6 +42437,7 @@ async function waitForRevision(o) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/flow.ts
+
 
 
 
@@ -42281,9 +42466,10 @@ function newState(o) {
 async function deploy(o, state, deps) {
     const { client, log } = deps;
     const current = await log.group('Find the deployment', async () => {
-        const found = o.target.kind === 'id'
-            ? await client.getDeployment(o.target.deploymentId)
-            : await findDeploymentByName(client, o.target.name);
+        const target = o.target;
+        const found = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId)
+            : await findDeploymentByName(client, target.name);
         if (found) {
             observe(state, found);
             log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`);
@@ -42422,7 +42608,9 @@ function observe(state, d) {
     state.deploymentId = d.id;
     state.name = d.name;
     state.deploymentStatus = d.status;
-    state.url = d.source_config.custom_url ?? state.url;
+    const url = d.source_config.custom_url;
+    if (url)
+        state.url = sanitizeServerText(url, 500);
 }
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
 async function refresh(client, state, id) {
@@ -42570,198 +42758,274 @@ function readEventPayload(env) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github-deployment.ts
+// A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
+// shows deploys: the repository's Deployments page, the environment, and the pull request.
+//
+// Best effort by design: GitHub is a mirror of the outcome, never a judge of it. A failure to talk
+// to GitHub is one warning and the deploy goes on; the job's result is decided by the control plane
+// alone (main.ts). The token is masked by the entry layer before anything runs and never appears
+// in a message: only GitHub's status code and its own (redacted) message do.
+
+
+/** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
+const REQUEST_TIMEOUT_MS = 10_000;
+const CANCEL_REQUEST_TIMEOUT_MS = 1_000;
+/** GitHub cuts a status description at 140 characters. */
+const MAX_DESCRIPTION = 140;
+/** The final status for an outcome of the deploy, with a one-line description. */
+function finalStatus(state, error) {
+    const revision = state.revisionId ? `Revision ${state.revisionId}` : 'The revision';
+    switch (state.outcome) {
+        case 'deployed':
+            return { state: 'success', description: `${revision} is DEPLOYED.` };
+        case 'no-revision':
+            return { state: 'success', description: 'Updated; no new revision was needed.' };
+        case 'accepted':
+            return {
+                state: 'success',
+                description: `${revision} accepted (wait: false); not waited for.`
+            };
+        case 'skipped':
+            // This commit was not deployed: a newer revision (with its own run) superseded it.
+            return {
+                state: 'inactive',
+                description: `${revision} was superseded by ${state.newerRevisionId ? `revision ${state.newerRevisionId}` : 'a newer revision'}.`
+            };
+        case 'failed':
+            return {
+                state: 'failure',
+                description: `${revision} ended ${state.revisionStatus ?? 'failed'}.`
+            };
+        case 'timeout':
+            return {
+                state: 'failure',
+                description: `Timed out while ${state.revisionStatus ?? 'waiting'}; ${revision.toLowerCase()} goes on.`
+            };
+        case 'cancelled':
+            return {
+                state: 'inactive',
+                description: `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`
+            };
+        case 'dry-run':
+            return { state: 'success', description: 'Dry run: nothing was written.' };
+        default:
+            return { state: 'error', description: error ?? 'The deploy failed.' };
+    }
+}
+/**
+ * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
+ * off (`environment` not set) or this is a dry run; a string: a reason to warn about.
+ */
+function githubDeploymentTarget(o, env) {
+    if (o.environment === undefined || o.githubToken === undefined || o.dryRun)
+        return undefined;
+    const repository = env.GITHUB_REPOSITORY?.trim() ?? '';
+    const [owner, repo, ...rest] = repository.split('/');
+    if (!owner || !repo || rest.length > 0) {
+        return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.';
+    }
+    const sha = o.expectedSha ?? env.GITHUB_SHA?.trim();
+    if (!sha)
+        return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.';
+    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+    let api;
+    try {
+        api = new URL(apiUrl);
+    }
+    catch {
+        return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.';
+    }
+    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(api.hostname);
+    if (api.protocol !== 'https:' && !(api.protocol === 'http:' && loopback)) {
+        return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.';
+    }
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    const runId = env.GITHUB_RUN_ID?.trim();
+    return {
+        token: o.githubToken,
+        apiUrl,
+        owner,
+        repo,
+        sha,
+        environment: o.environment,
+        environmentUrl: o.environmentUrl,
+        logUrl: runId ? `${server}/${owner}/${repo}/actions/runs/${runId}` : undefined,
+        description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
+    };
+}
+/** What went wrong talking to GitHub, with what to do about it; never the token. */
+function describeGitHubError(err, redactor) {
+    const status = typeof err === 'object' &&
+        err !== null &&
+        typeof err.status === 'number'
+        ? err.status
+        : undefined;
+    const raw = err instanceof Error ? err.message : String(err);
+    // Redact before cutting: a cut could split the token and leave half of it.
+    const message = sanitizeServerText(redactor.redact(raw), 300);
+    const hint = status === 401
+        ? 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.'
+        : status === 403
+            ? 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).'
+            : status === 404
+                ? 'the repository was not found with this token (a token for another repository, or without access).'
+                : status === 409 || status === 422
+                    ? 'GitHub refused the deployment (is the commit pushed to this repository?).'
+                    : status !== undefined && status >= 500
+                        ? 'GitHub had a server error.'
+                        : status === undefined
+                            ? 'GitHub could not be reached.'
+                            : '';
+    return `${status !== undefined ? `HTTP ${status}: ` : ''}${message}${hint ? ` (${hint})` : ''}`;
+}
+function clip(text) {
+    const oneLine = text.replace(/\s+/g, ' ').trim();
+    return oneLine.length <= MAX_DESCRIPTION ? oneLine : `${oneLine.slice(0, MAX_DESCRIPTION - 1)}…`;
+}
+/** A GitHub deployment in progress: created and set `in_progress` by `start`, ended by `finish`. */
+class GitHubDeployment {
+    target;
+    octokit;
+    redactor;
+    id;
+    constructor(target, octokit, redactor, id) {
+        this.target = target;
+        this.octokit = octokit;
+        this.redactor = redactor;
+        this.id = id;
+    }
+    /**
+     * Creates the deployment for the commit and environment and sets it `in_progress`; sets the
+     * `github-deployment-id` output. Undefined (after one warning) when GitHub said no.
+     */
+    static async start(target, redactor) {
+        // Loaded only here: octokit is a large part of the bundle and most runs never need it.
+        const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const octokit = getOctokit(target.token, { baseUrl: target.apiUrl });
+        let id;
+        try {
+            const created = await octokit.rest.repos.createDeployment({
+                owner: target.owner,
+                repo: target.repo,
+                ref: target.sha,
+                environment: target.environment,
+                task: 'deploy',
+                description: clip(target.description),
+                // No merge of the default branch into the ref, and no wait for the commit's checks: this
+                // run is one of those checks, and GitHub would refuse a ref whose checks are pending.
+                auto_merge: false,
+                required_contexts: [],
+                request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+            });
+            const data = created.data;
+            if (typeof data.id !== 'number') {
+                const said = typeof data.message === 'string'
+                    ? `: ${sanitizeServerText(redactor.redact(data.message), 200)}`
+                    : '';
+                throw new Error(`GitHub answered ${created.status} without a deployment${said}`);
+            }
+            id = data.id;
+        }
+        catch (err) {
+            warning(`Could not create a GitHub deployment in environment "${target.environment}": ${describeGitHubError(err, redactor)} The deploy goes on.`, { title: 'GitHub deployment not created' });
+            return undefined;
+        }
+        setOutput('github-deployment-id', String(id));
+        const deployment = new GitHubDeployment(target, octokit, redactor, id);
+        info(`GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`);
+        await deployment.setStatus('in_progress', 'Deploying through the control plane.');
+        return deployment;
+    }
+    /** The final status for the deploy's outcome; `cancelling`: keep it short, the step is ending. */
+    async finish(state, error, cancelling = false) {
+        const final = finalStatus(state, error);
+        // The URL to show: the input, else the deployment's own custom URL once known.
+        const url = this.target.environmentUrl ?? state.url;
+        await this.setStatus(final.state, final.description, { cancelling, environmentUrl: url });
+    }
+    /** One status; a failed attempt is retried once unless the step is being cancelled. */
+    async setStatus(state, description, opts = {}) {
+        const { target } = this;
+        const cancelling = opts.cancelling ?? false;
+        const url = opts.environmentUrl ?? target.environmentUrl;
+        // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
+        const environmentUrl = state === 'success' || state === 'in_progress' ? url : undefined;
+        const attempts = cancelling ? 1 : 2;
+        for (let attempt = 1; attempt <= attempts; attempt++) {
+            try {
+                await this.octokit.rest.repos.createDeploymentStatus({
+                    owner: target.owner,
+                    repo: target.repo,
+                    deployment_id: this.id,
+                    state,
+                    description: clip(this.redactor.redact(description)),
+                    ...(target.logUrl ? { log_url: target.logUrl } : {}),
+                    ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+                    ...(state === 'success' ? { auto_inactive: true } : {}),
+                    request: {
+                        signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
+                    }
+                });
+                info(`GitHub deployment ${this.id}: ${state}.`);
+                return true;
+            }
+            catch (err) {
+                const status = err.status;
+                const retryable = typeof status !== 'number' || status >= 500 || status === 429;
+                if (attempt < attempts && retryable) {
+                    await new Promise(resolve => setTimeout(resolve, 1000));
+                    continue;
+                }
+                warning(`Could not set GitHub deployment ${this.id} to ${state}: ${describeGitHubError(err, this.redactor)}`, { title: 'GitHub deployment status not set' });
+                return false;
+            }
+        }
+        return false;
+    }
+}
+/**
+ * The GitHub deployment of this run, when `environment` is set: created and `in_progress`, or
+ * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws.
+ */
+async function startGitHubDeployment(o, env, redactor) {
+    if (o.environment !== undefined && o.dryRun) {
+        info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`);
+        return undefined;
+    }
+    const target = githubDeploymentTarget(o, env);
+    if (typeof target === 'string') {
+        warning(target, { title: 'GitHub deployment not created' });
+        return undefined;
+    }
+    if (target === undefined)
+        return undefined;
+    try {
+        return await GitHubDeployment.start(target, redactor);
+    }
+    catch (err) {
+        warning(`Could not create a GitHub deployment: ${describeGitHubError(err, redactor)}`, {
+            title: 'GitHub deployment not created'
+        });
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/inputs.ts
-// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
-// (the entry layer masks and logs).
-//
-// Every raw input goes into one record that one zod schema parses: each field's transform checks
-// its own input, a final refinement checks how the inputs fit together, and every issue becomes
-// an `InputProblem` naming its input. All problems are collected, never just the first, and no
-// message ever repeats an input's value: a value may be the API key or a secret pasted into the
-// wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
-// YAML/JSON document.
+;// CONCATENATED MODULE: ./src/inputs/problems.ts
+// How a check reports a problem: the INVALID marker, the `fail` callback, and `field`, which
+// turns one input's check into a zod field with its size cap.
 
-
-
-
-/** Every input of the action, as users write them in workflow files. */
-const INPUT_NAMES = [
-    'api-key',
-    'tenant-id',
-    'base-url',
-    'name',
-    'deployment-id',
-    'source',
-    'integration-id',
-    'repository',
-    'ref',
-    'graph-config-path',
-    'image-uri',
-    'secrets',
-    'secret-references',
-    'resource-spec',
-    'build-on-push',
-    'custom-url',
-    'listener-id',
-    'k8s-namespace',
-    'install-command',
-    'build-command',
-    'revision-source',
-    'create',
-    'wait',
-    'timeout',
-    'poll-interval',
-    'dry-run'
-];
-const DEFAULT_BASE_URL = 'https://api.host.langchain.com';
-const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json';
-const DEFAULT_TIMEOUT = '30m';
-const DEFAULT_POLL_INTERVAL = '15s';
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-const MAX_NAME_LENGTH = 63;
-const MAX_API_KEY_LENGTH = 1024;
 /** Size caps, in bytes of UTF-8. */
 const MAX_INPUT_BYTES = 64 * 1024;
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
-/** Deepest nesting of a YAML/JSON input (the top-level object or list is depth 1). */
-const MAX_DOCUMENT_DEPTH = 32;
-/** Aliases a YAML input may expand: a few are handy, thousands are an attack. */
-const MAX_YAML_ALIASES = 100;
 const DOCUMENT_INPUTS = new Set([
     'secrets',
     'secret-references',
     'resource-spec'
 ]);
-/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
-function inputEnvName(name) {
-    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
-}
-/**
- * Every input from the runner's environment, trimmed at both ends like `core.getInput` (inner
- * lines of multi-line values are left as they are); `''` for inputs that are not set.
- */
-function readRawInputs(env) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = (env[inputEnvName(name)] ?? '').trim();
-    return raw;
-}
-// ---------------------------------------------------------------------------------------------
-// Masking
-/** Lines of a multi-line secret shorter than this are not masked on their own (`}`, `--`). */
-const MIN_MASKED_FRAGMENT = 4;
-const lines = (text) => text.split(/\r\n|\n|\r/);
-/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
-function withLines(value, into) {
-    if (value.trim() === '')
-        return;
-    into.add(value);
-    if (value.trim() !== value)
-        into.add(value.trim());
-    if (!/[\r\n]/.test(value))
-        return;
-    for (const line of lines(value)) {
-        const t = line.trim();
-        if (t.length >= MIN_MASKED_FRAGMENT)
-            into.add(t);
-    }
-}
-/** A value and its JSON-escaped form, as it appears in the raw input text. */
-function withJsonForms(value, into) {
-    withLines(value, into);
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value)
-        withLines(escaped, into);
-}
-/** The values of a JSON object that may be malformed: every string after a `:`, to line end. */
-function scavengeJsonValues(text, into) {
-    for (const line of lines(text)) {
-        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
-            const token = (m[1] ?? '').trim();
-            if (!token.startsWith('"')) {
-                withLines(token, into);
-                continue;
-            }
-            const closed = token.length > 1 && token.endsWith('"');
-            const body = closed ? token.slice(1, -1) : token.slice(1);
-            withLines(body, into);
-            try {
-                const decoded = JSON.parse(`"${body}"`);
-                if (typeof decoded === 'string')
-                    withLines(decoded, into);
-            }
-            catch {
-                // the escaped form is masked already
-            }
-        }
-    }
-}
-/**
- * Best effort, for masking before anything else is logged: the API key and every value found in
- * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every JSON object value, also when the JSON is malformed), plus a password in `base-url` or
- * `custom-url`. Multi-line values come whole and line by line. Longest first.
- */
-function secretValuesToMask(raw) {
-    const found = new Set();
-    withLines(raw['api-key'] ?? '', found);
-    const secrets = raw.secrets ?? '';
-    if (secrets.trim().startsWith('{')) {
-        let parsed;
-        try {
-            parsed = JSON.parse(secrets);
-        }
-        catch {
-            parsed = undefined;
-        }
-        if (typeof parsed === 'object' && parsed !== null) {
-            for (const value of Object.values(parsed)) {
-                if (typeof value === 'string')
-                    withJsonForms(value, found);
-                else if (value !== null && value !== undefined)
-                    withLines(JSON.stringify(value), found);
-            }
-        }
-        else {
-            scavengeJsonValues(secrets, found);
-        }
-    }
-    else {
-        for (const line of lines(secrets)) {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                continue;
-            const eq = line.indexOf('=');
-            withLines(eq < 0 ? t : line.slice(eq + 1), found);
-        }
-    }
-    for (const input of ['base-url', 'custom-url']) {
-        try {
-            const url = new URL((raw[input] ?? '').trim());
-            if (url.password !== '') {
-                withLines(url.password, found);
-                withLines(decodeURIComponent(url.password), found);
-            }
-        }
-        catch {
-            // not a URL: nothing to find
-        }
-    }
-    return [...found].sort((a, b) => b.length - a.length);
-}
-// ---------------------------------------------------------------------------------------------
-// Field checks. Each returns the parsed value, or INVALID after reporting why through `fail`.
 const INVALID = Symbol('invalid input');
-const inputs_CONTROL = /[\u0000-\u001f\u007f]/;
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
 function sizeText(bytes) {
     return bytes >= 1024 * 1024
         ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
@@ -42791,11 +43055,407 @@ function field(input, check) {
         return failed ? INVALID : result;
     });
 }
+
+;// CONCATENATED MODULE: ./src/inputs/text.ts
+// Line helpers shared by the checks of multi-line inputs.
+const lines = (text) => text.split(/\r\n|\n|\r/);
+/** `line L, column C` of a character offset. */
+function lineColumn(text, offset) {
+    const before = text.slice(0, offset);
+    const line = lines(before).length;
+    const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
+    return `line ${line}, column ${column}`;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function checkSecretName(name, where, fail) {
+    if (!ENV_NAME.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact);
+ * `undefined` when empty.
+ */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    let ok = true;
+    const problem = message => {
+        ok = false;
+        return fail(message);
+    };
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, problem))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            problem(`\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(v);
+        }
+        catch (error) {
+            const position = /position (\d+)/.exec(String(error))?.[1];
+            const where = position === undefined ? '' : ` (${lineColumn(v, Number(position))})`;
+            problem(`\`secrets\` starts with \`{\` but is not valid JSON${where}: use a JSON object {"NAME": "value"} or NAME=VALUE lines`);
+            return INVALID;
+        }
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            problem('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines');
+            return INVALID;
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', problem)) {
+                    problem(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+        if (Object.values(parsed).every(value => typeof value === 'string')) {
+            for (const name of duplicateJsonKeys(v, Object.keys(parsed).length)) {
+                problem(`\`secrets\`: ${name} is set more than once`);
+            }
+        }
+    }
+    else {
+        const seen = new Set();
+        lines(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                problem(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                problem(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    return ok ? secrets : INVALID;
+}
+/**
+ * Names set twice in a JSON object whose values are all strings (`JSON.parse` keeps the last one
+ * silently). Its string literals then alternate key, value.
+ */
+function duplicateJsonKeys(text, distinct) {
+    const literals = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(m => m[0]);
+    if (literals.length % 2 !== 0 || literals.length / 2 === distinct)
+        return [];
+    const counts = new Map();
+    for (let i = 0; i < literals.length; i += 2) {
+        const key = JSON.parse(literals[i] ?? '""');
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return [...counts].filter(([, n]) => n > 1).map(([key]) => key);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/documents.ts
+// YAML/JSON document inputs, `resource-spec` and `secret-references`: parsed with limits on
+// nesting, aliases and size, duplicate and unknown keys rejected, then checked by their schema.
+
+
+
+
+
+
+/** Deepest nesting of a YAML/JSON input (the top-level object or list is depth 1). */
+const MAX_DOCUMENT_DEPTH = 32;
+/** Aliases a YAML input may expand: a few are handy, thousands are an attack. */
+const MAX_YAML_ALIASES = 100;
+/**
+ * Whether the nesting of a YAML/JSON text may exceed `limit`, by a linear scan that runs before
+ * the parser: the parser recurses per level, and a megabyte of `[[[[...` takes it seconds and
+ * gigabytes. It over-estimates a little (a later exact check enforces MAX_DOCUMENT_DEPTH), never
+ * recurses, and what it misses the parser still stops (RESOURCE_EXHAUSTION) on its own.
+ */
+function nestingMayExceed(text, limit) {
+    const indents = [];
+    let flow = 0;
+    let quote;
+    let blockScalarParent;
+    for (const line of lines(text)) {
+        let p = 0;
+        let depth = indents.length;
+        if (quote === undefined && flow === 0) {
+            while (line[p] === ' ')
+                p++;
+            const rest = line.slice(p);
+            if (rest.trim() === '' || rest.startsWith('#'))
+                continue;
+            if (blockScalarParent !== undefined) {
+                if (p > blockScalarParent)
+                    continue;
+                blockScalarParent = undefined;
+            }
+            while (indents.length > 0 && (indents.at(-1) ?? 0) >= p)
+                indents.pop();
+            indents.push(p);
+            depth = indents.length;
+            // Compact nested sequences on one line: `- - - x`.
+            while (line[p] === '-' && (p + 1 === line.length || line[p + 1] === ' ')) {
+                depth++;
+                p++;
+                while (line[p] === ' ')
+                    p++;
+            }
+            if (depth > limit)
+                return true;
+            if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?$/.test(line)) {
+                blockScalarParent = indents.at(-1);
+            }
+        }
+        for (; p < line.length; p++) {
+            const ch = line[p];
+            if (quote === '"') {
+                if (ch === '\\')
+                    p++;
+                else if (ch === '"')
+                    quote = undefined;
+                continue;
+            }
+            if (quote === "'") {
+                if (ch === "'") {
+                    if (line[p + 1] === "'")
+                        p++;
+                    else
+                        quote = undefined;
+                }
+                continue;
+            }
+            const prev = p === 0 ? ' ' : line[p - 1];
+            if (ch === '#' && (prev === ' ' || prev === '\t'))
+                break;
+            if ((ch === '"' || ch === "'") && ' \t[{,:-?'.includes(prev ?? ' ')) {
+                quote = ch;
+            }
+            else if (ch === '[' || ch === '{') {
+                flow++;
+                if (flow + depth > limit)
+                    return true;
+            }
+            else if ((ch === ']' || ch === '}') && flow > 0) {
+                flow--;
+            }
+        }
+    }
+    return false;
+}
+/** Depth of nested objects and lists, without recursion; stops counting past `limit`. */
+function depthExceeds(value, limit) {
+    const stack = [[value, 1]];
+    let visited = 0;
+    while (stack.length > 0) {
+        const [node, depth] = stack.pop();
+        if (typeof node !== 'object' || node === null)
+            continue;
+        if (depth > limit || ++visited > 1_000_000)
+            return true;
+        for (const child of Object.values(node))
+            stack.push([child, depth + 1]);
+    }
+    return false;
+}
+/** The first key set twice in one mapping (as the JS object would see it), without recursion. */
+function firstDuplicateKey(doc) {
+    const stack = [doc.contents];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if ((0,dist/* isMap */.jh)(node)) {
+            const keys = new Set();
+            for (const pair of node.items) {
+                if ((0,dist/* isScalar */.jn)(pair.key)) {
+                    const key = String(pair.key.value);
+                    if (keys.has(key))
+                        return { key, offset: pair.key.range?.[0] ?? 0 };
+                    keys.add(key);
+                }
+                stack.push(pair.key, pair.value);
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            for (const item of node.items)
+                stack.push((0,dist/* isPair */.tO)(item) ? item.value : item);
+        }
+    }
+    return undefined;
+}
+/** A YAML (or JSON) document, with alias, depth and error checks; INVALID after failing. */
+function parseDocumentInput(input, v, fail) {
+    if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
+        return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
+    }
+    let value;
+    try {
+        // yaml's own unique-key check compares every pair of keys: a big map takes it many seconds.
+        const doc = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: false });
+        const error = doc.errors[0];
+        if (error !== undefined) {
+            const position = error.linePos?.[0];
+            const where = position ? ` at line ${position.line}, column ${position.col}` : '';
+            const reason = error.code === 'RESOURCE_EXHAUSTION'
+                ? 'it is too large or nested too deeply'
+                : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+            return fail(`\`${input}\` is not valid YAML or JSON${where}: ${reason}`);
+        }
+        const duplicate = firstDuplicateKey(doc);
+        if (duplicate !== undefined) {
+            return fail(`\`${input}\` has the key ${duplicate.key} twice (${lineColumn(v, duplicate.offset)}): a later value would silently replace the first`);
+        }
+        value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    }
+    catch (error) {
+        const aliases = error instanceof ReferenceError && /alias/i.test(error.message);
+        return fail(aliases
+            ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
+            : `\`${input}\` could not be read as YAML or JSON`);
+    }
+    if (depthExceeds(value, MAX_DOCUMENT_DEPTH)) {
+        return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
+    }
+    return value;
+}
+/** Keys that a zod object schema would silently drop, as paths (`sidecars[0].imge`). */
+function unknownKeys(schema, value, path, into) {
+    if (schema instanceof ZodOptional || schema instanceof ZodNullable) {
+        unknownKeys(schema.unwrap(), value, path, into);
+    }
+    else if (schema instanceof ZodArray && Array.isArray(value)) {
+        value.forEach((item, i) => unknownKeys(schema.element, item, `${path}[${i}]`, into));
+    }
+    else if (schema instanceof ZodObject &&
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value)) {
+        const shape = schema.shape;
+        for (const [key, child] of Object.entries(value)) {
+            const at = path === '' ? key : `${path}.${key}`;
+            const known = Object.hasOwn(shape, key) ? shape[key] : undefined;
+            if (known === undefined)
+                into.push(at);
+            else
+                unknownKeys(known, child, at, into);
+        }
+    }
+}
+/** Zod issues of a document as `path: message` lines. */
+function issuePaths(issues) {
+    return issues.map(issue => {
+        const path = issue.path
+            .map((key, i) => typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)
+            .join('');
+        return `${path === '' ? 'the document' : path}: ${issue.message}`;
+    });
+}
+/** A document that must match `schema`, its unknown keys rejected with their names. */
+function parseWithSchema(input, v, schema, shapeText, fail) {
+    const value = parseDocumentInput(input, v, fail);
+    if (value === INVALID)
+        return INVALID;
+    let ok = true;
+    const unknown = [];
+    unknownKeys(schema, value, '', unknown);
+    if (unknown.length > 0) {
+        ok = false;
+        fail(`\`${input}\` has unknown keys, which would be ignored: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', ...' : ''}`);
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) {
+        const typeError = result.error.issues.find(i => i.path.length === 0);
+        if (typeError !== undefined) {
+            fail(`\`${input}\` must be ${shapeText}`);
+            return INVALID;
+        }
+        ok = false;
+        for (const line of issuePaths(result.error.issues).slice(0, 10))
+            fail(`\`${input}\` ${line}`);
+    }
+    return ok && result.success ? result.data : INVALID;
+}
+const SecretReferenceList = array(SecretReference);
+function parseSecretReferences(v, fail) {
+    const input = 'secret-references';
+    if (v === '')
+        return undefined;
+    const list = parseWithSchema(input, v, SecretReferenceList, 'a YAML or JSON list of {name, secret_name, secret_key}', fail);
+    if (list === INVALID)
+        return INVALID;
+    let ok = true;
+    const seen = new Set();
+    list.forEach((ref, i) => {
+        const problem = (message) => {
+            ok = false;
+            fail(`\`${input}\` [${i}]: ${message}`);
+        };
+        if (!ENV_NAME.test(ref.name)) {
+            problem('`name` must look like an environment variable name (letters, digits and underscores, not starting with a digit)');
+        }
+        else if (seen.has(ref.name)) {
+            problem(`${ref.name} is listed more than once`);
+        }
+        else if (RESERVED_SECRET_NAMES.includes(ref.name)) {
+            problem(`${ref.name} is reserved by the platform`);
+        }
+        seen.add(ref.name);
+        if (ref.secret_name.trim() === '')
+            problem('`secret_name` must not be empty');
+        if (ref.secret_key.trim() === '')
+            problem('`secret_key` must not be empty');
+    });
+    return ok ? list : INVALID;
+}
+function parseResourceSpec(v, fail) {
+    return v === ''
+        ? undefined
+        : parseWithSchema('resource-spec', v, ResourceSpec, 'a YAML or JSON object of resource settings (min_scale, cpu, memory_mb, ...)', fail);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+// Field checks. Each returns the parsed value, or INVALID after reporting why through `fail`.
+
+
+
+const DEFAULT_BASE_URL = 'https://api.host.langchain.com';
+const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json';
+const MAX_NAME_LENGTH = 63;
+const MAX_API_KEY_LENGTH = 1024;
+/** GitHub limits an environment name to 255 characters. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const fields_CONTROL = /[\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
 function optionalText(input, what) {
     return field(input, (v, fail) => {
         if (v === '')
             return undefined;
-        if (inputs_CONTROL.test(v))
+        if (fields_CONTROL.test(v))
             return fail(`\`${input}\` must be ${what} on one line`);
         return v;
     });
@@ -42929,6 +43589,51 @@ function parseApiKey(v, fail) {
     }
     return v;
 }
+function parseGithubToken(v, fail) {
+    const input = 'github-token';
+    if (v === '')
+        return undefined;
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
+    }
+    return v;
+}
+function parseEnvironment(v, fail) {
+    const input = 'environment';
+    if (v === '')
+        return undefined;
+    if (fields_CONTROL.test(v))
+        return fail(`\`${input}\` must be a GitHub environment name on one line`);
+    if (v.length > MAX_ENVIRONMENT_LENGTH) {
+        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
+    }
+    return v;
+}
+function parseEnvironmentUrl(v, fail) {
+    const input = 'environment-url';
+    if (v === '')
+        return undefined;
+    if (WHITESPACE_OR_CONTROL.test(v)) {
+        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+    }
+    let url;
+    try {
+        url = new URL(v);
+    }
+    catch {
+        return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        return fail(`\`${input}\` must be an http:// or https:// URL`);
+    }
+    if (url.username !== '' || url.password !== '') {
+        return fail(`\`${input}\` must not carry credentials (user:password@): GitHub shows it to everyone who can read the repository`);
+    }
+    return v;
+}
 function parseRef(v, fail) {
     if (v === '')
         return undefined;
@@ -42944,7 +43649,7 @@ function parseGraphConfigPath(v, fail) {
     const input = 'graph-config-path';
     if (v === '')
         return DEFAULT_GRAPH_CONFIG_PATH;
-    if (inputs_CONTROL.test(v))
+    if (fields_CONTROL.test(v))
         return fail(`\`${input}\` must be a path on one line`);
     if (v.startsWith('/')) {
         return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`);
@@ -42978,323 +43683,190 @@ function parseEnum(input, values, fallback) {
         return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
     });
 }
-// ---------------------------------------------------------------------------------------------
-// Secrets
-function checkSecretName(name, where, fail) {
-    if (!ENV_NAME.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
+
+;// CONCATENATED MODULE: ./src/inputs/masking.ts
+
+/** Lines of a multi-line secret shorter than this are not masked on their own (`}`, `--`). */
+const MIN_MASKED_FRAGMENT = 4;
+/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
+function withLines(value, into) {
+    if (value.trim() === '')
+        return;
+    into.add(value);
+    if (value.trim() !== value)
+        into.add(value.trim());
+    if (!/[\r\n]/.test(value))
+        return;
+    for (const line of lines(value)) {
+        const t = line.trim();
+        if (t.length >= MIN_MASKED_FRAGMENT)
+            into.add(t);
     }
-    return true;
 }
-/** Secrets as `NAME=VALUE` lines or a JSON object of strings; `undefined` when empty. */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    let ok = true;
-    const problem = message => {
-        ok = false;
-        return fail(message);
-    };
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, problem))
-            return;
-        if (value === '') {
-            problem(`\`secrets\`: ${name} has an empty value (is the workflow secret that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        let parsed;
-        try {
-            parsed = JSON.parse(v);
-        }
-        catch (error) {
-            const position = /position (\d+)/.exec(String(error))?.[1];
-            const where = position === undefined ? '' : ` (${lineColumn(v, Number(position))})`;
-            problem(`\`secrets\` starts with \`{\` but is not valid JSON${where}: use a JSON object {"NAME": "value"} or NAME=VALUE lines`);
-            return INVALID;
-        }
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            problem('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines');
-            return INVALID;
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', problem)) {
-                    problem(`\`secrets\`: the value of ${name} must be a string`);
-                }
+/** A value and its JSON-escaped form, as it appears in the raw input text. */
+function withJsonForms(value, into) {
+    withLines(value, into);
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value)
+        withLines(escaped, into);
+}
+/** The values of a JSON object that may be malformed: every string after a `:`, to line end. */
+function scavengeJsonValues(text, into) {
+    for (const line of lines(text)) {
+        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
+            const token = (m[1] ?? '').trim();
+            if (!token.startsWith('"')) {
+                withLines(token, into);
                 continue;
             }
-            add(name, value, 'in the JSON object');
-        }
-        if (Object.values(parsed).every(value => typeof value === 'string')) {
-            for (const name of duplicateJsonKeys(v, Object.keys(parsed).length)) {
-                problem(`\`secrets\`: ${name} is set more than once`);
+            const closed = token.length > 1 && token.endsWith('"');
+            const body = closed ? token.slice(1, -1) : token.slice(1);
+            withLines(body, into);
+            try {
+                const decoded = JSON.parse(`"${body}"`);
+                if (typeof decoded === 'string')
+                    withLines(decoded, into);
             }
+            catch {
+                // the escaped form is masked already
+            }
+        }
+    }
+}
+/**
+ * Best effort, for masking before anything else is logged: the API key and every value found in
+ * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
+ * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
+ * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
+ * Longest first.
+ */
+function secretValuesToMask(raw) {
+    const found = new Set();
+    withLines(raw['api-key'] ?? '', found);
+    withLines(raw['github-token'] ?? '', found);
+    const secrets = raw.secrets ?? '';
+    if (secrets.trim().startsWith('{')) {
+        let parsed;
+        try {
+            parsed = JSON.parse(secrets);
+        }
+        catch {
+            parsed = undefined;
+        }
+        if (typeof parsed === 'object' && parsed !== null) {
+            for (const value of Object.values(parsed)) {
+                if (typeof value === 'string')
+                    withJsonForms(value, found);
+                else if (value !== null && value !== undefined)
+                    withLines(JSON.stringify(value), found);
+            }
+        }
+        else {
+            scavengeJsonValues(secrets, found);
         }
     }
     else {
-        const seen = new Set();
-        lines(v).forEach((line, index) => {
+        for (const line of lines(secrets)) {
             const t = line.trim();
             if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
+                continue;
             const eq = line.indexOf('=');
-            if (eq < 0) {
-                problem(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                problem(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            add(name, line.slice(eq + 1), where);
-        });
+            withLines(eq < 0 ? t : line.slice(eq + 1), found);
+        }
     }
-    return ok ? secrets : INVALID;
+    for (const input of ['base-url', 'custom-url', 'environment-url']) {
+        try {
+            const url = new URL((raw[input] ?? '').trim());
+            if (url.password !== '') {
+                withLines(url.password, found);
+                withLines(decodeURIComponent(url.password), found);
+            }
+        }
+        catch {
+            // not a URL: nothing to find
+        }
+    }
+    return [...found].sort((a, b) => b.length - a.length);
 }
-/** `line L, column C` of a character offset. */
-function lineColumn(text, offset) {
-    const before = text.slice(0, offset);
-    const line = lines(before).length;
-    const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
-    return `line ${line}, column ${column}`;
+
+;// CONCATENATED MODULE: ./src/inputs/names.ts
+// The names of the action's inputs and the raw text the runner passes for them.
+/** Every input of the action, as users write them in workflow files. */
+const INPUT_NAMES = [
+    'api-key',
+    'tenant-id',
+    'base-url',
+    'name',
+    'deployment-id',
+    'source',
+    'integration-id',
+    'repository',
+    'ref',
+    'graph-config-path',
+    'image-uri',
+    'secrets',
+    'secret-references',
+    'resource-spec',
+    'build-on-push',
+    'custom-url',
+    'listener-id',
+    'k8s-namespace',
+    'install-command',
+    'build-command',
+    'revision-source',
+    'create',
+    'wait',
+    'timeout',
+    'poll-interval',
+    'dry-run',
+    'github-token',
+    'environment',
+    'environment-url'
+];
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
+// (the entry layer masks and logs).
+//
+// Every raw input goes into one record that one zod schema parses: each field's transform checks
+// its own input, a final refinement checks how the inputs fit together, and every issue becomes
+// an `InputProblem` naming its input. All problems are collected, never just the first, and no
+// message ever repeats an input's value: a value may be the API key or a secret pasted into the
+// wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
+// YAML/JSON document.
+//
+// The per-input checks live in `inputs/`: `fields.ts` (single-line inputs), `secrets.ts`,
+// `documents.ts` (YAML/JSON inputs), on the helpers of `problems.ts`; `masking.ts` finds the
+// values to mask.
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT = '30m';
+const DEFAULT_POLL_INTERVAL = '15s';
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
+function inputEnvName(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 /**
- * Names set twice in a JSON object whose values are all strings (`JSON.parse` keeps the last one
- * silently). Its string literals then alternate key, value.
+ * Every input from the runner's environment, trimmed at both ends like `core.getInput` (inner
+ * lines of multi-line values are left as they are); `''` for inputs that are not set.
  */
-function duplicateJsonKeys(text, distinct) {
-    const literals = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(m => m[0]);
-    if (literals.length % 2 !== 0 || literals.length / 2 === distinct)
-        return [];
-    const counts = new Map();
-    for (let i = 0; i < literals.length; i += 2) {
-        const key = JSON.parse(literals[i] ?? '""');
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return [...counts].filter(([, n]) => n > 1).map(([key]) => key);
-}
-// ---------------------------------------------------------------------------------------------
-// YAML/JSON documents
-/**
- * Whether the nesting of a YAML/JSON text may exceed `limit`, by a linear scan that runs before
- * the parser: the parser recurses per level, and a megabyte of `[[[[...` takes it seconds and
- * gigabytes. It over-estimates a little (a later exact check enforces MAX_DOCUMENT_DEPTH), never
- * recurses, and what it misses the parser still stops (RESOURCE_EXHAUSTION) on its own.
- */
-function nestingMayExceed(text, limit) {
-    const indents = [];
-    let flow = 0;
-    let quote;
-    let blockScalarParent;
-    for (const line of lines(text)) {
-        let p = 0;
-        let depth = indents.length;
-        if (quote === undefined && flow === 0) {
-            while (line[p] === ' ')
-                p++;
-            const rest = line.slice(p);
-            if (rest.trim() === '' || rest.startsWith('#'))
-                continue;
-            if (blockScalarParent !== undefined) {
-                if (p > blockScalarParent)
-                    continue;
-                blockScalarParent = undefined;
-            }
-            while (indents.length > 0 && (indents.at(-1) ?? 0) >= p)
-                indents.pop();
-            indents.push(p);
-            depth = indents.length;
-            // Compact nested sequences on one line: `- - - x`.
-            while (line[p] === '-' && (p + 1 === line.length || line[p + 1] === ' ')) {
-                depth++;
-                p++;
-                while (line[p] === ' ')
-                    p++;
-            }
-            if (depth > limit)
-                return true;
-            if (/(^|[\s:-])[|>][-+0-9]*\s*(#.*)?$/.test(line)) {
-                blockScalarParent = indents.at(-1);
-            }
-        }
-        for (; p < line.length; p++) {
-            const ch = line[p];
-            if (quote === '"') {
-                if (ch === '\\')
-                    p++;
-                else if (ch === '"')
-                    quote = undefined;
-                continue;
-            }
-            if (quote === "'") {
-                if (ch === "'") {
-                    if (line[p + 1] === "'")
-                        p++;
-                    else
-                        quote = undefined;
-                }
-                continue;
-            }
-            const prev = p === 0 ? ' ' : line[p - 1];
-            if (ch === '#' && (prev === ' ' || prev === '\t'))
-                break;
-            if ((ch === '"' || ch === "'") && ' \t[{,:-?'.includes(prev ?? ' ')) {
-                quote = ch;
-            }
-            else if (ch === '[' || ch === '{') {
-                flow++;
-                if (flow + depth > limit)
-                    return true;
-            }
-            else if ((ch === ']' || ch === '}') && flow > 0) {
-                flow--;
-            }
-        }
-    }
-    return false;
-}
-/** Depth of nested objects and lists, without recursion; stops counting past `limit`. */
-function depthExceeds(value, limit) {
-    const stack = [[value, 1]];
-    let visited = 0;
-    while (stack.length > 0) {
-        const [node, depth] = stack.pop();
-        if (typeof node !== 'object' || node === null)
-            continue;
-        if (depth > limit || ++visited > 1_000_000)
-            return true;
-        for (const child of Object.values(node))
-            stack.push([child, depth + 1]);
-    }
-    return false;
-}
-/** A YAML (or JSON) document, with alias, depth and error checks; INVALID after failing. */
-function parseDocumentInput(input, v, fail) {
-    if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
-        return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
-    }
-    let value;
-    try {
-        const doc = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: true });
-        const error = doc.errors[0];
-        if (error !== undefined) {
-            const position = error.linePos?.[0];
-            const where = position ? ` at line ${position.line}, column ${position.col}` : '';
-            const reason = error.code === 'RESOURCE_EXHAUSTION'
-                ? 'it is too large or nested too deeply'
-                : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-            return fail(`\`${input}\` is not valid YAML or JSON${where}: ${reason}`);
-        }
-        value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
-    }
-    catch (error) {
-        const aliases = error instanceof ReferenceError && /alias/i.test(error.message);
-        return fail(aliases
-            ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
-            : `\`${input}\` could not be read as YAML or JSON`);
-    }
-    if (depthExceeds(value, MAX_DOCUMENT_DEPTH)) {
-        return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
-    }
-    return value;
-}
-/** Keys that a zod object schema would silently drop, as paths (`sidecars[0].imge`). */
-function unknownKeys(schema, value, path, into) {
-    if (schema instanceof ZodOptional || schema instanceof ZodNullable) {
-        unknownKeys(schema.unwrap(), value, path, into);
-    }
-    else if (schema instanceof ZodArray && Array.isArray(value)) {
-        value.forEach((item, i) => unknownKeys(schema.element, item, `${path}[${i}]`, into));
-    }
-    else if (schema instanceof ZodObject &&
-        typeof value === 'object' &&
-        value !== null &&
-        !Array.isArray(value)) {
-        const shape = schema.shape;
-        for (const [key, child] of Object.entries(value)) {
-            const at = path === '' ? key : `${path}.${key}`;
-            const known = Object.hasOwn(shape, key) ? shape[key] : undefined;
-            if (known === undefined)
-                into.push(at);
-            else
-                unknownKeys(known, child, at, into);
-        }
-    }
-}
-/** Zod issues of a document as `path: message` lines. */
-function issuePaths(issues) {
-    return issues.map(issue => {
-        const path = issue.path
-            .map((key, i) => typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)
-            .join('');
-        return `${path === '' ? 'the document' : path}: ${issue.message}`;
-    });
-}
-/** A document that must match `schema`, its unknown keys rejected with their names. */
-function parseWithSchema(input, v, schema, shapeText, fail) {
-    const value = parseDocumentInput(input, v, fail);
-    if (value === INVALID)
-        return INVALID;
-    let ok = true;
-    const unknown = [];
-    unknownKeys(schema, value, '', unknown);
-    if (unknown.length > 0) {
-        ok = false;
-        fail(`\`${input}\` has unknown keys, which would be ignored: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', ...' : ''}`);
-    }
-    const result = schema.safeParse(value);
-    if (!result.success) {
-        const typeError = result.error.issues.find(i => i.path.length === 0);
-        if (typeError !== undefined) {
-            fail(`\`${input}\` must be ${shapeText}`);
-            return INVALID;
-        }
-        ok = false;
-        for (const line of issuePaths(result.error.issues).slice(0, 10))
-            fail(`\`${input}\` ${line}`);
-    }
-    return ok && result.success ? result.data : INVALID;
-}
-const SecretReferenceList = array(SecretReference);
-function parseSecretReferences(v, fail) {
-    const input = 'secret-references';
-    if (v === '')
-        return undefined;
-    const list = parseWithSchema(input, v, SecretReferenceList, 'a YAML or JSON list of {name, secret_name, secret_key}', fail);
-    if (list === INVALID)
-        return INVALID;
-    let ok = true;
-    const seen = new Set();
-    list.forEach((ref, i) => {
-        const problem = (message) => {
-            ok = false;
-            fail(`\`${input}\` [${i}]: ${message}`);
-        };
-        if (!ENV_NAME.test(ref.name)) {
-            problem('`name` must look like an environment variable name (letters, digits and underscores, not starting with a digit)');
-        }
-        else if (seen.has(ref.name)) {
-            problem(`${ref.name} is listed more than once`);
-        }
-        else if (RESERVED_SECRET_NAMES.includes(ref.name)) {
-            problem(`${ref.name} is reserved by the platform`);
-        }
-        seen.add(ref.name);
-        if (ref.secret_name.trim() === '')
-            problem('`secret_name` must not be empty');
-        if (ref.secret_key.trim() === '')
-            problem('`secret_key` must not be empty');
-    });
-    return ok ? list : INVALID;
+function readRawInputs(env) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = (env[inputEnvName(name)] ?? '').trim();
+    return raw;
 }
 // ---------------------------------------------------------------------------------------------
 // The schema
@@ -43313,9 +43885,7 @@ const fieldsSchema = object({
     'image-uri': optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
     secrets: field('secrets', parseSecrets),
     'secret-references': field('secret-references', parseSecretReferences),
-    'resource-spec': field('resource-spec', (v, fail) => v === ''
-        ? undefined
-        : parseWithSchema('resource-spec', v, ResourceSpec, 'a YAML or JSON object of resource settings (min_scale, cpu, memory_mb, ...)', fail)),
+    'resource-spec': field('resource-spec', parseResourceSpec),
     'build-on-push': booleanInput('build-on-push', undefined),
     'custom-url': field('custom-url', parseCustomUrl),
     'listener-id': optionalUuid('listener-id', 'a listener id'),
@@ -43331,7 +43901,10 @@ const fieldsSchema = object({
             ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
             : undefined),
     'poll-interval': durationInput('poll-interval', DEFAULT_POLL_INTERVAL, ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined),
-    'dry-run': booleanInput('dry-run', false)
+    'dry-run': booleanInput('dry-run', false),
+    'github-token': field('github-token', parseGithubToken),
+    environment: field('environment', parseEnvironment),
+    'environment-url': field('environment-url', parseEnvironmentUrl)
 });
 /** All inputs: each on its own, then how they fit together, then the Options. */
 function inputSchema(event) {
@@ -43357,13 +43930,20 @@ function crossFieldProblems(f, event) {
     if (!byId && f.name === undefined) {
         add('name', '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)');
     }
+    // GitHub deployments: `environment` turns them on and needs a token to write them.
+    if (given('environment') && f['github-token'] === undefined) {
+        add('github-token', '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`');
+    }
+    if (given('environment-url') && f.environment === undefined) {
+        add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
+    }
     const source = known(f.source) ? f.source : undefined;
     const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined;
     if (source === undefined)
         return problems;
     // Creating is only decided at run time; a name target with `create: true` may create.
-    const mayCreate = !byId && f.name !== INVALID && f.create === true;
-    const usesCodehost = source === 'codehost' || revisionSource === 'codehost';
+    const mayCreate = !byId && typeof f.name === 'string' && f.create === true;
+    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
     // Inputs that belong to one kind of source.
     const onlyFor = (input, allowed, where) => {
         if (given(input) && !allowed)
@@ -43472,7 +44052,10 @@ function toOptions(f, event) {
         wait: f.wait,
         timeoutMs: f.timeout,
         pollIntervalMs: f['poll-interval'],
-        dryRun: f['dry-run']
+        dryRun: f['dry-run'],
+        githubToken: f['github-token'],
+        environment: f.environment,
+        environmentUrl: f['environment-url']
     };
 }
 /** Sensitive strings shorter than this are not redacted from messages (they would hit words). */
@@ -43611,6 +44194,9 @@ async function writeSummary(state, facts, redactor) {
 
 
 
+
+/** Time allowed for everything but the wait: look-ups, writes and their retries. */
+const SETUP_BUDGET_MS = 10 * 60_000;
 /** After a cancel signal, the step exits by then whatever is still pending. */
 const CANCEL_EXIT_MS = 1500;
 async function run(env = process.env) {
@@ -43641,11 +44227,16 @@ async function run(env = process.env) {
         baseUrl: o.baseUrl,
         apiKey: o.apiKey,
         tenantId: o.tenantId,
+        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
+        // run never takes more than twice its timeout, nor more than ten minutes beyond it.
+        deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
         signal: controller.signal,
         secrets: masked,
         debug: isDebug() ? line => core_debug(line) : undefined
     });
     const state = newState(o);
+    // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+    const github = await startGitHubDeployment(o, env, redactor);
     let error;
     let title = 'Deploy failed';
     try {
@@ -43676,6 +44267,7 @@ async function run(env = process.env) {
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
     }
+    await github?.finish(state, error, controller.signal.aborted);
     writeOutputs(state, redactor);
     await writeSummary(state, { durationMs: Date.now() - started, requests: client.requestCount, error }, redactor);
     if (error !== undefined) {
@@ -43724,6 +44316,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -43885,6 +44484,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
@@ -46552,11 +47158,11 @@ __webpack_unused_export__ = Alias.Alias;
 __webpack_unused_export__ = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
-__webpack_unused_export__ = identity.isMap;
+exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.tO = identity.isPair;
+exports.jn = identity.isScalar;
+exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
@@ -52505,7 +53111,7 @@ exports.visitAsync = visitAsync;
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -52514,6 +53120,9 @@ exports.visitAsync = visitAsync;
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -52630,6 +53239,28 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -52644,6 +53275,69 @@ exports.visitAsync = visitAsync;
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
 /******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/

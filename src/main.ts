@@ -48,8 +48,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
     tenantId: o.tenantId,
-    // The wait has its own deadline; this bounds the look-ups and writes around it too.
-    deadline: started + o.timeoutMs + SETUP_BUDGET_MS,
+    // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
+    // run never takes more than twice its timeout, nor more than ten minutes beyond it.
+    deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
     signal: controller.signal,
     secrets: masked,
     debug: core.isDebug() ? line => core.debug(line) : undefined

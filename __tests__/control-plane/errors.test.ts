@@ -224,6 +224,17 @@ describe('unexpected responses', () => {
       'unexpected response from the control plane (HTTP 200 on GET /v2/deployments): ' +
         'the body is not JSON (starts with "<html><body>Sign in to continue</body></html>")'
     )
+    // A read is repeated before it is given up: the same page came back each time.
+    expect(server.requests).toHaveLength(5)
+  })
+
+  test('a write whose 2xx does not fit is not sent again by the client', async () => {
+    const server = await startServer(reply(201, '<html>Created?</html>'))
+    const client = makeClient(server.origin)
+    const err = await rejectionOf(
+      client.patchDeployment('44444444-4444-4444-8444-444444444444', {})
+    )
+    expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(server.requests).toHaveLength(1)
   })
 

@@ -131,14 +131,15 @@ describe('the retry schedule', () => {
     expect(sleeps).toEqual([50, 100, 200])
   })
 
-  test('Retry-After in seconds replaces the backoff', async () => {
+  test('Retry-After in seconds is the floor of the pause, the backoff’s jitter on top', async () => {
     const server = await startServer(
       script(reply(429, { detail: 'slow down' }, { 'Retry-After': '7' }), reply(200, []))
     )
     const { client, sleeps, debug } = scheduled(server.origin)
     await client.listRepositories(DEPLOYMENT_ID)
-    expect(sleeps).toEqual([7000])
-    expect(debug.some(l => l.includes('HTTP 429') && l.includes('7000 ms (Retry-After)'))).toBe(
+    // 7 s asked, plus the jittered backoff of a first retry (0.5 × 100 ms) to spread a herd.
+    expect(sleeps).toEqual([7050])
+    expect(debug.some(l => l.includes('HTTP 429') && l.includes('7050 ms (Retry-After)'))).toBe(
       true
     )
   })
@@ -152,7 +153,7 @@ describe('the retry schedule', () => {
     )
     const { client, sleeps } = scheduled(server.origin, { now: () => NOW })
     await client.listRepositories(DEPLOYMENT_ID)
-    expect(sleeps).toEqual([3000])
+    expect(sleeps).toEqual([3050])
   })
 
   test('a long Retry-After is capped by maxRetryAfterMs', async () => {
@@ -163,7 +164,7 @@ describe('the retry schedule', () => {
       retry: { maxRetryAfterMs: 2500 }
     })
     await client.listRepositories(DEPLOYMENT_ID)
-    expect(sleeps).toEqual([2500])
+    expect(sleeps).toEqual([2550])
   })
 
   test('an unreadable Retry-After falls back to the backoff', async () => {
@@ -249,7 +250,7 @@ describe('the retry schedule', () => {
     expect(sleeps).toEqual([])
     // Without it, the same answer is waited out and retried.
     await client.getDeployment(DEPLOYMENT_ID)
-    expect(sleeps).toEqual([5000])
+    expect(sleeps).toEqual([5050])
     expect(server.requests).toHaveLength(3)
   })
 

@@ -47,13 +47,20 @@ describe('the cadence', () => {
     let p = nextPause(0, true, 'BUILDING', 0, 15_000, c)
     pauses.push(p)
     for (let i = 0; i < 5; i++)
-      pauses.push((p = nextPause(p, false, 'BUILDING', 60_000, 15_000, c)))
+      pauses.push((p = nextPause(p, false, 'BUILDING', 600_000, 15_000, c)))
     expect(pauses).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000])
+  })
+
+  test('early in a build no pause exceeds 20% of the time waited (or 2 s)', () => {
+    expect(nextPause(8000, false, 'BUILDING', 5_000, 15_000, c)).toBe(2000)
+    expect(nextPause(8000, false, 'AWAITING_BUILD', 30_000, 15_000, c)).toBe(6000)
+    // Queued, the build has not started: the pause backs off freely.
+    expect(nextPause(8000, false, 'QUEUED', 30_000, 15_000, c)).toBe(15_000)
   })
 
   test('a change of status makes it fast again, relative to the time waited', () => {
     expect(nextPause(15_000, true, 'BUILDING', 30_000, 15_000, c)).toBe(1000)
-    expect(nextPause(15_000, true, 'AWAITING_DEPLOY', 760_000, 15_000, c)).toBe(7600)
+    expect(nextPause(15_000, true, 'AWAITING_DEPLOY', 100_000, 15_000, c)).toBe(3000)
   })
 
   test('past the build no pause exceeds 3% of the time waited (or 1 s)', () => {

@@ -2,7 +2,7 @@
 // Every answer is checked against the schema, so a service that changes shape fails here with a
 // readable message instead of as `undefined` somewhere in the deploy flow.
 import type { z } from 'zod'
-import { UnexpectedResponseError, type Operation } from './errors.ts'
+import { UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
 import { DEFAULT_RETRY, Transport, type RetryPolicy, type TransportOptions } from './http.ts'
 import { Redactor } from './redact.ts'
 import {
@@ -16,6 +16,9 @@ import {
   type RepositoryEntry
 } from './schema.ts'
 import { VERSION } from '../version.ts'
+
+/** Reads of one GET whose answer does not fit, the first included. */
+const READ_ATTEMPTS = 5
 
 export const USER_AGENT = `control-plane-deploy/${VERSION}`
 
@@ -53,6 +56,8 @@ function checked<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T>
 export class ControlPlaneClient {
   readonly #transport: Transport
   readonly redactor: Redactor
+  /** How long one request may take before it is abandoned. */
+  readonly requestTimeoutMs: number
 
   constructor(opts: ClientOptions) {
     this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])])
@@ -63,10 +68,11 @@ export class ControlPlaneClient {
       'User-Agent': USER_AGENT
     }
     if (opts.tenantId) headers['X-Tenant-Id'] = opts.tenantId
+    this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
     this.#transport = new Transport({
       baseUrl: opts.baseUrl,
       headers,
-      requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
+      requestTimeoutMs: this.requestTimeoutMs,
       deadline: opts.deadline,
       signal: opts.signal,
       retry: { ...DEFAULT_RETRY, ...opts.retry },
@@ -154,6 +160,14 @@ export class ControlPlaneClient {
     return this.#call('list repositories', 'GET', path, RepositoryList)
   }
 
+  /**
+   * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
+   * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
+   */
+  pause(attempt: number, ms?: number): Promise<boolean> {
+    return this.#transport.pause(attempt, ms)
+  }
+
   close(): void {
     this.#transport.close()
   }
@@ -166,17 +180,34 @@ export class ControlPlaneClient {
     extra: CallOptions & { query?: ListDeploymentsQuery; body?: unknown } = {}
   ): Promise<z.output<T>> {
     const spec = { operation, method, path, ...extra }
-    const { status, json } = await this.#transport.send(spec)
-    const parsed = schema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-      const problem = issue
-        ? `${where}${issue.message.toLowerCase()}`
-        : 'does not fit the interface'
-      throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { status, json } = await this.#transport.send(spec)
+        return this.#parse(spec, status, json, schema)
+      } catch (err) {
+        // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
+        // service in the middle of its own deploy as often as from a service that changed for
+        // good. A read is safe to repeat; a service that really changed fails the same way each
+        // time. Writes are reconciled by their callers instead (deploy/apply.ts).
+        const misfit = err instanceof UnexpectedResponseError && method === 'GET'
+        if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
+          throw err
+      }
     }
-    return parsed.data
+  }
+
+  #parse<T extends z.ZodType>(
+    spec: RequestContext,
+    status: number,
+    json: unknown,
+    schema: T
+  ): z.output<T> {
+    const parsed = schema.safeParse(json)
+    if (parsed.success) return parsed.data
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+    const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface'
+    throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
   }
 }
 

@@ -41,6 +41,12 @@ export class ApiError extends ControlPlaneError {
   readonly detail: string
   readonly validation: ValidationErrorEntry[] | undefined
   readonly hint: string | undefined
+  /**
+   * The server's Retry-After (capped as the transport caps it) when it sent one that the
+   * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
+   * that tries again later does not do so before this has passed.
+   */
+  retryAfterMs: number | undefined
 
   constructor(
     ctx: RequestContext,
@@ -56,18 +62,22 @@ export class ApiError extends ControlPlaneError {
     this.detail = detail
     this.validation = validation
     this.hint = hint
+    this.retryAfterMs = undefined
   }
 }
 
 /** The service answered 2xx but with a body that is not JSON or does not fit the interface. */
 export class UnexpectedResponseError extends ControlPlaneError {
   readonly status: number
+  /** What is wrong with the body, without the request. */
+  readonly problem: string
   constructor(ctx: RequestContext, status: number, problem: string) {
     super(
       ctx,
       `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${ctx.path}): ${problem}`
     )
     this.status = status
+    this.problem = problem
   }
 }
 
@@ -104,13 +114,20 @@ export class NetworkError extends ControlPlaneError {
  */
 export class OutcomeUnknownError extends ControlPlaneError {
   readonly reason: string
-  constructor(ctx: RequestContext, reason: string, options?: ErrorOptions) {
+  /**
+   * No answer came in the time the request was given: the server may still be working on it, and
+   * the change may land after this error. (A reset or an error status is an end: what was applied
+   * is applied by then.)
+   */
+  readonly pending: boolean
+  constructor(ctx: RequestContext, reason: string, options?: ErrorOptions & { pending?: boolean }) {
     super(
       ctx,
       `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`,
       options
     )
     this.reason = reason
+    this.pending = options?.pending ?? false
   }
 }
 

@@ -21,6 +21,12 @@ import { ErrorDetail, HTTPValidationError } from './schema.ts'
 export interface RetryPolicy {
   /** Attempts in all for a retryable request, the first included. */
   maxAttempts: number
+  /**
+   * Attempts in all while the answer is 429: the server pacing its clients (parallel jobs on one
+   * key) is not failing, so a rate-limited request waits its turn until the deadline, in practice;
+   * this cap only matters for a caller without one.
+   */
+  maxRateLimitedAttempts: number
   baseDelayMs: number
   maxDelayMs: number
   /** A longer Retry-After is cut to this. */
@@ -29,6 +35,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 5,
+  maxRateLimitedAttempts: 30,
   baseDelayMs: 500,
   maxDelayMs: 20_000,
   maxRetryAfterMs: 60_000
@@ -103,7 +110,10 @@ export class Transport {
         const e = err as NodeJS.ErrnoException & { sent?: boolean }
         const lastReason = this.#reason(e)
         const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
-        if (!idempotent && !notSent) throw new OutcomeUnknownError(spec, lastReason, { cause: err })
+        if (!idempotent && !notSent) {
+          const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT'
+          throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending })
+        }
         // The same oversized answer would come again: fetching it twice only wastes time.
         if (e.code === 'EBODYTOOLARGE')
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
@@ -134,17 +144,44 @@ export class Transport {
         throw error
       }
       const retryAfter = parseRetryAfter(res.headers['retry-after'], now())
+      // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
+      // in the same instant, to be refused together again: a jittered backoff on top, growing with
+      // each refusal, spreads the herd out.
       const delay =
         retryAfter !== undefined
-          ? Math.min(retryAfter, retry.maxRetryAfterMs)
+          ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
           : this.#backoff(attempt)
-      if (attempt >= retry.maxAttempts || !this.#fits(delay, spec)) throw error
+      const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts
+      if (attempt >= attempts || !this.#fits(delay, spec)) {
+        if (retryAfter !== undefined)
+          error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs)
+        throw error
+      }
       this.#log(
         `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
           (retryAfter !== undefined ? ' (Retry-After)' : '')
       )
       await this.#sleep(delay, spec)
     }
+  }
+
+  /**
+   * A pause before the caller tries something again (a write it reconciled, a read whose answer
+   * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
+   * end past the transport's deadline, and false when cancelled meanwhile.
+   */
+  async pause(attempt: number, ms?: number): Promise<boolean> {
+    const delay = ms ?? this.#backoff(attempt)
+    const deadline = this.#opts.deadline
+    const now = (this.#opts.now ?? Date.now)()
+    if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
+      return false
+    try {
+      await (this.#opts.sleep ?? abortableSleep)(delay, this.#opts.signal)
+    } catch {
+      return false
+    }
+    return !this.#opts.signal?.aborted
   }
 
   close(): void {

@@ -4,13 +4,21 @@
 // Objects strip unknown fields instead of rejecting them: the production service adds fields
 // (`display_name`, `url`, ...) and a client must not fail on them.
 import { z } from 'zod'
+import { sanitizeServerText } from './redact.ts'
 
 /** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
 export const Uuid = z.guid()
 
+/**
+ * Text the service chooses that reaches the job log, the outputs and the summary (a status it
+ * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
+ * command or a terminal escape code into the log. Ordinary values pass unchanged.
+ */
+const serverText = (max: number) => z.string().transform(s => sanitizeServerText(s, max))
+
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
 function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
-  return z.string() as unknown as z.ZodType<T[number] | (string & {})>
+  return serverText(100) as unknown as z.ZodType<T[number] | (string & {})>
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,7 +248,7 @@ export const SourceRevisionConfigRequest = z.object({
 export type SourceRevisionConfigRequest = z.infer<typeof SourceRevisionConfigRequest>
 
 export const SourceRevisionConfig = SourceRevisionConfigRequest.extend({
-  repo_commit_sha: str
+  repo_commit_sha: serverText(100).nullish()
 })
 export type SourceRevisionConfig = z.infer<typeof SourceRevisionConfig>
 
@@ -261,7 +269,7 @@ export type SecretReference = z.infer<typeof SecretReference>
 // Resources
 
 export const Deployment = z.object({
-  name: z.string(),
+  name: serverText(200),
   source: openEnum(SOURCES),
   source_config: SourceConfig,
   source_revision_config: SourceRevisionConfig,

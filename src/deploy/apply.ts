@@ -2,7 +2,7 @@
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError, OutcomeUnknownError } from '../control-plane/errors.ts'
+import { ApiError, OutcomeUnknownError, UnexpectedResponseError } from '../control-plane/errors.ts'
 import type {
   CreateDeploymentRequest,
   Deployment,
@@ -11,7 +11,8 @@ import type {
 import { DeployError } from './deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
-const MAX_WRITE_ATTEMPTS = 3
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5
 
 export interface Notes {
   info(line: string): void
@@ -29,12 +30,21 @@ export async function createOrAdopt(
   body: CreateDeploymentRequest,
   notes: Notes
 ): Promise<CreateResult> {
+  /** An earlier send of this create may have been applied after all. */
+  let maybeApplied = false
   for (let attempt = 1; ; attempt++) {
     try {
       return { kind: 'created', deployment: await client.createDeployment(body) }
     } catch (err) {
       if (err instanceof ApiError && isNameTaken(err)) {
         const existing = await findDeploymentByName(client, body.name)
+        if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+          // Our earlier send landed late (or another run asked for the very same): nothing to do.
+          notes.info(
+            `Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`
+          )
+          return { kind: 'created', deployment: existing }
+        }
         if (existing) {
           notes.info(
             `Deployment "${body.name}" was created by another run at the same time: updating it.`
@@ -43,14 +53,18 @@ export async function createOrAdopt(
         }
         throw err
       }
-      if (!(err instanceof OutcomeUnknownError)) throw err
-      notes.warning(`${err.message}; looking the name up before trying again.`)
-      const existing = await findDeploymentByName(client, body.name)
+      const unknown = outcomeUnknown(err)
+      if (!unknown) throw err
+      maybeApplied = true
+      notes.warning(`${unknown.message}; looking the name up before trying again.`)
+      const existing = await lookBack(client, unknown, () =>
+        findDeploymentByName(client, body.name)
+      )
       if (existing) {
         notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`)
         return { kind: 'created', deployment: existing }
       }
-      if (attempt >= MAX_WRITE_ATTEMPTS) throw err
+      if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt))) throw unknown
       notes.info(
         `Deployment "${body.name}" does not exist: the create was not applied; sending it again.`
       )
@@ -60,6 +74,57 @@ export async function createOrAdopt(
 
 function isNameTaken(err: ApiError): boolean {
   return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail))
+}
+
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err: unknown): OutcomeUnknownError | undefined {
+  if (err instanceof OutcomeUnknownError) return err
+  if (err instanceof UnexpectedResponseError) {
+    return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err })
+  }
+  return undefined
+}
+
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d: Deployment, body: CreateDeploymentRequest): boolean {
+  const same = (asked: object, got: object) =>
+    Object.entries(asked).every(
+      ([k, v]) =>
+        v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify((got as Record<string, unknown>)[k])
+    )
+  return (
+    d.source === body.source &&
+    same(body.source_config, d.source_config) &&
+    same(body.source_revision_config, d.source_revision_config)
+  )
+}
+
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack<T>(
+  client: ControlPlaneClient,
+  unknown: OutcomeUnknownError,
+  look: () => Promise<T | undefined>
+): Promise<T | undefined> {
+  const found = await look()
+  if (found !== undefined || !unknown.pending) return found
+  const until = Date.now() + client.requestTimeoutMs
+  for (let i = 0; Date.now() < until; i++) {
+    const pause = Math.min(1000 * 2 ** i, until - Date.now())
+    if (pause <= 0 || !(await client.pause(i + 1, pause))) return undefined
+    const again = await look()
+    if (again !== undefined) return again
+  }
+  return undefined
 }
 
 /**
@@ -79,14 +144,20 @@ export async function patchReconciled(
     try {
       return await client.patchDeployment(current.id, body)
     } catch (err) {
-      if (!(err instanceof OutcomeUnknownError)) throw err
-      notes.warning(`${err.message}; reading the deployment back before trying again.`)
-      const now = await client.getDeployment(current.id)
-      if (newRevision && now.latest_revision_id && now.latest_revision_id !== before) {
-        notes.info(`The patch went through: revision ${now.latest_revision_id} appeared.`)
-        return now
+      const unknown = outcomeUnknown(err)
+      if (!unknown) throw err
+      notes.warning(`${unknown.message}; reading the deployment back before trying again.`)
+      if (newRevision) {
+        const landed = await lookBack(client, unknown, async () => {
+          const now = await client.getDeployment(current.id)
+          return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined
+        })
+        if (landed) {
+          notes.info(`The patch went through: revision ${landed.latest_revision_id} appeared.`)
+          return landed
+        }
       }
-      if (attempt >= MAX_WRITE_ATTEMPTS) throw err
+      if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt))) throw unknown
       notes.info('No new revision appeared: the patch was not applied; sending it again.')
     }
   }

@@ -1,6 +1,7 @@
 // The deploy, in the order it runs: find the target, plan, write, wait. It fills a DeployState as
 // it goes, so that the outputs and the summary can say what was known when something failed.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
+import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../options.ts'
@@ -76,10 +77,11 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   const { client, log } = deps
 
   const current = await log.group('Find the deployment', async () => {
+    const target = o.target
     const found =
-      o.target.kind === 'id'
-        ? await client.getDeployment(o.target.deploymentId)
-        : await findDeploymentByName(client, o.target.name)
+      target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId)
+        : await findDeploymentByName(client, target.name)
     if (found) {
       observe(state, found)
       log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`)
@@ -250,7 +252,8 @@ function observe(state: DeployState, d: Deployment): void {
   state.deploymentId = d.id
   state.name = d.name
   state.deploymentStatus = d.status
-  state.url = d.source_config.custom_url ?? state.url
+  const url = d.source_config.custom_url
+  if (url) state.url = sanitizeServerText(url, 500)
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */

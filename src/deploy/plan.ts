@@ -8,6 +8,7 @@ import type {
   SourceConfig,
   SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
+import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Options } from '../options.ts'
 import { DeployError } from './deploy-error.ts'
 
@@ -119,7 +120,8 @@ function diff(
   const changes: Change[] = []
   const leaf = (field: string, to: unknown, from: unknown) => {
     const t = show(to)
-    const f = from === undefined || from === null ? undefined : show(from)
+    // The current value is the service's text: log-safe before it is shown.
+    const f = from === undefined || from === null ? undefined : sanitizeServerText(show(from), 300)
     if (t !== f) changes.push({ field, from: f, to: t })
   }
   for (const [key, value] of Object.entries(body)) {

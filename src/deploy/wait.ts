@@ -1,10 +1,12 @@
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a long build a slow poll costs
-// nothing but requests, so there it backs off fully.
+// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
+// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
 import { ApiError, AbortedError } from '../control-plane/errors.ts'
 import { abortableSleep } from '../control-plane/http.ts'
+import { formatDuration } from '../duration.ts'
 import { revisionOutcome, type Revision } from '../control-plane/schema.ts'
 import type { CallOptions } from '../control-plane/client.ts'
 
@@ -21,17 +23,26 @@ export interface Cadence {
   restartShare: number
   /** Past the build, no pause is longer than this share of the time waited so far. */
   nearDoneShare: number
+  /**
+   * While the build is awaited or runs, no pause is longer than this share of the time waited
+   * (or `buildFloorMs`): a short deploy stage after a short build must not hide in one long pause.
+   */
+  buildShare: number
+  buildFloorMs: number
 }
 
 export const DEFAULT_CADENCE: Cadence = {
   initialMs: 1000,
   factor: 2,
-  restartShare: 0.01,
-  nearDoneShare: 0.03
+  restartShare: 0.03,
+  nearDoneShare: 0.03,
+  buildShare: 0.2,
+  buildFloorMs: 2000
 }
 
 /** Stages from which the revision cannot become DEPLOYED at the next poll. */
 const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING'])
+const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING'])
 
 export interface WaitOptions {
   client: RevisionReader
@@ -90,6 +101,8 @@ export function nextPause(
   let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor
   if (status === undefined || !EARLY_STATUSES.has(status))
     pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs))
+  else if (BUILD_STATUSES.has(status))
+    pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs))
   return Math.round(Math.min(pause, pollIntervalMs))
 }
 
@@ -122,6 +135,8 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
     if (o.signal?.aborted) return result('cancelled')
     polls++
     let changed = false
+    /** A Retry-After the last poll's retries did not wait out: the next poll waits it out. */
+    let retryAfterMs: number | undefined
     try {
       revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
         deadline: deadline + FINAL_POLL_GRACE_MS
@@ -141,12 +156,22 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
       if (err instanceof AbortedError) return result(now() >= deadline ? 'timeout' : 'cancelled')
       lastError = err instanceof Error ? err.message : String(err)
       if (err instanceof ApiError && FINAL_HTTP.has(err.status)) return result('error')
+      if (err instanceof ApiError) retryAfterMs = err.retryAfterMs
       errors++
       o.onPollError?.(lastError, errors)
       if (errors >= maxErrors) return result('error')
     }
     if (now() >= deadline) return result('timeout')
     pause = nextPause(pause, changed, status, now() - start, o.pollIntervalMs, cadence)
+    if (retryAfterMs !== undefined) {
+      // Polling again before the server's Retry-After would only be refused again; when that
+      // time ends past the deadline, no poll can help any more.
+      if (now() + retryAfterMs >= deadline) {
+        lastError = `${lastError} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`
+        return result('error')
+      }
+      pause = Math.max(pause, retryAfterMs)
+    }
     // The last poll lands on the deadline rather than a whole pause after it.
     const wait = Math.max(0, Math.min(pause, deadline - now()))
     try {

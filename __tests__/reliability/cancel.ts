@@ -1,0 +1,130 @@
+// Rule 6: a run cancelled in each phase (lookup, create, wait) exits within 2 s, leaves what it
+// knows in its outputs and summary, and a re-run afterwards converges without a duplicate.
+import type { FaultSpec } from '../../src/emulator/server.ts'
+import { uniqueName } from '../e2e/harness.ts'
+import {
+  debugEnv,
+  deploymentsNamed,
+  errorText,
+  newSecrets,
+  pool,
+  runCase,
+  secretsInput,
+  settled,
+  withEmulator,
+  type Case,
+  type Figures
+} from './support.ts'
+
+export const GROUP = 'Cancel (SIGINT) and re-run'
+
+interface Phase {
+  name: string
+  /** Holds the phase's request back, so the signal comes while it is pending. */
+  fault?: FaultSpec
+  /** The group the run has entered when the signal is sent. */
+  when: string
+  /** Slow lifecycle: the revision is still building when the signal comes. */
+  speed?: number
+  signal?: NodeJS.Signals
+  /** Revisions in all after the cancelled run and the re-run. */
+  revisions: number
+}
+
+const PHASES: Phase[] = [
+  {
+    name: 'lookup',
+    fault: { kind: 'delay', ms: 4000, method: 'GET', path: '/v2/deployments', times: 1 },
+    when: '::group::Find the deployment',
+    revisions: 1
+  },
+  {
+    // The held-back create lands after the run is gone: the re-run must find it, not make another.
+    name: 'create',
+    fault: { kind: 'delay', ms: 3000, method: 'POST', path: '/v2/deployments', times: 1 },
+    when: '::group::Create the deployment',
+    revisions: 2
+  },
+  { name: 'wait', when: '::group::Wait for revision', speed: 0.2, revisions: 2 },
+  { name: 'wait', when: '::group::Wait for revision', speed: 0.2, revisions: 2, signal: 'SIGTERM' }
+]
+
+export async function cancelCases(): Promise<Figures[]> {
+  return pool(
+    2,
+    PHASES.flatMap((p, i) =>
+      [false, true].map(
+        debug => () =>
+          runCase(
+            GROUP,
+            `${p.signal ?? 'SIGINT'} during ${p.name}${debug ? ' (RUNNER_DEBUG)' : ''}`,
+            c => cancelCase(c, PHASES[i]!, debug)
+          )
+      )
+    )
+  )
+}
+
+async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> {
+  await withEmulator({ speed: phase.speed ?? 10 }, async emu => {
+    const creds = emu.credentials()
+    const name = uniqueName(`cancel-${phase.name}`)
+    if (phase.fault) emu.setFaults(phase.fault)
+    const s = newSecrets()
+    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
+    const inputs = {
+      'api-key': creds.apiKey,
+      'base-url': emu.url,
+      'integration-id': creds.integrationId!,
+      name,
+      'poll-interval': '2s',
+      timeout: '60s',
+      secrets: secretsInput(s),
+      'github-token': s.github
+    }
+    const env = debugEnv(debug)
+    const signal = phase.signal ?? 'SIGINT'
+    const r = await c.run({ inputs, env, cancel: { signal, when: phase.when } })
+
+    c.check(r.exitAfterSignalMs !== undefined, 'the signal was never sent')
+    c.check(
+      (r.exitAfterSignalMs ?? Infinity) < 2000,
+      `exited ${r.exitAfterSignalMs} ms after ${signal}, expected under 2000`
+    )
+    c.note(`exited ${r.exitAfterSignalMs} ms after ${signal}`)
+    c.check(r.code !== 0 && r.code !== null, `exit ${r.code}, expected a failure`)
+    c.check(
+      r.errors.length === 1 && /Cancel/.test(errorText(r)),
+      `error: ${errorText(r).slice(0, 200)}`
+    )
+    c.check(r.summary.includes('Cancelled'), 'the summary does not say Cancelled')
+    c.check(r.outputs.created === 'false' || r.outputs.created === 'true', 'no `created` output')
+    if (phase.name === 'wait') {
+      const [d] = deploymentsNamed(emu, name)
+      c.check(
+        r.outputs['deployment-id'] === d?.id,
+        `deployment-id output ${r.outputs['deployment-id']}`
+      )
+      c.check(
+        r.outputs['revision-id'] === d?.revisions[0]?.id,
+        `revision-id output ${r.outputs['revision-id']}`
+      )
+      c.check(
+        errorText(r).includes('goes on on the control plane'),
+        'the error does not say the revision goes on'
+      )
+    }
+
+    // Whatever the cancelled run left pending reaches the server first, then the re-run.
+    await settled(emu)
+    emu.clearFaults()
+    emu.setSpeed(10)
+    const again = await c.run({ inputs, env })
+    c.check(again.code === 0, `re-run exit ${again.code}: ${errorText(again).slice(0, 300)}`)
+    c.check(
+      again.outputs['revision-status'] === 'DEPLOYED',
+      `re-run revision-status ${again.outputs['revision-status']}`
+    )
+    c.tally(emu, name, { deployments: 1, revisions: phase.revisions })
+  })
+}

@@ -1,0 +1,160 @@
+// Rules 4 and 5: two runs racing to create the same new name, and a matrix of 20 runs for 20
+// environments at once against a control plane that answers 429 above a request rate.
+import type { RateLimit } from '../../src/emulator/server.ts'
+import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import {
+  debugEnv,
+  deploymentsNamed,
+  errorText,
+  newSecrets,
+  pool,
+  runCase,
+  secretsInput,
+  withEmulator,
+  type Case,
+  type Figures
+} from './support.ts'
+
+export const RACE = 'Create race (same new name)'
+export const MATRIX = 'Matrix of 20 under a rate limit'
+
+/**
+ * Both runs start together. `forced`: every create is held back 1.5 s by the emulator, so both
+ * lookups are sure to find nothing and both creates reach the server: one wins, one gets 409.
+ */
+export async function raceCases(): Promise<Figures[]> {
+  const kinds = [
+    { forced: true, debug: false },
+    { forced: true, debug: true },
+    { forced: false, debug: false },
+    { forced: false, debug: true }
+  ]
+  return pool(
+    2,
+    kinds.map(
+      k => () =>
+        runCase(
+          RACE,
+          `${k.forced ? 'both creates reach the server' : 'started together'}${k.debug ? ' (RUNNER_DEBUG)' : ''}`,
+          c => raceCase(c, k.forced, k.debug)
+        )
+    )
+  )
+}
+
+async function raceCase(c: Case, forced: boolean, debug: boolean): Promise<void> {
+  await withEmulator({}, async emu => {
+    const creds = emu.credentials()
+    const name = uniqueName('race')
+    if (forced)
+      emu.setFaults({ kind: 'delay', ms: 1500, method: 'POST', path: '/v2/deployments', times: 2 })
+    const s = newSecrets()
+    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
+    const inputs = {
+      'api-key': creds.apiKey,
+      'base-url': emu.url,
+      'integration-id': creds.integrationId!,
+      name,
+      'poll-interval': '2s',
+      timeout: '60s',
+      secrets: secretsInput(s),
+      'github-token': s.github
+    }
+    const env = debugEnv(debug)
+    const runs = await Promise.all([c.run({ inputs, env }), c.run({ inputs, env })])
+
+    const [d] = deploymentsNamed(emu, name)
+    // Each run made one revision of its own: the winner's create, the loser's patch.
+    c.tally(emu, name, { deployments: 1, revisions: 2 })
+    if (forced) {
+      const posts = emu.requests().filter(q => q.method === 'POST')
+      c.check(
+        posts
+          .map(p => p.status)
+          .sort()
+          .join() === '201,409',
+        `creates answered ${posts.map(p => p.status).join()}, expected one 201 and one 409`
+      )
+    }
+    for (const r of runs) expectClearSuccess(c, r)
+    c.check(
+      runs.every(r => r.outputs['deployment-id'] === d?.id),
+      `the runs report deployments ${runs.map(r => r.outputs['deployment-id']).join(', ')}, not ${d?.id}`
+    )
+    const created = runs.map(r => r.outputs.created).sort()
+    c.check(created.join() === 'false,true', `created outputs ${created.join()}`)
+    const loser = runs.find(r => r.outputs.created === 'false')
+    if (forced && loser) {
+      c.check(
+        loser.stdout.includes('was created by another run at the same time'),
+        'the loser does not say it adopted the winner’s deployment'
+      )
+    }
+  })
+}
+
+/** A clear result: exit 0 with DEPLOYED, or exit 0 with SKIPPED and the warning naming the newer. */
+function expectClearSuccess(c: Case, r: RunResult) {
+  const status = r.outputs['revision-status']
+  c.check(r.code === 0, `exit ${r.code}: ${errorText(r).slice(0, 300)}`)
+  if (status === 'SKIPPED') {
+    c.check(
+      /::warning title=Superseded by a newer revision::/.test(r.stdout),
+      'SKIPPED without the warning naming the newer revision'
+    )
+  } else c.check(status === 'DEPLOYED', `revision-status ${status}`)
+}
+
+export async function matrixCases(): Promise<Figures[]> {
+  const limits: Array<[string, RateLimit]> = [
+    [
+      '20 environments at once, 10 requests/s per key, 429 with Retry-After: 1',
+      { rps: 10, retryAfter: 1 }
+    ],
+    [
+      '20 environments at once, 10 requests/s per key, 429 without Retry-After',
+      { rps: 10, retryAfter: null }
+    ]
+  ]
+  const out: Figures[] = []
+  // One matrix at a time: they would share the machine's two cores, not the emulator.
+  for (const [title, limit] of limits)
+    out.push(await runCase(MATRIX, title, c => matrixCase(c, limit)))
+  return out
+}
+
+async function matrixCase(c: Case, rateLimit: RateLimit): Promise<void> {
+  await withEmulator({ rateLimit }, async emu => {
+    const creds = emu.credentials()
+    const s = newSecrets()
+    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
+    const names = Array.from({ length: 20 }, (_, i) => uniqueName(`env${i}`))
+    const runs = await Promise.all(
+      names.map((name, i) =>
+        c.run({
+          inputs: {
+            'api-key': creds.apiKey,
+            'base-url': emu.url,
+            'integration-id': creds.integrationId!,
+            name,
+            timeout: '5m',
+            secrets: secretsInput(s),
+            'github-token': s.github
+          },
+          env: debugEnv(i % 4 === 0),
+          timeoutMs: 110_000
+        })
+      )
+    )
+    const limited = emu.requests().filter(q => q.fault === 'rate-limit').length
+    c.check(limited > 0, 'the rate limit never answered 429: the case proves nothing')
+    runs.forEach((r, i) => {
+      c.check(
+        r.code === 0 && r.outputs['revision-status'] === 'DEPLOYED',
+        `${names[i]}: exit ${r.code}, ${r.outputs['revision-status']}: ${errorText(r).slice(0, 200)}`
+      )
+    })
+    for (const name of names) c.tally(emu, name, { deployments: 1, revisions: 1 })
+    c.note(`${limited} of ${emu.requests().length} requests answered 429`)
+  })
+}

@@ -1,0 +1,177 @@
+// Rule 3: Retry-After is honoured, measured from the emulator's log (when each request arrived),
+// and the time spent retrying never runs past the deadline.
+import type { FaultSpec } from '../../src/emulator/server.ts'
+import { uniqueName } from '../e2e/harness.ts'
+import {
+  errorText,
+  existingDeployment,
+  newSecrets,
+  pool,
+  runCase,
+  secretsInput,
+  withEmulator,
+  type Case,
+  type Figures,
+  debugEnv
+} from './support.ts'
+
+export const GROUP = 'Retry-After and deadline'
+
+const REVISIONS = '/v2/deployments/*/revisions/*'
+
+interface Spec {
+  name: string
+  fault: FaultSpec
+  /** The earliest the next request of the same operation may arrive, from the 429's arrival. */
+  floor: (refusedAt: number) => number
+  target?: 'id'
+  timeout?: string
+  /** Expect the run to fail (and by when, in ms), else to deploy. */
+  failsWithin?: number
+  debug?: boolean
+}
+
+function specs(): Spec[] {
+  const at = Date.now() + 4000
+  // An HTTP date has whole seconds: the promise is "not before that second".
+  const httpDate = new Date(at).toUTCString()
+  const dateFloor = Date.parse(httpDate)
+  return [
+    {
+      name: '429 Retry-After: 2 on list, twice',
+      fault: {
+        kind: 'status',
+        status: 429,
+        retryAfter: 2,
+        method: 'GET',
+        path: '/v2/deployments',
+        times: 2
+      },
+      floor: t => t + 2000
+    },
+    {
+      name: '429 Retry-After: 2 on create (a refused write is sent again, once applied)',
+      fault: {
+        kind: 'status',
+        status: 429,
+        retryAfter: 2,
+        method: 'POST',
+        path: '/v2/deployments',
+        times: 2
+      },
+      floor: t => t + 2000,
+      debug: true
+    },
+    {
+      name: '503 Retry-After: 1.5 on get deployment',
+      fault: {
+        kind: 'status',
+        status: 503,
+        retryAfter: '1.5',
+        method: 'GET',
+        path: '/v2/deployments/*',
+        times: 2
+      },
+      floor: t => t + 1500,
+      target: 'id'
+    },
+    {
+      name: '429 Retry-After as an HTTP date on get revision',
+      fault: {
+        kind: 'status',
+        status: 429,
+        retryAfter: httpDate,
+        method: 'GET',
+        path: REVISIONS,
+        times: 1
+      },
+      floor: () => dateFloor,
+      debug: true
+    },
+    {
+      name: '429 Retry-After: 3600 on every poll, timeout 10s: ends at once, no poll before it',
+      fault: { kind: 'status', status: 429, retryAfter: 3600, method: 'GET', path: REVISIONS },
+      // The transport caps a Retry-After at 60 s; the run ends long before that anyway.
+      floor: t => t + 60_000,
+      timeout: '10s',
+      failsWithin: 10_000 + 12_000
+    },
+    {
+      name: '429 Retry-After: 4 on every poll, timeout 12s: polls spaced by it until the deadline',
+      fault: { kind: 'status', status: 429, retryAfter: 4, method: 'GET', path: REVISIONS },
+      floor: t => t + 4000,
+      timeout: '12s',
+      failsWithin: 12_000 + 12_000,
+      debug: true
+    }
+  ]
+}
+
+export async function retryAfterCases(): Promise<Figures[]> {
+  return pool(
+    6,
+    specs().map(s => () => runCase(GROUP, s.name, c => retryAfterCase(c, s)))
+  )
+}
+
+async function retryAfterCase(c: Case, spec: Spec): Promise<void> {
+  await withEmulator({}, async emu => {
+    const creds = emu.credentials()
+    const existing = existingDeployment(emu)
+    const name = spec.target === 'id' ? existing.name : uniqueName('retry-after')
+    const before = spec.target === 'id' ? existing.revisions.length : 0
+    const s = newSecrets()
+    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github, 'sk-demo-not-a-real-key')
+    emu.setFaults(spec.fault)
+    const inputs: Record<string, string> = {
+      'api-key': creds.apiKey,
+      'base-url': emu.url,
+      'poll-interval': '2s',
+      timeout: spec.timeout ?? '60s',
+      secrets: secretsInput(s),
+      'github-token': s.github
+    }
+    if (spec.target === 'id') inputs['deployment-id'] = existing.id
+    else {
+      inputs.name = name
+      inputs['integration-id'] = creds.integrationId!
+    }
+    const r = await c.run({ inputs, env: debugEnv(spec.debug ?? false) })
+
+    const log = emu.requests()
+    let refusals = 0
+    log.forEach((q, i) => {
+      if (q.fault !== 'status') return
+      refusals++
+      const refusedAt = Date.parse(q.time)
+      const next = log.slice(i + 1).find(n => n.method === q.method && n.path === q.path)
+      if (!next) return
+      const gap = Date.parse(next.time) - refusedAt
+      c.check(
+        Date.parse(next.time) >= spec.floor(refusedAt) - 5,
+        `${q.method} ${q.path} sent again ${gap} ms after a ${q.status}, before its Retry-After`
+      )
+    })
+    c.check(refusals > 0, 'no request was refused: the case proves nothing')
+
+    if (spec.failsWithin === undefined) {
+      c.check(r.code === 0, `exit ${r.code}: ${errorText(r).slice(0, 300)}`)
+      c.check(
+        r.outputs['revision-status'] === 'DEPLOYED',
+        `revision-status ${r.outputs['revision-status']}`
+      )
+      c.tally(emu, name, { deployments: 1, revisions: 1 }, before)
+    } else {
+      c.check(r.code === 1, `exit ${r.code}, expected 1`)
+      c.check(
+        /HTTP 429/.test(errorText(r)),
+        `the error does not name HTTP 429: ${errorText(r).slice(0, 300)}`
+      )
+      c.check(
+        r.ms < spec.failsWithin,
+        `the run took ${r.ms} ms, past its deadline (${spec.failsWithin} ms)`
+      )
+      c.tally(emu, name, { deployments: 1, revisions: 1 }, before)
+    }
+  })
+}
