@@ -255,7 +255,7 @@ export function slowHostileCases(): Array<() => Promise<Figures>> {
             c.check(run.code === 1, `exit ${run.code}, expected 1`)
             c.check(
               /list deployments/.test(errorText(run)) &&
-                /no complete answer within 30 s/.test(errorText(run)),
+                /no complete answer within [\d.]+ s/.test(errorText(run)),
               `error: ${errorText(run).slice(0, 300)}`
             )
             c.check(run.ms < 5 * 30_000 + 20_000, `took ${run.ms} ms`)
