@@ -94,7 +94,7 @@ describe('a push to main', () => {
   })
 })
 
-test('the exact name is found among many similar names across pages', async () => {
+test('the exact name is updated among many similar names across pages', async () => {
   const name = uniqueName('pr-1')
   const fixture = demoFixture()
   const tenant = emu.credentials().tenantId
@@ -120,7 +120,7 @@ test('the exact name is found among many similar names across pages', async () =
   const local = await startEmulator({ port: 0, speed: 2, fixture })
   try {
     const r = await runAction({
-      inputs: { ...inputs({ name }), 'base-url': local.url, 'dry-run': 'true' }
+      inputs: { ...inputs({ name }), 'base-url': local.url }
     })
     expect(r.code).toBe(0)
     const exact = local
@@ -128,7 +128,15 @@ test('the exact name is found among many similar names across pages', async () =
       .tenants.flatMap(t => t.deployments)
       .find(d => d.name === name)
     expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
-    expect(r.outputs['deployment-id']).toBe(exact!.id)
+    expect(r.outputs).toMatchObject({
+      'deployment-id': exact!.id,
+      created: 'false',
+      'revision-status': 'DEPLOYED'
+    })
+    // The one write went to the exact name; none of its look-alikes got a revision.
+    const writes = local.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')
+    expect(writes.map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${exact!.id}`])
+    expect(exact!.revisions).toHaveLength(2)
     const lists = local.requests().filter(q => q.path === '/v2/deployments')
     expect(lists.length).toBeGreaterThanOrEqual(5)
     expect(lists.every(q => q.query.name_contains === name)).toBe(true)
