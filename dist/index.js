@@ -28372,7 +28372,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4474);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -28381,7 +28381,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 587:
+/***/ 4474:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41765,11 +41765,38 @@ function abortableSleep(ms, signal) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/control-plane/base-url.ts
+// Where the API key may be sent: https anywhere, plain http only to this machine (the emulator).
+/** Hosts where plain `http:` is allowed: the local emulator, a test fake. */
+const isLoopback = (hostname) => hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** Why a base URL may not carry the key, or undefined when it may. */
+function baseUrlProblem(baseUrl) {
+    let url;
+    try {
+        url = new URL(baseUrl);
+    }
+    catch {
+        return 'the base URL is not a URL';
+    }
+    if (url.username || url.password)
+        return 'the base URL must not carry credentials';
+    if (url.protocol === 'https:')
+        return undefined;
+    if (url.protocol === 'http:' && isLoopback(url.hostname))
+        return undefined;
+    return url.protocol === 'http:'
+        ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (https, or a loopback host)`
+        : `the ${url.protocol} scheme is not supported (https, or http to a loopback host)`;
+}
+
 ;// CONCATENATED MODULE: ./src/version.ts
 // Kept in step with package.json by the release process (see CONTRIBUTING.md).
 const VERSION = '1.0.0';
 
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
 
 
 
@@ -41788,6 +41815,9 @@ class ControlPlaneClient {
     /** How long one request may take before it is abandoned. */
     requestTimeoutMs;
     constructor(opts) {
+        const problem = baseUrlProblem(opts.baseUrl);
+        if (problem)
+            throw new Error(`Refusing base URL: ${problem}.`);
         this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])]);
         const headers = {
             'X-Api-Key': opts.apiKey,
@@ -42768,6 +42798,7 @@ function readEventPayload(env) {
 // in a message: only GitHub's status code and its own (redacted) message do.
 
 
+
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000;
 const CANCEL_REQUEST_TIMEOUT_MS = 1_000;
@@ -42836,8 +42867,7 @@ function githubDeploymentTarget(o, env) {
     catch {
         return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.';
     }
-    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(api.hostname);
-    if (api.protocol !== 'https:' && !(api.protocol === 'http:' && loopback)) {
+    if (api.protocol !== 'https:' && !(api.protocol === 'http:' && isLoopback(api.hostname))) {
         return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.';
     }
     const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
@@ -43439,6 +43469,7 @@ function parseResourceSpec(v, fail) {
 
 
 
+
 const DEFAULT_BASE_URL = 'https://api.host.langchain.com';
 const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json';
 const MAX_NAME_LENGTH = 63;
@@ -43501,9 +43532,6 @@ function durationInput(input, fallback, check) {
         return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
     });
 }
-const isLoopback = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 function parseBaseUrl(v, fail) {
     const input = 'base-url';
     if (WHITESPACE_OR_CONTROL.test(v)) {

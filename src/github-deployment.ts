@@ -7,6 +7,7 @@
 // in a message: only GitHub's status code and its own (redacted) message do.
 import * as core from '@actions/core'
 import type { getOctokit } from '@actions/github'
+import { isLoopback } from './control-plane/base-url.ts'
 import { sanitizeServerText, type Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import type { Options } from './options.ts'
@@ -102,8 +103,7 @@ export function githubDeploymentTarget(
   } catch {
     return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.'
   }
-  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(api.hostname)
-  if (api.protocol !== 'https:' && !(api.protocol === 'http:' && loopback)) {
+  if (api.protocol !== 'https:' && !(api.protocol === 'http:' && isLoopback(api.hostname))) {
     return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.'
   }
   const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')

@@ -4,6 +4,7 @@
 import type { z } from 'zod'
 import { UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
 import { DEFAULT_RETRY, Transport, type RetryPolicy, type TransportOptions } from './http.ts'
+import { baseUrlProblem } from './base-url.ts'
 import { Redactor } from './redact.ts'
 import {
   CreateDeploymentRequest,
@@ -60,6 +61,8 @@ export class ControlPlaneClient {
   readonly requestTimeoutMs: number
 
   constructor(opts: ClientOptions) {
+    const problem = baseUrlProblem(opts.baseUrl)
+    if (problem) throw new Error(`Refusing base URL: ${problem}.`)
     this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])])
     const headers: Record<string, string> = {
       'X-Api-Key': opts.apiKey,

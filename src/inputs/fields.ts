@@ -4,6 +4,7 @@ import { parseDuration } from '../duration.ts'
 import type { InputName } from './names.ts'
 import { field, INVALID } from './problems.ts'
 import type { Fail, Invalid } from './problems.ts'
+import { isLoopback } from '../control-plane/base-url.ts'
 
 export const DEFAULT_BASE_URL = 'https://api.host.langchain.com'
 export const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json'
@@ -72,11 +73,6 @@ export function durationInput(
     return problem === undefined ? ms : fail(`\`${input}\` ${problem}`)
   })
 }
-
-const isLoopback = (hostname: string): boolean =>
-  hostname === 'localhost' ||
-  hostname === '[::1]' ||
-  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 
 export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
   const input = 'base-url'
