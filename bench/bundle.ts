@@ -4,7 +4,14 @@
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
 // `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DIST, NODE24, PUSH_MAIN, parseOutputs } from '../__tests__/e2e/harness.ts'
@@ -14,12 +21,14 @@ export { DIST, NODE24 }
 /**
  * The bundle the runs use. `snapshotDist()` copies dist/ to a temporary directory first, so that
  * a rebuild by someone else in the same checkout cannot change the bundle half-way through a run.
+ * All of dist/ is copied: index.js loads its other chunks (octokit, for runs with `environment`)
+ * from its own directory.
  */
 export const bundle = { path: DIST, snapshot: false }
 
 export function snapshotDist(): { path: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-dist-'))
-  for (const file of ['index.js', 'package.json'])
+  for (const file of readdirSync(dirname(DIST)))
     copyFileSync(join(dirname(DIST), file), join(dir, file))
   bundle.path = join(dir, 'index.js')
   bundle.snapshot = true

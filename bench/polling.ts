@@ -150,19 +150,12 @@ export interface SimRun {
   reads: number[]
 }
 
-/**
- * A proposed extra bound on the pause (see `earlyCap` in proposal.ts), applied to the wait the
- * action computed: the wait becomes min(pause, bound(status, elapsed)).
- */
-export type PauseBound = (status: string | undefined, elapsedMs: number) => number
-
 export type Poller =
   | {
       kind: 'action'
       name: string
       cadence: Cadence
       pollIntervalMs: number
-      bound?: PauseBound
     }
   | { kind: 'fixed'; name: string; everyMs: number }
 
@@ -172,9 +165,8 @@ export const ACTION_POLL_INTERVAL_MS = 15_000
 export const actionPoller = (
   cadence: Cadence = DEFAULT_CADENCE,
   name = 'this action',
-  pollIntervalMs = ACTION_POLL_INTERVAL_MS,
-  bound?: PauseBound
-): Poller => ({ kind: 'action', name, cadence, pollIntervalMs, bound })
+  pollIntervalMs = ACTION_POLL_INTERVAL_MS
+): Poller => ({ kind: 'action', name, cadence, pollIntervalMs })
 
 export const FIXED_POLLERS: Poller[] = [
   { kind: 'fixed', name: 'every 60 s', everyMs: 60_000 },
@@ -220,20 +212,16 @@ export async function simulate(
     }
   }
   let t = start
-  let seen: string | undefined
   const client: RevisionReader = {
     getRevision: async () => {
       t += latency / 2
       reads.push(t)
-      seen = statusAt(stages, t)
+      const seen = statusAt(stages, t)
       t += latency / 2
       return revision(seen)
     }
   }
-  const bound = poller.bound
-  const sleep = bound
-    ? async (wait: number) => void (t += Math.min(wait, bound(seen, t - start)))
-    : async (wait: number) => void (t += wait)
+  const sleep = async (wait: number) => void (t += wait)
   const result = await waitForRevision({
     client,
     deploymentId: '00000000-0000-4000-8000-000000000001',

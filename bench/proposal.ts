@@ -1,47 +1,41 @@
-// The proposed cadence: the current one, plus a bound on the pause while the revision is waiting
-// for or running its build, plus a later restart after a change of status. Simulated through
-// the real `waitForRevision`: the cadence fields it has are passed as `cadence`, and the new
-// bound is applied to the wait it asks for (`sleep`), which gives the same schedule as the bound
-// inside `nextPause` (the bound grows by at most 1.2x per poll, the pause by 2x, so clamping the
-// wait or the stored pause cannot differ).
-import { DEFAULT_CADENCE, type Cadence } from '../src/deploy/wait.ts'
+// The cadence before the change that src/deploy/wait.ts adopted (a bound on the pause while the
+// revision waits for or runs its build, and a later restart after a change of status), kept so
+// that the polling section can show the table before and after. It runs through the real
+// `waitForRevision` and `nextPause`, passed as `cadence`: "no build bound" is a floor of Infinity
+// (with `buildShare: Infinity` instead, the bound would be Infinity x 0 = NaN at 0 ms waited).
+import type { Cadence } from '../src/deploy/wait.ts'
 import { table } from './markdown.ts'
-import {
-  ACTION_POLL_INTERVAL_MS,
-  actionPoller,
-  isLong,
-  pollingRows,
-  type PauseBound
-} from './polling.ts'
+import { actionPoller, isLong, pollingRows } from './polling.ts'
 import { pct } from './stats.ts'
 
-export const BUILD_SHARE = 0.2
-export const BUILD_FLOOR_MS = 2000
-export const PROPOSED_CADENCE: Cadence = { ...DEFAULT_CADENCE, restartShare: 0.03 }
+export const BEFORE_CADENCE: Cadence = {
+  initialMs: 1000,
+  factor: 2,
+  restartShare: 0.01,
+  nearDoneShare: 0.03,
+  buildShare: 0,
+  buildFloorMs: Infinity
+}
 
-const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING'])
+export const beforePoller = actionPoller(BEFORE_CADENCE, 'before the change')
 
-export const buildBound: PauseBound = (status, elapsedMs) =>
-  status !== undefined && BUILD_STATUSES.has(status)
-    ? Math.max(BUILD_FLOOR_MS, BUILD_SHARE * elapsedMs)
-    : Infinity
+/** A cadence as text, with "none" for a bound that never applies. */
+export const cadenceText = (c: Cadence): string =>
+  Object.entries(c)
+    .map(([k, v]) => `${k}: ${Number.isFinite(v) ? v : 'none'}`)
+    .join(', ')
 
-export const proposedPoller = actionPoller(
-  PROPOSED_CADENCE,
-  'proposed cadence',
-  ACTION_POLL_INTERVAL_MS,
-  buildBound
-)
-
-/** The change to src/deploy/wait.ts that the "proposed cadence" rows simulate. */
-export const PROPOSED_DIFF = `\`\`\`diff
+/** The change to src/deploy/wait.ts between the "before the change" rows and the current ones. */
+export const APPLIED_DIFF = `\`\`\`diff
 --- a/src/deploy/wait.ts
 +++ b/src/deploy/wait.ts
 @@ export interface Cadence {
    /** Past the build, no pause is longer than this share of the time waited so far. */
    nearDoneShare: number
-+  /** While waiting for or running the build, no pause is longer than this share of the time
-+   *  waited (or buildFloorMs): a short deploy after the build cannot hide in one long pause. */
++  /**
++   * While the build is awaited or runs, no pause is longer than this share of the time waited
++   * (or \`buildFloorMs\`): a short deploy stage after a short build must not hide in one long pause.
++   */
 +  buildShare: number
 +  buildFloorMs: number
  }
@@ -56,7 +50,9 @@ export const PROPOSED_DIFF = `\`\`\`diff
 +  buildShare: 0.2,
 +  buildFloorMs: 2000
  }
-+
+
+ /** Stages from which the revision cannot become DEPLOYED at the next poll. */
+ const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING'])
 +const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING'])
 @@ export function nextPause(
    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor
@@ -77,15 +73,16 @@ export interface GridResult {
 }
 
 /**
- * The current fields only (no new bound): initialMs x factor x restartShare, each over the named
- * timelines with the full sweep. Shows whether a change of settings alone could meet both goals.
+ * The fields of the cadence before the change (no build bound): initialMs x factor x
+ * restartShare, each over the named timelines with the full sweep. Shows why the change added a
+ * bound rather than other settings: settings alone could not meet both goals.
  */
 export async function cadenceGrid(): Promise<GridResult[]> {
   const out: GridResult[] = []
   for (const initialMs of [500, 1000, 2000])
     for (const factor of [1.1, 1.2, 1.3, 1.5, 2, 3])
       for (const restartShare of [0.01, 0.03]) {
-        const cadence = { ...DEFAULT_CADENCE, initialMs, factor, restartShare }
+        const cadence = { ...BEFORE_CADENCE, initialMs, factor, restartShare }
         const rows = await pollingRows([actionPoller(cadence)])
         out.push({
           cadence,

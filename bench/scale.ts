@@ -1,12 +1,9 @@
 // Scale: a tenant with 10,000 deployments (300 contain the target name), an integration with
 // 20,000 repositories, and 50 concurrent runs against one rate-limited emulator.
 import { ControlPlaneClient } from '../src/control-plane/client.ts'
-import { abortableSleep, type RetryPolicy } from '../src/control-plane/http.ts'
 import { findDeploymentByName } from '../src/deploy/find-deployment.ts'
-import { deploy, newState } from '../src/deploy/flow.ts'
 import { resolveRepository } from '../src/deploy/resolve-repository.ts'
 import { startEmulator, type Emulator, type RateLimit } from '../src/emulator/server.ts'
-import { parseInputs } from '../src/inputs.ts'
 import { clock, describeFailure, runBundle, type BundleResult } from './bundle.ts'
 import { manyDeployments, manyRepositories } from './fixtures.ts'
 import { dur, ms, summarize, spread, type Summary } from './stats.ts'
@@ -179,6 +176,8 @@ export const LIFECYCLE = {
   DEPLOYING: 1500
 }
 export const LIFECYCLE_MS = 5000
+/** A concurrent run still going after this is killed and counted as failed. */
+const BUNDLE_TIMEOUT_MS = 300_000
 
 export interface ConcurrencyResult {
   label: string
@@ -196,7 +195,7 @@ export interface ConcurrencyResult {
   idealMs: number
   /** The requests that were admitted, at the rate limit: no schedule of them could be shorter. */
   limitFloorMs: number | undefined
-  /** When each run's first request arrived, ms after the first spawn (for the in-process replay). */
+  /** When each run's first request arrived, ms after the first spawn. */
   arrivals: number[]
 }
 
@@ -278,7 +277,9 @@ export async function concurrentBundles(
     const names = Array.from({ length: n }, (_, i) => `matrix-${i}`)
     const t0 = clock()
     const results = await Promise.all(
-      names.map(name => runBundle({ inputs: inputsFor(emu, { name }), timeoutMs: 300_000 }))
+      names.map(name =>
+        runBundle({ inputs: inputsFor(emu, { name }), timeoutMs: BUNDLE_TIMEOUT_MS })
+      )
     )
     const wall = Math.max(...results.map(r => r.exitedAt)) - t0
     const records = results.map((r, i) => ({
@@ -296,77 +297,9 @@ export async function concurrentBundles(
 }
 
 function failureTitle(r: BundleResult): string {
+  if (r.code === null) return `killed by the bench after ${BUNDLE_TIMEOUT_MS / 1000} s`
   const line = r.stdout.split('\n').find(l => l.startsWith('::error')) ?? ''
   return /title=([^,:]*)/.exec(line)?.[1]?.replace(/%3A/g, ':') ?? `exit ${r.code}`
-}
-
-/**
- * The same N deploys in one process (the deploy flow of src, no process start), each starting at
- * the moment a bundle run's first request arrived in `concurrentBundles`. `retryProposal` applies
- * the proposed retry change through the client's injectable sleep and retry policy: a jittered
- * wait of Retry-After x (1 + U[0,1)) and 429s retried until the run's deadline instead of 5
- * attempts.
- */
-export async function concurrentInProcess(
-  arrivals: number[],
-  limit: RateLimit,
-  retryProposal: boolean
-): Promise<ConcurrencyResult> {
-  const emu = await startEmulator({
-    port: 0,
-    now: clock,
-    rateLimit: limit,
-    stageDurationsMs: LIFECYCLE
-  })
-  try {
-    const c = emu.credentials()
-    const t0 = clock()
-    const records: RunRecord[] = await Promise.all(
-      arrivals.map(async (at, i) => {
-        const name = `inproc-${i}`
-        await abortableSleep(at)
-        const parsed = parseInputs(
-          { 'api-key': c.apiKey, 'base-url': emu.url, 'integration-id': c.integrationId!, name },
-          { ref: 'main', expectedSha: undefined, repository: 'acme/agent-server' }
-        )
-        if (!parsed.ok) throw new Error('inputs rejected')
-        const o = parsed.options
-        const client = new ControlPlaneClient({
-          baseUrl: o.baseUrl,
-          apiKey: o.apiKey,
-          deadline: Date.now() + o.timeoutMs,
-          ...(retryProposal
-            ? {
-                // Both attempt limits out of the way (the 429 one exists in newer versions of the
-                // transport): the run's deadline is what bounds the retries.
-                retry: { maxAttempts: 1000, maxRateLimitedAttempts: 1000 } as Partial<RetryPolicy>,
-                sleep: (wait: number, signal?: AbortSignal) =>
-                  abortableSleep(wait * (1 + Math.random()), signal)
-              }
-            : {})
-        })
-        const state = newState(o)
-        const quiet = {
-          info() {},
-          warning() {},
-          group: <T>(_: string, fn: () => Promise<T>) => fn()
-        }
-        try {
-          await deploy(o, state, { client, log: quiet })
-          return { name, deployed: state.outcome === 'deployed', failure: undefined }
-        } catch (err) {
-          return { name, deployed: false, failure: (err as Error).message.split(':')[0] }
-        } finally {
-          client.close()
-        }
-      })
-    )
-    const wall = clock() - t0
-    const label = `in-process replay, ${limit.rps} req/s, ${retryProposal ? 'proposed retry (jitter, retry 429 until the deadline)' : 'current retry'}`
-    return analyse(emu, label, records, t0, wall, limit)
-  } finally {
-    await emu.close()
-  }
 }
 
 export const CONCURRENCY_HEADERS = [

@@ -3,12 +3,21 @@
 // a bare `node -e 0` (and a minimal ES module that sends one request: the floor for any action).
 // With `experiments`, bundles built from the working tree in a temporary directory (the same
 // command as `npm run build`, then with undici, and undici and @actions/github, replaced by empty
-// modules: a dry run needs neither) show where the time goes.
+// modules: a dry run needs neither) show where the time goes. octokit (@actions/github) is in its
+// own chunk, imported only by runs with `environment`: replacing it should change nothing.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startEmulator } from '../src/emulator/server.ts'
 import { bundle, clock, describeFailure, runBundle } from './bundle.ts'
@@ -21,14 +30,20 @@ export interface BundleInfo {
   bytes: number
   gzipBytes: number
   sha256: string
+  /** The other chunks beside index.js (loaded by `import()` only when needed), with their sizes. */
+  chunks: { file: string; bytes: number }[]
 }
 
 export function bundleInfo(path = bundle.path): BundleInfo {
   const data = readFileSync(path)
+  const chunks = readdirSync(dirname(path))
+    .filter(f => f.endsWith('.js') && f !== basename(path))
+    .map(file => ({ file, bytes: statSync(join(dirname(path), file)).size }))
   return {
     bytes: data.length,
     gzipBytes: gzipSync(data).length,
-    sha256: createHash('sha256').update(data).digest('hex')
+    sha256: createHash('sha256').update(data).digest('hex'),
+    chunks
   }
 }
 
