@@ -43567,28 +43567,34 @@ function parseBaseUrl(v, fail) {
         return INVALID;
     return url.origin + url.pathname.replace(/\/+$/, '');
 }
-function parseCustomUrl(v, fail) {
-    const input = 'custom-url';
-    if (v === '')
-        return undefined;
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-    }
-    let url;
-    try {
-        url = new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        return fail(`\`${input}\` must be an http:// or https:// URL`);
-    }
-    if (url.username !== '' || url.password !== '') {
-        return fail(`\`${input}\` must not carry credentials (user:password@)`);
-    }
-    return v;
+/**
+ * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
+ * without credentials, which would be shown to everyone who can read the deployment or the run.
+ */
+function webUrl(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+        }
+        let url;
+        try {
+            url = new URL(v);
+        }
+        catch {
+            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+            return fail(`\`${input}\` must be an http:// or https:// URL`);
+        }
+        if (url.username !== '' || url.password !== '') {
+            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
+        }
+        return v;
+    };
 }
+const parseCustomUrl = webUrl('custom-url');
 function parseName(v, fail) {
     const input = 'name';
     if (v === '')
@@ -43640,28 +43646,7 @@ function parseEnvironment(v, fail) {
     }
     return v;
 }
-function parseEnvironmentUrl(v, fail) {
-    const input = 'environment-url';
-    if (v === '')
-        return undefined;
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-    }
-    let url;
-    try {
-        url = new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        return fail(`\`${input}\` must be an http:// or https:// URL`);
-    }
-    if (url.username !== '' || url.password !== '') {
-        return fail(`\`${input}\` must not carry credentials (user:password@): GitHub shows it to everyone who can read the repository`);
-    }
-    return v;
-}
+const parseEnvironmentUrl = webUrl('environment-url');
 function parseRef(v, fail) {
     if (v === '')
         return undefined;

@@ -111,26 +111,35 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
   return url.origin + url.pathname.replace(/\/+$/, '')
 }
 
-export function parseCustomUrl(v: string, fail: Fail): string | undefined | Invalid {
-  const input = 'custom-url'
-  if (v === '') return undefined
-  if (WHITESPACE_OR_CONTROL.test(v)) {
-    return fail(`\`${input}\` must be a URL without spaces or line breaks`)
+/**
+ * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
+ * without credentials, which would be shown to everyone who can read the deployment or the run.
+ */
+function webUrl(input: 'custom-url' | 'environment-url') {
+  return (v: string, fail: Fail): string | undefined | Invalid => {
+    if (v === '') return undefined
+    if (WHITESPACE_OR_CONTROL.test(v)) {
+      return fail(`\`${input}\` must be a URL without spaces or line breaks`)
+    }
+    let url: URL
+    try {
+      url = new URL(v)
+    } catch {
+      return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`)
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      return fail(`\`${input}\` must be an http:// or https:// URL`)
+    }
+    if (url.username !== '' || url.password !== '') {
+      return fail(
+        `\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`
+      )
+    }
+    return v
   }
-  let url: URL
-  try {
-    url = new URL(v)
-  } catch {
-    return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return fail(`\`${input}\` must be an http:// or https:// URL`)
-  }
-  if (url.username !== '' || url.password !== '') {
-    return fail(`\`${input}\` must not carry credentials (user:password@)`)
-  }
-  return v
 }
+
+export const parseCustomUrl = webUrl('custom-url')
 
 export function parseName(v: string, fail: Fail): string | undefined | Invalid {
   const input = 'name'
@@ -189,28 +198,7 @@ export function parseEnvironment(v: string, fail: Fail): string | undefined | In
   return v
 }
 
-export function parseEnvironmentUrl(v: string, fail: Fail): string | undefined | Invalid {
-  const input = 'environment-url'
-  if (v === '') return undefined
-  if (WHITESPACE_OR_CONTROL.test(v)) {
-    return fail(`\`${input}\` must be a URL without spaces or line breaks`)
-  }
-  let url: URL
-  try {
-    url = new URL(v)
-  } catch {
-    return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return fail(`\`${input}\` must be an http:// or https:// URL`)
-  }
-  if (url.username !== '' || url.password !== '') {
-    return fail(
-      `\`${input}\` must not carry credentials (user:password@): GitHub shows it to everyone who can read the repository`
-    )
-  }
-  return v
-}
+export const parseEnvironmentUrl = webUrl('environment-url')
 
 export function parseRef(v: string, fail: Fail): string | undefined | Invalid {
   if (v === '') return undefined
