@@ -77,7 +77,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
       state.outcome ??= 'error'
     }
-    error = redactor.redact(client.redactor.redact(error))
+    error = redactor.redact(error)
   } finally {
     client.close()
     process.removeListener('SIGINT', onSignal)
