@@ -39578,7 +39578,10 @@ async function deploy(o, state, deps) {
         if (current)
             p = planUpdate(o, current);
         else {
-            const name = o.name;
+            // A deployment named by id is read, never created: not finding it was an error above.
+            if (o.target.kind !== 'name')
+                throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`);
+            const name = o.target.name;
             if (!o.create) {
                 throw new DeployError(`No deployment is named "${name}" and create is false.`, 'Set create: true to create it, or check name, tenant-id and base-url.', 'Deployment not found');
             }

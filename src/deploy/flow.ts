@@ -93,7 +93,10 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     let p: Plan
     if (current) p = planUpdate(o, current)
     else {
-      const name = o.name as string
+      // A deployment named by id is read, never created: not finding it was an error above.
+      if (o.target.kind !== 'name')
+        throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`)
+      const name = o.target.name
       if (!o.create) {
         throw new DeployError(
           `No deployment is named "${name}" and create is false.`,
