@@ -7,7 +7,7 @@
 // in a message: only GitHub's status code and its own (redacted) message do.
 import * as core from '@actions/core'
 import type { getOctokit } from '@actions/github'
-import { isLoopback } from './control-plane/base-url.ts'
+import { baseUrlProblem } from './control-plane/base-url.ts'
 import { sanitizeServerText, type Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import type { Options } from './options.ts'
@@ -103,7 +103,7 @@ export function githubDeploymentTarget(
   } catch {
     return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.'
   }
-  if (api.protocol !== 'https:' && !(api.protocol === 'http:' && isLoopback(api.hostname))) {
+  if (baseUrlProblem(api.href)) {
     return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.'
   }
   const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')

@@ -4,7 +4,7 @@ import { parseDuration } from '../duration.ts'
 import type { InputName } from './names.ts'
 import { field, INVALID } from './problems.ts'
 import type { Fail, Invalid } from './problems.ts'
-import { isLoopback } from '../control-plane/base-url.ts'
+import { baseUrlProblem } from '../control-plane/base-url.ts'
 
 export const DEFAULT_BASE_URL = 'https://api.host.langchain.com'
 export const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json'
@@ -90,18 +90,9 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
     ok = false
     fail(`\`${input}\` ${message}`)
   }
-  if (url.protocol === 'http:') {
-    if (!isLoopback(url.hostname)) {
-      problem(
-        'must use https: the API key travels in a header (http is accepted only for localhost, 127.0.0.0/8 and [::1])'
-      )
-    }
-  } else if (url.protocol !== 'https:') {
-    problem('must be an https:// URL')
-  }
-  if (url.username !== '' || url.password !== '') {
-    problem('must not carry credentials (user:password@): the API key goes in `api-key`')
-  }
+  // The client's own rule for where the key may go: https, or http to a loopback host only.
+  const refused = baseUrlProblem(url.href)
+  if (refused) problem(`is refused: ${refused}`)
   if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
     problem(
       'must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)'
