@@ -4,17 +4,11 @@
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
 // `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
 import { spawn } from 'node:child_process'
-import {
-  copyFileSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync
-} from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { DIST, NODE24, PUSH_MAIN, parseOutputs } from '../__tests__/e2e/harness.ts'
+import { DIST, NODE24 } from '../__tests__/e2e/harness.ts'
+import { parseOutputs, runnerEnv } from '../scripts/runner.ts'
 
 export { DIST, NODE24 }
 
@@ -78,35 +72,6 @@ export interface BundleResult {
   exitedAt: number
   /** Peak resident set size in bytes, when `rss` was asked for. */
   maxRssBytes: number | undefined
-}
-
-export function runnerEnv(dir: string, inputs: Record<string, string>): Record<string, string> {
-  const outputFile = join(dir, 'output')
-  const summaryFile = join(dir, 'summary')
-  const eventFile = join(dir, 'event.json')
-  writeFileSync(outputFile, '')
-  writeFileSync(summaryFile, '')
-  writeFileSync(eventFile, '{}')
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: PUSH_MAIN.name,
-    GITHUB_REPOSITORY: 'acme/agent-server',
-    GITHUB_SHA: PUSH_MAIN.sha!,
-    GITHUB_REF: PUSH_MAIN.ref!,
-    GITHUB_REF_NAME: PUSH_MAIN.refName!,
-    GITHUB_HEAD_REF: '',
-    GITHUB_RUN_ID: '1',
-    GITHUB_SERVER_URL: 'https://github.com',
-    RUNNER_TEMP: dir
-  }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  return env
 }
 
 export async function runBundle(opts: BundleOptions): Promise<BundleResult> {

@@ -3,14 +3,14 @@
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): first run creates
 // the deployment, second run takes the update path.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startEmulator } from '../src/emulator/server.ts'
+import { PUSH_MAIN, parseOutputs, runnerEnv, runnerFiles } from './runner.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bundle = join(root, 'dist/index.js')
-const sha = '9f1c2e7a4b8d3f6e0a5c1b9d7e2f4a6c8b0d3e5f'
 
 const emulator = await startEmulator({ port: 0 })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
@@ -45,42 +45,22 @@ process.exitCode = failed ? 1 : 0
 
 async function runBundle(inputs: Record<string, string>): Promise<number | null> {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-demo-'))
-  const files = {
-    GITHUB_OUTPUT: join(dir, 'output'),
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
-    GITHUB_EVENT_PATH: join(dir, 'event.json')
-  }
-  writeFileSync(files.GITHUB_OUTPUT, '')
-  writeFileSync(files.GITHUB_STEP_SUMMARY, '')
-  writeFileSync(
-    files.GITHUB_EVENT_PATH,
-    JSON.stringify({
-      ref: 'refs/heads/main',
-      after: sha,
+  const env = runnerEnv(dir, inputs, {
+    ...PUSH_MAIN,
+    payload: {
+      ref: PUSH_MAIN.ref,
+      after: PUSH_MAIN.sha,
       repository: { full_name: 'acme/agent-server' }
-    })
-  )
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_REF_NAME: 'main',
-    GITHUB_SHA: sha,
-    GITHUB_REPOSITORY: 'acme/agent-server',
-    RUNNER_TEMP: dir,
-    ...files
-  }
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
-
+    }
+  })
+  const files = runnerFiles(dir)
   const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const code = await new Promise<number | null>(res => child.on('close', res))
   console.log(`\nexit code ${code}\n\nOutputs (GITHUB_OUTPUT):`)
-  const out = readFileSync(files.GITHUB_OUTPUT, 'utf8')
-  for (const m of out.matchAll(/^([^<\n]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
-    console.log(`  ${m[1]}=${m[3]}`)
+  for (const [k, v] of Object.entries(parseOutputs(readFileSync(files.output, 'utf8'))))
+    console.log(`  ${k}=${v}`)
   console.log('\nJob summary (GITHUB_STEP_SUMMARY):\n')
-  console.log(readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'))
+  console.log(readFileSync(files.summary, 'utf8'))
   rmSync(dir, { recursive: true, force: true })
   return code
 }

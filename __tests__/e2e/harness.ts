@@ -3,29 +3,22 @@
 // GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Results are read from those files.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import {
+  PUSH_MAIN,
+  parseOutputs,
+  runnerEnv,
+  runnerFiles,
+  type GitHubEvent
+} from '../../scripts/runner.ts'
+
+export { PUSH_MAIN, parseOutputs, type GitHubEvent }
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
 export const DIST = join(ROOT, 'dist/index.js')
-
-export interface GitHubEvent {
-  name: string
-  payload?: unknown
-  ref?: string
-  sha?: string
-  headRef?: string
-  refName?: string
-}
-
-export const PUSH_MAIN: GitHubEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  refName: 'main',
-  sha: '9f1c2e7a4b8d3f6e0a5c1b9d7e2f4a6c8b0d3e5f'
-}
 
 export interface RunOptions {
   inputs: Record<string, string>
@@ -53,35 +46,11 @@ export interface RunResult {
 
 export async function runAction(opts: RunOptions): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-e2e-'))
-  const outputFile = join(dir, 'output')
-  const summaryFile = join(dir, 'summary')
-  const eventFile = join(dir, 'event.json')
-  writeFileSync(outputFile, '')
-  writeFileSync(summaryFile, '')
-  const event = opts.event ?? PUSH_MAIN
-  writeFileSync(eventFile, JSON.stringify(event.payload ?? {}))
-
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: event.name,
-    GITHUB_REPOSITORY: 'acme/agent-server',
-    GITHUB_SHA: event.sha ?? PUSH_MAIN.sha!,
-    GITHUB_REF: event.ref ?? '',
-    GITHUB_REF_NAME: event.refName ?? '',
-    GITHUB_HEAD_REF: event.headRef ?? '',
-    GITHUB_RUN_ID: '1',
-    GITHUB_SERVER_URL: 'https://github.com',
-    RUNNER_TEMP: dir,
+  const files = runnerFiles(dir)
+  const env = {
+    ...runnerEnv(dir, opts.inputs, opts.event ?? PUSH_MAIN),
     ...opts.env
   }
-  for (const [name, value] of Object.entries(opts.inputs))
-    env[`INPUT_${name.toUpperCase()}`] = value
 
   const started = Date.now()
   const child = spawn(NODE24, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -115,8 +84,8 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
     code,
     stdout,
     stderr,
-    outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
-    summary: readFileSync(summaryFile, 'utf8'),
+    outputs: parseOutputs(readFileSync(files.output, 'utf8')),
+    summary: readFileSync(files.summary, 'utf8'),
     ms: ended - started,
     exitAfterSignalMs: signalledAt === undefined ? undefined : ended - signalledAt,
     errors: stdout.split('\n').filter(l => l.startsWith('::error'))
@@ -127,21 +96,6 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
 
 function matches(text: string, when: string | RegExp): boolean {
   return typeof when === 'string' ? text.includes(when) : when.test(text)
-}
-
-/** GITHUB_OUTPUT is `name<<DELIMITER\nvalue\nDELIMITER\n` per output. */
-export function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<=]+)<<(.+)$/.exec(lines[i]!)
-    if (!m) continue
-    const [, name, delimiter] = m
-    const value: string[] = []
-    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i]!)
-    out[name!] = value.join('\n')
-  }
-  return out
 }
 
 /**
