@@ -38846,14 +38846,14 @@ function baseUrlProblem(baseUrl) {
         return 'the base URL is not a URL';
     }
     if (url.username || url.password)
-        return 'the base URL must not carry credentials';
+        return 'the base URL must not carry credentials (user:password@): the key goes in its own header';
     if (url.protocol === 'https:')
         return undefined;
     if (url.protocol === 'http:' && isLoopback(url.hostname))
         return undefined;
     return url.protocol === 'http:'
-        ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (https, or a loopback host)`
-        : `the ${url.protocol} scheme is not supported (https, or http to a loopback host)`;
+        ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (use https; http only for localhost, 127.0.0.0/8 and [::1])`
+        : `the ${url.protocol} scheme is not supported (use https; http only for localhost, 127.0.0.0/8 and [::1])`;
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -39935,7 +39935,7 @@ function githubDeploymentTarget(o, env) {
     catch {
         return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.';
     }
-    if (api.protocol !== 'https:' && !(api.protocol === 'http:' && isLoopback(api.hostname))) {
+    if (baseUrlProblem(api.href)) {
         return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.';
     }
     const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
@@ -40617,17 +40617,10 @@ function parseBaseUrl(v, fail) {
         ok = false;
         fail(`\`${input}\` ${message}`);
     };
-    if (url.protocol === 'http:') {
-        if (!isLoopback(url.hostname)) {
-            problem('must use https: the API key travels in a header (http is accepted only for localhost, 127.0.0.0/8 and [::1])');
-        }
-    }
-    else if (url.protocol !== 'https:') {
-        problem('must be an https:// URL');
-    }
-    if (url.username !== '' || url.password !== '') {
-        problem('must not carry credentials (user:password@): the API key goes in `api-key`');
-    }
+    // The client's own rule for where the key may go: https, or http to a loopback host only.
+    const refused = baseUrlProblem(url.href);
+    if (refused)
+        problem(`is refused: ${refused}`);
     if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
         problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
     }
