@@ -6,14 +6,13 @@ import {
   debugEnv,
   deploymentsNamed,
   errorText,
-  newSecrets,
   pool,
   runCase,
-  secretsInput,
   settled,
   withEmulator,
   type Case,
-  type Figures
+  type Figures,
+  caseInputs
 } from './support.ts'
 
 export const GROUP = 'Cancel (SIGINT) and re-run'
@@ -70,17 +69,12 @@ async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> 
     const creds = emu.credentials()
     const name = uniqueName(`cancel-${phase.name}`)
     if (phase.fault) emu.setFaults(phase.fault)
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
     const inputs = {
-      'api-key': creds.apiKey,
-      'base-url': emu.url,
+      ...caseInputs(c, emu),
       'integration-id': creds.integrationId!,
       name,
       'poll-interval': '2s',
-      timeout: '60s',
-      secrets: secretsInput(s),
-      'github-token': s.github
+      timeout: '60s'
     }
     const env = debugEnv(debug)
     const signal = phase.signal ?? 'SIGINT'

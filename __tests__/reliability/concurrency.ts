@@ -6,13 +6,12 @@ import {
   debugEnv,
   deploymentsNamed,
   errorText,
-  newSecrets,
   pool,
   runCase,
-  secretsInput,
   withEmulator,
   type Case,
-  type Figures
+  type Figures,
+  caseInputs
 } from './support.ts'
 
 export const RACE = 'Create race (same new name)'
@@ -48,17 +47,12 @@ async function raceCase(c: Case, forced: boolean, debug: boolean): Promise<void>
     const name = uniqueName('race')
     if (forced)
       emu.setFaults({ kind: 'delay', ms: 1500, method: 'POST', path: '/v2/deployments', times: 2 })
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
     const inputs = {
-      'api-key': creds.apiKey,
-      'base-url': emu.url,
+      ...caseInputs(c, emu),
       'integration-id': creds.integrationId!,
       name,
       'poll-interval': '2s',
-      timeout: '60s',
-      secrets: secretsInput(s),
-      'github-token': s.github
+      timeout: '60s'
     }
     const env = debugEnv(debug)
     const runs = await Promise.all([c.run({ inputs, env }), c.run({ inputs, env })])
@@ -126,21 +120,12 @@ export async function matrixCases(): Promise<Figures[]> {
 async function matrixCase(c: Case, rateLimit: RateLimit): Promise<void> {
   await withEmulator({ rateLimit }, async emu => {
     const creds = emu.credentials()
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
+    const base = caseInputs(c, emu)
     const names = Array.from({ length: 20 }, (_, i) => uniqueName(`env${i}`))
     const runs = await Promise.all(
       names.map((name, i) =>
         c.run({
-          inputs: {
-            'api-key': creds.apiKey,
-            'base-url': emu.url,
-            'integration-id': creds.integrationId!,
-            name,
-            timeout: '5m',
-            secrets: secretsInput(s),
-            'github-token': s.github
-          },
+          inputs: { ...base, 'integration-id': creds.integrationId!, name, timeout: '5m' },
           env: debugEnv(i % 4 === 0),
           timeoutMs: 110_000
         })

@@ -7,13 +7,12 @@ import {
   deploymentsNamed,
   errorText,
   existingDeployment,
-  newSecrets,
   runCase,
-  secretsInput,
   settled,
   withEmulator,
   type Case,
-  type Figures
+  type Figures,
+  caseInputs
 } from './support.ts'
 
 export interface Operation {
@@ -193,8 +192,6 @@ export function runFaultCase(fc: FaultCase): Promise<Figures> {
       const existing = existingDeployment(emu)
       const name = op.target === 'new' ? uniqueName('fault') : existing.name
       const before = op.target === 'new' ? 0 : existing.revisions.length
-      const s = newSecrets()
-      c.secrets.push(creds.apiKey, s.openai, s.odd, s.github, FIXTURE_SECRET)
 
       const slow = isSlow(fault)
       const times = persistent ? undefined : slow ? 1 : 3
@@ -202,12 +199,9 @@ export function runFaultCase(fc: FaultCase): Promise<Figures> {
 
       const timeoutS = persistent ? (slow ? 40 : 30) : slow ? 120 : 60
       const inputs: Record<string, string> = {
-        'api-key': creds.apiKey,
-        'base-url': emu.url,
+        ...caseInputs(c, emu, FIXTURE_SECRET),
         'poll-interval': '2s',
-        timeout: `${timeoutS}s`,
-        secrets: secretsInput(s),
-        'github-token': s.github
+        timeout: `${timeoutS}s`
       }
       if (op.target === 'id') inputs['deployment-id'] = existing.id
       else inputs.name = name

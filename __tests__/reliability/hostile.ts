@@ -12,15 +12,14 @@ import {
   existingDeployment,
   isWrite,
   MiB,
-  newSecrets,
   peakRss,
   pool,
   runCase,
-  secretsInput,
   withEmulator,
   type Case,
   type Figures,
-  debugEnv
+  debugEnv,
+  caseInputs
 } from './support.ts'
 
 export const GROUP = 'Hostile or broken server'
@@ -45,18 +44,13 @@ function setup(
 ): Setup {
   const creds = emu.credentials()
   const existing = existingDeployment(emu)
-  const s = newSecrets()
-  c.secrets.push(creds.apiKey, s.openai, s.odd, s.github, FIXTURE_SECRET)
   const name = target === 'new' ? uniqueName('hostile') : existing.name
   const inputs: Record<string, string> = {
-    'api-key': creds.apiKey,
-    'base-url': emu.url,
+    ...caseInputs(c, emu, FIXTURE_SECRET),
     'integration-id': creds.integrationId!,
     name,
     'poll-interval': '2s',
     timeout: '60s',
-    secrets: secretsInput(s),
-    'github-token': s.github,
     ...over
   }
   if (target === 'existing') inputs.repository = 'acme/support-bot'

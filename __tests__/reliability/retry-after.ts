@@ -5,14 +5,13 @@ import { uniqueName } from '../e2e/harness.ts'
 import {
   errorText,
   existingDeployment,
-  newSecrets,
   pool,
   runCase,
-  secretsInput,
   withEmulator,
   type Case,
   type Figures,
-  debugEnv
+  debugEnv,
+  caseInputs
 } from './support.ts'
 
 export const GROUP = 'Retry-After and deadline'
@@ -120,16 +119,11 @@ async function retryAfterCase(c: Case, spec: Spec): Promise<void> {
     const existing = existingDeployment(emu)
     const name = spec.target === 'id' ? existing.name : uniqueName('retry-after')
     const before = spec.target === 'id' ? existing.revisions.length : 0
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github, 'sk-demo-not-a-real-key')
     emu.setFaults(spec.fault)
     const inputs: Record<string, string> = {
-      'api-key': creds.apiKey,
-      'base-url': emu.url,
+      ...caseInputs(c, emu, 'sk-demo-not-a-real-key'),
       'poll-interval': '2s',
-      timeout: spec.timeout ?? '60s',
-      secrets: secretsInput(s),
-      'github-token': s.github
+      timeout: spec.timeout ?? '60s'
     }
     if (spec.target === 'id') inputs['deployment-id'] = existing.id
     else {

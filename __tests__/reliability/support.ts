@@ -56,6 +56,26 @@ export function secretsInput(s: CaseSecrets): string {
   return `OPENAI_API_KEY=${s.openai}\n# a comment\nOTHER_TOKEN=${s.odd}`
 }
 
+/**
+ * The inputs every case starts from: the emulator's key and URL, and fresh secrets in `secrets` and
+ * `github-token`. All of them, and `alsoSecret`, join the case's secret scan.
+ */
+export function caseInputs(
+  c: Case,
+  emu: Emulator,
+  ...alsoSecret: string[]
+): Record<string, string> {
+  const { apiKey } = emu.credentials()
+  const s = newSecrets()
+  c.secrets.push(apiKey, s.openai, s.odd, s.github, ...alsoSecret)
+  return {
+    'api-key': apiKey,
+    'base-url': emu.url,
+    secrets: secretsInput(s),
+    'github-token': s.github
+  }
+}
+
 export class Case {
   readonly problems: string[] = []
   readonly notes: string[] = []
