@@ -23,6 +23,8 @@ export interface Options {
   integrationId: string | undefined
   /** `owner/name` of the repository to resolve through the forge repos endpoint. */
   repository: string | undefined
+  /** The `repository` input was set (not taken from the workflow): a mismatch is an error. */
+  repositoryExplicit: boolean
   /** `repo_ref` to deploy: the input, or derived from the triggering event. */
   ref: string | undefined
   /** The commit the revision is expected to build, from the event; compared with `repo_commit_sha`. */

@@ -163,6 +163,34 @@ export async function patchReconciled(
   }
 }
 
+/** Pauses of the look for a revision that the update's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
+
+/**
+ * After an update answered with the revision from before: reads the deployment a few times
+ * (about 7 s in all, within the run's deadline) for a new `latest_revision_id`. Undefined when
+ * none appeared: the control plane made no revision for this update.
+ */
+export async function awaitNewRevision(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  before: string | null,
+  notes: Notes
+): Promise<Deployment | undefined> {
+  notes.info(
+    `The update's answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`
+  )
+  for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+    if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i]))) return undefined
+    const now = await client.getDeployment(deploymentId)
+    if (now.latest_revision_id && now.latest_revision_id !== before) {
+      notes.info(`Revision ${now.latest_revision_id} appeared for this update.`)
+      return now
+    }
+  }
+  return undefined
+}
+
 /** The revision a write made: the id the write answered with, read back once if it was null. */
 export async function revisionOf(client: ControlPlaneClient, d: Deployment): Promise<string> {
   if (d.latest_revision_id) return d.latest_revision_id

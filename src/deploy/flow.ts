@@ -1,11 +1,12 @@
 // The deploy, in the order it runs: find the target, plan, write, wait. It fills a DeployState as
 // it goes, so that the outputs and the summary can say what was known when something failed.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
+import { ApiError } from '../control-plane/errors.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../options.ts'
-import { createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
+import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
 import { DeployError } from './deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
@@ -16,6 +17,8 @@ export type Outcome =
   | 'deployed'
   | 'accepted'
   | 'no-revision'
+  /** The update asked for a revision and the control plane made none. */
+  | 'revision-missing'
   | 'dry-run'
   | 'skipped'
   | 'failed'
@@ -38,6 +41,8 @@ export interface DeployState {
   newerRevisionId: string | undefined
   timeline: TimelineEntry[]
   outcome: Outcome | undefined
+  /** A write sent and not answered yet: on a cancel its outcome is unknown. */
+  writing?: 'create' | 'update' | undefined
 }
 
 export function newState(o: Options): DeployState {
@@ -55,7 +60,8 @@ export function newState(o: Options): DeployState {
     ref: o.ref,
     newerRevisionId: undefined,
     timeline: [],
-    outcome: undefined
+    outcome: undefined,
+    writing: undefined
   }
 }
 
@@ -71,6 +77,9 @@ export interface FlowDeps {
   log: FlowLog
   signal?: AbortSignal
   cadence?: Cadence
+  /** For tests: the clock and sleep of the wait (default: real time). */
+  now?: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
@@ -83,6 +92,13 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
         ? await client.getDeployment(target.deploymentId)
         : await findDeploymentByName(client, target.name)
     if (found) {
+      if (target.kind === 'id' && o.name !== undefined && found.name !== o.name) {
+        throw new DeployError(
+          `Deployment ${target.deploymentId} is named "${found.name}", not "${o.name}".`,
+          'Set name and deployment-id to the same deployment, or only one of them.',
+          'Name and deployment-id disagree'
+        )
+      }
       observe(state, found)
       log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`)
     } else log.info(`No deployment is named "${o.name}".`)
@@ -118,6 +134,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     return p
   })
   state.plan = plan
+  noteRepository(plan)
 
   if (o.dryRun) {
     state.outcome = 'dry-run'
@@ -126,9 +143,13 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   }
 
   let written: Deployment
+  /** The deployment's latest revision before this run's update: what the update must replace. */
+  let before = current?.latest_revision_id ?? null
   if (plan.kind === 'create') {
     const body = plan.body
+    state.writing = 'create'
     const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log))
+    state.writing = undefined
     observe(state, result.deployment)
     if (result.kind === 'created') {
       state.created = true
@@ -137,6 +158,8 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     } else {
       plan = planUpdate(o, result.deployment)
       state.plan = plan
+      before = result.deployment.latest_revision_id
+      noteRepository(plan)
       written = await update(plan, result.deployment)
     }
   } else {
@@ -148,6 +171,24 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     state.outcome = 'no-revision'
     log.info('The change needs no new revision: nothing to wait for.')
     return
+  }
+  if (plan.kind === 'update') {
+    // Only a revision that the write produced is this run's: an answer that still names the
+    // revision from before is looked at again briefly, and otherwise reported as it is.
+    if (written.latest_revision_id === before) {
+      const late = await awaitNewRevision(client, written.id, before, log)
+      if (!late) {
+        state.outcome = 'revision-missing'
+        log.warning(
+          `The control plane made no new revision for this update of "${written.name}": its latest revision is still ${before ?? 'none'}. ` +
+            'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
+          'No new revision'
+        )
+        return
+      }
+      written = late
+      observe(state, written)
+    }
   }
   const revisionId = await revisionOf(client, written)
   state.revisionId = revisionId
@@ -169,8 +210,18 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       pollIntervalMs: o.pollIntervalMs,
       cadence: deps.cadence,
       signal: deps.signal,
+      now: deps.now,
+      sleep: deps.sleep,
       onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
-      onPollError: (message, n) => log.info(`Poll ${n} in a row failed, still waiting: ${message}`)
+      onUnknownStatus: status =>
+        log.warning(
+          `Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+            'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.',
+          'Unknown revision status'
+        ),
+      // The hint of a cause is said once, with the final error; each poll gets one line.
+      onPollError: (err, n) =>
+        log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
     })
   )
   state.timeline = result.timeline
@@ -179,6 +230,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   if (sha) state.repoCommitSha = sha
   const took = formatDuration(result.elapsedMs)
   const last = result.status ?? 'no status seen'
+  const seen = result.status ? `last status ${result.status}` : 'before any status was read'
 
   switch (result.outcome) {
     case 'deployed': {
@@ -220,8 +272,10 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     case 'timeout':
       state.outcome = 'timeout'
       throw new DeployError(
-        `Timed out: still ${last} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.` +
-          (result.lastError ? ` Last poll error: ${result.lastError}` : ''),
+        (result.status
+          ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
+          : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
+          (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : ''),
         'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
         'Deploy timed out'
       )
@@ -235,8 +289,8 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     case 'error':
       state.outcome = 'error'
       throw new DeployError(
-        `Polling revision ${revisionId} failed (last status ${last}): ${result.lastError ?? 'unknown error'}`,
-        `The revision may still go on on the control plane.`,
+        `Polling revision ${revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+        `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
         'Polling failed'
       )
   }
@@ -244,11 +298,43 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   async function update(p: Plan, d: Deployment): Promise<Deployment> {
     if (p.kind !== 'update') throw new Error('update needs an update plan')
     return log.group('Update the deployment', async () => {
+      if (p.removedSecrets.length) {
+        log.warning(
+          `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+            'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.',
+          'Secrets removed'
+        )
+      }
+      state.writing = 'update'
       const out = await patchReconciled(client, d, p.body, p.newRevision, log)
+      state.writing = undefined
       log.info(`Updated deployment "${out.name}" (${out.id}).`)
       return out
     })
   }
+
+  /** The workflow's repository is not the deployment's: say so, and compare no commit. */
+  function noteRepository(p: Plan): void {
+    if (p.kind !== 'update' || !p.otherRepository) return
+    state.expectedSha = undefined
+    log.warning(
+      `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
+        'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.',
+      'Another repository'
+    )
+  }
+}
+
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  return text.split('\n')[0] ?? text
+}
+
+function hintOf(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.hint
+  const lines = (err instanceof Error ? err.message : '').split('\n')
+  return lines.length > 1 ? lines.slice(1).join(' ') : undefined
 }
 
 function observe(state: DeployState, d: Deployment): void {

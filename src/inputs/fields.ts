@@ -57,13 +57,16 @@ export function booleanInput(input: InputName, fallback: boolean | undefined) {
   })
 }
 
+/** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 export function durationInput(
   input: InputName,
-  fallback: string,
+  fallback: string | undefined,
   check: (ms: number) => string | undefined
 ) {
-  return field(input, (v, fail) => {
-    const ms = parseDuration(v === '' ? fallback : v)
+  return field(input, (v, fail): number | undefined | Invalid => {
+    const text = v === '' ? fallback : v
+    if (text === undefined) return undefined
+    const ms = parseDuration(text)
     if (ms === undefined) {
       return fail(
         `\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`
