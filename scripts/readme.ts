@@ -41,7 +41,8 @@ function table(header: string[], rows: string[][]): string {
 }
 
 function generated(body: string): string {
-  return [NOTE, IGNORE_START, body, IGNORE_END].join('\n')
+  // Blank lines around the table: GitHub then reads it as a table whatever surrounds it.
+  return [NOTE, IGNORE_START, '', body, '', IGNORE_END].join('\n')
 }
 
 /** The inputs table: name, default (or "required"), description, in action.yml's order. */
