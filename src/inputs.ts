@@ -25,6 +25,7 @@ import type { EventDefaults } from './event.ts'
 import { parseResourceSpec, parseSecretReferences } from './inputs/documents.ts'
 import {
   booleanInput,
+  integerInput,
   DEFAULT_BASE_URL,
   durationInput,
   optionalText,
@@ -120,6 +121,8 @@ const fieldsSchema = z.object({
     ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined
   ),
   'dry-run': booleanInput('dry-run', false),
+  'failure-logs': integerInput('failure-logs', 50, 0, 1000),
+  'on-failure': parseEnum('on-failure', ['fail', 'rollback'] as const, 'fail'),
   'github-token': field('github-token', parseGithubToken),
   environment: field('environment', parseEnvironment),
   'environment-url': field('environment-url', parseEnvironmentUrl)
@@ -323,6 +326,8 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     timeoutMs: f.timeout as number,
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
     dryRun: f['dry-run'] as boolean,
+    failureLogs: f['failure-logs'],
+    onFailure: f['on-failure'] as Options['onFailure'],
     githubToken: f['github-token'],
     environment: f.environment,
     environmentUrl: f['environment-url']

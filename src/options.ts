@@ -47,6 +47,10 @@ export interface Options {
   timeoutMs: number
   pollIntervalMs: number
   dryRun: boolean
+  /** Lines of a failed revision's log to show; 0 = none. */
+  failureLogs: number
+  /** `rollback`: redeploy the previously active revision when this run's revision failed. */
+  onFailure: 'fail' | 'rollback'
   /** Token for the GitHub REST API (the deployment in `environment`); undefined when not set. */
   githubToken?: string | undefined
   /** GitHub environment to record a deployment in; undefined: no GitHub deployment. */

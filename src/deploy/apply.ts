@@ -132,17 +132,40 @@ async function lookBack<T>(
  * means the patch was applied and that revision is ours; none means it was not, and it is sent
  * again. A patch that makes no revision is idempotent, so sending it again is safe.
  */
-export async function patchReconciled(
+export function patchReconciled(
   client: ControlPlaneClient,
   current: Deployment,
   body: PatchDeploymentRequest,
   newRevision: boolean,
   notes: Notes
 ): Promise<Deployment> {
+  return writeReconciled(
+    client,
+    current,
+    () => client.patchDeployment(current.id, body),
+    newRevision,
+    'patch',
+    notes
+  )
+}
+
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+export async function writeReconciled(
+  client: ControlPlaneClient,
+  current: Deployment,
+  write: () => Promise<Deployment>,
+  newRevision: boolean,
+  what: string,
+  notes: Notes
+): Promise<Deployment> {
   const before = current.latest_revision_id
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.patchDeployment(current.id, body)
+      return await write()
     } catch (err) {
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -153,12 +176,12 @@ export async function patchReconciled(
           return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined
         })
         if (landed) {
-          notes.info(`The patch went through: revision ${landed.latest_revision_id} appeared.`)
+          notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`)
           return landed
         }
       }
       if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt))) throw unknown
-      notes.info('No new revision appeared: the patch was not applied; sending it again.')
+      notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`)
     }
   }
 }

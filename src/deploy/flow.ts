@@ -11,7 +11,11 @@ import { DeployError } from './deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
 import { resolveRepository } from './resolve-repository.ts'
-import { waitForRevision, type Cadence, type TimelineEntry } from './wait.ts'
+import type { FlowDeps } from './deps.ts'
+import { afterFailure, describeRollback } from './after-failure.ts'
+import type { FailureLog } from './failure-logs.ts'
+import type { RollbackResult } from './rollback.ts'
+import { waitForRevision, type TimelineEntry } from './wait.ts'
 
 export type Outcome =
   | 'deployed'
@@ -41,6 +45,10 @@ export interface DeployState {
   newerRevisionId: string | undefined
   timeline: TimelineEntry[]
   outcome: Outcome | undefined
+  /** The deployment's active revision before this run wrote: what a rollback restores. */
+  previousActive?: string | null
+  failureLog?: FailureLog | undefined
+  rollback?: RollbackResult | undefined
   /** A write sent and not answered yet: on a cancel its outcome is unknown. */
   writing?: 'create' | 'update' | undefined
 }
@@ -65,22 +73,7 @@ export function newState(o: Options): DeployState {
   }
 }
 
-/** How the flow speaks to the job log; the entry layer maps it onto the runner. */
-export interface FlowLog {
-  info(line: string): void
-  warning(line: string, title?: string): void
-  group<T>(name: string, fn: () => Promise<T>): Promise<T>
-}
-
-export interface FlowDeps {
-  client: ControlPlaneClient
-  log: FlowLog
-  signal?: AbortSignal
-  cadence?: Cadence
-  /** For tests: the clock and sleep of the wait (default: real time). */
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-}
+export type { FlowDeps, FlowLog } from './deps.ts'
 
 export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
   const { client, log } = deps
@@ -145,6 +138,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   let written: Deployment
   /** The deployment's latest revision before this run's update: what the update must replace. */
   let before = current?.latest_revision_id ?? null
+  state.previousActive = current?.active_revision_id ?? null
   if (plan.kind === 'create') {
     const body = plan.body
     state.writing = 'create'
@@ -159,6 +153,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       plan = planUpdate(o, result.deployment)
       state.plan = plan
       before = result.deployment.latest_revision_id
+      state.previousActive = result.deployment.active_revision_id
       noteRepository(plan)
       written = await update(plan, result.deployment)
     }
@@ -258,17 +253,28 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       )
       return
     }
-    case 'failed':
+    case 'failed': {
       state.outcome = 'failed'
+      const after = await afterFailure(
+        o,
+        { deploymentId, revisionId, status: last, previousActive: state.previousActive ?? null },
+        deps
+      )
+      state.failureLog = after.log
+      state.rollback = after.rollback
+      const why = after.log?.telling ? `: ${after.log.telling}` : '.'
+      const rolled = describeRollback(after.rollback)
       throw new DeployError(
-        `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}.`,
+        `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}${why}` +
+          (rolled ? ` ${rolled}` : ''),
         last === 'BUILD_FAILED'
-          ? 'The build failed: read the build log of the revision on the control plane, fix, and push again.'
+          ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
           : last === 'DEPLOY_FAILED'
             ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
             : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
         `Revision ${last}`
       )
+    }
     case 'timeout':
       state.outcome = 'timeout'
       throw new DeployError(

@@ -57,6 +57,16 @@ export function booleanInput(input: InputName, fallback: boolean | undefined) {
   })
 }
 
+/** A whole number from `min` to `max`; the fallback when empty. */
+export function integerInput(input: InputName, fallback: number, min: number, max: number) {
+  return field(input, (v, fail): number | Invalid => {
+    if (v === '') return fallback
+    const n = /^\d+$/.test(v) ? Number(v) : NaN
+    if (Number.isInteger(n) && n >= min && n <= max) return n
+    return fail(`\`${input}\` must be a whole number from ${min} to ${max}`)
+  })
+}
+
 /** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 export function durationInput(
   input: InputName,
