@@ -110,7 +110,7 @@ describe('one comment per pull request and deployment name', () => {
     await postPrComment(deployed({ name: 'my-agent-pr-17-worker' }), deps(rec))
     expect(github.comments(PR)).toHaveLength(2)
     await postPrComment(
-      deployed({ name: 'my-agent-pr-17-worker', command: 'delete', deleted: true }),
+      { name: 'my-agent-pr-17-worker', command: 'delete', outcome: undefined, deleted: true },
       deps(rec)
     )
     const [main, worker] = github.comments(PR)
@@ -126,9 +126,10 @@ describe('one comment per pull request and deployment name', () => {
       {
         name: 'my-agent-pr-17',
         command: 'delete',
-        outcome: 'deployed',
+        outcome: undefined,
         deleted: true,
         deploymentId: 'd-1',
+        url: 'https://my-agent-pr-17.example.com',
         tracingProjectDeleted: true
       },
       deps(rec)

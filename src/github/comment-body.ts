@@ -20,7 +20,11 @@ export interface PrCommentReport {
   name: string
   /** `delete` for `command: delete`; `deploy` when absent. */
   command?: 'deploy' | 'delete'
-  /** The run's outcome; undefined is read as `error`. */
+  /**
+   * The run's outcome; for a deploy, undefined is read as `error`. For a delete, `deleted` and
+   * `error` say what happened; the outcome only matters when it is `dry-run`, `timeout`,
+   * `cancelled` or `error`.
+   */
   outcome: PrCommentOutcome | undefined
   deploymentId?: string | undefined
   revisionId?: string | undefined
@@ -33,7 +37,10 @@ export interface PrCommentReport {
   error?: string | undefined
   /** The last lines of the build or deploy log, when failure diagnostics exist. */
   logExcerpt?: string | undefined
-  /** `command: delete`: true when this run deleted the deployment, false when there was none. */
+  /**
+   * `command: delete`: true when this run deleted the deployment, false when there was none;
+   * undefined (without a dry run, timeout or cancel) is read as a failed delete.
+   */
   deleted?: boolean | undefined
   /** `command: delete`: whether the tracing project went too (undefined: not asked). */
   tracingProjectDeleted?: boolean | undefined
@@ -105,14 +112,19 @@ function headline(r: PrCommentReport): { title: string; sentence: string | undef
   if (r.command === 'delete') {
     if (r.outcome === 'dry-run')
       return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' }
-    if (r.error !== undefined || r.outcome === 'error' || r.outcome === undefined)
-      return { title: '❌ Removing the preview failed', sentence: undefined }
+    if (r.outcome === 'cancelled')
+      return {
+        title: '🚫 Cancelled',
+        sentence: 'The run was cancelled before the removal was confirmed.'
+      }
     if (r.outcome === 'timeout')
       return {
         title: '⏱️ Removal not confirmed',
         sentence: 'The deletion was requested but not confirmed within the timeout.'
       }
-    if (r.deleted === false)
+    if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+      return { title: '❌ Removing the preview failed', sentence: undefined }
+    if (!r.deleted)
       return {
         title: '🗑️ Nothing to remove',
         sentence: 'No deployment of this name exists (already deleted, or never deployed).'
@@ -160,7 +172,8 @@ function headline(r: PrCommentReport): { title: string; sentence: string | undef
 export function renderComment(r: PrCommentReport, links: CommentLinks = {}): string {
   const { title, sentence } = headline(r)
   const rows: Array<[string, string]> = []
-  if (r.url) rows.push(['URL', link(r.url)])
+  // A removed preview has no URL worth following.
+  if (r.url && r.command !== 'delete') rows.push(['URL', link(r.url)])
   if (r.revisionId)
     rows.push([
       'Revision',
