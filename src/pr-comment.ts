@@ -118,8 +118,13 @@ export async function postPrComment(
     return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) }
   }
   const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
+  // Each value before it is escaped for Markdown (an escaped secret would no longer match), and the
+  // whole body again.
+  const clean = Object.fromEntries(
+    Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v])
+  ) as unknown as PrCommentReport
   const body = redactor.redact(
-    renderComment(report, {
+    renderComment(clean, {
       run: runUrl(env, true),
       repository: `${server}/${repository.owner}/${repository.repo}`
     })

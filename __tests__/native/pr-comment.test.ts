@@ -262,6 +262,23 @@ describe('strictly best effort', () => {
   })
 })
 
+test('a secret that Markdown escaping would change is still redacted from the comment', async () => {
+  const secret = 'p<ss&word@prod'
+  const rec = recordingLog()
+  await postPrComment(
+    deployed({
+      outcome: 'error',
+      error: `connection string ${secret} refused`,
+      logExcerpt: secret
+    }),
+    deps(rec, { redactor: new Redactor([secret]) })
+  )
+  const body = github.comments(PR)[0]!.body
+  expect(body).toContain('connection string *** refused')
+  expect(body).not.toContain('p&lt;ss')
+  expect(body).not.toContain('p<ss')
+})
+
 describe('where the comment goes, and when there is none', () => {
   test('GitHub Enterprise Server: the API under a path (…/api/v3)', async () => {
     const ghes = await startFakeGitHub({ prefix: '/api/v3' })
