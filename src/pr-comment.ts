@@ -162,7 +162,12 @@ export async function postPrComment(
       })
     } else if (ours.body === body) {
       log.info(`Pull request #${number}: comment ${ours.id} already says this.`)
-      return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url), body }
+      return {
+        action: 'unchanged',
+        commentId: ours.id,
+        url: cleanUrl(ours.html_url, redactor),
+        body
+      }
     } else {
       step = 'update the comment on'
       action = 'updated'
@@ -175,7 +180,7 @@ export async function postPrComment(
     }
     const comment = asComment(answer.data)
     if (!comment) throw new UnexpectedAnswerError(answer.status, 'a comment')
-    const url = cleanUrl(comment.html_url)
+    const url = cleanUrl(comment.html_url, redactor)
     log.info(`Pull request #${number}: comment ${action}${url ? `: ${url}` : '.'}`)
     return { action, commentId: comment.id, url, body }
   } catch (err) {
@@ -195,6 +200,8 @@ export async function postPrComment(
 }
 
 /** GitHub's link to the comment, fit for one log line. */
-function cleanUrl(url: string | undefined): string | undefined {
-  return url && /^https?:\/\/\S+$/.test(url) ? sanitizeServerText(url, 300) : undefined
+function cleanUrl(url: string | undefined, redactor: Redacts): string | undefined {
+  return url && /^https?:\/\/\S+$/.test(url)
+    ? sanitizeServerText(redactor.redact(url), 300)
+    : undefined
 }
