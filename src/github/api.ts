@@ -19,12 +19,7 @@ export interface Redacts {
   redact(text: string): string
 }
 
-/** For tests: a sleep that does not wait on real seconds, a clock that need not tick. */
-export interface GitHubClock {
-  sleep?: (ms: number) => Promise<void>
-  now?: () => number
-}
-
+/** The real pause; tests inject their own. */
 export const defaultSleep = (ms: number): Promise<void> => sleepFor(ms).then(() => undefined)
 
 /** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
