@@ -16,14 +16,6 @@ import {
 } from './client-options.ts'
 import { baseUrlProblem } from './base-url.ts'
 import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
-
-export {
-  MAX_LOG_MESSAGE_CHARS,
-  type CallOptions,
-  type ClientOptions,
-  type DeleteOutcome,
-  type RevisionLogsOptions
-} from './client-options.ts'
 import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
 import {
@@ -41,6 +33,14 @@ import {
   type RepositoryEntry
 } from './schema.ts'
 import { VERSION } from '../version.ts'
+
+export {
+  MAX_LOG_MESSAGE_CHARS,
+  type CallOptions,
+  type ClientOptions,
+  type DeleteOutcome,
+  type RevisionLogsOptions
+} from './client-options.ts'
 
 /** Reads of one GET whose answer does not fit, the first included. */
 const READ_ATTEMPTS = 5
