@@ -62,3 +62,8 @@ export function sanitizeServerText(text: string, max = 500): string {
   if (out.length > max) out = `${out.slice(0, max)}… (${out.length - max} more characters)`
   return out
 }
+
+/** Cuts text to `max` characters and says how much was left out; nothing else is changed. */
+export function capText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
+}
