@@ -2,8 +2,8 @@
 // parser would not produce), and a Deployment as the service answers it.
 import type { Deployment } from '../src/control-plane/schema.ts'
 import type { EventDefaults } from '../src/event.ts'
-import { parseInputs, type RawInputs } from '../src/inputs.ts'
-import type { Options } from '../src/options.ts'
+import { parseInputs, type RawInputs } from '../src/inputs/index.ts'
+import type { Options } from '../src/inputs/options.ts'
 
 export const INTEGRATION = '33333333-3333-4333-8333-333333333333'
 export const DEPLOYMENT_ID = '44444444-4444-4444-8444-444444444444'

@@ -6,10 +6,10 @@ import {
   parseInputs,
   readRawInputs,
   secretValuesToMask
-} from '../src/inputs.ts'
-import type { RawInputs } from '../src/inputs.ts'
+} from '../src/inputs/index.ts'
+import type { RawInputs } from '../src/inputs/index.ts'
 import type { EventDefaults } from '../src/event.ts'
-import type { InputProblem, Options } from '../src/options.ts'
+import type { InputProblem, Options } from '../src/inputs/options.ts'
 
 const API_KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const TENANT = '0f0e0d0c-0b0a-4908-8706-050403020100'
@@ -75,6 +75,14 @@ const DEFAULTS = {
   timeoutMs: 30 * 60_000,
   pollIntervalMs: 15_000,
   dryRun: false,
+  failureLogs: 50,
+  onFailure: 'fail',
+  apiDialect: 'langsmith',
+  apiDialectSetting: 'auto',
+  deploymentType: undefined,
+  command: 'deploy',
+  deleteTracingProject: false,
+  prComment: false,
   githubToken: undefined,
   environment: undefined,
   environmentUrl: undefined
@@ -133,9 +141,14 @@ describe('action.yml', () => {
       create: 'true',
       wait: 'true',
       timeout: '30m',
-      'poll-interval': '15s',
       'dry-run': 'false',
-      'github-token': '${{ github.token }}'
+      'github-token': '${{ github.token }}',
+      'api-dialect': 'auto',
+      command: 'deploy',
+      'delete-tracing-project': 'false',
+      'failure-logs': '50',
+      'on-failure': 'fail',
+      'pr-comment': 'false'
     })
     // The runner passes the documented defaults: they must parse to the parser's own defaults.
     // `github-token` is an expression the runner fills in: it stands for a token here.
@@ -156,7 +169,10 @@ describe('action.yml', () => {
       'created',
       'url',
       'repo-commit-sha',
-      'github-deployment-id'
+      'github-deployment-id',
+      'deleted',
+      'rollback-revision-id',
+      'rollback-status'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
@@ -355,6 +371,53 @@ describe('parseInputs: happy paths', () => {
   })
 })
 
+describe('inputs of the production dialect, deletes and failures', () => {
+  test('source: github is another word for codehost', () => {
+    expect(options({ ...CODEHOST, source: 'github' }).source).toBe('codehost')
+  })
+  test('api-dialect auto follows the base URL; an explicit one wins', () => {
+    expect(options(CODEHOST).apiDialect).toBe('langsmith')
+    expect(options({ ...CODEHOST, 'base-url': 'https://cp.example.com' }).apiDialect).toBe(
+      'interface'
+    )
+    expect(options({ ...CODEHOST, 'base-url': 'https://cp.example.com/api-host' }).apiDialect).toBe(
+      'langsmith'
+    )
+    expect(
+      options({ ...CODEHOST, 'base-url': 'https://cp.example.com', 'api-dialect': 'langsmith' })
+        .apiDialect
+    ).toBe('langsmith')
+  })
+  test('command: delete needs only a target; deploy-only inputs are named', () => {
+    expect(options({ 'api-key': API_KEY, name: 'my-agent-pr-7', command: 'delete' })).toMatchObject(
+      {
+        command: 'delete'
+      }
+    )
+    expect(
+      inputsOf(
+        problems({ ...CODEHOST, command: 'delete', secrets: 'A=bcdefgh', 'on-failure': 'rollback' })
+      )
+    ).toEqual(['integration-id', 'on-failure', 'secrets'])
+  })
+  test('delete-tracing-project only with command: delete', () => {
+    expect(inputsOf(problems({ ...CODEHOST, 'delete-tracing-project': 'true' }))).toEqual([
+      'delete-tracing-project'
+    ])
+  })
+  test('a fork pull request stops before any request unless repository and ref are set', () => {
+    const fork = { ...EVENT, forkHead: 'octo/my-agent' }
+    expect(problems(CODEHOST, fork)[0]?.message).toMatch(/comes from the fork `octo\/my-agent`/)
+    expect(options({ ...CODEHOST, repository: 'octo/my-agent', ref: 'feature' }, fork).ref).toBe(
+      'feature'
+    )
+  })
+  test('failure-logs is a whole number from 0 to 1000', () => {
+    expect(options({ ...CODEHOST, 'failure-logs': '0' }).failureLogs).toBe(0)
+    expect(inputsOf(problems({ ...CODEHOST, 'failure-logs': 'many' }))).toEqual(['failure-logs'])
+  })
+})
+
 describe('poll-interval follows the timeout when it is not set', () => {
   test('timeout: 10s alone is valid and polls at most every 10 s', () => {
     expect(options({ ...CODEHOST, timeout: '10s' })).toMatchObject({
@@ -392,7 +455,7 @@ describe('parseInputs: each bad input is named with what is expected', () => {
     ['name', { name: 'agent\nx' }, /lowercase/],
     ['name', { name: 'a'.repeat(64) }, /at most 63 characters/],
     ['deployment-id', { 'deployment-id': '42' }, /uuid/],
-    ['source', { source: 'github' }, /one of `codehost`, `external_docker`/],
+    ['source', { source: 'gitlab' }, /one of `codehost`, `external_docker`/],
     ['integration-id', { 'integration-id': 'gh-1' }, /uuid/],
     ['repository', { repository: 'just-a-name' }, /owner\/name/],
     ['repository', { repository: 'a/b/c' }, /owner\/name/],

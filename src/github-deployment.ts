@@ -20,7 +20,7 @@ import {
   type GitHubLog,
   type Octokit
 } from './github/api.ts'
-import type { Options } from './options.ts'
+import type { Options } from './inputs/options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000
@@ -87,6 +87,11 @@ export function finalStatus(
       }
     case 'dry-run':
       return { state: 'success', description: 'Dry run: nothing was written.' }
+    case 'revision-missing':
+      return {
+        state: 'inactive',
+        description: 'Updated, but the control plane made no new revision.'
+      }
     default:
       return { state: 'error', description: error ?? 'The deploy failed.' }
   }

@@ -6,11 +6,19 @@ import { ControlPlaneClient } from './control-plane/client.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
+import { deleteDeployment } from './deploy/delete.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
 import { eventDefaults, readEventPayload } from './event.ts'
 import { startGitHubDeployment } from './github-deployment.ts'
-import { parseInputs, readRawInputs, secretValuesToMask, unmaskedSecretNames } from './inputs.ts'
-import { renderProblems } from './problems.ts'
+import { postPrComment, type PrCommentOutcome } from './pr-comment.ts'
+import {
+  parseInputs,
+  readRawInputs,
+  secretValuesToMask,
+  unmaskedSecretNames
+} from './inputs/index.ts'
+import { renderProblems } from './inputs/problems.ts'
+import { formatDuration } from './duration.ts'
 import { writeOutputs, writeSummary } from './report.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
@@ -25,7 +33,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const redactor = new Redactor(secretValuesToMask(raw))
   for (const value of redactor.values) core.setSecret(value)
 
-  const parsed = parseInputs(raw, eventDefaults(env, readEventPayload(env)))
+  const event = eventDefaults(env, readEventPayload(env))
+  const parsed = parseInputs(raw, event)
   if (!parsed.ok) {
     core.error(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' })
     process.exitCode = 1
@@ -60,19 +69,27 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
     signal: controller.signal,
     secrets: redactor.values,
+    dialect: o.apiDialect,
+    onRateLimited: once(waitMs =>
+      core.info(
+        `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
+      )
+    ),
     debug: core.isDebug() ? line => core.debug(line) : undefined
   })
+  core.info(
+    `API dialect: ${o.apiDialect}${o.apiDialectSetting === 'auto' ? ` (auto, from ${new URL(o.baseUrl).host})` : ''}.`
+  )
   const state = newState(o)
+  const log = flowLog(redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = await startGitHubDeployment(o, env, redactor)
+  const github = await startGitHubDeployment(o, env, { redactor, log })
   let error: string | undefined
-  let title = 'Deploy failed'
+  let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
   try {
-    await deploy(o, state, {
-      client,
-      log: flowLog(redactor),
-      signal: controller.signal
-    })
+    const deps = { client, log, signal: controller.signal }
+    if (o.command === 'delete') await deleteDeployment(o, state, deps)
+    else await deploy(o, state, deps)
   } catch (err) {
     if (controller.signal.aborted && !(err instanceof DeployError)) {
       state.outcome = 'cancelled'
@@ -90,9 +107,39 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
   }
-  await github?.finish(state, error, controller.signal.aborted)
+  const cancelling = controller.signal.aborted
+  // Both are bounded and best effort; together, so that a cancel's short exit covers both.
+  await Promise.all([
+    github?.finish(state, error, cancelling),
+    o.prComment
+      ? postPrComment(
+          {
+            name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+            command: o.command,
+            outcome: commentOutcome(state),
+            deploymentId: state.deploymentId,
+            revisionId: state.revisionId,
+            revisionStatus: state.revisionStatus,
+            url: state.url,
+            commitSha: state.repoCommitSha ?? state.expectedSha,
+            error,
+            logExcerpt: state.failureLog?.lines.join('\n'),
+            deleted: state.deleted,
+            tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+          },
+          {
+            token: o.githubToken,
+            env,
+            pullRequestNumber: event.pullRequestNumber,
+            redactor,
+            log,
+            cancelling
+          }
+        )
+      : undefined
+  ])
 
-  writeOutputs(state)
+  writeOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined })
   await writeSummary(
     state,
     { durationMs: Date.now() - started, requests: client.requestCount, error },
@@ -106,6 +153,30 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   logOutcome(state)
 }
 
+/** The flow's outcome in the words of the pull-request comment. */
+function commentOutcome(state: DeployState): PrCommentOutcome | undefined {
+  switch (state.outcome) {
+    case undefined:
+    case 'deleted':
+    case 'absent':
+      return undefined
+    case 'revision-missing':
+      return 'no-revision'
+    default:
+      return state.outcome
+  }
+}
+
+/** `fn` on its first call only. */
+function once<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => void {
+  let done = false
+  return (...args) => {
+    if (done) return
+    done = true
+    fn(...args)
+  }
+}
+
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
 function cancelledMessage(state: DeployState): string {
   const name = state.name ? `"${state.name}"` : 'the deployment'
@@ -114,6 +185,9 @@ function cancelledMessage(state: DeployState): string {
       `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
       'A re-run finds the deployment by its name and updates it, or creates it.'
     )
+  }
+  if (state.writing === 'delete') {
+    return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
   }
   if (state.writing === 'update') {
     return (

@@ -8,6 +8,8 @@ import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import { describePlan } from './deploy/plan.ts'
 import { formatDuration } from './duration.ts'
+import { fenced } from './deploy/failure-logs.ts'
+import type { TimelineEntry } from './deploy/wait.ts'
 
 export interface RunFacts {
   durationMs: number
@@ -18,6 +20,7 @@ export interface RunFacts {
 
 /** The step outputs, by name; undefined ones are not written. */
 export function outputsOf(state: DeployState): Record<string, string | undefined> {
+  const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined
   return {
     'deployment-id': state.deploymentId,
     'revision-id': state.revisionId,
@@ -26,12 +29,16 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     // A create cut off in flight may have landed: unknown, so not claimed either way.
     created: state.writing === 'create' ? undefined : String(state.created),
     url: state.url,
-    'repo-commit-sha': state.repoCommitSha
+    'repo-commit-sha': state.repoCommitSha,
+    deleted: state.deleted === undefined ? undefined : String(state.deleted),
+    'rollback-revision-id': rollback?.revisionId,
+    'rollback-status': rollback?.status
   }
 }
 
-export function writeOutputs(state: DeployState): void {
-  for (const [name, value] of Object.entries(outputsOf(state))) {
+/** Every output of the run, in one place: the state's and the entry layer's own. */
+export function writeOutputs(state: DeployState, extra: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries({ ...outputsOf(state), ...extra })) {
     if (value !== undefined) core.setOutput(name, value)
   }
 }
@@ -41,6 +48,8 @@ const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
   accepted: '📨 Accepted (not waited for)',
   'no-revision': '✅ Updated (no new revision needed)',
   'revision-missing': '⚠️ Updated, but the control plane made no new revision',
+  deleted: '🗑️ Deleted',
+  absent: '✅ Nothing to delete',
   'dry-run': '📝 Dry run: nothing written',
   skipped: '⏭️ Superseded by a newer revision',
   failed: '❌ Revision failed',
@@ -85,11 +94,33 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     out.push(...describePlan(state.plan))
     out.push('```')
   }
-  if (state.timeline.length) {
-    out.push('', '**Status timeline**', '', '| Status | After |', '|---|---|')
-    for (const t of state.timeline) out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`)
+  timeline(out, 'Status timeline', state.timeline)
+  const log = state.failureLog
+  if (log) {
+    out.push(
+      '',
+      '<details><summary>',
+      `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`,
+      '</summary>',
+      ''
+    )
+    out.push(fenced(log.lines), '', '</details>')
   }
+  const rb = state.rollback
+  if (rb?.kind === 'done') {
+    out.push(
+      '',
+      `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``
+    )
+    timeline(out, 'Rollback timeline', rb.timeline)
+  } else if (rb) out.push('', `**Rollback**: not done: ${rb.reason}.`)
   return out.join('\n') + '\n'
+}
+
+function timeline(out: string[], title: string, entries: TimelineEntry[]): void {
+  if (!entries.length) return
+  out.push('', `**${title}**`, '', '| Status | After |', '|---|---|')
+  for (const t of entries) out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`)
 }
 
 function cell(v: string): string {

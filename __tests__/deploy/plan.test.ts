@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { RepositoryEntry } from '../../src/control-plane/schema.ts'
 import { describePlan, planCreate, planUpdate } from '../../src/deploy/plan.ts'
-import type { Options } from '../../src/options.ts'
+import type { Options } from '../../src/inputs/options.ts'
 
 import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'
 
@@ -198,6 +198,24 @@ describe('planUpdate', () => {
   test('an explicit integration-id other than the deployment’s is an error naming both', () => {
     expect(() =>
       planUpdate(options({ integrationId: '99999999-9999-4999-8999-999999999999' }), deployment())
-    ).toThrow(/uses forge integration 33333333-.*but integration-id is 99999999-/)
+    ).toThrow(/has integration-id 33333333-.*but the integration-id input is 99999999-/)
+  })
+
+  test('a deployment-type other than the deployment’s is an error: it cannot change', () => {
+    expect(() =>
+      planUpdate(
+        options({ deploymentType: 'prod' }),
+        deployment({
+          source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'dev' }
+        })
+      )
+    ).toThrow(/has deployment-type dev, but the deployment-type input is prod/)
+  })
+
+  test('deployment-type goes into a create, never into a patch', () => {
+    const o = options({ deploymentType: 'prod' })
+    expect(planCreate(o, "agent-prod", repo).body.source_config?.deployment_type).toBe('prod')
+    const patch = planUpdate(o, deployment())
+    expect(JSON.stringify(patch.body)).not.toContain('deployment_type')
   })
 })

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
 import { parse as parseYaml } from 'yaml'
-import { INPUT_NAMES, parseInputs, type RawInputs } from '../../src/inputs.ts'
+import { INPUT_NAMES, parseInputs, type RawInputs } from '../../src/inputs/index.ts'
 import type { Report } from './tools/check-files.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')

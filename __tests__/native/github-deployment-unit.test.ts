@@ -12,8 +12,8 @@ import {
   startGitHubDeployment
 } from '../../src/github-deployment.ts'
 import { startFakeGitHub, type FakeGitHub } from './fake-github.ts'
-import { parseInputs, type RawInputs } from '../../src/inputs.ts'
-import type { Options } from '../../src/options.ts'
+import { parseInputs, type RawInputs } from '../../src/inputs/index.ts'
+import type { Options } from '../../src/inputs/options.ts'
 
 const TOKEN = 'ghs_unit0token0000000000000000000000000001'
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'

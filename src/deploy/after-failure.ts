@@ -1,9 +1,8 @@
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
 // `on-failure: rollback`, put the previous revision back. Both report into the state; neither
 // changes the verdict: the deploy that was asked for did not happen.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { formatDuration } from '../duration.ts'
-import type { Options } from '../options.ts'
+import type { Options } from '../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
 import type { FlowDeps, FlowLog } from './flow.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'

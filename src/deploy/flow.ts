@@ -5,7 +5,7 @@ import { ApiError } from '../control-plane/errors.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
-import type { Options } from '../options.ts'
+import type { Options } from '../inputs/options.ts'
 import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
 import { DeployError } from './deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
@@ -23,6 +23,10 @@ export type Outcome =
   | 'no-revision'
   /** The update asked for a revision and the control plane made none. */
   | 'revision-missing'
+  /** `command: delete`: this run deleted the deployment. */
+  | 'deleted'
+  /** `command: delete`: there was nothing to delete. */
+  | 'absent'
   | 'dry-run'
   | 'skipped'
   | 'failed'
@@ -50,7 +54,9 @@ export interface DeployState {
   failureLog?: FailureLog | undefined
   rollback?: RollbackResult | undefined
   /** A write sent and not answered yet: on a cancel its outcome is unknown. */
-  writing?: 'create' | 'update' | undefined
+  writing?: 'create' | 'update' | 'delete' | undefined
+  /** `command: delete`: whether this run deleted the deployment. */
+  deleted?: boolean
 }
 
 export function newState(o: Options): DeployState {

@@ -9,7 +9,7 @@ import type {
   SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { Options } from '../options.ts'
+import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
 
 export interface Change {
@@ -47,7 +47,6 @@ function sourceConfigFromInputs(o: Options): SourceConfig {
   if (o.buildOnPush !== undefined) c.build_on_push = o.buildOnPush
   if (o.customUrl !== undefined) c.custom_url = o.customUrl
   if (o.resourceSpec !== undefined) c.resource_spec = o.resourceSpec
-  if (o.listenerId !== undefined) c.listener_id = o.listenerId
   if (o.k8sNamespace !== undefined) c.listener_config = { k8s_namespace: o.k8sNamespace }
   if (o.installCommand !== undefined) c.install_command = o.installCommand
   if (o.buildCommand !== undefined) c.build_command = o.buildCommand
@@ -81,7 +80,10 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
     sourceConfig.integration_id = o.integrationId
     sourceConfig.repo_url = repo.url
     ref ??= repo.default_branch
+    if (o.deploymentType !== undefined) sourceConfig.deployment_type = o.deploymentType
   }
+  // Fields that only a create may set.
+  if (o.listenerId !== undefined) sourceConfig.listener_id = o.listenerId
   const body: CreateDeploymentRequest = {
     name,
     source: o.source,
@@ -101,13 +103,20 @@ export function planUpdate(o: Options, current: Deployment): Plan {
       'Source mismatch'
     )
   }
-  const currentIntegration = current.source_config.integration_id
-  if (o.integrationId && currentIntegration && o.integrationId !== currentIntegration) {
-    throw new DeployError(
-      `Deployment "${current.name}" (${current.id}) uses forge integration ${currentIntegration}, but integration-id is ${o.integrationId}.`,
-      'The integration of a deployment cannot change after create: set integration-id to the deployment’s, or deploy under another name.',
-      'Integration mismatch'
-    )
+  // Create-only settings: asked for differently, the run would deploy what was not asked.
+  const createOnly: [string, string | undefined, string | null | undefined][] = [
+    ['integration-id', o.integrationId, current.source_config.integration_id],
+    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+    ['listener-id', o.listenerId, current.source_config.listener_id]
+  ]
+  for (const [input, asked, theirs] of createOnly) {
+    if (asked !== undefined && theirs && asked !== theirs) {
+      throw new DeployError(
+        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
+        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
+        `${input} cannot change`
+      )
+    }
   }
   const otherRepository = repositoryMismatch(o, current)
   const body: PatchDeploymentRequest = {}

@@ -30,6 +30,11 @@ export const INPUT_NAMES = [
   'dry-run',
   'failure-logs',
   'on-failure',
+  'api-dialect',
+  'deployment-type',
+  'command',
+  'delete-tracing-project',
+  'pr-comment',
   'github-token',
   'environment',
   'environment-url'

@@ -2,6 +2,7 @@
 // turns one input's check into a zod field with its size cap.
 import { z } from 'zod'
 import type { InputName } from './names.ts'
+import type { InputProblem } from './options.ts'
 
 /** Size caps, in bytes of UTF-8. */
 export const MAX_INPUT_BYTES = 64 * 1024
@@ -46,4 +47,11 @@ export function field<T>(input: InputName, check: (value: string, fail: Fail) =>
     })
     return failed ? INVALID : result
   })
+}
+
+/** All bad inputs in one message: the first line counts them, then one line each. */
+export function renderProblems(problems: InputProblem[]): string {
+  const head =
+    problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`
+  return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n')
 }

@@ -1,12 +1,14 @@
 // The validated, typed form of the action's inputs: what `inputs.ts` produces and the deploy flow
 // consumes. Nothing here is raw text from the runner any more.
+import type { Dialect } from '../control-plane/dialect.ts'
 import type {
+  DeploymentType,
   ResourceSpec,
   RevisionSource,
   Secret,
   SecretReference,
   Source
-} from './control-plane/schema.ts'
+} from '../control-plane/schema.ts'
 
 /** Where the deployment comes from: by id (never created) or by exact name (created if missing). */
 export type Target = { kind: 'id'; deploymentId: string } | { kind: 'name'; name: string }
@@ -47,6 +49,15 @@ export interface Options {
   timeoutMs: number
   pollIntervalMs: number
   dryRun: boolean
+  /** The wire names to speak, resolved from `api-dialect` and the base URL. */
+  apiDialect: Dialect
+  apiDialectSetting: 'auto' | Dialect
+  /** `source_config.deployment_type` on create; checked against the deployment's on update. */
+  deploymentType: DeploymentType | undefined
+  command: 'deploy' | 'delete'
+  deleteTracingProject: boolean
+  /** One comment on the pull request per deployment name. */
+  prComment: boolean
   /** Lines of a failed revision's log to show; 0 = none. */
   failureLogs: number
   /** `rollback`: redeploy the previously active revision when this run's revision failed. */

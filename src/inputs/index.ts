@@ -12,17 +12,13 @@
 // `documents.ts` (YAML/JSON inputs), on the helpers of `problems.ts`; `masking.ts` finds the
 // values to mask.
 import { z } from 'zod'
-import {
-  RESERVED_SECRET_NAMES,
-  RESERVED_SECRET_NAMES_HOSTED,
-  RevisionSource,
-  SOURCES
-} from './control-plane/schema.ts'
-import type { Source } from './control-plane/schema.ts'
-import { MIN_SECRET_LENGTH, Redactor } from './control-plane/redact.ts'
-import { formatDuration } from './duration.ts'
-import type { EventDefaults } from './event.ts'
-import { parseResourceSpec, parseSecretReferences } from './inputs/documents.ts'
+import { DEPLOYMENT_TYPES, RevisionSource, SOURCES } from '../control-plane/schema.ts'
+import type { Source } from '../control-plane/schema.ts'
+import { DIALECTS, resolveDialect } from '../control-plane/dialect.ts'
+import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
+import { formatDuration } from '../duration.ts'
+import type { EventDefaults } from '../event.ts'
+import { parseResourceSpec, parseSecretReferences } from './documents.ts'
 import {
   booleanInput,
   integerInput,
@@ -43,19 +39,20 @@ import {
   parseNamespace,
   parseRef,
   parseRepository
-} from './inputs/fields.ts'
-import { secretValuesToMask } from './inputs/masking.ts'
-import { INPUT_NAMES } from './inputs/names.ts'
-import type { InputName, RawInputs } from './inputs/names.ts'
-import { field, INVALID } from './inputs/problems.ts'
-import type { Invalid } from './inputs/problems.ts'
-import { parseSecrets } from './inputs/secrets.ts'
+} from './fields.ts'
+import { secretValuesToMask } from './masking.ts'
+import { INPUT_NAMES } from './names.ts'
+import type { RawInputs } from './names.ts'
+import { field, INVALID } from './problems.ts'
+import type { Invalid } from './problems.ts'
+import { parseSecrets } from './secrets.ts'
+import { crossFieldProblems } from './cross-field.ts'
 import type { InputProblem, Options, Target } from './options.ts'
 
-export { nestingMayExceed } from './inputs/documents.ts'
-export { secretValuesToMask } from './inputs/masking.ts'
-export { INPUT_NAMES } from './inputs/names.ts'
-export type { InputName, RawInputs } from './inputs/names.ts'
+export { nestingMayExceed } from './documents.ts'
+export { secretValuesToMask } from './masking.ts'
+export { INPUT_NAMES } from './names.ts'
+export type { InputName, RawInputs } from './names.ts'
 
 export const DEFAULT_TIMEOUT = '30m'
 export const DEFAULT_POLL_INTERVAL = '15s'
@@ -88,7 +85,8 @@ const fieldsSchema = z.object({
   'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
   name: field('name', parseName),
   'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
-  source: parseEnum('source', SOURCES, 'codehost'),
+  // `github` is the production service's word for `codehost`: both are accepted.
+  source: field('source', (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail))),
   'integration-id': optionalUuid('integration-id', 'a forge integration id'),
   repository: field('repository', parseRepository),
   ref: field('ref', parseRef),
@@ -123,12 +121,25 @@ const fieldsSchema = z.object({
   'dry-run': booleanInput('dry-run', false),
   'failure-logs': integerInput('failure-logs', 50, 0, 1000),
   'on-failure': parseEnum('on-failure', ['fail', 'rollback'] as const, 'fail'),
+  'api-dialect': parseEnum('api-dialect', ['auto', ...DIALECTS] as const, 'auto'),
+  'deployment-type': parseEnum('deployment-type', DEPLOYMENT_TYPES, undefined),
+  command: parseEnum('command', ['deploy', 'delete'] as const, 'deploy'),
+  'delete-tracing-project': booleanInput('delete-tracing-project', false),
+  'pr-comment': booleanInput('pr-comment', false),
   'github-token': field('github-token', parseGithubToken),
   environment: field('environment', parseEnvironment),
   'environment-url': field('environment-url', parseEnvironmentUrl)
 })
-type Fields = z.output<typeof fieldsSchema>
+export type Fields = z.output<typeof fieldsSchema>
 type Valid<T> = { [K in keyof T]: Exclude<T[K], Invalid> }
+
+function parseSource(v: string, fail: (m: string) => typeof INVALID): Source | typeof INVALID {
+  if (v === '') return 'codehost'
+  if ((SOURCES as readonly string[]).includes(v)) return v as Source
+  return fail(
+    `\`source\` must be one of ${[...SOURCES, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`
+  )
+}
 
 /** All inputs: each on its own, then how they fit together, then the Options. */
 function inputSchema(event: EventDefaults) {
@@ -143,147 +154,6 @@ function inputSchema(event: EventDefaults) {
       { when: () => true }
     )
     .transform(f => toOptions(f as Valid<Fields>, event))
-}
-
-/** `value` unless it failed its own check. */
-const known = <T>(value: T | Invalid): value is T => value !== INVALID
-
-/** How the inputs fit together; only inputs that passed their own checks take part. */
-function crossFieldProblems(f: Fields, event: EventDefaults): Array<[InputName, string]> {
-  const problems: Array<[InputName, string]> = []
-  const add = (input: InputName, message: string) => problems.push([input, message])
-  const given = (input: InputName) => f[input] !== undefined && f[input] !== INVALID
-
-  // Target.
-  const byId = f['deployment-id'] !== undefined
-  if (!byId && f.name === undefined) {
-    add(
-      'name',
-      '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)'
-    )
-  }
-
-  // GitHub deployments: `environment` turns them on and needs a token to write them.
-  if (given('environment') && f['github-token'] === undefined) {
-    add(
-      'github-token',
-      '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`'
-    )
-  }
-  if (given('environment-url') && f.environment === undefined) {
-    add(
-      'environment-url',
-      '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)'
-    )
-  }
-
-  const source = known(f.source) ? f.source : undefined
-  const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined
-  if (source === undefined) return problems
-  // Creating is only decided at run time; a name target with `create: true` may create.
-  const mayCreate = !byId && typeof f.name === 'string' && f.create === true
-  const usesCodehost =
-    source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker')
-
-  // Inputs that belong to one kind of source.
-  const onlyFor = (input: InputName, allowed: boolean, where: string) => {
-    if (given(input) && !allowed)
-      add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``)
-  }
-  onlyFor('integration-id', source === 'codehost', 'source `codehost`')
-  onlyFor('build-on-push', source === 'codehost', 'source `codehost`')
-  onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)')
-  onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)')
-  onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)')
-  onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)')
-  onlyFor(
-    'secret-references',
-    source === 'external_docker',
-    'source `external_docker` (self-hosted)'
-  )
-  onlyFor(
-    'image-uri',
-    source === 'external_docker' ||
-      source === 'internal_docker' ||
-      revisionSource === 'internal_docker',
-    'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)'
-  )
-  onlyFor('revision-source', source !== 'external_docker', 'cloud sources')
-
-  // What each source needs.
-  const missing = (input: InputName, why: string) => {
-    if (f[input] === undefined) add(input, `\`${input}\` is required ${why}`)
-  }
-  if (source === 'codehost' && mayCreate) {
-    const why = 'to create a `codehost` deployment (or set `create: false` to only update)'
-    missing('integration-id', why)
-    if (f.repository === undefined && event.repository === undefined) {
-      add('repository', `\`repository\` is required ${why}: no workflow repository is known`)
-    }
-    if (f.ref === undefined && event.ref === undefined) {
-      add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`)
-    }
-  }
-  if (source === 'external_docker' && mayCreate) {
-    const why = 'to create an `external_docker` deployment (or set `create: false` to only update)'
-    missing('image-uri', why)
-    missing('listener-id', why)
-    missing('k8s-namespace', why)
-  }
-  if (source === 'internal_docker')
-    missing('image-uri', 'with source `internal_docker`: the image to deploy')
-  else if (revisionSource === 'internal_docker') {
-    missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy')
-  }
-
-  // build_on_push must be false when repo_ref is a tag.
-  const ref = f.ref !== undefined ? f.ref : usesCodehost ? event.ref : undefined
-  if (f['build-on-push'] === true && known(ref) && ref?.startsWith('refs/tags/')) {
-    add(
-      'build-on-push',
-      '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes'
-    )
-  }
-
-  // Reserved secret names: hosted deployments reserve a few more.
-  const reserved: readonly string[] =
-    source === 'external_docker'
-      ? RESERVED_SECRET_NAMES
-      : [...RESERVED_SECRET_NAMES, ...RESERVED_SECRET_NAMES_HOSTED]
-  if (known(f.secrets) && f.secrets !== undefined) {
-    for (const { name } of f.secrets) {
-      if (reserved.includes(name)) {
-        add(
-          'secrets',
-          `\`secrets\`: ${name} is reserved by the platform${(RESERVED_SECRET_NAMES_HOSTED as readonly string[]).includes(name) ? ' on hosted deployments' : ''}; use another name`
-        )
-      }
-    }
-    if (known(f['secret-references']) && f['secret-references'] !== undefined) {
-      const names = new Set(f.secrets.map(s => s.name))
-      for (const { name } of f['secret-references']) {
-        if (names.has(name)) {
-          add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``)
-        }
-      }
-    }
-  }
-
-  const pollInterval = f['poll-interval']
-  const timeout = f.timeout
-  if (
-    known(timeout) &&
-    known(pollInterval) &&
-    pollInterval !== undefined &&
-    timeout !== undefined &&
-    pollInterval > timeout
-  ) {
-    add(
-      'poll-interval',
-      `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`
-    )
-  }
-  return problems
 }
 
 /** The Options of inputs that passed every check. */
@@ -327,6 +197,12 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
     dryRun: f['dry-run'] as boolean,
     failureLogs: f['failure-logs'],
+    apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url']),
+    apiDialectSetting: f['api-dialect'] ?? 'auto',
+    deploymentType: f['deployment-type'],
+    command: f.command ?? 'deploy',
+    deleteTracingProject: f['delete-tracing-project'] as boolean,
+    prComment: f['pr-comment'] as boolean,
     onFailure: f['on-failure'] as Options['onFailure'],
     githubToken: f['github-token'],
     environment: f.environment,

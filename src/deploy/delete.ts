@@ -1,0 +1,133 @@
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error.
+import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
+import { abortableSleep } from '../control-plane/http.ts'
+import { formatDuration } from '../duration.ts'
+import type { Options } from '../inputs/options.ts'
+import { DeployError } from './deploy-error.ts'
+import type { FlowDeps } from './deps.ts'
+import { findDeploymentByName } from './find-deployment.ts'
+import type { DeployState } from './flow.ts'
+
+const FIRST_PAUSE_MS = 1000
+
+export async function deleteDeployment(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<void> {
+  const { client, log } = deps
+  state.deleted = false
+  const found = await log.group('Find the deployment', async () => {
+    const target = o.target
+    const d =
+      target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof ApiError && err.status === 404) return undefined
+            throw err
+          })
+        : await findDeploymentByName(client, target.name)
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+      throw new DeployError(
+        `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
+        'Set name and deployment-id to the same deployment, or only one of them.',
+        'Name and deployment-id disagree'
+      )
+    }
+    return d
+  })
+  const what = o.target.kind === 'id' ? `deployment ${o.target.deploymentId}` : `"${o.name}"`
+  if (!found) {
+    state.outcome = 'absent'
+    log.info(
+      `No deployment ${o.target.kind === 'id' ? 'has id' : 'is named'} ${what}: nothing to delete.`
+    )
+    return
+  }
+  state.deploymentId = found.id
+  state.name = found.name
+  state.deploymentStatus = found.status
+  const project = o.deleteTracingProject ? ' and its tracing project' : ''
+  if (o.dryRun) {
+    state.outcome = 'dry-run'
+    log.info(
+      `Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`
+    )
+    return
+  }
+
+  await log.group('Delete the deployment', async () => {
+    state.writing = 'delete'
+    const answer = await client
+      .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+      .catch(async err => {
+        // No answer after every retry: what the control plane holds now decides.
+        if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
+        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
+        return (await isGone(found.id)) ? 'deleted' : Promise.reject(err)
+      })
+    state.writing = undefined
+    state.deleted = true
+    log.info(
+      answer === 'deleted'
+        ? `Deleted deployment "${found.name}" (${found.id})${project}.`
+        : `Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`
+    )
+    if (!o.deleteTracingProject) {
+      log.info(
+        `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
+      )
+    }
+  })
+  state.outcome = 'deleted'
+  if (!o.wait) return
+  await log.group('Wait until it is gone', () => waitGone(found.id))
+
+  async function isGone(id: string): Promise<boolean> {
+    try {
+      const d = await client.getDeployment(id)
+      return d.status === 'AWAITING_DELETE'
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return true
+      throw err
+    }
+  }
+
+  /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+  async function waitGone(id: string): Promise<void> {
+    const now = deps.now ?? Date.now
+    const sleep = deps.sleep ?? abortableSleep
+    const start = now()
+    let pause = FIRST_PAUSE_MS
+    let last: string | undefined
+    for (;;) {
+      try {
+        const d = await client.getDeployment(id, { deadline: start + o.timeoutMs })
+        if (d.status !== last) log.info(`${d.status} after ${formatDuration(now() - start)}`)
+        last = d.status
+        state.deploymentStatus = d.status
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          state.deploymentStatus = undefined
+          log.info(`Gone after ${formatDuration(now() - start)}: reads answer 404.`)
+          return
+        }
+        throw err
+      }
+      if (now() - start >= o.timeoutMs) {
+        state.outcome = 'timeout'
+        throw new DeployError(
+          `Timed out: deployment ${id} is still ${last} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+          'Raise timeout, or use wait: false.',
+          'Delete timed out'
+        )
+      }
+      await sleep(
+        Math.min(pause, o.pollIntervalMs, Math.max(0, start + o.timeoutMs - now())),
+        deps.signal
+      )
+      pause *= 2
+    }
+  }
+}

@@ -1,0 +1,197 @@
+// How the inputs fit together: what a source needs and allows, what a command allows, and the
+// checks that need two inputs. Only inputs that passed their own checks take part.
+import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
+import { formatDuration } from '../duration.ts'
+import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
+import type { Fields } from './index.ts'
+import type { InputName } from './names.ts'
+import { INVALID, type Invalid } from './problems.ts'
+
+/** `value` unless it failed its own check. */
+/** Inputs without a default that only a deploy uses. */
+const DEPLOY_ONLY: readonly InputName[] = [
+  'integration-id',
+  'repository',
+  'ref',
+  'image-uri',
+  'secrets',
+  'secret-references',
+  'resource-spec',
+  'build-on-push',
+  'custom-url',
+  'listener-id',
+  'k8s-namespace',
+  'install-command',
+  'build-command',
+  'revision-source',
+  'deployment-type',
+  'environment',
+  'environment-url'
+]
+
+const known = <T>(value: T | Invalid): value is T => value !== INVALID
+
+/** How the inputs fit together; only inputs that passed their own checks take part. */
+export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[InputName, string]> {
+  const problems: Array<[InputName, string]> = []
+  const add = (input: InputName, message: string) => problems.push([input, message])
+  const given = (input: InputName) => f[input] !== undefined && f[input] !== INVALID
+
+  // Target.
+  const byId = f['deployment-id'] !== undefined
+  if (!byId && f.name === undefined) {
+    add(
+      'name',
+      '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)'
+    )
+  }
+
+  // GitHub deployments: `environment` turns them on and needs a token to write them.
+  if (given('environment') && f['github-token'] === undefined) {
+    add(
+      'github-token',
+      '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`'
+    )
+  }
+  if (given('environment-url') && f.environment === undefined) {
+    add(
+      'environment-url',
+      '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)'
+    )
+  }
+
+  // Deleting takes a target and nothing of what a deploy writes.
+  if (f.command === 'delete') {
+    for (const input of DEPLOY_ONLY) {
+      if (given(input))
+        add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``)
+    }
+    if (f['on-failure'] === 'rollback')
+      add(
+        'on-failure',
+        '`on-failure: rollback` applies only to deploying, not to `command: delete`'
+      )
+    return problems
+  }
+  if (f['delete-tracing-project'] === true)
+    add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`')
+  if (f['pr-comment'] === true && f['github-token'] === undefined) {
+    add(
+      'github-token',
+      '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`'
+    )
+  }
+  // A fork's head branch is not in the repository the integration builds.
+  if (event.forkHead !== undefined && (f.repository === undefined || f.ref === undefined)) {
+    add('ref', forkPullRequestMessage(event.forkHead, event.repository))
+  }
+
+  const source = known(f.source) ? f.source : undefined
+  const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined
+  if (source === undefined) return problems
+  // Creating is only decided at run time; a name target with `create: true` may create.
+  const mayCreate = !byId && typeof f.name === 'string' && f.create === true
+  const usesCodehost =
+    source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker')
+
+  // Inputs that belong to one kind of source.
+  const onlyFor = (input: InputName, allowed: boolean, where: string) => {
+    if (given(input) && !allowed)
+      add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``)
+  }
+  onlyFor('integration-id', source === 'codehost', 'source `codehost`')
+  onlyFor('build-on-push', source === 'codehost', 'source `codehost`')
+  onlyFor('deployment-type', source === 'codehost', 'source `codehost`')
+  onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)')
+  onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)')
+  onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)')
+  onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)')
+  onlyFor(
+    'secret-references',
+    source === 'external_docker',
+    'source `external_docker` (self-hosted)'
+  )
+  onlyFor(
+    'image-uri',
+    source === 'external_docker' ||
+      source === 'internal_docker' ||
+      revisionSource === 'internal_docker',
+    'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)'
+  )
+  onlyFor('revision-source', source !== 'external_docker', 'cloud sources')
+
+  // What each source needs.
+  const missing = (input: InputName, why: string) => {
+    if (f[input] === undefined) add(input, `\`${input}\` is required ${why}`)
+  }
+  if (source === 'codehost' && mayCreate) {
+    const why = 'to create a `codehost` deployment (or set `create: false` to only update)'
+    missing('integration-id', why)
+    if (f.repository === undefined && event.repository === undefined) {
+      add('repository', `\`repository\` is required ${why}: no workflow repository is known`)
+    }
+    if (f.ref === undefined && event.ref === undefined) {
+      add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`)
+    }
+  }
+  if (source === 'external_docker' && mayCreate) {
+    const why = 'to create an `external_docker` deployment (or set `create: false` to only update)'
+    missing('image-uri', why)
+    missing('listener-id', why)
+    missing('k8s-namespace', why)
+  }
+  if (source === 'internal_docker')
+    missing('image-uri', 'with source `internal_docker`: the image to deploy')
+  else if (revisionSource === 'internal_docker') {
+    missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy')
+  }
+
+  // build_on_push must be false when repo_ref is a tag.
+  const ref = f.ref !== undefined ? f.ref : usesCodehost ? event.ref : undefined
+  if (f['build-on-push'] === true && known(ref) && ref?.startsWith('refs/tags/')) {
+    add(
+      'build-on-push',
+      '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes'
+    )
+  }
+
+  // Reserved secret names: hosted deployments reserve a few more.
+  const reserved: readonly string[] =
+    source === 'external_docker'
+      ? RESERVED_SECRET_NAMES
+      : [...RESERVED_SECRET_NAMES, ...RESERVED_SECRET_NAMES_HOSTED]
+  if (known(f.secrets) && f.secrets !== undefined) {
+    for (const { name } of f.secrets) {
+      if (reserved.includes(name)) {
+        add(
+          'secrets',
+          `\`secrets\`: ${name} is reserved by the platform${(RESERVED_SECRET_NAMES_HOSTED as readonly string[]).includes(name) ? ' on hosted deployments' : ''}; use another name`
+        )
+      }
+    }
+    if (known(f['secret-references']) && f['secret-references'] !== undefined) {
+      const names = new Set(f.secrets.map(s => s.name))
+      for (const { name } of f['secret-references']) {
+        if (names.has(name)) {
+          add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``)
+        }
+      }
+    }
+  }
+
+  const pollInterval = f['poll-interval']
+  const timeout = f.timeout
+  if (
+    known(timeout) &&
+    known(pollInterval) &&
+    pollInterval !== undefined &&
+    timeout !== undefined &&
+    pollInterval > timeout
+  ) {
+    add(
+      'poll-interval',
+      `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`
+    )
+  }
+  return problems
+}
