@@ -11,6 +11,9 @@ export default {
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The reliability suite runs on its own: `npm run test:reliability`.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
+  // The end-to-end tests run a bundle built from src/ for this run, not the committed dist/.
+  globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/e2e/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2
 }
