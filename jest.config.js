@@ -5,7 +5,15 @@ export default {
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
-      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript' },
+          // `with { type: 'json' }` (src/version.ts) stays: jest's ESM loader wants it.
+          experimental: { keepImportAttributes: true }
+        },
+        module: { type: 'es6' }
+      }
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
