@@ -1,4 +1,8 @@
-// The reliability suite: faults, races and hostile input through the bundle (`npm run test:reliability`).
+// The reliability suite: faults, races and hostile input through the bundle built from the working
+// tree (`npm run test:reliability`; `npm run reliability:report` also writes docs/reliability.md).
+// Every case is a jest test. Jest starts all the concurrent cases of a file at once; each file
+// bounds them with its lanes (see support.ts). Two workers: the slow, idle cases of
+// stalled-server.test.ts overlap the other files.
 import base from './jest.config.js'
 
 export default {
@@ -6,5 +10,6 @@ export default {
   testMatch: ['<rootDir>/__tests__/reliability/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
   testTimeout: 120000,
-  maxWorkers: 1
+  maxConcurrency: 200,
+  maxWorkers: 2
 }

@@ -1,5 +1,5 @@
-// Runs the committed bundle as the runner does (the approach of __tests__/e2e/harness.ts: Node 24
-// from the npm registry, a clean environment, INPUT_<NAME> variables, the GITHUB_* files), with
+// Runs the committed bundle as the runner does (scripts/runner.ts: Node 24 from the npm registry, a
+// clean environment, INPUT_<NAME> variables, the GITHUB_* files), with
 // what the benchmark needs on top: a high-resolution start time on the same clock as the
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
 // `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
@@ -7,10 +7,12 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { DIST, NODE24 } from '../__tests__/e2e/harness.ts'
 import { parseOutputs, runnerEnv } from '../scripts/runner.ts'
 
-export { DIST, NODE24 }
+const ROOT = join(import.meta.dirname, '..')
+export const DIST = join(ROOT, 'dist/index.js')
+/** The Node 24 the runner uses, from the npm registry. */
+export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
 
 /**
  * The bundle the runs use. `snapshotDist()` copies dist/ to a temporary directory first, so that

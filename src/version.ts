@@ -1,2 +1,4 @@
-// Kept in step with package.json by the release process (see CONTRIBUTING.md).
-export const VERSION = '1.0.0'
+// The version comes from package.json: the bundler inlines it, so releases keep one source of truth.
+import pkg from '../package.json' with { type: 'json' }
+
+export const VERSION: string = pkg.version

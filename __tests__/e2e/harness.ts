@@ -1,6 +1,7 @@
-// Runs the committed bundle exactly as the runner does: `node dist/index.js` on the Node 24 from
-// the npm registry, a clean environment, inputs as INPUT_<NAME> with hyphens kept, and the
-// GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and event files. Results are read from those files.
+// Runs the bundle exactly as the runner does: `node index.js` on the Node 24 from the npm registry,
+// a clean environment, inputs as INPUT_<NAME> with hyphens kept, and the GITHUB_OUTPUT,
+// GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is the one
+// the jest global setup builds from the working tree (see bundle.ts), not the committed dist/.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -13,12 +14,29 @@ import {
   runnerFiles,
   type GitHubEvent
 } from '../../scripts/runner.ts'
+import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
+/** The committed bundle. */
 export const DIST = join(ROOT, 'dist/index.js')
+
+let built: Promise<string> | undefined
+
+/**
+ * The bundle this jest run tests: `CPD_TEST_BUNDLE` when set, else the one the global setup
+ * builds from src/ (waited for), else (outside jest) the committed dist/.
+ */
+export function bundlePath(): Promise<string> {
+  const given = process.env[BUNDLE_ENV]
+  if (given) return Promise.resolve(resolve(ROOT, given))
+  const dir = process.env[BUNDLE_DIR_ENV]
+  if (!dir) return Promise.resolve(DIST)
+  built ??= waitForBuild(dir)
+  return built
+}
 
 export interface RunOptions {
   inputs: Record<string, string>
@@ -45,6 +63,7 @@ export interface RunResult {
 }
 
 export async function runAction(opts: RunOptions): Promise<RunResult> {
+  const bundle = await bundlePath()
   const dir = mkdtempSync(join(tmpdir(), 'cpd-e2e-'))
   const files = runnerFiles(dir)
   const env = {
@@ -53,7 +72,7 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
   }
 
   const started = Date.now()
-  const child = spawn(NODE24, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(NODE24, [bundle], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   let signalledAt: number | undefined

@@ -1,18 +1,21 @@
-// Rule 2 (and the secret scan of rule 9): every fault the emulator injects, on every operation
-// the action uses, once transient (then healthy) and once persistent.
+// Every fault the emulator injects, on every operation the action uses, once transient (then
+// healthy) and once persistent, each case also scanned for secrets. The cases are declared by
+// transient-faults, persistent-faults and stalled-server (the slow ones).
+import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../src/emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
 import {
+  caseInputs,
   debugEnv,
   deploymentsNamed,
   errorText,
   existingDeployment,
-  runCase,
+  reliabilityCase,
   settled,
+  withDebug,
   withEmulator,
   type Case,
-  type Figures,
-  caseInputs
+  type CaseOptions
 } from './support.ts'
 
 export interface Operation {
@@ -144,9 +147,6 @@ const isRateLimit = (f: FaultKind) => f.spec.kind === 'status' && f.spec.status 
 export const isSlowCase = (c: FaultCase) =>
   isSlow(c.fault) || (c.persistent && isRateLimit(c.fault) && !c.op.inWait)
 
-export const TRANSIENT = 'Faults, transient (3x; delays 1x)'
-export const PERSISTENT = 'Faults, persistent'
-
 /** The fixture's deployment carries this secret: the control plane returns it in every answer. */
 const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
 
@@ -160,6 +160,23 @@ export interface FaultCase {
 /** Every (fault, operation) pair twice: transient and persistent, one of them with RUNNER_DEBUG. */
 export function faultCases(filter: (c: FaultCase) => boolean): FaultCase[] {
   return allFaultCases().filter(filter)
+}
+
+/** What the case shows, as its test title. */
+export function faultTitle(fc: FaultCase): string {
+  const { op, fault, persistent } = fc
+  const outcome = !persistent
+    ? `${isSlow(fault) ? 'once' : '3 times'}, then healthy: deploys once`
+    : convergesWhenPersistent(fc)
+      ? 'for good: the write is read back, one revision'
+      : 'for good: fails naming the operation and the last answer'
+  return withDebug(`${fault.key} on ${op.label}, ${outcome}`, fc.debug)
+}
+
+/** Declares the case as a jest test in its group (transient or persistent). */
+export function faultCase(fc: FaultCase, opts: CaseOptions): void {
+  const group = fc.persistent ? GROUPS.persistent : GROUPS.transient
+  reliabilityCase(group, faultTitle(fc), c => runFaultCase(c, fc), opts)
 }
 
 function allFaultCases(): FaultCase[] {
@@ -182,61 +199,57 @@ export function convergesWhenPersistent(c: FaultCase): boolean {
   return c.op.write && (c.fault.spec.kind === 'lost-response' || c.fault.spec.kind === 'delay')
 }
 
-export function runFaultCase(fc: FaultCase): Promise<Figures> {
+function runFaultCase(c: Case, fc: FaultCase): Promise<void> {
   const { op, fault, persistent, debug } = fc
-  const group = persistent ? PERSISTENT : TRANSIENT
-  const title = `${fault.key} on ${op.key}${debug ? ' (RUNNER_DEBUG)' : ''}`
-  return runCase(group, title, c =>
-    withEmulator({}, async emu => {
-      const creds = emu.credentials()
-      const existing = existingDeployment(emu)
-      const name = op.target === 'new' ? uniqueName('fault') : existing.name
-      const before = op.target === 'new' ? 0 : existing.revisions.length
+  return withEmulator({}, async emu => {
+    const creds = emu.credentials()
+    const existing = existingDeployment(emu)
+    const name = op.target === 'new' ? uniqueName('fault') : existing.name
+    const before = op.target === 'new' ? 0 : existing.revisions.length
 
-      const slow = isSlow(fault)
-      const times = persistent ? undefined : slow ? 1 : 3
-      emu.setFaults({ ...fault.spec, method: op.method, path: op.path, times } as FaultSpec)
+    const slow = isSlow(fault)
+    const times = persistent ? undefined : slow ? 1 : 3
+    emu.setFaults({ ...fault.spec, method: op.method, path: op.path, times } as FaultSpec)
 
-      const timeoutS = persistent ? (slow ? 40 : 30) : slow ? 120 : 60
-      const inputs: Record<string, string> = {
-        ...caseInputs(c, emu, FIXTURE_SECRET),
-        'poll-interval': '2s',
-        timeout: `${timeoutS}s`
-      }
-      if (op.target === 'id') inputs['deployment-id'] = existing.id
-      else inputs.name = name
-      // A name target may create, so the inputs must allow it even where the name exists.
-      if (op.target !== 'id') inputs['integration-id'] = creds.integrationId!
-      if (op.target !== 'new') inputs.repository = 'acme/support-bot'
+    const timeoutS = persistent ? (slow ? 40 : 30) : slow ? 120 : 60
+    const inputs: Record<string, string> = {
+      ...caseInputs(c, emu, FIXTURE_SECRET),
+      'poll-interval': '2s',
+      timeout: `${timeoutS}s`
+    }
+    if (op.target === 'id') inputs['deployment-id'] = existing.id
+    else inputs.name = name
+    // A name target may create, so the inputs must allow it even where the name exists.
+    if (op.target !== 'id') inputs['integration-id'] = creds.integrationId!
+    if (op.target !== 'new') inputs.repository = 'acme/support-bot'
 
-      const r = await c.run({
-        inputs,
-        env: debugEnv(debug),
-        timeoutMs: slow ? 240_000 : 120_000
-      })
-      await settled(emu)
-
-      const applied = emu.requests().filter(q => q.fault !== null).length
-      c.check(applied >= 1, 'the fault was never applied: the case proves nothing')
-      checkRetryAfter(c, emu.requests(), fault)
-
-      const converge = !persistent || convergesWhenPersistent(fc)
-      if (converge) {
-        expectDeployed(c, r)
-        c.tally(emu, name, { deployments: 1, revisions: 1 }, before)
-      } else {
-        expectFailure(c, r, fc, timeoutS)
-        const wrote = op.key === 'get revision'
-        c.tally(
-          emu,
-          name,
-          { deployments: op.target === 'new' && !wrote ? 0 : 1, revisions: wrote ? 1 : 0 },
-          before
-        )
-      }
-      expectKnownOutputs(c, r.outputs, deploymentsNamed(emu, name)[0], op, before)
+    const r = await c.run({
+      inputs,
+      env: debugEnv(debug),
+      timeoutMs: slow ? 240_000 : 120_000
     })
-  )
+    await settled(emu)
+
+    const applied = emu.requests().filter(q => q.fault !== null).length
+    c.check(applied >= 1, 'the fault was never applied: the case proves nothing')
+    checkRetryAfter(c, emu.requests(), fault)
+
+    const converge = !persistent || convergesWhenPersistent(fc)
+    if (converge) {
+      expectDeployed(c, r)
+      c.tally(emu, name, { deployments: 1, revisions: 1 }, before)
+    } else {
+      expectFailure(c, r, fc, timeoutS)
+      const wrote = op.key === 'get revision'
+      c.tally(
+        emu,
+        name,
+        { deployments: op.target === 'new' && !wrote ? 0 : 1, revisions: wrote ? 1 : 0 },
+        before
+      )
+    }
+    expectKnownOutputs(c, r.outputs, deploymentsNamed(emu, name)[0], op, before)
+  })
 }
 
 function expectDeployed(c: Case, r: Awaited<ReturnType<Case['run']>>) {
@@ -301,7 +314,7 @@ function expectKnownOutputs(
 }
 
 /**
- * Rule 3, measured from the emulator's log: after a 429 with `Retry-After`, the same operation
+ * Measured from the emulator's log: after a 429 with `Retry-After`, the same operation
  * is not sent again before that time has passed.
  */
 export function checkRetryAfter(

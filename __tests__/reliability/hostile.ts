@@ -1,28 +1,30 @@
-// Rule 8: a hostile or broken server. Redirects to another origin (the key stays home, no write
+// A hostile or broken server. Redirects to another origin (the key stays home, no write
 // follows), a body of hundreds of megabytes (cut at the cap, memory bounded), a body that trickles
 // (the deadline holds), server text carrying workflow commands or terminal escapes (neutralised
-// before it is logged), and a 422 that echoes the secrets back (redacted).
+// before it is logged), and a 422 that echoes the secrets back (redacted). Declared by
+// hostile.test.ts; the trickled list (each attempt waits out the request timeout) by
+// stalled-server.test.ts.
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import {
+  caseInputs,
+  debugEnv,
   errorText,
   existingDeployment,
+  inBothLogModes,
   isWrite,
+  lane,
   MiB,
   peakRss,
-  pool,
-  runCase,
   withEmulator,
-  type Case,
-  type Figures,
-  debugEnv,
-  caseInputs
+  type Case
 } from './support.ts'
 
-export const GROUP = 'Hostile or broken server'
+const GROUP = GROUPS.hostile
 
 const REVISIONS = '/v2/deployments/*/revisions/*'
 const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
@@ -61,8 +63,6 @@ function setup(
   }
   return { emu, name, before: target === 'new' ? 0 : existing.revisions.length, inputs }
 }
-
-const both = <T>(f: (debug: boolean) => T): T[] => [f(false), f(true)]
 
 // ---------------------------------------------------------------------------------------------
 // Redirects
@@ -228,35 +228,32 @@ async function trickleCase(c: Case, debug: boolean) {
   })
 }
 
-/** Before the wait the request timeout (30 s) holds each of the 5 attempts. Slow: background. */
-export function slowHostileCases(): Array<() => Promise<Figures>> {
-  return both(
-    debug => () =>
-      runCase(
-        GROUP,
-        `answer to list trickled 1 byte per 1.5 s, request timeout holds${debug ? ' (RUNNER_DEBUG)' : ''}`,
-        c =>
-          withEmulator({}, async emu => {
-            const st = setup(c, emu, 'new')
-            emu.setFaults({
-              kind: 'trickle',
-              chunkBytes: 1,
-              intervalMs: 1500,
-              method: 'GET',
-              path: '/v2/deployments'
-            })
-            const run = await c.run({ inputs: st.inputs, env: debugEnv(debug), timeoutMs: 240_000 })
-            c.check(run.code === 1, `exit ${run.code}, expected 1`)
-            c.check(
-              /list deployments/.test(errorText(run)) &&
-                /no complete answer within [\d.]+ s/.test(errorText(run)),
-              `error: ${errorText(run).slice(0, 300)}`
-            )
-            c.check(run.ms < 5 * 30_000 + 20_000, `took ${run.ms} ms`)
-            c.tally(emu, st.name, { deployments: 0, revisions: 0 })
-            expectLogSafe(c, run)
-          })
-      )
+/** Before the wait the request timeout (30 s) holds each of the 5 attempts: slow, but idle. */
+export function trickledListCases(): void {
+  inBothLogModes(
+    GROUP,
+    'answer to list trickled 1 byte per 1.5 s, request timeout holds',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        const st = setup(c, emu, 'new')
+        emu.setFaults({
+          kind: 'trickle',
+          chunkBytes: 1,
+          intervalMs: 1500,
+          method: 'GET',
+          path: '/v2/deployments'
+        })
+        const run = await c.run({ inputs: st.inputs, env: debugEnv(debug), timeoutMs: 240_000 })
+        c.check(run.code === 1, `exit ${run.code}, expected 1`)
+        c.check(
+          /list deployments/.test(errorText(run)) &&
+            /no complete answer within [\d.]+ s/.test(errorText(run)),
+          `error: ${errorText(run).slice(0, 300)}`
+        )
+        c.check(run.ms < 5 * 30_000 + 20_000, `took ${run.ms} ms`)
+        c.tally(emu, st.name, { deployments: 0, revisions: 0 })
+        expectLogSafe(c, run)
+      })
   )
 }
 
@@ -433,49 +430,35 @@ async function echoCase(c: Case, op: 'create' | 'patch', debug: boolean) {
   })
 }
 
-export async function hostileCases(): Promise<Figures[]> {
-  const quick = [
-    ...REDIRECTS.flatMap(r =>
-      both(
-        d => () =>
-          runCase(
-            GROUP,
-            `${r.status} to another origin on ${r.op}${d ? ' (RUNNER_DEBUG)' : ''}`,
-            c => redirectCase(c, r, d)
-          )
-      )
-    ),
-    ...both(
-      d => () =>
-        runCase(GROUP, `poll answer trickled, timeout 8s${d ? ' (RUNNER_DEBUG)' : ''}`, c =>
-          trickleCase(c, d)
-        )
-    ),
-    ...COMMAND_CASES.flatMap(k =>
-      both(
-        d => () =>
-          runCase(
-            GROUP,
-            `workflow commands and escapes in ${k.title}${d ? ' (RUNNER_DEBUG)' : ''}`,
-            c => commandCase(c, k, d)
-          )
-      )
-    ),
-    ...(['create', 'patch'] as const).flatMap(op =>
-      both(
-        d => () =>
-          runCase(GROUP, `422 echoing the secrets on ${op}${d ? ' (RUNNER_DEBUG)' : ''}`, c =>
-            echoCase(c, op, d)
-          )
-      )
-    )
-  ]
-  const out = await pool(6, quick)
+/** Declares the cases of the group (but the trickled list): each in both log modes. */
+export function hostileCases(): void {
+  const six = lane(6)
   // One at a time: each streams hundreds of megabytes and its memory is read while it runs.
+  const one = lane(1)
+  for (const r of REDIRECTS)
+    inBothLogModes(
+      GROUP,
+      `${r.status} to another origin on ${r.op}: refused, the key stays home`,
+      (c, d) => redirectCase(c, r, d),
+      { lane: six }
+    )
+  inBothLogModes(GROUP, 'poll answer trickled, timeout 8s holds', trickleCase, { lane: six })
+  for (const k of COMMAND_CASES)
+    inBothLogModes(
+      GROUP,
+      `workflow commands and escapes in ${k.title} never reach the log`,
+      (c, d) => commandCase(c, k, d),
+      { lane: six }
+    )
+  for (const op of ['create', 'patch'] as const)
+    inBothLogModes(
+      GROUP,
+      `422 echoing the secrets on ${op}: fields named, nothing echoed`,
+      (c, d) => echoCase(c, op, d),
+      { lane: six }
+    )
   for (const h of HUGE)
-    for (const d of [false, true])
-      out.push(
-        await runCase(GROUP, `${h.title}${d ? ' (RUNNER_DEBUG)' : ''}`, c => hugeBodyCase(c, h, d))
-      )
-  return out
+    inBothLogModes(GROUP, `${h.title}: cut at 32 MiB`, (c, d) => hugeBodyCase(c, h, d), {
+      lane: one
+    })
 }

@@ -1,7 +1,8 @@
-// Shared machinery of the reliability suite: one case = one or more runs of the committed bundle
-// against an emulator, with every figure taken from what the emulator recorded (its state and its
-// request log) or from the process itself (exit code, wall time, what it printed), never from the
-// action's own account of itself.
+// Shared machinery of the reliability suite: one case = one jest test = one or more runs of the
+// bundle against an emulator, with every figure taken from what the emulator recorded (its state
+// and its request log) or from the process itself (exit code, wall time, what it printed), never
+// from the action's own account of itself. A case collects its problems and fails with all of them.
+import { expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import {
@@ -10,29 +11,10 @@ import {
   type EmulatorOptions,
   type RequestLogEntry
 } from '../../src/emulator/server.ts'
-import { DIST, leaks, runAction, type RunOptions, type RunResult } from '../e2e/harness.ts'
+import { recordFigures, type Figures, type Group } from '../../scripts/reliability-results.ts'
+import { bundlePath, leaks, runAction, type RunOptions, type RunResult } from '../e2e/harness.ts'
 
-/** The figures of one case, as the table counts them. */
-export interface Figures {
-  group: string
-  name: string
-  passed: boolean
-  problems: string[]
-  /** Deployments with the case's name beyond the first. */
-  duplicated: number
-  /** |new revisions the emulator recorded - the revisions the case expects|. */
-  revisionsOff: number
-  /** Hits of the secret scan over stdout, stderr, outputs and summary. */
-  leaked: number
-  /** Wall time of the longest run of the bundle in the case. */
-  longestMs: number
-  runs: number
-  /** Measurements worth showing beside the verdict (gaps, counts, memory). */
-  notes: string[]
-}
-
-/** Every case of the suite, in the order they finished: the table is built from this. */
-export const figures: Figures[] = []
+export type { Figures }
 
 /** Secret values of one case: different per case, so a leak is traced to the case that made it. */
 export interface CaseSecrets {
@@ -87,10 +69,10 @@ export class Case {
   longestMs = 0
   runs = 0
 
-  readonly group: string
+  readonly group: Group
   readonly name: string
 
-  constructor(group: string, name: string) {
+  constructor(group: Group, name: string) {
     this.group = group
     this.name = name
   }
@@ -155,14 +137,13 @@ export class Case {
       runs: this.runs,
       notes: this.notes
     }
-    figures.push(f)
     return f
   }
 }
 
 /** Runs `body` as one case; an exception is a failed case, never a lost one. */
 export async function runCase(
-  group: string,
+  group: Group,
   name: string,
   body: (c: Case) => Promise<void>
 ): Promise<Figures> {
@@ -175,19 +156,73 @@ export async function runCase(
   return c.finish()
 }
 
-/** Runs the jobs, at most `n` at a time, and returns their results in order. */
-export async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
-  const out: T[] = new Array(jobs.length)
-  let next = 0
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++
-      out[i] = await jobs[i]!()
+/** Runs the jobs given to it at most `n` at a time, in the order given. */
+export type Lane = <T>(job: () => Promise<T>) => Promise<T>
+
+export function lane(n: number): Lane {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return async job => {
+    if (running >= n) await new Promise<void>(resolve => waiting.push(resolve))
+    running++
+    try {
+      return await job()
+    } finally {
+      running--
+      waiting.shift()?.()
     }
   }
-  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, worker))
-  return out
 }
+
+/**
+ * Generous: jest starts every concurrent case of a file at once and a lane holds most of them
+ * back, so a case's time includes its wait. Each run of the bundle has its own kill timer.
+ */
+const CASE_TIMEOUT_MS = 15 * 60_000
+
+export interface CaseOptions {
+  /** Run within this lane (concurrently with the file's other cases, within the lane's bound). */
+  lane?: Lane
+  /** Run alone, after the file's concurrent cases (one at a time). */
+  serial?: boolean
+}
+
+/**
+ * One case as one jest test, titled by what it shows: runs `body`, appends its figures to the
+ * results file (for `npm run reliability:report`), and fails with every problem it found.
+ */
+export function reliabilityCase(
+  group: Group,
+  title: string,
+  body: (c: Case) => Promise<void>,
+  opts: CaseOptions = {}
+): void {
+  const declare = opts.serial ? test : test.concurrent
+  declare(
+    title,
+    async () => {
+      const run = () => runCase(group, title, body)
+      const f = await (opts.lane ? opts.lane(run) : run())
+      recordFigures(f)
+      expect(f.problems).toEqual([])
+    },
+    CASE_TIMEOUT_MS
+  )
+}
+
+/** A case in both log modes: the runner's debug logging (`RUNNER_DEBUG=1`) or not. */
+export function inBothLogModes(
+  group: Group,
+  title: string,
+  body: (c: Case, debug: boolean) => Promise<void>,
+  opts: CaseOptions = {}
+): void {
+  for (const debug of [false, true])
+    reliabilityCase(group, withDebug(title, debug), c => body(c, debug), opts)
+}
+
+export const withDebug = (title: string, debug: boolean) =>
+  `${title}${debug ? ' (RUNNER_DEBUG)' : ''}`
 
 /** A fresh emulator for one case (faults apply to every request that matches, so one per case). */
 export async function withEmulator<T>(
@@ -252,13 +287,14 @@ export async function peakRss<T>(
   probe: string,
   body: () => Promise<T>
 ): Promise<{ result: T; peakBytes: number }> {
+  const bundle = await bundlePath()
   let peak = 0
   let pid: string | undefined
   let stop = false
   const sampler = (async () => {
     while (!stop) {
       try {
-        pid ??= findProcess(probe)
+        pid ??= findProcess(bundle, probe)
         if (pid) {
           const status = readFileSync(`/proc/${pid}/status`, 'utf8')
           const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
@@ -279,11 +315,11 @@ export async function peakRss<T>(
   }
 }
 
-function findProcess(probe: string): string | undefined {
+function findProcess(bundle: string, probe: string): string | undefined {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(DIST)) continue
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(bundle)) continue
       if (readFileSync(`/proc/${pid}/environ`, 'utf8').includes(probe)) return pid
     } catch {
       // not ours, or gone

@@ -1,45 +1,38 @@
-// Rules 4 and 5: two runs racing to create the same new name, and a matrix of 20 runs for 20
+// Two runs racing to create the same new name, and a matrix of 20 runs for 20
 // environments at once against a control plane that answers 429 above a request rate.
+import { describe } from '@jest/globals'
+import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { RateLimit } from '../../src/emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import {
+  caseInputs,
   debugEnv,
   deploymentsNamed,
   errorText,
-  pool,
-  runCase,
+  inBothLogModes,
+  lane,
+  reliabilityCase,
   withEmulator,
-  type Case,
-  type Figures,
-  caseInputs
+  type Case
 } from './support.ts'
-
-export const RACE = 'Create race (same new name)'
-export const MATRIX = 'Matrix of 20 under a rate limit'
 
 /**
  * Both runs start together. `forced`: every create is held back 1.5 s by the emulator, so both
  * lookups are sure to find nothing and both creates reach the server: one wins, one gets 409.
  */
-export async function raceCases(): Promise<Figures[]> {
-  const kinds = [
-    { forced: true, debug: false },
-    { forced: true, debug: true },
-    { forced: false, debug: false },
-    { forced: false, debug: true }
-  ]
-  return pool(
-    2,
-    kinds.map(
-      k => () =>
-        runCase(
-          RACE,
-          `${k.forced ? 'both creates reach the server' : 'started together'}${k.debug ? ' (RUNNER_DEBUG)' : ''}`,
-          c => raceCase(c, k.forced, k.debug)
-        )
+describe(GROUPS.race, () => {
+  // Two cases (four runs) at a time.
+  const two = lane(2)
+  for (const forced of [true, false])
+    inBothLogModes(
+      GROUPS.race,
+      forced
+        ? 'both creates reach the server: one deployment, the loser adopts it'
+        : 'two runs started together: one deployment, both end clearly',
+      (c, debug) => raceCase(c, forced, debug),
+      { lane: two }
     )
-  )
-}
+})
 
 async function raceCase(c: Case, forced: boolean, debug: boolean): Promise<void> {
   await withEmulator({}, async emu => {
@@ -99,23 +92,21 @@ function expectClearSuccess(c: Case, r: RunResult) {
   } else c.check(status === 'DEPLOYED', `revision-status ${status}`)
 }
 
-export async function matrixCases(): Promise<Figures[]> {
+describe(GROUPS.matrix, () => {
   const limits: Array<[string, RateLimit]> = [
     [
-      '20 environments at once, 10 requests/s per key, 429 with Retry-After: 1',
+      '20 environments at once, 10 requests/s per key, 429 with Retry-After: 1: all DEPLOYED',
       { rps: 10, retryAfter: 1 }
     ],
     [
-      '20 environments at once, 10 requests/s per key, 429 without Retry-After',
+      '20 environments at once, 10 requests/s per key, 429 without Retry-After: all DEPLOYED',
       { rps: 10, retryAfter: null }
     ]
   ]
-  const out: Figures[] = []
   // One matrix at a time: they would share the machine's two cores, not the emulator.
   for (const [title, limit] of limits)
-    out.push(await runCase(MATRIX, title, c => matrixCase(c, limit)))
-  return out
-}
+    reliabilityCase(GROUPS.matrix, title, c => matrixCase(c, limit), { serial: true })
+})
 
 async function matrixCase(c: Case, rateLimit: RateLimit): Promise<void> {
   await withEmulator({ rateLimit }, async emu => {

@@ -1,21 +1,20 @@
-// Rule 6: a run cancelled in each phase (lookup, create, wait) exits within 2 s, leaves what it
+// A run cancelled in each phase (lookup, create, wait) exits within 2 s, leaves what it
 // knows in its outputs and summary, and a re-run afterwards converges without a duplicate.
+import { describe } from '@jest/globals'
+import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../src/emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
 import {
+  caseInputs,
   debugEnv,
   deploymentsNamed,
   errorText,
-  pool,
-  runCase,
+  inBothLogModes,
+  lane,
   settled,
   withEmulator,
-  type Case,
-  type Figures,
-  caseInputs
+  type Case
 } from './support.ts'
-
-export const GROUP = 'Cancel (SIGINT) and re-run'
 
 interface Phase {
   name: string
@@ -48,21 +47,17 @@ const PHASES: Phase[] = [
   { name: 'wait', when: '::group::Wait for revision', speed: 0.2, revisions: 2, signal: 'SIGTERM' }
 ]
 
-export async function cancelCases(): Promise<Figures[]> {
-  return pool(
-    2,
-    PHASES.flatMap((p, i) =>
-      [false, true].map(
-        debug => () =>
-          runCase(
-            GROUP,
-            `${p.signal ?? 'SIGINT'} during ${p.name}${debug ? ' (RUNNER_DEBUG)' : ''}`,
-            c => cancelCase(c, PHASES[i]!, debug)
-          )
-      )
+describe(GROUPS.cancel, () => {
+  // Two at a time: the exit within 2 s of the signal is measured.
+  const two = lane(2)
+  for (const phase of PHASES)
+    inBothLogModes(
+      GROUPS.cancel,
+      `${phase.signal ?? 'SIGINT'} during ${phase.name}: exits within 2 s, a re-run converges`,
+      (c, debug) => cancelCase(c, phase, debug),
+      { lane: two }
     )
-  )
-}
+})
 
 async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> {
   await withEmulator({ speed: phase.speed ?? 10 }, async emu => {

@@ -1,27 +1,27 @@
-// Rule 7: bad inputs. Each one gives one clear `::error::` naming the input, exit 1, and not one
+// Bad inputs. Each one gives one clear `::error::` naming the input, exit 1, and not one
 // request at the emulator (which base-url points at), in both log modes. Inputs of several
 // megabytes cannot reach a child process (Linux caps one environment string at 128 KiB): those
 // run in-process through the same entry point, `run(env)` of src/main.ts, with a fake env.
+import { describe } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
+import { GROUPS } from '../../scripts/reliability-results.ts'
+import type { Emulator } from '../../src/emulator/server.ts'
 import { run } from '../../src/main.ts'
-import { type RunResult } from '../e2e/harness.ts'
+import { leaks, type RunResult } from '../e2e/harness.ts'
 import {
+  caseInputs,
+  debugEnv,
   errorText,
+  inBothLogModes,
+  lane,
   MiB,
-  newSecrets,
   peakRss,
-  pool,
-  runCase,
-  secretsInput,
+  reliabilityCase,
   withEmulator,
-  type Case,
-  type CaseSecrets,
-  type Figures,
-  debugEnv
+  type Case
 } from './support.ts'
-import { leaks } from '../e2e/harness.ts'
 
-export const GROUP = 'Bad inputs (no request sent)'
+const GROUP = GROUPS.badInputs
 
 interface BadInput {
   /** The input the error must name. */
@@ -62,7 +62,7 @@ function deepYaml(levels: number): string {
   return Array.from({ length: levels }, (_, i) => `${' '.repeat(i)}a:`).join('\n') + ' 1'
 }
 
-export const BAD_INPUTS: BadInput[] = [
+const BAD_INPUTS: BadInput[] = [
   // Header injection: CR/LF would start a new header line in the request.
   {
     input: 'api-key',
@@ -389,41 +389,13 @@ export const BAD_INPUTS: BadInput[] = [
   }
 ]
 
-function validInputs(url: string, key: string, integration: string, s: CaseSecrets) {
+/** Valid inputs for a new deployment, with the case's key, secrets and github-token. */
+function validInputs(c: Case, emu: Emulator, ...alsoSecret: string[]): Record<string, string> {
   return {
-    'api-key': key,
-    'base-url': url,
-    'integration-id': integration,
-    name: 'valid-name',
-    secrets: secretsInput(s),
-    'github-token': s.github
+    ...caseInputs(c, emu, ...alsoSecret),
+    'integration-id': emu.credentials().integrationId!,
+    name: 'valid-name'
   }
-}
-
-export async function badInputCases(): Promise<Figures[]> {
-  const quick = BAD_INPUTS.filter(b => !b.measured)
-  const measured = BAD_INPUTS.filter(b => b.measured)
-  const out = await pool(
-    6,
-    quick.flatMap(b =>
-      [false, true].map(
-        debug => () =>
-          runCase(GROUP, `${b.title}${debug ? ' (RUNNER_DEBUG)' : ''}`, c =>
-            badInputCase(c, b, debug)
-          )
-      )
-    )
-  )
-  // One at a time: the peak memory of each process is read from /proc while it runs.
-  for (const b of measured)
-    for (const debug of [false, true])
-      out.push(
-        await runCase(GROUP, `${b.title}${debug ? ' (RUNNER_DEBUG)' : ''}`, c =>
-          badInputCase(c, b, debug)
-        )
-      )
-  for (const b of HUGE) out.push(await runCase(GROUP, b.title, c => hugeInputCase(c, b)))
-  return out
 }
 
 /** Peak RSS allowed for a run rejected at validation (a bare run of the bundle is ~60 MiB). */
@@ -431,12 +403,9 @@ const RSS_LIMIT = 150 * MiB
 
 async function badInputCase(c: Case, b: BadInput, debug: boolean): Promise<void> {
   await withEmulator({}, async emu => {
-    const creds = emu.credentials()
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github, ...(b.secrets ?? []))
-    const ctx = { url: emu.url, port: String(emu.port), key: creds.apiKey }
+    const ctx = { url: emu.url, port: String(emu.port), key: emu.credentials().apiKey }
     const inputs: Record<string, string> = {
-      ...validInputs(emu.url, creds.apiKey, creds.integrationId!, s),
+      ...validInputs(c, emu, ...(b.secrets ?? [])),
       ...b.set(ctx)
     }
     const probe = `probe-${randomUUID()}`
@@ -517,11 +486,8 @@ const HUGE: HugeInput[] = [
  */
 async function hugeInputCase(c: Case, b: HugeInput): Promise<void> {
   await withEmulator({}, async emu => {
-    const creds = emu.credentials()
-    const s = newSecrets()
-    c.secrets.push(creds.apiKey, s.openai, s.odd, s.github)
     const inputs: Record<string, string> = {
-      ...validInputs(emu.url, creds.apiKey, creds.integrationId!, s),
+      ...validInputs(c, emu),
       [b.input]: b.value(b.mib)
     }
     const env: Record<string, string> = {}
@@ -577,3 +543,23 @@ async function inProcess(env: Record<string, string>) {
     heapGrowth: process.memoryUsage().heapUsed - heapBefore
   }
 }
+
+describe(GROUP, () => {
+  const six = lane(6)
+  // One at a time: the peak memory of each process is read from /proc while it runs.
+  const one = lane(1)
+  for (const b of BAD_INPUTS)
+    inBothLogModes(
+      GROUP,
+      `${b.title}: rejected, naming ${b.input}`,
+      (c, d) => badInputCase(c, b, d),
+      {
+        lane: b.measured ? one : six
+      }
+    )
+  // In-process, after the others: the entry point writes to this process's stdout and exit code.
+  for (const b of HUGE)
+    reliabilityCase(GROUP, `${b.title}: rejected, naming ${b.input}`, c => hugeInputCase(c, b), {
+      serial: true
+    })
+})
