@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3340);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9336);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9384);
 
 
 // run() reports every failure it expects itself; this is the last guard against a stack trace.
@@ -28389,7 +28389,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9336:
+/***/ 9384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28463,6 +28463,10 @@ function sanitizeServerText(text, max = 500) {
         out = `${out.slice(0, max)}… (${out.length - max} more characters)`;
     return out;
 }
+/** Cuts text to `max` characters and says how much was left out; nothing else is changed. */
+function capText(text, max) {
+    return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
 
 ;// CONCATENATED MODULE: ./src/control-plane/errors.ts
 
@@ -28492,6 +28496,12 @@ class ApiError extends ControlPlaneError {
      * that tries again later does not do so before this has passed.
      */
     retryAfterMs;
+    /**
+     * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
+     * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
+     * earlier attempt may have done the work.
+     */
+    afterUnknownOutcome = false;
     constructor(ctx, status, detail, validation) {
         const hint = hintFor(ctx, status, detail);
         const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${ctx.path}`;
@@ -28519,11 +28529,15 @@ class UnexpectedResponseError extends ControlPlaneError {
 class RedirectRefusedError extends ControlPlaneError {
     status;
     targetOrigin;
-    constructor(ctx, status, targetOrigin) {
-        super(ctx, `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${targetOrigin}. ` +
+    /** Origin and path of the Location (no query string, no credentials): what base-url should be. */
+    target;
+    constructor(ctx, status, target) {
+        const where = target.origin + target.path;
+        super(ctx, `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${where}. ` +
             'Redirects are not followed so that the API key is sent only to base-url; set base-url to the final address.');
         this.status = status;
-        this.targetOrigin = targetOrigin;
+        this.targetOrigin = target.origin;
+        this.target = where;
     }
 }
 /** No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. */
@@ -28557,6 +28571,21 @@ class OutcomeUnknownError extends ControlPlaneError {
 }
 /** The run was cancelled or its overall deadline passed while a request was pending. */
 class AbortedError extends ControlPlaneError {
+}
+/**
+ * A list whose pages never end: full page after full page past a bound no real workspace reaches,
+ * or a page of entries already read (the offset did not advance). Raised before the caller acts
+ * on a list it could not read to the end.
+ */
+class EndlessListError extends ControlPlaneError {
+    pages;
+    pageSize;
+    constructor(ctx, what, pages, pageSize, why) {
+        super(ctx, `The ${what} list did not end: ${pages} pages of ${pageSize} read without a short page (${why}); ` +
+            "the control plane's paging looks broken.");
+        this.pages = pages;
+        this.pageSize = pageSize;
+    }
 }
 /** `source_config.repo_url: Field required`: the location without its `body`/`query`/`path` root. */
 function renderValidationEntry(entry) {
@@ -28611,13 +28640,14 @@ function notFoundSubject(path) {
         return i >= 0 ? parts[i + 1] : undefined;
     };
     if (parts.includes('revisions'))
-        return `revision ${after('revisions')} of deployment ${after('deployments')}`;
+        return `revision ${after('revisions')} of deployment ${after('deployments') ?? after('projects')}`;
     if (parts.includes('deployments') && after('deployments'))
         return `deployment ${after('deployments')}`;
     if (parts.includes('listeners'))
         return `listener ${after('listeners')}`;
-    if (parts.includes('codehost'))
-        return `forge integration ${after('codehost')} (integration-id)`;
+    for (const forge of ['codehost', 'github'])
+        if (parts.includes(forge))
+            return `forge integration ${after(forge)} (integration-id)`;
     return 'the resource';
 }
 
@@ -38181,87 +38211,14 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodDate, params);
 }
 
-;// CONCATENATED MODULE: ./src/control-plane/schema.ts
-// The Deployment Control Plane interface, modelled once. The client validates every response with
-// these schemas and the emulator validates every request with them, so the two cannot drift apart.
-//
-// Objects strip unknown fields instead of rejecting them: the production service adds fields
-// (`display_name`, `url`, ...) and a client must not fail on them.
+;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
+// ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
+// (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
+// connections are integers; the application's, the queue's and Redis' cpu and cpu_limit are
+// bounded. Requests are checked against the limits (the action rejects such inputs before any
+// request, the emulator answers 422); answers are read with the same fields but without them, so
+// that a value the service itself set is never a reason to fail a run.
 
-
-/** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
-const Uuid = schemas_guid();
-/**
- * Text the service chooses that reaches the job log, the outputs and the summary (a status it
- * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
- * command or a terminal escape code into the log. Ordinary values pass unchanged.
- */
-const serverText = (max) => schemas_string().transform(s => sanitizeServerText(s, max));
-/** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
-function openEnum(_known) {
-    return serverText(100);
-}
-// ---------------------------------------------------------------------------------------------
-// Enums
-const SOURCES = [
-    'codehost',
-    'external_docker',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-];
-const Source = schemas_enum(SOURCES);
-/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
-const CLOUD_SOURCES = (/* unused pure expression or super */ null && ([
-    'codehost',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-]));
-const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
-const RevisionSource = schemas_enum(REVISION_SOURCES);
-const DEPLOYMENT_STATUSES = [
-    'AWAITING_DATABASE',
-    'READY',
-    'UNUSED',
-    'AWAITING_DELETE',
-    'UNKNOWN'
-];
-const DeploymentStatus = openEnum(DEPLOYMENT_STATUSES);
-/** Revision statuses of the production service, in their usual order, then the terminal ones. */
-const REVISION_STATUSES = [
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    'DEPLOYED',
-    'CREATE_FAILED',
-    'BUILD_FAILED',
-    'DEPLOY_FAILED',
-    'SKIPPED',
-    'INTERRUPTED',
-    'UNKNOWN'
-];
-/** Any string parses: a status this model does not know yet is "still in progress". */
-const RevisionStatus = openEnum(REVISION_STATUSES);
-const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'];
-/** What a revision status means for someone waiting on it. Unknown values are in progress. */
-function revisionOutcome(status) {
-    if (status === 'DEPLOYED')
-        return 'deployed';
-    if (FAILED_REVISION_STATUSES.includes(status))
-        return 'failed';
-    if (status === 'SKIPPED')
-        return 'skipped';
-    return 'in_progress';
-}
-const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
-const DeploymentType = schemas_enum(DEPLOYMENT_TYPES);
-// ---------------------------------------------------------------------------------------------
-// ResourceSpec and its Kubernetes-shaped parts
-const num = schemas_number().nullish();
 const str = schemas_string().nullish();
 const freeMap = record(schemas_string(), unknown()).nullish();
 const freeObject = record(schemas_string(), unknown());
@@ -38338,39 +38295,52 @@ const RESOURCE_SPEC_NUMBERS = {
         'db_max_connections'
     ]
 };
-const ResourceSpec = object({
-    min_scale: num,
-    max_scale: num,
-    cpu: num,
-    cpu_limit: num,
-    memory_mb: num,
-    memory_limit_mb: num,
-    queue_min_scale: num,
-    queue_max_scale: num,
-    queue_cpu: num,
-    queue_cpu_limit: num,
-    queue_memory_mb: num,
-    queue_memory_limit_mb: num,
-    orchestrator_cpu: num,
-    orchestrator_cpu_limit: num,
-    orchestrator_memory_mb: num,
-    orchestrator_memory_limit_mb: num,
-    orchestrator_min_scale: num,
-    orchestrator_max_scale: num,
-    executor_cpu: num,
-    executor_cpu_limit: num,
-    executor_memory_mb: num,
-    executor_memory_limit_mb: num,
-    redis_cpu: num,
-    redis_cpu_limit: num,
-    redis_memory_mb: num,
-    redis_memory_limit_mb: num,
-    db_cpu: num,
-    db_cpu_limit: num,
-    db_memory_mb: num,
-    db_memory_limit_mb: num,
-    db_storage_gi: num,
-    db_max_connections: num,
+const CPU = { min: 0.1, max: 8 };
+const CPU_LIMIT = { min: 0.1, max: 16 };
+const RESOURCE_SPEC_LIMITS = {
+    min_scale: 'int',
+    max_scale: 'int',
+    cpu: CPU,
+    cpu_limit: CPU_LIMIT,
+    memory_mb: 'int',
+    memory_limit_mb: 'int',
+    queue_min_scale: 'int',
+    queue_max_scale: 'int',
+    queue_cpu: CPU,
+    queue_cpu_limit: CPU_LIMIT,
+    queue_memory_mb: 'int',
+    queue_memory_limit_mb: 'int',
+    orchestrator_cpu: 'number',
+    orchestrator_cpu_limit: 'number',
+    orchestrator_memory_mb: 'int',
+    orchestrator_memory_limit_mb: 'int',
+    orchestrator_min_scale: 'int',
+    orchestrator_max_scale: 'int',
+    executor_cpu: 'number',
+    executor_cpu_limit: 'number',
+    executor_memory_mb: 'int',
+    executor_memory_limit_mb: 'int',
+    redis_cpu: CPU,
+    redis_cpu_limit: CPU_LIMIT,
+    redis_memory_mb: 'int',
+    redis_memory_limit_mb: 'int',
+    db_cpu: 'number',
+    db_cpu_limit: 'number',
+    db_memory_mb: 'int',
+    db_memory_limit_mb: 'int',
+    db_storage_gi: 'int',
+    db_max_connections: 'int'
+};
+function limited(limit) {
+    if (limit === 'int')
+        return schemas_number().int().nullish();
+    if (limit === 'number')
+        return schemas_number().nullish();
+    return schemas_number().min(limit.min).max(limit.max).nullish();
+}
+const strictNumbers = Object.fromEntries(Object.entries(RESOURCE_SPEC_LIMITS).map(([k, limit]) => [k, limited(limit)]));
+const looseNumbers = Object.fromEntries(Object.keys(RESOURCE_SPEC_LIMITS).map(k => [k, schemas_number().nullish()]));
+const parts = {
     labels: freeMap,
     annotations: freeMap,
     service_account_name: str,
@@ -38379,26 +38349,132 @@ const ResourceSpec = object({
     volume_mounts: array(VolumeMount).nullish(),
     init_containers: array(Container).nullish(),
     sidecars: array(Container).nullish()
-});
+};
+/** A ResourceSpec as a request carries it: the production limits apply. */
+const ResourceSpec = object({ ...strictNumbers, ...parts });
+/** A ResourceSpec as an answer carries it: the same fields, any number. */
+const ResourceSpecInResponse = object({ ...looseNumbers, ...parts });
+
+;// CONCATENATED MODULE: ./src/control-plane/schema.ts
+// The Deployment Control Plane interface, modelled once. The client validates every response with
+// these schemas and the emulator validates every request with them, so the two cannot drift apart.
+//
+// Objects strip unknown fields instead of rejecting them: the production service adds fields
+// (`display_name`, `url`, ...) and a client must not fail on them.
+
+
+
+
+/** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
+const Uuid = schemas_guid();
+/**
+ * Text the service chooses that reaches the job log, the outputs and the summary (a status it
+ * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
+ * command or a terminal escape code into the log. Ordinary values pass unchanged.
+ */
+const serverText = (max) => schemas_string().transform(s => sanitizeServerText(s, max));
+/** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
+function openEnum(_known) {
+    return serverText(100);
+}
+// ---------------------------------------------------------------------------------------------
+// Enums
+const SOURCES = [
+    'codehost',
+    'external_docker',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+];
+const Source = schemas_enum(SOURCES);
+/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
+const CLOUD_SOURCES = (/* unused pure expression or super */ null && ([
+    'codehost',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+]));
+const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
+const RevisionSource = schemas_enum(REVISION_SOURCES);
+const DEPLOYMENT_STATUSES = [
+    'AWAITING_DATABASE',
+    'READY',
+    'UNUSED',
+    'AWAITING_DELETE',
+    'UNKNOWN'
+];
+const DeploymentStatus = openEnum(DEPLOYMENT_STATUSES);
+/** Revision statuses of the production service, in their usual order, then the terminal ones. */
+const REVISION_STATUSES = [
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    'DEPLOYED',
+    'CREATE_FAILED',
+    'BUILD_FAILED',
+    'DEPLOY_FAILED',
+    'SKIPPED',
+    'INTERRUPTED',
+    'UNKNOWN'
+];
+/** Any string parses: a status this model does not know yet is "still in progress". */
+const RevisionStatus = openEnum(REVISION_STATUSES);
+const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'];
+/** What a revision status means for someone waiting on it. Unknown values are in progress. */
+function revisionOutcome(status) {
+    if (status === 'DEPLOYED')
+        return 'deployed';
+    if (FAILED_REVISION_STATUSES.includes(status))
+        return 'failed';
+    if (status === 'SKIPPED')
+        return 'skipped';
+    return 'in_progress';
+}
+const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'];
+const DeploymentType = schemas_enum(DEPLOYMENT_TYPES);
+const schema_str = schemas_string().nullish();
 // ---------------------------------------------------------------------------------------------
 // Source settings
 const SourceConfig = object({
     integration_id: Uuid.nullish(),
-    repo_url: str,
+    repo_url: schema_str,
+    deployment_type: DeploymentType.nullish(),
     build_on_push: schemas_boolean().nullish(),
-    custom_url: str,
+    custom_url: schema_str,
     resource_spec: ResourceSpec.nullish(),
     listener_id: Uuid.nullish(),
-    listener_config: object({ k8s_namespace: str }).nullish(),
-    install_command: str,
-    build_command: str
+    listener_config: object({ k8s_namespace: schema_str }).nullish(),
+    install_command: schema_str,
+    build_command: schema_str
+});
+/**
+ * Fields that the production service sets on create and never changes after: a PATCH that names
+ * them with another value is refused (a deployment cannot be moved to another repository, plan,
+ * or listener), so the action refuses such an update before any request.
+ */
+const CREATE_ONLY_SOURCE_CONFIG_FIELDS = (/* unused pure expression or super */ null && ([
+    'integration_id',
+    'repo_url',
+    'deployment_type',
+    'listener_id'
+]));
+/**
+ * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
+ * model does not know yet is kept as text rather than failing the read.
+ */
+const SourceConfigInResponse = SourceConfig.extend({
+    deployment_type: openEnum(DEPLOYMENT_TYPES).nullish(),
+    resource_spec: ResourceSpecInResponse.nullish()
 });
 /** The request form: `repo_commit_sha` is set by the service, never by a caller. */
 const SourceRevisionConfigRequest = object({
-    repo_ref: str,
-    graph_config_path: str,
-    image_uri: str,
-    source_tarball_path: str
+    repo_ref: schema_str,
+    graph_config_path: schema_str,
+    image_uri: schema_str,
+    source_tarball_path: schema_str
 });
 const SourceRevisionConfig = SourceRevisionConfigRequest.extend({
     repo_commit_sha: serverText(100).nullish()
@@ -38416,7 +38492,7 @@ const SecretReference = object({
 const Deployment = object({
     name: serverText(200),
     source: openEnum(SOURCES),
-    source_config: SourceConfig,
+    source_config: SourceConfigInResponse,
     source_revision_config: SourceRevisionConfig,
     secrets: array(SecretInResponse),
     id: Uuid,
@@ -38427,14 +38503,14 @@ const Deployment = object({
     latest_revision_id: Uuid.nullable(),
     active_revision_id: Uuid.nullable(),
     secret_references: array(SecretReference).nullish(),
-    image_version: str
+    image_version: schema_str
 });
 const Revision = object({
     id: Uuid,
     status: RevisionStatus,
-    created_at: str,
-    updated_at: str,
-    source: str,
+    created_at: schema_str,
+    updated_at: schema_str,
+    source: schema_str,
     source_revision_config: SourceRevisionConfig.nullish()
 });
 const RepositoryEntry = object({
@@ -38484,6 +38560,57 @@ const DeploymentList = object({
     offset: schemas_number().int()
 });
 // ---------------------------------------------------------------------------------------------
+// Operations beyond the interface (service-facts.md): revisions, redeploy, delete, logs
+/** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
+const ListRevisionsQuery = object({
+    limit: queryInt.min(1).max(100).default(20),
+    offset: queryInt.min(0).default(0),
+    status: schemas_string().optional(),
+    remote_reconciled: queryBoolean.optional()
+});
+/** Revisions, newest first; `offset` is the next page's. */
+const RevisionList = object({
+    resources: array(Revision),
+    offset: schemas_number().int()
+});
+/** `DELETE /v2/deployments/{deployment_id}` query. */
+const DeleteDeploymentQuery = object({
+    delete_tracing_project: queryBoolean.default(false)
+});
+const LOG_TYPES = ['build', 'deploy'];
+const LOG_ORDERS = ['asc', 'desc'];
+/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
+const RevisionLogsQuery = object({
+    type: schemas_enum(LOG_TYPES),
+    order: schemas_enum(LOG_ORDERS).default('asc'),
+    limit: queryInt.min(1).max(1000).default(50),
+    offset: schemas_string().optional(),
+    level: schemas_string().optional(),
+    query: schemas_string().optional(),
+    start_time: schemas_string().optional(),
+    end_time: schemas_string().optional()
+});
+/** Lines kept from one answer: the most that a request may ask for. */
+const MAX_LOG_LINES = 1000;
+const textOrNumber = union([schemas_string(), schemas_number()])
+    .nullish()
+    .transform(v => (v === null || v === undefined ? null : String(v)));
+/**
+ * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
+ * and kept as it came (the client caps its length after redacting; the caller redacts and
+ * sanitizes before printing).
+ */
+const RevisionLogEntry = object({
+    timestamp: textOrNumber,
+    message: schemas_string(),
+    level: textOrNumber
+});
+const RevisionLogPage = object({
+    logs: array(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+    /** The cursor of the next page; null at the end. */
+    next_offset: textOrNumber
+});
+// ---------------------------------------------------------------------------------------------
 // Error bodies
 const ErrorDetail = object({ detail: schemas_string() });
 const ValidationErrorEntry = object({
@@ -38512,11 +38639,87 @@ const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT']
 /** Lowercase letters, digits and hyphens, starting with a letter. */
 const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
+;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
+// Small pure helpers of the transport: URLs, backoff, Retry-After, an abortable sleep.
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (n >= 1024)
+        return `${+(n / 1024).toFixed(1)} KiB`;
+    return `${n} bytes`;
+}
+function formatSeconds(ms) {
+    return `${+(ms / 1000).toFixed(1)} s`;
+}
+function buildUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {})) {
+        if (v !== undefined)
+            url.searchParams.set(k, String(v));
+    }
+    return url;
+}
+/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
+function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
+    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * cap);
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v === undefined || v.trim() === '')
+        return undefined;
+    const text = v.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (/^\d+\.\d+$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Where a redirect points, as origin and path: the query string (which may carry a token) and any
+ * credentials in the Location are left out.
+ */
+function locationOf(location, base) {
+    if (!location)
+        return { origin: 'an unnamed location', path: '' };
+    try {
+        const url = new URL(location, base);
+        return { origin: url.origin, path: url.pathname };
+    }
+    catch {
+        return { origin: 'an unreadable location', path: '' };
+    }
+}
+function abortableSleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/control-plane/http.ts
 // The transport: one request at a time, with a per-request timeout, an overall deadline, retries
 // with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
 // Requests go through node:http(s) with the proxy-aware agent of @actions/http-client, whose own
 // redirect-following and retries are not used: it would send X-Api-Key to a redirect's host.
+
+
 
 
 
@@ -38552,9 +38755,10 @@ class Transport {
     }
     /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
     async send(spec) {
-        const idempotent = spec.method === 'GET' || spec.method === 'DELETE';
+        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
         const { retry } = this.#opts;
         const now = this.#opts.now ?? Date.now;
+        let unknownOutcome = false;
         for (let attempt = 1;; attempt++) {
             this.#checkAborted(spec);
             let res;
@@ -38578,17 +38782,21 @@ class Transport {
                 if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
                     throw new NetworkError(spec, lastReason, attempt, { cause: err });
                 this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
+                unknownOutcome ||= !notSent;
                 await this.#sleep(delay, spec);
                 continue;
             }
             if (res.status >= 200 && res.status < 300)
                 return { status: res.status, json: this.#json(spec, res) };
             if (res.status >= 300 && res.status < 400) {
-                throw new RedirectRefusedError(spec, res.status, originOf(res.headers.location, this.#opts.baseUrl));
+                const target = locationOf(res.headers.location, this.#opts.baseUrl);
+                const path = sanitizeServerText(this.#opts.redactor.redact(target.path), 200);
+                throw new RedirectRefusedError(spec, res.status, { origin: target.origin, path });
             }
             // A 429 is refused before anything is applied, so even a write may be sent again.
             const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
             const error = this.#apiError(spec, res);
+            error.afterUnknownOutcome = unknownOutcome;
             if (!retryable) {
                 if (!idempotent && res.status >= 500)
                     throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error });
@@ -38609,6 +38817,11 @@ class Transport {
             }
             this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
                 (retryAfter !== undefined ? ' (Retry-After)' : ''));
+            if (res.status === 429)
+                this.#opts.onRateLimited?.(delay);
+            // A 429 is refused before anything is done; any other retried status may have done it.
+            else
+                unknownOutcome = true;
             await this.#sleep(delay, spec);
         }
     }
@@ -38773,72 +38986,10 @@ class Transport {
         });
     }
 }
-function formatBytes(n) {
-    if (n >= 1024 * 1024)
-        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
-    if (n >= 1024)
-        return `${+(n / 1024).toFixed(1)} KiB`;
-    return `${n} bytes`;
-}
-function formatSeconds(ms) {
-    return `${+(ms / 1000).toFixed(1)} s`;
-}
-function buildUrl(baseUrl, path, query) {
-    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query ?? {})) {
-        if (v !== undefined)
-            url.searchParams.set(k, String(v));
-    }
-    return url;
-}
-/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
-function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
-    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * cap);
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (v === undefined || v.trim() === '')
-        return undefined;
-    const text = v.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (/^\d+\.\d+$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-function originOf(location, base) {
-    if (!location)
-        return 'an unnamed location';
-    try {
-        return new URL(location, base).origin;
-    }
-    catch {
-        return 'an unreadable location';
-    }
-}
-function abortableSleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
+
+;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
+/** One log line's message is cut to this many characters (after redaction). */
+const MAX_LOG_MESSAGE_CHARS = 4000;
 
 ;// CONCATENATED MODULE: ./src/control-plane/base-url.ts
 // Where the API key may be sent: https anywhere, plain http only to this machine (the emulator).
@@ -38866,11 +39017,199 @@ function baseUrlProblem(baseUrl) {
         : `the ${url.protocol} scheme is not supported (use https; http only for localhost, 127.0.0.0/8 and [::1])`;
 }
 
+;// CONCATENATED MODULE: ./src/control-plane/dialect.ts
+// The two wire dialects of the control plane. `interface` is the contract of this project
+// (control-plane-interface.md); `langsmith` is what the production service calls the same things
+// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
+// file is the only place that knows both vocabularies: the client translates its requests and
+// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
+//
+// Each rename is a swap of two names, so translating is its own inverse: the same function turns
+// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
+// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
+// reads as `github` in interface vocabulary, which the interface model rejects, as production
+// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
+// that the model strips, as production ignores it.
+const DIALECTS = ['interface', 'langsmith'];
+/** The one table of renames: interface name -> langsmith name. */
+const RENAMES = {
+    /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
+    sourceValues: { codehost: 'github' },
+    /** Field names inside `source_revision_config`. */
+    sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
+    /** Path prefixes. */
+    pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
+};
+/** The table as swaps in both directions, for the langsmith dialect. */
+function swaps(table) {
+    const map = new Map();
+    for (const [a, b] of Object.entries(table))
+        map.set(a, b).set(b, a);
+    return map;
+}
+const SOURCE_VALUES = swaps(RENAMES.sourceValues);
+const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields);
+const PATH_PREFIXES = swaps(RENAMES.pathPrefixes);
+/** Keys whose value is a source name. */
+const SOURCE_KEYS = new Set(['source', 'revision_source']);
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** One resource or request body (a Deployment, a Revision, a create or patch request). */
+function swapResource(value) {
+    if (!isObject(value))
+        return value;
+    const out = {};
+    for (const [key, v] of Object.entries(value)) {
+        if (SOURCE_KEYS.has(key) && typeof v === 'string')
+            out[key] = SOURCE_VALUES.get(v) ?? v;
+        else if (key === 'source_revision_config' && isObject(v))
+            out[key] = renameKeys(v, SRC_FIELDS);
+        else
+            out[key] = v;
+    }
+    return out;
+}
+function renameKeys(obj, names) {
+    const out = {};
+    for (const [key, v] of Object.entries(obj))
+        out[names.get(key) ?? key] = v;
+    return out;
+}
+/**
+ * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
+ * object with `resources`). Only the places the table names are touched (never secrets, labels or
+ * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
+ */
+function swapBody(dialect, body) {
+    if (dialect === 'interface')
+        return body;
+    if (Array.isArray(body))
+        return body.map(swapResource);
+    if (isObject(body) && Array.isArray(body.resources))
+        return { ...body, resources: body.resources.map(swapResource) };
+    return swapResource(body);
+}
+/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
+function requestToWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
+function responseFromWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
+function requestFromWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
+function responseToWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/**
+ * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
+ * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
+ * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
+ */
+function pathToWire(dialect, path) {
+    if (dialect === 'interface')
+        return path;
+    for (const [from, to] of PATH_PREFIXES) {
+        if (path.startsWith(from))
+            return to + path.slice(from.length);
+    }
+    return path;
+}
+const pathFromWire = (/* unused pure expression or super */ null && (pathToWire));
+/** One enum value (a source name) between the vocabularies; other values pass unchanged. */
+function valueToWire(dialect, value) {
+    return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
+}
+const valueFromWire = (/* unused pure expression or super */ null && (valueToWire));
+/**
+ * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
+ * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
+ */
+function locToWire(dialect, loc) {
+    if (dialect === 'interface')
+        return [...loc];
+    return loc.map((part, i) => typeof part === 'string' && loc[i - 1] === 'source_revision_config'
+        ? (SRC_FIELDS.get(part) ?? part)
+        : part);
+}
+const locFromWire = (/* unused pure expression or super */ null && (locToWire));
+const PRODUCTION_HOST = 'api.host.langchain.com';
+/**
+ * The dialect to speak: the setting itself unless it is `auto`, which means `langsmith` for the
+ * hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for a
+ * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
+ */
+function resolveDialect(setting, baseUrl) {
+    if (setting !== 'auto')
+        return setting;
+    let url;
+    try {
+        url = new URL(baseUrl);
+    }
+    catch {
+        return 'interface';
+    }
+    const host = url.hostname.toLowerCase().replace(/\.$/, '');
+    if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
+        return 'langsmith';
+    return /\/api-host$/.test(url.pathname.replace(/\/+$/, '')) ? 'langsmith' : 'interface';
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/paging.ts
+// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
+// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
+// same page again and again) must end in a clear error, not in thousands of requests until the
+// deadline: the deploy flow reads the list before it writes anything.
+
+/**
+ * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
+ * deployment has its own database and tracing project; real workspaces have hundreds), and at
+ * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
+ */
+const MAX_PAGES = 200;
+/**
+ * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
+ * `what` names the list in the error ("deployment", "revision").
+ */
+async function* readAllPages(read, pageSize, ctx, what) {
+    const seen = new Set();
+    let offset = 0;
+    for (let pages = 1;; pages++) {
+        const page = await read(offset);
+        // An entry may move to the next page while we read (a deployment created meanwhile): it is
+        // given once. A full page of entries already given means the offset did not advance.
+        const fresh = page.resources.filter(r => !seen.has(r.id));
+        if (page.resources.length >= pageSize && fresh.length === 0) {
+            throw new EndlessListError(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
+        }
+        for (const r of fresh)
+            seen.add(r.id);
+        yield* fresh;
+        if (page.resources.length < pageSize)
+            return;
+        if (pages >= MAX_PAGES) {
+            throw new EndlessListError(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
+        }
+        // A service that echoes the requested offset would loop for ever: step past the page.
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
-// Kept in step with package.json by the release process (see CONTRIBUTING.md).
-const VERSION = '1.0.0';
+// The version comes from package.json: the bundler inlines it, so releases keep one source of truth.
+
+const VERSION = package_namespaceObject.rE;
 
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
 
 
 
@@ -38889,6 +39228,7 @@ class ControlPlaneClient {
     redactor;
     /** How long one request may take before it is abandoned. */
     requestTimeoutMs;
+    dialect;
     constructor(opts) {
         const problem = baseUrlProblem(opts.baseUrl);
         if (problem)
@@ -38903,6 +39243,7 @@ class ControlPlaneClient {
         if (opts.tenantId)
             headers['X-Tenant-Id'] = opts.tenantId;
         this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
+        this.dialect = opts.dialect ?? 'interface';
         this.#transport = new Transport({
             baseUrl: opts.baseUrl,
             headers,
@@ -38913,6 +39254,7 @@ class ControlPlaneClient {
             maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
             redactor: this.redactor,
             debug: opts.debug,
+            onRateLimited: opts.onRateLimited,
             sleep: opts.sleep,
             random: opts.random,
             now: opts.now
@@ -38928,17 +39270,12 @@ class ControlPlaneClient {
             query: checked(ListDeploymentsQuery, query)
         });
     }
-    /** Every deployment matching the query, page after page; stops on a short page. */
-    async *iterateDeployments(query = {}, pageSize = 100) {
-        let offset = 0;
-        for (;;) {
-            const page = await this.listDeployments({ ...query, limit: pageSize, offset });
-            yield* page.resources;
-            if (page.resources.length < pageSize)
-                return;
-            // A service that does not advance the offset would loop for ever: step past the page.
-            offset = page.offset > offset ? page.offset : offset + page.resources.length;
-        }
+    /**
+     * Every deployment matching the query, page after page, each once; stops on a short page.
+     * Throws EndlessListError when the list does not end (see paging.ts).
+     */
+    iterateDeployments(query = {}, pageSize = 100) {
+        return readAllPages(offset => this.listDeployments({ ...query, limit: pageSize, offset }), pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
     }
     async createDeployment(body) {
         const payload = checked(CreateDeploymentRequest, body);
@@ -38956,10 +39293,93 @@ class ControlPlaneClient {
     }
     async getRevision(deploymentId, revisionId, call = {}) {
         const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        return this.#call('get revision', 'GET', path, Revision, call);
+        // An answer about another revision is as malformed as one without an id: a status read
+        // from it would be reported as this revision's.
+        const verify = r => sameId(r.id, revisionId)
+            ? undefined
+            : `the answer is about revision ${r.id}, not about revision ${revisionId} that was asked for`;
+        return this.#call('get revision', 'GET', path, Revision, { ...call, verify });
+    }
+    /** One page of a deployment's revisions, newest first. */
+    async listRevisions(deploymentId, query = {}, call = {}) {
+        const { status, ...rest } = query;
+        const wire = checked(ListRevisionsQuery, {
+            ...rest,
+            status: typeof status === 'string' || status === undefined ? status : status.join(',')
+        });
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions`;
+        return this.#call('list revisions', 'GET', path, RevisionList, { ...call, query: wire });
+    }
+    /** Every revision of a deployment matching the query, newest first, each once; bounded. */
+    iterateRevisions(deploymentId, query = {}, pageSize = 100) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions`;
+        return readAllPages(offset => this.listRevisions(deploymentId, { ...query, limit: pageSize, offset }), pageSize, { operation: 'list revisions', method: 'GET', path }, 'revision');
+    }
+    /**
+     * Redeploys a revision's configuration; the answer is the deployment (whose
+     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
+     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
+     */
+    async redeployRevision(deploymentId, revisionId) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
+        return this.#call('redeploy revision', 'POST', path, Deployment);
+    }
+    /**
+     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
+     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
+     */
+    async deleteDeployment(deploymentId, opts = {}, call = {}) {
+        try {
+            await this.#send({
+                operation: 'delete deployment',
+                method: 'DELETE',
+                path: `/v2/deployments/${seg(deploymentId)}`,
+                // Only when asked: the parameter's default is false, and an absent one is the same.
+                query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
+                deadline: call.deadline
+            });
+            return 'deleted';
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return err.afterUnknownOutcome ? 'deleted' : 'not-found';
+            throw err;
+        }
+    }
+    /**
+     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
+     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
+     * are the build's own text: redacted of the client's known secrets and cut to
+     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
+     * callers pass a short `deadline`.
+     */
+    async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
+        const query = checked(RevisionLogsQuery, opts);
+        const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`;
+        let page;
+        try {
+            page = await this.#call('get revision logs', 'GET', `/v2/deployments/${revision}/logs`, RevisionLogPage, { ...call, query });
+        }
+        catch (err) {
+            if (!(err instanceof ApiError && err.status === 404))
+                throw err;
+            const { order, limit, offset } = query;
+            try {
+                page = await this.#call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, RevisionLogPage, { ...call, body: { order, limit, offset }, idempotent: true });
+            }
+            catch (v1) {
+                throw v1 instanceof ApiError && v1.status === 404 ? err : v1;
+            }
+        }
+        // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+        const logs = page.logs.map(line => ({
+            ...line,
+            message: capText(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
+        }));
+        return { logs, next_offset: page.next_offset };
     }
     async deleteListener(listenerId) {
-        await this.#transport.send({
+        await this.#send({
             operation: 'delete listener',
             method: 'DELETE',
             path: `/v2/listeners/${seg(listenerId)}`
@@ -38979,19 +39399,33 @@ class ControlPlaneClient {
     close() {
         this.#transport.close();
     }
+    /** Sends a request in the client's dialect: the path and the body translated to the wire. */
+    #send(spec) {
+        return this.#transport.send(this.#wire(spec));
+    }
+    #wire(spec) {
+        const body = spec.body === undefined ? undefined : requestToWire(this.dialect, spec.body);
+        return { ...spec, path: pathToWire(this.dialect, spec.path), body };
+    }
     async #call(operation, method, path, schema, extra = {}) {
-        const spec = { operation, method, path, ...extra };
+        const { verify, ...rest } = extra;
+        const spec = this.#wire({ operation, method, path, ...rest });
+        const safe = extra.idempotent ?? method === 'GET';
         for (let attempt = 1;; attempt++) {
             try {
                 const { status, json } = await this.#transport.send(spec);
-                return this.#parse(spec, status, json, schema);
+                const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema);
+                const problem = verify?.(value);
+                if (problem)
+                    throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
+                return value;
             }
             catch (err) {
                 // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
                 // service in the middle of its own deploy as often as from a service that changed for
                 // good. A read is safe to repeat; a service that really changed fails the same way each
                 // time. Writes are reconciled by their callers instead (deploy/apply.ts).
-                const misfit = err instanceof UnexpectedResponseError && method === 'GET';
+                const misfit = err instanceof UnexpectedResponseError && safe;
                 if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
                     throw err;
             }
@@ -39010,6 +39444,10 @@ class ControlPlaneClient {
 /** Ids go into paths as one segment, whatever they contain. */
 function seg(id) {
     return encodeURIComponent(id);
+}
+/** Uuids compare without regard to case. */
+function sameId(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/deploy-error.ts
@@ -39094,6 +39532,116 @@ async function findDeploymentByName(client, name) {
         throw new DeployError(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, 'Pass deployment-id to choose one.');
     }
     return exact[0];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/delete.ts
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error.
+
+
+
+
+
+const FIRST_PAUSE_MS = 1000;
+async function deleteDeployment(o, state, deps) {
+    const { client, log } = deps;
+    state.deleted = false;
+    const found = await log.group('Find the deployment', async () => {
+        const target = o.target;
+        const d = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId).catch(err => {
+                if (err instanceof ApiError && err.status === 404)
+                    return undefined;
+                throw err;
+            })
+            : await findDeploymentByName(client, target.name);
+        if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+            throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
+        }
+        return d;
+    });
+    const what = o.target.kind === 'id' ? `deployment ${o.target.deploymentId}` : `"${o.name}"`;
+    if (!found) {
+        state.outcome = 'absent';
+        log.info(`No deployment ${o.target.kind === 'id' ? 'has id' : 'is named'} ${what}: nothing to delete.`);
+        return;
+    }
+    state.deploymentId = found.id;
+    state.name = found.name;
+    state.deploymentStatus = found.status;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    if (o.dryRun) {
+        state.outcome = 'dry-run';
+        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
+        return;
+    }
+    await log.group('Delete the deployment', async () => {
+        state.writing = 'delete';
+        const answer = await client
+            .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+            .catch(async (err) => {
+            // No answer after every retry: what the control plane holds now decides.
+            if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
+                throw err;
+            log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+            return (await isGone(found.id)) ? 'deleted' : Promise.reject(err);
+        });
+        state.writing = undefined;
+        state.deleted = true;
+        log.info(answer === 'deleted'
+            ? `Deleted deployment "${found.name}" (${found.id})${project}.`
+            : `Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        if (!o.deleteTracingProject) {
+            log.info(`Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`);
+        }
+    });
+    state.outcome = 'deleted';
+    if (!o.wait)
+        return;
+    await log.group('Wait until it is gone', () => waitGone(found.id));
+    async function isGone(id) {
+        try {
+            const d = await client.getDeployment(id);
+            return d.status === 'AWAITING_DELETE';
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return true;
+            throw err;
+        }
+    }
+    /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+    async function waitGone(id) {
+        const now = deps.now ?? Date.now;
+        const sleep = deps.sleep ?? abortableSleep;
+        const start = now();
+        let pause = FIRST_PAUSE_MS;
+        let last;
+        for (;;) {
+            try {
+                const d = await client.getDeployment(id, { deadline: start + o.timeoutMs });
+                if (d.status !== last)
+                    log.info(`${d.status} after ${formatDuration(now() - start)}`);
+                last = d.status;
+                state.deploymentStatus = d.status;
+            }
+            catch (err) {
+                if (err instanceof ApiError && err.status === 404) {
+                    state.deploymentStatus = undefined;
+                    log.info(`Gone after ${formatDuration(now() - start)}: reads answer 404.`);
+                    return;
+                }
+                throw err;
+            }
+            if (now() - start >= o.timeoutMs) {
+                state.outcome = 'timeout';
+                throw new DeployError(`Timed out: deployment ${id} is still ${last} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
+            }
+            await sleep(Math.min(pause, o.pollIntervalMs, Math.max(0, start + o.timeoutMs - now())), deps.signal);
+            pause *= 2;
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/apply.ts
@@ -39189,11 +39737,19 @@ async function lookBack(client, unknown, look) {
  * means the patch was applied and that revision is ours; none means it was not, and it is sent
  * again. A patch that makes no revision is idempotent, so sending it again is safe.
  */
-async function patchReconciled(client, current, body, newRevision, notes) {
+function patchReconciled(client, current, body, newRevision, notes) {
+    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes);
+}
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+async function writeReconciled(client, current, write, newRevision, what, notes) {
     const before = current.latest_revision_id;
     for (let attempt = 1;; attempt++) {
         try {
-            return await client.patchDeployment(current.id, body);
+            return await write();
         }
         catch (err) {
             const unknown = outcomeUnknown(err);
@@ -39206,13 +39762,13 @@ async function patchReconciled(client, current, body, newRevision, notes) {
                     return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined;
                 });
                 if (landed) {
-                    notes.info(`The patch went through: revision ${landed.latest_revision_id} appeared.`);
+                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
                     return landed;
                 }
             }
             if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
                 throw unknown;
-            notes.info('No new revision appeared: the patch was not applied; sending it again.');
+            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
         }
     }
 }
@@ -39260,8 +39816,6 @@ function sourceConfigFromInputs(o) {
         c.custom_url = o.customUrl;
     if (o.resourceSpec !== undefined)
         c.resource_spec = o.resourceSpec;
-    if (o.listenerId !== undefined)
-        c.listener_id = o.listenerId;
     if (o.k8sNamespace !== undefined)
         c.listener_config = { k8s_namespace: o.k8sNamespace };
     if (o.installCommand !== undefined)
@@ -39291,7 +39845,12 @@ function planCreate(o, name, repo) {
         sourceConfig.integration_id = o.integrationId;
         sourceConfig.repo_url = repo.url;
         ref ??= repo.default_branch;
+        if (o.deploymentType !== undefined)
+            sourceConfig.deployment_type = o.deploymentType;
     }
+    // Fields that only a create may set.
+    if (o.listenerId !== undefined)
+        sourceConfig.listener_id = o.listenerId;
     const body = {
         name,
         source: o.source,
@@ -39307,9 +39866,16 @@ function planUpdate(o, current) {
     if (current.source !== o.source) {
         throw new DeployError(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`, `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`, 'Source mismatch');
     }
-    const currentIntegration = current.source_config.integration_id;
-    if (o.integrationId && currentIntegration && o.integrationId !== currentIntegration) {
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) uses forge integration ${currentIntegration}, but integration-id is ${o.integrationId}.`, 'The integration of a deployment cannot change after create: set integration-id to the deployment’s, or deploy under another name.', 'Integration mismatch');
+    // Create-only settings: asked for differently, the run would deploy what was not asked.
+    const createOnly = [
+        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+        ['listener-id', o.listenerId, current.source_config.listener_id]
+    ];
+    for (const [input, asked, theirs] of createOnly) {
+        if (asked !== undefined && theirs && asked !== theirs) {
+            throw new DeployError(`Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`, `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`, `${input} cannot change`);
+        }
     }
     const otherRepository = repositoryMismatch(o, current);
     const body = {};
@@ -39492,6 +40058,93 @@ function editDistance(a, b, max) {
     return prev[b.length];
 }
 
+;// CONCATENATED MODULE: ./src/deploy/failure-logs.ts
+// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
+// are what the build printed: untrusted text that may hold secret values, workflow commands and
+// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
+// verdict.
+
+/**
+ * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
+ * that has already failed for long, and a few seconds are plenty for one small page.
+ */
+const LOG_BUDGET_MS = 10_000;
+/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
+const MAX_EXCERPT_CHARS = 24_000;
+/** The service pages at most this many lines. */
+const MAX_LINES = 1000;
+/** Which log tells why a revision ended with this status, in the order to try. */
+function logTypesFor(status) {
+    if (status === 'BUILD_FAILED')
+        return ['build'];
+    if (status === 'DEPLOY_FAILED')
+        return ['deploy'];
+    return ['build', 'deploy'];
+}
+/**
+ * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
+ * log type tried), returned oldest first. Never throws.
+ */
+async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
+    const limit = Math.min(Math.max(1, lines), MAX_LINES);
+    let missing = 0;
+    for (const type of logTypesFor(status)) {
+        try {
+            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
+            if (!page.logs.length) {
+                missing++;
+                continue;
+            }
+            const newestFirst = page.logs.slice(0, limit);
+            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
+        }
+        catch (err) {
+            if (isNotFound(err)) {
+                missing++;
+                continue;
+            }
+            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+            return { kind: 'error', reason: redactor.redact(sanitizeServerText(text ?? '', 300)) };
+        }
+    }
+    const which = logTypesFor(status).join(' or ');
+    return {
+        kind: 'none',
+        reason: `the control plane has no ${which} log for it${missing ? '' : ''}`
+    };
+}
+function isNotFound(err) {
+    return typeof err === 'object' && err !== null && err.status === 404;
+}
+/** Secrets out first (a cut could split one), then control characters and workflow commands. */
+function cleanLog(type, entries, redactor) {
+    const cleaned = entries.map(e => {
+        const level = e.level ? sanitizeServerText(e.level, 10).toUpperCase() : '';
+        const message = sanitizeServerText(redactor.redact(e.message), MAX_LINE_CHARS);
+        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
+    });
+    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
+    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
+    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
+        total -= cleaned.shift().line.length + 1;
+    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
+    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
+    const telling = (errorLine ?? saysError)?.message;
+    return {
+        type,
+        lines: cleaned.map(c => c.line),
+        telling: telling === undefined ? undefined : sanitizeServerText(telling, 200)
+    };
+}
+/** A fenced block that no line of the log can close early. */
+function fenced(lines) {
+    const longest = Math.max(2, ...lines.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length))));
+    const fence = '`'.repeat(longest + 1);
+    return [fence, ...lines, fence].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/wait.ts
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
@@ -39642,7 +40295,116 @@ class RetryPastDeadlineError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/deploy/rollback.ts
+
+
+
+async function rollBack(client, input, notes) {
+    const previous = input.previousActive;
+    if (!previous) {
+        return {
+            kind: 'not-done',
+            reason: 'nothing to roll back to: the deployment had no active revision before this run'
+        };
+    }
+    // Read again: another run may have deployed since this one noted the active revision.
+    const now = await client.getDeployment(input.deploymentId);
+    if (now.active_revision_id !== previous) {
+        return {
+            kind: 'not-done',
+            reason: `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
+        };
+    }
+    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
+    const answer = await writeReconciled(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes);
+    // Usually a new revision follows; a service that reuses the old one is followed as it is.
+    const revisionId = answer.latest_revision_id && answer.latest_revision_id !== now.latest_revision_id
+        ? answer.latest_revision_id
+        : previous;
+    const result = await waitForRevision({
+        client,
+        deploymentId: input.deploymentId,
+        revisionId,
+        ...input.wait,
+        onStatus: input.onStatus
+    });
+    notes.info(`Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`);
+    return {
+        kind: 'done',
+        revisionId,
+        restoredId: previous,
+        status: result.status,
+        outcome: result.outcome,
+        timeline: result.timeline
+    };
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-failure.ts
+// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
+// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// changes the verdict: the deploy that was asked for did not happen.
+
+
+
+async function afterFailure(o, ids, deps) {
+    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
+    let rollback;
+    if (o.onFailure === 'rollback') {
+        rollback = await deps.log.group('Roll back', async () => {
+            const r = await rollBack(deps.client, {
+                deploymentId: ids.deploymentId,
+                previousActive: ids.previousActive,
+                failedRevisionId: ids.revisionId,
+                wait: {
+                    timeoutMs: o.timeoutMs,
+                    pollIntervalMs: o.pollIntervalMs,
+                    cadence: deps.cadence,
+                    signal: deps.signal,
+                    now: deps.now,
+                    sleep: deps.sleep
+                },
+                onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
+            }, deps.log);
+            if (r.kind === 'not-done')
+                deps.log.info(`No rollback: ${r.reason}.`);
+            return r;
+        });
+    }
+    return { log, rollback };
+}
+async function showLog(lines, ids, deps) {
+    const now = deps.now ?? Date.now;
+    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
+    if (result.kind !== 'log') {
+        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
+        return undefined;
+    }
+    const { log } = result;
+    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
+    return log;
+}
+async function printGroup(log, name, lines) {
+    await log.group(name, async () => {
+        for (const line of lines)
+            log.info(line);
+    });
+}
+/** One sentence for the error annotation: what the rollback did. */
+function describeRollback(r) {
+    if (!r)
+        return undefined;
+    if (r.kind === 'not-done')
+        return `Not rolled back: ${r.reason}.`;
+    if (r.outcome === 'deployed')
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.`;
+    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).`;
+}
+function capital(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/flow.ts
+
 
 
 
@@ -39722,6 +40484,7 @@ async function deploy(o, state, deps) {
     let written;
     /** The deployment's latest revision before this run's update: what the update must replace. */
     let before = current?.latest_revision_id ?? null;
+    state.previousActive = current?.active_revision_id ?? null;
     if (plan.kind === 'create') {
         const body = plan.body;
         state.writing = 'create';
@@ -39737,6 +40500,7 @@ async function deploy(o, state, deps) {
             plan = planUpdate(o, result.deployment);
             state.plan = plan;
             before = result.deployment.latest_revision_id;
+            state.previousActive = result.deployment.active_revision_id;
             noteRepository(plan);
             written = await update(plan, result.deployment);
         }
@@ -39818,13 +40582,20 @@ async function deploy(o, state, deps) {
                 'and goes on on the control plane.', 'Superseded by a newer revision');
             return;
         }
-        case 'failed':
+        case 'failed': {
             state.outcome = 'failed';
-            throw new DeployError(`Revision ${revisionId} of "${state.name}" ended ${last} after ${took}.`, last === 'BUILD_FAILED'
-                ? 'The build failed: read the build log of the revision on the control plane, fix, and push again.'
+            const after = await afterFailure(o, { deploymentId, revisionId, status: last, previousActive: state.previousActive ?? null }, deps);
+            state.failureLog = after.log;
+            state.rollback = after.rollback;
+            const why = after.log?.telling ? `: ${after.log.telling}` : '.';
+            const rolled = describeRollback(after.rollback);
+            throw new DeployError(`Revision ${revisionId} of "${state.name}" ended ${last} after ${took}${why}` +
+                (rolled ? ` ${rolled}` : ''), last === 'BUILD_FAILED'
+                ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
                 : last === 'DEPLOY_FAILED'
                     ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
                     : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.', `Revision ${last}`);
+        }
         case 'timeout':
             state.outcome = 'timeout';
             throw new DeployError((result.status
@@ -39906,6 +40677,22 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // repository (the "default ref" table of the action's interface). Pure apart from
 // `readEventPayload`, which reads the event file the runner writes.
 
+/** What `forkHead` says when the payload has no head repository (a deleted fork). */
+const UNKNOWN_FORK = 'an unknown repository';
+/**
+ * Why a fork pull request stops before any write unless `repository` and `ref` are both set, and
+ * what to do; the inputs layer reports it as the error of the run.
+ */
+function forkPullRequestMessage(forkHead, repository) {
+    const base = repository ? `\`${repository}\`` : "the workflow's repository";
+    const head = forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``;
+    return (`This pull request comes from ${head}: its head branch is not in ${base}, which is what the ` +
+        'integration builds by default, so the default `ref` would deploy a same-named branch of ' +
+        `${base}, or fail. Nothing was written. To preview pull requests from forks, use a trusted ` +
+        'workflow (for example `pull_request_target` with an environment that requires a reviewer) and ' +
+        'set both `repository` and `ref` explicitly; to skip forks, add ' +
+        '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.');
+}
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
 const TAG_PREFIX = 'refs/tags/';
@@ -39931,6 +40718,31 @@ function sha(value) {
     const s = event_text(value);
     return s !== undefined && !ZERO_SHA.test(s) ? s : undefined;
 }
+/** A pull request's number from the payload (`pull_request.number`, else `number`). */
+function pullRequestNumber(payload) {
+    const n = at(payload, 'pull_request', 'number') ?? at(payload, 'number');
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+/**
+ * The head repository when it is not the base repository: compared by full name, case-blind as
+ * GitHub's names are (a same-repository pull request in a repository that is itself a fork has
+ * `head.repo.fork` true, so that flag alone proves nothing). Undefined when the payload does not
+ * say (no `pull_request` in it): nothing is guessed.
+ */
+function forkHeadOf(payload, repository) {
+    const pr = at(payload, 'pull_request');
+    if (typeof pr !== 'object' || pr === null)
+        return undefined;
+    const headRepo = at(pr, 'head', 'repo');
+    // GitHub sends `head.repo: null` when the fork has been deleted.
+    if (headRepo === null)
+        return UNKNOWN_FORK;
+    const head = event_text(at(headRepo, 'full_name'));
+    const base = event_text(at(pr, 'base', 'repo', 'full_name')) ?? repository;
+    if (head === undefined || base === undefined)
+        return undefined;
+    return head.toLowerCase() === base.toLowerCase() ? undefined : head;
+}
 /** `refs/tags/x` as is, `refs/heads/x` -> `x`; `refNameFallback` when the ref is neither. */
 function refFromGithubRef(ref, refName) {
     if (ref?.startsWith(TAG_PREFIX) && ref.length > TAG_PREFIX.length)
@@ -39949,7 +40761,8 @@ function refFromGithubRef(ref, refName) {
  *   the merge commit in `GITHUB_SHA`;
  * - anything else (workflow_dispatch, schedule, ...): `GITHUB_REF_NAME` as a branch, or
  *   `refs/tags/...` when `GITHUB_REF` is a tag; expected `GITHUB_SHA`.
- * A push that deletes its ref (all-zero commit) has no expected commit.
+ * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
+ * its number and, when it comes from a fork, the fork (`forkHead`).
  */
 function eventDefaults(env, payload) {
     const eventName = event_text(env.GITHUB_EVENT_NAME);
@@ -39967,6 +40780,12 @@ function eventDefaults(env, payload) {
         githubRef?.startsWith(PULL_PREFIX)) {
         ref = event_text(env.GITHUB_HEAD_REF) ?? event_text(at(payload, 'pull_request', 'head', 'ref'));
         expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'));
+        const number = pullRequestNumber(payload);
+        if (number !== undefined)
+            result.pullRequestNumber = number;
+        const fork = forkHeadOf(payload, repository);
+        if (fork !== undefined)
+            result.forkHead = fork;
     }
     else if (eventName === 'release') {
         const tag = event_text(at(payload, 'release', 'tag_name'));
@@ -40027,6 +40846,125 @@ function readEventPayload(env) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/github/api.ts
+
+
+
+/** The real pause; tests inject their own. */
+const defaultSleep = (ms) => (0,promises_namespaceObject.setTimeout)(ms).then(() => undefined);
+/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
+function githubApiUrl(env) {
+    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+    let api;
+    try {
+        api = new URL(apiUrl);
+    }
+    catch {
+        return 'GITHUB_API_URL is not a URL';
+    }
+    // The token travels with every request: the same rule as for the API key.
+    if (baseUrlProblem(api.href))
+        return 'GITHUB_API_URL must be https (the token travels with every request)';
+    return { apiUrl, host: api.host };
+}
+/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
+function githubRepository(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/');
+    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+}
+/** The link to this workflow run (and its attempt), when the runner says which run it is. */
+function runUrl(env, withAttempt = false) {
+    const repository = githubRepository(env);
+    const runId = env.GITHUB_RUN_ID?.trim();
+    if (!repository || !runId)
+        return undefined;
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`;
+    const attempt = env.GITHUB_RUN_ATTEMPT?.trim();
+    return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base;
+}
+/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+async function loadOctokit(token, apiUrl) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return getOctokit(token, { baseUrl: apiUrl });
+}
+/** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
+class UnexpectedAnswerError extends Error {
+    answerStatus;
+    constructor(status, expected, said) {
+        super(`answered ${status} with a body that is not ${expected}${said ? `: ${said}` : ''}`);
+        this.answerStatus = status;
+    }
+}
+/** The HTTP status of an answer GitHub gave; undefined when no answer came. */
+function answerStatus(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return err.answerStatus;
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const { status, response } = err;
+    if (typeof status !== 'number')
+        return undefined;
+    // Octokit reports a connection failure or a timeout as status 500 without a response.
+    return status === 500 && response === undefined ? undefined : status;
+}
+/** Whether a second try may go better: no answer, a server error, or rate limiting. */
+function isRetryable(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return false;
+    const status = answerStatus(err);
+    return status === undefined || status >= 500 || status === 429;
+}
+/** Codes of a failed connection: system errors, undici's, TLS and certificate ones. */
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|CERT_[A-Z_]+|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_[A-Z_]+)$/;
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) or timeout along an error's causes. */
+function networkCause(err) {
+    let node = err;
+    for (let depth = 0; depth < 5 && typeof node === 'object' && node !== null; depth++) {
+        const { code, name, cause } = node;
+        if (name === 'TimeoutError' || name === 'AbortError')
+            return { timedOut: true };
+        if (typeof code === 'string' && NETWORK_CODE.test(code))
+            return { code, timedOut: false };
+        node = cause;
+    }
+    return { timedOut: false };
+}
+/**
+ * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
+ * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
+ */
+function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
+    const clean = (text) => sanitizeServerText(redactor.redact(text), 300);
+    if (err instanceof UnexpectedAnswerError)
+        return `${host} ${clean(err.message)}`;
+    const status = answerStatus(err);
+    if (status === undefined) {
+        const cause = networkCause(err);
+        if (cause.timedOut)
+            return `${host} did not answer in time.`;
+        if (cause.code)
+            return `could not connect to ${host}: ${cause.code}.`;
+        const raw = err instanceof Error ? err.message : String(err);
+        return `${host} could not be reached: ${clean(raw)}.`;
+    }
+    // Redact before cutting: a cut could split the token and leave half of it.
+    const message = clean(err instanceof Error ? err.message : String(err));
+    const hint = status === 401
+        ? (hints[401] ??
+            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
+        : status === 403 || status === 404 || status === 409 || status === 422
+            ? hints[status]
+            : status === 429
+                ? 'GitHub is rate limiting this token.'
+                : status >= 500
+                    ? 'GitHub had a server error.'
+                    : undefined;
+    return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github-deployment.ts
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
@@ -40034,13 +40972,15 @@ function readEventPayload(env) {
 // Best effort by design: GitHub is a mirror of the outcome, never a judge of it. A failure to talk
 // to GitHub is one warning and the deploy goes on; the job's result is decided by the control plane
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
-// in a message: only GitHub's status code and its own (redacted) message do.
-
+// in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
+// the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000;
 const CANCEL_REQUEST_TIMEOUT_MS = 1_000;
+/** Pause before the one retry of a status. */
+const RETRY_DELAY_MS = 1_000;
 /** GitHub cuts a status description at 140 characters. */
 const MAX_DESCRIPTION = 140;
 /** The final status for an outcome of the deploy, with a one-line description. */
@@ -40079,6 +41019,11 @@ function finalStatus(state, error) {
             };
         case 'dry-run':
             return { state: 'success', description: 'Dry run: nothing was written.' };
+        case 'revision-missing':
+            return {
+                state: 'inactive',
+                description: 'Updated, but the control plane made no new revision.'
+            };
         default:
             return { state: 'error', description: error ?? 'The deploy failed.' };
     }
@@ -40090,63 +41035,36 @@ function finalStatus(state, error) {
 function githubDeploymentTarget(o, env) {
     if (o.environment === undefined || o.githubToken === undefined || o.dryRun)
         return undefined;
-    const repository = env.GITHUB_REPOSITORY?.trim() ?? '';
-    const [owner, repo, ...rest] = repository.split('/');
-    if (!owner || !repo || rest.length > 0) {
+    const repository = githubRepository(env);
+    if (!repository) {
         return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.';
     }
     const sha = o.expectedSha ?? env.GITHUB_SHA?.trim();
     if (!sha)
         return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.';
-    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
-    let api;
-    try {
-        api = new URL(apiUrl);
-    }
-    catch {
-        return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.';
-    }
-    if (baseUrlProblem(api.href)) {
-        return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.';
-    }
-    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
-    const runId = env.GITHUB_RUN_ID?.trim();
+    const api = githubApiUrl(env);
+    if (typeof api === 'string')
+        return `${api}: no GitHub deployment is created.`;
     return {
         token: o.githubToken,
-        apiUrl,
-        owner,
-        repo,
+        apiUrl: api.apiUrl,
+        owner: repository.owner,
+        repo: repository.repo,
         sha,
         environment: o.environment,
         environmentUrl: o.environmentUrl,
-        logUrl: runId ? `${server}/${owner}/${repo}/actions/runs/${runId}` : undefined,
+        logUrl: runUrl(env),
         description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
     };
 }
-/** What went wrong talking to GitHub, with what to do about it; never the token. */
-function describeGitHubError(err, redactor) {
-    const status = typeof err === 'object' &&
-        err !== null &&
-        typeof err.status === 'number'
-        ? err.status
-        : undefined;
-    const raw = err instanceof Error ? err.message : String(err);
-    // Redact before cutting: a cut could split the token and leave half of it.
-    const message = sanitizeServerText(redactor.redact(raw), 300);
-    const hint = status === 401
-        ? 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.'
-        : status === 403
-            ? 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).'
-            : status === 404
-                ? 'the repository was not found with this token (a token for another repository, or without access).'
-                : status === 409 || status === 422
-                    ? 'GitHub refused the deployment (is the commit pushed to this repository?).'
-                    : status !== undefined && status >= 500
-                        ? 'GitHub had a server error.'
-                        : status === undefined
-                            ? 'GitHub could not be reached.'
-                            : '';
-    return `${status !== undefined ? `HTTP ${status}: ` : ''}${message}${hint ? ` (${hint})` : ''}`;
+/** What went wrong creating or updating a GitHub deployment, with what to do; never the token. */
+function describeDeploymentError(err, redactor, host) {
+    return describeGitHubError(err, redactor, host, {
+        403: 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).',
+        404: 'the repository was not found with this token (a token for another repository, or without access).',
+        409: 'GitHub refused the deployment (is the commit pushed to this repository?).',
+        422: 'GitHub refused the deployment (is the commit pushed to this repository?).'
+    });
 }
 function clip(text) {
     const oneLine = text.replace(/\s+/g, ' ').trim();
@@ -40156,24 +41074,28 @@ function clip(text) {
 class GitHubDeployment {
     target;
     octokit;
-    redactor;
+    deps;
+    host;
+    /** GitHub's id of the deployment: the `github-deployment-id` output. */
     id;
-    constructor(target, octokit, redactor, id) {
+    constructor(target, octokit, deps, id) {
         this.target = target;
         this.octokit = octokit;
-        this.redactor = redactor;
+        this.deps = deps;
+        this.host = new URL(target.apiUrl).host;
         this.id = id;
     }
     /**
-     * Creates the deployment for the commit and environment and sets it `in_progress`; sets the
-     * `github-deployment-id` output. Undefined (after one warning) when GitHub said no.
+     * Creates the deployment for the commit and environment and sets it `in_progress`. Undefined
+     * (after one warning) when GitHub said no or could not be reached.
      */
-    static async start(target, redactor) {
-        // Loaded only here: octokit is a large part of the bundle and most runs never need it.
-        const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const octokit = getOctokit(target.token, { baseUrl: target.apiUrl });
+    static async start(target, deps) {
+        const { redactor, log } = deps;
+        const host = new URL(target.apiUrl).host;
+        let octokit;
         let id;
         try {
+            octokit = await loadOctokit(target.token, target.apiUrl);
             const created = await octokit.rest.repos.createDeployment({
                 owner: target.owner,
                 repo: target.repo,
@@ -40190,19 +41112,18 @@ class GitHubDeployment {
             const data = created.data;
             if (typeof data.id !== 'number') {
                 const said = typeof data.message === 'string'
-                    ? `: ${sanitizeServerText(redactor.redact(data.message), 200)}`
-                    : '';
-                throw new Error(`GitHub answered ${created.status} without a deployment${said}`);
+                    ? sanitizeServerText(redactor.redact(data.message), 200)
+                    : undefined;
+                throw new UnexpectedAnswerError(created.status, 'a deployment', said);
             }
             id = data.id;
         }
         catch (err) {
-            lib_core/* warning */.$e(`Could not create a GitHub deployment in environment "${target.environment}": ${describeGitHubError(err, redactor)} The deploy goes on.`, { title: 'GitHub deployment not created' });
+            log.warning(`Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`, 'GitHub deployment not created');
             return undefined;
         }
-        lib_core/* setOutput */.uH('github-deployment-id', String(id));
-        const deployment = new GitHubDeployment(target, octokit, redactor, id);
-        lib_core/* info */.pq(`GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`);
+        const deployment = new GitHubDeployment(target, octokit, deps, id);
+        log.info(`GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`);
         await deployment.setStatus('in_progress', 'Deploying through the control plane.');
         return deployment;
     }
@@ -40216,6 +41137,7 @@ class GitHubDeployment {
     /** One status; a failed attempt is retried once unless the step is being cancelled. */
     async setStatus(state, description, opts = {}) {
         const { target } = this;
+        const { redactor, log } = this.deps;
         const cancelling = opts.cancelling ?? false;
         const url = opts.environmentUrl ?? target.environmentUrl;
         // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
@@ -40228,7 +41150,7 @@ class GitHubDeployment {
                     repo: target.repo,
                     deployment_id: this.id,
                     state,
-                    description: clip(this.redactor.redact(description)),
+                    description: clip(redactor.redact(description)),
                     ...(target.logUrl ? { log_url: target.logUrl } : {}),
                     ...(environmentUrl ? { environment_url: environmentUrl } : {}),
                     ...(state === 'success' ? { auto_inactive: true } : {}),
@@ -40236,17 +41158,15 @@ class GitHubDeployment {
                         signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
                     }
                 });
-                lib_core/* info */.pq(`GitHub deployment ${this.id}: ${state}.`);
+                log.info(`GitHub deployment ${this.id}: ${state}.`);
                 return true;
             }
             catch (err) {
-                const status = err.status;
-                const retryable = typeof status !== 'number' || status >= 500 || status === 429;
-                if (attempt < attempts && retryable) {
-                    await new Promise(resolve => setTimeout(resolve, 1000));
+                if (attempt < attempts && isRetryable(err)) {
+                    await (this.deps.sleep ?? defaultSleep)(RETRY_DELAY_MS);
                     continue;
                 }
-                lib_core/* warning */.$e(`Could not set GitHub deployment ${this.id} to ${state}: ${describeGitHubError(err, this.redactor)}`, { title: 'GitHub deployment status not set' });
+                log.warning(`Could not set GitHub deployment ${this.id} to ${state}: ${describeDeploymentError(err, redactor, this.host)}`, 'GitHub deployment status not set');
                 return false;
             }
         }
@@ -40255,29 +41175,330 @@ class GitHubDeployment {
 }
 /**
  * The GitHub deployment of this run, when `environment` is set: created and `in_progress`, or
- * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws.
+ * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws. The
+ * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
  */
-async function startGitHubDeployment(o, env, redactor) {
+async function startGitHubDeployment(o, env, deps) {
+    const { redactor, log } = deps;
     if (o.environment !== undefined && o.dryRun) {
-        lib_core/* info */.pq(`Dry run: no GitHub deployment is created in environment "${o.environment}".`);
+        log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`);
         return undefined;
     }
     const target = githubDeploymentTarget(o, env);
     if (typeof target === 'string') {
-        lib_core/* warning */.$e(target, { title: 'GitHub deployment not created' });
+        log.warning(target, 'GitHub deployment not created');
         return undefined;
     }
     if (target === undefined)
         return undefined;
     try {
-        return await GitHubDeployment.start(target, redactor);
+        return await GitHubDeployment.start(target, deps);
     }
     catch (err) {
-        lib_core/* warning */.$e(`Could not create a GitHub deployment: ${describeGitHubError(err, redactor)}`, {
-            title: 'GitHub deployment not created'
-        });
+        log.warning(`Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`, 'GitHub deployment not created');
         return undefined;
     }
+}
+
+;// CONCATENATED MODULE: ./src/github/comment-body.ts
+// The pull-request comment's text: a hidden marker that finds it again, a headline with the
+// status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
+// values come from the entry layer's state; everything from a server is escaped for Markdown.
+const MAX_EXCERPT_LINES = 100;
+const comment_body_MAX_EXCERPT_CHARS = 20_000;
+const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The hidden first line that identifies the comment of one deployment name. */
+function commentMarker(name) {
+    // Encoded, so that no name can close the HTML comment or look like another name's marker.
+    return `<!-- control-plane-deploy:comment name=${encodeURIComponent(name)} -->`;
+}
+/** Whether a comment's body is the one of this deployment name (the marker on its first line). */
+function isCommentFor(body, name) {
+    if (typeof body !== 'string')
+        return false;
+    const marker = commentMarker(name);
+    return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length));
+}
+/** One line of text for Markdown: no HTML, no line breaks, no @mentions that notify anyone. */
+function plain(text, max = 1000) {
+    const line = text.replace(ESCAPES, '').replace(/\s+/g, ' ').trim();
+    const cut = line.length > max ? `${line.slice(0, max)}…` : line;
+    return cut
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/@(?=\w)/g, '@\u200b');
+}
+/** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
+function code(text) {
+    const line = plain(text, 200).replace(/`/g, "'").replace(/\|/g, '¦');
+    return `\`${line}\``;
+}
+/** A link when it is a plain http(s) URL, else the text as code. */
+function comment_body_link(url, label = url) {
+    return /^https?:\/\/[^\s<>()[\]|`"]+$/.test(url) ? `[${plain(label, 200)}](${url})` : code(url);
+}
+/** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
+function excerpt(text) {
+    let lines = text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').split('\n');
+    while (lines.length > 0 && lines.at(-1).trim() === '')
+        lines.pop();
+    lines = lines.slice(-MAX_EXCERPT_LINES).map(l => l.replace(CONTROLS_BUT_NEWLINE, ' '));
+    let body = lines.join('\n');
+    if (body.length > comment_body_MAX_EXCERPT_CHARS)
+        body = `…${body.slice(-comment_body_MAX_EXCERPT_CHARS)}`;
+    const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map(m => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The headline and one sentence for the outcome. */
+function headline(r) {
+    const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision';
+    if (r.command === 'delete') {
+        if (r.outcome === 'dry-run')
+            return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' };
+        if (r.outcome === 'cancelled')
+            return {
+                title: '🚫 Cancelled',
+                sentence: 'The run was cancelled before the removal was confirmed.'
+            };
+        if (r.outcome === 'timeout')
+            return {
+                title: '⏱️ Removal not confirmed',
+                sentence: 'The deletion was requested but not confirmed within the timeout.'
+            };
+        if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+            return { title: '❌ Removing the preview failed', sentence: undefined };
+        if (!r.deleted)
+            return {
+                title: '🗑️ Nothing to remove',
+                sentence: 'No deployment of this name exists (already deleted, or never deployed).'
+            };
+        const tracing = r.tracingProjectDeleted === true
+            ? ' Its tracing project was deleted too.'
+            : r.tracingProjectDeleted === false
+                ? ' Its tracing project was kept, so the name stays taken.'
+                : '';
+        return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` };
+    }
+    switch (r.outcome) {
+        case 'deployed':
+            return { title: '✅ Deployed', sentence: `${revision} is live.` };
+        case 'accepted':
+            return { title: '🚀 Accepted', sentence: `${revision} was accepted; not waited for.` };
+        case 'no-revision':
+            return { title: '✅ Up to date', sentence: 'Updated; no new revision was needed.' };
+        case 'dry-run':
+            return { title: '📝 Dry run', sentence: 'Nothing was written.' };
+        case 'skipped':
+            return {
+                title: '⏭️ Superseded',
+                sentence: `${revision} was superseded by a newer revision, reported by its own run.`
+            };
+        case 'failed':
+            return {
+                title: '❌ Failed',
+                sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
+            };
+        case 'timeout':
+            return {
+                title: '⏱️ Timed out',
+                sentence: `${revision} was not deployed within the timeout; it goes on on the control plane.`
+            };
+        case 'cancelled':
+            return { title: '🚫 Cancelled', sentence: 'The run was cancelled.' };
+        default:
+            return { title: '❌ Failed', sentence: undefined };
+    }
+}
+/** The whole comment for one run; the marker is its first line. */
+function renderComment(r, links = {}) {
+    const { title, sentence } = headline(r);
+    const rows = [];
+    // A removed preview has no URL worth following.
+    if (r.url && r.command !== 'delete')
+        rows.push(['URL', comment_body_link(r.url)]);
+    if (r.revisionId)
+        rows.push([
+            'Revision',
+            `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
+        ]);
+    if (r.deploymentId)
+        rows.push(['Deployment', code(r.deploymentId)]);
+    if (r.commitSha) {
+        const short = r.commitSha.slice(0, 7);
+        const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined;
+        rows.push([
+            'Commit',
+            sha && links.repository ? comment_body_link(`${links.repository}/commit/${sha}`, short) : code(short)
+        ]);
+    }
+    if (links.run)
+        rows.push(['Run', comment_body_link(links.run, 'workflow run')]);
+    const parts = [commentMarker(r.name), `### ${code(r.name)}: ${title}`];
+    if (sentence)
+        parts.push(sentence);
+    if (rows.length > 0)
+        parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
+    if (r.error)
+        parts.push(`**Reason:** ${plain(r.error, 2000)}`);
+    if (r.logExcerpt?.trim())
+        parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`);
+    parts.push('<sub>Updated in place by control-plane-deploy on every run.</sub>');
+    return `${parts.join('\n\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/pr-comment.ts
+// `pr-comment: true`: one comment on the pull request per deployment name, found again by the
+// hidden marker on its first line, so that re-runs and later pushes update it in place.
+//
+// Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
+// it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
+// cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
+// plain http to this machine), and no line built here contains it.
+
+
+
+const PR_COMMENT_REQUEST_TIMEOUT_MS = 5_000;
+const PR_COMMENT_BUDGET_MS = 15_000;
+const CANCEL_BUDGET_MS = 1_000;
+const PER_PAGE = 100;
+/** Comments read at most while looking for ours: 2,000. */
+const pr_comment_MAX_PAGES = 20;
+function asComment(value) {
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const { id, body, html_url: url } = value;
+    if (typeof id !== 'number')
+        return undefined;
+    return {
+        id,
+        body: typeof body === 'string' ? body : '',
+        html_url: typeof url === 'string' ? url : undefined
+    };
+}
+class OutOfTime extends Error {
+}
+/**
+ * Creates or updates this deployment name's comment on the pull request. Returns what was done,
+ * or undefined when nothing was (not a pull request, or after its one warning). Never throws.
+ */
+async function postPrComment(report, deps) {
+    const { log, env, pullRequestNumber: number } = deps;
+    const title = 'Pull request comment not posted';
+    if (number === undefined) {
+        log.info('pr-comment: this run is not about a pull request; no comment is posted.');
+        return undefined;
+    }
+    const token = deps.token?.trim();
+    if (!token) {
+        log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', title);
+        return undefined;
+    }
+    const repository = githubRepository(env);
+    if (!repository) {
+        log.warning('GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.', title);
+        return undefined;
+    }
+    const api = githubApiUrl(env);
+    if (typeof api === 'string') {
+        log.warning(`${api}: no pull request comment is posted.`, title);
+        return undefined;
+    }
+    const tokenRedactor = new Redactor([token]);
+    const redactor = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) };
+    const now = deps.now ?? Date.now;
+    const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS);
+    const request = () => {
+        const left = deadline - now();
+        if (left <= 0)
+            throw new OutOfTime();
+        return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) };
+    };
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    // Each value before it is escaped for Markdown (an escaped secret would no longer match), and the
+    // whole body again.
+    const clean = Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]));
+    const body = redactor.redact(renderComment(clean, {
+        run: runUrl(env, true),
+        repository: `${server}/${repository.owner}/${repository.repo}`
+    }));
+    const where = { owner: repository.owner, repo: repository.repo };
+    let step = 'read the comments of';
+    try {
+        const octokit = await loadOctokit(token, api.apiUrl);
+        let ours;
+        for (let page = 1; page <= pr_comment_MAX_PAGES && ours === undefined; page++) {
+            const listed = await octokit.rest.issues.listComments({
+                ...where,
+                issue_number: number,
+                per_page: PER_PAGE,
+                page,
+                request: request()
+            });
+            const data = listed.data;
+            if (!Array.isArray(data)) {
+                throw new UnexpectedAnswerError(listed.status, 'a list of comments');
+            }
+            ours = data.map(asComment).find(c => c !== undefined && isCommentFor(c.body, report.name));
+            if (data.length < PER_PAGE)
+                break;
+        }
+        let answer;
+        let action;
+        if (ours === undefined) {
+            step = 'create a comment on';
+            action = 'created';
+            answer = await octokit.rest.issues.createComment({
+                ...where,
+                issue_number: number,
+                body,
+                request: request()
+            });
+        }
+        else if (ours.body === body) {
+            log.info(`Pull request #${number}: comment ${ours.id} already says this.`);
+            return {
+                action: 'unchanged',
+                commentId: ours.id,
+                url: cleanUrl(ours.html_url, redactor),
+                body
+            };
+        }
+        else {
+            step = 'update the comment on';
+            action = 'updated';
+            answer = await octokit.rest.issues.updateComment({
+                ...where,
+                comment_id: ours.id,
+                body,
+                request: request()
+            });
+        }
+        const comment = asComment(answer.data);
+        if (!comment)
+            throw new UnexpectedAnswerError(answer.status, 'a comment');
+        const url = cleanUrl(comment.html_url, redactor);
+        log.info(`Pull request #${number}: comment ${action}${url ? `: ${url}` : '.'}`);
+        return { action, commentId: comment.id, url, body };
+    }
+    catch (err) {
+        const what = err instanceof OutOfTime
+            ? `gave up after ${(deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS) / 1000} s.`
+            : describeGitHubError(err, redactor, api.host, {
+                403: 'the token may not write pull requests: give the job `permissions: pull-requests: write` (pull requests from forks only get a read-only token).',
+                404: 'the pull request was not found with this token.'
+            });
+        log.warning(`Could not ${step} pull request #${number}: ${what} The result of the run stands.`, title);
+        return undefined;
+    }
+}
+/** GitHub's link to the comment, fit for one log line. */
+function cleanUrl(url, redactor) {
+    return url && /^https?:\/\/\S+$/.test(url)
+        ? sanitizeServerText(redactor.redact(url), 300)
+        : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -40323,6 +41544,11 @@ function field(input, check) {
         });
         return failed ? INVALID : result;
     });
+}
+/** All bad inputs in one message: the first line counts them, then one line each. */
+function renderProblems(problems) {
+    const head = problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`;
+    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/text.ts
@@ -40761,6 +41987,17 @@ function booleanInput(input, fallback) {
         return fail(`\`${input}\` must be \`true\` or \`false\``);
     });
 }
+/** A whole number from `min` to `max`; the fallback when empty. */
+function integerInput(input, fallback, min, max) {
+    return field(input, (v, fail) => {
+        if (v === '')
+            return fallback;
+        const n = /^\d+$/.test(v) ? Number(v) : NaN;
+        if (Number.isInteger(n) && n >= min && n <= max)
+            return n;
+        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
+    });
+}
 /** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 function durationInput(input, fallback, check) {
     return field(input, (v, fail) => {
@@ -41068,109 +42305,46 @@ const INPUT_NAMES = [
     'timeout',
     'poll-interval',
     'dry-run',
+    'failure-logs',
+    'on-failure',
+    'api-dialect',
+    'deployment-type',
+    'command',
+    'delete-tracing-project',
+    'pr-comment',
     'github-token',
     'environment',
     'environment-url'
 ];
 
-;// CONCATENATED MODULE: ./src/inputs.ts
-// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
-// (the entry layer masks and logs).
-//
-// Every raw input goes into one record that one zod schema parses: each field's transform checks
-// its own input, a final refinement checks how the inputs fit together, and every issue becomes
-// an `InputProblem` naming its input. All problems are collected, never just the first, and no
-// message ever repeats an input's value: a value may be the API key or a secret pasted into the
-// wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
-// YAML/JSON document.
-//
-// The per-input checks live in `inputs/`: `fields.ts` (single-line inputs), `secrets.ts`,
-// `documents.ts` (YAML/JSON inputs), on the helpers of `problems.ts`; `masking.ts` finds the
-// values to mask.
+;// CONCATENATED MODULE: ./src/inputs/cross-field.ts
+// How the inputs fit together: what a source needs and allows, what a command allows, and the
+// checks that need two inputs. Only inputs that passed their own checks take part.
 
 
 
 
-
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT = '30m';
-const DEFAULT_POLL_INTERVAL = '15s';
-const DEFAULT_POLL_INTERVAL_MS = 15_000;
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
-function inputEnvName(name) {
-    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
-}
-/**
- * Every input from the runner's environment, trimmed at both ends like `core.getInput` (inner
- * lines of multi-line values are left as they are); `''` for inputs that are not set.
- */
-function readRawInputs(env) {
-    const raw = {};
-    for (const name of INPUT_NAMES)
-        raw[name] = (env[inputEnvName(name)] ?? '').trim();
-    return raw;
-}
-// ---------------------------------------------------------------------------------------------
-// The schema
-/** Each input on its own. */
-const fieldsSchema = object({
-    'api-key': field('api-key', parseApiKey),
-    'tenant-id': optionalUuid('tenant-id', 'a workspace id'),
-    'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
-    name: field('name', parseName),
-    'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
-    source: parseEnum('source', SOURCES, 'codehost'),
-    'integration-id': optionalUuid('integration-id', 'a forge integration id'),
-    repository: field('repository', parseRepository),
-    ref: field('ref', parseRef),
-    'graph-config-path': field('graph-config-path', parseGraphConfigPath),
-    'image-uri': optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
-    secrets: field('secrets', parseSecrets),
-    'secret-references': field('secret-references', parseSecretReferences),
-    'resource-spec': field('resource-spec', parseResourceSpec),
-    'build-on-push': booleanInput('build-on-push', undefined),
-    'custom-url': field('custom-url', parseCustomUrl),
-    'listener-id': optionalUuid('listener-id', 'a listener id'),
-    'k8s-namespace': field('k8s-namespace', parseNamespace),
-    'install-command': optionalText('install-command', 'a command'),
-    'build-command': optionalText('build-command', 'a command'),
-    'revision-source': parseEnum('revision-source', RevisionSource.options, undefined),
-    create: booleanInput('create', true),
-    wait: booleanInput('wait', true),
-    timeout: durationInput('timeout', DEFAULT_TIMEOUT, ms => ms <= 0
-        ? 'must be longer than zero'
-        : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined),
-    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': durationInput('poll-interval', undefined, ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined),
-    'dry-run': booleanInput('dry-run', false),
-    'github-token': field('github-token', parseGithubToken),
-    environment: field('environment', parseEnvironment),
-    'environment-url': field('environment-url', parseEnvironmentUrl)
-});
-/** All inputs: each on its own, then how they fit together, then the Options. */
-function inputSchema(event) {
-    return fieldsSchema
-        .superRefine((f, ctx) => {
-        for (const [input, message] of crossFieldProblems(f, event)) {
-            ctx.addIssue({ code: 'custom', path: [input], message, input: undefined });
-        }
-    }, 
-    // Run even when single inputs failed: every problem is reported at once.
-    { when: () => true })
-        .transform(f => toOptions(f, event));
-}
 /** `value` unless it failed its own check. */
+/** Inputs without a default that only a deploy uses. */
+const DEPLOY_ONLY = [
+    'integration-id',
+    'repository',
+    'ref',
+    'image-uri',
+    'secrets',
+    'secret-references',
+    'resource-spec',
+    'build-on-push',
+    'custom-url',
+    'listener-id',
+    'k8s-namespace',
+    'install-command',
+    'build-command',
+    'revision-source',
+    'deployment-type',
+    'environment',
+    'environment-url'
+];
 const known = (value) => value !== INVALID;
 /** How the inputs fit together; only inputs that passed their own checks take part. */
 function crossFieldProblems(f, event) {
@@ -41189,6 +42363,25 @@ function crossFieldProblems(f, event) {
     if (given('environment-url') && f.environment === undefined) {
         add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
     }
+    // Deleting takes a target and nothing of what a deploy writes.
+    if (f.command === 'delete') {
+        for (const input of DEPLOY_ONLY) {
+            if (given(input))
+                add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``);
+        }
+        if (f['on-failure'] === 'rollback')
+            add('on-failure', '`on-failure: rollback` applies only to deploying, not to `command: delete`');
+        return problems;
+    }
+    if (f['delete-tracing-project'] === true)
+        add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`');
+    if (f['pr-comment'] === true && f['github-token'] === undefined) {
+        add('github-token', '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`');
+    }
+    // A fork's head branch is not in the repository the integration builds.
+    if (event.forkHead !== undefined && (f.repository === undefined || f.ref === undefined)) {
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
+    }
     const source = known(f.source) ? f.source : undefined;
     const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined;
     if (source === undefined)
@@ -41203,6 +42396,7 @@ function crossFieldProblems(f, event) {
     };
     onlyFor('integration-id', source === 'codehost', 'source `codehost`');
     onlyFor('build-on-push', source === 'codehost', 'source `codehost`');
+    onlyFor('deployment-type', source === 'codehost', 'source `codehost`');
     onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
     onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
     onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)');
@@ -41273,6 +42467,121 @@ function crossFieldProblems(f, event) {
     }
     return problems;
 }
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
+// (the entry layer masks and logs).
+//
+// Every raw input goes into one record that one zod schema parses: each field's transform checks
+// its own input, a final refinement checks how the inputs fit together, and every issue becomes
+// an `InputProblem` naming its input. All problems are collected, never just the first, and no
+// message ever repeats an input's value: a value may be the API key or a secret pasted into the
+// wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
+// YAML/JSON document.
+//
+// The per-input checks live in `inputs/`: `fields.ts` (single-line inputs), `secrets.ts`,
+// `documents.ts` (YAML/JSON inputs), on the helpers of `problems.ts`; `masking.ts` finds the
+// values to mask.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT = '30m';
+const DEFAULT_POLL_INTERVAL = '15s';
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
+function inputEnvName(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+/**
+ * Every input from the runner's environment, trimmed at both ends like `core.getInput` (inner
+ * lines of multi-line values are left as they are); `''` for inputs that are not set.
+ */
+function readRawInputs(env) {
+    const raw = {};
+    for (const name of INPUT_NAMES)
+        raw[name] = (env[inputEnvName(name)] ?? '').trim();
+    return raw;
+}
+// ---------------------------------------------------------------------------------------------
+// The schema
+/** Each input on its own. */
+const fieldsSchema = object({
+    'api-key': field('api-key', parseApiKey),
+    'tenant-id': optionalUuid('tenant-id', 'a workspace id'),
+    'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
+    name: field('name', parseName),
+    'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
+    // `github` is the production service's word for `codehost`: both are accepted.
+    source: field('source', (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail))),
+    'integration-id': optionalUuid('integration-id', 'a forge integration id'),
+    repository: field('repository', parseRepository),
+    ref: field('ref', parseRef),
+    'graph-config-path': field('graph-config-path', parseGraphConfigPath),
+    'image-uri': optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
+    secrets: field('secrets', parseSecrets),
+    'secret-references': field('secret-references', parseSecretReferences),
+    'resource-spec': field('resource-spec', parseResourceSpec),
+    'build-on-push': booleanInput('build-on-push', undefined),
+    'custom-url': field('custom-url', parseCustomUrl),
+    'listener-id': optionalUuid('listener-id', 'a listener id'),
+    'k8s-namespace': field('k8s-namespace', parseNamespace),
+    'install-command': optionalText('install-command', 'a command'),
+    'build-command': optionalText('build-command', 'a command'),
+    'revision-source': parseEnum('revision-source', RevisionSource.options, undefined),
+    create: booleanInput('create', true),
+    wait: booleanInput('wait', true),
+    timeout: durationInput('timeout', DEFAULT_TIMEOUT, ms => ms <= 0
+        ? 'must be longer than zero'
+        : ms > MAX_TIMEOUT_MS
+            ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': durationInput('poll-interval', undefined, ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined),
+    'dry-run': booleanInput('dry-run', false),
+    'failure-logs': integerInput('failure-logs', 50, 0, 1000),
+    'on-failure': parseEnum('on-failure', ['fail', 'rollback'], 'fail'),
+    'api-dialect': parseEnum('api-dialect', ['auto', ...DIALECTS], 'auto'),
+    'deployment-type': parseEnum('deployment-type', DEPLOYMENT_TYPES, undefined),
+    command: parseEnum('command', ['deploy', 'delete'], 'deploy'),
+    'delete-tracing-project': booleanInput('delete-tracing-project', false),
+    'pr-comment': booleanInput('pr-comment', false),
+    'github-token': field('github-token', parseGithubToken),
+    environment: field('environment', parseEnvironment),
+    'environment-url': field('environment-url', parseEnvironmentUrl)
+});
+function parseSource(v, fail) {
+    if (v === '')
+        return 'codehost';
+    if (SOURCES.includes(v))
+        return v;
+    return fail(`\`source\` must be one of ${[...SOURCES, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
+}
+/** All inputs: each on its own, then how they fit together, then the Options. */
+function inputSchema(event) {
+    return fieldsSchema
+        .superRefine((f, ctx) => {
+        for (const [input, message] of crossFieldProblems(f, event)) {
+            ctx.addIssue({ code: 'custom', path: [input], message, input: undefined });
+        }
+    }, 
+    // Run even when single inputs failed: every problem is reported at once.
+    { when: () => true })
+        .transform(f => toOptions(f, event));
+}
 /** The Options of inputs that passed every check. */
 function toOptions(f, event) {
     const byId = f['deployment-id'] !== undefined;
@@ -41312,6 +42621,14 @@ function toOptions(f, event) {
         timeoutMs: f.timeout,
         pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout),
         dryRun: f['dry-run'],
+        failureLogs: f['failure-logs'],
+        apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url']),
+        apiDialectSetting: f['api-dialect'] ?? 'auto',
+        deploymentType: f['deployment-type'],
+        command: f.command ?? 'deploy',
+        deleteTracingProject: f['delete-tracing-project'],
+        prComment: f['pr-comment'],
+        onFailure: f['on-failure'],
         githubToken: f['github-token'],
         environment: f.environment,
         environmentUrl: f['environment-url']
@@ -41344,13 +42661,6 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < MIN_SECRET_LENGTH).map(s => s.name);
 }
 
-;// CONCATENATED MODULE: ./src/problems.ts
-/** All bad inputs in one message: the first line counts them, then one line each. */
-function renderProblems(problems) {
-    const head = problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`;
-    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
-}
-
 ;// CONCATENATED MODULE: ./src/report.ts
 // What the run leaves behind: step outputs (also on failure, as far as known) and the job summary.
 // Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
@@ -41360,8 +42670,10 @@ function renderProblems(problems) {
 
 
 
+
 /** The step outputs, by name; undefined ones are not written. */
 function outputsOf(state) {
+    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
     return {
         'deployment-id': state.deploymentId,
         'revision-id': state.revisionId,
@@ -41370,11 +42682,15 @@ function outputsOf(state) {
         // A create cut off in flight may have landed: unknown, so not claimed either way.
         created: state.writing === 'create' ? undefined : String(state.created),
         url: state.url,
-        'repo-commit-sha': state.repoCommitSha
+        'repo-commit-sha': state.repoCommitSha,
+        deleted: state.deleted === undefined ? undefined : String(state.deleted),
+        'rollback-revision-id': rollback?.revisionId,
+        'rollback-status': rollback?.status
     };
 }
-function writeOutputs(state) {
-    for (const [name, value] of Object.entries(outputsOf(state))) {
+/** Every output of the run, in one place: the state's and the entry layer's own. */
+function writeOutputs(state, extra) {
+    for (const [name, value] of Object.entries({ ...outputsOf(state), ...extra })) {
         if (value !== undefined)
             lib_core/* setOutput */.uH(name, value);
     }
@@ -41384,6 +42700,8 @@ const HEADLINE = {
     accepted: '📨 Accepted (not waited for)',
     'no-revision': '✅ Updated (no new revision needed)',
     'revision-missing': '⚠️ Updated, but the control plane made no new revision',
+    deleted: '🗑️ Deleted',
+    absent: '✅ Nothing to delete',
     'dry-run': '📝 Dry run: nothing written',
     skipped: '⏭️ Superseded by a newer revision',
     failed: '❌ Revision failed',
@@ -41426,12 +42744,27 @@ function renderSummary(state, facts) {
         out.push(...describePlan(state.plan));
         out.push('```');
     }
-    if (state.timeline.length) {
-        out.push('', '**Status timeline**', '', '| Status | After |', '|---|---|');
-        for (const t of state.timeline)
-            out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`);
+    timeline(out, 'Status timeline', state.timeline);
+    const log = state.failureLog;
+    if (log) {
+        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
+        out.push(fenced(log.lines), '', '</details>');
     }
+    const rb = state.rollback;
+    if (rb?.kind === 'done') {
+        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``);
+        timeline(out, 'Rollback timeline', rb.timeline);
+    }
+    else if (rb)
+        out.push('', `**Rollback**: not done: ${rb.reason}.`);
     return out.join('\n') + '\n';
+}
+function timeline(out, title, entries) {
+    if (!entries.length)
+        return;
+    out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
+    for (const t of entries)
+        out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`);
 }
 function cell(v) {
     return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -41462,6 +42795,9 @@ async function writeSummary(state, facts, redactor, env) {
 
 
 
+
+
+
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
 /** After a cancel signal, the step exits by then whatever is still pending. */
@@ -41472,7 +42808,8 @@ async function run(env = process.env) {
     const redactor = new Redactor(secretValuesToMask(raw));
     for (const value of redactor.values)
         lib_core/* setSecret */.Pq(value);
-    const parsed = parseInputs(raw, eventDefaults(env, readEventPayload(env)));
+    const event = eventDefaults(env, readEventPayload(env));
+    const parsed = parseInputs(raw, event);
     if (!parsed.ok) {
         lib_core/* error */.z3(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' });
         process.exitCode = 1;
@@ -41503,19 +42840,23 @@ async function run(env = process.env) {
         deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
         signal: controller.signal,
         secrets: redactor.values,
+        dialect: o.apiDialect,
+        onRateLimited: once(waitMs => lib_core/* info */.pq(`The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`)),
         debug: lib_core/* isDebug */._o() ? line => lib_core/* debug */.Yz(line) : undefined
     });
+    lib_core/* info */.pq(`API dialect: ${o.apiDialect}${o.apiDialectSetting === 'auto' ? ` (auto, from ${new URL(o.baseUrl).host})` : ''}.`);
     const state = newState(o);
+    const log = flowLog(redactor);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-    const github = await startGitHubDeployment(o, env, redactor);
+    const github = await startGitHubDeployment(o, env, { redactor, log });
     let error;
-    let title = 'Deploy failed';
+    let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
     try {
-        await deploy(o, state, {
-            client,
-            log: flowLog(redactor),
-            signal: controller.signal
-        });
+        const deps = { client, log, signal: controller.signal };
+        if (o.command === 'delete')
+            await deleteDeployment(o, state, deps);
+        else
+            await deploy(o, state, deps);
     }
     catch (err) {
         if (controller.signal.aborted && !(err instanceof DeployError)) {
@@ -41538,8 +42879,35 @@ async function run(env = process.env) {
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
     }
-    await github?.finish(state, error, controller.signal.aborted);
-    writeOutputs(state);
+    const cancelling = controller.signal.aborted;
+    // Both are bounded and best effort; together, so that a cancel's short exit covers both.
+    await Promise.all([
+        github?.finish(state, error, cancelling),
+        o.prComment
+            ? postPrComment({
+                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+                command: o.command,
+                outcome: commentOutcome(state),
+                deploymentId: state.deploymentId,
+                revisionId: state.revisionId,
+                revisionStatus: state.revisionStatus,
+                url: state.url,
+                commitSha: state.repoCommitSha ?? state.expectedSha,
+                error,
+                logExcerpt: state.failureLog?.lines.join('\n'),
+                deleted: state.deleted,
+                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+            }, {
+                token: o.githubToken,
+                env,
+                pullRequestNumber: event.pullRequestNumber,
+                redactor,
+                log,
+                cancelling
+            })
+            : undefined
+    ]);
+    writeOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined });
     await writeSummary(state, { durationMs: Date.now() - started, requests: client.requestCount, error }, redactor, env);
     if (error !== undefined) {
         lib_core/* error */.z3(error, { title });
@@ -41547,12 +42915,38 @@ async function run(env = process.env) {
     }
     logOutcome(state);
 }
+/** The flow's outcome in the words of the pull-request comment. */
+function commentOutcome(state) {
+    switch (state.outcome) {
+        case undefined:
+        case 'deleted':
+        case 'absent':
+            return undefined;
+        case 'revision-missing':
+            return 'no-revision';
+        default:
+            return state.outcome;
+    }
+}
+/** `fn` on its first call only. */
+function once(fn) {
+    let done = false;
+    return (...args) => {
+        if (done)
+            return;
+        done = true;
+        fn(...args);
+    };
+}
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
 function cancelledMessage(state) {
     const name = state.name ? `"${state.name}"` : 'the deployment';
     if (state.writing === 'create') {
         return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
             'A re-run finds the deployment by its name and updates it, or creates it.');
+    }
+    if (state.writing === 'delete') {
+        return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
     }
     if (state.writing === 'update') {
         return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
