@@ -19,16 +19,11 @@ import {
   type SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
+import type { Body } from './http.ts'
 import { deploymentStatus, failureFor } from './lifecycle.ts'
 import { normalizeRepoUrl, type DeploymentRecord, type TenantRecord } from './store.ts'
 import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
 import { deploymentView, revisionView } from './views.ts'
-
-/** A request body as read by the server. */
-export type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'invalid'; error: unknown; text: string }
 
 interface Part {
   location: Location
