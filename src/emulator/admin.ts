@@ -65,6 +65,26 @@ const router = new Router<Handler>([
       }
     }
   },
+  {
+    pattern: '/_emulator/scripts',
+    methods: {
+      GET: emu => ok({ scripts: emu.scripts() }),
+      POST: (emu, body) => ok({ script: emu.script(body as never), scripts: emu.scripts() }),
+      DELETE: emu => {
+        emu.clearScripts()
+        return ok({ scripts: [] })
+      }
+    }
+  },
+  {
+    pattern: '/_emulator/revisions/:revision_id/logs',
+    methods: {
+      GET: (emu, _body, [id]) => {
+        const logs = emu.revisionLogs(id!)
+        return logs ? ok(logs) : { status: 404, body: { detail: `Revision ID ${id} not found.` } }
+      }
+    }
+  },
   { pattern: '/_emulator/state', methods: { GET: emu => ok(emu.state()) } },
   { pattern: '/_emulator/credentials', methods: { GET: emu => ok(emu.credentials()) } }
 ])
@@ -84,8 +104,15 @@ export function handleAdmin(
   raw: Buffer
 ): Reply {
   const found = router.match(method, segmentsOf(path.replace(/\/$/, '')))
-  if (found.kind !== 'found') {
+  if (found.kind === 'no-path') {
     return { status: 404, body: { detail: `No admin route ${method.toUpperCase()} ${path}.` } }
+  }
+  if (found.kind === 'no-method') {
+    return {
+      status: 405,
+      body: { detail: `${path} takes ${found.allow.join(', ')}.` },
+      headers: { allow: found.allow.join(', ') }
+    }
   }
   let body: unknown = undefined
   if (raw.length > 0) {

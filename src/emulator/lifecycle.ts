@@ -53,11 +53,28 @@ export const DEFAULT_FAILURE_RULES: FailureRule[] = [
 ]
 
 /** The stage at whose end a failure status appears. */
-const FAILS_AFTER: Record<FailureStatus, Stage> = {
+export const FAILS_AFTER: Record<FailureStatus, Stage> = {
   CREATE_FAILED: 'CREATING',
   BUILD_FAILED: 'BUILDING',
   DEPLOY_FAILED: 'DEPLOYING'
 }
+
+/** Virtual start and end of each stage of a revision whose first stage starts at `start`. */
+export function stageWindows(
+  d: StageDurationsMs,
+  start: number
+): Record<Stage, { start: number; end: number }> {
+  const out = {} as Record<Stage, { start: number; end: number }>
+  let t = start
+  for (const stage of STAGES) {
+    out[stage] = { start: t, end: t + d[stage] }
+    t += d[stage]
+  }
+  return out
+}
+
+/** How long a revision takes from creation to DEPLOYED. */
+export const totalDuration = (d: StageDurationsMs) => STAGES.reduce((sum, s) => sum + d[s], 0)
 
 export function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
@@ -137,7 +154,13 @@ export interface RevisionState {
   deployed_v: number | null
 }
 
-const TERMINAL = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED'])
+export const TERMINAL = new Set<string>([
+  'DEPLOYED',
+  'CREATE_FAILED',
+  'BUILD_FAILED',
+  'DEPLOY_FAILED',
+  'SKIPPED'
+])
 
 /** The status a revision would have at `v` if nothing superseded it. */
 function naturalState(rev: RevisionRecord, d: StageDurationsMs, v: number): RevisionState {

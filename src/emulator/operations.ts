@@ -164,13 +164,20 @@ function addRevision(
   source: string,
   config: SourceRevisionConfigRequest
 ) {
+  // A scripted outcome (admin `scripts`) comes before the failure rules.
+  const scripted = ctx.store.takeScript(dep.id)
   return ctx.store.addRevision(dep, {
     source,
     source_revision_config: config,
     created_ms: ctx.clock.real(),
     created_v: ctx.clock.now(),
-    fails_with: failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
-    seeded: false
+    fails_with: scripted
+      ? scripted.outcome === 'DEPLOYED'
+        ? null
+        : scripted.outcome
+      : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
+    seeded: false,
+    script: scripted?.script ?? null
   })
 }
 

@@ -5,7 +5,9 @@ import type { Context } from './context.ts'
 import { FaultSet } from './faults/index.ts'
 import { VirtualClock } from './lifecycle.ts'
 import { RateLimiter } from './rate-limit.ts'
+import { revisionLogs, type RevisionLogs } from './logs.ts'
 import { RequestLog } from './request-log.ts'
+import { applyScript, describeScript, type ScriptedOutcome, type ScriptSpec } from './scripts.ts'
 import { Fixture, Store, type ParsedFixture } from './store.ts'
 import type { Credentials, EmulatorOptions, EmulatorState } from './types.ts'
 import { deploymentView, revisionView } from './views.ts'
@@ -116,6 +118,23 @@ export class Runtime {
     this.limiter.clear()
     this.log.clear()
     this.loadState()
+  }
+
+  script(spec: ScriptSpec): ScriptedOutcome {
+    return applyScript(this.ctx, spec)
+  }
+
+  scripts(): ScriptedOutcome[] {
+    return this.store.pendingScripts.map(p => describeScript(p, null))
+  }
+
+  clearScripts(): void {
+    this.store.pendingScripts = []
+  }
+
+  revisionLogs(revisionId: string): RevisionLogs | null {
+    const rev = this.store.revisions.get(revisionId.toLowerCase())
+    return rev ? revisionLogs(this.ctx, rev) : null
   }
 
   /** A timer cleared on close, so pending streams and delays end with the emulator. */

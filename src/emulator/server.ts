@@ -1,7 +1,8 @@
 // The emulator's entry point: `startEmulator` starts one in-process emulator (its own state, port
 // and settings) and returns the control API. The pieces: runtime.ts (state and settings),
 // pipeline.ts (what a request goes through), api-routes.ts and admin.ts (the two route tables),
-// faults/ (each fault kind's spec and behaviour).
+// faults/ (each fault kind's spec and behaviour), logs.ts and scripts.ts (revision logs and
+// scripted outcomes).
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,6 +18,8 @@ export type { RateLimit } from './rate-limit.ts'
 export type { ConfigInput, EmulatorConfig } from './config.ts'
 export type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 export type { RequestLogEntry } from './request-log.ts'
+export type { LogEntry, RevisionLogs } from './logs.ts'
+export type { ScriptedOutcome, ScriptSpec } from './scripts.ts'
 export type {
   Credentials,
   DeploymentView,
@@ -52,7 +55,11 @@ function controlOf(rt: Runtime): EmulatorControl {
     config: () => structuredClone(rt.config),
     setSpeed: factor => void rt.configure({ speed: factor }),
     loadFixture: f => rt.loadFixture(f),
-    reset: () => rt.reset()
+    reset: () => rt.reset(),
+    script: spec => rt.script(spec),
+    scripts: () => rt.scripts(),
+    clearScripts: () => rt.clearScripts(),
+    revisionLogs: id => rt.revisionLogs(id)
   }
 }
 

@@ -2,8 +2,10 @@
 import type { ConfigInput, EmulatorConfig } from './config.ts'
 import type { Fault, FaultSpec } from './faults/index.ts'
 import type { FailureRule, StageDurationsMs } from './lifecycle.ts'
+import type { RevisionLogs } from './logs.ts'
 import type { RateLimit } from './rate-limit.ts'
 import type { RequestLogEntry } from './request-log.ts'
+import type { ScriptedOutcome, ScriptSpec } from './scripts.ts'
 import type { Fixture } from './store.ts'
 import type { deploymentView, revisionView } from './views.ts'
 
@@ -67,8 +69,18 @@ export interface EmulatorControl {
   setSpeed(factor: number): void
   /** Replace the state with this fixture; it becomes what `reset()` returns to. */
   loadFixture(fixture: Fixture): void
-  /** Back to the fixture and the start options; faults and request log cleared. */
+  /** Back to the fixture and the start options; faults, scripts and request log cleared. */
   reset(): void
+  /**
+   * Scripts the outcome and log lines of the next revision (of `deploymentId`, or of any), or of
+   * `revisionId` if it is still in progress. Throws (ZodError or Error) on a bad spec.
+   */
+  script(spec: ScriptSpec): ScriptedOutcome
+  /** Scripts still waiting for their revision, oldest first. */
+  scripts(): ScriptedOutcome[]
+  clearScripts(): void
+  /** The revision's build and deploy logs as of now; null when there is no such revision. */
+  revisionLogs(revisionId: string): RevisionLogs | null
 }
 
 export interface Emulator extends EmulatorControl {
