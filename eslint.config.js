@@ -31,7 +31,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/main.ts', 'src/report.ts', 'src/index.ts', 'src/github-deployment.ts'],
+    // report.ts until its writes move into main.ts.
+    ignores: ['src/main.ts', 'src/index.ts', 'src/report.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -39,7 +40,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@actions/core',
-              message: 'Only the entry layer (main, inputs, report) talks to the runner.'
+              message:
+                'Only the entry layer (src/main.ts, src/index.ts) talks to the runner: take a log port or return a value instead.'
             }
           ]
         }

@@ -55,6 +55,7 @@ const DEFAULTS = {
   name: undefined,
   integrationId: undefined,
   repository: undefined,
+  repositoryExplicit: false,
   ref: undefined,
   expectedSha: undefined,
   graphConfigPath: 'langgraph.json',
@@ -209,6 +210,7 @@ describe('parseInputs: happy paths', () => {
       source: 'codehost',
       integrationId: INTEGRATION,
       repository: 'other-org/other.repo',
+      repositoryExplicit: true,
       ref: 'release/1.x',
       // Another ref than the event's: the event's commit is not the one expected.
       expectedSha: undefined,
@@ -350,6 +352,23 @@ describe('parseInputs: happy paths', () => {
       pollIntervalMs: 6 * 3_600_000
     })
     expect(options({ ...CODEHOST, 'poll-interval': '1s' }).pollIntervalMs).toBe(1000)
+  })
+})
+
+describe('poll-interval follows the timeout when it is not set', () => {
+  test('timeout: 10s alone is valid and polls at most every 10 s', () => {
+    expect(options({ ...CODEHOST, timeout: '10s' })).toMatchObject({
+      timeoutMs: 10_000,
+      pollIntervalMs: 10_000
+    })
+  })
+  test('a long timeout keeps the 15 s default', () => {
+    expect(options({ ...CODEHOST, timeout: '1h' }).pollIntervalMs).toBe(15_000)
+  })
+  test('only an explicit poll-interval longer than the timeout is an error', () => {
+    expect(inputsOf(problems({ ...CODEHOST, timeout: '10s', 'poll-interval': '15s' }))).toEqual([
+      'poll-interval'
+    ])
   })
 })
 

@@ -28403,7 +28403,13 @@ var lib_core = __nccwpck_require__(3340);
 ;// CONCATENATED MODULE: ./src/control-plane/redact.ts
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
-const MIN_SECRET_LENGTH = 3;
+/**
+ * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
+ * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
+ * and a value that short is guessed, not protected, anyway. The action never prints secret values
+ * itself; the entry layer warns by name about the values this leaves unmasked.
+ */
+const MIN_SECRET_LENGTH = 4;
 class Redactor {
     #values = new Set();
     constructor(values = []) {
@@ -28419,6 +28425,10 @@ class Redactor {
             if (trimmed.length >= MIN_SECRET_LENGTH)
                 this.#values.add(trimmed);
         }
+    }
+    /** The values this redactor replaces, longest first: the ones to register as masks. */
+    get values() {
+        return [...this.#values].sort((a, b) => b.length - a.length);
     }
     redact(text) {
         let out = text;
@@ -39206,6 +39216,26 @@ async function patchReconciled(client, current, body, newRevision, notes) {
         }
     }
 }
+/** Pauses of the look for a revision that the update's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
+/**
+ * After an update answered with the revision from before: reads the deployment a few times
+ * (about 7 s in all, within the run's deadline) for a new `latest_revision_id`. Undefined when
+ * none appeared: the control plane made no revision for this update.
+ */
+async function awaitNewRevision(client, deploymentId, before, notes) {
+    notes.info(`The update's answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
+    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
+            return undefined;
+        const now = await client.getDeployment(deploymentId);
+        if (now.latest_revision_id && now.latest_revision_id !== before) {
+            notes.info(`Revision ${now.latest_revision_id} appeared for this update.`);
+            return now;
+        }
+    }
+    return undefined;
+}
 /** The revision a write made: the id the write answered with, read back once if it was null. */
 async function revisionOf(client, d) {
     if (d.latest_revision_id)
@@ -39220,6 +39250,7 @@ async function revisionOf(client, d) {
 
 
 const HIDDEN = '***';
+const REMOVED = '(removed)';
 /** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
 function sourceConfigFromInputs(o) {
     const c = {};
@@ -39276,6 +39307,11 @@ function planUpdate(o, current) {
     if (current.source !== o.source) {
         throw new DeployError(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`, `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`, 'Source mismatch');
     }
+    const currentIntegration = current.source_config.integration_id;
+    if (o.integrationId && currentIntegration && o.integrationId !== currentIntegration) {
+        throw new DeployError(`Deployment "${current.name}" (${current.id}) uses forge integration ${currentIntegration}, but integration-id is ${o.integrationId}.`, 'The integration of a deployment cannot change after create: set integration-id to the deployment’s, or deploy under another name.', 'Integration mismatch');
+    }
+    const otherRepository = repositoryMismatch(o, current);
     const body = {};
     const sourceConfig = sourceConfigFromInputs(o);
     if (Object.keys(sourceConfig).length)
@@ -39290,14 +39326,52 @@ function planUpdate(o, current) {
     if (o.revisionSource !== undefined)
         body.revision_source = o.revisionSource;
     const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
+    const kept = new Set(body.secrets?.map(s => s.name));
+    const removedSecrets = body.secrets
+        ? current.secrets.map(s => s.name).filter(name => !kept.has(name))
+        : [];
     return {
         kind: 'update',
         deploymentId: current.id,
         name: current.name,
         body,
         changes: diff(body, current),
-        newRevision
+        newRevision,
+        removedSecrets,
+        otherRepository
     };
+}
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
+    const parts = path
+        .replace(/\.git$/i, '')
+        .replace(/\/+$/, '')
+        .split('/');
+    if (parts.length < 2)
+        return undefined;
+    return parts.slice(-2).join('/').toLowerCase();
+}
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(o, current) {
+    const repoUrl = current.source_config.repo_url;
+    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+        return undefined;
+    const theirs = ownerAndName(repoUrl);
+    if (!theirs || theirs === o.repository.toLowerCase())
+        return undefined;
+    const shown = sanitizeServerText(repoUrl, 300);
+    if (o.repositoryExplicit) {
+        throw new DeployError(`Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`, 'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.', 'Repository mismatch');
+    }
+    return { deployment: shown, workflow: o.repository };
 }
 /** Each leaf the body sets, with the current value where it differs; secrets by name only. */
 function diff(body, current) {
@@ -39314,13 +39388,20 @@ function diff(body, current) {
             continue;
         if (key === 'secrets') {
             const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
-            for (const s of value) {
+            const listed = value;
+            for (const s of listed) {
                 const before = old.get(s.name);
                 if (!old.has(s.name))
                     changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
                 // A service that hides values cannot be compared: show it as set again.
                 else if (before !== s.value)
                     changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
+            }
+            // The list replaces the whole set: what it leaves out is deleted.
+            const names = new Set(listed.map(s => s.name));
+            for (const name of old.keys()) {
+                if (!names.has(name))
+                    changes.push({ field: `secrets.${name}`, from: HIDDEN, to: REMOVED });
             }
             continue;
         }
@@ -39349,6 +39430,9 @@ function describePlan(plan) {
     const lines = [head];
     if (!plan.changes.length)
         lines.push('  no field changes');
+    if (plan.kind === 'update' && plan.removedSecrets.length) {
+        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`);
+    }
     for (const c of plan.changes) {
         lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
     }
@@ -39435,6 +39519,13 @@ const FINAL_POLL_GRACE_MS = 2000;
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
 /**
+ * A revision that the write has just returned may not be readable at once where the read is
+ * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
+ * soon after, not at the timeout.
+ */
+const NOT_FOUND_GRACE_MS = 10_000;
+const KNOWN_STATUSES = new Set(REVISION_STATUSES);
+/**
  * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
  * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
  * seen to that share of the deploy's duration (or `initialMs` for a short one).
@@ -39452,6 +39543,7 @@ async function waitForRevision(o) {
     const sleep = o.sleep ?? abortableSleep;
     const cadence = o.cadence ?? DEFAULT_CADENCE;
     const maxErrors = o.maxConsecutiveErrors ?? 6;
+    const notFoundGraceMs = o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS;
     const start = now();
     const deadline = start + o.timeoutMs;
     const timeline = [];
@@ -39460,6 +39552,7 @@ async function waitForRevision(o) {
     let polls = 0;
     let errors = 0;
     let lastError;
+    let unknownSeen = false;
     let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor;
     const result = (outcome) => ({
         outcome,
@@ -39488,6 +39581,10 @@ async function waitForRevision(o) {
                 const elapsedMs = now() - start;
                 timeline.push({ status, elapsedMs });
                 o.onStatus?.(status, elapsedMs);
+                if (!KNOWN_STATUSES.has(status) && !unknownSeen) {
+                    unknownSeen = true;
+                    o.onUnknownStatus?.(status);
+                }
             }
             const outcome = revisionOutcome(revision.status);
             if (outcome !== 'in_progress')
@@ -39498,13 +39595,19 @@ async function waitForRevision(o) {
                 return result('cancelled');
             if (err instanceof AbortedError)
                 return result(now() >= deadline ? 'timeout' : 'cancelled');
-            lastError = err instanceof Error ? err.message : String(err);
-            if (err instanceof ApiError && FINAL_HTTP.has(err.status))
+            lastError = err;
+            const early404 = err instanceof ApiError &&
+                err.status === 404 &&
+                status === undefined &&
+                now() - start < notFoundGraceMs;
+            if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
                 return result('error');
             if (err instanceof ApiError)
                 retryAfterMs = err.retryAfterMs;
-            errors++;
-            o.onPollError?.(lastError, errors);
+            // A 404 in the grace period is not a failing service: it does not use up the error budget.
+            if (!early404)
+                errors++;
+            o.onPollError?.(err, Math.max(errors, 1));
             if (errors >= maxErrors)
                 return result('error');
         }
@@ -39515,7 +39618,7 @@ async function waitForRevision(o) {
             // Polling again before the server's Retry-After would only be refused again; when that
             // time ends past the deadline, no poll can help any more.
             if (now() + retryAfterMs >= deadline) {
-                lastError = `${lastError} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`;
+                lastError = new RetryPastDeadlineError(lastError, retryAfterMs);
                 return result('error');
             }
             pause = Math.max(pause, retryAfterMs);
@@ -39530,8 +39633,17 @@ async function waitForRevision(o) {
         }
     }
 }
+/** The control plane asked to wait past the deadline: no further poll could help. */
+class RetryPastDeadlineError extends Error {
+    constructor(cause, retryAfterMs) {
+        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+        super(`${text} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`, { cause });
+        this.name = 'RetryPastDeadlineError';
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/deploy/flow.ts
+
 
 
 
@@ -39555,7 +39667,8 @@ function newState(o) {
         ref: o.ref,
         newerRevisionId: undefined,
         timeline: [],
-        outcome: undefined
+        outcome: undefined,
+        writing: undefined
     };
 }
 async function deploy(o, state, deps) {
@@ -39566,6 +39679,9 @@ async function deploy(o, state, deps) {
             ? await client.getDeployment(target.deploymentId)
             : await findDeploymentByName(client, target.name);
         if (found) {
+            if (target.kind === 'id' && o.name !== undefined && found.name !== o.name) {
+                throw new DeployError(`Deployment ${target.deploymentId} is named "${found.name}", not "${o.name}".`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
+            }
             observe(state, found);
             log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`);
         }
@@ -39597,15 +39713,20 @@ async function deploy(o, state, deps) {
         return p;
     });
     state.plan = plan;
+    noteRepository(plan);
     if (o.dryRun) {
         state.outcome = 'dry-run';
         log.info('Dry run: nothing was written.');
         return;
     }
     let written;
+    /** The deployment's latest revision before this run's update: what the update must replace. */
+    let before = current?.latest_revision_id ?? null;
     if (plan.kind === 'create') {
         const body = plan.body;
+        state.writing = 'create';
         const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log));
+        state.writing = undefined;
         observe(state, result.deployment);
         if (result.kind === 'created') {
             state.created = true;
@@ -39615,6 +39736,8 @@ async function deploy(o, state, deps) {
         else {
             plan = planUpdate(o, result.deployment);
             state.plan = plan;
+            before = result.deployment.latest_revision_id;
+            noteRepository(plan);
             written = await update(plan, result.deployment);
         }
     }
@@ -39626,6 +39749,21 @@ async function deploy(o, state, deps) {
         state.outcome = 'no-revision';
         log.info('The change needs no new revision: nothing to wait for.');
         return;
+    }
+    if (plan.kind === 'update') {
+        // Only a revision that the write produced is this run's: an answer that still names the
+        // revision from before is looked at again briefly, and otherwise reported as it is.
+        if (written.latest_revision_id === before) {
+            const late = await awaitNewRevision(client, written.id, before, log);
+            if (!late) {
+                state.outcome = 'revision-missing';
+                log.warning(`The control plane made no new revision for this update of "${written.name}": its latest revision is still ${before ?? 'none'}. ` +
+                    'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.', 'No new revision');
+                return;
+            }
+            written = late;
+            observe(state, written);
+        }
     }
     const revisionId = await revisionOf(client, written);
     state.revisionId = revisionId;
@@ -39644,8 +39782,13 @@ async function deploy(o, state, deps) {
         pollIntervalMs: o.pollIntervalMs,
         cadence: deps.cadence,
         signal: deps.signal,
+        now: deps.now,
+        sleep: deps.sleep,
         onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
-        onPollError: (message, n) => log.info(`Poll ${n} in a row failed, still waiting: ${message}`)
+        onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+            'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
+        // The hint of a cause is said once, with the final error; each poll gets one line.
+        onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
     }));
     state.timeline = result.timeline;
     state.revisionStatus = result.status;
@@ -39654,6 +39797,7 @@ async function deploy(o, state, deps) {
         state.repoCommitSha = sha;
     const took = formatDuration(result.elapsedMs);
     const last = result.status ?? 'no status seen';
+    const seen = result.status ? `last status ${result.status}` : 'before any status was read';
     switch (result.outcome) {
         case 'deployed': {
             state.outcome = 'deployed';
@@ -39683,24 +39827,51 @@ async function deploy(o, state, deps) {
                     : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.', `Revision ${last}`);
         case 'timeout':
             state.outcome = 'timeout';
-            throw new DeployError(`Timed out: still ${last} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.` +
-                (result.lastError ? ` Last poll error: ${result.lastError}` : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
+            throw new DeployError((result.status
+                ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
+                : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
+                (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
         case 'cancelled':
             state.outcome = 'cancelled';
             throw new DeployError(`Cancelled while ${last}; revision ${revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
         case 'error':
             state.outcome = 'error';
-            throw new DeployError(`Polling revision ${revisionId} failed (last status ${last}): ${result.lastError ?? 'unknown error'}`, `The revision may still go on on the control plane.`, 'Polling failed');
+            throw new DeployError(`Polling revision ${revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
     }
     async function update(p, d) {
         if (p.kind !== 'update')
             throw new Error('update needs an update plan');
         return log.group('Update the deployment', async () => {
+            if (p.removedSecrets.length) {
+                log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+                    'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.', 'Secrets removed');
+            }
+            state.writing = 'update';
             const out = await patchReconciled(client, d, p.body, p.newRevision, log);
+            state.writing = undefined;
             log.info(`Updated deployment "${out.name}" (${out.id}).`);
             return out;
         });
     }
+    /** The workflow's repository is not the deployment's: say so, and compare no commit. */
+    function noteRepository(p) {
+        if (p.kind !== 'update' || !p.otherRepository)
+            return;
+        state.expectedSha = undefined;
+        log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
+            'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.', 'Another repository');
+    }
+}
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0] ?? text;
+}
+function hintOf(err) {
+    if (err instanceof ApiError)
+        return err.hint;
+    const lines = (err instanceof Error ? err.message : '').split('\n');
+    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
 }
 function observe(state, d) {
     state.deploymentId = d.id;
@@ -40590,9 +40761,13 @@ function booleanInput(input, fallback) {
         return fail(`\`${input}\` must be \`true\` or \`false\``);
     });
 }
+/** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 function durationInput(input, fallback, check) {
     return field(input, (v, fail) => {
-        const ms = parseDuration(v === '' ? fallback : v);
+        const text = v === '' ? fallback : v;
+        if (text === undefined)
+            return undefined;
+        const ms = parseDuration(text);
         if (ms === undefined) {
             return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
         }
@@ -40759,9 +40934,9 @@ function parseEnum(input, values, fallback) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
+// The values to mask in the job log before anything else is logged.
 
-/** Lines of a multi-line secret shorter than this are not masked on their own (`}`, `--`). */
-const MIN_MASKED_FRAGMENT = 4;
+
 /** A value and, when it spans lines, each of its lines: the runner masks line by line. */
 function withLines(value, into) {
     if (value.trim() === '')
@@ -40773,7 +40948,7 @@ function withLines(value, into) {
         return;
     for (const line of lines(value)) {
         const t = line.trim();
-        if (t.length >= MIN_MASKED_FRAGMENT)
+        if (t.length >= MIN_SECRET_LENGTH)
             into.add(t);
     }
 }
@@ -40812,7 +40987,7 @@ function scavengeJsonValues(text, into) {
  * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
  * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
  * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first.
+ * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
  */
 function secretValuesToMask(raw) {
     const found = new Set();
@@ -40860,7 +41035,7 @@ function secretValuesToMask(raw) {
             // not a URL: nothing to find
         }
     }
-    return [...found].sort((a, b) => b.length - a.length);
+    return [...found].filter(v => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
@@ -40924,8 +41099,10 @@ const INPUT_NAMES = [
 
 
 
+
 const DEFAULT_TIMEOUT = '30m';
 const DEFAULT_POLL_INTERVAL = '15s';
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
 const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 const MIN_POLL_INTERVAL_MS = 1000;
 /** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
@@ -40974,7 +41151,8 @@ const fieldsSchema = object({
         : ms > MAX_TIMEOUT_MS
             ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
             : undefined),
-    'poll-interval': durationInput('poll-interval', DEFAULT_POLL_INTERVAL, ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': durationInput('poll-interval', undefined, ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined),
     'dry-run': booleanInput('dry-run', false),
     'github-token': field('github-token', parseGithubToken),
     environment: field('environment', parseEnvironment),
@@ -41084,8 +41262,14 @@ function crossFieldProblems(f, event) {
             }
         }
     }
-    if (known(f.timeout) && known(f['poll-interval']) && f['poll-interval'] > f.timeout) {
-        add('poll-interval', `\`poll-interval\` (${formatDuration(f['poll-interval'])}) must not be longer than \`timeout\` (${formatDuration(f.timeout)})`);
+    const pollInterval = f['poll-interval'];
+    const timeout = f.timeout;
+    if (known(timeout) &&
+        known(pollInterval) &&
+        pollInterval !== undefined &&
+        timeout !== undefined &&
+        pollInterval > timeout) {
+        add('poll-interval', `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`);
     }
     return problems;
 }
@@ -41108,6 +41292,7 @@ function toOptions(f, event) {
         source: f.source,
         integrationId: f['integration-id'],
         repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+        repositoryExplicit: f.repository !== undefined,
         ref,
         expectedSha,
         graphConfigPath: f['graph-config-path'],
@@ -41125,15 +41310,13 @@ function toOptions(f, event) {
         create: f.create,
         wait: f.wait,
         timeoutMs: f.timeout,
-        pollIntervalMs: f['poll-interval'],
+        pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout),
         dryRun: f['dry-run'],
         githubToken: f['github-token'],
         environment: f.environment,
         environmentUrl: f['environment-url']
     };
 }
-/** Sensitive strings shorter than this are not redacted from messages (they would hit words). */
-const MIN_REDACTED_LENGTH = 4;
 /**
  * The validated Options, or every problem found. `raw` misses no input it does not need (missing
  * ones count as not set); `event` gives the defaults of `ref`, the expected commit and
@@ -41149,13 +41332,16 @@ function parseInputs(raw, event) {
     if (result.success)
         return { ok: true, options: result.data };
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-    const sensitive = secretValuesToMask(record).filter(s => s.length >= MIN_REDACTED_LENGTH);
-    const redact = (message) => sensitive.reduce((text, value) => text.split(value).join('***'), message);
+    const redactor = new Redactor(secretValuesToMask(record));
     const problems = result.error.issues.map(issue => ({
         input: typeof issue.path[0] === 'string' ? issue.path[0] : 'inputs',
-        message: redact(issue.message)
+        message: redactor.redact(issue.message)
     }));
     return { ok: false, problems };
+}
+/** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */
+function unmaskedSecretNames(o) {
+    return (o.secrets ?? []).filter(s => s.value.trim().length < MIN_SECRET_LENGTH).map(s => s.name);
 }
 
 ;// CONCATENATED MODULE: ./src/problems.ts
@@ -41166,31 +41352,38 @@ function renderProblems(problems) {
 }
 
 ;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind: step outputs (also on failure, as far as known), the job summary,
-// and the closing annotation. Everything written here passes the redactor first: the runner masks
-// the log, but nothing masks a summary.
+// What the run leaves behind: step outputs (also on failure, as far as known) and the job summary.
+// Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// commits) and are written as they are: redacting them would corrupt them whenever a secret value
+// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
+// so it passes the redactor: the runner masks the log, but nothing masks a summary.
 
 
 
-function writeOutputs(state, redactor) {
-    const outputs = {
+/** The step outputs, by name; undefined ones are not written. */
+function outputsOf(state) {
+    return {
         'deployment-id': state.deploymentId,
         'revision-id': state.revisionId,
         'revision-status': state.revisionStatus,
         'deployment-status': state.deploymentStatus,
-        created: String(state.created),
+        // A create cut off in flight may have landed: unknown, so not claimed either way.
+        created: state.writing === 'create' ? undefined : String(state.created),
         url: state.url,
         'repo-commit-sha': state.repoCommitSha
     };
-    for (const [name, value] of Object.entries(outputs)) {
+}
+function writeOutputs(state) {
+    for (const [name, value] of Object.entries(outputsOf(state))) {
         if (value !== undefined)
-            lib_core/* setOutput */.uH(name, redactor.redact(value));
+            lib_core/* setOutput */.uH(name, value);
     }
 }
 const HEADLINE = {
     deployed: '✅ Deployed',
     accepted: '📨 Accepted (not waited for)',
     'no-revision': '✅ Updated (no new revision needed)',
+    'revision-missing': '⚠️ Updated, but the control plane made no new revision',
     'dry-run': '📝 Dry run: nothing written',
     skipped: '⏭️ Superseded by a newer revision',
     failed: '❌ Revision failed',
@@ -41243,8 +41436,8 @@ function renderSummary(state, facts) {
 function cell(v) {
     return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
-async function writeSummary(state, facts, redactor) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+async function writeSummary(state, facts, redactor, env) {
+    if (!env.GITHUB_STEP_SUMMARY)
         return;
     try {
         await lib_core/* summary */.z.addRaw(redactor.redact(renderSummary(state, facts))).write();
@@ -41276,10 +41469,9 @@ const CANCEL_EXIT_MS = 1500;
 async function run(env = process.env) {
     const started = Date.now();
     const raw = readRawInputs(env);
-    const masked = secretValuesToMask(raw);
-    for (const value of masked)
+    const redactor = new Redactor(secretValuesToMask(raw));
+    for (const value of redactor.values)
         lib_core/* setSecret */.Pq(value);
-    const redactor = new Redactor(masked);
     const parsed = parseInputs(raw, eventDefaults(env, readEventPayload(env)));
     if (!parsed.ok) {
         lib_core/* error */.z3(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' });
@@ -41287,6 +41479,11 @@ async function run(env = process.env) {
         return;
     }
     const o = parsed.options;
+    const short = unmaskedSecretNames(o);
+    if (short.length) {
+        lib_core/* warning */.$e(`${short.length === 1 ? 'Secret' : 'Secrets'} ${short.join(', ')}: ${short.length === 1 ? 'its value is' : 'their values are'} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
+            '(masking them would hide those characters everywhere in the job log). The action never prints secret values.', { title: 'Secret too short to mask' });
+    }
     const controller = new AbortController();
     const onSignal = (signal) => {
         if (controller.signal.aborted)
@@ -41305,7 +41502,7 @@ async function run(env = process.env) {
         // run never takes more than twice its timeout, nor more than ten minutes beyond it.
         deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
         signal: controller.signal,
-        secrets: masked,
+        secrets: redactor.values,
         debug: lib_core/* isDebug */._o() ? line => lib_core/* debug */.Yz(line) : undefined
     });
     const state = newState(o);
@@ -41323,7 +41520,7 @@ async function run(env = process.env) {
     catch (err) {
         if (controller.signal.aborted && !(err instanceof DeployError)) {
             state.outcome = 'cancelled';
-            error = `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`;
+            error = cancelledMessage(state);
             title = 'Deploy cancelled';
         }
         else {
@@ -41342,13 +41539,29 @@ async function run(env = process.env) {
         process.removeListener('SIGTERM', onSignal);
     }
     await github?.finish(state, error, controller.signal.aborted);
-    writeOutputs(state, redactor);
-    await writeSummary(state, { durationMs: Date.now() - started, requests: client.requestCount, error }, redactor);
+    writeOutputs(state);
+    await writeSummary(state, { durationMs: Date.now() - started, requests: client.requestCount, error }, redactor, env);
     if (error !== undefined) {
         lib_core/* error */.z3(error, { title });
         process.exitCode = 1;
     }
     logOutcome(state);
+}
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state) {
+    const name = state.name ? `"${state.name}"` : 'the deployment';
+    if (state.writing === 'create') {
+        return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+            'A re-run finds the deployment by its name and updates it, or creates it.');
+    }
+    if (state.writing === 'update') {
+        return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+            'A re-run applies the update again.');
+    }
+    const revision = state.revisionId
+        ? `; revision ${state.revisionId} goes on on the control plane`
+        : '';
+    return `Cancelled${revision}.`;
 }
 function describeError(err) {
     if (err instanceof DeployError || err instanceof ControlPlaneError)

@@ -11,6 +11,34 @@ export interface EventDefaults {
   expectedSha?: string
   /** `owner/name` of the workflow's repository. */
   repository?: string
+  /** The pull request's number, on an event about one (the `pr-comment` goes there). */
+  pullRequestNumber?: number
+  /**
+   * Set when the pull request comes from another repository (a fork): its `owner/name`, or
+   * `an unknown repository` when the fork was deleted. Its head branch is not in `repository`.
+   */
+  forkHead?: string
+}
+
+/** What `forkHead` says when the payload has no head repository (a deleted fork). */
+export const UNKNOWN_FORK = 'an unknown repository'
+
+/**
+ * Why a fork pull request stops before any write unless `repository` and `ref` are both set, and
+ * what to do; the inputs layer reports it as the error of the run.
+ */
+export function forkPullRequestMessage(forkHead: string, repository: string | undefined): string {
+  const base = repository ? `\`${repository}\`` : "the workflow's repository"
+  const head =
+    forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
+  return (
+    `This pull request comes from ${head}: its head branch is not in ${base}, which is what the ` +
+    'integration builds by default, so the default `ref` would deploy a same-named branch of ' +
+    `${base}, or fail. Nothing was written. To preview pull requests from forks, use a trusted ` +
+    'workflow (for example `pull_request_target` with an environment that requires a reviewer) and ' +
+    'set both `repository` and `ref` explicitly; to skip forks, add ' +
+    '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
+  )
 }
 
 /** Larger event files are ignored (the runner's payloads are far smaller). */
@@ -42,6 +70,30 @@ function sha(value: unknown): string | undefined {
   return s !== undefined && !ZERO_SHA.test(s) ? s : undefined
 }
 
+/** A pull request's number from the payload (`pull_request.number`, else `number`). */
+function pullRequestNumber(payload: unknown): number | undefined {
+  const n = at(payload, 'pull_request', 'number') ?? at(payload, 'number')
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+/**
+ * The head repository when it is not the base repository: compared by full name, case-blind as
+ * GitHub's names are (a same-repository pull request in a repository that is itself a fork has
+ * `head.repo.fork` true, so that flag alone proves nothing). Undefined when the payload does not
+ * say (no `pull_request` in it): nothing is guessed.
+ */
+function forkHeadOf(payload: unknown, repository: string | undefined): string | undefined {
+  const pr = at(payload, 'pull_request')
+  if (typeof pr !== 'object' || pr === null) return undefined
+  const headRepo = at(pr, 'head', 'repo')
+  // GitHub sends `head.repo: null` when the fork has been deleted.
+  if (headRepo === null) return UNKNOWN_FORK
+  const head = text(at(headRepo, 'full_name'))
+  const base = text(at(pr, 'base', 'repo', 'full_name')) ?? repository
+  if (head === undefined || base === undefined) return undefined
+  return head.toLowerCase() === base.toLowerCase() ? undefined : head
+}
+
 /** `refs/tags/x` as is, `refs/heads/x` -> `x`; `refNameFallback` when the ref is neither. */
 function refFromGithubRef(ref: string | undefined, refName: string | undefined) {
   if (ref?.startsWith(TAG_PREFIX) && ref.length > TAG_PREFIX.length) return ref
@@ -60,7 +112,8 @@ function refFromGithubRef(ref: string | undefined, refName: string | undefined) 
  *   the merge commit in `GITHUB_SHA`;
  * - anything else (workflow_dispatch, schedule, ...): `GITHUB_REF_NAME` as a branch, or
  *   `refs/tags/...` when `GITHUB_REF` is a tag; expected `GITHUB_SHA`.
- * A push that deletes its ref (all-zero commit) has no expected commit.
+ * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
+ * its number and, when it comes from a fork, the fork (`forkHead`).
  */
 export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDefaults {
   const eventName = text(env.GITHUB_EVENT_NAME)
@@ -80,6 +133,10 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
   ) {
     ref = text(env.GITHUB_HEAD_REF) ?? text(at(payload, 'pull_request', 'head', 'ref'))
     expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'))
+    const number = pullRequestNumber(payload)
+    if (number !== undefined) result.pullRequestNumber = number
+    const fork = forkHeadOf(payload, repository)
+    if (fork !== undefined) result.forkHead = fork
   } else if (eventName === 'release') {
     const tag = text(at(payload, 'release', 'tag_name'))
     ref = tag !== undefined ? TAG_PREFIX + tag : refFromGithubRef(githubRef, undefined)

@@ -4,17 +4,29 @@
 // Best effort by design: GitHub is a mirror of the outcome, never a judge of it. A failure to talk
 // to GitHub is one warning and the deploy goes on; the job's result is decided by the control plane
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
-// in a message: only GitHub's status code and its own (redacted) message do.
-import * as core from '@actions/core'
-import type { getOctokit } from '@actions/github'
-import { baseUrlProblem } from './control-plane/base-url.ts'
+// in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
+// the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
+import {
+  defaultSleep,
+  describeGitHubError,
+  githubApiUrl,
+  githubRepository,
+  isRetryable,
+  loadOctokit,
+  runUrl,
+  UnexpectedAnswerError,
+  type GitHubLog,
+  type Octokit
+} from './github/api.ts'
 import type { Options } from './options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000
 const CANCEL_REQUEST_TIMEOUT_MS = 1_000
+/** Pause before the one retry of a status. */
+const RETRY_DELAY_MS = 1_000
 /** GitHub cuts a status description at 140 characters. */
 const MAX_DESCRIPTION = 140
 
@@ -89,64 +101,35 @@ export function githubDeploymentTarget(
   env: NodeJS.ProcessEnv
 ): GitHubDeploymentTarget | string | undefined {
   if (o.environment === undefined || o.githubToken === undefined || o.dryRun) return undefined
-  const repository = env.GITHUB_REPOSITORY?.trim() ?? ''
-  const [owner, repo, ...rest] = repository.split('/')
-  if (!owner || !repo || rest.length > 0) {
+  const repository = githubRepository(env)
+  if (!repository) {
     return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.'
   }
   const sha = o.expectedSha ?? env.GITHUB_SHA?.trim()
   if (!sha) return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.'
-  const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '')
-  let api: URL
-  try {
-    api = new URL(apiUrl)
-  } catch {
-    return 'GITHUB_API_URL is not a URL: no GitHub deployment is created.'
-  }
-  if (baseUrlProblem(api.href)) {
-    return 'GITHUB_API_URL must be https (the token travels with every request): no GitHub deployment is created.'
-  }
-  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
-  const runId = env.GITHUB_RUN_ID?.trim()
+  const api = githubApiUrl(env)
+  if (typeof api === 'string') return `${api}: no GitHub deployment is created.`
   return {
     token: o.githubToken,
-    apiUrl,
-    owner,
-    repo,
+    apiUrl: api.apiUrl,
+    owner: repository.owner,
+    repo: repository.repo,
     sha,
     environment: o.environment,
     environmentUrl: o.environmentUrl,
-    logUrl: runId ? `${server}/${owner}/${repo}/actions/runs/${runId}` : undefined,
+    logUrl: runUrl(env),
     description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
   }
 }
 
-/** What went wrong talking to GitHub, with what to do about it; never the token. */
-export function describeGitHubError(err: unknown, redactor: Redactor): string {
-  const status =
-    typeof err === 'object' &&
-    err !== null &&
-    typeof (err as { status?: unknown }).status === 'number'
-      ? (err as { status: number }).status
-      : undefined
-  const raw = err instanceof Error ? err.message : String(err)
-  // Redact before cutting: a cut could split the token and leave half of it.
-  const message = sanitizeServerText(redactor.redact(raw), 300)
-  const hint =
-    status === 401
-      ? 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.'
-      : status === 403
-        ? 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).'
-        : status === 404
-          ? 'the repository was not found with this token (a token for another repository, or without access).'
-          : status === 409 || status === 422
-            ? 'GitHub refused the deployment (is the commit pushed to this repository?).'
-            : status !== undefined && status >= 500
-              ? 'GitHub had a server error.'
-              : status === undefined
-                ? 'GitHub could not be reached.'
-                : ''
-  return `${status !== undefined ? `HTTP ${status}: ` : ''}${message}${hint ? ` (${hint})` : ''}`
+/** What went wrong creating or updating a GitHub deployment, with what to do; never the token. */
+export function describeDeploymentError(err: unknown, redactor: Redactor, host?: string): string {
+  return describeGitHubError(err, redactor, host, {
+    403: 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).',
+    404: 'the repository was not found with this token (a token for another repository, or without access).',
+    409: 'GitHub refused the deployment (is the commit pushed to this repository?).',
+    422: 'GitHub refused the deployment (is the commit pushed to this repository?).'
+  })
 }
 
 function clip(text: string): string {
@@ -154,38 +137,51 @@ function clip(text: string): string {
   return oneLine.length <= MAX_DESCRIPTION ? oneLine : `${oneLine.slice(0, MAX_DESCRIPTION - 1)}…`
 }
 
+/** What the GitHub-deployment code needs from the entry layer. */
+export interface GitHubDeploymentDeps {
+  /** Knows the token and every secret: applied to every line from GitHub. */
+  redactor: Redactor
+  log: GitHubLog
+  /** For tests: the pause before a retry, without waiting on real seconds. */
+  sleep?: (ms: number) => Promise<void>
+}
+
 /** A GitHub deployment in progress: created and set `in_progress` by `start`, ended by `finish`. */
 export class GitHubDeployment {
   private readonly target: GitHubDeploymentTarget
-  private readonly octokit: ReturnType<typeof getOctokit>
-  private readonly redactor: Redactor
+  private readonly octokit: Octokit
+  private readonly deps: GitHubDeploymentDeps
+  private readonly host: string
+  /** GitHub's id of the deployment: the `github-deployment-id` output. */
   readonly id: number
 
   private constructor(
     target: GitHubDeploymentTarget,
-    octokit: ReturnType<typeof getOctokit>,
-    redactor: Redactor,
+    octokit: Octokit,
+    deps: GitHubDeploymentDeps,
     id: number
   ) {
     this.target = target
     this.octokit = octokit
-    this.redactor = redactor
+    this.deps = deps
+    this.host = new URL(target.apiUrl).host
     this.id = id
   }
 
   /**
-   * Creates the deployment for the commit and environment and sets it `in_progress`; sets the
-   * `github-deployment-id` output. Undefined (after one warning) when GitHub said no.
+   * Creates the deployment for the commit and environment and sets it `in_progress`. Undefined
+   * (after one warning) when GitHub said no or could not be reached.
    */
   static async start(
     target: GitHubDeploymentTarget,
-    redactor: Redactor
+    deps: GitHubDeploymentDeps
   ): Promise<GitHubDeployment | undefined> {
-    // Loaded only here: octokit is a large part of the bundle and most runs never need it.
-    const { getOctokit } = await import('@actions/github')
-    const octokit = getOctokit(target.token, { baseUrl: target.apiUrl })
+    const { redactor, log } = deps
+    const host = new URL(target.apiUrl).host
+    let octokit: Octokit
     let id: number
     try {
+      octokit = await loadOctokit(target.token, target.apiUrl)
       const created = await octokit.rest.repos.createDeployment({
         owner: target.owner,
         repo: target.repo,
@@ -203,21 +199,20 @@ export class GitHubDeployment {
       if (typeof data.id !== 'number') {
         const said =
           typeof data.message === 'string'
-            ? `: ${sanitizeServerText(redactor.redact(data.message), 200)}`
-            : ''
-        throw new Error(`GitHub answered ${created.status} without a deployment${said}`)
+            ? sanitizeServerText(redactor.redact(data.message), 200)
+            : undefined
+        throw new UnexpectedAnswerError(created.status, 'a deployment', said)
       }
       id = data.id
     } catch (err) {
-      core.warning(
-        `Could not create a GitHub deployment in environment "${target.environment}": ${describeGitHubError(err, redactor)} The deploy goes on.`,
-        { title: 'GitHub deployment not created' }
+      log.warning(
+        `Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`,
+        'GitHub deployment not created'
       )
       return undefined
     }
-    core.setOutput('github-deployment-id', String(id))
-    const deployment = new GitHubDeployment(target, octokit, redactor, id)
-    core.info(
+    const deployment = new GitHubDeployment(target, octokit, deps, id)
+    log.info(
       `GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`
     )
     await deployment.setStatus('in_progress', 'Deploying through the control plane.')
@@ -239,6 +234,7 @@ export class GitHubDeployment {
     opts: { cancelling?: boolean; environmentUrl?: string | undefined } = {}
   ): Promise<boolean> {
     const { target } = this
+    const { redactor, log } = this.deps
     const cancelling = opts.cancelling ?? false
     const url = opts.environmentUrl ?? target.environmentUrl
     // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
@@ -251,7 +247,7 @@ export class GitHubDeployment {
           repo: target.repo,
           deployment_id: this.id,
           state,
-          description: clip(this.redactor.redact(description)),
+          description: clip(redactor.redact(description)),
           ...(target.logUrl ? { log_url: target.logUrl } : {}),
           ...(environmentUrl ? { environment_url: environmentUrl } : {}),
           ...(state === 'success' ? { auto_inactive: true } : {}),
@@ -259,18 +255,16 @@ export class GitHubDeployment {
             signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
           }
         })
-        core.info(`GitHub deployment ${this.id}: ${state}.`)
+        log.info(`GitHub deployment ${this.id}: ${state}.`)
         return true
       } catch (err) {
-        const status = (err as { status?: unknown }).status
-        const retryable = typeof status !== 'number' || status >= 500 || status === 429
-        if (attempt < attempts && retryable) {
-          await new Promise(resolve => setTimeout(resolve, 1000))
+        if (attempt < attempts && isRetryable(err)) {
+          await (this.deps.sleep ?? defaultSleep)(RETRY_DELAY_MS)
           continue
         }
-        core.warning(
-          `Could not set GitHub deployment ${this.id} to ${state}: ${describeGitHubError(err, this.redactor)}`,
-          { title: 'GitHub deployment status not set' }
+        log.warning(
+          `Could not set GitHub deployment ${this.id} to ${state}: ${describeDeploymentError(err, redactor, this.host)}`,
+          'GitHub deployment status not set'
         )
         return false
       }
@@ -281,29 +275,32 @@ export class GitHubDeployment {
 
 /**
  * The GitHub deployment of this run, when `environment` is set: created and `in_progress`, or
- * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws.
+ * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws. The
+ * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
  */
 export async function startGitHubDeployment(
   o: Options,
   env: NodeJS.ProcessEnv,
-  redactor: Redactor
+  deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
+  const { redactor, log } = deps
   if (o.environment !== undefined && o.dryRun) {
-    core.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`)
+    log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`)
     return undefined
   }
   const target = githubDeploymentTarget(o, env)
   if (typeof target === 'string') {
-    core.warning(target, { title: 'GitHub deployment not created' })
+    log.warning(target, 'GitHub deployment not created')
     return undefined
   }
   if (target === undefined) return undefined
   try {
-    return await GitHubDeployment.start(target, redactor)
+    return await GitHubDeployment.start(target, deps)
   } catch (err) {
-    core.warning(`Could not create a GitHub deployment: ${describeGitHubError(err, redactor)}`, {
-      title: 'GitHub deployment not created'
-    })
+    log.warning(
+      `Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`,
+      'GitHub deployment not created'
+    )
     return undefined
   }
 }

@@ -19,11 +19,13 @@ import {
   SOURCES
 } from './control-plane/schema.ts'
 import type { Source } from './control-plane/schema.ts'
+import { MIN_SECRET_LENGTH, Redactor } from './control-plane/redact.ts'
 import { formatDuration } from './duration.ts'
 import type { EventDefaults } from './event.ts'
 import { parseResourceSpec, parseSecretReferences } from './inputs/documents.ts'
 import {
   booleanInput,
+  integerInput,
   DEFAULT_BASE_URL,
   durationInput,
   optionalText,
@@ -57,6 +59,7 @@ export type { InputName, RawInputs } from './inputs/names.ts'
 
 export const DEFAULT_TIMEOUT = '30m'
 export const DEFAULT_POLL_INTERVAL = '15s'
+const DEFAULT_POLL_INTERVAL_MS = 15_000
 export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 
@@ -113,10 +116,13 @@ const fieldsSchema = z.object({
         ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
         : undefined
   ),
-  'poll-interval': durationInput('poll-interval', DEFAULT_POLL_INTERVAL, ms =>
+  // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+  'poll-interval': durationInput('poll-interval', undefined, ms =>
     ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined
   ),
   'dry-run': booleanInput('dry-run', false),
+  'failure-logs': integerInput('failure-logs', 50, 0, 1000),
+  'on-failure': parseEnum('on-failure', ['fail', 'rollback'] as const, 'fail'),
   'github-token': field('github-token', parseGithubToken),
   environment: field('environment', parseEnvironment),
   'environment-url': field('environment-url', parseEnvironmentUrl)
@@ -263,10 +269,18 @@ function crossFieldProblems(f: Fields, event: EventDefaults): Array<[InputName, 
     }
   }
 
-  if (known(f.timeout) && known(f['poll-interval']) && f['poll-interval'] > f.timeout) {
+  const pollInterval = f['poll-interval']
+  const timeout = f.timeout
+  if (
+    known(timeout) &&
+    known(pollInterval) &&
+    pollInterval !== undefined &&
+    timeout !== undefined &&
+    pollInterval > timeout
+  ) {
     add(
       'poll-interval',
-      `\`poll-interval\` (${formatDuration(f['poll-interval'])}) must not be longer than \`timeout\` (${formatDuration(f.timeout)})`
+      `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`
     )
   }
   return problems
@@ -292,6 +306,7 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     source: f.source as Source,
     integrationId: f['integration-id'],
     repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+    repositoryExplicit: f.repository !== undefined,
     ref,
     expectedSha,
     graphConfigPath: f['graph-config-path'],
@@ -308,9 +323,11 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     revisionSource: f['revision-source'],
     create: f.create as boolean,
     wait: f.wait as boolean,
-    timeoutMs: f.timeout,
-    pollIntervalMs: f['poll-interval'],
+    timeoutMs: f.timeout as number,
+    pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
     dryRun: f['dry-run'] as boolean,
+    failureLogs: f['failure-logs'],
+    onFailure: f['on-failure'] as Options['onFailure'],
     githubToken: f['github-token'],
     environment: f.environment,
     environmentUrl: f['environment-url']
@@ -321,9 +338,6 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
 // Entry
 
 export type ParseResult = { ok: true; options: Options } | { ok: false; problems: InputProblem[] }
-
-/** Sensitive strings shorter than this are not redacted from messages (they would hit words). */
-const MIN_REDACTED_LENGTH = 4
 
 /**
  * The validated Options, or every problem found. `raw` misses no input it does not need (missing
@@ -340,12 +354,15 @@ export function parseInputs(raw: Partial<RawInputs>, event: EventDefaults): Pars
   if (result.success) return { ok: true, options: result.data }
 
   // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-  const sensitive = secretValuesToMask(record).filter(s => s.length >= MIN_REDACTED_LENGTH)
-  const redact = (message: string) =>
-    sensitive.reduce((text, value) => text.split(value).join('***'), message)
+  const redactor = new Redactor(secretValuesToMask(record))
   const problems = result.error.issues.map(issue => ({
     input: typeof issue.path[0] === 'string' ? issue.path[0] : 'inputs',
-    message: redact(issue.message)
+    message: redactor.redact(issue.message)
   }))
   return { ok: false, problems }
+}
+
+/** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */
+export function unmaskedSecretNames(o: Options): string[] {
+  return (o.secrets ?? []).filter(s => s.value.trim().length < MIN_SECRET_LENGTH).map(s => s.name)
 }

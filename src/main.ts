@@ -4,12 +4,12 @@
 import * as core from '@actions/core'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
-import { Redactor, sanitizeServerText } from './control-plane/redact.ts'
+import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
 import { eventDefaults, readEventPayload } from './event.ts'
 import { startGitHubDeployment } from './github-deployment.ts'
-import { parseInputs, readRawInputs, secretValuesToMask } from './inputs.ts'
+import { parseInputs, readRawInputs, secretValuesToMask, unmaskedSecretNames } from './inputs.ts'
 import { renderProblems } from './problems.ts'
 import { writeOutputs, writeSummary } from './report.ts'
 
@@ -22,9 +22,8 @@ const CANCEL_EXIT_MS = 1500
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now()
   const raw = readRawInputs(env)
-  const masked = secretValuesToMask(raw)
-  for (const value of masked) core.setSecret(value)
-  const redactor = new Redactor(masked)
+  const redactor = new Redactor(secretValuesToMask(raw))
+  for (const value of redactor.values) core.setSecret(value)
 
   const parsed = parseInputs(raw, eventDefaults(env, readEventPayload(env)))
   if (!parsed.ok) {
@@ -33,6 +32,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     return
   }
   const o = parsed.options
+  const short = unmaskedSecretNames(o)
+  if (short.length) {
+    core.warning(
+      `${short.length === 1 ? 'Secret' : 'Secrets'} ${short.join(', ')}: ${short.length === 1 ? 'its value is' : 'their values are'} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
+        '(masking them would hide those characters everywhere in the job log). The action never prints secret values.',
+      { title: 'Secret too short to mask' }
+    )
+  }
 
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
@@ -52,7 +59,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // run never takes more than twice its timeout, nor more than ten minutes beyond it.
     deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
     signal: controller.signal,
-    secrets: masked,
+    secrets: redactor.values,
     debug: core.isDebug() ? line => core.debug(line) : undefined
   })
   const state = newState(o)
@@ -69,7 +76,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } catch (err) {
     if (controller.signal.aborted && !(err instanceof DeployError)) {
       state.outcome = 'cancelled'
-      error = `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`
+      error = cancelledMessage(state)
       title = 'Deploy cancelled'
     } else {
       error = describeError(err)
@@ -85,17 +92,39 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
   await github?.finish(state, error, controller.signal.aborted)
 
-  writeOutputs(state, redactor)
+  writeOutputs(state)
   await writeSummary(
     state,
     { durationMs: Date.now() - started, requests: client.requestCount, error },
-    redactor
+    redactor,
+    env
   )
   if (error !== undefined) {
     core.error(error, { title })
     process.exitCode = 1
   }
   logOutcome(state)
+}
+
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state: DeployState): string {
+  const name = state.name ? `"${state.name}"` : 'the deployment'
+  if (state.writing === 'create') {
+    return (
+      `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+      'A re-run finds the deployment by its name and updates it, or creates it.'
+    )
+  }
+  if (state.writing === 'update') {
+    return (
+      `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+      'A re-run applies the update again.'
+    )
+  }
+  const revision = state.revisionId
+    ? `; revision ${state.revisionId} goes on on the control plane`
+    : ''
+  return `Cancelled${revision}.`
 }
 
 function describeError(err: unknown): string {

@@ -23,6 +23,8 @@ export interface Options {
   integrationId: string | undefined
   /** `owner/name` of the repository to resolve through the forge repos endpoint. */
   repository: string | undefined
+  /** The `repository` input was set (not taken from the workflow): a mismatch is an error. */
+  repositoryExplicit: boolean
   /** `repo_ref` to deploy: the input, or derived from the triggering event. */
   ref: string | undefined
   /** The commit the revision is expected to build, from the event; compared with `repo_commit_sha`. */
@@ -45,6 +47,10 @@ export interface Options {
   timeoutMs: number
   pollIntervalMs: number
   dryRun: boolean
+  /** Lines of a failed revision's log to show; 0 = none. */
+  failureLogs: number
+  /** `rollback`: redeploy the previously active revision when this run's revision failed. */
+  onFailure: 'fail' | 'rollback'
   /** Token for the GitHub REST API (the deployment in `environment`); undefined when not set. */
   githubToken?: string | undefined
   /** GitHub environment to record a deployment in; undefined: no GitHub deployment. */

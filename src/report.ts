@@ -1,6 +1,8 @@
-// What the run leaves behind: step outputs (also on failure, as far as known), the job summary,
-// and the closing annotation. Everything written here passes the redactor first: the runner masks
-// the log, but nothing masks a summary.
+// What the run leaves behind: step outputs (also on failure, as far as known) and the job summary.
+// Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// commits) and are written as they are: redacting them would corrupt them whenever a secret value
+// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
+// so it passes the redactor: the runner masks the log, but nothing masks a summary.
 import * as core from '@actions/core'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
@@ -14,18 +16,23 @@ export interface RunFacts {
   error: string | undefined
 }
 
-export function writeOutputs(state: DeployState, redactor: Redactor): void {
-  const outputs: Record<string, string | undefined> = {
+/** The step outputs, by name; undefined ones are not written. */
+export function outputsOf(state: DeployState): Record<string, string | undefined> {
+  return {
     'deployment-id': state.deploymentId,
     'revision-id': state.revisionId,
     'revision-status': state.revisionStatus,
     'deployment-status': state.deploymentStatus,
-    created: String(state.created),
+    // A create cut off in flight may have landed: unknown, so not claimed either way.
+    created: state.writing === 'create' ? undefined : String(state.created),
     url: state.url,
     'repo-commit-sha': state.repoCommitSha
   }
-  for (const [name, value] of Object.entries(outputs)) {
-    if (value !== undefined) core.setOutput(name, redactor.redact(value))
+}
+
+export function writeOutputs(state: DeployState): void {
+  for (const [name, value] of Object.entries(outputsOf(state))) {
+    if (value !== undefined) core.setOutput(name, value)
   }
 }
 
@@ -33,6 +40,7 @@ const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
   deployed: '✅ Deployed',
   accepted: '📨 Accepted (not waited for)',
   'no-revision': '✅ Updated (no new revision needed)',
+  'revision-missing': '⚠️ Updated, but the control plane made no new revision',
   'dry-run': '📝 Dry run: nothing written',
   skipped: '⏭️ Superseded by a newer revision',
   failed: '❌ Revision failed',
@@ -88,8 +96,13 @@ function cell(v: string): string {
   return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
 }
 
-export async function writeSummary(state: DeployState, facts: RunFacts, redactor: Redactor) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
+export async function writeSummary(
+  state: DeployState,
+  facts: RunFacts,
+  redactor: Redactor,
+  env: NodeJS.ProcessEnv
+) {
+  if (!env.GITHUB_STEP_SUMMARY) return
   try {
     await core.summary.addRaw(redactor.redact(renderSummary(state, facts))).write()
   } catch (err) {

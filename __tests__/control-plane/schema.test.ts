@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from '@jest/globals'
 import {
   CreateDeploymentRequest,
@@ -7,7 +8,10 @@ import {
   HTTPValidationError,
   ListDeploymentsQuery,
   PatchDeploymentRequest,
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
+  RESOURCE_SPEC_LIMITS,
   RESOURCE_SPEC_NUMBERS,
+  SourceConfig,
   REVISION_STATUSES,
   RepositoryEntry,
   RepositoryList,
@@ -120,8 +124,25 @@ describe('Deployment', () => {
   test('every numeric ResourceSpec field of the interface is kept', () => {
     const fields = Object.values(RESOURCE_SPEC_NUMBERS).flat()
     expect(fields).toHaveLength(32)
-    const spec = Object.fromEntries(fields.map((f, i) => [f, i + 0.5]))
+    // Integers where production wants them, cores within every cpu bound.
+    const spec = Object.fromEntries(
+      fields.map((f, i) => [f, RESOURCE_SPEC_LIMITS[f] === 'int' ? i + 1 : 0.5])
+    )
     expect(ResourceSpec.parse(spec)).toEqual(spec)
+    expect(Deployment.parse(deploymentBody()).source_config.resource_spec).toBeNull()
+  })
+
+  test('an answer is read whatever numbers its resource_spec holds (limits are for requests)', () => {
+    const body = deploymentBody({
+      source_config: {
+        ...(deploymentBody().source_config as object),
+        resource_spec: { cpu: 50, min_scale: 1.5 },
+        deployment_type: 'enterprise'
+      }
+    })
+    const parsed = Deployment.parse(body)
+    expect(parsed.source_config.resource_spec).toEqual({ cpu: 50, min_scale: 1.5 })
+    expect(parsed.source_config.deployment_type).toBe('enterprise')
   })
 
   test('the Kubernetes-shaped parts of a ResourceSpec are kept, unknown keys dropped', () => {
@@ -371,5 +392,76 @@ describe('request bodies', () => {
     expect(PatchDeploymentRequest.safeParse({ revision_source: 'external_docker' }).success).toBe(
       false
     )
+  })
+})
+
+describe('production limits (both dialects)', () => {
+  const openapi = JSON.parse(
+    readFileSync(new URL('../../spec/production-openapi.json', import.meta.url), 'utf8')
+  ) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }
+  const input = openapi.components.schemas['ResourceSpec-Input']!.properties
+
+  test.each(Object.values(RESOURCE_SPEC_NUMBERS).flat())(
+    '`%s` has the limit of the production description',
+    field => {
+      const [variant] = (input[field] as { anyOf: Record<string, unknown>[] }).anyOf
+      const limit = RESOURCE_SPEC_LIMITS[field]
+      if (limit === 'int') expect(variant).toEqual(expect.objectContaining({ type: 'integer' }))
+      else if (limit === 'number') expect(variant).toEqual({ type: 'number' })
+      else expect(variant).toEqual({ type: 'number', minimum: limit.min, maximum: limit.max })
+    }
+  )
+
+  test.each([
+    [{ min_scale: 1.5 }, 'min_scale'],
+    [{ memory_mb: 512.5 }, 'memory_mb'],
+    [{ db_storage_gi: 10.5 }, 'db_storage_gi'],
+    [{ queue_max_scale: 2.2 }, 'queue_max_scale'],
+    [{ cpu: 50 }, 'cpu'],
+    [{ cpu: 0.05 }, 'cpu'],
+    [{ cpu_limit: 16.5 }, 'cpu_limit'],
+    [{ queue_cpu: 9 }, 'queue_cpu'],
+    [{ redis_cpu_limit: 0 }, 'redis_cpu_limit']
+  ])('a request with %j is refused at `%s`', (spec, field) => {
+    const result = ResourceSpec.safeParse(spec)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.path).toEqual([field])
+  })
+
+  test('the bounds themselves and whole numbers are accepted', () => {
+    const spec = { cpu: 0.1, cpu_limit: 16, queue_cpu: 8, min_scale: 1, memory_mb: 1024 }
+    expect(ResourceSpec.parse(spec)).toEqual(spec)
+  })
+
+  test('deployment_type is one of dev_free, dev, prod in a request', () => {
+    for (const t of ['dev_free', 'dev', 'prod'])
+      expect(SourceConfig.parse({ deployment_type: t }).deployment_type).toBe(t)
+    const result = CreateDeploymentRequest.safeParse({
+      ...createBody(),
+      source_config: { ...createBody().source_config, deployment_type: 'huge' }
+    })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.path).toEqual(['source_config', 'deployment_type'])
+  })
+
+  test('deployment_type is read back from a Deployment', () => {
+    const parsed = Deployment.parse(
+      deploymentBody({
+        source_config: { ...(deploymentBody().source_config as object), deployment_type: 'dev' }
+      })
+    )
+    expect(parsed.source_config.deployment_type).toBe('dev')
+  })
+
+  test('the create-only fields are the ones production says cannot change', () => {
+    const schemas = openapi.components.schemas
+    const request = schemas['SourceConfigRequest']!.properties
+    const frozen = Object.entries(request)
+      .filter(([, v]) =>
+        /cannot be changed \(`PATCH`\)/.test(String((v as { description?: string }).description))
+      )
+      .map(([k]) => k)
+      .sort()
+    expect([...CREATE_ONLY_SOURCE_CONFIG_FIELDS].sort()).toEqual(frozen)
   })
 })

@@ -1,42 +1,12 @@
 import { describe, expect, test } from '@jest/globals'
-import type { Deployment, RepositoryEntry } from '../../src/control-plane/schema.ts'
+import type { RepositoryEntry } from '../../src/control-plane/schema.ts'
 import { describePlan, planCreate, planUpdate } from '../../src/deploy/plan.ts'
 import type { Options } from '../../src/options.ts'
 
-const INTEGRATION = '33333333-3333-4333-8333-333333333333'
+import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'
 
-function options(over: Partial<Options> = {}): Options {
-  return {
-    apiKey: 'key-123456',
-    tenantId: undefined,
-    baseUrl: 'https://api.host.langchain.com',
-    target: { kind: 'name', name: 'agent-prod' },
-    name: 'agent-prod',
-    source: 'codehost',
-    integrationId: INTEGRATION,
-    repository: 'acme/agent-server',
-    ref: 'main',
-    expectedSha: 'abc123',
-    graphConfigPath: 'langgraph.json',
-    imageUri: undefined,
-    secrets: undefined,
-    secretReferences: undefined,
-    resourceSpec: undefined,
-    buildOnPush: undefined,
-    customUrl: undefined,
-    listenerId: undefined,
-    k8sNamespace: undefined,
-    installCommand: undefined,
-    buildCommand: undefined,
-    revisionSource: undefined,
-    create: true,
-    wait: true,
-    timeoutMs: 1_800_000,
-    pollIntervalMs: 15_000,
-    dryRun: false,
-    ...over
-  }
-}
+const options = (over: Partial<Options> = {}) =>
+  testOptions({ ref: 'main' }, { expectedSha: 'abc123', ...over })
 
 const repo: RepositoryEntry = {
   host_integration_id: INTEGRATION,
@@ -47,23 +17,7 @@ const repo: RepositoryEntry = {
   default_branch: 'trunk'
 }
 
-function deployment(over: Partial<Deployment> = {}): Deployment {
-  return {
-    name: 'agent-prod',
-    source: 'codehost',
-    source_config: { integration_id: INTEGRATION, repo_url: repo.url, custom_url: null },
-    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-    secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-old-value' }],
-    id: '44444444-4444-4444-8444-444444444444',
-    tenant_id: '55555555-5555-4555-8555-555555555555',
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-    status: 'READY',
-    latest_revision_id: '66666666-6666-4666-8666-666666666666',
-    active_revision_id: '66666666-6666-4666-8666-666666666666',
-    ...over
-  }
-}
+const deployment = testDeployment
 
 describe('planCreate', () => {
   test('a codehost create takes repo_url from the forge entry and the ref from the event', () => {
@@ -172,5 +126,78 @@ describe('planUpdate', () => {
       '  source_config.build_on_push: false',
       '  source_revision_config.repo_ref: main -> refs/tags/v1.2.0'
     ])
+  })
+
+  test('secrets the list leaves out are named as removed, in the plan and its text', () => {
+    const plan = planUpdate(
+      options({ secrets: [{ name: 'C', value: 'c-value-123' }] }),
+      deployment({
+        secrets: [
+          { name: 'A', value: null },
+          { name: 'B', value: null }
+        ]
+      })
+    )
+    expect(plan).toMatchObject({ kind: 'update', removedSecrets: ['A', 'B'] })
+    const text = describePlan(plan)
+    expect(text).toContain('  secrets.A: *** -> (removed)')
+    expect(text).toContain('  secrets.B: *** -> (removed)')
+    expect(text).toContain('  removes secrets A, B: the secrets input replaces the whole set')
+  })
+
+  test('listing the same secrets again removes nothing and says no field changes', () => {
+    const plan = planUpdate(
+      options({ ref: 'main', secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-old-value' }] }),
+      deployment()
+    )
+    expect(plan).toMatchObject({ removedSecrets: [] })
+    expect(describePlan(plan).join('\n')).not.toMatch(/remove/)
+  })
+
+  test('secrets left out of the inputs keep the current ones: nothing removed', () => {
+    expect(planUpdate(options(), deployment())).toMatchObject({ removedSecrets: [] })
+  })
+
+  test('an explicit repository other than the deployment’s is an error naming both', () => {
+    expect(() =>
+      planUpdate(
+        options({ repository: 'acme/support-bot', repositoryExplicit: true }),
+        deployment()
+      )
+    ).toThrow(
+      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+    )
+  })
+
+  test('the workflow’s own repository differing is reported, not an error', () => {
+    const plan = planUpdate(
+      options({ repository: 'acme/support-bot', repositoryExplicit: false }),
+      deployment()
+    )
+    expect(plan).toMatchObject({
+      otherRepository: {
+        deployment: 'https://github.com/acme/agent-server',
+        workflow: 'acme/support-bot'
+      }
+    })
+  })
+
+  test('the same repository in another case or with .git is no mismatch', () => {
+    const plan = planUpdate(
+      options({ repository: 'ACME/Agent-Server', repositoryExplicit: true }),
+      deployment({
+        source_config: {
+          integration_id: INTEGRATION,
+          repo_url: 'https://github.com/acme/agent-server.git'
+        }
+      })
+    )
+    expect(plan).toMatchObject({ otherRepository: undefined })
+  })
+
+  test('an explicit integration-id other than the deployment’s is an error naming both', () => {
+    expect(() =>
+      planUpdate(options({ integrationId: '99999999-9999-4999-8999-999999999999' }), deployment())
+    ).toThrow(/uses forge integration 33333333-.*but integration-id is 99999999-/)
   })
 })

@@ -3,6 +3,7 @@ import { ApiError } from '../../src/control-plane/errors.ts'
 import type { Revision } from '../../src/control-plane/schema.ts'
 import {
   DEFAULT_CADENCE,
+  NOT_FOUND_GRACE_MS,
   nextPause,
   waitForRevision,
   type RevisionReader
@@ -156,20 +157,59 @@ describe('waitForRevision', () => {
       failAt: t => (t > 0 ? new Error('ECONNRESET') : undefined)
     })
     const r = await waitForRevision({ ...base, ...s, maxConsecutiveErrors: 4 })
-    expect(r).toMatchObject({ outcome: 'error', status: 'BUILDING', lastError: 'ECONNRESET' })
+    expect(r).toMatchObject({ outcome: 'error', status: 'BUILDING' })
+    expect(String(r.lastError)).toBe('Error: ECONNRESET')
     expect(r.elapsedMs).toBeLessThan(base.timeoutMs)
   })
 
-  test('a 404 on the revision is final at once', async () => {
-    const ctx = {
-      operation: 'get revision' as const,
-      method: 'GET',
-      path: `/v2/deployments/${DEP}`
-    }
-    const s = scripted([[0, 'BUILDING']], { failAt: () => new ApiError(ctx, 404, 'not found') })
+  const notFound = () =>
+    new ApiError(
+      { operation: 'get revision', method: 'GET', path: `/v2/deployments/${DEP}/revisions/${REV}` },
+      404,
+      'not found'
+    )
+
+  test('a 404 on a revision already read is final at once', async () => {
+    const s = scripted([[0, 'BUILDING']], { failAt: t => (t > 0 ? notFound() : undefined) })
     const r = await waitForRevision({ ...base, ...s })
     expect(r.outcome).toBe('error')
-    expect(s.polls).toHaveLength(1)
+    expect(s.polls).toHaveLength(2)
+  })
+
+  test('a 404 right after the write is waited through while the read catches up', async () => {
+    const s = scripted(
+      [
+        [0, 'BUILDING'],
+        [20_000, 'DEPLOYED']
+      ],
+      { failAt: t => (t < 3000 ? notFound() : undefined) }
+    )
+    const errors: number[] = []
+    const r = await waitForRevision({ ...base, ...s, onPollError: (_e, n) => errors.push(n) })
+    expect(r.outcome).toBe('deployed')
+    expect(errors.length).toBeGreaterThan(0)
+    expect(r.timeline.map(e => e.status)).toEqual(['BUILDING', 'DEPLOYED'])
+  })
+
+  test('a 404 that lasts past the grace period fails soon after it, not at the timeout', async () => {
+    const s = scripted([[0, 'BUILDING']], { failAt: notFound })
+    const r = await waitForRevision({ ...base, ...s })
+    expect(r.outcome).toBe('error')
+    expect(r.lastError).toBeInstanceOf(ApiError)
+    expect(r.elapsedMs).toBeGreaterThanOrEqual(NOT_FOUND_GRACE_MS)
+    expect(r.elapsedMs).toBeLessThan(NOT_FOUND_GRACE_MS + 5000)
+  })
+
+  test('an undocumented status is waited through and reported once', async () => {
+    const s = scripted([
+      [0, 'FAILED'],
+      [5000, 'deployed'],
+      [9000, 'DEPLOYED']
+    ])
+    const unknown: string[] = []
+    const r = await waitForRevision({ ...base, ...s, onUnknownStatus: u => unknown.push(u) })
+    expect(r.outcome).toBe('deployed')
+    expect(unknown).toEqual(['FAILED'])
   })
 
   test('an aborted signal ends the wait as cancelled without another poll', async () => {

@@ -1,14 +1,26 @@
-// A local fake of the two GitHub REST endpoints that GitHub deployments use, on node:http and a
-// free port: point GITHUB_API_URL at `url`. It records every request (method, path, headers,
-// JSON body) and answers like api.github.com; `failWith` makes it answer an error instead.
+// A local fake of the GitHub REST endpoints this action uses (deployments, their statuses, and a
+// pull request's issue comments), on node:http and a free port: point GITHUB_API_URL at `url`.
+// It records every request (method, path, query, headers, JSON body) and answers like
+// api.github.com; `failWith` makes it answer an error instead, `answerWith` any body. With
+// `prefix` it serves under a path, as GitHub Enterprise Server does (`/api/v3`).
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface FakeRequest {
   method: string
+  /** The path without the prefix and the query. */
   path: string
+  /** The path as requested, prefix included. */
+  fullPath: string
+  query: URLSearchParams
   headers: IncomingHttpHeaders
   body: Record<string, unknown>
+}
+
+export interface FakeComment {
+  id: number
+  body: string
+  user: { login: string; type: string }
 }
 
 export interface FakeGitHub {
@@ -16,16 +28,31 @@ export interface FakeGitHub {
   requests: FakeRequest[]
   /** Statuses posted, in order, per deployment id. */
   statuses(deploymentId: number): string[]
+  /** The comments on a pull request, oldest first. */
+  comments(issue: number): FakeComment[]
+  /** Adds comments by someone else (to fill pages). */
+  seedComments(issue: number, bodies: string[]): void
   /** Answer this status (with GitHub's error body) to requests whose path matches. */
   failWith(status: number, message: string, path?: RegExp): void
+  /** Answer this status and raw body to requests whose path (and method) match. */
+  answerWith(status: number, body: string, path?: RegExp, method?: string): void
   reset(): void
   close(): Promise<void>
 }
 
-export async function startFakeGitHub(): Promise<FakeGitHub> {
+export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<FakeGitHub> {
+  const prefix = (opts.prefix ?? '').replace(/\/+$/, '')
   const requests: FakeRequest[] = []
+  const comments = new Map<number, FakeComment[]>()
   let failure: { status: number; message: string; path: RegExp } | undefined
+  let canned: { status: number; body: string; path: RegExp; method?: string } | undefined
   let nextId = 1000
+  let port = 0
+
+  const commentJson = (c: FakeComment) => ({
+    ...c,
+    html_url: `https://github.example/acme/agent-server/pull/x#issuecomment-${c.id}`
+  })
 
   const server = createServer((req, res) => {
     let text = ''
@@ -38,12 +65,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       } catch {
         body = { unparsed: text }
       }
-      const path = (req.url ?? '/').split('?')[0] ?? '/'
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body })
+      const url = new URL(req.url ?? '/', 'http://fake')
+      const fullPath = url.pathname
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
         res.end(JSON.stringify(payload))
       }
+      const notFound = () =>
+        send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' })
+      if (!fullPath.startsWith(`${prefix}/`)) return notFound()
+      const path = fullPath.slice(prefix.length)
+      const method = req.method ?? ''
+      requests.push({ method, path, fullPath, query: url.searchParams, headers: req.headers, body })
+
       if (failure && failure.path.test(path)) {
         send(failure.status, {
           message: failure.message,
@@ -52,7 +86,12 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         })
         return
       }
-      if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path)) {
+      if (canned && canned.path.test(path) && (!canned.method || canned.method === method)) {
+        res.writeHead(canned.status, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(canned.body)
+        return
+      }
+      if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/deployments$/.test(path)) {
         const id = nextId++
         send(201, {
           id,
@@ -64,29 +103,79 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         return
       }
       const status = /^\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path)
-      if (req.method === 'POST' && status) {
+      if (method === 'POST' && status) {
         send(201, { id: nextId++, state: body.state, deployment_url: path })
         return
       }
-      send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' })
+      const issue = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path)
+      if (issue) {
+        const list = comments.get(Number(issue[1])) ?? []
+        comments.set(Number(issue[1]), list)
+        if (method === 'GET') {
+          const perPage = Number(url.searchParams.get('per_page') ?? 30)
+          const page = Number(url.searchParams.get('page') ?? 1)
+          const slice = list.slice((page - 1) * perPage, page * perPage)
+          const last = Math.max(1, Math.ceil(list.length / perPage))
+          const link = (p: number, rel: string) =>
+            `<http://127.0.0.1:${port}${fullPath}?per_page=${perPage}&page=${p}>; rel="${rel}"`
+          const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : []
+          res.writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            ...(links.length ? { link: links.join(', ') } : {})
+          })
+          res.end(JSON.stringify(slice.map(commentJson)))
+          return
+        }
+        if (method === 'POST') {
+          const comment = {
+            id: nextId++,
+            body: String(body.body),
+            user: { login: 'github-actions[bot]', type: 'Bot' }
+          }
+          list.push(comment)
+          send(201, commentJson(comment))
+          return
+        }
+      }
+      const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)
+      if (one && method === 'PATCH') {
+        const comment = [...comments.values()].flat().find(c => c.id === Number(one[1]))
+        if (!comment) return notFound()
+        comment.body = String(body.body)
+        send(200, commentJson(comment))
+        return
+      }
+      notFound()
     })
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  port = (server.address() as AddressInfo).port
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${prefix}`,
     requests,
     statuses: id =>
       requests
         .filter(r => r.path.endsWith(`/deployments/${id}/statuses`))
         .map(r => String(r.body.state)),
+    comments: issue => comments.get(issue) ?? [],
+    seedComments: (issue, bodies) => {
+      const list = comments.get(issue) ?? []
+      comments.set(issue, list)
+      for (const body of bodies)
+        list.push({ id: nextId++, body, user: { login: 'a-reviewer', type: 'User' } })
+    },
     failWith: (status, message, path = /./) => {
       failure = { status, message, path }
     },
+    answerWith: (status, body, path = /./, method) => {
+      canned = { status, body, path, ...(method ? { method } : {}) }
+    },
     reset: () => {
       requests.length = 0
+      comments.clear()
       failure = undefined
+      canned = undefined
     },
     close: () =>
       new Promise<void>(resolve => {

@@ -1,13 +1,17 @@
-// The pure parts of GitHub deployments: which status each outcome gets, and where the deployment
-// goes (or why there is none). The bundle end to end is in github-deployment.test.ts.
-import { describe, expect, test } from '@jest/globals'
+// GitHub deployments in process: which status each outcome gets, where the deployment goes (or why
+// there is none), and the module against a local fake of GitHub with a recording log and an
+// injected sleep. The bundle end to end is in github-deployment.test.ts.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+import { createServer } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import type { DeployState, Outcome } from '../../src/deploy/flow.ts'
 import {
-  describeGitHubError,
+  describeDeploymentError as describeGitHubError,
   finalStatus,
-  githubDeploymentTarget
+  githubDeploymentTarget,
+  startGitHubDeployment
 } from '../../src/github-deployment.ts'
+import { startFakeGitHub, type FakeGitHub } from './fake-github.ts'
 import { parseInputs, type RawInputs } from '../../src/inputs.ts'
 import type { Options } from '../../src/options.ts'
 
@@ -146,5 +150,138 @@ describe('describeGitHubError', () => {
   test('a message that tries to act as a workflow command is defused', () => {
     const err = Object.assign(new Error('bad\n::error::fake'), { status: 422 })
     expect(describeGitHubError(err, redactor)).not.toContain('\n::')
+  })
+})
+
+/** A log port that keeps every line, as the job log would show it. */
+function recordingLog() {
+  const lines: Array<{ level: 'info' | 'warning'; line: string; title?: string }> = []
+  return {
+    lines,
+    warnings: () => lines.filter(l => l.level === 'warning'),
+    log: {
+      info: (line: string) => lines.push({ level: 'info', line }),
+      warning: (line: string, title?: string) =>
+        lines.push({ level: 'warning', line, ...(title ? { title } : {}) })
+    }
+  }
+}
+
+/** A port on this machine where nothing listens: a connection there is refused. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>(resolve => server.close(() => resolve()))
+  return port
+}
+
+describe('startGitHubDeployment against a local GitHub, through the log port', () => {
+  let github: FakeGitHub
+  const redactor = new Redactor([TOKEN])
+  beforeAll(async () => {
+    github = await startFakeGitHub()
+  })
+  afterAll(() => github.close())
+  beforeEach(() => github.reset())
+  const env = () => ({ ...ENV, GITHUB_API_URL: github.url })
+
+  test('created and in_progress, its id returned; finish sets the final state', async () => {
+    const rec = recordingLog()
+    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    expect(deployment).toBeDefined()
+    expect(deployment!.id).toBeGreaterThan(0)
+    await deployment!.finish(state('deployed'), undefined)
+    expect(github.statuses(deployment!.id)).toEqual(['in_progress', 'success'])
+    expect(rec.warnings()).toEqual([])
+    expect(rec.lines.map(l => l.line).join('\n')).toContain(`GitHub deployment ${deployment!.id}`)
+  })
+
+  test('a refused connection says so, never "HTTP 500" nor "server error"', async () => {
+    const rec = recordingLog()
+    const port = await closedPort()
+    const deployment = await startGitHubDeployment(
+      options(),
+      { ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` },
+      { redactor, log: rec.log }
+    )
+    expect(deployment).toBeUndefined()
+    expect(rec.warnings()).toHaveLength(1)
+    const [warning] = rec.warnings()
+    expect(warning!.line).toContain(`could not connect to 127.0.0.1:${port}: ECONNREFUSED`)
+    expect(warning!.line).not.toMatch(/HTTP 500|server error/)
+    expect(warning!.title).toBe('GitHub deployment not created')
+  })
+
+  test('a 200 whose body is not a deployment says so, never "could not be reached"', async () => {
+    const rec = recordingLog()
+    github.answerWith(200, '{"message":"<html>proxy login</html>"}', /\/deployments$/)
+    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    expect(deployment).toBeUndefined()
+    const [warning] = rec.warnings()
+    expect(warning!.line).toContain('answered 200 with a body that is not a deployment')
+    expect(warning!.line).not.toContain('could not be reached')
+  })
+
+  test('a status that fails is retried once after the injected sleep, then one warning', async () => {
+    const rec = recordingLog()
+    const slept: number[] = []
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      sleep: async ms => {
+        slept.push(ms)
+      }
+    })
+    expect(slept).toEqual([])
+    github.failWith(502, 'Bad gateway', /\/statuses$/)
+    await deployment!.finish(state('deployed'), undefined)
+    expect(slept).toEqual([1000])
+    expect(github.requests.filter(r => r.path.endsWith('/statuses'))).toHaveLength(3)
+    expect(rec.warnings()).toHaveLength(1)
+    expect(rec.warnings()[0]!.line).toMatch(
+      /to success: HTTP 502: Bad gateway.*\(GitHub had a server error\.\)$/
+    )
+  })
+
+  test('a refused status (422) is not retried', async () => {
+    const rec = recordingLog()
+    const slept: number[] = []
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      sleep: async ms => {
+        slept.push(ms)
+      }
+    })
+    github.failWith(422, 'Validation Failed', /\/statuses$/)
+    await deployment!.finish(state('failed'), undefined)
+    expect(slept).toEqual([])
+    expect(rec.warnings()).toHaveLength(1)
+  })
+
+  test('the token appears in no line, even when GitHub echoes it', async () => {
+    const rec = recordingLog()
+    github.failWith(401, `Bad credentials: ${TOKEN}`)
+    await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    expect(rec.warnings()).toHaveLength(1)
+    expect(rec.lines.some(l => l.line.includes(TOKEN))).toBe(false)
+    expect(rec.warnings()[0]!.line).toContain('HTTP 401')
+  })
+
+  test('a dry run is one info line and no request', async () => {
+    const rec = recordingLog()
+    const deployment = await startGitHubDeployment(options({ 'dry-run': 'true' }), env(), {
+      redactor,
+      log: rec.log
+    })
+    expect(deployment).toBeUndefined()
+    expect(github.requests).toEqual([])
+    expect(rec.lines).toEqual([
+      {
+        level: 'info',
+        line: 'Dry run: no GitHub deployment is created in environment "production".'
+      }
+    ])
   })
 })

@@ -1,52 +1,58 @@
-// A typed client of the Deployment Control Plane: one method per operation of the interface.
-// Every answer is checked against the schema, so a service that changes shape fails here with a
-// readable message instead of as `undefined` somewhere in the deploy flow.
+// A typed client of the Deployment Control Plane: one method per operation of the interface, and
+// the operations beyond it that production has (service-facts.md). Every answer is checked against
+// the schema, so a service that changes shape fails here with a readable message instead of as
+// `undefined` somewhere in the deploy flow. Callers speak interface vocabulary in both dialects:
+// requests and answers are translated at the wire by dialect.ts, here and nowhere else.
 import type { z } from 'zod'
-import { UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
-import { DEFAULT_RETRY, Transport, type RetryPolicy, type TransportOptions } from './http.ts'
+import { ApiError, UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
+import { DEFAULT_RETRY, Transport, type RequestSpec } from './http.ts'
+import {
+  MAX_LOG_MESSAGE_CHARS,
+  type CallOptions,
+  type ClientOptions,
+  type DeleteOutcome,
+  type RevisionLogsOptions,
+  type Verify
+} from './client-options.ts'
 import { baseUrlProblem } from './base-url.ts'
-import { Redactor } from './redact.ts'
+import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
+import { readAllPages } from './paging.ts'
+import { Redactor, capText } from './redact.ts'
 import {
   CreateDeploymentRequest,
   Deployment,
   DeploymentList,
+  ListDeploymentsQuery,
+  ListRevisionsQuery,
   PatchDeploymentRequest,
   RepositoryList,
   Revision,
-  ListDeploymentsQuery,
+  RevisionList,
+  RevisionLogPage,
+  RevisionLogsQuery,
   type RepositoryEntry
 } from './schema.ts'
 import { VERSION } from '../version.ts'
+
+export {
+  MAX_LOG_MESSAGE_CHARS,
+  type CallOptions,
+  type ClientOptions,
+  type DeleteOutcome,
+  type RevisionLogsOptions
+} from './client-options.ts'
 
 /** Reads of one GET whose answer does not fit, the first included. */
 const READ_ATTEMPTS = 5
 
 export const USER_AGENT = `control-plane-deploy/${VERSION}`
 
-export interface ClientOptions {
-  baseUrl: string
-  apiKey: string
-  tenantId?: string | undefined
-  /** Per request; default 30 s. */
-  requestTimeoutMs?: number
-  /** Epoch ms: no request starts after it, and retries stop short of it. */
-  deadline?: number
-  signal?: AbortSignal
-  retry?: Partial<RetryPolicy>
-  /** Answers larger than this are cut off; default 32 MiB. */
-  maxBodyBytes?: number
-  /** Values that must never appear in a message or log line; the API key is always one. */
-  secrets?: Iterable<string>
-  debug?: (line: string) => void
-  /** For tests: a deterministic clock, sleep and jitter. */
-  sleep?: TransportOptions['sleep']
-  random?: () => number
-  now?: () => number
-}
-
-export interface CallOptions {
-  /** Epoch ms: this call and its retries end by then (the wait's deadline, say). */
-  deadline?: number
+interface CallExtra<T> extends CallOptions {
+  query?: RequestSpec['query']
+  body?: unknown
+  /** A read sent by POST (the v1 log form): retried like a GET. */
+  idempotent?: boolean
+  verify?: Verify<T>
 }
 
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
@@ -59,6 +65,7 @@ export class ControlPlaneClient {
   readonly redactor: Redactor
   /** How long one request may take before it is abandoned. */
   readonly requestTimeoutMs: number
+  readonly dialect: Dialect
 
   constructor(opts: ClientOptions) {
     const problem = baseUrlProblem(opts.baseUrl)
@@ -72,6 +79,7 @@ export class ControlPlaneClient {
     }
     if (opts.tenantId) headers['X-Tenant-Id'] = opts.tenantId
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
+    this.dialect = opts.dialect ?? 'interface'
     this.#transport = new Transport({
       baseUrl: opts.baseUrl,
       headers,
@@ -82,6 +90,7 @@ export class ControlPlaneClient {
       maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
       redactor: this.redactor,
       debug: opts.debug,
+      onRateLimited: opts.onRateLimited,
       sleep: opts.sleep,
       random: opts.random,
       now: opts.now
@@ -100,19 +109,20 @@ export class ControlPlaneClient {
     })
   }
 
-  /** Every deployment matching the query, page after page; stops on a short page. */
-  async *iterateDeployments(
+  /**
+   * Every deployment matching the query, page after page, each once; stops on a short page.
+   * Throws EndlessListError when the list does not end (see paging.ts).
+   */
+  iterateDeployments(
     query: Omit<ListDeploymentsQuery, 'offset'> = {},
     pageSize = 100
   ): AsyncGenerator<Deployment> {
-    let offset = 0
-    for (;;) {
-      const page = await this.listDeployments({ ...query, limit: pageSize, offset })
-      yield* page.resources
-      if (page.resources.length < pageSize) return
-      // A service that does not advance the offset would loop for ever: step past the page.
-      offset = page.offset > offset ? page.offset : offset + page.resources.length
-    }
+    return readAllPages(
+      offset => this.listDeployments({ ...query, limit: pageSize, offset }),
+      pageSize,
+      { operation: 'list deployments', method: 'GET', path: '/v2/deployments' },
+      'deployment'
+    )
   }
 
   async createDeployment(body: z.input<typeof CreateDeploymentRequest>): Promise<Deployment> {
@@ -147,11 +157,130 @@ export class ControlPlaneClient {
     call: CallOptions = {}
   ): Promise<Revision> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`
-    return this.#call('get revision', 'GET', path, Revision, call)
+    // An answer about another revision is as malformed as one without an id: a status read
+    // from it would be reported as this revision's.
+    const verify: Verify<Revision> = r =>
+      sameId(r.id, revisionId)
+        ? undefined
+        : `the answer is about revision ${r.id}, not about revision ${revisionId} that was asked for`
+    return this.#call('get revision', 'GET', path, Revision, { ...call, verify })
+  }
+
+  /** One page of a deployment's revisions, newest first. */
+  async listRevisions(
+    deploymentId: string,
+    query: ListRevisionsQuery = {},
+    call: CallOptions = {}
+  ): Promise<RevisionList> {
+    const { status, ...rest } = query
+    const wire = checked(ListRevisionsQuery, {
+      ...rest,
+      status: typeof status === 'string' || status === undefined ? status : status.join(',')
+    })
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
+    return this.#call('list revisions', 'GET', path, RevisionList, { ...call, query: wire })
+  }
+
+  /** Every revision of a deployment matching the query, newest first, each once; bounded. */
+  iterateRevisions(
+    deploymentId: string,
+    query: Omit<ListRevisionsQuery, 'offset' | 'limit'> = {},
+    pageSize = 100
+  ): AsyncGenerator<Revision> {
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
+    return readAllPages(
+      offset => this.listRevisions(deploymentId, { ...query, limit: pageSize, offset }),
+      pageSize,
+      { operation: 'list revisions', method: 'GET', path },
+      'revision'
+    )
+  }
+
+  /**
+   * Redeploys a revision's configuration; the answer is the deployment (whose
+   * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
+   * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
+   */
+  async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
+    return this.#call('redeploy revision', 'POST', path, Deployment)
+  }
+
+  /**
+   * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
+   * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
+   */
+  async deleteDeployment(
+    deploymentId: string,
+    opts: { deleteTracingProject?: boolean } = {},
+    call: CallOptions = {}
+  ): Promise<DeleteOutcome> {
+    try {
+      await this.#send({
+        operation: 'delete deployment',
+        method: 'DELETE',
+        path: `/v2/deployments/${seg(deploymentId)}`,
+        // Only when asked: the parameter's default is false, and an absent one is the same.
+        query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
+        deadline: call.deadline
+      })
+      return 'deleted'
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404)
+        return err.afterUnknownOutcome ? 'deleted' : 'not-found'
+      throw err
+    }
+  }
+
+  /**
+   * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
+   * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
+   * are the build's own text: redacted of the client's known secrets and cut to
+   * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
+   * callers pass a short `deadline`.
+   */
+  async getRevisionLogs(
+    deploymentId: string,
+    revisionId: string,
+    opts: RevisionLogsOptions,
+    call: CallOptions = {}
+  ): Promise<RevisionLogPage> {
+    const query = checked(RevisionLogsQuery, opts)
+    const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`
+    let page: RevisionLogPage
+    try {
+      page = await this.#call(
+        'get revision logs',
+        'GET',
+        `/v2/deployments/${revision}/logs`,
+        RevisionLogPage,
+        { ...call, query }
+      )
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err
+      const { order, limit, offset } = query
+      try {
+        page = await this.#call(
+          'get revision logs',
+          'POST',
+          `/v1/projects/${revision}/${query.type}_logs`,
+          RevisionLogPage,
+          { ...call, body: { order, limit, offset }, idempotent: true }
+        )
+      } catch (v1) {
+        throw v1 instanceof ApiError && v1.status === 404 ? err : v1
+      }
+    }
+    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+    const logs = page.logs.map(line => ({
+      ...line,
+      message: capText(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
+    }))
+    return { logs, next_offset: page.next_offset }
   }
 
   async deleteListener(listenerId: string): Promise<void> {
-    await this.#transport.send({
+    await this.#send({
       operation: 'delete listener',
       method: 'DELETE',
       path: `/v2/listeners/${seg(listenerId)}`
@@ -175,24 +304,39 @@ export class ControlPlaneClient {
     this.#transport.close()
   }
 
+  /** Sends a request in the client's dialect: the path and the body translated to the wire. */
+  #send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+    return this.#transport.send(this.#wire(spec))
+  }
+
+  #wire(spec: RequestSpec): RequestSpec {
+    const body = spec.body === undefined ? undefined : requestToWire(this.dialect, spec.body)
+    return { ...spec, path: pathToWire(this.dialect, spec.path), body }
+  }
+
   async #call<T extends z.ZodType>(
     operation: Operation,
     method: string,
     path: string,
     schema: T,
-    extra: CallOptions & { query?: ListDeploymentsQuery; body?: unknown } = {}
+    extra: CallExtra<z.output<T>> = {}
   ): Promise<z.output<T>> {
-    const spec = { operation, method, path, ...extra }
+    const { verify, ...rest } = extra
+    const spec = this.#wire({ operation, method, path, ...rest })
+    const safe = extra.idempotent ?? method === 'GET'
     for (let attempt = 1; ; attempt++) {
       try {
         const { status, json } = await this.#transport.send(spec)
-        return this.#parse(spec, status, json, schema)
+        const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema)
+        const problem = verify?.(value)
+        if (problem) throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
+        return value
       } catch (err) {
         // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
         // service in the middle of its own deploy as often as from a service that changed for
         // good. A read is safe to repeat; a service that really changed fails the same way each
         // time. Writes are reconciled by their callers instead (deploy/apply.ts).
-        const misfit = err instanceof UnexpectedResponseError && method === 'GET'
+        const misfit = err instanceof UnexpectedResponseError && safe
         if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
           throw err
       }
@@ -217,4 +361,9 @@ export class ControlPlaneClient {
 /** Ids go into paths as one segment, whatever they contain. */
 function seg(id: string): string {
   return encodeURIComponent(id)
+}
+
+/** Uuids compare without regard to case. */
+function sameId(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
 }

@@ -11,6 +11,10 @@ export type Operation =
   | 'get revision'
   | 'delete listener'
   | 'list repositories'
+  | 'list revisions'
+  | 'redeploy revision'
+  | 'delete deployment'
+  | 'get revision logs'
 
 export interface RequestContext {
   method: string
@@ -47,6 +51,12 @@ export class ApiError extends ControlPlaneError {
    * that tries again later does not do so before this has passed.
    */
   retryAfterMs: number | undefined
+  /**
+   * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
+   * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
+   * earlier attempt may have done the work.
+   */
+  afterUnknownOutcome = false
 
   constructor(
     ctx: RequestContext,
@@ -85,14 +95,18 @@ export class UnexpectedResponseError extends ControlPlaneError {
 export class RedirectRefusedError extends ControlPlaneError {
   readonly status: number
   readonly targetOrigin: string
-  constructor(ctx: RequestContext, status: number, targetOrigin: string) {
+  /** Origin and path of the Location (no query string, no credentials): what base-url should be. */
+  readonly target: string
+  constructor(ctx: RequestContext, status: number, target: { origin: string; path: string }) {
+    const where = target.origin + target.path
     super(
       ctx,
-      `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${targetOrigin}. ` +
+      `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${where}. ` +
         'Redirects are not followed so that the API key is sent only to base-url; set base-url to the final address.'
     )
     this.status = status
-    this.targetOrigin = targetOrigin
+    this.targetOrigin = target.origin
+    this.target = where
   }
 }
 
@@ -133,6 +147,25 @@ export class OutcomeUnknownError extends ControlPlaneError {
 
 /** The run was cancelled or its overall deadline passed while a request was pending. */
 export class AbortedError extends ControlPlaneError {}
+
+/**
+ * A list whose pages never end: full page after full page past a bound no real workspace reaches,
+ * or a page of entries already read (the offset did not advance). Raised before the caller acts
+ * on a list it could not read to the end.
+ */
+export class EndlessListError extends ControlPlaneError {
+  readonly pages: number
+  readonly pageSize: number
+  constructor(ctx: RequestContext, what: string, pages: number, pageSize: number, why: string) {
+    super(
+      ctx,
+      `The ${what} list did not end: ${pages} pages of ${pageSize} read without a short page (${why}); ` +
+        "the control plane's paging looks broken."
+    )
+    this.pages = pages
+    this.pageSize = pageSize
+  }
+}
 
 /** `source_config.repo_url: Field required`: the location without its `body`/`query`/`path` root. */
 export function renderValidationEntry(entry: ValidationErrorEntry): string {
@@ -188,10 +221,11 @@ function notFoundSubject(path: string): string {
     return i >= 0 ? parts[i + 1] : undefined
   }
   if (parts.includes('revisions'))
-    return `revision ${after('revisions')} of deployment ${after('deployments')}`
+    return `revision ${after('revisions')} of deployment ${after('deployments') ?? after('projects')}`
   if (parts.includes('deployments') && after('deployments'))
     return `deployment ${after('deployments')}`
   if (parts.includes('listeners')) return `listener ${after('listeners')}`
-  if (parts.includes('codehost')) return `forge integration ${after('codehost')} (integration-id)`
+  for (const forge of ['codehost', 'github'])
+    if (parts.includes(forge)) return `forge integration ${after(forge)} (integration-id)`
   return 'the resource'
 }

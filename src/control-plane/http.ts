@@ -17,6 +17,17 @@ import {
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { ErrorDetail, HTTPValidationError } from './schema.ts'
+import {
+  abortableSleep,
+  backoffDelay,
+  buildUrl,
+  formatBytes,
+  formatSeconds,
+  locationOf,
+  parseRetryAfter
+} from './http-util.ts'
+
+export { abortableSleep, backoffDelay, buildUrl, parseRetryAfter } from './http-util.ts'
 
 export interface RetryPolicy {
   /** Attempts in all for a retryable request, the first included. */
@@ -52,6 +63,8 @@ export interface TransportOptions {
   maxBodyBytes: number
   redactor: Redactor
   debug?: (line: string) => void
+  /** Told each time a 429 is waited out, with the pause in ms. */
+  onRateLimited?: (waitMs: number) => void
   /** Injected in tests: the backoff schedule under fake timers, and a fixed jitter. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   random?: () => number
@@ -61,6 +74,8 @@ export interface TransportOptions {
 export interface RequestSpec extends RequestContext {
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
+  /** Safe to send again after a lost answer; by default GET and DELETE are, POST and PATCH not. */
+  idempotent?: boolean
   /** A deadline for this request and its retries, earlier than the transport's own. */
   deadline?: number
 }
@@ -97,9 +112,10 @@ export class Transport {
 
   /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
   async send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
-    const idempotent = spec.method === 'GET' || spec.method === 'DELETE'
+    const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
     const { retry } = this.#opts
     const now = this.#opts.now ?? Date.now
+    let unknownOutcome = false
     for (let attempt = 1; ; attempt++) {
       this.#checkAborted(spec)
       let res: RawResponse
@@ -121,6 +137,7 @@ export class Transport {
         if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
         this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
+        unknownOutcome ||= !notSent
         await this.#sleep(delay, spec)
         continue
       }
@@ -128,16 +145,15 @@ export class Transport {
       if (res.status >= 200 && res.status < 300)
         return { status: res.status, json: this.#json(spec, res) }
       if (res.status >= 300 && res.status < 400) {
-        throw new RedirectRefusedError(
-          spec,
-          res.status,
-          originOf(res.headers.location, this.#opts.baseUrl)
-        )
+        const target = locationOf(res.headers.location, this.#opts.baseUrl)
+        const path = sanitizeServerText(this.#opts.redactor.redact(target.path), 200)
+        throw new RedirectRefusedError(spec, res.status, { origin: target.origin, path })
       }
 
       // A 429 is refused before anything is applied, so even a write may be sent again.
       const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
       const error = this.#apiError(spec, res)
+      error.afterUnknownOutcome = unknownOutcome
       if (!retryable) {
         if (!idempotent && res.status >= 500)
           throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error })
@@ -161,6 +177,9 @@ export class Transport {
         `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
           (retryAfter !== undefined ? ' (Retry-After)' : '')
       )
+      if (res.status === 429) this.#opts.onRateLimited?.(delay)
+      // A 429 is refused before anything is done; any other retried status may have done it.
+      else unknownOutcome = true
       await this.#sleep(delay, spec)
     }
   }
@@ -339,78 +358,4 @@ export class Transport {
       req.end(body)
     })
   }
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MiB`
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`
-  return `${n} bytes`
-}
-
-function formatSeconds(ms: number): string {
-  return `${+(ms / 1000).toFixed(1)} s`
-}
-
-export function buildUrl(
-  baseUrl: string,
-  path: string,
-  query?: Record<string, string | number | boolean | undefined>
-): URL {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path)
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined) url.searchParams.set(k, String(v))
-  }
-  return url
-}
-
-/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
-export function backoffDelay(
-  attempt: number,
-  baseDelayMs: number,
-  maxDelayMs: number,
-  random: () => number = Math.random
-): number {
-  const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1))
-  return Math.round(random() * cap)
-}
-
-/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
-export function parseRetryAfter(
-  value: string | string[] | undefined,
-  now: number
-): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value
-  if (v === undefined || v.trim() === '') return undefined
-  const text = v.trim()
-  if (/^\d+$/.test(text)) return Number(text) * 1000
-  if (/^\d+\.\d+$/.test(text)) return Math.round(Number(text) * 1000)
-  // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
-  if (!/[a-z]/i.test(text)) return undefined
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - now)
-}
-
-function originOf(location: string | undefined, base: string): string {
-  if (!location) return 'an unnamed location'
-  try {
-    return new URL(location, base).origin
-  } catch {
-    return 'an unreadable location'
-  }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }

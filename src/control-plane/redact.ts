@@ -1,7 +1,13 @@
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
 
-const MIN_SECRET_LENGTH = 3
+/**
+ * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
+ * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
+ * and a value that short is guessed, not protected, anyway. The action never prints secret values
+ * itself; the entry layer warns by name about the values this leaves unmasked.
+ */
+export const MIN_SECRET_LENGTH = 4
 
 export class Redactor {
   readonly #values = new Set<string>()
@@ -17,6 +23,11 @@ export class Redactor {
       const trimmed = part.trim()
       if (trimmed.length >= MIN_SECRET_LENGTH) this.#values.add(trimmed)
     }
+  }
+
+  /** The values this redactor replaces, longest first: the ones to register as masks. */
+  get values(): string[] {
+    return [...this.#values].sort((a, b) => b.length - a.length)
   }
 
   redact(text: string): string {
@@ -50,4 +61,9 @@ export function sanitizeServerText(text: string, max = 500): string {
     .trim()
   if (out.length > max) out = `${out.slice(0, max)}… (${out.length - max} more characters)`
   return out
+}
+
+/** Cuts text to `max` characters and says how much was left out; nothing else is changed. */
+export function capText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text
 }

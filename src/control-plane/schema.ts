@@ -5,6 +5,20 @@
 // (`display_name`, `url`, ...) and a client must not fail on them.
 import { z } from 'zod'
 import { sanitizeServerText } from './redact.ts'
+import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
+
+export {
+  Container,
+  EnvVar,
+  RESOURCE_SPEC_LIMITS,
+  RESOURCE_SPEC_NUMBERS,
+  ResourceSpec,
+  ResourceSpecInResponse,
+  Volume,
+  VolumeMount,
+  type NumberLimit,
+  type ResourceSpecNumber
+} from './resource-spec.ts'
 
 /** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
 export const Uuid = z.guid()
@@ -91,136 +105,9 @@ export function revisionOutcome(status: string): RevisionOutcome {
 
 export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
 export const DeploymentType = z.enum(DEPLOYMENT_TYPES)
+export type DeploymentType = z.infer<typeof DeploymentType>
 
-// ---------------------------------------------------------------------------------------------
-// ResourceSpec and its Kubernetes-shaped parts
-
-const num = z.number().nullish()
 const str = z.string().nullish()
-const freeMap = z.record(z.string(), z.unknown()).nullish()
-const freeObject = z.record(z.string(), z.unknown())
-
-export const VolumeMount = z.object({
-  name: str,
-  mountPath: str,
-  subPath: str,
-  mountPropagation: str,
-  subPathExpr: str,
-  readOnly: z.boolean().nullish()
-})
-
-export const Volume = z.object({
-  name: str,
-  configMap: freeMap,
-  secret: freeMap,
-  emptyDir: freeMap,
-  persistentVolumeClaim: freeMap,
-  nfs: freeMap,
-  projected: freeMap,
-  downwardAPI: freeMap,
-  csi: freeMap
-})
-
-export const EnvVar = z.object({
-  name: str,
-  value: str,
-  valueFrom: freeMap
-})
-
-export const Container = z.object({
-  name: str,
-  image: str,
-  imagePullPolicy: str,
-  workingDir: str,
-  restartPolicy: str,
-  command: z.array(z.string()).nullish(),
-  args: z.array(z.string()).nullish(),
-  env: z.array(EnvVar).nullish(),
-  envFrom: z.array(freeObject).nullish(),
-  resources: z.object({ limits: freeMap, requests: freeMap }).nullish(),
-  volumeMounts: z.array(VolumeMount).nullish(),
-  securityContext: freeMap
-})
-
-/** Every numeric field of ResourceSpec, by group; units follow the suffix of the name. */
-export const RESOURCE_SPEC_NUMBERS = {
-  application: ['min_scale', 'max_scale', 'cpu', 'cpu_limit', 'memory_mb', 'memory_limit_mb'],
-  queue: [
-    'queue_min_scale',
-    'queue_max_scale',
-    'queue_cpu',
-    'queue_cpu_limit',
-    'queue_memory_mb',
-    'queue_memory_limit_mb'
-  ],
-  orchestrator: [
-    'orchestrator_cpu',
-    'orchestrator_cpu_limit',
-    'orchestrator_memory_mb',
-    'orchestrator_memory_limit_mb',
-    'orchestrator_min_scale',
-    'orchestrator_max_scale'
-  ],
-  executor: [
-    'executor_cpu',
-    'executor_cpu_limit',
-    'executor_memory_mb',
-    'executor_memory_limit_mb'
-  ],
-  redis: ['redis_cpu', 'redis_cpu_limit', 'redis_memory_mb', 'redis_memory_limit_mb'],
-  database: [
-    'db_cpu',
-    'db_cpu_limit',
-    'db_memory_mb',
-    'db_memory_limit_mb',
-    'db_storage_gi',
-    'db_max_connections'
-  ]
-} as const
-
-export const ResourceSpec = z.object({
-  min_scale: num,
-  max_scale: num,
-  cpu: num,
-  cpu_limit: num,
-  memory_mb: num,
-  memory_limit_mb: num,
-  queue_min_scale: num,
-  queue_max_scale: num,
-  queue_cpu: num,
-  queue_cpu_limit: num,
-  queue_memory_mb: num,
-  queue_memory_limit_mb: num,
-  orchestrator_cpu: num,
-  orchestrator_cpu_limit: num,
-  orchestrator_memory_mb: num,
-  orchestrator_memory_limit_mb: num,
-  orchestrator_min_scale: num,
-  orchestrator_max_scale: num,
-  executor_cpu: num,
-  executor_cpu_limit: num,
-  executor_memory_mb: num,
-  executor_memory_limit_mb: num,
-  redis_cpu: num,
-  redis_cpu_limit: num,
-  redis_memory_mb: num,
-  redis_memory_limit_mb: num,
-  db_cpu: num,
-  db_cpu_limit: num,
-  db_memory_mb: num,
-  db_memory_limit_mb: num,
-  db_storage_gi: num,
-  db_max_connections: num,
-  labels: freeMap,
-  annotations: freeMap,
-  service_account_name: str,
-  image_pull_secrets: z.array(z.object({ name: str })).nullish(),
-  volumes: z.array(Volume).nullish(),
-  volume_mounts: z.array(VolumeMount).nullish(),
-  init_containers: z.array(Container).nullish(),
-  sidecars: z.array(Container).nullish()
-})
-export type ResourceSpec = z.infer<typeof ResourceSpec>
 
 // ---------------------------------------------------------------------------------------------
 // Source settings
@@ -228,6 +115,7 @@ export type ResourceSpec = z.infer<typeof ResourceSpec>
 export const SourceConfig = z.object({
   integration_id: Uuid.nullish(),
   repo_url: str,
+  deployment_type: DeploymentType.nullish(),
   build_on_push: z.boolean().nullish(),
   custom_url: str,
   resource_spec: ResourceSpec.nullish(),
@@ -237,6 +125,28 @@ export const SourceConfig = z.object({
   build_command: str
 })
 export type SourceConfig = z.infer<typeof SourceConfig>
+
+/**
+ * Fields that the production service sets on create and never changes after: a PATCH that names
+ * them with another value is refused (a deployment cannot be moved to another repository, plan,
+ * or listener), so the action refuses such an update before any request.
+ */
+export const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
+  'integration_id',
+  'repo_url',
+  'deployment_type',
+  'listener_id'
+] as const
+
+/**
+ * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
+ * model does not know yet is kept as text rather than failing the read.
+ */
+export const SourceConfigInResponse = SourceConfig.extend({
+  deployment_type: openEnum(DEPLOYMENT_TYPES).nullish(),
+  resource_spec: ResourceSpecInResponse.nullish()
+})
+export type SourceConfigInResponse = z.infer<typeof SourceConfigInResponse>
 
 /** The request form: `repo_commit_sha` is set by the service, never by a caller. */
 export const SourceRevisionConfigRequest = z.object({
@@ -271,7 +181,7 @@ export type SecretReference = z.infer<typeof SecretReference>
 export const Deployment = z.object({
   name: serverText(200),
   source: openEnum(SOURCES),
-  source_config: SourceConfig,
+  source_config: SourceConfigInResponse,
   source_revision_config: SourceRevisionConfig,
   secrets: z.array(SecretInResponse),
   id: Uuid,
@@ -355,6 +265,79 @@ export const DeploymentList = z.object({
   offset: z.number().int()
 })
 export type DeploymentList = z.infer<typeof DeploymentList>
+
+// ---------------------------------------------------------------------------------------------
+// Operations beyond the interface (service-facts.md): revisions, redeploy, delete, logs
+
+/** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
+export const ListRevisionsQuery = z.object({
+  limit: queryInt.min(1).max(100).default(20),
+  offset: queryInt.min(0).default(0),
+  status: z.string().optional(),
+  remote_reconciled: queryBoolean.optional()
+})
+/** What a caller passes; several statuses may be given as a list. */
+export interface ListRevisionsQuery {
+  limit?: number
+  offset?: number
+  status?: string | readonly string[]
+}
+
+/** Revisions, newest first; `offset` is the next page's. */
+export const RevisionList = z.object({
+  resources: z.array(Revision),
+  offset: z.number().int()
+})
+export type RevisionList = z.infer<typeof RevisionList>
+
+/** `DELETE /v2/deployments/{deployment_id}` query. */
+export const DeleteDeploymentQuery = z.object({
+  delete_tracing_project: queryBoolean.default(false)
+})
+
+export const LOG_TYPES = ['build', 'deploy'] as const
+export type LogType = (typeof LOG_TYPES)[number]
+export const LOG_ORDERS = ['asc', 'desc'] as const
+export type LogOrder = (typeof LOG_ORDERS)[number]
+
+/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
+export const RevisionLogsQuery = z.object({
+  type: z.enum(LOG_TYPES),
+  order: z.enum(LOG_ORDERS).default('asc'),
+  limit: queryInt.min(1).max(1000).default(50),
+  offset: z.string().optional(),
+  level: z.string().optional(),
+  query: z.string().optional(),
+  start_time: z.string().optional(),
+  end_time: z.string().optional()
+})
+
+/** Lines kept from one answer: the most that a request may ask for. */
+export const MAX_LOG_LINES = 1000
+
+const textOrNumber = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform(v => (v === null || v === undefined ? null : String(v)))
+
+/**
+ * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
+ * and kept as it came (the client caps its length after redacting; the caller redacts and
+ * sanitizes before printing).
+ */
+export const RevisionLogEntry = z.object({
+  timestamp: textOrNumber,
+  message: z.string(),
+  level: textOrNumber
+})
+export type RevisionLogEntry = z.infer<typeof RevisionLogEntry>
+
+export const RevisionLogPage = z.object({
+  logs: z.array(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+  /** The cursor of the next page; null at the end. */
+  next_offset: textOrNumber
+})
+export type RevisionLogPage = z.infer<typeof RevisionLogPage>
 
 // ---------------------------------------------------------------------------------------------
 // Error bodies

@@ -132,17 +132,40 @@ async function lookBack<T>(
  * means the patch was applied and that revision is ours; none means it was not, and it is sent
  * again. A patch that makes no revision is idempotent, so sending it again is safe.
  */
-export async function patchReconciled(
+export function patchReconciled(
   client: ControlPlaneClient,
   current: Deployment,
   body: PatchDeploymentRequest,
   newRevision: boolean,
   notes: Notes
 ): Promise<Deployment> {
+  return writeReconciled(
+    client,
+    current,
+    () => client.patchDeployment(current.id, body),
+    newRevision,
+    'patch',
+    notes
+  )
+}
+
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+export async function writeReconciled(
+  client: ControlPlaneClient,
+  current: Deployment,
+  write: () => Promise<Deployment>,
+  newRevision: boolean,
+  what: string,
+  notes: Notes
+): Promise<Deployment> {
   const before = current.latest_revision_id
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.patchDeployment(current.id, body)
+      return await write()
     } catch (err) {
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -153,14 +176,42 @@ export async function patchReconciled(
           return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined
         })
         if (landed) {
-          notes.info(`The patch went through: revision ${landed.latest_revision_id} appeared.`)
+          notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`)
           return landed
         }
       }
       if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt))) throw unknown
-      notes.info('No new revision appeared: the patch was not applied; sending it again.')
+      notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`)
     }
   }
+}
+
+/** Pauses of the look for a revision that the update's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
+
+/**
+ * After an update answered with the revision from before: reads the deployment a few times
+ * (about 7 s in all, within the run's deadline) for a new `latest_revision_id`. Undefined when
+ * none appeared: the control plane made no revision for this update.
+ */
+export async function awaitNewRevision(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  before: string | null,
+  notes: Notes
+): Promise<Deployment | undefined> {
+  notes.info(
+    `The update's answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`
+  )
+  for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+    if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i]))) return undefined
+    const now = await client.getDeployment(deploymentId)
+    if (now.latest_revision_id && now.latest_revision_id !== before) {
+      notes.info(`Revision ${now.latest_revision_id} appeared for this update.`)
+      return now
+    }
+  }
+  return undefined
 }
 
 /** The revision a write made: the id the write answered with, read back once if it was null. */

@@ -1,21 +1,28 @@
 // The deploy, in the order it runs: find the target, plan, write, wait. It fills a DeployState as
 // it goes, so that the outputs and the summary can say what was known when something failed.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
+import { ApiError } from '../control-plane/errors.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../options.ts'
-import { createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
+import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
 import { DeployError } from './deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
 import { resolveRepository } from './resolve-repository.ts'
-import { waitForRevision, type Cadence, type TimelineEntry } from './wait.ts'
+import type { FlowDeps } from './deps.ts'
+import { afterFailure, describeRollback } from './after-failure.ts'
+import type { FailureLog } from './failure-logs.ts'
+import type { RollbackResult } from './rollback.ts'
+import { waitForRevision, type TimelineEntry } from './wait.ts'
 
 export type Outcome =
   | 'deployed'
   | 'accepted'
   | 'no-revision'
+  /** The update asked for a revision and the control plane made none. */
+  | 'revision-missing'
   | 'dry-run'
   | 'skipped'
   | 'failed'
@@ -38,6 +45,12 @@ export interface DeployState {
   newerRevisionId: string | undefined
   timeline: TimelineEntry[]
   outcome: Outcome | undefined
+  /** The deployment's active revision before this run wrote: what a rollback restores. */
+  previousActive?: string | null
+  failureLog?: FailureLog | undefined
+  rollback?: RollbackResult | undefined
+  /** A write sent and not answered yet: on a cancel its outcome is unknown. */
+  writing?: 'create' | 'update' | undefined
 }
 
 export function newState(o: Options): DeployState {
@@ -55,23 +68,12 @@ export function newState(o: Options): DeployState {
     ref: o.ref,
     newerRevisionId: undefined,
     timeline: [],
-    outcome: undefined
+    outcome: undefined,
+    writing: undefined
   }
 }
 
-/** How the flow speaks to the job log; the entry layer maps it onto the runner. */
-export interface FlowLog {
-  info(line: string): void
-  warning(line: string, title?: string): void
-  group<T>(name: string, fn: () => Promise<T>): Promise<T>
-}
-
-export interface FlowDeps {
-  client: ControlPlaneClient
-  log: FlowLog
-  signal?: AbortSignal
-  cadence?: Cadence
-}
+export type { FlowDeps, FlowLog } from './deps.ts'
 
 export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
   const { client, log } = deps
@@ -83,6 +85,13 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
         ? await client.getDeployment(target.deploymentId)
         : await findDeploymentByName(client, target.name)
     if (found) {
+      if (target.kind === 'id' && o.name !== undefined && found.name !== o.name) {
+        throw new DeployError(
+          `Deployment ${target.deploymentId} is named "${found.name}", not "${o.name}".`,
+          'Set name and deployment-id to the same deployment, or only one of them.',
+          'Name and deployment-id disagree'
+        )
+      }
       observe(state, found)
       log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`)
     } else log.info(`No deployment is named "${o.name}".`)
@@ -118,6 +127,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     return p
   })
   state.plan = plan
+  noteRepository(plan)
 
   if (o.dryRun) {
     state.outcome = 'dry-run'
@@ -126,9 +136,14 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   }
 
   let written: Deployment
+  /** The deployment's latest revision before this run's update: what the update must replace. */
+  let before = current?.latest_revision_id ?? null
+  state.previousActive = current?.active_revision_id ?? null
   if (plan.kind === 'create') {
     const body = plan.body
+    state.writing = 'create'
     const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log))
+    state.writing = undefined
     observe(state, result.deployment)
     if (result.kind === 'created') {
       state.created = true
@@ -137,6 +152,9 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     } else {
       plan = planUpdate(o, result.deployment)
       state.plan = plan
+      before = result.deployment.latest_revision_id
+      state.previousActive = result.deployment.active_revision_id
+      noteRepository(plan)
       written = await update(plan, result.deployment)
     }
   } else {
@@ -148,6 +166,24 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     state.outcome = 'no-revision'
     log.info('The change needs no new revision: nothing to wait for.')
     return
+  }
+  if (plan.kind === 'update') {
+    // Only a revision that the write produced is this run's: an answer that still names the
+    // revision from before is looked at again briefly, and otherwise reported as it is.
+    if (written.latest_revision_id === before) {
+      const late = await awaitNewRevision(client, written.id, before, log)
+      if (!late) {
+        state.outcome = 'revision-missing'
+        log.warning(
+          `The control plane made no new revision for this update of "${written.name}": its latest revision is still ${before ?? 'none'}. ` +
+            'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
+          'No new revision'
+        )
+        return
+      }
+      written = late
+      observe(state, written)
+    }
   }
   const revisionId = await revisionOf(client, written)
   state.revisionId = revisionId
@@ -169,8 +205,18 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       pollIntervalMs: o.pollIntervalMs,
       cadence: deps.cadence,
       signal: deps.signal,
+      now: deps.now,
+      sleep: deps.sleep,
       onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
-      onPollError: (message, n) => log.info(`Poll ${n} in a row failed, still waiting: ${message}`)
+      onUnknownStatus: status =>
+        log.warning(
+          `Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+            'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.',
+          'Unknown revision status'
+        ),
+      // The hint of a cause is said once, with the final error; each poll gets one line.
+      onPollError: (err, n) =>
+        log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
     })
   )
   state.timeline = result.timeline
@@ -179,6 +225,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   if (sha) state.repoCommitSha = sha
   const took = formatDuration(result.elapsedMs)
   const last = result.status ?? 'no status seen'
+  const seen = result.status ? `last status ${result.status}` : 'before any status was read'
 
   switch (result.outcome) {
     case 'deployed': {
@@ -206,22 +253,35 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       )
       return
     }
-    case 'failed':
+    case 'failed': {
       state.outcome = 'failed'
+      const after = await afterFailure(
+        o,
+        { deploymentId, revisionId, status: last, previousActive: state.previousActive ?? null },
+        deps
+      )
+      state.failureLog = after.log
+      state.rollback = after.rollback
+      const why = after.log?.telling ? `: ${after.log.telling}` : '.'
+      const rolled = describeRollback(after.rollback)
       throw new DeployError(
-        `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}.`,
+        `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}${why}` +
+          (rolled ? ` ${rolled}` : ''),
         last === 'BUILD_FAILED'
-          ? 'The build failed: read the build log of the revision on the control plane, fix, and push again.'
+          ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
           : last === 'DEPLOY_FAILED'
             ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
             : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
         `Revision ${last}`
       )
+    }
     case 'timeout':
       state.outcome = 'timeout'
       throw new DeployError(
-        `Timed out: still ${last} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.` +
-          (result.lastError ? ` Last poll error: ${result.lastError}` : ''),
+        (result.status
+          ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
+          : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
+          (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : ''),
         'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
         'Deploy timed out'
       )
@@ -235,8 +295,8 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     case 'error':
       state.outcome = 'error'
       throw new DeployError(
-        `Polling revision ${revisionId} failed (last status ${last}): ${result.lastError ?? 'unknown error'}`,
-        `The revision may still go on on the control plane.`,
+        `Polling revision ${revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+        `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
         'Polling failed'
       )
   }
@@ -244,11 +304,43 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   async function update(p: Plan, d: Deployment): Promise<Deployment> {
     if (p.kind !== 'update') throw new Error('update needs an update plan')
     return log.group('Update the deployment', async () => {
+      if (p.removedSecrets.length) {
+        log.warning(
+          `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+            'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.',
+          'Secrets removed'
+        )
+      }
+      state.writing = 'update'
       const out = await patchReconciled(client, d, p.body, p.newRevision, log)
+      state.writing = undefined
       log.info(`Updated deployment "${out.name}" (${out.id}).`)
       return out
     })
   }
+
+  /** The workflow's repository is not the deployment's: say so, and compare no commit. */
+  function noteRepository(p: Plan): void {
+    if (p.kind !== 'update' || !p.otherRepository) return
+    state.expectedSha = undefined
+    log.warning(
+      `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
+        'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.',
+      'Another repository'
+    )
+  }
+}
+
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  return text.split('\n')[0] ?? text
+}
+
+function hintOf(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.hint
+  const lines = (err instanceof Error ? err.message : '').split('\n')
+  return lines.length > 1 ? lines.slice(1).join(' ') : undefined
 }
 
 function observe(state: DeployState, d: Deployment): void {

@@ -29,9 +29,17 @@ export type Plan =
       changes: Change[]
       /** Revision-level fields are sent, so the service makes a new revision. */
       newRevision: boolean
+      /** Secrets the deployment has that the `secrets` input leaves out: the update deletes them. */
+      removedSecrets: string[]
+      /**
+       * The workflow's repository when it is not the deployment's (the `repository` input was not
+       * set): the deployment still builds its own, so this run's commit says nothing about it.
+       */
+      otherRepository: { deployment: string; workflow: string } | undefined
     }
 
 const HIDDEN = '***'
+const REMOVED = '(removed)'
 
 /** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
 function sourceConfigFromInputs(o: Options): SourceConfig {
@@ -93,6 +101,15 @@ export function planUpdate(o: Options, current: Deployment): Plan {
       'Source mismatch'
     )
   }
+  const currentIntegration = current.source_config.integration_id
+  if (o.integrationId && currentIntegration && o.integrationId !== currentIntegration) {
+    throw new DeployError(
+      `Deployment "${current.name}" (${current.id}) uses forge integration ${currentIntegration}, but integration-id is ${o.integrationId}.`,
+      'The integration of a deployment cannot change after create: set integration-id to the deployment’s, or deploy under another name.',
+      'Integration mismatch'
+    )
+  }
+  const otherRepository = repositoryMismatch(o, current)
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
@@ -102,14 +119,58 @@ export function planUpdate(o: Options, current: Deployment): Plan {
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
   if (o.revisionSource !== undefined) body.revision_source = o.revisionSource
   const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined
+  const kept = new Set(body.secrets?.map(s => s.name))
+  const removedSecrets = body.secrets
+    ? current.secrets.map(s => s.name).filter(name => !kept.has(name))
+    : []
   return {
     kind: 'update',
     deploymentId: current.id,
     name: current.name,
     body,
     changes: diff(body, current),
-    newRevision
+    newRevision,
+    removedSecrets,
+    otherRepository
   }
+}
+
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl: string): string | undefined {
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? ''
+  const parts = path
+    .replace(/\.git$/i, '')
+    .replace(/\/+$/, '')
+    .split('/')
+  if (parts.length < 2) return undefined
+  return parts.slice(-2).join('/').toLowerCase()
+}
+
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(
+  o: Options,
+  current: Deployment
+): { deployment: string; workflow: string } | undefined {
+  const repoUrl = current.source_config.repo_url
+  if (o.source !== 'codehost' || !o.repository || !repoUrl) return undefined
+  const theirs = ownerAndName(repoUrl)
+  if (!theirs || theirs === o.repository.toLowerCase()) return undefined
+  const shown = sanitizeServerText(repoUrl, 300)
+  if (o.repositoryExplicit) {
+    throw new DeployError(
+      `Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`,
+      'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.',
+      'Repository mismatch'
+    )
+  }
+  return { deployment: shown, workflow: o.repository }
 }
 
 /** Each leaf the body sets, with the current value where it differs; secrets by name only. */
@@ -128,13 +189,19 @@ function diff(
     if (value === undefined || value === null) continue
     if (key === 'secrets') {
       const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]))
-      for (const s of value as { name: string; value: string }[]) {
+      const listed = value as { name: string; value: string }[]
+      for (const s of listed) {
         const before = old.get(s.name)
         if (!old.has(s.name))
           changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN })
         // A service that hides values cannot be compared: show it as set again.
         else if (before !== s.value)
           changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN })
+      }
+      // The list replaces the whole set: what it leaves out is deleted.
+      const names = new Set(listed.map(s => s.name))
+      for (const name of old.keys()) {
+        if (!names.has(name)) changes.push({ field: `secrets.${name}`, from: HIDDEN, to: REMOVED })
       }
       continue
     }
@@ -164,6 +231,11 @@ export function describePlan(plan: Plan): string[] {
         (plan.newRevision ? ', making a new revision' : ', without a new revision')
   const lines = [head]
   if (!plan.changes.length) lines.push('  no field changes')
+  if (plan.kind === 'update' && plan.removedSecrets.length) {
+    lines.push(
+      `  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`
+    )
+  }
   for (const c of plan.changes) {
     lines.push(
       c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`

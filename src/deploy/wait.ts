@@ -7,7 +7,7 @@
 import { ApiError, AbortedError } from '../control-plane/errors.ts'
 import { abortableSleep } from '../control-plane/http.ts'
 import { formatDuration } from '../duration.ts'
-import { revisionOutcome, type Revision } from '../control-plane/schema.ts'
+import { REVISION_STATUSES, revisionOutcome, type Revision } from '../control-plane/schema.ts'
 import type { CallOptions } from '../control-plane/client.ts'
 
 export interface RevisionReader {
@@ -56,8 +56,15 @@ export interface WaitOptions {
   signal?: AbortSignal
   now?: () => number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /**
+   * How long a 404 on the revision is taken for a read that is not caught up with the write yet
+   * (default NOT_FOUND_GRACE_MS), rather than for a wrong id.
+   */
+  notFoundGraceMs?: number
   onStatus?: (status: string, elapsedMs: number) => void
-  onPollError?: (message: string, consecutive: number) => void
+  /** Once, for the first status that is not one the service documents. */
+  onUnknownStatus?: (status: string) => void
+  onPollError?: (error: unknown, consecutive: number) => void
 }
 
 export interface TimelineEntry {
@@ -76,7 +83,7 @@ export interface WaitResult {
   polls: number
   elapsedMs: number
   /** The last poll error, for a run that ends in `error` or with errors before the timeout. */
-  lastError: string | undefined
+  lastError: unknown
 }
 
 /** The poll sent at the deadline may take this long to answer. */
@@ -84,6 +91,15 @@ const FINAL_POLL_GRACE_MS = 2000
 
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
+
+/**
+ * A revision that the write has just returned may not be readable at once where the read is
+ * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
+ * soon after, not at the timeout.
+ */
+export const NOT_FOUND_GRACE_MS = 10_000
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(REVISION_STATUSES)
 
 /**
  * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
@@ -111,6 +127,7 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
   const sleep = o.sleep ?? abortableSleep
   const cadence = o.cadence ?? DEFAULT_CADENCE
   const maxErrors = o.maxConsecutiveErrors ?? 6
+  const notFoundGraceMs = o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS
   const start = now()
   const deadline = start + o.timeoutMs
   const timeline: TimelineEntry[] = []
@@ -118,7 +135,8 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
   let revision: Revision | undefined
   let polls = 0
   let errors = 0
-  let lastError: string | undefined
+  let lastError: unknown
+  let unknownSeen = false
   let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
 
   const result = (outcome: WaitOutcome): WaitResult => ({
@@ -148,17 +166,27 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
         const elapsedMs = now() - start
         timeline.push({ status, elapsedMs })
         o.onStatus?.(status, elapsedMs)
+        if (!KNOWN_STATUSES.has(status) && !unknownSeen) {
+          unknownSeen = true
+          o.onUnknownStatus?.(status)
+        }
       }
       const outcome = revisionOutcome(revision.status)
       if (outcome !== 'in_progress') return result(outcome)
     } catch (err) {
       if (o.signal?.aborted) return result('cancelled')
       if (err instanceof AbortedError) return result(now() >= deadline ? 'timeout' : 'cancelled')
-      lastError = err instanceof Error ? err.message : String(err)
-      if (err instanceof ApiError && FINAL_HTTP.has(err.status)) return result('error')
+      lastError = err
+      const early404 =
+        err instanceof ApiError &&
+        err.status === 404 &&
+        status === undefined &&
+        now() - start < notFoundGraceMs
+      if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404) return result('error')
       if (err instanceof ApiError) retryAfterMs = err.retryAfterMs
-      errors++
-      o.onPollError?.(lastError, errors)
+      // A 404 in the grace period is not a failing service: it does not use up the error budget.
+      if (!early404) errors++
+      o.onPollError?.(err, Math.max(errors, 1))
       if (errors >= maxErrors) return result('error')
     }
     if (now() >= deadline) return result('timeout')
@@ -167,7 +195,7 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
       // Polling again before the server's Retry-After would only be refused again; when that
       // time ends past the deadline, no poll can help any more.
       if (now() + retryAfterMs >= deadline) {
-        lastError = `${lastError} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`
+        lastError = new RetryPastDeadlineError(lastError, retryAfterMs)
         return result('error')
       }
       pause = Math.max(pause, retryAfterMs)
@@ -179,5 +207,17 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
     } catch {
       return result('cancelled')
     }
+  }
+}
+
+/** The control plane asked to wait past the deadline: no further poll could help. */
+export class RetryPastDeadlineError extends Error {
+  constructor(cause: unknown, retryAfterMs: number) {
+    const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause)
+    super(
+      `${text} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`,
+      { cause }
+    )
+    this.name = 'RetryPastDeadlineError'
   }
 }

@@ -57,13 +57,26 @@ export function booleanInput(input: InputName, fallback: boolean | undefined) {
   })
 }
 
+/** A whole number from `min` to `max`; the fallback when empty. */
+export function integerInput(input: InputName, fallback: number, min: number, max: number) {
+  return field(input, (v, fail): number | Invalid => {
+    if (v === '') return fallback
+    const n = /^\d+$/.test(v) ? Number(v) : NaN
+    if (Number.isInteger(n) && n >= min && n <= max) return n
+    return fail(`\`${input}\` must be a whole number from ${min} to ${max}`)
+  })
+}
+
+/** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 export function durationInput(
   input: InputName,
-  fallback: string,
+  fallback: string | undefined,
   check: (ms: number) => string | undefined
 ) {
-  return field(input, (v, fail) => {
-    const ms = parseDuration(v === '' ? fallback : v)
+  return field(input, (v, fail): number | undefined | Invalid => {
+    const text = v === '' ? fallback : v
+    if (text === undefined) return undefined
+    const ms = parseDuration(text)
     if (ms === undefined) {
       return fail(
         `\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`

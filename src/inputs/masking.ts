@@ -1,9 +1,7 @@
 // The values to mask in the job log before anything else is logged.
+import { MIN_SECRET_LENGTH } from '../control-plane/redact.ts'
 import type { RawInputs } from './names.ts'
 import { lines } from './text.ts'
-
-/** Lines of a multi-line secret shorter than this are not masked on their own (`}`, `--`). */
-const MIN_MASKED_FRAGMENT = 4
 
 /** A value and, when it spans lines, each of its lines: the runner masks line by line. */
 function withLines(value: string, into: Set<string>): void {
@@ -13,7 +11,7 @@ function withLines(value: string, into: Set<string>): void {
   if (!/[\r\n]/.test(value)) return
   for (const line of lines(value)) {
     const t = line.trim()
-    if (t.length >= MIN_MASKED_FRAGMENT) into.add(t)
+    if (t.length >= MIN_SECRET_LENGTH) into.add(t)
   }
 }
 
@@ -51,7 +49,7 @@ function scavengeJsonValues(text: string, into: Set<string>): void {
  * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
  * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
  * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first.
+ * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
  */
 export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
   const found = new Set<string>()
@@ -94,5 +92,5 @@ export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
       // not a URL: nothing to find
     }
   }
-  return [...found].sort((a, b) => b.length - a.length)
+  return [...found].filter(v => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length)
 }

@@ -28,6 +28,8 @@ export const INPUT_NAMES = [
   'timeout',
   'poll-interval',
   'dry-run',
+  'failure-logs',
+  'on-failure',
   'github-token',
   'environment',
   'environment-url'

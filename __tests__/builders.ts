@@ -1,0 +1,52 @@
+// Shared builders: Options through the real input parser (so a fixture can never be a shape the
+// parser would not produce), and a Deployment as the service answers it.
+import type { Deployment } from '../src/control-plane/schema.ts'
+import type { EventDefaults } from '../src/event.ts'
+import { parseInputs, type RawInputs } from '../src/inputs.ts'
+import type { Options } from '../src/options.ts'
+
+export const INTEGRATION = '33333333-3333-4333-8333-333333333333'
+export const DEPLOYMENT_ID = '44444444-4444-4444-8444-444444444444'
+export const REVISION_ID = '66666666-6666-4666-8666-666666666666'
+export const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+export const EVENT: EventDefaults = {
+  ref: 'main',
+  expectedSha: SHA,
+  repository: 'acme/agent-server'
+}
+
+/** The Options of these inputs (a codehost deployment `agent-prod` by default), then `over`. */
+export function testOptions(
+  raw: Partial<RawInputs> = {},
+  over: Partial<Options> = {},
+  event: EventDefaults = EVENT
+): Options {
+  const result = parseInputs(
+    { 'api-key': 'lsv2_pt_test_key', name: 'agent-prod', 'integration-id': INTEGRATION, ...raw },
+    event
+  )
+  if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
+  return { ...result.options, ...over }
+}
+
+export function testDeployment(over: Partial<Deployment> = {}): Deployment {
+  return {
+    name: 'agent-prod',
+    source: 'codehost',
+    source_config: {
+      integration_id: INTEGRATION,
+      repo_url: 'https://github.com/acme/agent-server',
+      custom_url: null
+    },
+    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+    secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-old-value' }],
+    id: DEPLOYMENT_ID,
+    tenant_id: '55555555-5555-4555-8555-555555555555',
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    status: 'READY',
+    latest_revision_id: REVISION_ID,
+    active_revision_id: REVISION_ID,
+    ...over
+  }
+}

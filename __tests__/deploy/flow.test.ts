@@ -1,0 +1,278 @@
+// The deploy flow in-process: a real client against the emulator over loopback HTTP, one virtual
+// clock for the emulator's lifecycle, the client and the wait. What a user checks is read from
+// the emulator's state and request log, and from the flow's state and log.
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
+import type { Deployment, PatchDeploymentRequest } from '../../src/control-plane/schema.ts'
+import { DeployError } from '../../src/deploy/deploy-error.ts'
+import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
+import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
+import type { Options } from '../../src/options.ts'
+import { testOptions } from '../builders.ts'
+
+let emu: Emulator
+let t: number
+const now = () => t
+let onSleep: (() => Promise<void>) | undefined
+const sleep = async (ms: number) => {
+  t += ms
+  const hook = onSleep
+  onSleep = undefined
+  await hook?.()
+}
+
+beforeEach(async () => {
+  t = Date.parse('2026-11-01T00:00:00Z')
+  onSleep = undefined
+  emu = await startEmulator({ port: 0, now })
+})
+afterEach(async () => {
+  await emu.close()
+})
+
+function clientOptions(): ClientOptions {
+  const c = emu.credentials()
+  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, now, sleep }
+}
+
+function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
+  const c = emu.credentials()
+  return testOptions(
+    { 'api-key': c.apiKey, 'tenant-id': c.tenantId, 'integration-id': c.integrationId!, ...raw },
+    { baseUrl: emu.url, ...over }
+  )
+}
+
+interface Run {
+  state: DeployState
+  log: string[]
+  warnings: string[]
+  error: unknown
+}
+
+async function run(
+  o: Options,
+  client = new ControlPlaneClient(clientOptions()),
+  signal?: AbortSignal
+) {
+  const log: string[] = []
+  const warnings: string[] = []
+  const flowLog: FlowLog = {
+    info: line => log.push(line),
+    warning: line => warnings.push(line),
+    group: (_name, fn) => fn()
+  }
+  const state = newState(o)
+  let error: unknown
+  try {
+    await deploy(o, state, { client, log: flowLog, now, sleep, signal })
+  } catch (err) {
+    error = err
+  } finally {
+    client.close()
+  }
+  return { state, log, warnings, error } satisfies Run
+}
+
+const deployments = (name: string) =>
+  emu
+    .state()
+    .tenants.flatMap(x => x.deployments)
+    .filter(d => d.name === name)
+const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+
+describe('deploy()', () => {
+  test('creates a missing deployment and waits for its revision to be DEPLOYED', async () => {
+    const r = await run(inputs())
+    expect(r.error).toBeUndefined()
+    const [d] = deployments('agent-prod')
+    expect(r.state).toMatchObject({
+      outcome: 'deployed',
+      created: true,
+      deploymentId: d!.id,
+      revisionId: d!.latest_revision_id,
+      revisionStatus: 'DEPLOYED'
+    })
+    expect(writes().map(w => w.method)).toEqual(['POST'])
+  })
+
+  test('updates an existing deployment with a new revision of the ref', async () => {
+    const first = await run(inputs())
+    const r = await run(inputs({ ref: 'release' }))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'deployed', created: false })
+    expect(r.state.revisionId).not.toBe(first.state.revisionId)
+    expect(deployments('agent-prod')[0]!.latest_revision_id).toBe(r.state.revisionId)
+    expect(writes().map(w => w.method)).toEqual(['POST', 'PATCH'])
+  })
+
+  test('a failed build ends the run with the status and what to do', async () => {
+    const r = await run(inputs({ ref: 'fail-build' }))
+    expect(r.state).toMatchObject({ outcome: 'failed', revisionStatus: 'BUILD_FAILED' })
+    expect(r.error).toBeInstanceOf(DeployError)
+    expect(String(r.error)).toMatch(/ended BUILD_FAILED/)
+  })
+
+  test('a revision superseded while waited for is SKIPPED, with the newer one named', async () => {
+    await run(inputs())
+    const other = new ControlPlaneClient(clientOptions())
+    onSleep = async () => {
+      const [d] = deployments('agent-prod')
+      await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: 'newer' } })
+    }
+    const r = await run(inputs({ ref: 'release' }))
+    other.close()
+    expect(r.error).toBeUndefined()
+    expect(r.state.outcome).toBe('skipped')
+    expect(r.state.newerRevisionId).toBe(deployments('agent-prod')[0]!.latest_revision_id)
+    expect(r.warnings.join('\n')).toMatch(/SKIPPED: a newer revision/)
+  })
+
+  test('a timeout says what the revision was doing and that it goes on', async () => {
+    const r = await run(inputs({ timeout: '2s' }))
+    expect(r.state.outcome).toBe('timeout')
+    expect(String(r.error)).toMatch(/Timed out: still \w+ after 2s; revision .* goes on/)
+  })
+
+  test('a create that loses the race on the name updates the winner: one deployment', async () => {
+    class Racing extends ControlPlaneClient {
+      override async createDeployment(body: Parameters<ControlPlaneClient['createDeployment']>[0]) {
+        const winner = new ControlPlaneClient(clientOptions())
+        await winner.createDeployment(body)
+        winner.close()
+        return super.createDeployment(body)
+      }
+    }
+    const r = await run(inputs(), new Racing(clientOptions()))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'deployed', created: false })
+    expect(deployments('agent-prod')).toHaveLength(1)
+    expect(r.log.join('\n')).toMatch(/created by another run at the same time/)
+  })
+
+  test('a cancel during the wait ends it at once, naming the revision that goes on', async () => {
+    const controller = new AbortController()
+    onSleep = async () => controller.abort()
+    const r = await run(
+      inputs(),
+      new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),
+      controller.signal
+    )
+    expect(r.state.outcome).toBe('cancelled')
+    expect(String(r.error)).toMatch(/Cancelled while \w+; revision .* goes on/)
+  })
+
+  test('name and deployment-id naming two deployments is an error before any write', async () => {
+    await run(inputs())
+    const [d] = deployments('agent-prod')
+    emu.clearRequests()
+    const r = await run(inputs({ 'deployment-id': d!.id, name: 'agent-staging' }))
+    expect(String(r.error)).toMatch(/is named "agent-prod", not "agent-staging"/)
+    expect(writes()).toEqual([])
+  })
+
+  test('an explicit repository other than the deployment’s is refused before any write', async () => {
+    await run(inputs())
+    emu.clearRequests()
+    const r = await run(inputs({ repository: 'acme/support-bot' }))
+    expect(String(r.error)).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+    )
+    expect(writes()).toEqual([])
+  })
+
+  test('the workflow’s repository differing is a warning, and no commit is compared', async () => {
+    await run(inputs())
+    const r = await run(inputs({}, { repository: 'acme/support-bot', repositoryExplicit: false }))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.state.expectedSha).toBeUndefined()
+    expect(r.warnings.join('\n')).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, not this workflow's repository acme\/support-bot/
+    )
+    expect(r.warnings.join('\n')).not.toMatch(/moved on/)
+  })
+
+  test('secrets left out of the list are removed with a warning naming them', async () => {
+    await run(inputs({ secrets: 'ALPHA=alpha-value-1\nBETA=beta-value-2' }))
+    const r = await run(inputs({ secrets: 'GAMMA=gamma-value-3' }))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.warnings.join('\n')).toMatch(
+      /removes secrets ALPHA, BETA from deployment "agent-prod"/
+    )
+    expect(deployments('agent-prod')[0]!.secrets.map(s => s.name)).toEqual(['GAMMA'])
+  })
+
+  test('an update answered with the old revision finds the revision it made', async () => {
+    await run(inputs())
+    const before = deployments('agent-prod')[0]!.latest_revision_id
+    class Stale extends ControlPlaneClient {
+      override async patchDeployment(
+        id: string,
+        body: PatchDeploymentRequest
+      ): Promise<Deployment> {
+        return { ...(await super.patchDeployment(id, body)), latest_revision_id: before }
+      }
+    }
+    const r = await run(inputs({ ref: 'release' }), new Stale(clientOptions()))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.state.revisionId).not.toBe(before)
+    expect(r.state.revisionId).toBe(deployments('agent-prod')[0]!.latest_revision_id)
+  })
+
+  test('an update that made no revision is reported as such, never as the old one', async () => {
+    await run(inputs())
+    const before = deployments('agent-prod')[0]!.latest_revision_id
+    class Idle extends ControlPlaneClient {
+      override async patchDeployment(id: string): Promise<Deployment> {
+        return this.getDeployment(id)
+      }
+    }
+    const r = await run(inputs({ ref: 'release' }), new Idle(clientOptions()))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'revision-missing', revisionId: undefined })
+    expect(r.warnings.join('\n')).toMatch(
+      new RegExp(
+        `made no new revision for this update of "agent-prod": its latest revision is still ${before}`
+      )
+    )
+  })
+
+  test('a change without revision-level fields makes no revision and waits for none', async () => {
+    const tenant = demoFixture().tenants[1]!
+    const listener = emu.state().tenants[1]!.listeners[0]!
+    const selfHosted = (raw: Record<string, string>) =>
+      testOptions(
+        {
+          'api-key': tenant.api_keys[0]!,
+          'tenant-id': tenant.id,
+          name: 'self-hosted-agent',
+          source: 'external_docker',
+          'listener-id': listener,
+          'k8s-namespace': 'agents',
+          'integration-id': '',
+          ...raw
+        },
+        { baseUrl: emu.url, integrationId: undefined }
+      )
+    const client = () =>
+      new ControlPlaneClient({
+        ...clientOptions(),
+        apiKey: tenant.api_keys[0]!,
+        tenantId: tenant.id
+      })
+    const first = await run(selfHosted({ 'image-uri': 'registry.example.com/agent:1' }), client())
+    expect(first.state.outcome).toBe('deployed')
+    const r = await run(
+      selfHosted({
+        'custom-url': 'https://agent.example.com',
+        'listener-id': '',
+        'k8s-namespace': '',
+        create: 'false'
+      }),
+      client()
+    )
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'no-revision', revisionId: undefined })
+    expect(deployments('self-hosted-agent')[0]!.latest_revision_id).toBe(first.state.revisionId)
+  })
+})

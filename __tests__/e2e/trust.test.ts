@@ -1,0 +1,212 @@
+// What a run claims, end to end through the bundle on Node 24: removed secrets are said, outputs
+// are written as they are, short values are not masked, the repository of a deployment is kept,
+// and only what the run saw happen is reported.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
+import { runAction, uniqueName, type RunOptions } from './harness.ts'
+
+let emu: Emulator
+let key: string
+let integration: string
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, speed: 4 })
+  const c = emu.credentials()
+  key = c.apiKey
+  integration = c.integrationId!
+})
+afterAll(() => emu.close())
+beforeEach(() => {
+  emu.clearFaults()
+  emu.clearRequests()
+})
+
+const inputs = (over: Record<string, string> = {}): Record<string, string> => ({
+  'api-key': key,
+  'base-url': emu.url,
+  'integration-id': integration,
+  'poll-interval': '2s',
+  ...over
+})
+const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
+const named = (name: string) =>
+  emu
+    .state()
+    .tenants.flatMap(t => t.deployments)
+    .filter(d => d.name === name)
+const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+const warnings = (stdout: string) => stdout.split('\n').filter(l => l.startsWith('::warning'))
+
+describe('secrets the list leaves out', () => {
+  test('are named in the plan, the warning and the summary when an update removes them', async () => {
+    const name = uniqueName('secrets')
+    expect(
+      (await run({ inputs: inputs({ name, secrets: 'ALPHA=alpha-1111\nBETA=beta-2222' }) })).code
+    ).toBe(0)
+    const dry = await run({
+      inputs: inputs({ name, secrets: 'GAMMA=gamma-3333', 'dry-run': 'true' })
+    })
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('secrets.ALPHA: *** -> (removed)')
+    expect(dry.stdout).toContain('removes secrets ALPHA, BETA')
+    expect(dry.summary).toContain('secrets.BETA: *** -> (removed)')
+    emu.clearRequests()
+    const r = await run({ inputs: inputs({ name, secrets: 'GAMMA=gamma-3333' }) })
+    expect(r.code).toBe(0)
+    expect(warnings(r.stdout).join('\n')).toMatch(
+      /Secrets removed::This update removes secrets ALPHA, BETA/
+    )
+    expect(r.summary).toContain('secrets.ALPHA: *** -> (removed)')
+    expect(named(name)[0]!.secrets.map(s => s.name)).toEqual(['GAMMA'])
+  })
+
+  test('listing the same secrets again warns of nothing', async () => {
+    const name = uniqueName('secrets-same')
+    const secrets = 'ALPHA=alpha-1111\nBETA=beta-2222'
+    await run({ inputs: inputs({ name, secrets }) })
+    const r = await run({ inputs: inputs({ name, secrets }) })
+    expect(r.code).toBe(0)
+    expect(warnings(r.stdout)).toEqual([])
+  })
+})
+
+describe('outputs and masks', () => {
+  test('outputs are written as they are, even when a secret value equals one', async () => {
+    const name = uniqueName('outputs')
+    const r = await run({
+      inputs: inputs({ name, secrets: 'FLAG=true\nSTAGE=DEPLOYED\nLOG_LEVEL=info' })
+    })
+    expect(r.code).toBe(0)
+    const [d] = named(name)
+    expect(r.outputs).toMatchObject({
+      created: 'true',
+      'revision-status': 'DEPLOYED',
+      'deployment-id': d!.id,
+      'revision-id': d!.latest_revision_id
+    })
+  })
+
+  test('values under 4 characters are not registered as masks, and one warning names them', async () => {
+    const name = uniqueName('short')
+    const r = await run({
+      inputs: inputs({ name, secrets: 'DEBUG=1\nREGION=eu\nTIER=dev\nTOKEN=s3cr3t-value' })
+    })
+    expect(r.code).toBe(0)
+    const masks = r.stdout.split('\n').filter(l => l.startsWith('::add-mask::'))
+    expect(masks).toContain('::add-mask::s3cr3t-value')
+    for (const short of ['1', 'eu', 'dev']) expect(masks).not.toContain(`::add-mask::${short}`)
+    const w = warnings(r.stdout).filter(l => /too short to be masked/.test(l))
+    expect(w).toHaveLength(1)
+    expect(w[0]).toMatch(/Secrets DEBUG, REGION, TIER/)
+  })
+})
+
+describe('the deployment’s repository is kept', () => {
+  test('an explicit other repository is an error naming both, before any write', async () => {
+    const name = uniqueName('repo')
+    await run({ inputs: inputs({ name }) })
+    emu.clearRequests()
+    const r = await run({ inputs: inputs({ name, repository: 'acme/support-bot' }) })
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+    )
+    expect(writes()).toEqual([])
+  })
+
+  test('another workflow’s repository is a warning, never “the branch moved on”', async () => {
+    const name = uniqueName('repo-default')
+    await run({ inputs: inputs({ name }) })
+    const r = await run({
+      inputs: inputs({ name }),
+      env: { GITHUB_REPOSITORY: 'acme/support-bot', GITHUB_SHA: 'f'.repeat(40) }
+    })
+    expect(r.code).toBe(0)
+    const w = warnings(r.stdout).join('\n')
+    expect(w).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, not this workflow's repository acme\/support-bot/
+    )
+    expect(w).not.toMatch(/moved on/)
+  })
+})
+
+describe('what a run claims', () => {
+  test('a 404 on the revision right after the write is waited through', async () => {
+    const name = uniqueName('late-read')
+    emu.addFaults({
+      kind: 'status',
+      status: 404,
+      method: 'GET',
+      path: '/v2/deployments/*/revisions/*',
+      times: 2
+    })
+    const r = await run({ inputs: inputs({ name }) })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['revision-status']).toBe('DEPLOYED')
+  })
+
+  test('an undocumented status is waited through with one warning', async () => {
+    const name = uniqueName('unknown-status')
+    const r = await run({
+      inputs: inputs({ name }),
+      onStdout: {
+        when: /Revision ([0-9a-f-]{36})\./,
+        run: stdout => {
+          const id = /Revision ([0-9a-f-]{36})\./.exec(stdout)![1]!
+          const body = {
+            id,
+            status: 'FAILED',
+            created_at: 'x',
+            updated_at: 'x',
+            source: 'codehost'
+          }
+          emu.addFaults({
+            kind: 'bad-schema',
+            method: 'GET',
+            path: `/v2/deployments/*/revisions/${id}`,
+            body,
+            times: 3
+          })
+        }
+      }
+    })
+    expect(r.code).toBe(0)
+    const w = warnings(r.stdout).filter(l => /does not document/.test(l))
+    expect(w).toHaveLength(1)
+    expect(w[0]).toMatch(/status FAILED/)
+  })
+
+  test('name and deployment-id of two deployments are refused before any write', async () => {
+    const name = uniqueName('by-id')
+    await run({ inputs: inputs({ name }) })
+    emu.clearRequests()
+    const r = await run({
+      inputs: inputs({ name: 'someone-else', 'deployment-id': named(name)[0]!.id })
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toMatch(/is named "[^"]+", not "someone-else"/)
+    expect(writes()).toEqual([])
+  })
+
+  test('timeout: 10s alone is accepted (the poll interval follows it)', async () => {
+    const name = uniqueName('short-timeout')
+    const r = await run({ inputs: inputs({ name, timeout: '10s', 'poll-interval': '' }) })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+  })
+
+  test('a cancel while the create is in flight says its outcome is unknown', async () => {
+    const name = uniqueName('cancel-create')
+    emu.addFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 3000 })
+    const r = await run({
+      inputs: inputs({ name }),
+      cancel: { signal: 'SIGINT', when: 'Create the deployment' }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toMatch(
+      /create of deployment "[^"]+" was in flight: whether it was applied is unknown/
+    )
+    expect(r.outputs.created).toBeUndefined()
+  })
+})

@@ -1,0 +1,61 @@
+// The options and result types of the control-plane client (client.ts), apart so that the client
+// itself stays one readable file.
+import type { RetryPolicy, TransportOptions } from './http.ts'
+import type { Dialect } from './dialect.ts'
+import type { LogOrder, LogType } from './schema.ts'
+
+export interface ClientOptions {
+  baseUrl: string
+  apiKey: string
+  tenantId?: string | undefined
+  /** Per request; default 30 s. */
+  requestTimeoutMs?: number
+  /** Epoch ms: no request starts after it, and retries stop short of it. */
+  deadline?: number
+  signal?: AbortSignal
+  retry?: Partial<RetryPolicy>
+  /** Answers larger than this are cut off; default 32 MiB. */
+  maxBodyBytes?: number
+  /** Values that must never appear in a message or log line; the API key is always one. */
+  secrets?: Iterable<string>
+  debug?: (line: string) => void
+  /** Wire names to speak (dialect.ts); default `interface`. */
+  dialect?: Dialect
+  /**
+   * Told each time the control plane answers 429 and the client waits before trying again, with
+   * the pause in ms: the caller says once in the log that the service is rate limiting. The client
+   * itself never logs.
+   */
+  onRateLimited?: (waitMs: number) => void
+  /** For tests: a deterministic clock, sleep and jitter. */
+  sleep?: TransportOptions['sleep']
+  random?: () => number
+  now?: () => number
+}
+
+export interface CallOptions {
+  /** Epoch ms: this call and its retries end by then (the wait's deadline, say). */
+  deadline?: number
+}
+
+export interface RevisionLogsOptions {
+  type: LogType
+  /** `asc` (the service's default): oldest first. */
+  order?: LogOrder
+  /** Lines per page, 1..1000; default 50. */
+  limit?: number
+  /** The `next_offset` of the previous page. */
+  offset?: string
+}
+
+/**
+ * What a DELETE found. `not-found`: the deployment was not there when asked. `deleted` also when
+ * an earlier attempt's answer was lost and the retry found it gone: that attempt deleted it.
+ */
+export type DeleteOutcome = 'deleted' | 'not-found'
+
+/** One log line's message is cut to this many characters (after redaction). */
+export const MAX_LOG_MESSAGE_CHARS = 4000
+
+/** Checks an answer beyond its shape: a problem to report, or undefined. */
+export type Verify<T> = (value: T) => string | undefined

@@ -1,0 +1,149 @@
+// The two wire dialects of the control plane. `interface` is the contract of this project
+// (control-plane-interface.md); `langsmith` is what the production service calls the same things
+// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
+// file is the only place that knows both vocabularies: the client translates its requests and
+// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
+//
+// Each rename is a swap of two names, so translating is its own inverse: the same function turns
+// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
+// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
+// reads as `github` in interface vocabulary, which the interface model rejects, as production
+// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
+// that the model strips, as production ignores it.
+
+export const DIALECTS = ['interface', 'langsmith'] as const
+export type Dialect = (typeof DIALECTS)[number]
+
+/** The one table of renames: interface name -> langsmith name. */
+export const RENAMES = {
+  /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
+  sourceValues: { codehost: 'github' },
+  /** Field names inside `source_revision_config`. */
+  sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
+  /** Path prefixes. */
+  pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
+} as const
+
+/** The table as swaps in both directions, for the langsmith dialect. */
+function swaps(table: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  const map = new Map<string, string>()
+  for (const [a, b] of Object.entries(table)) map.set(a, b).set(b, a)
+  return map
+}
+const SOURCE_VALUES = swaps(RENAMES.sourceValues)
+const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields)
+const PATH_PREFIXES = swaps(RENAMES.pathPrefixes)
+
+/** Keys whose value is a source name. */
+const SOURCE_KEYS = new Set(['source', 'revision_source'])
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** One resource or request body (a Deployment, a Revision, a create or patch request). */
+function swapResource(value: unknown): unknown {
+  if (!isObject(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (SOURCE_KEYS.has(key) && typeof v === 'string') out[key] = SOURCE_VALUES.get(v) ?? v
+    else if (key === 'source_revision_config' && isObject(v)) out[key] = renameKeys(v, SRC_FIELDS)
+    else out[key] = v
+  }
+  return out
+}
+
+function renameKeys(obj: Record<string, unknown>, names: ReadonlyMap<string, string>) {
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(obj)) out[names.get(key) ?? key] = v
+  return out
+}
+
+/**
+ * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
+ * object with `resources`). Only the places the table names are touched (never secrets, labels or
+ * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
+ */
+function swapBody(dialect: Dialect, body: unknown): unknown {
+  if (dialect === 'interface') return body
+  if (Array.isArray(body)) return body.map(swapResource)
+  if (isObject(body) && Array.isArray(body.resources))
+    return { ...body, resources: body.resources.map(swapResource) }
+  return swapResource(body)
+}
+
+/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
+export function requestToWire(dialect: Dialect, body: unknown): unknown {
+  return swapBody(dialect, body)
+}
+
+/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
+export function responseFromWire(dialect: Dialect, body: unknown): unknown {
+  return swapBody(dialect, body)
+}
+
+/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
+export function requestFromWire(dialect: Dialect, body: unknown): unknown {
+  return swapBody(dialect, body)
+}
+
+/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
+export function responseToWire(dialect: Dialect, body: unknown): unknown {
+  return swapBody(dialect, body)
+}
+
+/**
+ * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
+ * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
+ * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
+ */
+export function pathToWire(dialect: Dialect, path: string): string {
+  if (dialect === 'interface') return path
+  for (const [from, to] of PATH_PREFIXES) {
+    if (path.startsWith(from)) return to + path.slice(from.length)
+  }
+  return path
+}
+export const pathFromWire = pathToWire
+
+/** One enum value (a source name) between the vocabularies; other values pass unchanged. */
+export function valueToWire(dialect: Dialect, value: string): string {
+  return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value)
+}
+export const valueFromWire = valueToWire
+
+/**
+ * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
+ * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
+ */
+export function locToWire(
+  dialect: Dialect,
+  loc: readonly (string | number)[]
+): (string | number)[] {
+  if (dialect === 'interface') return [...loc]
+  return loc.map((part, i) =>
+    typeof part === 'string' && loc[i - 1] === 'source_revision_config'
+      ? (SRC_FIELDS.get(part) ?? part)
+      : part
+  )
+}
+export const locFromWire = locToWire
+
+const PRODUCTION_HOST = 'api.host.langchain.com'
+
+/**
+ * The dialect to speak: the setting itself unless it is `auto`, which means `langsmith` for the
+ * hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for a
+ * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
+ */
+export function resolveDialect(setting: 'auto' | Dialect, baseUrl: string): Dialect {
+  if (setting !== 'auto') return setting
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    return 'interface'
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, '')
+  if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`)) return 'langsmith'
+  return /\/api-host$/.test(url.pathname.replace(/\/+$/, '')) ? 'langsmith' : 'interface'
+}

@@ -1,0 +1,61 @@
+// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
+// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
+// same page again and again) must end in a clear error, not in thousands of requests until the
+// deadline: the deploy flow reads the list before it writes anything.
+import { EndlessListError, type RequestContext } from './errors.ts'
+
+/**
+ * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
+ * deployment has its own database and tracing project; real workspaces have hundreds), and at
+ * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
+ */
+export const MAX_PAGES = 200
+
+export interface Page<T> {
+  resources: T[]
+  /** The offset of the next page, as the service says. */
+  offset: number
+}
+
+/**
+ * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
+ * `what` names the list in the error ("deployment", "revision").
+ */
+export async function* readAllPages<T extends { id: string }>(
+  read: (offset: number) => Promise<Page<T>>,
+  pageSize: number,
+  ctx: RequestContext,
+  what: string
+): AsyncGenerator<T> {
+  const seen = new Set<string>()
+  let offset = 0
+  for (let pages = 1; ; pages++) {
+    const page = await read(offset)
+    // An entry may move to the next page while we read (a deployment created meanwhile): it is
+    // given once. A full page of entries already given means the offset did not advance.
+    const fresh = page.resources.filter(r => !seen.has(r.id))
+    if (page.resources.length >= pageSize && fresh.length === 0) {
+      throw new EndlessListError(
+        ctx,
+        what,
+        pages,
+        pageSize,
+        `page ${pages} held only ${what}s already read: the offset did not advance`
+      )
+    }
+    for (const r of fresh) seen.add(r.id)
+    yield* fresh
+    if (page.resources.length < pageSize) return
+    if (pages >= MAX_PAGES) {
+      throw new EndlessListError(
+        ctx,
+        what,
+        pages,
+        pageSize,
+        `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`
+      )
+    }
+    // A service that echoes the requested offset would loop for ever: step past the page.
+    offset = page.offset > offset ? page.offset : offset + page.resources.length
+  }
+}

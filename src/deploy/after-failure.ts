@@ -1,0 +1,97 @@
+// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
+// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// changes the verdict: the deploy that was asked for did not happen.
+import type { ControlPlaneClient } from '../control-plane/client.ts'
+import { formatDuration } from '../duration.ts'
+import type { Options } from '../options.ts'
+import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
+import type { FlowDeps, FlowLog } from './flow.ts'
+import { rollBack, type RollbackResult } from './rollback.ts'
+
+export interface AfterFailure {
+  log: FailureLog | undefined
+  rollback: RollbackResult | undefined
+}
+
+export async function afterFailure(
+  o: Pick<Options, 'failureLogs' | 'onFailure' | 'timeoutMs' | 'pollIntervalMs'>,
+  ids: { deploymentId: string; revisionId: string; status: string; previousActive: string | null },
+  deps: FlowDeps
+): Promise<AfterFailure> {
+  const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined
+  let rollback: RollbackResult | undefined
+  if (o.onFailure === 'rollback') {
+    rollback = await deps.log.group('Roll back', async () => {
+      const r = await rollBack(
+        deps.client,
+        {
+          deploymentId: ids.deploymentId,
+          previousActive: ids.previousActive,
+          failedRevisionId: ids.revisionId,
+          wait: {
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            now: deps.now,
+            sleep: deps.sleep
+          },
+          onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
+        },
+        deps.log
+      )
+      if (r.kind === 'not-done') deps.log.info(`No rollback: ${r.reason}.`)
+      return r
+    })
+  }
+  return { log, rollback }
+}
+
+async function showLog(
+  lines: number,
+  ids: { deploymentId: string; revisionId: string; status: string },
+  deps: FlowDeps
+): Promise<FailureLog | undefined> {
+  const now = deps.now ?? Date.now
+  const result = await readFailureLog(
+    deps.client,
+    ids,
+    ids.status,
+    lines,
+    deps.client.redactor,
+    now() + LOG_BUDGET_MS
+  )
+  if (result.kind !== 'log') {
+    deps.log.warning(
+      `Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`,
+      'Log not available'
+    )
+    return undefined
+  }
+  const { log } = result
+  await printGroup(
+    deps.log,
+    `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`,
+    log.lines
+  )
+  return log
+}
+
+async function printGroup(log: FlowLog, name: string, lines: string[]): Promise<void> {
+  await log.group(name, async () => {
+    for (const line of lines) log.info(line)
+  })
+}
+
+/** One sentence for the error annotation: what the rollback did. */
+export function describeRollback(r: RollbackResult | undefined): string | undefined {
+  if (!r) return undefined
+  if (r.kind === 'not-done') return `Not rolled back: ${r.reason}.`
+  if (r.outcome === 'deployed')
+    return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.`
+  return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).`
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}

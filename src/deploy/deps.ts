@@ -1,0 +1,21 @@
+// What the deploy flow is given: the client, the log port the entry layer maps onto the runner,
+// and for tests the clock.
+import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { Cadence } from './wait.ts'
+
+/** How the flow speaks to the job log; the entry layer maps it onto the runner. */
+export interface FlowLog {
+  info(line: string): void
+  warning(line: string, title?: string): void
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>
+}
+
+export interface FlowDeps {
+  client: ControlPlaneClient
+  log: FlowLog
+  signal?: AbortSignal
+  cadence?: Cadence
+  /** For tests: the clock and sleep of the wait (default: real time). */
+  now?: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}

@@ -1,0 +1,141 @@
+// What the GitHub-side features (deployments, the pull-request comment) share: how they speak to
+// the job log, where the token may go, a lazily loaded octokit, and errors described as what
+// happened. Nothing here talks to the runner: the entry layer passes the log in.
+import type { getOctokit } from '@actions/github'
+import { setTimeout as sleepFor } from 'node:timers/promises'
+import { baseUrlProblem } from '../control-plane/base-url.ts'
+import { sanitizeServerText } from '../control-plane/redact.ts'
+
+/** How GitHub code speaks to the job log (the flow's `FlowLog` fits it). */
+export interface GitHubLog {
+  info(line: string): void
+  warning(line: string, title?: string): void
+}
+
+export type Octokit = ReturnType<typeof getOctokit>
+
+/** What removes secret values from text (a `Redactor`, or several chained). */
+export interface Redacts {
+  redact(text: string): string
+}
+
+/** The real pause; tests inject their own. */
+export const defaultSleep = (ms: number): Promise<void> => sleepFor(ms).then(() => undefined)
+
+/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
+export function githubApiUrl(env: NodeJS.ProcessEnv): { apiUrl: string; host: string } | string {
+  const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '')
+  let api: URL
+  try {
+    api = new URL(apiUrl)
+  } catch {
+    return 'GITHUB_API_URL is not a URL'
+  }
+  // The token travels with every request: the same rule as for the API key.
+  if (baseUrlProblem(api.href))
+    return 'GITHUB_API_URL must be https (the token travels with every request)'
+  return { apiUrl, host: api.host }
+}
+
+/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
+export function githubRepository(
+  env: NodeJS.ProcessEnv
+): { owner: string; repo: string } | undefined {
+  const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/')
+  return owner && repo && rest.length === 0 ? { owner, repo } : undefined
+}
+
+/** The link to this workflow run (and its attempt), when the runner says which run it is. */
+export function runUrl(env: NodeJS.ProcessEnv, withAttempt = false): string | undefined {
+  const repository = githubRepository(env)
+  const runId = env.GITHUB_RUN_ID?.trim()
+  if (!repository || !runId) return undefined
+  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
+  const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`
+  const attempt = env.GITHUB_RUN_ATTEMPT?.trim()
+  return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base
+}
+
+/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+export async function loadOctokit(token: string, apiUrl: string): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github')
+  return getOctokit(token, { baseUrl: apiUrl })
+}
+
+/** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
+export class UnexpectedAnswerError extends Error {
+  readonly answerStatus: number
+  constructor(status: number, expected: string, said?: string) {
+    super(`answered ${status} with a body that is not ${expected}${said ? `: ${said}` : ''}`)
+    this.answerStatus = status
+  }
+}
+
+/** The HTTP status of an answer GitHub gave; undefined when no answer came. */
+export function answerStatus(err: unknown): number | undefined {
+  if (err instanceof UnexpectedAnswerError) return err.answerStatus
+  if (typeof err !== 'object' || err === null) return undefined
+  const { status, response } = err as { status?: unknown; response?: unknown }
+  if (typeof status !== 'number') return undefined
+  // Octokit reports a connection failure or a timeout as status 500 without a response.
+  return status === 500 && response === undefined ? undefined : status
+}
+
+/** Whether a second try may go better: no answer, a server error, or rate limiting. */
+export function isRetryable(err: unknown): boolean {
+  if (err instanceof UnexpectedAnswerError) return false
+  const status = answerStatus(err)
+  return status === undefined || status >= 500 || status === 429
+}
+
+/** Codes of a failed connection: system errors, undici's, TLS and certificate ones. */
+const NETWORK_CODE =
+  /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|CERT_[A-Z_]+|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_[A-Z_]+)$/
+
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) or timeout along an error's causes. */
+function networkCause(err: unknown): { code?: string; timedOut: boolean } {
+  let node: unknown = err
+  for (let depth = 0; depth < 5 && typeof node === 'object' && node !== null; depth++) {
+    const { code, name, cause } = node as { code?: unknown; name?: unknown; cause?: unknown }
+    if (name === 'TimeoutError' || name === 'AbortError') return { timedOut: true }
+    if (typeof code === 'string' && NETWORK_CODE.test(code)) return { code, timedOut: false }
+    node = cause
+  }
+  return { timedOut: false }
+}
+
+/**
+ * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
+ * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
+ */
+export function describeGitHubError(
+  err: unknown,
+  redactor: Redacts,
+  host = 'GitHub',
+  hints: Partial<Record<401 | 403 | 404 | 409 | 422, string>> = {}
+): string {
+  const clean = (text: string) => sanitizeServerText(redactor.redact(text), 300)
+  if (err instanceof UnexpectedAnswerError) return `${host} ${clean(err.message)}`
+  const status = answerStatus(err)
+  if (status === undefined) {
+    const cause = networkCause(err)
+    if (cause.timedOut) return `${host} did not answer in time.`
+    if (cause.code) return `could not connect to ${host}: ${cause.code}.`
+    const raw = err instanceof Error ? err.message : String(err)
+    return `${host} could not be reached: ${clean(raw)}.`
+  }
+  // Redact before cutting: a cut could split the token and leave half of it.
+  const message = clean(err instanceof Error ? err.message : String(err))
+  const hint =
+    status === 401
+      ? (hints[401] ??
+        'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
+      : status === 403 || status === 404 || status === 409 || status === 422
+        ? hints[status]
+        : status === 429
+          ? 'GitHub is rate limiting this token.'
+          : status >= 500
+            ? 'GitHub had a server error.'
+            : undefined
+  return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`
+}

@@ -1,0 +1,202 @@
+// The pull-request comment's text: a hidden marker that finds it again, a headline with the
+// status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
+// values come from the entry layer's state; everything from a server is escaped for Markdown.
+
+/** The flow's outcomes, spelled out here so that this module does not depend on the flow. */
+export type PrCommentOutcome =
+  | 'deployed'
+  | 'accepted'
+  | 'no-revision'
+  | 'dry-run'
+  | 'skipped'
+  | 'failed'
+  | 'timeout'
+  | 'cancelled'
+  | 'error'
+
+/** What one run has to say on the pull request, built by the entry layer from its state. */
+export interface PrCommentReport {
+  /** The deployment name: one comment per pull request and name. */
+  name: string
+  /** `delete` for `command: delete`; `deploy` when absent. */
+  command?: 'deploy' | 'delete'
+  /**
+   * The run's outcome; for a deploy, undefined is read as `error`. For a delete, `deleted` and
+   * `error` say what happened; the outcome only matters when it is `dry-run`, `timeout`,
+   * `cancelled` or `error`.
+   */
+  outcome: PrCommentOutcome | undefined
+  deploymentId?: string | undefined
+  revisionId?: string | undefined
+  revisionStatus?: string | undefined
+  /** The deployment's URL. */
+  url?: string | undefined
+  /** The commit the revision built (or was expected to build). */
+  commitSha?: string | undefined
+  /** The run's error, already redacted; shown as the reason. */
+  error?: string | undefined
+  /** The last lines of the build or deploy log, when failure diagnostics exist. */
+  logExcerpt?: string | undefined
+  /**
+   * `command: delete`: true when this run deleted the deployment, false when there was none;
+   * undefined (without a dry run, timeout or cancel) is read as a failed delete.
+   */
+  deleted?: boolean | undefined
+  /** `command: delete`: whether the tracing project went too (undefined: not asked). */
+  tracingProjectDeleted?: boolean | undefined
+}
+
+/** Links the body may carry; both optional. */
+export interface CommentLinks {
+  /** This workflow run (with its attempt). */
+  run?: string | undefined
+  /** `https://github.com/owner/name`: commits link there. */
+  repository?: string | undefined
+}
+
+const MAX_EXCERPT_LINES = 100
+const MAX_EXCERPT_CHARS = 20_000
+const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/** The hidden first line that identifies the comment of one deployment name. */
+export function commentMarker(name: string): string {
+  // Encoded, so that no name can close the HTML comment or look like another name's marker.
+  return `<!-- control-plane-deploy:comment name=${encodeURIComponent(name)} -->`
+}
+
+/** Whether a comment's body is the one of this deployment name (the marker on its first line). */
+export function isCommentFor(body: unknown, name: string): boolean {
+  if (typeof body !== 'string') return false
+  const marker = commentMarker(name)
+  return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length))
+}
+
+/** One line of text for Markdown: no HTML, no line breaks, no @mentions that notify anyone. */
+function plain(text: string, max = 1000): string {
+  const line = text.replace(ESCAPES, '').replace(/\s+/g, ' ').trim()
+  const cut = line.length > max ? `${line.slice(0, max)}…` : line
+  return cut
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(?=\w)/g, '@\u200b')
+}
+
+/** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
+function code(text: string): string {
+  const line = plain(text, 200).replace(/`/g, "'").replace(/\|/g, '¦')
+  return `\`${line}\``
+}
+
+/** A link when it is a plain http(s) URL, else the text as code. */
+function link(url: string, label = url): string {
+  return /^https?:\/\/[^\s<>()[\]|`"]+$/.test(url) ? `[${plain(label, 200)}](${url})` : code(url)
+}
+
+/** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
+function excerpt(text: string): string {
+  let lines = text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').split('\n')
+  while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop()
+  lines = lines.slice(-MAX_EXCERPT_LINES).map(l => l.replace(CONTROLS_BUT_NEWLINE, ' '))
+  let body = lines.join('\n')
+  if (body.length > MAX_EXCERPT_CHARS) body = `…${body.slice(-MAX_EXCERPT_CHARS)}`
+  const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map(m => m[0].length))
+  const fence = '`'.repeat(longest + 1)
+  return `${fence}text\n${body}\n${fence}`
+}
+
+/** The headline and one sentence for the outcome. */
+function headline(r: PrCommentReport): { title: string; sentence: string | undefined } {
+  const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision'
+  if (r.command === 'delete') {
+    if (r.outcome === 'dry-run')
+      return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' }
+    if (r.outcome === 'cancelled')
+      return {
+        title: '🚫 Cancelled',
+        sentence: 'The run was cancelled before the removal was confirmed.'
+      }
+    if (r.outcome === 'timeout')
+      return {
+        title: '⏱️ Removal not confirmed',
+        sentence: 'The deletion was requested but not confirmed within the timeout.'
+      }
+    if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+      return { title: '❌ Removing the preview failed', sentence: undefined }
+    if (!r.deleted)
+      return {
+        title: '🗑️ Nothing to remove',
+        sentence: 'No deployment of this name exists (already deleted, or never deployed).'
+      }
+    const tracing =
+      r.tracingProjectDeleted === true
+        ? ' Its tracing project was deleted too.'
+        : r.tracingProjectDeleted === false
+          ? ' Its tracing project was kept, so the name stays taken.'
+          : ''
+    return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` }
+  }
+  switch (r.outcome) {
+    case 'deployed':
+      return { title: '✅ Deployed', sentence: `${revision} is live.` }
+    case 'accepted':
+      return { title: '🚀 Accepted', sentence: `${revision} was accepted; not waited for.` }
+    case 'no-revision':
+      return { title: '✅ Up to date', sentence: 'Updated; no new revision was needed.' }
+    case 'dry-run':
+      return { title: '📝 Dry run', sentence: 'Nothing was written.' }
+    case 'skipped':
+      return {
+        title: '⏭️ Superseded',
+        sentence: `${revision} was superseded by a newer revision, reported by its own run.`
+      }
+    case 'failed':
+      return {
+        title: '❌ Failed',
+        sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
+      }
+    case 'timeout':
+      return {
+        title: '⏱️ Timed out',
+        sentence: `${revision} was not deployed within the timeout; it goes on on the control plane.`
+      }
+    case 'cancelled':
+      return { title: '🚫 Cancelled', sentence: 'The run was cancelled.' }
+    default:
+      return { title: '❌ Failed', sentence: undefined }
+  }
+}
+
+/** The whole comment for one run; the marker is its first line. */
+export function renderComment(r: PrCommentReport, links: CommentLinks = {}): string {
+  const { title, sentence } = headline(r)
+  const rows: Array<[string, string]> = []
+  // A removed preview has no URL worth following.
+  if (r.url && r.command !== 'delete') rows.push(['URL', link(r.url)])
+  if (r.revisionId)
+    rows.push([
+      'Revision',
+      `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
+    ])
+  if (r.deploymentId) rows.push(['Deployment', code(r.deploymentId)])
+  if (r.commitSha) {
+    const short = r.commitSha.slice(0, 7)
+    const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined
+    rows.push([
+      'Commit',
+      sha && links.repository ? link(`${links.repository}/commit/${sha}`, short) : code(short)
+    ])
+  }
+  if (links.run) rows.push(['Run', link(links.run, 'workflow run')])
+
+  const parts = [commentMarker(r.name), `### ${code(r.name)}: ${title}`]
+  if (sentence) parts.push(sentence)
+  if (rows.length > 0)
+    parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'))
+  if (r.error) parts.push(`**Reason:** ${plain(r.error, 2000)}`)
+  if (r.logExcerpt?.trim())
+    parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`)
+  parts.push('<sub>Updated in place by control-plane-deploy on every run.</sub>')
+  return `${parts.join('\n\n')}\n`
+}
