@@ -1,5 +1,9 @@
 // The options of `npm run emulator`: one table gives the parser its options and `--help` its text.
 import { parseArgs } from 'node:util'
+import { DIALECTS, type Dialect } from '../control-plane/dialect.ts'
+import type { LogsApi } from './context.ts'
+
+const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']
 
 interface Option {
   name: string
@@ -34,6 +38,20 @@ export const OPTIONS: readonly Option[] = [
     value: 'P',
     description: 'serve the API under a path, as a self-hosted installation does (e.g. /api-host)'
   },
+  {
+    name: 'dialect',
+    value: 'D',
+    default: 'interface',
+    description:
+      'wire names: interface, or langsmith (the production service: github, langgraph_config_path)'
+  },
+  {
+    name: 'logs-api',
+    value: 'V',
+    default: 'v2',
+    description:
+      'revision-log paths: v2, v1 (an older installation: the v2 path answers 404) or both'
+  },
   { name: 'help', short: 'h', description: 'print this help and exit' }
 ]
 
@@ -66,6 +84,8 @@ export type CliArgs =
       fixture: string | undefined
       speed: number | undefined
       basePath: string | undefined
+      dialect: Dialect
+      logsApi: LogsApi
     }
 
 export function parseCli(argv: string[]): CliArgs {
@@ -95,8 +115,18 @@ export function parseCli(argv: string[]): CliArgs {
   if (speed !== undefined && !(speed > 0)) {
     return { kind: 'error', message: `invalid --speed ${text('speed')}` }
   }
+  const dialect = text('dialect') as Dialect
+  if (!DIALECTS.includes(dialect)) {
+    return { kind: 'error', message: `invalid --dialect ${dialect}: use ${DIALECTS.join(' or ')}` }
+  }
+  const logsApi = text('logs-api') as LogsApi
+  if (!LOGS_APIS.includes(logsApi)) {
+    return { kind: 'error', message: `invalid --logs-api ${logsApi}: use v2, v1 or both` }
+  }
   return {
     kind: 'run',
+    dialect,
+    logsApi,
     port,
     host: text('host')!,
     fixture: text('fixture'),

@@ -34,6 +34,8 @@ try {
     host: args.host,
     basePath: args.basePath,
     speed: args.speed,
+    dialect: args.dialect,
+    logsApi: args.logsApi,
     fixture: args.fixture === undefined ? undefined : readFixtureFile(args.fixture)
   })
 } catch (error) {

@@ -18,7 +18,8 @@ export const StageDurationsInput = z
     BUILDING: ms,
     AWAITING_DEPLOY: ms,
     DEPLOYING: ms,
-    DATABASE: ms
+    DATABASE: ms,
+    DELETE: ms
   })
   .partial()
   .strict()

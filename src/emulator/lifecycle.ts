@@ -23,6 +23,8 @@ export interface StageDurationsMs {
   DEPLOYING: number
   /** How long a new deployment stays AWAITING_DATABASE before READY. */
   DATABASE: number
+  /** How long a deleted deployment shows AWAITING_DELETE before reads answer 404. */
+  DELETE: number
 }
 
 /** About 3 s from creation to DEPLOYED at speed 1; the database is ready when it is deployed. */
@@ -33,7 +35,8 @@ export const DEFAULT_STAGE_DURATIONS_MS: StageDurationsMs = {
   BUILDING: 1000,
   AWAITING_DEPLOY: 200,
   DEPLOYING: 1000,
-  DATABASE: 3000
+  DATABASE: 3000,
+  DELETE: 1000
 }
 
 /** A revision whose `repo_ref` or `image_uri` matches `pattern` (glob, `*` = any text) fails. */
@@ -237,7 +240,13 @@ export function activeRevisionId(
   return best?.id ?? null
 }
 
+/** A deleted deployment is gone (404) once it has shown AWAITING_DELETE for `DELETE` ms. */
+export function isGone(dep: DeploymentRecord, d: StageDurationsMs, v: number): boolean {
+  return dep.deleted_v !== null && v >= dep.deleted_v + d.DELETE
+}
+
 export function deploymentStatus(dep: DeploymentRecord, d: StageDurationsMs, v: number): string {
+  if (dep.deleted_v !== null) return 'AWAITING_DELETE'
   if (dep.seeded) return 'READY'
   return v < dep.created_v + d.DATABASE ? 'AWAITING_DATABASE' : 'READY'
 }

@@ -10,6 +10,7 @@ import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from './runtime.ts'
 import type { EmulatorControl } from './types.ts'
+import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
   basePath: string
@@ -32,9 +33,11 @@ async function handleApi(
     { time: new Date(rt.realNow()).toISOString(), method, path, query, body: loggedBody(body) },
     req.headers
   )
+  const toWire = (reply: Reply) => replyToWire(rt.ctx.dialect, reply)
+  // Everything below speaks interface vocabulary; `send` renders it in the dialect.
   const send = (reply: Reply) => {
     entry.status = reply.status
-    writeReply(res, reply)
+    writeReply(res, toWire(reply))
   }
 
   const limit = rt.config.rateLimit
@@ -47,8 +50,9 @@ async function handleApi(
     })
   }
 
-  const segments = segmentsOf(path)
-  const routeAs = (m: string, b = body) =>
+  const segments = segmentsOf(pathFromWire(rt.ctx.dialect, path))
+  const request = bodyFromWire(rt.ctx.dialect, body)
+  const routeAs = (m: string, b = request) =>
     routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b })
   const fault = rt.faults.take(method, path)
   if (!fault) return send(routeAs(method))
@@ -60,8 +64,9 @@ async function handleApi(
     path,
     segments,
     query,
-    body,
+    body: request,
     ctx: rt.ctx,
+    toWire,
     normal: () => routeAs(method),
     routeAs: m => routeAs(m.toUpperCase(), { kind: 'none' }),
     send,

@@ -34,7 +34,9 @@ export class Runtime {
       store: this.store,
       clock: new VirtualClock(this.realNow, this.config.speed),
       durations: this.config.stageDurationsMs,
-      failureRules: this.config.failureRules
+      failureRules: this.config.failureRules,
+      dialect: options.dialect ?? 'interface',
+      logsApi: options.logsApi ?? 'v2'
     }
     this.loadState()
   }

@@ -86,7 +86,7 @@ export interface DeploymentRecord {
   image_version: string | null
   remote_reconciled: boolean
   tag_value_ids: string[]
-  deployment_type: string
+  deployment_type: string | null
   /** Real (clock) time in ms. */
   created_ms: number
   updated_ms: number
@@ -96,6 +96,10 @@ export interface DeploymentRecord {
   seeded: boolean
   /** Revision ids, oldest first. */
   revision_ids: string[]
+  /** Virtual time of the DELETE, or null. */
+  deleted_v: number | null
+  /** Deleted without its tracing project, which keeps the name taken. */
+  keeps_tracing_project: boolean
 }
 
 export type FailureStatus = 'CREATE_FAILED' | 'BUILD_FAILED' | 'DEPLOY_FAILED'
@@ -207,7 +211,9 @@ export class Store {
         updated_ms: nowMs,
         created_v: nowV,
         seeded: true,
-        revision_ids: []
+        revision_ids: [],
+        deleted_v: null,
+        keeps_tracing_project: false
       }
       this.deployments.set(dep.id, dep)
       this.addRevision(dep, {

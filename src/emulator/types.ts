@@ -1,5 +1,7 @@
 // The emulator's public shapes: start options, the in-process control API, the state snapshot.
+import type { Dialect } from '../control-plane/dialect.ts'
 import type { ConfigInput, EmulatorConfig } from './config.ts'
+import type { LogsApi } from './context.ts'
 import type { Fault, FaultSpec } from './faults/index.ts'
 import type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 import type { RevisionLogs } from './logs.ts'
@@ -28,6 +30,10 @@ export interface EmulatorOptions {
   now?: () => number
   /** Largest accepted request body (default 10 MiB); larger ones get 413. */
   maxBodyBytes?: number
+  /** Wire names: `interface` (default) or `langsmith` (the production service's). */
+  dialect?: Dialect
+  /** Revision-log paths: `v2` (default), `v1` (an older installation: the v2 path is 404), `both`. */
+  logsApi?: LogsApi
 }
 
 export type DeploymentView = ReturnType<typeof deploymentView>

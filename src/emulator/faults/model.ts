@@ -123,7 +123,9 @@ export const endlessList = faultKind(
         updated_ms: now,
         created_v: ex.ctx.clock.now(),
         seeded: true,
-        revision_ids: []
+        revision_ids: [],
+        deleted_v: null,
+        keeps_tracing_project: false
       }
       return deploymentView(ex.ctx, record)
     })

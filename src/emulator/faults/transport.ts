@@ -76,7 +76,7 @@ export const trickle = faultKind(
   }),
   (f, ex) => {
     const { res } = ex
-    const reply = ex.normal()
+    const reply = ex.toWire(ex.normal())
     const { headers, payload } = serialize(reply)
     ex.recordStatus(reply.status)
     res.writeHead(reply.status, headers)
