@@ -108,3 +108,33 @@ it('an unknown option exits 2 and points to --help', async () => {
   expect(stderr).toContain("Unknown option '--colour'")
   expect(stderr).toContain('--help')
 })
+
+it('--dialect langsmith serves the production names; a bad --dialect exits 2', async () => {
+  const { child, lines } = runCli([
+    '--port',
+    '0',
+    '--dialect',
+    'langsmith',
+    '--base-path',
+    '/api-host'
+  ])
+  try {
+    const printed = await lines
+    const get = (name: string) =>
+      printed.find(l => l.startsWith(`${name}: `))!.slice(name.length + 2)
+    const headers = { 'X-Api-Key': get('api-key') }
+    const repos = (kind: string) =>
+      fetch(`${get('url')}/v1/integrations/forge/${kind}/${get('integration-id')}/repos`, {
+        headers
+      })
+    expect((await repos('github')).status).toBe(200)
+    expect((await repos('codehost')).status).toBe(404)
+  } finally {
+    const exited = once(child, 'exit')
+    child.kill('SIGTERM')
+    expect((await exited)[0]).toBe(0)
+  }
+  const bad = await runToEnd(['--dialect', 'production'])
+  expect(bad.code).toBe(2)
+  expect(bad.stderr).toContain('invalid --dialect production')
+})

@@ -12,7 +12,6 @@ import {
   PatchDeploymentRequest,
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED,
-  Uuid,
   type Secret,
   type SecretReference,
   type Source,
