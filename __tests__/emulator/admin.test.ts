@@ -115,7 +115,12 @@ describe('admin routes', () => {
     expect((await admin('POST', '/config', { unknown: 1 })).status).toBe(400)
   })
 
-  it('unknown admin routes answer 404', async () => {
+  it('unknown admin routes answer 404, a known one with another method 405', async () => {
     expect((await admin('GET', '/nope')).status).toBe(404)
+    const wrong = await admin('PUT', '/faults')
+    expect([wrong.status, wrong.body.detail]).toEqual([
+      405,
+      '/_emulator/faults takes GET, POST, DELETE.'
+    ])
   })
 })

@@ -1,6 +1,6 @@
 // Runtime settings of the emulator, changeable in-process or through POST /_emulator/config.
 import { z } from 'zod'
-import { RateLimit } from './faults.ts'
+import { RateLimit } from './rate-limit.ts'
 import {
   DEFAULT_FAILURE_RULES,
   DEFAULT_STAGE_DURATIONS_MS,
@@ -18,7 +18,8 @@ export const StageDurationsInput = z
     BUILDING: ms,
     AWAITING_DEPLOY: ms,
     DEPLOYING: ms,
-    DATABASE: ms
+    DATABASE: ms,
+    DELETE: ms
   })
   .partial()
   .strict()

@@ -1,12 +1,19 @@
 // What every operation works with: the state, the clock and the lifecycle settings.
+import type { Dialect } from '../control-plane/dialect.ts'
 import type { FailureRule, StageDurationsMs, VirtualClock } from './lifecycle.ts'
 import type { Store } from './store.ts'
+
+/** Which revision-log paths the emulator serves: `v1` is an older installation (no v2 path). */
+export type LogsApi = 'v2' | 'v1' | 'both'
 
 export interface Context {
   store: Store
   clock: VirtualClock
   durations: StageDurationsMs
   failureRules: FailureRule[]
+  /** The wire dialect (only pipeline.ts and wire.ts look at it). */
+  dialect: Dialect
+  logsApi: LogsApi
 }
 
 /** An answer before it is written: `body` is sent as JSON unless `text` is given. */

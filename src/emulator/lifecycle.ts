@@ -23,6 +23,8 @@ export interface StageDurationsMs {
   DEPLOYING: number
   /** How long a new deployment stays AWAITING_DATABASE before READY. */
   DATABASE: number
+  /** How long a deleted deployment shows AWAITING_DELETE before reads answer 404. */
+  DELETE: number
 }
 
 /** About 3 s from creation to DEPLOYED at speed 1; the database is ready when it is deployed. */
@@ -33,7 +35,8 @@ export const DEFAULT_STAGE_DURATIONS_MS: StageDurationsMs = {
   BUILDING: 1000,
   AWAITING_DEPLOY: 200,
   DEPLOYING: 1000,
-  DATABASE: 3000
+  DATABASE: 3000,
+  DELETE: 1000
 }
 
 /** A revision whose `repo_ref` or `image_uri` matches `pattern` (glob, `*` = any text) fails. */
@@ -53,11 +56,28 @@ export const DEFAULT_FAILURE_RULES: FailureRule[] = [
 ]
 
 /** The stage at whose end a failure status appears. */
-const FAILS_AFTER: Record<FailureStatus, Stage> = {
+export const FAILS_AFTER: Record<FailureStatus, Stage> = {
   CREATE_FAILED: 'CREATING',
   BUILD_FAILED: 'BUILDING',
   DEPLOY_FAILED: 'DEPLOYING'
 }
+
+/** Virtual start and end of each stage of a revision whose first stage starts at `start`. */
+export function stageWindows(
+  d: StageDurationsMs,
+  start: number
+): Record<Stage, { start: number; end: number }> {
+  const out = {} as Record<Stage, { start: number; end: number }>
+  let t = start
+  for (const stage of STAGES) {
+    out[stage] = { start: t, end: t + d[stage] }
+    t += d[stage]
+  }
+  return out
+}
+
+/** How long a revision takes from creation to DEPLOYED. */
+export const totalDuration = (d: StageDurationsMs) => STAGES.reduce((sum, s) => sum + d[s], 0)
 
 export function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
@@ -137,7 +157,13 @@ export interface RevisionState {
   deployed_v: number | null
 }
 
-const TERMINAL = new Set(['DEPLOYED', 'CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED', 'SKIPPED'])
+export const TERMINAL = new Set<string>([
+  'DEPLOYED',
+  'CREATE_FAILED',
+  'BUILD_FAILED',
+  'DEPLOY_FAILED',
+  'SKIPPED'
+])
 
 /** The status a revision would have at `v` if nothing superseded it. */
 function naturalState(rev: RevisionRecord, d: StageDurationsMs, v: number): RevisionState {
@@ -214,7 +240,13 @@ export function activeRevisionId(
   return best?.id ?? null
 }
 
+/** A deleted deployment is gone (404) once it has shown AWAITING_DELETE for `DELETE` ms. */
+export function isGone(dep: DeploymentRecord, d: StageDurationsMs, v: number): boolean {
+  return dep.deleted_v !== null && v >= dep.deleted_v + d.DELETE
+}
+
 export function deploymentStatus(dep: DeploymentRecord, d: StageDurationsMs, v: number): string {
+  if (dep.deleted_v !== null) return 'AWAITING_DELETE'
   if (dep.seeded) return 'READY'
   return v < dep.created_v + d.DATABASE ? 'AWAITING_DATABASE' : 'READY'
 }

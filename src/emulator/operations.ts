@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import {
   CLOUD_SOURCES,
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
   CreateDeploymentRequest,
   DEPLOYMENT_NAME_PATTERN,
   ListDeploymentsQuery,
   PatchDeploymentRequest,
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED,
-  Uuid,
   type Secret,
   type SecretReference,
   type Source,
@@ -19,56 +19,19 @@ import {
   type SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
-import { deploymentStatus, failureFor } from './lifecycle.ts'
+import type { Body } from './http.ts'
+import { deploymentStatus, isGone } from './lifecycle.ts'
+import {
+  addRevision,
+  bodyPart,
+  findDeployment,
+  isReply,
+  notFound,
+  pathPart,
+  validate
+} from './requests.ts'
 import { normalizeRepoUrl, type DeploymentRecord, type TenantRecord } from './store.ts'
-import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
 import { deploymentView, revisionView } from './views.ts'
-
-/** A request body as read by the server. */
-export type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'invalid'; error: unknown; text: string }
-
-interface Part {
-  location: Location
-  schema: z.ZodType
-  input: unknown
-  prefix?: (string | number)[]
-}
-
-/** Validates all parts; one 422 lists the issues of every part, as FastAPI does. */
-function validate(parts: Part[]): { ok: true; values: unknown[] } | { ok: false; reply: Reply } {
-  const values: unknown[] = []
-  const errors = []
-  for (const part of parts) {
-    const result = part.schema.safeParse(part.input)
-    if (result.success) values.push(result.data)
-    else
-      errors.push(
-        ...toValidationErrors(result.error.issues, part.location, part.input, part.prefix)
-      )
-  }
-  if (errors.length > 0) return { ok: false, reply: { status: 422, body: { detail: errors } } }
-  return { ok: true, values }
-}
-
-function bodyPart(body: Body, schema: z.ZodType): Part | Reply {
-  if (body.kind === 'none') return { status: 422, body: { detail: [bodyMissing()] } }
-  if (body.kind === 'invalid') {
-    return { status: 422, body: { detail: [jsonInvalid(body.error, body.text)] } }
-  }
-  return { location: 'body', schema, input: body.value }
-}
-
-const pathPart = (name: string, value: string): Part => ({
-  location: 'path',
-  schema: Uuid,
-  input: value,
-  prefix: [name]
-})
-
-const isReply = (x: Part | Reply): x is Reply => 'status' in x
 
 function sourcesOf(tenant: TenantRecord): readonly Source[] {
   return tenant.self_hosted ? ['external_docker'] : CLOUD_SOURCES
@@ -156,29 +119,6 @@ function checkSecrets(tenant: TenantRecord, secrets: Secret[]): string | null {
   return null
 }
 
-function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
-  const dep = ctx.store.deployments.get(id.toLowerCase())
-  return dep && dep.tenant_id === tenant.id ? dep : undefined
-}
-
-const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
-
-function addRevision(
-  ctx: Context,
-  dep: DeploymentRecord,
-  source: string,
-  config: SourceRevisionConfigRequest
-) {
-  return ctx.store.addRevision(dep, {
-    source,
-    source_revision_config: config,
-    created_ms: ctx.clock.real(),
-    created_v: ctx.clock.now(),
-    fails_with: failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
-    seeded: false
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 
 export function deleteListener(ctx: Context, tenant: TenantRecord, listenerId: string): Reply {
@@ -238,6 +178,7 @@ export function listDeployments(
   const now = ctx.clock.now()
   const matching = ctx.store
     .deploymentsOf(tenant.id)
+    .filter(d => !isGone(d, ctx.durations, now))
     .filter(
       d =>
         (q.name_contains === undefined ||
@@ -279,8 +220,16 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
       req.secret_references
     ) ?? checkSecrets(tenant, req.secrets)
   if (problem) return detail(400, problem)
-  if (ctx.store.deploymentsOf(tenant.id).some(d => d.name === req.name)) {
+  const now = ctx.clock.now()
+  const sameName = ctx.store.deploymentsOf(tenant.id).filter(d => d.name === req.name)
+  if (sameName.some(d => !isGone(d, ctx.durations, now))) {
     return detail(409, `Deployment with name '${req.name}' already exists.`)
+  }
+  if (sameName.some(d => d.keeps_tracing_project)) {
+    return detail(
+      409,
+      `A tracing project with name '${req.name}' already exists: delete it, or delete the deployment with delete_tracing_project=true.`
+    )
   }
   const nowMs = ctx.clock.real()
   const dep: DeploymentRecord = {
@@ -294,12 +243,16 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     image_version: null,
     remote_reconciled: req.source === 'external_docker',
     tag_value_ids: [],
-    deployment_type: 'dev',
+    // Production sets it for `github` (codehost) deployments only; `dev` unless asked.
+    deployment_type:
+      req.source_config.deployment_type ?? (req.source === 'codehost' ? 'dev' : null),
     created_ms: nowMs,
     updated_ms: nowMs,
     created_v: ctx.clock.now(),
     seeded: false,
-    revision_ids: []
+    revision_ids: [],
+    deleted_v: null,
+    keeps_tracing_project: false
   }
   ctx.store.deployments.set(dep.id, dep)
   addRevision(ctx, dep, req.source, req.source_revision_config)
@@ -311,6 +264,26 @@ export function getDeployment(ctx: Context, tenant: TenantRecord, id: string): R
   if (!v.ok) return v.reply
   const dep = findDeployment(ctx, tenant, id)
   return dep ? { status: 200, body: deploymentView(ctx, dep) } : notFound(id)
+}
+
+/** A PATCH may not change what production sets on create only; a detail naming it, or null. */
+function createOnlyChange(
+  dep: DeploymentRecord,
+  patch: SourceConfig | null | undefined
+): string | null {
+  for (const field of CREATE_ONLY_SOURCE_CONFIG_FIELDS) {
+    const wanted = patch?.[field]
+    if (wanted === null || wanted === undefined) continue
+    const current = field === 'deployment_type' ? dep.deployment_type : dep.source_config[field]
+    const same =
+      field === 'repo_url'
+        ? normalizeRepoUrl(String(wanted)) === normalizeRepoUrl(String(current ?? ''))
+        : String(wanted).toLowerCase() === String(current ?? '').toLowerCase()
+    if (!same) {
+      return `source_config.${field} cannot be changed after the deployment is created: it is '${current ?? ''}', the request asks for '${wanted}'.`
+    }
+  }
+  return null
 }
 
 /** `a` with the non-null fields of `b` on top: a null or omitted field keeps the old value. */
@@ -330,6 +303,9 @@ export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, 
   const req = v.values[1] as PatchDeploymentRequest
   const dep = findDeployment(ctx, tenant, id)
   if (!dep) return notFound(id)
+  if (dep.deleted_v !== null) return detail(400, `Deployment ID ${id} is being deleted.`)
+  const frozen = createOnlyChange(dep, req.source_config)
+  if (frozen) return detail(400, frozen)
 
   // resource_spec is replaced whole by merge() (it is one field); other fields merge one by one.
   const sourceConfig = merge(dep.source_config, req.source_config)

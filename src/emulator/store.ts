@@ -86,7 +86,7 @@ export interface DeploymentRecord {
   image_version: string | null
   remote_reconciled: boolean
   tag_value_ids: string[]
-  deployment_type: string
+  deployment_type: string | null
   /** Real (clock) time in ms. */
   created_ms: number
   updated_ms: number
@@ -96,9 +96,33 @@ export interface DeploymentRecord {
   seeded: boolean
   /** Revision ids, oldest first. */
   revision_ids: string[]
+  /** Virtual time of the DELETE, or null. */
+  deleted_v: number | null
+  /** Deleted without its tracing project, which keeps the name taken. */
+  keeps_tracing_project: boolean
 }
 
 export type FailureStatus = 'CREATE_FAILED' | 'BUILD_FAILED' | 'DEPLOY_FAILED'
+
+export type LogLevel = 'INFO' | 'WARNING' | 'ERROR'
+export interface ScriptedLine {
+  message: string
+  level: LogLevel
+}
+
+/** Log lines scripted for a revision, and which of its two logs they go into. */
+export interface RevisionScript {
+  log: 'build' | 'deploy'
+  lines: ScriptedLine[]
+}
+
+/** An outcome scripted for the next revision (of one deployment, or of any). */
+export interface PendingScript {
+  deployment_id: string | null
+  outcome: FailureStatus | 'DEPLOYED'
+  /** Null: the default log of that outcome. */
+  script: RevisionScript | null
+}
 
 export interface RevisionRecord {
   id: string
@@ -113,6 +137,8 @@ export interface RevisionRecord {
   fails_with: FailureStatus | null
   /** Fixture revisions are DEPLOYED from the start. */
   seeded: boolean
+  /** Scripted log lines (admin `scripts`), or null for the default log. */
+  script: RevisionScript | null
 }
 
 /** Deterministic default commit SHA for a ref: sha1 of `"<repo_url>@<ref>"`. */
@@ -144,6 +170,8 @@ export class Store {
    * build started, so a change made after the build started does not alter what it reports.
    */
   private commitHistory = new Map<string, Array<{ at_v: number; sha: string }>>()
+  /** Outcomes scripted for revisions not created yet, oldest first. */
+  pendingScripts: PendingScript[] = []
 
   /** Replaces the whole state with the fixture's. */
   load(fixture: ParsedFixture, nowMs: number, nowV: number): void {
@@ -153,6 +181,7 @@ export class Store {
     this.deployments.clear()
     this.revisions.clear()
     this.commitHistory.clear()
+    this.pendingScripts = []
     // Ids are kept lowercase so that lookups are case-insensitive, as uuids are.
     const lc = (id: string) => id.toLowerCase()
     for (const t of fixture.tenants) this.tenants.set(lc(t.id), { ...t, id: lc(t.id) })
@@ -182,7 +211,9 @@ export class Store {
         updated_ms: nowMs,
         created_v: nowV,
         seeded: true,
-        revision_ids: []
+        revision_ids: [],
+        deleted_v: null,
+        keeps_tracing_project: false
       }
       this.deployments.set(dep.id, dep)
       this.addRevision(dep, {
@@ -191,7 +222,8 @@ export class Store {
         created_ms: nowMs,
         created_v: nowV,
         fails_with: null,
-        seeded: true
+        seeded: true,
+        script: null
       })
     }
   }
@@ -224,6 +256,14 @@ export class Store {
     let sha: string | undefined
     for (const h of history ?? []) if (h.at_v <= atV) sha = h.sha
     return sha ?? defaultCommitSha(repoUrl, ref)
+  }
+
+  /** The oldest pending script for a new revision of this deployment, removed from the queue. */
+  takeScript(deploymentId: string): PendingScript | null {
+    const i = this.pendingScripts.findIndex(
+      p => p.deployment_id === null || p.deployment_id === deploymentId
+    )
+    return i < 0 ? null : this.pendingScripts.splice(i, 1)[0]!
   }
 
   tenantsForKey(apiKey: string): TenantRecord[] {

@@ -7,6 +7,7 @@ import type { DeploymentRecord, RevisionRecord } from './store.ts'
 const SOURCE_CONFIG_KEYS = [
   'integration_id',
   'repo_url',
+  'deployment_type',
   'build_on_push',
   'custom_url',
   'resource_spec',
@@ -52,7 +53,7 @@ export function deploymentView(ctx: Context, dep: DeploymentRecord) {
   return {
     name: dep.name,
     source: dep.source,
-    source_config: sourceConfigView(dep.source_config),
+    source_config: { ...sourceConfigView(dep.source_config), deployment_type: dep.deployment_type },
     source_revision_config: latestView?.source_revision_config ?? {
       repo_ref: null,
       graph_config_path: null,

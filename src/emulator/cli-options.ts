@@ -1,0 +1,136 @@
+// The options of `npm run emulator`: one table gives the parser its options and `--help` its text.
+import { parseArgs } from 'node:util'
+import { DIALECTS, type Dialect } from '../control-plane/dialect.ts'
+import type { LogsApi } from './context.ts'
+
+const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']
+
+interface Option {
+  name: string
+  /** Placeholder of the value in the usage text; absent for a flag. */
+  value?: string
+  default?: string
+  short?: string
+  description: string
+}
+
+export const OPTIONS: readonly Option[] = [
+  {
+    name: 'port',
+    value: 'N',
+    default: '4010',
+    description: 'port to listen on; 0 picks a free one'
+  },
+  { name: 'host', value: 'H', default: '127.0.0.1', description: 'interface to listen on' },
+  {
+    name: 'fixture',
+    value: 'FILE',
+    description:
+      'JSON fixture with tenants, integrations, listeners, deployments (default: fixtures/demo.json)'
+  },
+  {
+    name: 'speed',
+    value: 'X',
+    description: 'lifecycle speed factor, 10 = ten times faster (default: 1)'
+  },
+  {
+    name: 'base-path',
+    value: 'P',
+    description: 'serve the API under a path, as a self-hosted installation does (e.g. /api-host)'
+  },
+  {
+    name: 'dialect',
+    value: 'D',
+    default: 'interface',
+    description:
+      'wire names: interface, or langsmith (the production service: github, langgraph_config_path)'
+  },
+  {
+    name: 'logs-api',
+    value: 'V',
+    default: 'v2',
+    description:
+      'revision-log paths: v2, v1 (an older installation: the v2 path answers 404) or both'
+  },
+  { name: 'help', short: 'h', description: 'print this help and exit' }
+]
+
+export function usage(): string {
+  const rows = OPTIONS.map(o => {
+    const flag = `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`
+    const dflt = o.default === undefined ? '' : ` (default: ${o.default})`
+    return `  ${flag.padEnd(22)} ${o.description}${dflt}`
+  })
+  return [
+    'Usage: npm run emulator -- [options]',
+    '',
+    'Serves a local, in-memory Deployment Control Plane API and prints four lines: url, api-key,',
+    "tenant-id and integration-id of the fixture's first tenant. Stops on Ctrl-C or SIGTERM.",
+    'Admin routes under <url>/_emulator/ (see docs/emulator.md).',
+    '',
+    'Options:',
+    ...rows,
+    ''
+  ].join('\n')
+}
+
+export type CliArgs =
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'run'
+      port: number
+      host: string
+      fixture: string | undefined
+      speed: number | undefined
+      basePath: string | undefined
+      dialect: Dialect
+      logsApi: LogsApi
+    }
+
+export function parseCli(argv: string[]): CliArgs {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    const options = Object.fromEntries(
+      OPTIONS.map(o => [
+        o.name,
+        {
+          type: o.value ? ('string' as const) : ('boolean' as const),
+          ...(o.short ? { short: o.short } : {}),
+          ...(o.default !== undefined ? { default: o.default } : {})
+        }
+      ])
+    )
+    values = parseArgs({ args: argv, options, strict: true }).values
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) }
+  }
+  if (values.help) return { kind: 'help' }
+  const text = (name: string) => values[name] as string | undefined
+  const port = Number(text('port'))
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    return { kind: 'error', message: `invalid --port ${text('port')}` }
+  }
+  const speed = text('speed') === undefined ? undefined : Number(text('speed'))
+  if (speed !== undefined && !(speed > 0)) {
+    return { kind: 'error', message: `invalid --speed ${text('speed')}` }
+  }
+  const dialect = text('dialect') as Dialect
+  if (!DIALECTS.includes(dialect)) {
+    return { kind: 'error', message: `invalid --dialect ${dialect}: use ${DIALECTS.join(' or ')}` }
+  }
+  const logsApi = text('logs-api') as LogsApi
+  if (!LOGS_APIS.includes(logsApi)) {
+    return { kind: 'error', message: `invalid --logs-api ${logsApi}: use v2, v1 or both` }
+  }
+  return {
+    kind: 'run',
+    dialect,
+    logsApi,
+    port,
+    host: text('host')!,
+    fixture: text('fixture'),
+    speed,
+    basePath: text('base-path')
+  }
+}

@@ -1,0 +1,202 @@
+// The operations of the production service beyond the interface (service-facts.md, "Operations
+// beyond the interface"): list revisions, redeploy a revision, delete a deployment, revision logs.
+import type { z } from 'zod'
+import {
+  DeleteDeploymentQuery,
+  ListRevisionsQuery,
+  RevisionLogsQuery
+} from '../control-plane/schema.ts'
+import { detail, type Context, type Reply } from './context.ts'
+import type { Body } from './http.ts'
+import { revisionState } from './lifecycle.ts'
+import { revisionLogs, type LogEntry } from './logs.ts'
+import {
+  addRevision,
+  bodyPart,
+  findDeployment,
+  isReply,
+  notFound,
+  pathPart,
+  validate
+} from './requests.ts'
+import type { TenantRecord } from './store.ts'
+import { deploymentView, revisionView } from './views.ts'
+
+const revisionNotFound = (id: string) => detail(404, `Revision ID ${id} not found.`)
+
+export function listRevisions(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  query: Record<string, string>
+): Reply {
+  const v = validate([
+    pathPart('deployment_id', deploymentId),
+    { location: 'query', schema: ListRevisionsQuery, input: query }
+  ])
+  if (!v.ok) return v.reply
+  const q = v.values[1] as z.output<typeof ListRevisionsQuery>
+  const dep = findDeployment(ctx, tenant, deploymentId)
+  if (!dep) return notFound(deploymentId)
+  const statuses = q.status
+    ?.split(',')
+    .map(s => s.trim().toUpperCase())
+    .filter(Boolean)
+  const now = ctx.clock.now()
+  const newestFirst = [...dep.revision_ids]
+    .reverse()
+    .map(id => ctx.store.revisions.get(id)!)
+    .filter(
+      r =>
+        !statuses?.length ||
+        statuses.includes(revisionState(ctx.store, r, ctx.durations, now).status)
+    )
+  const page = newestFirst.slice(q.offset, q.offset + q.limit)
+  return {
+    status: 200,
+    body: { resources: page.map(r => revisionView(ctx, r)), offset: q.offset + page.length }
+  }
+}
+
+/** A new revision with that revision's configuration and source; 200 with the deployment. */
+export function redeployRevision(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  revisionId: string
+): Reply {
+  const v = validate([pathPart('deployment_id', deploymentId), pathPart('revision_id', revisionId)])
+  if (!v.ok) return v.reply
+  const dep = findDeployment(ctx, tenant, deploymentId)
+  if (!dep) return notFound(deploymentId)
+  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
+  if (!rev || rev.deployment_id !== dep.id) return revisionNotFound(revisionId)
+  if (dep.deleted_v !== null) return detail(400, `Deployment ID ${deploymentId} is being deleted.`)
+  addRevision(ctx, dep, rev.source, { ...rev.source_revision_config })
+  dep.updated_ms = ctx.clock.real()
+  return { status: 200, body: deploymentView(ctx, dep) }
+}
+
+/** 204; the deployment shows AWAITING_DELETE for a while, then reads answer 404. */
+export function deleteDeployment(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  query: Record<string, string>
+): Reply {
+  const v = validate([
+    pathPart('deployment_id', deploymentId),
+    { location: 'query', schema: DeleteDeploymentQuery, input: query }
+  ])
+  if (!v.ok) return v.reply
+  const q = v.values[1] as z.output<typeof DeleteDeploymentQuery>
+  const dep = findDeployment(ctx, tenant, deploymentId)
+  if (!dep) return notFound(deploymentId)
+  // Without delete_tracing_project the project keeps the name; a later DELETE may still ask.
+  if (q.delete_tracing_project) dep.keeps_tracing_project = false
+  else if (dep.deleted_v === null) dep.keeps_tracing_project = true
+  dep.deleted_v ??= ctx.clock.now()
+  dep.updated_ms = ctx.clock.real()
+  return { status: 204 }
+}
+
+/** The opaque cursor of the log pages: the index of the next line, in the requested order. */
+const cursor = (index: number) => Buffer.from(`line:${index}`).toString('base64url')
+function fromCursor(offset: string | undefined): number | null {
+  if (offset === undefined || offset === '') return 0
+  const m = /^line:(\d+)$/.exec(Buffer.from(offset, 'base64url').toString('utf8'))
+  return m ? Number(m[1]) : null
+}
+
+function logPage(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  revisionId: string,
+  q: z.output<typeof RevisionLogsQuery>
+): Reply {
+  const dep = findDeployment(ctx, tenant, deploymentId)
+  if (!dep) return notFound(deploymentId)
+  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
+  if (!rev || rev.deployment_id !== dep.id) return revisionNotFound(revisionId)
+  const lines = revisionLogs(ctx, rev)[q.type]
+  if (!lines) return detail(404, `No ${q.type} logs found for revision ${revisionId}.`)
+  const start = fromCursor(q.offset)
+  if (start === null) {
+    return {
+      status: 422,
+      body: {
+        detail: [
+          {
+            loc: ['query', 'offset'],
+            msg: 'Value error, not a cursor returned by this endpoint',
+            type: 'value_error',
+            input: q.offset
+          }
+        ]
+      }
+    }
+  }
+  const levels = q.level?.split(',').map(l => l.trim().toUpperCase())
+  const text = q.query?.toLowerCase()
+  const from = q.start_time ? Date.parse(q.start_time) : -Infinity
+  const to = q.end_time ? Date.parse(q.end_time) : Infinity
+  const matching = lines.filter((l: LogEntry) => {
+    const t = Date.parse(l.timestamp)
+    return (
+      (!levels || levels.includes(l.level)) &&
+      (!text || l.message.toLowerCase().includes(text)) &&
+      t >= from &&
+      t <= to
+    )
+  })
+  const ordered = q.order === 'desc' ? matching.reverse() : matching
+  const page = ordered.slice(start, start + q.limit)
+  const next = start + page.length
+  return {
+    status: 200,
+    body: { logs: page, next_offset: next < ordered.length ? cursor(next) : null }
+  }
+}
+
+/** `GET .../revisions/{rid}/logs?type=build|deploy&order&limit&offset&level&query&...` */
+export function getRevisionLogs(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  revisionId: string,
+  query: Record<string, string>
+): Reply {
+  const v = validate([
+    pathPart('deployment_id', deploymentId),
+    pathPart('revision_id', revisionId),
+    { location: 'query', schema: RevisionLogsQuery, input: query }
+  ])
+  if (!v.ok) return v.reply
+  const q = v.values[2] as z.output<typeof RevisionLogsQuery>
+  return logPage(ctx, tenant, deploymentId, revisionId, q)
+}
+
+/** The older form: `POST /v1/projects/{id}/revisions/{rid}/build_logs` with `{order, limit, offset}`. */
+export function postRevisionLogsV1(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  revisionId: string,
+  type: 'build' | 'deploy',
+  body: Body
+): Reply {
+  const part = body.kind === 'none' ? null : bodyPart(body, RevisionLogsQuery.omit({ type: true }))
+  if (part && isReply(part)) return part
+  const v = validate([
+    pathPart('deployment_id', deploymentId),
+    pathPart('revision_id', revisionId),
+    ...(part ? [part] : [])
+  ])
+  if (!v.ok) return v.reply
+  const opts = (part ? v.values[2] : RevisionLogsQuery.omit({ type: true }).parse({})) as Omit<
+    z.output<typeof RevisionLogsQuery>,
+    'type'
+  >
+  return logPage(ctx, tenant, deploymentId, revisionId, { ...opts, type })
+}

@@ -1,0 +1,111 @@
+// The request pipeline: base path, body size, admin or interface; for the interface the request
+// log, the rate limit, then a fault or the normal answer.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { handleAdmin } from './admin.ts'
+import { routeApi } from './api-routes.ts'
+import type { Reply } from './context.ts'
+import { applyFault, type Exchange } from './faults/index.ts'
+import { loggedBody, parseBody, readBody, stripBasePath, writeReply } from './http.ts'
+import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
+import { segmentsOf } from './router.ts'
+import type { Runtime } from './runtime.ts'
+import type { EmulatorControl } from './types.ts'
+import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
+
+export interface PipelineOptions {
+  basePath: string
+  maxBodyBytes: number
+}
+
+async function handleApi(
+  rt: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+  raw: Buffer
+): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const body = parseBody(raw)
+  const query: Record<string, string> = {}
+  for (const [k, v] of url.searchParams) query[k] = v
+  const entry = rt.log.record(
+    { time: new Date(rt.realNow()).toISOString(), method, path, query, body: loggedBody(body) },
+    req.headers
+  )
+  const toWire = (reply: Reply) => replyToWire(rt.ctx.dialect, reply)
+  // Everything below speaks interface vocabulary; `send` renders it in the dialect.
+  const send = (reply: Reply) => {
+    entry.status = reply.status
+    writeReply(res, toWire(reply))
+  }
+
+  const limit = rt.config.rateLimit
+  if (limit && !rt.limiter.admit(limit, String(req.headers['x-api-key'] ?? ''), rt.realNow())) {
+    entry.fault = 'rate-limit'
+    return send({
+      status: 429,
+      body: { detail: RATE_LIMITED_DETAIL },
+      headers: limit.retryAfter == null ? {} : { 'retry-after': String(limit.retryAfter) }
+    })
+  }
+
+  const segments = segmentsOf(pathFromWire(rt.ctx.dialect, path))
+  const request = bodyFromWire(rt.ctx.dialect, body)
+  const routeAs = (m: string, b = request) =>
+    routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b })
+  const fault = rt.faults.take(method, path)
+  if (!fault) return send(routeAs(method))
+  entry.fault = fault.kind
+  const exchange: Exchange = {
+    req,
+    res,
+    method,
+    path,
+    segments,
+    query,
+    body: request,
+    ctx: rt.ctx,
+    toWire,
+    normal: () => routeAs(method),
+    routeAs: m => routeAs(m.toUpperCase(), { kind: 'none' }),
+    send,
+    recordStatus: status => {
+      entry.status = status
+    },
+    later: (ms, fn) => rt.later(ms, fn),
+    closed: () => rt.closed
+  }
+  await applyFault(fault, exchange)
+}
+
+/** The node:http request listener of one emulator. */
+export function requestListener(rt: Runtime, control: EmulatorControl, options: PipelineOptions) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+      const path = stripBasePath(url.pathname, options.basePath)
+      if (path === null) {
+        req.resume()
+        return writeReply(res, { status: 404, body: { detail: 'Not Found' } })
+      }
+      const raw = await readBody(req, options.maxBodyBytes)
+      if (raw === 'too-large') {
+        res.setHeader('connection', 'close')
+        return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } })
+      }
+      if (path === '/_emulator' || path.startsWith('/_emulator/')) {
+        return writeReply(res, handleAdmin(control, req.method ?? 'GET', path, raw))
+      }
+      await handleApi(rt, req, res, path, url, raw)
+    })().catch(error => {
+      if (res.headersSent) return void res.destroy()
+      writeReply(res, {
+        status: 500,
+        body: {
+          detail: `Emulator error: ${error instanceof Error ? error.message : String(error)}`
+        }
+      })
+    })
+  }
+}

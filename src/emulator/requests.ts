@@ -1,0 +1,83 @@
+// What every operation does first: validate its parts (path, query, body) into one FastAPI-style
+// 422, find the tenant's deployment, and add a revision (scripted outcome or failure rules).
+import type { z } from 'zod'
+import { Uuid, type SourceRevisionConfigRequest } from '../control-plane/schema.ts'
+import { detail, type Context, type Reply } from './context.ts'
+import type { Body } from './http.ts'
+import { failureFor, isGone } from './lifecycle.ts'
+import type { DeploymentRecord, TenantRecord } from './store.ts'
+import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
+
+export interface Part {
+  location: Location
+  schema: z.ZodType
+  input: unknown
+  prefix?: (string | number)[]
+}
+
+/** Validates all parts; one 422 lists the issues of every part, as FastAPI does. */
+export function validate(
+  parts: Part[]
+): { ok: true; values: unknown[] } | { ok: false; reply: Reply } {
+  const values: unknown[] = []
+  const errors = []
+  for (const part of parts) {
+    const result = part.schema.safeParse(part.input)
+    if (result.success) values.push(result.data)
+    else
+      errors.push(
+        ...toValidationErrors(result.error.issues, part.location, part.input, part.prefix)
+      )
+  }
+  if (errors.length > 0) return { ok: false, reply: { status: 422, body: { detail: errors } } }
+  return { ok: true, values }
+}
+
+export function bodyPart(body: Body, schema: z.ZodType): Part | Reply {
+  if (body.kind === 'none') return { status: 422, body: { detail: [bodyMissing()] } }
+  if (body.kind === 'invalid') {
+    return { status: 422, body: { detail: [jsonInvalid(body.error, body.text)] } }
+  }
+  return { location: 'body', schema, input: body.value }
+}
+
+export const pathPart = (name: string, value: string): Part => ({
+  location: 'path',
+  schema: Uuid,
+  input: value,
+  prefix: [name]
+})
+
+export const isReply = (x: Part | Reply): x is Reply => 'status' in x
+
+/** The tenant's deployment, unless it is unknown or its deletion has finished. */
+export function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
+  const dep = ctx.store.deployments.get(id.toLowerCase())
+  if (!dep || dep.tenant_id !== tenant.id) return undefined
+  return isGone(dep, ctx.durations, ctx.clock.now()) ? undefined : dep
+}
+
+export const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
+
+export function addRevision(
+  ctx: Context,
+  dep: DeploymentRecord,
+  source: string,
+  config: SourceRevisionConfigRequest
+) {
+  // A scripted outcome (admin `scripts`) comes before the failure rules.
+  const scripted = ctx.store.takeScript(dep.id)
+  return ctx.store.addRevision(dep, {
+    source,
+    source_revision_config: config,
+    created_ms: ctx.clock.real(),
+    created_v: ctx.clock.now(),
+    fails_with: scripted
+      ? scripted.outcome === 'DEPLOYED'
+        ? null
+        : scripted.outcome
+      : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
+    seeded: false,
+    script: scripted?.script ?? null
+  })
+}

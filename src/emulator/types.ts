@@ -1,0 +1,97 @@
+// The emulator's public shapes: start options, the in-process control API, the state snapshot.
+import type { Dialect } from '../control-plane/dialect.ts'
+import type { ConfigInput, EmulatorConfig } from './config.ts'
+import type { LogsApi } from './context.ts'
+import type { Fault, FaultSpec } from './faults/index.ts'
+import type { FailureRule, StageDurationsMs } from './lifecycle.ts'
+import type { RevisionLogs } from './logs.ts'
+import type { RateLimit } from './rate-limit.ts'
+import type { RequestLogEntry } from './request-log.ts'
+import type { ScriptedOutcome, ScriptSpec } from './scripts.ts'
+import type { Fixture } from './store.ts'
+import type { deploymentView, revisionView } from './views.ts'
+
+export interface EmulatorOptions {
+  /** 0 (default) = a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Serve the API under this path, e.g. `/api-host` (as a self-hosted installation does). */
+  basePath?: string
+  /** Default: fixtures/demo.json. */
+  fixture?: Fixture
+  /** Lifecycle speed factor (default 1). */
+  speed?: number
+  stageDurationsMs?: Partial<StageDurationsMs>
+  /** Replace the default failure rules (refs/images containing fail-create/-build/-deploy). */
+  failureRules?: FailureRule[]
+  rateLimit?: RateLimit | null
+  /** Clock in ms since the epoch (default Date.now); inject one to drive the lifecycle in tests. */
+  now?: () => number
+  /** Largest accepted request body (default 10 MiB); larger ones get 413. */
+  maxBodyBytes?: number
+  /** Wire names: `interface` (default) or `langsmith` (the production service's). */
+  dialect?: Dialect
+  /** Revision-log paths: `v2` (default), `v1` (an older installation: the v2 path is 404), `both`. */
+  logsApi?: LogsApi
+}
+
+export type DeploymentView = ReturnType<typeof deploymentView>
+export type RevisionView = ReturnType<typeof revisionView>
+
+export interface EmulatorState {
+  tenants: Array<{
+    id: string
+    name: string | null
+    self_hosted: boolean
+    listeners_allowed: boolean
+    integrations: string[]
+    listeners: string[]
+    deployments: Array<DeploymentView & { revisions: RevisionView[] }>
+  }>
+}
+
+export interface Credentials {
+  apiKey: string
+  tenantId: string
+  integrationId: string | null
+}
+
+/** What tests and the admin routes can do with a running emulator (besides serving HTTP). */
+export interface EmulatorControl {
+  /** First tenant of the current fixture, its first API key and its first integration. */
+  credentials(): Credentials
+  requests(): RequestLogEntry[]
+  clearRequests(): void
+  state(): EmulatorState
+  /** Replace all faults. */
+  setFaults(faults: FaultSpec | FaultSpec[]): Fault[]
+  /** Add faults after the existing ones (first match wins). */
+  addFaults(faults: FaultSpec | FaultSpec[]): Fault[]
+  faults(): Fault[]
+  clearFaults(): void
+  configure(config: ConfigInput): EmulatorConfig
+  config(): EmulatorConfig
+  setSpeed(factor: number): void
+  /** Replace the state with this fixture; it becomes what `reset()` returns to. */
+  loadFixture(fixture: Fixture): void
+  /** Back to the fixture and the start options; faults, scripts and request log cleared. */
+  reset(): void
+  /**
+   * Scripts the outcome and log lines of the next revision (of `deploymentId`, or of any), or of
+   * `revisionId` if it is still in progress. Throws (ZodError or Error) on a bad spec.
+   */
+  script(spec: ScriptSpec): ScriptedOutcome
+  /** Scripts still waiting for their revision, oldest first. */
+  scripts(): ScriptedOutcome[]
+  clearScripts(): void
+  /** The revision's build and deploy logs as of now; null when there is no such revision. */
+  revisionLogs(revisionId: string): RevisionLogs | null
+}
+
+export interface Emulator extends EmulatorControl {
+  /** Base URL, including the base path, without a trailing slash. */
+  url: string
+  port: number
+  close(): Promise<void>
+}
