@@ -40487,9 +40487,7 @@ async function deploy(o, state, deps) {
     state.previousActive = current?.active_revision_id ?? null;
     if (plan.kind === 'create') {
         const body = plan.body;
-        state.writing = 'create';
-        const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log));
-        state.writing = undefined;
+        const result = await writing('create', () => log.group('Create the deployment', () => createOrAdopt(client, body, log)));
         observe(state, result.deployment);
         if (result.kind === 'created') {
             state.created = true;
@@ -40617,12 +40615,24 @@ async function deploy(o, state, deps) {
                 log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
                     'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.', 'Secrets removed');
             }
-            state.writing = 'update';
-            const out = await patchReconciled(client, d, p.body, p.newRevision, log);
-            state.writing = undefined;
+            const out = await writing('update', () => patchReconciled(client, d, p.body, p.newRevision, log));
             log.info(`Updated deployment "${out.name}" (${out.id}).`);
             return out;
         });
+    }
+    /**
+     * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+     * whereas a write that ended (answered, or failed after reconciling) is known.
+     */
+    async function writing(kind, write) {
+        state.writing = kind;
+        try {
+            return await write();
+        }
+        finally {
+            if (!deps.signal?.aborted)
+                state.writing = undefined;
+        }
     }
     /** The workflow's repository is not the deployment's: say so, and compare no commit. */
     function noteRepository(p) {

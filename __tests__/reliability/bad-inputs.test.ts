@@ -339,7 +339,7 @@ const BAD_INPUTS: BadInput[] = [
     says: /empty/
   },
   // A source that does not match the other inputs.
-  { input: 'source', title: 'unknown source', set: () => ({ source: 'github' }) },
+  { input: 'source', title: 'unknown source', set: () => ({ source: 'gitlab' }) },
   {
     input: 'integration-id',
     title: 'source external_docker with a codehost integration-id',

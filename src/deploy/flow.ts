@@ -147,9 +147,9 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   state.previousActive = current?.active_revision_id ?? null
   if (plan.kind === 'create') {
     const body = plan.body
-    state.writing = 'create'
-    const result = await log.group('Create the deployment', () => createOrAdopt(client, body, log))
-    state.writing = undefined
+    const result = await writing('create', () =>
+      log.group('Create the deployment', () => createOrAdopt(client, body, log))
+    )
     observe(state, result.deployment)
     if (result.kind === 'created') {
       state.created = true
@@ -317,12 +317,25 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
           'Secrets removed'
         )
       }
-      state.writing = 'update'
-      const out = await patchReconciled(client, d, p.body, p.newRevision, log)
-      state.writing = undefined
+      const out = await writing('update', () =>
+        patchReconciled(client, d, p.body, p.newRevision, log)
+      )
       log.info(`Updated deployment "${out.name}" (${out.id}).`)
       return out
     })
+  }
+
+  /**
+   * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+   * whereas a write that ended (answered, or failed after reconciling) is known.
+   */
+  async function writing<T>(kind: 'create' | 'update', write: () => Promise<T>): Promise<T> {
+    state.writing = kind
+    try {
+      return await write()
+    } finally {
+      if (!deps.signal?.aborted) state.writing = undefined
+    }
   }
 
   /** The workflow's repository is not the deployment's: say so, and compare no commit. */
