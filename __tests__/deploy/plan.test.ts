@@ -214,7 +214,7 @@ describe('planUpdate', () => {
 
   test('deployment-type goes into a create, never into a patch', () => {
     const o = options({ deploymentType: 'prod' })
-    expect(planCreate(o, "agent-prod", repo).body.source_config?.deployment_type).toBe('prod')
+    expect(planCreate(o, 'agent-prod', repo).body.source_config?.deployment_type).toBe('prod')
     const patch = planUpdate(o, deployment())
     expect(JSON.stringify(patch.body)).not.toContain('deployment_type')
   })
