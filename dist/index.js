@@ -40205,6 +40205,7 @@ async function waitForRevision(o) {
     let polls = 0;
     let errors = 0;
     let lastError;
+    let lastApiError;
     let unknownSeen = false;
     let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor;
     const result = (outcome) => ({
@@ -40214,7 +40215,8 @@ async function waitForRevision(o) {
         timeline,
         polls,
         elapsedMs: now() - start,
-        lastError
+        lastError,
+        lastApiError
     });
     for (;;) {
         if (o.signal?.aborted)
@@ -40249,6 +40251,8 @@ async function waitForRevision(o) {
             if (err instanceof AbortedError)
                 return result(now() >= deadline ? 'timeout' : 'cancelled');
             lastError = err;
+            if (err instanceof ApiError)
+                lastApiError = err;
             const early404 = err instanceof ApiError &&
                 err.status === 404 &&
                 status === undefined &&
@@ -40599,7 +40603,10 @@ async function deploy(o, state, deps) {
             throw new DeployError((result.status
                 ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
                 : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
-                (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
+                (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+                (result.lastApiError && result.lastApiError !== result.lastError
+                    ? ` Last answer: ${firstLine(result.lastApiError)}`
+                    : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
         case 'cancelled':
             state.outcome = 'cancelled';
             throw new DeployError(`Cancelled while ${last}; revision ${revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');

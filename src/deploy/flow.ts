@@ -287,7 +287,10 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
         (result.status
           ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
           : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
-          (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : ''),
+          (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+          (result.lastApiError && result.lastApiError !== result.lastError
+            ? ` Last answer: ${firstLine(result.lastApiError)}`
+            : ''),
         'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
         'Deploy timed out'
       )

@@ -84,6 +84,8 @@ export interface WaitResult {
   elapsedMs: number
   /** The last poll error, for a run that ends in `error` or with errors before the timeout. */
   lastError: unknown
+  /** The last error status the control plane answered (a 429 says more than the deadline after it). */
+  lastApiError: ApiError | undefined
 }
 
 /** The poll sent at the deadline may take this long to answer. */
@@ -136,6 +138,7 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
   let polls = 0
   let errors = 0
   let lastError: unknown
+  let lastApiError: ApiError | undefined
   let unknownSeen = false
   let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
 
@@ -146,7 +149,8 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
     timeline,
     polls,
     elapsedMs: now() - start,
-    lastError
+    lastError,
+    lastApiError
   })
 
   for (;;) {
@@ -177,6 +181,7 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
       if (o.signal?.aborted) return result('cancelled')
       if (err instanceof AbortedError) return result(now() >= deadline ? 'timeout' : 'cancelled')
       lastError = err
+      if (err instanceof ApiError) lastApiError = err
       const early404 =
         err instanceof ApiError &&
         err.status === 404 &&
