@@ -58,6 +58,27 @@ export function caseInputs(
   }
 }
 
+/**
+ * The inputs that create `name` (or update it when it exists): `caseInputs` with the emulator's
+ * integration, the name, a 2 s poll and a 60 s timeout, then `over`.
+ */
+export function deployInputs(
+  c: Case,
+  emu: Emulator,
+  name: string,
+  over: Record<string, string> = {},
+  ...alsoSecret: string[]
+): Record<string, string> {
+  return {
+    ...caseInputs(c, emu, ...alsoSecret),
+    'integration-id': emu.credentials().integrationId!,
+    name,
+    'poll-interval': '2s',
+    timeout: '60s',
+    ...over
+  }
+}
+
 export class Case {
   readonly problems: string[] = []
   readonly notes: string[] = []
