@@ -23,5 +23,7 @@ export default {
   globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/e2e/global-teardown.ts',
   testTimeout: 30000,
+  // The end-to-end tests wait on real seconds, not the CPU: all of a file's concurrent tests at once.
+  maxConcurrency: 20,
   maxWorkers: 2
 }

@@ -1,10 +1,20 @@
 // The bundle the end-to-end and reliability suites run: built from the working tree once per jest
 // run (so a broken src/ fails the tests even when dist/ is left as committed), with the flags of
 // `npm run build`. The jest global setup starts the build; the harness waits for it on first use.
+// A bundle is kept in node_modules/.cache under a hash of everything it is built from (src/, the
+// build command, the lockfile), so a run with unchanged sources reuses the last one.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -35,12 +45,44 @@ export function buildArgs(outDir: string): string[] {
   return args.slice(1)
 }
 
-/** Starts the build into a new temporary folder; the status file appears when it ends. */
-export function startBuild(): { dir: string; child: ChildProcess } {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-bundle-'))
+const CACHE = join(ROOT, 'node_modules/.cache/cpd-test-bundle')
+
+/** A hash of what the bundle is built from: every file of src/, the build command, the lockfile. */
+function sourceKey(): string {
+  const hash = createHash('sha256')
+  const files = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[])
+    .map(f => join(ROOT, 'src', f))
+    .filter(f => !f.endsWith('/') && existsSync(f) && !isDir(f))
+    .sort()
+  for (const f of [...files, join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]) {
+    hash.update(relative(ROOT, f))
+    if (existsSync(f)) hash.update(readFileSync(f))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+function isDir(path: string): boolean {
+  try {
+    readdirSync(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The folder of the bundle of the sources as they are: the cached one when it was built from the
+ * same sources, else a build started into it (the status file appears when it ends).
+ */
+export function startBuild(): { dir: string; child: ChildProcess | undefined } {
+  const dir = join(CACHE, sourceKey())
+  if (existsSync(join(dir, STATUS)) && readStatus(dir).ok) return { dir, child: undefined }
+  rmSync(CACHE, { recursive: true, force: true })
+  const building = `${dir}.building-${process.pid}`
+  mkdirSync(building, { recursive: true })
   const started = Date.now()
   const cli = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
-  const child = spawn(process.execPath, [cli, ...buildArgs(dir)], {
+  const child = spawn(process.execPath, [cli, ...buildArgs(building)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -49,14 +91,17 @@ export function startBuild(): { dir: string; child: ChildProcess } {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()))
   const done = (ok: boolean) => {
     const status: BuildStatus = { ok, ms: Date.now() - started, output }
-    // The teardown may have removed the folder already: then no one waits for it.
-    if (existsSync(dir)) writeFileSync(join(dir, STATUS), JSON.stringify(status))
+    // Complete or not at all: the folder appears with its status file in it.
+    if (!existsSync(building)) return
+    writeFileSync(join(building, STATUS), JSON.stringify(status))
+    rmSync(dir, { recursive: true, force: true })
+    renameSync(building, dir)
   }
   child.on('error', err => {
     output += String(err)
     done(false)
   })
-  child.on('close', code => done(code === 0 && existsSync(join(dir, 'index.js'))))
+  child.on('close', code => done(code === 0 && existsSync(join(building, 'index.js'))))
   return { dir, child }
 }
 
@@ -68,14 +113,23 @@ export async function waitForBuild(dir: string, maxMs = 180_000): Promise<string
     if (Date.now() > until) throw new Error(`the test bundle in ${dir} was not built in time`)
     await new Promise(r => setTimeout(r, 50))
   }
-  const status = JSON.parse(readFileSync(file, 'utf8')) as BuildStatus
+  const status = readStatus(dir)
   if (!status.ok) throw new Error(`building the test bundle from src/ failed:\n${status.output}`)
   return join(dir, 'index.js')
 }
 
+function readStatus(dir: string): BuildStatus {
+  return JSON.parse(readFileSync(join(dir, STATUS), 'utf8')) as BuildStatus
+}
+
+/** Stops a build no test waited for, and drops what it wrote. */
+export function stopBuild(dir: string, child: ChildProcess | undefined): void {
+  if (!child || child.exitCode !== null) return
+  child.kill()
+  rmSync(`${dir}.building-${process.pid}`, { recursive: true, force: true })
+}
+
 /** The build time of `dir`, once it ended. */
 export function buildMs(dir: string): number | undefined {
-  const file = join(dir, STATUS)
-  if (!existsSync(file)) return undefined
-  return (JSON.parse(readFileSync(file, 'utf8')) as BuildStatus).ms
+  return existsSync(join(dir, STATUS)) ? readStatus(dir).ms : undefined
 }

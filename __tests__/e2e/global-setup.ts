@@ -1,4 +1,4 @@
-// Jest global setup: starts building the bundle from the working tree into a temporary folder,
+// Jest global setup: starts building the bundle from the working tree (or finds it cached),
 // once per jest run, and tells the test workers where (they wait for it on their first run).
 // `CPD_TEST_BUNDLE=dist/index.js` runs a prebuilt bundle instead.
 import type { ChildProcess } from 'node:child_process'

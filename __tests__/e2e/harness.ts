@@ -14,6 +14,7 @@ import {
   runnerFiles,
   type GitHubEvent
 } from '../../scripts/runner.ts'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.ts'
 import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
@@ -141,4 +142,29 @@ export function leaks(result: RunResult, secrets: string[]): string[] {
 
 export function uniqueName(prefix = 'e2e'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`
+}
+
+/**
+ * A fresh emulator for one test, closed after `body`: its faults, state and request log are the
+ * test's own, so tests can run concurrently (`test.concurrent`).
+ */
+export async function withEmulator<T>(
+  options: EmulatorOptions,
+  body: (emu: Emulator) => Promise<T>
+): Promise<T> {
+  const emu = await startEmulator({ port: 0, ...options })
+  try {
+    return await body(emu)
+  } finally {
+    await emu.close()
+  }
+}
+
+/** The inputs that reach `emu`: its key, URL and integration, then `over`. */
+export function emulatorInputs(
+  emu: Emulator,
+  over: Record<string, string> = {}
+): Record<string, string> {
+  const { apiKey, integrationId } = emu.credentials()
+  return { 'api-key': apiKey, 'base-url': emu.url, 'integration-id': integrationId!, ...over }
 }

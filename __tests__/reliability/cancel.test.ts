@@ -5,8 +5,8 @@ import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../src/emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
 import {
-  caseInputs,
   debugEnv,
+  deployInputs,
   deploymentsNamed,
   errorText,
   inBothLogModes,
@@ -61,16 +61,9 @@ describe(GROUPS.cancel, () => {
 
 async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> {
   await withEmulator({ speed: phase.speed ?? 10 }, async emu => {
-    const creds = emu.credentials()
     const name = uniqueName(`cancel-${phase.name}`)
     if (phase.fault) emu.setFaults(phase.fault)
-    const inputs = {
-      ...caseInputs(c, emu),
-      'integration-id': creds.integrationId!,
-      name,
-      'poll-interval': '2s',
-      timeout: '60s'
-    }
+    const inputs = deployInputs(c, emu, name)
     const env = debugEnv(debug)
     const signal = phase.signal ?? 'SIGINT'
     const r = await c.run({ inputs, env, cancel: { signal, when: phase.when } })

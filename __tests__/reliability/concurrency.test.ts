@@ -7,6 +7,7 @@ import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import {
   caseInputs,
   debugEnv,
+  deployInputs,
   deploymentsNamed,
   errorText,
   inBothLogModes,
@@ -36,17 +37,10 @@ describe(GROUPS.race, () => {
 
 async function raceCase(c: Case, forced: boolean, debug: boolean): Promise<void> {
   await withEmulator({}, async emu => {
-    const creds = emu.credentials()
     const name = uniqueName('race')
     if (forced)
       emu.setFaults({ kind: 'delay', ms: 1500, method: 'POST', path: '/v2/deployments', times: 2 })
-    const inputs = {
-      ...caseInputs(c, emu),
-      'integration-id': creds.integrationId!,
-      name,
-      'poll-interval': '2s',
-      timeout: '60s'
-    }
+    const inputs = deployInputs(c, emu, name)
     const env = debugEnv(debug)
     const runs = await Promise.all([c.run({ inputs, env }), c.run({ inputs, env })])
 

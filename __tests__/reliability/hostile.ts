@@ -11,8 +11,8 @@ import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import {
-  caseInputs,
   debugEnv,
+  deployInputs,
   errorText,
   existingDeployment,
   inBothLogModes,
@@ -44,17 +44,9 @@ function setup(
   target: 'new' | 'existing' | 'id',
   over: Record<string, string> = {}
 ): Setup {
-  const creds = emu.credentials()
   const existing = existingDeployment(emu)
   const name = target === 'new' ? uniqueName('hostile') : existing.name
-  const inputs: Record<string, string> = {
-    ...caseInputs(c, emu, FIXTURE_SECRET),
-    'integration-id': creds.integrationId!,
-    name,
-    'poll-interval': '2s',
-    timeout: '60s',
-    ...over
-  }
+  const inputs = deployInputs(c, emu, name, over, FIXTURE_SECRET)
   if (target === 'existing') inputs.repository = 'acme/support-bot'
   if (target === 'id') {
     delete inputs.name

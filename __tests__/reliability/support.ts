@@ -5,14 +5,16 @@
 import { expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import {
-  startEmulator,
-  type Emulator,
-  type EmulatorOptions,
-  type RequestLogEntry
-} from '../../src/emulator/server.ts'
+import type { Emulator, EmulatorOptions, RequestLogEntry } from '../../src/emulator/server.ts'
 import { recordFigures, type Figures, type Group } from '../../scripts/reliability-results.ts'
-import { bundlePath, leaks, runAction, type RunOptions, type RunResult } from '../e2e/harness.ts'
+import {
+  bundlePath,
+  leaks,
+  runAction,
+  withEmulator as withOwnEmulator,
+  type RunOptions,
+  type RunResult
+} from '../e2e/harness.ts'
 
 export type { Figures }
 
@@ -55,6 +57,27 @@ export function caseInputs(
     'base-url': emu.url,
     secrets: secretsInput(s),
     'github-token': s.github
+  }
+}
+
+/**
+ * The inputs that create `name` (or update it when it exists): `caseInputs` with the emulator's
+ * integration, the name, a 2 s poll and a 60 s timeout, then `over`.
+ */
+export function deployInputs(
+  c: Case,
+  emu: Emulator,
+  name: string,
+  over: Record<string, string> = {},
+  ...alsoSecret: string[]
+): Record<string, string> {
+  return {
+    ...caseInputs(c, emu, ...alsoSecret),
+    'integration-id': emu.credentials().integrationId!,
+    name,
+    'poll-interval': '2s',
+    timeout: '60s',
+    ...over
   }
 }
 
@@ -224,17 +247,12 @@ export function inBothLogModes(
 export const withDebug = (title: string, debug: boolean) =>
   `${title}${debug ? ' (RUNNER_DEBUG)' : ''}`
 
-/** A fresh emulator for one case (faults apply to every request that matches, so one per case). */
-export async function withEmulator<T>(
+/** A fresh emulator for one case at 10x speed (faults apply to every request that matches). */
+export function withEmulator<T>(
   options: EmulatorOptions,
   body: (emu: Emulator) => Promise<T>
 ): Promise<T> {
-  const emu = await startEmulator({ port: 0, speed: 10, ...options })
-  try {
-    return await body(emu)
-  } finally {
-    await emu.close()
-  }
+  return withOwnEmulator({ speed: 10, ...options }, body)
 }
 
 export function deploymentsNamed(emu: Emulator, name: string) {
