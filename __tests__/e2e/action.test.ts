@@ -1,163 +1,185 @@
-// The action end to end: `node dist/index.js` on Node 24 against the emulator over real HTTP.
+// The action end to end: the bundle on Node 24 against the emulator over real HTTP.
 // Every expectation is read from what a user sees (exit code, outputs, summary, log) or from
-// what the emulator recorded, never from the action's own account of itself.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+// what the emulator recorded, never from the action's own account of itself. Each test has its
+// own emulator, so the tests run concurrently.
+import { expect, test } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
 import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { PUSH_MAIN, leaks, runAction, uniqueName, type RunOptions } from './harness.ts'
+import {
+  emulatorInputs,
+  leaks,
+  PUSH_MAIN,
+  runAction,
+  uniqueName,
+  withEmulator,
+  type RunOptions
+} from './harness.ts'
 
-let emu: Emulator
-let key: string
-let integration: string
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, speed: 2 })
+/** What a test works with: its own emulator and the helpers bound to it. */
+function context(emu: Emulator) {
   const c = emu.credentials()
-  key = c.apiKey
-  integration = c.integrationId!
-})
-afterAll(() => emu.close())
-beforeEach(() => {
-  emu.clearFaults()
-  emu.clearRequests()
-})
-
-function inputs(over: Record<string, string> = {}): Record<string, string> {
   return {
-    'api-key': key,
-    'base-url': emu.url,
-    'integration-id': integration,
-    'poll-interval': '2s',
-    ...over
+    emu,
+    key: c.apiKey,
+    integration: c.integrationId!,
+    inputs: (over: Record<string, string> = {}) =>
+      emulatorInputs(emu, { 'poll-interval': '2s', ...over }),
+    deploymentsNamed: (name: string) =>
+      emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .filter(d => d.name === name),
+    writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
   }
+}
+
+type Context = ReturnType<typeof context>
+
+/**
+ * A test with its own emulator at speed 2, run concurrently with all the others: jest runs the
+ * concurrent tests of each describe block one block after the other, so the groups are title
+ * prefixes rather than describe blocks.
+ */
+let group = ''
+const e2e = (title: string, body: (t: Context) => Promise<void>) =>
+  test.concurrent(`${group}${title}`, () => withEmulator({ speed: 2 }, emu => body(context(emu))))
+const describe = (title: string, tests: () => void) => {
+  group = `${title}: `
+  tests()
+  group = ''
 }
 
 const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
 
-function deploymentsNamed(name: string) {
-  return emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.name === name)
-}
-
-const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
-
 describe('a push to main', () => {
-  test('creates the deployment, waits for DEPLOYED, and reports it', async () => {
-    const name = uniqueName('create')
-    const r = await run({ inputs: inputs({ name }) })
-    expect(r.errors).toEqual([])
-    expect(r.code).toBe(0)
-    const [d] = deploymentsNamed(name)
-    expect(d).toBeDefined()
-    expect(r.outputs).toMatchObject({
-      'deployment-id': d!.id,
-      'revision-id': d!.latest_revision_id,
-      'revision-status': 'DEPLOYED',
-      created: 'true',
-      'repo-commit-sha': PUSH_MAIN.sha
-    })
-    expect(d!.revisions.find(x => x.id === d!.latest_revision_id)?.status).toBe('DEPLOYED')
-    // The progression is logged, one line per status seen, ending with DEPLOYED.
-    const statuses = [...r.stdout.matchAll(/^([A-Z_]+) after \S+$/gm)].map(m => m[1])
-    expect(statuses.length).toBeGreaterThanOrEqual(2)
-    expect(statuses.at(-1)).toBe('DEPLOYED')
-    expect(new Set(statuses).size).toBe(statuses.length)
-    expect(r.summary).toContain('Deployed')
-    expect(r.summary).toContain(d!.id)
-    expect(r.summary).toContain('Status timeline')
-    // The create carried the repository resolved through the forge and the pushed branch.
-    const create = writes().find(w => w.method === 'POST')
-    expect(create?.body).toMatchObject({
-      name,
-      source: 'codehost',
-      source_config: {
-        integration_id: integration,
-        repo_url: 'https://github.com/acme/agent-server'
-      },
-      source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
-    })
-  })
+  e2e(
+    'creates the deployment, waits for DEPLOYED, and reports it',
+    async ({ integration, inputs, deploymentsNamed, writes }) => {
+      const name = uniqueName('create')
+      const r = await run({ inputs: inputs({ name }) })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      const [d] = deploymentsNamed(name)
+      expect(d).toBeDefined()
+      expect(r.outputs).toMatchObject({
+        'deployment-id': d!.id,
+        'revision-id': d!.latest_revision_id,
+        'revision-status': 'DEPLOYED',
+        created: 'true',
+        'repo-commit-sha': PUSH_MAIN.sha
+      })
+      expect(d!.revisions.find(x => x.id === d!.latest_revision_id)?.status).toBe('DEPLOYED')
+      // The progression is logged, one line per status seen, ending with DEPLOYED.
+      const statuses = [...r.stdout.matchAll(/^([A-Z_]+) after \S+$/gm)].map(m => m[1])
+      expect(statuses.length).toBeGreaterThanOrEqual(2)
+      expect(statuses.at(-1)).toBe('DEPLOYED')
+      expect(new Set(statuses).size).toBe(statuses.length)
+      expect(r.summary).toContain('Deployed')
+      expect(r.summary).toContain(d!.id)
+      expect(r.summary).toContain('Status timeline')
+      // The create carried the repository resolved through the forge and the pushed branch.
+      const create = writes().find(w => w.method === 'POST')
+      expect(create?.body).toMatchObject({
+        name,
+        source: 'codehost',
+        source_config: {
+          integration_id: integration,
+          repo_url: 'https://github.com/acme/agent-server'
+        },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
+      })
+    }
+  )
 
-  test('a second run patches the same deployment with a new revision', async () => {
-    const name = uniqueName('update')
-    expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
-    emu.clearRequests()
-    const r = await run({ inputs: inputs({ name }) })
-    expect(r.code).toBe(0)
-    expect(deploymentsNamed(name)).toHaveLength(1)
-    const [d] = deploymentsNamed(name)
-    expect(d!.revisions).toHaveLength(2)
-    expect(r.outputs).toMatchObject({ created: 'false', 'revision-id': d!.latest_revision_id })
-    expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${d!.id}`])
-  })
+  e2e(
+    'a second run patches the same deployment with a new revision',
+    async ({ emu, inputs, deploymentsNamed, writes }) => {
+      const name = uniqueName('update')
+      expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
+      emu.clearRequests()
+      const r = await run({ inputs: inputs({ name }) })
+      expect(r.code).toBe(0)
+      expect(deploymentsNamed(name)).toHaveLength(1)
+      const [d] = deploymentsNamed(name)
+      expect(d!.revisions).toHaveLength(2)
+      expect(r.outputs).toMatchObject({ created: 'false', 'revision-id': d!.latest_revision_id })
+      expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${d!.id}`])
+    }
+  )
 })
 
-test('the exact name is updated among many similar names across pages', async () => {
-  const name = uniqueName('pr-1')
-  const fixture = demoFixture()
-  const tenant = emu.credentials().tenantId
-  const similar = []
-  // 230 deployments whose names contain the target, the exact one far down the list.
-  for (let i = 0; i < 230; i++) similar.push(`${name}${i}`, `x-${name}-${i}`)
-  const all = [...similar.slice(0, 300), name, ...similar.slice(300)]
-  fixture.deployments = [
-    ...(fixture.deployments ?? []),
-    ...all.map(n => ({
-      id: randomUUID(),
-      tenant_id: tenant,
-      name: n,
-      source: 'codehost' as const,
-      source_config: {
-        integration_id: integration,
-        repo_url: 'https://github.com/acme/agent-server'
-      },
-      source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-      secrets: []
-    }))
-  ]
-  const local = await startEmulator({ port: 0, speed: 2, fixture })
-  try {
-    const r = await runAction({
-      inputs: { ...inputs({ name }), 'base-url': local.url }
-    })
-    expect(r.code).toBe(0)
-    const exact = local
-      .state()
-      .tenants.flatMap(t => t.deployments)
-      .find(d => d.name === name)
-    expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
-    expect(r.outputs).toMatchObject({
-      'deployment-id': exact!.id,
-      created: 'false',
-      'revision-status': 'DEPLOYED'
-    })
-    // The one write went to the exact name; none of its look-alikes got a revision.
-    const writes = local.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')
-    expect(writes.map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${exact!.id}`])
-    expect(exact!.revisions).toHaveLength(2)
-    const lists = local.requests().filter(q => q.path === '/v2/deployments')
-    expect(lists.length).toBeGreaterThanOrEqual(5)
-    expect(lists.every(q => q.query.name_contains === name)).toBe(true)
-  } finally {
-    await local.close()
+e2e(
+  'the exact name is updated among many similar names across pages',
+  async ({ emu, integration, inputs }) => {
+    const name = uniqueName('pr-1')
+    const fixture = demoFixture()
+    const tenant = emu.credentials().tenantId
+    const similar = []
+    // 230 deployments whose names contain the target, the exact one far down the list.
+    for (let i = 0; i < 230; i++) similar.push(`${name}${i}`, `x-${name}-${i}`)
+    const all = [...similar.slice(0, 300), name, ...similar.slice(300)]
+    fixture.deployments = [
+      ...(fixture.deployments ?? []),
+      ...all.map(n => ({
+        id: randomUUID(),
+        tenant_id: tenant,
+        name: n,
+        source: 'codehost' as const,
+        source_config: {
+          integration_id: integration,
+          repo_url: 'https://github.com/acme/agent-server'
+        },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+        secrets: []
+      }))
+    ]
+    const local = await startEmulator({ port: 0, speed: 2, fixture })
+    try {
+      const r = await runAction({
+        inputs: { ...inputs({ name }), 'base-url': local.url }
+      })
+      expect(r.code).toBe(0)
+      const exact = local
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(d => d.name === name)
+      expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
+      expect(r.outputs).toMatchObject({
+        'deployment-id': exact!.id,
+        created: 'false',
+        'revision-status': 'DEPLOYED'
+      })
+      // The one write went to the exact name; none of its look-alikes got a revision.
+      const writes = local.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')
+      expect(writes.map(w => `${w.method} ${w.path}`)).toEqual([
+        `PATCH /v2/deployments/${exact!.id}`
+      ])
+      expect(exact!.revisions).toHaveLength(2)
+      const lists = local.requests().filter(q => q.path === '/v2/deployments')
+      expect(lists.length).toBeGreaterThanOrEqual(5)
+      expect(lists.every(q => q.query.name_contains === name)).toBe(true)
+    } finally {
+      await local.close()
+    }
   }
-})
+)
 
-test('a build failure fails the step, naming the status and the revision', async () => {
-  const name = uniqueName('broken')
-  const r = await run({ inputs: inputs({ name, ref: 'fail-build-branch' }) })
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
-  expect(r.errors[0]).toContain('BUILD_FAILED')
-  expect(r.errors[0]).toContain(r.outputs['revision-id']!)
-  expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
-  expect(r.outputs['deployment-id']).toBe(deploymentsNamed(name)[0]!.id)
-  expect(r.summary).toContain('Revision failed')
-})
+e2e(
+  'a build failure fails the step, naming the status and the revision',
+  async ({ inputs, deploymentsNamed }) => {
+    const name = uniqueName('broken')
+    const r = await run({ inputs: inputs({ name, ref: 'fail-build-branch' }) })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('BUILD_FAILED')
+    expect(r.errors[0]).toContain(r.outputs['revision-id']!)
+    expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
+    expect(r.outputs['deployment-id']).toBe(deploymentsNamed(name)[0]!.id)
+    expect(r.summary).toContain('Revision failed')
+  }
+)
 
-test('a timeout fails at the deadline, saying the revision goes on', async () => {
+e2e('a timeout fails at the deadline, saying the revision goes on', async ({ inputs }) => {
   const name = uniqueName('slow')
   const slow = await startEmulator({ port: 0, speed: 0.01 })
   try {
@@ -175,47 +197,55 @@ test('a timeout fails at the deadline, saying the revision goes on', async () =>
   }
 })
 
-test('a revision superseded by a newer one succeeds with a warning naming the newer one', async () => {
-  const name = uniqueName('superseded')
-  expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
-  let newer = ''
-  const r = await run({
-    inputs: inputs({ name }),
-    onStdout: {
-      when: '::group::Wait for revision',
-      run: async () => {
-        const d = deploymentsNamed(name)[0]!
-        const res = await fetch(`${emu.url}/v2/deployments/${d.id}`, {
-          method: 'PATCH',
-          headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ source_revision_config: { repo_ref: 'main' } })
-        })
-        newer = ((await res.json()) as { latest_revision_id: string }).latest_revision_id
+e2e(
+  'a revision superseded by a newer one succeeds with a warning naming the newer one',
+  async ({ emu, key, inputs, deploymentsNamed }) => {
+    const name = uniqueName('superseded')
+    expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
+    let newer = ''
+    const r = await run({
+      inputs: inputs({ name }),
+      onStdout: {
+        when: '::group::Wait for revision',
+        run: async () => {
+          const d = deploymentsNamed(name)[0]!
+          const res = await fetch(`${emu.url}/v2/deployments/${d.id}`, {
+            method: 'PATCH',
+            headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ source_revision_config: { repo_ref: 'main' } })
+          })
+          newer = ((await res.json()) as { latest_revision_id: string }).latest_revision_id
+        }
       }
-    }
-  })
-  expect(r.code).toBe(0)
-  expect(r.outputs['revision-status']).toBe('SKIPPED')
-  expect(newer).not.toBe('')
-  expect(r.stdout).toMatch(new RegExp(`::warning title=Superseded by a newer revision::.*${newer}`))
-})
+    })
+    expect(r.code).toBe(0)
+    expect(r.outputs['revision-status']).toBe('SKIPPED')
+    expect(newer).not.toBe('')
+    expect(r.stdout).toMatch(
+      new RegExp(`::warning title=Superseded by a newer revision::.*${newer}`)
+    )
+  }
+)
 
-test('a dry run resolves everything, prints the plan, and writes nothing', async () => {
-  const name = uniqueName('dry')
-  const r = await run({
-    inputs: inputs({ name, 'dry-run': 'true', secrets: 'OPENAI_API_KEY=sk-dry-run-secret-value' })
-  })
-  expect(r.code).toBe(0)
-  expect(writes()).toEqual([])
-  expect(emu.requests().some(q => q.path.endsWith('/repos'))).toBe(true)
-  expect(r.stdout).toContain(`Create deployment "${name}"`)
-  expect(r.summary).toContain('Dry run')
-  expect(r.summary).toContain('secrets.OPENAI_API_KEY: ***')
-  expect(leaks(r, ['sk-dry-run-secret-value'])).toEqual([])
-})
+e2e(
+  'a dry run resolves everything, prints the plan, and writes nothing',
+  async ({ emu, inputs, writes }) => {
+    const name = uniqueName('dry')
+    const r = await run({
+      inputs: inputs({ name, 'dry-run': 'true', secrets: 'OPENAI_API_KEY=sk-dry-run-secret-value' })
+    })
+    expect(r.code).toBe(0)
+    expect(writes()).toEqual([])
+    expect(emu.requests().some(q => q.path.endsWith('/repos'))).toBe(true)
+    expect(r.stdout).toContain(`Create deployment "${name}"`)
+    expect(r.summary).toContain('Dry run')
+    expect(r.summary).toContain('secrets.OPENAI_API_KEY: ***')
+    expect(leaks(r, ['sk-dry-run-secret-value'])).toEqual([])
+  }
+)
 
 describe('events', () => {
-  test('a release deploys refs/tags/<tag>', async () => {
+  e2e('a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
     const name = uniqueName('release')
     const r = await run({
       inputs: inputs({ name }),
@@ -232,76 +262,93 @@ describe('events', () => {
     expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'refs/tags/v1.2.0' } })
   })
 
-  test('a pull request deploys its head branch and expects its head commit', async () => {
-    const name = uniqueName('pr')
-    const head = 'c0ffee0000000000000000000000000000000001'
+  e2e(
+    'a pull request deploys its head branch and expects its head commit',
+    async ({ inputs, writes }) => {
+      const name = uniqueName('pr')
+      const head = 'c0ffee0000000000000000000000000000000001'
+      const r = await run({
+        inputs: inputs({ name }),
+        event: {
+          name: 'pull_request',
+          ref: 'refs/pull/7/merge',
+          refName: '7/merge',
+          headRef: 'feature-x',
+          sha: 'aaaa000000000000000000000000000000000000',
+          payload: { pull_request: { number: 7, head: { ref: 'feature-x', sha: head } } }
+        }
+      })
+      expect(r.code).toBe(0)
+      const create = writes().find(w => w.method === 'POST')
+      expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'feature-x' } })
+      // The emulator builds some other commit for feature-x: the run warns that the branch moved on.
+      expect(r.stdout).toMatch(
+        new RegExp(`::warning title=Built a different commit::.*not ${head}`)
+      )
+      expect(r.summary).toContain(head)
+    }
+  )
+})
+
+e2e(
+  'bad inputs: one error naming each, exit 1, and no request reaches the control plane',
+  async ({ emu, inputs }) => {
     const r = await run({
-      inputs: inputs({ name }),
-      event: {
-        name: 'pull_request',
-        ref: 'refs/pull/7/merge',
-        refName: '7/merge',
-        headRef: 'feature-x',
-        sha: 'aaaa000000000000000000000000000000000000',
-        payload: { pull_request: { number: 7, head: { ref: 'feature-x', sha: head } } }
-      }
+      inputs: inputs({
+        name: 'Not A Valid Name',
+        'tenant-id': 'not-a-uuid',
+        timeout: 'ten minutes',
+        secrets: 'PORT=8080'
+      })
     })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    for (const input of ['name', 'tenant-id', 'timeout', 'secrets'])
+      expect(r.errors[0]).toContain(`- ${input}:`)
+    expect(r.stdout).not.toMatch(/^\s+at /m)
+    expect(emu.requests()).toEqual([])
+  }
+)
+
+e2e(
+  'with no inputs at all the bundle fails with one clear error line, not a stack trace',
+  async () => {
+    const r = await run({ inputs: {} })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('api-key')
+    expect(r.stderr).toBe('')
+  }
+)
+
+e2e(
+  'a repository missing from the integration is named, with close names',
+  async ({ integration, inputs, writes }) => {
+    const r = await run({
+      inputs: inputs({ name: uniqueName('norepo'), repository: 'acme/agent-srever' })
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toContain('acme/agent-srever')
+    expect(r.errors[0]).toContain(integration)
+    expect(r.errors[0]).toContain('acme/agent-server')
+    expect(writes()).toEqual([])
+  }
+)
+
+e2e(
+  'a create whose response is lost is reconciled: exactly one deployment',
+  async ({ emu, inputs, deploymentsNamed, writes }) => {
+    const name = uniqueName('lost')
+    emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
+    const r = await run({ inputs: inputs({ name }) })
     expect(r.code).toBe(0)
-    const create = writes().find(w => w.method === 'POST')
-    expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'feature-x' } })
-    // The emulator builds some other commit for feature-x: the run warns that the branch moved on.
-    expect(r.stdout).toMatch(new RegExp(`::warning title=Built a different commit::.*not ${head}`))
-    expect(r.summary).toContain(head)
-  })
-})
+    expect(deploymentsNamed(name)).toHaveLength(1)
+    expect(writes().filter(w => w.method === 'POST')).toHaveLength(1)
+    expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
+  }
+)
 
-test('bad inputs: one error naming each, exit 1, and no request reaches the control plane', async () => {
-  const r = await run({
-    inputs: inputs({
-      name: 'Not A Valid Name',
-      'tenant-id': 'not-a-uuid',
-      timeout: 'ten minutes',
-      secrets: 'PORT=8080'
-    })
-  })
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
-  for (const input of ['name', 'tenant-id', 'timeout', 'secrets'])
-    expect(r.errors[0]).toContain(`- ${input}:`)
-  expect(r.stdout).not.toMatch(/^\s+at /m)
-  expect(emu.requests()).toEqual([])
-})
-
-test('with no inputs at all the bundle fails with one clear error line, not a stack trace', async () => {
-  const r = await run({ inputs: {} })
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
-  expect(r.errors[0]).toContain('api-key')
-  expect(r.stderr).toBe('')
-})
-
-test('a repository missing from the integration is named, with close names', async () => {
-  const r = await run({
-    inputs: inputs({ name: uniqueName('norepo'), repository: 'acme/agent-srever' })
-  })
-  expect(r.code).toBe(1)
-  expect(r.errors[0]).toContain('acme/agent-srever')
-  expect(r.errors[0]).toContain(integration)
-  expect(r.errors[0]).toContain('acme/agent-server')
-  expect(writes()).toEqual([])
-})
-
-test('a create whose response is lost is reconciled: exactly one deployment', async () => {
-  const name = uniqueName('lost')
-  emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
-  const r = await run({ inputs: inputs({ name }) })
-  expect(r.code).toBe(0)
-  expect(deploymentsNamed(name)).toHaveLength(1)
-  expect(writes().filter(w => w.method === 'POST')).toHaveLength(1)
-  expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
-})
-
-test('429 with Retry-After is honoured', async () => {
+e2e('429 with Retry-After is honoured', async ({ emu, inputs }) => {
   emu.setFaults({
     kind: 'status',
     status: 429,
@@ -318,51 +365,57 @@ test('429 with Retry-After is honoured', async () => {
   expect(gap).toBeGreaterThanOrEqual(1900)
 })
 
-test('SIGINT while waiting: exits within 2 s, non-zero, with outputs and a summary', async () => {
-  const slow = await startEmulator({ port: 0, speed: 0.05 })
-  try {
-    const r = await runAction({
-      inputs: { ...inputs({ name: uniqueName('cancel') }), 'base-url': slow.url },
-      cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
-    })
-    expect(r.code).not.toBe(0)
-    expect(r.exitAfterSignalMs).toBeLessThan(2000)
-    expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(r.outputs['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(r.errors[0]).toContain(
-      `revision ${r.outputs['revision-id']} goes on on the control plane`
-    )
-    expect(r.summary).toContain('Cancelled')
-  } finally {
-    await slow.close()
+e2e(
+  'SIGINT while waiting: exits within 2 s, non-zero, with outputs and a summary',
+  async ({ inputs }) => {
+    const slow = await startEmulator({ port: 0, speed: 0.05 })
+    try {
+      const r = await runAction({
+        inputs: { ...inputs({ name: uniqueName('cancel') }), 'base-url': slow.url },
+        cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
+      })
+      expect(r.code).not.toBe(0)
+      expect(r.exitAfterSignalMs).toBeLessThan(2000)
+      expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
+      expect(r.outputs['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+      expect(r.errors[0]).toContain(
+        `revision ${r.outputs['revision-id']} goes on on the control plane`
+      )
+      expect(r.summary).toContain('Cancelled')
+    } finally {
+      await slow.close()
+    }
   }
-})
+)
 
 describe('secrets never leak', () => {
   const secretValues = ['sk-live-0123456789abcdef', 'multi=part=value-xyz']
   for (const debug of [false, true]) {
-    test(`not in logs, outputs or the summary${debug ? ' with RUNNER_DEBUG=1' : ''}`, async () => {
-      const name = uniqueName('secret')
-      const r = await run({
-        inputs: inputs({
-          name,
-          secrets: `OPENAI_API_KEY=${secretValues[0]}\n# comment\nOTHER=${secretValues[1]}`
-        }),
-        env: debug ? { RUNNER_DEBUG: '1' } : {}
-      })
-      expect(r.code).toBe(0)
-      if (debug) expect(r.stdout).toContain('::debug::')
-      // Every value was masked at once, and then never printed again.
-      for (const v of [key, ...secretValues]) expect(r.stdout).toContain(`::add-mask::${v}`)
-      expect(leaks(r, [key, ...secretValues])).toEqual([])
-      // The secrets did reach the control plane (and only it).
-      const create = writes().find(w => w.method === 'POST')
-      expect(create?.body).toMatchObject({
-        secrets: [
-          { name: 'OPENAI_API_KEY', value: secretValues[0] },
-          { name: 'OTHER', value: secretValues[1] }
-        ]
-      })
-    })
+    e2e(
+      `not in logs, outputs or the summary${debug ? ' with RUNNER_DEBUG=1' : ''}`,
+      async ({ key, inputs, writes }) => {
+        const name = uniqueName('secret')
+        const r = await run({
+          inputs: inputs({
+            name,
+            secrets: `OPENAI_API_KEY=${secretValues[0]}\n# comment\nOTHER=${secretValues[1]}`
+          }),
+          env: debug ? { RUNNER_DEBUG: '1' } : {}
+        })
+        expect(r.code).toBe(0)
+        if (debug) expect(r.stdout).toContain('::debug::')
+        // Every value was masked at once, and then never printed again.
+        for (const v of [key, ...secretValues]) expect(r.stdout).toContain(`::add-mask::${v}`)
+        expect(leaks(r, [key, ...secretValues])).toEqual([])
+        // The secrets did reach the control plane (and only it).
+        const create = writes().find(w => w.method === 'POST')
+        expect(create?.body).toMatchObject({
+          secrets: [
+            { name: 'OPENAI_API_KEY', value: secretValues[0] },
+            { name: 'OTHER', value: secretValues[1] }
+          ]
+        })
+      }
+    )
   }
 })
