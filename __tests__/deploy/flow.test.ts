@@ -276,3 +276,83 @@ describe('deploy()', () => {
     expect(deployments('self-hosted-agent')[0]!.latest_revision_id).toBe(first.state.revisionId)
   })
 })
+
+describe('on-failure: rollback', () => {
+  const redeploys = () => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+
+  test('a failed revision is followed by the previous one, redeployed and DEPLOYED', async () => {
+    const good = await run(inputs())
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(r.state.outcome).toBe('failed')
+    expect(r.state.rollback).toMatchObject({
+      kind: 'done',
+      restoredId: good.state.revisionId,
+      status: 'DEPLOYED'
+    })
+    const [d] = deployments('agent-prod')
+    expect(d!.active_revision_id).toBe(
+      r.state.rollback?.kind === 'done' && r.state.rollback.revisionId
+    )
+    expect(redeploys()).toHaveLength(1)
+    expect(String(r.error)).toMatch(/ended BUILD_FAILED .*Rolled back: revision/)
+  })
+
+  test('another run’s revision active meanwhile is not rolled back over', async () => {
+    await run(inputs())
+    const other = '99999999-9999-4999-8999-999999999999'
+    let failed = false
+    class Moved extends ControlPlaneClient {
+      override async getRevision(...args: Parameters<ControlPlaneClient['getRevision']>) {
+        const rev = await super.getRevision(...args)
+        if (rev.status === 'BUILD_FAILED') failed = true
+        return rev
+      }
+      override async getDeployment(...args: Parameters<ControlPlaneClient['getDeployment']>) {
+        const d = await super.getDeployment(...args)
+        return failed ? { ...d, active_revision_id: other } : d
+      }
+    }
+    const r = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new Moved(clientOptions())
+    )
+    expect(r.state.rollback).toMatchObject({ kind: 'not-done' })
+    expect(String(r.error)).toMatch(
+      new RegExp(`Not rolled back: revision ${other} became active after this run started`)
+    )
+    expect(redeploys()).toEqual([])
+  })
+
+  test('a first deploy has nothing to roll back to', async () => {
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(String(r.error)).toMatch(/Not rolled back: nothing to roll back to/)
+    expect(redeploys()).toEqual([])
+  })
+
+  test('SKIPPED, a timeout, a cancel and a refused write are never rolled back', async () => {
+    await run(inputs())
+    const other = new ControlPlaneClient(clientOptions())
+    onSleep = async () => {
+      const [d] = deployments('agent-prod')
+      await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: 'newer' } })
+    }
+    const skipped = await run(inputs({ ref: 'release', 'on-failure': 'rollback' }))
+    other.close()
+    expect(skipped.state.outcome).toBe('skipped')
+    const timedOut = await run(inputs({ ref: 'release', timeout: '2s', 'on-failure': 'rollback' }))
+    expect(timedOut.state.outcome).toBe('timeout')
+    const controller = new AbortController()
+    onSleep = async () => controller.abort()
+    const cancelled = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),
+      controller.signal
+    )
+    expect(cancelled.state.outcome).toBe('cancelled')
+    const refused = await run(inputs({ repository: 'acme/support-bot', 'on-failure': 'rollback' }))
+    expect(String(refused.error)).toMatch(/Repository mismatch|but repository is/)
+    for (const r of [skipped, timedOut, cancelled, refused])
+      expect(r.state.rollback).toBeUndefined()
+    expect(redeploys()).toEqual([])
+  })
+})

@@ -67,7 +67,6 @@ export async function readFailureLog(
   deadline: number
 ): Promise<FailureLogResult> {
   const limit = Math.min(Math.max(1, lines), MAX_LINES)
-  let missing = 0
   for (const type of logTypesFor(status)) {
     try {
       const page = await reader.getRevisionLogs(
@@ -76,17 +75,11 @@ export async function readFailureLog(
         { type, order: 'desc', limit },
         { deadline }
       )
-      if (!page.logs.length) {
-        missing++
-        continue
-      }
+      if (!page.logs.length) continue
       const newestFirst = page.logs.slice(0, limit)
       return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) }
     } catch (err) {
-      if (isNotFound(err)) {
-        missing++
-        continue
-      }
+      if (isNotFound(err)) continue
       const text = err instanceof Error ? err.message.split('\n')[0] : String(err)
       return { kind: 'error', reason: redactor.redact(sanitizeServerText(text ?? '', 300)) }
     }
@@ -94,7 +87,7 @@ export async function readFailureLog(
   const which = logTypesFor(status).join(' or ')
   return {
     kind: 'none',
-    reason: `the control plane has no ${which} log for it${missing ? '' : ''}`
+    reason: `the control plane has no ${which} log for it`
   }
 }
 
