@@ -1,38 +1,77 @@
 // `npm run demo`: the main job on the local emulator. Starts the control plane emulator with its
 // demo fixture, then runs the committed bundle exactly as the runner would (clean environment,
-// INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): first run creates
-// the deployment, second run takes the update path.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+// INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
+// creates the deployment, the second takes the update path, the third pushes a commit whose build
+// fails and, with `on-failure: rollback`, puts the previous revision back (that run exits 1).
 import { startEmulator } from '../src/emulator/server.ts'
-import { PUSH_MAIN, parseOutputs, runnerEnv, runnerFiles } from './runner.ts'
-
-const root = resolve(import.meta.dirname, '..')
-const bundle = join(root, 'dist/index.js')
+import { printStep, runStep } from './demo-run.ts'
+import { PUSH_MAIN } from './runner.ts'
 
 const emulator = await startEmulator({ port: 0 })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
 console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})\n`)
 
+const inputs = {
+  'api-key': apiKey,
+  'base-url': emulator.url,
+  'tenant-id': tenantId,
+  'integration-id': integrationId ?? '',
+  name: 'agent-server-demo',
+  secrets: 'OPENAI_API_KEY=sk-demo-0000000000000000',
+  'poll-interval': '5s'
+}
+const push = {
+  ...PUSH_MAIN,
+  payload: {
+    ref: PUSH_MAIN.ref,
+    after: PUSH_MAIN.sha,
+    repository: { full_name: 'acme/agent-server' }
+  }
+}
+
+// The third push misspells a dependency: pip's own lines follow the emulator's "Installing
+// dependencies" step, and the last one is the error the build failed with.
+const BROKEN_BUILD = [
+  'Obtaining file:///deps/agent-server',
+  'Collecting langgraph>=0.4 (from agent-server==0.1.0)',
+  'Collecting langchain-opneai>=0.3 (from agent-server==0.1.0)',
+  {
+    level: 'ERROR' as const,
+    message:
+      'ERROR: Could not find a version that satisfies the requirement langchain-opneai>=0.3 (from agent-server) (from versions: none)'
+  },
+  'ERROR: No matching distribution found for langchain-opneai>=0.3'
+]
+
+interface Run {
+  title: string
+  expect: number
+  extra: Record<string, string>
+  before?: () => void
+}
+
+const runs: Run[] = [
+  { title: 'Run 1: push to main, the deployment does not exist yet', expect: 0, extra: {} },
+  { title: 'Run 2: the next push, the same deployment is updated', expect: 0, extra: {} },
+  {
+    title: 'Run 3: a push whose build fails, with on-failure: rollback',
+    expect: 1,
+    extra: { 'on-failure': 'rollback' },
+    before: () => void emulator.script({ outcome: 'BUILD_FAILED', logLines: BROKEN_BUILD })
+  }
+]
+
 let failed = false
 try {
-  for (const [title, name] of [
-    ['Run 1: push to main, the deployment does not exist yet', 'agent-server-demo'],
-    ['Run 2: the next push, the same deployment is updated', 'agent-server-demo']
-  ] as const) {
-    console.log(`━━━ ${title} ━━━`)
-    const code = await runBundle({
-      'api-key': apiKey,
-      'base-url': emulator.url,
-      'tenant-id': tenantId,
-      'integration-id': integrationId ?? '',
-      name,
-      secrets: 'OPENAI_API_KEY=sk-demo-0000000000000000',
-      'poll-interval': '5s'
-    })
-    if (code !== 0) failed = true
+  for (const run of runs) {
+    console.log(`━━━ ${run.title} ━━━`)
+    run.before?.()
+    const r = await runStep({ ...inputs, ...run.extra }, push)
+    printStep(r)
+    if (r.code !== run.expect) {
+      console.log(`Expected exit code ${run.expect}, got ${r.code}.`)
+      failed = true
+    }
     console.log()
   }
   const requests = emulator.requests()
@@ -42,25 +81,3 @@ try {
   await emulator.close()
 }
 process.exitCode = failed ? 1 : 0
-
-async function runBundle(inputs: Record<string, string>): Promise<number | null> {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-demo-'))
-  const env = runnerEnv(dir, inputs, {
-    ...PUSH_MAIN,
-    payload: {
-      ref: PUSH_MAIN.ref,
-      after: PUSH_MAIN.sha,
-      repository: { full_name: 'acme/agent-server' }
-    }
-  })
-  const files = runnerFiles(dir)
-  const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'inherit', 'inherit'] })
-  const code = await new Promise<number | null>(res => child.on('close', res))
-  console.log(`\nexit code ${code}\n\nOutputs (GITHUB_OUTPUT):`)
-  for (const [k, v] of Object.entries(parseOutputs(readFileSync(files.output, 'utf8'))))
-    console.log(`  ${k}=${v}`)
-  console.log('\nJob summary (GITHUB_STEP_SUMMARY):\n')
-  console.log(readFileSync(files.summary, 'utf8'))
-  rmSync(dir, { recursive: true, force: true })
-  return code
-}

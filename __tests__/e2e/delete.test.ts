@@ -2,7 +2,7 @@
 // project, the wait through AWAITING_DELETE and a lost answer; and the pull-request comment.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../native/fake-github.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { leaks, runAction, uniqueName, type RunOptions } from './harness.ts'
 
 let emu: Emulator

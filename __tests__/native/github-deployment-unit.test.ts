@@ -11,7 +11,7 @@ import {
   githubDeploymentTarget,
   startGitHubDeployment
 } from '../../src/github-deployment.ts'
-import { startFakeGitHub, type FakeGitHub } from './fake-github.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { parseInputs, type RawInputs } from '../../src/inputs/index.ts'
 import type { Options } from '../../src/inputs/options.ts'
 

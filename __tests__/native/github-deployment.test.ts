@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
 import { PUSH_MAIN, leaks, runAction, uniqueName, type RunOptions } from '../e2e/harness.ts'
-import { startFakeGitHub, type FakeGitHub } from './fake-github.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 
 const TOKEN = 'ghs_fake0token0for0the0e2e0test0000000001'
 const LOG_URL = 'https://github.com/acme/agent-server/actions/runs/1'
