@@ -19,6 +19,9 @@ export async function deleteDeployment(
 ): Promise<void> {
   const { client, log } = deps
   state.deleted = false
+  // A delete builds nothing: no ref or commit to report.
+  state.ref = undefined
+  state.expectedSha = undefined
   const found = await log.group('Find the deployment', async () => {
     const target = o.target
     const d =
@@ -35,6 +38,7 @@ export async function deleteDeployment(
         'Name and deployment-id disagree'
       )
     }
+    if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
     return d
   })
   const what = o.target.kind === 'id' ? `deployment ${o.target.deploymentId}` : `"${o.name}"`

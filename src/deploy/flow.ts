@@ -148,13 +148,17 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   if (plan.kind === 'create') {
     const body = plan.body
     const result = await writing('create', () =>
-      log.group('Create the deployment', () => createOrAdopt(client, body, log))
+      log.group('Create the deployment', async () => {
+        const r = await createOrAdopt(client, body, log)
+        if (r.kind === 'created')
+          log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
+        return r
+      })
     )
     observe(state, result.deployment)
     if (result.kind === 'created') {
       state.created = true
       written = result.deployment
-      log.info(`Created deployment "${written.name}" (${written.id}).`)
     } else {
       plan = planUpdate(o, result.deployment)
       state.plan = plan
@@ -268,7 +272,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
       )
       state.failureLog = after.log
       state.rollback = after.rollback
-      const why = after.log?.telling ? `: ${after.log.telling}` : '.'
+      const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
       const rolled = describeRollback(after.rollback)
       throw new DeployError(
         `Revision ${revisionId} of "${state.name}" ended ${last} after ${took}${why}` +
