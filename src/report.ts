@@ -113,7 +113,8 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``
     )
     timeline(out, 'Rollback timeline', rb.timeline)
-  } else if (rb) out.push('', `**Rollback**: not done: ${rb.reason}.`)
+  } else if (rb)
+    out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : 'not done'}: ${rb.reason}.`)
   return out.join('\n') + '\n'
 }
 

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../src/control-plane/schema.ts'
+import { ApiError } from '../../src/control-plane/errors.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
 import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
@@ -354,5 +355,26 @@ describe('on-failure: rollback', () => {
     for (const r of [skipped, timedOut, cancelled, refused])
       expect(r.state.rollback).toBeUndefined()
     expect(redeploys()).toEqual([])
+  })
+
+  test('a redeploy that fails for good leaves the failed revision the verdict, and says so', async () => {
+    await run(inputs())
+    class Refusing extends ControlPlaneClient {
+      override async redeployRevision(): Promise<Deployment> {
+        throw new ApiError(
+          { operation: 'redeploy revision', method: 'POST', path: '/v2/x/redeploy' },
+          400,
+          'cannot redeploy'
+        )
+      }
+    }
+    const r = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new Refusing(clientOptions())
+    )
+    expect(r.state).toMatchObject({ outcome: 'failed', rollback: { kind: 'failed' } })
+    expect(String(r.error)).toMatch(
+      /ended BUILD_FAILED.*The rollback failed: the redeploy of revision \S+ was not made \(redeploy revision failed: HTTP 400/
+    )
   })
 })

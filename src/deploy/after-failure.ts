@@ -40,6 +40,7 @@ export async function afterFailure(
         deps.log
       )
       if (r.kind === 'not-done') deps.log.info(`No rollback: ${r.reason}.`)
+      if (r.kind === 'failed') deps.log.warning(describeRollback(r)!, 'Rollback failed')
       return r
     })
   }
@@ -86,6 +87,8 @@ async function printGroup(log: FlowLog, name: string, lines: string[]): Promise<
 export function describeRollback(r: RollbackResult | undefined): string | undefined {
   if (!r) return undefined
   if (r.kind === 'not-done') return `Not rolled back: ${r.reason}.`
+  if (r.kind === 'failed')
+    return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`
   if (r.outcome === 'deployed')
     return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.`
   return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).`

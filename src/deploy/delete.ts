@@ -61,29 +61,36 @@ export async function deleteDeployment(
     return
   }
 
-  await log.group('Delete the deployment', async () => {
+  const answer = await log.group('Delete the deployment', async () => {
     state.writing = 'delete'
-    const answer = await client
+    const a = await client
       .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
       .catch(async err => {
         // No answer after every retry: what the control plane holds now decides.
         if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
         log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
-        return (await isGone(found.id)) ? 'deleted' : Promise.reject(err)
+        return (await isGone(found.id)) ? ('deleted' as const) : Promise.reject(err)
       })
     state.writing = undefined
+    if (a === 'not-found') {
+      // Someone else deleted it between the look-up and this request: not this run's doing.
+      log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
+      return a
+    }
     state.deleted = true
-    log.info(
-      answer === 'deleted'
-        ? `Deleted deployment "${found.name}" (${found.id})${project}.`
-        : `Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`
-    )
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
     if (!o.deleteTracingProject) {
       log.info(
         `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
       )
     }
+    return a
   })
+  if (answer === 'not-found') {
+    state.outcome = 'absent'
+    state.deploymentStatus = undefined
+    return
+  }
   state.outcome = 'deleted'
   if (!o.wait) return
   await log.group('Wait until it is gone', () => waitGone(found.id))

@@ -9,6 +9,8 @@ import { waitForRevision, type TimelineEntry, type WaitOptions } from './wait.ts
 export type RollbackResult =
   /** Nothing was sent: why not. */
   | { kind: 'not-done'; reason: string }
+  /** The redeploy could not be made (its request failed for good). */
+  | { kind: 'failed'; restoredId: string; reason: string }
   | {
       kind: 'done'
       /** The revision the redeploy started, followed to its end. */
@@ -51,14 +53,22 @@ export async function rollBack(
     }
   }
   notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`)
-  const answer = await writeReconciled(
-    client,
-    now,
-    () => client.redeployRevision(input.deploymentId, previous),
-    true,
-    'redeploy',
-    notes
-  )
+  let answer
+  try {
+    answer = await writeReconciled(
+      client,
+      now,
+      () => client.redeployRevision(input.deploymentId, previous),
+      true,
+      'redeploy',
+      notes
+    )
+  } catch (err) {
+    // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
+    if (input.wait.signal?.aborted) throw err
+    const text = err instanceof Error ? err.message.split('\n')[0]! : String(err)
+    return { kind: 'failed', restoredId: previous, reason: text }
+  }
   // Usually a new revision follows; a service that reuses the old one is followed as it is.
   const revisionId =
     answer.latest_revision_id && answer.latest_revision_id !== now.latest_revision_id
