@@ -30,7 +30,10 @@ export const GROUPS = {
   matrix: 'Matrix of 20 under a rate limit',
   cancel: 'Cancel (SIGINT) and re-run',
   badInputs: 'Bad inputs (no request sent)',
-  hostile: 'Hostile or broken server'
+  hostile: 'Hostile or broken server',
+  revisionTrust: 'Revision answers and endless lists',
+  failedDeploy: 'Failed deploy: log and rollback',
+  delete: 'Delete (command: delete)'
 } as const
 
 export type Group = (typeof GROUPS)[keyof typeof GROUPS]

@@ -352,3 +352,8 @@ export const MiB = 1024 * 1024
 export function debugEnv(debug: boolean): Record<string, string> {
   return debug ? { RUNNER_DEBUG: '1' } : {}
 }
+
+/** The `::warning` lines of stdout, each one warning as the runner shows it. */
+export function warningLines(r: RunResult): string[] {
+  return r.stdout.split('\n').filter(l => l.startsWith('::warning'))
+}

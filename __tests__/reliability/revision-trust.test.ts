@@ -1,0 +1,251 @@
+// A run claims only what happened: an update answered with the old revision, a revision answer
+// about another revision, a 404 on a revision the write just returned, and a deployment list that
+// never ends. Each judged from the emulator's state and request log.
+import { describe } from '@jest/globals'
+import { GROUPS } from '../../scripts/reliability-results.ts'
+import { NOT_FOUND_GRACE_MS } from '../../src/deploy/wait.ts'
+import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
+import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import {
+  debugEnv,
+  deployInputs,
+  deploymentsNamed,
+  errorText,
+  existingDeployment,
+  inBothLogModes,
+  isWrite,
+  lane,
+  settled,
+  warningLines,
+  withEmulator,
+  type Case
+} from './support.ts'
+
+const GROUP = GROUPS.revisionTrust
+const REVISIONS = '/v2/deployments/*/revisions/*'
+const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
+
+interface Target {
+  name: string
+  /** Revisions the name had before the run. */
+  before: number
+  /** The latest revision before the run (the fixture's), or null for a new name. */
+  previous: string | null
+  inputs: Record<string, string>
+}
+
+/** The fixture's deployment, updated (a new revision), or a new name, created. */
+function target(
+  c: Case,
+  emu: Emulator,
+  kind: 'update' | 'create',
+  over: Record<string, string> = {}
+): Target {
+  if (kind === 'create') {
+    const name = uniqueName('trust')
+    return { name, before: 0, previous: null, inputs: deployInputs(c, emu, name, over) }
+  }
+  const d = existingDeployment(emu)
+  const inputs = deployInputs(c, emu, d.name, over, FIXTURE_SECRET)
+  // The fixture's repository: an explicit one that differs is an error before any write.
+  inputs.repository = 'acme/support-bot'
+  return { name: d.name, before: d.revisions.length, previous: d.latest_revision_id, inputs }
+}
+
+function faultApplied(c: Case, emu: Emulator): void {
+  c.check(
+    emu.requests().some(q => q.fault !== null),
+    'the fault was never applied: the case proves nothing'
+  )
+}
+
+/** Exit 0, DEPLOYED, and `revision-id` is the deployment's latest revision, the run's own. */
+function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Target, r: RunResult): void {
+  c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+  c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
+  c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
+  const d = deploymentsNamed(emu, t.name)[0]
+  const latest = d?.revisions.at(-1)
+  c.check(
+    latest !== undefined && latest.id !== t.previous,
+    'the emulator shows no new revision for the run'
+  )
+  c.check(
+    r.outputs['revision-id'] === latest?.id,
+    `revision-id output ${r.outputs['revision-id']}, expected the revision the run made (${latest?.id})`
+  )
+  c.check(
+    r.outputs['revision-status'] === 'DEPLOYED' && latest?.status === 'DEPLOYED',
+    `revision-status output ${r.outputs['revision-status']}, the emulator shows ${latest?.status}`
+  )
+}
+
+describe(GROUP, () => {
+  const four = lane(4)
+
+  inBothLogModes(
+    GROUP,
+    'an update answered with the old revision but applied: reports the revision the update made',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults({ kind: 'old-revision', write: 'applied' })
+        const t = target(c, emu, 'update')
+        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+        faultApplied(c, emu)
+        expectOwnRevisionDeployed(c, emu, t, r)
+      }),
+    { lane: four }
+  )
+
+  inBothLogModes(
+    GROUP,
+    'an update answered with the old revision and dropped: exit 0, one warning, no revision claimed',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults({ kind: 'old-revision', write: 'dropped' })
+        const t = target(c, emu, 'update')
+        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+        faultApplied(c, emu)
+        c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+        c.tally(emu, t.name, { deployments: 1, revisions: 0 }, t.before)
+        c.check(
+          (r.outputs['revision-id'] ?? '') === '',
+          `revision-id output ${r.outputs['revision-id']}, expected empty: the update made none`
+        )
+        c.check(
+          (r.outputs['revision-status'] ?? '') === '',
+          `revision-status output ${r.outputs['revision-status']}, expected empty`
+        )
+        const made = warningLines(r).filter(w => /made no new revision/.test(w))
+        c.check(made.length === 1, `${made.length} "made no new revision" warnings, expected 1`)
+        const polled = emu
+          .requests()
+          .filter(q => q.method === 'GET' && /\/revisions\//.test(q.path))
+        c.check(
+          polled.length === 0,
+          `${polled.length} revision polls: the old revision was waited on`
+        )
+      }),
+    { lane: four }
+  )
+
+  inBothLogModes(
+    GROUP,
+    'a revision answer about another (DEPLOYED) revision 3 times, then healthy: reports its own',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults({ kind: 'other-revision', answer: 'deployed', times: 3 })
+        const t = target(c, emu, 'update')
+        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+        faultApplied(c, emu)
+        expectOwnRevisionDeployed(c, emu, t, r)
+      }),
+    { lane: four }
+  )
+
+  inBothLogModes(
+    GROUP,
+    'a revision answer about another (DEPLOYED) revision for good: exit 1 with a clear error, never green',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults({ kind: 'other-revision', answer: 'deployed' })
+        const t = target(c, emu, 'update', { timeout: '30s' })
+        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+        faultApplied(c, emu)
+        const asked = deploymentsNamed(emu, t.name)[0]?.revisions.at(-1)?.id ?? '?'
+        c.check(r.code === 1, `exit ${r.code}, expected 1`)
+        c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+        c.check(
+          r.outputs['revision-status'] !== 'DEPLOYED',
+          'revision-status DEPLOYED, read from an answer about another revision'
+        )
+        const text = errorText(r)
+        c.check(
+          new RegExp(`not about revision ${asked}`).test(text),
+          `the error does not say the answer was about another revision than ${asked}: ${text.slice(0, 300)}`
+        )
+        c.check(r.ms < (30 + 12) * 1000, `the run took ${r.ms} ms, past its 30 s timeout`)
+        c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
+      }),
+    { lane: four }
+  )
+
+  for (const times of [1, 2, 3])
+    inBothLogModes(
+      GROUP,
+      `a 404 on the revision right after the write, ${times} time${times > 1 ? 's' : ''}: DEPLOYED`,
+      (c, debug) =>
+        withEmulator({}, async emu => {
+          emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS, times })
+          const t = target(c, emu, 'create')
+          const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+          faultApplied(c, emu)
+          expectOwnRevisionDeployed(c, emu, t, r)
+        }),
+      { lane: four }
+    )
+
+  inBothLogModes(
+    GROUP,
+    'a 404 on the revision for good: fails after the grace period with the hint, not at the timeout',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS })
+        const t = target(c, emu, 'create', { timeout: '120s' })
+        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug), timeoutMs: 150_000 })
+        faultApplied(c, emu)
+        c.check(r.code === 1, `exit ${r.code}, expected 1`)
+        c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+        const text = errorText(r)
+        c.check(/HTTP 404/.test(text), `the error does not name HTTP 404: ${text.slice(0, 300)}`)
+        c.check(
+          /was not found with this key/.test(text),
+          `the error lacks the 404 hint: ${text.slice(0, 400)}`
+        )
+        c.check(!/Timed out/.test(text), `the run waited to the timeout: ${text.slice(0, 200)}`)
+        c.check(r.ms < 60_000, `the run took ${r.ms} ms: the 404 was waited on to the timeout`)
+        const notFound = emu.requests().filter(q => q.fault === 'status')
+        const span =
+          notFound.length > 1
+            ? Date.parse(notFound.at(-1)!.time) - Date.parse(notFound[0]!.time)
+            : 0
+        c.check(
+          span >= NOT_FOUND_GRACE_MS - 1000,
+          `the 404s were tolerated for ${span} ms only, less than the grace period (${NOT_FOUND_GRACE_MS} ms)`
+        )
+        c.note(`${notFound.length} polls answered 404 over ${(span / 1000).toFixed(1)} s`)
+        c.tally(emu, t.name, { deployments: 1, revisions: 1 })
+      }),
+    { lane: four }
+  )
+
+  for (const advance of [true, false])
+    inBothLogModes(
+      GROUP,
+      `a deployment list that never ends (${advance ? 'offset advancing' : 'offset stuck'}): exit 1 before any write`,
+      (c, debug) =>
+        withEmulator({}, async emu => {
+          emu.setFaults({ kind: 'endless-list', advance } as FaultSpec)
+          const t = target(c, emu, 'create', { timeout: '120s' })
+          const r = await c.run({ inputs: t.inputs, env: debugEnv(debug), timeoutMs: 150_000 })
+          await settled(emu)
+          faultApplied(c, emu)
+          c.check(r.code === 1, `exit ${r.code}, expected 1`)
+          c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+          const writes = emu.requests().filter(isWrite)
+          c.check(writes.length === 0, `${writes.length} writes sent after a list that did not end`)
+          const text = errorText(r)
+          c.check(
+            /did not end/.test(text),
+            `the error does not say the list did not end: ${text.slice(0, 300)}`
+          )
+          c.check(r.ms < 30_000, `the run took ${r.ms} ms: the list was read until the deadline`)
+          const pages = emu
+            .requests()
+            .filter(q => q.method === 'GET' && q.path === '/v2/deployments')
+          c.note(`${pages.length} list requests, ${(r.ms / 1000).toFixed(1)} s`)
+          c.tally(emu, t.name, { deployments: 0, revisions: 0 })
+        }),
+      { lane: four }
+    )
+})
