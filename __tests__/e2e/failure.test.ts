@@ -181,7 +181,7 @@ e2e(
       inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
       onStdout: {
         when: '::group::Wait for revision',
-        run: () => patch(emu, key, named(name)[0]!.id)
+        run: async () => void (await patch(emu, key, named(name)[0]!.id))
       }
     })
     expect(r.code).toBe(0)
