@@ -2,15 +2,14 @@
 // project, the wait through AWAITING_DELETE and a lost answer; and the pull-request comment.
 import { expect, test } from '@jest/globals'
 import type { Emulator } from '../../src/emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../native/fake-github.ts'
 import {
   e2e,
+  e2eWithGitHub,
   emulatorInputs,
   leaks,
   runAction as run,
   uniqueName,
-  withEmulator,
-  type E2E
+  withEmulator
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eTokenValue0123456789'
@@ -29,18 +28,6 @@ const names = (emu: Emulator) =>
     .filter(d => d.status !== 'AWAITING_DELETE')
     .map(d => d.name)
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
-
-/** An end-to-end test with its own fake GitHub besides its own emulator. */
-function withGitHub(title: string, body: (t: E2E, gh: FakeGitHub) => Promise<void>): void {
-  e2e(title, async t => {
-    const gh = await startFakeGitHub()
-    try {
-      await body(t, gh)
-    } finally {
-      await gh.close()
-    }
-  })
-}
 
 e2e(
   'command: delete: deletes only the exact name among look-alikes, and waits until it is gone',
@@ -168,7 +155,7 @@ const pullRequest = (n: number) => ({
   }
 })
 
-withGitHub(
+e2eWithGitHub(
   'pr-comment: one comment per pull request and name, updated in place, then marked deleted',
   async ({ emu }, gh) => {
     const name = uniqueName('pr')
@@ -200,7 +187,7 @@ withGitHub(
   }
 )
 
-withGitHub(
+e2eWithGitHub(
   'pr-comment: a GitHub 500 costs one warning and never the deploy',
   async ({ emu }, gh) => {
     gh.failWith(500, 'boom')

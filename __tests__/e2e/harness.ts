@@ -21,6 +21,7 @@ import {
   type EmulatorOptions,
   type RequestLogEntry
 } from '../../src/emulator/server.ts'
+import { startFakeGitHub, type FakeGitHub } from '../native/fake-github.ts'
 import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
@@ -221,5 +222,25 @@ export function e2e(
 ): void {
   test.concurrent(title, () =>
     withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(emu)))
+  )
+}
+
+/** `e2e` with a fake GitHub of its own besides its emulator (see native/fake-github.ts). */
+export function e2eWithGitHub(
+  title: string,
+  body: (t: E2E, github: FakeGitHub) => Promise<void>,
+  emulator: EmulatorOptions = {}
+): void {
+  e2e(
+    title,
+    async t => {
+      const github = await startFakeGitHub()
+      try {
+        await body(t, github)
+      } finally {
+        await github.close()
+      }
+    },
+    emulator
   )
 }
