@@ -212,6 +212,7 @@ function flowLog(redactor: Redactor): FlowLog {
   return {
     info: line => core.info(redactor.redact(line)),
     warning: (line, title) => core.warning(redactor.redact(line), title ? { title } : {}),
+    notice: (line, title) => core.notice(redactor.redact(line), title ? { title } : {}),
     group: (name, fn) => core.group(name, fn)
   }
 }

@@ -61,6 +61,7 @@ async function run(
   const flowLog: FlowLog = {
     info: line => log.push(line),
     warning: line => warnings.push(line),
+    notice: line => log.push(line),
     group: (_name, fn) => fn()
   }
   const state = newState(o)

@@ -2,115 +2,69 @@
 // Every expectation is read from what a user sees (exit code, outputs, summary, log) or from
 // what the emulator recorded, never from the action's own account of itself. Each test has its
 // own emulator, so the tests run concurrently.
-import { expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
-import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import {
-  emulatorInputs,
-  leaks,
-  PUSH_MAIN,
-  runAction,
-  uniqueName,
-  withEmulator,
-  type RunOptions
-} from './harness.ts'
+import { demoFixture } from '../../src/emulator/server.ts'
+import { e2e, leaks, PUSH_MAIN, runAction as run, uniqueName } from './harness.ts'
 
-/** What a test works with: its own emulator and the helpers bound to it. */
-function context(emu: Emulator) {
-  const c = emu.credentials()
-  return {
-    emu,
-    key: c.apiKey,
-    integration: c.integrationId!,
-    inputs: (over: Record<string, string> = {}) =>
-      emulatorInputs(emu, { 'poll-interval': '2s', ...over }),
-    deploymentsNamed: (name: string) =>
-      emu
-        .state()
-        .tenants.flatMap(t => t.deployments)
-        .filter(d => d.name === name),
-    writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+e2e(
+  'a push to main: creates the deployment, waits for DEPLOYED, and reports it',
+  async ({ integration, inputs, named, writes }) => {
+    const name = uniqueName('create')
+    const r = await run({ inputs: inputs({ name }) })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const [d] = named(name)
+    expect(d).toBeDefined()
+    expect(r.outputs).toMatchObject({
+      'deployment-id': d!.id,
+      'revision-id': d!.latest_revision_id,
+      'revision-status': 'DEPLOYED',
+      created: 'true',
+      'repo-commit-sha': PUSH_MAIN.sha
+    })
+    expect(d!.revisions.find(x => x.id === d!.latest_revision_id)?.status).toBe('DEPLOYED')
+    // The progression is logged, one line per status seen, ending with DEPLOYED.
+    const statuses = [...r.stdout.matchAll(/^([A-Z_]+) after \S+$/gm)].map(m => m[1])
+    expect(statuses.length).toBeGreaterThanOrEqual(2)
+    expect(statuses.at(-1)).toBe('DEPLOYED')
+    expect(new Set(statuses).size).toBe(statuses.length)
+    expect(r.summary).toContain('Deployed')
+    expect(r.summary).toContain(d!.id)
+    expect(r.summary).toContain('Status timeline')
+    // The create carried the repository resolved through the forge and the pushed branch.
+    const create = writes().find(w => w.method === 'POST')
+    expect(create?.body).toMatchObject({
+      name,
+      source: 'codehost',
+      source_config: {
+        integration_id: integration,
+        repo_url: 'https://github.com/acme/agent-server'
+      },
+      source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
+    })
   }
-}
+)
 
-type Context = ReturnType<typeof context>
-
-/**
- * A test with its own emulator at speed 2, run concurrently with all the others: jest runs the
- * concurrent tests of each describe block one block after the other, so the groups are title
- * prefixes rather than describe blocks.
- */
-let group = ''
-const e2e = (title: string, body: (t: Context) => Promise<void>) =>
-  test.concurrent(`${group}${title}`, () => withEmulator({ speed: 2 }, emu => body(context(emu))))
-const describe = (title: string, tests: () => void) => {
-  group = `${title}: `
-  tests()
-  group = ''
-}
-
-const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
-
-describe('a push to main', () => {
-  e2e(
-    'creates the deployment, waits for DEPLOYED, and reports it',
-    async ({ integration, inputs, deploymentsNamed, writes }) => {
-      const name = uniqueName('create')
-      const r = await run({ inputs: inputs({ name }) })
-      expect(r.errors).toEqual([])
-      expect(r.code).toBe(0)
-      const [d] = deploymentsNamed(name)
-      expect(d).toBeDefined()
-      expect(r.outputs).toMatchObject({
-        'deployment-id': d!.id,
-        'revision-id': d!.latest_revision_id,
-        'revision-status': 'DEPLOYED',
-        created: 'true',
-        'repo-commit-sha': PUSH_MAIN.sha
-      })
-      expect(d!.revisions.find(x => x.id === d!.latest_revision_id)?.status).toBe('DEPLOYED')
-      // The progression is logged, one line per status seen, ending with DEPLOYED.
-      const statuses = [...r.stdout.matchAll(/^([A-Z_]+) after \S+$/gm)].map(m => m[1])
-      expect(statuses.length).toBeGreaterThanOrEqual(2)
-      expect(statuses.at(-1)).toBe('DEPLOYED')
-      expect(new Set(statuses).size).toBe(statuses.length)
-      expect(r.summary).toContain('Deployed')
-      expect(r.summary).toContain(d!.id)
-      expect(r.summary).toContain('Status timeline')
-      // The create carried the repository resolved through the forge and the pushed branch.
-      const create = writes().find(w => w.method === 'POST')
-      expect(create?.body).toMatchObject({
-        name,
-        source: 'codehost',
-        source_config: {
-          integration_id: integration,
-          repo_url: 'https://github.com/acme/agent-server'
-        },
-        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
-      })
-    }
-  )
-
-  e2e(
-    'a second run patches the same deployment with a new revision',
-    async ({ emu, inputs, deploymentsNamed, writes }) => {
-      const name = uniqueName('update')
-      expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
-      emu.clearRequests()
-      const r = await run({ inputs: inputs({ name }) })
-      expect(r.code).toBe(0)
-      expect(deploymentsNamed(name)).toHaveLength(1)
-      const [d] = deploymentsNamed(name)
-      expect(d!.revisions).toHaveLength(2)
-      expect(r.outputs).toMatchObject({ created: 'false', 'revision-id': d!.latest_revision_id })
-      expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${d!.id}`])
-    }
-  )
-})
+e2e(
+  'a push to main: a second run patches the same deployment with a new revision',
+  async ({ emu, inputs, named, writes }) => {
+    const name = uniqueName('update')
+    expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
+    emu.clearRequests()
+    const r = await run({ inputs: inputs({ name }) })
+    expect(r.code).toBe(0)
+    expect(named(name)).toHaveLength(1)
+    const [d] = named(name)
+    expect(d!.revisions).toHaveLength(2)
+    expect(r.outputs).toMatchObject({ created: 'false', 'revision-id': d!.latest_revision_id })
+    expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${d!.id}`])
+  }
+)
 
 e2e(
   'the exact name is updated among many similar names across pages',
-  async ({ emu, integration, inputs }) => {
+  async ({ emu, integration, inputs, named, writes }) => {
     const name = uniqueName('pr-1')
     const fixture = demoFixture()
     const tenant = emu.credentials().tenantId
@@ -133,40 +87,31 @@ e2e(
         secrets: []
       }))
     ]
-    const local = await startEmulator({ port: 0, speed: 2, fixture })
-    try {
-      const r = await runAction({
-        inputs: { ...inputs({ name }), 'base-url': local.url }
-      })
-      expect(r.code).toBe(0)
-      const exact = local
-        .state()
-        .tenants.flatMap(t => t.deployments)
-        .find(d => d.name === name)
-      expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
-      expect(r.outputs).toMatchObject({
-        'deployment-id': exact!.id,
-        created: 'false',
-        'revision-status': 'DEPLOYED'
-      })
-      // The one write went to the exact name; none of its look-alikes got a revision.
-      const writes = local.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')
-      expect(writes.map(w => `${w.method} ${w.path}`)).toEqual([
-        `PATCH /v2/deployments/${exact!.id}`
-      ])
-      expect(exact!.revisions).toHaveLength(2)
-      const lists = local.requests().filter(q => q.path === '/v2/deployments')
-      expect(lists.length).toBeGreaterThanOrEqual(5)
-      expect(lists.every(q => q.query.name_contains === name)).toBe(true)
-    } finally {
-      await local.close()
-    }
-  }
+    emu.loadFixture(fixture)
+    const r = await run({ inputs: inputs({ name }) })
+    expect(r.code).toBe(0)
+    const [exact] = named(name)
+    expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
+    expect(r.outputs).toMatchObject({
+      'deployment-id': exact!.id,
+      created: 'false',
+      'revision-status': 'DEPLOYED'
+    })
+    // The one write went to the exact name; none of its look-alikes got a revision.
+    expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([
+      `PATCH /v2/deployments/${exact!.id}`
+    ])
+    expect(exact!.revisions).toHaveLength(2)
+    const lists = emu.requests().filter(q => q.path === '/v2/deployments')
+    expect(lists.length).toBeGreaterThanOrEqual(5)
+    expect(lists.every(q => q.query.name_contains === name)).toBe(true)
+  },
+  { speed: 2 }
 )
 
 e2e(
   'a build failure fails the step, naming the status and the revision',
-  async ({ inputs, deploymentsNamed }) => {
+  async ({ inputs, named }) => {
     const name = uniqueName('broken')
     const r = await run({ inputs: inputs({ name, ref: 'fail-build-branch' }) })
     expect(r.code).toBe(1)
@@ -174,32 +119,29 @@ e2e(
     expect(r.errors[0]).toContain('BUILD_FAILED')
     expect(r.errors[0]).toContain(r.outputs['revision-id']!)
     expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
-    expect(r.outputs['deployment-id']).toBe(deploymentsNamed(name)[0]!.id)
+    expect(r.outputs['deployment-id']).toBe(named(name)[0]!.id)
     expect(r.summary).toContain('Revision failed')
   }
 )
 
-e2e('a timeout fails at the deadline, saying the revision goes on', async ({ inputs }) => {
-  const name = uniqueName('slow')
-  const slow = await startEmulator({ port: 0, speed: 0.01 })
-  try {
-    const r = await runAction({
-      inputs: { ...inputs({ name, timeout: '3s', 'poll-interval': '1s' }), 'base-url': slow.url }
-    })
+e2e(
+  'a timeout fails at the deadline, saying the revision goes on',
+  async ({ inputs }) => {
+    const name = uniqueName('slow')
+    const r = await run({ inputs: inputs({ name, timeout: '3s', 'poll-interval': '1s' }) })
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(
       /Timed out: still [A-Z_]+ after 3s; revision [0-9a-f-]+ goes on on the control plane/
     )
     expect(r.ms).toBeLessThan(9000)
     expect(r.outputs['revision-status']).toMatch(/^[A-Z_]+$/)
-  } finally {
-    await slow.close()
-  }
-})
+  },
+  { speed: 0.01 }
+)
 
 e2e(
   'a revision superseded by a newer one succeeds with a warning naming the newer one',
-  async ({ emu, key, inputs, deploymentsNamed }) => {
+  async ({ emu, key, inputs, named }) => {
     const name = uniqueName('superseded')
     expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
     let newer = ''
@@ -208,7 +150,7 @@ e2e(
       onStdout: {
         when: '::group::Wait for revision',
         run: async () => {
-          const d = deploymentsNamed(name)[0]!
+          const d = named(name)[0]!
           const res = await fetch(`${emu.url}/v2/deployments/${d.id}`, {
             method: 'PATCH',
             headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
@@ -244,51 +186,47 @@ e2e(
   }
 )
 
-describe('events', () => {
-  e2e('a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
-    const name = uniqueName('release')
+e2e('events: a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
+  const name = uniqueName('release')
+  const r = await run({
+    inputs: inputs({ name }),
+    event: {
+      name: 'release',
+      ref: 'refs/tags/v1.2.0',
+      refName: 'v1.2.0',
+      sha: PUSH_MAIN.sha,
+      payload: { action: 'published', release: { tag_name: 'v1.2.0' } }
+    }
+  })
+  expect(r.code).toBe(0)
+  const create = writes().find(w => w.method === 'POST')
+  expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'refs/tags/v1.2.0' } })
+})
+
+e2e(
+  'events: a pull request deploys its head branch and expects its head commit',
+  async ({ inputs, writes }) => {
+    const name = uniqueName('pr')
+    const head = 'c0ffee0000000000000000000000000000000001'
     const r = await run({
       inputs: inputs({ name }),
       event: {
-        name: 'release',
-        ref: 'refs/tags/v1.2.0',
-        refName: 'v1.2.0',
-        sha: PUSH_MAIN.sha,
-        payload: { action: 'published', release: { tag_name: 'v1.2.0' } }
+        name: 'pull_request',
+        ref: 'refs/pull/7/merge',
+        refName: '7/merge',
+        headRef: 'feature-x',
+        sha: 'aaaa000000000000000000000000000000000000',
+        payload: { pull_request: { number: 7, head: { ref: 'feature-x', sha: head } } }
       }
     })
     expect(r.code).toBe(0)
     const create = writes().find(w => w.method === 'POST')
-    expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'refs/tags/v1.2.0' } })
-  })
-
-  e2e(
-    'a pull request deploys its head branch and expects its head commit',
-    async ({ inputs, writes }) => {
-      const name = uniqueName('pr')
-      const head = 'c0ffee0000000000000000000000000000000001'
-      const r = await run({
-        inputs: inputs({ name }),
-        event: {
-          name: 'pull_request',
-          ref: 'refs/pull/7/merge',
-          refName: '7/merge',
-          headRef: 'feature-x',
-          sha: 'aaaa000000000000000000000000000000000000',
-          payload: { pull_request: { number: 7, head: { ref: 'feature-x', sha: head } } }
-        }
-      })
-      expect(r.code).toBe(0)
-      const create = writes().find(w => w.method === 'POST')
-      expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'feature-x' } })
-      // The emulator builds some other commit for feature-x: the run warns that the branch moved on.
-      expect(r.stdout).toMatch(
-        new RegExp(`::warning title=Built a different commit::.*not ${head}`)
-      )
-      expect(r.summary).toContain(head)
-    }
-  )
-})
+    expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'feature-x' } })
+    // The emulator builds some other commit for feature-x: the run warns that the branch moved on.
+    expect(r.stdout).toMatch(new RegExp(`::warning title=Built a different commit::.*not ${head}`))
+    expect(r.summary).toContain(head)
+  }
+)
 
 e2e(
   'bad inputs: one error naming each, exit 1, and no request reaches the control plane',
@@ -337,12 +275,12 @@ e2e(
 
 e2e(
   'a create whose response is lost is reconciled: exactly one deployment',
-  async ({ emu, inputs, deploymentsNamed, writes }) => {
+  async ({ emu, inputs, named, writes }) => {
     const name = uniqueName('lost')
     emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
     const r = await run({ inputs: inputs({ name }) })
     expect(r.code).toBe(0)
-    expect(deploymentsNamed(name)).toHaveLength(1)
+    expect(named(name)).toHaveLength(1)
     expect(writes().filter(w => w.method === 'POST')).toHaveLength(1)
     expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
   }
@@ -368,31 +306,27 @@ e2e('429 with Retry-After is honoured', async ({ emu, inputs }) => {
 e2e(
   'SIGINT while waiting: exits within 2 s, non-zero, with outputs and a summary',
   async ({ inputs }) => {
-    const slow = await startEmulator({ port: 0, speed: 0.05 })
-    try {
-      const r = await runAction({
-        inputs: { ...inputs({ name: uniqueName('cancel') }), 'base-url': slow.url },
-        cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
-      })
-      expect(r.code).not.toBe(0)
-      expect(r.exitAfterSignalMs).toBeLessThan(2000)
-      expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
-      expect(r.outputs['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
-      expect(r.errors[0]).toContain(
-        `revision ${r.outputs['revision-id']} goes on on the control plane`
-      )
-      expect(r.summary).toContain('Cancelled')
-    } finally {
-      await slow.close()
-    }
-  }
+    const r = await run({
+      inputs: inputs({ name: uniqueName('cancel') }),
+      cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
+    })
+    expect(r.code).not.toBe(0)
+    expect(r.exitAfterSignalMs).toBeLessThan(2000)
+    expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(r.outputs['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(r.errors[0]).toContain(
+      `revision ${r.outputs['revision-id']} goes on on the control plane`
+    )
+    expect(r.summary).toContain('Cancelled')
+  },
+  { speed: 0.05 }
 )
 
-describe('secrets never leak', () => {
+{
   const secretValues = ['sk-live-0123456789abcdef', 'multi=part=value-xyz']
   for (const debug of [false, true]) {
     e2e(
-      `not in logs, outputs or the summary${debug ? ' with RUNNER_DEBUG=1' : ''}`,
+      `secrets never leak: not in logs, outputs or the summary${debug ? ' with RUNNER_DEBUG=1' : ''}`,
       async ({ key, inputs, writes }) => {
         const name = uniqueName('secret')
         const r = await run({
@@ -418,4 +352,4 @@ describe('secrets never leak', () => {
       }
     )
   }
-})
+}

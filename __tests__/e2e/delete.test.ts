@@ -1,150 +1,180 @@
 // `command: delete` end to end: only the exact name, absent names a success, dry runs, the tracing
 // project, the wait through AWAITING_DELETE and a lost answer; and the pull-request comment.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
-import { leaks, runAction, uniqueName, type RunOptions } from './harness.ts'
+import { expect, test } from '@jest/globals'
+import type { Emulator } from '../../src/emulator/server.ts'
+import {
+  e2e,
+  e2eWithGitHub,
+  emulatorInputs,
+  leaks,
+  runAction as run,
+  uniqueName,
+  withEmulator
+} from './harness.ts'
 
-let emu: Emulator
-let gh: FakeGitHub
-let key: string
-let integration: string
 const TOKEN = 'ghs_e2eTokenValue0123456789'
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, speed: 4 })
-  gh = await startFakeGitHub()
-  key = emu.credentials().apiKey
-  integration = emu.credentials().integrationId!
-})
-afterAll(async () => {
-  await emu.close()
-  await gh.close()
-})
-beforeEach(() => {
-  emu.clearFaults()
-  emu.clearRequests()
-  gh.reset()
-})
-
-const deployInputs = (name: string, over: Record<string, string> = {}) => ({
-  'api-key': key,
-  'base-url': emu.url,
-  'integration-id': integration,
-  'poll-interval': '2s',
-  name,
-  ...over
-})
-const deleteInputs = (name: string, over: Record<string, string> = {}) => ({
-  'api-key': key,
-  'base-url': emu.url,
-  'poll-interval': '2s',
-  command: 'delete',
-  name,
-  ...over
-})
-const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
+const deployInputs = (emu: Emulator, name: string, over: Record<string, string> = {}) =>
+  emulatorInputs(emu, { 'poll-interval': '2s', name, ...over })
+const deleteInputs = (emu: Emulator, name: string, over: Record<string, string> = {}) => {
+  const { 'integration-id': _unused, ...inputs } = emulatorInputs(emu)
+  return { ...inputs, 'poll-interval': '2s', command: 'delete', name, ...over }
+}
 /** Names of the deployments still there (one being deleted is as good as gone). */
-const names = () =>
+const names = (emu: Emulator) =>
   emu
     .state()
     .tenants.flatMap(t => t.deployments)
     .filter(d => d.status !== 'AWAITING_DELETE')
     .map(d => d.name)
-const deletes = () => emu.requests().filter(r => r.method === 'DELETE')
+const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 
-describe('command: delete', () => {
-  test('deletes only the exact name among look-alikes, and waits until it is gone', async () => {
+e2e(
+  'command: delete: deletes only the exact name among look-alikes, and waits until it is gone',
+  async ({ emu }) => {
     const base = uniqueName('pv')
-    for (const n of [`${base}-1`, `${base}-12`, `my-${base}-1`])
-      await run({ inputs: deployInputs(n) })
+    const deployed = await Promise.all(
+      [`${base}-1`, `${base}-12`, `my-${base}-1`].map(n => run({ inputs: deployInputs(emu, n) }))
+    )
+    expect(deployed.map(d => d.code)).toEqual([0, 0, 0])
     emu.clearRequests()
-    const r = await run({ inputs: deleteInputs(`${base}-1`) })
+    const r = await run({ inputs: deleteInputs(emu, `${base}-1`) })
     expect(r.code).toBe(0)
     expect(r.outputs.deleted).toBe('true')
-    expect(deletes()).toHaveLength(1)
-    expect(names()).not.toContain(`${base}-1`)
-    expect(names()).toEqual(expect.arrayContaining([`${base}-12`, `my-${base}-1`]))
+    expect(deletes(emu)).toHaveLength(1)
+    expect(names(emu)).not.toContain(`${base}-1`)
+    expect(names(emu)).toEqual(expect.arrayContaining([`${base}-12`, `my-${base}-1`]))
     expect(r.stdout).toMatch(/Gone after \S+: reads answer 404/)
     expect(r.stdout).toMatch(/tracing project .* was kept/)
-  })
+  }
+)
 
-  test('an absent name is a success that writes nothing', async () => {
-    const r = await run({ inputs: deleteInputs(uniqueName('absent')) })
+e2e('command: delete: an absent name is a success that writes nothing', async ({ emu }) => {
+  const name = uniqueName('absent')
+  const r = await run({ inputs: deleteInputs(emu, name) })
+  expect(r.code).toBe(0)
+  expect(r.outputs.deleted).toBe('false')
+  expect(r.errors).toEqual([])
+  expect(r.stdout).toContain(`No deployment is named "${name}": nothing to delete.`)
+  expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
+})
+
+// The interface says an absent name is "a success with a notice": an annotation the job page shows.
+test.concurrent('command: delete: an absent name is reported as a notice annotation', () =>
+  withEmulator({ speed: 4 }, async emu => {
+    const name = uniqueName('absent-notice')
+    const r = await run({ inputs: deleteInputs(emu, name) })
     expect(r.code).toBe(0)
-    expect(r.outputs.deleted).toBe('false')
-    expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
+    expect(r.stdout).toMatch(new RegExp(`^::notice[^:]*::.*${name}.*nothing to delete`, 'm'))
   })
+)
 
-  test('a dry run says what it would delete and deletes nothing', async () => {
-    const name = uniqueName('dry-delete')
-    await run({ inputs: deployInputs(name) })
-    const r = await run({ inputs: deleteInputs(name, { 'dry-run': 'true' }) })
-    expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/Dry run: would delete deployment/)
-    expect(deletes()).toEqual([])
-    expect(names()).toContain(name)
-  })
-
-  test('delete-tracing-project sends the query that frees the name', async () => {
-    const name = uniqueName('free-name')
-    await run({ inputs: deployInputs(name) })
-    emu.clearRequests()
-    const r = await run({ inputs: deleteInputs(name, { 'delete-tracing-project': 'true' }) })
-    expect(r.code).toBe(0)
-    expect(deletes()[0]!.query).toMatchObject({ delete_tracing_project: 'true' })
-  })
-
-  test('a lost delete answer is reconciled: one deletion, success', async () => {
-    const name = uniqueName('lost-delete')
-    await run({ inputs: deployInputs(name) })
-    emu.clearRequests()
-    emu.addFaults({ kind: 'lost-response', method: 'DELETE', times: 1 })
-    const r = await run({ inputs: deleteInputs(name) })
+e2e(
+  'command: delete: waits through AWAITING_DELETE until reads answer 404',
+  async ({ emu, named }) => {
+    const name = uniqueName('awaiting')
+    expect((await run({ inputs: deployInputs(emu, name) })).code).toBe(0)
+    const id = named(name)[0]!.id
+    const r = await run({ inputs: deleteInputs(emu, name) })
     expect(r.code).toBe(0)
     expect(r.outputs.deleted).toBe('true')
-    expect(names()).not.toContain(name)
-  })
+    // The wait saw the deployment going, then gone, in that order.
+    const awaiting = r.stdout.search(/^AWAITING_DELETE after \S+$/m)
+    const gone = r.stdout.search(/^Gone after \S+: reads answer 404\.$/m)
+    expect(awaiting).toBeGreaterThan(0)
+    expect(gone).toBeGreaterThan(awaiting)
+    const reads = emu
+      .requests()
+      .filter(q => q.method === 'GET' && q.path === `/v2/deployments/${id}`)
+    expect(reads.map(q => q.status)).toContain(200)
+    expect(reads.at(-1)!.status).toBe(404)
+  },
+  // Long enough in AWAITING_DELETE to be read at least once before the 404.
+  { speed: 2 }
+)
 
-  test('deploy-only inputs are refused with command: delete, before any request', async () => {
-    const r = await run({ inputs: deleteInputs(uniqueName('bad'), { secrets: 'A=abcdefgh' }) })
+e2e('command: delete: a dry run says what it would delete and deletes nothing', async ({ emu }) => {
+  const name = uniqueName('dry-delete')
+  await run({ inputs: deployInputs(emu, name) })
+  const r = await run({ inputs: deleteInputs(emu, name, { 'dry-run': 'true' }) })
+  expect(r.code).toBe(0)
+  expect(r.stdout).toMatch(/Dry run: would delete deployment/)
+  expect(deletes(emu)).toEqual([])
+  expect(names(emu)).toContain(name)
+})
+
+e2e(
+  'command: delete: delete-tracing-project sends the query that frees the name',
+  async ({ emu }) => {
+    const name = uniqueName('free-name')
+    await run({ inputs: deployInputs(emu, name) })
+    emu.clearRequests()
+    const r = await run({ inputs: deleteInputs(emu, name, { 'delete-tracing-project': 'true' }) })
+    expect(r.code).toBe(0)
+    expect(deletes(emu)[0]!.query).toMatchObject({ delete_tracing_project: 'true' })
+  }
+)
+
+e2e(
+  'command: delete: a lost delete answer is reconciled: one deletion, success',
+  async ({ emu }) => {
+    const name = uniqueName('lost-delete')
+    await run({ inputs: deployInputs(emu, name) })
+    emu.clearRequests()
+    emu.addFaults({ kind: 'lost-response', method: 'DELETE', times: 1 })
+    const r = await run({ inputs: deleteInputs(emu, name) })
+    expect(r.code).toBe(0)
+    expect(r.outputs.deleted).toBe('true')
+    expect(names(emu)).not.toContain(name)
+  }
+)
+
+e2e(
+  'command: delete: deploy-only inputs are refused with command: delete, before any request',
+  async ({ emu }) => {
+    const r = await run({ inputs: deleteInputs(emu, uniqueName('bad'), { secrets: 'A=abcdefgh' }) })
     expect(r.code).toBe(1)
     expect(r.errors.join('\n')).toMatch(/secrets.*applies only to deploying/)
     expect(emu.requests()).toEqual([])
-  })
+  }
+)
+
+const pullRequest = (n: number) => ({
+  name: 'pull_request',
+  headRef: 'feature',
+  sha: 'a'.repeat(40),
+  payload: {
+    number: n,
+    pull_request: {
+      number: n,
+      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
+      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
+    }
+  }
 })
 
-describe('pr-comment', () => {
-  const pullRequest = (n: number) => ({
-    name: 'pull_request',
-    headRef: 'feature',
-    sha: 'a'.repeat(40),
-    payload: {
-      number: n,
-      pull_request: {
-        number: n,
-        head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-        base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-      }
-    }
-  })
-
-  test('one comment per pull request and name, updated in place, then marked deleted', async () => {
+e2eWithGitHub(
+  'pr-comment: one comment per pull request and name, updated in place, then marked deleted',
+  async ({ emu }, gh) => {
     const name = uniqueName('pr')
     const env = { GITHUB_API_URL: gh.url }
     const withComment = { 'pr-comment': 'true', 'github-token': TOKEN }
-    const first = await run({ inputs: deployInputs(name, withComment), event: pullRequest(7), env })
+    const first = await run({
+      inputs: deployInputs(emu, name, withComment),
+      event: pullRequest(7),
+      env
+    })
     expect(first.code).toBe(0)
     expect(gh.comments(7)).toHaveLength(1)
     const second = await run({
-      inputs: deployInputs(name, withComment),
+      inputs: deployInputs(emu, name, withComment),
       event: pullRequest(7),
       env
     })
     expect(second.code).toBe(0)
     expect(gh.comments(7)).toHaveLength(1)
     const removed = await run({
-      inputs: deleteInputs(name, withComment),
+      inputs: deleteInputs(emu, name, withComment),
       event: pullRequest(7),
       env
     })
@@ -152,12 +182,18 @@ describe('pr-comment', () => {
     expect(gh.comments(7)).toHaveLength(1)
     expect(gh.comments(7)[0]!.body).toMatch(/removed|deleted/i)
     for (const r of [first, second, removed]) expect(leaks(r, [TOKEN])).toEqual([])
-  })
+  }
+)
 
-  test('a GitHub 500 costs one warning and never the deploy', async () => {
+e2eWithGitHub(
+  'pr-comment: a GitHub 500 costs one warning and never the deploy',
+  async ({ emu }, gh) => {
     gh.failWith(500, 'boom')
     const r = await run({
-      inputs: deployInputs(uniqueName('pr-500'), { 'pr-comment': 'true', 'github-token': TOKEN }),
+      inputs: deployInputs(emu, uniqueName('pr-500'), {
+        'pr-comment': 'true',
+        'github-token': TOKEN
+      }),
       event: pullRequest(8),
       env: { GITHUB_API_URL: gh.url }
     })
@@ -167,5 +203,5 @@ describe('pr-comment', () => {
       .filter(l => /^::warning title=Pull request comment/.test(l))
     expect(comment).toHaveLength(1)
     expect(leaks(r, [TOKEN])).toEqual([])
-  })
-})
+  }
+)

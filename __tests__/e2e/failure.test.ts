@@ -1,44 +1,17 @@
 // A failed revision end to end: its log in the job (secrets redacted), the log's absence costing
 // one warning and nothing else, and `on-failure: rollback` restoring the previous revision.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { leaks, runAction, uniqueName, type RunOptions } from './harness.ts'
+import { expect } from '@jest/globals'
+import { LOG_BUDGET_MS } from '../../src/deploy/failure-logs.ts'
+import type { Emulator } from '../../src/emulator/server.ts'
+import { e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
 
-let emu: Emulator
-let key: string
-let integration: string
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, speed: 4 })
-  key = emu.credentials().apiKey
-  integration = emu.credentials().integrationId!
-})
-afterAll(() => emu.close())
-beforeEach(() => {
-  emu.clearFaults()
-  emu.clearRequests()
-})
-
-const inputs = (over: Record<string, string> = {}): Record<string, string> => ({
-  'api-key': key,
-  'base-url': emu.url,
-  'integration-id': integration,
-  'poll-interval': '2s',
-  ...over
-})
-const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
-const named = (name: string) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.name === name)
-const logRequests = () => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
-const redeploys = () => emu.requests().filter(r => r.path.endsWith('/redeploy'))
-const warnings = (stdout: string) => stdout.split('\n').filter(l => l.startsWith('::warning'))
+const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
+const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const PLANTED = 'planted-secret-value-42'
 
-describe('the log of a failed revision', () => {
-  test('a build failure shows its last lines, redacted, and names the telling line', async () => {
+e2e(
+  'the log of a failed revision: a build failure shows its last lines, redacted, and names the telling line',
+  async ({ emu, inputs }) => {
     const name = uniqueName('build-log')
     emu.script({
       outcome: 'BUILD_FAILED',
@@ -61,9 +34,12 @@ describe('the log of a failed revision', () => {
     )
     expect(r.summary).toContain('<details><summary>')
     expect(r.summary).toContain('ModuleNotFoundError')
-  })
+  }
+)
 
-  test('a deploy failure shows the deploy log', async () => {
+e2e(
+  'the log of a failed revision: a deploy failure shows the deploy log',
+  async ({ emu, inputs }) => {
     const name = uniqueName('deploy-log')
     emu.script({
       outcome: 'DEPLOY_FAILED',
@@ -73,87 +49,197 @@ describe('the log of a failed revision', () => {
     expect(r.code).toBe(1)
     expect(r.stdout).toMatch(/::group::Deploy log of revision/)
     expect(r.errors[0]).toMatch(/ended DEPLOY_FAILED .*Health check failed/)
-  })
+  }
+)
 
-  test.each([
-    ['404', { kind: 'status' as const, status: 404 }],
-    ['500', { kind: 'status' as const, status: 500 }]
-  ])('a log that answers %s costs one warning and changes nothing else', async (_n, fault) => {
-    const name = uniqueName('no-log')
-    emu.addFaults({ ...fault, path: '**/*logs' })
-    const r = await run({ inputs: inputs({ name, ref: 'fail-build' }) })
+for (const status of [404, 500]) {
+  e2e(
+    `the log of a failed revision: a log that answers ${status} costs one warning and changes nothing else`,
+    async ({ emu, inputs }) => {
+      const name = uniqueName('no-log')
+      emu.addFaults({ kind: 'status', status, path: '**/*logs' })
+      const r = await run({ inputs: inputs({ name, ref: 'fail-build' }) })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
+      expect(warnings(r.stdout).filter(w => /Could not show the log/.test(w))).toHaveLength(1)
+    }
+  )
+}
+
+e2e(
+  'the log of a failed revision: a log slower than the budget costs one warning and a bounded wait',
+  async ({ emu, inputs }) => {
+    const name = uniqueName('slow-log')
+    emu.addFaults({ kind: 'delay', path: '**/*logs', ms: LOG_BUDGET_MS + 5000 })
+    let failedAt = 0
+    const r = await run({
+      inputs: inputs({ name, ref: 'fail-build' }),
+      onStdout: { when: /^BUILD_FAILED after /m, run: () => void (failedAt = Date.now()) }
+    })
+    const endedAt = Date.now()
     expect(r.code).toBe(1)
+    expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
-    expect(warnings(r.stdout).filter(w => /Could not show the log/.test(w))).toHaveLength(1)
-  })
+    expect(warnings(r.stdout)).toHaveLength(1)
+    expect(warnings(r.stdout)[0]).toMatch(/Could not show the log/)
+    // The log was asked for and not answered in time; the run gave up at its budget instead of
+    // waiting for the answer (LOG_BUDGET_MS + 5 s after the failure).
+    expect(logRequests(emu).length).toBeGreaterThanOrEqual(1)
+    expect(logRequests(emu).every(q => q.status === null)).toBe(true)
+    expect(failedAt).toBeGreaterThan(0)
+    expect(endedAt - failedAt).toBeLessThan(LOG_BUDGET_MS + 4000)
+  }
+)
 
-  test('failure-logs: 0 makes no log request; a successful deploy makes none either', async () => {
+e2e(
+  'the log of a failed revision: failure-logs: 0 makes no log request; a successful deploy makes none either',
+  async ({ emu, inputs }) => {
     const r = await run({
       inputs: inputs({ name: uniqueName('off'), ref: 'fail-build', 'failure-logs': '0' })
     })
     expect(r.code).toBe(1)
     const ok = await run({ inputs: inputs({ name: uniqueName('ok') }) })
     expect(ok.code).toBe(0)
-    expect(logRequests()).toEqual([])
-  })
-})
+    expect(logRequests(emu)).toEqual([])
+  }
+)
 
-describe('on-failure: rollback', () => {
-  test('a failed revision is followed by the previous one, redeployed and DEPLOYED', async () => {
+e2e(
+  'on-failure: rollback: a failed revision is followed by the previous one, redeployed and DEPLOYED',
+  async ({ emu, inputs, named }) => {
     const name = uniqueName('rollback')
     const good = await run({ inputs: inputs({ name }) })
     expect(good.code).toBe(0)
     emu.clearRequests()
     const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
     expect(r.code).toBe(1)
-    expect(redeploys()).toHaveLength(1)
-    expect(redeploys()[0]!.path).toContain(good.outputs['revision-id']!)
+    expect(redeploys(emu)).toHaveLength(1)
+    expect(redeploys(emu)[0]!.path).toContain(good.outputs['revision-id']!)
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
     const [d] = named(name)
     expect(r.outputs['rollback-revision-id']).toBe(d!.active_revision_id)
     expect(r.errors[0]).toMatch(/ended BUILD_FAILED.*Rolled back: revision \S+ \(a redeploy of /)
     expect(r.summary).toContain('Rollback timeline')
-  })
+  }
+)
 
-  test('a first deploy that fails has nothing to roll back to, and says so', async () => {
+e2e(
+  'on-failure: rollback: a first deploy that fails has nothing to roll back to, and says so',
+  async ({ emu, inputs }) => {
     const r = await run({
       inputs: inputs({ name: uniqueName('first'), ref: 'fail-build', 'on-failure': 'rollback' })
     })
     expect(r.code).toBe(1)
-    expect(redeploys()).toEqual([])
+    expect(redeploys(emu)).toEqual([])
     expect(r.errors[0]).toMatch(/Not rolled back: nothing to roll back to/)
     expect(r.outputs['rollback-revision-id']).toBeUndefined()
-  })
+  }
+)
 
-  test('a timeout is not rolled back', async () => {
-    const name = uniqueName('slow')
-    await run({ inputs: inputs({ name }) })
-    emu.clearRequests()
-    emu.setSpeed(0.5)
-    const r = await run({
-      inputs: inputs({
-        name,
-        ref: 'release',
-        timeout: '1s',
-        'poll-interval': '1s',
-        'on-failure': 'rollback'
-      })
+e2e('on-failure: rollback: a timeout is not rolled back', async ({ emu, inputs }) => {
+  const name = uniqueName('slow')
+  await run({ inputs: inputs({ name }) })
+  emu.clearRequests()
+  emu.setSpeed(0.5)
+  const r = await run({
+    inputs: inputs({
+      name,
+      ref: 'release',
+      timeout: '1s',
+      'poll-interval': '1s',
+      'on-failure': 'rollback'
     })
-    expect(r.code).toBe(1)
-    emu.setSpeed(4)
-    expect(r.errors[0]).toMatch(/Timed out/)
-    expect(redeploys()).toEqual([])
   })
+  expect(r.code).toBe(1)
+  expect(r.errors[0]).toMatch(/Timed out/)
+  expect(redeploys(emu)).toEqual([])
+})
 
-  test('a lost redeploy answer is read back: one redeploy, never two', async () => {
+e2e(
+  'on-failure: rollback: a lost redeploy answer is read back: one redeploy, never two',
+  async ({ emu, inputs }) => {
     const name = uniqueName('lost-redeploy')
     await run({ inputs: inputs({ name }) })
     emu.clearRequests()
     emu.addFaults({ kind: 'lost-response', method: 'POST', path: '**/redeploy', times: 1 })
     const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
     expect(r.code).toBe(1)
-    expect(redeploys()).toHaveLength(1)
+    expect(redeploys(emu)).toHaveLength(1)
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+  }
+)
+
+e2e(
+  'on-failure: rollback: a revision superseded (SKIPPED) is not rolled back',
+  async ({ emu, key, inputs, named }) => {
+    const name = uniqueName('skipped')
+    expect((await run({ inputs: inputs({ name }) })).code).toBe(0)
+    emu.clearRequests()
+    // This run's revision would fail its build, but a newer revision supersedes it first.
+    const r = await run({
+      inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
+      onStdout: {
+        when: '::group::Wait for revision',
+        run: async () => void (await patch(emu, key, named(name)[0]!.id))
+      }
+    })
+    expect(r.code).toBe(0)
+    expect(r.outputs['revision-status']).toBe('SKIPPED')
+    expect(redeploys(emu)).toEqual([])
+    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.stdout).not.toMatch(/Rolling back/)
+  },
+  // Time for the newer revision to arrive before this run's would have failed.
+  { speed: 1 }
+)
+
+e2e(
+  'on-failure: rollback: not done when another revision became active meanwhile, and says why',
+  async ({ emu, key, inputs, named }) => {
+    const name = uniqueName('overtaken')
+    const good = await run({ inputs: inputs({ name }) })
+    expect(good.code).toBe(0)
+    emu.clearRequests()
+    // The log takes a moment: time for another run to deploy a revision before the rollback
+    // reads the deployment again.
+    emu.addFaults({ kind: 'delay', path: '**/*logs', ms: 3000 })
+    let other = ''
+    const r = await run({
+      inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
+      onStdout: {
+        when: /^BUILD_FAILED after /m,
+        run: async () => {
+          other = await patch(emu, key, named(name)[0]!.id)
+          // Fast-forward the emulator until the other revision is DEPLOYED.
+          emu.setSpeed(1000)
+          while (named(name)[0]!.active_revision_id !== other)
+            await new Promise(res => setTimeout(res, 5))
+          emu.setSpeed(4)
+        }
+      }
+    })
+    expect(r.code).toBe(1)
+    expect(other).not.toBe('')
+    expect(named(name)[0]!.active_revision_id).toBe(other)
+    expect(redeploys(emu)).toEqual([])
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
+    expect(r.errors[0]).toContain(
+      `Not rolled back: revision ${other} became active after this run started`
+    )
+    expect(r.errors[0]).toContain(good.outputs['revision-id']!)
+    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+  }
+)
+
+/** Another run's update: PATCHes the deployment over HTTP; the id of the new revision. */
+async function patch(emu: Emulator, key: string, deploymentId: string): Promise<string> {
+  const res = await fetch(`${emu.url}/v2/deployments/${deploymentId}`, {
+    method: 'PATCH',
+    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ source_revision_config: { repo_ref: 'main' } })
   })
-})
+  return ((await res.json()) as { latest_revision_id: string }).latest_revision_id
+}

@@ -2,6 +2,7 @@
 // a clean environment, inputs as INPUT_<NAME> with hyphens kept, and the GITHUB_OUTPUT,
 // GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is the one
 // the jest global setup builds from the working tree (see bundle.ts), not the committed dist/.
+import { test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -14,7 +15,13 @@ import {
   runnerFiles,
   type GitHubEvent
 } from '../../scripts/runner.ts'
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.ts'
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type RequestLogEntry
+} from '../../src/emulator/server.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
@@ -167,4 +174,73 @@ export function emulatorInputs(
 ): Record<string, string> {
   const { apiKey, integrationId } = emu.credentials()
   return { 'api-key': apiKey, 'base-url': emu.url, 'integration-id': integrationId!, ...over }
+}
+
+/** The `::warning` lines of a run's stdout. */
+export function warnings(stdout: string): string[] {
+  return stdout.split('\n').filter(l => l.startsWith('::warning'))
+}
+
+/** What an end-to-end test works with: its own emulator and helpers bound to it. */
+export interface E2E {
+  emu: Emulator
+  key: string
+  integration: string
+  /** The inputs that reach this emulator, polling every 2 s at most, then `over`. */
+  inputs(over?: Record<string, string>): Record<string, string>
+  /** The deployments of that exact name, in every tenant. */
+  named(name: string): ReturnType<Emulator['state']>['tenants'][number]['deployments']
+  /** The POST and PATCH requests this emulator received. */
+  writes(): RequestLogEntry[]
+}
+
+export function e2eContext(emu: Emulator): E2E {
+  const c = emu.credentials()
+  return {
+    emu,
+    key: c.apiKey,
+    integration: c.integrationId!,
+    inputs: (over = {}) => emulatorInputs(emu, { 'poll-interval': '2s', ...over }),
+    named: name =>
+      emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .filter(d => d.name === name),
+    writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+  }
+}
+
+/**
+ * A test with its own emulator (speed 4 unless `emulator` says otherwise), run concurrently with
+ * the others of its file. Jest runs the concurrent tests of each describe block one block after
+ * the other, so an end-to-end file groups its tests by title prefix, not by describe block.
+ */
+export function e2e(
+  title: string,
+  body: (t: E2E) => Promise<void>,
+  emulator: EmulatorOptions = {}
+): void {
+  test.concurrent(title, () =>
+    withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(emu)))
+  )
+}
+
+/** `e2e` with a fake GitHub of its own besides its emulator (see native/fake-github.ts). */
+export function e2eWithGitHub(
+  title: string,
+  body: (t: E2E, github: FakeGitHub) => Promise<void>,
+  emulator: EmulatorOptions = {}
+): void {
+  e2e(
+    title,
+    async t => {
+      const github = await startFakeGitHub()
+      try {
+        await body(t, github)
+      } finally {
+        await github.close()
+      }
+    },
+    emulator
+  )
 }

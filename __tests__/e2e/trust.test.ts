@@ -1,44 +1,12 @@
 // What a run claims, end to end through the bundle on Node 24: removed secrets are said, outputs
 // are written as they are, short values are not masked, the repository of a deployment is kept,
 // and only what the run saw happen is reported.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { runAction, uniqueName, type RunOptions } from './harness.ts'
+import { expect } from '@jest/globals'
+import { e2e, runAction as run, uniqueName, warnings } from './harness.ts'
 
-let emu: Emulator
-let key: string
-let integration: string
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, speed: 4 })
-  const c = emu.credentials()
-  key = c.apiKey
-  integration = c.integrationId!
-})
-afterAll(() => emu.close())
-beforeEach(() => {
-  emu.clearFaults()
-  emu.clearRequests()
-})
-
-const inputs = (over: Record<string, string> = {}): Record<string, string> => ({
-  'api-key': key,
-  'base-url': emu.url,
-  'integration-id': integration,
-  'poll-interval': '2s',
-  ...over
-})
-const run = (o: Partial<RunOptions> & { inputs: Record<string, string> }) => runAction(o)
-const named = (name: string) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.name === name)
-const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
-const warnings = (stdout: string) => stdout.split('\n').filter(l => l.startsWith('::warning'))
-
-describe('secrets the list leaves out', () => {
-  test('are named in the plan, the warning and the summary when an update removes them', async () => {
+e2e(
+  'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them',
+  async ({ emu, inputs, named }) => {
     const name = uniqueName('secrets')
     expect(
       (await run({ inputs: inputs({ name, secrets: 'ALPHA=alpha-1111\nBETA=beta-2222' }) })).code
@@ -58,20 +26,24 @@ describe('secrets the list leaves out', () => {
     )
     expect(r.summary).toContain('secrets.ALPHA: *** -> (removed)')
     expect(named(name)[0]!.secrets.map(s => s.name)).toEqual(['GAMMA'])
-  })
+  }
+)
 
-  test('listing the same secrets again warns of nothing', async () => {
+e2e(
+  'secrets the list leaves out: listing the same secrets again warns of nothing',
+  async ({ inputs }) => {
     const name = uniqueName('secrets-same')
     const secrets = 'ALPHA=alpha-1111\nBETA=beta-2222'
     await run({ inputs: inputs({ name, secrets }) })
     const r = await run({ inputs: inputs({ name, secrets }) })
     expect(r.code).toBe(0)
     expect(warnings(r.stdout)).toEqual([])
-  })
-})
+  }
+)
 
-describe('outputs and masks', () => {
-  test('outputs are written as they are, even when a secret value equals one', async () => {
+e2e(
+  'outputs and masks: outputs are written as they are, even when a secret value equals one',
+  async ({ inputs, named }) => {
     const name = uniqueName('outputs')
     const r = await run({
       inputs: inputs({ name, secrets: 'FLAG=true\nSTAGE=DEPLOYED\nLOG_LEVEL=info' })
@@ -84,9 +56,12 @@ describe('outputs and masks', () => {
       'deployment-id': d!.id,
       'revision-id': d!.latest_revision_id
     })
-  })
+  }
+)
 
-  test('values under 4 characters are not registered as masks, and one warning names them', async () => {
+e2e(
+  'outputs and masks: values under 4 characters are not registered as masks, and one warning names them',
+  async ({ inputs }) => {
     const name = uniqueName('short')
     const r = await run({
       inputs: inputs({ name, secrets: 'DEBUG=1\nREGION=eu\nTIER=dev\nTOKEN=s3cr3t-value' })
@@ -98,11 +73,12 @@ describe('outputs and masks', () => {
     const w = warnings(r.stdout).filter(l => /too short to be masked/.test(l))
     expect(w).toHaveLength(1)
     expect(w[0]).toMatch(/Secrets DEBUG, REGION, TIER/)
-  })
-})
+  }
+)
 
-describe('the deployment’s repository is kept', () => {
-  test('an explicit other repository is an error naming both, before any write', async () => {
+e2e(
+  'the deployment’s repository is kept: an explicit other repository is an error naming both, before any write',
+  async ({ emu, inputs, writes }) => {
     const name = uniqueName('repo')
     await run({ inputs: inputs({ name }) })
     emu.clearRequests()
@@ -112,9 +88,12 @@ describe('the deployment’s repository is kept', () => {
       /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
     )
     expect(writes()).toEqual([])
-  })
+  }
+)
 
-  test('another workflow’s repository is a warning, never “the branch moved on”', async () => {
+e2e(
+  'the deployment’s repository is kept: another workflow’s repository is a warning, never “the branch moved on”',
+  async ({ inputs }) => {
     const name = uniqueName('repo-default')
     await run({ inputs: inputs({ name }) })
     const r = await run({
@@ -127,11 +106,12 @@ describe('the deployment’s repository is kept', () => {
       /builds https:\/\/github.com\/acme\/agent-server, not this workflow's repository acme\/support-bot/
     )
     expect(w).not.toMatch(/moved on/)
-  })
-})
+  }
+)
 
-describe('what a run claims', () => {
-  test('a 404 on the revision right after the write is waited through', async () => {
+e2e(
+  'what a run claims: a 404 on the revision right after the write is waited through',
+  async ({ emu, inputs }) => {
     const name = uniqueName('late-read')
     emu.addFaults({
       kind: 'status',
@@ -144,9 +124,12 @@ describe('what a run claims', () => {
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('DEPLOYED')
-  })
+  }
+)
 
-  test('an undocumented status is waited through with one warning', async () => {
+e2e(
+  'what a run claims: an undocumented status is waited through with one warning',
+  async ({ emu, inputs }) => {
     const name = uniqueName('unknown-status')
     const r = await run({
       inputs: inputs({ name }),
@@ -175,9 +158,12 @@ describe('what a run claims', () => {
     const w = warnings(r.stdout).filter(l => /does not document/.test(l))
     expect(w).toHaveLength(1)
     expect(w[0]).toMatch(/status FAILED/)
-  })
+  }
+)
 
-  test('name and deployment-id of two deployments are refused before any write', async () => {
+e2e(
+  'what a run claims: name and deployment-id of two deployments are refused before any write',
+  async ({ emu, inputs, named, writes }) => {
     const name = uniqueName('by-id')
     await run({ inputs: inputs({ name }) })
     emu.clearRequests()
@@ -187,16 +173,22 @@ describe('what a run claims', () => {
     expect(r.code).toBe(1)
     expect(r.errors.join('\n')).toMatch(/is named "[^"]+", not "someone-else"/)
     expect(writes()).toEqual([])
-  })
+  }
+)
 
-  test('timeout: 10s alone is accepted (the poll interval follows it)', async () => {
+e2e(
+  'what a run claims: timeout: 10s alone is accepted (the poll interval follows it)',
+  async ({ inputs }) => {
     const name = uniqueName('short-timeout')
     const r = await run({ inputs: inputs({ name, timeout: '10s', 'poll-interval': '' }) })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-  })
+  }
+)
 
-  test('a cancel while the create is in flight says its outcome is unknown', async () => {
+e2e(
+  'what a run claims: a cancel while the create is in flight says its outcome is unknown',
+  async ({ emu, inputs }) => {
     const name = uniqueName('cancel-create')
     emu.addFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 3000 })
     const r = await run({
@@ -208,5 +200,5 @@ describe('what a run claims', () => {
       /create of deployment "[^"]+" was in flight: whether it was applied is unknown/
     )
     expect(r.outputs.created).toBeUndefined()
-  })
-})
+  }
+)

@@ -1,45 +1,47 @@
-// GitHub deployments end to end: the committed bundle (`node dist/index.js` on Node 24) against
+// GitHub deployments end to end: the bundle (`node index.js` on Node 24, see e2e/harness.ts) against
 // the control-plane emulator and a local fake of the GitHub REST API (GITHUB_API_URL). What is
 // asserted is what GitHub would have received, the exit code, the outputs and the log.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
-import { PUSH_MAIN, leaks, runAction, uniqueName, type RunOptions } from '../e2e/harness.ts'
-import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
+import { expect } from '@jest/globals'
+import type { Emulator } from '../../src/emulator/server.ts'
+import {
+  e2eWithGitHub,
+  emulatorInputs,
+  leaks,
+  PUSH_MAIN,
+  runAction,
+  uniqueName,
+  type RunOptions
+} from '../e2e/harness.ts'
+import type { FakeGitHub } from '../../scripts/fake-github.ts'
 
 const TOKEN = 'ghs_fake0token0for0the0e2e0test0000000001'
 const LOG_URL = 'https://github.com/acme/agent-server/actions/runs/1'
 
-let emu: Emulator
-let github: FakeGitHub
+/** Each test has its own emulator (at speed 10) and its own fake GitHub: they run concurrently. */
+const e2e = (title: string, body: (emu: Emulator, github: FakeGitHub) => Promise<void>) =>
+  e2eWithGitHub(title, ({ emu }, github) => body(emu, github), { speed: 10 })
 
-beforeAll(async () => {
-  ;[emu, github] = await Promise.all([startEmulator({ port: 0, speed: 10 }), startFakeGitHub()])
-})
-afterAll(() => Promise.all([emu.close(), github.close()]))
-beforeEach(() => github.reset())
-
-function run(inputs: Record<string, string>, more: Partial<RunOptions> = {}) {
-  const c = emu.credentials()
+function run(
+  emu: Emulator,
+  github: FakeGitHub,
+  inputs: Record<string, string>,
+  more: Partial<RunOptions> = {}
+) {
   return runAction({
-    inputs: {
-      'api-key': c.apiKey,
-      'base-url': emu.url,
-      'integration-id': c.integrationId!,
-      'poll-interval': '1s',
-      name: uniqueName('gh'),
-      ...inputs
-    },
+    inputs: emulatorInputs(emu, { 'poll-interval': '1s', name: uniqueName('gh'), ...inputs }),
     env: { GITHUB_API_URL: github.url },
     ...more
   })
 }
 
-const creates = () => github.requests.filter(r => r.path.endsWith('/deployments'))
-const statusBodies = () => github.requests.filter(r => r.path.endsWith('/statuses'))
+const creates = (github: FakeGitHub) => github.requests.filter(r => r.path.endsWith('/deployments'))
+const statusBodies = (github: FakeGitHub) =>
+  github.requests.filter(r => r.path.endsWith('/statuses'))
 
-describe('with github-token and environment', () => {
-  test('a deploy that succeeds: deployment for the commit, in_progress, then success', async () => {
-    const r = await run({
+e2e(
+  'with github-token and environment: a deploy that succeeds: deployment for the commit, in_progress, then success',
+  async (emu, github) => {
+    const r = await run(emu, github, {
       'github-token': TOKEN,
       environment: 'production',
       'environment-url': 'https://agent.example.com'
@@ -48,8 +50,8 @@ describe('with github-token and environment', () => {
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('DEPLOYED')
 
-    expect(creates()).toHaveLength(1)
-    const [create] = creates()
+    expect(creates(github)).toHaveLength(1)
+    const [create] = creates(github)
     expect(create!.path).toBe('/repos/acme/agent-server/deployments')
     expect(create!.headers.authorization).toBe(`token ${TOKEN}`)
     expect(create!.body).toMatchObject({
@@ -62,7 +64,7 @@ describe('with github-token and environment', () => {
     const id = Number(r.outputs['github-deployment-id'])
     expect(id).toBeGreaterThan(0)
     expect(github.statuses(id)).toEqual(['in_progress', 'success'])
-    const [progress, success] = statusBodies()
+    const [progress, success] = statusBodies(github)
     expect(progress!.body).toMatchObject({ state: 'in_progress', log_url: LOG_URL })
     expect(success!.body).toMatchObject({
       state: 'success',
@@ -73,10 +75,13 @@ describe('with github-token and environment', () => {
     // The token is masked at once and written nowhere else.
     expect(r.stdout).toContain(`::add-mask::${TOKEN}`)
     expect(leaks(r, [TOKEN])).toEqual([])
-  })
+  }
+)
 
-  test('a failed build: failure with the log URL, and the step fails on its own account', async () => {
-    const r = await run({
+e2e(
+  'with github-token and environment: a failed build: failure with the log URL, and the step fails on its own account',
+  async (emu, github) => {
+    const r = await run(emu, github, {
       'github-token': TOKEN,
       environment: 'staging',
       ref: 'fail-build-branch'
@@ -86,15 +91,20 @@ describe('with github-token and environment', () => {
     expect(r.errors[0]).toContain('BUILD_FAILED')
     const id = Number(r.outputs['github-deployment-id'])
     expect(github.statuses(id)).toEqual(['in_progress', 'failure'])
-    const failure = statusBodies().at(-1)!
+    const failure = statusBodies(github).at(-1)!
     expect(failure.body).toMatchObject({ state: 'failure', log_url: LOG_URL })
     expect(failure.body.environment_url).toBeUndefined()
     expect(String(failure.body.description)).toContain('BUILD_FAILED')
-  })
+  }
+)
 
-  test('a pull request: the deployment is for its head commit, not the merge commit', async () => {
+e2e(
+  'with github-token and environment: a pull request: the deployment is for its head commit, not the merge commit',
+  async (emu, github) => {
     const head = 'c0ffee0000000000000000000000000000000002'
     const r = await run(
+      emu,
+      github,
       { 'github-token': TOKEN, environment: 'preview', wait: 'false' },
       {
         event: {
@@ -108,16 +118,19 @@ describe('with github-token and environment', () => {
       }
     )
     expect(r.code).toBe(0)
-    expect(creates()[0]!.body).toMatchObject({ ref: head, environment: 'preview' })
+    expect(creates(github)[0]!.body).toMatchObject({ ref: head, environment: 'preview' })
     expect(github.statuses(Number(r.outputs['github-deployment-id']))).toEqual([
       'in_progress',
       'success'
     ])
-  })
+  }
+)
 
-  test('GitHub refusing (403) is one warning; the deploy goes on and decides the result', async () => {
+e2e(
+  'with github-token and environment: GitHub refusing (403) is one warning; the deploy goes on and decides the result',
+  async (emu, github) => {
     github.failWith(403, 'Resource not accessible by integration')
-    const r = await run({ 'github-token': TOKEN, environment: 'production' })
+    const r = await run(emu, github, { 'github-token': TOKEN, environment: 'production' })
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('DEPLOYED')
     expect(r.outputs['github-deployment-id']).toBeUndefined()
@@ -126,57 +139,57 @@ describe('with github-token and environment', () => {
     expect(warnings[0]).toContain('GitHub deployment not created')
     expect(warnings[0]).toContain('HTTP 403')
     expect(warnings[0]).toContain('deployments: write')
-    expect(statusBodies()).toEqual([])
-  })
+    expect(statusBodies(github)).toEqual([])
+  }
+)
 
-  test('cancelled while waiting: inactive, and the step still exits within 2 s', async () => {
-    const slow = await startEmulator({ port: 0, speed: 0.05 })
-    try {
-      const c = slow.credentials()
-      const r = await runAction({
-        inputs: {
-          'api-key': c.apiKey,
-          'base-url': slow.url,
-          'integration-id': c.integrationId!,
-          name: uniqueName('gh-cancel'),
-          'github-token': TOKEN,
-          environment: 'production'
-        },
-        env: { GITHUB_API_URL: github.url },
-        cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
-      })
-      expect(r.code).not.toBe(0)
-      expect(r.exitAfterSignalMs).toBeLessThan(2000)
-      const id = Number(r.outputs['github-deployment-id'])
-      expect(github.statuses(id)).toEqual(['in_progress', 'inactive'])
-      expect(String(statusBodies().at(-1)!.body.description)).toContain('Cancelled')
-    } finally {
-      await slow.close()
-    }
-  })
-})
+e2e(
+  'with github-token and environment: cancelled while waiting: inactive, and the step still exits within 2 s',
+  async (emu, github) => {
+    emu.setSpeed(0.05)
+    const r = await run(
+      emu,
+      github,
+      { name: uniqueName('gh-cancel'), 'github-token': TOKEN, environment: 'production' },
+      { cancel: { signal: 'SIGINT', when: '::group::Wait for revision' } }
+    )
+    expect(r.code).not.toBe(0)
+    expect(r.exitAfterSignalMs).toBeLessThan(2000)
+    const id = Number(r.outputs['github-deployment-id'])
+    expect(github.statuses(id)).toEqual(['in_progress', 'inactive'])
+    expect(String(statusBodies(github).at(-1)!.body.description)).toContain('Cancelled')
+  }
+)
 
-describe('nothing reaches GitHub', () => {
-  test('without environment, even with the default token', async () => {
-    const r = await run({ 'github-token': TOKEN })
+e2e(
+  'nothing reaches GitHub: without environment, even with the default token',
+  async (emu, github) => {
+    const r = await run(emu, github, { 'github-token': TOKEN })
     expect(r.code).toBe(0)
     expect(github.requests).toEqual([])
     expect(r.outputs['github-deployment-id']).toBeUndefined()
-  })
+  }
+)
 
-  test('in a dry run', async () => {
-    const r = await run({ 'github-token': TOKEN, environment: 'production', 'dry-run': 'true' })
-    expect(r.code).toBe(0)
-    expect(github.requests).toEqual([])
-    expect(r.stdout).toContain('Dry run: no GitHub deployment')
+e2e('nothing reaches GitHub: in a dry run', async (emu, github) => {
+  const r = await run(emu, github, {
+    'github-token': TOKEN,
+    environment: 'production',
+    'dry-run': 'true'
   })
+  expect(r.code).toBe(0)
+  expect(github.requests).toEqual([])
+  expect(r.stdout).toContain('Dry run: no GitHub deployment')
+})
 
-  test('with environment but no token: an input error before any request', async () => {
+e2e(
+  'nothing reaches GitHub: with environment but no token: an input error before any request',
+  async (emu, github) => {
     emu.clearRequests()
-    const r = await run({ environment: 'production' })
+    const r = await run(emu, github, { environment: 'production' })
     expect(r.code).toBe(1)
     expect(r.errors[0]).toContain('github-token')
     expect(github.requests).toEqual([])
     expect(emu.requests()).toEqual([])
-  })
-})
+  }
+)

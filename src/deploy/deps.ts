@@ -7,6 +7,8 @@ import type { Cadence } from './wait.ts'
 export interface FlowLog {
   info(line: string): void
   warning(line: string, title?: string): void
+  /** A fact worth an annotation that is not a problem (nothing to delete, say). */
+  notice(line: string, title?: string): void
   group<T>(name: string, fn: () => Promise<T>): Promise<T>
 }
 
