@@ -106,7 +106,7 @@ if (wanted('startup')) {
     ? `${mib(
         start.info.chunks.reduce((n, c) => n + c.bytes, 0),
         1
-      )} in chunks loaded only when needed (octokit, undici)`
+      )} in chunks loaded only when needed: octokit, undici`
     : ''
   summary.push(
     `Startup: ${mib(start.info.bytes, 1)} bundle${chunkNote ? ` (+ ${chunkNote})` : ''}; first request after ${ms(action.first!.median, 0)} ` +
