@@ -84,6 +84,20 @@ it('only the entry layer reaches the runner: @actions/core and src/runner.ts', (
   expect(reaching).toEqual([])
 })
 
+it('nothing in src/ imports a package that loads undici at start: only by import() or for types', () => {
+  // @actions/core, @actions/http-client and @actions/github import undici at their top level; the
+  // action uses them only behind a proxy or with `environment`. (lib/proxy alone does not.)
+  const heavy = /^@actions\/(core|github|http-client)$|^undici$/
+  const offenders = sources(ROOT).flatMap(f => {
+    const text = readFileSync(f, 'utf8')
+    const statics = /^\s*(?:import|export)(?!\s+type\b)(?:[^'();]*?\bfrom)?\s*'([^']+)'/gm
+    return [...text.matchAll(statics)]
+      .filter(m => heavy.test(m[1]!))
+      .map(m => `${relative(ROOT, f)}: ${m[0].trim()}`)
+  })
+  expect(offenders).toEqual([])
+})
+
 it('the cycle check sees a cycle, also through a type-only import', () => {
   const graph = importGraph()
   expect(graph.get(join(ROOT, 'inputs/cross-field.ts'))).toContain(join(ROOT, 'inputs/schema.ts'))
