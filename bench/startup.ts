@@ -3,8 +3,9 @@
 // a bare `node -e 0` (and a minimal ES module that sends one request: the floor for any action).
 // With `experiments`, bundles built from the working tree in a temporary directory (the same
 // command as `npm run build`, then with undici, and undici and @actions/github, replaced by empty
-// modules: a dry run needs neither) show where the time goes. octokit (@actions/github) is in its
-// own chunk, imported only by runs with `environment`: replacing it should change nothing.
+// modules: a dry run needs neither) show where the time goes. Both sit in chunks imported only
+// when needed (undici behind a proxy, octokit with `environment`): replacing them should change
+// nothing.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {

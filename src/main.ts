@@ -1,7 +1,6 @@
 // The entry layer: the runner's inputs in, outputs, summary and exit status out. It masks every
 // secret before anything is logged, validates every input before any request, and is the only
 // place that decides the job's result.
-import * as core from '@actions/core'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
@@ -19,7 +18,8 @@ import {
 } from './inputs/index.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
-import { writeOutputs, writeSummary } from './report.ts'
+import { runOutputs, summaryText } from './report.ts'
+import * as runner from './runner.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
@@ -31,19 +31,19 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now()
   const raw = readRawInputs(env)
   const redactor = new Redactor(secretValuesToMask(raw))
-  for (const value of redactor.values) core.setSecret(value)
+  for (const value of redactor.values) runner.setSecret(value)
 
   const event = eventDefaults(env, readEventPayload(env))
   const parsed = parseInputs(raw, event)
   if (!parsed.ok) {
-    core.error(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' })
+    runner.error(redactor.redact(renderProblems(parsed.problems)), { title: 'Invalid inputs' })
     process.exitCode = 1
     return
   }
   const o = parsed.options
   const short = unmaskedSecretNames(o)
   if (short.length) {
-    core.warning(
+    runner.warning(
       `${short.length === 1 ? 'Secret' : 'Secrets'} ${short.join(', ')}: ${short.length === 1 ? 'its value is' : 'their values are'} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
         '(masking them would hide those characters everywhere in the job log). The action never prints secret values.',
       { title: 'Secret too short to mask' }
@@ -53,7 +53,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) return
-    core.info(`Received ${signal}: stopping.`)
+    runner.info(`Received ${signal}: stopping.`)
     controller.abort()
     setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
   }
@@ -71,13 +71,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     secrets: redactor.values,
     dialect: o.apiDialect,
     onRateLimited: once(waitMs =>
-      core.info(
+      runner.info(
         `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
       )
     ),
-    debug: core.isDebug() ? line => core.debug(line) : undefined
+    debug: runner.isDebug(env) ? line => runner.debug(line) : undefined
   })
-  core.info(
+  runner.info(
     `API dialect: ${o.apiDialect}${o.apiDialectSetting === 'auto' ? ` (auto, from ${new URL(o.baseUrl).host})` : ''}.`
   )
   const state = newState(o)
@@ -139,15 +139,22 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       : undefined
   ])
 
-  writeOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined })
+  // Every output in one place: the state's and the GitHub deployment's.
+  const outputs = runOutputs(state, {
+    'github-deployment-id': github ? String(github.id) : undefined
+  })
+  for (const [name, value] of outputs) runner.setOutput(name, value, env)
   await writeSummary(
-    state,
-    { durationMs: Date.now() - started, requests: client.requestCount, error },
+    summaryText(
+      state,
+      { durationMs: Date.now() - started, requests: client.requestCount, error },
+      redactor
+    ),
     redactor,
     env
   )
   if (error !== undefined) {
-    core.error(error, { title })
+    runner.error(error, { title })
     process.exitCode = 1
   }
   logOutcome(state)
@@ -210,13 +217,23 @@ function describeError(err: unknown): string {
 
 function flowLog(redactor: Redactor): FlowLog {
   return {
-    info: line => core.info(redactor.redact(line)),
-    warning: (line, title) => core.warning(redactor.redact(line), title ? { title } : {}),
-    notice: (line, title) => core.notice(redactor.redact(line), title ? { title } : {}),
-    group: (name, fn) => core.group(name, fn)
+    info: line => runner.info(redactor.redact(line)),
+    warning: (line, title) => runner.warning(redactor.redact(line), title ? { title } : {}),
+    notice: (line, title) => runner.notice(redactor.redact(line), title ? { title } : {}),
+    group: (name, fn) => runner.group(name, fn)
+  }
+}
+
+/** The job summary, when the runner keeps one; a failure to write it is only a warning. */
+async function writeSummary(text: string, redactor: Redactor, env: NodeJS.ProcessEnv) {
+  if (!env.GITHUB_STEP_SUMMARY) return
+  try {
+    await runner.appendSummary(text, env)
+  } catch (err) {
+    runner.warning(`Could not write the job summary: ${redactor.redact(String(err))}`)
   }
 }
 
 function logOutcome(state: DeployState): void {
-  if (state.outcome === 'deployed') core.info(`Done: revision ${state.revisionId} is DEPLOYED.`)
+  if (state.outcome === 'deployed') runner.info(`Done: revision ${state.revisionId} is DEPLOYED.`)
 }

@@ -1,9 +1,8 @@
-// What the run leaves behind: step outputs (also on failure, as far as known) and the job summary.
-// Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
+// job summary. Pure: the entry layer writes them. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
 // commits) and are written as they are: redacting them would corrupt them whenever a secret value
 // happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
 // so it passes the redactor: the runner masks the log, but nothing masks a summary.
-import * as core from '@actions/core'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import { describePlan } from './deploy/plan.ts'
@@ -36,11 +35,14 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
   }
 }
 
-/** Every output of the run, in one place: the state's and the entry layer's own. */
-export function writeOutputs(state: DeployState, extra: Record<string, string | undefined>): void {
-  for (const [name, value] of Object.entries({ ...outputsOf(state), ...extra })) {
-    if (value !== undefined) core.setOutput(name, value)
-  }
+/** Every output of the run to write, in one place: the state's and the entry layer's own. */
+export function runOutputs(
+  state: DeployState,
+  extra: Record<string, string | undefined>
+): [name: string, value: string][] {
+  return Object.entries({ ...outputsOf(state), ...extra }).filter(
+    (e): e is [string, string] => e[1] !== undefined
+  )
 }
 
 const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
@@ -128,16 +130,7 @@ function cell(v: string): string {
   return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
 }
 
-export async function writeSummary(
-  state: DeployState,
-  facts: RunFacts,
-  redactor: Redactor,
-  env: NodeJS.ProcessEnv
-) {
-  if (!env.GITHUB_STEP_SUMMARY) return
-  try {
-    await core.summary.addRaw(redactor.redact(renderSummary(state, facts))).write()
-  } catch (err) {
-    core.warning(`Could not write the job summary: ${redactor.redact(String(err))}`)
-  }
+/** The job summary as it is written: nothing masks a summary, so it is redacted here. */
+export function summaryText(state: DeployState, facts: RunFacts, redactor: Redactor): string {
+  return redactor.redact(renderSummary(state, facts))
 }

@@ -35,6 +35,38 @@ afterEach(async () => {
   await emu.close()
 })
 
+/** The per-request timeout of the watching client: the length of the watch after a timeout. */
+const WATCH_MS = 300
+
+/**
+ * A client on a virtual clock: pauses advance it at once (recorded in `pauses`, after `onPause`),
+ * so the watch after a timed-out write takes no real time.
+ */
+function virtualClient(onPause: () => Promise<void> = async () => {}) {
+  let t = Date.now()
+  const pauses: number[] = []
+  const c = emu.credentials()
+  const clock = () => t
+  const watcher = Object.assign(
+    new ControlPlaneClient({
+      baseUrl: emu.url,
+      apiKey: c.apiKey,
+      tenantId: c.tenantId,
+      requestTimeoutMs: WATCH_MS,
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+      now: clock,
+      random: () => 0.5,
+      sleep: async ms => {
+        pauses.push(ms)
+        t += ms
+        await onPause()
+      }
+    }),
+    { clock }
+  )
+  return { client: watcher, pauses }
+}
+
 function body(name: string): CreateDeploymentRequest {
   const integration = emu.credentials().integrationId!
   return {
@@ -74,6 +106,43 @@ describe('createOrAdopt', () => {
     expect(named('reset-one')).toHaveLength(1)
     // Two resets, each followed by a look-up that found nothing, then the create that landed.
     expect(posts().map(p => p.status)).toEqual([null, null, 201])
+  })
+
+  test('a create that timed out is watched on the injected clock, and adopted when it lands late', async () => {
+    // The POST is held past the client's timeout, so its outcome is unknown and may still land.
+    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 5000, times: 1 })
+    const { client: watcher, pauses } = virtualClient(async () => {
+      // It lands while the run watches the name: made here by another client, as if late.
+      if (pauses.length === 1) await client.createDeployment(body('late-one'))
+    })
+    try {
+      const r = await createOrAdopt(watcher, body('late-one'), notes, watcher.clock)
+      expect(r.kind).toBe('created')
+      expect(named('late-one')).toHaveLength(1)
+      expect(r.deployment.id).toBe(named('late-one')[0]!.id)
+      // One pause of the whole window (the request's timeout on the virtual clock), no resend.
+      expect(pauses).toEqual([WATCH_MS])
+    } finally {
+      watcher.close()
+    }
+  })
+
+  test('a create that timed out and never lands is sent again after one watch of the timeout', async () => {
+    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 5000, times: 1 })
+    const { client: watcher, pauses } = virtualClient()
+    try {
+      const r = await createOrAdopt(watcher, body('never-one'), notes, watcher.clock)
+      expect(r.kind).toBe('created')
+      expect(named('never-one')).toHaveLength(1)
+      // The watch (the whole timeout), then the backoff before the second send.
+      expect(pauses[0]).toBe(WATCH_MS)
+      expect(pauses).toHaveLength(2)
+      expect(notes.lines.some(l => l.includes('does not exist: the create was not applied'))).toBe(
+        true
+      )
+    } finally {
+      watcher.close()
+    }
   })
 
   test('a name taken by another run is adopted, to be updated', async () => {

@@ -1,4 +1,4 @@
-// Small pure helpers of the transport: URLs, backoff, Retry-After, an abortable sleep.
+// Small pure helpers of the transport: URLs, backoff, Retry-After.
 
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MiB`
@@ -65,19 +65,4 @@ export function locationOf(
   } catch {
     return { origin: 'an unreadable location', path: '' }
   }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }

@@ -1,10 +1,14 @@
 // The transport: one request at a time, with a per-request timeout, an overall deadline, retries
 // with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Requests go through node:http(s) with the proxy-aware agent of @actions/http-client, whose own
-// redirect-following and retries are not used: it would send X-Api-Key to a redirect's host.
+// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
+// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
+// @actions/http-client, whose own redirect-following and retries are not used: it would send
+// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
+// level, which would otherwise cost every run a large part of its start-up.
 import * as http from 'node:http'
 import * as https from 'node:https'
-import { HttpClient } from '@actions/http-client'
+import type { HttpClient } from '@actions/http-client'
+import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import {
   AbortedError,
   ApiError,
@@ -17,8 +21,8 @@ import {
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { ErrorDetail, HTTPValidationError } from './schema.ts'
+import { sleep as abortableSleep } from '../sleep.ts'
 import {
-  abortableSleep,
   backoffDelay,
   buildUrl,
   formatBytes,
@@ -27,7 +31,7 @@ import {
   parseRetryAfter
 } from './http-util.ts'
 
-export { abortableSleep, backoffDelay, buildUrl, parseRetryAfter } from './http-util.ts'
+export { backoffDelay, buildUrl, parseRetryAfter } from './http-util.ts'
 
 export interface RetryPolicy {
   /** Attempts in all for a retryable request, the first included. */
@@ -93,16 +97,14 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 
 export class Transport {
   readonly #opts: TransportOptions
-  readonly #agentSource: HttpClient
+  /** Keep-alive agents of direct requests, by protocol. */
+  readonly #direct = new Map<string, http.Agent>()
+  /** The source of proxy agents, loaded on the first request that goes through a proxy. */
+  #proxied: Promise<HttpClient> | undefined
   #requests = 0
 
   constructor(opts: TransportOptions) {
     this.#opts = opts
-    this.#agentSource = new HttpClient(undefined, [], {
-      allowRedirects: false,
-      allowRetries: false,
-      keepAlive: true
-    })
   }
 
   /** Requests sent on the wire so far, retries included. */
@@ -204,7 +206,36 @@ export class Transport {
   }
 
   close(): void {
-    this.#agentSource.dispose()
+    for (const agent of this.#direct.values()) agent.destroy()
+    void this.#proxied?.then(
+      source => source.dispose(),
+      () => undefined
+    )
+  }
+
+  /**
+   * The agent for `url`: through the proxy the environment names for it, if any, else a direct
+   * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has).
+   */
+  #agent(url: URL): http.Agent | Promise<http.Agent> {
+    if (getProxyUrl(url)?.hostname) {
+      this.#proxied ??= import('@actions/http-client').then(
+        ({ HttpClient }) =>
+          new HttpClient(undefined, [], {
+            allowRedirects: false,
+            allowRetries: false,
+            keepAlive: true
+          })
+      )
+      return this.#proxied.then(source => source.getAgent(url.href))
+    }
+    let agent = this.#direct.get(url.protocol)
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: http.globalAgent.maxSockets }
+      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+      this.#direct.set(url.protocol, agent)
+    }
+    return agent
   }
 
   #backoff(attempt: number): number {
@@ -292,7 +323,7 @@ export class Transport {
     this.#opts.debug?.(this.#opts.redactor.redact(line))
   }
 
-  #once(spec: RequestSpec): Promise<RawResponse> {
+  async #once(spec: RequestSpec): Promise<RawResponse> {
     const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal } = this.#opts
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
@@ -304,6 +335,8 @@ export class Transport {
     if (signal) signals.push(signal)
     const combined = AbortSignal.any(signals)
     const lib = url.protocol === 'https:' ? https : http
+    const agentOf = this.#agent(url)
+    const agent = agentOf instanceof Promise ? await agentOf : agentOf
     this.#requests++
     this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`)
 
@@ -311,7 +344,7 @@ export class Transport {
       const req = lib.request(url, {
         method: spec.method,
         headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-        agent: this.#agentSource.getAgent(url.href),
+        agent,
         signal: combined
       })
       const fail = (err: unknown) => {

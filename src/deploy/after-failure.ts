@@ -4,7 +4,7 @@
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
-import type { FlowDeps, FlowLog } from './flow.ts'
+import type { FlowDeps, FlowLog } from './deps.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
 
 export interface AfterFailure {

@@ -14,6 +14,9 @@ import { findDeploymentByName } from './find-deployment.ts'
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5
 
+/** Epoch ms; injected by tests, whose client pauses on the same clock. */
+export type Clock = () => number
+
 export interface Notes {
   info(line: string): void
   warning(line: string): void
@@ -28,7 +31,8 @@ export type CreateResult =
 export async function createOrAdopt(
   client: ControlPlaneClient,
   body: CreateDeploymentRequest,
-  notes: Notes
+  notes: Notes,
+  now: Clock = Date.now
 ): Promise<CreateResult> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
@@ -57,7 +61,7 @@ export async function createOrAdopt(
       if (!unknown) throw err
       maybeApplied = true
       notes.warning(`${unknown.message}; looking the name up before trying again.`)
-      const existing = await lookBack(client, unknown, () =>
+      const existing = await lookBack(client, unknown, now, () =>
         findDeploymentByName(client, body.name)
       )
       if (existing) {
@@ -113,13 +117,14 @@ function isWhatWasAsked(d: Deployment, body: CreateDeploymentRequest): boolean {
 async function lookBack<T>(
   client: ControlPlaneClient,
   unknown: OutcomeUnknownError,
+  now: Clock,
   look: () => Promise<T | undefined>
 ): Promise<T | undefined> {
   const found = await look()
   if (found !== undefined || !unknown.pending) return found
-  const until = Date.now() + client.requestTimeoutMs
-  for (let i = 0; Date.now() < until; i++) {
-    const pause = Math.min(1000 * 2 ** i, until - Date.now())
+  const until = now() + client.requestTimeoutMs
+  for (let i = 0; now() < until; i++) {
+    const pause = Math.min(1000 * 2 ** i, until - now())
     if (pause <= 0 || !(await client.pause(i + 1, pause))) return undefined
     const again = await look()
     if (again !== undefined) return again
@@ -137,7 +142,8 @@ export function patchReconciled(
   current: Deployment,
   body: PatchDeploymentRequest,
   newRevision: boolean,
-  notes: Notes
+  notes: Notes,
+  now: Clock = Date.now
 ): Promise<Deployment> {
   return writeReconciled(
     client,
@@ -145,7 +151,8 @@ export function patchReconciled(
     () => client.patchDeployment(current.id, body),
     newRevision,
     'patch',
-    notes
+    notes,
+    now
   )
 }
 
@@ -160,7 +167,8 @@ export async function writeReconciled(
   write: () => Promise<Deployment>,
   newRevision: boolean,
   what: string,
-  notes: Notes
+  notes: Notes,
+  now: Clock = Date.now
 ): Promise<Deployment> {
   const before = current.latest_revision_id
   for (let attempt = 1; ; attempt++) {
@@ -171,9 +179,9 @@ export async function writeReconciled(
       if (!unknown) throw err
       notes.warning(`${unknown.message}; reading the deployment back before trying again.`)
       if (newRevision) {
-        const landed = await lookBack(client, unknown, async () => {
-          const now = await client.getDeployment(current.id)
-          return now.latest_revision_id && now.latest_revision_id !== before ? now : undefined
+        const landed = await lookBack(client, unknown, now, async () => {
+          const d = await client.getDeployment(current.id)
+          return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined
         })
         if (landed) {
           notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`)

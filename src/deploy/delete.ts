@@ -2,7 +2,7 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
-import { abortableSleep } from '../control-plane/http.ts'
+import { sleep as realSleep } from '../sleep.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
@@ -44,8 +44,9 @@ export async function deleteDeployment(
   const what = o.target.kind === 'id' ? `deployment ${o.target.deploymentId}` : `"${o.name}"`
   if (!found) {
     state.outcome = 'absent'
-    log.info(
-      `No deployment ${o.target.kind === 'id' ? 'has id' : 'is named'} ${what}: nothing to delete.`
+    log.notice(
+      `No deployment ${o.target.kind === 'id' ? 'has id' : 'is named'} ${what}: nothing to delete.`,
+      'Nothing to delete'
     )
     return
   }
@@ -108,7 +109,7 @@ export async function deleteDeployment(
   /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
   async function waitGone(id: string): Promise<void> {
     const now = deps.now ?? Date.now
-    const sleep = deps.sleep ?? abortableSleep
+    const sleep = deps.sleep ?? realSleep
     const start = now()
     let pause = FIRST_PAUSE_MS
     let last: string | undefined

@@ -149,7 +149,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     const body = plan.body
     const result = await writing('create', () =>
       log.group('Create the deployment', async () => {
-        const r = await createOrAdopt(client, body, log)
+        const r = await createOrAdopt(client, body, log, deps.now)
         if (r.kind === 'created')
           log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
         return r
@@ -325,7 +325,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
         )
       }
       const out = await writing('update', () =>
-        patchReconciled(client, d, p.body, p.newRevision, log)
+        patchReconciled(client, d, p.body, p.newRevision, log, deps.now)
       )
       log.info(`Updated deployment "${out.name}" (${out.id}).`)
       return out

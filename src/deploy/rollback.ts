@@ -61,7 +61,8 @@ export async function rollBack(
       () => client.redeployRevision(input.deploymentId, previous),
       true,
       'redeploy',
-      notes
+      notes,
+      input.wait.now
     )
   } catch (err) {
     // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.

@@ -5,7 +5,7 @@
 // of the time waited: a long build costs few requests, a short one cannot hide a short deploy
 // stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
 import { ApiError, AbortedError } from '../control-plane/errors.ts'
-import { abortableSleep } from '../control-plane/http.ts'
+import { sleep as realSleep } from '../sleep.ts'
 import { formatDuration } from '../duration.ts'
 import { REVISION_STATUSES, revisionOutcome, type Revision } from '../control-plane/schema.ts'
 import type { CallOptions } from '../control-plane/client.ts'
@@ -126,7 +126,7 @@ export function nextPause(
 
 export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
   const now = o.now ?? Date.now
-  const sleep = o.sleep ?? abortableSleep
+  const sleep = o.sleep ?? realSleep
   const cadence = o.cadence ?? DEFAULT_CADENCE
   const maxErrors = o.maxConsecutiveErrors ?? 6
   const notFoundGraceMs = o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS

@@ -3,7 +3,7 @@
 import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
-import type { Fields } from './index.ts'
+import type { Fields } from './schema.ts'
 import type { InputName } from './names.ts'
 import { INVALID, type Invalid } from './problems.ts'
 

@@ -201,11 +201,9 @@ function parseWithSchema<T>(
 ): T | Invalid {
   const value = parseDocumentInput(input, v, fail)
   if (value === INVALID) return INVALID
-  let ok = true
   const unknown: string[] = []
   unknownKeys(schema, value, '', unknown)
   if (unknown.length > 0) {
-    ok = false
     fail(
       `\`${input}\` has unknown keys, which would be ignored: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', ...' : ''}`
     )
@@ -217,10 +215,10 @@ function parseWithSchema<T>(
       fail(`\`${input}\` must be ${shapeText}`)
       return INVALID
     }
-    ok = false
     for (const line of issuePaths(result.error.issues).slice(0, 10)) fail(`\`${input}\` ${line}`)
   }
-  return ok && result.success ? result.data : INVALID
+  // INVALID, not just a failed field, for the caller: it checks the list only when it is sound.
+  return unknown.length === 0 && result.success ? result.data : INVALID
 }
 
 const SecretReferenceList = z.array(SecretReference)
@@ -239,13 +237,9 @@ export function parseSecretReferences(
     fail
   )
   if (list === INVALID) return INVALID
-  let ok = true
   const seen = new Set<string>()
   list.forEach((ref, i) => {
-    const problem = (message: string) => {
-      ok = false
-      fail(`\`${input}\` [${i}]: ${message}`)
-    }
+    const problem = (message: string) => fail(`\`${input}\` [${i}]: ${message}`)
     if (!ENV_NAME.test(ref.name)) {
       problem(
         '`name` must look like an environment variable name (letters, digits and underscores, not starting with a digit)'
@@ -259,7 +253,7 @@ export function parseSecretReferences(
     if (ref.secret_name.trim() === '') problem('`secret_name` must not be empty')
     if (ref.secret_key.trim() === '') problem('`secret_key` must not be empty')
   })
-  return ok ? list : INVALID
+  return list
 }
 
 export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined | Invalid {

@@ -1,8 +1,8 @@
-// Field checks. Each returns the parsed value, or INVALID after reporting why through `fail`.
+// Field checks. Each returns the parsed value and reports every problem through `fail` (see problems.ts).
 import { DEPLOYMENT_NAME_PATTERN, Uuid } from '../control-plane/schema.ts'
 import { parseDuration } from '../duration.ts'
 import type { InputName } from './names.ts'
-import { field, INVALID } from './problems.ts'
+import { field } from './problems.ts'
 import type { Fail, Invalid } from './problems.ts'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 
@@ -98,11 +98,7 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
   } catch {
     return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`)
   }
-  let ok = true
-  const problem = (message: string) => {
-    ok = false
-    fail(`\`${input}\` ${message}`)
-  }
+  const problem = (message: string) => fail(`\`${input}\` ${message}`)
   // The client's own rule for where the key may go: https, or http to a loopback host only.
   const refused = baseUrlProblem(url.href)
   if (refused) problem(`is refused: ${refused}`)
@@ -111,7 +107,7 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
       'must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)'
     )
   }
-  if (!ok) return INVALID
+  // After a problem above, `field()` makes this INVALID whatever is returned.
   return url.origin + url.pathname.replace(/\/+$/, '')
 }
 
@@ -148,18 +144,15 @@ export const parseCustomUrl = webUrl('custom-url')
 export function parseName(v: string, fail: Fail): string | undefined | Invalid {
   const input = 'name'
   if (v === '') return undefined
-  let ok = true
   if (!DEPLOYMENT_NAME_PATTERN.test(v)) {
-    ok = false
     fail(
       `\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`
     )
   }
   if (v.length > MAX_NAME_LENGTH) {
-    ok = false
     fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`)
   }
-  return ok ? v : INVALID
+  return v
 }
 
 export function parseApiKey(v: string, fail: Fail): string | Invalid {

@@ -8,57 +8,32 @@
 // wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
 // YAML/JSON document.
 //
-// The per-input checks live in `inputs/`: `fields.ts` (single-line inputs), `secrets.ts`,
-// `documents.ts` (YAML/JSON inputs), on the helpers of `problems.ts`; `masking.ts` finds the
+// `schema.ts` is the record's schema, one field per input; the per-input checks live in
+// `fields.ts` (single-line inputs), `secrets.ts`, `documents.ts` (YAML/JSON inputs), on the
+// helpers of `problems.ts`; `cross-field.ts` checks how they fit together; `masking.ts` finds the
 // values to mask.
-import { z } from 'zod'
-import { DEPLOYMENT_TYPES, RevisionSource, SOURCES } from '../control-plane/schema.ts'
 import type { Source } from '../control-plane/schema.ts'
-import { DIALECTS, resolveDialect } from '../control-plane/dialect.ts'
+import { resolveDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
-import { formatDuration } from '../duration.ts'
 import type { EventDefaults } from '../event.ts'
-import { parseResourceSpec, parseSecretReferences } from './documents.ts'
-import {
-  booleanInput,
-  integerInput,
-  DEFAULT_BASE_URL,
-  durationInput,
-  optionalText,
-  optionalToken,
-  optionalUuid,
-  parseApiKey,
-  parseBaseUrl,
-  parseCustomUrl,
-  parseEnum,
-  parseEnvironment,
-  parseEnvironmentUrl,
-  parseGithubToken,
-  parseGraphConfigPath,
-  parseName,
-  parseNamespace,
-  parseRef,
-  parseRepository
-} from './fields.ts'
 import { secretValuesToMask } from './masking.ts'
 import { INPUT_NAMES } from './names.ts'
 import type { RawInputs } from './names.ts'
-import { field, INVALID } from './problems.ts'
-import type { Invalid } from './problems.ts'
-import { parseSecrets } from './secrets.ts'
 import { crossFieldProblems } from './cross-field.ts'
 import type { InputProblem, Options, Target } from './options.ts'
+import { DEFAULT_POLL_INTERVAL_MS, fieldsSchema, type Fields, type Valid } from './schema.ts'
 
 export { nestingMayExceed } from './documents.ts'
 export { secretValuesToMask } from './masking.ts'
 export { INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'
-
-export const DEFAULT_TIMEOUT = '30m'
-export const DEFAULT_POLL_INTERVAL = '15s'
-const DEFAULT_POLL_INTERVAL_MS = 15_000
-export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
-export const MIN_POLL_INTERVAL_MS = 1000
+export {
+  DEFAULT_POLL_INTERVAL,
+  DEFAULT_TIMEOUT,
+  MAX_TIMEOUT_MS,
+  MIN_POLL_INTERVAL_MS,
+  type Fields
+} from './schema.ts'
 
 /** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
 export function inputEnvName(name: string): string {
@@ -76,70 +51,7 @@ export function readRawInputs(env: NodeJS.ProcessEnv): RawInputs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The schema
-
-/** Each input on its own. */
-const fieldsSchema = z.object({
-  'api-key': field('api-key', parseApiKey),
-  'tenant-id': optionalUuid('tenant-id', 'a workspace id'),
-  'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
-  name: field('name', parseName),
-  'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
-  // `github` is the production service's word for `codehost`: both are accepted.
-  source: field('source', (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail))),
-  'integration-id': optionalUuid('integration-id', 'a forge integration id'),
-  repository: field('repository', parseRepository),
-  ref: field('ref', parseRef),
-  'graph-config-path': field('graph-config-path', parseGraphConfigPath),
-  'image-uri': optionalToken(
-    'image-uri',
-    'an image reference like registry.example.com/agent@sha256:...'
-  ),
-  secrets: field('secrets', parseSecrets),
-  'secret-references': field('secret-references', parseSecretReferences),
-  'resource-spec': field('resource-spec', parseResourceSpec),
-  'build-on-push': booleanInput('build-on-push', undefined),
-  'custom-url': field('custom-url', parseCustomUrl),
-  'listener-id': optionalUuid('listener-id', 'a listener id'),
-  'k8s-namespace': field('k8s-namespace', parseNamespace),
-  'install-command': optionalText('install-command', 'a command'),
-  'build-command': optionalText('build-command', 'a command'),
-  'revision-source': parseEnum('revision-source', RevisionSource.options, undefined),
-  create: booleanInput('create', true),
-  wait: booleanInput('wait', true),
-  timeout: durationInput('timeout', DEFAULT_TIMEOUT, ms =>
-    ms <= 0
-      ? 'must be longer than zero'
-      : ms > MAX_TIMEOUT_MS
-        ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-        : undefined
-  ),
-  // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-  'poll-interval': durationInput('poll-interval', undefined, ms =>
-    ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined
-  ),
-  'dry-run': booleanInput('dry-run', false),
-  'failure-logs': integerInput('failure-logs', 50, 0, 1000),
-  'on-failure': parseEnum('on-failure', ['fail', 'rollback'] as const, 'fail'),
-  'api-dialect': parseEnum('api-dialect', ['auto', ...DIALECTS] as const, 'auto'),
-  'deployment-type': parseEnum('deployment-type', DEPLOYMENT_TYPES, undefined),
-  command: parseEnum('command', ['deploy', 'delete'] as const, 'deploy'),
-  'delete-tracing-project': booleanInput('delete-tracing-project', false),
-  'pr-comment': booleanInput('pr-comment', false),
-  'github-token': field('github-token', parseGithubToken),
-  environment: field('environment', parseEnvironment),
-  'environment-url': field('environment-url', parseEnvironmentUrl)
-})
-export type Fields = z.output<typeof fieldsSchema>
-type Valid<T> = { [K in keyof T]: Exclude<T[K], Invalid> }
-
-function parseSource(v: string, fail: (m: string) => typeof INVALID): Source | typeof INVALID {
-  if (v === '') return 'codehost'
-  if ((SOURCES as readonly string[]).includes(v)) return v as Source
-  return fail(
-    `\`source\` must be one of ${[...SOURCES, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`
-  )
-}
+// The whole schema
 
 /** All inputs: each on its own, then how they fit together, then the Options. */
 function inputSchema(event: EventDefaults) {

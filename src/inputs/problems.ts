@@ -1,5 +1,9 @@
-// How a check reports a problem: the INVALID marker, the `fail` callback, and `field`, which
-// turns one input's check into a zod field with its size cap.
+// How a check reports a problem. One idea throughout: a check is a plain function
+// `(value, fail) => result`; it calls `fail(message)` for each problem it finds (as many as it
+// finds) and `field()` turns it into a zod field whose value is INVALID as soon as `fail` was
+// called, whatever the check returned. A check therefore keeps no `ok` flag of its own: it may go
+// on after a problem to report the next one, and returns `fail(...)` (INVALID) only to stop early.
+// INVALID then marks that input for the cross-field checks, which skip it.
 import { z } from 'zod'
 import type { InputName } from './names.ts'
 import type { InputProblem } from './options.ts'

@@ -1,6 +1,5 @@
 // The `secrets` input: NAME=VALUE lines or a JSON object of strings.
 import type { Secret } from '../control-plane/schema.ts'
-import { INVALID } from './problems.ts'
 import type { Fail, Invalid } from './problems.ts'
 import { lineColumn, lines } from './text.ts'
 
@@ -23,18 +22,13 @@ function checkSecretName(name: string, where: string, fail: Fail): boolean {
  */
 export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Invalid {
   if (v === '') return undefined
-  let ok = true
-  const problem: Fail = message => {
-    ok = false
-    return fail(message)
-  }
   const secrets: Secret[] = []
   const add = (name: string, value: string, where: string) => {
-    if (!checkSecretName(name, where, problem)) return
+    if (!checkSecretName(name, where, fail)) return
     if (value === '') {
       // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
       const which = where.startsWith('line') ? where : name
-      problem(
+      fail(
         `\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`
       )
       return
@@ -49,19 +43,17 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
     } catch (error) {
       const position = /position (\d+)/.exec(String(error))?.[1]
       const where = position === undefined ? '' : ` (${lineColumn(v, Number(position))})`
-      problem(
+      return fail(
         `\`secrets\` starts with \`{\` but is not valid JSON${where}: use a JSON object {"NAME": "value"} or NAME=VALUE lines`
       )
-      return INVALID
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      problem('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines')
-      return INVALID
+      return fail('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines')
     }
     for (const [name, value] of Object.entries(parsed)) {
       if (typeof value !== 'string') {
-        if (checkSecretName(name, 'in the JSON object', problem)) {
-          problem(`\`secrets\`: the value of ${name} must be a string`)
+        if (checkSecretName(name, 'in the JSON object', fail)) {
+          fail(`\`secrets\`: the value of ${name} must be a string`)
         }
         continue
       }
@@ -69,7 +61,7 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
     }
     if (Object.values(parsed).every(value => typeof value === 'string')) {
       for (const name of duplicateJsonKeys(v, Object.keys(parsed).length)) {
-        problem(`\`secrets\`: ${name} is set more than once`)
+        fail(`\`secrets\`: ${name} is set more than once`)
       }
     }
   } else {
@@ -80,12 +72,12 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
       const where = `line ${index + 1}`
       const eq = line.indexOf('=')
       if (eq < 0) {
-        problem(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`)
+        fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`)
         return
       }
       const name = line.slice(0, eq).trim()
       if (seen.has(name)) {
-        problem(`\`secrets\`: ${name} is set more than once (${where})`)
+        fail(`\`secrets\`: ${name} is set more than once (${where})`)
         return
       }
       seen.add(name)
@@ -94,7 +86,8 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
       add(name, line.slice(eq + 1).trim(), where)
     })
   }
-  return ok ? secrets : INVALID
+  // Any problem above already made the field INVALID (see `field()`).
+  return secrets
 }
 
 /**
