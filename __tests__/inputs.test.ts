@@ -412,6 +412,23 @@ describe('inputs of the production dialect, deletes and failures', () => {
       'feature'
     )
   })
+  test.each([
+    ['cpu: 50', /cpu: Too big: expected number to be <=8/],
+    ['cpu_limit: 20', /cpu_limit: Too big: expected number to be <=16/],
+    ['min_scale: 1.5', /min_scale: .*expected int/],
+    ['memory_mb: 512.5', /memory_mb: .*expected int/]
+  ])('a resource-spec the production service rejects (%s) is refused up front', (spec, message) => {
+    const [p] = problems({ ...CODEHOST, 'resource-spec': spec })
+    expect(p).toMatchObject({ input: 'resource-spec', message: expect.stringMatching(message) })
+  })
+
+  test('deployment-type is one of the production types', () => {
+    expect(options({ ...CODEHOST, 'deployment-type': 'prod' }).deploymentType).toBe('prod')
+    expect(inputsOf(problems({ ...CODEHOST, 'deployment-type': 'huge' }))).toEqual([
+      'deployment-type'
+    ])
+  })
+
   test('failure-logs is a whole number from 0 to 1000', () => {
     expect(options({ ...CODEHOST, 'failure-logs': '0' }).failureLogs).toBe(0)
     expect(inputsOf(problems({ ...CODEHOST, 'failure-logs': 'many' }))).toEqual(['failure-logs'])
