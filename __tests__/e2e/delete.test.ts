@@ -31,13 +31,9 @@ const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELE
 
 e2e(
   'command: delete: deletes only the exact name among look-alikes, and waits until it is gone',
-  async ({ emu }) => {
+  async ({ emu, seed }) => {
     const base = uniqueName('pv')
-    const deployed = await Promise.all(
-      [`${base}-1`, `${base}-12`, `my-${base}-1`].map(n => run({ inputs: deployInputs(emu, n) }))
-    )
-    expect(deployed.map(d => d.code)).toEqual([0, 0, 0])
-    emu.clearRequests()
+    for (const n of [`${base}-1`, `${base}-12`, `my-${base}-1`]) seed(n)
     const r = await run({ inputs: deleteInputs(emu, `${base}-1`) })
     expect(r.code).toBe(0)
     expect(r.outputs.deleted).toBe('true')
@@ -71,9 +67,9 @@ test.concurrent('command: delete: an absent name is reported as a notice annotat
 
 e2e(
   'command: delete: waits through AWAITING_DELETE until reads answer 404',
-  async ({ emu, named }) => {
+  async ({ emu, named, seed }) => {
     const name = uniqueName('awaiting')
-    expect((await run({ inputs: deployInputs(emu, name) })).code).toBe(0)
+    seed(name)
     const id = named(name)[0]!.id
     const r = await run({ inputs: deleteInputs(emu, name) })
     expect(r.code).toBe(0)
@@ -93,21 +89,24 @@ e2e(
   { speed: 2 }
 )
 
-e2e('command: delete: a dry run says what it would delete and deletes nothing', async ({ emu }) => {
-  const name = uniqueName('dry-delete')
-  await run({ inputs: deployInputs(emu, name) })
-  const r = await run({ inputs: deleteInputs(emu, name, { 'dry-run': 'true' }) })
-  expect(r.code).toBe(0)
-  expect(r.stdout).toMatch(/Dry run: would delete deployment/)
-  expect(deletes(emu)).toEqual([])
-  expect(names(emu)).toContain(name)
-})
+e2e(
+  'command: delete: a dry run says what it would delete and deletes nothing',
+  async ({ emu, seed }) => {
+    const name = uniqueName('dry-delete')
+    seed(name)
+    const r = await run({ inputs: deleteInputs(emu, name, { 'dry-run': 'true' }) })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/Dry run: would delete deployment/)
+    expect(deletes(emu)).toEqual([])
+    expect(names(emu)).toContain(name)
+  }
+)
 
 e2e(
   'command: delete: delete-tracing-project sends the query that frees the name',
-  async ({ emu }) => {
+  async ({ emu, seed }) => {
     const name = uniqueName('free-name')
-    await run({ inputs: deployInputs(emu, name) })
+    seed(name)
     emu.clearRequests()
     const r = await run({ inputs: deleteInputs(emu, name, { 'delete-tracing-project': 'true' }) })
     expect(r.code).toBe(0)
@@ -117,9 +116,9 @@ e2e(
 
 e2e(
   'command: delete: a lost delete answer is reconciled: one deletion, success',
-  async ({ emu }) => {
+  async ({ emu, seed }) => {
     const name = uniqueName('lost-delete')
-    await run({ inputs: deployInputs(emu, name) })
+    seed(name)
     emu.clearRequests()
     emu.addFaults({ kind: 'lost-response', method: 'DELETE', times: 1 })
     const r = await run({ inputs: deleteInputs(emu, name) })

@@ -16,8 +16,10 @@ import {
   type GitHubEvent
 } from '../../scripts/runner.ts'
 import {
+  demoFixture,
   startEmulator,
   type Emulator,
+  type Fixture,
   type EmulatorOptions,
   type RequestLogEntry
 } from '../../src/emulator/server.ts'
@@ -192,10 +194,16 @@ export interface E2E {
   named(name: string): ReturnType<Emulator['state']>['tenants'][number]['deployments']
   /** The POST and PATCH requests this emulator received. */
   writes(): RequestLogEntry[]
+  /**
+   * A deployment that exists before the run, READY with one DEPLOYED revision of `main` from
+   * acme/agent-server (what a first good deploy leaves), without running the bundle for it.
+   */
+  seed(name: string, secrets?: Record<string, string>): void
 }
 
 export function e2eContext(emu: Emulator): E2E {
   const c = emu.credentials()
+  const seeded: NonNullable<Fixture['deployments']> = []
   return {
     emu,
     key: c.apiKey,
@@ -206,7 +214,22 @@ export function e2eContext(emu: Emulator): E2E {
         .state()
         .tenants.flatMap(t => t.deployments)
         .filter(d => d.name === name),
-    writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+    writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH'),
+    seed: (name, secrets = {}) => {
+      seeded.push({
+        tenant_id: c.tenantId,
+        name,
+        source: 'codehost',
+        source_config: {
+          integration_id: c.integrationId,
+          repo_url: 'https://github.com/acme/agent-server'
+        },
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
+      })
+      const base = demoFixture()
+      emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), ...seeded] })
+    }
   }
 }
 

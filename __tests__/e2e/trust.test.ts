@@ -6,11 +6,9 @@ import { e2e, runAction as run, uniqueName, warnings } from './harness.ts'
 
 e2e(
   'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them',
-  async ({ emu, inputs, named }) => {
+  async ({ emu, inputs, named, seed }) => {
     const name = uniqueName('secrets')
-    expect(
-      (await run({ inputs: inputs({ name, secrets: 'ALPHA=alpha-1111\nBETA=beta-2222' }) })).code
-    ).toBe(0)
+    seed(name, { ALPHA: 'alpha-1111', BETA: 'beta-2222' })
     const dry = await run({
       inputs: inputs({ name, secrets: 'GAMMA=gamma-3333', 'dry-run': 'true' })
     })
@@ -31,10 +29,10 @@ e2e(
 
 e2e(
   'secrets the list leaves out: listing the same secrets again warns of nothing',
-  async ({ inputs }) => {
+  async ({ inputs, seed }) => {
     const name = uniqueName('secrets-same')
     const secrets = 'ALPHA=alpha-1111\nBETA=beta-2222'
-    await run({ inputs: inputs({ name, secrets }) })
+    seed(name, { ALPHA: 'alpha-1111', BETA: 'beta-2222' })
     const r = await run({ inputs: inputs({ name, secrets }) })
     expect(r.code).toBe(0)
     expect(warnings(r.stdout)).toEqual([])
@@ -78,10 +76,9 @@ e2e(
 
 e2e(
   'the deployment’s repository is kept: an explicit other repository is an error naming both, before any write',
-  async ({ emu, inputs, writes }) => {
+  async ({ inputs, writes, seed }) => {
     const name = uniqueName('repo')
-    await run({ inputs: inputs({ name }) })
-    emu.clearRequests()
+    seed(name)
     const r = await run({ inputs: inputs({ name, repository: 'acme/support-bot' }) })
     expect(r.code).toBe(1)
     expect(r.errors.join('\n')).toMatch(
@@ -93,9 +90,9 @@ e2e(
 
 e2e(
   'the deployment’s repository is kept: another workflow’s repository is a warning, never “the branch moved on”',
-  async ({ inputs }) => {
+  async ({ inputs, seed }) => {
     const name = uniqueName('repo-default')
-    await run({ inputs: inputs({ name }) })
+    seed(name)
     const r = await run({
       inputs: inputs({ name }),
       env: { GITHUB_REPOSITORY: 'acme/support-bot', GITHUB_SHA: 'f'.repeat(40) }
@@ -163,9 +160,9 @@ e2e(
 
 e2e(
   'what a run claims: name and deployment-id of two deployments are refused before any write',
-  async ({ emu, inputs, named, writes }) => {
+  async ({ emu, inputs, named, writes, seed }) => {
     const name = uniqueName('by-id')
-    await run({ inputs: inputs({ name }) })
+    seed(name)
     emu.clearRequests()
     const r = await run({
       inputs: inputs({ name: 'someone-else', 'deployment-id': named(name)[0]!.id })
