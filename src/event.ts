@@ -1,7 +1,7 @@
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure apart from
 // `readEventPayload`, which reads the event file the runner writes.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 
 /** What the triggering event implies when the `ref` and `repository` inputs are empty. */
 export interface EventDefaults {
@@ -157,32 +157,15 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
 export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const path = text(env.GITHUB_EVENT_PATH)
   if (path === undefined) return {}
-  let fd: number | undefined
   try {
-    fd = openSync(path, 'r')
-    if (!fstatSync(fd).isFile()) return {}
-    // Read at most one byte past the cap: the size from fstat may change under us.
-    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_EVENT_PAYLOAD_BYTES) + 1)
-    let length = 0
-    while (length < buffer.length) {
-      const n = readSync(fd, buffer, length, buffer.length - length, null)
-      if (n === 0) break
-      length += n
-    }
-    if (length > MAX_EVENT_PAYLOAD_BYTES) return {}
-    const parsed: unknown = JSON.parse(buffer.toString('utf8', 0, length))
+    const stat = statSync(path)
+    if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES) return {}
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {}
   } catch {
+    // No payload, or not JSON: the defaults come from the environment alone.
     return {}
-  } finally {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd)
-      } catch {
-        // nothing to do: the payload is read or given up already
-      }
-    }
   }
 }
