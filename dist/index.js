@@ -12508,39 +12508,18 @@ function readEventPayload(env) {
     const path = event_text(env.GITHUB_EVENT_PATH);
     if (path === undefined)
         return {};
-    let fd;
     try {
-        fd = (0,external_node_fs_.openSync)(path, 'r');
-        if (!(0,external_node_fs_.fstatSync)(fd).isFile())
+        const stat = (0,external_node_fs_.statSync)(path);
+        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
             return {};
-        // Read at most one byte past the cap: the size from fstat may change under us.
-        const buffer = Buffer.alloc(Math.min((0,external_node_fs_.fstatSync)(fd).size, MAX_EVENT_PAYLOAD_BYTES) + 1);
-        let length = 0;
-        while (length < buffer.length) {
-            const n = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
-            if (n === 0)
-                break;
-            length += n;
-        }
-        if (length > MAX_EVENT_PAYLOAD_BYTES)
-            return {};
-        const parsed = JSON.parse(buffer.toString('utf8', 0, length));
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
             ? parsed
             : {};
     }
     catch {
+        // No payload, or not JSON: the defaults come from the environment alone.
         return {};
-    }
-    finally {
-        if (fd !== undefined) {
-            try {
-                (0,external_node_fs_.closeSync)(fd);
-            }
-            catch {
-                // nothing to do: the payload is read or given up already
-            }
-        }
     }
 }
 

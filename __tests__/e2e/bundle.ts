@@ -12,6 +12,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync
 } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -77,7 +78,7 @@ function isDir(path: string): boolean {
 export function startBuild(): { dir: string; child: ChildProcess | undefined } {
   const dir = join(CACHE, sourceKey())
   if (existsSync(join(dir, STATUS)) && readStatus(dir).ok) return { dir, child: undefined }
-  rmSync(CACHE, { recursive: true, force: true })
+  pruneCache()
   const building = `${dir}.building-${process.pid}`
   mkdirSync(building, { recursive: true })
   const started = Date.now()
@@ -103,6 +104,22 @@ export function startBuild(): { dir: string; child: ChildProcess | undefined } {
   })
   child.on('close', code => done(code === 0 && existsSync(join(building, 'index.js'))))
   return { dir, child }
+}
+
+/**
+ * Drops bundles of older sources, but only those untouched for an hour: another jest run (the
+ * reliability suite beside `npm test`, say) may still be running the one it built.
+ */
+function pruneCache(): void {
+  const hourAgo = Date.now() - 60 * 60_000
+  for (const entry of existsSync(CACHE) ? readdirSync(CACHE) : []) {
+    const path = join(CACHE, entry)
+    try {
+      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true })
+    } catch {
+      // gone already
+    }
+  }
 }
 
 /** Waits for the build of `dir` to end; its `index.js`, or an error carrying ncc's output. */
