@@ -223,6 +223,36 @@ describe(GROUP, () => {
 
   inBothLogModes(
     GROUP,
+    'a log slower than its budget: the run ends at the budget, not when the log answers',
+    (c, debug) =>
+      withEmulator({}, async emu => {
+        emu.setFaults([{ kind: 'delay', ms: LOG_BUDGET_MS + 5000, path: LOGS }])
+        let failedAt = 0
+        const r = await c.run({
+          inputs: { ...deployInputs(c, emu, uniqueName('slow-log')), ref: 'fail-build' },
+          env: debugEnv(debug),
+          onStdout: { when: /^BUILD_FAILED after /m, run: () => void (failedAt = Date.now()) }
+        })
+        const afterFailureMs = Date.now() - failedAt
+        c.check(r.code === 1 && r.errors.length === 1, `exit ${r.code}, ${r.errors.length} errors`)
+        c.check(/ended BUILD_FAILED/.test(errorText(r)), `error: ${errorText(r).slice(0, 200)}`)
+        const ws = warningLines(r)
+        c.check(
+          ws.length === 1 && /Could not show the log/.test(ws[0]!),
+          `${ws.length} warnings: ${ws.join(' | ').slice(0, 300)}`
+        )
+        c.check(failedAt > 0, 'BUILD_FAILED was never logged')
+        c.check(
+          afterFailureMs < LOG_BUDGET_MS + 4000,
+          `the run ended ${afterFailureMs} ms after the failure: it waited for the log past its budget`
+        )
+        c.note(`ended ${afterFailureMs} ms after BUILD_FAILED was seen`)
+      }),
+    { lane: four }
+  )
+
+  inBothLogModes(
+    GROUP,
     'the redeploy answer lost once: one redeploy, never two, rolled back',
     (c, debug) =>
       withEmulator({}, async emu => {
