@@ -5,10 +5,7 @@
 // which are validated against the response schemas too, so the test's server is itself honest.
 // Revision logs are not in this copy of the description: they are checked against
 // service-facts.md ("Operations beyond the interface") by hand, at the end.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, describe, expect, test } from '@jest/globals'
-import type { default as AjvClass, ValidateFunction } from 'ajv/dist/2020'
 import type { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { SOURCES } from '../../src/control-plane/schema.ts'
 import {
@@ -22,64 +19,14 @@ import {
   TENANT_ID,
   type Recorded
 } from './helpers.ts'
+import {
+  operationFor,
+  productionOpenApi as openapi,
+  requestProblems as wireProblems,
+  schemaChecker
+} from '../openapi.ts'
 
-// ajv is CommonJS; required as such so that its default export is the class in every loader.
-const require = createRequire(import.meta.url)
-const Ajv2020 = require('ajv/dist/2020') as typeof AjvClass
-const addFormats = require('ajv-formats') as (ajv: AjvClass) => AjvClass
-
-interface Parameter {
-  name: string
-  in: 'path' | 'query' | 'header'
-  required?: boolean
-  schema: Record<string, unknown>
-}
-interface Operation {
-  parameters?: Parameter[]
-  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } }
-  responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>
-}
-interface OpenApi {
-  paths: Record<string, Record<string, Operation>>
-  components: { schemas: Record<string, Record<string, unknown>> }
-}
-
-const openapi = JSON.parse(
-  readFileSync(new URL('../../spec/production-openapi.json', import.meta.url), 'utf8')
-) as OpenApi
-
-/**
- * The description leaves its objects open (FastAPI ignores unknown fields), so a misspelt field
- * would pass unseen, which is exactly how `graph_config_path` is silently ignored by production.
- * Requests are therefore checked against a closed copy: every object with `properties` gets
- * `additionalProperties: false`. Answers are checked against the description as it is.
- */
-function closed(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(closed)
-  if (node === null || typeof node !== 'object') return node
-  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, closed(v)]))
-  if ('properties' in out && !('additionalProperties' in out)) out.additionalProperties = false
-  return out
-}
-
-function compiler(components: unknown) {
-  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }))
-  // `#/components/schemas/X` references resolve against this document.
-  ajv.addSchema({ $id: 'openapi', components })
-  const compiled = new Map<string, ValidateFunction>()
-  return (schema: unknown, value: unknown): string[] => {
-    const key = JSON.stringify(schema)
-    let v = compiled.get(key)
-    if (!v) {
-      // Inline schemas (a parameter's, a list answer's) refer into the document by its id.
-      v = ajv.compile(JSON.parse(key.replaceAll('"$ref":"#/', '"$ref":"openapi#/')) as object)
-      compiled.set(key, v)
-    }
-    return v(value) ? [] : (v.errors ?? []).map(e => `${e.instancePath || '/'} ${e.message}`)
-  }
-}
-const problems = compiler(openapi.components)
-const requestBodyProblems = compiler(closed(openapi.components))
+const problems = schemaChecker(openapi.components)
 
 /**
  * Where our model and the production description differ on purpose, with the reason; each entry
@@ -111,54 +58,15 @@ const DELIBERATE_DIFFERENCES: { what: string; why: string; holds: () => boolean 
   }
 ]
 
-/** `/v2/deployments/{deployment_id}` as a pattern of the concrete path. */
-function matcher(template: string): RegExp {
-  return new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)')}$`)
-}
-
-function operationFor(method: string, path: string) {
-  for (const [template, ops] of Object.entries(openapi.paths)) {
-    const match = matcher(template).exec(path)
-    const op = ops[method.toLowerCase()]
-    if (match && op) {
-      const names = [...template.matchAll(/\{([^}]+)\}/g)].map(m => m[1]!)
-      const values = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]))
-      return { template, op, values }
-    }
-  }
-  return undefined
-}
-
-/** A query value read as the type its schema names (FastAPI reads the text the same way). */
-function typed(schema: Record<string, unknown>, text: string): unknown {
-  const types = [schema, ...((schema.anyOf as Record<string, unknown>[]) ?? [])].map(s => s.type)
-  if (types.includes('integer') && /^-?\d+$/.test(text)) return Number(text)
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true'
-  return text
-}
-
-/** What is wrong with a request, as production's description says; empty when nothing is. */
+/** A recorded request, checked as production's description says (closed request schemas). */
 function requestProblems(r: Recorded): string[] {
   const url = new URL(r.url, 'http://x')
-  const found = operationFor(r.method, url.pathname)
-  if (!found)
-    return [`${r.method} ${url.pathname}: no such operation in the production description`]
-  const { template, op, values } = found
-  const out: string[] = []
-  const params = op.parameters ?? []
-  for (const p of params.filter(p => p.in === 'path'))
-    out.push(...problems(p.schema, values[p.name]).map(e => `path ${p.name}: ${e}`))
-  for (const [name, text] of url.searchParams) {
-    const p = params.find(p => p.in === 'query' && p.name === name)
-    if (!p) out.push(`query ${name}: not a parameter of ${r.method} ${template}`)
-    else out.push(...problems(p.schema, typed(p.schema, text)).map(e => `query ${name}: ${e}`))
-  }
-  for (const p of params.filter(p => p.in === 'query' && p.required))
-    if (!url.searchParams.has(p.name)) out.push(`query ${p.name}: required`)
-  const schema = op.requestBody?.content['application/json'].schema
-  if (schema) out.push(...requestBodyProblems(schema, JSON.parse(r.body)).map(e => `body: ${e}`))
-  else if (r.body !== '') out.push(`${r.method} ${template} takes no body`)
-  return out
+  return wireProblems({
+    method: r.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: r.body === '' ? undefined : JSON.parse(r.body)
+  })
 }
 
 // Canned production answers, in the production names.
