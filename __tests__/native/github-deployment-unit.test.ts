@@ -12,11 +12,11 @@ import {
   startGitHubDeployment
 } from '../../src/github-deployment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
-import { parseInputs, type RawInputs } from '../../src/inputs/index.ts'
+import type { RawInputs } from '../../src/inputs/index.ts'
+import { SHA, testOptions } from '../builders.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 const TOKEN = 'ghs_unit0token0000000000000000000000000001'
-const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const ENV = {
   GITHUB_REPOSITORY: 'acme/agent-server',
   GITHUB_SHA: 'ffff000000000000000000000000000000000000',
@@ -25,25 +25,13 @@ const ENV = {
   GITHUB_API_URL: 'https://github.example.com/api/v3'
 }
 
-function options(over: Partial<RawInputs> = {}): Options {
-  const result = parseInputs(
-    {
-      'api-key': 'lsv2_pt_unit',
-      name: 'my-agent',
-      'integration-id': '123e4567-e89b-12d3-a456-426614174000',
-      'github-token': TOKEN,
-      environment: 'production',
-      ...over
-    },
-    { ref: 'main', expectedSha: SHA, repository: 'acme/agent-server' }
-  )
-  if (!result.ok) throw new Error(JSON.stringify(result.problems))
-  return result.options
-}
+/** Options of a codehost deployment recorded in the GitHub environment `production`. */
+const options = (over: Partial<RawInputs> = {}): Options =>
+  testOptions({ 'github-token': TOKEN, environment: 'production', ...over })
 
 function state(outcome: Outcome | undefined, over: Partial<DeployState> = {}): DeployState {
   return {
-    name: 'my-agent',
+    name: 'agent-prod',
     deploymentId: 'd-1',
     created: false,
     plan: undefined,
@@ -103,7 +91,7 @@ describe('githubDeploymentTarget', () => {
       environment: 'production',
       environmentUrl: 'https://a.example',
       logUrl: 'https://github.example.com/acme/agent-server/actions/runs/42',
-      description: 'Deploy "my-agent" through the control plane'
+      description: 'Deploy "agent-prod" through the control plane'
     })
   })
 
