@@ -10797,19 +10797,29 @@ const PRODUCTION_HOST = 'api.host.langchain.com';
  * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
  */
 function resolveDialect(setting, baseUrl) {
-    if (setting !== 'auto')
-        return setting;
+    return setting === 'auto' ? autoDialect(baseUrl).dialect : setting;
+}
+/** What `auto` chooses for `baseUrl`, and why, in words for the job log. */
+function autoDialect(baseUrl) {
     let url;
     try {
         url = new URL(baseUrl);
     }
     catch {
-        return 'interface';
+        return { dialect: 'interface', reason: 'the base URL could not be read' };
     }
     const host = url.hostname.toLowerCase().replace(/\.$/, '');
     if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
-        return 'langsmith';
-    return /\/api-host$/.test(url.pathname.replace(/\/+$/, '')) ? 'langsmith' : 'interface';
+        return { dialect: 'langsmith', reason: `${url.host} is the hosted service` };
+    if (/\/api-host$/.test(url.pathname.replace(/\/+$/, '')))
+        return {
+            dialect: 'langsmith',
+            reason: 'the base URL ends in /api-host, as a self-hosted installation does'
+        };
+    return {
+        dialect: 'interface',
+        reason: `${url.host} is not the hosted service and the base URL does not end in /api-host; set \`api-dialect: langsmith\` if it speaks the production names`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
@@ -14439,6 +14449,7 @@ var runner = __nccwpck_require__(6028);
 
 
 
+
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
 /** After a cancel signal, the step exits by then whatever is still pending. */
@@ -14485,7 +14496,9 @@ async function run(env = process.env) {
         onRateLimited: once(waitMs => runner/* info */.pq(`The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`)),
         debug: runner/* isDebug */._o(env) ? line => runner/* debug */.Yz(line) : undefined
     });
-    runner/* info */.pq(`API dialect: ${o.apiDialect}${o.apiDialectSetting === 'auto' ? ` (auto, from ${new URL(o.baseUrl).host})` : ''}.`);
+    runner/* info */.pq(o.apiDialectSetting === 'auto'
+        ? `API dialect: ${o.apiDialect} (auto: ${autoDialect(o.baseUrl).reason}).`
+        : `API dialect: ${o.apiDialect}.`);
     const state = newState(o);
     const log = flowLog(redactor);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.

@@ -2,6 +2,7 @@
 // secret before anything is logged, validates every input before any request, and is the only
 // place that decides the job's result.
 import { ControlPlaneClient } from './control-plane/client.ts'
+import { autoDialect } from './control-plane/dialect.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
@@ -78,7 +79,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     debug: runner.isDebug(env) ? line => runner.debug(line) : undefined
   })
   runner.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectSetting === 'auto' ? ` (auto, from ${new URL(o.baseUrl).host})` : ''}.`
+    o.apiDialectSetting === 'auto'
+      ? `API dialect: ${o.apiDialect} (auto: ${autoDialect(o.baseUrl).reason}).`
+      : `API dialect: ${o.apiDialect}.`
   )
   const state = newState(o)
   const log = flowLog(redactor)

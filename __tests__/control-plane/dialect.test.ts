@@ -10,6 +10,7 @@ import {
   pathToWire,
   requestFromWire,
   requestToWire,
+  autoDialect,
   resolveDialect,
   responseFromWire,
   responseToWire,
@@ -51,6 +52,18 @@ describe('resolveDialect', () => {
     ['not a url', 'interface']
   ])('auto with %s: %s', (baseUrl, dialect) => {
     expect(resolveDialect('auto', baseUrl)).toBe(dialect)
+  })
+
+  test('the log says why auto chose, and how to choose otherwise', () => {
+    expect(autoDialect('https://eu.api.host.langchain.com').reason).toBe(
+      'eu.api.host.langchain.com is the hosted service'
+    )
+    expect(autoDialect('https://langsmith.acme.internal/api-host').reason).toMatch(
+      /ends in \/api-host/
+    )
+    const other = autoDialect('http://127.0.0.1:8123')
+    expect(other.dialect).toBe('interface')
+    expect(other.reason).toContain('set `api-dialect: langsmith`')
   })
 
   test('an explicit setting wins over the address', () => {

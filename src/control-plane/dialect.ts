@@ -136,14 +136,27 @@ const PRODUCTION_HOST = 'api.host.langchain.com'
  * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
  */
 export function resolveDialect(setting: 'auto' | Dialect, baseUrl: string): Dialect {
-  if (setting !== 'auto') return setting
+  return setting === 'auto' ? autoDialect(baseUrl).dialect : setting
+}
+
+/** What `auto` chooses for `baseUrl`, and why, in words for the job log. */
+export function autoDialect(baseUrl: string): { dialect: Dialect; reason: string } {
   let url: URL
   try {
     url = new URL(baseUrl)
   } catch {
-    return 'interface'
+    return { dialect: 'interface', reason: 'the base URL could not be read' }
   }
   const host = url.hostname.toLowerCase().replace(/\.$/, '')
-  if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`)) return 'langsmith'
-  return /\/api-host$/.test(url.pathname.replace(/\/+$/, '')) ? 'langsmith' : 'interface'
+  if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
+    return { dialect: 'langsmith', reason: `${url.host} is the hosted service` }
+  if (/\/api-host$/.test(url.pathname.replace(/\/+$/, '')))
+    return {
+      dialect: 'langsmith',
+      reason: 'the base URL ends in /api-host, as a self-hosted installation does'
+    }
+  return {
+    dialect: 'interface',
+    reason: `${url.host} is not the hosted service and the base URL does not end in /api-host; set \`api-dialect: langsmith\` if it speaks the production names`
+  }
 }
