@@ -185,6 +185,23 @@ describe('hints', () => {
     expect(err.hint).toContain(subject)
   })
 
+  test('a 404 on the forge path names the other dialect as a cause; elsewhere it does not', () => {
+    const forge = (kind: string) =>
+      new ApiError(
+        ctx('list repositories', 'GET', `/v1/integrations/forge/${kind}/${INTEGRATION_ID}/repos`),
+        404,
+        'Not Found'
+      ).hint
+    expect(forge('codehost')).toContain('set `api-dialect: langsmith`')
+    expect(forge('github')).toContain('set `api-dialect: interface`')
+    const other = new ApiError(
+      ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`),
+      404,
+      'x'
+    )
+    expect(other.hint).not.toContain('api-dialect')
+  })
+
   test('an unusual 4xx has no hint and no dangling line', () => {
     const err = new ApiError(ctx('get deployment', 'GET', '/v2/x'), 418, "I'm a teapot")
     expect(err.hint).toBeUndefined()

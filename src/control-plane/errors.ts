@@ -200,7 +200,7 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
         return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.'
       return "Hint: check tenant-id and that the key's workspace may manage deployments."
     case 404:
-      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.`
+      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.${dialectHint(ctx.path)}`
     case 409:
       return 'Hint: a deployment with this name already exists.'
     case 422:
@@ -212,6 +212,15 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
         ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
         : undefined
   }
+}
+
+/** The forge path is where the two wire dialects differ first: a 404 there may be the wrong one. */
+function dialectHint(path: string): string {
+  if (path.includes('/forge/codehost/'))
+    return ' If this control plane speaks the production names (`/forge/github/`), set `api-dialect: langsmith`.'
+  if (path.includes('/forge/github/'))
+    return ' If this control plane speaks the interface names (`/forge/codehost/`), set `api-dialect: interface`.'
+  return ''
 }
 
 function notFoundSubject(path: string): string {
