@@ -11222,6 +11222,9 @@ async function deleteDeployment(o, state, deps) {
     // A delete builds nothing: no ref or commit to report.
     state.ref = undefined;
     state.expectedSha = undefined;
+    const absent = o.target.kind === 'id'
+        ? `No deployment has the id ${o.target.deploymentId}`
+        : `No deployment is named "${o.name}"`;
     const found = await log.group('Find the deployment', async () => {
         const target = o.target;
         const d = target.kind === 'id'
@@ -11236,12 +11239,13 @@ async function deleteDeployment(o, state, deps) {
         }
         if (d)
             log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
+        else
+            log.info(`${absent}.`);
         return d;
     });
-    const what = o.target.kind === 'id' ? `deployment ${o.target.deploymentId}` : `"${o.name}"`;
     if (!found) {
         state.outcome = 'absent';
-        log.notice(`No deployment ${o.target.kind === 'id' ? 'has id' : 'is named'} ${what}: nothing to delete.`, 'Nothing to delete');
+        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
         return;
     }
     state.deploymentId = found.id;

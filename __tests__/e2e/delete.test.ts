@@ -1,6 +1,6 @@
 // `command: delete` end to end: only the exact name, absent names a success, dry runs, the tracing
 // project, the wait through AWAITING_DELETE and a lost answer; and the pull-request comment.
-import { expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import type { Emulator } from '../../src/emulator/server.ts'
 import {
   e2e,
@@ -8,8 +8,7 @@ import {
   emulatorInputs,
   leaks,
   runAction as run,
-  uniqueName,
-  withEmulator
+  uniqueName
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eTokenValue0123456789'
@@ -45,24 +44,25 @@ e2e(
   }
 )
 
-e2e('command: delete: an absent name is a success that writes nothing', async ({ emu }) => {
-  const name = uniqueName('absent')
-  const r = await run({ inputs: deleteInputs(emu, name) })
-  expect(r.code).toBe(0)
-  expect(r.outputs.deleted).toBe('false')
-  expect(r.errors).toEqual([])
-  expect(r.stdout).toContain(`No deployment is named "${name}": nothing to delete.`)
-  expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
-})
-
-// The interface says an absent name is "a success with a notice": an annotation the job page shows.
-test.concurrent('command: delete: an absent name is reported as a notice annotation', () =>
-  withEmulator({ speed: 4 }, async emu => {
-    const name = uniqueName('absent-notice')
+// The interface says an absent deployment is "a success with a notice": an annotation the job page shows.
+e2e(
+  'command: delete: an absent name or id is a success with a notice, and writes nothing',
+  async ({ emu }) => {
+    const name = uniqueName('absent')
     const r = await run({ inputs: deleteInputs(emu, name) })
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(new RegExp(`^::notice[^:]*::.*${name}.*nothing to delete`, 'm'))
-  })
+    expect(r.outputs.deleted).toBe('false')
+    expect(r.errors).toEqual([])
+    expect(r.stdout).toContain(
+      `::notice title=Nothing to delete::No deployment is named "${name}": nothing to delete.`
+    )
+    const id = '99999999-9999-4999-8999-999999999999'
+    const byId = await run({ inputs: deleteInputs(emu, '', { 'deployment-id': id }) })
+    expect(byId.code).toBe(0)
+    expect(byId.outputs.deleted).toBe('false')
+    expect(byId.stdout).toContain(`No deployment has the id ${id}: nothing to delete.`)
+    expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
+  }
 )
 
 e2e(
