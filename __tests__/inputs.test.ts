@@ -581,6 +581,19 @@ describe('parseInputs: each bad input is named with what is expected', () => {
 })
 
 describe('parseInputs: how inputs fit together', () => {
+  test('an input given but failing its own check gets that problem only, not "required"', () => {
+    const only = (raw: Partial<RawInputs>) => problems(raw).map(p => p.input)
+    expect(only({ ...EXTERNAL, 'listener-id': 'nope' })).toEqual(['listener-id'])
+    expect(only({ ...EXTERNAL, 'image-uri': 'has space' })).toEqual(['image-uri'])
+    expect(only({ ...CODEHOST, 'integration-id': 'nope' })).toEqual(['integration-id'])
+    expect(only({ ...CODEHOST, name: 'Bad Name' })).toEqual(['name'])
+    expect(only({ ...CODEHOST, environment: 'prod', 'github-token': 'a b' })).toEqual([
+      'github-token'
+    ])
+    // A failed deployment-id still targets by id: no "name is required".
+    expect(only({ 'api-key': API_KEY, 'deployment-id': 'nope' })).toEqual(['deployment-id'])
+  })
+
   test('name is required unless deployment-id is set', () => {
     const found = problems({ 'api-key': API_KEY })
     expect(inputsOf(found)).toEqual(['name'])
@@ -1020,6 +1033,18 @@ describe('parseInputs: GitHub deployment inputs', () => {
         problems({ ...CODEHOST, 'github-token': TOKEN, 'environment-url': 'https://x.example' })
       )
     ).toEqual(['environment-url'])
+  })
+
+  test('an environment that failed its own check is not also missing for environment-url', () => {
+    const list = problems({
+      ...CODEHOST,
+      'github-token': TOKEN,
+      environment: 'a'.repeat(256),
+      'environment-url': 'https://x.example'
+    })
+    expect(list).toEqual([
+      { input: 'environment', message: '`environment` must be at most 255 characters' }
+    ])
   })
 
   test('bad values are named, never quoted', () => {

@@ -5,8 +5,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
 import { RESERVED_SECRET_NAMES, ResourceSpec, SecretReference } from '../control-plane/schema.ts'
 import type { InputName } from './names.ts'
-import { INVALID } from './problems.ts'
-import type { Fail, Invalid } from './problems.ts'
+import type { Fail } from './problems.ts'
 import { ENV_NAME } from './secrets.ts'
 import { lineColumn, lines } from './text.ts'
 
@@ -115,7 +114,10 @@ function firstDuplicateKey(doc: Document): { key: string; offset: number } | und
   return undefined
 }
 
-/** A YAML (or JSON) document, with alias, depth and error checks; INVALID after failing. */
+/**
+ * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
+ * document that parses is never `undefined`: an empty one is `null`).
+ */
 function parseDocumentInput(input: InputName, v: string, fail: Fail): unknown {
   if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
     return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`)
@@ -198,9 +200,9 @@ function parseWithSchema<T>(
   schema: z.ZodType<T>,
   shapeText: string,
   fail: Fail
-): T | Invalid {
+): T | undefined {
   const value = parseDocumentInput(input, v, fail)
-  if (value === INVALID) return INVALID
+  if (value === undefined) return undefined
   const unknown: string[] = []
   unknownKeys(schema, value, '', unknown)
   if (unknown.length > 0) {
@@ -212,21 +214,17 @@ function parseWithSchema<T>(
   if (!result.success) {
     const typeError = result.error.issues.find(i => i.path.length === 0)
     if (typeError !== undefined) {
-      fail(`\`${input}\` must be ${shapeText}`)
-      return INVALID
+      return fail(`\`${input}\` must be ${shapeText}`)
     }
     for (const line of issuePaths(result.error.issues).slice(0, 10)) fail(`\`${input}\` ${line}`)
   }
-  // INVALID, not just a failed field, for the caller: it checks the list only when it is sound.
-  return unknown.length === 0 && result.success ? result.data : INVALID
+  // `undefined` after any problem: the caller checks the list further only when it is sound.
+  return unknown.length === 0 && result.success ? result.data : undefined
 }
 
 const SecretReferenceList = z.array(SecretReference)
 
-export function parseSecretReferences(
-  v: string,
-  fail: Fail
-): SecretReference[] | undefined | Invalid {
+export function parseSecretReferences(v: string, fail: Fail): SecretReference[] | undefined {
   const input = 'secret-references'
   if (v === '') return undefined
   const list = parseWithSchema(
@@ -236,7 +234,7 @@ export function parseSecretReferences(
     'a YAML or JSON list of {name, secret_name, secret_key}',
     fail
   )
-  if (list === INVALID) return INVALID
+  if (list === undefined) return undefined
   const seen = new Set<string>()
   list.forEach((ref, i) => {
     const problem = (message: string) => fail(`\`${input}\` [${i}]: ${message}`)
@@ -256,7 +254,7 @@ export function parseSecretReferences(
   return list
 }
 
-export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined | Invalid {
+export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined {
   return v === ''
     ? undefined
     : parseWithSchema(

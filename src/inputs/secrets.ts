@@ -1,6 +1,6 @@
 // The `secrets` input: NAME=VALUE lines or a JSON object of strings.
 import type { Secret } from '../control-plane/schema.ts'
-import type { Fail, Invalid } from './problems.ts'
+import type { Fail } from './problems.ts'
 import { lineColumn, lines } from './text.ts'
 
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -20,7 +20,7 @@ function checkSecretName(name: string, where: string, fail: Fail): boolean {
  * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact);
  * `undefined` when empty.
  */
-export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Invalid {
+export function parseSecrets(v: string, fail: Fail): Secret[] | undefined {
   if (v === '') return undefined
   const secrets: Secret[] = []
   const add = (name: string, value: string, where: string) => {
@@ -86,7 +86,7 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
       add(name, line.slice(eq + 1).trim(), where)
     })
   }
-  // Any problem above already made the field INVALID (see `field()`).
+  // After any problem above the input counts as failed, whatever is returned (see problems.ts).
   return secrets
 }
 
