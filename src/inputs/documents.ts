@@ -1,12 +1,13 @@
-// YAML/JSON document inputs, `resource-spec` and `secret-references`: parsed with limits on
-// nesting, aliases and size, duplicate and unknown keys rejected, then checked by their schema.
+// YAML/JSON document inputs: one parser for all of them (`resource-spec`, `secret-references` and
+// the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
+// rejected, so that every document input is read, limited and masked alike. `resource-spec` and
+// `secret-references` are then checked by their schema, unknown keys rejected.
 import { z } from 'zod'
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
 import { RESERVED_SECRET_NAMES, ResourceSpec, SecretReference } from '../control-plane/schema.ts'
-import type { InputName } from './names.ts'
+import { ENV_NAME, type InputName } from './names.ts'
 import type { Fail } from './problems.ts'
-import { ENV_NAME } from './secrets.ts'
 import { lineColumn, lines } from './text.ts'
 
 /** Deepest nesting of a YAML/JSON input (the top-level object or list is depth 1). */
@@ -114,11 +115,30 @@ function firstDuplicateKey(doc: Document): { key: string; offset: number } | und
   return undefined
 }
 
+/** How a document input words a text that does not parse and a key set twice. */
+export interface SyntaxMessages {
+  /** `where`: ` at line L, column C` or `''`; `reason`: the parser's first line. */
+  notParsed(where: string, reason: string): string
+  /** `where`: `line L, column C`. */
+  duplicateKey(key: string, where: string): string
+}
+
+const syntaxMessages = (input: InputName): SyntaxMessages => ({
+  notParsed: (where, reason) => `\`${input}\` is not valid YAML or JSON${where}: ${reason}`,
+  duplicateKey: (key, where) =>
+    `\`${input}\` has the key ${key} twice (${where}): a later value would silently replace the first`
+})
+
 /**
  * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
  * document that parses is never `undefined`: an empty one is `null`).
  */
-function parseDocumentInput(input: InputName, v: string, fail: Fail): unknown {
+export function parseDocumentInput(
+  input: InputName,
+  v: string,
+  fail: Fail,
+  messages: SyntaxMessages = syntaxMessages(input)
+): unknown {
   if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
     return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`)
   }
@@ -134,13 +154,11 @@ function parseDocumentInput(input: InputName, v: string, fail: Fail): unknown {
         error.code === 'RESOURCE_EXHAUSTION'
           ? 'it is too large or nested too deeply'
           : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
-      return fail(`\`${input}\` is not valid YAML or JSON${where}: ${reason}`)
+      return fail(messages.notParsed(where, reason))
     }
     const duplicate = firstDuplicateKey(doc)
     if (duplicate !== undefined) {
-      return fail(
-        `\`${input}\` has the key ${duplicate.key} twice (${lineColumn(v, duplicate.offset)}): a later value would silently replace the first`
-      )
+      return fail(messages.duplicateKey(duplicate.key, lineColumn(v, duplicate.offset)))
     }
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES })
   } catch (error) {
