@@ -488,7 +488,17 @@ describe('parseInputs: each bad input is named with what is expected', () => {
     ['secrets', { secrets: 'LANGSMITH_ENDPOINT=x' }, /reserved by the platform on hosted/],
     ['secrets', { secrets: '{"A": 1}' }, /value of A must be a string/],
     ['secrets', { secrets: '{"A": "x", "A": "y"}' }, /A is set more than once/],
-    ['secrets', { secrets: '{"A": "x",' }, /not valid JSON/],
+    [
+      'secrets',
+      { secrets: '{"A": "x",' },
+      /not valid JSON at line 1, column 11: use a JSON object/
+    ],
+    [
+      'secrets',
+      { secrets: '{\n"A": "x",\n"A": "y"}' },
+      /A is set more than once \(line 3, column 1\)/
+    ],
+    ['secrets', { secrets: '["A", "B"]' }, /line 1 is not NAME=VALUE/],
     ['secrets', { secrets: '{"BAD-NAME": "x"}' }, /the name must look like an environment/],
     ['resource-spec', { 'resource-spec': 'min_scale: one' }, /min_scale: .*expected number/],
     ['resource-spec', { 'resource-spec': '[1, 2]' }, /must be a YAML or JSON object/],
@@ -581,6 +591,19 @@ describe('parseInputs: each bad input is named with what is expected', () => {
 })
 
 describe('parseInputs: how inputs fit together', () => {
+  test('an input given but failing its own check gets that problem only, not "required"', () => {
+    const only = (raw: Partial<RawInputs>) => problems(raw).map(p => p.input)
+    expect(only({ ...EXTERNAL, 'listener-id': 'nope' })).toEqual(['listener-id'])
+    expect(only({ ...EXTERNAL, 'image-uri': 'has space' })).toEqual(['image-uri'])
+    expect(only({ ...CODEHOST, 'integration-id': 'nope' })).toEqual(['integration-id'])
+    expect(only({ ...CODEHOST, name: 'Bad Name' })).toEqual(['name'])
+    expect(only({ ...CODEHOST, environment: 'prod', 'github-token': 'a b' })).toEqual([
+      'github-token'
+    ])
+    // A failed deployment-id still targets by id: no "name is required".
+    expect(only({ 'api-key': API_KEY, 'deployment-id': 'nope' })).toEqual(['deployment-id'])
+  })
+
   test('name is required unless deployment-id is set', () => {
     const found = problems({ 'api-key': API_KEY })
     expect(inputsOf(found)).toEqual(['name'])
@@ -775,6 +798,8 @@ describe('parseInputs: no secret in any message', () => {
       { 'api-key': `bad key ${SECRET}`, name: 'x', secrets: `{"A": "${JSON_SECRET}", "A": "y"}` },
       { 'api-key': API_KEY, name: 'x', secrets: `{"PORT": "${JSON_SECRET}", "B": 5}` },
       { 'api-key': API_KEY, name: 'x', secrets: `{"A": "${JSON_SECRET}",, }` },
+      { 'api-key': API_KEY, name: 'x', secrets: `{"${SECRET}": "a", "${SECRET}": "b"}` },
+      { 'api-key': API_KEY, name: 'x', secrets: `{A: '${JSON_SECRET}', B: [1]}` },
       { 'api-key': API_KEY, 'base-url': `https://${API_KEY}:x@h.example.com`, name: 'x' },
       // A value pasted alone, its base64 padding looking like `NAME=`.
       { 'api-key': API_KEY, name: 'x', secrets: `A=1\nc2VjcmV0c2VjcmV0=\nA=2` }
@@ -958,6 +983,28 @@ describe('secretValuesToMask', () => {
     )
   })
 
+  test('the YAML flow form of the object is accepted, and exactly its values are masked', () => {
+    const secrets = `{A: 'single-quoted-1', "B": 'it''s-quoted-2', C: plain-value-3}`
+    expect(options({ ...CODEHOST, secrets }).secrets).toEqual([
+      { name: 'A', value: 'single-quoted-1' },
+      { name: 'B', value: "it's-quoted-2" },
+      { name: 'C', value: 'plain-value-3' }
+    ])
+    expect(secretValuesToMask({ secrets })).toEqual(
+      expect.arrayContaining(['single-quoted-1', "it's-quoted-2", 'plain-value-3'])
+    )
+  })
+
+  test('an object that does not parse is refused without its value and still masked', () => {
+    const secrets = `{A: 'unterminated-value-4`
+    const found = problems({ ...CODEHOST, secrets })
+    expect(inputsOf(found)).toEqual(['secrets'])
+    expect(found[0]?.message).toMatch(
+      /^`secrets` starts with `\{` but is not valid JSON at line 1, column \d+: use a JSON object \{"NAME": "value"\} or NAME=VALUE lines$/
+    )
+    expect(secretValuesToMask({ secrets })).toContain('unterminated-value-4')
+  })
+
   test('a password in base-url or custom-url', () => {
     expect(
       secretValuesToMask({
@@ -1020,6 +1067,18 @@ describe('parseInputs: GitHub deployment inputs', () => {
         problems({ ...CODEHOST, 'github-token': TOKEN, 'environment-url': 'https://x.example' })
       )
     ).toEqual(['environment-url'])
+  })
+
+  test('an environment that failed its own check is not also missing for environment-url', () => {
+    const list = problems({
+      ...CODEHOST,
+      'github-token': TOKEN,
+      environment: 'a'.repeat(256),
+      'environment-url': 'https://x.example'
+    })
+    expect(list).toEqual([
+      { input: 'environment', message: '`environment` must be at most 255 characters' }
+    ])
   })
 
   test('bad values are named, never quoted', () => {

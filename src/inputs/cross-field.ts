@@ -1,13 +1,13 @@
 // How the inputs fit together: what a source needs and allows, what a command allows, and the
-// checks that need two inputs. Only inputs that passed their own checks take part.
+// checks that need two inputs. Only inputs that passed their own checks take part: an input that
+// failed is neither given (nothing is said about what it does not fit) nor absent (it is not
+// "required" again: its own problem already says what is wrong).
 import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
-import type { Fields } from './schema.ts'
+import type { Fields } from './checks.ts'
 import type { InputName } from './names.ts'
-import { INVALID, type Invalid } from './problems.ts'
 
-/** `value` unless it failed its own check. */
 /** Inputs without a default that only a deploy uses. */
 const DEPLOY_ONLY: readonly InputName[] = [
   'integration-id',
@@ -29,17 +29,25 @@ const DEPLOY_ONLY: readonly InputName[] = [
   'environment-url'
 ]
 
-const known = <T>(value: T | Invalid): value is T => value !== INVALID
-
-/** How the inputs fit together; only inputs that passed their own checks take part. */
-export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[InputName, string]> {
+/**
+ * How the inputs fit together. `failed`: the inputs that failed their own checks (their value in
+ * `f` is `undefined`).
+ */
+export function crossFieldProblems(
+  f: Fields,
+  failed: ReadonlySet<InputName>,
+  event: EventDefaults
+): Array<[InputName, string]> {
   const problems: Array<[InputName, string]> = []
   const add = (input: InputName, message: string) => problems.push([input, message])
-  const given = (input: InputName) => f[input] !== undefined && f[input] !== INVALID
+  /** Set, and passed its own check. */
+  const given = (input: InputName) => f[input] !== undefined
+  /** Not set at all (not merely failed). */
+  const absent = (input: InputName) => f[input] === undefined && !failed.has(input)
 
-  // Target.
-  const byId = f['deployment-id'] !== undefined
-  if (!byId && f.name === undefined) {
+  // Target. A `deployment-id` that failed its check still means a target by id.
+  const byId = !absent('deployment-id')
+  if (!byId && absent('name')) {
     add(
       'name',
       '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)'
@@ -47,13 +55,13 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
   }
 
   // GitHub deployments: `environment` turns them on and needs a token to write them.
-  if (given('environment') && f['github-token'] === undefined) {
+  if (given('environment') && absent('github-token')) {
     add(
       'github-token',
       '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`'
     )
   }
-  if (given('environment-url') && f.environment === undefined) {
+  if (given('environment-url') && absent('environment')) {
     add(
       'environment-url',
       '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)'
@@ -75,19 +83,19 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
   }
   if (f['delete-tracing-project'] === true)
     add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`')
-  if (f['pr-comment'] === true && f['github-token'] === undefined) {
+  if (f['pr-comment'] === true && absent('github-token')) {
     add(
       'github-token',
       '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`'
     )
   }
   // A fork's head branch is not in the repository the integration builds.
-  if (event.forkHead !== undefined && (f.repository === undefined || f.ref === undefined)) {
+  if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
     add('ref', forkPullRequestMessage(event.forkHead, event.repository))
   }
 
-  const source = known(f.source) ? f.source : undefined
-  const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined
+  const source = f.source
+  const revisionSource = f['revision-source']
   if (source === undefined) return problems
   // Creating is only decided at run time; a name target with `create: true` may create.
   const mayCreate = !byId && typeof f.name === 'string' && f.create === true
@@ -122,15 +130,15 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
 
   // What each source needs.
   const missing = (input: InputName, why: string) => {
-    if (f[input] === undefined) add(input, `\`${input}\` is required ${why}`)
+    if (absent(input)) add(input, `\`${input}\` is required ${why}`)
   }
   if (source === 'codehost' && mayCreate) {
     const why = 'to create a `codehost` deployment (or set `create: false` to only update)'
     missing('integration-id', why)
-    if (f.repository === undefined && event.repository === undefined) {
+    if (absent('repository') && event.repository === undefined) {
       add('repository', `\`repository\` is required ${why}: no workflow repository is known`)
     }
-    if (f.ref === undefined && event.ref === undefined) {
+    if (absent('ref') && event.ref === undefined) {
       add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`)
     }
   }
@@ -147,8 +155,9 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
   }
 
   // build_on_push must be false when repo_ref is a tag.
-  const ref = f.ref !== undefined ? f.ref : usesCodehost ? event.ref : undefined
-  if (f['build-on-push'] === true && known(ref) && ref?.startsWith('refs/tags/')) {
+  // A `ref` that failed its check stands for no ref, not for the event's.
+  const ref = absent('ref') && usesCodehost ? event.ref : f.ref
+  if (f['build-on-push'] === true && ref?.startsWith('refs/tags/')) {
     add(
       'build-on-push',
       '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes'
@@ -160,7 +169,7 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
     source === 'external_docker'
       ? RESERVED_SECRET_NAMES
       : [...RESERVED_SECRET_NAMES, ...RESERVED_SECRET_NAMES_HOSTED]
-  if (known(f.secrets) && f.secrets !== undefined) {
+  if (f.secrets !== undefined) {
     for (const { name } of f.secrets) {
       if (reserved.includes(name)) {
         add(
@@ -169,7 +178,7 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
         )
       }
     }
-    if (known(f['secret-references']) && f['secret-references'] !== undefined) {
+    if (f['secret-references'] !== undefined) {
       const names = new Set(f.secrets.map(s => s.name))
       for (const { name } of f['secret-references']) {
         if (names.has(name)) {
@@ -181,13 +190,7 @@ export function crossFieldProblems(f: Fields, event: EventDefaults): Array<[Inpu
 
   const pollInterval = f['poll-interval']
   const timeout = f.timeout
-  if (
-    known(timeout) &&
-    known(pollInterval) &&
-    pollInterval !== undefined &&
-    timeout !== undefined &&
-    pollInterval > timeout
-  ) {
+  if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
     add(
       'poll-interval',
       `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`

@@ -1,13 +1,13 @@
-// YAML/JSON document inputs, `resource-spec` and `secret-references`: parsed with limits on
-// nesting, aliases and size, duplicate and unknown keys rejected, then checked by their schema.
+// YAML/JSON document inputs: one parser for all of them (`resource-spec`, `secret-references` and
+// the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
+// rejected, so that every document input is read, limited and masked alike. `resource-spec` and
+// `secret-references` are then checked by their schema, unknown keys rejected.
 import { z } from 'zod'
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
 import { RESERVED_SECRET_NAMES, ResourceSpec, SecretReference } from '../control-plane/schema.ts'
-import type { InputName } from './names.ts'
-import { INVALID } from './problems.ts'
-import type { Fail, Invalid } from './problems.ts'
-import { ENV_NAME } from './secrets.ts'
+import { ENV_NAME, type InputName } from './names.ts'
+import type { Fail } from './problems.ts'
 import { lineColumn, lines } from './text.ts'
 
 /** Deepest nesting of a YAML/JSON input (the top-level object or list is depth 1). */
@@ -115,8 +115,30 @@ function firstDuplicateKey(doc: Document): { key: string; offset: number } | und
   return undefined
 }
 
-/** A YAML (or JSON) document, with alias, depth and error checks; INVALID after failing. */
-function parseDocumentInput(input: InputName, v: string, fail: Fail): unknown {
+/** How a document input words a text that does not parse and a key set twice. */
+export interface SyntaxMessages {
+  /** `where`: ` at line L, column C` or `''`; `reason`: the parser's first line. */
+  notParsed(where: string, reason: string): string
+  /** `where`: `line L, column C`. */
+  duplicateKey(key: string, where: string): string
+}
+
+const syntaxMessages = (input: InputName): SyntaxMessages => ({
+  notParsed: (where, reason) => `\`${input}\` is not valid YAML or JSON${where}: ${reason}`,
+  duplicateKey: (key, where) =>
+    `\`${input}\` has the key ${key} twice (${where}): a later value would silently replace the first`
+})
+
+/**
+ * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
+ * document that parses is never `undefined`: an empty one is `null`).
+ */
+export function parseDocumentInput(
+  input: InputName,
+  v: string,
+  fail: Fail,
+  messages: SyntaxMessages = syntaxMessages(input)
+): unknown {
   if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
     return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`)
   }
@@ -132,13 +154,11 @@ function parseDocumentInput(input: InputName, v: string, fail: Fail): unknown {
         error.code === 'RESOURCE_EXHAUSTION'
           ? 'it is too large or nested too deeply'
           : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
-      return fail(`\`${input}\` is not valid YAML or JSON${where}: ${reason}`)
+      return fail(messages.notParsed(where, reason))
     }
     const duplicate = firstDuplicateKey(doc)
     if (duplicate !== undefined) {
-      return fail(
-        `\`${input}\` has the key ${duplicate.key} twice (${lineColumn(v, duplicate.offset)}): a later value would silently replace the first`
-      )
+      return fail(messages.duplicateKey(duplicate.key, lineColumn(v, duplicate.offset)))
     }
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES })
   } catch (error) {
@@ -198,9 +218,9 @@ function parseWithSchema<T>(
   schema: z.ZodType<T>,
   shapeText: string,
   fail: Fail
-): T | Invalid {
+): T | undefined {
   const value = parseDocumentInput(input, v, fail)
-  if (value === INVALID) return INVALID
+  if (value === undefined) return undefined
   const unknown: string[] = []
   unknownKeys(schema, value, '', unknown)
   if (unknown.length > 0) {
@@ -212,21 +232,17 @@ function parseWithSchema<T>(
   if (!result.success) {
     const typeError = result.error.issues.find(i => i.path.length === 0)
     if (typeError !== undefined) {
-      fail(`\`${input}\` must be ${shapeText}`)
-      return INVALID
+      return fail(`\`${input}\` must be ${shapeText}`)
     }
     for (const line of issuePaths(result.error.issues).slice(0, 10)) fail(`\`${input}\` ${line}`)
   }
-  // INVALID, not just a failed field, for the caller: it checks the list only when it is sound.
-  return unknown.length === 0 && result.success ? result.data : INVALID
+  // `undefined` after any problem: the caller checks the list further only when it is sound.
+  return unknown.length === 0 && result.success ? result.data : undefined
 }
 
 const SecretReferenceList = z.array(SecretReference)
 
-export function parseSecretReferences(
-  v: string,
-  fail: Fail
-): SecretReference[] | undefined | Invalid {
+export function parseSecretReferences(v: string, fail: Fail): SecretReference[] | undefined {
   const input = 'secret-references'
   if (v === '') return undefined
   const list = parseWithSchema(
@@ -236,7 +252,7 @@ export function parseSecretReferences(
     'a YAML or JSON list of {name, secret_name, secret_key}',
     fail
   )
-  if (list === INVALID) return INVALID
+  if (list === undefined) return undefined
   const seen = new Set<string>()
   list.forEach((ref, i) => {
     const problem = (message: string) => fail(`\`${input}\` [${i}]: ${message}`)
@@ -256,7 +272,7 @@ export function parseSecretReferences(
   return list
 }
 
-export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined | Invalid {
+export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined {
   return v === ''
     ? undefined
     : parseWithSchema(

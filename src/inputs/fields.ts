@@ -1,9 +1,9 @@
-// Field checks. Each returns the parsed value and reports every problem through `fail` (see problems.ts).
+// Field checks of single-line inputs. Each returns the parsed value and reports every problem
+// through `fail` (see problems.ts).
 import { DEPLOYMENT_NAME_PATTERN, Uuid } from '../control-plane/schema.ts'
 import { parseDuration } from '../duration.ts'
 import type { InputName } from './names.ts'
-import { field } from './problems.ts'
-import type { Fail, Invalid } from './problems.ts'
+import type { Check, Fail } from './problems.ts'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 
 export const DEFAULT_BASE_URL = 'https://api.host.langchain.com'
@@ -20,51 +20,56 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
 const TRUE_VALUES = ['true', 'True', 'TRUE']
 const FALSE_VALUES = ['false', 'False', 'FALSE']
 
-export function optionalText(input: InputName, what: string) {
-  return field(input, (v, fail) => {
+export function optionalText(input: InputName, what: string): Check<string> {
+  return (v, fail) => {
     if (v === '') return undefined
     if (CONTROL.test(v)) return fail(`\`${input}\` must be ${what} on one line`)
     return v
-  })
+  }
 }
 
-export function optionalToken(input: InputName, what: string) {
-  return field(input, (v, fail) => {
+export function optionalToken(input: InputName, what: string): Check<string> {
+  return (v, fail) => {
     if (v === '') return undefined
     if (WHITESPACE_OR_CONTROL.test(v)) {
       return fail(`\`${input}\` must be ${what}, without spaces or line breaks`)
     }
     return v
-  })
+  }
 }
 
-export function optionalUuid(input: InputName, what: string) {
-  return field(input, (v, fail) => {
+export function optionalUuid(input: InputName, what: string): Check<string> {
+  return (v, fail) => {
     if (v === '') return undefined
     if (!Uuid.safeParse(v).success) {
       return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`)
     }
     return v.toLowerCase()
-  })
+  }
 }
 
-export function booleanInput(input: InputName, fallback: boolean | undefined) {
-  return field(input, (v, fail) => {
+export function booleanInput(input: InputName, fallback: boolean | undefined): Check<boolean> {
+  return (v, fail) => {
     if (v === '') return fallback
     if (TRUE_VALUES.includes(v)) return true
     if (FALSE_VALUES.includes(v)) return false
     return fail(`\`${input}\` must be \`true\` or \`false\``)
-  })
+  }
 }
 
 /** A whole number from `min` to `max`; the fallback when empty. */
-export function integerInput(input: InputName, fallback: number, min: number, max: number) {
-  return field(input, (v, fail): number | Invalid => {
+export function integerInput(
+  input: InputName,
+  fallback: number,
+  min: number,
+  max: number
+): Check<number> {
+  return (v, fail) => {
     if (v === '') return fallback
     const n = /^\d+$/.test(v) ? Number(v) : NaN
     if (Number.isInteger(n) && n >= min && n <= max) return n
     return fail(`\`${input}\` must be a whole number from ${min} to ${max}`)
-  })
+  }
 }
 
 /** A duration in ms; `undefined` when the input is empty and there is no fallback. */
@@ -72,8 +77,8 @@ export function durationInput(
   input: InputName,
   fallback: string | undefined,
   check: (ms: number) => string | undefined
-) {
-  return field(input, (v, fail): number | undefined | Invalid => {
+): Check<number> {
+  return (v, fail) => {
     const text = v === '' ? fallback : v
     if (text === undefined) return undefined
     const ms = parseDuration(text)
@@ -84,10 +89,10 @@ export function durationInput(
     }
     const problem = check(ms)
     return problem === undefined ? ms : fail(`\`${input}\` ${problem}`)
-  })
+  }
 }
 
-export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
+export function parseBaseUrl(v: string, fail: Fail): string | undefined {
   const input = 'base-url'
   if (WHITESPACE_OR_CONTROL.test(v)) {
     return fail(`\`${input}\` must be a URL without spaces or line breaks`)
@@ -107,7 +112,7 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
       'must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)'
     )
   }
-  // After a problem above, `field()` makes this INVALID whatever is returned.
+  // After a problem above, the input counts as failed whatever is returned.
   return url.origin + url.pathname.replace(/\/+$/, '')
 }
 
@@ -116,7 +121,7 @@ export function parseBaseUrl(v: string, fail: Fail): string | Invalid {
  * without credentials, which would be shown to everyone who can read the deployment or the run.
  */
 function webUrl(input: 'custom-url' | 'environment-url') {
-  return (v: string, fail: Fail): string | undefined | Invalid => {
+  return (v: string, fail: Fail): string | undefined => {
     if (v === '') return undefined
     if (WHITESPACE_OR_CONTROL.test(v)) {
       return fail(`\`${input}\` must be a URL without spaces or line breaks`)
@@ -141,7 +146,7 @@ function webUrl(input: 'custom-url' | 'environment-url') {
 
 export const parseCustomUrl = webUrl('custom-url')
 
-export function parseName(v: string, fail: Fail): string | undefined | Invalid {
+export function parseName(v: string, fail: Fail): string | undefined {
   const input = 'name'
   if (v === '') return undefined
   if (!DEPLOYMENT_NAME_PATTERN.test(v)) {
@@ -155,7 +160,7 @@ export function parseName(v: string, fail: Fail): string | undefined | Invalid {
   return v
 }
 
-export function parseApiKey(v: string, fail: Fail): string | Invalid {
+export function parseApiKey(v: string, fail: Fail): string | undefined {
   const input = 'api-key'
   if (v === '') {
     return fail(`\`${input}\` is required: pass the control plane API key from a secret`)
@@ -171,7 +176,7 @@ export function parseApiKey(v: string, fail: Fail): string | Invalid {
   return v
 }
 
-export function parseGithubToken(v: string, fail: Fail): string | undefined | Invalid {
+export function parseGithubToken(v: string, fail: Fail): string | undefined {
   const input = 'github-token'
   if (v === '') return undefined
   if (v.length > MAX_API_KEY_LENGTH) {
@@ -185,7 +190,7 @@ export function parseGithubToken(v: string, fail: Fail): string | undefined | In
   return v
 }
 
-export function parseEnvironment(v: string, fail: Fail): string | undefined | Invalid {
+export function parseEnvironment(v: string, fail: Fail): string | undefined {
   const input = 'environment'
   if (v === '') return undefined
   if (CONTROL.test(v)) return fail(`\`${input}\` must be a GitHub environment name on one line`)
@@ -197,7 +202,7 @@ export function parseEnvironment(v: string, fail: Fail): string | undefined | In
 
 export const parseEnvironmentUrl = webUrl('environment-url')
 
-export function parseRef(v: string, fail: Fail): string | undefined | Invalid {
+export function parseRef(v: string, fail: Fail): string | undefined {
   if (v === '') return undefined
   if (WHITESPACE_OR_CONTROL.test(v)) {
     return fail('`ref` must be a branch name or `refs/tags/<tag>`, without spaces or line breaks')
@@ -207,7 +212,7 @@ export function parseRef(v: string, fail: Fail): string | undefined | Invalid {
   return v
 }
 
-export function parseGraphConfigPath(v: string, fail: Fail): string | Invalid {
+export function parseGraphConfigPath(v: string, fail: Fail): string | undefined {
   const input = 'graph-config-path'
   if (v === '') return DEFAULT_GRAPH_CONFIG_PATH
   if (CONTROL.test(v)) return fail(`\`${input}\` must be a path on one line`)
@@ -217,7 +222,7 @@ export function parseGraphConfigPath(v: string, fail: Fail): string | Invalid {
   return v
 }
 
-export function parseRepository(v: string, fail: Fail): string | undefined | Invalid {
+export function parseRepository(v: string, fail: Fail): string | undefined {
   if (v === '') return undefined
   const [, name] = v.split('/')
   if (!REPOSITORY.test(v) || name === '.' || name === '..') {
@@ -226,7 +231,7 @@ export function parseRepository(v: string, fail: Fail): string | undefined | Inv
   return v
 }
 
-export function parseNamespace(v: string, fail: Fail): string | undefined | Invalid {
+export function parseNamespace(v: string, fail: Fail): string | undefined {
   const input = 'k8s-namespace'
   if (v === '') return undefined
   if (!DNS_LABEL.test(v) || v.length > 63) {
@@ -241,10 +246,10 @@ export function parseEnum<T extends string>(
   input: InputName,
   values: readonly T[],
   fallback: T | undefined
-) {
-  return field(input, (v, fail): T | undefined | Invalid => {
+): Check<T> {
+  return (v, fail) => {
     if (v === '') return fallback
     if ((values as readonly string[]).includes(v)) return v as T
     return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`)
-  })
+  }
 }

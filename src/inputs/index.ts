@@ -1,27 +1,27 @@
 // The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
 // (the entry layer masks and logs).
 //
-// Every raw input goes into one record that one zod schema parses: each field's transform checks
-// its own input, a final refinement checks how the inputs fit together, and every issue becomes
-// an `InputProblem` naming its input. All problems are collected, never just the first, and no
-// message ever repeats an input's value: a value may be the API key or a secret pasted into the
-// wrong input. What may appear is the input's name, a secret's name, a line number or a key of a
-// YAML/JSON document.
+// One problem collector (problems.ts) takes every problem, so that a user fixes all their inputs
+// in one round, never just the first: each input's own check runs, then the checks of how the
+// inputs fit together, and `Options` are built only when nothing was found. No message ever
+// repeats an input's value: a value may be the API key or a secret pasted into the wrong input.
+// What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
+// document.
 //
-// `schema.ts` is the record's schema, one field per input; the per-input checks live in
-// `fields.ts` (single-line inputs), `secrets.ts`, `documents.ts` (YAML/JSON inputs), on the
-// helpers of `problems.ts`; `cross-field.ts` checks how they fit together; `masking.ts` finds the
-// values to mask.
+// `checks.ts` maps each input to its check, which lives in `fields.ts` (single-line inputs),
+// `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
+// together; `masking.ts` finds the values to mask.
 import type { Source } from '../control-plane/schema.ts'
 import { resolveDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../event.ts'
 import { secretValuesToMask } from './masking.ts'
 import { INPUT_NAMES } from './names.ts'
-import type { RawInputs } from './names.ts'
+import type { InputName, RawInputs } from './names.ts'
 import { crossFieldProblems } from './cross-field.ts'
 import type { InputProblem, Options, Target } from './options.ts'
-import { DEFAULT_POLL_INTERVAL_MS, fieldsSchema, type Fields, type Valid } from './schema.ts'
+import { InputProblems, type Check } from './problems.ts'
+import { CHECKS, DEFAULT_POLL_INTERVAL_MS, type Fields } from './checks.ts'
 
 export { nestingMayExceed } from './documents.ts'
 export { secretValuesToMask } from './masking.ts'
@@ -33,7 +33,7 @@ export {
   MAX_TIMEOUT_MS,
   MIN_POLL_INTERVAL_MS,
   type Fields
-} from './schema.ts'
+} from './checks.ts'
 
 /** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
 export function inputEnvName(name: string): string {
@@ -51,25 +51,23 @@ export function readRawInputs(env: NodeJS.ProcessEnv): RawInputs {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The whole schema
+// Checks and Options
 
-/** All inputs: each on its own, then how they fit together, then the Options. */
-function inputSchema(event: EventDefaults) {
-  return fieldsSchema
-    .superRefine(
-      (f, ctx) => {
-        for (const [input, message] of crossFieldProblems(f, event)) {
-          ctx.addIssue({ code: 'custom', path: [input], message, input: undefined })
-        }
-      },
-      // Run even when single inputs failed: every problem is reported at once.
-      { when: () => true }
-    )
-    .transform(f => toOptions(f as Valid<Fields>, event))
+/** Each input through its own check; a failed input's value is `undefined`. */
+function checkEach(raw: RawInputs, problems: InputProblems): Fields {
+  const fields = {} as Record<InputName, unknown>
+  for (const name of INPUT_NAMES) {
+    const check: Check<unknown> = CHECKS[name]
+    fields[name] = problems.check(name, raw[name], check)
+  }
+  return fields as Fields
 }
 
-/** The Options of inputs that passed every check. */
-function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
+/**
+ * The Options of inputs that passed every check, so the inputs with a default (`api-key`,
+ * `source`, `timeout`, ...) have their value.
+ */
+function toOptions(f: Fields, event: EventDefaults): Options {
   const byId = f['deployment-id'] !== undefined
   const target: Target = byId
     ? { kind: 'id', deploymentId: f['deployment-id'] as string }
@@ -80,9 +78,9 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
   const expectedSha =
     usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
   return {
-    apiKey: f['api-key'],
+    apiKey: f['api-key'] as string,
     tenantId: f['tenant-id'],
-    baseUrl: f['base-url'],
+    baseUrl: f['base-url'] as string,
     target,
     name: f.name,
     source: f.source as Source,
@@ -91,7 +89,7 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     repositoryExplicit: f.repository !== undefined,
     ref,
     expectedSha,
-    graphConfigPath: f['graph-config-path'],
+    graphConfigPath: f['graph-config-path'] as string,
     imageUri: f['image-uri'],
     secrets: f.secrets,
     secretReferences: f['secret-references'],
@@ -108,8 +106,8 @@ function toOptions(f: Valid<Fields>, event: EventDefaults): Options {
     timeoutMs: f.timeout as number,
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
     dryRun: f['dry-run'] as boolean,
-    failureLogs: f['failure-logs'],
-    apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url']),
+    failureLogs: f['failure-logs'] as number,
+    apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url'] as string),
     apiDialectSetting: f['api-dialect'] ?? 'auto',
     deploymentType: f['deployment-type'],
     command: f.command ?? 'deploy',
@@ -138,15 +136,17 @@ export function parseInputs(raw: Partial<RawInputs>, event: EventDefaults): Pars
     const value: unknown = raw[name]
     record[name] = typeof value === 'string' ? value : ''
   }
-  const result = inputSchema(event).safeParse(record)
-  if (result.success) return { ok: true, options: result.data }
+  const found = new InputProblems()
+  const fields = checkEach(record, found)
+  // After failed inputs too: every problem is reported at once.
+  for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
+    found.add(input, message)
+  }
+  if (found.list.length === 0) return { ok: true, options: toOptions(fields, event) }
 
   // Messages never quote values; redacting what might be sensitive anyway is the second lock.
   const redactor = new Redactor(secretValuesToMask(record))
-  const problems = result.error.issues.map(issue => ({
-    input: typeof issue.path[0] === 'string' ? issue.path[0] : 'inputs',
-    message: redactor.redact(issue.message)
-  }))
+  const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }))
   return { ok: false, problems }
 }
 

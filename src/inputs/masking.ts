@@ -1,6 +1,8 @@
 // The values to mask in the job log before anything else is logged.
 import { MIN_SECRET_LENGTH } from '../control-plane/redact.ts'
+import { parseDocumentInput } from './documents.ts'
 import type { RawInputs } from './names.ts'
+import { MAX_DOCUMENT_BYTES } from './problems.ts'
 import { lines } from './text.ts'
 
 /** A value and, when it spans lines, each of its lines: the runner masks line by line. */
@@ -22,13 +24,17 @@ function withJsonForms(value: string, into: Set<string>): void {
   if (escaped !== value) withLines(escaped, into)
 }
 
-/** The values of a JSON object that may be malformed: every string after a `:`, to line end. */
+/**
+ * The values of a JSON object that does not parse: every string after a `:`, to line end (a
+ * single-quoted one also without its quotes).
+ */
 function scavengeJsonValues(text: string, into: Set<string>): void {
   for (const line of lines(text)) {
     for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
       const token = (m[1] ?? '').trim()
       if (!token.startsWith('"')) {
         withLines(token, into)
+        if (token.startsWith("'")) withLines(token.slice(1).replace(/'$/, ''), into)
         continue
       }
       const closed = token.length > 1 && token.endsWith('"')
@@ -45,9 +51,20 @@ function scavengeJsonValues(text: string, into: Set<string>): void {
 }
 
 /**
+ * The values of `secrets` in its object form, read by the same parser as the check (so that
+ * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
+ * size the check accepts.
+ */
+function parsedObject(text: string): object | undefined {
+  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) return undefined
+  const parsed = parseDocumentInput('secrets', text, () => undefined)
+  return typeof parsed === 'object' && parsed !== null ? parsed : undefined
+}
+
+/**
  * Best effort, for masking before anything else is logged: the API key and every value found in
  * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
+ * every object value, also when the object does not parse), the `github-token`, plus a password
  * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
  * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
  */
@@ -58,13 +75,8 @@ export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
 
   const secrets = raw.secrets ?? ''
   if (secrets.trim().startsWith('{')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(secrets)
-    } catch {
-      parsed = undefined
-    }
-    if (typeof parsed === 'object' && parsed !== null) {
+    const parsed = parsedObject(secrets.trim())
+    if (parsed !== undefined) {
       for (const value of Object.values(parsed)) {
         if (typeof value === 'string') withJsonForms(value, found)
         else if (value !== null && value !== undefined) withLines(JSON.stringify(value), found)

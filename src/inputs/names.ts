@@ -1,4 +1,5 @@
-// The names of the action's inputs and the raw text the runner passes for them.
+// The names of the action's inputs, the raw text the runner passes for them, and the form of a
+// secret's name.
 
 /** Every input of the action, as users write them in workflow files. */
 export const INPUT_NAMES = [
@@ -42,3 +43,6 @@ export const INPUT_NAMES = [
 export type InputName = (typeof INPUT_NAMES)[number]
 /** Inputs as the runner passes them: text, `''` when not set. */
 export type RawInputs = Record<InputName, string>
+
+/** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/

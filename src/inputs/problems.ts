@@ -1,10 +1,9 @@
-// How a check reports a problem. One idea throughout: a check is a plain function
-// `(value, fail) => result`; it calls `fail(message)` for each problem it finds (as many as it
-// finds) and `field()` turns it into a zod field whose value is INVALID as soon as `fail` was
-// called, whatever the check returned. A check therefore keeps no `ok` flag of its own: it may go
-// on after a problem to report the next one, and returns `fail(...)` (INVALID) only to stop early.
-// INVALID then marks that input for the cross-field checks, which skip it.
-import { z } from 'zod'
+// How a check reports a problem: one collector, so that every bad input is reported at once.
+// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
+// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
+// reports the next problem too. Whether an input failed is the collector's to say, not the
+// returned value's: a failed input counts as failed whatever its check returned, and its value is
+// `undefined`, so nothing downstream can mistake it for a real one.
 import type { InputName } from './names.ts'
 import type { InputProblem } from './options.ts'
 
@@ -18,9 +17,10 @@ const DOCUMENT_INPUTS: ReadonlySet<InputName> = new Set([
   'resource-spec'
 ])
 
-export const INVALID: unique symbol = Symbol('invalid input')
-export type Invalid = typeof INVALID
-export type Fail = (message: string) => Invalid
+/** Records one problem at the check's input; `undefined` so that a check can `return fail(...)`. */
+export type Fail = (message: string) => undefined
+/** One input's check: its value, or `undefined` when not set (or after `fail`). */
+export type Check<T> = (value: string, fail: Fail) => T | undefined
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -28,29 +28,43 @@ function sizeText(bytes: number): string {
     : `${Math.ceil(bytes / 1024)} KiB`
 }
 
-/**
- * A zod field for one input: caps its size, trims single-line inputs, passes `''` for an empty
- * input to `check`, and turns every `fail` into an issue at this input.
- */
-export function field<T>(input: InputName, check: (value: string, fail: Fail) => T | Invalid) {
-  const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
-  return z.string().transform((value, ctx): T | Invalid => {
+/** Every problem found, in order, and the inputs they were found at. */
+export class InputProblems {
+  readonly #list: InputProblem[] = []
+  readonly #failed = new Set<InputName>()
+
+  add(input: InputName, message: string): undefined {
+    this.#list.push({ input, message })
+    this.#failed.add(input)
+    return undefined
+  }
+
+  /**
+   * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
+   * the check reported any problem.
+   */
+  check<T>(input: InputName, value: string, check: Check<T>): T | undefined {
+    const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
     const bytes = Buffer.byteLength(value, 'utf8')
     if (bytes > cap) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
-      })
-      return INVALID
+      return this.add(
+        input,
+        `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
+      )
     }
-    let failed = false
-    const result = check(value.trim(), message => {
-      failed = true
-      ctx.addIssue({ code: 'custom', message })
-      return INVALID
-    })
-    return failed ? INVALID : result
-  })
+    const before = this.#list.length
+    const result = check(value.trim(), message => this.add(input, message))
+    return this.#list.length > before ? undefined : result
+  }
+
+  /** The inputs with a problem so far. */
+  failed(): ReadonlySet<InputName> {
+    return new Set(this.#failed)
+  }
+
+  get list(): readonly InputProblem[] {
+    return this.#list
+  }
 }
 
 /** All bad inputs in one message: the first line counts them, then one line each. */

@@ -1,9 +1,21 @@
-// The `secrets` input: NAME=VALUE lines or a JSON object of strings.
+// The `secrets` input: NAME=VALUE lines or a JSON object of strings. The object goes through the
+// document parser of every YAML/JSON input (documents.ts), which masking.ts uses too, so the
+// values checked here are exactly the values masked; what is checked here is what secrets need.
 import type { Secret } from '../control-plane/schema.ts'
-import type { Fail, Invalid } from './problems.ts'
-import { lineColumn, lines } from './text.ts'
+import { parseDocumentInput, type SyntaxMessages } from './documents.ts'
+import { ENV_NAME } from './names.ts'
+import type { Fail } from './problems.ts'
+import { lines } from './text.ts'
 
-export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines'
+
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES: SyntaxMessages = {
+  notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+  // A key that is no name may be a value pasted by mistake: do not repeat it.
+  duplicateKey: (key, where) =>
+    `\`secrets\`: ${ENV_NAME.test(key) ? key : 'a name'} is set more than once (${where})`
+}
 
 function checkSecretName(name: string, where: string, fail: Fail): boolean {
   if (!ENV_NAME.test(name)) {
@@ -17,10 +29,10 @@ function checkSecretName(name: string, where: string, fail: Fail): boolean {
 }
 
 /**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact);
- * `undefined` when empty.
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
+ * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
  */
-export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Invalid {
+export function parseSecrets(v: string, fail: Fail): Secret[] | undefined {
   if (v === '') return undefined
   const secrets: Secret[] = []
   const add = (name: string, value: string, where: string) => {
@@ -37,18 +49,10 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
   }
 
   if (v.startsWith('{')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(v)
-    } catch (error) {
-      const position = /position (\d+)/.exec(String(error))?.[1]
-      const where = position === undefined ? '' : ` (${lineColumn(v, Number(position))})`
-      return fail(
-        `\`secrets\` starts with \`{\` but is not valid JSON${where}: use a JSON object {"NAME": "value"} or NAME=VALUE lines`
-      )
-    }
+    const parsed = parseDocumentInput('secrets', v, fail, OBJECT_MESSAGES)
+    if (parsed === undefined) return undefined
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return fail('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines')
+      return fail(`\`secrets\` must be ${FORMS}`)
     }
     for (const [name, value] of Object.entries(parsed)) {
       if (typeof value !== 'string') {
@@ -58,11 +62,6 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
         continue
       }
       add(name, value, 'in the JSON object')
-    }
-    if (Object.values(parsed).every(value => typeof value === 'string')) {
-      for (const name of duplicateJsonKeys(v, Object.keys(parsed).length)) {
-        fail(`\`secrets\`: ${name} is set more than once`)
-      }
     }
   } else {
     const seen = new Set<string>()
@@ -86,21 +85,6 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined | Inva
       add(name, line.slice(eq + 1).trim(), where)
     })
   }
-  // Any problem above already made the field INVALID (see `field()`).
+  // After any problem above the input counts as failed, whatever is returned (see problems.ts).
   return secrets
-}
-
-/**
- * Names set twice in a JSON object whose values are all strings (`JSON.parse` keeps the last one
- * silently). Its string literals then alternate key, value.
- */
-function duplicateJsonKeys(text: string, distinct: number): string[] {
-  const literals = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(m => m[0])
-  if (literals.length % 2 !== 0 || literals.length / 2 === distinct) return []
-  const counts = new Map<string, number>()
-  for (let i = 0; i < literals.length; i += 2) {
-    const key = JSON.parse(literals[i] ?? '""') as string
-    counts.set(key, (counts.get(key) ?? 0) + 1)
-  }
-  return [...counts].filter(([, n]) => n > 1).map(([key]) => key)
 }

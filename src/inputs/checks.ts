@@ -1,8 +1,7 @@
-// Each input on its own: one zod field per input, built by `field()` from that input's check (see
-// problems.ts for the one idea: a check reports through `fail` and its field becomes INVALID).
-// Its own module so that index.ts (the entry) and cross-field.ts (how inputs fit together) both
-// use the `Fields` type without importing each other.
-import { z } from 'zod'
+// Each input on its own: a plain record, input name -> check (see problems.ts for how a check
+// reports). `Fields` is inferred from it, so a new input is one line here. Its own module so that
+// index.ts (the entry) and cross-field.ts (how inputs fit together) share `Fields` without
+// importing each other.
 import { DEPLOYMENT_TYPES, RevisionSource, SOURCES } from '../control-plane/schema.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { DIALECTS } from '../control-plane/dialect.ts'
@@ -29,8 +28,8 @@ import {
   parseRef,
   parseRepository
 } from './fields.ts'
-import { field } from './problems.ts'
-import type { Fail, Invalid } from './problems.ts'
+import type { InputName } from './names.ts'
+import type { Check, Fail } from './problems.ts'
 import { parseSecrets } from './secrets.ts'
 
 export const DEFAULT_TIMEOUT = '30m'
@@ -39,30 +38,30 @@ export const DEFAULT_POLL_INTERVAL_MS = 15_000
 export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 
-/** Each input on its own. */
-export const fieldsSchema = z.object({
-  'api-key': field('api-key', parseApiKey),
+/** Each input's own check. */
+export const CHECKS = {
+  'api-key': parseApiKey,
   'tenant-id': optionalUuid('tenant-id', 'a workspace id'),
-  'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
-  name: field('name', parseName),
+  'base-url': (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail),
+  name: parseName,
   'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
   // `github` is the production service's word for `codehost`: both are accepted.
-  source: field('source', (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail))),
+  source: (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)),
   'integration-id': optionalUuid('integration-id', 'a forge integration id'),
-  repository: field('repository', parseRepository),
-  ref: field('ref', parseRef),
-  'graph-config-path': field('graph-config-path', parseGraphConfigPath),
+  repository: parseRepository,
+  ref: parseRef,
+  'graph-config-path': parseGraphConfigPath,
   'image-uri': optionalToken(
     'image-uri',
     'an image reference like registry.example.com/agent@sha256:...'
   ),
-  secrets: field('secrets', parseSecrets),
-  'secret-references': field('secret-references', parseSecretReferences),
-  'resource-spec': field('resource-spec', parseResourceSpec),
+  secrets: parseSecrets,
+  'secret-references': parseSecretReferences,
+  'resource-spec': parseResourceSpec,
   'build-on-push': booleanInput('build-on-push', undefined),
-  'custom-url': field('custom-url', parseCustomUrl),
+  'custom-url': parseCustomUrl,
   'listener-id': optionalUuid('listener-id', 'a listener id'),
-  'k8s-namespace': field('k8s-namespace', parseNamespace),
+  'k8s-namespace': parseNamespace,
   'install-command': optionalText('install-command', 'a command'),
   'build-command': optionalText('build-command', 'a command'),
   'revision-source': parseEnum('revision-source', RevisionSource.options, undefined),
@@ -87,15 +86,15 @@ export const fieldsSchema = z.object({
   command: parseEnum('command', ['deploy', 'delete'] as const, 'deploy'),
   'delete-tracing-project': booleanInput('delete-tracing-project', false),
   'pr-comment': booleanInput('pr-comment', false),
-  'github-token': field('github-token', parseGithubToken),
-  environment: field('environment', parseEnvironment),
-  'environment-url': field('environment-url', parseEnvironmentUrl)
-})
-export type Fields = z.output<typeof fieldsSchema>
-/** The fields once every input passed its own check. */
-export type Valid<T> = { [K in keyof T]: Exclude<T[K], Invalid> }
+  'github-token': parseGithubToken,
+  environment: parseEnvironment,
+  'environment-url': parseEnvironmentUrl
+} satisfies Record<InputName, Check<unknown>>
 
-function parseSource(v: string, fail: Fail): Source | Invalid {
+/** Each input's value after its check; `undefined` when not set or when its check failed. */
+export type Fields = { [K in InputName]: ReturnType<(typeof CHECKS)[K]> }
+
+function parseSource(v: string, fail: Fail): Source | undefined {
   if (v === '') return 'codehost'
   if ((SOURCES as readonly string[]).includes(v)) return v as Source
   return fail(
