@@ -874,6 +874,16 @@ describe('parseInputs: oversized and hostile inputs', () => {
     expect(ms).toBeLessThan(1000)
   })
 
+  test('an alias whose anchor is not set is named as such, not as too many aliases', () => {
+    expect(problems({ ...EXTERNAL, 'resource-spec': 'labels: *missing' })).toEqual([
+      {
+        input: 'resource-spec',
+        message:
+          '`resource-spec` uses a YAML alias (*name) whose anchor (&name) is not set before it'
+      }
+    ])
+  })
+
   // Comparing all pairs of 20,000 keys would outlast the test's timeout; its speed is not timed here.
   test('a big flat map is read whole, and a duplicate key at its end is found', () => {
     const labels = Array.from({ length: 20_000 }, (_, i) => `  key${i}: value-${i}`).join('\n')

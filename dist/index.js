@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6028);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8604);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5257);
 
 
 // run() reports every failure it expects itself; this is the last guard against a stack trace.
@@ -22,7 +22,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8604:
+/***/ 5257:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13198,124 +13198,11 @@ function cleanUrl(url, redactor) {
         : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/text.ts
-// Line helpers shared by the checks of multi-line inputs.
-const lines = (text) => text.split(/\r\n|\n|\r/);
-/** `line L, column C` of a character offset. */
-function lineColumn(text, offset) {
-    const before = text.slice(0, offset);
-    const line = lines(before).length;
-    const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
-    return `line ${line}, column ${column}`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/masking.ts
-// The values to mask in the job log before anything else is logged.
-
-
-/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
-function withLines(value, into) {
-    if (value.trim() === '')
-        return;
-    into.add(value);
-    if (value.trim() !== value)
-        into.add(value.trim());
-    if (!/[\r\n]/.test(value))
-        return;
-    for (const line of lines(value)) {
-        const t = line.trim();
-        if (t.length >= MIN_SECRET_LENGTH)
-            into.add(t);
-    }
-}
-/** A value and its JSON-escaped form, as it appears in the raw input text. */
-function withJsonForms(value, into) {
-    withLines(value, into);
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value)
-        withLines(escaped, into);
-}
-/** The values of a JSON object that may be malformed: every string after a `:`, to line end. */
-function scavengeJsonValues(text, into) {
-    for (const line of lines(text)) {
-        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
-            const token = (m[1] ?? '').trim();
-            if (!token.startsWith('"')) {
-                withLines(token, into);
-                continue;
-            }
-            const closed = token.length > 1 && token.endsWith('"');
-            const body = closed ? token.slice(1, -1) : token.slice(1);
-            withLines(body, into);
-            try {
-                const decoded = JSON.parse(`"${body}"`);
-                if (typeof decoded === 'string')
-                    withLines(decoded, into);
-            }
-            catch {
-                // the escaped form is masked already
-            }
-        }
-    }
-}
-/**
- * Best effort, for masking before anything else is logged: the API key and every value found in
- * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every JSON object value, also when the JSON is malformed), the `github-token`, plus a password
- * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
- */
-function secretValuesToMask(raw) {
-    const found = new Set();
-    withLines(raw['api-key'] ?? '', found);
-    withLines(raw['github-token'] ?? '', found);
-    const secrets = raw.secrets ?? '';
-    if (secrets.trim().startsWith('{')) {
-        let parsed;
-        try {
-            parsed = JSON.parse(secrets);
-        }
-        catch {
-            parsed = undefined;
-        }
-        if (typeof parsed === 'object' && parsed !== null) {
-            for (const value of Object.values(parsed)) {
-                if (typeof value === 'string')
-                    withJsonForms(value, found);
-                else if (value !== null && value !== undefined)
-                    withLines(JSON.stringify(value), found);
-            }
-        }
-        else {
-            scavengeJsonValues(secrets, found);
-        }
-    }
-    else {
-        for (const line of lines(secrets)) {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                continue;
-            const eq = line.indexOf('=');
-            withLines(eq < 0 ? t : line.slice(eq + 1), found);
-        }
-    }
-    for (const input of ['base-url', 'custom-url', 'environment-url']) {
-        try {
-            const url = new URL((raw[input] ?? '').trim());
-            if (url.password !== '') {
-                withLines(url.password, found);
-                withLines(decodeURIComponent(url.password), found);
-            }
-        }
-        catch {
-            // not a URL: nothing to find
-        }
-    }
-    return [...found].filter(v => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
-}
-
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
-// The names of the action's inputs and the raw text the runner passes for them.
+// The names of the action's inputs, the raw text the runner passes for them, and the form of a
+// secret's name.
 /** Every input of the action, as users write them in workflow files. */
 const INPUT_NAMES = [
     'api-key',
@@ -13355,316 +13242,25 @@ const INPUT_NAMES = [
     'environment',
     'environment-url'
 ];
-
-;// CONCATENATED MODULE: ./src/inputs/problems.ts
-// How a check reports a problem. One idea throughout: a check is a plain function
-// `(value, fail) => result`; it calls `fail(message)` for each problem it finds (as many as it
-// finds) and `field()` turns it into a zod field whose value is INVALID as soon as `fail` was
-// called, whatever the check returned. A check therefore keeps no `ok` flag of its own: it may go
-// on after a problem to report the next one, and returns `fail(...)` (INVALID) only to stop early.
-// INVALID then marks that input for the cross-field checks, which skip it.
-
-/** Size caps, in bytes of UTF-8. */
-const MAX_INPUT_BYTES = 64 * 1024;
-const MAX_DOCUMENT_BYTES = 1024 * 1024;
-const DOCUMENT_INPUTS = new Set([
-    'secrets',
-    'secret-references',
-    'resource-spec'
-]);
-const INVALID = Symbol('invalid input');
-function sizeText(bytes) {
-    return bytes >= 1024 * 1024
-        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
-        : `${Math.ceil(bytes / 1024)} KiB`;
-}
-/**
- * A zod field for one input: caps its size, trims single-line inputs, passes `''` for an empty
- * input to `check`, and turns every `fail` into an issue at this input.
- */
-function field(input, check) {
-    const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
-    return schemas_string().transform((value, ctx) => {
-        const bytes = Buffer.byteLength(value, 'utf8');
-        if (bytes > cap) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
-            });
-            return INVALID;
-        }
-        let failed = false;
-        const result = check(value.trim(), message => {
-            failed = true;
-            ctx.addIssue({ code: 'custom', message });
-            return INVALID;
-        });
-        return failed ? INVALID : result;
-    });
-}
-/** All bad inputs in one message: the first line counts them, then one line each. */
-function renderProblems(problems) {
-    const head = problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`;
-    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/cross-field.ts
-// How the inputs fit together: what a source needs and allows, what a command allows, and the
-// checks that need two inputs. Only inputs that passed their own checks take part.
-
-
-
-
-/** `value` unless it failed its own check. */
-/** Inputs without a default that only a deploy uses. */
-const DEPLOY_ONLY = [
-    'integration-id',
-    'repository',
-    'ref',
-    'image-uri',
-    'secrets',
-    'secret-references',
-    'resource-spec',
-    'build-on-push',
-    'custom-url',
-    'listener-id',
-    'k8s-namespace',
-    'install-command',
-    'build-command',
-    'revision-source',
-    'deployment-type',
-    'environment',
-    'environment-url'
-];
-const known = (value) => value !== INVALID;
-/** How the inputs fit together; only inputs that passed their own checks take part. */
-function crossFieldProblems(f, event) {
-    const problems = [];
-    const add = (input, message) => problems.push([input, message]);
-    const given = (input) => f[input] !== undefined && f[input] !== INVALID;
-    // Target.
-    const byId = f['deployment-id'] !== undefined;
-    if (!byId && f.name === undefined) {
-        add('name', '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)');
-    }
-    // GitHub deployments: `environment` turns them on and needs a token to write them.
-    if (given('environment') && f['github-token'] === undefined) {
-        add('github-token', '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`');
-    }
-    if (given('environment-url') && f.environment === undefined) {
-        add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
-    }
-    // Deleting takes a target and nothing of what a deploy writes.
-    if (f.command === 'delete') {
-        for (const input of DEPLOY_ONLY) {
-            if (given(input))
-                add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``);
-        }
-        if (f['on-failure'] === 'rollback')
-            add('on-failure', '`on-failure: rollback` applies only to deploying, not to `command: delete`');
-        return problems;
-    }
-    if (f['delete-tracing-project'] === true)
-        add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`');
-    if (f['pr-comment'] === true && f['github-token'] === undefined) {
-        add('github-token', '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`');
-    }
-    // A fork's head branch is not in the repository the integration builds.
-    if (event.forkHead !== undefined && (f.repository === undefined || f.ref === undefined)) {
-        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
-    }
-    const source = known(f.source) ? f.source : undefined;
-    const revisionSource = known(f['revision-source']) ? f['revision-source'] : undefined;
-    if (source === undefined)
-        return problems;
-    // Creating is only decided at run time; a name target with `create: true` may create.
-    const mayCreate = !byId && typeof f.name === 'string' && f.create === true;
-    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
-    // Inputs that belong to one kind of source.
-    const onlyFor = (input, allowed, where) => {
-        if (given(input) && !allowed)
-            add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``);
-    };
-    onlyFor('integration-id', source === 'codehost', 'source `codehost`');
-    onlyFor('build-on-push', source === 'codehost', 'source `codehost`');
-    onlyFor('deployment-type', source === 'codehost', 'source `codehost`');
-    onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
-    onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
-    onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('secret-references', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('image-uri', source === 'external_docker' ||
-        source === 'internal_docker' ||
-        revisionSource === 'internal_docker', 'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)');
-    onlyFor('revision-source', source !== 'external_docker', 'cloud sources');
-    // What each source needs.
-    const missing = (input, why) => {
-        if (f[input] === undefined)
-            add(input, `\`${input}\` is required ${why}`);
-    };
-    if (source === 'codehost' && mayCreate) {
-        const why = 'to create a `codehost` deployment (or set `create: false` to only update)';
-        missing('integration-id', why);
-        if (f.repository === undefined && event.repository === undefined) {
-            add('repository', `\`repository\` is required ${why}: no workflow repository is known`);
-        }
-        if (f.ref === undefined && event.ref === undefined) {
-            add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`);
-        }
-    }
-    if (source === 'external_docker' && mayCreate) {
-        const why = 'to create an `external_docker` deployment (or set `create: false` to only update)';
-        missing('image-uri', why);
-        missing('listener-id', why);
-        missing('k8s-namespace', why);
-    }
-    if (source === 'internal_docker')
-        missing('image-uri', 'with source `internal_docker`: the image to deploy');
-    else if (revisionSource === 'internal_docker') {
-        missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy');
-    }
-    // build_on_push must be false when repo_ref is a tag.
-    const ref = f.ref !== undefined ? f.ref : usesCodehost ? event.ref : undefined;
-    if (f['build-on-push'] === true && known(ref) && ref?.startsWith('refs/tags/')) {
-        add('build-on-push', '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes');
-    }
-    // Reserved secret names: hosted deployments reserve a few more.
-    const reserved = source === 'external_docker'
-        ? RESERVED_SECRET_NAMES
-        : [...RESERVED_SECRET_NAMES, ...RESERVED_SECRET_NAMES_HOSTED];
-    if (known(f.secrets) && f.secrets !== undefined) {
-        for (const { name } of f.secrets) {
-            if (reserved.includes(name)) {
-                add('secrets', `\`secrets\`: ${name} is reserved by the platform${RESERVED_SECRET_NAMES_HOSTED.includes(name) ? ' on hosted deployments' : ''}; use another name`);
-            }
-        }
-        if (known(f['secret-references']) && f['secret-references'] !== undefined) {
-            const names = new Set(f.secrets.map(s => s.name));
-            for (const { name } of f['secret-references']) {
-                if (names.has(name)) {
-                    add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``);
-                }
-            }
-        }
-    }
-    const pollInterval = f['poll-interval'];
-    const timeout = f.timeout;
-    if (known(timeout) &&
-        known(pollInterval) &&
-        pollInterval !== undefined &&
-        timeout !== undefined &&
-        pollInterval > timeout) {
-        add('poll-interval', `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`);
-    }
-    return problems;
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-
+/** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function checkSecretName(name, where, fail) {
-    if (!ENV_NAME.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
-    }
-    return true;
-}
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact);
- * `undefined` when empty.
- */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, fail))
-            return;
-        if (value === '') {
-            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
-            const which = where.startsWith('line') ? where : name;
-            fail(`\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        let parsed;
-        try {
-            parsed = JSON.parse(v);
-        }
-        catch (error) {
-            const position = /position (\d+)/.exec(String(error))?.[1];
-            const where = position === undefined ? '' : ` (${lineColumn(v, Number(position))})`;
-            return fail(`\`secrets\` starts with \`{\` but is not valid JSON${where}: use a JSON object {"NAME": "value"} or NAME=VALUE lines`);
-        }
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            return fail('`secrets` must be a JSON object {"NAME": "value"} or NAME=VALUE lines');
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', fail)) {
-                    fail(`\`secrets\`: the value of ${name} must be a string`);
-                }
-                continue;
-            }
-            add(name, value, 'in the JSON object');
-        }
-        if (Object.values(parsed).every(value => typeof value === 'string')) {
-            for (const name of duplicateJsonKeys(v, Object.keys(parsed).length)) {
-                fail(`\`secrets\`: ${name} is set more than once`);
-            }
-        }
-    }
-    else {
-        const seen = new Set();
-        lines(v).forEach((line, index) => {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
-            const eq = line.indexOf('=');
-            if (eq < 0) {
-                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                fail(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
-            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
-            add(name, line.slice(eq + 1).trim(), where);
-        });
-    }
-    // Any problem above already made the field INVALID (see `field()`).
-    return secrets;
-}
-/**
- * Names set twice in a JSON object whose values are all strings (`JSON.parse` keeps the last one
- * silently). Its string literals then alternate key, value.
- */
-function duplicateJsonKeys(text, distinct) {
-    const literals = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(m => m[0]);
-    if (literals.length % 2 !== 0 || literals.length / 2 === distinct)
-        return [];
-    const counts = new Map();
-    for (let i = 0; i < literals.length; i += 2) {
-        const key = JSON.parse(literals[i] ?? '""');
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return [...counts].filter(([, n]) => n > 1).map(([key]) => key);
+
+;// CONCATENATED MODULE: ./src/inputs/text.ts
+// Line helpers shared by the checks of multi-line inputs.
+const lines = (text) => text.split(/\r\n|\n|\r/);
+/** `line L, column C` of a character offset. */
+function lineColumn(text, offset) {
+    const before = text.slice(0, offset);
+    const line = lines(before).length;
+    const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
+    return `line ${line}, column ${column}`;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/documents.ts
-// YAML/JSON document inputs, `resource-spec` and `secret-references`: parsed with limits on
-// nesting, aliases and size, duplicate and unknown keys rejected, then checked by their schema.
-
+// YAML/JSON document inputs: one parser for all of them (`resource-spec`, `secret-references` and
+// the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
+// rejected, so that every document input is read, limited and masked alike. `resource-spec` and
+// `secret-references` are then checked by their schema, unknown keys rejected.
 
 
 
@@ -13791,8 +13387,15 @@ function firstDuplicateKey(doc) {
     }
     return undefined;
 }
-/** A YAML (or JSON) document, with alias, depth and error checks; INVALID after failing. */
-function parseDocumentInput(input, v, fail) {
+const syntaxMessages = (input) => ({
+    notParsed: (where, reason) => `\`${input}\` is not valid YAML or JSON${where}: ${reason}`,
+    duplicateKey: (key, where) => `\`${input}\` has the key ${key} twice (${where}): a later value would silently replace the first`
+});
+/**
+ * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
+ * document that parses is never `undefined`: an empty one is `null`).
+ */
+function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
     if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
         return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
     }
@@ -13807,19 +13410,21 @@ function parseDocumentInput(input, v, fail) {
             const reason = error.code === 'RESOURCE_EXHAUSTION'
                 ? 'it is too large or nested too deeply'
                 : (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-            return fail(`\`${input}\` is not valid YAML or JSON${where}: ${reason}`);
+            return fail(messages.notParsed(where, reason));
         }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate !== undefined) {
-            return fail(`\`${input}\` has the key ${duplicate.key} twice (${lineColumn(v, duplicate.offset)}): a later value would silently replace the first`);
+            return fail(messages.duplicateKey(duplicate.key, lineColumn(v, duplicate.offset)));
         }
         value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
     }
     catch (error) {
-        const aliases = error instanceof ReferenceError && /alias/i.test(error.message);
-        return fail(aliases
-            ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
-            : `\`${input}\` could not be read as YAML or JSON`);
+        const text = error instanceof ReferenceError ? error.message : '';
+        return fail(/unresolved alias/i.test(text)
+            ? `\`${input}\` uses a YAML alias (*name) whose anchor (&name) is not set before it`
+            : /alias/i.test(text)
+                ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
+                : `\`${input}\` could not be read as YAML or JSON`);
     }
     if (depthExceeds(value, MAX_DOCUMENT_DEPTH)) {
         return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
@@ -13861,8 +13466,8 @@ function issuePaths(issues) {
 /** A document that must match `schema`, its unknown keys rejected with their names. */
 function parseWithSchema(input, v, schema, shapeText, fail) {
     const value = parseDocumentInput(input, v, fail);
-    if (value === INVALID)
-        return INVALID;
+    if (value === undefined)
+        return undefined;
     const unknown = [];
     unknownKeys(schema, value, '', unknown);
     if (unknown.length > 0) {
@@ -13872,14 +13477,13 @@ function parseWithSchema(input, v, schema, shapeText, fail) {
     if (!result.success) {
         const typeError = result.error.issues.find(i => i.path.length === 0);
         if (typeError !== undefined) {
-            fail(`\`${input}\` must be ${shapeText}`);
-            return INVALID;
+            return fail(`\`${input}\` must be ${shapeText}`);
         }
         for (const line of issuePaths(result.error.issues).slice(0, 10))
             fail(`\`${input}\` ${line}`);
     }
-    // INVALID, not just a failed field, for the caller: it checks the list only when it is sound.
-    return unknown.length === 0 && result.success ? result.data : INVALID;
+    // `undefined` after any problem: the caller checks the list further only when it is sound.
+    return unknown.length === 0 && result.success ? result.data : undefined;
 }
 const SecretReferenceList = array(SecretReference);
 function parseSecretReferences(v, fail) {
@@ -13887,8 +13491,8 @@ function parseSecretReferences(v, fail) {
     if (v === '')
         return undefined;
     const list = parseWithSchema(input, v, SecretReferenceList, 'a YAML or JSON list of {name, secret_name, secret_key}', fail);
-    if (list === INVALID)
-        return INVALID;
+    if (list === undefined)
+        return undefined;
     const seen = new Set();
     list.forEach((ref, i) => {
         const problem = (message) => fail(`\`${input}\` [${i}]: ${message}`);
@@ -13915,9 +13519,330 @@ function parseResourceSpec(v, fail) {
         : parseWithSchema('resource-spec', v, ResourceSpec, 'a YAML or JSON object of resource settings (min_scale, cpu, memory_mb, ...)', fail);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-// Field checks. Each returns the parsed value and reports every problem through `fail` (see problems.ts).
+;// CONCATENATED MODULE: ./src/inputs/problems.ts
+/** Size caps, in bytes of UTF-8. */
+const MAX_INPUT_BYTES = 64 * 1024;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+const DOCUMENT_INPUTS = new Set([
+    'secrets',
+    'secret-references',
+    'resource-spec'
+]);
+function sizeText(bytes) {
+    return bytes >= 1024 * 1024
+        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+        : `${Math.ceil(bytes / 1024)} KiB`;
+}
+/** Every problem found, in order, and the inputs they were found at. */
+class InputProblems {
+    #list = [];
+    #failed = new Set();
+    add(input, message) {
+        this.#list.push({ input, message });
+        this.#failed.add(input);
+        return undefined;
+    }
+    /**
+     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
+     * the check reported any problem.
+     */
+    check(input, value, check) {
+        const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
+        const bytes = Buffer.byteLength(value, 'utf8');
+        if (bytes > cap) {
+            return this.add(input, `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
+        }
+        const before = this.#list.length;
+        const result = check(value.trim(), message => this.add(input, message));
+        return this.#list.length > before ? undefined : result;
+    }
+    /** The inputs with a problem so far. */
+    failed() {
+        return new Set(this.#failed);
+    }
+    get list() {
+        return this.#list;
+    }
+}
+/** All bad inputs in one message: the first line counts them, then one line each. */
+function renderProblems(problems) {
+    const head = problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`;
+    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
+}
 
+;// CONCATENATED MODULE: ./src/inputs/masking.ts
+// The values to mask in the job log before anything else is logged.
+
+
+
+
+/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
+function withLines(value, into) {
+    if (value.trim() === '')
+        return;
+    into.add(value);
+    if (value.trim() !== value)
+        into.add(value.trim());
+    if (!/[\r\n]/.test(value))
+        return;
+    for (const line of lines(value)) {
+        const t = line.trim();
+        if (t.length >= MIN_SECRET_LENGTH)
+            into.add(t);
+    }
+}
+/** A value and its JSON-escaped form, as it appears in the raw input text. */
+function withJsonForms(value, into) {
+    withLines(value, into);
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value)
+        withLines(escaped, into);
+}
+/**
+ * The values of a JSON object that does not parse: every string after a `:`, to line end (a
+ * single-quoted one also without its quotes).
+ */
+function scavengeJsonValues(text, into) {
+    for (const line of lines(text)) {
+        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
+            const token = (m[1] ?? '').trim();
+            if (!token.startsWith('"')) {
+                withLines(token, into);
+                if (token.startsWith("'"))
+                    withLines(token.slice(1).replace(/'$/, ''), into);
+                continue;
+            }
+            const closed = token.length > 1 && token.endsWith('"');
+            const body = closed ? token.slice(1, -1) : token.slice(1);
+            withLines(body, into);
+            try {
+                const decoded = JSON.parse(`"${body}"`);
+                if (typeof decoded === 'string')
+                    withLines(decoded, into);
+            }
+            catch {
+                // the escaped form is masked already
+            }
+        }
+    }
+}
+/**
+ * The values of `secrets` in its object form, read by the same parser as the check (so that
+ * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
+ * size the check accepts.
+ */
+function parsedObject(text) {
+    if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES)
+        return undefined;
+    const parsed = parseDocumentInput('secrets', text, () => undefined);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+}
+/**
+ * Best effort, for masking before anything else is logged: the API key and every value found in
+ * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
+ * every object value, also when the object does not parse), the `github-token`, plus a password
+ * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
+ * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
+ */
+function secretValuesToMask(raw) {
+    const found = new Set();
+    withLines(raw['api-key'] ?? '', found);
+    withLines(raw['github-token'] ?? '', found);
+    const secrets = raw.secrets ?? '';
+    if (secrets.trim().startsWith('{')) {
+        const parsed = parsedObject(secrets.trim());
+        if (parsed !== undefined) {
+            for (const value of Object.values(parsed)) {
+                if (typeof value === 'string')
+                    withJsonForms(value, found);
+                else if (value !== null && value !== undefined)
+                    withLines(JSON.stringify(value), found);
+            }
+        }
+        else {
+            scavengeJsonValues(secrets, found);
+        }
+    }
+    else {
+        for (const line of lines(secrets)) {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                continue;
+            const eq = line.indexOf('=');
+            withLines(eq < 0 ? t : line.slice(eq + 1), found);
+        }
+    }
+    for (const input of ['base-url', 'custom-url', 'environment-url']) {
+        try {
+            const url = new URL((raw[input] ?? '').trim());
+            if (url.password !== '') {
+                withLines(url.password, found);
+                withLines(decodeURIComponent(url.password), found);
+            }
+        }
+        catch {
+            // not a URL: nothing to find
+        }
+    }
+    return [...found].filter(v => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/cross-field.ts
+// How the inputs fit together: what a source needs and allows, what a command allows, and the
+// checks that need two inputs. Only inputs that passed their own checks take part: an input that
+// failed is neither given (nothing is said about what it does not fit) nor absent (it is not
+// "required" again: its own problem already says what is wrong).
+
+
+
+/** Inputs without a default that only a deploy uses. */
+const DEPLOY_ONLY = [
+    'integration-id',
+    'repository',
+    'ref',
+    'image-uri',
+    'secrets',
+    'secret-references',
+    'resource-spec',
+    'build-on-push',
+    'custom-url',
+    'listener-id',
+    'k8s-namespace',
+    'install-command',
+    'build-command',
+    'revision-source',
+    'deployment-type',
+    'environment',
+    'environment-url'
+];
+/**
+ * How the inputs fit together. `failed`: the inputs that failed their own checks (their value in
+ * `f` is `undefined`).
+ */
+function crossFieldProblems(f, failed, event) {
+    const problems = [];
+    const add = (input, message) => problems.push([input, message]);
+    /** Set, and passed its own check. */
+    const given = (input) => f[input] !== undefined;
+    /** Not set at all (not merely failed). */
+    const absent = (input) => f[input] === undefined && !failed.has(input);
+    // Target. A `deployment-id` that failed its check still means a target by id.
+    const byId = !absent('deployment-id');
+    if (!byId && absent('name')) {
+        add('name', '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)');
+    }
+    // GitHub deployments: `environment` turns them on and needs a token to write them.
+    if (given('environment') && absent('github-token')) {
+        add('github-token', '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`');
+    }
+    if (given('environment-url') && absent('environment')) {
+        add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
+    }
+    // Deleting takes a target and nothing of what a deploy writes.
+    if (f.command === 'delete') {
+        for (const input of DEPLOY_ONLY) {
+            if (given(input))
+                add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``);
+        }
+        if (f['on-failure'] === 'rollback')
+            add('on-failure', '`on-failure: rollback` applies only to deploying, not to `command: delete`');
+        return problems;
+    }
+    if (f['delete-tracing-project'] === true)
+        add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`');
+    if (f['pr-comment'] === true && absent('github-token')) {
+        add('github-token', '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`');
+    }
+    // A fork's head branch is not in the repository the integration builds.
+    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
+    }
+    const source = f.source;
+    const revisionSource = f['revision-source'];
+    if (source === undefined)
+        return problems;
+    // Creating is only decided at run time; a name target with `create: true` may create.
+    const mayCreate = !byId && typeof f.name === 'string' && f.create === true;
+    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
+    // Inputs that belong to one kind of source.
+    const onlyFor = (input, allowed, where) => {
+        if (given(input) && !allowed)
+            add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``);
+    };
+    onlyFor('integration-id', source === 'codehost', 'source `codehost`');
+    onlyFor('build-on-push', source === 'codehost', 'source `codehost`');
+    onlyFor('deployment-type', source === 'codehost', 'source `codehost`');
+    onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
+    onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
+    onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('secret-references', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('image-uri', source === 'external_docker' ||
+        source === 'internal_docker' ||
+        revisionSource === 'internal_docker', 'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)');
+    onlyFor('revision-source', source !== 'external_docker', 'cloud sources');
+    // What each source needs.
+    const missing = (input, why) => {
+        if (absent(input))
+            add(input, `\`${input}\` is required ${why}`);
+    };
+    if (source === 'codehost' && mayCreate) {
+        const why = 'to create a `codehost` deployment (or set `create: false` to only update)';
+        missing('integration-id', why);
+        if (absent('repository') && event.repository === undefined) {
+            add('repository', `\`repository\` is required ${why}: no workflow repository is known`);
+        }
+        if (absent('ref') && event.ref === undefined) {
+            add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`);
+        }
+    }
+    if (source === 'external_docker' && mayCreate) {
+        const why = 'to create an `external_docker` deployment (or set `create: false` to only update)';
+        missing('image-uri', why);
+        missing('listener-id', why);
+        missing('k8s-namespace', why);
+    }
+    if (source === 'internal_docker')
+        missing('image-uri', 'with source `internal_docker`: the image to deploy');
+    else if (revisionSource === 'internal_docker') {
+        missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy');
+    }
+    // build_on_push must be false when repo_ref is a tag.
+    // A `ref` that failed its check stands for no ref, not for the event's.
+    const ref = absent('ref') && usesCodehost ? event.ref : f.ref;
+    if (f['build-on-push'] === true && ref?.startsWith('refs/tags/')) {
+        add('build-on-push', '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes');
+    }
+    // Reserved secret names: hosted deployments reserve a few more.
+    const reserved = source === 'external_docker'
+        ? RESERVED_SECRET_NAMES
+        : [...RESERVED_SECRET_NAMES, ...RESERVED_SECRET_NAMES_HOSTED];
+    if (f.secrets !== undefined) {
+        for (const { name } of f.secrets) {
+            if (reserved.includes(name)) {
+                add('secrets', `\`secrets\`: ${name} is reserved by the platform${RESERVED_SECRET_NAMES_HOSTED.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+            }
+        }
+        if (f['secret-references'] !== undefined) {
+            const names = new Set(f.secrets.map(s => s.name));
+            for (const { name } of f['secret-references']) {
+                if (names.has(name)) {
+                    add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``);
+                }
+            }
+        }
+    }
+    const pollInterval = f['poll-interval'];
+    const timeout = f.timeout;
+    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
+        add('poll-interval', `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`);
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+// Field checks of single-line inputs. Each returns the parsed value and reports every problem
+// through `fail` (see problems.ts).
 
 
 
@@ -13934,36 +13859,36 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const TRUE_VALUES = ['true', 'True', 'TRUE'];
 const FALSE_VALUES = ['false', 'False', 'FALSE'];
 function optionalText(input, what) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return undefined;
         if (fields_CONTROL.test(v))
             return fail(`\`${input}\` must be ${what} on one line`);
         return v;
-    });
+    };
 }
 function optionalToken(input, what) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return undefined;
         if (WHITESPACE_OR_CONTROL.test(v)) {
             return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
         }
         return v;
-    });
+    };
 }
 function optionalUuid(input, what) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return undefined;
         if (!Uuid.safeParse(v).success) {
             return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
         }
         return v.toLowerCase();
-    });
+    };
 }
 function booleanInput(input, fallback) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return fallback;
         if (TRUE_VALUES.includes(v))
@@ -13971,22 +13896,22 @@ function booleanInput(input, fallback) {
         if (FALSE_VALUES.includes(v))
             return false;
         return fail(`\`${input}\` must be \`true\` or \`false\``);
-    });
+    };
 }
 /** A whole number from `min` to `max`; the fallback when empty. */
 function integerInput(input, fallback, min, max) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return fallback;
         const n = /^\d+$/.test(v) ? Number(v) : NaN;
         if (Number.isInteger(n) && n >= min && n <= max)
             return n;
         return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
-    });
+    };
 }
 /** A duration in ms; `undefined` when the input is empty and there is no fallback. */
 function durationInput(input, fallback, check) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         const text = v === '' ? fallback : v;
         if (text === undefined)
             return undefined;
@@ -13996,7 +13921,7 @@ function durationInput(input, fallback, check) {
         }
         const problem = check(ms);
         return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
-    });
+    };
 }
 function parseBaseUrl(v, fail) {
     const input = 'base-url';
@@ -14018,7 +13943,7 @@ function parseBaseUrl(v, fail) {
     if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
         problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
     }
-    // After a problem above, `field()` makes this INVALID whatever is returned.
+    // After a problem above, the input counts as failed whatever is returned.
     return url.origin + url.pathname.replace(/\/+$/, '');
 }
 /**
@@ -14139,22 +14064,102 @@ function parseNamespace(v, fail) {
     return v;
 }
 function parseEnum(input, values, fallback) {
-    return field(input, (v, fail) => {
+    return (v, fail) => {
         if (v === '')
             return fallback;
         if (values.includes(v))
             return v;
         return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
-    });
+    };
 }
 
-;// CONCATENATED MODULE: ./src/inputs/schema.ts
-// Each input on its own: one zod field per input, built by `field()` from that input's check (see
-// problems.ts for the one idea: a check reports through `fail` and its field becomes INVALID).
-// Its own module so that index.ts (the entry) and cross-field.ts (how inputs fit together) both
-// use the `Fields` type without importing each other.
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 
 
+
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES = {
+    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+    // A key that is no name may be a value pasted by mistake: do not repeat it.
+    duplicateKey: (key, where) => `\`secrets\`: ${ENV_NAME.test(key) ? key : 'a name'} is set more than once (${where})`
+};
+function checkSecretName(name, where, fail) {
+    if (!ENV_NAME.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
+ * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
+ */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, fail))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            fail(`\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        const parsed = parseDocumentInput('secrets', v, fail, OBJECT_MESSAGES);
+        if (parsed === undefined)
+            return undefined;
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return fail(`\`secrets\` must be ${FORMS}`);
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', fail)) {
+                    fail(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+    }
+    else {
+        const seen = new Set();
+        lines(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                fail(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
+    return secrets;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/checks.ts
+// Each input on its own: a plain record, input name -> check (see problems.ts for how a check
+// reports). `Fields` is inferred from it, so a new input is one line here. Its own module so that
+// index.ts (the entry) and cross-field.ts (how inputs fit together) share `Fields` without
+// importing each other.
 
 
 
@@ -14166,27 +14171,27 @@ const DEFAULT_POLL_INTERVAL = '15s';
 const DEFAULT_POLL_INTERVAL_MS = 15_000;
 const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 const MIN_POLL_INTERVAL_MS = 1000;
-/** Each input on its own. */
-const fieldsSchema = object({
-    'api-key': field('api-key', parseApiKey),
+/** Each input's own check. */
+const CHECKS = {
+    'api-key': parseApiKey,
     'tenant-id': optionalUuid('tenant-id', 'a workspace id'),
-    'base-url': field('base-url', (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail)),
-    name: field('name', parseName),
+    'base-url': (v, fail) => parseBaseUrl(v === '' ? DEFAULT_BASE_URL : v, fail),
+    name: parseName,
     'deployment-id': optionalUuid('deployment-id', 'a deployment id'),
     // `github` is the production service's word for `codehost`: both are accepted.
-    source: field('source', (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail))),
+    source: (v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)),
     'integration-id': optionalUuid('integration-id', 'a forge integration id'),
-    repository: field('repository', parseRepository),
-    ref: field('ref', parseRef),
-    'graph-config-path': field('graph-config-path', parseGraphConfigPath),
+    repository: parseRepository,
+    ref: parseRef,
+    'graph-config-path': parseGraphConfigPath,
     'image-uri': optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
-    secrets: field('secrets', parseSecrets),
-    'secret-references': field('secret-references', parseSecretReferences),
-    'resource-spec': field('resource-spec', parseResourceSpec),
+    secrets: parseSecrets,
+    'secret-references': parseSecretReferences,
+    'resource-spec': parseResourceSpec,
     'build-on-push': booleanInput('build-on-push', undefined),
-    'custom-url': field('custom-url', parseCustomUrl),
+    'custom-url': parseCustomUrl,
     'listener-id': optionalUuid('listener-id', 'a listener id'),
-    'k8s-namespace': field('k8s-namespace', parseNamespace),
+    'k8s-namespace': parseNamespace,
     'install-command': optionalText('install-command', 'a command'),
     'build-command': optionalText('build-command', 'a command'),
     'revision-source': parseEnum('revision-source', RevisionSource.options, undefined),
@@ -14207,10 +14212,10 @@ const fieldsSchema = object({
     command: parseEnum('command', ['deploy', 'delete'], 'deploy'),
     'delete-tracing-project': booleanInput('delete-tracing-project', false),
     'pr-comment': booleanInput('pr-comment', false),
-    'github-token': field('github-token', parseGithubToken),
-    environment: field('environment', parseEnvironment),
-    'environment-url': field('environment-url', parseEnvironmentUrl)
-});
+    'github-token': parseGithubToken,
+    environment: parseEnvironment,
+    'environment-url': parseEnvironmentUrl
+};
 function parseSource(v, fail) {
     if (v === '')
         return 'codehost';
@@ -14220,6 +14225,7 @@ function parseSource(v, fail) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
+
 
 
 
@@ -14245,20 +14251,20 @@ function readRawInputs(env) {
     return raw;
 }
 // ---------------------------------------------------------------------------------------------
-// The whole schema
-/** All inputs: each on its own, then how they fit together, then the Options. */
-function inputSchema(event) {
-    return fieldsSchema
-        .superRefine((f, ctx) => {
-        for (const [input, message] of crossFieldProblems(f, event)) {
-            ctx.addIssue({ code: 'custom', path: [input], message, input: undefined });
-        }
-    }, 
-    // Run even when single inputs failed: every problem is reported at once.
-    { when: () => true })
-        .transform(f => toOptions(f, event));
+// Checks and Options
+/** Each input through its own check; a failed input's value is `undefined`. */
+function checkEach(raw, problems) {
+    const fields = {};
+    for (const name of INPUT_NAMES) {
+        const check = CHECKS[name];
+        fields[name] = problems.check(name, raw[name], check);
+    }
+    return fields;
 }
-/** The Options of inputs that passed every check. */
+/**
+ * The Options of inputs that passed every check, so the inputs with a default (`api-key`,
+ * `source`, `timeout`, ...) have their value.
+ */
 function toOptions(f, event) {
     const byId = f['deployment-id'] !== undefined;
     const target = byId
@@ -14321,15 +14327,17 @@ function parseInputs(raw, event) {
         const value = raw[name];
         record[name] = typeof value === 'string' ? value : '';
     }
-    const result = inputSchema(event).safeParse(record);
-    if (result.success)
-        return { ok: true, options: result.data };
+    const found = new InputProblems();
+    const fields = checkEach(record, found);
+    // After failed inputs too: every problem is reported at once.
+    for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
+        found.add(input, message);
+    }
+    if (found.list.length === 0)
+        return { ok: true, options: toOptions(fields, event) };
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
     const redactor = new Redactor(secretValuesToMask(record));
-    const problems = result.error.issues.map(issue => ({
-        input: typeof issue.path[0] === 'string' ? issue.path[0] : 'inputs',
-        message: redactor.redact(issue.message)
-    }));
+    const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
     return { ok: false, problems };
 }
 /** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */

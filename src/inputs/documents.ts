@@ -162,11 +162,13 @@ export function parseDocumentInput(
     }
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES })
   } catch (error) {
-    const aliases = error instanceof ReferenceError && /alias/i.test(error.message)
+    const text = error instanceof ReferenceError ? error.message : ''
     return fail(
-      aliases
-        ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
-        : `\`${input}\` could not be read as YAML or JSON`
+      /unresolved alias/i.test(text)
+        ? `\`${input}\` uses a YAML alias (*name) whose anchor (&name) is not set before it`
+        : /alias/i.test(text)
+          ? `\`${input}\` expands too many YAML aliases (at most ${MAX_YAML_ALIASES})`
+          : `\`${input}\` could not be read as YAML or JSON`
     )
   }
   if (depthExceeds(value, MAX_DOCUMENT_DEPTH)) {
