@@ -10826,7 +10826,7 @@ function autoDialect(baseUrl) {
         };
     return {
         dialect: 'interface',
-        reason: `${url.host} is not the hosted service and the base URL does not end in /api-host; set \`api-dialect: langsmith\` if it speaks the production names`
+        reason: `${url.host} is neither the hosted service nor an /api-host path; set \`api-dialect: langsmith\` if it speaks the production names`
     };
 }
 
