@@ -10,6 +10,7 @@ import {
 import type { RawInputs } from '../src/inputs/index.ts'
 import type { EventDefaults } from '../src/event.ts'
 import type { InputProblem, Options } from '../src/inputs/options.ts'
+import { renderProblems } from '../src/inputs/problems.ts'
 
 const API_KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const TENANT = '0f0e0d0c-0b0a-4908-8706-050403020100'
@@ -449,6 +450,25 @@ describe('poll-interval follows the timeout when it is not set', () => {
     expect(inputsOf(problems({ ...CODEHOST, timeout: '10s', 'poll-interval': '15s' }))).toEqual([
       'poll-interval'
     ])
+  })
+})
+
+describe('the error of bad inputs', () => {
+  test('counts the inputs, then gives one line per problem', () => {
+    const text = renderProblems(
+      problems({ 'api-key': 'k', name: 'My Agent', secrets: 'not a pair\nAPI_KEY=' })
+    )
+    expect(text.split('\n')).toEqual([
+      '2 inputs are not valid:',
+      expect.stringMatching(/^- name: `name` must be lowercase/),
+      expect.stringMatching(/^- secrets: `secrets` line 1 is not NAME=VALUE/),
+      expect.stringMatching(/^- secrets: `secrets` line 2: the value is empty/)
+    ])
+    expect(
+      renderProblems(
+        problems({ 'api-key': '', 'deployment-id': '123e4567-e89b-12d3-a456-426614174000' })
+      ).split('\n')[0]
+    ).toBe('One input is not valid:')
   })
 })
 

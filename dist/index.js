@@ -13564,9 +13564,10 @@ class InputProblems {
         return this.#list;
     }
 }
-/** All bad inputs in one message: the first line counts them, then one line each. */
+/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
 function renderProblems(problems) {
-    const head = problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`;
+    const inputs = new Set(problems.map(p => p.input)).size;
+    const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
     return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
 }
 

@@ -67,9 +67,9 @@ export class InputProblems {
   }
 }
 
-/** All bad inputs in one message: the first line counts them, then one line each. */
+/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
 export function renderProblems(problems: InputProblem[]): string {
-  const head =
-    problems.length === 1 ? 'One input is not valid:' : `${problems.length} inputs are not valid:`
+  const inputs = new Set(problems.map(p => p.input)).size
+  const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`
   return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n')
 }
