@@ -1,6 +1,7 @@
 // The production service's own description (spec/production-openapi.json, OpenAPI 3.1, i.e. JSON
-// Schema 2020-12) as a checker of requests: which operation a method and path target, and what
-// the description says is wrong with the path parameters, the query and the body sent to it.
+// Schema 2020-12) as a checker of requests and answers: which operation a method and path target,
+// what the description says is wrong with the path parameters, the query and the body sent to it,
+// and with the status and body it answers.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { default as AjvClass, ValidateFunction } from 'ajv/dist/2020'
@@ -117,4 +118,22 @@ export function requestProblems(r: WireRequest): string[] {
   if (schema) out.push(...bodyProblems(schema, r.body).map(e => `body: ${e}`))
   else if (hasBody) out.push(`${r.method} ${template} takes no body`)
   return out
+}
+
+/**
+ * What is wrong with an answer (its status and body), as production's description says; empty
+ * when nothing is. Unlike requests, answers are checked against the description as published.
+ */
+export function answerProblems(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown
+): string[] {
+  const found = operationFor(method, path)
+  if (!found) return [`${method} ${path}: no such operation in the production description`]
+  const declared = found.op.responses[String(status)]
+  if (!declared) return [`${method} ${found.template} does not answer ${status}`]
+  const schema = declared.content?.['application/json'].schema
+  return schema ? problems(schema, body) : []
 }

@@ -20,13 +20,11 @@ import {
   type Recorded
 } from './helpers.ts'
 import {
+  answerProblems,
   operationFor,
   productionOpenApi as openapi,
-  requestProblems as wireProblems,
-  schemaChecker
+  requestProblems as wireProblems
 } from '../openapi.ts'
-
-const problems = schemaChecker(openapi.components)
 
 /**
  * Where our model and the production description differ on purpose, with the reason; each entry
@@ -144,24 +142,22 @@ const CANNED: Record<string, { status: number; body?: unknown }> = {
 
 /** Each canned answer checked against the response schema of its operation and status. */
 const answered: string[] = []
-const answerProblems: string[] = []
+const cannedProblems: string[] = []
 
 async function productionServer() {
   return startServer((req, res) => {
     const url = new URL(req.url ?? '', 'http://x')
-    const found = operationFor(req.method ?? '', url.pathname)
-    const key = found && `${(req.method ?? '').toLowerCase()} ${found.template}`
+    const method = req.method ?? ''
+    const found = operationFor(method, url.pathname)
+    const key = found && `${method.toLowerCase()} ${found.template}`
     const canned = key ? CANNED[key] : undefined
     if (!found || !canned) {
       res.writeHead(404, { 'Content-Type': 'application/json' })
       return res.end(JSON.stringify({ detail: 'Not Found' }))
     }
     answered.push(key!)
-    const declared = found.op.responses[String(canned.status)]
-    if (!declared) answerProblems.push(`${key}: ${canned.status} is not a documented answer`)
-    const schema = declared?.content?.['application/json'].schema
-    if (schema && canned.body !== undefined)
-      answerProblems.push(...problems(schema, canned.body).map(e => `${key} answer: ${e}`))
+    const problems = answerProblems(method, url.pathname, canned.status, canned.body)
+    cannedProblems.push(...problems.map(e => `${key} answer: ${e}`))
     res.writeHead(
       canned.status,
       canned.body === undefined ? {} : { 'Content-Type': 'application/json' }
@@ -177,7 +173,7 @@ async function langsmithClient(): Promise<{ client: ControlPlaneClient; requests
 
 afterAll(() => {
   // Every canned answer was served at least once and fits the description.
-  expect(answerProblems).toEqual([])
+  expect(cannedProblems).toEqual([])
   expect(new Set(answered)).toEqual(new Set(Object.keys(CANNED)))
 })
 

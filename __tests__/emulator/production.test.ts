@@ -1,45 +1,11 @@
 // The emulator as the production service: the `langsmith` dialect validated against the production
 // OpenAPI description (spec/production-openapi.json), the production limits, and the operations
 // beyond the interface (list revisions, redeploy, delete, revision logs) in both dialects.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import type { default as AjvClass } from 'ajv/dist/2020'
 import type { Dialect } from '../../src/control-plane/dialect.ts'
 import type { Emulator, EmulatorOptions } from '../../src/emulator/server.ts'
+import { answerProblems } from '../openapi.ts'
 import { call, CLOUD, INTEGRATION, manualClock, REPO, start, type Json } from './helpers.ts'
-
-const require = createRequire(import.meta.url)
-const Ajv2020 = require('ajv/dist/2020') as typeof AjvClass
-const addFormats = require('ajv-formats') as (ajv: AjvClass) => AjvClass
-
-interface OpenApi {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Json }> }>>
-  components: { schemas: Record<string, unknown> }
-}
-const openapi = JSON.parse(
-  readFileSync(new URL('../../spec/production-openapi.json', import.meta.url), 'utf8')
-) as OpenApi
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }))
-ajv.addSchema({ $id: 'openapi', components: openapi.components })
-
-/** What the production description says is wrong with this answer; [] when nothing is. */
-function answerProblems(method: string, path: string, status: number, body: unknown): string[] {
-  for (const [template, ops] of Object.entries(openapi.paths)) {
-    if (!new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path)) continue
-    const op = ops[method.toLowerCase()]
-    if (!op) continue
-    const response = op.responses[String(status)]
-    if (!response) return [`${method} ${template} does not answer ${status}`]
-    const schema = response.content?.['application/json']?.schema
-    if (!schema) return []
-    const v = ajv.compile(
-      JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi#/'))
-    )
-    return v(body) ? [] : (v.errors ?? []).map(e => `${e.instancePath || '/'} ${e.message}`)
-  }
-  return [`${method} ${path}: no such operation in the production description`]
-}
 
 // 100 ms per stage; deleted deployments are gone after 500 ms.
 const DURATIONS = {

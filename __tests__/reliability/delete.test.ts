@@ -10,6 +10,7 @@ import {
   debugEnv,
   errorText,
   existingDeployment,
+  FIXTURE_SECRET,
   inBothLogModes,
   lane,
   settled,
@@ -24,7 +25,7 @@ const DELETE_PATH = '/v2/deployments/*'
 /** The inputs of a cleanup job: key, URL, the exact name, `command: delete`. */
 function deleteInputs(c: Case, emu: Emulator, name: string): Record<string, string> {
   const { apiKey } = emu.credentials()
-  c.secrets.push(apiKey, 'sk-demo-not-a-real-key')
+  c.secrets.push(apiKey, FIXTURE_SECRET)
   return { 'api-key': apiKey, 'base-url': emu.url, name, command: 'delete', timeout: '60s' }
 }
 

@@ -3,19 +3,19 @@
 // transient-faults, persistent-faults and stalled-server (the slow ones).
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../src/emulator/server.ts'
-import { uniqueName } from '../e2e/harness.ts'
 import {
-  caseInputs,
   debugEnv,
   deploymentsNamed,
   errorText,
-  existingDeployment,
+  FIXTURE_REPOSITORY,
   reliabilityCase,
   settled,
+  targetInputs,
   withDebug,
   withEmulator,
   type Case,
-  type CaseOptions
+  type CaseOptions,
+  type Target
 } from './support.ts'
 
 export interface Operation {
@@ -25,7 +25,7 @@ export interface Operation {
   method: string
   path: string
   /** new name (create path), the fixture's deployment by name (patch path), or by id. */
-  target: 'new' | 'name' | 'id'
+  target: Target
   write: boolean
   /** The wait (get revision) is bounded by the `timeout` input; the rest by the retry policy. */
   inWait: boolean
@@ -73,7 +73,7 @@ export const OPERATIONS: Operation[] = [
     label: 'patch deployment',
     method: 'PATCH',
     path: '/v2/deployments/*',
-    target: 'name',
+    target: 'existing',
     write: true,
     inWait: false
   },
@@ -148,8 +148,6 @@ export const isSlowCase = (c: FaultCase) =>
   isSlow(c.fault) || (c.persistent && isRateLimit(c.fault) && !c.op.inWait)
 
 /** The fixture's deployment carries this secret: the control plane returns it in every answer. */
-const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
-
 export interface FaultCase {
   op: Operation
   fault: FaultKind
@@ -202,26 +200,16 @@ export function convergesWhenPersistent(c: FaultCase): boolean {
 function runFaultCase(c: Case, fc: FaultCase): Promise<void> {
   const { op, fault, persistent, debug } = fc
   return withEmulator({}, async emu => {
-    const creds = emu.credentials()
-    const existing = existingDeployment(emu)
-    const name = op.target === 'new' ? uniqueName('fault') : existing.name
-    const before = op.target === 'new' ? 0 : existing.revisions.length
-
     const slow = isSlow(fault)
+    const timeoutS = persistent ? (slow ? 40 : 30) : slow ? 120 : 60
+    const { name, before, inputs } = targetInputs(c, emu, op.target, 'fault', {
+      timeout: `${timeoutS}s`
+    })
+    // By id too: the explicit repository is checked against the deployment's.
+    if (op.target === 'id') inputs.repository = FIXTURE_REPOSITORY
+
     const times = persistent ? undefined : slow ? 1 : 3
     emu.setFaults({ ...fault.spec, method: op.method, path: op.path, times } as FaultSpec)
-
-    const timeoutS = persistent ? (slow ? 40 : 30) : slow ? 120 : 60
-    const inputs: Record<string, string> = {
-      ...caseInputs(c, emu, FIXTURE_SECRET),
-      'poll-interval': '2s',
-      timeout: `${timeoutS}s`
-    }
-    if (op.target === 'id') inputs['deployment-id'] = existing.id
-    else inputs.name = name
-    // A name target may create, so the inputs must allow it even where the name exists.
-    if (op.target !== 'id') inputs['integration-id'] = creds.integrationId!
-    if (op.target !== 'new') inputs.repository = 'acme/support-bot'
 
     const r = await c.run({
       inputs,

@@ -9,10 +9,9 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
-import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import type { RunResult } from '../e2e/harness.ts'
 import {
   debugEnv,
-  deployInputs,
   errorText,
   existingDeployment,
   inBothLogModes,
@@ -20,41 +19,14 @@ import {
   lane,
   MiB,
   peakRss,
+  REVISIONS,
+  targetInputs,
   withEmulator,
-  type Case
+  type Case,
+  type Target
 } from './support.ts'
 
 const GROUP = GROUPS.hostile
-
-const REVISIONS = '/v2/deployments/*/revisions/*'
-const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
-
-interface Setup {
-  emu: Emulator
-  name: string
-  /** Revisions the name had before the run. */
-  before: number
-  inputs: Record<string, string>
-}
-
-/** Inputs for a new name (create path) or the fixture's deployment (update path). */
-function setup(
-  c: Case,
-  emu: Emulator,
-  target: 'new' | 'existing' | 'id',
-  over: Record<string, string> = {}
-): Setup {
-  const existing = existingDeployment(emu)
-  const name = target === 'new' ? uniqueName('hostile') : existing.name
-  const inputs = deployInputs(c, emu, name, over, FIXTURE_SECRET)
-  if (target === 'existing') inputs.repository = 'acme/support-bot'
-  if (target === 'id') {
-    delete inputs.name
-    delete inputs['integration-id']
-    inputs['deployment-id'] = existing.id
-  }
-  return { emu, name, before: target === 'new' ? 0 : existing.revisions.length, inputs }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Redirects
@@ -110,7 +82,7 @@ async function redirectCase(c: Case, r: (typeof REDIRECTS)[number], debug: boole
   const evil = await attacker()
   try {
     await withEmulator({}, async emu => {
-      const st = setup(c, emu, r.target, { timeout: '30s' })
+      const st = targetInputs(c, emu, r.target, 'hostile', { timeout: '30s' })
       emu.setFaults({
         kind: 'redirect',
         status: r.status,
@@ -174,7 +146,7 @@ const RSS_LIMIT = 256 * MiB
 
 async function hugeBodyCase(c: Case, h: (typeof HUGE)[number], debug: boolean) {
   await withEmulator({}, async emu => {
-    const st = setup(c, emu, h.target, { timeout: '40s' })
+    const st = targetInputs(c, emu, h.target, 'hostile', { timeout: '40s' })
     emu.setFaults(h.spec as FaultSpec)
     const probe = `probe-${randomUUID()}`
     const { result: run, peakBytes } = await peakRss(probe, () =>
@@ -202,7 +174,7 @@ async function hugeBodyCase(c: Case, h: (typeof HUGE)[number], debug: boolean) {
 
 async function trickleCase(c: Case, debug: boolean) {
   await withEmulator({}, async emu => {
-    const st = setup(c, emu, 'new', { timeout: '8s' })
+    const st = targetInputs(c, emu, 'new', 'hostile', { timeout: '8s' })
     emu.setFaults({
       kind: 'trickle',
       chunkBytes: 1,
@@ -227,7 +199,7 @@ export function trickledListCases(): void {
     'answer to list trickled 1 byte per 1.5 s, request timeout holds',
     (c, debug) =>
       withEmulator({}, async emu => {
-        const st = setup(c, emu, 'new')
+        const st = targetInputs(c, emu, 'new', 'hostile')
         emu.setFaults({
           kind: 'trickle',
           chunkBytes: 1,
@@ -293,7 +265,7 @@ function expectLogSafe(c: Case, r: RunResult, tag?: string) {
 const COMMAND_CASES: Array<{
   title: string
   fault: (tag: string, emu: Emulator) => FaultSpec
-  target: 'new' | 'existing' | 'id'
+  target: Target
   fails: boolean
 }> = [
   {
@@ -379,7 +351,7 @@ const COMMAND_CASES: Array<{
 
 async function commandCase(c: Case, k: (typeof COMMAND_CASES)[number], debug: boolean) {
   await withEmulator({}, async emu => {
-    const st = setup(c, emu, k.target, { timeout: '8s' })
+    const st = targetInputs(c, emu, k.target, 'hostile', { timeout: '8s' })
     const tag = `PWNED${randomUUID().slice(0, 8)}`
     emu.setFaults(k.fault(tag, emu))
     const run = await c.run({ inputs: st.inputs, env: debugEnv(debug) })
@@ -402,7 +374,7 @@ async function commandCase(c: Case, k: (typeof COMMAND_CASES)[number], debug: bo
 
 async function echoCase(c: Case, op: 'create' | 'patch', debug: boolean) {
   await withEmulator({}, async emu => {
-    const st = setup(c, emu, op === 'create' ? 'new' : 'existing')
+    const st = targetInputs(c, emu, op === 'create' ? 'new' : 'existing', 'hostile')
     emu.setFaults({
       kind: 'echo-input-422',
       method: op === 'create' ? 'POST' : 'PATCH',

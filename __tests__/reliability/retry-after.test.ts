@@ -3,18 +3,16 @@
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../src/emulator/server.ts'
-import { bundlePath, uniqueName } from '../e2e/harness.ts'
+import { bundlePath } from '../e2e/harness.ts'
 import {
-  caseInputs,
   debugEnv,
   errorText,
-  existingDeployment,
   reliabilityCase,
+  REVISIONS,
+  targetInputs,
   withEmulator,
   type Case
 } from './support.ts'
-
-const REVISIONS = '/v2/deployments/*/revisions/*'
 
 interface Spec {
   name: string
@@ -116,21 +114,10 @@ describe(GROUPS.retryAfter, () => {
 
 async function retryAfterCase(c: Case, spec: Spec): Promise<void> {
   await withEmulator({}, async emu => {
-    const creds = emu.credentials()
-    const existing = existingDeployment(emu)
-    const name = spec.target === 'id' ? existing.name : uniqueName('retry-after')
-    const before = spec.target === 'id' ? existing.revisions.length : 0
-    emu.setFaults(spec.fault)
-    const inputs: Record<string, string> = {
-      ...caseInputs(c, emu, 'sk-demo-not-a-real-key'),
-      'poll-interval': '2s',
+    const { name, before, inputs } = targetInputs(c, emu, spec.target ?? 'new', 'retry-after', {
       timeout: spec.timeout ?? '60s'
-    }
-    if (spec.target === 'id') inputs['deployment-id'] = existing.id
-    else {
-      inputs.name = name
-      inputs['integration-id'] = creds.integrationId!
-    }
+    })
+    emu.setFaults(spec.fault)
     const r = await c.run({ inputs, env: debugEnv(spec.debug ?? false) })
 
     const log = emu.requests()

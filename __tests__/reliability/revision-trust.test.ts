@@ -5,52 +5,24 @@ import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { NOT_FOUND_GRACE_MS } from '../../src/deploy/wait.ts'
 import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
-import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import type { RunResult } from '../e2e/harness.ts'
 import {
   debugEnv,
-  deployInputs,
   deploymentsNamed,
   errorText,
-  existingDeployment,
   inBothLogModes,
   isWrite,
   lane,
+  REVISIONS,
   settled,
+  targetInputs,
   warningLines,
   withEmulator,
-  type Case
+  type Case,
+  type Targeted
 } from './support.ts'
 
 const GROUP = GROUPS.revisionTrust
-const REVISIONS = '/v2/deployments/*/revisions/*'
-const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
-
-interface Target {
-  name: string
-  /** Revisions the name had before the run. */
-  before: number
-  /** The latest revision before the run (the fixture's), or null for a new name. */
-  previous: string | null
-  inputs: Record<string, string>
-}
-
-/** The fixture's deployment, updated (a new revision), or a new name, created. */
-function target(
-  c: Case,
-  emu: Emulator,
-  kind: 'update' | 'create',
-  over: Record<string, string> = {}
-): Target {
-  if (kind === 'create') {
-    const name = uniqueName('trust')
-    return { name, before: 0, previous: null, inputs: deployInputs(c, emu, name, over) }
-  }
-  const d = existingDeployment(emu)
-  const inputs = deployInputs(c, emu, d.name, over, FIXTURE_SECRET)
-  // The fixture's repository: an explicit one that differs is an error before any write.
-  inputs.repository = 'acme/support-bot'
-  return { name: d.name, before: d.revisions.length, previous: d.latest_revision_id, inputs }
-}
 
 function faultApplied(c: Case, emu: Emulator): void {
   c.check(
@@ -60,7 +32,7 @@ function faultApplied(c: Case, emu: Emulator): void {
 }
 
 /** Exit 0, DEPLOYED, and `revision-id` is the deployment's latest revision, the run's own. */
-function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Target, r: RunResult): void {
+function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Targeted, r: RunResult): void {
   c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
   c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
   c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
@@ -89,7 +61,7 @@ describe(GROUP, () => {
     (c, debug) =>
       withEmulator({}, async emu => {
         emu.setFaults({ kind: 'old-revision', write: 'applied' })
-        const t = target(c, emu, 'update')
+        const t = targetInputs(c, emu, 'existing', 'trust')
         const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
         faultApplied(c, emu)
         expectOwnRevisionDeployed(c, emu, t, r)
@@ -103,7 +75,7 @@ describe(GROUP, () => {
     (c, debug) =>
       withEmulator({}, async emu => {
         emu.setFaults({ kind: 'old-revision', write: 'dropped' })
-        const t = target(c, emu, 'update')
+        const t = targetInputs(c, emu, 'existing', 'trust')
         const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
         faultApplied(c, emu)
         c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
@@ -135,7 +107,7 @@ describe(GROUP, () => {
     (c, debug) =>
       withEmulator({}, async emu => {
         emu.setFaults({ kind: 'other-revision', answer: 'deployed', times: 3 })
-        const t = target(c, emu, 'update')
+        const t = targetInputs(c, emu, 'existing', 'trust')
         const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
         faultApplied(c, emu)
         expectOwnRevisionDeployed(c, emu, t, r)
@@ -149,7 +121,7 @@ describe(GROUP, () => {
     (c, debug) =>
       withEmulator({}, async emu => {
         emu.setFaults({ kind: 'other-revision', answer: 'deployed' })
-        const t = target(c, emu, 'update', { timeout: '30s' })
+        const t = targetInputs(c, emu, 'existing', 'trust', { timeout: '30s' })
         const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
         faultApplied(c, emu)
         const asked = deploymentsNamed(emu, t.name)[0]?.revisions.at(-1)?.id ?? '?'
@@ -177,7 +149,7 @@ describe(GROUP, () => {
       (c, debug) =>
         withEmulator({}, async emu => {
           emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS, times })
-          const t = target(c, emu, 'create')
+          const t = targetInputs(c, emu, 'new', 'trust')
           const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
           faultApplied(c, emu)
           expectOwnRevisionDeployed(c, emu, t, r)
@@ -191,7 +163,7 @@ describe(GROUP, () => {
     (c, debug) =>
       withEmulator({}, async emu => {
         emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS })
-        const t = target(c, emu, 'create', { timeout: '120s' })
+        const t = targetInputs(c, emu, 'new', 'trust', { timeout: '120s' })
         const r = await c.run({ inputs: t.inputs, env: debugEnv(debug), timeoutMs: 150_000 })
         faultApplied(c, emu)
         c.check(r.code === 1, `exit ${r.code}, expected 1`)
@@ -226,7 +198,7 @@ describe(GROUP, () => {
       (c, debug) =>
         withEmulator({}, async emu => {
           emu.setFaults({ kind: 'endless-list', advance } as FaultSpec)
-          const t = target(c, emu, 'create', { timeout: '120s' })
+          const t = targetInputs(c, emu, 'new', 'trust', { timeout: '120s' })
           const r = await c.run({ inputs: t.inputs, env: debugEnv(debug), timeoutMs: 150_000 })
           await settled(emu)
           faultApplied(c, emu)

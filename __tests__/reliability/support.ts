@@ -11,6 +11,7 @@ import {
   bundlePath,
   leaks,
   runAction,
+  uniqueName,
   withEmulator as withOwnEmulator,
   type RunOptions,
   type RunResult
@@ -267,6 +268,49 @@ export function existingDeployment(emu: Emulator) {
   const d = emu.state().tenants.flatMap(t => t.deployments)[0]
   if (!d) throw new Error('the fixture has no deployment')
   return d
+}
+
+/** The value of the fixture deployment's one secret: no run may print it. */
+export const FIXTURE_SECRET = 'sk-demo-not-a-real-key'
+/** The fixture deployment's repository: an explicit one that differs is an error before any write. */
+export const FIXTURE_REPOSITORY = 'acme/support-bot'
+/** Any revision of any deployment (a fault's path). */
+export const REVISIONS = '/v2/deployments/*/revisions/*'
+
+/** What a run deploys: a new name (created), or the fixture's deployment by name or by id. */
+export type Target = 'new' | 'existing' | 'id'
+
+export interface Targeted {
+  name: string
+  /** Revisions the name had before the run. */
+  before: number
+  /** The name's latest revision before the run (the fixture's), or null for a new name. */
+  previous: string | null
+  inputs: Record<string, string>
+}
+
+/**
+ * `deployInputs` for a target (a new name starts with `prefix`); the fixture's secret joins the
+ * case's secret scan.
+ */
+export function targetInputs(
+  c: Case,
+  emu: Emulator,
+  target: Target,
+  prefix: string,
+  over: Record<string, string> = {}
+): Targeted {
+  const existing = existingDeployment(emu)
+  const name = target === 'new' ? uniqueName(prefix) : existing.name
+  const inputs = deployInputs(c, emu, name, over, FIXTURE_SECRET)
+  if (target === 'existing') inputs.repository = FIXTURE_REPOSITORY
+  if (target === 'id') {
+    delete inputs.name
+    delete inputs['integration-id']
+    inputs['deployment-id'] = existing.id
+  }
+  if (target === 'new') return { name, before: 0, previous: null, inputs }
+  return { name, before: existing.revisions.length, previous: existing.latest_revision_id, inputs }
 }
 
 export const isWrite = (r: RequestLogEntry) => r.method === 'POST' || r.method === 'PATCH'

@@ -10,19 +10,9 @@ import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { revisionState } from './lifecycle.ts'
 import { revisionLogs, type LogEntry } from './logs.ts'
-import {
-  addRevision,
-  bodyPart,
-  findDeployment,
-  isReply,
-  notFound,
-  pathPart,
-  validate
-} from './requests.ts'
-import type { TenantRecord } from './store.ts'
+import { addRevision, bodyPart, isReply, locate } from './requests.ts'
+import type { RevisionRecord, TenantRecord } from './store.ts'
 import { deploymentView, revisionView } from './views.ts'
-
-const revisionNotFound = (id: string) => detail(404, `Revision ID ${id} not found.`)
 
 export function listRevisions(
   ctx: Context,
@@ -30,14 +20,12 @@ export function listRevisions(
   deploymentId: string,
   query: Record<string, string>
 ): Reply {
-  const v = validate([
-    pathPart('deployment_id', deploymentId),
+  const found = locate(ctx, tenant, { deployment: deploymentId }, [
     { location: 'query', schema: ListRevisionsQuery, input: query }
   ])
-  if (!v.ok) return v.reply
-  const q = v.values[1] as z.output<typeof ListRevisionsQuery>
-  const dep = findDeployment(ctx, tenant, deploymentId)
-  if (!dep) return notFound(deploymentId)
+  if (!found.ok) return found.reply
+  const { dep } = found
+  const q = found.values[0] as z.output<typeof ListRevisionsQuery>
   const statuses = q.status
     ?.split(',')
     .map(s => s.trim().toUpperCase())
@@ -65,12 +53,9 @@ export function redeployRevision(
   deploymentId: string,
   revisionId: string
 ): Reply {
-  const v = validate([pathPart('deployment_id', deploymentId), pathPart('revision_id', revisionId)])
-  if (!v.ok) return v.reply
-  const dep = findDeployment(ctx, tenant, deploymentId)
-  if (!dep) return notFound(deploymentId)
-  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
-  if (!rev || rev.deployment_id !== dep.id) return revisionNotFound(revisionId)
+  const found = locate(ctx, tenant, { deployment: deploymentId, revision: revisionId })
+  if (!found.ok) return found.reply
+  const { dep, rev } = found
   if (dep.deleted_v !== null) return detail(400, `Deployment ID ${deploymentId} is being deleted.`)
   addRevision(ctx, dep, rev.source, { ...rev.source_revision_config })
   dep.updated_ms = ctx.clock.real()
@@ -84,14 +69,12 @@ export function deleteDeployment(
   deploymentId: string,
   query: Record<string, string>
 ): Reply {
-  const v = validate([
-    pathPart('deployment_id', deploymentId),
+  const found = locate(ctx, tenant, { deployment: deploymentId }, [
     { location: 'query', schema: DeleteDeploymentQuery, input: query }
   ])
-  if (!v.ok) return v.reply
-  const q = v.values[1] as z.output<typeof DeleteDeploymentQuery>
-  const dep = findDeployment(ctx, tenant, deploymentId)
-  if (!dep) return notFound(deploymentId)
+  if (!found.ok) return found.reply
+  const { dep } = found
+  const q = found.values[0] as z.output<typeof DeleteDeploymentQuery>
   // Without delete_tracing_project the project keeps the name; a later DELETE may still ask.
   if (q.delete_tracing_project) dep.keeps_tracing_project = false
   else if (dep.deleted_v === null) dep.keeps_tracing_project = true
@@ -110,15 +93,10 @@ function fromCursor(offset: string | undefined): number | null {
 
 function logPage(
   ctx: Context,
-  tenant: TenantRecord,
-  deploymentId: string,
+  rev: RevisionRecord,
   revisionId: string,
   q: z.output<typeof RevisionLogsQuery>
 ): Reply {
-  const dep = findDeployment(ctx, tenant, deploymentId)
-  if (!dep) return notFound(deploymentId)
-  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
-  if (!rev || rev.deployment_id !== dep.id) return revisionNotFound(revisionId)
   const lines = revisionLogs(ctx, rev)[q.type]
   if (!lines) return detail(404, `No ${q.type} logs found for revision ${revisionId}.`)
   const start = fromCursor(q.offset)
@@ -167,14 +145,12 @@ export function getRevisionLogs(
   revisionId: string,
   query: Record<string, string>
 ): Reply {
-  const v = validate([
-    pathPart('deployment_id', deploymentId),
-    pathPart('revision_id', revisionId),
+  const found = locate(ctx, tenant, { deployment: deploymentId, revision: revisionId }, [
     { location: 'query', schema: RevisionLogsQuery, input: query }
   ])
-  if (!v.ok) return v.reply
-  const q = v.values[2] as z.output<typeof RevisionLogsQuery>
-  return logPage(ctx, tenant, deploymentId, revisionId, q)
+  if (!found.ok) return found.reply
+  const q = found.values[0] as z.output<typeof RevisionLogsQuery>
+  return logPage(ctx, found.rev, revisionId, q)
 }
 
 /** The older form: `POST /v1/projects/{id}/revisions/{rid}/build_logs` with `{order, limit, offset}`. */
@@ -188,15 +164,16 @@ export function postRevisionLogsV1(
 ): Reply {
   const part = body.kind === 'none' ? null : bodyPart(body, RevisionLogsQuery.omit({ type: true }))
   if (part && isReply(part)) return part
-  const v = validate([
-    pathPart('deployment_id', deploymentId),
-    pathPart('revision_id', revisionId),
-    ...(part ? [part] : [])
-  ])
-  if (!v.ok) return v.reply
-  const opts = (part ? v.values[2] : RevisionLogsQuery.omit({ type: true }).parse({})) as Omit<
+  const found = locate(
+    ctx,
+    tenant,
+    { deployment: deploymentId, revision: revisionId },
+    part ? [part] : []
+  )
+  if (!found.ok) return found.reply
+  const opts = (part ? found.values[0] : RevisionLogsQuery.omit({ type: true }).parse({})) as Omit<
     z.output<typeof RevisionLogsQuery>,
     'type'
   >
-  return logPage(ctx, tenant, deploymentId, revisionId, { ...opts, type })
+  return logPage(ctx, found.rev, revisionId, { ...opts, type })
 }

@@ -1,11 +1,12 @@
 // What every operation does first: validate its parts (path, query, body) into one FastAPI-style
-// 422, find the tenant's deployment, and add a revision (scripted outcome or failure rules).
+// 422, find the tenant's deployment (and revision), and add a revision (scripted outcome or
+// failure rules).
 import type { z } from 'zod'
 import { Uuid, type SourceRevisionConfigRequest } from '../control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { failureFor, isGone } from './lifecycle.ts'
-import type { DeploymentRecord, TenantRecord } from './store.ts'
+import type { DeploymentRecord, RevisionRecord, TenantRecord } from './store.ts'
 import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
 
 export interface Part {
@@ -58,6 +59,48 @@ export function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
 }
 
 export const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
+export const revisionNotFound = (id: string) => detail(404, `Revision ID ${id} not found.`)
+
+/** The deployment (and revision) a request names; `values` are those of its other parts. */
+type Located<Rev> =
+  { ok: true; dep: DeploymentRecord; rev: Rev; values: unknown[] } | { ok: false; reply: Reply }
+
+/**
+ * Validates the deployment id, the revision id when one is named, and the other parts, in one 422;
+ * then finds the tenant's deployment and that revision of it, or answers 404.
+ */
+export function locate(
+  ctx: Context,
+  tenant: TenantRecord,
+  ids: { deployment: string; revision: string },
+  parts?: Part[]
+): Located<RevisionRecord>
+export function locate(
+  ctx: Context,
+  tenant: TenantRecord,
+  ids: { deployment: string },
+  parts?: Part[]
+): Located<undefined>
+export function locate(
+  ctx: Context,
+  tenant: TenantRecord,
+  ids: { deployment: string; revision?: string },
+  parts: Part[] = []
+): Located<RevisionRecord | undefined> {
+  const named = [pathPart('deployment_id', ids.deployment)]
+  if (ids.revision !== undefined) named.push(pathPart('revision_id', ids.revision))
+  const v = validate([...named, ...parts])
+  if (!v.ok) return v
+  const values = v.values.slice(named.length)
+  const dep = findDeployment(ctx, tenant, ids.deployment)
+  if (!dep) return { ok: false, reply: notFound(ids.deployment) }
+  if (ids.revision === undefined) return { ok: true, dep, rev: undefined, values }
+  const rev = ctx.store.revisions.get(ids.revision.toLowerCase())
+  if (!rev || rev.deployment_id !== dep.id) {
+    return { ok: false, reply: revisionNotFound(ids.revision) }
+  }
+  return { ok: true, dep, rev, values }
+}
 
 export function addRevision(
   ctx: Context,
