@@ -165,7 +165,10 @@ e2e(
     expect(r.stdout).toMatch(
       new RegExp(`::warning title=Superseded by a newer revision::.*${newer}`)
     )
-  }
+  },
+  // Slow enough that the newer write lands before this run's revision is deployed, however loaded
+  // the machine; the run ends at the first poll after it, not when the revision would have deployed.
+  { speed: 0.5 }
 )
 
 e2e(
