@@ -1,10 +1,11 @@
 // The bundle the end-to-end and reliability suites run: built from the working tree once per jest
 // run (so a broken src/ fails the tests even when dist/ is left as committed), with the flags of
 // `npm run build`. The jest global setup starts the build; the harness waits for it on first use.
-// A bundle is kept in node_modules/.cache under a hash of everything it is built from (src/, the
-// build command, the lockfile), so a run with unchanged sources reuses the last one.
+// A bundle is kept in node_modules/.cache under the key of everything it is built from (src/, the
+// build command, the lockfile: scripts/source-key.ts), so a run with unchanged sources reuses the
+// last one; and when dist/ carries the key of the sources as they are (`npm run build` writes it),
+// dist/ itself is run and nothing is built.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +16,8 @@ import {
   statSync,
   writeFileSync
 } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { sourceKey } from '../../scripts/source-key.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -37,7 +39,8 @@ export function buildArgs(outDir: string): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
   }
-  const args = pkg.scripts.build!.split(/\s+/)
+  // The ncc command only: what follows `&&` (writing dist/source-key) is not part of the bundle.
+  const args = pkg.scripts.build!.split('&&')[0]!.trim().split(/\s+/)
   if (args[0] !== 'ncc' || args[1] !== 'build')
     throw new Error('`npm run build` is not an ncc build')
   const o = args.indexOf('-o')
@@ -47,29 +50,6 @@ export function buildArgs(outDir: string): string[] {
 }
 
 const CACHE = join(ROOT, 'node_modules/.cache/cpd-test-bundle')
-
-/** A hash of what the bundle is built from: every file of src/, the build command, the lockfile. */
-function sourceKey(): string {
-  const hash = createHash('sha256')
-  const files = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[])
-    .map(f => join(ROOT, 'src', f))
-    .filter(f => !f.endsWith('/') && existsSync(f) && !isDir(f))
-    .sort()
-  for (const f of [...files, join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')]) {
-    hash.update(relative(ROOT, f))
-    if (existsSync(f)) hash.update(readFileSync(f))
-  }
-  return hash.digest('hex').slice(0, 16)
-}
-
-function isDir(path: string): boolean {
-  try {
-    readdirSync(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * The folder of the bundle of the sources as they are: the cached one when it was built from the
