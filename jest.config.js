@@ -19,7 +19,8 @@ export default {
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The reliability suite runs on its own: `npm run test:reliability`.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
-  // The end-to-end tests run a bundle built from src/ for this run, not the committed dist/.
+  // The end-to-end tests run the bundle of src/ as it is: dist/ when its source key is current,
+  // else one built for this run.
   globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/e2e/global-teardown.ts',
   testTimeout: 30000,

@@ -1,7 +1,8 @@
 // Runs the bundle exactly as the runner does: `node index.js` on the Node 24 from the npm registry,
 // a clean environment, inputs as INPUT_<NAME> with hyphens kept, and the GITHUB_OUTPUT,
-// GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is the one
-// the jest global setup builds from the working tree (see bundle.ts), not the committed dist/.
+// GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is that of
+// the working tree: dist/ when it was built from it, else one the jest global setup builds
+// (see global-setup.ts).
 import { test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -36,8 +37,9 @@ export const DIST = join(ROOT, 'dist/index.js')
 let built: Promise<string> | undefined
 
 /**
- * The bundle this jest run tests: `CPD_TEST_BUNDLE` when set, else the one the global setup
- * builds from src/ (waited for), else (outside jest) the committed dist/.
+ * The bundle this jest run tests: `CPD_TEST_BUNDLE` when set (the global setup sets it to dist/
+ * when dist/ was built from the sources as they are), else the one the global setup builds from
+ * src/ (waited for), else (outside jest) the committed dist/.
  */
 export function bundlePath(): Promise<string> {
   const given = process.env[BUNDLE_ENV]
