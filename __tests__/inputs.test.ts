@@ -79,7 +79,7 @@ const DEFAULTS = {
   failureLogs: 50,
   onFailure: 'fail',
   apiDialect: 'langsmith',
-  apiDialectSetting: 'auto',
+  apiDialectReason: 'api.host.langchain.com is the hosted service',
   deploymentType: undefined,
   command: 'deploy',
   deleteTracingProject: false,
@@ -222,6 +222,7 @@ describe('parseInputs: happy paths', () => {
       apiKey: API_KEY,
       tenantId: TENANT,
       baseUrl: 'https://eu.api.host.langchain.com',
+      apiDialectReason: 'eu.api.host.langchain.com is the hosted service',
       target: { kind: 'name', name: 'my-agent' },
       name: 'my-agent',
       source: 'codehost',
@@ -388,6 +389,15 @@ describe('inputs of the production dialect, deletes and failures', () => {
       options({ ...CODEHOST, 'base-url': 'https://cp.example.com', 'api-dialect': 'langsmith' })
         .apiDialect
     ).toBe('langsmith')
+    expect(
+      options({ ...CODEHOST, 'base-url': 'https://cp.example.com', 'api-dialect': 'langsmith' })
+        .apiDialectReason
+    ).toBeUndefined()
+    expect(options({ ...CODEHOST, 'api-dialect': 'interface' })).toMatchObject({
+      baseUrl: 'https://api.host.langchain.com',
+      apiDialect: 'interface',
+      apiDialectReason: undefined
+    })
   })
   test('command: delete needs only a target; deploy-only inputs are named', () => {
     expect(options({ 'api-key': API_KEY, name: 'my-agent-pr-7', command: 'delete' })).toMatchObject(

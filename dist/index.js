@@ -31,6 +31,163 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+;// CONCATENATED MODULE: ./src/control-plane/dialect.ts
+// The two wire dialects of the control plane. `interface` is the contract of this project
+// (control-plane-interface.md); `langsmith` is what the production service calls the same things
+// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
+// file is the only place that knows both vocabularies: the client translates its requests and
+// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
+//
+// Each rename is a swap of two names, so translating is its own inverse: the same function turns
+// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
+// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
+// reads as `github` in interface vocabulary, which the interface model rejects, as production
+// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
+// that the model strips, as production ignores it.
+const DIALECTS = ['interface', 'langsmith'];
+/** The one table of renames: interface name -> langsmith name. */
+const RENAMES = {
+    /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
+    sourceValues: { codehost: 'github' },
+    /** Field names inside `source_revision_config`. */
+    sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
+    /** Path prefixes. */
+    pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
+};
+/** The dialect whose own words `path` uses, for the paths the two name differently. */
+function dialectOfPath(path) {
+    for (const [iface, langsmith] of Object.entries(RENAMES.pathPrefixes)) {
+        if (path.startsWith(iface))
+            return 'interface';
+        if (path.startsWith(langsmith))
+            return 'langsmith';
+    }
+    return undefined;
+}
+/** The table as swaps in both directions, for the langsmith dialect. */
+function swaps(table) {
+    const map = new Map();
+    for (const [a, b] of Object.entries(table))
+        map.set(a, b).set(b, a);
+    return map;
+}
+const SOURCE_VALUES = swaps(RENAMES.sourceValues);
+const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields);
+const PATH_PREFIXES = swaps(RENAMES.pathPrefixes);
+/** Keys whose value is a source name. */
+const SOURCE_KEYS = new Set(['source', 'revision_source']);
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** One resource or request body (a Deployment, a Revision, a create or patch request). */
+function swapResource(value) {
+    if (!isObject(value))
+        return value;
+    const out = {};
+    for (const [key, v] of Object.entries(value)) {
+        if (SOURCE_KEYS.has(key) && typeof v === 'string')
+            out[key] = SOURCE_VALUES.get(v) ?? v;
+        else if (key === 'source_revision_config' && isObject(v))
+            out[key] = renameKeys(v, SRC_FIELDS);
+        else
+            out[key] = v;
+    }
+    return out;
+}
+function renameKeys(obj, names) {
+    const out = {};
+    for (const [key, v] of Object.entries(obj))
+        out[names.get(key) ?? key] = v;
+    return out;
+}
+/**
+ * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
+ * object with `resources`). Only the places the table names are touched (never secrets, labels or
+ * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
+ */
+function swapBody(dialect, body) {
+    if (dialect === 'interface')
+        return body;
+    if (Array.isArray(body))
+        return body.map(swapResource);
+    if (isObject(body) && Array.isArray(body.resources))
+        return { ...body, resources: body.resources.map(swapResource) };
+    return swapResource(body);
+}
+/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
+function requestToWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
+function responseFromWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
+function requestFromWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
+function responseToWire(dialect, body) {
+    return swapBody(dialect, body);
+}
+/**
+ * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
+ * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
+ * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
+ */
+function pathToWire(dialect, path) {
+    if (dialect === 'interface')
+        return path;
+    for (const [from, to] of PATH_PREFIXES) {
+        if (path.startsWith(from))
+            return to + path.slice(from.length);
+    }
+    return path;
+}
+const pathFromWire = (/* unused pure expression or super */ null && (pathToWire));
+/** One enum value (a source name) between the vocabularies; other values pass unchanged. */
+function valueToWire(dialect, value) {
+    return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
+}
+const valueFromWire = (/* unused pure expression or super */ null && (valueToWire));
+/**
+ * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
+ * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
+ */
+function locToWire(dialect, loc) {
+    if (dialect === 'interface')
+        return [...loc];
+    return loc.map((part, i) => typeof part === 'string' && loc[i - 1] === 'source_revision_config'
+        ? (SRC_FIELDS.get(part) ?? part)
+        : part);
+}
+const locFromWire = (/* unused pure expression or super */ null && (locToWire));
+const PRODUCTION_HOST = 'api.host.langchain.com';
+/**
+ * What `api-dialect: auto` speaks to `baseUrl`, and why, in words for the job log: `langsmith` for
+ * the hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for
+ * a self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
+ */
+function autoDialect(baseUrl) {
+    let url;
+    try {
+        url = new URL(baseUrl);
+    }
+    catch {
+        return { dialect: 'interface', reason: 'the base URL could not be read' };
+    }
+    const host = url.hostname.toLowerCase().replace(/\.$/, '');
+    if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
+        return { dialect: 'langsmith', reason: `${url.host} is the hosted service` };
+    if (/\/api-host$/.test(url.pathname.replace(/\/+$/, '')))
+        return {
+            dialect: 'langsmith',
+            reason: 'the base URL ends in /api-host, as a self-hosted installation does'
+        };
+    return {
+        dialect: 'interface',
+        reason: `${url.host} is neither the hosted service nor an /api-host path; set \`api-dialect: langsmith\` if it speaks the production names`
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/control-plane/redact.ts
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
@@ -100,6 +257,9 @@ function capText(text, max) {
 }
 
 ;// CONCATENATED MODULE: ./src/control-plane/errors.ts
+// Errors are values with a message written for the person reading the job log: what failed, the
+// HTTP status, and what to check. Every text that came from the server is sanitised first.
+
 
 /** Base of every error the client raises. */
 class ControlPlaneError extends Error {
@@ -264,13 +424,13 @@ function hintFor(ctx, status, detail) {
                 : undefined;
     }
 }
-/** The forge path is where the two wire dialects differ first: a 404 there may be the wrong one. */
+/** A 404 on a path the two wire dialects name differently may mean the other dialect. */
 function dialectHint(path) {
-    if (path.includes('/forge/codehost/'))
-        return ' If this control plane speaks the production names (`/forge/github/`), set `api-dialect: langsmith`.';
-    if (path.includes('/forge/github/'))
-        return ' If this control plane speaks the interface names (`/forge/codehost/`), set `api-dialect: interface`.';
-    return '';
+    const spoken = dialectOfPath(path);
+    if (spoken === undefined)
+        return '';
+    const other = spoken === 'interface' ? 'langsmith' : 'interface';
+    return ` If this control plane speaks the \`${other}\` names, set \`api-dialect: ${other}\`.`;
 }
 function notFoundSubject(path) {
     const parts = path.split('/').filter(Boolean);
@@ -10679,157 +10839,6 @@ function baseUrlProblem(baseUrl) {
         : `the ${url.protocol} scheme is not supported (use https; http only for localhost, 127.0.0.0/8 and [::1])`;
 }
 
-;// CONCATENATED MODULE: ./src/control-plane/dialect.ts
-// The two wire dialects of the control plane. `interface` is the contract of this project
-// (control-plane-interface.md); `langsmith` is what the production service calls the same things
-// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
-// file is the only place that knows both vocabularies: the client translates its requests and
-// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
-//
-// Each rename is a swap of two names, so translating is its own inverse: the same function turns
-// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
-// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
-// reads as `github` in interface vocabulary, which the interface model rejects, as production
-// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
-// that the model strips, as production ignores it.
-const DIALECTS = ['interface', 'langsmith'];
-/** The one table of renames: interface name -> langsmith name. */
-const RENAMES = {
-    /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
-    sourceValues: { codehost: 'github' },
-    /** Field names inside `source_revision_config`. */
-    sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
-    /** Path prefixes. */
-    pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
-};
-/** The table as swaps in both directions, for the langsmith dialect. */
-function swaps(table) {
-    const map = new Map();
-    for (const [a, b] of Object.entries(table))
-        map.set(a, b).set(b, a);
-    return map;
-}
-const SOURCE_VALUES = swaps(RENAMES.sourceValues);
-const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields);
-const PATH_PREFIXES = swaps(RENAMES.pathPrefixes);
-/** Keys whose value is a source name. */
-const SOURCE_KEYS = new Set(['source', 'revision_source']);
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-/** One resource or request body (a Deployment, a Revision, a create or patch request). */
-function swapResource(value) {
-    if (!isObject(value))
-        return value;
-    const out = {};
-    for (const [key, v] of Object.entries(value)) {
-        if (SOURCE_KEYS.has(key) && typeof v === 'string')
-            out[key] = SOURCE_VALUES.get(v) ?? v;
-        else if (key === 'source_revision_config' && isObject(v))
-            out[key] = renameKeys(v, SRC_FIELDS);
-        else
-            out[key] = v;
-    }
-    return out;
-}
-function renameKeys(obj, names) {
-    const out = {};
-    for (const [key, v] of Object.entries(obj))
-        out[names.get(key) ?? key] = v;
-    return out;
-}
-/**
- * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
- * object with `resources`). Only the places the table names are touched (never secrets, labels or
- * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
- */
-function swapBody(dialect, body) {
-    if (dialect === 'interface')
-        return body;
-    if (Array.isArray(body))
-        return body.map(swapResource);
-    if (isObject(body) && Array.isArray(body.resources))
-        return { ...body, resources: body.resources.map(swapResource) };
-    return swapResource(body);
-}
-/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
-function requestToWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
-function responseFromWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
-function requestFromWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
-function responseToWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/**
- * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
- * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
- * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
- */
-function pathToWire(dialect, path) {
-    if (dialect === 'interface')
-        return path;
-    for (const [from, to] of PATH_PREFIXES) {
-        if (path.startsWith(from))
-            return to + path.slice(from.length);
-    }
-    return path;
-}
-const pathFromWire = (/* unused pure expression or super */ null && (pathToWire));
-/** One enum value (a source name) between the vocabularies; other values pass unchanged. */
-function valueToWire(dialect, value) {
-    return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
-}
-const valueFromWire = (/* unused pure expression or super */ null && (valueToWire));
-/**
- * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
- * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
- */
-function locToWire(dialect, loc) {
-    if (dialect === 'interface')
-        return [...loc];
-    return loc.map((part, i) => typeof part === 'string' && loc[i - 1] === 'source_revision_config'
-        ? (SRC_FIELDS.get(part) ?? part)
-        : part);
-}
-const locFromWire = (/* unused pure expression or super */ null && (locToWire));
-const PRODUCTION_HOST = 'api.host.langchain.com';
-/**
- * The dialect to speak: the setting itself unless it is `auto`, which means `langsmith` for the
- * hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for a
- * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
- */
-function resolveDialect(setting, baseUrl) {
-    return setting === 'auto' ? autoDialect(baseUrl).dialect : setting;
-}
-/** What `auto` chooses for `baseUrl`, and why, in words for the job log. */
-function autoDialect(baseUrl) {
-    let url;
-    try {
-        url = new URL(baseUrl);
-    }
-    catch {
-        return { dialect: 'interface', reason: 'the base URL could not be read' };
-    }
-    const host = url.hostname.toLowerCase().replace(/\.$/, '');
-    if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
-        return { dialect: 'langsmith', reason: `${url.host} is the hosted service` };
-    if (/\/api-host$/.test(url.pathname.replace(/\/+$/, '')))
-        return {
-            dialect: 'langsmith',
-            reason: 'the base URL ends in /api-host, as a self-hosted installation does'
-        };
-    return {
-        dialect: 'interface',
-        reason: `${url.host} is neither the hosted service nor an /api-host path; set \`api-dialect: langsmith\` if it speaks the production names`
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
 // than the limit is the last one. A service whose paging is broken (full pages for ever, or the
@@ -14275,6 +14284,7 @@ function toOptions(f, event) {
     const ref = f.ref ?? (usesCodehost ? event.ref : undefined);
     // The event's commit is expected only when the event's ref is the one deployed.
     const expectedSha = usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined;
+    const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']) : undefined;
     return {
         apiKey: f['api-key'],
         tenantId: f['tenant-id'],
@@ -14305,8 +14315,8 @@ function toOptions(f, event) {
         pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout),
         dryRun: f['dry-run'],
         failureLogs: f['failure-logs'],
-        apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url']),
-        apiDialectSetting: f['api-dialect'] ?? 'auto',
+        apiDialect: auto?.dialect ?? f['api-dialect'],
+        apiDialectReason: auto?.reason,
         deploymentType: f['deployment-type'],
         command: f.command ?? 'deploy',
         deleteTracingProject: f['delete-tracing-project'],
@@ -14470,7 +14480,6 @@ var runner = __nccwpck_require__(6028);
 
 
 
-
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
 /** After a cancel signal, the step exits by then whatever is still pending. */
@@ -14517,9 +14526,7 @@ async function run(env = process.env) {
         onRateLimited: once(waitMs => runner/* info */.pq(`The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`)),
         debug: runner/* isDebug */._o(env) ? line => runner/* debug */.Yz(line) : undefined
     });
-    runner/* info */.pq(o.apiDialectSetting === 'auto'
-        ? `API dialect: ${o.apiDialect} (auto: ${autoDialect(o.baseUrl).reason}).`
-        : `API dialect: ${o.apiDialect}.`);
+    runner/* info */.pq(`API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`);
     const state = newState(o);
     const log = flowLog(redactor);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.

@@ -2,7 +2,6 @@
 // secret before anything is logged, validates every input before any request, and is the only
 // place that decides the job's result.
 import { ControlPlaneClient } from './control-plane/client.ts'
-import { autoDialect } from './control-plane/dialect.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
@@ -79,9 +78,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     debug: runner.isDebug(env) ? line => runner.debug(line) : undefined
   })
   runner.info(
-    o.apiDialectSetting === 'auto'
-      ? `API dialect: ${o.apiDialect} (auto: ${autoDialect(o.baseUrl).reason}).`
-      : `API dialect: ${o.apiDialect}.`
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
   )
   const state = newState(o)
   const log = flowLog(redactor)

@@ -11,7 +11,6 @@ import {
   requestFromWire,
   requestToWire,
   autoDialect,
-  resolveDialect,
   responseFromWire,
   responseToWire,
   valueToWire
@@ -31,7 +30,7 @@ import {
   type Handler
 } from './helpers.ts'
 
-describe('resolveDialect', () => {
+describe('api-dialect: auto', () => {
   test.each([
     ['https://api.host.langchain.com', 'langsmith'],
     ['https://api.host.langchain.com/', 'langsmith'],
@@ -51,7 +50,7 @@ describe('resolveDialect', () => {
     ['https://acme.example/?next=/api-host', 'interface'],
     ['not a url', 'interface']
   ])('auto with %s: %s', (baseUrl, dialect) => {
-    expect(resolveDialect('auto', baseUrl)).toBe(dialect)
+    expect(autoDialect(baseUrl).dialect).toBe(dialect)
   })
 
   test('the log says why auto chose, and how to choose otherwise', () => {
@@ -64,11 +63,6 @@ describe('resolveDialect', () => {
     const other = autoDialect('http://127.0.0.1:8123')
     expect(other.dialect).toBe('interface')
     expect(other.reason).toContain('set `api-dialect: langsmith`')
-  })
-
-  test('an explicit setting wins over the address', () => {
-    expect(resolveDialect('interface', 'https://api.host.langchain.com')).toBe('interface')
-    expect(resolveDialect('langsmith', 'http://127.0.0.1:8123')).toBe('langsmith')
   })
 })
 
@@ -193,7 +187,7 @@ describe('a client with the default base-url speaks the production names', () =>
 
   test('create, patch, repos and reads use github, langgraph_config_path, /forge/github/', async () => {
     expect(defaultBaseUrl).toBe('https://api.host.langchain.com')
-    const dialect = resolveDialect('auto', defaultBaseUrl)
+    const { dialect } = autoDialect(defaultBaseUrl)
     expect(dialect).toBe('langsmith')
     const server = await startServer(production)
     const client = makeClient(server.origin, { dialect })

@@ -24,6 +24,15 @@ export const RENAMES = {
   pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
 } as const
 
+/** The dialect whose own words `path` uses, for the paths the two name differently. */
+export function dialectOfPath(path: string): Dialect | undefined {
+  for (const [iface, langsmith] of Object.entries(RENAMES.pathPrefixes)) {
+    if (path.startsWith(iface)) return 'interface'
+    if (path.startsWith(langsmith)) return 'langsmith'
+  }
+  return undefined
+}
+
 /** The table as swaps in both directions, for the langsmith dialect. */
 function swaps(table: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
   const map = new Map<string, string>()
@@ -131,15 +140,10 @@ export const locFromWire = locToWire
 const PRODUCTION_HOST = 'api.host.langchain.com'
 
 /**
- * The dialect to speak: the setting itself unless it is `auto`, which means `langsmith` for the
- * hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for a
- * self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
+ * What `api-dialect: auto` speaks to `baseUrl`, and why, in words for the job log: `langsmith` for
+ * the hosted service (`api.host.langchain.com` and its regions, `*.api.host.langchain.com`) and for
+ * a self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
  */
-export function resolveDialect(setting: 'auto' | Dialect, baseUrl: string): Dialect {
-  return setting === 'auto' ? autoDialect(baseUrl).dialect : setting
-}
-
-/** What `auto` chooses for `baseUrl`, and why, in words for the job log. */
 export function autoDialect(baseUrl: string): { dialect: Dialect; reason: string } {
   let url: URL
   try {

@@ -1,5 +1,6 @@
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
+import { dialectOfPath } from './dialect.ts'
 import type { ValidationErrorEntry } from './schema.ts'
 import { sanitizeServerText } from './redact.ts'
 
@@ -214,13 +215,12 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
   }
 }
 
-/** The forge path is where the two wire dialects differ first: a 404 there may be the wrong one. */
+/** A 404 on a path the two wire dialects name differently may mean the other dialect. */
 function dialectHint(path: string): string {
-  if (path.includes('/forge/codehost/'))
-    return ' If this control plane speaks the production names (`/forge/github/`), set `api-dialect: langsmith`.'
-  if (path.includes('/forge/github/'))
-    return ' If this control plane speaks the interface names (`/forge/codehost/`), set `api-dialect: interface`.'
-  return ''
+  const spoken = dialectOfPath(path)
+  if (spoken === undefined) return ''
+  const other = spoken === 'interface' ? 'langsmith' : 'interface'
+  return ` If this control plane speaks the \`${other}\` names, set \`api-dialect: ${other}\`.`
 }
 
 function notFoundSubject(path: string): string {

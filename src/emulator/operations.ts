@@ -21,15 +21,7 @@ import {
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { deploymentStatus, isGone } from './lifecycle.ts'
-import {
-  addRevision,
-  bodyPart,
-  findDeployment,
-  isReply,
-  notFound,
-  pathPart,
-  validate
-} from './requests.ts'
+import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
 import { normalizeRepoUrl, type DeploymentRecord, type TenantRecord } from './store.ts'
 import { deploymentView, revisionView } from './views.ts'
 
@@ -260,10 +252,8 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
 }
 
 export function getDeployment(ctx: Context, tenant: TenantRecord, id: string): Reply {
-  const v = validate([pathPart('deployment_id', id)])
-  if (!v.ok) return v.reply
-  const dep = findDeployment(ctx, tenant, id)
-  return dep ? { status: 200, body: deploymentView(ctx, dep) } : notFound(id)
+  const found = locate(ctx, tenant, { deployment: id })
+  return found.ok ? { status: 200, body: deploymentView(ctx, found.dep) } : found.reply
 }
 
 /** A PATCH may not change what production sets on create only; a detail naming it, or null. */
@@ -298,11 +288,10 @@ function merge<T extends object>(a: T, b: Partial<T> | null | undefined): T {
 export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, body: Body): Reply {
   const part = bodyPart(body, PatchDeploymentRequest)
   if (isReply(part)) return part
-  const v = validate([pathPart('deployment_id', id), part])
-  if (!v.ok) return v.reply
-  const req = v.values[1] as PatchDeploymentRequest
-  const dep = findDeployment(ctx, tenant, id)
-  if (!dep) return notFound(id)
+  const found = locate(ctx, tenant, { deployment: id }, [part])
+  if (!found.ok) return found.reply
+  const { dep } = found
+  const req = found.values[0] as PatchDeploymentRequest
   if (dep.deleted_v !== null) return detail(400, `Deployment ID ${id} is being deleted.`)
   const frozen = createOnlyChange(dep, req.source_config)
   if (frozen) return detail(400, frozen)
@@ -341,13 +330,6 @@ export function getRevision(
   deploymentId: string,
   revisionId: string
 ): Reply {
-  const v = validate([pathPart('deployment_id', deploymentId), pathPart('revision_id', revisionId)])
-  if (!v.ok) return v.reply
-  const dep = findDeployment(ctx, tenant, deploymentId)
-  if (!dep) return notFound(deploymentId)
-  const rev = ctx.store.revisions.get(revisionId.toLowerCase())
-  if (!rev || rev.deployment_id !== dep.id) {
-    return detail(404, `Revision ID ${revisionId} not found.`)
-  }
-  return { status: 200, body: revisionView(ctx, rev) }
+  const found = locate(ctx, tenant, { deployment: deploymentId, revision: revisionId })
+  return found.ok ? { status: 200, body: revisionView(ctx, found.rev) } : found.reply
 }

@@ -52,14 +52,14 @@ export const pathPart = (name: string, value: string): Part => ({
 export const isReply = (x: Part | Reply): x is Reply => 'status' in x
 
 /** The tenant's deployment, unless it is unknown or its deletion has finished. */
-export function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
+function findDeployment(ctx: Context, tenant: TenantRecord, id: string) {
   const dep = ctx.store.deployments.get(id.toLowerCase())
   if (!dep || dep.tenant_id !== tenant.id) return undefined
   return isGone(dep, ctx.durations, ctx.clock.now()) ? undefined : dep
 }
 
-export const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
-export const revisionNotFound = (id: string) => detail(404, `Revision ID ${id} not found.`)
+const notFound = (id: string) => detail(404, `Deployment ID ${id} not found.`)
+const revisionNotFound = (id: string) => detail(404, `Revision ID ${id} not found.`)
 
 /** The deployment (and revision) a request names; `values` are those of its other parts. */
 type Located<Rev> =

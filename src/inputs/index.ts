@@ -12,7 +12,7 @@
 // `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
 // together; `masking.ts` finds the values to mask.
 import type { Source } from '../control-plane/schema.ts'
-import { resolveDialect } from '../control-plane/dialect.ts'
+import { autoDialect, type Dialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../event.ts'
 import { secretValuesToMask } from './masking.ts'
@@ -77,6 +77,7 @@ function toOptions(f: Fields, event: EventDefaults): Options {
   // The event's commit is expected only when the event's ref is the one deployed.
   const expectedSha =
     usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
+  const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url'] as string) : undefined
   return {
     apiKey: f['api-key'] as string,
     tenantId: f['tenant-id'],
@@ -107,8 +108,8 @@ function toOptions(f: Fields, event: EventDefaults): Options {
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
     dryRun: f['dry-run'] as boolean,
     failureLogs: f['failure-logs'] as number,
-    apiDialect: resolveDialect(f['api-dialect'] ?? 'auto', f['base-url'] as string),
-    apiDialectSetting: f['api-dialect'] ?? 'auto',
+    apiDialect: auto?.dialect ?? (f['api-dialect'] as Dialect),
+    apiDialectReason: auto?.reason,
     deploymentType: f['deployment-type'],
     command: f.command ?? 'deploy',
     deleteTracingProject: f['delete-tracing-project'] as boolean,

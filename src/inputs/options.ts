@@ -51,7 +51,8 @@ export interface Options {
   dryRun: boolean
   /** The wire names to speak, resolved from `api-dialect` and the base URL. */
   apiDialect: Dialect
-  apiDialectSetting: 'auto' | Dialect
+  /** Why `api-dialect: auto` chose `apiDialect`, for the log; undefined when the input chose it. */
+  apiDialectReason: string | undefined
   /** `source_config.deployment_type` on create; checked against the deployment's on update. */
   deploymentType: DeploymentType | undefined
   command: 'deploy' | 'delete'
