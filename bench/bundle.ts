@@ -1,4 +1,4 @@
-// Runs the committed bundle as the runner does (scripts/runner.ts: Node 24 from the npm registry, a
+// Runs the committed bundle as the runner does (scripts/runner-env.ts: Node 24 from the npm registry, a
 // clean environment, INPUT_<NAME> variables, the GITHUB_* files), with
 // what the benchmark needs on top: a high-resolution start time on the same clock as the
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { parseOutputs, runnerEnv } from '../scripts/runner.ts'
+import { parseOutputs, runnerEnv } from '../scripts/runner-env.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 export const DIST = join(ROOT, 'dist/index.js')

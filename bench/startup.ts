@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { startEmulator } from '../src/emulator/server.ts'
+import { startEmulator } from '../emulator/server.ts'
 import { bundle, clock, describeFailure, runBundle } from './bundle.ts'
 import { table } from './markdown.ts'
 import { ms, summarize, type Summary } from './stats.ts'

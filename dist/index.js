@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6028);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5257);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(874);
 
 
 // run() reports every failure it expects itself; this is the last guard against a stack trace.
@@ -22,7 +22,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5257:
+/***/ 874:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12671,7 +12671,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
 }
 
-;// CONCATENATED MODULE: ./src/github-deployment.ts
+;// CONCATENATED MODULE: ./src/github/deployment.ts
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //
@@ -13055,7 +13055,7 @@ function renderComment(r, links = {}) {
     return `${parts.join('\n\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/pr-comment.ts
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place.
 //

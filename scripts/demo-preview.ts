@@ -3,10 +3,10 @@
 // as the runner would: the pull request opens (`my-agent-pr-7` created), a commit is pushed to it
 // (updated in place), it closes (`command: delete` with the tracing project); after each step the
 // one comment on the pull request is printed as GitHub would store it.
-import { startEmulator } from '../src/emulator/server.ts'
+import { startEmulator } from '../emulator/server.ts'
 import { printStep, runStep } from './demo-run.ts'
 import { startFakeGitHub } from './fake-github.ts'
-import type { GitHubEvent } from './runner.ts'
+import type { GitHubEvent } from './runner-env.ts'
 
 const NUMBER = 7
 const NAME = `my-agent-pr-${NUMBER}`

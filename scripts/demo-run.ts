@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { parseOutputs, runnerEnv, runnerFiles, type GitHubEvent } from './runner.ts'
+import { parseOutputs, runnerEnv, runnerFiles, type GitHubEvent } from './runner-env.ts'
 
 const bundle = join(resolve(import.meta.dirname, '..'), 'dist/index.js')
 

@@ -3,9 +3,9 @@
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
 // creates the deployment, the second takes the update path, the third pushes a commit whose build
 // fails and, with `on-failure: rollback`, puts the previous revision back (that run exits 1).
-import { startEmulator } from '../src/emulator/server.ts'
+import { startEmulator } from '../emulator/server.ts'
 import { printStep, runStep } from './demo-run.ts'
-import { PUSH_MAIN } from './runner.ts'
+import { PUSH_MAIN } from './runner-env.ts'
 
 const emulator = await startEmulator({ port: 0 })
 const { apiKey, tenantId, integrationId } = emulator.credentials()

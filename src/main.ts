@@ -8,8 +8,8 @@ import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
 import { eventDefaults, readEventPayload } from './event.ts'
-import { startGitHubDeployment } from './github-deployment.ts'
-import { postPrComment, type PrCommentOutcome } from './pr-comment.ts'
+import { startGitHubDeployment } from './github/deployment.ts'
+import { postPrComment, type PrCommentOutcome } from './github/pr-comment.ts'
 import {
   parseInputs,
   readRawInputs,

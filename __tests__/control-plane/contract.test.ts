@@ -11,7 +11,7 @@ import {
   UnexpectedResponseError
 } from '../../src/control-plane/errors.ts'
 import { REVISION_STATUSES, revisionOutcome } from '../../src/control-plane/schema.ts'
-import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
+import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { makeClient, rejectionOf } from './helpers.ts'
 
 const fixture = demoFixture()

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { DEFAULT_RETRY, Transport } from '../../src/control-plane/http.ts'
 import { Redactor } from '../../src/control-plane/redact.ts'
-import { startEmulator, type Emulator } from '../../src/emulator/server.ts'
+import { startEmulator, type Emulator } from '../../emulator/server.ts'
 
 let emu: Emulator
 let proxy: Server

@@ -7,7 +7,7 @@ import type { Deployment, PatchDeploymentRequest } from '../../src/control-plane
 import { ApiError } from '../../src/control-plane/errors.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
-import { demoFixture, startEmulator, type Emulator } from '../../src/emulator/server.ts'
+import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
 import { testOptions } from '../builders.ts'
 

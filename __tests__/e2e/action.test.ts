@@ -4,7 +4,7 @@
 // own emulator, so the tests run concurrently.
 import { expect } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
-import { demoFixture } from '../../src/emulator/server.ts'
+import { demoFixture } from '../../emulator/server.ts'
 import { e2e, leaks, PUSH_MAIN, runAction as run, uniqueName } from './harness.ts'
 
 e2e(

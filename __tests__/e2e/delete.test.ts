@@ -1,7 +1,7 @@
 // `command: delete` end to end: only the exact name, absent names a success, dry runs, the tracing
 // project, the wait through AWAITING_DELETE and a lost answer; and the pull-request comment.
 import { expect } from '@jest/globals'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import {
   e2e,
   e2eWithGitHub,

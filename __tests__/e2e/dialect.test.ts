@@ -1,7 +1,7 @@
 // The production wire names end to end: the bundle against an emulator that speaks the `langsmith`
 // dialect, every request it sent checked against the production service's own description.
 import { expect } from '@jest/globals'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { requestProblems } from '../openapi.ts'
 import { e2e, runAction as run, uniqueName } from './harness.ts'
 

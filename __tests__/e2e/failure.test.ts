@@ -1,7 +1,7 @@
 // A failed revision end to end: its log in the job (secrets redacted), the log's absence costing
 // one warning and nothing else, and `on-failure: rollback` restoring the previous revision.
 import { expect } from '@jest/globals'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))

@@ -15,7 +15,7 @@ import {
   runnerEnv,
   runnerFiles,
   type GitHubEvent
-} from '../../scripts/runner.ts'
+} from '../../scripts/runner-env.ts'
 import {
   demoFixture,
   startEmulator,
@@ -23,7 +23,7 @@ import {
   type Fixture,
   type EmulatorOptions,
   type RequestLogEntry
-} from '../../src/emulator/server.ts'
+} from '../../emulator/server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 

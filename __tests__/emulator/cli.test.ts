@@ -1,18 +1,18 @@
-// `npm run emulator` (src/emulator/cli.ts): prints the four lines, serves, stops on SIGINT/SIGTERM.
+// `npm run emulator` (emulator/cli.ts): prints the four lines, serves, stops on SIGINT/SIGTERM.
 // The option parsing is checked in-process; a process is spawned only for what only a process
 // shows (what it prints, serves and exits with).
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { once } from 'node:events'
-import { OPTIONS, parseCli, usage } from '../../src/emulator/cli-options.ts'
+import { OPTIONS, parseCli, usage } from '../../emulator/cli-options.ts'
 
 const localNode = 'node_modules/.bin/node'
 const node = existsSync(localNode) ? localNode : process.execPath
 
 /** The emulator in the foreground; `lines` are its first four lines of stdout. */
 function serve(args: string[]) {
-  const child = spawn(node, ['src/emulator/cli.ts', '--port', '0', ...args], {
+  const child = spawn(node, ['emulator/cli.ts', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''
@@ -34,7 +34,7 @@ function serve(args: string[]) {
 }
 
 async function runToEnd(args: string[]) {
-  const child = spawn(node, ['src/emulator/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(node, ['emulator/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))

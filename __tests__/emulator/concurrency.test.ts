@@ -1,7 +1,7 @@
 // 50 concurrent clients leave the state consistent.
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { Deployment } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { call, codehostBody, manualClock, start } from './helpers.ts'
 
 let emu: Emulator

@@ -7,7 +7,7 @@ import {
   HTTPValidationError,
   RepositoryList
 } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import {
   call,
   CLOUD,

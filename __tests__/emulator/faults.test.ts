@@ -1,7 +1,7 @@
 // Injected faults and the global rate limit, seen from an HTTP client.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { Deployment } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { call, codehostBody, manualClock, OTHER_KEY, start, type Json } from './helpers.ts'
 
 let emu: Emulator

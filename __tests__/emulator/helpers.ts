@@ -4,7 +4,7 @@ import {
   type Emulator,
   type EmulatorOptions,
   type Fixture
-} from '../../src/emulator/server.ts'
+} from '../../emulator/server.ts'
 
 export const CLOUD = '11111111-1111-4111-8111-111111111111'
 export const SELF = '22222222-2222-4222-8222-222222222222'

@@ -1,8 +1,8 @@
 // Revision and deployment lifecycle, driven by an injected clock (no waiting).
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../src/control-plane/schema.ts'
-import { defaultCommitSha } from '../../src/emulator/store.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import { defaultCommitSha } from '../../emulator/store.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import {
   call,
   codehostBody,

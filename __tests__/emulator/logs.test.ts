@@ -7,7 +7,7 @@ import {
   type Emulator,
   type LogEntry,
   type RevisionLogs
-} from '../../src/emulator/server.ts'
+} from '../../emulator/server.ts'
 import {
   call,
   codehostBody,

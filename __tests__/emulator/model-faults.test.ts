@@ -3,7 +3,7 @@
 // that never ends. Each is scripted as a client would see it.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { Deployment, DeploymentList, Revision } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { call, codehostBody, manualClock, start, type Json } from './helpers.ts'
 
 const DURATIONS = {

@@ -3,7 +3,7 @@
 // beyond the interface (list revisions, redeploy, delete, revision logs) in both dialects.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { Dialect } from '../../src/control-plane/dialect.ts'
-import type { Emulator, EmulatorOptions } from '../../src/emulator/server.ts'
+import type { Emulator, EmulatorOptions } from '../../emulator/server.ts'
 import { answerProblems } from '../openapi.ts'
 import { call, CLOUD, INTEGRATION, manualClock, REPO, start, type Json } from './helpers.ts'
 

@@ -10,7 +10,7 @@ import {
   finalStatus,
   githubDeploymentTarget,
   startGitHubDeployment
-} from '../../src/github-deployment.ts'
+} from '../../src/github/deployment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import type { RawInputs } from '../../src/inputs/index.ts'
 import { SHA, testOptions } from '../builders.ts'

@@ -2,7 +2,7 @@
 // the control-plane emulator and a local fake of the GitHub REST API (GITHUB_API_URL). What is
 // asserted is what GitHub would have received, the exit code, the outputs and the log.
 import { expect } from '@jest/globals'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import {
   e2eWithGitHub,
   emulatorInputs,

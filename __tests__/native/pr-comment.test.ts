@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { createServer } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
-import { postPrComment, type PrCommentDeps, type PrCommentReport } from '../../src/pr-comment.ts'
+import {
+  postPrComment,
+  type PrCommentDeps,
+  type PrCommentReport
+} from '../../src/github/pr-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 
 const TOKEN = 'ghs_prcomment0token000000000000000000001'

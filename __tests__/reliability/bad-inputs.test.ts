@@ -5,7 +5,7 @@
 import { describe } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { Emulator } from '../../src/emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { run } from '../../src/main.ts'
 import { leaks, type RunResult } from '../e2e/harness.ts'
 import {

@@ -2,7 +2,7 @@
 // knows in its outputs and summary, and a re-run afterwards converges without a duplicate.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { FaultSpec } from '../../src/emulator/server.ts'
+import type { FaultSpec } from '../../emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
 import {
   debugEnv,

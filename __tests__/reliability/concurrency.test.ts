@@ -2,7 +2,7 @@
 // environments at once against a control plane that answers 429 above a request rate.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { RateLimit } from '../../src/emulator/server.ts'
+import type { RateLimit } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import {
   caseInputs,

@@ -4,7 +4,7 @@
 // AWAITING_DELETE, then reads answer 404) and its request log.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
+import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import type { RunResult } from '../e2e/harness.ts'
 import {
   debugEnv,

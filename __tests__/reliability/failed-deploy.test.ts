@@ -5,7 +5,7 @@
 // failed). Judged from the emulator's state and request log.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
+import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import { checkRetryAfter } from './faults.ts'
 import {

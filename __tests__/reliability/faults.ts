@@ -2,7 +2,7 @@
 // healthy) and once persistent, each case also scanned for secrets. The cases are declared by
 // transient-faults, persistent-faults and stalled-server (the slow ones).
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { FaultSpec } from '../../src/emulator/server.ts'
+import type { FaultSpec } from '../../emulator/server.ts'
 import {
   debugEnv,
   deploymentsNamed,

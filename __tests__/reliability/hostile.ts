@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
+import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import type { RunResult } from '../e2e/harness.ts'
 import {
   debugEnv,

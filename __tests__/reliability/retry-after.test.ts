@@ -2,7 +2,7 @@
 // time spent retrying never runs past the deadline.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { FaultSpec } from '../../src/emulator/server.ts'
+import type { FaultSpec } from '../../emulator/server.ts'
 import { bundlePath } from '../e2e/harness.ts'
 import {
   debugEnv,

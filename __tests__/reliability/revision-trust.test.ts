@@ -4,7 +4,7 @@
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { NOT_FOUND_GRACE_MS } from '../../src/deploy/wait.ts'
-import type { Emulator, FaultSpec } from '../../src/emulator/server.ts'
+import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import type { RunResult } from '../e2e/harness.ts'
 import {
   debugEnv,

@@ -5,7 +5,7 @@
 import { expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Emulator, EmulatorOptions, RequestLogEntry } from '../../src/emulator/server.ts'
+import type { Emulator, EmulatorOptions, RequestLogEntry } from '../../emulator/server.ts'
 import { recordFigures, type Figures, type Group } from '../../scripts/reliability-results.ts'
 import {
   bundlePath,

@@ -8,7 +8,7 @@ import {
   responseToWire,
   valueToWire,
   type Dialect
-} from '../control-plane/dialect.ts'
+} from '../src/control-plane/dialect.ts'
 import type { Reply } from './context.ts'
 import type { Body } from './http.ts'
 

@@ -7,7 +7,12 @@ import { VirtualClock } from './lifecycle.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { revisionLogs, type RevisionLogs } from './logs.ts'
 import { RequestLog } from './request-log.ts'
-import { applyScript, describeScript, type ScriptedOutcome, type ScriptSpec } from './scripts.ts'
+import {
+  applyScript,
+  describeScript,
+  type ScriptedOutcome,
+  type ScriptSpec
+} from './outcome-scripts.ts'
 import { Fixture, Store, type ParsedFixture } from './store.ts'
 import type { Credentials, EmulatorOptions, EmulatorState } from './types.ts'
 import { deploymentView, revisionView } from './views.ts'

@@ -1,5 +1,5 @@
 // The JSON shapes the emulator answers with, computed from the records at the current time.
-import type { SourceConfig } from '../control-plane/schema.ts'
+import type { SourceConfig } from '../src/control-plane/schema.ts'
 import type { Context } from './context.ts'
 import { activeRevisionId, deploymentStatus, repoCommitSha, revisionState } from './lifecycle.ts'
 import type { DeploymentRecord, RevisionRecord } from './store.ts'

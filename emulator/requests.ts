@@ -2,7 +2,7 @@
 // 422, find the tenant's deployment (and revision), and add a revision (scripted outcome or
 // failure rules).
 import type { z } from 'zod'
-import { Uuid, type SourceRevisionConfigRequest } from '../control-plane/schema.ts'
+import { Uuid, type SourceRevisionConfigRequest } from '../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { failureFor, isGone } from './lifecycle.ts'

@@ -2,7 +2,7 @@
 // answer about another revision, a list that never ends. They need the state to lie believably.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { ListDeploymentsQuery } from '../../control-plane/schema.ts'
+import { ListDeploymentsQuery } from '../../src/control-plane/schema.ts'
 import { authenticate } from '../auth.ts'
 import type { Context } from '../context.ts'
 import { revisionState } from '../lifecycle.ts'

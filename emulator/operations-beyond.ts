@@ -5,7 +5,7 @@ import {
   DeleteDeploymentQuery,
   ListRevisionsQuery,
   RevisionLogsQuery
-} from '../control-plane/schema.ts'
+} from '../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { revisionState } from './lifecycle.ts'

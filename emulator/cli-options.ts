@@ -1,6 +1,6 @@
 // The options of `npm run emulator`: one table gives the parser its options and `--help` its text.
 import { parseArgs } from 'node:util'
-import { DIALECTS, type Dialect } from '../control-plane/dialect.ts'
+import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
 import type { LogsApi } from './context.ts'
 
 const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']

@@ -1,5 +1,5 @@
 // The emulator's public shapes: start options, the in-process control API, the state snapshot.
-import type { Dialect } from '../control-plane/dialect.ts'
+import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { ConfigInput, EmulatorConfig } from './config.ts'
 import type { LogsApi } from './context.ts'
 import type { Fault, FaultSpec } from './faults/index.ts'
@@ -7,7 +7,7 @@ import type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 import type { RevisionLogs } from './logs.ts'
 import type { RateLimit } from './rate-limit.ts'
 import type { RequestLogEntry } from './request-log.ts'
-import type { ScriptedOutcome, ScriptSpec } from './scripts.ts'
+import type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
 import type { Fixture } from './store.ts'
 import type { deploymentView, revisionView } from './views.ts'
 

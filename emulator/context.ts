@@ -1,5 +1,5 @@
 // What every operation works with: the state, the clock and the lifecycle settings.
-import type { Dialect } from '../control-plane/dialect.ts'
+import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { FailureRule, StageDurationsMs, VirtualClock } from './lifecycle.ts'
 import type { Store } from './store.ts'
 

@@ -6,8 +6,8 @@
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
 // in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
-import { sanitizeServerText, type Redactor } from './control-plane/redact.ts'
-import type { DeployState } from './deploy/flow.ts'
+import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
+import type { DeployState } from '../deploy/flow.ts'
 import {
   defaultSleep,
   describeGitHubError,
@@ -19,8 +19,8 @@ import {
   UnexpectedAnswerError,
   type GitHubLog,
   type Octokit
-} from './github/api.ts'
-import type { Options } from './inputs/options.ts'
+} from './api.ts'
+import type { Options } from '../inputs/options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000

@@ -10,7 +10,7 @@ import {
   SourceConfig,
   SourceRevisionConfigRequest,
   Uuid
-} from '../control-plane/schema.ts'
+} from '../src/control-plane/schema.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Fixture format (documented in docs/emulator.md)

@@ -17,7 +17,7 @@ import {
   type Source,
   type SourceConfig,
   type SourceRevisionConfigRequest
-} from '../control-plane/schema.ts'
+} from '../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { deploymentStatus, isGone } from './lifecycle.ts'

@@ -19,7 +19,7 @@ export type { ConfigInput, EmulatorConfig } from './config.ts'
 export type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 export type { RequestLogEntry } from './request-log.ts'
 export type { LogEntry, RevisionLogs } from './logs.ts'
-export type { ScriptedOutcome, ScriptSpec } from './scripts.ts'
+export type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
 export type {
   Credentials,
   DeploymentView,
@@ -30,7 +30,7 @@ export type {
   RevisionView
 } from './types.ts'
 
-const DEMO_FIXTURE_URL = new URL('../../fixtures/demo.json', import.meta.url)
+const DEMO_FIXTURE_URL = new URL('../fixtures/demo.json', import.meta.url)
 
 export function readFixtureFile(path: string | URL): Fixture {
   return JSON.parse(readFileSync(path, 'utf8')) as Fixture

@@ -5,7 +5,7 @@
 // it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
 // cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
 // plain http to this machine), and no line built here contains it.
-import { Redactor, sanitizeServerText } from './control-plane/redact.ts'
+import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import {
   describeGitHubError,
   githubApiUrl,
@@ -15,10 +15,10 @@ import {
   UnexpectedAnswerError,
   type GitHubLog,
   type Redacts
-} from './github/api.ts'
-import { isCommentFor, renderComment, type PrCommentReport } from './github/comment-body.ts'
+} from './api.ts'
+import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
 
-export type { PrCommentOutcome, PrCommentReport } from './github/comment-body.ts'
+export type { PrCommentOutcome, PrCommentReport } from './comment-body.ts'
 
 export const PR_COMMENT_REQUEST_TIMEOUT_MS = 5_000
 export const PR_COMMENT_BUDGET_MS = 15_000
