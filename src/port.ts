@@ -1,0 +1,47 @@
+// The one door through which a run meets the place it runs in. The flow (src/run.ts and below)
+// never asks where that is: the GitHub Action (src/action/, through @actions/core) and the CLI
+// (src/cli/) each implement this port, and nothing else differs between them.
+import type { EventDefaults } from './event.ts'
+
+/** What a door can do on GitHub: a GitHub deployment and the pull request comment. */
+export interface GitHubSide {
+  /** The environment the GitHub API settings come from (`GITHUB_*`, the token's input). */
+  env: NodeJS.ProcessEnv
+}
+
+export interface RunPort {
+  /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
+  input(name: string): string
+  /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
+  event: EventDefaults
+  /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */
+  mask(value: string): void
+  info(line: string): void
+  /** Present only when debug output is on. */
+  debug?: (line: string) => void
+  warning(line: string, title?: string): void
+  notice(line: string, title?: string): void
+  error(line: string, title?: string): void
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>
+  /** One output, written as it is (structured values are not redacted). */
+  setOutput(name: string, value: string): void
+  /** The job summary in Markdown, where the door keeps one. */
+  summary?: (markdown: string) => Promise<void>
+  /** Absent outside GitHub Actions: no GitHub deployment, no pull request comment. */
+  github?: GitHubSide
+  /** Aborted when the run must stop (a cancel, SIGINT). */
+  signal: AbortSignal
+}
+
+/**
+ * How a run ended, for the door to turn into its exit: 0 done (deployed, deleted, nothing to
+ * delete), 1 not done (failed, superseded, unhealthy, timed out, an API error), 2 invalid inputs
+ * (nothing sent), 130 interrupted.
+ */
+export type ExitCode = 0 | 1 | 2 | 130
+
+export interface RunResult {
+  exitCode: ExitCode
+  /** Every declared output, '' where it has no value. */
+  outputs: Record<string, string>
+}
