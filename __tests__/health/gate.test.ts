@@ -1,0 +1,239 @@
+import { describe, expect, test } from '@jest/globals'
+import { Redactor } from '../../src/control-plane/redact.ts'
+import {
+  checkHealth,
+  HealthTargetError,
+  UNAVAILABLE_AFTER,
+  type HealthCheckOptions
+} from '../../src/health/gate.ts'
+import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
+
+const KEY = 'lsv2_pt_health_gate_test_key_0123456789'
+const URL_ = 'https://agent.example.com'
+
+type Scripted = ProbeResponse | Error | ((t: number) => ProbeResponse | Error)
+
+/**
+ * A virtual clock and an agent server that answers probe n with script[n] (the last one
+ * repeating); each answer takes `answerMs` of virtual time.
+ */
+function agent(script: Scripted[], answerMs = 50) {
+  let t = 0
+  const sent: { at: number; req: ProbeRequest }[] = []
+  const transport = async (req: ProbeRequest): Promise<ProbeResponse> => {
+    sent.push({ at: t, req })
+    t += answerMs
+    let a = script[Math.min(sent.length - 1, script.length - 1)]!
+    if (typeof a === 'function') a = a(t)
+    if (a instanceof Error) throw a
+    return a
+  }
+  const base: HealthCheckOptions = {
+    url: URL_,
+    path: '/ok',
+    apiKey: KEY,
+    deadline: 60_000,
+    windowMs: 30_000,
+    intervalMs: 5000,
+    redactor: new Redactor([KEY]),
+    now: () => t,
+    sleep: async ms => {
+      t += ms
+    },
+    transport
+  }
+  return { sent, base, now: () => t }
+}
+
+const ok: ProbeResponse = { status: 200, body: '{"ok": true}' }
+const down = (status: number, body = 'database unreachable'): ProbeResponse => ({ status, body })
+
+describe('healthy', () => {
+  test('a 2xx at once, then every probe of the window 2xx: healthy after about window/interval + 1 probes', async () => {
+    const a = agent([ok])
+    const r = await checkHealth(a.base)
+    expect(r.health).toBe('healthy')
+    expect(r.probes).toBe(7)
+    expect(r.answers).toEqual([
+      { status: 200, excerpt: '{"ok": true}' },
+      { status: 200, excerpt: '{"ok": true}' },
+      { status: 200, excerpt: '{"ok": true}' }
+    ])
+    // The window is 30 s after the first 2xx, not longer.
+    expect(a.sent.at(-1)!.at).toBeLessThanOrEqual(30_050)
+  })
+
+  test('failing probes before the first 2xx are waited out until the deadline', async () => {
+    const a = agent([down(503), down(502), new ProbeTimeoutError(10_000), ok])
+    const r = await checkHealth({ ...a.base, windowMs: 10_000 })
+    expect(r.health).toBe('healthy')
+    expect(r.probes).toBe(4 + 2)
+  })
+
+  test('a window of 0 is one 2xx', async () => {
+    const a = agent([ok])
+    const r = await checkHealth({ ...a.base, windowMs: 0 })
+    expect(r).toMatchObject({ health: 'healthy', probes: 1 })
+  })
+
+  test('each probe asks GET {url}{path} with the key and nothing else', async () => {
+    const a = agent([ok])
+    await checkHealth({
+      ...a.base,
+      url: 'https://agent.example.com/tenant/agent/',
+      path: '/ok?check_db=1',
+      windowMs: 0
+    })
+    const req = a.sent[0]!.req
+    expect(req.url.href).toBe('https://agent.example.com/tenant/agent/ok?check_db=1')
+    expect(req.headers).toEqual({ 'x-api-key': KEY, accept: 'application/json' })
+  })
+})
+
+describe('unhealthy', () => {
+  test('never a 2xx: probes until the deadline, then unhealthy with the last answers', async () => {
+    const a = agent([down(500, 'boom 1'), down(503, 'boom 2'), down(502, `key ${KEY} leaked`)])
+    const r = await checkHealth(a.base)
+    expect(r.health).toBe('unhealthy')
+    expect(r.reason).toMatch(/no probe answered 2xx before the timeout/)
+    // Every 5 s from 0 to the 60 s deadline, the last one on it.
+    expect(a.sent.map(s => s.at)).toEqual([
+      0, 5050, 10_100, 15_150, 20_200, 25_250, 30_300, 35_350, 40_400, 45_450, 50_500, 55_550,
+      60_000
+    ])
+    expect(r.answers).toEqual([
+      { status: 502, excerpt: 'key *** leaked' },
+      { status: 502, excerpt: 'key *** leaked' },
+      { status: 502, excerpt: 'key *** leaked' }
+    ])
+  })
+
+  test('one failed probe after the first 2xx is unhealthy at once (a flapping server)', async () => {
+    const a = agent([ok, ok, down(500), ok])
+    const r = await checkHealth(a.base)
+    expect(r).toMatchObject({ health: 'unhealthy', probes: 3 })
+    expect(r.reason).toMatch(/probe 3 failed after the agent server had answered 2xx/)
+    expect(r.answers.map(x => x.status)).toEqual([200, 200, 500])
+  })
+
+  test('a 404 after the first 2xx is a failure, not unavailable', async () => {
+    const a = agent([ok, down(404, 'Not Found')])
+    expect((await checkHealth(a.base)).health).toBe('unhealthy')
+  })
+
+  test('a redirect is an unhealthy answer naming the host it points at; it is not followed', async () => {
+    const a = agent([{ status: 302, location: 'https://login.example.net/sso?next=/ok', body: '' }])
+    const r = await checkHealth({ ...a.base, deadline: 10_000 })
+    expect(r.health).toBe('unhealthy')
+    expect(r.answers.at(-1)).toEqual({
+      status: 302,
+      excerpt: 'redirect to login.example.net, not followed'
+    })
+    expect(new Set(a.sent.map(s => s.req.url.host))).toEqual(new Set(['agent.example.com']))
+  })
+
+  test('timeouts and resets are answers without a status', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
+    const a = agent([new ProbeTimeoutError(10_000), reset])
+    const r = await checkHealth({ ...a.base, deadline: 5000 })
+    expect(r.health).toBe('unhealthy')
+    expect(r.answers).toEqual([
+      { status: null, excerpt: 'no answer within 10000 ms' },
+      { status: null, excerpt: 'the connection was reset' }
+    ])
+  })
+
+  test('a long body is cut short and cleaned of control characters', async () => {
+    const a = agent([down(500, `\u001b[31mred\u001b[0m\n::error::x ${'y'.repeat(500)}`)])
+    const r = await checkHealth({ ...a.base, deadline: 0 })
+    const excerpt = r.answers[0]!.excerpt
+    expect(excerpt.startsWith('red : :error: :x yyy')).toBe(true)
+    expect(excerpt.length).toBeLessThan(160)
+  })
+})
+
+describe('unavailable', () => {
+  test(`${UNAVAILABLE_AFTER} probes all 404: the health routes are off; no need to wait the timeout out`, async () => {
+    const a = agent([down(404, '{"detail":"Not Found"}')])
+    const r = await checkHealth(a.base)
+    expect(r).toMatchObject({ health: 'unavailable', probes: UNAVAILABLE_AFTER })
+  })
+
+  test('a 404 among other failures is unhealthy', async () => {
+    const a = agent([down(404), down(503), down(404)])
+    expect((await checkHealth({ ...a.base, deadline: 20_000 })).health).toBe('unhealthy')
+  })
+
+  test('404s then a 2xx: the window decides', async () => {
+    const a = agent([down(404), ok])
+    expect((await checkHealth(a.base)).health).toBe('healthy')
+  })
+})
+
+describe('where the key may go', () => {
+  const refused = async (url: string | null) => {
+    const a = agent([ok])
+    await expect(checkHealth({ ...a.base, url })).rejects.toBeInstanceOf(HealthTargetError)
+    expect(a.sent).toHaveLength(0)
+  }
+
+  test('plain http to another machine is refused before any probe', async () => {
+    await refused('http://agent.example.com')
+    await refused('http://10.0.0.7:8000')
+  })
+
+  test('no custom_url, another scheme, or credentials in it: refused', async () => {
+    await refused(null)
+    await refused('ftp://agent.example.com')
+    await refused('https://user:pass@agent.example.com')
+  })
+
+  test('the refusal says why, without the key', async () => {
+    const a = agent([ok])
+    await expect(checkHealth({ ...a.base, url: `http://example.com/${KEY}` })).rejects.toThrow(
+      /plain http to another machine: the api-key is sent only over https or to a loopback address/
+    )
+  })
+
+  test('plain http to a loopback address is allowed', async () => {
+    for (const url of [
+      'http://127.0.0.1:9',
+      'http://127.8.0.1',
+      'http://[::1]:80',
+      'http://localhost'
+    ]) {
+      const a = agent([ok])
+      expect((await checkHealth({ ...a.base, url, windowMs: 0 })).health).toBe('healthy')
+    }
+  })
+})
+
+describe('bounded and cancellable', () => {
+  test('a server that never answers costs at most deadline/interval + 1 probes', async () => {
+    const a = agent([new ProbeTimeoutError(10_000)], 10_000)
+    const r = await checkHealth(a.base)
+    expect(r.health).toBe('unhealthy')
+    expect(r.probes).toBeLessThanOrEqual(60_000 / 5000 + 1)
+    expect(a.now()).toBeLessThanOrEqual(60_000 + 10_000)
+  })
+
+  test('every probe is bounded by the probe timeout', async () => {
+    const a = agent([ok])
+    await checkHealth({ ...a.base, probeTimeoutMs: 3000, windowMs: 0 })
+    expect(a.sent[0]!.req.timeoutMs).toBe(3000)
+  })
+
+  test('an abort ends the check; an answer that comes after it is not counted', async () => {
+    const controller = new AbortController()
+    const a = agent([
+      t => {
+        if (t > 5000) controller.abort()
+        return down(503)
+      }
+    ])
+    const r = await checkHealth({ ...a.base, signal: controller.signal })
+    expect(r.health).toBe('cancelled')
+    expect(r.probes).toBe(1)
+    expect(a.sent).toHaveLength(2)
+  })
+})

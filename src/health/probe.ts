@@ -1,0 +1,87 @@
+// One health probe: a GET with X-Api-Key to exactly the URL given, bounded in time, following no
+// redirect, reading at most a few kilobytes of the answer. Behind a proxy the environment names for
+// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
+// control-plane transport does), so TLS still ends at the agent server.
+import * as http from 'node:http'
+import * as https from 'node:https'
+import { getProxyUrl } from '@actions/http-client/lib/proxy'
+
+export interface ProbeRequest {
+  url: URL
+  headers: Record<string, string>
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+export interface ProbeResponse {
+  status: number
+  /** The Location header of a 3xx, as sent. */
+  location?: string
+  /** The start of the body (at most MAX_PROBE_BODY bytes). */
+  body: string
+}
+
+/** Sends one probe; rejects on a network error or when `timeoutMs` passes without an answer. */
+export type ProbeTransport = (req: ProbeRequest) => Promise<ProbeResponse>
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+export const MAX_PROBE_BODY = 4096
+
+export class ProbeTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`)
+    this.name = 'ProbeTimeoutError'
+  }
+}
+
+async function agentFor(url: URL): Promise<http.Agent | false> {
+  if (!getProxyUrl(url)?.hostname) return false
+  const { HttpClient } = await import('@actions/http-client')
+  const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false })
+  return client.getAgent(url.href)
+}
+
+export const httpProbe: ProbeTransport = async req => {
+  const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs))
+  const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout
+  const agent = await agentFor(req.url)
+  const lib = req.url.protocol === 'https:' ? https : http
+  return new Promise<ProbeResponse>((resolve, reject) => {
+    const fail = (err: unknown) =>
+      reject(timeout.aborted && !req.signal?.aborted ? new ProbeTimeoutError(req.timeoutMs) : err)
+    const request = lib.request(req.url, {
+      method: 'GET',
+      // A fresh connection per probe, closed after it: no socket outlives the check.
+      agent,
+      headers: { ...req.headers, connection: 'close' },
+      signal
+    })
+    request.on('error', fail)
+    request.on('response', res => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const done = () => {
+        const location = res.headers.location
+        resolve({
+          status: res.statusCode ?? 0,
+          ...(location ? { location } : {}),
+          body: Buffer.concat(chunks).toString('utf8')
+        })
+      }
+      res.on('data', (chunk: Buffer) => {
+        if (size >= MAX_PROBE_BODY) return
+        chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size))
+        size += chunk.length
+        // The status is the answer; the rest of a long body is not waited for.
+        if (size >= MAX_PROBE_BODY) {
+          done()
+          res.destroy()
+        }
+      })
+      res.on('end', done)
+      res.on('error', fail)
+      res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })))
+    })
+    request.end()
+  })
+}
