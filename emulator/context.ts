@@ -1,7 +1,7 @@
 // What every operation works with: the state, the clock and the lifecycle settings.
 import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { FailureRule, StageDurationsMs, VirtualClock } from './lifecycle.ts'
-import type { Store } from './store.ts'
+import type { DeploymentRecord, Store } from './store.ts'
 
 /** Which revision-log paths the emulator serves: `v1` is an older installation (no v2 path). */
 export type LogsApi = 'v2' | 'v1' | 'both'
@@ -14,6 +14,8 @@ export interface Context {
   /** The wire dialect (only pipeline.ts and wire.ts look at it). */
   dialect: Dialect
   logsApi: LogsApi
+  /** A deployment's custom_url as answered: a codehost one's agent server is the emulator's. */
+  customUrl?: (dep: DeploymentRecord) => string | null
 }
 
 /** An answer before it is written: `body` is sent as JSON unless `text` is given. */

@@ -2,6 +2,7 @@
 // log, the rate limit, then a fault or the normal answer.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { handleAdmin } from './admin.ts'
+import { AGENTS_PREFIX, handleAgentsAdmin, serveAgent } from './agents.ts'
 import { routeApi } from './api-routes.ts'
 import type { Reply } from './context.ts'
 import { applyFault, type Exchange } from './faults/index.ts'
@@ -84,6 +85,7 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
   return (req: IncomingMessage, res: ServerResponse): void => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+      if (url.pathname.startsWith(AGENTS_PREFIX)) return serveAgent(rt, req, res, url)
       const path = stripBasePath(url.pathname, options.basePath)
       if (path === null) {
         req.resume()
@@ -95,7 +97,9 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } })
       }
       if (path === '/_emulator' || path.startsWith('/_emulator/')) {
-        return writeReply(res, handleAdmin(control, req.method ?? 'GET', path, raw))
+        const method = req.method ?? 'GET'
+        const agents = handleAgentsAdmin(rt.agents, method, path, raw)
+        return writeReply(res, agents ?? handleAdmin(control, method, path, raw))
       }
       await handleApi(rt, req, res, path, url, raw)
     })().catch(error => {

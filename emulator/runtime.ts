@@ -1,5 +1,6 @@
 // Everything a running emulator holds (fixture, settings, state, faults, rate limit, request log,
 // timers) and the control operations on it, independent of HTTP.
+import { AgentServers } from './agents.ts'
 import { ConfigInput, defaultConfig, type EmulatorConfig } from './config.ts'
 import type { Context } from './context.ts'
 import { FaultSet } from './faults/index.ts'
@@ -24,6 +25,7 @@ export class Runtime {
   readonly faults = new FaultSet()
   readonly limiter = new RateLimiter()
   readonly log = new RequestLog()
+  readonly agents = new AgentServers()
   config: EmulatorConfig
   private fixture: ParsedFixture
   private readonly options: EmulatorOptions
@@ -41,7 +43,8 @@ export class Runtime {
       durations: this.config.stageDurationsMs,
       failureRules: this.config.failureRules,
       dialect: options.dialect ?? 'interface',
-      logsApi: options.logsApi ?? 'v2'
+      logsApi: options.logsApi ?? 'v2',
+      customUrl: dep => this.agents.urlOf(dep)
     }
     this.loadState()
   }
@@ -124,6 +127,7 @@ export class Runtime {
     this.faults.clear()
     this.limiter.clear()
     this.log.clear()
+    this.agents.clear()
     this.loadState()
   }
 

@@ -20,6 +20,7 @@ export type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 export type { RequestLogEntry } from './request-log.ts'
 export type { LogEntry, RevisionLogs } from './logs.ts'
 export type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
+export type { AgentHealth, AgentHealthSpec, AgentProbe, AgentServers } from './agents.ts'
 export type {
   Credentials,
   DeploymentView,
@@ -83,8 +84,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   })
   const { port } = server.address() as AddressInfo
   const hostInUrl = host.includes(':') ? `[${host}]` : host
+  // The agent servers' address, as a probe on this machine reaches it.
+  const local = { '0.0.0.0': '127.0.0.1', '[::]': '[::1]' }[hostInUrl] ?? hostInUrl
+  rt.agents.origin = `http://${local}:${port}`
   return {
     ...control,
+    agents: rt.agents,
     url: `http://${hostInUrl}:${port}${basePath}`,
     port,
     close: async () => {

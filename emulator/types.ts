@@ -1,4 +1,5 @@
 // The emulator's public shapes: start options, the in-process control API, the state snapshot.
+import type { AgentServers } from './agents.ts'
 import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { ConfigInput, EmulatorConfig } from './config.ts'
 import type { LogsApi } from './context.ts'
@@ -93,5 +94,7 @@ export interface Emulator extends EmulatorControl {
   /** Base URL, including the base path, without a trailing slash. */
   url: string
   port: number
+  /** The agent servers of its deployments: scripted health, probes received. */
+  agents: AgentServers
   close(): Promise<void>
 }

@@ -53,7 +53,11 @@ export function deploymentView(ctx: Context, dep: DeploymentRecord) {
   return {
     name: dep.name,
     source: dep.source,
-    source_config: { ...sourceConfigView(dep.source_config), deployment_type: dep.deployment_type },
+    source_config: {
+      ...sourceConfigView(dep.source_config),
+      deployment_type: dep.deployment_type,
+      custom_url: ctx.customUrl?.(dep) ?? dep.source_config.custom_url ?? null
+    },
     source_revision_config: latestView?.source_revision_config ?? {
       repo_ref: null,
       graph_config_path: null,

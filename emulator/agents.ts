@@ -1,0 +1,223 @@
+// The agent servers that the emulated deployments run: `GET /_agents/<deployment-id>/ok` (the
+// health route, `{"ok": true}`; `?check_db=1` also asks the database) and `/info` (the version).
+// They check X-Api-Key against the deployment's tenant as the API does. Health is scripted per
+// deployment through the admin API (`/_emulator/agents/...`): healthy, failing with a status,
+// flapping, slow, unavailable (404: the routes turned off), a redirect or a reset connection, each
+// optionally after some first failing probes. Probes are logged apart from the API's request log.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { z } from 'zod'
+import type { Context, Reply } from './context.ts'
+import { writeReply } from './http.ts'
+import { activeRevisionId } from './lifecycle.ts'
+import type { DeploymentRecord } from './store.ts'
+
+export const AGENTS_PREFIX = '/_agents/'
+const ADMIN_PREFIX = '/_emulator/agents'
+
+export const AgentHealthSpec = z
+  .object({
+    health: z
+      .enum(['healthy', 'failing', 'flapping', 'slow', 'unavailable', 'redirect', 'reset'])
+      .default('healthy'),
+    /** What a failing probe answers (`failing`, `flapping`, `failFirst`, a down database). */
+    status: z.number().int().min(400).max(599).default(503),
+    body: z.string().optional(),
+    /** `flapping`: every n-th probe fails, the others answer 200. */
+    every: z.number().int().min(2).default(2),
+    /** `slow`: each answer comes this late (real ms). */
+    delayMs: z.number().int().min(0).max(600_000).default(15_000),
+    /** `redirect`: where the 307 points. */
+    location: z.string().default('https://login.example.net/sso'),
+    /** The first n probes fail with `status` before `health` applies. */
+    failFirst: z.number().int().min(0).default(0),
+    /** `down`: `/ok?check_db=1` fails with `status` while plain `/ok` answers 200. */
+    database: z.enum(['up', 'down']).default('up')
+  })
+  .strict()
+export type AgentHealthSpec = z.input<typeof AgentHealthSpec>
+export type AgentHealth = z.output<typeof AgentHealthSpec>
+
+export interface AgentProbe {
+  time: string
+  deployment_id: string
+  /** `/ok` or `/info`, with the query as sent. */
+  path: string
+  /** Whether X-Api-Key was the deployment's tenant's (never the key itself). */
+  key: 'valid' | 'wrong' | 'missing'
+  /** Status answered; null for a reset connection. */
+  status: number | null
+}
+
+/** The scripted health of every deployment's agent server, and the probes they were sent. */
+export class AgentServers {
+  private readonly scripted = new Map<string, AgentHealth>()
+  private readonly counts = new Map<string, number>()
+  private log: AgentProbe[] = []
+  /** `http://127.0.0.1:<port>`, once the emulator listens. */
+  origin: string | undefined
+
+  /**
+   * Replaces the health of one deployment's server (`*`: of every server without its own script,
+   * deployments yet to be created included); its probe count starts again.
+   */
+  script(deploymentId: string, spec: AgentHealthSpec): AgentHealth {
+    const parsed = AgentHealthSpec.parse(spec)
+    this.scripted.set(deploymentId.toLowerCase(), parsed)
+    this.counts.delete(deploymentId.toLowerCase())
+    return { ...parsed }
+  }
+
+  health(deploymentId: string): AgentHealth {
+    const own = this.scripted.get(deploymentId.toLowerCase()) ?? this.scripted.get('*')
+    return { ...(own ?? AgentHealthSpec.parse({})) }
+  }
+
+  /** Probes received, oldest first (of one deployment, or of all). */
+  probes(deploymentId?: string): AgentProbe[] {
+    const id = deploymentId?.toLowerCase()
+    return this.log.filter(p => id === undefined || p.deployment_id === id).map(p => ({ ...p }))
+  }
+
+  /** Every server healthy again, the probe log empty. */
+  clear(): void {
+    this.scripted.clear()
+    this.counts.clear()
+    this.log = []
+  }
+
+  /** The custom_url of a codehost deployment that has none of its own. */
+  urlOf(dep: DeploymentRecord): string | null {
+    if (dep.source_config.custom_url) return dep.source_config.custom_url
+    if (dep.source !== 'codehost' || this.origin === undefined) return null
+    return `${this.origin}${AGENTS_PREFIX}${dep.id}`
+  }
+
+  /** Counts a probe of `/ok` and returns its number, from 1. */
+  count(deploymentId: string): number {
+    const n = (this.counts.get(deploymentId) ?? 0) + 1
+    this.counts.set(deploymentId, n)
+    return n
+  }
+
+  record(probe: AgentProbe): void {
+    this.log.push(probe)
+    if (this.log.length > 10_000) this.log.splice(0, this.log.length - 10_000)
+  }
+}
+
+export interface AgentHost {
+  agents: AgentServers
+  ctx: Context
+  realNow: () => number
+  later: (ms: number, fn: () => void) => void
+}
+
+const json = (status: number, body: unknown): Reply => ({ status, body })
+const NOT_FOUND = json(404, { detail: 'Not Found' })
+
+/** Serves a request under `/_agents/`. */
+export function serveAgent(
+  host: AgentHost,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL
+): void {
+  req.resume()
+  const [id = '', route = '', ...rest] = url.pathname.slice(AGENTS_PREFIX.length).split('/')
+  const dep = host.ctx.store.deployments.get(id.toLowerCase())
+  if (!dep || dep.deleted_v !== null || rest.length > 0 || !['ok', 'info'].includes(route))
+    return writeReply(res, NOT_FOUND)
+  const probe: AgentProbe = {
+    time: new Date(host.realNow()).toISOString(),
+    deployment_id: dep.id,
+    path: `/${route}${url.search}`,
+    key: keyOf(host, dep, req),
+    status: null
+  }
+  host.agents.record(probe)
+  const send = (reply: Reply | 'reset') => {
+    if (reply === 'reset') return void req.socket.destroy()
+    probe.status = reply.status
+    writeReply(res, reply)
+  }
+  if ((req.method ?? 'GET').toUpperCase() !== 'GET')
+    return send({ ...json(405, { detail: 'Method Not Allowed' }), headers: { allow: 'GET' } })
+  if (probe.key !== 'valid')
+    return send(
+      probe.key === 'missing'
+        ? json(401, { detail: 'Missing API key: send it in the X-Api-Key header.' })
+        : json(403, { detail: 'This API key has no access to this deployment.' })
+    )
+  const health = host.agents.health(dep.id)
+  const n = route === 'ok' ? host.agents.count(dep.id) : 0
+  const reply = answer(host, dep, health, route, url, n)
+  if (health.health === 'slow' && reply !== 'reset')
+    return host.later(health.delayMs, () => {
+      if (!res.destroyed) send(reply)
+    })
+  send(reply)
+}
+
+function keyOf(host: AgentHost, dep: DeploymentRecord, req: IncomingMessage): AgentProbe['key'] {
+  const raw = req.headers['x-api-key']
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim()
+  if (!key) return 'missing'
+  return host.ctx.store.tenantsForKey(key).some(t => t.id === dep.tenant_id) ? 'valid' : 'wrong'
+}
+
+/** What probe `n` of `route` gets from a server scripted `h`. */
+function answer(
+  host: AgentHost,
+  dep: DeploymentRecord,
+  h: AgentHealth,
+  route: string,
+  url: URL,
+  n: number
+): Reply | 'reset' {
+  const failed = json(h.status, { ok: false, error: h.body ?? 'the agent server is unhealthy' })
+  if (h.health === 'unavailable') return NOT_FOUND
+  if (h.health === 'reset') return 'reset'
+  if (h.health === 'redirect') return { status: 307, headers: { location: h.location }, text: '' }
+  const { ctx } = host
+  if (activeRevisionId(ctx.store, dep, ctx.durations, ctx.clock.now()) === null)
+    return json(503, { detail: 'No revision of this deployment is serving.' })
+  if (route === 'info') return json(200, { version: dep.image_version ?? '0.0.0' })
+  if (n <= h.failFirst) return failed
+  if (h.health === 'failing') return failed
+  if (h.health === 'flapping' && (n - h.failFirst) % h.every === 0) return failed
+  const checkDb = ['1', 'true'].includes(url.searchParams.get('check_db') ?? '')
+  if (checkDb && h.database === 'down')
+    return json(h.status, { ok: false, error: h.body ?? 'database unreachable' })
+  return json(200, { ok: true })
+}
+
+/** Answers an admin request under `/_emulator/agents`, or null when the path is another. */
+export function handleAgentsAdmin(
+  agents: AgentServers,
+  method: string,
+  path: string,
+  raw: Buffer
+): Reply | null {
+  if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`)) return null
+  const rest = path.slice(ADMIN_PREFIX.length).replace(/\/$/, '')
+  const m = method.toUpperCase()
+  if (rest === '' && m === 'GET') return json(200, { probes: agents.probes() })
+  if (rest === '' && m === 'DELETE') {
+    agents.clear()
+    return json(200, { probes: [] })
+  }
+  const found = /^\/([^/]+)\/(health|probes)$/.exec(rest)
+  if (!found) return json(404, { detail: `No admin route ${m} ${path}.` })
+  const [, id, what] = found as unknown as [string, string, string]
+  if (what === 'probes' && m === 'GET') return json(200, { probes: agents.probes(id) })
+  if (what === 'health' && m === 'GET') return json(200, agents.health(id))
+  if (what === 'health' && m === 'POST') {
+    try {
+      return json(200, agents.script(id, raw.length ? JSON.parse(raw.toString('utf8')) : {}))
+    } catch (error) {
+      const text = error instanceof z.ZodError ? z.prettifyError(error) : String(error)
+      return json(400, { detail: text })
+    }
+  }
+  return json(405, { detail: `${path} does not take ${m}.` })
+}
