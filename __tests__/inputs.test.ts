@@ -149,7 +149,9 @@ describe('action.yml', () => {
       'delete-tracing-project': 'false',
       'failure-logs': '50',
       'on-failure': 'fail',
-      'pr-comment': 'false'
+      'pr-comment': 'false',
+      'health-check': 'false',
+      'health-check-window': '30s'
     })
     // The runner passes the documented defaults: they must parse to the parser's own defaults.
     // `github-token` is an expression the runner fills in: it stands for a token here.
@@ -173,7 +175,8 @@ describe('action.yml', () => {
       'github-deployment-id',
       'deleted',
       'rollback-revision-id',
-      'rollback-status'
+      'rollback-status',
+      'health'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })

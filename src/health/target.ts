@@ -3,8 +3,6 @@
 // https, or plain http to this machine (a loopback address). Checked before any connection.
 import { isIP } from 'node:net'
 
-export const DEFAULT_HEALTH_PATH = '/ok'
-
 export type ProbeTarget = { url: URL } | { problem: string }
 
 /** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */

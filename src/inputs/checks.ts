@@ -31,6 +31,7 @@ import {
 import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
 import { parseSecrets } from './secrets.ts'
+import { parseHealthCheck, parseHealthCheckWindow } from './health.ts'
 
 export const DEFAULT_TIMEOUT = '30m'
 export const DEFAULT_POLL_INTERVAL = '15s'
@@ -88,7 +89,9 @@ export const CHECKS = {
   'pr-comment': booleanInput('pr-comment', false),
   'github-token': parseGithubToken,
   environment: parseEnvironment,
-  'environment-url': parseEnvironmentUrl
+  'environment-url': parseEnvironmentUrl,
+  'health-check': parseHealthCheck,
+  'health-check-window': parseHealthCheckWindow
 } satisfies Record<InputName, Check<unknown>>
 
 /** Each input's value after its check; `undefined` when not set or when its check failed. */

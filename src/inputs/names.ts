@@ -38,7 +38,9 @@ export const INPUT_NAMES = [
   'pr-comment',
   'github-token',
   'environment',
-  'environment-url'
+  'environment-url',
+  'health-check',
+  'health-check-window'
 ] as const
 export type InputName = (typeof INPUT_NAMES)[number]
 /** Inputs as the runner passes them: text, `''` when not set. */

@@ -1,0 +1,79 @@
+import { describe, expect, test } from '@jest/globals'
+import { healthProblems, parseHealthCheck, parseHealthCheckWindow } from '../src/inputs/health.ts'
+
+/** A check's value and the problems it reported. */
+function run<T>(check: (v: string, fail: (m: string) => undefined) => T, v: string) {
+  const problems: string[] = []
+  const value = check(v, m => {
+    problems.push(m)
+    return undefined
+  })
+  return { value, problems }
+}
+
+describe('health-check', () => {
+  test('off when empty or false; true is /ok; a path is kept with its query', () => {
+    expect(run(parseHealthCheck, '').value).toBeUndefined()
+    expect(run(parseHealthCheck, 'false').value).toBeUndefined()
+    expect(run(parseHealthCheck, 'True').value).toBe('/ok')
+    expect(run(parseHealthCheck, '/ok?check_db=1').value).toBe('/ok?check_db=1')
+    expect(run(parseHealthCheck, '/api/v1/health').value).toBe('/api/v1/health')
+  })
+
+  test.each([
+    ['yes', /must be `true`, `false`, or a path on the agent server starting with `\/`/],
+    ['ok', /starting with `\/`/],
+    ['https://other.example.com/ok', /starting with `\/`/],
+    ['//other.example.com/ok', /`\/\/` would read as another host/],
+    ['/ok now', /without spaces/],
+    ['/ok#frag', /without spaces, line breaks, `#`/],
+    [`/${'a'.repeat(3000)}`, /at most 2048 characters/]
+  ])('%s is refused, naming the input and what it takes', (v, message) => {
+    const r = run(parseHealthCheck, v)
+    expect(r.value).toBeUndefined()
+    expect(r.problems).toEqual([expect.stringMatching(message)])
+    expect(r.problems[0]).toMatch(/^`health-check` /)
+  })
+})
+
+describe('health-check-window', () => {
+  test('30s by default; durations and plain seconds; 0 accepts the first 2xx', () => {
+    expect(run(parseHealthCheckWindow, '').value).toBe(30_000)
+    expect(run(parseHealthCheckWindow, '2m').value).toBe(120_000)
+    expect(run(parseHealthCheckWindow, '45').value).toBe(45_000)
+    expect(run(parseHealthCheckWindow, '0').value).toBe(0)
+  })
+
+  test('not a duration, or longer than an hour: one problem naming the input', () => {
+    expect(run(parseHealthCheckWindow, 'half a minute').problems).toEqual([
+      expect.stringMatching(/^`health-check-window` must be a duration like `30s`/)
+    ])
+    expect(run(parseHealthCheckWindow, '2h').problems).toEqual([
+      expect.stringMatching(/^`health-check-window` must be at most 1h/)
+    ])
+  })
+})
+
+describe('how the gate fits the other inputs', () => {
+  const fit = { healthPath: '/ok', windowGiven: false, wait: true, command: 'deploy' } as const
+
+  test('a deploy that waits: no problem', () => {
+    expect(healthProblems(fit)).toEqual([])
+    expect(healthProblems({ ...fit, healthPath: undefined })).toEqual([])
+  })
+
+  test('wait: false or command: delete cannot be gated', () => {
+    expect(healthProblems({ ...fit, wait: false })).toEqual([
+      ['health-check', expect.stringMatching(/needs `wait: true`/)]
+    ])
+    expect(healthProblems({ ...fit, command: 'delete' })).toEqual([
+      ['health-check', expect.stringMatching(/not to `command: delete`/)]
+    ])
+  })
+
+  test('a window without the check is a mistake worth saying', () => {
+    expect(healthProblems({ ...fit, healthPath: undefined, windowGiven: true })).toEqual([
+      ['health-check-window', expect.stringMatching(/applies only with `health-check`/)]
+    ])
+  })
+})

@@ -1,0 +1,77 @@
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+import { formatDuration, parseDuration } from '../duration.ts'
+import type { Fail } from './problems.ts'
+
+export const DEFAULT_HEALTH_PATH = '/ok'
+export const DEFAULT_HEALTH_WINDOW = '30s'
+export const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000
+export const MAX_HEALTH_PATH_LENGTH = 2048
+
+const TRUE_VALUES = ['true', 'True', 'TRUE']
+const FALSE_VALUES = ['false', 'False', 'FALSE']
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/
+
+/**
+ * `health-check`: the path to probe, `undefined` when off. `true` is `/ok`; a value starting with
+ * `/` is that path with its query (`/ok?check_db=1`).
+ */
+export function parseHealthCheck(v: string, fail: Fail): string | undefined {
+  if (v === '' || FALSE_VALUES.includes(v)) return undefined
+  if (TRUE_VALUES.includes(v)) return DEFAULT_HEALTH_PATH
+  const expected =
+    '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)'
+  if (!v.startsWith('/')) return fail(expected)
+  if (v.startsWith('//')) return fail(`${expected}; \`//\` would read as another host`)
+  if (NOT_IN_PATH.test(v)) return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``)
+  if (v.length > MAX_HEALTH_PATH_LENGTH)
+    return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`)
+  return v
+}
+
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+export function parseHealthCheckWindow(v: string, fail: Fail): number | undefined {
+  const ms = parseDuration(v === '' ? DEFAULT_HEALTH_WINDOW : v)
+  if (ms === undefined)
+    return fail(
+      '`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx'
+    )
+  if (ms > MAX_HEALTH_WINDOW_MS)
+    return fail(
+      `\`health-check-window\` must be at most ${formatDuration(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`
+    )
+  return ms
+}
+
+export interface HealthFit {
+  /** The parsed `health-check` (undefined when off). */
+  healthPath: string | undefined
+  /** `health-check-window` was set (not its default). */
+  windowGiven: boolean
+  wait: boolean | undefined
+  command: 'deploy' | 'delete' | undefined
+}
+
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+export function healthProblems(
+  f: HealthFit
+): Array<['health-check' | 'health-check-window', string]> {
+  const problems: Array<['health-check' | 'health-check-window', string]> = []
+  if (f.healthPath !== undefined && f.command === 'delete')
+    problems.push([
+      'health-check',
+      '`health-check` applies only to deploying, not to `command: delete`'
+    ])
+  else if (f.healthPath !== undefined && f.wait === false)
+    problems.push([
+      'health-check',
+      '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
+    ])
+  if (f.windowGiven && f.healthPath === undefined)
+    problems.push([
+      'health-check-window',
+      '`health-check-window` applies only with `health-check` (`true` or a path)'
+    ])
+  return problems
+}
