@@ -13,8 +13,8 @@ function run<T>(check: (v: string, fail: (m: string) => undefined) => T, v: stri
 
 describe('health-check', () => {
   test('off when empty or false; true is /ok; a path is kept with its query', () => {
-    expect(run(parseHealthCheck, '').value).toBeUndefined()
-    expect(run(parseHealthCheck, 'false').value).toBeUndefined()
+    expect(run(parseHealthCheck, '').value).toBe(false)
+    expect(run(parseHealthCheck, 'false').value).toBe(false)
     expect(run(parseHealthCheck, 'True').value).toBe('/ok')
     expect(run(parseHealthCheck, '/ok?check_db=1').value).toBe('/ok?check_db=1')
     expect(run(parseHealthCheck, '/api/v1/health').value).toBe('/api/v1/health')
@@ -55,11 +55,12 @@ describe('health-check-window', () => {
 })
 
 describe('how the gate fits the other inputs', () => {
-  const fit = { healthPath: '/ok', windowGiven: false, wait: true, command: 'deploy' } as const
+  const fit = { healthPath: '/ok', wait: true, command: 'deploy' } as const
 
   test('a deploy that waits: no problem', () => {
     expect(healthProblems(fit)).toEqual([])
-    expect(healthProblems({ ...fit, healthPath: undefined })).toEqual([])
+    expect(healthProblems({ ...fit, healthPath: false })).toEqual([])
+    expect(healthProblems({ ...fit, healthPath: false, wait: false })).toEqual([])
   })
 
   test('wait: false or command: delete cannot be gated', () => {
@@ -68,12 +69,6 @@ describe('how the gate fits the other inputs', () => {
     ])
     expect(healthProblems({ ...fit, command: 'delete' })).toEqual([
       ['health-check', expect.stringMatching(/not to `command: delete`/)]
-    ])
-  })
-
-  test('a window without the check is a mistake worth saying', () => {
-    expect(healthProblems({ ...fit, healthPath: undefined, windowGiven: true })).toEqual([
-      ['health-check-window', expect.stringMatching(/applies only with `health-check`/)]
     ])
   })
 })

@@ -14,11 +14,11 @@ const FALSE_VALUES = ['false', 'False', 'FALSE']
 const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/
 
 /**
- * `health-check`: the path to probe, `undefined` when off. `true` is `/ok`; a value starting with
- * `/` is that path with its query (`/ok?check_db=1`).
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
  */
-export function parseHealthCheck(v: string, fail: Fail): string | undefined {
-  if (v === '' || FALSE_VALUES.includes(v)) return undefined
+export function parseHealthCheck(v: string, fail: Fail): string | false | undefined {
+  if (v === '' || FALSE_VALUES.includes(v)) return false
   if (TRUE_VALUES.includes(v)) return DEFAULT_HEALTH_PATH
   const expected =
     '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)'
@@ -45,33 +45,25 @@ export function parseHealthCheckWindow(v: string, fail: Fail): number | undefine
 }
 
 export interface HealthFit {
-  /** The parsed `health-check` (undefined when off). */
-  healthPath: string | undefined
-  /** `health-check-window` was set (not its default). */
-  windowGiven: boolean
+  /** The parsed `health-check` (`false` when off, undefined when its check failed). */
+  healthPath: string | false | undefined
   wait: boolean | undefined
   command: 'deploy' | 'delete' | undefined
 }
 
 /** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-export function healthProblems(
-  f: HealthFit
-): Array<['health-check' | 'health-check-window', string]> {
-  const problems: Array<['health-check' | 'health-check-window', string]> = []
-  if (f.healthPath !== undefined && f.command === 'delete')
+export function healthProblems(f: HealthFit): Array<['health-check', string]> {
+  const problems: Array<['health-check', string]> = []
+  if (!f.healthPath) return problems
+  if (f.command === 'delete')
     problems.push([
       'health-check',
       '`health-check` applies only to deploying, not to `command: delete`'
     ])
-  else if (f.healthPath !== undefined && f.wait === false)
+  else if (f.wait === false)
     problems.push([
       'health-check',
       '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
-    ])
-  if (f.windowGiven && f.healthPath === undefined)
-    problems.push([
-      'health-check-window',
-      '`health-check-window` applies only with `health-check` (`true` or a path)'
     ])
   return problems
 }
