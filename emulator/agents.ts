@@ -14,11 +14,14 @@ import type { DeploymentRecord } from './store.ts'
 export const AGENTS_PREFIX = '/_agents/'
 const ADMIN_PREFIX = '/_emulator/agents'
 
+const Mode = z.enum(['healthy', 'failing', 'flapping', 'slow', 'unavailable', 'redirect', 'reset'])
+type Mode = z.output<typeof Mode>
+
 export const AgentHealthSpec = z
   .object({
-    health: z
-      .enum(['healthy', 'failing', 'flapping', 'slow', 'unavailable', 'redirect', 'reset'])
-      .default('healthy'),
+    health: Mode.default('healthy'),
+    /** Probe n of `/ok` behaves as `sequence[n - 1]`; past its end, as `health`. */
+    sequence: z.array(Mode).default([]),
     /** What a failing probe answers (`failing`, `flapping`, `failFirst`, a down database). */
     status: z.number().int().min(400).max(599).default(503),
     body: z.string().optional(),
@@ -150,8 +153,9 @@ export function serveAgent(
     )
   const health = host.agents.health(dep.id)
   const n = route === 'ok' ? host.agents.count(dep.id) : 0
-  const reply = answer(host, dep, health, route, url, n)
-  if (health.health === 'slow' && reply !== 'reset')
+  const mode = (route === 'ok' ? health.sequence[n - 1] : undefined) ?? health.health
+  const reply = answer(host, dep, { ...health, health: mode }, route, url, n)
+  if (mode === 'slow' && reply !== 'reset')
     return host.later(health.delayMs, () => {
       if (!res.destroyed) send(reply)
     })
@@ -165,11 +169,11 @@ function keyOf(host: AgentHost, dep: DeploymentRecord, req: IncomingMessage): Ag
   return host.ctx.store.tenantsForKey(key).some(t => t.id === dep.tenant_id) ? 'valid' : 'wrong'
 }
 
-/** What probe `n` of `route` gets from a server scripted `h`. */
+/** What probe `n` of `route` gets from a server scripted `h`, in mode `h.health`. */
 function answer(
   host: AgentHost,
   dep: DeploymentRecord,
-  h: AgentHealth,
+  h: AgentHealth & { health: Mode },
   route: string,
   url: URL,
   n: number

@@ -151,6 +151,14 @@ describe('scripted health (admin API)', () => {
     expect(await statuses(4)).toEqual([503, 503, 200, 200])
   })
 
+  it('a sequence scripts the first probes one by one, then `health` applies', async () => {
+    await admin('POST', `/${LIVE}/health`, {
+      sequence: ['healthy', 'redirect', 'failing'],
+      health: 'unavailable'
+    })
+    expect(await statuses(5)).toEqual([200, 307, 503, 404, 404])
+  })
+
   it('unavailable: both routes 404, as with the meta routes turned off', async () => {
     await admin('POST', `/${LIVE}/health`, { health: 'unavailable' })
     expect(await statuses(2)).toEqual([404, 404])
