@@ -61,12 +61,14 @@ export class AgentServers {
 
   /**
    * Replaces the health of one deployment's server (`*`: of every server without its own script,
-   * deployments yet to be created included); its probe count starts again.
+   * deployments yet to be created included); its probe count (with `*`, every one) starts again.
    */
   script(deploymentId: string, spec: AgentHealthSpec): AgentHealth {
     const parsed = AgentHealthSpec.parse(spec)
-    this.scripted.set(deploymentId.toLowerCase(), parsed)
-    this.counts.delete(deploymentId.toLowerCase())
+    const id = deploymentId.toLowerCase()
+    this.scripted.set(id, parsed)
+    if (id === '*') this.counts.clear()
+    else this.counts.delete(id)
     return { ...parsed }
   }
 

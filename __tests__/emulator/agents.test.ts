@@ -208,6 +208,14 @@ describe('scripted health (admin API)', () => {
     expect((await probe(LIVE)).status).toBe(200)
   })
 
+  it('a new script starts the probe count again: a sequence applies from the next probe', async () => {
+    await statuses(3)
+    await admin('POST', '/*/health', { sequence: ['healthy'], health: 'failing' })
+    expect(await statuses(2)).toEqual([200, 503])
+    await admin('POST', `/${LIVE}/health`, { sequence: ['healthy'], health: 'failing' })
+    expect(await statuses(2)).toEqual([200, 503])
+  })
+
   it('a bad spec is 400 naming the field; DELETE and reset make every server healthy and clear the log', async () => {
     const bad = await admin('POST', `/${LIVE}/health`, { health: 'sick' })
     expect(bad.status).toBe(400)
