@@ -129,7 +129,8 @@ function readFlags(
 
 /** The environment's `CONTROL_PLANE_*` variables that name no input: likely typos. */
 function strayVariables(env: NodeJS.ProcessEnv): string[] {
-  const known = new Set(INPUTS.map(i => envNameOf(i.name)))
+  const known = new Set(FLAG_INPUTS.map(i => envNameOf(i.name)))
+  known.add(envNameOf('api-key'))
   const warnings: string[] = []
   for (const key of Object.keys(env).sort()) {
     if (!key.startsWith('CONTROL_PLANE_') || known.has(key)) continue
@@ -182,8 +183,10 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   const { tokens } = parseArgs({ args: argv, options: specs, strict: false, tokens: true })
   const read = readFlags(tokens, specs)
   // --help and --version answer whatever else the line holds.
-  if (tokens.some(t => t.kind === 'option' && t.name === 'help')) return { kind: 'help' }
-  if (tokens.some(t => t.kind === 'option' && t.name === 'version')) return { kind: 'version' }
+  const asks = (name: string) =>
+    tokens.some(t => t.kind === 'option' && t.name === name && t.value === undefined)
+  if (asks('help')) return { kind: 'help' }
+  if (asks('version')) return { kind: 'version' }
   if (typeof read === 'string') return { kind: 'usage-error', message: read }
   const { given, positionals } = read
   const [command, ...extra] = positionals

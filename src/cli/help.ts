@@ -23,7 +23,11 @@ function wrap(text: string, indent: string): string {
 function flagEntry(input: (typeof INPUTS)[number]): string {
   const flag = input.boolean ? `--${input.name}, --no-${input.name}` : `--${input.name} <value>`
   const fallback = input.default !== undefined ? ` (default: ${input.default})` : ''
-  return `  ${flag}   ${envNameOf(input.name)}${fallback}\n${wrap(input.description, INDENT)}`
+  const head = `  ${flag}   ${envNameOf(input.name)}${fallback}`
+  // Too wide for one line: the variable goes on a line of its own.
+  const lines =
+    head.length <= WIDTH ? head : `  ${flag}\n${INDENT}${envNameOf(input.name)}${fallback}`
+  return `${lines}\n${wrap(input.description, INDENT)}`
 }
 
 function describe(name: string): string {

@@ -65,9 +65,8 @@ export class CliLog {
   /** A stage: its name as a line, and on a terminal the status line while it lasts. */
   async group<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const outer = this.#stage
-    this.#line(`▸ ${name}`)
     this.#stage = name
-    this.#drawStatus()
+    this.#line(`▸ ${name}`)
     try {
       return await fn()
     } finally {
