@@ -1,0 +1,81 @@
+// The CLI as users get it: the npm package of the working tree, built by `npm run build`'s own
+// commands (into a staging folder, so dist/ is left as it is), packed by `npm pack`, and unpacked
+// into a folder of its own. Kept in node_modules/.cache under the key of what it is built from
+// (scripts/source-key.ts), so a run with unchanged sources reuses the last one.
+import { execFileSync } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync
+} from 'node:fs'
+import { join, resolve } from 'node:path'
+import { sourceKey } from '../../scripts/source-key.ts'
+
+export const ROOT = resolve(import.meta.dirname, '../..')
+export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
+const CACHE = join(ROOT, 'node_modules/.cache/cpd-cli-package')
+
+/** `npm run build` with its output folder `dist` moved to `out`, each command as argv. */
+export function buildCommands(out: string): string[][] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  return pkg.scripts.build!.split('&&').map(command =>
+    command
+      .trim()
+      .split(/\s+/)
+      .map(word =>
+        word === 'dist' ? out : word.startsWith('dist/') ? join(out, word.slice(5)) : word
+      )
+  )
+}
+
+function exec(argv: string[], cwd: string): string {
+  const [command, ...args] = argv
+  const bin =
+    command === 'node' ? NODE24 : command === 'ncc' ? join(ROOT, 'node_modules/.bin/ncc') : command!
+  return execFileSync(bin, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` }
+  })
+}
+
+/**
+ * The unpacked package (its `package/` folder) of the sources as they are: built, packed and
+ * unpacked now, or found in the cache.
+ */
+export function packedPackage(): { dir: string; tarball: string } {
+  const home = join(CACHE, sourceKey())
+  const unpacked = (dir: string) => ({
+    dir: join(dir, 'unpacked/package'),
+    tarball: join(
+      dir,
+      readdirSync(dir).find(f => f.endsWith('.tgz'))!
+    )
+  })
+  if (existsSync(join(home, 'unpacked/package/dist/cli.js'))) return unpacked(home)
+  rmSync(CACHE, { recursive: true, force: true })
+  const staging = `${home}.building-${process.pid}`
+  mkdirSync(staging, { recursive: true })
+  // The package's own files, as `files` in package.json lists them, with a fresh dist/.
+  for (const file of ['package.json', 'README.md', 'LICENSE']) {
+    copyFileSync(join(ROOT, file), join(staging, file))
+  }
+  for (const argv of buildCommands(join(staging, 'dist'))) exec(argv, ROOT)
+  const tgz = exec(['npm', 'pack', '--silent'], staging).trim().split('\n').pop()!
+  mkdirSync(join(staging, 'unpacked'))
+  exec(['tar', '-xzf', join(staging, tgz), '-C', join(staging, 'unpacked')], staging)
+  try {
+    renameSync(staging, home)
+  } catch {
+    // Another jest run packed the same sources first: theirs is as good.
+    rmSync(staging, { recursive: true, force: true })
+  }
+  return unpacked(home)
+}
