@@ -36,7 +36,10 @@ const router = new Router<Handler>([
   // The integration lists, and the older (non-forge) repository path; the langsmith dialect names
   // them `.../github/...` (dialect.ts).
   ...['/v1/integrations/forge/codehost/install', '/v1/integrations/codehost/install'].map(
-    pattern => ({ pattern, methods: { GET: ((c, t) => clients.listIntegrations(c, t)) as Handler } })
+    pattern => ({
+      pattern,
+      methods: { GET: ((c, t) => clients.listIntegrations(c, t)) as Handler }
+    })
   ),
   {
     pattern: '/v1/integrations/codehost/:integration_id/repos',

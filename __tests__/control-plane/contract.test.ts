@@ -489,9 +489,11 @@ describe('the operations the real clients use: createRevision, setDisplayName, g
     advance(60_000)
     const first = await c.getDeploymentLogs(created.id, { limit: 3 })
     expect(first.logs).toHaveLength(3)
-    expect(first.logs[0]!.message).toBe(`Deploying revision ${created.latest_revision_id} of logged`)
+    expect(first.logs[0]!.message).toBe(
+      `Deploying revision ${created.latest_revision_id} of logged`
+    )
     const all = [...first.logs]
-    for (let offset = first.next_offset; offset !== null; ) {
+    for (let offset = first.next_offset; offset !== null;) {
       const page = await c.getDeploymentLogs(created.id, { limit: 3, offset })
       all.push(...page.logs)
       offset = page.next_offset
