@@ -152,36 +152,21 @@ export class ControlPlaneClient {
     )
   }
 
-  /**
-   * `POST .../revisions`: a new revision from `body` (the service's Terraform provider updates this
-   * way); the answer is the revision. Secrets and settings apply as a PATCH applies them, and
-   * deployment-level settings (`build_on_push`, `custom_url`) cannot be sent this way. A write:
-   * a lost answer throws OutcomeUnknownError, never a blind retry (docs/decisions.md).
-   */
-  async createRevision(
-    deploymentId: string,
-    body: z.input<typeof CreateRevisionRequest>
-  ): Promise<Revision> {
-    const payload = checked(CreateRevisionRequest, body)
+  /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
+  async createRevision(deploymentId: string, body: z.input<typeof CreateRevisionRequest>) {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions`
+    const payload = checked(CreateRevisionRequest, body)
     return this.#call('create revision', 'POST', path, Revision, { body: payload })
   }
 
-  /**
-   * Sets the deployment's display name (a PATCH that makes no revision). At least one character:
-   * the service has no way to clear it. Setting the same name again changes nothing.
-   */
+  /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
   async setDisplayName(deploymentId: string, displayName: string): Promise<Deployment> {
-    const payload = checked(PatchDeploymentRequest, { display_name: displayName })
+    const body = checked(PatchDeploymentRequest, { display_name: displayName })
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('set display name', 'PATCH', path, Deployment, { body: payload })
+    return this.#call('set display name', 'PATCH', path, Deployment, { body })
   }
 
-  /**
-   * One page of the deployment's deploy log as a whole (every revision's and the running
-   * server's): `POST /v1/projects/{id}/deploy_logs`, the LangGraph CLI's default log. Lines carry
-   * an `id` where the service gives one; messages are redacted and cut as in getRevisionLogs.
-   */
+  /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
   async getDeploymentLogs(
     deploymentId: string,
     opts: Omit<RevisionLogsOptions, 'type'> = {},
@@ -189,12 +174,10 @@ export class ControlPlaneClient {
   ): Promise<RevisionLogPage> {
     const { type: _type, ...body } = checked(RevisionLogsQuery, { ...opts, type: 'deploy' })
     const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`
-    const page = await this.#call('get deployment logs', 'POST', path, RevisionLogPage, {
-      ...call,
-      body,
-      idempotent: true
-    })
-    return this.#redactedPage(page)
+    const extra = { ...call, body, idempotent: true }
+    const page = await this.#call('get deployment logs', 'POST', path, RevisionLogPage, extra)
+    const cut = (m: string) => capText(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS)
+    return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) }
   }
 
   async getRevision(
@@ -317,16 +300,6 @@ export class ControlPlaneClient {
         throw v1 instanceof ApiError && v1.status === 404 ? err : v1
       }
     }
-    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    const logs = page.logs.map(line => ({
-      ...line,
-      message: capText(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
-    }))
-    return { logs, next_offset: page.next_offset }
-  }
-
-  /** A log page as getRevisionLogs returns it: messages redacted, then cut. */
-  #redactedPage(page: RevisionLogPage): RevisionLogPage {
     // Redacted before it is cut: a cut through a secret would hide it from the redactor.
     const logs = page.logs.map(line => ({
       ...line,
