@@ -10,7 +10,7 @@ import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from './runtime.ts'
 import type { EmulatorControl } from './types.ts'
-import { handleUpload, UPLOADS_PREFIX } from './uploads.ts'
+import { handleUpload, MAX_UPLOAD_BYTES, UPLOADS_PREFIX } from './uploads.ts'
 import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
@@ -93,7 +93,8 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         req.resume()
         return writeReply(res, { status: 404, body: { detail: 'Not Found' } })
       }
-      const raw = await readBody(req, options.maxBodyBytes)
+      const upload = path.startsWith(UPLOADS_PREFIX)
+      const raw = await readBody(req, upload ? MAX_UPLOAD_BYTES : options.maxBodyBytes)
       if (raw === 'too-large') {
         res.setHeader('connection', 'close')
         return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } })
@@ -101,7 +102,7 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
       if (path === '/_emulator' || path.startsWith('/_emulator/')) {
         return writeReply(res, handleAdmin(control, req.method ?? 'GET', path, raw))
       }
-      if (path.startsWith(UPLOADS_PREFIX)) {
+      if (upload) {
         return writeReply(res, handleUpload(rt.store, req.method ?? 'GET', path, url, raw))
       }
       await handleApi(rt, req, res, path, url, raw, options.basePath)

@@ -6,6 +6,8 @@ import { detail } from './context.ts'
 import type { Store } from './store.ts'
 
 export const UPLOADS_PREFIX = '/_uploads/'
+/** The largest tarball the LangGraph CLI's signed URL allows (its content-length range): 200 MiB. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 const GZIP_MAGIC = [0x1f, 0x8b]
 

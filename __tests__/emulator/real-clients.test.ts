@@ -2,6 +2,7 @@
 // provider): creating revisions, the remote build (upload-url, the PUT, the PATCH), the push
 // token, display names, the extra deployment types, template ids, the integration lists, the
 // deployment's deploy log and log line ids; with the same validation rigour as the interface.
+import { randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { Dialect } from '../../src/control-plane/dialect.ts'
@@ -129,6 +130,14 @@ describe('upload-url and the tarball path: only what was handed out and uploaded
     expect((await put(slot.upload_url, 'not a tarball')).status).toBe(400)
     expect((await fetch(slot.upload_url)).status).toBe(405)
     expect((await put(slot.upload_url)).status).toBe(200)
+    // A tarball may be larger than an API body.
+    await emu!.close()
+    await setup({ maxBodyBytes: 1024 })
+    const big = await create(sourceBody('big', 'internal_source'))
+    const bigSlot = (await call(emu!, 'POST', `/v2/deployments/${big.id}/upload-url`)).body as Json
+    const tarball = gzipSync(randomBytes(4096))
+    expect(tarball.length).toBeGreaterThan(1024)
+    expect((await put(bigSlot.upload_url, tarball)).status).toBe(200)
     // The upload is not an API request: it needs no key and is not in the request log.
     expect(emu!.requests().some(r => r.path.startsWith('/_uploads/'))).toBe(false)
   })
