@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `npm run emulator [-- options]` (`--help` lists them): serves the emulator in the foreground,
 // prints its URL and the first tenant's credentials, stops on SIGINT/SIGTERM.
 import { parseCli, usage } from './cli-options.ts'

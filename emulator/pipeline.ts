@@ -10,6 +10,7 @@ import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from './runtime.ts'
 import type { EmulatorControl } from './types.ts'
+import { handleUpload, MAX_UPLOAD_BYTES, UPLOADS_PREFIX } from './uploads.ts'
 import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
@@ -23,7 +24,8 @@ async function handleApi(
   res: ServerResponse,
   path: string,
   url: URL,
-  raw: Buffer
+  raw: Buffer,
+  basePath: string
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase()
   const body = parseBody(raw)
@@ -52,8 +54,10 @@ async function handleApi(
 
   const segments = segmentsOf(pathFromWire(rt.ctx.dialect, path))
   const request = bodyFromWire(rt.ctx.dialect, body)
+  // The address the client reached this emulator by, for the URLs it hands out (upload-url).
+  const origin = `http://${req.headers.host ?? 'localhost'}${basePath}`
   const routeAs = (m: string, b = request) =>
-    routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b })
+    routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b, origin })
   const fault = rt.faults.take(method, path)
   if (!fault) return send(routeAs(method))
   entry.fault = fault.kind
@@ -89,7 +93,8 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         req.resume()
         return writeReply(res, { status: 404, body: { detail: 'Not Found' } })
       }
-      const raw = await readBody(req, options.maxBodyBytes)
+      const upload = path.startsWith(UPLOADS_PREFIX)
+      const raw = await readBody(req, upload ? MAX_UPLOAD_BYTES : options.maxBodyBytes)
       if (raw === 'too-large') {
         res.setHeader('connection', 'close')
         return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } })
@@ -97,7 +102,10 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
       if (path === '/_emulator' || path.startsWith('/_emulator/')) {
         return writeReply(res, handleAdmin(control, req.method ?? 'GET', path, raw))
       }
-      await handleApi(rt, req, res, path, url, raw)
+      if (upload) {
+        return writeReply(res, handleUpload(rt.store, req.method ?? 'GET', path, url, raw))
+      }
+      await handleApi(rt, req, res, path, url, raw, options.basePath)
     })().catch(error => {
       if (res.headersSent) return void res.destroy()
       writeReply(res, {

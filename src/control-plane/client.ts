@@ -20,6 +20,7 @@ import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
 import {
   CreateDeploymentRequest,
+  CreateRevisionRequest,
   Deployment,
   DeploymentList,
   ListDeploymentsQuery,
@@ -149,6 +150,34 @@ export class ControlPlaneClient {
         body: payload
       }
     )
+  }
+
+  /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
+  async createRevision(deploymentId: string, body: z.input<typeof CreateRevisionRequest>) {
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
+    const payload = checked(CreateRevisionRequest, body)
+    return this.#call('create revision', 'POST', path, Revision, { body: payload })
+  }
+
+  /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
+  async setDisplayName(deploymentId: string, displayName: string): Promise<Deployment> {
+    const body = checked(PatchDeploymentRequest, { display_name: displayName })
+    const path = `/v2/deployments/${seg(deploymentId)}`
+    return this.#call('set display name', 'PATCH', path, Deployment, { body })
+  }
+
+  /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
+  async getDeploymentLogs(
+    deploymentId: string,
+    opts: Omit<RevisionLogsOptions, 'type'> = {},
+    call: CallOptions = {}
+  ): Promise<RevisionLogPage> {
+    const { type: _type, ...body } = checked(RevisionLogsQuery, { ...opts, type: 'deploy' })
+    const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`
+    const extra = { ...call, body, idempotent: true }
+    const page = await this.#call('get deployment logs', 'POST', path, RevisionLogPage, extra)
+    const cut = (m: string) => capText(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS)
+    return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) }
   }
 
   async getRevision(

@@ -21,7 +21,11 @@ export const RENAMES = {
   /** Field names inside `source_revision_config`. */
   sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
   /** Path prefixes. */
-  pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
+  pathPrefixes: {
+    '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/',
+    /** The older, non-forge integration paths (the list of integrations, their repositories). */
+    '/v1/integrations/codehost/': '/v1/integrations/github/'
+  }
 } as const
 
 /** The dialect whose own words `path` uses, for the paths the two name differently. */

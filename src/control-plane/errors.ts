@@ -16,6 +16,9 @@ export type Operation =
   | 'redeploy revision'
   | 'delete deployment'
   | 'get revision logs'
+  | 'create revision'
+  | 'set display name'
+  | 'get deployment logs'
 
 export interface RequestContext {
   method: string
