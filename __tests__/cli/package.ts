@@ -3,6 +3,7 @@
 // into a folder of its own. Kept in node_modules/.cache under the key of what it is built from
 // (scripts/source-key.ts), so a run with unchanged sources reuses the last one.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   copyFileSync,
   existsSync,
@@ -12,7 +13,7 @@ import {
   renameSync,
   rmSync
 } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { sourceKey } from '../../scripts/source-key.ts'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -46,12 +47,28 @@ function exec(argv: string[], cwd: string): string {
   })
 }
 
+/** The files `npm pack` would put in the package from the repository as it is. */
+function packedFiles(): string[] {
+  const [report] = JSON.parse(exec(['npm', 'pack', '--dry-run', '--json', '--silent'], ROOT)) as {
+    files: { path: string }[]
+  }[]
+  return report!.files.map(f => f.path)
+}
+
+/** The key of the package's files other than dist/ (which the source key covers). */
+function filesKey(files: string[]): string {
+  const hash = createHash('sha256')
+  for (const f of files) hash.update(f).update(readFileSync(join(ROOT, f)))
+  return hash.digest('hex').slice(0, 8)
+}
+
 /**
  * The unpacked package (its `package/` folder) of the sources as they are: built, packed and
  * unpacked now, or found in the cache.
  */
 export function packedPackage(): { dir: string; tarball: string } {
-  const home = join(CACHE, sourceKey())
+  const files = packedFiles().filter(f => !f.startsWith('dist/'))
+  const home = join(CACHE, `${sourceKey()}-${filesKey(files)}`)
   const unpacked = (dir: string) => ({
     dir: join(dir, 'unpacked/package'),
     tarball: join(
@@ -63,8 +80,10 @@ export function packedPackage(): { dir: string; tarball: string } {
   rmSync(CACHE, { recursive: true, force: true })
   const staging = `${home}.building-${process.pid}`
   mkdirSync(staging, { recursive: true })
-  // The package's own files, as `files` in package.json lists them, with a fresh dist/.
-  for (const file of ['package.json', 'README.md', 'LICENSE']) {
+  // The files `npm pack` takes from the repository (what `files` lists, and the bins), with a
+  // dist/ built fresh in place of the one on disk.
+  for (const file of files) {
+    mkdirSync(dirname(join(staging, file)), { recursive: true })
     copyFileSync(join(ROOT, file), join(staging, file))
   }
   for (const argv of buildCommands(join(staging, 'dist'))) exec(argv, ROOT)
