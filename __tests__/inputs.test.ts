@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import {
   INPUT_NAMES,
+  inputEnvName,
   nestingMayExceed,
   parseInputs,
   readRawInputs,
@@ -90,8 +91,11 @@ const DEFAULTS = {
 } satisfies Partial<Options>
 
 describe('readRawInputs', () => {
+  const fromEnv = (env: Record<string, string>) =>
+    readRawInputs(name => env[inputEnvName(name)] ?? '')
+
   test('reads INPUT_<NAME> with the name upper-cased and hyphens kept, trimmed at both ends', () => {
-    const raw = readRawInputs({
+    const raw = fromEnv({
       'INPUT_API-KEY': `  ${API_KEY}\n`,
       'INPUT_DRY-RUN': 'true',
       INPUT_NAME: 'my-agent',
@@ -106,7 +110,7 @@ describe('readRawInputs', () => {
   })
 
   test('every input is present, empty when the runner did not set it', () => {
-    const raw = readRawInputs({})
+    const raw = fromEnv({})
     expect(Object.keys(raw).sort()).toEqual([...INPUT_NAMES].sort())
     expect(Object.values(raw).every(v => v === '')).toBe(true)
   })
@@ -507,7 +511,7 @@ describe('parseInputs: each bad input is named with what is expected', () => {
     ['repository', { repository: 'just-a-name' }, /owner\/name/],
     ['repository', { repository: 'a/b/c' }, /owner\/name/],
     ['repository', { repository: 'https://github.com/a/b' }, /owner\/name/],
-    ['ref', { ref: 'main branch' }, /without spaces/],
+    ['ref', { ref: 'main branch' }, /must not contain spaces/],
     ['graph-config-path', { 'graph-config-path': '/abs/langgraph.json' }, /relative/],
     ['secrets', { secrets: 'NOT A PAIR' }, /line 1 is not NAME=VALUE/],
     ['secrets', { secrets: 'A=1\n1BAD=2' }, /line 2: the name must look like an environment/],
