@@ -215,7 +215,8 @@ export function refFormatProblem(ref: string): string | undefined {
   if (ref.endsWith('.')) return 'must not end with `.`'
   for (const part of ref.split('/')) {
     if (part.startsWith('.')) return 'must not have a part (between slashes) that starts with `.`'
-    if (part.endsWith('.lock')) return 'must not have a part (between slashes) that ends with `.lock`'
+    if (part.endsWith('.lock'))
+      return 'must not have a part (between slashes) that ends with `.lock`'
   }
   return undefined
 }
@@ -225,7 +226,9 @@ export function parseRef(v: string, fail: Fail): string | undefined {
   if (v === '') return undefined
   const problem = refFormatProblem(v)
   if (problem !== undefined) {
-    return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`)
+    return fail(
+      `\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`
+    )
   }
   // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
   if (v.startsWith(BRANCH_PREFIX) && v.length > BRANCH_PREFIX.length) {
