@@ -1,4 +1,4 @@
-// The operations of the production service beyond the interface (service-facts.md, "Operations
+// The operations of the production service beyond the interface (docs/control-plane.md, "Operations
 // beyond the interface"): list revisions, redeploy a revision, delete a deployment, revision logs.
 import type { z } from 'zod'
 import {

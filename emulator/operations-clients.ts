@@ -1,5 +1,5 @@
 // Operations the service's real clients use that its published description does not show
-// (service-facts.md, "What the real clients of the production service send"): create a revision
+// (docs/emulator.md, "Real clients"): create a revision
 // (the Terraform provider's update), the push token and the upload URL (the LangGraph CLI's local
 // and remote builds), and the lists of integrations.
 import { randomBytes, randomUUID } from 'node:crypto'

@@ -1,5 +1,5 @@
 // The seven operations of the interface. Each validates its request with the client's zod model
-// (schema.ts), applies the service's rules (service-facts.md) and returns a Reply. Everything
+// (schema.ts), applies the service's rules (docs/control-plane.md) and returns a Reply. Everything
 // between validation and the state change is synchronous, so concurrent requests cannot interleave.
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
@@ -40,7 +40,7 @@ function unavailable(source: string): string {
     : `Source '${source}' is only available for cloud-hosted deployments.`
 }
 
-/** The source rules of service-facts.md; a 400 detail naming the problem, or null. */
+/** The source rules of docs/control-plane.md; a 400 detail naming the problem, or null. */
 function checkSource(
   ctx: Context,
   tenant: TenantRecord,

@@ -106,7 +106,7 @@ e2e(
     expect(r.code).toBe(1)
     expect(redeploys(emu)).toEqual([])
     expect(r.errors[0]).toMatch(/Not rolled back: nothing to roll back to/)
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
   }
 )
 
@@ -157,7 +157,7 @@ e2e(
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('SKIPPED')
     expect(redeploys(emu)).toEqual([])
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
     expect(r.stdout).not.toMatch(/Rolling back/)
   },
   // Time for the newer revision to arrive before this run's would have failed, however loaded the
@@ -199,7 +199,7 @@ e2e(
       `Not rolled back: revision ${other} became active after this run started`
     )
     expect(r.errors[0]).toContain(good)
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
   }
 )
 

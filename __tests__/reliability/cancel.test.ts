@@ -84,7 +84,7 @@ async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> 
     const inFlight = /whether it was applied is unknown/.test(errorText(r))
     c.check(
       inFlight
-        ? r.outputs.created === undefined
+        ? (r.outputs.created ?? '') === ''
         : r.outputs.created === 'false' || r.outputs.created === 'true',
       inFlight ? '`created` claimed for a create whose outcome is unknown' : 'no `created` output'
     )

@@ -1,5 +1,5 @@
 // A typed client of the Deployment Control Plane: one method per operation of the interface, and
-// the operations beyond it that production has (service-facts.md). Every answer is checked against
+// the operations beyond it that production has (docs/control-plane.md). Every answer is checked against
 // the schema, so a service that changes shape fails here with a readable message instead of as
 // `undefined` somewhere in the deploy flow. Callers speak interface vocabulary in both dialects:
 // requests and answers are translated at the wire by dialect.ts, here and nowhere else.

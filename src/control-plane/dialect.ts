@@ -1,6 +1,6 @@
 // The two wire dialects of the control plane. `interface` is the contract of this project
-// (control-plane-interface.md); `langsmith` is what the production service calls the same things
-// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
+// (docs/control-plane.md); `langsmith` is what the production service calls the same things
+// (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
 // file is the only place that knows both vocabularies: the client translates its requests and
 // answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
 //

@@ -1,5 +1,5 @@
-// The revision and deployment logs of the control plane (service-facts.md, "Operations beyond the
-// interface"): the query of a page and the page. Part of the one model of the interface; schema.ts
+// The revision and deployment logs of the control plane, beyond the interface
+// (docs/control-plane.md, "Operations"): the query of a page and the page. Part of the one model of the interface; schema.ts
 // re-exports it, and this file imports nothing from there.
 import { z } from 'zod'
 

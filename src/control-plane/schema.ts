@@ -323,7 +323,7 @@ export const DeploymentList = z.object({
 export type DeploymentList = z.infer<typeof DeploymentList>
 
 // ---------------------------------------------------------------------------------------------
-// Operations beyond the interface (service-facts.md): revisions, redeploy, delete, logs
+// Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
 
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
 export const ListRevisionsQuery = z.object({
