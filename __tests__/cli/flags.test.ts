@@ -46,7 +46,7 @@ test('each input also comes from CONTROL_PLANE_<INPUT>; a flag wins over its var
     CONTROL_PLANE_GRAPH_CONFIG_PATH: 'agent/langgraph.json',
     GITHUB_TOKEN: 'ghs_token0123'
   }
-  const line = run(['delete', '--name', 'from-flag'], env)
+  const line = run(['deploy', '--name', 'from-flag'], env)
   expect(line.inputs).toMatchObject({
     'api-key': KEY,
     'tenant-id': 'tenant-from-env',
@@ -54,7 +54,7 @@ test('each input also comes from CONTROL_PLANE_<INPUT>; a flag wins over its var
     'dry-run': 'true',
     'graph-config-path': 'agent/langgraph.json',
     'github-token': 'ghs_token0123',
-    command: 'delete'
+    command: 'deploy'
   })
   expect(run(['deploy', '--no-dry-run'], env).inputs['dry-run']).toBe('false')
   expect(envNameOf('delete-tracing-project')).toBe('CONTROL_PLANE_DELETE_TRACING_PROJECT')
@@ -135,4 +135,28 @@ test('CONTROL_PLANE_* variables that name no input are warned about by name, nev
     'CONTROL_PLANE_GITHUB_TOKEN is ignored: the GitHub token is read from GITHUB_TOKEN.',
     'CONTROL_PLANE_TIMOUT is set but names no input of control-plane-deploy: it is ignored.'
   ])
+})
+
+test('a variable for an input the command does not use is left out and said so; a flag is not', () => {
+  const env = {
+    CONTROL_PLANE_INTEGRATION_ID: '123e4567-e89b-12d3-a456-426614174000',
+    CONTROL_PLANE_REPOSITORY: 'acme/agent',
+    CONTROL_PLANE_DELETE_TRACING_PROJECT: 'true',
+    CONTROL_PLANE_NAME: 'my-agent'
+  }
+  const del = run(['delete'], env)
+  expect(del.inputs).toMatchObject({
+    name: 'my-agent',
+    'integration-id': '',
+    repository: '',
+    'delete-tracing-project': 'true'
+  })
+  expect(del.notes).toEqual([
+    'Not used by delete: CONTROL_PLANE_INTEGRATION_ID, CONTROL_PLANE_REPOSITORY.'
+  ])
+  const deploy = run(['deploy'], env)
+  expect(deploy.inputs['delete-tracing-project']).toBe('false')
+  expect(deploy.notes).toEqual(['Not used by deploy: CONTROL_PLANE_DELETE_TRACING_PROJECT.'])
+  // As a flag it is the user's explicit word: the run's checks refuse it, as the action's do.
+  expect(run(['delete', '--repository', 'acme/agent']).inputs.repository).toBe('acme/agent')
 })

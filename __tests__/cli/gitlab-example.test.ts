@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { parseCommandLine } from '../../src/cli/flags.ts'
-import { CHECKS } from '../../src/inputs/checks.ts'
+import { INPUTS } from '../../src/inputs/table.ts'
 
 interface Job {
   script?: string[]
@@ -38,7 +38,7 @@ function run(job: Job) {
   if (line.kind !== 'run')
     throw new Error(`the CLI refuses ${argv!.join(' ')}: ${JSON.stringify(line)}`)
   const problems: string[] = []
-  CHECKS.name(line.inputs.name!, m => void problems.push(m))
+  INPUTS.name.check(line.inputs.name!, (m: string) => void problems.push(m))
   expect(problems).toEqual([])
   return line
 }

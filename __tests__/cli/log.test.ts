@@ -69,3 +69,9 @@ test('on a terminal the status line never wraps, and is redacted too', () => {
   expect(log.statusLine().length).toBeLessThanOrEqual(59)
   expect(log.statusLine()).not.toContain(KEY.slice(0, 20))
 })
+
+test('a terminal that says no width is taken as 80 columns', () => {
+  const out = { isTTY: true, columns: 0, text: '', write: (t: string) => (out.text += t) }
+  const log = new CliLog({ stream: out, redactor: new Redactor(), now: clock().now })
+  expect(log.statusLine()).toBe('… Working · 0s')
+})

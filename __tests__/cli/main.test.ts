@@ -180,3 +180,15 @@ test('--help and --version on stdout, exit 0, no run', async () => {
   expect(g.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
   expect(seen).toHaveLength(0)
 })
+
+test('--debug: the run gets a debug log, redacted, on stderr; without it none', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(port => {
+    port.debug?.(`-> GET /v2/deployments X-Api-Key: ${KEY}`)
+    return { exitCode: 0, outputs: {} }
+  })
+  await cli(['deploy', '--debug'], ENV, f.io, run)
+  expect(f.stderr).toContain('debug: -> GET /v2/deployments X-Api-Key: ***\n')
+  await cli(['deploy'], ENV, io().io, run)
+  expect(seen[1]!.debug).toBeUndefined()
+})

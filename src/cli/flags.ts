@@ -3,7 +3,8 @@
 // default. Nothing is checked here beyond the shape of the command line: each value is checked
 // by the same input checks the action runs.
 import { parseArgs } from 'node:util'
-import { INPUTS, type InputMetadata } from './action-metadata.ts'
+import { INPUTS as TABLE } from '../inputs/table.ts'
+import { CLI_INPUTS, type CliInput } from './inputs.ts'
 
 export type OutputFormat = 'lines' | 'json'
 export const COMMANDS = ['deploy', 'delete'] as const
@@ -21,8 +22,11 @@ export type CommandLine =
       inputs: Record<string, string>
       output: OutputFormat
       outputFile?: string
+      /** Every request and answer in the log (redacted), as the action's step debug log. */
+      debug: boolean
       /** Said on stderr before the run: nothing in them is a value. */
       warnings: string[]
+      notes: string[]
     }
 
 /** Inputs that never come from a flag, with what to do instead. */
@@ -40,9 +44,9 @@ export function envNameOf(input: string): string {
 }
 
 /** The inputs that are flags (every input but those in NOT_FLAGS). */
-export const FLAG_INPUTS: readonly InputMetadata[] = INPUTS.filter(i => !(i.name in NOT_FLAGS))
+export const FLAG_INPUTS: readonly CliInput[] = CLI_INPUTS.filter(i => !(i.name in NOT_FLAGS))
 
-const OWN_FLAGS = ['output', 'output-file', 'help', 'version'] as const
+const OWN_FLAGS = ['output', 'output-file', 'debug', 'help', 'version'] as const
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string }
 
@@ -50,6 +54,7 @@ function optionSpecs(): Record<string, OptionSpec> {
   const specs: Record<string, OptionSpec> = {
     output: { type: 'string' },
     'output-file': { type: 'string' },
+    debug: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' }
   }
@@ -147,25 +152,33 @@ function strayVariables(env: NodeJS.ProcessEnv): string[] {
   return warnings
 }
 
-/** Every input's raw value: the flag, else its environment variable, else action.yml's default. */
+/**
+ * Every input's raw value: the flag, else its environment variable, else action.yml's default.
+ * A variable is ambient, set for every command of a job or a pipeline: one for an input the
+ * command does not use (`CONTROL_PLANE_INTEGRATION_ID` in a delete) is left out and said so,
+ * where the same input as a flag is the run's error, as in the action.
+ */
 function inputValues(
   command: Command,
   given: Map<string, string | boolean>,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  notes: string[]
 ): Record<string, string> {
   const inputs: Record<string, string> = {}
-  for (const input of INPUTS) {
+  const unused: string[] = []
+  for (const input of CLI_INPUTS) {
     const flag = given.get(input.name)
     const fromEnv = env[envNameOf(input.name)]
-    inputs[input.name] =
-      input.name === 'command'
-        ? command
-        : flag !== undefined
-          ? String(flag)
-          : fromEnv !== undefined && fromEnv !== ''
-            ? fromEnv
-            : (input.default ?? '')
+    const applies = TABLE[input.name].applies
+    if (input.name === 'command') inputs[input.name] = command
+    else if (flag !== undefined) inputs[input.name] = String(flag)
+    else if (fromEnv !== undefined && fromEnv !== '') {
+      if (applies === 'both' || applies === command) inputs[input.name] = fromEnv
+      else unused.push(envNameOf(input.name))
+    }
+    inputs[input.name] ??= input.default
   }
+  if (unused.length) notes.push(`Not used by ${command}: ${unused.join(', ')}.`)
   return inputs
 }
 
@@ -214,12 +227,16 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     return { kind: 'usage-error', message: '--output must be lines or json.' }
   }
   const outputFile = given.get('output-file') as string | undefined
+  const notes: string[] = []
+  const inputs = inputValues(command as Command, given, env, notes)
   return {
     kind: 'run',
     command: command as Command,
-    inputs: inputValues(command as Command, given, env),
+    inputs,
     output,
     ...(outputFile !== undefined ? { outputFile } : {}),
-    warnings: strayVariables(env)
+    debug: given.get('debug') === true,
+    warnings: strayVariables(env),
+    notes
   }
 }

@@ -1,7 +1,7 @@
-// `control-plane-deploy --help`, written from action.yml's declarations (action-metadata.ts): a
-// new input is a new flag here without an edit.
-import { ACTION_DESCRIPTION, INPUTS, OUTPUTS } from './action-metadata.ts'
+// `control-plane-deploy --help`, written from action.yml's declarations (inputs.ts): a new input
+// is a new flag here without an edit.
 import { envNameOf, FLAG_INPUTS } from './flags.ts'
+import { CLI_INPUTS, CLI_OUTPUTS, type CliInput } from './inputs.ts'
 
 const WIDTH = 100
 const INDENT = '      '
@@ -20,9 +20,9 @@ function wrap(text: string, indent: string): string {
   return lines.join('\n')
 }
 
-function flagEntry(input: (typeof INPUTS)[number]): string {
+function flagEntry(input: CliInput): string {
   const flag = input.boolean ? `--${input.name}, --no-${input.name}` : `--${input.name} <value>`
-  const fallback = input.default !== undefined ? ` (default: ${input.default})` : ''
+  const fallback = input.default !== '' ? ` (default: ${input.default})` : ''
   const head = `  ${flag}   ${envNameOf(input.name)}${fallback}`
   // Too wide for one line: the variable goes on a line of its own.
   const lines =
@@ -31,7 +31,7 @@ function flagEntry(input: (typeof INPUTS)[number]): string {
 }
 
 function describe(name: string): string {
-  return INPUTS.find(i => i.name === name)?.description ?? ''
+  return CLI_INPUTS.find(i => i.name === name)?.description ?? ''
 }
 
 /** The whole help text. */
@@ -40,7 +40,12 @@ export function helpText(): string {
     'Usage: control-plane-deploy deploy [flags]',
     '       control-plane-deploy delete [flags]',
     '',
-    wrap(ACTION_DESCRIPTION, ''),
+    wrap(
+      'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
+        'wait until its new revision is DEPLOYED, failed, superseded or timed out. delete: delete ' +
+        'the deployment of this exact name (or deployment-id); none of that name is a success.',
+      ''
+    ),
     '',
     wrap(
       'The flags are the inputs of the GitHub Action, with the same names, defaults and checks. ' +
@@ -69,11 +74,12 @@ export function helpText(): string {
       'Also writes the outputs as dotenv (DEPLOYMENT_ID=...), e.g. for GitLab artifacts:reports:dotenv.',
       INDENT
     ),
+    '  --debug        every request and answer in the log (redacted)',
     '  -h, --help     this text',
     '  --version      the version',
     '',
     'Outputs:',
-    ...OUTPUTS.map(o => `  ${o.name}\n${wrap(o.description, INDENT)}`),
+    ...CLI_OUTPUTS.map(o => `  ${o.name}\n${wrap(o.description, INDENT)}`),
     '',
     'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not deployed',
     '(a failed revision, superseded, unhealthy, timed out: the log says which); 2 invalid flags or',

@@ -1,13 +1,8 @@
 #!/usr/bin/env node
-// The `control-plane-deploy` command: the CLI on the real process.
+// The `control-plane-deploy` command: the CLI door on the real process, around the same run as
+// the action's (src/run.ts).
+import { run } from '../run.ts'
 import { cli } from './main.ts'
-import type { RunPort, RunResult } from '../port.ts'
-
-// Until the flow runs behind the port (src/run.ts), the CLI can parse and explain, not deploy.
-async function notWired(port: RunPort): Promise<RunResult> {
-  port.error('The deploy flow is not wired to the CLI yet.')
-  return { exitCode: 1, outputs: {} }
-}
 
 process.exitCode = await cli(
   process.argv.slice(2),
@@ -27,5 +22,5 @@ process.exitCode = await cli(
     },
     exit: code => process.exit(code)
   },
-  notWired
+  port => run(port)
 )

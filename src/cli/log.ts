@@ -77,9 +77,11 @@ export class CliLog {
 
   /** The status line as drawn now (for a terminal), redacted. */
   statusLine(): string {
-    const elapsed = formatDuration(this.#now() - this.#started)
+    // Whole seconds: the line is redrawn once a second.
+    const elapsed = formatDuration(Math.floor((this.#now() - this.#started) / 1000) * 1000)
     const text = this.#redactor.redact(`… ${this.#stage ?? 'Working'} · ${elapsed}`)
-    const width = (this.#stream.columns ?? 80) - 1
+    // A terminal that does not say its width (or says 0) is taken as 80 columns.
+    const width = (this.#stream.columns || 80) - 1
     // Wider than the terminal, it would wrap, and `\r` would redraw only its last part.
     return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text
   }

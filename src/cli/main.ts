@@ -6,7 +6,7 @@ import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { VERSION } from '../version.ts'
 import { detectDefaults } from './ci.ts'
-import { parseCommandLine } from './flags.ts'
+import { parseCommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
 import { CliLog, type LogStream } from './log.ts'
@@ -53,6 +53,27 @@ function interrupts(io: CliIo, log: CliLog, controller: AbortController): () => 
   }
 }
 
+/**
+ * The outputs on stdout, and in the dotenv file when asked: the run's exit code, or 1 when the
+ * file that a run that worked was to leave cannot be written.
+ */
+function writeOutputs(
+  result: RunResult,
+  line: { output: OutputFormat; outputFile?: string },
+  io: CliIo,
+  log: CliLog
+): ExitCode {
+  io.stdout.write(formatOutputs(result.outputs, line.output))
+  if (line.outputFile === undefined) return result.exitCode
+  try {
+    writeFileSync(line.outputFile, dotenv(result.outputs))
+    return result.exitCode
+  } catch (err) {
+    log.error(`Could not write --output-file: ${err instanceof Error ? err.message : String(err)}`)
+    return result.exitCode === 0 ? 1 : result.exitCode
+  }
+}
+
 export async function cli(
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -77,6 +98,7 @@ export async function cli(
 
   const log = new CliLog({ stream: io.stderr, redactor, now: io.now })
   for (const warning of line.warnings) log.warning(warning)
+  for (const note of line.notes) log.info(note)
   const detected = detectDefaults(env, () => readGit(io.cwd))
   log.info(detected.source)
 
@@ -91,7 +113,8 @@ export async function cli(
         event: detected.defaults,
         log,
         env,
-        signal: controller.signal
+        signal: controller.signal,
+        debug: line.debug
       })
     )
   } catch (err) {
@@ -103,18 +126,7 @@ export async function cli(
     log.stop()
   }
 
-  io.stdout.write(formatOutputs(result.outputs, line.output))
-  let exitCode = result.exitCode
-  if (line.outputFile !== undefined) {
-    try {
-      writeFileSync(line.outputFile, dotenv(result.outputs))
-    } catch (err) {
-      log.error(
-        `Could not write --output-file: ${err instanceof Error ? err.message : String(err)}`
-      )
-      if (exitCode === 0) exitCode = 1
-    }
-  }
+  let exitCode = writeOutputs(result, line, io, log)
   if (exitCode === 2) log.info(HINT)
   // Interrupted and not done: the signal, not the failure it caused, is the answer.
   if (controller.signal.aborted && exitCode !== 0) exitCode = 130

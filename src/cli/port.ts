@@ -13,6 +13,7 @@ export interface CliPortOptions {
   log: CliLog
   env: NodeJS.ProcessEnv
   signal: AbortSignal
+  debug: boolean
 }
 
 export function cliPort(o: CliPortOptions): RunPort {
@@ -25,6 +26,7 @@ export function cliPort(o: CliPortOptions): RunPort {
     event: o.event,
     mask: value => log.mask(value),
     info: line => log.info(line),
+    ...(o.debug ? { debug: (line: string) => log.info(`debug: ${line}`) } : {}),
     warning: (line, title) => log.warning(line, title),
     notice: (line, title) => log.notice(line, title),
     error: (line, title) => log.error(line, title),
