@@ -210,10 +210,9 @@ export function detectDefaults(env: NodeJS.ProcessEnv, git: () => GitFacts): Det
     sha = readCheckout().sha
     if (sha !== undefined) fromGit.add('sha')
   }
-  const repository =
-    githubRepository(ci?.repositoryUrl) ?? githubRepository(readCheckout().originUrl)
-  if (repository !== undefined && githubRepository(ci?.repositoryUrl) === undefined)
-    fromGit.add('repository')
+  const ciRepository = githubRepository(ci?.repositoryUrl)
+  const repository = ciRepository ?? githubRepository(readCheckout().originUrl)
+  if (repository !== undefined && ciRepository === undefined) fromGit.add('repository')
 
   if (ref !== undefined) defaults.ref = ref
   if (sha !== undefined) defaults.expectedSha = sha
