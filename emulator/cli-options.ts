@@ -1,4 +1,4 @@
-// The options of `npm run emulator`: one table gives the parser its options and `--help` its text.
+// The options of the emulator's command (`control-plane-emulator`, or `npm run emulator` in a clone): one table gives the parser its options and `--help` its text.
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
 import type { LogsApi } from './context.ts'
@@ -26,7 +26,7 @@ export const OPTIONS: readonly Option[] = [
     name: 'fixture',
     value: 'FILE',
     description:
-      'JSON fixture with tenants, integrations, listeners, deployments (default: fixtures/demo.json)'
+      'JSON fixture with tenants, integrations, listeners, deployments (default: the built-in demo fixture, fixtures/demo.json)'
   },
   {
     name: 'speed',
@@ -62,7 +62,8 @@ export function usage(): string {
     return `  ${flag.padEnd(22)} ${o.description}${dflt}`
   })
   return [
-    'Usage: npm run emulator -- [options]',
+    'Usage: control-plane-emulator [options]',
+    '       npm run emulator -- [options]     (from a clone of the repository)',
     '',
     'Serves a local, in-memory Deployment Control Plane API and prints four lines: url, api-key,',
     "tenant-id and integration-id of the fixture's first tenant. Stops on Ctrl-C or SIGTERM.",

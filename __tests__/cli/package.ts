@@ -1,7 +1,8 @@
-// The CLI as users get it: the npm package of the working tree, built by `npm run build`'s own
-// commands (into a staging folder, so dist/ is left as it is), packed by `npm pack`, and unpacked
-// into a folder of its own. Kept in node_modules/.cache under the key of what it is built from
-// (scripts/source-key.ts), so a run with unchanged sources reuses the last one.
+// The package as users get it, with its two bins (the CLI and the emulator): the npm package of
+// the working tree, built by `npm run build`'s own commands (into a staging folder, so dist/ is
+// left as it is), packed by `npm pack`, and unpacked into a folder of its own. Kept in
+// node_modules/.cache under the key of what it is built from (scripts/source-key.ts), so a run
+// with unchanged sources reuses the last one.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -76,7 +77,8 @@ export function packedPackage(): { dir: string; tarball: string } {
       readdirSync(dir).find(f => f.endsWith('.tgz'))!
     )
   })
-  if (existsSync(join(home, 'unpacked/package/dist/cli.js'))) return unpacked(home)
+  const bins = ['dist/cli.js', 'dist/emulator.js']
+  if (bins.every(bin => existsSync(join(home, 'unpacked/package', bin)))) return unpacked(home)
   rmSync(CACHE, { recursive: true, force: true })
   const staging = `${home}.building-${process.pid}`
   mkdirSync(staging, { recursive: true })

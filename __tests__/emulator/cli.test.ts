@@ -48,7 +48,9 @@ describe('options', () => {
     expect(parseCli(['--help'])).toEqual({ kind: 'help' })
     expect(parseCli(['-h'])).toEqual({ kind: 'help' })
     const text = usage()
-    expect(text).toMatch(/^Usage: npm run emulator -- \[options\]/)
+    expect(text).toMatch(
+      /^Usage: control-plane-emulator \[options\]\n +npm run emulator -- \[options\]/
+    )
     for (const option of OPTIONS) expect(text).toContain(`--${option.name}`)
     expect(text).toContain('--base-path P')
   })
