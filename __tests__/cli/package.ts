@@ -14,7 +14,7 @@ import {
   renameSync,
   rmSync
 } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { sourceKey } from '../../scripts/source-key.ts'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -79,7 +79,12 @@ export function packedPackage(): { dir: string; tarball: string } {
   })
   const bins = ['dist/cli.js', 'dist/emulator.js']
   if (bins.every(bin => existsSync(join(home, 'unpacked/package', bin)))) return unpacked(home)
-  rmSync(CACHE, { recursive: true, force: true })
+  // Packages of other sources go; a staging folder of these sources may be another test file's
+  // build under way (both packed tests start at once), so it stays.
+  for (const entry of existsSync(CACHE) ? readdirSync(CACHE) : []) {
+    if (!entry.startsWith(basename(home)))
+      rmSync(join(CACHE, entry), { recursive: true, force: true })
+  }
   const staging = `${home}.building-${process.pid}`
   mkdirSync(staging, { recursive: true })
   // The files `npm pack` takes from the repository (what `files` lists, and the bins), with a
@@ -95,7 +100,7 @@ export function packedPackage(): { dir: string; tarball: string } {
   try {
     renameSync(staging, home)
   } catch {
-    // Another jest run packed the same sources first: theirs is as good.
+    // Another test file or jest run packed the same sources first: theirs is as good.
     rmSync(staging, { recursive: true, force: true })
   }
   return unpacked(home)
