@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The CLI bundle: `npm run build` writes both.
+// Loads the bundle in ./cli/ (`npm run build` writes both).
 import './cli/index.js'
