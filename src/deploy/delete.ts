@@ -2,15 +2,13 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
-import { sleep as realSleep } from '../sleep.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { findDeploymentByName } from './find-deployment.ts'
-import type { DeployState } from './flow.ts'
-
-const FIRST_PAUSE_MS = 1000
+import { goneLine, waitUntilGone } from './gone.ts'
+import type { DeployState } from './state.ts'
 
 export async function deleteDeployment(
   o: Options,
@@ -109,38 +107,29 @@ export async function deleteDeployment(
 
   /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
   async function waitGone(id: string): Promise<void> {
-    const now = deps.now ?? Date.now
-    const sleep = deps.sleep ?? realSleep
-    const start = now()
-    let pause = FIRST_PAUSE_MS
-    let last: string | undefined
-    for (;;) {
-      try {
-        const d = await client.getDeployment(id, { deadline: start + o.timeoutMs })
-        if (d.status !== last) log.info(`${d.status} after ${formatDuration(now() - start)}`)
-        last = d.status
-        state.deploymentStatus = d.status
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) {
-          state.deploymentStatus = undefined
-          log.info(`Gone after ${formatDuration(now() - start)}: reads answer 404.`)
-          return
+    const result = await waitUntilGone(
+      client,
+      id,
+      {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+          state.deploymentStatus = status
+          log.info(`${status} after ${formatDuration(ms)}`)
         }
-        throw err
-      }
-      if (now() - start >= o.timeoutMs) {
-        state.outcome = 'timeout'
-        throw new DeployError(
-          `Timed out: deployment ${id} is still ${last} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-          'Raise timeout, or use wait: false.',
-          'Delete timed out'
-        )
-      }
-      await sleep(
-        Math.min(pause, o.pollIntervalMs, Math.max(0, start + o.timeoutMs - now())),
-        deps.signal
-      )
-      pause *= 2
+      },
+      deps
+    )
+    if (result.kind === 'gone') {
+      state.deploymentStatus = undefined
+      log.info(goneLine(result.elapsedMs))
+      return
     }
+    state.outcome = 'timeout'
+    throw new DeployError(
+      `Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+      'Raise timeout, or use wait: false.',
+      'Delete timed out'
+    )
   }
 }
