@@ -8,6 +8,7 @@ import type {
   SourceConfig,
   SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
+import { isOtherDialectsWord } from '../control-plane/dialect.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
@@ -97,6 +98,14 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
 }
 
 export function planUpdate(o: Options, current: Deployment): Plan {
+  if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
+    const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
+    throw new DeployError(
+      `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
+      `Set api-dialect: ${other}; changing source would not help.`,
+      'Wrong API dialect'
+    )
+  }
   if (current.source !== o.source) {
     throw new DeployError(
       `Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`,
