@@ -26,6 +26,8 @@ export interface GateProxy {
    * and returns the body to send instead (or undefined to pass it unchanged).
    */
   rewrite(match: (x: Exchange) => boolean, answer: (status: number, body: unknown) => unknown): void
+  /** Sends matching requests on as `to` instead (without their body): a write never made. */
+  divert(match: (x: Exchange) => boolean, to: Exchange): void
   close(): Promise<void>
 }
 
@@ -33,6 +35,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
   const upstream = new URL(target)
   const base = upstream.pathname.replace(/\/+$/, '')
   const gates: { match: (x: Exchange) => boolean; held: Promise<void>; hit: () => void }[] = []
+  const diversions: { match: (x: Exchange) => boolean; to: Exchange }[] = []
   const rewrites: {
     match: (x: Exchange) => boolean
     answer: (s: number, b: unknown) => unknown
@@ -47,6 +50,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
             port: upstream.port,
             method,
             path: base + path,
+            agent: false,
             headers: { ...headers, host: upstream.host }
           },
           res => {
@@ -80,7 +84,15 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
         await gate.held
       }
       try {
-        const answer = await forward(method, full, req.headers, Buffer.concat(chunks))
+        const to = diversions.find(d => d.match(x))?.to
+        const answer = to
+          ? await forward(
+              to.method,
+              to.path,
+              { ...req.headers, 'content-length': '0' },
+              Buffer.alloc(0)
+            )
+          : await forward(method, full, req.headers, Buffer.concat(chunks))
         const rewrite = rewrites.find(r => r.match(x))
         let body = answer.body
         if (rewrite) {
@@ -108,6 +120,9 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
       const held = new Promise<void>(r => (open = r))
       gates.push({ match, held, hit })
       return { reached, open }
+    },
+    divert: (match, to) => {
+      diversions.push({ match, to })
     },
     rewrite: (match, answer) => {
       rewrites.push({ match, answer })
