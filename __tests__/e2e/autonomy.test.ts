@@ -304,6 +304,24 @@ e2e('deploy meets AWAITING_DELETE: waits until it is gone, then creates it anew'
   expect(writesTo(t.emu, old)).toEqual([expect.objectContaining({ method: 'DELETE' })])
 })
 
+e2e(
+  'a dry run that meets AWAITING_DELETE says what a run would do, and neither waits nor writes',
+  async t => {
+    const name = uniqueName('reborn-dry')
+    t.seed(name)
+    const old = t.named(name)[0]!.id
+    // Time stands nearly still: a run that waited would wait until the harness kills it.
+    t.emu.setSpeed(0.0001)
+    await call(t.emu, t.key, 'DELETE', `/v2/deployments/${old}`)
+    const r = await run({ inputs: t.inputs({ name, 'dry-run': 'true' }) })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('a run would wait until it is gone, then create it anew')
+    expect(r.stdout).toMatch(/Create deployment/)
+    expect(t.emu.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')).toEqual([])
+    expect(t.named(name)[0]!.status).toBe('AWAITING_DELETE')
+  }
+)
+
 e2e('deploy vs delete: a deployment deleted during the wait is reported as deleted', async t => {
   const name = uniqueName('deleted-meanwhile')
   t.emu.setSpeed(0.01)

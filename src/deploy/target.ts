@@ -58,6 +58,12 @@ async function awaitDeletion(
       'Deployment being deleted'
     )
   }
+  if (o.dryRun) {
+    log.info(
+      `Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`
+    )
+    return undefined
+  }
   const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
     log.info(
       `Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
