@@ -123,7 +123,10 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     )
     timeline(out, 'Rollback timeline', rb.timeline)
   } else if (rb)
-    out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : 'not done'}: ${rb.reason}.`)
+    out.push(
+      '',
+      `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`
+    )
   return out.join('\n') + '\n'
 }
 

@@ -179,8 +179,8 @@ async function githubSide(
             pullRequestNumber: port.event.pullRequestNumber,
             redactor,
             log,
-            cancelling
-            // merge: `dryRun: o.dryRun` once postPrComment takes it (the pr-comment branch).
+            cancelling,
+            dryRun: o.dryRun
           }
         )
       : undefined

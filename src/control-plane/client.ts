@@ -4,7 +4,13 @@
 // `undefined` somewhere in the deploy flow. Callers speak interface vocabulary in both dialects:
 // requests and answers are translated at the wire by dialect.ts, here and nowhere else.
 import type { z } from 'zod'
-import { ApiError, UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
+import {
+  ApiError,
+  OtherResourceError,
+  UnexpectedResponseError,
+  type Operation,
+  type RequestContext
+} from './errors.ts'
 import { DEFAULT_RETRY, Transport, type RequestSpec } from './http.ts'
 import {
   MAX_LOG_MESSAGE_CHARS,
@@ -133,7 +139,10 @@ export class ControlPlaneClient {
 
   async getDeployment(deploymentId: string, call: CallOptions = {}): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('get deployment', 'GET', path, Deployment, call)
+    return this.#call('get deployment', 'GET', path, Deployment, {
+      ...call,
+      verify: aboutDeployment(deploymentId)
+    })
   }
 
   async patchDeployment(
@@ -146,9 +155,7 @@ export class ControlPlaneClient {
       'PATCH',
       `/v2/deployments/${seg(deploymentId)}`,
       Deployment,
-      {
-        body: payload
-      }
+      { body: payload, verify: aboutDeployment(deploymentId) }
     )
   }
 
@@ -189,9 +196,7 @@ export class ControlPlaneClient {
     // An answer about another revision is as malformed as one without an id: a status read
     // from it would be reported as this revision's.
     const verify: Verify<Revision> = r =>
-      sameId(r.id, revisionId)
-        ? undefined
-        : `the answer is about revision ${r.id}, not about revision ${revisionId} that was asked for`
+      sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId)
     return this.#call('get revision', 'GET', path, Revision, { ...call, verify })
   }
 
@@ -232,7 +237,9 @@ export class ControlPlaneClient {
    */
   async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
-    return this.#call('redeploy revision', 'POST', path, Deployment)
+    return this.#call('redeploy revision', 'POST', path, Deployment, {
+      verify: aboutDeployment(deploymentId)
+    })
   }
 
   /**
@@ -358,7 +365,7 @@ export class ControlPlaneClient {
         const { status, json } = await this.#transport.send(spec)
         const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema)
         const problem = verify?.(value)
-        if (problem) throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
+        if (problem) throw new OtherResourceError(spec, status, this.redactor.redact(problem))
         return value
       } catch (err) {
         // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
@@ -390,6 +397,18 @@ export class ControlPlaneClient {
 /** Ids go into paths as one segment, whatever they contain. */
 function seg(id: string): string {
   return encodeURIComponent(id)
+}
+
+/**
+ * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
+ * is as malformed as one without an id: acting on it would read, patch or delete the other one.
+ */
+function aboutDeployment(deploymentId: string): Verify<Deployment> {
+  return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId))
+}
+
+function otherId(what: string, got: string, asked: string): string {
+  return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`
 }
 
 /** Uuids compare without regard to case. */

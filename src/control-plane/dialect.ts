@@ -118,6 +118,14 @@ export function pathToWire(dialect: Dialect, path: string): string {
 }
 export const pathFromWire = pathToWire
 
+/**
+ * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
+ * a deployment read through the wrong dialect shows the other word.
+ */
+export function isOtherDialectsWord(read: string, asked: string): boolean {
+  return SOURCE_VALUES.get(read) === asked
+}
+
 /** One enum value (a source name) between the vocabularies; other values pass unchanged. */
 export function valueToWire(dialect: Dialect, value: string): string {
   return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value)

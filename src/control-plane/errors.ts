@@ -95,6 +95,12 @@ export class UnexpectedResponseError extends ControlPlaneError {
   }
 }
 
+/**
+ * A well-formed answer about another resource than the one asked for (another deployment's or
+ * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
+ */
+export class OtherResourceError extends UnexpectedResponseError {}
+
 /** A 3xx: never followed, so the API key never reaches another host. */
 export class RedirectRefusedError extends ControlPlaneError {
   readonly status: number
