@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9511:
+/***/ 2509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30801,6 +30801,13 @@ function pathToWire(dialect, path) {
     return path;
 }
 const pathFromWire = (/* unused pure expression or super */ null && (pathToWire));
+/**
+ * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
+ * a deployment read through the wrong dialect shows the other word.
+ */
+function isOtherDialectsWord(read, asked) {
+    return SOURCE_VALUES.get(read) === asked;
+}
 /** One enum value (a source name) between the vocabularies; other values pass unchanged. */
 function valueToWire(dialect, value) {
     return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
@@ -30897,13 +30904,15 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /**
  * Makes text from the server safe to print in a job log: terminal escape codes removed, line
  * breaks and other control characters folded into one space (so nothing starts a line and acts as
- * a workflow command), `::` broken up, and the length capped.
+ * a workflow command), `::` and `##[` broken up (the runner still reads the older `##[name]`
+ * commands anywhere in a line), and the length capped.
  */
 function sanitizeServerText(text, max = 500) {
     let out = text
         .replace(ESCAPE_SEQUENCE, '')
         .replace(CONTROL, ' ')
         .replace(/:(?=:)/g, ': ')
+        .replace(/#(?=#\[)/g, '# ')
         .trim();
     if (out.length > max)
         out = `${out.slice(0, max)}… (${out.length - max} more characters)`;
@@ -42465,6 +42474,12 @@ class UnexpectedResponseError extends ControlPlaneError {
         this.problem = problem;
     }
 }
+/**
+ * A well-formed answer about another resource than the one asked for (another deployment's or
+ * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
+ */
+class OtherResourceError extends UnexpectedResponseError {
+}
 /** A 3xx: never followed, so the API key never reaches another host. */
 class RedirectRefusedError extends ControlPlaneError {
     status;
@@ -42910,7 +42925,8 @@ class Transport {
         return new ApiError(spec, res.status, sanitizeServerText(redact(text)));
     }
     #log(line) {
-        this.#opts.debug?.(this.#opts.redactor.redact(line));
+        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
+        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
     }
     async #once(spec) {
         const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal } = this.#opts;
@@ -43105,13 +43121,14 @@ class ControlPlaneClient {
     }
     async getDeployment(deploymentId, call = {}) {
         const path = `/v2/deployments/${seg(deploymentId)}`;
-        return this.#call('get deployment', 'GET', path, Deployment, call);
+        return this.#call('get deployment', 'GET', path, Deployment, {
+            ...call,
+            verify: aboutDeployment(deploymentId)
+        });
     }
     async patchDeployment(deploymentId, body) {
         const payload = checked(PatchDeploymentRequest, body);
-        return this.#call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, Deployment, {
-            body: payload
-        });
+        return this.#call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, Deployment, { body: payload, verify: aboutDeployment(deploymentId) });
     }
     /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
     async createRevision(deploymentId, body) {
@@ -43138,9 +43155,7 @@ class ControlPlaneClient {
         const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
         // An answer about another revision is as malformed as one without an id: a status read
         // from it would be reported as this revision's.
-        const verify = r => sameId(r.id, revisionId)
-            ? undefined
-            : `the answer is about revision ${r.id}, not about revision ${revisionId} that was asked for`;
+        const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
         return this.#call('get revision', 'GET', path, Revision, { ...call, verify });
     }
     /** One page of a deployment's revisions, newest first. */
@@ -43165,7 +43180,9 @@ class ControlPlaneClient {
      */
     async redeployRevision(deploymentId, revisionId) {
         const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
-        return this.#call('redeploy revision', 'POST', path, Deployment);
+        return this.#call('redeploy revision', 'POST', path, Deployment, {
+            verify: aboutDeployment(deploymentId)
+        });
     }
     /**
      * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
@@ -43260,7 +43277,7 @@ class ControlPlaneClient {
                 const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema);
                 const problem = verify?.(value);
                 if (problem)
-                    throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
+                    throw new OtherResourceError(spec, status, this.redactor.redact(problem));
                 return value;
             }
             catch (err) {
@@ -43287,6 +43304,16 @@ class ControlPlaneClient {
 /** Ids go into paths as one segment, whatever they contain. */
 function seg(id) {
     return encodeURIComponent(id);
+}
+/**
+ * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
+ * is as malformed as one without an id: acting on it would read, patch or delete the other one.
+ */
+function aboutDeployment(deploymentId) {
+    return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
+}
+function otherId(what, got, asked) {
+    return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`;
 }
 /** Uuids compare without regard to case. */
 function sameId(a, b) {
@@ -43322,6 +43349,47 @@ async function findDeploymentByName(client, name) {
     return exact[0];
 }
 
+;// CONCATENATED MODULE: ./src/deploy/gone.ts
+
+
+
+const FIRST_PAUSE_MS = 1000;
+async function waitUntilGone(client, id, opts, deps) {
+    const now = deps.now ?? Date.now;
+    const sleep = deps.sleep ?? sleep_sleep;
+    const start = now();
+    let pause = FIRST_PAUSE_MS;
+    let last;
+    for (;;) {
+        const status = await statusOf(client, id, start + opts.timeoutMs);
+        if (status === undefined)
+            return { kind: 'gone', elapsedMs: now() - start };
+        if (status !== last)
+            opts.onStatus?.(status, now() - start);
+        last = status;
+        if (now() - start >= opts.timeoutMs)
+            return { kind: 'timeout', status: last };
+        const left = Math.max(0, start + opts.timeoutMs - now());
+        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
+        pause *= 2;
+    }
+}
+/** The deployment's status, or undefined once reads answer 404. */
+async function statusOf(client, id, deadline) {
+    try {
+        return (await client.getDeployment(id, { deadline })).status;
+    }
+    catch (err) {
+        if (err instanceof ApiError && err.status === 404)
+            return undefined;
+        throw err;
+    }
+}
+/** The log line of the end of the wait. */
+function goneLine(elapsedMs) {
+    return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`;
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/delete.ts
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
@@ -43331,9 +43399,8 @@ async function findDeploymentByName(client, name) {
 
 
 
-const FIRST_PAUSE_MS = 1000;
 async function deleteDeployment(o, state, deps) {
-    const { client, log } = deps;
+    const { log } = deps;
     state.deleted = false;
     // A delete builds nothing: no ref or commit to report.
     state.ref = undefined;
@@ -43341,24 +43408,7 @@ async function deleteDeployment(o, state, deps) {
     const absent = o.target.kind === 'id'
         ? `No deployment has the id ${o.target.deploymentId}`
         : `No deployment is named "${o.name}"`;
-    const found = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const d = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId).catch(err => {
-                if (err instanceof ApiError && err.status === 404)
-                    return undefined;
-                throw err;
-            })
-            : await findDeploymentByName(client, target.name);
-        if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
-        }
-        if (d)
-            log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
-        else
-            log.info(`${absent}.`);
-        return d;
-    });
+    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
     if (!found) {
         state.outcome = 'absent';
         log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
@@ -43373,30 +43423,7 @@ async function deleteDeployment(o, state, deps) {
         log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
         return;
     }
-    const answer = await log.group('Delete the deployment', async () => {
-        state.writing = 'delete';
-        const a = await client
-            .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-            .catch(async (err) => {
-            // No answer after every retry: what the control plane holds now decides.
-            if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
-                throw err;
-            log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-            return (await isGone(found.id)) ? 'deleted' : Promise.reject(err);
-        });
-        state.writing = undefined;
-        if (a === 'not-found') {
-            // Someone else deleted it between the look-up and this request: not this run's doing.
-            log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
-            return a;
-        }
-        state.deleted = true;
-        log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
-        if (!o.deleteTracingProject) {
-            log.info(`Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`);
-        }
-        return a;
-    });
+    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
     if (answer === 'not-found') {
         state.outcome = 'absent';
         state.deploymentStatus = undefined;
@@ -43405,463 +43432,83 @@ async function deleteDeployment(o, state, deps) {
     state.outcome = 'deleted';
     if (!o.wait)
         return;
-    await log.group('Wait until it is gone', () => waitGone(found.id));
-    async function isGone(id) {
-        try {
-            const d = await client.getDeployment(id);
-            return d.status === 'AWAITING_DELETE';
-        }
-        catch (err) {
+    await log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+}
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(o, deps, absent) {
+    const { client, log } = deps;
+    const target = o.target;
+    const d = target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
             if (err instanceof ApiError && err.status === 404)
-                return true;
+                return undefined;
             throw err;
+        })
+        : await findDeploymentByName(client, target.name);
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+        throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
+    }
+    if (d)
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
+    else
+        log.info(`${absent}.`);
+    return d;
+}
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(o, state, deps, found) {
+    const { client, log } = deps;
+    state.writing = 'delete';
+    const a = await client
+        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+        .catch(async (err) => {
+        // No answer after every retry: what the control plane holds now decides.
+        if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
+            throw err;
+        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
+    });
+    state.writing = undefined;
+    if (a === 'not-found') {
+        // Someone else deleted it between the look-up and this request: not this run's doing.
+        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        return a;
+    }
+    state.deleted = true;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
+    if (!o.deleteTracingProject) {
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`);
+    }
+    return a;
+}
+async function isGone(deps, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        return d.status === 'AWAITING_DELETE';
+    }
+    catch (err) {
+        if (err instanceof ApiError && err.status === 404)
+            return true;
+        throw err;
+    }
+}
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o, state, deps, id) {
+    const result = await waitUntilGone(deps.client, id, {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+            state.deploymentStatus = status;
+            deps.log.info(`${status} after ${formatDuration(ms)}`);
         }
+    }, deps);
+    if (result.kind === 'gone') {
+        state.deploymentStatus = undefined;
+        deps.log.info(goneLine(result.elapsedMs));
+        return;
     }
-    /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-    async function waitGone(id) {
-        const now = deps.now ?? Date.now;
-        const sleep = deps.sleep ?? sleep_sleep;
-        const start = now();
-        let pause = FIRST_PAUSE_MS;
-        let last;
-        for (;;) {
-            try {
-                const d = await client.getDeployment(id, { deadline: start + o.timeoutMs });
-                if (d.status !== last)
-                    log.info(`${d.status} after ${formatDuration(now() - start)}`);
-                last = d.status;
-                state.deploymentStatus = d.status;
-            }
-            catch (err) {
-                if (err instanceof ApiError && err.status === 404) {
-                    state.deploymentStatus = undefined;
-                    log.info(`Gone after ${formatDuration(now() - start)}: reads answer 404.`);
-                    return;
-                }
-                throw err;
-            }
-            if (now() - start >= o.timeoutMs) {
-                state.outcome = 'timeout';
-                throw new DeployError(`Timed out: deployment ${id} is still ${last} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
-            }
-            await sleep(Math.min(pause, o.pollIntervalMs, Math.max(0, start + o.timeoutMs - now())), deps.signal);
-            pause *= 2;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/apply.ts
-
-
-
-/** Sends of one write in all, the first included (as many as the transport's attempts). */
-const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now = Date.now) {
-    /** An earlier send of this create may have been applied after all. */
-    let maybeApplied = false;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return { kind: 'created', deployment: await client.createDeployment(body) };
-        }
-        catch (err) {
-            if (err instanceof ApiError && isNameTaken(err)) {
-                const existing = await findDeploymentByName(client, body.name);
-                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
-                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
-                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
-                    return { kind: 'created', deployment: existing };
-                }
-                if (existing) {
-                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
-                    return { kind: 'taken', deployment: existing };
-                }
-                throw err;
-            }
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            maybeApplied = true;
-            notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => findDeploymentByName(client, body.name));
-            if (existing) {
-                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
-                return { kind: 'created', deployment: existing };
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
-        }
-    }
-}
-function isNameTaken(err) {
-    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
-}
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
-function outcomeUnknown(err) {
-    if (err instanceof OutcomeUnknownError)
-        return err;
-    if (err instanceof UnexpectedResponseError) {
-        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
-    }
-    return undefined;
-}
-/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
-function isWhatWasAsked(d, body) {
-    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
-        v === null ||
-        JSON.stringify(v) === JSON.stringify(got[k]));
-    return (d.source === body.source &&
-        same(body.source_config, d.source_config) &&
-        same(body.source_revision_config, d.source_revision_config));
-}
-/**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
- */
-async function lookBack(client, unknown, now, look) {
-    const found = await look();
-    if (found !== undefined || !unknown.pending)
-        return found;
-    const until = now() + client.requestTimeoutMs;
-    for (let i = 0; now() < until; i++) {
-        const pause = Math.min(1000 * 2 ** i, until - now());
-        if (pause <= 0 || !(await client.pause(i + 1, pause)))
-            return undefined;
-        const again = await look();
-        if (again !== undefined)
-            return again;
-    }
-    return undefined;
-}
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
-function patchReconciled(client, current, body, newRevision, notes, now = Date.now) {
-    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
-}
-/**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
- */
-async function writeReconciled(client, current, write, newRevision, what, notes, now = Date.now) {
-    const before = current.latest_revision_id;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await write();
-        }
-        catch (err) {
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
-            if (newRevision) {
-                const landed = await lookBack(client, unknown, now, async () => {
-                    const d = await client.getDeployment(current.id);
-                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
-                });
-                if (landed) {
-                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
-                    return landed;
-                }
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
-        }
-    }
-}
-/** Pauses of the look for a revision that the update's answer did not name yet. */
-const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
-/**
- * After an update answered with the revision from before: reads the deployment a few times
- * (about 7 s in all, within the run's deadline) for a new `latest_revision_id`. Undefined when
- * none appeared: the control plane made no revision for this update.
- */
-async function awaitNewRevision(client, deploymentId, before, notes) {
-    notes.info(`The update's answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
-    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
-        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
-            return undefined;
-        const now = await client.getDeployment(deploymentId);
-        if (now.latest_revision_id && now.latest_revision_id !== before) {
-            notes.info(`Revision ${now.latest_revision_id} appeared for this update.`);
-            return now;
-        }
-    }
-    return undefined;
-}
-/** The revision a write made: the id the write answered with, read back once if it was null. */
-async function revisionOf(client, d) {
-    if (d.latest_revision_id)
-        return d.latest_revision_id;
-    const again = await client.getDeployment(d.id);
-    if (again.latest_revision_id)
-        return again.latest_revision_id;
-    throw new DeployError(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/plan.ts
-
-
-const HIDDEN = '***';
-const REMOVED = '(removed)';
-/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
-function sourceConfigFromInputs(o) {
-    const c = {};
-    if (o.buildOnPush !== undefined)
-        c.build_on_push = o.buildOnPush;
-    if (o.customUrl !== undefined)
-        c.custom_url = o.customUrl;
-    if (o.resourceSpec !== undefined)
-        c.resource_spec = o.resourceSpec;
-    if (o.k8sNamespace !== undefined)
-        c.listener_config = { k8s_namespace: o.k8sNamespace };
-    if (o.installCommand !== undefined)
-        c.install_command = o.installCommand;
-    if (o.buildCommand !== undefined)
-        c.build_command = o.buildCommand;
-    return c;
-}
-function revisionConfigFromInputs(o, ref) {
-    const r = {};
-    if (o.source === 'codehost') {
-        if (ref !== undefined)
-            r.repo_ref = ref;
-        r.graph_config_path = o.graphConfigPath;
-    }
-    if (o.imageUri !== undefined)
-        r.image_uri = o.imageUri;
-    return r;
-}
-function planCreate(o, name, repo) {
-    const sourceConfig = sourceConfigFromInputs(o);
-    let ref = o.ref;
-    if (o.source === 'codehost') {
-        if (!repo || !o.integrationId) {
-            throw new DeployError(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, 'Set integration-id (and repository, when it is not this workflow’s repository).', 'Missing input');
-        }
-        sourceConfig.integration_id = o.integrationId;
-        sourceConfig.repo_url = repo.url;
-        ref ??= repo.default_branch;
-        if (o.deploymentType !== undefined)
-            sourceConfig.deployment_type = o.deploymentType;
-    }
-    // Fields that only a create may set.
-    if (o.listenerId !== undefined)
-        sourceConfig.listener_id = o.listenerId;
-    const body = {
-        name,
-        source: o.source,
-        source_config: sourceConfig,
-        source_revision_config: revisionConfigFromInputs(o, ref),
-        secrets: o.secrets ?? []
-    };
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    return { kind: 'create', name, body, changes: diff(body, undefined) };
-}
-function planUpdate(o, current) {
-    if (current.source !== o.source) {
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`, `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`, 'Source mismatch');
-    }
-    // Create-only settings: asked for differently, the run would deploy what was not asked.
-    const createOnly = [
-        ['integration-id', o.integrationId, current.source_config.integration_id],
-        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-        ['listener-id', o.listenerId, current.source_config.listener_id]
-    ];
-    for (const [input, asked, theirs] of createOnly) {
-        if (asked !== undefined && theirs && asked !== theirs) {
-            throw new DeployError(`Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`, `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`, `${input} cannot change`);
-        }
-    }
-    const otherRepository = repositoryMismatch(o, current);
-    const body = {};
-    const sourceConfig = sourceConfigFromInputs(o);
-    if (Object.keys(sourceConfig).length)
-        body.source_config = sourceConfig;
-    const revisionConfig = revisionConfigFromInputs(o, o.ref);
-    if (Object.keys(revisionConfig).length)
-        body.source_revision_config = revisionConfig;
-    if (o.secrets !== undefined)
-        body.secrets = o.secrets;
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    if (o.revisionSource !== undefined)
-        body.revision_source = o.revisionSource;
-    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
-    const kept = new Set(body.secrets?.map(s => s.name));
-    const removedSecrets = body.secrets
-        ? current.secrets.map(s => s.name).filter(name => !kept.has(name))
-        : [];
-    return {
-        kind: 'update',
-        deploymentId: current.id,
-        name: current.name,
-        body,
-        changes: diff(body, current),
-        newRevision,
-        removedSecrets,
-        otherRepository
-    };
-}
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
-function ownerAndName(repoUrl) {
-    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
-    const parts = path
-        .replace(/\.git$/i, '')
-        .replace(/\/+$/, '')
-        .split('/');
-    if (parts.length < 2)
-        return undefined;
-    return parts.slice(-2).join('/').toLowerCase();
-}
-/**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
- */
-function repositoryMismatch(o, current) {
-    const repoUrl = current.source_config.repo_url;
-    if (o.source !== 'codehost' || !o.repository || !repoUrl)
-        return undefined;
-    const theirs = ownerAndName(repoUrl);
-    if (!theirs || theirs === o.repository.toLowerCase())
-        return undefined;
-    const shown = sanitizeServerText(repoUrl, 300);
-    if (o.repositoryExplicit) {
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`, 'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.', 'Repository mismatch');
-    }
-    return { deployment: shown, workflow: o.repository };
-}
-/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
-function diff(body, current) {
-    const changes = [];
-    const leaf = (field, to, from) => {
-        const t = show(to);
-        // The current value is the service's text: log-safe before it is shown.
-        const f = from === undefined || from === null ? undefined : sanitizeServerText(show(from), 300);
-        if (t !== f)
-            changes.push({ field, from: f, to: t });
-    };
-    for (const [key, value] of Object.entries(body)) {
-        if (value === undefined || value === null)
-            continue;
-        if (key === 'secrets') {
-            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
-            const listed = value;
-            for (const s of listed) {
-                const before = old.get(s.name);
-                if (!old.has(s.name))
-                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
-                // A service that hides values cannot be compared: show it as set again.
-                else if (before !== s.value)
-                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
-            }
-            // The list replaces the whole set: what it leaves out is deleted.
-            const names = new Set(listed.map(s => s.name));
-            for (const name of old.keys()) {
-                if (!names.has(name))
-                    changes.push({ field: `secrets.${name}`, from: HIDDEN, to: REMOVED });
-            }
-            continue;
-        }
-        if (key === 'source_config' || key === 'source_revision_config') {
-            const was = (current?.[key] ?? {});
-            for (const [k, v] of Object.entries(value)) {
-                if (v !== undefined && v !== null)
-                    leaf(`${key}.${k}`, v, was[k]);
-            }
-            continue;
-        }
-        leaf(key, value, current ? current[key] : undefined);
-    }
-    return changes;
-}
-function show(v) {
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-/** The plan as lines for the log and the dry-run summary. */
-function describePlan(plan) {
-    const head = plan.kind === 'create'
-        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
-        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
-            (plan.newRevision ? ', making a new revision' : ', without a new revision');
-    const lines = [head];
-    if (!plan.changes.length)
-        lines.push('  no field changes');
-    if (plan.kind === 'update' && plan.removedSecrets.length) {
-        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`);
-    }
-    for (const c of plan.changes) {
-        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/resolve-repository.ts
-
-async function resolveRepository(client, integrationId, repository) {
-    const entries = await client.listRepositories(integrationId);
-    const wanted = repository.toLowerCase();
-    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
-    if (found)
-        return found;
-    const close = closeNames(wanted, entries);
-    throw new DeployError(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
-        'Check the repository input, or give the integration access to the repository on the hosting service.', 'Repository not found');
-}
-/** Up to five `owner/name` that share the name, or are a couple of edits away. */
-function closeNames(wanted, entries) {
-    const [, wantedName = wanted] = wanted.split('/');
-    const scored = [];
-    for (const e of entries) {
-        const full = `${e.owner}/${e.name}`;
-        const lower = full.toLowerCase();
-        const name = e.name.toLowerCase();
-        let score = Infinity;
-        if (name === wantedName)
-            score = 0;
-        else if (name.includes(wantedName) || wantedName.includes(name))
-            score = 1;
-        else if (Math.abs(lower.length - wanted.length) <= 2)
-            score = 1 + editDistance(lower, wanted, 2);
-        if (score <= 3)
-            scored.push({ full, score });
-    }
-    return scored
-        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
-        .slice(0, 5)
-        .map(s => s.full);
-}
-/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
-function editDistance(a, b, max) {
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let best = i;
-        for (let j = 1; j <= b.length; j++) {
-            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            cur.push(v);
-            best = Math.min(best, v);
-        }
-        if (best > max)
-            return max + 1;
-        prev = cur;
-    }
-    return prev[b.length];
+    state.outcome = 'timeout';
+    throw new DeployError(`Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/failure-logs.ts
@@ -43946,6 +43593,381 @@ function fenced(lines) {
     return [fence, ...lines, fence].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/deploy/plan.ts
+
+
+
+const HIDDEN = '***';
+/** How a change shows a secret that the update deletes. */
+const REMOVED = '(removed)';
+/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
+function sourceConfigFromInputs(o) {
+    const c = {};
+    if (o.buildOnPush !== undefined)
+        c.build_on_push = o.buildOnPush;
+    if (o.customUrl !== undefined)
+        c.custom_url = o.customUrl;
+    if (o.resourceSpec !== undefined)
+        c.resource_spec = o.resourceSpec;
+    if (o.k8sNamespace !== undefined)
+        c.listener_config = { k8s_namespace: o.k8sNamespace };
+    if (o.installCommand !== undefined)
+        c.install_command = o.installCommand;
+    if (o.buildCommand !== undefined)
+        c.build_command = o.buildCommand;
+    return c;
+}
+function revisionConfigFromInputs(o, ref) {
+    const r = {};
+    if (o.source === 'codehost') {
+        if (ref !== undefined)
+            r.repo_ref = ref;
+        r.graph_config_path = o.graphConfigPath;
+    }
+    if (o.imageUri !== undefined)
+        r.image_uri = o.imageUri;
+    return r;
+}
+function planCreate(o, name, repo) {
+    const sourceConfig = sourceConfigFromInputs(o);
+    let ref = o.ref;
+    if (o.source === 'codehost') {
+        if (!repo || !o.integrationId) {
+            throw new DeployError(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, 'Set integration-id (and repository, when it is not this workflow’s repository).', 'Missing input');
+        }
+        sourceConfig.integration_id = o.integrationId;
+        sourceConfig.repo_url = repo.url;
+        ref ??= repo.default_branch;
+        if (o.deploymentType !== undefined)
+            sourceConfig.deployment_type = o.deploymentType;
+    }
+    // Fields that only a create may set.
+    if (o.listenerId !== undefined)
+        sourceConfig.listener_id = o.listenerId;
+    const body = {
+        name,
+        source: o.source,
+        source_config: sourceConfig,
+        source_revision_config: revisionConfigFromInputs(o, ref),
+        secrets: o.secrets ?? []
+    };
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    return { kind: 'create', name, body, changes: diff(body, undefined) };
+}
+function planUpdate(o, current) {
+    if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
+        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
+        throw new DeployError(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set api-dialect: ${other}; changing source would not help.`, 'Wrong API dialect');
+    }
+    if (current.source !== o.source) {
+        throw new DeployError(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`, `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`, 'Source mismatch');
+    }
+    // Create-only settings: asked for differently, the run would deploy what was not asked.
+    const createOnly = [
+        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+        ['listener-id', o.listenerId, current.source_config.listener_id]
+    ];
+    for (const [input, asked, theirs] of createOnly) {
+        if (asked !== undefined && theirs && asked !== theirs) {
+            throw new DeployError(`Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`, `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`, `${input} cannot change`);
+        }
+    }
+    const otherRepository = repositoryMismatch(o, current);
+    const body = {};
+    const sourceConfig = sourceConfigFromInputs(o);
+    if (Object.keys(sourceConfig).length)
+        body.source_config = sourceConfig;
+    const revisionConfig = revisionConfigFromInputs(o, o.ref);
+    if (Object.keys(revisionConfig).length)
+        body.source_revision_config = revisionConfig;
+    if (o.secrets !== undefined)
+        body.secrets = o.secrets;
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    if (o.revisionSource !== undefined)
+        body.revision_source = o.revisionSource;
+    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
+    const kept = new Set(body.secrets?.map(s => s.name));
+    const removedSecrets = body.secrets
+        ? current.secrets
+            .map(s => s.name)
+            .filter(name => !kept.has(name))
+            .map(shownName)
+        : [];
+    return {
+        kind: 'update',
+        deploymentId: current.id,
+        name: current.name,
+        body,
+        changes: diff(body, current),
+        newRevision,
+        removedSecrets,
+        otherRepository
+    };
+}
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
+    const parts = path
+        .replace(/\.git$/i, '')
+        .replace(/\/+$/, '')
+        .split('/');
+    if (parts.length < 2)
+        return undefined;
+    return parts.slice(-2).join('/').toLowerCase();
+}
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(o, current) {
+    const repoUrl = current.source_config.repo_url;
+    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+        return undefined;
+    const theirs = ownerAndName(repoUrl);
+    if (!theirs || theirs === o.repository.toLowerCase())
+        return undefined;
+    const shown = sanitizeServerText(repoUrl, 300);
+    if (o.repositoryExplicit) {
+        throw new DeployError(`Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`, 'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.', 'Repository mismatch');
+    }
+    return { deployment: shown, workflow: o.repository };
+}
+/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
+function diff(body, current) {
+    const changes = [];
+    const leaf = (field, to, from) => {
+        const t = show(to);
+        // The current value is the service's text: log-safe before it is shown.
+        const f = from === undefined || from === null ? undefined : sanitizeServerText(show(from), 300);
+        if (t !== f)
+            changes.push({ field, from: f, to: t });
+    };
+    for (const [key, value] of Object.entries(body)) {
+        if (value === undefined || value === null)
+            continue;
+        if (key === 'secrets') {
+            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
+            const listed = value;
+            for (const s of listed) {
+                const before = old.get(s.name);
+                if (!old.has(s.name))
+                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
+                // A service that hides values cannot be compared: show it as set again.
+                else if (before !== s.value)
+                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
+            }
+            // The list replaces the whole set: what it leaves out is deleted.
+            const names = new Set(listed.map(s => s.name));
+            for (const name of old.keys()) {
+                if (!names.has(name))
+                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
+            }
+            continue;
+        }
+        if (key === 'source_config' || key === 'source_revision_config') {
+            const was = (current?.[key] ?? {});
+            for (const [k, v] of Object.entries(value)) {
+                if (v !== undefined && v !== null)
+                    leaf(`${key}.${k}`, v, was[k]);
+            }
+            continue;
+        }
+        leaf(key, value, current ? current[key] : undefined);
+    }
+    return changes;
+}
+/** A secret's name as the deployment has it: the service's text, made log-safe. */
+function shownName(name) {
+    return sanitizeServerText(name, 100);
+}
+function show(v) {
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+/** The plan as lines for the log and the dry-run summary. */
+function describePlan(plan) {
+    const head = plan.kind === 'create'
+        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
+        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
+            (plan.newRevision ? ', making a new revision' : ', without a new revision');
+    const lines = [head];
+    if (!plan.changes.length)
+        lines.push('  no field changes');
+    if (plan.kind === 'update' && plan.removedSecrets.length) {
+        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`);
+    }
+    for (const c of plan.changes) {
+        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/apply.ts
+
+
+
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5;
+async function createOrAdopt(client, body, notes, now = Date.now) {
+    /** An earlier send of this create may have been applied after all. */
+    let maybeApplied = false;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return { kind: 'created', deployment: await client.createDeployment(body) };
+        }
+        catch (err) {
+            if (err instanceof ApiError && isNameTaken(err)) {
+                const existing = await findDeploymentByName(client, body.name);
+                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
+                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
+                    return { kind: 'created', deployment: existing };
+                }
+                if (existing) {
+                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
+                    return { kind: 'taken', deployment: existing };
+                }
+                throw err;
+            }
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            maybeApplied = true;
+            notes.warning(`${unknown.message}; looking the name up before trying again.`);
+            const existing = await lookBack(client, unknown, now, () => findDeploymentByName(client, body.name));
+            if (existing) {
+                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
+                return { kind: 'created', deployment: existing };
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
+        }
+    }
+}
+function isNameTaken(err) {
+    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
+}
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err) {
+    if (err instanceof OutcomeUnknownError)
+        return err;
+    // An answer about another deployment is a lie to stop at, not an answer that got lost.
+    if (err instanceof UnexpectedResponseError && !(err instanceof OtherResourceError)) {
+        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    }
+    return undefined;
+}
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d, body) {
+    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify(got[k]));
+    return (d.source === body.source &&
+        same(body.source_config, d.source_config) &&
+        same(body.source_revision_config, d.source_revision_config));
+}
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack(client, unknown, now, look) {
+    const found = await look();
+    if (found !== undefined || !unknown.pending)
+        return found;
+    const until = now() + client.requestTimeoutMs;
+    for (let i = 0; now() < until; i++) {
+        const pause = Math.min(1000 * 2 ** i, until - now());
+        if (pause <= 0 || !(await client.pause(i + 1, pause)))
+            return undefined;
+        const again = await look();
+        if (again !== undefined)
+            return again;
+    }
+    return undefined;
+}
+/**
+ * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
+ * means the patch was applied and that revision is ours; none means it was not, and it is sent
+ * again. A patch that makes no revision is idempotent, so sending it again is safe.
+ */
+function patchReconciled(client, current, body, newRevision, notes, now = Date.now) {
+    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
+}
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+async function writeReconciled(client, current, write, newRevision, what, notes, now = Date.now) {
+    const before = current.latest_revision_id;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await write();
+        }
+        catch (err) {
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
+            if (newRevision) {
+                const landed = await lookBack(client, unknown, now, async () => {
+                    const d = await client.getDeployment(current.id);
+                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
+                });
+                if (landed) {
+                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
+                    return landed;
+                }
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
+        }
+    }
+}
+/** Pauses of the look for a revision that the write's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
+/**
+ * After a write (an update, a redeploy) answered with the revision from before: reads the
+ * deployment a few times (about 7 s in all, within the run's deadline) for a new
+ * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
+ */
+async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
+    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
+    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
+            return undefined;
+        const now = await client.getDeployment(deploymentId);
+        if (now.latest_revision_id && now.latest_revision_id !== before) {
+            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
+            return now;
+        }
+    }
+    return undefined;
+}
+/** The revision a write made: the id the write answered with, read back once if it was null. */
+async function revisionOf(client, d) {
+    if (d.latest_revision_id)
+        return d.latest_revision_id;
+    const again = await client.getDeployment(d.id);
+    if (again.latest_revision_id)
+        return again.latest_revision_id;
+    throw new DeployError(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/wait.ts
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
@@ -43996,100 +44018,110 @@ async function waitForRevision(o) {
     const now = o.now ?? Date.now;
     const sleep = o.sleep ?? sleep_sleep;
     const cadence = o.cadence ?? DEFAULT_CADENCE;
-    const maxErrors = o.maxConsecutiveErrors ?? 6;
-    const notFoundGraceMs = o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS;
     const start = now();
-    const deadline = start + o.timeoutMs;
-    const timeline = [];
-    let status;
-    let revision;
-    let polls = 0;
-    let errors = 0;
-    let lastError;
-    let lastApiError;
-    let unknownSeen = false;
-    let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor;
-    const result = (outcome) => ({
-        outcome,
-        status,
-        revision,
-        timeline,
-        polls,
-        elapsedMs: now() - start,
-        lastError,
-        lastApiError
-    });
+    const p = {
+        now,
+        cadence,
+        start,
+        deadline: start + o.timeoutMs,
+        timeline: [],
+        status: undefined,
+        revision: undefined,
+        polls: 0,
+        errors: 0,
+        lastError: undefined,
+        lastApiError: undefined,
+        unknownSeen: false,
+        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+    };
     for (;;) {
         if (o.signal?.aborted)
-            return result('cancelled');
-        polls++;
-        let changed = false;
-        /** A Retry-After the last poll's retries did not wait out: the next poll waits it out. */
-        let retryAfterMs;
-        try {
-            revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-                deadline: deadline + FINAL_POLL_GRACE_MS
-            });
-            errors = 0;
-            if (revision.status !== status) {
-                status = revision.status;
-                changed = true;
-                const elapsedMs = now() - start;
-                timeline.push({ status, elapsedMs });
-                o.onStatus?.(status, elapsedMs);
-                if (!KNOWN_STATUSES.has(status) && !unknownSeen) {
-                    unknownSeen = true;
-                    o.onUnknownStatus?.(status);
-                }
-            }
-            const outcome = revisionOutcome(revision.status);
-            if (outcome !== 'in_progress')
-                return result(outcome);
-        }
-        catch (err) {
-            if (o.signal?.aborted)
-                return result('cancelled');
-            if (err instanceof AbortedError)
-                return result(now() >= deadline ? 'timeout' : 'cancelled');
-            lastError = err;
-            if (err instanceof ApiError)
-                lastApiError = err;
-            const early404 = err instanceof ApiError &&
-                err.status === 404 &&
-                status === undefined &&
-                now() - start < notFoundGraceMs;
-            if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
-                return result('error');
-            if (err instanceof ApiError)
-                retryAfterMs = err.retryAfterMs;
-            // A 404 in the grace period is not a failing service: it does not use up the error budget.
-            if (!early404)
-                errors++;
-            o.onPollError?.(err, Math.max(errors, 1));
-            if (errors >= maxErrors)
-                return result('error');
-        }
-        if (now() >= deadline)
-            return result('timeout');
-        pause = nextPause(pause, changed, status, now() - start, o.pollIntervalMs, cadence);
-        if (retryAfterMs !== undefined) {
-            // Polling again before the server's Retry-After would only be refused again; when that
-            // time ends past the deadline, no poll can help any more.
-            if (now() + retryAfterMs >= deadline) {
-                lastError = new RetryPastDeadlineError(lastError, retryAfterMs);
-                return result('error');
-            }
-            pause = Math.max(pause, retryAfterMs);
-        }
-        // The last poll lands on the deadline rather than a whole pause after it.
-        const wait = Math.max(0, Math.min(pause, deadline - now()));
+            return resultOf(p, 'cancelled');
+        p.polls++;
+        const step = await pollOnce(o, p);
+        if (step.end)
+            return resultOf(p, step.end);
+        if (now() >= p.deadline)
+            return resultOf(p, 'timeout');
+        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
+        if (wait === undefined)
+            return resultOf(p, 'error');
         try {
             await sleep(wait, o.signal);
         }
         catch {
-            return result('cancelled');
+            return resultOf(p, 'cancelled');
         }
     }
+}
+function resultOf(p, outcome) {
+    const { status, revision, timeline, polls, lastError, lastApiError } = p;
+    const elapsedMs = p.now() - p.start;
+    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
+}
+async function pollOnce(o, p) {
+    let revision;
+    try {
+        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+            deadline: p.deadline + FINAL_POLL_GRACE_MS
+        });
+    }
+    catch (err) {
+        return pollFailed(o, p, err);
+    }
+    p.revision = revision;
+    p.errors = 0;
+    const changed = revision.status !== p.status;
+    if (changed) {
+        p.status = revision.status;
+        const elapsedMs = p.now() - p.start;
+        p.timeline.push({ status: p.status, elapsedMs });
+        o.onStatus?.(p.status, elapsedMs);
+        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
+            p.unknownSeen = true;
+            o.onUnknownStatus?.(p.status);
+        }
+    }
+    const outcome = revisionOutcome(revision.status);
+    return outcome !== 'in_progress' ? { end: outcome } : { changed };
+}
+function pollFailed(o, p, err) {
+    if (o.signal?.aborted)
+        return { end: 'cancelled' };
+    if (err instanceof AbortedError)
+        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
+    p.lastError = err;
+    if (err instanceof ApiError)
+        p.lastApiError = err;
+    const early404 = err instanceof ApiError &&
+        err.status === 404 &&
+        p.status === undefined &&
+        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
+    if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
+        return { end: 'error' };
+    // A 404 in the grace period is not a failing service: it does not use up the error budget.
+    if (!early404)
+        p.errors++;
+    o.onPollError?.(err, Math.max(p.errors, 1));
+    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
+        return { end: 'error' };
+    return { changed: false, retryAfterMs: err instanceof ApiError ? err.retryAfterMs : undefined };
+}
+/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
+function nextWait(o, p, changed, retryAfterMs) {
+    const elapsed = p.now() - p.start;
+    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
+    if (retryAfterMs !== undefined) {
+        // Polling again before the server's Retry-After would only be refused again; when that
+        // time ends past the deadline, no poll can help any more.
+        if (p.now() + retryAfterMs >= p.deadline) {
+            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
+            return undefined;
+        }
+        p.pause = Math.max(p.pause, retryAfterMs);
+    }
+    // The last poll lands on the deadline rather than a whole pause after it.
+    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
 }
 /** The control plane asked to wait past the deadline: no further poll could help. */
 class RetryPastDeadlineError extends Error {
@@ -44112,15 +44144,13 @@ async function rollBack(client, input, notes) {
             reason: 'nothing to roll back to: the deployment had no active revision before this run'
         };
     }
-    // Read again: another run may have deployed since this one noted the active revision.
+    // Read again right before the write: another run may have written or deployed since.
     const now = await client.getDeployment(input.deploymentId);
-    if (now.active_revision_id !== previous) {
-        return {
-            kind: 'not-done',
-            reason: `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
-        };
-    }
+    const refused = holdBack(now, input.failedRevisionId, previous);
+    if (refused)
+        return { kind: 'not-done', reason: refused };
     notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
+    const { notUndone } = input;
     let answer;
     try {
         answer = await writeReconciled(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.now);
@@ -44130,12 +44160,13 @@ async function rollBack(client, input, notes) {
         if (input.wait.signal?.aborted)
             throw err;
         const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-        return { kind: 'failed', restoredId: previous, reason: text };
+        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
     }
-    // Usually a new revision follows; a service that reuses the old one is followed as it is.
-    const revisionId = answer.latest_revision_id && answer.latest_revision_id !== now.latest_revision_id
-        ? answer.latest_revision_id
-        : previous;
+    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
+    if (!revisionId) {
+        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
+        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
+    }
     const result = await waitForRevision({
         client,
         deploymentId: input.deploymentId,
@@ -44144,20 +44175,36 @@ async function rollBack(client, input, notes) {
         onStatus: input.onStatus
     });
     notes.info(`Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`);
-    return {
-        kind: 'done',
-        revisionId,
-        restoredId: previous,
-        status: result.status,
-        outcome: result.outcome,
-        timeline: result.timeline
-    };
+    const { status, outcome, timeline } = result;
+    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+}
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now, failed, previous) {
+    if (now.latest_revision_id !== failed) {
+        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
+    }
+    if (now.active_revision_id !== previous) {
+        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
+    }
+    return undefined;
+}
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(client, answer, before, notes) {
+    if (answer.latest_revision_id && answer.latest_revision_id !== before)
+        return answer.latest_revision_id;
+    const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy');
+    return late?.latest_revision_id ?? undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/after-failure.ts
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
 // `on-failure: rollback`, put the previous revision back. Both report into the state; neither
 // changes the verdict: the deploy that was asked for did not happen.
+
 
 
 
@@ -44170,6 +44217,7 @@ async function afterFailure(o, ids, deps) {
                 deploymentId: ids.deploymentId,
                 previousActive: ids.previousActive,
                 failedRevisionId: ids.revisionId,
+                notUndone: ids.notUndone,
                 wait: {
                     timeoutMs: o.timeoutMs,
                     pollIntervalMs: o.pollIntervalMs,
@@ -44184,6 +44232,10 @@ async function afterFailure(o, ids, deps) {
                 deps.log.info(`No rollback: ${r.reason}.`);
             if (r.kind === 'failed')
                 deps.log.warning(describeRollback(r), 'Rollback failed');
+            if (r.kind === 'unconfirmed')
+                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
+            if (r.kind === 'done' && r.notUndone.length)
+                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
             return r;
         });
     }
@@ -44206,33 +44258,60 @@ async function printGroup(log, name, lines) {
             log.info(line);
     });
 }
-/** One sentence for the error annotation: what the rollback did. */
+/** What the rollback did, for the error annotation, and what it left as this run set it. */
 function describeRollback(r) {
     if (!r)
         return undefined;
     if (r.kind === 'not-done')
         return `Not rolled back: ${r.reason}.`;
+    const left = notUndoneSentence(r.notUndone);
+    const tail = left ? ` ${left}` : '';
     if (r.kind === 'failed')
         return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
+    if (r.kind === 'unconfirmed')
+        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
     if (r.outcome === 'deployed')
-        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.`;
-    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).`;
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
+    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
+}
+/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
+function notUndoneSentence(names) {
+    if (!names.length)
+        return undefined;
+    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
+}
+/**
+ * What an update changed that a redeploy of an older revision does not put back: the secrets
+ * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
+ * is what a redeploy restores.
+ */
+function notUndoneBy(plan) {
+    if (plan?.kind !== 'update')
+        return [];
+    const names = [];
+    for (const c of plan.changes) {
+        if (c.field.startsWith('source_revision_config.'))
+            continue;
+        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
+        if (secret !== undefined) {
+            const how = c.to === REMOVED ? 'removed' : c.from === undefined ? 'added' : 'set';
+            names.push(`secret ${secret} (${how})`);
+        }
+        else
+            names.push(inputName(c.field));
+    }
+    return names;
+}
+/** `source_config.install_command` as the input that sets it: `install-command`. */
+function inputName(field) {
+    const leaf = field.split('.').at(-1) ?? field;
+    return leaf.replace(/_/g, '-');
 }
 function capital(s) {
     return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/flow.ts
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/deploy/state.ts
 function newState(o) {
     return {
         name: o.name,
@@ -44252,221 +44331,153 @@ function newState(o) {
         writing: undefined
     };
 }
-async function deploy(o, state, deps) {
-    const { client, log } = deps;
-    const current = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const found = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId)
-            : await findDeploymentByName(client, target.name);
-        if (found) {
-            if (target.kind === 'id' && o.name !== undefined && found.name !== o.name) {
-                throw new DeployError(`Deployment ${target.deploymentId} is named "${found.name}", not "${o.name}".`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
-            }
-            observe(state, found);
-            log.info(`Found deployment "${found.name}" (${found.id}), status ${found.status}.`);
-        }
-        else
-            log.info(`No deployment is named "${o.name}".`);
-        return found;
-    });
-    let plan = await log.group('Plan', async () => {
-        let p;
-        if (current)
-            p = planUpdate(o, current);
-        else {
-            // A deployment named by id is read, never created: not finding it was an error above.
-            if (o.target.kind !== 'name')
-                throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`);
-            const name = o.target.name;
-            if (!o.create) {
-                throw new DeployError(`No deployment is named "${name}" and create is false.`, 'Set create: true to create it, or check name, tenant-id and base-url.', 'Deployment not found');
-            }
-            const repo = o.source === 'codehost' && o.integrationId && o.repository
-                ? await resolveRepository(client, o.integrationId, o.repository)
-                : undefined;
-            if (repo)
-                log.info(`Repository ${o.repository} -> ${repo.url} (default branch ${repo.default_branch})`);
-            p = planCreate(o, name, repo);
-        }
-        for (const line of describePlan(p))
-            log.info(line);
-        return p;
-    });
-    state.plan = plan;
-    noteRepository(plan);
-    if (o.dryRun) {
-        state.outcome = 'dry-run';
-        log.info('Dry run: nothing was written.');
+/** What a read of the deployment tells the state. */
+function observe(state, d, log) {
+    state.deploymentId = d.id;
+    state.name = d.name;
+    state.deploymentStatus = d.status;
+    const url = d.source_config.custom_url;
+    if (!url)
+        return;
+    if (isWellFormedUrl(url)) {
+        state.url = url;
         return;
     }
-    let written;
-    /** The deployment's latest revision before this run's update: what the update must replace. */
-    let before = current?.latest_revision_id ?? null;
-    state.previousActive = current?.active_revision_id ?? null;
-    if (plan.kind === 'create') {
-        const body = plan.body;
-        const result = await writing('create', () => log.group('Create the deployment', async () => {
-            const r = await createOrAdopt(client, body, log, deps.now);
-            if (r.kind === 'created')
-                log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
-            return r;
-        }));
-        observe(state, result.deployment);
-        if (result.kind === 'created') {
-            state.created = true;
-            written = result.deployment;
-        }
-        else {
-            plan = planUpdate(o, result.deployment);
-            state.plan = plan;
-            before = result.deployment.latest_revision_id;
-            state.previousActive = result.deployment.active_revision_id;
-            noteRepository(plan);
-            written = await update(plan, result.deployment);
-        }
-    }
-    else {
-        written = await update(plan, current);
-    }
-    observe(state, written);
-    if (plan.kind === 'update' && !plan.newRevision) {
-        state.outcome = 'no-revision';
-        log.info('The change needs no new revision: nothing to wait for.');
+    state.url = undefined;
+    if (state.urlRefused)
         return;
+    state.urlRefused = true;
+    log.warning(`Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+}
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+function isWellFormedUrl(text) {
+    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
+        return false;
+    if (text.includes('##[') || /^[^:]*::/.test(text))
+        return false;
+    try {
+        const u = new URL(text);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
     }
-    if (plan.kind === 'update') {
-        // Only a revision that the write produced is this run's: an answer that still names the
-        // revision from before is looked at again briefly, and otherwise reported as it is.
-        if (written.latest_revision_id === before) {
-            const late = await awaitNewRevision(client, written.id, before, log);
-            if (!late) {
-                state.outcome = 'revision-missing';
-                log.warning(`The control plane made no new revision for this update of "${written.name}": its latest revision is still ${before ?? 'none'}. ` +
-                    'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.', 'No new revision');
-                return;
-            }
-            written = late;
-            observe(state, written);
-        }
+    catch {
+        return false;
     }
-    const revisionId = await revisionOf(client, written);
-    state.revisionId = revisionId;
-    log.info(`Revision ${revisionId}.`);
-    if (!o.wait) {
-        state.outcome = 'accepted';
-        log.info('wait is false: the revision goes on on the control plane.');
-        return;
-    }
-    const deploymentId = written.id;
-    const result = await log.group(`Wait for revision ${revisionId}`, () => waitForRevision({
-        client,
-        deploymentId,
-        revisionId,
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        cadence: deps.cadence,
-        signal: deps.signal,
-        now: deps.now,
-        sleep: deps.sleep,
-        onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
-        onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
-            'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
-        // The hint of a cause is said once, with the final error; each poll gets one line.
-        onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
-    }));
+}
+
+;// CONCATENATED MODULE: ./src/deploy/conclude.ts
+
+
+
+
+
+async function conclude(o, state, deps, w) {
+    const { result } = w;
     state.timeline = result.timeline;
     state.revisionStatus = result.status;
     const sha = result.revision?.source_revision_config?.repo_commit_sha;
     if (sha)
         state.repoCommitSha = sha;
-    const took = formatDuration(result.elapsedMs);
-    const last = result.status ?? 'no status seen';
-    const seen = result.status ? `last status ${result.status}` : 'before any status was read';
+    state.outcome = result.outcome;
     switch (result.outcome) {
-        case 'deployed': {
-            state.outcome = 'deployed';
-            await refresh(client, state, deploymentId);
-            log.info(`Revision ${revisionId} is DEPLOYED (${took}).`);
-            const expected = state.expectedSha;
-            if (sha && expected && !sameCommit(sha, expected)) {
-                log.warning(`Revision ${revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-                    `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
-            }
-            return;
-        }
-        case 'skipped': {
-            state.outcome = 'skipped';
-            await refresh(client, state, deploymentId);
-            const newer = state.newerRevisionId;
-            log.warning(`Revision ${revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
-                'and goes on on the control plane.', 'Superseded by a newer revision');
-            return;
-        }
-        case 'failed': {
-            state.outcome = 'failed';
-            const after = await afterFailure(o, { deploymentId, revisionId, status: last, previousActive: state.previousActive ?? null }, deps);
-            state.failureLog = after.log;
-            state.rollback = after.rollback;
-            const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
-            const rolled = describeRollback(after.rollback);
-            throw new DeployError(`Revision ${revisionId} of "${state.name}" ended ${last} after ${took}${why}` +
-                (rolled ? ` ${rolled}` : ''), last === 'BUILD_FAILED'
-                ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-                : last === 'DEPLOY_FAILED'
-                    ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-                    : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.', `Revision ${last}`);
-        }
+        case 'deployed':
+            return deployed(state, deps, w);
+        case 'skipped':
+            return skipped(state, deps, w);
+        case 'failed':
+            return failed(o, state, deps, w);
         case 'timeout':
-            state.outcome = 'timeout';
-            throw new DeployError((result.status
-                ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${revisionId} goes on on the control plane.`
-                : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${revisionId} was read; it may go on on the control plane.`) +
-                (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
-                (result.lastApiError && result.lastApiError !== result.lastError
-                    ? ` Last answer: ${firstLine(result.lastApiError)}`
-                    : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
+            throw timedOut(o, w);
         case 'cancelled':
-            state.outcome = 'cancelled';
-            throw new DeployError(`Cancelled while ${last}; revision ${revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
+            throw new DeployError(`Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
         case 'error':
-            state.outcome = 'error';
-            throw new DeployError(`Polling revision ${revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
+            throw await conclude_pollFailed(state, deps, w);
     }
-    async function update(p, d) {
-        if (p.kind !== 'update')
-            throw new Error('update needs an update plan');
-        return log.group('Update the deployment', async () => {
-            if (p.removedSecrets.length) {
-                log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-                    'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.', 'Secrets removed');
-            }
-            const out = await writing('update', () => patchReconciled(client, d, p.body, p.newRevision, log, deps.now));
-            log.info(`Updated deployment "${out.name}" (${out.id}).`);
-            return out;
-        });
+}
+async function deployed(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`);
+    const sha = state.repoCommitSha;
+    const expected = state.expectedSha;
+    if (sha && expected && !sameCommit(sha, expected)) {
+        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
-    /**
-     * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
-     * whereas a write that ended (answered, or failed after reconciling) is known.
-     */
-    async function writing(kind, write) {
-        state.writing = kind;
-        try {
-            return await write();
-        }
-        finally {
-            if (!deps.signal?.aborted)
-                state.writing = undefined;
-        }
+}
+async function skipped(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    const newer = state.newerRevisionId;
+    deps.log.warning(`Revision ${w.revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
+        'and goes on on the control plane.', 'Superseded by a newer revision');
+}
+async function failed(o, state, deps, w) {
+    const last = w.result.status ?? 'no status seen';
+    const after = await afterFailure(o, {
+        deploymentId: w.deploymentId,
+        revisionId: w.revisionId,
+        status: last,
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+    }, deps);
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
+    const rolled = describeRollback(after.rollback);
+    throw new DeployError(`Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+        (rolled ? ` ${rolled}` : ''), last === 'BUILD_FAILED'
+        ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+        : last === 'DEPLOY_FAILED'
+            ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+            : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.', `Revision ${last}`);
+}
+function timedOut(o, w) {
+    const { result } = w;
+    return new DeployError((result.status
+        ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
+        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+        (result.lastApiError && result.lastApiError !== result.lastError
+            ? ` Last answer: ${firstLine(result.lastApiError)}`
+            : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
+}
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function conclude_pollFailed(state, deps, w) {
+    const { result } = w;
+    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
+    if (deleted) {
+        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+        return new DeployError(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
     }
-    /** The workflow's repository is not the deployment's: say so, and compare no commit. */
-    function noteRepository(p) {
-        if (p.kind !== 'update' || !p.otherRepository)
-            return;
-        state.expectedSha = undefined;
-        log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
-            'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.', 'Another repository');
+    const seen = result.status ? `last status ${result.status}` : 'before any status was read';
+    return new DeployError(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
+}
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(client, id, err) {
+    if (!(err instanceof ApiError && err.status === 404))
+        return undefined;
+    try {
+        const d = await client.getDeployment(id);
+        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
+    }
+    catch (again) {
+        return again instanceof ApiError && again.status === 404 ? 'gone' : undefined;
+    }
+}
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(deps, state, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        observe(state, d, deps.log);
+        if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
+            state.newerRevisionId = d.latest_revision_id;
+    }
+    catch {
+        // The revision's own status is what decides the run; this read only adds detail.
     }
 }
 /** The first line of an error's message: the hint that follows is said once, at the end. */
@@ -44480,30 +44491,300 @@ function hintOf(err) {
     const lines = (err instanceof Error ? err.message : '').split('\n');
     return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
 }
-function observe(state, d) {
-    state.deploymentId = d.id;
-    state.name = d.name;
-    state.deploymentStatus = d.status;
-    const url = d.source_config.custom_url;
-    if (url)
-        state.url = sanitizeServerText(url, 500);
-}
-/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(client, state, id) {
-    try {
-        const d = await client.getDeployment(id);
-        observe(state, d);
-        if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
-            state.newerRevisionId = d.latest_revision_id;
-    }
-    catch {
-        // The revision's own status is what decides the run; this read only adds detail.
-    }
-}
 function sameCommit(a, b) {
     const x = a.toLowerCase();
     const y = b.toLowerCase();
     return x.startsWith(y) || y.startsWith(x);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/resolve-repository.ts
+
+async function resolveRepository(client, integrationId, repository) {
+    const entries = await client.listRepositories(integrationId);
+    const wanted = repository.toLowerCase();
+    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
+    if (found)
+        return found;
+    const close = closeNames(wanted, entries);
+    throw new DeployError(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
+        'Check the repository input, or give the integration access to the repository on the hosting service.', 'Repository not found');
+}
+/** Up to five `owner/name` that share the name, or are a couple of edits away. */
+function closeNames(wanted, entries) {
+    const [, wantedName = wanted] = wanted.split('/');
+    const scored = [];
+    for (const e of entries) {
+        const full = `${e.owner}/${e.name}`;
+        const lower = full.toLowerCase();
+        const name = e.name.toLowerCase();
+        let score = Infinity;
+        if (name === wantedName)
+            score = 0;
+        else if (name.includes(wantedName) || wantedName.includes(name))
+            score = 1;
+        else if (Math.abs(lower.length - wanted.length) <= 2)
+            score = 1 + editDistance(lower, wanted, 2);
+        if (score <= 3)
+            scored.push({ full, score });
+    }
+    return scored
+        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
+        .slice(0, 5)
+        .map(s => s.full);
+}
+/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
+function editDistance(a, b, max) {
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let best = i;
+        for (let j = 1; j <= b.length; j++) {
+            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            cur.push(v);
+            best = Math.min(best, v);
+        }
+        if (best > max)
+            return max + 1;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/target.ts
+
+
+
+
+
+const BEING_DELETED = 'AWAITING_DELETE';
+async function findTarget(o, state, deps) {
+    const { client, log } = deps;
+    const found = await log.group('Find the deployment', async () => {
+        const target = o.target;
+        const d = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId)
+            : await findDeploymentByName(client, target.name);
+        if (!d) {
+            log.info(`No deployment is named "${o.name}".`);
+            return undefined;
+        }
+        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+            throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
+        }
+        observe(state, d, log);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
+        return d;
+    });
+    if (found?.status !== BEING_DELETED)
+        return found;
+    return awaitDeletion(o, state, deps, found);
+}
+/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
+async function awaitDeletion(o, state, deps, d) {
+    const { log } = deps;
+    if (o.target.kind === 'id') {
+        throw new DeployError(`Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`, 'Deploy by name (without deployment-id) to create it again once it is gone.', 'Deployment being deleted');
+    }
+    if (o.dryRun) {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`);
+        return undefined;
+    }
+    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
+            `waiting until it is gone (at most the timeout, ${formatDuration(o.timeoutMs)}), then creating it anew.`);
+        const r = await waitUntilGone(deps.client, d.id, o, deps);
+        if (r.kind === 'gone')
+            log.info(goneLine(r.elapsedMs));
+        return r;
+    });
+    if (result.kind === 'timeout') {
+        state.outcome = 'timeout';
+        throw new DeployError(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`, 'Re-run the job once the deletion has finished, or raise timeout.', 'Deployment being deleted');
+    }
+    state.deploymentId = undefined;
+    state.deploymentStatus = undefined;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/write.ts
+
+
+
+async function writePlan(o, state, deps, plan, current) {
+    let written;
+    /** The latest revision before this run's update: what the update must replace. */
+    let before = current?.latest_revision_id ?? null;
+    state.previousActive = current?.active_revision_id ?? null;
+    if (plan.kind === 'create') {
+        const body = plan.body;
+        const result = await writing(state, deps, 'create', () => create(body, deps));
+        observe(state, result.deployment, deps.log);
+        if (result.kind === 'created') {
+            state.created = true;
+            written = result.deployment;
+        }
+        else {
+            // Another run created it first: this run's write becomes an update of theirs.
+            plan = planUpdate(o, result.deployment);
+            state.plan = plan;
+            before = result.deployment.latest_revision_id;
+            state.previousActive = result.deployment.active_revision_id;
+            noteRepository(state, deps, plan);
+            written = await update(state, deps, plan, result.deployment);
+        }
+    }
+    else {
+        written = await update(state, deps, plan, current);
+    }
+    observe(state, written, deps.log);
+    if (plan.kind === 'update' && !plan.newRevision)
+        return { kind: 'no-revision' };
+    if (plan.kind === 'update' && written.latest_revision_id === before) {
+        const late = await awaitNewRevision(deps.client, written.id, before, deps.log);
+        if (!late)
+            return { kind: 'revision-missing', deployment: written, before };
+        written = late;
+        observe(state, written, deps.log);
+    }
+    const revisionId = await revisionOf(deps.client, written);
+    state.revisionId = revisionId;
+    deps.log.info(`Revision ${revisionId}.`);
+    return { kind: 'revision', deployment: written, revisionId };
+}
+function create(body, deps) {
+    const { client, log } = deps;
+    return log.group('Create the deployment', async () => {
+        const r = await createOrAdopt(client, body, log, deps.now);
+        if (r.kind === 'created')
+            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
+        return r;
+    });
+}
+async function update(state, deps, p, d) {
+    if (p.kind !== 'update')
+        throw new Error('update needs an update plan');
+    const { client, log } = deps;
+    return log.group('Update the deployment', async () => {
+        if (p.removedSecrets.length) {
+            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+                'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.', 'Secrets removed');
+        }
+        const out = await writing(state, deps, 'update', () => patchReconciled(client, d, p.body, p.newRevision, log, deps.now));
+        log.info(`Updated deployment "${out.name}" (${out.id}).`);
+        return out;
+    });
+}
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+async function writing(state, deps, kind, write) {
+    state.writing = kind;
+    try {
+        return await write();
+    }
+    finally {
+        if (!deps.signal?.aborted)
+            state.writing = undefined;
+    }
+}
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+function noteRepository(state, deps, p) {
+    if (p.kind !== 'update' || !p.otherRepository)
+        return;
+    state.expectedSha = undefined;
+    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
+        'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.', 'Another repository');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/flow.ts
+// The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
+// the DeployState, so that the outputs and the summary can say what was known when it stopped.
+
+
+
+
+
+
+
+
+
+
+async function deploy(o, state, deps) {
+    const current = await findTarget(o, state, deps);
+    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current));
+    state.plan = plan;
+    noteRepository(state, deps, plan);
+    if (o.dryRun) {
+        state.outcome = 'dry-run';
+        deps.log.info('Dry run: nothing was written.');
+        return;
+    }
+    const written = await writePlan(o, state, deps, plan, current);
+    if (written.kind === 'no-revision') {
+        state.outcome = 'no-revision';
+        deps.log.info('The change needs no new revision: nothing to wait for.');
+        return;
+    }
+    if (written.kind === 'revision-missing') {
+        state.outcome = 'revision-missing';
+        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
+            'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.', 'No new revision');
+        return;
+    }
+    if (!o.wait) {
+        state.outcome = 'accepted';
+        deps.log.info('wait is false: the revision goes on on the control plane.');
+        return;
+    }
+    await conclude(o, state, deps, await waitFor(o, deps, written.deployment.id, written.revisionId));
+}
+async function makePlan(o, deps, current) {
+    let p;
+    if (current)
+        p = planUpdate(o, current);
+    else {
+        // A deployment named by id is read, never created: not finding it was an error before.
+        if (o.target.kind !== 'name')
+            throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`);
+        const name = o.target.name;
+        if (!o.create) {
+            throw new DeployError(`No deployment is named "${name}" and create is false.`, 'Set create: true to create it, or check name, tenant-id and base-url.', 'Deployment not found');
+        }
+        const repo = o.source === 'codehost' && o.integrationId && o.repository
+            ? await resolveRepository(deps.client, o.integrationId, o.repository)
+            : undefined;
+        if (repo) {
+            deps.log.info(`Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`);
+        }
+        p = planCreate(o, name, repo);
+    }
+    for (const line of describePlan(p))
+        deps.log.info(line);
+    return p;
+}
+function waitFor(o, deps, deploymentId, revisionId) {
+    const { log } = deps;
+    return log.group(`Wait for revision ${revisionId}`, async () => {
+        const result = await waitForRevision({
+            client: deps.client,
+            deploymentId,
+            revisionId,
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            now: deps.now,
+            sleep: deps.sleep,
+            onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
+            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
+            // The hint of a cause is said once, with the final error; each poll gets one line.
+            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
+        });
+        return { result, deploymentId, revisionId };
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/github/api.ts
@@ -45024,23 +45305,29 @@ const CANCEL_BUDGET_MS = 1_000;
 const PER_PAGE = 100;
 /** Comments read at most while looking for ours: 2,000. */
 const pr_comment_MAX_PAGES = 20;
+/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 function asComment(value) {
     if (typeof value !== 'object' || value === null)
         return undefined;
-    const { id, body, html_url: url } = value;
+    const { id, body, html_url: url, user } = value;
     if (typeof id !== 'number')
         return undefined;
+    const login = user?.login;
     return {
         id,
         body: typeof body === 'string' ? body : '',
-        html_url: typeof url === 'string' ? url : undefined
+        html_url: typeof url === 'string' ? url : undefined,
+        login: typeof login === 'string' ? login : ''
     };
 }
 class OutOfTime extends Error {
 }
 /**
  * Creates or updates this deployment name's comment on the pull request. Returns what was done,
- * or undefined when nothing was (not a pull request, or after its one warning). Never throws.
+ * or undefined when nothing was (not a pull request, a dry run, or after its one warning). Never
+ * throws. Only comments written by the identity the token acts as are adopted: a marker in
+ * someone else's comment (quoted, or copied) is left alone.
  */
 async function postPrComment(report, deps) {
     const { log, env, pullRequestNumber: number } = deps;
@@ -45050,7 +45337,7 @@ async function postPrComment(report, deps) {
         return undefined;
     }
     const token = deps.token?.trim();
-    if (!token) {
+    if (!token && !deps.dryRun) {
         log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', title);
         return undefined;
     }
@@ -45066,6 +45353,13 @@ async function postPrComment(report, deps) {
     }
     const tokenRedactor = new Redactor([token]);
     const redactor = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) };
+    const body = commentBody(report, env, repository, redactor);
+    if (deps.dryRun || !token) {
+        log.info(`Dry run: no comment is posted on pull request #${number}; it would say:`);
+        for (const line of body.split('\n'))
+            log.info(`  ${line}`);
+        return undefined;
+    }
     const now = deps.now ?? Date.now;
     const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS);
     const request = () => {
@@ -45074,72 +45368,11 @@ async function postPrComment(report, deps) {
             throw new OutOfTime();
         return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) };
     };
-    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
-    // Each value before it is escaped for Markdown (an escaped secret would no longer match), and the
-    // whole body again.
-    const clean = Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]));
-    const body = redactor.redact(renderComment(clean, {
-        run: runUrl(env, true),
-        repository: `${server}/${repository.owner}/${repository.repo}`
-    }));
-    const where = { owner: repository.owner, repo: repository.repo };
-    let step = 'read the comments of';
+    const step = { now: 'read the comments of' };
     try {
         const octokit = await loadOctokit(token, api.apiUrl);
-        let ours;
-        for (let page = 1; page <= pr_comment_MAX_PAGES && ours === undefined; page++) {
-            const listed = await octokit.rest.issues.listComments({
-                ...where,
-                issue_number: number,
-                per_page: PER_PAGE,
-                page,
-                request: request()
-            });
-            const data = listed.data;
-            if (!Array.isArray(data)) {
-                throw new UnexpectedAnswerError(listed.status, 'a list of comments');
-            }
-            ours = data.map(asComment).find(c => c !== undefined && isCommentFor(c.body, report.name));
-            if (data.length < PER_PAGE)
-                break;
-        }
-        let answer;
-        let action;
-        if (ours === undefined) {
-            step = 'create a comment on';
-            action = 'created';
-            answer = await octokit.rest.issues.createComment({
-                ...where,
-                issue_number: number,
-                body,
-                request: request()
-            });
-        }
-        else if (ours.body === body) {
-            log.info(`Pull request #${number}: comment ${ours.id} already says this.`);
-            return {
-                action: 'unchanged',
-                commentId: ours.id,
-                url: cleanUrl(ours.html_url, redactor),
-                body
-            };
-        }
-        else {
-            step = 'update the comment on';
-            action = 'updated';
-            answer = await octokit.rest.issues.updateComment({
-                ...where,
-                comment_id: ours.id,
-                body,
-                request: request()
-            });
-        }
-        const comment = asComment(answer.data);
-        if (!comment)
-            throw new UnexpectedAnswerError(answer.status, 'a comment');
-        const url = cleanUrl(comment.html_url, redactor);
-        log.info(`Pull request #${number}: comment ${action}${url ? `: ${url}` : '.'}`);
-        return { action, commentId: comment.id, url, body };
+        const session = { octokit, where: repository, number, request };
+        return await post(session, report.name, body, token, step, { log, redactor });
     }
     catch (err) {
         const what = err instanceof OutOfTime
@@ -45148,8 +45381,142 @@ async function postPrComment(report, deps) {
                 403: 'the token may not write pull requests: give the job `permissions: pull-requests: write` (pull requests from forks only get a read-only token).',
                 404: 'the pull request was not found with this token.'
             });
-        log.warning(`Could not ${step} pull request #${number}: ${what} The result of the run stands.`, title);
+        log.warning(`Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`, title);
         return undefined;
+    }
+}
+/** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
+function commentBody(report, env, repository, redactor) {
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    const clean = Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]));
+    return redactor.redact(renderComment(clean, {
+        run: runUrl(env, true),
+        repository: `${server}/${repository.owner}/${repository.repo}`
+    }));
+}
+async function post(s, name, body, token, step, out) {
+    const { log, redactor } = out;
+    const me = await identity(s, token);
+    const mine = await commentsFor(s, name, me, log);
+    const ours = mine[0];
+    if (ours === undefined) {
+        step.now = 'create a comment on';
+        const created = await write(s, { body });
+        // Runs that overlap may each have created one: converge on the oldest.
+        step.now = 'tidy the comments on';
+        const kept = await converge(s, name, created, body, log);
+        const url = cleanUrl(kept.html_url, redactor);
+        log.info(`Pull request #${s.number}: comment created${url ? `: ${url}` : '.'}`);
+        return { action: 'created', commentId: kept.id, url, body };
+    }
+    step.now = 'tidy the comments on';
+    for (const extra of mine.slice(1))
+        await remove(s, extra.id);
+    if (ours.body === body) {
+        log.info(`Pull request #${s.number}: comment ${ours.id} already says this.`);
+        return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url, redactor), body };
+    }
+    step.now = 'update the comment on';
+    const updated = await write(s, { body, id: ours.id });
+    const url = cleanUrl(updated.html_url, redactor);
+    log.info(`Pull request #${s.number}: comment updated${url ? `: ${url}` : '.'}`);
+    return { action: 'updated', commentId: updated.id, url, body };
+}
+/**
+ * Who the token acts as. The workflow's token (an installation token, `ghs_`) cannot ask GitHub
+ * and is `github-actions[bot]`; another token is asked once. A wrong guess costs one comment that
+ * is created and removed again: after a create, the comment's own author is what counts.
+ */
+async function identity(s, token) {
+    if (token.startsWith('ghs_'))
+        return WORKFLOW_TOKEN_LOGIN;
+    try {
+        const me = await s.octokit.request('GET /user', { request: s.request() });
+        const login = me.data.login;
+        return typeof login === 'string' ? login : WORKFLOW_TOKEN_LOGIN;
+    }
+    catch (err) {
+        if (err instanceof OutOfTime)
+            throw err;
+        return WORKFLOW_TOKEN_LOGIN;
+    }
+}
+/**
+ * This name's comments written by `me`, oldest first. A marker in a comment by someone else is
+ * ignored, and said once.
+ */
+async function commentsFor(s, name, me, log) {
+    const mine = [];
+    const others = new Set();
+    for (let page = 1; page <= pr_comment_MAX_PAGES; page++) {
+        const listed = await s.octokit.rest.issues.listComments({
+            ...s.where,
+            issue_number: s.number,
+            per_page: PER_PAGE,
+            page,
+            request: s.request()
+        });
+        const data = listed.data;
+        if (!Array.isArray(data))
+            throw new UnexpectedAnswerError(listed.status, 'a list of comments');
+        for (const c of data.map(asComment)) {
+            if (!c || !isCommentFor(c.body, name))
+                continue;
+            if (c.login === me)
+                mine.push(c);
+            else
+                others.add(sanitizeServerText(c.login || 'someone', 60));
+        }
+        if (data.length < PER_PAGE)
+            break;
+    }
+    if (others.size && log) {
+        log.info(`Pull request #${s.number}: a comment by ${[...others].join(', ')} carries the marker of "${name}"; ` +
+            `only comments by ${me}, who this token acts as, are updated, so it is left as it is.`);
+    }
+    return mine.sort((a, b) => a.id - b.id);
+}
+/** After a create: the oldest of this name's comments by the same author stays, the others go. */
+async function converge(s, name, created, body, log) {
+    const mine = await commentsFor(s, name, created.login || WORKFLOW_TOKEN_LOGIN);
+    const kept = mine[0] ?? created;
+    const extras = mine.slice(1);
+    if (!mine.some(c => c.id === created.id) && kept.id !== created.id)
+        extras.push(created);
+    for (const extra of extras)
+        await remove(s, extra.id);
+    if (extras.length) {
+        log.info(`Pull request #${s.number}: another run posted the comment of "${name}" at the same time; kept comment ${kept.id}, removed ${extras.length}.`);
+    }
+    return kept.id === created.id || kept.body === body ? kept : write(s, { body, id: kept.id });
+}
+async function write(s, what) {
+    const answer = what.id === undefined
+        ? await s.octokit.rest.issues.createComment({
+            ...s.where,
+            issue_number: s.number,
+            body: what.body,
+            request: s.request()
+        })
+        : await s.octokit.rest.issues.updateComment({
+            ...s.where,
+            comment_id: what.id,
+            body: what.body,
+            request: s.request()
+        });
+    const comment = asComment(answer.data);
+    if (!comment)
+        throw new UnexpectedAnswerError(answer.status, 'a comment');
+    return comment;
+}
+async function remove(s, id) {
+    try {
+        await s.octokit.rest.issues.deleteComment({ ...s.where, comment_id: id, request: s.request() });
+    }
+    catch (err) {
+        // Another run removed it first: what was to happen has happened.
+        if (err.status !== 404)
+            throw err;
     }
 }
 /** GitHub's link to the comment, fit for one log line. */
@@ -45254,7 +45621,7 @@ function renderSummary(state, facts) {
         timeline(out, 'Rollback timeline', rb.timeline);
     }
     else if (rb)
-        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : 'not done'}: ${rb.reason}.`);
+        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`);
     return out.join('\n') + '\n';
 }
 function timeline(out, title, entries) {
@@ -45413,8 +45780,8 @@ async function githubSide(port, o, state, { github, error, redactor, log }) {
                 pullRequestNumber: port.event.pullRequestNumber,
                 redactor,
                 log,
-                cancelling
-                // merge: `dryRun: o.dryRun` once postPrComment takes it (the pr-comment branch).
+                cancelling,
+                dryRun: o.dryRun
             })
             : undefined
     ]);
@@ -45571,7 +45938,7 @@ async function main_run(env = process.env) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9511);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2509);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();

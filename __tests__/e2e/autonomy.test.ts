@@ -144,7 +144,7 @@ e2e(
       expect(r.errors[0]).toContain(
         `Not rolled back: revision ${other} came after this run's revision ${r.outputs['revision-id']}`
       )
-      expect(r.outputs['rollback-revision-id']).toBeUndefined()
+      expect(r.outputs['rollback-revision-id']).toBe('')
       // The other run's revision goes on: not superseded by a rollback.
       expect(t.named(name)[0]!.latest_revision_id).toBe(other)
     })
@@ -188,7 +188,7 @@ e2e('rollback: a redeploy that made no revision is reported as not confirmed', a
     expect(r.code).toBe(1)
     expect(r.errors[0]).toContain('The rollback could not be confirmed')
     expect(r.errors[0]).not.toContain('Rolled back')
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
     expect(t.named(name)[0]!.active_revision_id).not.toBe(r.outputs['revision-id'])
     expect(r.summary).toContain('**Rollback**: not confirmed')
   })

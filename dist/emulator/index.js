@@ -10092,13 +10092,15 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /**
  * Makes text from the server safe to print in a job log: terminal escape codes removed, line
  * breaks and other control characters folded into one space (so nothing starts a line and acts as
- * a workflow command), `::` broken up, and the length capped.
+ * a workflow command), `::` and `##[` broken up (the runner still reads the older `##[name]`
+ * commands anywhere in a line), and the length capped.
  */
 function sanitizeServerText(text, max = 500) {
     let out = text
         .replace(ESCAPE_SEQUENCE, '')
         .replace(CONTROL, ' ')
         .replace(/:(?=:)/g, ': ')
+        .replace(/#(?=#\[)/g, '# ')
         .trim();
     if (out.length > max)
         out = `${out.slice(0, max)}… (${out.length - max} more characters)`;
@@ -13176,7 +13178,7 @@ async function startEmulator(options = {}) {
 /* harmony export */   dP: () => (/* binding */ requestFromWire),
 /* harmony export */   h5: () => (/* binding */ pathFromWire)
 /* harmony export */ });
-/* unused harmony exports RENAMES, dialectOfPath, requestToWire, responseFromWire, pathToWire, valueFromWire, locFromWire, autoDialect */
+/* unused harmony exports RENAMES, dialectOfPath, requestToWire, responseFromWire, pathToWire, isOtherDialectsWord, valueFromWire, locFromWire, autoDialect */
 // The two wire dialects of the control plane. `interface` is the contract of this project
 // (docs/control-plane.md); `langsmith` is what the production service calls the same things
 // (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
@@ -13292,6 +13294,13 @@ function pathToWire(dialect, path) {
     return path;
 }
 const pathFromWire = pathToWire;
+/**
+ * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
+ * a deployment read through the wrong dialect shows the other word.
+ */
+function isOtherDialectsWord(read, asked) {
+    return SOURCE_VALUES.get(read) === asked;
+}
 /** One enum value (a source name) between the vocabularies; other values pass unchanged. */
 function valueToWire(dialect, value) {
     return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
