@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
+import { ACTION_MODULE, renderActionModule, repositorySources } from '../scripts/readme.ts'
+import { ACTION_INPUTS } from '../src/inputs/action-yml.ts'
 import {
+  commonWordSecretNames,
   INPUT_NAMES,
+  INPUTS,
+  inputEnvName,
   nestingMayExceed,
   parseInputs,
   readRawInputs,
@@ -90,8 +96,11 @@ const DEFAULTS = {
 } satisfies Partial<Options>
 
 describe('readRawInputs', () => {
+  const fromEnv = (env: Record<string, string>) =>
+    readRawInputs(name => env[inputEnvName(name)] ?? '')
+
   test('reads INPUT_<NAME> with the name upper-cased and hyphens kept, trimmed at both ends', () => {
-    const raw = readRawInputs({
+    const raw = fromEnv({
       'INPUT_API-KEY': `  ${API_KEY}\n`,
       'INPUT_DRY-RUN': 'true',
       INPUT_NAME: 'my-agent',
@@ -106,7 +115,7 @@ describe('readRawInputs', () => {
   })
 
   test('every input is present, empty when the runner did not set it', () => {
-    const raw = readRawInputs({})
+    const raw = fromEnv({})
     expect(Object.keys(raw).sort()).toEqual([...INPUT_NAMES].sort())
     expect(Object.values(raw).every(v => v === '')).toBe(true)
   })
@@ -510,7 +519,7 @@ describe('parseInputs: each bad input is named with what is expected', () => {
     ['repository', { repository: 'just-a-name' }, /owner\/name/],
     ['repository', { repository: 'a/b/c' }, /owner\/name/],
     ['repository', { repository: 'https://github.com/a/b' }, /owner\/name/],
-    ['ref', { ref: 'main branch' }, /without spaces/],
+    ['ref', { ref: 'main branch' }, /must not contain spaces/],
     ['graph-config-path', { 'graph-config-path': '/abs/langgraph.json' }, /relative/],
     ['secrets', { secrets: 'NOT A PAIR' }, /line 1 is not NAME=VALUE/],
     ['secrets', { secrets: 'A=1\n1BAD=2' }, /line 2: the name must look like an environment/],
@@ -1144,5 +1153,148 @@ describe('parseInputs: GitHub deployment inputs', () => {
         'environment-url': 'https://u:url-password-1@x.example.com'
       })
     ).toEqual(expect.arrayContaining([TOKEN, 'url-password-1']))
+  })
+})
+
+describe('each input declared once: action.yml and the inputs table', () => {
+  const root = new URL('..', import.meta.url).pathname
+
+  test('src/inputs/action-yml.ts is action.yml as it is (`npm run readme` regenerates it)', async () => {
+    const sources = repositorySources(root)
+    const expected = await renderActionModule(sources.action, root)
+    expect(readFileSync(join(root, ACTION_MODULE), 'utf8')).toBe(expected)
+  })
+
+  test('the table has one row per input of action.yml, and no other', () => {
+    const action = repositorySources(root).action
+    expect(Object.keys(INPUTS)).toEqual(Object.keys(action.inputs))
+    expect(INPUT_NAMES).toEqual(Object.keys(action.inputs))
+  })
+
+  test('a check sees the default of action.yml when the input is not set', () => {
+    const o = options({ ...CODEHOST })
+    expect(o).toMatchObject({
+      baseUrl: ACTION_INPUTS['base-url'].default,
+      graphConfigPath: ACTION_INPUTS['graph-config-path'].default,
+      failureLogs: Number(ACTION_INPUTS['failure-logs'].default),
+      timeoutMs: 30 * 60_000
+    })
+  })
+
+  test('the unevaluated `${{ github.token }}` (a local runner passes it as is) counts as not set', () => {
+    const o = options({ ...CODEHOST, 'github-token': '${{ github.token }}' })
+    expect(o.githubToken).toBeUndefined()
+  })
+
+  test('what applies only to deploying is derived: inputs for deploy without a default', () => {
+    const list = problems({
+      'api-key': API_KEY,
+      name: 'my-agent',
+      command: 'delete',
+      'integration-id': INTEGRATION,
+      'custom-url': 'https://agent.example.com'
+    })
+    expect(list.map(p => p.message)).toEqual([
+      '`integration-id` applies only to deploying, not to `command: delete`',
+      '`custom-url` applies only to deploying, not to `command: delete`'
+    ])
+  })
+})
+
+describe('issue 18: a mistyped command, ref as git checks it, common-word secrets', () => {
+  test.each(['DELETE', 'remove', 'Deploy'])('command %s: one problem, the command', command => {
+    // No integration-id: a deploy of a new codehost deployment would need one.
+    const list = problems({ 'api-key': API_KEY, name: 'my-agent', command })
+    expect(list).toEqual([
+      { input: 'command', message: '`command` must be one of `deploy`, `delete`' }
+    ])
+  })
+
+  test('a mistyped command still reports a missing target and other bad inputs', () => {
+    const list = problems({ 'api-key': API_KEY, command: 'remove', timeout: 'soon' })
+    expect(inputsOf(list)).toEqual(['command', 'name', 'timeout'])
+  })
+
+  test.each([
+    ['main..x', /must not contain `\.\.`/],
+    ['a b', /must not contain spaces/],
+    ['feature~1', /any of ~/],
+    ['x^', /any of ~ \^/],
+    ['a:b', /any of ~ \^ :/],
+    ['what?', /\?/],
+    ['wild*', /\*/],
+    ['br[0]', /\[/],
+    ['back\\slash', /\\/],
+    ['a@{1}', /must not contain `@\{`/],
+    ['@', /must not be `@` alone/],
+    ['/main', /must not start or end with `\/`/],
+    ['main/', /must not start or end with `\/`/],
+    ['a//b', /nor contain `\/\/`/],
+    ['main.', /must not end with `\.`/],
+    ['.hidden', /starts with `\.`/],
+    ['team/.x', /starts with `\.`/],
+    ['topic.lock', /ends with `\.lock`/],
+    ['refs/tags/v1.lock/x', /ends with `\.lock`/]
+  ])('ref %s is refused as git refuses it', (ref, reason) => {
+    const list = problems({ ...CODEHOST, ref })
+    expect(list).toHaveLength(1)
+    expect(list[0]!.input).toBe('ref')
+    expect(list[0]!.message).toMatch(
+      /^`ref` must be a branch name or `refs\/tags\/<tag>` as git allows it/
+    )
+    expect(list[0]!.message).toMatch(reason)
+  })
+
+  test.each(['main', 'feature/login-2', 'refs/tags/v1.2.0', 'release-1.x', 'user@host', 'a.b'])(
+    'ref %s is accepted',
+    ref => {
+      expect(options({ ...CODEHOST, ref }).ref).toBe(ref)
+    }
+  )
+
+  test('refs/heads/X is deployed as X, with a notice that says so', () => {
+    const result = parseInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.options.ref).toBe('feature/x')
+    expect(result.notices).toEqual([
+      '`ref`: refs/heads/feature/x is deployed as the branch name feature/x, the form the control plane takes.'
+    ])
+    const plain = parseInputs({ ...CODEHOST, ref: 'main' }, EVENT)
+    expect(plain.ok && plain.notices).toEqual([])
+  })
+
+  test.each(['refs/pull/12/merge', 'refs/pull/12/head'])(
+    '%s is refused, naming the pull request head branch',
+    ref => {
+      const event: EventDefaults = { ...EVENT, ref: 'feature-login', pullRequestNumber: 12 }
+      const list = problems({ ...CODEHOST, ref }, event)
+      expect(list).toHaveLength(1)
+      expect(list[0]!.input).toBe('ref')
+      expect(list[0]!.message).toMatch(/pull request's ref/)
+      expect(list[0]!.message).toMatch(/head branch, `feature-login`/)
+      // Outside a pull request event, the hint is the expression that gives the head branch.
+      const other = problems({ ...CODEHOST, ref }, EVENT)
+      expect(other[0]!.message).toMatch(/`\$\{\{ github\.head_ref \}\}`/)
+    }
+  )
+
+  test('secrets whose values are common words are named once and not masked', () => {
+    const secrets = [
+      'DEBUG=true',
+      'LOG_LEVEL=info',
+      'MODE=main',
+      'STATE=READY',
+      'OPENAI_API_KEY=sk-live-abcdef0123'
+    ].join('\n')
+    const o = options({ ...CODEHOST, secrets })
+    expect(commonWordSecretNames(o.secrets ?? [])).toEqual(['DEBUG', 'LOG_LEVEL', 'MODE', 'STATE'])
+    const masked = secretValuesToMask({ 'api-key': API_KEY, secrets })
+    expect(masked).toEqual(expect.arrayContaining([API_KEY, 'sk-live-abcdef0123']))
+    for (const word of ['true', 'info', 'main', 'READY']) expect(masked).not.toContain(word)
+  })
+
+  test('the API key is masked even when it is a common word', () => {
+    expect(secretValuesToMask({ 'api-key': 'production' })).toEqual(['production'])
   })
 })

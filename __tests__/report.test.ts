@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../src/control-plane/redact.ts'
 import type { DeployState } from '../src/deploy/flow.ts'
-import { renderSummary } from '../src/report.ts'
+import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
+import { allOutputs, renderSummary } from '../src/report.ts'
 
 function state(over: Partial<DeployState> = {}): DeployState {
   return {
@@ -76,5 +77,34 @@ describe('the job summary', () => {
     )
     expect(md).not.toContain('sk-secret-value-1')
     expect(md).toContain('https://x.example/?t=***')
+  })
+})
+
+describe('the outputs: every one action.yml declares, on every run', () => {
+  const declared = Object.keys(ACTION_OUTPUTS).sort()
+
+  test('a deploy writes `deleted` false and the rollback outputs empty', () => {
+    const out = allOutputs(state(), { 'github-deployment-id': undefined })
+    expect(Object.keys(out).sort()).toEqual(declared)
+    expect(out).toMatchObject({
+      'deployment-id': '44444444-4444-4444-8444-444444444444',
+      created: 'false',
+      deleted: 'false',
+      'github-deployment-id': '',
+      'rollback-revision-id': '',
+      'rollback-status': ''
+    })
+  })
+
+  test('before a run (invalid inputs): nothing created, nothing deleted, the rest empty', () => {
+    const out = allOutputs(undefined, {})
+    expect(Object.keys(out).sort()).toEqual(declared)
+    expect(out).toMatchObject({ created: 'false', deleted: 'false', 'deployment-id': '', url: '' })
+  })
+
+  test('a create or delete cut off in flight claims neither way', () => {
+    expect(allOutputs(state({ writing: 'create' }), {}).created).toBe('')
+    expect(allOutputs(state({ writing: 'delete' }), {}).deleted).toBe('')
+    expect(allOutputs(state({ deleted: true }), {}).deleted).toBe('true')
   })
 })

@@ -1,10 +1,15 @@
-// The house rules of src/: no import cycle (type-only imports included), no file over 400 lines,
-// and the runner (workflow commands, outputs, the summary) reached only from the entry layer.
+// The house rules of src/: no import cycle (type-only imports included), deploy steps short enough
+// to read at once, the runner (@actions/core) reached only from the action's door (src/action/), and the flow
+// (src/run.ts and below) never reading the process environment.
 import { expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
 
 const ROOT = resolve('src')
+const DOOR = join(ROOT, 'action')
+/** The action's door and the two files that only start it. */
 const ENTRY = ['main.ts', 'index.ts'].map(f => join(ROOT, f))
 
 function sources(dir: string): string[] {
@@ -59,26 +64,59 @@ it('src/ has no import cycle, type-only imports included', () => {
   expect(findCycle(importGraph())?.map(p => relative(ROOT, p)) ?? null).toBeNull()
 })
 
-it('no source file in src/ is over 400 lines', () => {
-  const long = sources(ROOT)
-    .map(f => ({ file: relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length }))
-    .filter(f => f.lines > 400)
-  expect(long).toEqual([])
+/** Functions (declarations, methods, arrows) of a file longer than `max` lines, with their length. */
+function longFunctions(file: string, max: number): string[] {
+  const text = readFileSync(file, 'utf8')
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line
+      const lines = line(node.getEnd()) - line(node.getStart()) + 1
+      const name = 'name' in node && node.name ? node.name.getText() : '(anonymous)'
+      if (lines > max) found.push(`${relative(ROOT, file)}: ${name} (${lines} lines)`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+it('the deploy flow reads at once: no function in src/deploy/ is over 60 lines', () => {
+  expect(sources(join(ROOT, 'deploy')).flatMap(f => longFunctions(f, 60))).toEqual([])
 })
 
-it('only the entry layer reaches the runner: @actions/core and src/runner.ts', () => {
-  const runner = join(ROOT, 'runner.ts')
+it('the length check sees a long function', () => {
+  const probe = join(mkdtempSync(join(tmpdir(), 'structure-')), 'long.ts')
+  writeFileSync(probe, `export function long() {\n${'  void 0\n'.repeat(61)}}\n`)
+  expect(longFunctions(probe, 60)).toHaveLength(1)
+  expect(longFunctions(probe, 70)).toEqual([])
+})
+
+it('only the action door (src/action/) imports @actions/core', () => {
   const reaching = sources(ROOT)
-    .filter(f => !ENTRY.includes(f))
-    .filter(f => specifiersOf(f).includes('@actions/core') || importsOf(f).includes(runner))
+    .filter(f => !f.startsWith(DOOR + '/'))
+    .filter(f => specifiersOf(f).includes('@actions/core'))
     .map(f => relative(ROOT, f))
   expect(reaching).toEqual([])
 })
 
-it('nothing in src/ imports a package that loads undici at start: only by import() or for types', () => {
-  // @actions/core, @actions/http-client and @actions/github import undici at their top level; the
-  // action uses them only behind a proxy or with `environment`. (lib/proxy alone does not.)
-  const heavy = /^@actions\/(core|github|http-client)$|^undici$/
+it('the flow does not know where it runs: no process.env, no signal handlers outside the doors', () => {
+  // The GitHub environment comes through the port (`port.github.env`); src/event.ts reads what
+  // it is given. The doors (src/action/, src/cli/ and the files that start them) may.
+  const doors = [DOOR, join(ROOT, 'cli')]
+  const offenders = sources(ROOT)
+    .filter(f => !ENTRY.includes(f) && !doors.some(d => f.startsWith(d + '/')))
+    .filter(f => /\bprocess\.(env\b|once\(|on\()/.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(offenders).toEqual([])
+})
+
+it('nothing in src/ imports a package that loads undici at start, but @actions/core in the door', () => {
+  // @actions/github, @actions/http-client and undici load undici at their top level; the action
+  // uses them only behind a proxy or with `environment`, so only by import(). @actions/core loads
+  // it too (its OIDC client), as in every action: the runner's protocol, in src/action/ only.
+  const heavy = /^@actions\/(github|http-client)$|^undici$/
   const offenders = sources(ROOT).flatMap(f => {
     const text = readFileSync(f, 'utf8')
     const statics = /^\s*(?:import|export)(?!\s+type\b)(?:[^'();]*?\bfrom)?\s*'([^']+)'/gm
@@ -91,8 +129,8 @@ it('nothing in src/ imports a package that loads undici at start: only by import
 
 it('the cycle check sees a cycle, also through a type-only import', () => {
   const graph = importGraph()
-  expect(graph.get(join(ROOT, 'inputs/cross-field.ts'))).toContain(join(ROOT, 'inputs/checks.ts'))
-  // The cycle there was before checks.ts: cross-field.ts took `type Fields` from index.ts.
+  expect(graph.get(join(ROOT, 'inputs/cross-field.ts'))).toContain(join(ROOT, 'inputs/table.ts'))
+  // The cycle there was before table.ts: cross-field.ts took `type Fields` from index.ts.
   graph.set(join(ROOT, 'inputs/cross-field.ts'), [join(ROOT, 'inputs/index.ts')])
   expect(new Set(findCycle(graph)?.map(p => relative(ROOT, p)))).toEqual(
     new Set(['inputs/cross-field.ts', 'inputs/index.ts'])

@@ -4,6 +4,7 @@ import { authenticate } from './auth.ts'
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import * as beyond from './operations-beyond.ts'
+import * as clients from './operations-clients.ts'
 import * as op from './operations.ts'
 import { Router } from './router.ts'
 import type { TenantRecord } from './store.ts'
@@ -15,6 +16,8 @@ export interface ApiRequest {
   query: Record<string, string>
   headers: IncomingHttpHeaders
   body: Body
+  /** `http://<host the client used><base path>`: where URLs handed out point. */
+  origin: string
 }
 
 type Handler = (ctx: Context, tenant: TenantRecord, req: ApiRequest, params: string[]) => Reply
@@ -28,6 +31,18 @@ const router = new Router<Handler>([
   },
   {
     pattern: '/v1/integrations/forge/codehost/:integration_id/repos',
+    methods: { GET: (c, t, _r, p) => op.listRepositories(c, t, p[0]!) }
+  },
+  // The integration lists, and the older (non-forge) repository path; the langsmith dialect names
+  // them `.../github/...` (dialect.ts).
+  ...['/v1/integrations/forge/codehost/install', '/v1/integrations/codehost/install'].map(
+    pattern => ({
+      pattern,
+      methods: { GET: ((c, t) => clients.listIntegrations(c, t)) as Handler }
+    })
+  ),
+  {
+    pattern: '/v1/integrations/codehost/:integration_id/repos',
     methods: { GET: (c, t, _r, p) => op.listRepositories(c, t, p[0]!) }
   },
   {
@@ -47,7 +62,18 @@ const router = new Router<Handler>([
   },
   {
     pattern: '/v2/deployments/:deployment_id/revisions',
-    methods: { GET: (c, t, r, p) => beyond.listRevisions(c, t, p[0]!, r.query) }
+    methods: {
+      GET: (c, t, r, p) => beyond.listRevisions(c, t, p[0]!, r.query),
+      POST: (c, t, r, p) => clients.createRevision(c, t, p[0]!, r.body)
+    }
+  },
+  {
+    pattern: '/v2/deployments/:deployment_id/push-token',
+    methods: { POST: (c, t, _r, p) => clients.pushToken(c, t, p[0]!) }
+  },
+  {
+    pattern: '/v2/deployments/:deployment_id/upload-url',
+    methods: { POST: (c, t, r, p) => clients.uploadUrl(c, t, p[0]!, r.origin) }
   },
   {
     pattern: '/v2/deployments/:deployment_id/revisions/:revision_id',
@@ -72,7 +98,14 @@ const router = new Router<Handler>([
           ? NOT_FOUND
           : beyond.postRevisionLogsV1(c, t, p[0]!, p[1]!, type, r.body)) as Handler
     }
-  }))
+  })),
+  {
+    pattern: '/v1/projects/:deployment_id/deploy_logs',
+    methods: {
+      POST: (c, t, r, p) =>
+        c.logsApi === 'v2' ? NOT_FOUND : beyond.postDeploymentDeployLogsV1(c, t, p[0]!, r.body)
+    }
+  }
 ])
 
 /** Answers an interface request: 404/405 for unknown paths and methods, as FastAPI does. */

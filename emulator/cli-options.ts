@@ -1,4 +1,4 @@
-// The options of `npm run emulator`: one table gives the parser its options and `--help` its text.
+// The options of the emulator's command (`control-plane-emulator`, or `npm run emulator` in a clone): one table gives the parser its options and `--help` its text.
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
 import type { LogsApi } from './context.ts'
@@ -26,7 +26,7 @@ export const OPTIONS: readonly Option[] = [
     name: 'fixture',
     value: 'FILE',
     description:
-      'JSON fixture with tenants, integrations, listeners, deployments (default: fixtures/demo.json)'
+      'JSON fixture with tenants, integrations, listeners, deployments (default: the built-in demo fixture, fixtures/demo.json)'
   },
   {
     name: 'speed',
@@ -48,9 +48,9 @@ export const OPTIONS: readonly Option[] = [
   {
     name: 'logs-api',
     value: 'V',
-    default: 'v2',
+    default: 'both',
     description:
-      'revision-log paths: v2, v1 (an older installation: the v2 path answers 404) or both'
+      'log paths: both (the v2 GET and the v1 POSTs the LangGraph CLI uses), v2 (the v1 POSTs answer 404) or v1 (an older installation: the v2 path answers 404)'
   },
   { name: 'help', short: 'h', description: 'print this help and exit' }
 ]
@@ -62,11 +62,20 @@ export function usage(): string {
     return `  ${flag.padEnd(22)} ${o.description}${dflt}`
   })
   return [
-    'Usage: npm run emulator -- [options]',
+    'Usage: control-plane-emulator [options]',
+    '       npm run emulator -- [options]     (from a clone of the repository)',
     '',
     'Serves a local, in-memory Deployment Control Plane API and prints four lines: url, api-key,',
     "tenant-id and integration-id of the fixture's first tenant. Stops on Ctrl-C or SIGTERM.",
     'Admin routes under <url>/_emulator/ (see docs/emulator.md).',
+    '',
+    "Beyond the interface it serves what the production service's real clients send: POST",
+    '.../revisions (Terraform), push-token and upload-url (the tarball is PUT to <url>/_uploads/...),',
+    'the v1 log POSTs and POST /v1/projects/<id>/deploy_logs (LangGraph CLI; lines carry stable ids),',
+    'display_name, deployment types dev_zero and dev_free_zero (default type: prod).',
+    'Point real clients at it with --dialect langsmith:',
+    '  LangGraph CLI: LANGGRAPH_HOST_URL=<url> LANGSMITH_API_KEY=<api-key> LANGSMITH_TENANT_ID=<tenant-id>',
+    '  Terraform:     LANGSMITH_CONTROL_PLANE_URL=<url>, provider api_key and workspace_id',
     '',
     'Options:',
     ...rows,

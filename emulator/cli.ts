@@ -1,5 +1,8 @@
-// `npm run emulator [-- options]` (`--help` lists them): serves the emulator in the foreground,
-// prints its URL and the first tenant's credentials, stops on SIGINT/SIGTERM.
+#!/usr/bin/env node
+// The `control-plane-emulator` bin (bundled into dist/emulator/ by `npm run build`), and
+// `npm run emulator [-- options]` from the sources (`--help` lists the options): serves the
+// emulator in the foreground, prints its URL and the first tenant's credentials, stops on
+// SIGINT/SIGTERM.
 import { parseCli, usage } from './cli-options.ts'
 import { readFixtureFile, startEmulator, type Emulator } from './server.ts'
 

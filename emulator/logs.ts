@@ -8,6 +8,11 @@ import { revisionState, stageWindows, totalDuration } from './lifecycle.ts'
 import type { DeploymentRecord, LogLevel, RevisionRecord, ScriptedLine } from './store.ts'
 
 export interface LogEntry {
+  /**
+   * `<revision id>:<build|deploy>:<n>`, n the line's place in its log: stable while the log grows
+   * and unique across logs, so that a reader following a log can drop what it has seen.
+   */
+  id: string
   timestamp: string
   message: string
   level: LogLevel
@@ -156,7 +161,7 @@ export function revisionLogs(ctx: Context, rev: RevisionRecord): RevisionLogs {
   const state = revisionState(ctx.store, rev, ctx.durations, now)
   // A superseded revision stops where it was, with a warning in the log it was writing.
   const until = state.status === 'SKIPPED' ? state.changed_v : now
-  const show = (log: LogPlan, skipNote: boolean): LogEntry[] | null => {
+  const show = (type: 'build' | 'deploy', log: LogPlan, skipNote: boolean): LogEntry[] | null => {
     if (log.start === null || log.start > until) return null
     const lines: Timed[] = log.lines.filter(l =>
       state.status === 'SKIPPED' ? l.v < until : l.v <= now
@@ -167,7 +172,8 @@ export function revisionLogs(ctx: Context, rev: RevisionRecord): RevisionLogs {
         v: until
       })
     }
-    return lines.map(l => ({
+    return lines.map((l, i) => ({
+      id: `${rev.id}:${type}:${i}`,
       timestamp: new Date(ctx.clock.toReal(l.v)).toISOString(),
       message: l.message,
       level: l.level
@@ -176,7 +182,7 @@ export function revisionLogs(ctx: Context, rev: RevisionRecord): RevisionLogs {
   const skipped = state.status === 'SKIPPED'
   const deployStarted = p.deploy.start !== null && p.deploy.start <= until
   return {
-    build: show(p.build, skipped && !deployStarted),
-    deploy: show(p.deploy, skipped && deployStarted)
+    build: show('build', p.build, skipped && !deployStarted),
+    deploy: show('deploy', p.deploy, skipped && deployStarted)
   }
 }

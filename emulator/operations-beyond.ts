@@ -1,4 +1,4 @@
-// The operations of the production service beyond the interface (service-facts.md, "Operations
+// The operations of the production service beyond the interface (docs/control-plane.md, "Operations
 // beyond the interface"): list revisions, redeploy a revision, delete a deployment, revision logs.
 import type { z } from 'zod'
 import {
@@ -9,6 +9,7 @@ import {
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { revisionState } from './lifecycle.ts'
+import { deploymentDeployLog } from './deployment-logs.ts'
 import { revisionLogs, type LogEntry } from './logs.ts'
 import { addRevision, bodyPart, isReply, locate } from './requests.ts'
 import type { RevisionRecord, TenantRecord } from './store.ts'
@@ -91,14 +92,11 @@ function fromCursor(offset: string | undefined): number | null {
   return m ? Number(m[1]) : null
 }
 
-function logPage(
-  ctx: Context,
-  rev: RevisionRecord,
-  revisionId: string,
-  q: z.output<typeof RevisionLogsQuery>
-): Reply {
-  const lines = revisionLogs(ctx, rev)[q.type]
-  if (!lines) return detail(404, `No ${q.type} logs found for revision ${revisionId}.`)
+type LogOptions = Omit<z.output<typeof RevisionLogsQuery>, 'type'>
+
+/** One page of `lines` (null: no such log, 404 `missing`), filtered, ordered, from the cursor. */
+function logPage(lines: LogEntry[] | null, missing: string, q: LogOptions): Reply {
+  if (!lines) return detail(404, missing)
   const start = fromCursor(q.offset)
   if (start === null) {
     return {
@@ -150,8 +148,22 @@ export function getRevisionLogs(
   ])
   if (!found.ok) return found.reply
   const q = found.values[0] as z.output<typeof RevisionLogsQuery>
-  return logPage(ctx, found.rev, revisionId, q)
+  return revisionLogPage(ctx, found.rev, revisionId, q.type, q)
 }
+
+function revisionLogPage(
+  ctx: Context,
+  rev: RevisionRecord,
+  revisionId: string,
+  type: 'build' | 'deploy',
+  q: LogOptions
+): Reply {
+  const lines = revisionLogs(ctx, rev)[type]
+  return logPage(lines, `No ${type} logs found for revision ${revisionId}.`, q)
+}
+
+/** The v1 body: the query's fields but `type` (the path names it); an absent body is {}. */
+const V1LogsBody = RevisionLogsQuery.omit({ type: true })
 
 /** The older form: `POST /v1/projects/{id}/revisions/{rid}/build_logs` with `{order, limit, offset}`. */
 export function postRevisionLogsV1(
@@ -162,7 +174,7 @@ export function postRevisionLogsV1(
   type: 'build' | 'deploy',
   body: Body
 ): Reply {
-  const part = body.kind === 'none' ? null : bodyPart(body, RevisionLogsQuery.omit({ type: true }))
+  const part = body.kind === 'none' ? null : bodyPart(body, V1LogsBody)
   if (part && isReply(part)) return part
   const found = locate(
     ctx,
@@ -171,9 +183,25 @@ export function postRevisionLogsV1(
     part ? [part] : []
   )
   if (!found.ok) return found.reply
-  const opts = (part ? found.values[0] : RevisionLogsQuery.omit({ type: true }).parse({})) as Omit<
-    z.output<typeof RevisionLogsQuery>,
-    'type'
-  >
-  return logPage(ctx, found.rev, revisionId, { ...opts, type })
+  const opts = (part ? found.values[0] : V1LogsBody.parse({})) as LogOptions
+  return revisionLogPage(ctx, found.rev, revisionId, type, opts)
+}
+
+/**
+ * `POST /v1/projects/{id}/deploy_logs`: the deployment's deploy log (every revision's, then the
+ * live server's), the default of `langgraph deploy logs`. Same body and answer as the revision
+ * form; an empty log is an empty page, not a 404.
+ */
+export function postDeploymentDeployLogsV1(
+  ctx: Context,
+  tenant: TenantRecord,
+  deploymentId: string,
+  body: Body
+): Reply {
+  const part = body.kind === 'none' ? null : bodyPart(body, V1LogsBody)
+  if (part && isReply(part)) return part
+  const found = locate(ctx, tenant, { deployment: deploymentId }, part ? [part] : [])
+  if (!found.ok) return found.reply
+  const opts = (part ? found.values[0] : V1LogsBody.parse({})) as LogOptions
+  return logPage(deploymentDeployLog(ctx, found.dep), '', opts)
 }

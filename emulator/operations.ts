@@ -1,5 +1,5 @@
 // The seven operations of the interface. Each validates its request with the client's zod model
-// (schema.ts), applies the service's rules (service-facts.md) and returns a Reply. Everything
+// (schema.ts), applies the service's rules (docs/control-plane.md) and returns a Reply. Everything
 // between validation and the state change is synchronous, so concurrent requests cannot interleave.
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
@@ -22,7 +22,12 @@ import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { deploymentStatus, isGone } from './lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
-import { normalizeRepoUrl, type DeploymentRecord, type TenantRecord } from './store.ts'
+import {
+  normalizeRepoUrl,
+  type DeploymentRecord,
+  type RevisionRecord,
+  type TenantRecord
+} from './store.ts'
 import { deploymentView, revisionView } from './views.ts'
 
 function sourcesOf(tenant: TenantRecord): readonly Source[] {
@@ -35,7 +40,7 @@ function unavailable(source: string): string {
     : `Source '${source}' is only available for cloud-hosted deployments.`
 }
 
-/** The source rules of service-facts.md; a 400 detail naming the problem, or null. */
+/** The source rules of docs/control-plane.md; a 400 detail naming the problem, or null. */
 function checkSource(
   ctx: Context,
   tenant: TenantRecord,
@@ -95,6 +100,28 @@ function checkRevisionSource(
     return required('source_revision_config.image_uri')
   if (source === 'internal_source' && !rev.source_tarball_path) {
     return required('source_revision_config.source_tarball_path')
+  }
+  return null
+}
+
+/**
+ * A tarball path must be one that `upload-url` handed out for this deployment and that has been
+ * uploaded: the service refuses arbitrary paths (and on create there is no deployment to ask for
+ * one yet, so any path is refused there).
+ */
+function checkTarball(
+  ctx: Context,
+  dep: DeploymentRecord | null,
+  rev: SourceRevisionConfigRequest
+): string | null {
+  const path = rev.source_tarball_path
+  if (path === null || path === undefined) return null
+  const upload = ctx.store.uploads.get(path)
+  if (!dep || !upload || upload.deployment_id !== dep.id) {
+    return `source_revision_config.source_tarball_path '${path}' is not an object path returned by POST /v2/deployments/{deployment_id}/upload-url for this deployment.`
+  }
+  if (upload.bytes === null) {
+    return `Nothing has been uploaded to '${path}' yet: PUT the tarball to the upload_url first.`
   }
   return null
 }
@@ -210,7 +237,9 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
       req.source_config,
       req.source_revision_config,
       req.secret_references
-    ) ?? checkSecrets(tenant, req.secrets)
+    ) ??
+    checkTarball(ctx, null, req.source_revision_config) ??
+    checkSecrets(tenant, req.secrets)
   if (problem) return detail(400, problem)
   const now = ctx.clock.now()
   const sameName = ctx.store.deploymentsOf(tenant.id).filter(d => d.name === req.name)
@@ -235,9 +264,10 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     image_version: null,
     remote_reconciled: req.source === 'external_docker',
     tag_value_ids: [],
-    // Production sets it for `github` (codehost) deployments only; `dev` unless asked.
+    // `prod` unless asked, for the cloud sources; self-hosted ones have none (docs/decisions.md).
     deployment_type:
-      req.source_config.deployment_type ?? (req.source === 'codehost' ? 'dev' : null),
+      req.source_config.deployment_type ?? (req.source === 'external_docker' ? null : 'prod'),
+    display_name: null,
     created_ms: nowMs,
     updated_ms: nowMs,
     created_v: ctx.clock.now(),
@@ -285,14 +315,23 @@ function merge<T extends object>(a: T, b: Partial<T> | null | undefined): T {
   return out
 }
 
-export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, body: Body): Reply {
-  const part = bodyPart(body, PatchDeploymentRequest)
-  if (isReply(part)) return part
-  const found = locate(ctx, tenant, { deployment: id }, [part])
-  if (!found.ok) return found.reply
-  const { dep } = found
-  const req = found.values[0] as PatchDeploymentRequest
-  if (dep.deleted_v !== null) return detail(400, `Deployment ID ${id} is being deleted.`)
+/** The fields of a PATCH or a new revision that one update applies. */
+export type Update = Omit<PatchDeploymentRequest, 'display_name'>
+
+/**
+ * Applies an update as a PATCH does: `source_config` and `source_revision_config` merged into the
+ * current ones, omitted or empty `secrets` keep the old ones, a new revision when revision-level
+ * fields are present (or always, for `POST .../revisions`). A 400 Reply when a rule refuses it;
+ * nothing is changed then.
+ */
+export function applyUpdate(
+  ctx: Context,
+  tenant: TenantRecord,
+  dep: DeploymentRecord,
+  req: Update,
+  opts: { alwaysRevision: boolean }
+): { revision: RevisionRecord | null } | Reply {
+  if (dep.deleted_v !== null) return detail(400, `Deployment ID ${dep.id} is being deleted.`)
   const frozen = createOnlyChange(dep, req.source_config)
   if (frozen) return detail(400, frozen)
 
@@ -300,7 +339,8 @@ export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, 
   const sourceConfig = merge(dep.source_config, req.source_config)
   const latest = ctx.store.latestRevision(dep)
   const revConfig = merge(latest?.source_revision_config ?? {}, req.source_revision_config)
-  const newRevision = req.source_revision_config != null || req.secrets != null
+  const newRevision =
+    opts.alwaysRevision || req.source_revision_config != null || req.secrets != null
   const revisionSource = req.revision_source ?? dep.source
   const secrets = req.secrets && req.secrets.length > 0 ? req.secrets : dep.secrets
   const secretReferences = req.secret_references ?? dep.secret_references
@@ -313,6 +353,7 @@ export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, 
     (revisionSource === dep.source
       ? null
       : checkRevisionSource(ctx, tenant, revisionSource, sourceConfig, revConfig)) ??
+    (newRevision ? checkTarball(ctx, dep, revConfig) : null) ??
     checkSecrets(tenant, secrets)
   if (problem) return detail(400, problem)
 
@@ -320,7 +361,19 @@ export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, 
   dep.secrets = secrets
   dep.secret_references = secretReferences
   dep.updated_ms = ctx.clock.real()
-  if (newRevision) addRevision(ctx, dep, revisionSource, revConfig)
+  return { revision: newRevision ? addRevision(ctx, dep, revisionSource, revConfig) : null }
+}
+
+export function patchDeployment(ctx: Context, tenant: TenantRecord, id: string, body: Body): Reply {
+  const part = bodyPart(body, PatchDeploymentRequest)
+  if (isReply(part)) return part
+  const found = locate(ctx, tenant, { deployment: id }, [part])
+  if (!found.ok) return found.reply
+  const { dep } = found
+  const { display_name, ...update } = found.values[0] as PatchDeploymentRequest
+  const applied = applyUpdate(ctx, tenant, dep, update, { alwaysRevision: false })
+  if ('status' in applied) return applied
+  if (display_name != null) dep.display_name = display_name
   return { status: 200, body: deploymentView(ctx, dep) }
 }
 

@@ -11,6 +11,7 @@ import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from './runtime.ts'
 import type { EmulatorControl } from './types.ts'
+import { handleUpload, MAX_UPLOAD_BYTES, UPLOADS_PREFIX } from './uploads.ts'
 import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
@@ -24,7 +25,8 @@ async function handleApi(
   res: ServerResponse,
   path: string,
   url: URL,
-  raw: Buffer
+  raw: Buffer,
+  basePath: string
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase()
   const body = parseBody(raw)
@@ -53,8 +55,10 @@ async function handleApi(
 
   const segments = segmentsOf(pathFromWire(rt.ctx.dialect, path))
   const request = bodyFromWire(rt.ctx.dialect, body)
+  // The address the client reached this emulator by, for the URLs it hands out (upload-url).
+  const origin = `http://${req.headers.host ?? 'localhost'}${basePath}`
   const routeAs = (m: string, b = request) =>
-    routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b })
+    routeApi(rt.ctx, { method: m, segments, query, headers: req.headers, body: b, origin })
   const fault = rt.faults.take(method, path)
   if (!fault) return send(routeAs(method))
   entry.fault = fault.kind
@@ -91,7 +95,8 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         req.resume()
         return writeReply(res, { status: 404, body: { detail: 'Not Found' } })
       }
-      const raw = await readBody(req, options.maxBodyBytes)
+      const upload = path.startsWith(UPLOADS_PREFIX)
+      const raw = await readBody(req, upload ? MAX_UPLOAD_BYTES : options.maxBodyBytes)
       if (raw === 'too-large') {
         res.setHeader('connection', 'close')
         return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } })
@@ -101,7 +106,10 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         const agents = handleAgentsAdmin(rt.agents, method, path, raw)
         return writeReply(res, agents ?? handleAdmin(control, method, path, raw))
       }
-      await handleApi(rt, req, res, path, url, raw)
+      if (upload) {
+        return writeReply(res, handleUpload(rt.store, req.method ?? 'GET', path, url, raw))
+      }
+      await handleApi(rt, req, res, path, url, raw, options.basePath)
     })().catch(error => {
       if (res.headersSent) return void res.destroy()
       writeReply(res, {

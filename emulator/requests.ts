@@ -102,6 +102,20 @@ export function locate(
   return { ok: true, dep, rev, values }
 }
 
+/**
+ * What a revision has nothing to build or run from: an `internal_docker` revision without an
+ * image, an `internal_source` one without a tarball (the first revision of a deployment that the
+ * LangGraph CLI creates before it uploads). The service accepts the request; the revision ends
+ * CREATE_FAILED, the stage that prepares the source (docs/decisions.md).
+ */
+function nothingToBuild(source: string, config: SourceRevisionConfigRequest): string | null {
+  if (source === 'internal_docker' && !config.image_uri)
+    return 'Revision could not be created: source_revision_config.image_uri is not set, there is no image to deploy'
+  if (source === 'internal_source' && !config.source_tarball_path)
+    return 'Revision could not be created: source_revision_config.source_tarball_path is not set, there is no source to build'
+  return null
+}
+
 export function addRevision(
   ctx: Context,
   dep: DeploymentRecord,
@@ -110,6 +124,7 @@ export function addRevision(
 ) {
   // A scripted outcome (admin `scripts`) comes before the failure rules.
   const scripted = ctx.store.takeScript(dep.id)
+  const missing = scripted ? null : nothingToBuild(source, config)
   return ctx.store.addRevision(dep, {
     source,
     source_revision_config: config,
@@ -119,8 +134,12 @@ export function addRevision(
       ? scripted.outcome === 'DEPLOYED'
         ? null
         : scripted.outcome
-      : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
+      : missing
+        ? 'CREATE_FAILED'
+        : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
     seeded: false,
-    script: scripted?.script ?? null
+    script:
+      scripted?.script ??
+      (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null)
   })
 }

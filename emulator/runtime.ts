@@ -43,7 +43,7 @@ export class Runtime {
       durations: this.config.stageDurationsMs,
       failureRules: this.config.failureRules,
       dialect: options.dialect ?? 'interface',
-      logsApi: options.logsApi ?? 'v2',
+      logsApi: options.logsApi ?? 'both',
       customUrl: dep => this.agents.urlOf(dep)
     }
     this.loadState()

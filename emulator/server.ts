@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+// Imported, not read from disk, so that the bundled bin (dist/emulator/) carries it inline.
+import demo from '../fixtures/demo.json' with { type: 'json' }
 import { normalizeBasePath } from './http.ts'
 import { requestListener } from './pipeline.ts'
 import { Runtime } from './runtime.ts'
@@ -31,14 +33,13 @@ export type {
   RevisionView
 } from './types.ts'
 
-const DEMO_FIXTURE_URL = new URL('../fixtures/demo.json', import.meta.url)
-
 export function readFixtureFile(path: string | URL): Fixture {
   return JSON.parse(readFileSync(path, 'utf8')) as Fixture
 }
 
+/** fixtures/demo.json, a fresh copy on every call (callers may change it). */
 export function demoFixture(): Fixture {
-  return readFixtureFile(DEMO_FIXTURE_URL)
+  return structuredClone(demo) as Fixture
 }
 
 /** The control API as plain functions (safe to pass around or destructure). */

@@ -54,7 +54,8 @@ export const FixtureDeployment = z.object({
   image_version: z.string().nullish(),
   remote_reconciled: z.boolean().optional(),
   tag_value_ids: z.array(z.string()).default([]),
-  deployment_type: DeploymentType.default('dev')
+  deployment_type: DeploymentType.default('prod'),
+  display_name: z.string().min(1).nullish()
 })
 
 export const Fixture = z.object({
@@ -87,6 +88,8 @@ export interface DeploymentRecord {
   remote_reconciled: boolean
   tag_value_ids: string[]
   deployment_type: string | null
+  /** Set by PATCH only; null until then. */
+  display_name: string | null
   /** Real (clock) time in ms. */
   created_ms: number
   updated_ms: number
@@ -100,6 +103,16 @@ export interface DeploymentRecord {
   deleted_v: number | null
   /** Deleted without its tracing project, which keeps the name taken. */
   keeps_tracing_project: boolean
+}
+
+/** A tarball slot handed out by `upload-url`: the object path a PATCH may then name. */
+export interface UploadRecord {
+  object_path: string
+  /** The secret part of the upload URL (as a signed URL carries its signature). */
+  token: string
+  deployment_id: string
+  /** Bytes received by the PUT; null until the tarball has been uploaded. */
+  bytes: number | null
 }
 
 export type FailureStatus = 'CREATE_FAILED' | 'BUILD_FAILED' | 'DEPLOY_FAILED'
@@ -165,6 +178,8 @@ export class Store {
   listeners = new Map<string, ListenerRecord>()
   deployments = new Map<string, DeploymentRecord>()
   revisions = new Map<string, RevisionRecord>()
+  /** Upload slots by object path. */
+  uploads = new Map<string, UploadRecord>()
   /**
    * History of `repo_commits` changes: a build reports the SHA that the ref pointed to when the
    * build started, so a change made after the build started does not alter what it reports.
@@ -180,6 +195,7 @@ export class Store {
     this.listeners.clear()
     this.deployments.clear()
     this.revisions.clear()
+    this.uploads.clear()
     this.commitHistory.clear()
     this.pendingScripts = []
     // Ids are kept lowercase so that lookups are case-insensitive, as uuids are.
@@ -207,6 +223,7 @@ export class Store {
         remote_reconciled: d.remote_reconciled ?? d.source === 'external_docker',
         tag_value_ids: d.tag_value_ids,
         deployment_type: d.deployment_type,
+        display_name: d.display_name ?? null,
         created_ms: nowMs,
         updated_ms: nowMs,
         created_v: nowV,

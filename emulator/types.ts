@@ -33,7 +33,7 @@ export interface EmulatorOptions {
   maxBodyBytes?: number
   /** Wire names: `interface` (default) or `langsmith` (the production service's). */
   dialect?: Dialect
-  /** Revision-log paths: `v2` (default), `v1` (an older installation: the v2 path is 404), `both`. */
+  /** Log paths: `both` (default), `v2` (the v1 POSTs are 404), `v1` (an older installation: the v2 path is 404). */
   logsApi?: LogsApi
 }
 

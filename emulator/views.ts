@@ -14,7 +14,8 @@ const SOURCE_CONFIG_KEYS = [
   'listener_id',
   'listener_config',
   'install_command',
-  'build_command'
+  'build_command',
+  'template_id'
 ] as const
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -74,6 +75,7 @@ export function deploymentView(ctx: Context, dep: DeploymentRecord) {
     latest_revision_id: latest?.id ?? null,
     active_revision_id: activeRevisionId(ctx.store, dep, ctx.durations, v),
     secret_references: dep.secret_references,
-    image_version: dep.image_version
+    image_version: dep.image_version,
+    display_name: dep.display_name
   }
 }

@@ -1,12 +1,19 @@
 // One step of a demo: the committed bundle run as the runner would run it (see runner.ts), its
 // log streamed to this terminal, then its exit code, outputs and job summary printed.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseOutputs, runnerEnv, runnerFiles, type GitHubEvent } from './runner-env.ts'
+import { builtFromCurrentSources } from './source-key.ts'
 
-const bundle = join(resolve(import.meta.dirname, '..'), 'dist/index.js')
+const root = resolve(import.meta.dirname, '..')
+const bundle = join(root, 'dist/index.js')
+/** The CLI's bin when dist/ was built from the sources as they are; else its source, as Node runs it. */
+const cliEntry =
+  builtFromCurrentSources(join(root, 'dist')) && existsSync(join(root, 'dist/cli.js'))
+    ? join(root, 'dist/cli.js')
+    : join(root, 'src/cli/index.ts')
 
 export interface StepResult {
   code: number | null
@@ -44,4 +51,19 @@ export function printStep(r: StepResult): void {
   for (const [k, v] of Object.entries(r.outputs)) console.log(`  ${k}=${v}`)
   console.log('\nJob summary (GITHUB_STEP_SUMMARY):\n')
   console.log(r.summary)
+}
+
+/**
+ * Runs the CLI with `args` and only `env` (and PATH) in its environment: its log (stderr) and
+ * outputs (stdout) go to this terminal as they come. Returns the exit code.
+ */
+export async function runCli(args: string[], env: Record<string, string>): Promise<number | null> {
+  console.log(`$ control-plane-deploy ${args.join(' ')}\n`)
+  const child = spawn(process.execPath, [cliEntry, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit']
+  })
+  const code = await new Promise<number | null>(res => child.on('close', res))
+  console.log(`\nexit code ${code}`)
+  return code
 }

@@ -3,8 +3,9 @@
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
 // creates the deployment, the second takes the update path, the third pushes a commit whose build
 // fails and, with `on-failure: rollback`, puts the previous revision back (that run exits 1).
+// Last, the same deploy through the other door: the CLI, as from a terminal or another CI.
 import { startEmulator } from '../emulator/server.ts'
-import { printStep, runStep } from './demo-run.ts'
+import { printStep, runCli, runStep } from './demo-run.ts'
 import { PUSH_MAIN } from './runner-env.ts'
 
 const emulator = await startEmulator({ port: 0 })
@@ -74,6 +75,20 @@ try {
     }
     console.log()
   }
+  console.log('━━━ Run 4: the same deploy from a terminal or another CI, with the CLI ━━━')
+  const cli = await runCli(['deploy', '--name', inputs.name, '--poll-interval', '5s'], {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_BASE_URL: emulator.url,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+    CONTROL_PLANE_REF: 'main'
+  })
+  if (cli !== 0) {
+    console.log(`Expected exit code 0, got ${cli}.`)
+    failed = true
+  }
+  console.log()
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)

@@ -30,8 +30,13 @@ export interface FakeGitHub {
   statuses(deploymentId: number): string[]
   /** The comments on a pull request, oldest first. */
   comments(issue: number): FakeComment[]
-  /** Adds comments by someone else (to fill pages). */
-  seedComments(issue: number, bodies: string[]): void
+  /** Adds comments by someone else (to fill pages), or by `login` when given. */
+  seedComments(issue: number, bodies: string[], login?: string): void
+  /**
+   * Holds each comment create until `n` creates are pending, then answers them all: overlapping
+   * runs that each listed the comments before any of them created one, without timing.
+   */
+  holdCreates(n: number): void
   /** Answer this status (with GitHub's error body) to requests whose path matches. */
   failWith(status: number, message: string, path?: RegExp): void
   /** Answer this status and raw body to requests whose path (and method) match. */
@@ -48,6 +53,7 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
   let canned: { status: number; body: string; path: RegExp; method?: string } | undefined
   let nextId = 1000
   let port = 0
+  let hold: { n: number; pending: (() => void)[] } | undefined
 
   const commentJson = (c: FakeComment) => ({
     ...c,
@@ -58,7 +64,7 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
     let text = ''
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => (text += chunk))
-    req.on('end', () => {
+    req.on('end', async () => {
       let body: Record<string, unknown>
       try {
         body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
@@ -127,6 +133,13 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
           return
         }
         if (method === 'POST') {
+          if (hold) {
+            const h = hold
+            await new Promise<void>(resolve => {
+              h.pending.push(resolve)
+              if (h.pending.length >= h.n) for (const go of h.pending.splice(0)) go()
+            })
+          }
           const comment = {
             id: nextId++,
             body: String(body.body),
@@ -138,6 +151,18 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
         }
       }
       const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)
+      if (one && method === 'DELETE') {
+        for (const list of comments.values()) {
+          const i = list.findIndex(c => c.id === Number(one[1]))
+          if (i >= 0) {
+            list.splice(i, 1)
+            res.writeHead(204)
+            res.end()
+            return
+          }
+        }
+        return notFound()
+      }
       if (one && method === 'PATCH') {
         const comment = [...comments.values()].flat().find(c => c.id === Number(one[1]))
         if (!comment) return notFound()
@@ -159,11 +184,14 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
         .filter(r => r.path.endsWith(`/deployments/${id}/statuses`))
         .map(r => String(r.body.state)),
     comments: issue => comments.get(issue) ?? [],
-    seedComments: (issue, bodies) => {
+    seedComments: (issue, bodies, login = 'a-reviewer') => {
       const list = comments.get(issue) ?? []
       comments.set(issue, list)
-      for (const body of bodies)
-        list.push({ id: nextId++, body, user: { login: 'a-reviewer', type: 'User' } })
+      const type = login.endsWith('[bot]') ? 'Bot' : 'User'
+      for (const body of bodies) list.push({ id: nextId++, body, user: { login, type } })
+    },
+    holdCreates: n => {
+      hold = { n, pending: [] }
     },
     failWith: (status, message, path = /./) => {
       failure = { status, message, path }
@@ -176,6 +204,7 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
       comments.clear()
       failure = undefined
       canned = undefined
+      hold = undefined
     },
     close: () =>
       new Promise<void>(resolve => {

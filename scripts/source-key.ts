@@ -1,6 +1,7 @@
-// The key of what the bundle is built from: every file of src/, package.json (its build command)
-// and the lockfile. `npm run build` writes it beside the bundle (`dist/source-key`), so the tests
-// can tell a dist/ built from the sources as they are, and run it instead of building their own.
+// The key of what the bundles are built from: every file of src/ and emulator/, the demo fixture
+// (the emulator's bundle carries it), package.json (its build command) and the lockfile.
+// `npm run build` writes it beside the bundles (`dist/source-key`), so the tests can tell a dist/
+// built from the sources as they are, and run it instead of building their own.
 //
 //   node scripts/source-key.ts dist     writes dist/source-key
 import { createHash } from 'node:crypto'
@@ -12,11 +13,15 @@ export const SOURCE_KEY_FILE = 'source-key'
 
 export function sourceKey(root = ROOT): string {
   const hash = createHash('sha256')
-  const files = (readdirSync(join(root, 'src'), { recursive: true }) as string[])
-    .map(f => join(root, 'src', f))
+  const files = ['src', 'emulator']
+    .filter(dir => existsSync(join(root, dir)))
+    .flatMap(dir =>
+      (readdirSync(join(root, dir), { recursive: true }) as string[]).map(f => join(root, dir, f))
+    )
     .filter(f => statSync(f).isFile())
     .sort()
-  for (const f of [...files, join(root, 'package.json'), join(root, 'package-lock.json')]) {
+  const more = ['fixtures/demo.json', 'package.json', 'package-lock.json']
+  for (const f of [...files, ...more.map(f => join(root, f))]) {
     // Paths with / on every system, so that the key is the same wherever dist/ is built.
     hash.update(relative(root, f).split('\\').join('/'))
     if (existsSync(f)) hash.update(readFileSync(f))

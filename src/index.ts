@@ -1,9 +1,4 @@
-import { setFailed } from './runner.ts'
-import { run } from './main.ts'
+// The bundle's entry (action.yml runs dist/index.js): one run of the action.
+import { run } from './action/main.ts'
 
-// run() reports every failure it expects itself; this is the last guard against a stack trace.
-try {
-  await run()
-} catch (err) {
-  setFailed(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`)
-}
+await run()

@@ -1,11 +1,12 @@
 // What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
-// job summary. Pure: the entry layer writes them. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
 // commits) and are written as they are: redacting them would corrupt them whenever a secret value
 // happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
 // so it passes the redactor: the runner masks the log, but nothing masks a summary.
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import { describePlan } from './deploy/plan.ts'
+import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
 import { fenced } from './deploy/failure-logs.ts'
 import type { TimelineEntry } from './deploy/wait.ts'
@@ -29,20 +30,26 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     created: state.writing === 'create' ? undefined : String(state.created),
     url: state.url,
     'repo-commit-sha': state.repoCommitSha,
-    deleted: state.deleted === undefined ? undefined : String(state.deleted),
+    // A delete cut off in flight may have landed: unknown, so not claimed either way.
+    deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
     'rollback-status': rollback?.status
   }
 }
 
-/** Every output of the run to write, in one place: the state's and the entry layer's own. */
-export function runOutputs(
-  state: DeployState,
+/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
+export function allOutputs(
+  state: DeployState | undefined,
   extra: Record<string, string | undefined>
-): [name: string, value: string][] {
-  return Object.entries({ ...outputsOf(state), ...extra }).filter(
-    (e): e is [string, string] => e[1] !== undefined
-  )
+): Record<string, string> {
+  const known = state
+    ? { ...outputsOf(state), ...extra }
+    : { created: 'false', deleted: 'false', ...extra }
+  const all: Record<string, string> = {}
+  for (const name of Object.keys(ACTION_OUTPUTS)) {
+    all[name] = (known as Record<string, string | undefined>)[name] ?? ''
+  }
+  return all
 }
 
 const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
@@ -116,7 +123,10 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     )
     timeline(out, 'Rollback timeline', rb.timeline)
   } else if (rb)
-    out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : 'not done'}: ${rb.reason}.`)
+    out.push(
+      '',
+      `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`
+    )
   return out.join('\n') + '\n'
 }
 

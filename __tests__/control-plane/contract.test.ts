@@ -436,3 +436,75 @@ describe('transport against the emulator', () => {
     expect(err.message).toContain('no complete answer within 0.3 s')
   })
 })
+
+describe('the operations the real clients use: createRevision, setDisplayName, getDeploymentLogs', () => {
+  /** An emulator on a clock the test moves: one step ends every revision stage. */
+  async function manual(dialect: 'interface' | 'langsmith') {
+    let now = Date.parse('2026-03-01T12:00:00Z')
+    const emu = await emulator({ speed: 1, now: () => now, dialect })
+    return { emu, c: client(emu, { dialect }), advance: (ms: number) => void (now += ms) }
+  }
+
+  for (const dialect of ['interface', 'langsmith'] as const) {
+    test(`${dialect}: createRevision makes one revision from the body; secrets and settings kept as a PATCH keeps them`, async () => {
+      const { emu, c, advance } = await manual(dialect)
+      const created = await createCodehost(c, 'revised')
+      advance(10_000)
+      const revision = await c.createRevision(created.id, {
+        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+        // build_on_push is not part of a revision: the model drops it before it is sent.
+        source_config: { resource_spec: { min_scale: 2 }, build_on_push: true } as never
+      })
+      expect(revision.status).toBe('CREATING')
+      const read = await c.getDeployment(created.id)
+      expect(read.latest_revision_id).toBe(revision.id)
+      expect(read.secrets.map(s => s.name)).toEqual(['OPENAI_API_KEY'])
+      expect(read.source_config.resource_spec).toEqual({ min_scale: 2 })
+      expect(read.source_config.build_on_push).toBe(false)
+      const sent = emu.requests().find(r => r.path.endsWith('/revisions') && r.method === 'POST')
+      expect(sent?.status).toBe(201)
+      expect(JSON.stringify(sent?.body)).not.toContain('build_on_push')
+      advance(10_000)
+      expect((await c.getRevision(created.id, revision.id)).status).toBe('DEPLOYED')
+    })
+  }
+
+  test('setDisplayName is read back and makes no revision; an empty name never leaves', async () => {
+    const { emu, c } = await manual('langsmith')
+    const created = await createCodehost(c, 'named')
+    expect(created.display_name).toBeNull()
+    const named = await c.setDisplayName(created.id, 'Support bot (prod)')
+    expect(named.display_name).toBe('Support bot (prod)')
+    expect(named.latest_revision_id).toBe(created.latest_revision_id)
+    expect((await c.getDeployment(created.id)).display_name).toBe('Support bot (prod)')
+    const before = emu.requests().length
+    await rejectionOf(c.setDisplayName(created.id, ''))
+    expect(emu.requests()).toHaveLength(before)
+  })
+
+  test('getDeploymentLogs reads the deployment deploy log by pages; lines carry stable ids; secrets redacted', async () => {
+    const { emu, c, advance } = await manual('langsmith')
+    emu.script({ outcome: 'DEPLOYED', log: 'deploy', logLines: [`token ${SECRET} loaded`] })
+    const created = await createCodehost(c, 'logged')
+    advance(60_000)
+    const first = await c.getDeploymentLogs(created.id, { limit: 3 })
+    expect(first.logs).toHaveLength(3)
+    expect(first.logs[0]!.message).toBe(
+      `Deploying revision ${created.latest_revision_id} of logged`
+    )
+    const all = [...first.logs]
+    for (let offset = first.next_offset; offset !== null;) {
+      const page = await c.getDeploymentLogs(created.id, { limit: 3, offset })
+      all.push(...page.logs)
+      offset = page.next_offset
+    }
+    const ids = all.map(l => l.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.every(id => typeof id === 'string' && id.length > 0)).toBe(true)
+    expect(all.map(l => l.message)).toContain('token *** loaded')
+    expect(JSON.stringify(all)).not.toContain(SECRET)
+    // The same lines keep their ids when read again.
+    const again = await c.getDeploymentLogs(created.id, { limit: 3 })
+    expect(again.logs.map(l => l.id)).toEqual(ids.slice(0, 3))
+  })
+})

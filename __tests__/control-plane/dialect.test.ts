@@ -132,8 +132,18 @@ describe('the renames', () => {
     expect(patch.source_revision_config).toEqual({ repo_ref: 'main' })
   })
 
-  test('paths: the forge repos prefix only', () => {
+  test('paths: the integration prefixes only', () => {
     const id = INTEGRATION_ID
+    // The older, non-forge integration paths swap the same way (the integration lists).
+    expect(pathToWire('langsmith', '/v1/integrations/codehost/install')).toBe(
+      '/v1/integrations/github/install'
+    )
+    expect(pathFromWire('langsmith', `/v1/integrations/github/${id}/repos`)).toBe(
+      `/v1/integrations/codehost/${id}/repos`
+    )
+    expect(pathToWire('langsmith', '/v1/integrations/forge/codehost/install')).toBe(
+      '/v1/integrations/forge/github/install'
+    )
     expect(pathToWire('langsmith', `/v1/integrations/forge/codehost/${id}/repos`)).toBe(
       `/v1/integrations/forge/github/${id}/repos`
     )

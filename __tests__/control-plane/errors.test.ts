@@ -308,6 +308,21 @@ describe('sanitizeServerText', () => {
     expect(sanitizeServerText('::warning::x')).not.toMatch(/^::/)
   })
 
+  test('the older ##[ commands are defused anywhere in a line', () => {
+    for (const cmd of [
+      '##[add-mask]x',
+      '##[set-output name=a]b',
+      '##[error]boom',
+      '##[stop-commands]t'
+    ]) {
+      const out = sanitizeServerText(`a build line then ${cmd}`)
+      expect(out).not.toContain('##[')
+      expect(out).toContain(cmd.replace('##[', '# #['))
+    }
+    expect(sanitizeServerText('###[x')).not.toContain('##[')
+    expect(sanitizeServerText('a # b ## c')).toBe('a # b ## c')
+  })
+
   test('long text is cut to the limit with a count of what was dropped', () => {
     const out = sanitizeServerText('x'.repeat(10_000), 500)
     expect(out.startsWith('x'.repeat(500) + '…')).toBe(true)

@@ -4,7 +4,7 @@
 // operation it targets; the loopback server that answers it serves canned production answers,
 // which are validated against the response schemas too, so the test's server is itself honest.
 // Revision logs are not in this copy of the description: they are checked against
-// service-facts.md ("Operations beyond the interface") by hand, at the end.
+// docs/control-plane.md ("Operations") by hand, at the end.
 import { afterAll, describe, expect, test } from '@jest/globals'
 import type { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { SOURCES } from '../../src/control-plane/schema.ts'
@@ -44,7 +44,7 @@ const DELIBERATE_DIFFERENCES: { what: string; why: string; holds: () => boolean 
   },
   {
     what: 'revision logs (`GET .../revisions/{id}/logs`, v1 `POST .../build_logs`) are not in this copy',
-    why: "they are documented on the vendor's API reference pages (service-facts.md); the test checks them against that text",
+    why: "they are documented on the vendor's API reference pages (docs/control-plane.md); the test checks them against that text",
     holds: () =>
       !Object.keys(openapi.paths).some(p => p.endsWith('/logs') || p.includes('build_logs'))
   },
@@ -307,7 +307,7 @@ describe('every request of the client fits the production description (langsmith
   })
 })
 
-describe('revision logs, checked against service-facts.md by hand', () => {
+describe('revision logs, checked against docs/control-plane.md by hand', () => {
   test('v2: GET .../revisions/{id}/logs with type, order, limit, offset; v1: POST body', async () => {
     const server = await startServer((req, res) => {
       const v2 = req.url!.startsWith('/v2/')

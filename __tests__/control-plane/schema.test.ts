@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from '@jest/globals'
 import {
   CreateDeploymentRequest,
+  CreateRevisionRequest,
   Deployment,
   DeploymentList,
   ErrorDetail,
@@ -81,7 +82,6 @@ describe('Deployment', () => {
 
   test('unknown fields, top-level and nested, are ignored and dropped', () => {
     const body = deploymentBody({
-      display_name: 'My Agent',
       url: 'https://my-agent.example.com',
       tracer_session_id: 'c8a7c3f0-1111-4222-8333-944455556666',
       source_config: {
@@ -92,7 +92,7 @@ describe('Deployment', () => {
     })
     const result = Deployment.safeParse(body)
     expect(result.success).toBe(true)
-    expect(result.data).not.toHaveProperty('display_name')
+    expect(result.data).not.toHaveProperty('url')
     expect(result.data).not.toHaveProperty('tracer_session_id')
     expect(result.data?.source_config).not.toHaveProperty('brand_new_setting')
     expect(result.data?.secrets[0]).toEqual({ name: 'OPENAI_API_KEY', value: null })
@@ -433,8 +433,8 @@ describe('production limits (both dialects)', () => {
     expect(ResourceSpec.parse(spec)).toEqual(spec)
   })
 
-  test('deployment_type is one of dev_free, dev, prod in a request', () => {
-    for (const t of ['dev_free', 'dev', 'prod'])
+  test('deployment_type is one of dev_free, dev, prod, dev_zero, dev_free_zero in a request', () => {
+    for (const t of ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'])
       expect(SourceConfig.parse({ deployment_type: t }).deployment_type).toBe(t)
     const result = CreateDeploymentRequest.safeParse({
       ...createBody(),
@@ -463,5 +463,36 @@ describe('production limits (both dialects)', () => {
       .map(([k]) => k)
       .sort()
     expect([...CREATE_ONLY_SOURCE_CONFIG_FIELDS].sort()).toEqual(frozen)
+  })
+})
+
+describe('what the real clients send and read beyond the published description', () => {
+  test('template_id and display_name are read back; an empty display_name is refused in a PATCH', () => {
+    const parsed = Deployment.parse(
+      deploymentBody({
+        display_name: 'Agent (prod)',
+        source_config: { ...(deploymentBody().source_config as object), template_id: 'tpl-1' }
+      })
+    )
+    expect([parsed.display_name, parsed.source_config.template_id]).toEqual([
+      'Agent (prod)',
+      'tpl-1'
+    ])
+    expect(Deployment.parse(deploymentBody()).display_name).toBeUndefined()
+    expect(PatchDeploymentRequest.safeParse({ display_name: '' }).error?.issues[0]?.path).toEqual([
+      'display_name'
+    ])
+  })
+
+  test('a revision request keeps the revision-level source_config and drops the deployment-level one', () => {
+    const parsed = CreateRevisionRequest.parse({
+      source_revision_config: { repo_ref: 'main' },
+      source_config: { install_command: 'uv sync', build_on_push: true, custom_url: 'x.example' },
+      secrets: []
+    })
+    expect(parsed.source_config).toEqual({ install_command: 'uv sync' })
+    expect(CreateRevisionRequest.safeParse({ secrets: [] }).error?.issues[0]?.path).toEqual([
+      'source_revision_config'
+    ])
   })
 })

@@ -3,6 +3,7 @@
 import { describe, expect, test } from '@jest/globals'
 import {
   EndlessListError,
+  OtherResourceError,
   RedirectRefusedError,
   UnexpectedResponseError
 } from '../../src/control-plane/errors.ts'
@@ -77,6 +78,43 @@ describe('a deployment list that never ends', () => {
     const names: string[] = []
     for await (const d of makeClient(server.origin).iterateDeployments({}, 2)) names.push(d.name)
     expect(names).toEqual(['agent-0', 'agent-1'])
+  })
+})
+
+describe('an answer about another deployment', () => {
+  const OTHER_DEPLOYMENT = 'eeeeeeee-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
+  const other = deploymentBody({ id: OTHER_DEPLOYMENT })
+
+  test('a GET: an error naming both ids, after the reads a misfit gets', async () => {
+    const server = await startServer(reply(200, other))
+    const err = await rejectionOf(makeClient(server.origin).getDeployment(DEPLOYMENT_ID))
+    expect(err).toBeInstanceOf(OtherResourceError)
+    expect(err.message).toContain(
+      `the answer is about deployment ${OTHER_DEPLOYMENT}, not about deployment ${DEPLOYMENT_ID}`
+    )
+    expect(server.requests).toHaveLength(5)
+  })
+
+  test('a PATCH and a redeploy: an error at once, never sent again', async () => {
+    for (const call of [
+      (c: ReturnType<typeof makeClient>) => c.patchDeployment(DEPLOYMENT_ID, { secrets: [] }),
+      (c: ReturnType<typeof makeClient>) => c.redeployRevision(DEPLOYMENT_ID, REVISION_ID)
+    ]) {
+      const server = await startServer(reply(200, other))
+      const err = await rejectionOf(call(makeClient(server.origin)))
+      expect(err).toBeInstanceOf(OtherResourceError)
+      expect(err.message).toContain(OTHER_DEPLOYMENT)
+      expect(err.message).toContain(DEPLOYMENT_ID)
+      expect(server.requests).toHaveLength(1)
+    }
+  })
+
+  test('the id compares without regard to case', async () => {
+    const server = await startServer(
+      reply(200, deploymentBody({ id: DEPLOYMENT_ID.toUpperCase() }))
+    )
+    const d = await makeClient(server.origin).getDeployment(DEPLOYMENT_ID)
+    expect(d.id.toLowerCase()).toBe(DEPLOYMENT_ID)
   })
 })
 

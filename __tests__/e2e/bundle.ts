@@ -39,10 +39,13 @@ export function buildArgs(outDir: string): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
   }
-  // The ncc command only: what follows `&&` (writing dist/source-key) is not part of the bundle.
-  const args = pkg.scripts.build!.split('&&')[0]!.trim().split(/\s+/)
-  if (args[0] !== 'ncc' || args[1] !== 'build')
-    throw new Error('`npm run build` is not an ncc build')
+  // The action's ncc command only: the other commands empty dist/, bundle the CLI and the
+  // emulator, and write the bins and dist/source-key.
+  const args = pkg.scripts
+    .build!.split('&&')
+    .map(command => command.trim().split(/\s+/))
+    .find(words => words[0] === 'ncc' && words[1] === 'build' && words[2] === 'src/index.ts')
+  if (!args) throw new Error('`npm run build` has no `ncc build src/index.ts`')
   const o = args.indexOf('-o')
   if (o < 0) throw new Error('`npm run build` names no output folder (-o)')
   args[o + 1] = outDir

@@ -2,6 +2,7 @@
 // one warning and nothing else, and `on-failure: rollback` restoring the previous revision.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
+import { startGateProxy } from './gate.ts'
 import { e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
@@ -106,7 +107,7 @@ e2e(
     expect(r.code).toBe(1)
     expect(redeploys(emu)).toEqual([])
     expect(r.errors[0]).toMatch(/Not rolled back: nothing to roll back to/)
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
   }
 )
 
@@ -157,7 +158,7 @@ e2e(
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('SKIPPED')
     expect(redeploys(emu)).toEqual([])
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    expect(r.outputs['rollback-revision-id']).toBe('')
     expect(r.stdout).not.toMatch(/Rolling back/)
   },
   // Time for the newer revision to arrive before this run's would have failed, however loaded the
@@ -171,35 +172,38 @@ e2e(
     const name = uniqueName('overtaken')
     seed(name)
     const good = named(name)[0]!.active_revision_id!
-    // The log takes a moment: time for another run to deploy a revision before the rollback
-    // reads the deployment again.
-    emu.addFaults({ kind: 'delay', path: '**/*logs', ms: 1500 })
-    let other = ''
-    const r = await run({
-      inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
-      onStdout: {
-        when: /^BUILD_FAILED after /m,
-        run: async () => {
-          other = await patch(emu, key, named(name)[0]!.id)
-          // Fast-forward the emulator until the other revision is DEPLOYED.
-          emu.setSpeed(1000)
-          while (named(name)[0]!.active_revision_id !== other)
-            await new Promise(res => setTimeout(res, 5))
-          emu.setSpeed(4)
-        }
-      }
-    })
-    expect(r.code).toBe(1)
-    expect(other).not.toBe('')
-    expect(named(name)[0]!.active_revision_id).toBe(other)
-    expect(redeploys(emu)).toEqual([])
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
-    expect(r.errors[0]).toContain(
-      `Not rolled back: revision ${other} became active after this run started`
-    )
-    expect(r.errors[0]).toContain(good)
-    expect(r.outputs['rollback-revision-id']).toBeUndefined()
+    const proxy = await startGateProxy(emu.url)
+    try {
+      // The failed revision's log is read before the rollback: held until another run's
+      // revision is DEPLOYED (the emulator fast-forwarded until then), whatever the timing.
+      const logs = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
+      let other = ''
+      void logs.reached.then(async () => {
+        other = await patch(emu, key, named(name)[0]!.id)
+        emu.setSpeed(1000)
+        while (named(name)[0]!.active_revision_id !== other)
+          await new Promise(res => setTimeout(res, 5))
+        emu.setSpeed(4)
+        logs.open()
+      })
+      const r = await run({
+        inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback', 'base-url': proxy.url })
+      })
+      expect(r.code).toBe(1)
+      expect(other).not.toBe('')
+      expect(named(name)[0]!.active_revision_id).toBe(other)
+      expect(redeploys(emu)).toEqual([])
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
+      // The other run's revision is the latest: that alone holds the rollback back.
+      expect(r.errors[0]).toContain(
+        `Not rolled back: revision ${other} came after this run's revision ${r.outputs['revision-id']}`
+      )
+      expect(r.errors[0]).not.toContain(good)
+      expect(r.outputs['rollback-revision-id']).toBe('')
+    } finally {
+      await proxy.close()
+    }
   }
 )
 

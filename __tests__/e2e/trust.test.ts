@@ -196,6 +196,6 @@ e2e(
     expect(r.errors.join('\n')).toMatch(
       /create of deployment "[^"]+" was in flight: whether it was applied is unknown/
     )
-    expect(r.outputs.created).toBeUndefined()
+    expect(r.outputs.created).toBe('')
   }
 )

@@ -48,18 +48,20 @@ describe('options', () => {
     expect(parseCli(['--help'])).toEqual({ kind: 'help' })
     expect(parseCli(['-h'])).toEqual({ kind: 'help' })
     const text = usage()
-    expect(text).toMatch(/^Usage: npm run emulator -- \[options\]/)
+    expect(text).toMatch(
+      /^Usage: control-plane-emulator \[options\]\n +npm run emulator -- \[options\]/
+    )
     for (const option of OPTIONS) expect(text).toContain(`--${option.name}`)
     expect(text).toContain('--base-path P')
   })
 
-  it('defaults: port 4010 on loopback, the interface dialect, the v2 log paths; options override them', () => {
+  it('defaults: port 4010 on loopback, the interface dialect, both log paths; options override them', () => {
     expect(parseCli([])).toMatchObject({
       kind: 'run',
       port: 4010,
       host: '127.0.0.1',
       dialect: 'interface',
-      logsApi: 'v2',
+      logsApi: 'both',
       fixture: undefined
     })
     expect(parseCli(['--dialect', 'langsmith', '--base-path', '/api-host'])).toMatchObject({

@@ -160,7 +160,7 @@ describe('request validation (422 HTTPValidationError)', () => {
       expect.objectContaining({
         loc: ['query', 'deployment_type'],
         type: 'enum',
-        msg: "Input should be 'dev_free', 'dev' or 'prod'"
+        msg: "Input should be 'dev_free', 'dev', 'prod', 'dev_zero' or 'dev_free_zero'"
       })
     ])
   })
@@ -471,7 +471,8 @@ describe('GET /v2/deployments', () => {
           (await call(seeded, 'GET', `/v2/deployments?${query}`)).body
         ).resources.map(d => d.name)
       expect(await names('image_version=0.5.0')).toEqual(['two'])
-      expect(await names('deployment_type=prod')).toEqual(['one'])
+      // 'three' names no type: prod, the default.
+      expect(await names('deployment_type=prod')).toEqual(['one', 'three'])
       expect(await names('tag_value_ids=t3,t1')).toEqual(['one', 'two'])
       expect(await names('remote_reconciled=true')).toEqual(['three'])
       expect(await names('remote_reconciled=false')).toEqual(['one', 'two'])

@@ -82,7 +82,8 @@ describe('the langsmith dialect against the production description', () => {
     expect(d.source).toBe('github')
     expect(d.source_revision_config).toMatchObject({ langgraph_config_path: 'langgraph.json' })
     expect(d.source_revision_config).not.toHaveProperty('graph_config_path')
-    expect(d.source_config.deployment_type).toBe('dev')
+    // No type asked for: prod, as the service's Terraform provider documents (docs/decisions.md).
+    expect(d.source_config.deployment_type).toBe('prod')
 
     await prod('GET', `/v2/deployments/${d.id}`)
     const list = await prod('GET', '/v2/deployments?name_contains=prod')
@@ -151,18 +152,18 @@ describe('the langsmith dialect against the production description', () => {
     expect(moved.status).toBe(400)
     expect((moved.body as Json).detail).toContain('source_config.repo_url cannot be changed')
     const type = await call(emu!, 'PATCH', `/v2/deployments/${d.id}`, {
-      body: { source_config: { deployment_type: 'prod' } }
+      body: { source_config: { deployment_type: 'dev' } }
     })
     expect([type.status, (type.body as Json).detail]).toEqual([
       400,
-      "source_config.deployment_type cannot be changed after the deployment is created: it is 'dev', the request asks for 'prod'."
+      "source_config.deployment_type cannot be changed after the deployment is created: it is 'prod', the request asks for 'dev'."
     ])
     const same = await call(emu!, 'PATCH', `/v2/deployments/${d.id}`, {
       body: {
         source_config: {
           repo_url: `${REPO}.git`,
           integration_id: INTEGRATION,
-          deployment_type: 'dev'
+          deployment_type: 'prod'
         }
       }
     })
@@ -299,9 +300,11 @@ describe.each(['interface', 'langsmith'] as const)(
       const warnings = (await call(emu!, 'GET', `${logs}?type=build&level=WARNING`)).body as Json
       expect(warnings.logs.map((l: Json) => l.level)).toEqual(['WARNING'])
       expect((await call(emu!, 'GET', `${logs}?type=build&offset=garbage`)).status).toBe(422)
-      // The v1 form is off unless asked for.
+      // The v1 form answers beside it by default (the LangGraph CLI's only log routes).
       const v1 = `/v1/projects/${d.id}/revisions/${d.latest_revision_id}/build_logs`
-      expect((await call(emu!, 'POST', v1, { body: {} })).status).toBe(404)
+      const v1Page = await call(emu!, 'POST', v1, { body: {} })
+      expect(v1Page.status).toBe(200)
+      expect((v1Page.body as Json).logs).toEqual(full.slice(0, 50))
     })
   }
 )

@@ -27,7 +27,8 @@ const ymlIn = (dir: string) =>
     : []
 
 const WORKFLOWS = ymlIn('.github/workflows')
-const EXAMPLES = ymlIn('examples')
+// GitHub workflows all but one: examples/gitlab-ci.yml is GitLab's (the CLI's tests check it).
+const EXAMPLES = ymlIn('examples').filter(path => path !== 'examples/gitlab-ci.yml')
 const ALL = [...WORKFLOWS, ...EXAMPLES]
 
 /**

@@ -133,7 +133,7 @@ e2e(
     const r = await run(emu, github, { 'github-token': TOKEN, environment: 'production' })
     expect(r.code).toBe(0)
     expect(r.outputs['revision-status']).toBe('DEPLOYED')
-    expect(r.outputs['github-deployment-id']).toBeUndefined()
+    expect(r.outputs['github-deployment-id']).toBe('')
     const warnings = r.stdout.split('\n').filter(l => l.startsWith('::warning'))
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('GitHub deployment not created')
@@ -167,7 +167,7 @@ e2e(
     const r = await run(emu, github, { 'github-token': TOKEN })
     expect(r.code).toBe(0)
     expect(github.requests).toEqual([])
-    expect(r.outputs['github-deployment-id']).toBeUndefined()
+    expect(r.outputs['github-deployment-id']).toBe('')
   }
 )
 

@@ -53,8 +53,12 @@ beforeAll(async () => {
 afterAll(() => github.close())
 beforeEach(() => github.reset())
 
-function deps(rec: ReturnType<typeof recordingLog>, over: Partial<PrCommentDeps> = {}) {
+function deps(
+  rec: ReturnType<typeof recordingLog>,
+  over: Partial<PrCommentDeps> = {}
+): PrCommentDeps {
   return {
+    dryRun: false,
     token: TOKEN,
     env: { ...ENV, GITHUB_API_URL: github.url },
     pullRequestNumber: PR,
@@ -182,6 +186,66 @@ describe('one comment per pull request and deployment name', () => {
   })
 })
 
+describe("only this identity's comment, and only one", () => {
+  const marked = (name = 'my-agent-pr-17') => `${commentMarker(name)}\nold text`
+
+  test('four overlapping runs on a new pull request converge on one comment, the oldest', async () => {
+    github.holdCreates(4)
+    const recs = [1, 2, 3, 4].map(() => recordingLog())
+    const results = await Promise.all(
+      recs.map((rec, i) => postPrComment(deployed({ revisionId: `r-${i}` }), deps(rec)))
+    )
+    expect(results.map(r => r?.action)).toEqual(['created', 'created', 'created', 'created'])
+    const left = github.comments(PR)
+    expect(left).toHaveLength(1)
+    // Every run reports the one comment that stays.
+    expect(new Set(results.map(r => r!.commentId))).toEqual(new Set([left[0]!.id]))
+    expect(recs.flatMap(r => r.warnings())).toEqual([])
+  })
+
+  test('a marked comment by another user is not adopted, and that is said once', async () => {
+    github.seedComments(PR, [marked(), marked()], 'someone-else')
+    const rec = recordingLog()
+    expect(await postPrComment(deployed(), deps(rec))).toMatchObject({ action: 'created' })
+    const [a, b, ours] = github.comments(PR)
+    expect([a!.body, b!.body]).toEqual([marked(), marked()])
+    expect(ours!.user.login).toBe('github-actions[bot]')
+    const said = rec.lines.filter(l => l.line.includes('someone-else'))
+    expect(said).toHaveLength(1)
+    expect(said[0]!.line).toContain('left as it is')
+  })
+
+  test('the workflow token adopts the comment of github-actions[bot]', async () => {
+    github.seedComments(PR, [marked()], 'github-actions[bot]')
+    const rec = recordingLog()
+    expect(await postPrComment(deployed(), deps(rec))).toMatchObject({ action: 'updated' })
+    expect(github.comments(PR)).toHaveLength(1)
+    expect(github.comments(PR)[0]!.body).toContain('✅ Deployed')
+  })
+
+  test('leftover duplicates of an earlier race are removed when the comment is updated', async () => {
+    github.seedComments(PR, [marked(), marked()], 'github-actions[bot]')
+    const [oldest] = github.comments(PR)
+    const rec = recordingLog()
+    expect(await postPrComment(deployed(), deps(rec))).toMatchObject({
+      action: 'updated',
+      commentId: oldest!.id
+    })
+    expect(github.comments(PR).map(c => c.id)).toEqual([oldest!.id])
+  })
+
+  test('a dry run writes nothing and prints the comment it would post', async () => {
+    github.seedComments(PR, [marked()], 'github-actions[bot]')
+    const rec = recordingLog()
+    expect(await postPrComment(deployed(), deps(rec, { dryRun: true }))).toBeUndefined()
+    expect(github.requests).toEqual([])
+    expect(github.comments(PR)[0]!.body).toBe(marked())
+    const text = rec.lines.map(l => l.line).join('\n')
+    expect(text).toContain('Dry run: no comment is posted on pull request #17')
+    expect(text).toContain('✅ Deployed')
+  })
+})
+
 describe('strictly best effort', () => {
   test('GitHub answering 500: one warning, no throw, nothing else', async () => {
     github.failWith(500, 'Internal Server Error')
@@ -295,7 +359,9 @@ describe('where the comment goes, and when there is none', () => {
       expect(result).toMatchObject({ action: 'created' })
       expect(ghes.requests.map(r => `${r.method} ${r.fullPath}`)).toEqual([
         `GET /api/v3${COMMENTS}`,
-        `POST /api/v3${COMMENTS}`
+        `POST /api/v3${COMMENTS}`,
+        // The look again after a create, for another run's comment made at the same time.
+        `GET /api/v3${COMMENTS}`
       ])
       expect(ghes.comments(PR)).toHaveLength(1)
     } finally {

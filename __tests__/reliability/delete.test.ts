@@ -176,7 +176,7 @@ describe(GROUP, () => {
           /already gone/.test(r.stdout),
           'the log does not say the deployment was already gone'
         )
-        // `deleted` is "true when this run deleted the deployment" (action-interface.md): here
+        // `deleted` is "true when this run deleted the deployment" (action.yml): here
         // another job did, as when no deployment of the name is found (deleted=false).
         c.check(
           r.outputs.deleted === 'false',

@@ -1,10 +1,16 @@
 // A typed client of the Deployment Control Plane: one method per operation of the interface, and
-// the operations beyond it that production has (service-facts.md). Every answer is checked against
+// the operations beyond it that production has (docs/control-plane.md). Every answer is checked against
 // the schema, so a service that changes shape fails here with a readable message instead of as
 // `undefined` somewhere in the deploy flow. Callers speak interface vocabulary in both dialects:
 // requests and answers are translated at the wire by dialect.ts, here and nowhere else.
 import type { z } from 'zod'
-import { ApiError, UnexpectedResponseError, type Operation, type RequestContext } from './errors.ts'
+import {
+  ApiError,
+  OtherResourceError,
+  UnexpectedResponseError,
+  type Operation,
+  type RequestContext
+} from './errors.ts'
 import { DEFAULT_RETRY, Transport, type RequestSpec } from './http.ts'
 import {
   MAX_LOG_MESSAGE_CHARS,
@@ -20,6 +26,7 @@ import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
 import {
   CreateDeploymentRequest,
+  CreateRevisionRequest,
   Deployment,
   DeploymentList,
   ListDeploymentsQuery,
@@ -132,7 +139,10 @@ export class ControlPlaneClient {
 
   async getDeployment(deploymentId: string, call: CallOptions = {}): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('get deployment', 'GET', path, Deployment, call)
+    return this.#call('get deployment', 'GET', path, Deployment, {
+      ...call,
+      verify: aboutDeployment(deploymentId)
+    })
   }
 
   async patchDeployment(
@@ -145,10 +155,36 @@ export class ControlPlaneClient {
       'PATCH',
       `/v2/deployments/${seg(deploymentId)}`,
       Deployment,
-      {
-        body: payload
-      }
+      { body: payload, verify: aboutDeployment(deploymentId) }
     )
+  }
+
+  /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
+  async createRevision(deploymentId: string, body: z.input<typeof CreateRevisionRequest>) {
+    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
+    const payload = checked(CreateRevisionRequest, body)
+    return this.#call('create revision', 'POST', path, Revision, { body: payload })
+  }
+
+  /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
+  async setDisplayName(deploymentId: string, displayName: string): Promise<Deployment> {
+    const body = checked(PatchDeploymentRequest, { display_name: displayName })
+    const path = `/v2/deployments/${seg(deploymentId)}`
+    return this.#call('set display name', 'PATCH', path, Deployment, { body })
+  }
+
+  /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
+  async getDeploymentLogs(
+    deploymentId: string,
+    opts: Omit<RevisionLogsOptions, 'type'> = {},
+    call: CallOptions = {}
+  ): Promise<RevisionLogPage> {
+    const { type: _type, ...body } = checked(RevisionLogsQuery, { ...opts, type: 'deploy' })
+    const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`
+    const extra = { ...call, body, idempotent: true }
+    const page = await this.#call('get deployment logs', 'POST', path, RevisionLogPage, extra)
+    const cut = (m: string) => capText(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS)
+    return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) }
   }
 
   async getRevision(
@@ -160,9 +196,7 @@ export class ControlPlaneClient {
     // An answer about another revision is as malformed as one without an id: a status read
     // from it would be reported as this revision's.
     const verify: Verify<Revision> = r =>
-      sameId(r.id, revisionId)
-        ? undefined
-        : `the answer is about revision ${r.id}, not about revision ${revisionId} that was asked for`
+      sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId)
     return this.#call('get revision', 'GET', path, Revision, { ...call, verify })
   }
 
@@ -203,7 +237,9 @@ export class ControlPlaneClient {
    */
   async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
-    return this.#call('redeploy revision', 'POST', path, Deployment)
+    return this.#call('redeploy revision', 'POST', path, Deployment, {
+      verify: aboutDeployment(deploymentId)
+    })
   }
 
   /**
@@ -329,7 +365,7 @@ export class ControlPlaneClient {
         const { status, json } = await this.#transport.send(spec)
         const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema)
         const problem = verify?.(value)
-        if (problem) throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem))
+        if (problem) throw new OtherResourceError(spec, status, this.redactor.redact(problem))
         return value
       } catch (err) {
         // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
@@ -361,6 +397,18 @@ export class ControlPlaneClient {
 /** Ids go into paths as one segment, whatever they contain. */
 function seg(id: string): string {
   return encodeURIComponent(id)
+}
+
+/**
+ * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
+ * is as malformed as one without an id: acting on it would read, patch or delete the other one.
+ */
+function aboutDeployment(deploymentId: string): Verify<Deployment> {
+  return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId))
+}
+
+function otherId(what: string, got: string, asked: string): string {
+  return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`
 }
 
 /** Uuids compare without regard to case. */

@@ -1,6 +1,6 @@
 // The two wire dialects of the control plane. `interface` is the contract of this project
-// (control-plane-interface.md); `langsmith` is what the production service calls the same things
-// (service-facts.md, "The production service's own names"). They differ only on the wire, so this
+// (docs/control-plane.md); `langsmith` is what the production service calls the same things
+// (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
 // file is the only place that knows both vocabularies: the client translates its requests and
 // answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
 //
@@ -21,7 +21,11 @@ export const RENAMES = {
   /** Field names inside `source_revision_config`. */
   sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
   /** Path prefixes. */
-  pathPrefixes: { '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/' }
+  pathPrefixes: {
+    '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/',
+    /** The older, non-forge integration paths (the list of integrations, their repositories). */
+    '/v1/integrations/codehost/': '/v1/integrations/github/'
+  }
 } as const
 
 /** The dialect whose own words `path` uses, for the paths the two name differently. */
@@ -113,6 +117,14 @@ export function pathToWire(dialect: Dialect, path: string): string {
   return path
 }
 export const pathFromWire = pathToWire
+
+/**
+ * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
+ * a deployment read through the wrong dialect shows the other word.
+ */
+export function isOtherDialectsWord(read: string, asked: string): boolean {
+  return SOURCE_VALUES.get(read) === asked
+}
 
 /** One enum value (a source name) between the vocabularies; other values pass unchanged. */
 export function valueToWire(dialect: Dialect, value: string): string {

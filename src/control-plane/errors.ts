@@ -16,6 +16,9 @@ export type Operation =
   | 'redeploy revision'
   | 'delete deployment'
   | 'get revision logs'
+  | 'create revision'
+  | 'set display name'
+  | 'get deployment logs'
 
 export interface RequestContext {
   method: string
@@ -91,6 +94,12 @@ export class UnexpectedResponseError extends ControlPlaneError {
     this.problem = problem
   }
 }
+
+/**
+ * A well-formed answer about another resource than the one asked for (another deployment's or
+ * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
+ */
+export class OtherResourceError extends UnexpectedResponseError {}
 
 /** A 3xx: never followed, so the API key never reaches another host. */
 export class RedirectRefusedError extends ControlPlaneError {

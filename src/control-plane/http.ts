@@ -320,7 +320,8 @@ export class Transport {
   }
 
   #log(line: string): void {
-    this.#opts.debug?.(this.#opts.redactor.redact(line))
+    // A request body may carry `##[` (the runner reads those commands anywhere in a line).
+    this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '))
   }
 
   async #once(spec: RequestSpec): Promise<RawResponse> {

@@ -51,13 +51,15 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 /**
  * Makes text from the server safe to print in a job log: terminal escape codes removed, line
  * breaks and other control characters folded into one space (so nothing starts a line and acts as
- * a workflow command), `::` broken up, and the length capped.
+ * a workflow command), `::` and `##[` broken up (the runner still reads the older `##[name]`
+ * commands anywhere in a line), and the length capped.
  */
 export function sanitizeServerText(text: string, max = 500): string {
   let out = text
     .replace(ESCAPE_SEQUENCE, '')
     .replace(CONTROL, ' ')
     .replace(/:(?=:)/g, ': ')
+    .replace(/#(?=#\[)/g, '# ')
     .trim()
   if (out.length > max) out = `${out.slice(0, max)}… (${out.length - max} more characters)`
   return out

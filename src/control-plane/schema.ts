@@ -8,6 +8,16 @@ import { sanitizeServerText } from './redact.ts'
 import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
 
 export {
+  LOG_ORDERS,
+  LOG_TYPES,
+  MAX_LOG_LINES,
+  RevisionLogEntry,
+  RevisionLogPage,
+  RevisionLogsQuery,
+  type LogOrder,
+  type LogType
+} from './log-schema.ts'
+export {
   Container,
   EnvVar,
   RESOURCE_SPEC_LIMITS,
@@ -103,7 +113,12 @@ export function revisionOutcome(status: string): RevisionOutcome {
   return 'in_progress'
 }
 
-export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod'] as const
+/**
+ * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
+ * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
+ * are accepted too (docs/decisions.md).
+ */
+export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'] as const
 export const DeploymentType = z.enum(DEPLOYMENT_TYPES)
 export type DeploymentType = z.infer<typeof DeploymentType>
 
@@ -122,7 +137,9 @@ export const SourceConfig = z.object({
   listener_id: Uuid.nullish(),
   listener_config: z.object({ k8s_namespace: str }).nullish(),
   install_command: str,
-  build_command: str
+  build_command: str,
+  /** The template an `internal_template` deployment is made from; kept and read back. */
+  template_id: str
 })
 export type SourceConfig = z.infer<typeof SourceConfig>
 
@@ -192,7 +209,9 @@ export const Deployment = z.object({
   latest_revision_id: Uuid.nullable(),
   active_revision_id: Uuid.nullable(),
   secret_references: z.array(SecretReference).nullish(),
-  image_version: str
+  image_version: str,
+  /** A human-readable name beside `name`; set by PATCH only, never cleared. */
+  display_name: serverText(200).nullish()
 })
 export type Deployment = z.infer<typeof Deployment>
 
@@ -235,9 +254,46 @@ export const PatchDeploymentRequest = z.object({
   source_config: SourceConfig.nullish(),
   source_revision_config: SourceRevisionConfigRequest.nullish(),
   secrets: z.array(Secret).nullish(),
-  secret_references: z.array(SecretReference).nullish()
+  secret_references: z.array(SecretReference).nullish(),
+  /** Changes no revision; at least one character (the service has no way to clear it). */
+  display_name: z.string().min(1).nullish()
 })
 export type PatchDeploymentRequest = z.infer<typeof PatchDeploymentRequest>
+
+/**
+ * The part of `source_config` that belongs to a revision: what `POST .../revisions` takes. The
+ * deployment-level settings (`build_on_push`, `custom_url`, the create-only fields) are not part
+ * of a revision and are dropped from such a request (docs/decisions.md).
+ */
+export const RevisionSourceConfig = SourceConfig.pick({
+  install_command: true,
+  build_command: true,
+  resource_spec: true
+})
+
+/**
+ * `POST /v2/deployments/{deployment_id}/revisions`: a new revision from this body, the secrets
+ * and settings applied as a PATCH applies them (omitted or empty `secrets` keep the old ones).
+ * Not in the published description; sent by the service's Terraform provider for every update.
+ */
+export const CreateRevisionRequest = z.object({
+  source_revision_config: SourceRevisionConfigRequest,
+  source_config: RevisionSourceConfig.nullish(),
+  secrets: z.array(Secret).nullish(),
+  secret_references: z.array(SecretReference).nullish()
+})
+export type CreateRevisionRequest = z.infer<typeof CreateRevisionRequest>
+
+/** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
+export const PushToken = z.object({ token: z.string().min(1), registry_url: z.string().min(1) })
+export type PushToken = z.infer<typeof PushToken>
+
+/**
+ * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
+ * PATCH then names as `source_revision_config.source_tarball_path`.
+ */
+export const UploadUrl = z.object({ upload_url: z.string().min(1), object_path: z.string().min(1) })
+export type UploadUrl = z.infer<typeof UploadUrl>
 
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */
 const queryBoolean = z
@@ -267,7 +323,7 @@ export const DeploymentList = z.object({
 export type DeploymentList = z.infer<typeof DeploymentList>
 
 // ---------------------------------------------------------------------------------------------
-// Operations beyond the interface (service-facts.md): revisions, redeploy, delete, logs
+// Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
 
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
 export const ListRevisionsQuery = z.object({
@@ -294,50 +350,6 @@ export type RevisionList = z.infer<typeof RevisionList>
 export const DeleteDeploymentQuery = z.object({
   delete_tracing_project: queryBoolean.default(false)
 })
-
-export const LOG_TYPES = ['build', 'deploy'] as const
-export type LogType = (typeof LOG_TYPES)[number]
-export const LOG_ORDERS = ['asc', 'desc'] as const
-export type LogOrder = (typeof LOG_ORDERS)[number]
-
-/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
-export const RevisionLogsQuery = z.object({
-  type: z.enum(LOG_TYPES),
-  order: z.enum(LOG_ORDERS).default('asc'),
-  limit: queryInt.min(1).max(1000).default(50),
-  offset: z.string().optional(),
-  level: z.string().optional(),
-  query: z.string().optional(),
-  start_time: z.string().optional(),
-  end_time: z.string().optional()
-})
-
-/** Lines kept from one answer: the most that a request may ask for. */
-export const MAX_LOG_LINES = 1000
-
-const textOrNumber = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform(v => (v === null || v === undefined ? null : String(v)))
-
-/**
- * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
- * and kept as it came (the client caps its length after redacting; the caller redacts and
- * sanitizes before printing).
- */
-export const RevisionLogEntry = z.object({
-  timestamp: textOrNumber,
-  message: z.string(),
-  level: textOrNumber
-})
-export type RevisionLogEntry = z.infer<typeof RevisionLogEntry>
-
-export const RevisionLogPage = z.object({
-  logs: z.array(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
-  /** The cursor of the next page; null at the end. */
-  next_offset: textOrNumber
-})
-export type RevisionLogPage = z.infer<typeof RevisionLogPage>
 
 // ---------------------------------------------------------------------------------------------
 // Error bodies

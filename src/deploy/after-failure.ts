@@ -5,6 +5,7 @@ import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
+import { REMOVED, type Plan } from './plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
 
 export interface AfterFailure {
@@ -14,7 +15,13 @@ export interface AfterFailure {
 
 export async function afterFailure(
   o: Pick<Options, 'failureLogs' | 'onFailure' | 'timeoutMs' | 'pollIntervalMs'>,
-  ids: { deploymentId: string; revisionId: string; status: string; previousActive: string | null },
+  ids: {
+    deploymentId: string
+    revisionId: string
+    status: string
+    previousActive: string | null
+    notUndone: string[]
+  },
   deps: FlowDeps
 ): Promise<AfterFailure> {
   const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined
@@ -27,6 +34,7 @@ export async function afterFailure(
           deploymentId: ids.deploymentId,
           previousActive: ids.previousActive,
           failedRevisionId: ids.revisionId,
+          notUndone: ids.notUndone,
           wait: {
             timeoutMs: o.timeoutMs,
             pollIntervalMs: o.pollIntervalMs,
@@ -41,6 +49,9 @@ export async function afterFailure(
       )
       if (r.kind === 'not-done') deps.log.info(`No rollback: ${r.reason}.`)
       if (r.kind === 'failed') deps.log.warning(describeRollback(r)!, 'Rollback failed')
+      if (r.kind === 'unconfirmed') deps.log.warning(describeRollback(r)!, 'Rollback not confirmed')
+      if (r.kind === 'done' && r.notUndone.length)
+        deps.log.warning(notUndoneSentence(r.notUndone)!, 'Rollback is partial')
       return r
     })
   }
@@ -83,15 +94,50 @@ async function printGroup(log: FlowLog, name: string, lines: string[]): Promise<
   })
 }
 
-/** One sentence for the error annotation: what the rollback did. */
+/** What the rollback did, for the error annotation, and what it left as this run set it. */
 export function describeRollback(r: RollbackResult | undefined): string | undefined {
   if (!r) return undefined
   if (r.kind === 'not-done') return `Not rolled back: ${r.reason}.`
+  const left = notUndoneSentence(r.notUndone)
+  const tail = left ? ` ${left}` : ''
   if (r.kind === 'failed')
     return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`
+  if (r.kind === 'unconfirmed')
+    return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`
   if (r.outcome === 'deployed')
-    return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.`
-  return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).`
+    return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`
+  return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`
+}
+
+/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
+export function notUndoneSentence(names: string[]): string | undefined {
+  if (!names.length) return undefined
+  return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`
+}
+
+/**
+ * What an update changed that a redeploy of an older revision does not put back: the secrets
+ * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
+ * is what a redeploy restores.
+ */
+export function notUndoneBy(plan: Plan | undefined): string[] {
+  if (plan?.kind !== 'update') return []
+  const names: string[] = []
+  for (const c of plan.changes) {
+    if (c.field.startsWith('source_revision_config.')) continue
+    const secret = /^secrets\.(.+)$/.exec(c.field)?.[1]
+    if (secret !== undefined) {
+      const how = c.to === REMOVED ? 'removed' : c.from === undefined ? 'added' : 'set'
+      names.push(`secret ${secret} (${how})`)
+    } else names.push(inputName(c.field))
+  }
+  return names
+}
+
+/** `source_config.install_command` as the input that sets it: `install-command`. */
+function inputName(field: string): string {
+  const leaf = field.split('.').at(-1) ?? field
+  return leaf.replace(/_/g, '-')
 }
 
 function capital(s: string): string {

@@ -2,7 +2,12 @@
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError, OutcomeUnknownError, UnexpectedResponseError } from '../control-plane/errors.ts'
+import {
+  ApiError,
+  OtherResourceError,
+  OutcomeUnknownError,
+  UnexpectedResponseError
+} from '../control-plane/errors.ts'
 import type {
   CreateDeploymentRequest,
   Deployment,
@@ -86,7 +91,8 @@ function isNameTaken(err: ApiError): boolean {
  */
 function outcomeUnknown(err: unknown): OutcomeUnknownError | undefined {
   if (err instanceof OutcomeUnknownError) return err
-  if (err instanceof UnexpectedResponseError) {
+  // An answer about another deployment is a lie to stop at, not an answer that got lost.
+  if (err instanceof UnexpectedResponseError && !(err instanceof OtherResourceError)) {
     return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err })
   }
   return undefined
@@ -194,28 +200,29 @@ export async function writeReconciled(
   }
 }
 
-/** Pauses of the look for a revision that the update's answer did not name yet. */
+/** Pauses of the look for a revision that the write's answer did not name yet. */
 const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
 
 /**
- * After an update answered with the revision from before: reads the deployment a few times
- * (about 7 s in all, within the run's deadline) for a new `latest_revision_id`. Undefined when
- * none appeared: the control plane made no revision for this update.
+ * After a write (an update, a redeploy) answered with the revision from before: reads the
+ * deployment a few times (about 7 s in all, within the run's deadline) for a new
+ * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
  */
 export async function awaitNewRevision(
   client: ControlPlaneClient,
   deploymentId: string,
   before: string | null,
-  notes: Notes
+  notes: Notes,
+  what: 'update' | 'redeploy' = 'update'
 ): Promise<Deployment | undefined> {
   notes.info(
-    `The update's answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`
+    `The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`
   )
   for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
     if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i]))) return undefined
     const now = await client.getDeployment(deploymentId)
     if (now.latest_revision_id && now.latest_revision_id !== before) {
-      notes.info(`Revision ${now.latest_revision_id} appeared for this update.`)
+      notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`)
       return now
     }
   }

@@ -2,22 +2,21 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
-import { sleep as realSleep } from '../sleep.ts'
+import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { findDeploymentByName } from './find-deployment.ts'
-import type { DeployState } from './flow.ts'
-
-const FIRST_PAUSE_MS = 1000
+import { goneLine, waitUntilGone } from './gone.ts'
+import type { DeployState } from './state.ts'
 
 export async function deleteDeployment(
   o: Options,
   state: DeployState,
   deps: FlowDeps
 ): Promise<void> {
-  const { client, log } = deps
+  const { log } = deps
   state.deleted = false
   // A delete builds nothing: no ref or commit to report.
   state.ref = undefined
@@ -26,26 +25,7 @@ export async function deleteDeployment(
     o.target.kind === 'id'
       ? `No deployment has the id ${o.target.deploymentId}`
       : `No deployment is named "${o.name}"`
-  const found = await log.group('Find the deployment', async () => {
-    const target = o.target
-    const d =
-      target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof ApiError && err.status === 404) return undefined
-            throw err
-          })
-        : await findDeploymentByName(client, target.name)
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-      throw new DeployError(
-        `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
-        'Set name and deployment-id to the same deployment, or only one of them.',
-        'Name and deployment-id disagree'
-      )
-    }
-    if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
-    else log.info(`${absent}.`)
-    return d
-  })
+  const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent))
   if (!found) {
     state.outcome = 'absent'
     log.notice(`${absent}: nothing to delete.`, 'Nothing to delete')
@@ -62,32 +42,7 @@ export async function deleteDeployment(
     )
     return
   }
-
-  const answer = await log.group('Delete the deployment', async () => {
-    state.writing = 'delete'
-    const a = await client
-      .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-      .catch(async err => {
-        // No answer after every retry: what the control plane holds now decides.
-        if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
-        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
-        return (await isGone(found.id)) ? ('deleted' as const) : Promise.reject(err)
-      })
-    state.writing = undefined
-    if (a === 'not-found') {
-      // Someone else deleted it between the look-up and this request: not this run's doing.
-      log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
-      return a
-    }
-    state.deleted = true
-    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
-    if (!o.deleteTracingProject) {
-      log.info(
-        `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
-      )
-    }
-    return a
-  })
+  const answer = await log.group('Delete the deployment', () => send(o, state, deps, found))
   if (answer === 'not-found') {
     state.outcome = 'absent'
     state.deploymentStatus = undefined
@@ -95,52 +50,104 @@ export async function deleteDeployment(
   }
   state.outcome = 'deleted'
   if (!o.wait) return
-  await log.group('Wait until it is gone', () => waitGone(found.id))
+  await log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id))
+}
 
-  async function isGone(id: string): Promise<boolean> {
-    try {
-      const d = await client.getDeployment(id)
-      return d.status === 'AWAITING_DELETE'
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return true
-      throw err
-    }
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(
+  o: Options,
+  deps: FlowDeps,
+  absent: string
+): Promise<Deployment | undefined> {
+  const { client, log } = deps
+  const target = o.target
+  const d =
+    target.kind === 'id'
+      ? await client.getDeployment(target.deploymentId).catch(err => {
+          if (err instanceof ApiError && err.status === 404) return undefined
+          throw err
+        })
+      : await findDeploymentByName(client, target.name)
+  if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+    throw new DeployError(
+      `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
+      'Set name and deployment-id to the same deployment, or only one of them.',
+      'Name and deployment-id disagree'
+    )
   }
+  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
+  else log.info(`${absent}.`)
+  return d
+}
 
-  /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-  async function waitGone(id: string): Promise<void> {
-    const now = deps.now ?? Date.now
-    const sleep = deps.sleep ?? realSleep
-    const start = now()
-    let pause = FIRST_PAUSE_MS
-    let last: string | undefined
-    for (;;) {
-      try {
-        const d = await client.getDeployment(id, { deadline: start + o.timeoutMs })
-        if (d.status !== last) log.info(`${d.status} after ${formatDuration(now() - start)}`)
-        last = d.status
-        state.deploymentStatus = d.status
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) {
-          state.deploymentStatus = undefined
-          log.info(`Gone after ${formatDuration(now() - start)}: reads answer 404.`)
-          return
-        }
-        throw err
-      }
-      if (now() - start >= o.timeoutMs) {
-        state.outcome = 'timeout'
-        throw new DeployError(
-          `Timed out: deployment ${id} is still ${last} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-          'Raise timeout, or use wait: false.',
-          'Delete timed out'
-        )
-      }
-      await sleep(
-        Math.min(pause, o.pollIntervalMs, Math.max(0, start + o.timeoutMs - now())),
-        deps.signal
-      )
-      pause *= 2
-    }
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  found: Deployment
+): Promise<'deleted' | 'not-found'> {
+  const { client, log } = deps
+  state.writing = 'delete'
+  const a = await client
+    .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+    .catch(async err => {
+      // No answer after every retry: what the control plane holds now decides.
+      if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
+      log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
+      return (await isGone(deps, found.id)) ? ('deleted' as const) : Promise.reject(err)
+    })
+  state.writing = undefined
+  if (a === 'not-found') {
+    // Someone else deleted it between the look-up and this request: not this run's doing.
+    log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
+    return a
   }
+  state.deleted = true
+  const project = o.deleteTracingProject ? ' and its tracing project' : ''
+  log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
+  if (!o.deleteTracingProject) {
+    log.info(
+      `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
+    )
+  }
+  return a
+}
+
+async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
+  try {
+    const d = await deps.client.getDeployment(id)
+    return d.status === 'AWAITING_DELETE'
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return true
+    throw err
+  }
+}
+
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: string): Promise<void> {
+  const result = await waitUntilGone(
+    deps.client,
+    id,
+    {
+      timeoutMs: o.timeoutMs,
+      pollIntervalMs: o.pollIntervalMs,
+      onStatus: (status, ms) => {
+        state.deploymentStatus = status
+        deps.log.info(`${status} after ${formatDuration(ms)}`)
+      }
+    },
+    deps
+  )
+  if (result.kind === 'gone') {
+    state.deploymentStatus = undefined
+    deps.log.info(goneLine(result.elapsedMs))
+    return
+  }
+  state.outcome = 'timeout'
+  throw new DeployError(
+    `Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    'Raise timeout, or use wait: false.',
+    'Delete timed out'
+  )
 }

@@ -8,6 +8,7 @@ import type {
   SourceConfig,
   SourceRevisionConfigRequest
 } from '../control-plane/schema.ts'
+import { isOtherDialectsWord } from '../control-plane/dialect.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'
@@ -39,7 +40,8 @@ export type Plan =
     }
 
 const HIDDEN = '***'
-const REMOVED = '(removed)'
+/** How a change shows a secret that the update deletes. */
+export const REMOVED = '(removed)'
 
 /** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
 function sourceConfigFromInputs(o: Options): SourceConfig {
@@ -96,6 +98,14 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
 }
 
 export function planUpdate(o: Options, current: Deployment): Plan {
+  if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
+    const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
+    throw new DeployError(
+      `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
+      `Set api-dialect: ${other}; changing source would not help.`,
+      'Wrong API dialect'
+    )
+  }
   if (current.source !== o.source) {
     throw new DeployError(
       `Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`,
@@ -130,7 +140,10 @@ export function planUpdate(o: Options, current: Deployment): Plan {
   const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined
   const kept = new Set(body.secrets?.map(s => s.name))
   const removedSecrets = body.secrets
-    ? current.secrets.map(s => s.name).filter(name => !kept.has(name))
+    ? current.secrets
+        .map(s => s.name)
+        .filter(name => !kept.has(name))
+        .map(shownName)
     : []
   return {
     kind: 'update',
@@ -210,7 +223,8 @@ function diff(
       // The list replaces the whole set: what it leaves out is deleted.
       const names = new Set(listed.map(s => s.name))
       for (const name of old.keys()) {
-        if (!names.has(name)) changes.push({ field: `secrets.${name}`, from: HIDDEN, to: REMOVED })
+        if (!names.has(name))
+          changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED })
       }
       continue
     }
@@ -224,6 +238,11 @@ function diff(
     leaf(key, value, current ? (current as Record<string, unknown>)[key] : undefined)
   }
   return changes
+}
+
+/** A secret's name as the deployment has it: the service's text, made log-safe. */
+function shownName(name: string): string {
+  return sanitizeServerText(name, 100)
 }
 
 function show(v: unknown): string {

@@ -1,16 +1,20 @@
 // `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: not
-// over another run's revision that became active meanwhile, and not when nothing was active.
+// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
+// failed revision must still be the deployment's latest (no other run wrote after it) and the
+// previous one still active, as read right before the redeploy; otherwise nothing is sent.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
-import { writeReconciled, type Notes } from './apply.ts'
+import { awaitNewRevision, writeReconciled, type Notes } from './apply.ts'
 import { waitForRevision, type TimelineEntry, type WaitOptions } from './wait.ts'
 
 export type RollbackResult =
   /** Nothing was sent: why not. */
   | { kind: 'not-done'; reason: string }
   /** The redeploy could not be made (its request failed for good). */
-  | { kind: 'failed'; restoredId: string; reason: string }
+  | { kind: 'failed'; restoredId: string; reason: string; notUndone: string[] }
+  /** The redeploy was answered, but no revision of its own appeared: nothing to follow. */
+  | { kind: 'unconfirmed'; restoredId: string; reason: string; notUndone: string[] }
   | {
       kind: 'done'
       /** The revision the redeploy started, followed to its end. */
@@ -20,6 +24,8 @@ export type RollbackResult =
       status: string | undefined
       outcome: 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
       timeline: TimelineEntry[]
+      /** What this run changed that a redeploy does not put back (see RollbackInput). */
+      notUndone: string[]
     }
 
 export interface RollbackInput {
@@ -28,6 +34,11 @@ export interface RollbackInput {
   previousActive: string | null
   /** This run's revision, which failed. */
   failedRevisionId: string
+  /**
+   * What this run changed that belongs to the deployment, not to a revision (secrets, settings):
+   * a redeploy of the old revision leaves them as this run set them.
+   */
+  notUndone: string[]
   wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'now' | 'sleep'>
   onStatus?: (status: string, elapsedMs: number) => void
 }
@@ -44,16 +55,13 @@ export async function rollBack(
       reason: 'nothing to roll back to: the deployment had no active revision before this run'
     }
   }
-  // Read again: another run may have deployed since this one noted the active revision.
+  // Read again right before the write: another run may have written or deployed since.
   const now = await client.getDeployment(input.deploymentId)
-  if (now.active_revision_id !== previous) {
-    return {
-      kind: 'not-done',
-      reason: `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
-    }
-  }
+  const refused = holdBack(now, input.failedRevisionId, previous)
+  if (refused) return { kind: 'not-done', reason: refused }
   notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`)
-  let answer
+  const { notUndone } = input
+  let answer: Deployment
   try {
     answer = await writeReconciled(
       client,
@@ -68,13 +76,13 @@ export async function rollBack(
     // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
     if (input.wait.signal?.aborted) throw err
     const text = err instanceof Error ? err.message.split('\n')[0]! : String(err)
-    return { kind: 'failed', restoredId: previous, reason: text }
+    return { kind: 'failed', restoredId: previous, reason: text, notUndone }
   }
-  // Usually a new revision follows; a service that reuses the old one is followed as it is.
-  const revisionId =
-    answer.latest_revision_id && answer.latest_revision_id !== now.latest_revision_id
-      ? answer.latest_revision_id
-      : previous
+  const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes)
+  if (!revisionId) {
+    const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`
+    return { kind: 'unconfirmed', restoredId: previous, reason, notUndone }
+  }
   const result = await waitForRevision({
     client,
     deploymentId: input.deploymentId,
@@ -85,12 +93,34 @@ export async function rollBack(
   notes.info(
     `Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`
   )
-  return {
-    kind: 'done',
-    revisionId,
-    restoredId: previous,
-    status: result.status,
-    outcome: result.outcome,
-    timeline: result.timeline
+  const { status, outcome, timeline } = result
+  return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone }
+}
+
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now: Deployment, failed: string, previous: string): string | undefined {
+  if (now.latest_revision_id !== failed) {
+    return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`
   }
+  if (now.active_revision_id !== previous) {
+    return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
+  }
+  return undefined
+}
+
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(
+  client: ControlPlaneClient,
+  answer: Deployment,
+  before: string | null,
+  notes: Notes
+): Promise<string | undefined> {
+  if (answer.latest_revision_id && answer.latest_revision_id !== before)
+    return answer.latest_revision_id
+  const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy')
+  return late?.latest_revision_id ?? undefined
 }

@@ -124,95 +124,132 @@ export function nextPause(
   return Math.round(Math.min(pause, pollIntervalMs))
 }
 
+/** What one wait knows as it polls. */
+interface Polling {
+  now: () => number
+  cadence: Cadence
+  start: number
+  deadline: number
+  timeline: TimelineEntry[]
+  status: string | undefined
+  revision: Revision | undefined
+  polls: number
+  errors: number
+  lastError: unknown
+  lastApiError: ApiError | undefined
+  unknownSeen: boolean
+  pause: number
+}
+
+/** How one poll went: the end of the wait, or whether the status changed (and a Retry-After). */
+type Step = { end: WaitOutcome } | { end?: undefined; changed: boolean; retryAfterMs?: number }
+
 export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
   const now = o.now ?? Date.now
   const sleep = o.sleep ?? realSleep
   const cadence = o.cadence ?? DEFAULT_CADENCE
-  const maxErrors = o.maxConsecutiveErrors ?? 6
-  const notFoundGraceMs = o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS
   const start = now()
-  const deadline = start + o.timeoutMs
-  const timeline: TimelineEntry[] = []
-  let status: string | undefined
-  let revision: Revision | undefined
-  let polls = 0
-  let errors = 0
-  let lastError: unknown
-  let lastApiError: ApiError | undefined
-  let unknownSeen = false
-  let pause = Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
-
-  const result = (outcome: WaitOutcome): WaitResult => ({
-    outcome,
-    status,
-    revision,
-    timeline,
-    polls,
-    elapsedMs: now() - start,
-    lastError,
-    lastApiError
-  })
-
+  const p: Polling = {
+    now,
+    cadence,
+    start,
+    deadline: start + o.timeoutMs,
+    timeline: [],
+    status: undefined,
+    revision: undefined,
+    polls: 0,
+    errors: 0,
+    lastError: undefined,
+    lastApiError: undefined,
+    unknownSeen: false,
+    pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+  }
   for (;;) {
-    if (o.signal?.aborted) return result('cancelled')
-    polls++
-    let changed = false
-    /** A Retry-After the last poll's retries did not wait out: the next poll waits it out. */
-    let retryAfterMs: number | undefined
-    try {
-      revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-        deadline: deadline + FINAL_POLL_GRACE_MS
-      })
-      errors = 0
-      if (revision.status !== status) {
-        status = revision.status
-        changed = true
-        const elapsedMs = now() - start
-        timeline.push({ status, elapsedMs })
-        o.onStatus?.(status, elapsedMs)
-        if (!KNOWN_STATUSES.has(status) && !unknownSeen) {
-          unknownSeen = true
-          o.onUnknownStatus?.(status)
-        }
-      }
-      const outcome = revisionOutcome(revision.status)
-      if (outcome !== 'in_progress') return result(outcome)
-    } catch (err) {
-      if (o.signal?.aborted) return result('cancelled')
-      if (err instanceof AbortedError) return result(now() >= deadline ? 'timeout' : 'cancelled')
-      lastError = err
-      if (err instanceof ApiError) lastApiError = err
-      const early404 =
-        err instanceof ApiError &&
-        err.status === 404 &&
-        status === undefined &&
-        now() - start < notFoundGraceMs
-      if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404) return result('error')
-      if (err instanceof ApiError) retryAfterMs = err.retryAfterMs
-      // A 404 in the grace period is not a failing service: it does not use up the error budget.
-      if (!early404) errors++
-      o.onPollError?.(err, Math.max(errors, 1))
-      if (errors >= maxErrors) return result('error')
-    }
-    if (now() >= deadline) return result('timeout')
-    pause = nextPause(pause, changed, status, now() - start, o.pollIntervalMs, cadence)
-    if (retryAfterMs !== undefined) {
-      // Polling again before the server's Retry-After would only be refused again; when that
-      // time ends past the deadline, no poll can help any more.
-      if (now() + retryAfterMs >= deadline) {
-        lastError = new RetryPastDeadlineError(lastError, retryAfterMs)
-        return result('error')
-      }
-      pause = Math.max(pause, retryAfterMs)
-    }
-    // The last poll lands on the deadline rather than a whole pause after it.
-    const wait = Math.max(0, Math.min(pause, deadline - now()))
+    if (o.signal?.aborted) return resultOf(p, 'cancelled')
+    p.polls++
+    const step = await pollOnce(o, p)
+    if (step.end) return resultOf(p, step.end)
+    if (now() >= p.deadline) return resultOf(p, 'timeout')
+    const wait = nextWait(o, p, step.changed, step.retryAfterMs)
+    if (wait === undefined) return resultOf(p, 'error')
     try {
       await sleep(wait, o.signal)
     } catch {
-      return result('cancelled')
+      return resultOf(p, 'cancelled')
     }
   }
+}
+
+function resultOf(p: Polling, outcome: WaitOutcome): WaitResult {
+  const { status, revision, timeline, polls, lastError, lastApiError } = p
+  const elapsedMs = p.now() - p.start
+  return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError }
+}
+
+async function pollOnce(o: WaitOptions, p: Polling): Promise<Step> {
+  let revision: Revision
+  try {
+    revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+      deadline: p.deadline + FINAL_POLL_GRACE_MS
+    })
+  } catch (err) {
+    return pollFailed(o, p, err)
+  }
+  p.revision = revision
+  p.errors = 0
+  const changed = revision.status !== p.status
+  if (changed) {
+    p.status = revision.status
+    const elapsedMs = p.now() - p.start
+    p.timeline.push({ status: p.status, elapsedMs })
+    o.onStatus?.(p.status, elapsedMs)
+    if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
+      p.unknownSeen = true
+      o.onUnknownStatus?.(p.status)
+    }
+  }
+  const outcome = revisionOutcome(revision.status)
+  return outcome !== 'in_progress' ? { end: outcome } : { changed }
+}
+
+function pollFailed(o: WaitOptions, p: Polling, err: unknown): Step {
+  if (o.signal?.aborted) return { end: 'cancelled' }
+  if (err instanceof AbortedError) return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' }
+  p.lastError = err
+  if (err instanceof ApiError) p.lastApiError = err
+  const early404 =
+    err instanceof ApiError &&
+    err.status === 404 &&
+    p.status === undefined &&
+    p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS)
+  if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404) return { end: 'error' }
+  // A 404 in the grace period is not a failing service: it does not use up the error budget.
+  if (!early404) p.errors++
+  o.onPollError?.(err, Math.max(p.errors, 1))
+  if (p.errors >= (o.maxConsecutiveErrors ?? 6)) return { end: 'error' }
+  return { changed: false, retryAfterMs: err instanceof ApiError ? err.retryAfterMs : undefined }
+}
+
+/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
+function nextWait(
+  o: WaitOptions,
+  p: Polling,
+  changed: boolean,
+  retryAfterMs: number | undefined
+): number | undefined {
+  const elapsed = p.now() - p.start
+  p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence)
+  if (retryAfterMs !== undefined) {
+    // Polling again before the server's Retry-After would only be refused again; when that
+    // time ends past the deadline, no poll can help any more.
+    if (p.now() + retryAfterMs >= p.deadline) {
+      p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs)
+      return undefined
+    }
+    p.pause = Math.max(p.pause, retryAfterMs)
+  }
+  // The last poll lands on the deadline rather than a whole pause after it.
+  return Math.max(0, Math.min(p.pause, p.deadline - p.now()))
 }
 
 /** The control plane asked to wait past the deadline: no further poll could help. */

@@ -14,6 +14,7 @@ import {
   runUrl,
   UnexpectedAnswerError,
   type GitHubLog,
+  type Octokit,
   type Redacts
 } from './api.ts'
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
@@ -41,6 +42,8 @@ export interface PrCommentDeps {
   cancelling?: boolean
   /** For tests: the clock the time budget is measured on. */
   now?: () => number
+  /** `dry-run`: nothing is written; the comment it would post is printed instead. */
+  dryRun: boolean
 }
 
 export interface PrCommentResult {
@@ -52,29 +55,46 @@ export interface PrCommentResult {
   body: string
 }
 
+/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
+
 /** GitHub's view of a comment: only what is used, checked before use. */
 interface Comment {
   id: number
   body: string
   html_url: string | undefined
+  /** Who wrote it; '' when GitHub did not say. */
+  login: string
 }
 
 function asComment(value: unknown): Comment | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  const { id, body, html_url: url } = value as Record<string, unknown>
+  const { id, body, html_url: url, user } = value as Record<string, unknown>
   if (typeof id !== 'number') return undefined
+  const login = (user as { login?: unknown } | null | undefined)?.login
   return {
     id,
     body: typeof body === 'string' ? body : '',
-    html_url: typeof url === 'string' ? url : undefined
+    html_url: typeof url === 'string' ? url : undefined,
+    login: typeof login === 'string' ? login : ''
   }
 }
 
 class OutOfTime extends Error {}
 
+/** What the GitHub calls of one posting share: where, the client, and the time budget. */
+interface Session {
+  octokit: Octokit
+  where: { owner: string; repo: string }
+  number: number
+  request: () => { signal: AbortSignal }
+}
+
 /**
  * Creates or updates this deployment name's comment on the pull request. Returns what was done,
- * or undefined when nothing was (not a pull request, or after its one warning). Never throws.
+ * or undefined when nothing was (not a pull request, a dry run, or after its one warning). Never
+ * throws. Only comments written by the identity the token acts as are adopted: a marker in
+ * someone else's comment (quoted, or copied) is left alone.
  */
 export async function postPrComment(
   report: PrCommentReport,
@@ -87,7 +107,7 @@ export async function postPrComment(
     return undefined
   }
   const token = deps.token?.trim()
-  if (!token) {
+  if (!token && !deps.dryRun) {
     log.warning(
       'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
       title
@@ -110,6 +130,12 @@ export async function postPrComment(
 
   const tokenRedactor = new Redactor([token])
   const redactor: Redacts = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) }
+  const body = commentBody(report, env, repository, redactor)
+  if (deps.dryRun || !token) {
+    log.info(`Dry run: no comment is posted on pull request #${number}; it would say:`)
+    for (const line of body.split('\n')) log.info(`  ${line}`)
+    return undefined
+  }
   const now = deps.now ?? Date.now
   const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS)
   const request = () => {
@@ -117,72 +143,11 @@ export async function postPrComment(
     if (left <= 0) throw new OutOfTime()
     return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) }
   }
-  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
-  // Each value before it is escaped for Markdown (an escaped secret would no longer match), and the
-  // whole body again.
-  const clean = Object.fromEntries(
-    Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v])
-  ) as unknown as PrCommentReport
-  const body = redactor.redact(
-    renderComment(clean, {
-      run: runUrl(env, true),
-      repository: `${server}/${repository.owner}/${repository.repo}`
-    })
-  )
-  const where = { owner: repository.owner, repo: repository.repo }
-  let step = 'read the comments of'
+  const step = { now: 'read the comments of' }
   try {
     const octokit = await loadOctokit(token, api.apiUrl)
-    let ours: Comment | undefined
-    for (let page = 1; page <= MAX_PAGES && ours === undefined; page++) {
-      const listed = await octokit.rest.issues.listComments({
-        ...where,
-        issue_number: number,
-        per_page: PER_PAGE,
-        page,
-        request: request()
-      })
-      const data: unknown = listed.data
-      if (!Array.isArray(data)) {
-        throw new UnexpectedAnswerError(listed.status, 'a list of comments')
-      }
-      ours = data.map(asComment).find(c => c !== undefined && isCommentFor(c.body, report.name))
-      if (data.length < PER_PAGE) break
-    }
-    let answer: { status: number; data: unknown }
-    let action: PrCommentResult['action']
-    if (ours === undefined) {
-      step = 'create a comment on'
-      action = 'created'
-      answer = await octokit.rest.issues.createComment({
-        ...where,
-        issue_number: number,
-        body,
-        request: request()
-      })
-    } else if (ours.body === body) {
-      log.info(`Pull request #${number}: comment ${ours.id} already says this.`)
-      return {
-        action: 'unchanged',
-        commentId: ours.id,
-        url: cleanUrl(ours.html_url, redactor),
-        body
-      }
-    } else {
-      step = 'update the comment on'
-      action = 'updated'
-      answer = await octokit.rest.issues.updateComment({
-        ...where,
-        comment_id: ours.id,
-        body,
-        request: request()
-      })
-    }
-    const comment = asComment(answer.data)
-    if (!comment) throw new UnexpectedAnswerError(answer.status, 'a comment')
-    const url = cleanUrl(comment.html_url, redactor)
-    log.info(`Pull request #${number}: comment ${action}${url ? `: ${url}` : '.'}`)
-    return { action, commentId: comment.id, url, body }
+    const session: Session = { octokit, where: repository, number, request }
+    return await post(session, report.name, body, token, step, { log, redactor })
   } catch (err) {
     const what =
       err instanceof OutOfTime
@@ -192,10 +157,169 @@ export async function postPrComment(
             404: 'the pull request was not found with this token.'
           })
     log.warning(
-      `Could not ${step} pull request #${number}: ${what} The result of the run stands.`,
+      `Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`,
       title
     )
     return undefined
+  }
+}
+
+/** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
+function commentBody(
+  report: PrCommentReport,
+  env: NodeJS.ProcessEnv,
+  repository: { owner: string; repo: string },
+  redactor: Redacts
+): string {
+  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
+  const clean = Object.fromEntries(
+    Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v])
+  ) as unknown as PrCommentReport
+  return redactor.redact(
+    renderComment(clean, {
+      run: runUrl(env, true),
+      repository: `${server}/${repository.owner}/${repository.repo}`
+    })
+  )
+}
+
+async function post(
+  s: Session,
+  name: string,
+  body: string,
+  token: string,
+  step: { now: string },
+  out: { log: GitHubLog; redactor: Redacts }
+): Promise<PrCommentResult> {
+  const { log, redactor } = out
+  const me = await identity(s, token)
+  const mine = await commentsFor(s, name, me, log)
+  const ours = mine[0]
+  if (ours === undefined) {
+    step.now = 'create a comment on'
+    const created = await write(s, { body })
+    // Runs that overlap may each have created one: converge on the oldest.
+    step.now = 'tidy the comments on'
+    const kept = await converge(s, name, created, body, log)
+    const url = cleanUrl(kept.html_url, redactor)
+    log.info(`Pull request #${s.number}: comment created${url ? `: ${url}` : '.'}`)
+    return { action: 'created', commentId: kept.id, url, body }
+  }
+  step.now = 'tidy the comments on'
+  for (const extra of mine.slice(1)) await remove(s, extra.id)
+  if (ours.body === body) {
+    log.info(`Pull request #${s.number}: comment ${ours.id} already says this.`)
+    return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url, redactor), body }
+  }
+  step.now = 'update the comment on'
+  const updated = await write(s, { body, id: ours.id })
+  const url = cleanUrl(updated.html_url, redactor)
+  log.info(`Pull request #${s.number}: comment updated${url ? `: ${url}` : '.'}`)
+  return { action: 'updated', commentId: updated.id, url, body }
+}
+
+/**
+ * Who the token acts as. The workflow's token (an installation token, `ghs_`) cannot ask GitHub
+ * and is `github-actions[bot]`; another token is asked once. A wrong guess costs one comment that
+ * is created and removed again: after a create, the comment's own author is what counts.
+ */
+async function identity(s: Session, token: string): Promise<string> {
+  if (token.startsWith('ghs_')) return WORKFLOW_TOKEN_LOGIN
+  try {
+    const me = await s.octokit.request('GET /user', { request: s.request() })
+    const login = (me.data as { login?: unknown }).login
+    return typeof login === 'string' ? login : WORKFLOW_TOKEN_LOGIN
+  } catch (err) {
+    if (err instanceof OutOfTime) throw err
+    return WORKFLOW_TOKEN_LOGIN
+  }
+}
+
+/**
+ * This name's comments written by `me`, oldest first. A marker in a comment by someone else is
+ * ignored, and said once.
+ */
+async function commentsFor(
+  s: Session,
+  name: string,
+  me: string,
+  log?: GitHubLog
+): Promise<Comment[]> {
+  const mine: Comment[] = []
+  const others = new Set<string>()
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const listed = await s.octokit.rest.issues.listComments({
+      ...s.where,
+      issue_number: s.number,
+      per_page: PER_PAGE,
+      page,
+      request: s.request()
+    })
+    const data: unknown = listed.data
+    if (!Array.isArray(data)) throw new UnexpectedAnswerError(listed.status, 'a list of comments')
+    for (const c of data.map(asComment)) {
+      if (!c || !isCommentFor(c.body, name)) continue
+      if (c.login === me) mine.push(c)
+      else others.add(sanitizeServerText(c.login || 'someone', 60))
+    }
+    if (data.length < PER_PAGE) break
+  }
+  if (others.size && log) {
+    log.info(
+      `Pull request #${s.number}: a comment by ${[...others].join(', ')} carries the marker of "${name}"; ` +
+        `only comments by ${me}, who this token acts as, are updated, so it is left as it is.`
+    )
+  }
+  return mine.sort((a, b) => a.id - b.id)
+}
+
+/** After a create: the oldest of this name's comments by the same author stays, the others go. */
+async function converge(
+  s: Session,
+  name: string,
+  created: Comment,
+  body: string,
+  log: GitHubLog
+): Promise<Comment> {
+  const mine = await commentsFor(s, name, created.login || WORKFLOW_TOKEN_LOGIN)
+  const kept = mine[0] ?? created
+  const extras = mine.slice(1)
+  if (!mine.some(c => c.id === created.id) && kept.id !== created.id) extras.push(created)
+  for (const extra of extras) await remove(s, extra.id)
+  if (extras.length) {
+    log.info(
+      `Pull request #${s.number}: another run posted the comment of "${name}" at the same time; kept comment ${kept.id}, removed ${extras.length}.`
+    )
+  }
+  return kept.id === created.id || kept.body === body ? kept : write(s, { body, id: kept.id })
+}
+
+async function write(s: Session, what: { body: string; id?: number }): Promise<Comment> {
+  const answer =
+    what.id === undefined
+      ? await s.octokit.rest.issues.createComment({
+          ...s.where,
+          issue_number: s.number,
+          body: what.body,
+          request: s.request()
+        })
+      : await s.octokit.rest.issues.updateComment({
+          ...s.where,
+          comment_id: what.id,
+          body: what.body,
+          request: s.request()
+        })
+  const comment = asComment(answer.data)
+  if (!comment) throw new UnexpectedAnswerError(answer.status, 'a comment')
+  return comment
+}
+
+async function remove(s: Session, id: number): Promise<void> {
+  try {
+    await s.octokit.rest.issues.deleteComment({ ...s.where, comment_id: id, request: s.request() })
+  } catch (err) {
+    // Another run removed it first: what was to happen has happened.
+    if ((err as { status?: unknown }).status !== 404) throw err
   }
 }
 

@@ -5,29 +5,20 @@
 import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
-import type { Fields } from './checks.ts'
-import type { InputName } from './names.ts'
+import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
+import { INPUTS, type Fields } from './table.ts'
 
-/** Inputs without a default that only a deploy uses. */
-const DEPLOY_ONLY: readonly InputName[] = [
-  'integration-id',
-  'repository',
-  'ref',
-  'image-uri',
-  'secrets',
-  'secret-references',
-  'resource-spec',
-  'build-on-push',
-  'custom-url',
-  'listener-id',
-  'k8s-namespace',
-  'install-command',
-  'build-command',
-  'revision-source',
-  'deployment-type',
-  'environment',
-  'environment-url'
-]
+/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
+const DEPLOY_ONLY: readonly InputName[] = INPUT_NAMES.filter(
+  name => INPUTS[name].applies === 'deploy' && defaultOf(name) === ''
+)
+/** Inputs only a delete uses (switches that are off by default). */
+const DELETE_ONLY: readonly InputName[] = INPUT_NAMES.filter(
+  name => INPUTS[name].applies === 'delete'
+)
+
+/** GitHub's refs of a pull request: its merge commit and its head, neither a branch. */
+const PULL_REQUEST_REF = /^refs\/pull\/\d+\/(merge|head)$/
 
 /**
  * How the inputs fit together. `failed`: the inputs that failed their own checks (their value in
@@ -53,6 +44,8 @@ export function crossFieldProblems(
       '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)'
     )
   }
+  // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+  if (failed.has('command')) return problems
 
   // GitHub deployments: `environment` turns them on and needs a token to write them.
   if (given('environment') && absent('github-token')) {
@@ -81,12 +74,26 @@ export function crossFieldProblems(
       )
     return problems
   }
-  if (f['delete-tracing-project'] === true)
-    add('delete-tracing-project', '`delete-tracing-project` applies only with `command: delete`')
+  for (const input of DELETE_ONLY) {
+    if (given(input) && f[input] !== false)
+      add(input, `\`${input}\` applies only with \`command: delete\``)
+  }
   if (f['pr-comment'] === true && absent('github-token')) {
     add(
       'github-token',
       '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`'
+    )
+  }
+  if (typeof f.ref === 'string' && PULL_REQUEST_REF.test(f.ref)) {
+    const head =
+      event.pullRequestNumber !== undefined && event.ref !== undefined
+        ? `\`${event.ref}\``
+        : '`${{ github.head_ref }}`'
+    add(
+      'ref',
+      "`ref` is a pull request's ref (`refs/pull/<number>/merge` or `/head`), which the integration " +
+        `cannot build: deploy the pull request's head branch, ${head} (on a pull request event, ` +
+        'leaving `ref` empty deploys it)'
     )
   }
   // A fork's head branch is not in the repository the integration builds.

@@ -1,13 +1,14 @@
 // Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts).
+// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
+// so `''` reaches only the checks of inputs without one.
 import { DEPLOYMENT_NAME_PATTERN, Uuid } from '../control-plane/schema.ts'
 import { parseDuration } from '../duration.ts'
+import { ACTION_INPUTS } from './action-yml.ts'
 import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 
-export const DEFAULT_BASE_URL = 'https://api.host.langchain.com'
-export const DEFAULT_GRAPH_CONFIG_PATH = 'langgraph.json'
+const DEFAULT_BASE_URL = ACTION_INPUTS['base-url'].default
 export const MAX_NAME_LENGTH = 63
 export const MAX_API_KEY_LENGTH = 1024
 /** GitHub limits an environment name to 255 characters. */
@@ -48,40 +49,33 @@ export function optionalUuid(input: InputName, what: string): Check<string> {
   }
 }
 
-export function booleanInput(input: InputName, fallback: boolean | undefined): Check<boolean> {
+export function booleanInput(input: InputName): Check<boolean> {
   return (v, fail) => {
-    if (v === '') return fallback
+    if (v === '') return undefined
     if (TRUE_VALUES.includes(v)) return true
     if (FALSE_VALUES.includes(v)) return false
     return fail(`\`${input}\` must be \`true\` or \`false\``)
   }
 }
 
-/** A whole number from `min` to `max`; the fallback when empty. */
-export function integerInput(
-  input: InputName,
-  fallback: number,
-  min: number,
-  max: number
-): Check<number> {
+/** A whole number from `min` to `max`. */
+export function integerInput(input: InputName, min: number, max: number): Check<number> {
   return (v, fail) => {
-    if (v === '') return fallback
+    if (v === '') return undefined
     const n = /^\d+$/.test(v) ? Number(v) : NaN
     if (Number.isInteger(n) && n >= min && n <= max) return n
     return fail(`\`${input}\` must be a whole number from ${min} to ${max}`)
   }
 }
 
-/** A duration in ms; `undefined` when the input is empty and there is no fallback. */
+/** A duration in ms; `undefined` when the input is empty. */
 export function durationInput(
   input: InputName,
-  fallback: string | undefined,
   check: (ms: number) => string | undefined
 ): Check<number> {
   return (v, fail) => {
-    const text = v === '' ? fallback : v
-    if (text === undefined) return undefined
-    const ms = parseDuration(text)
+    if (v === '') return undefined
+    const ms = parseDuration(v)
     if (ms === undefined) {
       return fail(
         `\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`
@@ -202,19 +196,50 @@ export function parseEnvironment(v: string, fail: Fail): string | undefined {
 
 export const parseEnvironmentUrl = webUrl('environment-url')
 
+const BRANCH_PREFIX = 'refs/heads/'
+
+/**
+ * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
+ * well-formed name. The integration checks out what it is given: a malformed name fails late.
+ */
+export function refFormatProblem(ref: string): string | undefined {
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
+    return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\'
+  }
+  if (ref.includes('..')) return 'must not contain `..`'
+  if (ref.includes('@{')) return 'must not contain `@{`'
+  if (ref === '@') return 'must not be `@` alone'
+  if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
+    return 'must not start or end with `/` nor contain `//`'
+  }
+  if (ref.endsWith('.')) return 'must not end with `.`'
+  for (const part of ref.split('/')) {
+    if (part.startsWith('.')) return 'must not have a part (between slashes) that starts with `.`'
+    if (part.endsWith('.lock'))
+      return 'must not have a part (between slashes) that ends with `.lock`'
+  }
+  return undefined
+}
+
+/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
 export function parseRef(v: string, fail: Fail): string | undefined {
   if (v === '') return undefined
-  if (WHITESPACE_OR_CONTROL.test(v)) {
-    return fail('`ref` must be a branch name or `refs/tags/<tag>`, without spaces or line breaks')
+  const problem = refFormatProblem(v)
+  if (problem !== undefined) {
+    return fail(
+      `\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`
+    )
   }
-  // `repo_ref` takes a branch name or a full tag ref: `refs/heads/main` means `main`.
-  if (v.startsWith('refs/heads/') && v.length > 'refs/heads/'.length) return v.slice(11)
+  // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
+  if (v.startsWith(BRANCH_PREFIX) && v.length > BRANCH_PREFIX.length) {
+    return v.slice(BRANCH_PREFIX.length)
+  }
   return v
 }
 
 export function parseGraphConfigPath(v: string, fail: Fail): string | undefined {
   const input = 'graph-config-path'
-  if (v === '') return DEFAULT_GRAPH_CONFIG_PATH
+  if (v === '') return undefined
   if (CONTROL.test(v)) return fail(`\`${input}\` must be a path on one line`)
   if (v.startsWith('/')) {
     return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`)
@@ -242,13 +267,9 @@ export function parseNamespace(v: string, fail: Fail): string | undefined {
   return v
 }
 
-export function parseEnum<T extends string>(
-  input: InputName,
-  values: readonly T[],
-  fallback: T | undefined
-): Check<T> {
+export function parseEnum<T extends string>(input: InputName, values: readonly T[]): Check<T> {
   return (v, fail) => {
-    if (v === '') return fallback
+    if (v === '') return undefined
     if ((values as readonly string[]).includes(v)) return v as T
     return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`)
   }

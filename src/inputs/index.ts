@@ -8,32 +8,33 @@
 // What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
 // document.
 //
-// `checks.ts` maps each input to its check, which lives in `fields.ts` (single-line inputs),
+// `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
 // `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
-// together; `masking.ts` finds the values to mask.
-import type { Source } from '../control-plane/schema.ts'
-import { autoDialect, type Dialect } from '../control-plane/dialect.ts'
+// together; `masking.ts` finds the values to mask. A check sees action.yml's default when the
+// input is empty, as on the runner, so every caller (the action, the CLI, tests) gets the same.
+import { autoDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../event.ts'
 import { secretValuesToMask } from './masking.ts'
-import { INPUT_NAMES } from './names.ts'
+import { defaultOf, INPUT_NAMES, isUnevaluatedDefault } from './names.ts'
 import type { InputName, RawInputs } from './names.ts'
 import { crossFieldProblems } from './cross-field.ts'
-import type { InputProblem, Options, Target } from './options.ts'
+import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from './options.ts'
 import { InputProblems, type Check } from './problems.ts'
-import { CHECKS, DEFAULT_POLL_INTERVAL_MS, type Fields } from './checks.ts'
+import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type Fields } from './table.ts'
 
 export { nestingMayExceed } from './documents.ts'
-export { secretValuesToMask } from './masking.ts'
-export { INPUT_NAMES } from './names.ts'
+export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
+export { defaultOf, INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'
 export {
   DEFAULT_POLL_INTERVAL,
-  DEFAULT_TIMEOUT,
   MAX_TIMEOUT_MS,
   MIN_POLL_INTERVAL_MS,
+  INPUTS,
+  type Applies,
   type Fields
-} from './checks.ts'
+} from './table.ts'
 
 /** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
 export function inputEnvName(name: string): string {
@@ -41,12 +42,12 @@ export function inputEnvName(name: string): string {
 }
 
 /**
- * Every input from the runner's environment, trimmed at both ends like `core.getInput` (inner
- * lines of multi-line values are left as they are); `''` for inputs that are not set.
+ * Every input through `input` (the door's reader: `core.getInput`, the command line), trimmed
+ * at both ends like `core.getInput` (inner lines of multi-line values are left as they are).
  */
-export function readRawInputs(env: NodeJS.ProcessEnv): RawInputs {
+export function readRawInputs(input: (name: InputName) => string): RawInputs {
   const raw = {} as RawInputs
-  for (const name of INPUT_NAMES) raw[name] = (env[inputEnvName(name)] ?? '').trim()
+  for (const name of INPUT_NAMES) raw[name] = input(name).trim()
   return raw
 }
 
@@ -57,74 +58,71 @@ export function readRawInputs(env: NodeJS.ProcessEnv): RawInputs {
 function checkEach(raw: RawInputs, problems: InputProblems): Fields {
   const fields = {} as Record<InputName, unknown>
   for (const name of INPUT_NAMES) {
-    const check: Check<unknown> = CHECKS[name]
+    const check: Check<unknown> = INPUTS[name].check
     fields[name] = problems.check(name, raw[name], check)
   }
   return fields as Fields
 }
 
+/** `integration-id` -> `integrationId`: the key in Options of an input taken as it is. */
+function optionKey<K extends InputName>(name: K): OptionKey<K> {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as OptionKey<K>
+}
+
 /**
- * The Options of inputs that passed every check, so the inputs with a default (`api-key`,
- * `source`, `timeout`, ...) have their value.
+ * The Options of inputs that passed every check: each input under its camel-case key, then what
+ * is derived (the target, the event's defaults, durations in ms, the dialect).
  */
 function toOptions(f: Fields, event: EventDefaults): Options {
+  const plain: Record<string, unknown> = {}
+  for (const name of INPUT_NAMES) {
+    if (!(DERIVED_INPUTS as readonly string[]).includes(name)) plain[optionKey(name)] = f[name]
+  }
   const byId = f['deployment-id'] !== undefined
-  const target: Target = byId
-    ? { kind: 'id', deploymentId: f['deployment-id'] as string }
-    : { kind: 'name', name: f.name as string }
   const usesCodehost = f.source === 'codehost' || f['revision-source'] === 'codehost'
   const ref = f.ref ?? (usesCodehost ? event.ref : undefined)
-  // The event's commit is expected only when the event's ref is the one deployed.
-  const expectedSha =
-    usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
-  const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url'] as string) : undefined
-  return {
-    apiKey: f['api-key'] as string,
-    tenantId: f['tenant-id'],
-    baseUrl: f['base-url'] as string,
-    target,
-    name: f.name,
-    source: f.source as Source,
-    integrationId: f['integration-id'],
+  const timeoutMs = f.timeout!
+  const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']!) : undefined
+  const derived: Pick<
+    Options,
+    | 'target'
+    | 'repository'
+    | 'repositoryExplicit'
+    | 'ref'
+    | 'expectedSha'
+    | 'timeoutMs'
+    | 'pollIntervalMs'
+    | 'apiDialect'
+    | 'apiDialectReason'
+  > = {
+    target: byId
+      ? { kind: 'id', deploymentId: f['deployment-id']! }
+      : { kind: 'name', name: f.name! },
     repository: f.repository ?? (usesCodehost ? event.repository : undefined),
     repositoryExplicit: f.repository !== undefined,
     ref,
-    expectedSha,
-    graphConfigPath: f['graph-config-path'] as string,
-    imageUri: f['image-uri'],
-    secrets: f.secrets,
-    secretReferences: f['secret-references'],
-    resourceSpec: f['resource-spec'],
-    buildOnPush: f['build-on-push'],
-    customUrl: f['custom-url'],
-    listenerId: f['listener-id'],
-    k8sNamespace: f['k8s-namespace'],
-    installCommand: f['install-command'],
-    buildCommand: f['build-command'],
-    revisionSource: f['revision-source'],
-    create: f.create as boolean,
-    wait: f.wait as boolean,
-    timeoutMs: f.timeout as number,
-    pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, f.timeout as number),
-    dryRun: f['dry-run'] as boolean,
-    failureLogs: f['failure-logs'] as number,
-    apiDialect: auto?.dialect ?? (f['api-dialect'] as Dialect),
-    apiDialectReason: auto?.reason,
-    deploymentType: f['deployment-type'],
-    command: f.command ?? 'deploy',
-    deleteTracingProject: f['delete-tracing-project'] as boolean,
-    prComment: f['pr-comment'] as boolean,
-    onFailure: f['on-failure'] as Options['onFailure'],
-    githubToken: f['github-token'],
-    environment: f.environment,
-    environmentUrl: f['environment-url']
+    // The event's commit is expected only when the event's ref is the one deployed.
+    expectedSha:
+      usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+    timeoutMs,
+    pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
+    apiDialect: auto?.dialect ?? (f['api-dialect'] as Options['apiDialect']),
+    apiDialectReason: auto?.reason
   }
+  return { ...plain, ...derived } as Options
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entry
 
-export type ParseResult = { ok: true; options: Options } | { ok: false; problems: InputProblem[] }
+export type ParseResult =
+  | {
+      ok: true
+      options: Options
+      /** What was read otherwise than written, for the log (`refs/heads/main` is `main`). */
+      notices: string[]
+    }
+  | { ok: false; problems: InputProblem[] }
 
 /**
  * The validated Options, or every problem found. `raw` misses no input it does not need (missing
@@ -135,7 +133,8 @@ export function parseInputs(raw: Partial<RawInputs>, event: EventDefaults): Pars
   const record = {} as RawInputs
   for (const name of INPUT_NAMES) {
     const value: unknown = raw[name]
-    record[name] = typeof value === 'string' ? value : ''
+    const text = typeof value === 'string' && !isUnevaluatedDefault(name, value) ? value : ''
+    record[name] = text.trim() === '' ? defaultOf(name) : text
   }
   const found = new InputProblems()
   const fields = checkEach(record, found)
@@ -143,12 +142,24 @@ export function parseInputs(raw: Partial<RawInputs>, event: EventDefaults): Pars
   for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
     found.add(input, message)
   }
-  if (found.list.length === 0) return { ok: true, options: toOptions(fields, event) }
+  if (found.list.length === 0) {
+    return { ok: true, options: toOptions(fields, event), notices: notices(record, fields) }
+  }
 
   // Messages never quote values; redacting what might be sensitive anyway is the second lock.
   const redactor = new Redactor(secretValuesToMask(record))
   const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }))
   return { ok: false, problems }
+}
+
+function notices(raw: RawInputs, f: Fields): string[] {
+  const out: string[] = []
+  if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
+    out.push(
+      `\`ref\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`
+    )
+  }
+  return out
 }
 
 /** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */

@@ -1,50 +1,33 @@
-// The names of the action's inputs, the raw text the runner passes for them, and the form of a
-// secret's name.
+// The names of the action's inputs, as action.yml declares them (through the generated
+// action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
+import { ACTION_INPUTS } from './action-yml.ts'
 
-/** Every input of the action, as users write them in workflow files. */
-export const INPUT_NAMES = [
-  'api-key',
-  'tenant-id',
-  'base-url',
-  'name',
-  'deployment-id',
-  'source',
-  'integration-id',
-  'repository',
-  'ref',
-  'graph-config-path',
-  'image-uri',
-  'secrets',
-  'secret-references',
-  'resource-spec',
-  'build-on-push',
-  'custom-url',
-  'listener-id',
-  'k8s-namespace',
-  'install-command',
-  'build-command',
-  'revision-source',
-  'create',
-  'wait',
-  'timeout',
-  'poll-interval',
-  'dry-run',
-  'failure-logs',
-  'on-failure',
-  'api-dialect',
-  'deployment-type',
-  'command',
-  'delete-tracing-project',
-  'pr-comment',
-  'github-token',
-  'environment',
-  'environment-url',
-  'health-check',
-  'health-check-window'
-] as const
-export type InputName = (typeof INPUT_NAMES)[number]
-/** Inputs as the runner passes them: text, `''` when not set. */
+/** An input's name as users write it in workflow files. */
+export type InputName = keyof typeof ACTION_INPUTS
+/** Every input, in action.yml's order. */
+export const INPUT_NAMES = Object.keys(ACTION_INPUTS) as InputName[]
+/** Inputs as a run is given them: text, `''` when not set. */
 export type RawInputs = Record<InputName, string>
+
+/**
+ * action.yml's default of an input, as the runner applies it; `''` when it has none, or when the
+ * default is an expression only the runner can evaluate (`${{ github.token }}`).
+ */
+export function defaultOf(name: InputName): string {
+  const input = ACTION_INPUTS[name]
+  const value = 'default' in input ? input.default : ''
+  return value.includes('${{') ? '' : value
+}
+
+/**
+ * Whether `value` is the input's default expression as action.yml writes it (`${{ github.token }}`):
+ * what a runner that does not evaluate expressions passes (`@github/local-action`); it counts as
+ * not set.
+ */
+export function isUnevaluatedDefault(name: InputName, value: string): boolean {
+  const input = ACTION_INPUTS[name]
+  return 'default' in input && input.default.includes('${{') && value.trim() === input.default
+}
 
 /** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/

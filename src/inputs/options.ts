@@ -1,29 +1,46 @@
-// The validated, typed form of the action's inputs: what `inputs.ts` produces and the deploy flow
-// consumes. Nothing here is raw text from the runner any more.
+// The validated, typed form of the action's inputs: what the inputs layer produces and the flow
+// consumes. Nothing here is raw text any more. Most keys are the inputs' names in camel case
+// (`integration-id` -> `integrationId`) with the type of their check in table.ts, defined when
+// action.yml gives a default or requires the input; the rest is derived below.
 import type { Dialect } from '../control-plane/dialect.ts'
-import type {
-  DeploymentType,
-  ResourceSpec,
-  RevisionSource,
-  Secret,
-  SecretReference,
-  Source
-} from '../control-plane/schema.ts'
+import type { ACTION_INPUTS } from './action-yml.ts'
+import type { InputName } from './names.ts'
+import type { Fields } from './table.ts'
 
 /** Where the deployment comes from: by id (never created) or by exact name (created if missing). */
 export type Target = { kind: 'id'; deploymentId: string } | { kind: 'name'; name: string }
 
-export interface Options {
-  apiKey: string
-  tenantId: string | undefined
-  /** Normalised: no trailing slash, may carry a path (`https://host/api-host`). */
-  baseUrl: string
+/** `integration-id` -> `integrationId`. */
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+
+type Meta = typeof ACTION_INPUTS
+/** Inputs that always have a value: required, or with a default that is not an expression. */
+type Always<K extends InputName> = Meta[K] extends { required: true }
+  ? true
+  : Meta[K] extends { default: `${string}\${{${string}` }
+    ? false
+    : Meta[K] extends { default: string }
+      ? true
+      : false
+
+/** Inputs whose Options are derived (see the interface) rather than taken as they are. */
+export const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'] as const
+type Derived = (typeof DERIVED_INPUTS)[number]
+
+/** The key in Options of an input taken as it is. */
+export type OptionKey<K extends InputName> = Camel<K>
+
+type Plain = {
+  [K in Exclude<InputName, Derived> as Camel<K>]: Always<K> extends true
+    ? NonNullable<Fields[K]>
+    : Fields[K]
+}
+
+export interface Options extends Plain {
   target: Target
   /** Deployment name when known (always with a name target; optional with an id target). */
   name: string | undefined
-  source: Source
-  integrationId: string | undefined
-  /** `owner/name` of the repository to resolve through the forge repos endpoint. */
+  /** `owner/name` to resolve through the forge repos endpoint: the input, or the workflow's. */
   repository: string | undefined
   /** The `repository` input was set (not taken from the workflow): a mismatch is an error. */
   repositoryExplicit: boolean
@@ -31,48 +48,12 @@ export interface Options {
   ref: string | undefined
   /** The commit the revision is expected to build, from the event; compared with `repo_commit_sha`. */
   expectedSha: string | undefined
-  graphConfigPath: string
-  imageUri: string | undefined
-  /** undefined: keep the deployment's current secrets. */
-  secrets: Secret[] | undefined
-  secretReferences: SecretReference[] | undefined
-  resourceSpec: ResourceSpec | undefined
-  buildOnPush: boolean | undefined
-  customUrl: string | undefined
-  listenerId: string | undefined
-  k8sNamespace: string | undefined
-  installCommand: string | undefined
-  buildCommand: string | undefined
-  revisionSource: RevisionSource | undefined
-  create: boolean
-  wait: boolean
   timeoutMs: number
   pollIntervalMs: number
-  dryRun: boolean
   /** The wire names to speak, resolved from `api-dialect` and the base URL. */
   apiDialect: Dialect
   /** Why `api-dialect: auto` chose `apiDialect`, for the log; undefined when the input chose it. */
   apiDialectReason: string | undefined
-  /** `source_config.deployment_type` on create; checked against the deployment's on update. */
-  deploymentType: DeploymentType | undefined
-  command: 'deploy' | 'delete'
-  deleteTracingProject: boolean
-  /** One comment on the pull request per deployment name. */
-  prComment: boolean
-  /** Lines of a failed revision's log to show; 0 = none. */
-  failureLogs: number
-  /** `rollback`: redeploy the previously active revision when this run's revision failed. */
-  onFailure: 'fail' | 'rollback'
-  /** Token for the GitHub REST API (the deployment in `environment`); undefined when not set. */
-  githubToken?: string | undefined
-  /** GitHub environment to record a deployment in; undefined: no GitHub deployment. */
-  environment?: string | undefined
-  /** The URL GitHub shows for the environment; default: the deployment's `custom_url`. */
-  environmentUrl?: string | undefined
 }
 
-/** One bad input: which one and what is expected of it. */
-export interface InputProblem {
-  input: string
-  message: string
-}
+export type { InputProblem } from './problems.ts'

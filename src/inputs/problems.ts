@@ -5,7 +5,12 @@
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
 import type { InputName } from './names.ts'
-import type { InputProblem } from './options.ts'
+
+/** One bad input: which one and what is expected of it. */
+export interface InputProblem {
+  input: string
+  message: string
+}
 
 /** Size caps, in bytes of UTF-8. */
 export const MAX_INPUT_BYTES = 64 * 1024

@@ -1,0 +1,304 @@
+// Ref, commit, repository and pull (merge) request from the CI the CLI runs in, else from the git
+// checkout, and the sentence that says which.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { detectDefaults } from '../../src/cli/ci.ts'
+import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
+
+const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'
+const CHECKOUT: GitFacts = {
+  sha: '0123456789abcdef0123456789abcdef01234567',
+  branch: 'local-branch',
+  originUrl: 'git@github.com:acme/agent.git'
+}
+
+/** The checkout as a fake that counts its reads. */
+function checkout(facts: GitFacts = CHECKOUT) {
+  const git = () => {
+    git.reads++
+    return facts
+  }
+  git.reads = 0
+  return git
+}
+
+describe('GitLab CI', () => {
+  const GITLAB = { GITLAB_CI: 'true', CI_COMMIT_SHA: SHA, CI_COMMIT_REF_NAME: 'main' }
+
+  test('a push to a branch: the branch and its commit; the repository from the origin remote', () => {
+    const detected = detectDefaults({ ...GITLAB, CI_COMMIT_BRANCH: 'main' }, checkout())
+    expect(detected.defaults).toEqual({ ref: 'main', expectedSha: SHA, repository: 'acme/agent' })
+    expect(detected.source).toBe(
+      'Defaults from GitLab CI (branch main): ref main, commit a1b2c3d4e5f6, repository acme/agent (origin remote).'
+    )
+  })
+
+  test('a tag pipeline deploys refs/tags/<tag>', () => {
+    const detected = detectDefaults(
+      { ...GITLAB, CI_COMMIT_TAG: 'v1.2.0', CI_COMMIT_REF_NAME: 'v1.2.0' },
+      checkout({})
+    )
+    expect(detected.defaults).toEqual({ ref: 'refs/tags/v1.2.0', expectedSha: SHA })
+    expect(detected.source).toBe(
+      'Defaults from GitLab CI (tag v1.2.0): ref refs/tags/v1.2.0, commit a1b2c3d4e5f6.'
+    )
+  })
+
+  test('a merge request pipeline: the source branch, its head commit, the merge request number', () => {
+    const mr = {
+      ...GITLAB,
+      CI_COMMIT_SHA: SHA,
+      CI_COMMIT_REF_NAME: 'feature/login',
+      CI_MERGE_REQUEST_IID: '12',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login'
+    }
+    expect(detectDefaults(mr, checkout({})).defaults).toEqual({
+      ref: 'feature/login',
+      expectedSha: SHA,
+      pullRequestNumber: 12
+    })
+    // A merged results pipeline builds a merge commit: the expected commit is the branch's head.
+    const merged = { ...mr, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: HEAD }
+    const detected = detectDefaults(merged, checkout({}))
+    expect(detected.defaults.expectedSha).toBe(HEAD)
+    expect(detected.source).toBe(
+      'Defaults from GitLab CI (merge request !12): ref feature/login, commit fedcba987654.'
+    )
+  })
+})
+
+test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull request and commit', () => {
+  const none = () => checkout({})
+  expect(
+    detectDefaults(
+      { BITBUCKET_BUILD_NUMBER: '7', BITBUCKET_BRANCH: 'dev', BITBUCKET_COMMIT: SHA },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'dev', expectedSha: SHA })
+  expect(
+    detectDefaults(
+      {
+        BITBUCKET_BUILD_NUMBER: '7',
+        BITBUCKET_BRANCH: 'fix',
+        BITBUCKET_PR_ID: '4',
+        BITBUCKET_COMMIT: SHA
+      },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'fix', expectedSha: SHA, pullRequestNumber: 4 })
+  expect(
+    detectDefaults(
+      { BITBUCKET_BUILD_NUMBER: '7', BITBUCKET_TAG: 'v2', BITBUCKET_COMMIT: SHA },
+      none()
+    ).defaults.ref
+  ).toBe('refs/tags/v2')
+
+  const circle = detectDefaults(
+    {
+      CIRCLECI: 'true',
+      CIRCLE_BRANCH: 'feature',
+      CIRCLE_SHA1: SHA,
+      CIRCLE_PULL_REQUEST: 'https://github.com/acme/agent/pull/31',
+      CIRCLE_REPOSITORY_URL: 'git@github.com:acme/agent.git'
+    },
+    none()
+  )
+  expect(circle.defaults).toEqual({
+    ref: 'feature',
+    expectedSha: SHA,
+    repository: 'acme/agent',
+    pullRequestNumber: 31
+  })
+  expect(circle.source).toBe(
+    'Defaults from CircleCI (pull request #31): ref feature, commit a1b2c3d4e5f6, repository acme/agent.'
+  )
+
+  const kite = detectDefaults(
+    {
+      BUILDKITE: 'true',
+      BUILDKITE_BRANCH: 'main',
+      BUILDKITE_COMMIT: 'HEAD',
+      BUILDKITE_PULL_REQUEST: 'false',
+      BUILDKITE_REPO: 'https://github.com/acme/agent.git'
+    },
+    checkout()
+  )
+  // `HEAD` is no commit: the checkout says which one it is.
+  expect(kite.defaults).toEqual({
+    ref: 'main',
+    expectedSha: CHECKOUT.sha,
+    repository: 'acme/agent'
+  })
+  expect(kite.source).toBe(
+    'Defaults from Buildkite (branch main): ref main, commit 0123456789ab (git checkout), repository acme/agent.'
+  )
+
+  expect(
+    detectDefaults(
+      { JENKINS_URL: 'https://ci.example.com/', GIT_BRANCH: 'origin/release', GIT_COMMIT: SHA },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'release', expectedSha: SHA })
+  expect(
+    detectDefaults(
+      {
+        JENKINS_URL: 'https://ci.example.com/',
+        BRANCH_NAME: 'PR-9',
+        CHANGE_ID: '9',
+        CHANGE_BRANCH: 'feature/x',
+        GIT_COMMIT: SHA
+      },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'feature/x', expectedSha: SHA, pullRequestNumber: 9 })
+  expect(
+    detectDefaults(
+      { JENKINS_URL: 'https://ci.example.com/', TAG_NAME: 'v3', GIT_COMMIT: SHA },
+      none()
+    ).defaults.ref
+  ).toBe('refs/tags/v3')
+})
+
+test('GitHub Actions: the same defaults the action takes from the event', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-ci-'))
+  try {
+    const payload = join(dir, 'event.json')
+    writeFileSync(
+      payload,
+      JSON.stringify({
+        number: 5,
+        pull_request: {
+          number: 5,
+          head: { ref: 'feat', sha: HEAD, repo: { full_name: 'acme/agent' } },
+          base: { repo: { full_name: 'acme/agent' } }
+        }
+      })
+    )
+    const git = checkout()
+    const detected = detectDefaults(
+      {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: payload,
+        GITHUB_REF: 'refs/pull/5/merge',
+        GITHUB_HEAD_REF: 'feat',
+        GITHUB_SHA: SHA,
+        GITHUB_REPOSITORY: 'acme/agent'
+      },
+      git
+    )
+    expect(detected.defaults).toEqual({
+      ref: 'feat',
+      expectedSha: HEAD,
+      repository: 'acme/agent',
+      pullRequestNumber: 5
+    })
+    expect(detected.source).toBe(
+      'Defaults from GitHub Actions (pull_request): ref feat, commit fedcba987654, repository acme/agent.'
+    )
+    expect(git.reads).toBe(0)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('outside any CI: the checkout; nothing at all says so', () => {
+  expect(detectDefaults({}, checkout())).toEqual({
+    defaults: { ref: 'local-branch', expectedSha: CHECKOUT.sha, repository: 'acme/agent' },
+    source:
+      'Defaults from the git checkout: ref local-branch, commit 0123456789ab, repository acme/agent.'
+  })
+  expect(detectDefaults({}, checkout({ sha: SHA, tag: 'v1.0.0' })).defaults).toEqual({
+    ref: 'refs/tags/v1.0.0',
+    expectedSha: SHA
+  })
+  expect(detectDefaults({}, checkout({}))).toEqual({
+    defaults: {},
+    source:
+      'No CI and no git checkout found: ref, commit and repository have no defaults (give --ref and --repository).'
+  })
+})
+
+test('a GitHub repository from its remote URL in every form git takes; nothing from another host', () => {
+  for (const url of [
+    'https://github.com/acme/agent',
+    'https://github.com/acme/agent.git',
+    'https://github.com/acme/agent/',
+    'https://x-access-token:ghs_abc@github.com/acme/agent.git',
+    'http://github.com/acme/agent.git',
+    'git://github.com/acme/agent.git',
+    'git@github.com:acme/agent.git',
+    'github.com:acme/agent',
+    'ssh://git@github.com/acme/agent.git',
+    'ssh://git@ssh.github.com:443/acme/agent.git'
+  ]) {
+    expect([url, githubRepository(url)]).toEqual([url, 'acme/agent'])
+  }
+  expect(githubRepository('https://github.com/acme/my.agent.git')).toBe('acme/my.agent')
+  for (const url of [
+    'https://gitlab.com/acme/agent.git',
+    'git@gitlab.com:acme/agent.git',
+    'https://github.com.evil.example/acme/agent.git',
+    'https://github.com/acme',
+    'https://github.com/acme/agent/tree/main',
+    '/srv/git/agent.git',
+    ''
+  ]) {
+    expect([url, githubRepository(url)]).toEqual([url, undefined])
+  }
+})
+
+describe('readGit, on a real checkout', () => {
+  let dir: string
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe']
+    }).trim()
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cpd-git-'))
+    git('init', '-q', '-b', 'trunk')
+    git(
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'one'
+    )
+    git('remote', 'add', 'origin', 'https://github.com/acme/agent.git')
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('the branch, the commit and the origin remote', () => {
+    expect(readGit(dir)).toEqual({
+      sha: git('rev-parse', 'HEAD'),
+      branch: 'trunk',
+      originUrl: 'https://github.com/acme/agent.git'
+    })
+  })
+
+  test('detached on a tag: the tag', () => {
+    git('tag', 'v0.1.0')
+    git('checkout', '-q', '--detach', 'v0.1.0')
+    expect(readGit(dir)).toMatchObject({ tag: 'v0.1.0', sha: git('rev-parse', 'HEAD') })
+    expect(readGit(dir).branch).toBeUndefined()
+  })
+
+  test('not a checkout: nothing', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'cpd-nogit-'))
+    try {
+      expect(readGit(empty)).toEqual({})
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,194 @@
+// The CLI door in-process, with a fake run behind the port: what reaches the run, what reaches
+// stdout, stderr and the dotenv file, and the exit codes.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { cli, type CliIo, type Run } from '../../src/cli/main.ts'
+import type { ExitCode, RunPort, RunResult } from '../../src/port.ts'
+
+const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
+const SECRET = 'sk-very-secret-value-42'
+const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+const ENV = {
+  CONTROL_PLANE_API_KEY: KEY,
+  GITLAB_CI: 'true',
+  CI_COMMIT_BRANCH: 'main',
+  CI_COMMIT_SHA: SHA
+}
+const OUTPUTS = { 'deployment-id': 'd-1', 'revision-status': 'DEPLOYED', url: '' }
+
+function io() {
+  const fake = {
+    stdout: '',
+    stderr: '',
+    exits: [] as ExitCode[],
+    signal: undefined as ((s: NodeJS.Signals) => void) | undefined,
+    io: undefined as unknown as CliIo
+  }
+  fake.io = {
+    stdout: { write: (t: string) => (fake.stdout += t) },
+    stderr: { write: (t: string) => (fake.stderr += t), isTTY: false },
+    now: () => 0,
+    cwd: tmpdir(),
+    onSignal: handler => {
+      fake.signal = handler
+      return () => (fake.signal = undefined)
+    },
+    exit: code => fake.exits.push(code)
+  }
+  return fake
+}
+
+/** A run that records its port and does what `body` says. */
+function fakeRun(body: (port: RunPort) => Promise<RunResult> | RunResult) {
+  const seen: RunPort[] = []
+  const run: Run = async port => {
+    seen.push(port)
+    return body(port)
+  }
+  return { run, seen }
+}
+
+test('a deploy: inputs from flags and env reach the run; outputs on stdout; the log on stderr, redacted', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(port => {
+    port.mask(SECRET)
+    port.info(`key ${KEY}, secret ${SECRET}, name ${port.input('name')}`)
+    return { exitCode: 0, outputs: OUTPUTS }
+  })
+  const code = await cli(
+    ['deploy', '--name', 'my-agent', '--no-wait'],
+    { ...ENV, CONTROL_PLANE_TIMEOUT: ' 5m ' },
+    f.io,
+    run
+  )
+  expect(code).toBe(0)
+  const port = seen[0]!
+  expect([
+    port.input('name'),
+    port.input('wait'),
+    port.input('timeout'),
+    port.input('api-key')
+  ]).toEqual(['my-agent', 'false', '5m', KEY])
+  expect(port.input('command')).toBe('deploy')
+  expect(port.event).toEqual({ ref: 'main', expectedSha: SHA })
+  expect(port.github).toBeUndefined()
+  expect(port.summary).toBeUndefined()
+  expect(f.stdout).toBe('deployment-id=d-1\nrevision-status=DEPLOYED\nurl=\n')
+  expect(f.stderr).toBe(
+    'Defaults from GitLab CI (branch main): ref main, commit a1b2c3d4e5f6.\n' +
+      'key ***, secret ***, name my-agent\n'
+  )
+})
+
+test('--output json and --output-file: one JSON object, and the dotenv file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-cli-'))
+  try {
+    const f = io()
+    const file = join(dir, 'deploy.env')
+    const { run } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
+    expect(await cli(['deploy', '--output=json', '--output-file', file], ENV, f.io, run)).toBe(0)
+    expect(JSON.parse(f.stdout)).toEqual(OUTPUTS)
+    expect(readFileSync(file, 'utf8')).toBe('DEPLOYMENT_ID=d-1\nREVISION_STATUS=DEPLOYED\nURL=\n')
+    // A file that cannot be written fails a run that worked.
+    const g = io()
+    expect(
+      await cli(['deploy', '--output-file', join(dir, 'no/such/dir.env')], ENV, g.io, run)
+    ).toBe(1)
+    expect(g.stderr).toContain('error: Could not write --output-file')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('bad flags: exit 2 before the run, with the reason on stderr and nothing on stdout', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: {} }))
+  expect(await cli(['deploy', `--api-key=${KEY}`], ENV, f.io, run)).toBe(2)
+  expect(seen).toHaveLength(0)
+  expect(f.stdout).toBe('')
+  expect(f.stderr).toMatch(
+    /^control-plane-deploy: --api-key is not accepted: .*CONTROL_PLANE_API_KEY/
+  )
+  expect(f.stderr).not.toContain(KEY)
+})
+
+test('invalid inputs (the run says 2): the exit is 2, with a word on where inputs come from', async () => {
+  const f = io()
+  const { run } = fakeRun(port => {
+    port.error('`timeout` must be a duration', 'Invalid inputs')
+    return { exitCode: 2, outputs: { 'deployment-id': '' } }
+  })
+  expect(await cli(['deploy', '--timeout', 'soon'], ENV, f.io, run)).toBe(2)
+  expect(f.stderr).toContain('error: Invalid inputs: `timeout` must be a duration\n')
+  expect(f.stderr).toContain('Each input is a flag of the same name')
+})
+
+test('SIGINT stops the run through the port (exit 130); a second one exits at once', async () => {
+  const f = io()
+  let interrupted!: () => void
+  const started = new Promise<void>(resolve => (interrupted = resolve))
+  const { run } = fakeRun(
+    port =>
+      new Promise<RunResult>(resolve => {
+        interrupted()
+        port.signal.addEventListener('abort', () => resolve({ exitCode: 1, outputs: {} }))
+      })
+  )
+  const done = cli(['deploy'], ENV, f.io, run)
+  await started
+  f.signal!('SIGINT')
+  expect(await done).toBe(130)
+  expect(f.stderr).toContain('Received SIGINT: stopping (again to quit at once).')
+  expect(f.signal).toBeUndefined()
+
+  const g = io()
+  const stuck = fakeRun(() => new Promise<RunResult>(() => undefined))
+  void cli(['delete'], ENV, g.io, stuck.run)
+  await new Promise(r => setImmediate(r))
+  g.signal!('SIGINT')
+  g.signal!('SIGINT')
+  expect(g.exits).toEqual([130])
+})
+
+test('a run that throws: exit 1 with one line, no stack', async () => {
+  const f = io()
+  const { run } = fakeRun(() => {
+    throw new Error(`boom ${KEY}`)
+  })
+  expect(await cli(['deploy'], ENV, f.io, run)).toBe(1)
+  expect(f.stderr).toContain('error: Unexpected error: boom ***\n')
+  expect(f.stderr).not.toMatch(/\bat .*\.ts:\d+/)
+})
+
+test('inside GitHub Actions the port has the GitHub side and the job summary', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: {} }))
+  const env = { CONTROL_PLANE_API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/tmp/x' }
+  await cli(['deploy'], env, f.io, run)
+  expect(seen[0]!.github?.env).toBe(env)
+  expect(typeof seen[0]!.summary).toBe('function')
+})
+
+test('--help and --version on stdout, exit 0, no run', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: {} }))
+  expect(await cli(['--help'], {}, f.io, run)).toBe(0)
+  expect(f.stdout).toMatch(/^Usage: control-plane-deploy deploy \[flags\]/)
+  const g = io()
+  expect(await cli(['--version'], {}, g.io, run)).toBe(0)
+  expect(g.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
+  expect(seen).toHaveLength(0)
+})
+
+test('--debug: the run gets a debug log, redacted, on stderr; without it none', async () => {
+  const f = io()
+  const { run, seen } = fakeRun(port => {
+    port.debug?.(`-> GET /v2/deployments X-Api-Key: ${KEY}`)
+    return { exitCode: 0, outputs: {} }
+  })
+  await cli(['deploy', '--debug'], ENV, f.io, run)
+  expect(f.stderr).toContain('debug: -> GET /v2/deployments X-Api-Key: ***\n')
+  await cli(['deploy'], ENV, io().io, run)
+  expect(seen[1]!.debug).toBeUndefined()
+})

@@ -1,0 +1,338 @@
+// The packed CLI end to end: `npm pack` of the working tree, unpacked into a folder of its own,
+// run with Node in a clean environment against the emulator.
+import { execFileSync, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { NODE24, packedPackage } from './package.ts'
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+interface CliOptions {
+  cwd?: string
+  /** Sends SIGINT once stderr contains this. */
+  interruptWhen?: string
+}
+
+let cliJs: string
+let emulator: Emulator
+let work: string
+
+beforeAll(async () => {
+  cliJs = join(packedPackage().dir, 'dist/cli.js')
+  emulator = await startEmulator({ port: 0, speed: 4 })
+  work = mkdtempSync(join(tmpdir(), 'cpd-cli-e2e-'))
+}, 240_000)
+
+afterAll(async () => {
+  await emulator?.close()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+/** The CLI with only `env` (and PATH, HOME) in its environment, in a folder that is no checkout. */
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  o: CliOptions = {}
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [cliJs, ...args], {
+      cwd: o.cwd ?? work,
+      env: { PATH: process.env.PATH ?? '', HOME: work, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const run: CliRun = { code: null, stdout: '', stderr: '' }
+    let interrupted = false
+    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => {
+      run.stderr += d.toString()
+      if (o.interruptWhen && !interrupted && run.stderr.includes(o.interruptWhen)) {
+        interrupted = true
+        child.kill('SIGINT')
+      }
+    })
+    child.on('error', reject)
+    child.on('close', code => resolve({ ...run, code }))
+  })
+}
+
+/** `name=value` lines of stdout. */
+function outputsOf(stdout: string): Record<string, string> {
+  return Object.fromEntries(
+    stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+  )
+}
+
+const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
+
+/** The create requests the emulator received for deployment `name`. */
+function creates(name: string): Record<string, unknown>[] {
+  return emulator
+    .requests()
+    .filter(r => r.method === 'POST' && (r.body as { name?: string } | null)?.name === name)
+    .map(r => r.body as Record<string, unknown>)
+}
+
+/** Where a value the CLI must never print shows up in a run. */
+function leaks(run: CliRun, ...values: string[]): string[] {
+  return values.flatMap(v =>
+    [
+      run.stdout.includes(v) ? `stdout has ${v.slice(0, 6)}…` : '',
+      run.stderr.includes(v) ? `stderr has ${v.slice(0, 6)}…` : ''
+    ].filter(Boolean)
+  )
+}
+
+function credentials() {
+  const { apiKey, tenantId, integrationId } = emulator.credentials()
+  return {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+    CONTROL_PLANE_BASE_URL: emulator.url
+  }
+}
+
+test('--help and --version from the packed package, with no action.yml beside it', async () => {
+  const help = await cli(['deploy', '--help'])
+  expect(help.code).toBe(0)
+  expect(help.stdout).toMatch(/^Usage: control-plane-deploy deploy \[flags\]/)
+  expect(help.stdout).toContain('--timeout <value>   CONTROL_PLANE_TIMEOUT (default: 30m)')
+  const version = await cli(['--version'])
+  expect(version).toEqual({ code: 0, stdout: '1.0.0\n', stderr: '' })
+})
+
+test('bad flags: exit 2, the reason on stderr, and no request', async () => {
+  emulator.clearRequests()
+  const env = credentials()
+  for (const args of [
+    ['deploy', '--nmae', 'x'],
+    ['deploy', '--name'],
+    ['ship'],
+    ['deploy', '--wait=soon']
+  ]) {
+    const run = await cli(args, env)
+    expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' })
+    expect(run.stderr).toMatch(/^control-plane-deploy: .+\n$/)
+  }
+  expect(emulator.requests()).toEqual([])
+})
+
+test('--api-key is refused with the reason, and the key is printed nowhere', async () => {
+  emulator.clearRequests()
+  const { CONTROL_PLANE_API_KEY: key, ...env } = credentials()
+  const run = await cli(['deploy', '--name', 'my-agent', '--api-key', key], env)
+  expect(run.code).toBe(2)
+  expect(run.stderr).toContain('--api-key is not accepted')
+  expect(run.stderr).toContain('shell history')
+  expect(run.stdout + run.stderr).not.toContain(key)
+  expect(emulator.requests()).toEqual([])
+})
+
+test('the tarball holds the bin, both bundles, README and LICENSE, and nothing of src/', () => {
+  const { tarball, dir } = packedPackage()
+  const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .sort()
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'package/package.json',
+      'package/README.md',
+      'package/LICENSE',
+      'package/dist/cli.js',
+      'package/dist/cli/index.js',
+      'package/dist/index.js'
+    ])
+  )
+  // The CLI's sources are in its bundle, not beside it.
+  expect(files.filter(f => /^package\/(src|__tests__|scripts)\//.test(f))).toEqual([])
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>
+  expect(pkg.private).toBeUndefined()
+  expect(pkg.bin).toMatchObject({ 'control-plane-deploy': 'dist/cli.js' })
+  expect(readFileSync(join(dir, 'dist/cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
+})
+
+const SECRET = 'sk-live-0123456789abcdef-never-shown'
+
+test('deploy from flags: exit 0, the outputs on stdout, the log on stderr, no key anywhere', async () => {
+  const { CONTROL_PLANE_API_KEY: key, ...rest } = credentials()
+  const name = uniqueName('flags')
+  const run = await cli(
+    [
+      'deploy',
+      `--name=${name}`,
+      `--base-url=${rest.CONTROL_PLANE_BASE_URL}`,
+      `--tenant-id=${rest.CONTROL_PLANE_TENANT_ID}`,
+      `--integration-id=${rest.CONTROL_PLANE_INTEGRATION_ID}`,
+      '--repository=acme/agent-server',
+      '--ref=main',
+      '--poll-interval=1s'
+    ],
+    { CONTROL_PLANE_API_KEY: key }
+  )
+  expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+  const outputs = outputsOf(run.stdout)
+  expect(outputs).toMatchObject({
+    'revision-status': 'DEPLOYED',
+    created: 'true',
+    deleted: 'false'
+  })
+  expect(outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
+  expect(run.stderr).toContain('No CI and no git checkout found')
+  expect(run.stderr).toContain('▸ Wait for revision')
+  expect(run.stderr).toContain('Done: revision')
+  expect(creates(name)).toHaveLength(1)
+  expect(leaks(run, key)).toEqual([])
+
+  // Delete: the same deployment is gone, and a second delete finds nothing to delete (exit 0).
+  const del = await cli(['delete', `--name=${name}`, '--poll-interval=1s'], credentials())
+  expect([del.code, outputsOf(del.stdout).deleted]).toEqual([0, 'true'])
+  const again = await cli(['delete', `--name=${name}`], credentials())
+  expect([again.code, outputsOf(again.stdout).deleted]).toEqual([0, 'false'])
+  expect(leaks(del, key)).toEqual([])
+})
+
+test('deploy from the environment, --output json and a dotenv --output-file; the secret is sent, never shown', async () => {
+  const name = uniqueName('env')
+  const file = join(work, `${name}.env`)
+  const env = {
+    ...credentials(),
+    CONTROL_PLANE_NAME: name,
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+    CONTROL_PLANE_REF: 'main',
+    CONTROL_PLANE_POLL_INTERVAL: '1s',
+    CONTROL_PLANE_SECRETS: `OPENAI_API_KEY=${SECRET}`
+  }
+  const run = await cli(['deploy', '--output', 'json', '--output-file', file], env)
+  expect(run.code).toBe(0)
+  const outputs = JSON.parse(run.stdout) as Record<string, string>
+  expect(outputs).toMatchObject({ 'revision-status': 'DEPLOYED', created: 'true' })
+  const dotenv = readFileSync(file, 'utf8')
+  expect(dotenv).toContain(`DEPLOYMENT_ID=${outputs['deployment-id']}\n`)
+  expect(dotenv).toContain('REVISION_STATUS=DEPLOYED\n')
+  expect(JSON.stringify(creates(name))).toContain(SECRET)
+  expect(leaks(run, env.CONTROL_PLANE_API_KEY, SECRET)).toEqual([])
+  expect(dotenv).not.toContain(SECRET)
+})
+
+test('GitLab CI merge request pipeline: ref and commit from its variables', async () => {
+  const name = uniqueName('gitlab')
+  const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+  const run = await cli(['deploy', '--name', name, '--no-wait'], {
+    ...credentials(),
+    GITLAB_CI: 'true',
+    CI_COMMIT_SHA: sha,
+    CI_COMMIT_REF_NAME: 'feature-login',
+    CI_MERGE_REQUEST_IID: '7',
+    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature-login',
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server'
+  })
+  expect(run.code).toBe(0)
+  expect(run.stderr).toContain(
+    'Defaults from GitLab CI (merge request !7): ref feature-login, commit a1b2c3d4e5f6.'
+  )
+  expect(JSON.stringify(creates(name))).toContain('"repo_ref":"feature-login"')
+})
+
+test('a git checkout: its branch, and the repository from its GitHub origin', async () => {
+  const repo = join(work, uniqueName('checkout'))
+  mkdirSync(repo)
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe']
+    }).trim()
+  git('init', '-q', '-b', 'release-2')
+  git(
+    '-c',
+    'user.name=t',
+    '-c',
+    'user.email=t@example.com',
+    'commit',
+    '-q',
+    '--allow-empty',
+    '-m',
+    'one'
+  )
+  git('remote', 'add', 'origin', 'git@github.com:acme/agent-server.git')
+  const name = uniqueName('git')
+  const run = await cli(['deploy', '--name', name, '--no-wait'], credentials(), { cwd: repo })
+  expect(run.code).toBe(0)
+  expect(run.stderr).toContain(
+    `Defaults from the git checkout: ref release-2, commit ${git('rev-parse', 'HEAD').slice(0, 12)}, repository acme/agent-server.`
+  )
+  const body = JSON.stringify(creates(name))
+  expect(body).toContain('"repo_ref":"release-2"')
+  expect(body).toContain('https://github.com/acme/agent-server')
+})
+
+test('a failed build: exit 1, the error on stderr, the outputs still on stdout', async () => {
+  const name = uniqueName('fails')
+  emulator.script({ outcome: 'BUILD_FAILED', logLines: [`pip: no such package (token ${SECRET})`] })
+  const run = await cli(['deploy', '--name', name, '--poll-interval', '1s'], {
+    ...credentials(),
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+    CONTROL_PLANE_REF: 'main',
+    CONTROL_PLANE_SECRETS: `TOKEN=${SECRET}`
+  })
+  expect(run.code).toBe(1)
+  expect(outputsOf(run.stdout)['revision-status']).toBe('BUILD_FAILED')
+  expect(run.stderr).toMatch(/\nerror: Revision BUILD_FAILED: .*BUILD_FAILED/)
+  expect(run.stderr).toContain('pip: no such package (token ***)')
+  expect(leaks(run, SECRET)).toEqual([])
+})
+
+test('invalid inputs: exit 2, every problem on stderr, no request', async () => {
+  emulator.clearRequests()
+  const run = await cli(['deploy', '--name', 'Not_A_Name', '--timeout', 'soon'], credentials())
+  expect(run.code).toBe(2)
+  expect(run.stderr).toContain('`name`')
+  expect(run.stderr).toContain('`timeout`')
+  expect(run.stderr).toContain('Each input is a flag of the same name')
+  expect(emulator.requests()).toEqual([])
+})
+
+test('SIGINT while waiting: the run stops, says what goes on, exit 130', async () => {
+  const slow = await startEmulator({ port: 0, speed: 0.02 })
+  try {
+    const { apiKey, tenantId, integrationId } = slow.credentials()
+    const run = await cli(
+      [
+        'deploy',
+        '--name',
+        uniqueName('sigint'),
+        '--repository',
+        'acme/agent-server',
+        '--ref',
+        'main'
+      ],
+      {
+        CONTROL_PLANE_API_KEY: apiKey,
+        CONTROL_PLANE_TENANT_ID: tenantId,
+        CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+        CONTROL_PLANE_BASE_URL: slow.url
+      },
+      { interruptWhen: '▸ Wait for revision' }
+    )
+    expect(run.code).toBe(130)
+    expect(run.stderr).toContain('Received SIGINT: stopping')
+    expect(run.stderr).toMatch(
+      /\nerror: Deploy cancelled: .*revision \S+ goes on on the control plane\./
+    )
+    expect(outputsOf(run.stdout)['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+  } finally {
+    await slow.close()
+  }
+})

@@ -1,0 +1,179 @@
+// run() in-process through a fake port, against the emulator over loopback HTTP, on one virtual
+// clock: what a door sees of a run (its calls on the port, the outputs, the exit) for a deploy,
+// bad inputs, a failed build and a delete, and that no secret reaches any of them.
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { startEmulator, type Emulator } from '../emulator/server.ts'
+import type { EventDefaults } from '../src/event.ts'
+import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
+import type { RunPort } from '../src/port.ts'
+import { run } from '../src/run.ts'
+import { EVENT } from './builders.ts'
+
+let emu: Emulator
+let t: number
+const now = () => t
+const sleep = async (ms: number) => {
+  t += ms
+}
+
+beforeEach(async () => {
+  t = Date.parse('2026-11-01T00:00:00Z')
+  emu = await startEmulator({ port: 0, now })
+})
+afterEach(async () => {
+  await emu.close()
+})
+
+/** Every call a run made on the port, in order, as `kind: text`. */
+interface FakePort extends RunPort {
+  calls: string[]
+  masked: string[]
+  outputs: Record<string, string>
+  summaries: string[]
+}
+
+function fakePort(
+  inputs: Record<string, string>,
+  opts: { event?: EventDefaults; github?: boolean } = {}
+): FakePort {
+  const calls: string[] = []
+  const port: FakePort = {
+    calls,
+    masked: [],
+    outputs: {},
+    summaries: [],
+    input: name => inputs[name] ?? '',
+    event: opts.event ?? EVENT,
+    mask: value => port.masked.push(value),
+    info: line => calls.push(`info: ${line}`),
+    warning: (line, title) => calls.push(`warning: ${title ?? ''}: ${line}`),
+    notice: (line, title) => calls.push(`notice: ${title ?? ''}: ${line}`),
+    error: (line, title) => calls.push(`error: ${title ?? ''}: ${line}`),
+    group: async (name, fn) => {
+      calls.push(`group: ${name}`)
+      return fn()
+    },
+    setOutput: (name, value) => {
+      calls.push(`output: ${name}=${value}`)
+      port.outputs[name] = value
+    },
+    summary: async markdown => {
+      port.summaries.push(markdown)
+    },
+    signal: new AbortController().signal
+  }
+  if (opts.github) port.github = { env: {} }
+  return port
+}
+
+function inputs(over: Record<string, string> = {}): Record<string, string> {
+  const c = emu.credentials()
+  return {
+    'api-key': c.apiKey,
+    'tenant-id': c.tenantId,
+    'base-url': emu.url,
+    'integration-id': c.integrationId!,
+    name: 'agent-run',
+    'poll-interval': '1s',
+    ...over
+  }
+}
+
+const deployments = () =>
+  emu
+    .state()
+    .tenants.flatMap(x => x.deployments)
+    .filter(d => d.name === 'agent-run')
+const DECLARED = Object.keys(ACTION_OUTPUTS).sort()
+
+describe('run() through a fake port', () => {
+  test('deploys: exit 0, every declared output written once, the summary, no error', async () => {
+    const port = fakePort(inputs())
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(0)
+    const [d] = deployments()
+    expect(result.outputs).toMatchObject({
+      'deployment-id': d!.id,
+      'revision-id': d!.latest_revision_id,
+      'revision-status': 'DEPLOYED',
+      created: 'true',
+      deleted: 'false',
+      'github-deployment-id': '',
+      'rollback-revision-id': ''
+    })
+    expect(Object.keys(result.outputs).sort()).toEqual(DECLARED)
+    expect(port.outputs).toEqual(result.outputs)
+    expect(port.calls.filter(c => c.startsWith('output: '))).toHaveLength(DECLARED.length)
+    expect(port.calls.filter(c => c.startsWith('error: '))).toEqual([])
+    expect(port.calls).toContain(`info: Done: revision ${d!.latest_revision_id} is DEPLOYED.`)
+    expect(port.summaries.join('')).toMatch(/✅ Deployed: `agent-run`/)
+    // The key is masked before anything else is said.
+    expect(port.masked).toContain(emu.credentials().apiKey)
+  })
+
+  test('invalid inputs: exit 2, one error naming them, no request, outputs still declared', async () => {
+    const port = fakePort(inputs({ timeout: 'soon', name: 'Bad Name' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(2)
+    expect(emu.requests()).toEqual([])
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^error: Invalid inputs: 2 inputs are not valid:/)
+    expect(errors[0]).toMatch(/- timeout: /)
+    expect(errors[0]).toMatch(/- name: /)
+    expect(Object.keys(result.outputs).sort()).toEqual(DECLARED)
+    expect(result.outputs).toMatchObject({
+      created: 'false',
+      deleted: 'false',
+      'deployment-id': ''
+    })
+  })
+
+  test('a failed build: exit 1, the status in the outputs and the error', async () => {
+    const port = fakePort(inputs({ ref: 'fail-build' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['revision-status']).toBe('BUILD_FAILED')
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/ended BUILD_FAILED/)
+  })
+
+  test('a delete writes `deleted` true and the deploy-side outputs empty', async () => {
+    await run(fakePort(inputs()), { now, sleep })
+    const { 'integration-id': _, ...common } = inputs()
+    const port = fakePort({ ...common, command: 'delete' })
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ deleted: 'true', created: 'false', 'revision-id': '' })
+    expect(emu.requests().filter(r => r.method === 'DELETE')).toHaveLength(1)
+  })
+
+  test('no secret value reaches any port call, output or summary', async () => {
+    const secret = 'sk-live-0123456789abcdef'
+    const port = fakePort(
+      inputs({ secrets: `OPENAI_API_KEY=${secret}\nDEBUG=true`, ref: 'fail-build' })
+    )
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    const key = emu.credentials().apiKey
+    const seen = [...port.calls, ...port.summaries, ...Object.values(result.outputs)].join('\n')
+    expect(seen).not.toContain(secret)
+    expect(seen).not.toContain(key)
+    expect(port.masked).toEqual(expect.arrayContaining([secret, key]))
+    // `true` is a common word: left unmasked (it would blot out every `true`), said once.
+    expect(port.masked).not.toContain('true')
+    const warned = port.calls.filter(c => /common word/.test(c))
+    expect(warned).toHaveLength(1)
+    expect(warned[0]).toMatch(/Secret DEBUG: its value is a common word/)
+  })
+
+  test('off GitHub (no port.github): pr-comment is skipped with a line, the run goes on', async () => {
+    const port = fakePort(inputs({ 'pr-comment': 'true', 'github-token': 'ghs_0123456789' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(0)
+    expect(port.calls).toContain(
+      'info: pr-comment: not running on GitHub Actions; no pull request comment is posted.'
+    )
+  })
+})

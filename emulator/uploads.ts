@@ -1,0 +1,28 @@
+// The emulator's stand-in for the signed storage URL that `upload-url` hands out: one PUT of a
+// gzip tarball to `<base>/_uploads/<object path>?signature=<token>`. Like a signed URL it needs
+// no API key, only the signature; a path it did not hand out is refused.
+import type { Reply } from './context.ts'
+import { detail } from './context.ts'
+import type { Store } from './store.ts'
+
+export const UPLOADS_PREFIX = '/_uploads/'
+/** The largest tarball the LangGraph CLI's signed URL allows (its content-length range): 200 MiB. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+
+const GZIP_MAGIC = [0x1f, 0x8b]
+
+export function handleUpload(store: Store, method: string, path: string, url: URL, raw: Buffer) {
+  const objectPath = decodeURIComponent(path.slice(UPLOADS_PREFIX.length))
+  const upload = store.uploads.get(objectPath)
+  if (!upload || url.searchParams.get('signature') !== upload.token) {
+    return detail(403, 'The upload URL is not valid: ask POST .../upload-url for one.')
+  }
+  if (method.toUpperCase() !== 'PUT') {
+    return { ...detail(405, 'Method Not Allowed'), headers: { allow: 'PUT' } } satisfies Reply
+  }
+  if (raw.length < 2 || raw[0] !== GZIP_MAGIC[0] || raw[1] !== GZIP_MAGIC[1]) {
+    return detail(400, 'The upload is not a gzip tarball.')
+  }
+  upload.bytes = raw.length
+  return { status: 200 } satisfies Reply
+}

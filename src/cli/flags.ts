@@ -1,0 +1,242 @@
+// The command line and the environment -> the action's inputs by their action.yml names, the way
+// the runner hands them to the action: a flag, else `CONTROL_PLANE_<INPUT>`, else action.yml's
+// default. Nothing is checked here beyond the shape of the command line: each value is checked
+// by the same input checks the action runs.
+import { parseArgs } from 'node:util'
+import { INPUTS as TABLE } from '../inputs/table.ts'
+import { CLI_INPUTS, type CliInput } from './inputs.ts'
+
+export type OutputFormat = 'lines' | 'json'
+export const COMMANDS = ['deploy', 'delete'] as const
+export type Command = (typeof COMMANDS)[number]
+
+/** What the command line asks for. */
+export type CommandLine =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'usage-error'; message: string }
+  | {
+      kind: 'run'
+      command: Command
+      /** Every input by its action.yml name, '' when not given. */
+      inputs: Record<string, string>
+      output: OutputFormat
+      outputFile?: string
+      /** Every request and answer in the log (redacted), as the action's step debug log. */
+      debug: boolean
+      /** Said on stderr before the run: nothing in them is a value. */
+      warnings: string[]
+      notes: string[]
+    }
+
+/** Inputs that never come from a flag, with what to do instead. */
+const NOT_FLAGS: Record<string, string> = {
+  'api-key':
+    'the API key is read only from the environment variable CONTROL_PLANE_API_KEY: a key on the command line stays in the shell history and is visible to every user of the machine in `ps`',
+  'github-token': 'the GitHub token is read only from the environment variable GITHUB_TOKEN',
+  command: 'the command is the first word: `control-plane-deploy deploy` or `... delete`'
+}
+
+/** Where each input's value comes from in the environment. */
+export function envNameOf(input: string): string {
+  if (input === 'github-token') return 'GITHUB_TOKEN'
+  return `CONTROL_PLANE_${input.toUpperCase().replace(/-/g, '_')}`
+}
+
+/** The inputs that are flags (every input but those in NOT_FLAGS). */
+export const FLAG_INPUTS: readonly CliInput[] = CLI_INPUTS.filter(i => !(i.name in NOT_FLAGS))
+
+const OWN_FLAGS = ['output', 'output-file', 'debug', 'help', 'version'] as const
+
+type OptionSpec = { type: 'string' | 'boolean'; short?: string }
+
+function optionSpecs(): Record<string, OptionSpec> {
+  const specs: Record<string, OptionSpec> = {
+    output: { type: 'string' },
+    'output-file': { type: 'string' },
+    debug: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' }
+  }
+  for (const input of FLAG_INPUTS) {
+    if (input.boolean) {
+      specs[input.name] = { type: 'boolean' }
+      specs[`no-${input.name}`] = { type: 'boolean' }
+    } else specs[input.name] = { type: 'string' }
+  }
+  return specs
+}
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)
+      )
+    }
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+/** Why `--name` is not a flag, and what comes closest. */
+function unknownFlag(raw: string, name: string, specs: Record<string, OptionSpec>): string {
+  const bare = name.replace(/^no-/, '')
+  if (bare in NOT_FLAGS) return `${raw} is not accepted: ${NOT_FLAGS[bare]}.`
+  const near = Object.keys(specs)
+    .map(k => ({ k, d: distance(name, k) }))
+    .filter(x => x.d <= Math.max(2, Math.floor(name.length / 4)))
+    .sort((a, b) => a.d - b.d)[0]
+  return `${raw} is not a flag of control-plane-deploy${near ? ` (did you mean --${near.k}?)` : ''}. See control-plane-deploy --help.`
+}
+
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number]
+
+/** The flags given, in order; a message for the first that is wrong. */
+function readFlags(
+  tokens: Token[],
+  specs: Record<string, OptionSpec>
+): { given: Map<string, string | boolean>; positionals: string[] } | string {
+  const given = new Map<string, string | boolean>()
+  const positionals: string[] = []
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value)
+    if (t.kind !== 'option') continue
+    const spec = specs[t.name]
+    if (!spec) return unknownFlag(t.rawName, t.name, specs)
+    const flag = t.rawName.startsWith('--') ? t.rawName : `--${t.name}`
+    if (spec.type === 'boolean') {
+      const input = t.name.replace(/^no-/, '')
+      const own = OWN_FLAGS.includes(t.name as never)
+      // `--wait=false` reads as `--no-wait`, as in the action's `wait: false`.
+      if (t.value !== undefined && (own || !['true', 'false'].includes(t.value))) {
+        return own
+          ? `${flag} takes no value.`
+          : `${flag} takes no value, or true or false: write --${input} or --no-${input}.`
+      }
+      given.set(input, t.name.startsWith('no-') !== (t.value !== 'false'))
+      continue
+    }
+    // Without `--x=value`, parseArgs takes the next word whatever it is: a flag there means the
+    // value was left out.
+    if (t.value === undefined || (!t.inlineValue && t.value.startsWith('-'))) {
+      return `${flag} needs a value (write ${flag}=VALUE for a value that starts with -).`
+    }
+    given.set(t.name, t.value)
+  }
+  return { given, positionals }
+}
+
+/** The environment's `CONTROL_PLANE_*` variables that name no input: likely typos. */
+function strayVariables(env: NodeJS.ProcessEnv): string[] {
+  const known = new Set(FLAG_INPUTS.map(i => envNameOf(i.name)))
+  known.add(envNameOf('api-key'))
+  const warnings: string[] = []
+  for (const key of Object.keys(env).sort()) {
+    if (!key.startsWith('CONTROL_PLANE_') || known.has(key)) continue
+    if (key === 'CONTROL_PLANE_GITHUB_TOKEN') {
+      warnings.push(
+        'CONTROL_PLANE_GITHUB_TOKEN is ignored: the GitHub token is read from GITHUB_TOKEN.'
+      )
+    } else if (key === 'CONTROL_PLANE_COMMAND') {
+      warnings.push(
+        'CONTROL_PLANE_COMMAND is ignored: the command is the first word (deploy or delete).'
+      )
+    } else warnings.push(`${key} is set but names no input of control-plane-deploy: it is ignored.`)
+  }
+  return warnings
+}
+
+/**
+ * Every input's raw value: the flag, else its environment variable, else action.yml's default.
+ * A variable is ambient, set for every command of a job or a pipeline: one for an input the
+ * command does not use (`CONTROL_PLANE_INTEGRATION_ID` in a delete) is left out and said so,
+ * where the same input as a flag is the run's error, as in the action.
+ */
+function inputValues(
+  command: Command,
+  given: Map<string, string | boolean>,
+  env: NodeJS.ProcessEnv,
+  notes: string[]
+): Record<string, string> {
+  const inputs: Record<string, string> = {}
+  const unused: string[] = []
+  for (const input of CLI_INPUTS) {
+    const flag = given.get(input.name)
+    const fromEnv = env[envNameOf(input.name)]
+    const applies = TABLE[input.name].applies
+    if (input.name === 'command') inputs[input.name] = command
+    else if (flag !== undefined) inputs[input.name] = String(flag)
+    else if (fromEnv !== undefined && fromEnv !== '') {
+      if (applies === 'both' || applies === command) inputs[input.name] = fromEnv
+      else unused.push(envNameOf(input.name))
+    }
+    inputs[input.name] ??= input.default
+  }
+  if (unused.length) notes.push(`Not used by ${command}: ${unused.join(', ')}.`)
+  return inputs
+}
+
+/**
+ * ` "word"` for a word a user may have mistyped; nothing for anything else, which may be a value
+ * pasted in the wrong place (a key, a secret): messages never repeat those.
+ */
+function quoted(word: string): string {
+  return /^[a-z][a-z-]{0,19}$/.test(word) ? ` "${word}"` : ''
+}
+
+/** `argv` without node and the script. */
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
+  const specs = optionSpecs()
+  const { tokens } = parseArgs({ args: argv, options: specs, strict: false, tokens: true })
+  const read = readFlags(tokens, specs)
+  // --help and --version answer whatever else the line holds.
+  const asks = (name: string) =>
+    tokens.some(t => t.kind === 'option' && t.name === name && t.value === undefined)
+  if (asks('help')) return { kind: 'help' }
+  if (asks('version')) return { kind: 'version' }
+  if (typeof read === 'string') return { kind: 'usage-error', message: read }
+  const { given, positionals } = read
+  const [command, ...extra] = positionals
+  if (command === undefined) {
+    return {
+      kind: 'usage-error',
+      message:
+        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags].'
+    }
+  }
+  if (!COMMANDS.includes(command as Command)) {
+    return {
+      kind: 'usage-error',
+      message: `Unknown command${quoted(command)}: the commands are deploy and delete.`
+    }
+  }
+  if (extra.length) {
+    return {
+      kind: 'usage-error',
+      message: `Unexpected argument${quoted(extra[0]!)} after ${command}: every value goes with its flag (--name my-agent).`
+    }
+  }
+  const output = (given.get('output') as string | undefined) ?? 'lines'
+  if (output !== 'lines' && output !== 'json') {
+    return { kind: 'usage-error', message: '--output must be lines or json.' }
+  }
+  const outputFile = given.get('output-file') as string | undefined
+  const notes: string[] = []
+  const inputs = inputValues(command as Command, given, env, notes)
+  return {
+    kind: 'run',
+    command: command as Command,
+    inputs,
+    output,
+    ...(outputFile !== undefined ? { outputFile } : {}),
+    debug: given.get('debug') === true,
+    warnings: strayVariables(env),
+    notes
+  }
+}

@@ -1,0 +1,37 @@
+// The action's inputs and outputs as the CLI offers them, from their one declaration: names,
+// descriptions and defaults from action.yml (the generated action-yml.ts), and whether an input
+// is a yes/no flag from its row in the inputs table (its check reads `true` and `false` as
+// booleans). A new input is a new flag, in --help too, without an edit here.
+import { ACTION_INPUTS, ACTION_OUTPUTS } from '../inputs/action-yml.ts'
+import { defaultOf, INPUT_NAMES, type InputName } from '../inputs/names.ts'
+import { INPUTS as TABLE } from '../inputs/table.ts'
+
+export interface CliInput {
+  name: InputName
+  description: string
+  /** action.yml's default, '' when none (or when only the runner can evaluate it). */
+  default: string
+  required: boolean
+  /** `--x` / `--no-x` rather than `--x <value>`. */
+  boolean: boolean
+}
+
+/** Whether the input's check reads `true` and `false` as the booleans they say. */
+function isBoolean(name: InputName): boolean {
+  const check = TABLE[name].check as (value: string, fail: () => undefined) => unknown
+  const ignore = () => undefined
+  return check('true', ignore) === true && check('false', ignore) === false
+}
+
+export const CLI_INPUTS: readonly CliInput[] = INPUT_NAMES.map(name => ({
+  name,
+  description: ACTION_INPUTS[name].description,
+  default: defaultOf(name),
+  required: ACTION_INPUTS[name].required,
+  boolean: isBoolean(name)
+}))
+
+export const CLI_OUTPUTS = Object.entries(ACTION_OUTPUTS).map(([name, o]) => ({
+  name,
+  description: o.description as string
+}))

@@ -1,0 +1,40 @@
+// The CLI's side of the port (src/port.ts): inputs from the flags and the environment, the log on
+// stderr through the CLI's own redaction, no runner, and GitHub deployments and comments only when
+// the CLI itself runs inside GitHub Actions.
+import { appendFile } from 'node:fs/promises'
+import type { EventDefaults } from '../event.ts'
+import type { RunPort } from '../port.ts'
+import type { CliLog } from './log.ts'
+
+export interface CliPortOptions {
+  /** Every input by its action.yml name, as flags.ts read them. */
+  inputs: Record<string, string>
+  event: EventDefaults
+  log: CliLog
+  env: NodeJS.ProcessEnv
+  signal: AbortSignal
+  debug: boolean
+}
+
+export function cliPort(o: CliPortOptions): RunPort {
+  const { log, env } = o
+  const insideActions = env.GITHUB_ACTIONS === 'true'
+  const summaryFile = insideActions ? env.GITHUB_STEP_SUMMARY?.trim() : undefined
+  return {
+    // Trimmed at both ends, as the runner's inputs are.
+    input: name => (o.inputs[name] ?? '').trim(),
+    event: o.event,
+    mask: value => log.mask(value),
+    info: line => log.info(line),
+    ...(o.debug ? { debug: (line: string) => log.info(`debug: ${line}`) } : {}),
+    warning: (line, title) => log.warning(line, title),
+    notice: (line, title) => log.notice(line, title),
+    error: (line, title) => log.error(line, title),
+    group: (name, fn) => log.group(name, fn),
+    // stdout gets the outputs from the run's result, all at once at the end.
+    setOutput: () => undefined,
+    ...(summaryFile ? { summary: (markdown: string) => appendFile(summaryFile, markdown) } : {}),
+    ...(insideActions ? { github: { env } } : {}),
+    signal: o.signal
+  }
+}

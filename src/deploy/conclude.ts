@@ -1,0 +1,188 @@
+// The deploy's last step: how the wait for this run's revision ended, turned into the run's
+// outcome. Success and a superseded revision are said in the log; every other ending is a
+// DeployError written for the job log, after a failure once the log is shown and any rollback made.
+import type { ControlPlaneClient } from '../control-plane/client.ts'
+import { ApiError } from '../control-plane/errors.ts'
+import type { Deployment } from '../control-plane/schema.ts'
+import { formatDuration } from '../duration.ts'
+import type { Options } from '../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
+import { DeployError } from './deploy-error.ts'
+import type { FlowDeps } from './deps.ts'
+import { observe, type DeployState } from './state.ts'
+import type { WaitResult } from './wait.ts'
+
+/** The wait's result, with the revision and deployment it was about. */
+export interface Waited {
+  result: WaitResult
+  deploymentId: string
+  revisionId: string
+}
+
+export async function conclude(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited
+): Promise<void> {
+  const { result } = w
+  state.timeline = result.timeline
+  state.revisionStatus = result.status
+  const sha = result.revision?.source_revision_config?.repo_commit_sha
+  if (sha) state.repoCommitSha = sha
+  state.outcome = result.outcome
+  switch (result.outcome) {
+    case 'deployed':
+      return deployed(state, deps, w)
+    case 'skipped':
+      return skipped(state, deps, w)
+    case 'failed':
+      return failed(o, state, deps, w)
+    case 'timeout':
+      throw timedOut(o, w)
+    case 'cancelled':
+      throw new DeployError(
+        `Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`,
+        undefined,
+        'Deploy cancelled'
+      )
+    case 'error':
+      throw await pollFailed(state, deps, w)
+  }
+}
+
+async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<void> {
+  await refresh(deps, state, w.deploymentId)
+  deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
+  const sha = state.repoCommitSha
+  const expected = state.expectedSha
+  if (sha && expected && !sameCommit(sha, expected)) {
+    deps.log.warning(
+      `Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+        `${state.ref ?? 'the ref'} moved on before the build started.`,
+      'Built a different commit'
+    )
+  }
+}
+
+async function skipped(state: DeployState, deps: FlowDeps, w: Waited): Promise<void> {
+  await refresh(deps, state, w.deploymentId)
+  const newer = state.newerRevisionId
+  deps.log.warning(
+    `Revision ${w.revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
+      'and goes on on the control plane.',
+    'Superseded by a newer revision'
+  )
+}
+
+async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<never> {
+  const last = w.result.status ?? 'no status seen'
+  const after = await afterFailure(
+    o,
+    {
+      deploymentId: w.deploymentId,
+      revisionId: w.revisionId,
+      status: last,
+      previousActive: state.previousActive ?? null,
+      notUndone: notUndoneBy(state.plan)
+    },
+    deps
+  )
+  state.failureLog = after.log
+  state.rollback = after.rollback
+  const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
+  const rolled = describeRollback(after.rollback)
+  throw new DeployError(
+    `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+      (rolled ? ` ${rolled}` : ''),
+    last === 'BUILD_FAILED'
+      ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+      : last === 'DEPLOY_FAILED'
+        ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+        : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+    `Revision ${last}`
+  )
+}
+
+function timedOut(o: Options, w: Waited): DeployError {
+  const { result } = w
+  return new DeployError(
+    (result.status
+      ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+      : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
+      (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+      (result.lastApiError && result.lastApiError !== result.lastError
+        ? ` Last answer: ${firstLine(result.lastApiError)}`
+        : ''),
+    'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
+    'Deploy timed out'
+  )
+}
+
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promise<DeployError> {
+  const { result } = w
+  const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError)
+  if (deleted) {
+    state.deploymentStatus = deleted === 'gone' ? undefined : deleted
+    return new DeployError(
+      `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+      'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+      'Deployment deleted'
+    )
+  }
+  const seen = result.status ? `last status ${result.status}` : 'before any status was read'
+  return new DeployError(
+    `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+    `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
+    'Polling failed'
+  )
+}
+
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(
+  client: ControlPlaneClient,
+  id: string,
+  err: unknown
+): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
+  if (!(err instanceof ApiError && err.status === 404)) return undefined
+  try {
+    const d: Deployment = await client.getDeployment(id)
+    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
+  } catch (again) {
+    return again instanceof ApiError && again.status === 404 ? 'gone' : undefined
+  }
+}
+
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(deps: FlowDeps, state: DeployState, id: string): Promise<void> {
+  try {
+    const d = await deps.client.getDeployment(id)
+    observe(state, d, deps.log)
+    if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
+      state.newerRevisionId = d.latest_revision_id
+  } catch {
+    // The revision's own status is what decides the run; this read only adds detail.
+  }
+}
+
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+export function firstLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  return text.split('\n')[0] ?? text
+}
+
+function hintOf(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.hint
+  const lines = (err instanceof Error ? err.message : '').split('\n')
+  return lines.length > 1 ? lines.slice(1).join(' ') : undefined
+}
+
+function sameCommit(a: string, b: string): boolean {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x.startsWith(y) || y.startsWith(x)
+}

@@ -1,0 +1,108 @@
+// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
+// outputs and the summary can say what was known when something failed.
+import type { Deployment } from '../control-plane/schema.ts'
+import type { Options } from '../inputs/options.ts'
+import type { FlowLog } from './deps.ts'
+import type { FailureLog } from './failure-logs.ts'
+import type { Plan } from './plan.ts'
+import type { RollbackResult } from './rollback.ts'
+import type { TimelineEntry } from './wait.ts'
+
+export type Outcome =
+  | 'deployed'
+  | 'accepted'
+  | 'no-revision'
+  /** The update asked for a revision and the control plane made none. */
+  | 'revision-missing'
+  /** `command: delete`: this run deleted the deployment. */
+  | 'deleted'
+  /** `command: delete`: there was nothing to delete. */
+  | 'absent'
+  | 'dry-run'
+  | 'skipped'
+  | 'failed'
+  | 'timeout'
+  | 'cancelled'
+  | 'error'
+
+export interface DeployState {
+  name: string | undefined
+  deploymentId: string | undefined
+  created: boolean
+  plan: Plan | undefined
+  revisionId: string | undefined
+  revisionStatus: string | undefined
+  deploymentStatus: string | undefined
+  url: string | undefined
+  /** The deployment's `custom_url` was not a well-formed URL (said once, then left out). */
+  urlRefused?: boolean
+  repoCommitSha: string | undefined
+  expectedSha: string | undefined
+  ref: string | undefined
+  newerRevisionId: string | undefined
+  timeline: TimelineEntry[]
+  outcome: Outcome | undefined
+  /** The deployment's active revision before this run wrote: what a rollback restores. */
+  previousActive?: string | null
+  failureLog?: FailureLog | undefined
+  rollback?: RollbackResult | undefined
+  /** A write sent and not answered yet: on a cancel its outcome is unknown. */
+  writing?: 'create' | 'update' | 'delete' | undefined
+  /** `command: delete`: whether this run deleted the deployment. */
+  deleted?: boolean
+}
+
+export function newState(o: Options): DeployState {
+  return {
+    name: o.name,
+    deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+    created: false,
+    plan: undefined,
+    revisionId: undefined,
+    revisionStatus: undefined,
+    deploymentStatus: undefined,
+    url: undefined,
+    repoCommitSha: undefined,
+    expectedSha: o.expectedSha,
+    ref: o.ref,
+    newerRevisionId: undefined,
+    timeline: [],
+    outcome: undefined,
+    writing: undefined
+  }
+}
+
+/** What a read of the deployment tells the state. */
+export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'warning'>): void {
+  state.deploymentId = d.id
+  state.name = d.name
+  state.deploymentStatus = d.status
+  const url = d.source_config.custom_url
+  if (!url) return
+  if (isWellFormedUrl(url)) {
+    state.url = url
+    return
+  }
+  state.url = undefined
+  if (state.urlRefused) return
+  state.urlRefused = true
+  log.warning(
+    `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+    'URL not used'
+  )
+}
+
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+export function isWellFormedUrl(text: string): boolean {
+  if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return false
+  if (text.includes('##[') || /^[^:]*::/.test(text)) return false
+  try {
+    const u = new URL(text)
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
+  } catch {
+    return false
+  }
+}

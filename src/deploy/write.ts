@@ -1,0 +1,124 @@
+// The deploy's write: create the deployment or update it, and name the revision the write made.
+// Only a revision that this write produced is this run's: an answer that still names the revision
+// from before is looked at again briefly, and otherwise reported as it is.
+import type { Deployment } from '../control-plane/schema.ts'
+import type { Options } from '../inputs/options.ts'
+import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
+import type { FlowDeps } from './deps.ts'
+import { planUpdate, type Plan } from './plan.ts'
+import { observe, type DeployState } from './state.ts'
+
+export type Written =
+  /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
+  | { kind: 'revision'; deployment: Deployment; revisionId: string }
+  /** An update that needs no new revision. */
+  | { kind: 'no-revision' }
+  /** The update asked for a revision and none appeared. */
+  | { kind: 'revision-missing'; deployment: Deployment; before: string | null }
+
+export async function writePlan(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  plan: Plan,
+  current: Deployment | undefined
+): Promise<Written> {
+  let written: Deployment
+  /** The latest revision before this run's update: what the update must replace. */
+  let before = current?.latest_revision_id ?? null
+  state.previousActive = current?.active_revision_id ?? null
+  if (plan.kind === 'create') {
+    const body = plan.body
+    const result = await writing(state, deps, 'create', () => create(body, deps))
+    observe(state, result.deployment, deps.log)
+    if (result.kind === 'created') {
+      state.created = true
+      written = result.deployment
+    } else {
+      // Another run created it first: this run's write becomes an update of theirs.
+      plan = planUpdate(o, result.deployment)
+      state.plan = plan
+      before = result.deployment.latest_revision_id
+      state.previousActive = result.deployment.active_revision_id
+      noteRepository(state, deps, plan)
+      written = await update(state, deps, plan, result.deployment)
+    }
+  } else {
+    written = await update(state, deps, plan, current as Deployment)
+  }
+  observe(state, written, deps.log)
+  if (plan.kind === 'update' && !plan.newRevision) return { kind: 'no-revision' }
+  if (plan.kind === 'update' && written.latest_revision_id === before) {
+    const late = await awaitNewRevision(deps.client, written.id, before, deps.log)
+    if (!late) return { kind: 'revision-missing', deployment: written, before }
+    written = late
+    observe(state, written, deps.log)
+  }
+  const revisionId = await revisionOf(deps.client, written)
+  state.revisionId = revisionId
+  deps.log.info(`Revision ${revisionId}.`)
+  return { kind: 'revision', deployment: written, revisionId }
+}
+
+function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
+  const { client, log } = deps
+  return log.group('Create the deployment', async () => {
+    const r = await createOrAdopt(client, body, log, deps.now)
+    if (r.kind === 'created')
+      log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
+    return r
+  })
+}
+
+async function update(
+  state: DeployState,
+  deps: FlowDeps,
+  p: Plan,
+  d: Deployment
+): Promise<Deployment> {
+  if (p.kind !== 'update') throw new Error('update needs an update plan')
+  const { client, log } = deps
+  return log.group('Update the deployment', async () => {
+    if (p.removedSecrets.length) {
+      log.warning(
+        `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+          'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.',
+        'Secrets removed'
+      )
+    }
+    const out = await writing(state, deps, 'update', () =>
+      patchReconciled(client, d, p.body, p.newRevision, log, deps.now)
+    )
+    log.info(`Updated deployment "${out.name}" (${out.id}).`)
+    return out
+  })
+}
+
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+async function writing<T>(
+  state: DeployState,
+  deps: FlowDeps,
+  kind: 'create' | 'update',
+  write: () => Promise<T>
+): Promise<T> {
+  state.writing = kind
+  try {
+    return await write()
+  } finally {
+    if (!deps.signal?.aborted) state.writing = undefined
+  }
+}
+
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): void {
+  if (p.kind !== 'update' || !p.otherRepository) return
+  state.expectedSha = undefined
+  deps.log.warning(
+    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
+      'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.',
+    'Another repository'
+  )
+}

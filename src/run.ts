@@ -1,0 +1,269 @@
+// The run, whichever door it came through: raw inputs in through the port, masks first, every
+// input checked before any request, then the deploy or the delete, the GitHub side when the door
+// has one, and every output, the summary and the verdict out through the port. It never asks
+// where it runs: no @actions/core, no environment variables, no signal handlers (the doors own
+// those).
+import { ControlPlaneClient } from './control-plane/client.ts'
+import { ControlPlaneError } from './control-plane/errors.ts'
+import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
+import { DeployError } from './deploy/deploy-error.ts'
+import { deleteDeployment } from './deploy/delete.ts'
+import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
+import { startGitHubDeployment, type GitHubDeployment } from './github/deployment.ts'
+import { postPrComment, type PrCommentOutcome } from './github/pr-comment.ts'
+import {
+  commonWordSecretNames,
+  parseInputs,
+  readRawInputs,
+  secretValuesToMask,
+  unmaskedSecretNames
+} from './inputs/index.ts'
+import type { Options } from './inputs/options.ts'
+import { renderProblems } from './inputs/problems.ts'
+import { formatDuration } from './duration.ts'
+import type { RunPort, RunResult } from './port.ts'
+import { allOutputs, summaryText } from './report.ts'
+
+/** Time allowed for everything but the wait: look-ups, writes and their retries. */
+const SETUP_BUDGET_MS = 10 * 60_000
+
+/** For tests: one clock for the client, the wait and the emulator. Real time by default. */
+export interface RunClock {
+  now?: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResult> {
+  const now = clock.now ?? Date.now
+  const started = now()
+  const raw = readRawInputs(name => port.input(name))
+  const redactor = new Redactor(secretValuesToMask(raw))
+  for (const value of redactor.values) port.mask(value)
+
+  const parsed = parseInputs(raw, port.event)
+  if (!parsed.ok) {
+    port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs')
+    return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
+  }
+  const o = parsed.options
+  for (const line of parsed.notices) port.notice(redactor.redact(line))
+  warnUnmasked(port, o)
+
+  const client = new ControlPlaneClient({
+    baseUrl: o.baseUrl,
+    apiKey: o.apiKey,
+    tenantId: o.tenantId,
+    // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
+    // run never takes more than twice its timeout, nor more than ten minutes beyond it.
+    deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
+    signal: port.signal,
+    secrets: redactor.values,
+    dialect: o.apiDialect,
+    onRateLimited: once(waitMs =>
+      port.info(
+        `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
+      )
+    ),
+    debug: port.debug,
+    ...clock
+  })
+  port.info(
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
+  )
+  const state = newState(o)
+  const log = flowLog(port, redactor)
+  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+  const github = port.github
+    ? await startGitHubDeployment(o, port.github.env, { redactor, log })
+    : undefined
+  let error: string | undefined
+  let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
+  try {
+    const deps = { client, log, signal: port.signal, ...clock }
+    if (o.command === 'delete') await deleteDeployment(o, state, deps)
+    else await deploy(o, state, deps)
+  } catch (err) {
+    if (port.signal.aborted && !(err instanceof DeployError)) {
+      state.outcome = 'cancelled'
+      error = cancelledMessage(state)
+      title = 'Deploy cancelled'
+    } else {
+      error = describeError(err)
+      if (err instanceof DeployError) title = err.title
+      else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
+      state.outcome ??= 'error'
+    }
+    error = redactor.redact(error)
+  } finally {
+    client.close()
+  }
+  await githubSide(port, o, state, { github, error, redactor, log })
+
+  const outputs = writeOutputs(
+    port,
+    allOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined })
+  )
+  const facts = { durationMs: now() - started, requests: client.requestCount, error }
+  await writeSummary(port, summaryText(state, facts, redactor), redactor)
+  if (error !== undefined) {
+    port.error(error, title)
+    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+  }
+  if (state.outcome === 'deployed') port.info(`Done: revision ${state.revisionId} is DEPLOYED.`)
+  return { exitCode: 0, outputs }
+}
+
+/** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
+function warnUnmasked(port: RunPort, o: Options): void {
+  const names = (list: string[]) =>
+    `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`
+  const short = unmaskedSecretNames(o)
+  if (short.length) {
+    port.warning(
+      `${names(short)} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
+        '(masking them would hide those characters everywhere in the job log). The action never prints secret values.',
+      'Secret too short to mask'
+    )
+  }
+  const common = commonWordSecretNames(o.secrets ?? [])
+  if (common.length) {
+    port.warning(
+      `${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
+        'not masked: masking it would hide that word everywhere in the job log and the summary. ' +
+        'The action never prints secret values; if the value is confidential, choose one that is not a common word.',
+      'Secret not masked: a common word'
+    )
+  }
+}
+
+interface GitHubSideFacts {
+  github: GitHubDeployment | undefined
+  error: string | undefined
+  redactor: Redactor
+  log: FlowLog
+}
+
+/** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
+async function githubSide(
+  port: RunPort,
+  o: Options,
+  state: DeployState,
+  { github, error, redactor, log }: GitHubSideFacts
+): Promise<void> {
+  const cancelling = port.signal.aborted
+  if (o.prComment && !port.github) {
+    port.info('pr-comment: not running on GitHub Actions; no pull request comment is posted.')
+  }
+  // Together, so that a cancel's short exit covers both.
+  await Promise.all([
+    github?.finish(state, error, cancelling),
+    o.prComment && port.github
+      ? postPrComment(
+          {
+            name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+            command: o.command,
+            outcome: commentOutcome(state),
+            deploymentId: state.deploymentId,
+            revisionId: state.revisionId,
+            revisionStatus: state.revisionStatus,
+            url: state.url,
+            commitSha: state.repoCommitSha ?? state.expectedSha,
+            error,
+            logExcerpt: state.failureLog?.lines.join('\n'),
+            deleted: state.deleted,
+            tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+          },
+          {
+            token: o.githubToken,
+            env: port.github.env,
+            pullRequestNumber: port.event.pullRequestNumber,
+            redactor,
+            log,
+            cancelling,
+            dryRun: o.dryRun
+          }
+        )
+      : undefined
+  ])
+}
+
+/** Each output through the port, as it is (structured values are not redacted). */
+function writeOutputs(port: RunPort, outputs: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(outputs)) port.setOutput(name, value)
+  return outputs
+}
+
+/** The flow's outcome in the words of the pull-request comment. */
+function commentOutcome(state: DeployState): PrCommentOutcome | undefined {
+  switch (state.outcome) {
+    case undefined:
+    case 'deleted':
+    case 'absent':
+      return undefined
+    case 'revision-missing':
+      return 'no-revision'
+    default:
+      return state.outcome
+  }
+}
+
+/** `fn` on its first call only. */
+function once<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => void {
+  let done = false
+  return (...args) => {
+    if (done) return
+    done = true
+    fn(...args)
+  }
+}
+
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state: DeployState): string {
+  const name = state.name ? `"${state.name}"` : 'the deployment'
+  if (state.writing === 'create') {
+    return (
+      `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+      'A re-run finds the deployment by its name and updates it, or creates it.'
+    )
+  }
+  if (state.writing === 'delete') {
+    return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
+  }
+  if (state.writing === 'update') {
+    return (
+      `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+      'A re-run applies the update again.'
+    )
+  }
+  const revision = state.revisionId
+    ? `; revision ${state.revisionId} goes on on the control plane`
+    : ''
+  return `Cancelled${revision}.`
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof DeployError || err instanceof ControlPlaneError) return err.message
+  // Our own bug: still one readable line, never a stack trace in the job's error.
+  const text = err instanceof Error ? err.message : String(err)
+  return `Unexpected error: ${sanitizeServerText(text, 1000)}`
+}
+
+/** The flow's log: through the port, every line redacted. */
+function flowLog(port: RunPort, redactor: Redactor): FlowLog {
+  return {
+    info: line => port.info(redactor.redact(line)),
+    warning: (line, title) => port.warning(redactor.redact(line), title),
+    notice: (line, title) => port.notice(redactor.redact(line), title),
+    group: (name, fn) => port.group(name, fn)
+  }
+}
+
+/** The job summary, where the door keeps one; a failure to write it is only a warning. */
+async function writeSummary(port: RunPort, text: string, redactor: Redactor): Promise<void> {
+  if (!port.summary) return
+  try {
+    await port.summary(text)
+  } catch (err) {
+    port.warning(`Could not write the job summary: ${redactor.redact(String(err))}`)
+  }
+}
