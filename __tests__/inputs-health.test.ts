@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { healthProblems, parseHealthCheck, parseHealthCheckWindow } from '../src/inputs/health.ts'
+import { parseInputs } from '../src/inputs/index.ts'
+import { EVENT, INTEGRATION, testOptions } from './builders.ts'
 
 /** A check's value and the problems it reported. */
 function run<T>(check: (v: string, fail: (m: string) => undefined) => T, v: string) {
@@ -70,5 +72,25 @@ describe('how the gate fits the other inputs', () => {
     expect(healthProblems({ ...fit, command: 'delete' })).toEqual([
       ['health-check', expect.stringMatching(/not to `command: delete`/)]
     ])
+  })
+})
+
+describe('through the input parser', () => {
+  const base = { 'api-key': 'lsv2_pt_test_key', name: 'agent-prod', 'integration-id': INTEGRATION }
+
+  test('off by default; a path and a window as given', () => {
+    expect(testOptions()).toMatchObject({ healthCheck: false, healthCheckWindow: 30_000 })
+    expect(
+      testOptions({ 'health-check': '/ok?check_db=1', 'health-check-window': '1m' })
+    ).toMatchObject({ healthCheck: '/ok?check_db=1', healthCheckWindow: 60_000 })
+  })
+
+  test('with wait: false or command: delete, one problem naming health-check, nothing else', () => {
+    const deleting = { 'api-key': base['api-key'], name: base.name, command: 'delete' }
+    for (const raw of [{ ...base, wait: 'false' }, deleting]) {
+      const r = parseInputs({ ...raw, 'health-check': 'true' }, EVENT)
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
+    }
   })
 })

@@ -90,6 +90,8 @@ const DEFAULTS = {
   command: 'deploy',
   deleteTracingProject: false,
   prComment: false,
+  healthCheck: false,
+  healthCheckWindow: 30_000,
   githubToken: undefined,
   environment: undefined,
   environmentUrl: undefined

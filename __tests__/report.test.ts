@@ -61,6 +61,17 @@ describe('the job summary', () => {
     expect(md).toContain('| Ref | `a\\|b` |')
   })
 
+  test('the health check: its verdict in a row, and an unhealthy server in the headline', () => {
+    expect(renderSummary(state({ health: 'healthy' }), facts)).toContain('| Health | healthy |')
+    const md = renderSummary(state({ outcome: 'unhealthy', health: 'unhealthy' }), {
+      ...facts,
+      error: 'Revision 6666 is DEPLOYED, but its agent server is unhealthy.'
+    })
+    expect(md).toContain('### ❌ Agent server unhealthy: `agent-prod`')
+    expect(md).toContain('| Health | unhealthy |')
+    expect(renderSummary(state(), facts)).not.toContain('| Health |')
+  })
+
   test('a superseded run names the newer revision', () => {
     const md = renderSummary(
       state({ outcome: 'skipped', revisionStatus: 'SKIPPED', newerRevisionId: 'newer-rev' }),

@@ -28,10 +28,17 @@ import {
   TIMELINES,
   type Row
 } from './polling.ts'
+import {
+  HEALTH_DEADLINE,
+  HEALTH_INTERVAL_S,
+  healthRows,
+  healthTable,
+  PROBE_LATENCY_MS
+} from './health.ts'
 import { dur, ms, mib, pct } from './stats.ts'
 import { PEER_LABEL, startup, startupTable, TREE_LABEL, type StartupResult } from './startup.ts'
 
-const SECTIONS = ['startup', 'polling'] as const
+const SECTIONS = ['startup', 'polling', 'health'] as const
 type SectionName = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -215,6 +222,29 @@ if (wanted('polling')) {
         .join(
           ', '
         )} of the requests of a 5 s poller (goal ≤ 40%: ${reqOk(current) ? 'met' : 'missed'}).`
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+if (wanted('health')) {
+  log('health: simulating the health gate against scripted agent servers')
+  const rows = await healthRows()
+  sections.push({
+    title: 'Health gate (simulated)',
+    blocks: [
+      'What `health-check: true` adds to a deploy once its revision is `DEPLOYED`: the action’s own ' +
+        '`checkHealth` against scripted agent servers on a virtual clock, a probe about every ' +
+        `${HEALTH_INTERVAL_S} s, each taking ${PROBE_LATENCY_MS} ms; ${HEALTH_DEADLINE} of the timeout left. ` +
+        'No request goes to the control plane for the gate: its cost is these probes to the agent server ' +
+        'and these seconds.',
+      healthTable(rows)
+    ]
+  })
+  const ready = rows[0]!
+  summary.push(
+    `Health gate (simulated): a server ready at DEPLOYED costs ${ready.probes} probes and ${dur(ready.elapsedMs)} ` +
+      'with the default 30 s window, no control-plane request; a server whose health routes are off, ' +
+      `${rows.find(r => r.health === 'unavailable')?.probes ?? '?'} probes.`
   )
 }
 

@@ -1,8 +1,10 @@
 // `npm run demo`: the main job on the local emulator. Starts the control plane emulator with its
 // demo fixture, then runs the committed bundle exactly as the runner would (clean environment,
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
-// creates the deployment, the second takes the update path, the third pushes a commit whose build
-// fails and, with `on-failure: rollback`, puts the previous revision back (that run exits 1).
+// creates the deployment, the second takes the update path behind the health gate (the emulator
+// serves each deployment's agent server), the third pushes a commit whose build fails and, with
+// `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
+// revision is DEPLOYED but its server fails the health check, so it is rolled back too.
 // Last, the same deploy through the other door: the CLI, as from a terminal or another CI.
 import { startEmulator } from '../emulator/server.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
@@ -44,6 +46,9 @@ const BROKEN_BUILD = [
   'ERROR: No matching distribution found for langchain-opneai>=0.3'
 ]
 
+/** The agent server is asked after DEPLOYED: 2xx for 10 s (30 s by default). */
+const HEALTH_GATE = { 'health-check': 'true', 'health-check-window': '10s' }
+
 interface Run {
   title: string
   expect: number
@@ -53,12 +58,29 @@ interface Run {
 
 const runs: Run[] = [
   { title: 'Run 1: push to main, the deployment does not exist yet', expect: 0, extra: {} },
-  { title: 'Run 2: the next push, the same deployment is updated', expect: 0, extra: {} },
+  {
+    title: 'Run 2: the next push, the same deployment is updated, its server health-checked',
+    expect: 0,
+    extra: HEALTH_GATE
+  },
   {
     title: 'Run 3: a push whose build fails, with on-failure: rollback',
     expect: 1,
     extra: { 'on-failure': 'rollback' },
     before: () => void emulator.script({ outcome: 'BUILD_FAILED', logLines: BROKEN_BUILD })
+  },
+  {
+    title: 'Run 4: DEPLOYED, but the server fails its health check, with on-failure: rollback',
+    expect: 1,
+    extra: { ...HEALTH_GATE, 'on-failure': 'rollback' },
+    // It answers once, then its graph no longer loads.
+    before: () =>
+      void emulator.agents.script('*', {
+        sequence: ['healthy'],
+        health: 'failing',
+        status: 500,
+        body: 'graph "agent" failed to load: KeyError: OPENAI_API_BASE'
+      })
   }
 ]
 
@@ -75,7 +97,7 @@ try {
     }
     console.log()
   }
-  console.log('━━━ Run 4: the same deploy from a terminal or another CI, with the CLI ━━━')
+  console.log('━━━ Run 5: the same deploy from a terminal or another CI, with the CLI ━━━')
   const cli = await runCli(['deploy', '--name', inputs.name, '--poll-interval', '5s'], {
     CONTROL_PLANE_API_KEY: apiKey,
     CONTROL_PLANE_BASE_URL: emulator.url,
@@ -92,6 +114,9 @@ try {
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)
+  const probes = emulator.agents.probes()
+  console.log(`\nThe agent server received ${probes.length} health probes (runs 2 and 4):`)
+  for (const p of probes) console.log(`  ${p.status ?? '---'} GET ${p.path} (key ${p.key})`)
 } finally {
   await emulator.close()
 }

@@ -33,7 +33,8 @@ export const GROUPS = {
   hostile: 'Hostile or broken server',
   revisionTrust: 'Revision answers and endless lists',
   failedDeploy: 'Failed deploy: log and rollback',
-  delete: 'Delete (command: delete)'
+  delete: 'Delete (command: delete)',
+  health: 'Health gate: probe faults'
 } as const
 
 export type Group = (typeof GROUPS)[keyof typeof GROUPS]

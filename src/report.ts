@@ -33,7 +33,8 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     // A delete cut off in flight may have landed: unknown, so not claimed either way.
     deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
-    'rollback-status': rollback?.status
+    'rollback-status': rollback?.status,
+    health: state.health
   }
 }
 
@@ -62,6 +63,7 @@ const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
   'dry-run': '📝 Dry run: nothing written',
   skipped: '⏭️ Superseded by a newer revision',
   failed: '❌ Revision failed',
+  unhealthy: '❌ Agent server unhealthy',
   timeout: '⏱️ Timed out',
   cancelled: '🛑 Cancelled',
   error: '❌ Failed'
@@ -92,6 +94,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     add('Commit built / expected', `${built} / ${expected}`)
   }
   add('URL', state.url)
+  add('Health', state.health)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
 

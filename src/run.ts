@@ -109,7 +109,10 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     port.error(error, title)
     return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
   }
-  if (state.outcome === 'deployed') port.info(`Done: revision ${state.revisionId} is DEPLOYED.`)
+  if (state.outcome === 'deployed') {
+    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
+    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
+  }
   return { exitCode: 0, outputs }
 }
 

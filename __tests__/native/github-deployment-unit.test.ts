@@ -56,6 +56,7 @@ describe('finalStatus: the GitHub state follows the control plane’s outcome', 
     ['accepted', 'success'],
     ['skipped', 'inactive'],
     ['failed', 'failure'],
+    ['unhealthy', 'failure'],
     ['timeout', 'failure'],
     ['cancelled', 'inactive'],
     ['error', 'error'],
@@ -75,6 +76,9 @@ describe('finalStatus: the GitHub state follows the control plane’s outcome', 
       'Revision r-1 was superseded by revision r-2.'
     )
     expect(finalStatus(state('error'), 'HTTP 401 ...').description).toBe('HTTP 401 ...')
+    expect(finalStatus(state('unhealthy'), 'unhealthy').description).toBe(
+      'Revision r-1 is DEPLOYED, but its agent server is unhealthy.'
+    )
   })
 })
 

@@ -26,6 +26,7 @@ describe('the headline says what happened', () => {
     [{ outcome: 'dry-run' }, '📝 Dry run'],
     [{ outcome: 'skipped' }, '⏭️ Superseded'],
     [{ outcome: 'failed', revisionStatus: 'BUILD_FAILED' }, '❌ Failed'],
+    [{ outcome: 'unhealthy' }, '❌ Unhealthy'],
     [{ outcome: 'timeout' }, '⏱️ Timed out'],
     [{ outcome: 'cancelled' }, '🚫 Cancelled'],
     [{ outcome: 'error', error: 'HTTP 401' }, '❌ Failed'],

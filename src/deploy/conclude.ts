@@ -7,6 +7,7 @@ import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
+import { checkDeployedHealth } from './after-deployed.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { observe, type DeployState } from './state.ts'
@@ -33,7 +34,8 @@ export async function conclude(
   state.outcome = result.outcome
   switch (result.outcome) {
     case 'deployed':
-      return deployed(state, deps, w)
+      await deployed(state, deps, w)
+      return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
     case 'skipped':
       return skipped(state, deps, w)
     case 'failed':

@@ -1,6 +1,7 @@
 // What the deploy flow is given: the client, the log port the entry layer maps onto the runner,
 // and for tests the clock.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { ProbeTransport } from '../health/probe.ts'
 import type { Cadence } from './wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
@@ -20,4 +21,6 @@ export interface FlowDeps {
   /** For tests: the clock and sleep of the wait (default: real time). */
   now?: () => number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** For tests: how a health probe is sent (default: HTTP). */
+  probe?: ProbeTransport
 }

@@ -50,7 +50,8 @@ export type FailureLogResult =
 /** Which log tells why a revision ended with this status, in the order to try. */
 export function logTypesFor(status: string): LogType[] {
   if (status === 'BUILD_FAILED') return ['build']
-  if (status === 'DEPLOY_FAILED') return ['deploy']
+  // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
+  if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED') return ['deploy']
   return ['build', 'deploy']
 }
 

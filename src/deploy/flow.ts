@@ -5,6 +5,7 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
+import { refuseHealthTarget } from './after-deployed.ts'
 import { conclude, firstLine, type Waited } from './conclude.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
@@ -23,6 +24,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
   state.plan = plan
   noteRepository(state, deps, plan)
+  refuseHealthTarget(o, current)
   if (o.dryRun) {
     state.outcome = 'dry-run'
     deps.log.info('Dry run: nothing was written.')

@@ -102,7 +102,8 @@ function holdBack(now: Deployment, failed: string, previous: string): string | u
   if (now.latest_revision_id !== failed) {
     return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`
   }
-  if (now.active_revision_id !== previous) {
+  // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+  if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
     return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
   }
   return undefined

@@ -3,6 +3,7 @@
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowLog } from './deps.ts'
+import type { Health } from '../health/gate.ts'
 import type { FailureLog } from './failure-logs.ts'
 import type { Plan } from './plan.ts'
 import type { RollbackResult } from './rollback.ts'
@@ -21,6 +22,8 @@ export type Outcome =
   | 'dry-run'
   | 'skipped'
   | 'failed'
+  /** The revision is DEPLOYED and its agent server failed the health check. */
+  | 'unhealthy'
   | 'timeout'
   | 'cancelled'
   | 'error'
@@ -46,6 +49,8 @@ export interface DeployState {
   previousActive?: string | null
   failureLog?: FailureLog | undefined
   rollback?: RollbackResult | undefined
+  /** What the health check found; undefined when none ran to its end. */
+  health?: Health | undefined
   /** A write sent and not answered yet: on a cancel its outcome is unknown. */
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */

@@ -10,6 +10,7 @@ export type PrCommentOutcome =
   | 'dry-run'
   | 'skipped'
   | 'failed'
+  | 'unhealthy'
   | 'timeout'
   | 'cancelled'
   | 'error'
@@ -155,6 +156,11 @@ function headline(r: PrCommentReport): { title: string; sentence: string | undef
       return {
         title: '❌ Failed',
         sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
+      }
+    case 'unhealthy':
+      return {
+        title: '❌ Unhealthy',
+        sentence: `${revision} is DEPLOYED, but its agent server is unhealthy.`
       }
     case 'timeout':
       return {

@@ -75,6 +75,11 @@ export function finalStatus(
         state: 'failure',
         description: `${revision} ended ${state.revisionStatus ?? 'failed'}.`
       }
+    case 'unhealthy':
+      return {
+        state: 'failure',
+        description: `${revision} is DEPLOYED, but its agent server is unhealthy.`
+      }
     case 'timeout':
       return {
         state: 'failure',

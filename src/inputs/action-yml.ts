@@ -177,6 +177,18 @@ export const ACTION_INPUTS = {
       'On pull_request events - one comment per deployment name, updated in place, with status, url, revision and commit. Needs github-token.',
     required: false,
     default: 'false'
+  },
+  'health-check': {
+    description:
+      'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
+    required: false,
+    default: 'false'
+  },
+  'health-check-window': {
+    description:
+      'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
+    required: false,
+    default: '30s'
   }
 } as const
 
@@ -203,5 +215,8 @@ export const ACTION_OUTPUTS = {
     description:
       "The revision the rollback's redeploy started and followed to its end (empty when none)."
   },
-  'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' }
+  'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
+  health: {
+    description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+  }
 } as const

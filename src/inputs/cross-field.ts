@@ -5,6 +5,7 @@
 import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
+import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
 import { INPUTS, type Fields } from './table.ts'
 
@@ -60,6 +61,10 @@ export function crossFieldProblems(
       '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)'
     )
   }
+
+  // The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there.
+  const health = { healthPath: f['health-check'], wait: f.wait, command: f.command }
+  for (const [input, message] of healthProblems(health)) add(input, message)
 
   // Deleting takes a target and nothing of what a deploy writes.
   if (f.command === 'delete') {

@@ -30,6 +30,7 @@ import {
 } from './fields.ts'
 import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
+import { parseHealthCheck, parseHealthCheckWindow } from './health.ts'
 import { parseSecrets } from './secrets.ts'
 
 export const DEFAULT_POLL_INTERVAL = '15s'
@@ -104,7 +105,9 @@ export const INPUTS = {
   'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
   'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy'),
   'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-  'pr-comment': row(booleanInput('pr-comment'), 'both')
+  'pr-comment': row(booleanInput('pr-comment'), 'both'),
+  'health-check': row(parseHealthCheck, 'deploy'),
+  'health-check-window': row(parseHealthCheckWindow, 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]
