@@ -225,9 +225,11 @@ describe('POST /v2/deployments/{id}/revisions', () => {
     const read = (await call(emu!, 'GET', `/v2/deployments/${d.id}`)).body as Json
     expect(read.source_config).toMatchObject({
       build_on_push: false,
-      custom_url: null,
+      // As created: the emulator's agent server, not the body's x.example.com.
+      custom_url: d.source_config.custom_url,
       install_command: 'uv sync'
     })
+    expect(read.source_config.custom_url).not.toBe('x.example.com')
   })
 
   it('validates like a PATCH: 422 for the body, 400 for the rules, 404 for an unknown deployment', async () => {
