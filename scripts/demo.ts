@@ -97,14 +97,18 @@ try {
     }
     console.log()
   }
-  console.log('━━━ Run 5: the same deploy from a terminal or another CI, with the CLI ━━━')
+  console.log('━━━ Run 5: the same deploy from another CI (a GitLab pipeline), with the CLI ━━━')
+  // GitLab's own variables of a push pipeline on main: the CLI takes ref and commit from them.
   const cli = await runCli(['deploy', '--name', inputs.name, '--poll-interval', '5s'], {
+    GITLAB_CI: 'true',
+    CI_COMMIT_REF_NAME: 'main',
+    CI_COMMIT_BRANCH: 'main',
+    CI_COMMIT_SHA: PUSH_MAIN.sha,
     CONTROL_PLANE_API_KEY: apiKey,
     CONTROL_PLANE_BASE_URL: emulator.url,
     CONTROL_PLANE_TENANT_ID: tenantId,
     CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-    CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
-    CONTROL_PLANE_REF: 'main'
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server'
   })
   if (cli !== 0) {
     console.log(`Expected exit code 0, got ${cli}.`)
