@@ -103,7 +103,7 @@ try {
     GITLAB_CI: 'true',
     CI_COMMIT_REF_NAME: 'main',
     CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_SHA: PUSH_MAIN.sha,
+    CI_COMMIT_SHA: PUSH_MAIN.sha!,
     CONTROL_PLANE_API_KEY: apiKey,
     CONTROL_PLANE_BASE_URL: emulator.url,
     CONTROL_PLANE_TENANT_ID: tenantId,
