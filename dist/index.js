@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2509:
+/***/ 5209:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41109,6 +41109,16 @@ const ACTION_INPUTS = {
         description: 'On pull_request events - one comment per deployment name, updated in place, with status, url, revision and commit. Needs github-token.',
         required: false,
         default: 'false'
+    },
+    'health-check': {
+        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
+        required: false,
+        default: 'false'
+    },
+    'health-check-window': {
+        description: 'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
+        required: false,
+        default: '30s'
     }
 };
 const ACTION_OUTPUTS = {
@@ -41132,7 +41142,10 @@ const ACTION_OUTPUTS = {
     'rollback-revision-id': {
         description: "The revision the rollback's redeploy started and followed to its end (empty when none)."
     },
-    'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' }
+    'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
+    health: {
+        description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+    }
 };
 
 ;// CONCATENATED MODULE: ./src/inputs/names.ts
@@ -41691,6 +41704,65 @@ function formatDuration(ms) {
     return `${s}s`;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/**
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
+ */
+function parseHealthCheck(v, fail) {
+    if (v === '' || FALSE_VALUES.includes(v))
+        return false;
+    if (TRUE_VALUES.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = parseDuration(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${formatDuration(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.command === 'delete')
+        problems.push([
+            'health-check',
+            '`health-check` applies only to deploying, not to `command: delete`'
+        ]);
+    else if (f.wait === false)
+        problems.push([
+            'health-check',
+            '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
+        ]);
+    return problems;
+}
+
 ;// CONCATENATED MODULE: ./src/control-plane/base-url.ts
 // Where the API key may be sent: https anywhere, plain http only to this machine (the emulator).
 /** Hosts where plain `http:` is allowed: the local emulator, a test fake. */
@@ -41734,8 +41806,8 @@ const fields_CONTROL = /[\u0000-\u001f\u007f]/;
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const fields_TRUE_VALUES = ['true', 'True', 'TRUE'];
+const fields_FALSE_VALUES = ['false', 'False', 'FALSE'];
 function optionalText(input, what) {
     return (v, fail) => {
         if (v === '')
@@ -41769,9 +41841,9 @@ function booleanInput(input) {
     return (v, fail) => {
         if (v === '')
             return undefined;
-        if (TRUE_VALUES.includes(v))
+        if (fields_TRUE_VALUES.includes(v))
             return true;
-        if (FALSE_VALUES.includes(v))
+        if (fields_FALSE_VALUES.includes(v))
             return false;
         return fail(`\`${input}\` must be \`true\` or \`false\``);
     };
@@ -42075,6 +42147,7 @@ function parseSecrets(v, fail) {
 
 
 
+
 const DEFAULT_POLL_INTERVAL = '15s';
 const DEFAULT_POLL_INTERVAL_MS = 15_000;
 const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
@@ -42123,7 +42196,9 @@ const INPUTS = {
     'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
     'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy'),
     'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row(booleanInput('pr-comment'), 'both')
+    'pr-comment': row(booleanInput('pr-comment'), 'both'),
+    'health-check': row(parseHealthCheck, 'deploy'),
+    'health-check-window': row(parseHealthCheckWindow, 'deploy')
 };
 function parseSource(v, fail) {
     if (SOURCES.includes(v))
@@ -42136,6 +42211,7 @@ function parseSource(v, fail) {
 // checks that need two inputs. Only inputs that passed their own checks take part: an input that
 // failed is neither given (nothing is said about what it does not fit) nor absent (it is not
 // "required" again: its own problem already says what is wrong).
+
 
 
 
@@ -42173,6 +42249,10 @@ function crossFieldProblems(f, failed, event) {
     if (given('environment-url') && absent('environment')) {
         add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
     }
+    // The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there.
+    const health = { healthPath: f['health-check'], wait: f.wait, command: f.command };
+    for (const [input, message] of healthProblems(health))
+        add(input, message);
     // Deleting takes a target and nothing of what a deploy writes.
     if (f.command === 'delete') {
         for (const input of DEPLOY_ONLY) {
@@ -43390,10 +43470,81 @@ function goneLine(elapsedMs) {
     return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`;
 }
 
+;// CONCATENATED MODULE: ./src/deploy/state.ts
+function newState(o) {
+    return {
+        name: o.name,
+        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+        created: false,
+        plan: undefined,
+        revisionId: undefined,
+        revisionStatus: undefined,
+        deploymentStatus: undefined,
+        url: undefined,
+        repoCommitSha: undefined,
+        expectedSha: o.expectedSha,
+        ref: o.ref,
+        newerRevisionId: undefined,
+        timeline: [],
+        outcome: undefined,
+        writing: undefined
+    };
+}
+/** What a read of the deployment tells the state. */
+function observe(state, d, log) {
+    state.deploymentId = d.id;
+    state.name = d.name;
+    state.deploymentStatus = d.status;
+    const url = d.source_config.custom_url;
+    if (!url)
+        return;
+    if (isWellFormedUrl(url)) {
+        state.url = url;
+        return;
+    }
+    state.url = undefined;
+    if (state.urlRefused)
+        return;
+    state.urlRefused = true;
+    log.warning(`Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+}
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+function isWellFormedUrl(text) {
+    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
+        return false;
+    if (text.includes('##[') || /^[^:]*::/.test(text))
+        return false;
+    try {
+        const u = new URL(text);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+async function writing(state, deps, kind, write) {
+    state.writing = kind;
+    try {
+        return await write();
+    }
+    finally {
+        if (!deps.signal?.aborted)
+            state.writing = undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/delete.ts
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
+
 
 
 
@@ -43457,8 +43608,7 @@ async function findToDelete(o, deps, absent) {
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(o, state, deps, found) {
     const { client, log } = deps;
-    state.writing = 'delete';
-    const a = await client
+    const a = await writing(state, deps, 'delete', () => client
         .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
         .catch(async (err) => {
         // No answer after every retry: what the control plane holds now decides.
@@ -43466,8 +43616,7 @@ async function send(o, state, deps, found) {
             throw err;
         log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
         return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
-    });
-    state.writing = undefined;
+    }));
     if (a === 'not-found') {
         // Someone else deleted it between the look-up and this request: not this run's doing.
         log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
@@ -43511,6 +43660,256 @@ async function waitGone(o, state, deps, id) {
     throw new DeployError(`Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/health/target.ts
+// Where the health probes go: the deployment's custom_url with the health path appended. The
+// probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
+// https, or plain http to this machine (a loopback address). Checked before any connection.
+
+/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host === '::1')
+        return true;
+    // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    let base;
+    try {
+        base = new URL(customUrl);
+    }
+    catch {
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    }
+    if (base.username || base.password)
+        return { problem: `its custom_url for ${base.host} carries credentials, which are not sent` };
+    if (base.protocol === 'http:' && !isLoopbackHost(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    let url;
+    try {
+        url = new URL(`${prefix}${path}`);
+    }
+    catch {
+        return { problem: `${prefix}${path} is not a URL` };
+    }
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url };
+}
+
+;// CONCATENATED MODULE: ./src/health/probe.ts
+// One health probe: a GET with X-Api-Key to exactly the URL given, bounded in time, following no
+// redirect, reading at most a few kilobytes of the answer. Behind a proxy the environment names for
+// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
+// control-plane transport does), so TLS still ends at the agent server.
+
+
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+async function agentFor(url) {
+    if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
+        return false;
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
+    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
+    return client.getAgent(url.href);
+}
+const httpProbe = async (req) => {
+    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const agent = await agentFor(req.url);
+    const lib = req.url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
+    return new Promise((resolve, reject) => {
+        const fail = (err) => reject(timeout.aborted && !req.signal?.aborted ? new ProbeTimeoutError(req.timeoutMs) : err);
+        const request = lib.request(req.url, {
+            method: 'GET',
+            // A fresh connection per probe, closed after it: no socket outlives the check.
+            agent,
+            headers: { ...req.headers, connection: 'close' },
+            signal
+        });
+        request.on('error', fail);
+        request.on('response', res => {
+            const chunks = [];
+            let size = 0;
+            const done = () => {
+                const location = res.headers.location;
+                resolve({
+                    status: res.statusCode ?? 0,
+                    ...(location ? { location } : {}),
+                    body: Buffer.concat(chunks).toString('utf8')
+                });
+            };
+            res.on('data', (chunk) => {
+                if (size >= MAX_PROBE_BODY)
+                    return;
+                chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size));
+                size += chunk.length;
+                // The status is the answer; the rest of a long body is not waited for.
+                if (size >= MAX_PROBE_BODY) {
+                    done();
+                    res.destroy();
+                }
+            });
+            res.on('end', done);
+            res.on('error', fail);
+            res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+        });
+        request.end();
+    });
+};
+
+;// CONCATENATED MODULE: ./src/health/gate.ts
+// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
+// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
+// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
+// `unavailable`, which is not a failure. Each answer is redacted and cut short before it is kept.
+
+
+
+
+const DEFAULT_PROBE_INTERVAL_MS = 5000;
+const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
+const UNAVAILABLE_AFTER = 3;
+/** Answers kept for the report. */
+const KEPT = 3;
+const EXCERPT_CHARS = 120;
+/** The probe URL may not carry the key: no connection is made, and this says why. */
+class HealthTargetError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'HealthTargetError';
+    }
+}
+async function checkHealth(o) {
+    const target = probeTarget(o.url, o.path);
+    if ('problem' in target)
+        throw new HealthTargetError(o.redactor.redact(target.problem));
+    const url = target.url;
+    const now = o.now ?? Date.now;
+    const sleep = o.sleep ?? sleep_sleep;
+    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    const start = now();
+    const answers = [];
+    let probes = 0;
+    let only404 = true;
+    let windowEnd;
+    const result = (health, reason) => ({
+        health,
+        probes,
+        answers: answers.slice(-KEPT),
+        ...(reason ? { reason } : {}),
+        elapsedMs: now() - start
+    });
+    for (;;) {
+        if (o.signal?.aborted)
+            return result('cancelled');
+        const answer = await probeOnce(o, url);
+        if (o.signal?.aborted)
+            return result('cancelled');
+        probes++;
+        answers.push(answer);
+        o.onProbe?.(probes, answer);
+        const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+        if (answer.status !== 404)
+            only404 = false;
+        if (windowEnd !== undefined && !ok)
+            return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`);
+        if (windowEnd === undefined && ok)
+            windowEnd = now() + o.windowMs;
+        if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
+            return result('unavailable');
+        const end = windowEnd ?? o.deadline;
+        if (now() >= end) {
+            if (windowEnd !== undefined)
+                return result('healthy');
+            if (only404)
+                return result('unavailable');
+            return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`);
+        }
+        try {
+            await sleep(Math.min(interval, end - now()), o.signal);
+        }
+        catch {
+            return result('cancelled');
+        }
+    }
+}
+/**
+ * One probe, bounded by the probe timeout even at the deadline: the check ends at most that long
+ * after the deadline (or the window), and a slow last answer is still read whole.
+ */
+async function probeOnce(o, url) {
+    const transport = o.transport ?? httpProbe;
+    const timeoutMs = o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+    let res;
+    try {
+        res = await transport({
+            url,
+            headers: { 'x-api-key': o.apiKey, accept: 'application/json' },
+            timeoutMs,
+            ...(o.signal ? { signal: o.signal } : {})
+        });
+    }
+    catch (err) {
+        return { status: null, excerpt: describeError(err, o.redactor) };
+    }
+    return { status: res.status, excerpt: excerptOf(res, url, o.redactor) };
+}
+function excerptOf(res, url, redactor) {
+    if (res.status >= 300 && res.status < 400) {
+        let where = 'nowhere (no Location)';
+        if (res.location) {
+            try {
+                where = new URL(res.location, url).host;
+            }
+            catch {
+                where = 'an invalid Location';
+            }
+        }
+        return sanitizeServerText(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
+    }
+    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+    return sanitizeServerText(redactor.redact(res.body), EXCERPT_CHARS);
+}
+function describeError(err, redactor) {
+    if (err instanceof ProbeTimeoutError)
+        return err.message;
+    const e = err;
+    const text = e.code === 'ECONNRESET'
+        ? 'the connection was reset'
+        : e.code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : e.code
+                ? `no answer (${e.code})`
+                : `no answer (${e instanceof Error ? e.message : String(err)})`;
+    return sanitizeServerText(redactor.redact(text), EXCERPT_CHARS);
+}
+
 ;// CONCATENATED MODULE: ./src/deploy/failure-logs.ts
 // The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
 // are what the build printed: untrusted text that may hold secret values, workflow commands and
@@ -43532,7 +43931,8 @@ const MAX_LINES = 1000;
 function logTypesFor(status) {
     if (status === 'BUILD_FAILED')
         return ['build'];
-    if (status === 'DEPLOY_FAILED')
+    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
+    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
         return ['deploy'];
     return ['build', 'deploy'];
 }
@@ -44183,7 +44583,8 @@ function holdBack(now, failed, previous) {
     if (now.latest_revision_id !== failed) {
         return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
     }
-    if (now.active_revision_id !== previous) {
+    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
         return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
     }
     return undefined;
@@ -44311,63 +44712,145 @@ function capital(s) {
     return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/state.ts
-function newState(o) {
-    return {
-        name: o.name,
-        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
-        created: false,
-        plan: undefined,
-        revisionId: undefined,
-        revisionStatus: undefined,
-        deploymentStatus: undefined,
-        url: undefined,
-        repoCommitSha: undefined,
-        expectedSha: o.expectedSha,
-        ref: o.ref,
-        newerRevisionId: undefined,
-        timeline: [],
-        outcome: undefined,
-        writing: undefined
-    };
+;// CONCATENATED MODULE: ./src/deploy/health-gate.ts
+
+
+
+
+/**
+ * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
+ * DeployError when the URL may not carry the key (nothing is sent then).
+ */
+async function healthGate(s, url, deps) {
+    const { log } = deps;
+    const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : '';
+    return log.group('Health check of the agent server', async () => {
+        let last;
+        let result;
+        try {
+            result = await checkHealth({
+                url,
+                path: s.path,
+                apiKey: s.apiKey,
+                deadline: s.deadline,
+                windowMs: s.windowMs,
+                ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+                redactor: deps.redactor,
+                ...(deps.signal ? { signal: deps.signal } : {}),
+                ...(deps.now ? { now: deps.now } : {}),
+                ...(deps.sleep ? { sleep: deps.sleep } : {}),
+                ...(deps.probe ? { transport: deps.probe } : {}),
+                onProbe: (n, answer) => {
+                    if (n === 1)
+                        log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`);
+                    const text = describeAnswer(answer);
+                    // A long wait repeats one answer: it is said once, and again when it changes.
+                    if (text !== last)
+                        log.info(`Probe ${n}: ${text}`);
+                    last = text;
+                }
+            });
+        }
+        catch (err) {
+            if (!(err instanceof HealthTargetError))
+                throw err;
+            throw new DeployError(`health-check cannot ask the agent server: ${err.message}. No probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
+        }
+        const took = formatDuration(result.elapsedMs);
+        if (result.health === 'healthy')
+            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
+        if (result.health === 'unavailable')
+            log.warning(`Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
+                'Point health-check at a route the server serves, or turn it off.', 'Health check unavailable');
+        return result;
+    });
 }
-/** What a read of the deployment tells the state. */
-function observe(state, d, log) {
-    state.deploymentId = d.id;
-    state.name = d.name;
-    state.deploymentStatus = d.status;
-    const url = d.source_config.custom_url;
-    if (!url)
+/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
+function describeAnswer(a) {
+    if (a.status === null)
+        return `no answer: ${a.excerpt}`;
+    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
+}
+/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
+function unhealthyError(result, revisionId, name, rolledBack) {
+    const answers = result.answers.map(describeAnswer).join('; ');
+    return new DeployError(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
+        `Last answers: ${answers}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
+}
+function shown(url, path, redactor) {
+    return sanitizeServerText(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-deployed.ts
+
+
+
+
+
+async function checkDeployedHealth(o, state, deps, r) {
+    if (!o.healthCheck)
         return;
-    if (isWellFormedUrl(url)) {
-        state.url = url;
-        return;
+    const now = deps.now ?? Date.now;
+    let result;
+    try {
+        result = await healthGate({
+            path: o.healthCheck,
+            windowMs: o.healthCheckWindow,
+            // poll-interval caps every pause of the run, the probes' too.
+            intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+            apiKey: o.apiKey,
+            // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
+            deadline: now() - r.waitedMs + o.timeoutMs
+        }, state.url, {
+            log: deps.log,
+            redactor: deps.client.redactor,
+            ...(deps.signal ? { signal: deps.signal } : {}),
+            ...(deps.now ? { now: deps.now } : {}),
+            ...(deps.sleep ? { sleep: deps.sleep } : {}),
+            ...(deps.probe ? { probe: deps.probe } : {})
+        });
     }
-    state.url = undefined;
-    if (state.urlRefused)
+    catch (err) {
+        state.outcome = 'error';
+        throw err;
+    }
+    if (result.health === 'cancelled') {
+        state.outcome = 'cancelled';
+        throw new DeployError(`Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`, undefined, 'Deploy cancelled');
+    }
+    state.health = result.health;
+    if (result.health !== 'unhealthy')
         return;
-    state.urlRefused = true;
-    log.warning(`Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+    state.outcome = 'unhealthy';
+    const after = await afterFailure(o, {
+        deploymentId: r.deploymentId,
+        revisionId: r.revisionId,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+    }, deps);
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback));
 }
 /**
- * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
- * whitespace, control characters or workflow-command markers, where anything may read it.
+ * Before anything is written: a health check whose address is already known (the custom-url
+ * input, or the deployment's) and may not carry the key stops the run here.
  */
-function isWellFormedUrl(text) {
-    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
-        return false;
-    if (text.includes('##[') || /^[^:]*::/.test(text))
-        return false;
-    try {
-        const u = new URL(text);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-    }
-    catch {
-        return false;
-    }
+function refuseHealthTarget(o, current) {
+    if (!o.healthCheck)
+        return;
+    const url = o.customUrl ?? current?.source_config.custom_url;
+    if (!url)
+        return;
+    const target = probeTarget(url, o.healthCheck);
+    if ('problem' in target)
+        throw new DeployError(`health-check cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/conclude.ts
+
 
 
 
@@ -44383,7 +44866,8 @@ async function conclude(o, state, deps, w) {
     state.outcome = result.outcome;
     switch (result.outcome) {
         case 'deployed':
-            return deployed(state, deps, w);
+            await deployed(state, deps, w);
+            return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs });
         case 'skipped':
             return skipped(state, deps, w);
         case 'failed':
@@ -44674,20 +45158,6 @@ async function update(state, deps, p, d) {
         return out;
     });
 }
-/**
- * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
- * whereas a write that ended (answered, or failed after reconciling) is known.
- */
-async function writing(state, deps, kind, write) {
-    state.writing = kind;
-    try {
-        return await write();
-    }
-    finally {
-        if (!deps.signal?.aborted)
-            state.writing = undefined;
-    }
-}
 /** The workflow's repository is not the deployment's: say so, and compare no commit. */
 function noteRepository(state, deps, p) {
     if (p.kind !== 'update' || !p.otherRepository)
@@ -44711,11 +45181,13 @@ function noteRepository(state, deps, p) {
 
 
 
+
 async function deploy(o, state, deps) {
     const current = await findTarget(o, state, deps);
     const plan = await deps.log.group('Plan', () => makePlan(o, deps, current));
     state.plan = plan;
     noteRepository(state, deps, plan);
+    refuseHealthTarget(o, current);
     if (o.dryRun) {
         state.outcome = 'dry-run';
         deps.log.info('Dry run: nothing was written.');
@@ -44945,6 +45417,11 @@ function finalStatus(state, error) {
             return {
                 state: 'failure',
                 description: `${revision} ended ${state.revisionStatus ?? 'failed'}.`
+            };
+        case 'unhealthy':
+            return {
+                state: 'failure',
+                description: `${revision} is DEPLOYED, but its agent server is unhealthy.`
             };
         case 'timeout':
             return {
@@ -45239,6 +45716,11 @@ function headline(r) {
             return {
                 title: '❌ Failed',
                 sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
+            };
+        case 'unhealthy':
+            return {
+                title: '❌ Unhealthy',
+                sentence: `${revision} is DEPLOYED, but its agent server is unhealthy.`
             };
         case 'timeout':
             return {
@@ -45546,7 +46028,8 @@ function outputsOf(state) {
         // A delete cut off in flight may have landed: unknown, so not claimed either way.
         deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
         'rollback-revision-id': rollback?.revisionId,
-        'rollback-status': rollback?.status
+        'rollback-status': rollback?.status,
+        health: state.health
     };
 }
 /** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
@@ -45570,6 +46053,7 @@ const HEADLINE = {
     'dry-run': '📝 Dry run: nothing written',
     skipped: '⏭️ Superseded by a newer revision',
     failed: '❌ Revision failed',
+    unhealthy: '❌ Agent server unhealthy',
     timeout: '⏱️ Timed out',
     cancelled: '🛑 Cancelled',
     error: '❌ Failed'
@@ -45597,6 +46081,7 @@ function renderSummary(state, facts) {
         add('Commit built / expected', `${built} / ${expected}`);
     }
     add('URL', state.url);
+    add('Health', state.health);
     add('Duration', formatDuration(facts.durationMs));
     add('Requests', String(facts.requests));
     const out = [`### ${title}`, '', '| | |', '|---|---|'];
@@ -45712,7 +46197,7 @@ async function run(port, clock = {}) {
             title = 'Deploy cancelled';
         }
         else {
-            error = describeError(err);
+            error = run_describeError(err);
             if (err instanceof DeployError)
                 title = err.title;
             else if (err instanceof ControlPlaneError)
@@ -45732,8 +46217,10 @@ async function run(port, clock = {}) {
         port.error(error, title);
         return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs };
     }
-    if (state.outcome === 'deployed')
-        port.info(`Done: revision ${state.revisionId} is DEPLOYED.`);
+    if (state.outcome === 'deployed') {
+        const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
+        port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`);
+    }
     return { exitCode: 0, outputs };
 }
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
@@ -45834,7 +46321,7 @@ function cancelledMessage(state) {
         : '';
     return `Cancelled${revision}.`;
 }
-function describeError(err) {
+function run_describeError(err) {
     if (err instanceof DeployError || err instanceof ControlPlaneError)
         return err.message;
     // Our own bug: still one readable line, never a stack trace in the job's error.
@@ -45938,7 +46425,7 @@ async function main_run(env = process.env) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2509);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5209);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();

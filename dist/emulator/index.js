@@ -142,7 +142,7 @@ function parseCli(argv) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
-/* harmony import */ var _server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(906);
+/* harmony import */ var _server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(509);
 // The `control-plane-emulator` bin (bundled into dist/emulator/ by `npm run build`), and
 // `npm run emulator [-- options]` from the sources (`--help` lists the options): serves the
 // emulator in the foreground, prints its URL and the first tenant's credentials, stops on
@@ -202,7 +202,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 906:
+/***/ 509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9990,6 +9990,388 @@ function handleAdmin(emu, method, path, raw) {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/lifecycle.ts
+/** The in-progress stages of a revision, in order; DEPLOYED follows the last. */
+const STAGES = [
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING'
+];
+/** About 3 s from creation to DEPLOYED at speed 1; the database is ready when it is deployed. */
+const DEFAULT_STAGE_DURATIONS_MS = {
+    CREATING: 200,
+    QUEUED: 300,
+    AWAITING_BUILD: 300,
+    BUILDING: 1000,
+    AWAITING_DEPLOY: 200,
+    DEPLOYING: 1000,
+    DATABASE: 3000,
+    DELETE: 1000
+};
+const DEFAULT_FAILURE_RULES = [
+    { ref: '*fail-create*', fail: 'CREATE_FAILED' },
+    { ref: '*fail-build*', fail: 'BUILD_FAILED' },
+    { ref: '*fail-deploy*', fail: 'DEPLOY_FAILED' },
+    { image: '*fail-create*', fail: 'CREATE_FAILED' },
+    { image: '*fail-build*', fail: 'BUILD_FAILED' },
+    { image: '*fail-deploy*', fail: 'DEPLOY_FAILED' }
+];
+/** The stage at whose end a failure status appears. */
+const FAILS_AFTER = {
+    CREATE_FAILED: 'CREATING',
+    BUILD_FAILED: 'BUILDING',
+    DEPLOY_FAILED: 'DEPLOYING'
+};
+/** Virtual start and end of each stage of a revision whose first stage starts at `start`. */
+function stageWindows(d, start) {
+    const out = {};
+    let t = start;
+    for (const stage of STAGES) {
+        out[stage] = { start: t, end: t + d[stage] };
+        t += d[stage];
+    }
+    return out;
+}
+/** How long a revision takes from creation to DEPLOYED. */
+const totalDuration = (d) => STAGES.reduce((sum, s) => sum + d[s], 0);
+function globToRegExp(glob) {
+    const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+    return new RegExp(`^${escaped}$`);
+}
+function failureFor(rules, ref, image) {
+    for (const rule of rules) {
+        if (rule.ref !== undefined && ref != null && globToRegExp(rule.ref).test(ref))
+            return rule.fail;
+        if (rule.image !== undefined && image != null && globToRegExp(rule.image).test(image)) {
+            return rule.fail;
+        }
+    }
+    return null;
+}
+/**
+ * Virtual time: real time scaled by the speed factor. Changing the speed re-anchors, so statuses
+ * never jump backwards and timestamps can be mapped back to real time.
+ */
+class VirtualClock {
+    segments;
+    realNow;
+    constructor(realNow, speed) {
+        this.realNow = realNow;
+        const t = realNow();
+        this.segments = [{ real: t, virt: t, speed }];
+    }
+    get speed() {
+        return this.last().speed;
+    }
+    real() {
+        return this.realNow();
+    }
+    now() {
+        return this.toVirtual(this.realNow());
+    }
+    setSpeed(speed) {
+        if (!(speed > 0) || !Number.isFinite(speed))
+            throw new Error('speed must be a positive number');
+        const real = this.realNow();
+        this.segments.push({ real, virt: this.toVirtual(real), speed });
+    }
+    last() {
+        return this.segments[this.segments.length - 1];
+    }
+    toVirtual(real) {
+        const s = this.last();
+        return s.virt + (real - s.real) * s.speed;
+    }
+    /** Real time at which virtual time `v` was (or will be, at the current speed) reached. */
+    toReal(v) {
+        let seg = this.segments[0];
+        for (const s of this.segments)
+            if (s.virt <= v)
+                seg = s;
+        return seg.real + (v - seg.virt) / seg.speed;
+    }
+}
+const TERMINAL = new Set([
+    'DEPLOYED',
+    'CREATE_FAILED',
+    'BUILD_FAILED',
+    'DEPLOY_FAILED',
+    'SKIPPED'
+]);
+/** The status a revision would have at `v` if nothing superseded it. */
+function naturalState(rev, d, v) {
+    if (rev.seeded) {
+        return {
+            status: 'DEPLOYED',
+            changed_v: rev.created_v,
+            build_started_v: rev.created_v,
+            deployed_v: rev.created_v
+        };
+    }
+    let t = rev.created_v;
+    let buildStarted = null;
+    for (const stage of STAGES) {
+        if (stage === 'BUILDING')
+            buildStarted = t;
+        const end = t + d[stage];
+        if (v < end) {
+            return {
+                status: stage,
+                changed_v: t,
+                build_started_v: buildStarted !== null && v >= buildStarted ? buildStarted : null,
+                deployed_v: null
+            };
+        }
+        if (rev.fails_with !== null && FAILS_AFTER[rev.fails_with] === stage) {
+            return {
+                status: rev.fails_with,
+                changed_v: end,
+                build_started_v: buildStarted,
+                deployed_v: null
+            };
+        }
+        t = end;
+    }
+    return { status: 'DEPLOYED', changed_v: t, build_started_v: buildStarted, deployed_v: t };
+}
+/** The status of a revision at virtual time `v`, SKIPPED if a newer one came before it finished. */
+function revisionState(store, rev, d, v) {
+    const dep = store.deployments.get(rev.deployment_id);
+    const index = dep ? dep.revision_ids.indexOf(rev.id) : -1;
+    const nextId = dep && index >= 0 ? dep.revision_ids[index + 1] : undefined;
+    const next = nextId === undefined ? undefined : store.revisions.get(nextId);
+    if (next && next.created_v <= v) {
+        const atSuperseded = naturalState(rev, d, next.created_v);
+        if (!TERMINAL.has(atSuperseded.status)) {
+            return { ...atSuperseded, status: 'SKIPPED', changed_v: next.created_v, deployed_v: null };
+        }
+    }
+    return naturalState(rev, d, v);
+}
+/** The most recently deployed revision at `v`, or null. */
+function activeRevisionId(store, dep, d, v) {
+    let best = null;
+    for (const id of dep.revision_ids) {
+        const rev = store.revisions.get(id);
+        if (!rev)
+            continue;
+        const s = revisionState(store, rev, d, v);
+        if (s.deployed_v !== null && (best === null || s.deployed_v >= best.at)) {
+            best = { id, at: s.deployed_v };
+        }
+    }
+    return best?.id ?? null;
+}
+/** A deleted deployment is gone (404) once it has shown AWAITING_DELETE for `DELETE` ms. */
+function isGone(dep, d, v) {
+    return dep.deleted_v !== null && v >= dep.deleted_v + d.DELETE;
+}
+function deploymentStatus(dep, d, v) {
+    if (dep.deleted_v !== null)
+        return 'AWAITING_DELETE';
+    if (dep.seeded)
+        return 'READY';
+    return v < dep.created_v + d.DATABASE ? 'AWAITING_DATABASE' : 'READY';
+}
+/** The commit a codehost revision built, once its build has started; null before. */
+function repoCommitSha(store, rev, state) {
+    const ref = rev.source_revision_config.repo_ref;
+    if (rev.source !== 'codehost' || !ref || !rev.repo_url)
+        return null;
+    if (state.build_started_v === null)
+        return null;
+    return store.commitAt(rev.repo_url, ref, state.build_started_v);
+}
+
+;// CONCATENATED MODULE: ./emulator/agents.ts
+
+
+
+const AGENTS_PREFIX = '/_agents/';
+const ADMIN_PREFIX = '/_emulator/agents';
+const Mode = schemas_enum(['healthy', 'failing', 'flapping', 'slow', 'unavailable', 'redirect', 'reset']);
+const AgentHealthSpec = object({
+    health: Mode.default('healthy'),
+    /** Probe n of `/ok` behaves as `sequence[n - 1]`; past its end, as `health`. */
+    sequence: array(Mode).default([]),
+    /** What a failing probe answers (`failing`, `flapping`, `failFirst`, a down database). */
+    status: schemas_number().int().min(400).max(599).default(503),
+    body: schemas_string().optional(),
+    /** `flapping`: every n-th probe fails, the others answer 200. */
+    every: schemas_number().int().min(2).default(2),
+    /** `slow`: each answer comes this late (real ms). */
+    delayMs: schemas_number().int().min(0).max(600_000).default(15_000),
+    /** `redirect`: where the 307 points. */
+    location: schemas_string().default('https://login.example.net/sso'),
+    /** The first n probes fail with `status` before `health` applies. */
+    failFirst: schemas_number().int().min(0).default(0),
+    /** `down`: `/ok?check_db=1` fails with `status` while plain `/ok` answers 200. */
+    database: schemas_enum(['up', 'down']).default('up')
+})
+    .strict();
+/** The scripted health of every deployment's agent server, and the probes they were sent. */
+class AgentServers {
+    scripted = new Map();
+    counts = new Map();
+    log = [];
+    /** `http://127.0.0.1:<port>`, once the emulator listens. */
+    origin;
+    /**
+     * Replaces the health of one deployment's server (`*`: of every server without its own script,
+     * deployments yet to be created included); its probe count (with `*`, every one) starts again.
+     */
+    script(deploymentId, spec) {
+        const parsed = AgentHealthSpec.parse(spec);
+        const id = deploymentId.toLowerCase();
+        this.scripted.set(id, parsed);
+        if (id === '*')
+            this.counts.clear();
+        else
+            this.counts.delete(id);
+        return { ...parsed };
+    }
+    health(deploymentId) {
+        const own = this.scripted.get(deploymentId.toLowerCase()) ?? this.scripted.get('*');
+        return { ...(own ?? AgentHealthSpec.parse({})) };
+    }
+    /** Probes received, oldest first (of one deployment, or of all). */
+    probes(deploymentId) {
+        const id = deploymentId?.toLowerCase();
+        return this.log.filter(p => id === undefined || p.deployment_id === id).map(p => ({ ...p }));
+    }
+    /** Every server healthy again, the probe log empty. */
+    clear() {
+        this.scripted.clear();
+        this.counts.clear();
+        this.log = [];
+    }
+    /** The custom_url of a codehost deployment that has none of its own. */
+    urlOf(dep) {
+        if (dep.source_config.custom_url)
+            return dep.source_config.custom_url;
+        if (dep.source !== 'codehost' || this.origin === undefined)
+            return null;
+        return `${this.origin}${AGENTS_PREFIX}${dep.id}`;
+    }
+    /** Counts a probe of `/ok` and returns its number, from 1. */
+    count(deploymentId) {
+        const n = (this.counts.get(deploymentId) ?? 0) + 1;
+        this.counts.set(deploymentId, n);
+        return n;
+    }
+    record(probe) {
+        this.log.push(probe);
+        if (this.log.length > 10_000)
+            this.log.splice(0, this.log.length - 10_000);
+    }
+}
+const agents_json = (status, body) => ({ status, body });
+const NOT_FOUND = agents_json(404, { detail: 'Not Found' });
+/** Serves a request under `/_agents/`. */
+function serveAgent(host, req, res, url) {
+    req.resume();
+    const [id = '', route = '', ...rest] = url.pathname.slice(AGENTS_PREFIX.length).split('/');
+    const dep = host.ctx.store.deployments.get(id.toLowerCase());
+    if (!dep || dep.deleted_v !== null || rest.length > 0 || !['ok', 'info'].includes(route))
+        return writeReply(res, NOT_FOUND);
+    const probe = {
+        time: new Date(host.realNow()).toISOString(),
+        deployment_id: dep.id,
+        path: `/${route}${url.search}`,
+        key: keyOf(host, dep, req),
+        status: null
+    };
+    host.agents.record(probe);
+    const send = (reply) => {
+        if (reply === 'reset')
+            return void req.socket.destroy();
+        probe.status = reply.status;
+        writeReply(res, reply);
+    };
+    if ((req.method ?? 'GET').toUpperCase() !== 'GET')
+        return send({ ...agents_json(405, { detail: 'Method Not Allowed' }), headers: { allow: 'GET' } });
+    if (probe.key !== 'valid')
+        return send(probe.key === 'missing'
+            ? agents_json(401, { detail: 'Missing API key: send it in the X-Api-Key header.' })
+            : agents_json(403, { detail: 'This API key has no access to this deployment.' }));
+    const health = host.agents.health(dep.id);
+    const n = route === 'ok' ? host.agents.count(dep.id) : 0;
+    const mode = (route === 'ok' ? health.sequence[n - 1] : undefined) ?? health.health;
+    const reply = answer(host, dep, { ...health, health: mode }, route, url, n);
+    if (mode === 'slow' && reply !== 'reset')
+        return host.later(health.delayMs, () => {
+            if (!res.destroyed)
+                send(reply);
+        });
+    send(reply);
+}
+function keyOf(host, dep, req) {
+    const raw = req.headers['x-api-key'];
+    const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (!key)
+        return 'missing';
+    return host.ctx.store.tenantsForKey(key).some(t => t.id === dep.tenant_id) ? 'valid' : 'wrong';
+}
+/** What probe `n` of `route` gets from a server scripted `h`, in mode `h.health`. */
+function answer(host, dep, h, route, url, n) {
+    const failed = agents_json(h.status, { ok: false, error: h.body ?? 'the agent server is unhealthy' });
+    if (h.health === 'unavailable')
+        return NOT_FOUND;
+    if (h.health === 'reset')
+        return 'reset';
+    if (h.health === 'redirect')
+        return { status: 307, headers: { location: h.location }, text: '' };
+    const { ctx } = host;
+    if (activeRevisionId(ctx.store, dep, ctx.durations, ctx.clock.now()) === null)
+        return agents_json(503, { detail: 'No revision of this deployment is serving.' });
+    if (route === 'info')
+        return agents_json(200, { version: dep.image_version ?? '0.0.0' });
+    if (n <= h.failFirst)
+        return failed;
+    if (h.health === 'failing')
+        return failed;
+    if (h.health === 'flapping' && (n - h.failFirst) % h.every === 0)
+        return failed;
+    const checkDb = ['1', 'true'].includes(url.searchParams.get('check_db') ?? '');
+    if (checkDb && h.database === 'down')
+        return agents_json(h.status, { ok: false, error: h.body ?? 'database unreachable' });
+    return agents_json(200, { ok: true });
+}
+/** Answers an admin request under `/_emulator/agents`, or null when the path is another. */
+function handleAgentsAdmin(agents, method, path, raw) {
+    if (path !== ADMIN_PREFIX && !path.startsWith(`${ADMIN_PREFIX}/`))
+        return null;
+    const rest = path.slice(ADMIN_PREFIX.length).replace(/\/$/, '');
+    const m = method.toUpperCase();
+    if (rest === '' && m === 'GET')
+        return agents_json(200, { probes: agents.probes() });
+    if (rest === '' && m === 'DELETE') {
+        agents.clear();
+        return agents_json(200, { probes: [] });
+    }
+    const found = /^\/([^/]+)\/(health|probes)$/.exec(rest);
+    if (!found)
+        return agents_json(404, { detail: `No admin route ${m} ${path}.` });
+    const [, id, what] = found;
+    if (what === 'probes' && m === 'GET')
+        return agents_json(200, { probes: agents.probes(id) });
+    if (what === 'health' && m === 'GET')
+        return agents_json(200, agents.health(id));
+    if (what === 'health' && m === 'POST') {
+        try {
+            return agents_json(200, agents.script(id, raw.length ? JSON.parse(raw.toString('utf8')) : {}));
+        }
+        catch (error) {
+            const text = error instanceof ZodError ? prettifyError(error) : String(error);
+            return agents_json(400, { detail: text });
+        }
+    }
+    return agents_json(405, { detail: `${path} does not take ${m}.` });
+}
+
 ;// CONCATENATED MODULE: ./emulator/context.ts
 const detail = (status, text) => ({ status, body: { detail: text } });
 
@@ -10588,202 +10970,6 @@ const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT']
 /** Lowercase letters, digits and hyphens, starting with a letter. */
 const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
-;// CONCATENATED MODULE: ./emulator/lifecycle.ts
-/** The in-progress stages of a revision, in order; DEPLOYED follows the last. */
-const STAGES = [
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING'
-];
-/** About 3 s from creation to DEPLOYED at speed 1; the database is ready when it is deployed. */
-const DEFAULT_STAGE_DURATIONS_MS = {
-    CREATING: 200,
-    QUEUED: 300,
-    AWAITING_BUILD: 300,
-    BUILDING: 1000,
-    AWAITING_DEPLOY: 200,
-    DEPLOYING: 1000,
-    DATABASE: 3000,
-    DELETE: 1000
-};
-const DEFAULT_FAILURE_RULES = [
-    { ref: '*fail-create*', fail: 'CREATE_FAILED' },
-    { ref: '*fail-build*', fail: 'BUILD_FAILED' },
-    { ref: '*fail-deploy*', fail: 'DEPLOY_FAILED' },
-    { image: '*fail-create*', fail: 'CREATE_FAILED' },
-    { image: '*fail-build*', fail: 'BUILD_FAILED' },
-    { image: '*fail-deploy*', fail: 'DEPLOY_FAILED' }
-];
-/** The stage at whose end a failure status appears. */
-const FAILS_AFTER = {
-    CREATE_FAILED: 'CREATING',
-    BUILD_FAILED: 'BUILDING',
-    DEPLOY_FAILED: 'DEPLOYING'
-};
-/** Virtual start and end of each stage of a revision whose first stage starts at `start`. */
-function stageWindows(d, start) {
-    const out = {};
-    let t = start;
-    for (const stage of STAGES) {
-        out[stage] = { start: t, end: t + d[stage] };
-        t += d[stage];
-    }
-    return out;
-}
-/** How long a revision takes from creation to DEPLOYED. */
-const totalDuration = (d) => STAGES.reduce((sum, s) => sum + d[s], 0);
-function globToRegExp(glob) {
-    const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-    return new RegExp(`^${escaped}$`);
-}
-function failureFor(rules, ref, image) {
-    for (const rule of rules) {
-        if (rule.ref !== undefined && ref != null && globToRegExp(rule.ref).test(ref))
-            return rule.fail;
-        if (rule.image !== undefined && image != null && globToRegExp(rule.image).test(image)) {
-            return rule.fail;
-        }
-    }
-    return null;
-}
-/**
- * Virtual time: real time scaled by the speed factor. Changing the speed re-anchors, so statuses
- * never jump backwards and timestamps can be mapped back to real time.
- */
-class VirtualClock {
-    segments;
-    realNow;
-    constructor(realNow, speed) {
-        this.realNow = realNow;
-        const t = realNow();
-        this.segments = [{ real: t, virt: t, speed }];
-    }
-    get speed() {
-        return this.last().speed;
-    }
-    real() {
-        return this.realNow();
-    }
-    now() {
-        return this.toVirtual(this.realNow());
-    }
-    setSpeed(speed) {
-        if (!(speed > 0) || !Number.isFinite(speed))
-            throw new Error('speed must be a positive number');
-        const real = this.realNow();
-        this.segments.push({ real, virt: this.toVirtual(real), speed });
-    }
-    last() {
-        return this.segments[this.segments.length - 1];
-    }
-    toVirtual(real) {
-        const s = this.last();
-        return s.virt + (real - s.real) * s.speed;
-    }
-    /** Real time at which virtual time `v` was (or will be, at the current speed) reached. */
-    toReal(v) {
-        let seg = this.segments[0];
-        for (const s of this.segments)
-            if (s.virt <= v)
-                seg = s;
-        return seg.real + (v - seg.virt) / seg.speed;
-    }
-}
-const TERMINAL = new Set([
-    'DEPLOYED',
-    'CREATE_FAILED',
-    'BUILD_FAILED',
-    'DEPLOY_FAILED',
-    'SKIPPED'
-]);
-/** The status a revision would have at `v` if nothing superseded it. */
-function naturalState(rev, d, v) {
-    if (rev.seeded) {
-        return {
-            status: 'DEPLOYED',
-            changed_v: rev.created_v,
-            build_started_v: rev.created_v,
-            deployed_v: rev.created_v
-        };
-    }
-    let t = rev.created_v;
-    let buildStarted = null;
-    for (const stage of STAGES) {
-        if (stage === 'BUILDING')
-            buildStarted = t;
-        const end = t + d[stage];
-        if (v < end) {
-            return {
-                status: stage,
-                changed_v: t,
-                build_started_v: buildStarted !== null && v >= buildStarted ? buildStarted : null,
-                deployed_v: null
-            };
-        }
-        if (rev.fails_with !== null && FAILS_AFTER[rev.fails_with] === stage) {
-            return {
-                status: rev.fails_with,
-                changed_v: end,
-                build_started_v: buildStarted,
-                deployed_v: null
-            };
-        }
-        t = end;
-    }
-    return { status: 'DEPLOYED', changed_v: t, build_started_v: buildStarted, deployed_v: t };
-}
-/** The status of a revision at virtual time `v`, SKIPPED if a newer one came before it finished. */
-function revisionState(store, rev, d, v) {
-    const dep = store.deployments.get(rev.deployment_id);
-    const index = dep ? dep.revision_ids.indexOf(rev.id) : -1;
-    const nextId = dep && index >= 0 ? dep.revision_ids[index + 1] : undefined;
-    const next = nextId === undefined ? undefined : store.revisions.get(nextId);
-    if (next && next.created_v <= v) {
-        const atSuperseded = naturalState(rev, d, next.created_v);
-        if (!TERMINAL.has(atSuperseded.status)) {
-            return { ...atSuperseded, status: 'SKIPPED', changed_v: next.created_v, deployed_v: null };
-        }
-    }
-    return naturalState(rev, d, v);
-}
-/** The most recently deployed revision at `v`, or null. */
-function activeRevisionId(store, dep, d, v) {
-    let best = null;
-    for (const id of dep.revision_ids) {
-        const rev = store.revisions.get(id);
-        if (!rev)
-            continue;
-        const s = revisionState(store, rev, d, v);
-        if (s.deployed_v !== null && (best === null || s.deployed_v >= best.at)) {
-            best = { id, at: s.deployed_v };
-        }
-    }
-    return best?.id ?? null;
-}
-/** A deleted deployment is gone (404) once it has shown AWAITING_DELETE for `DELETE` ms. */
-function isGone(dep, d, v) {
-    return dep.deleted_v !== null && v >= dep.deleted_v + d.DELETE;
-}
-function deploymentStatus(dep, d, v) {
-    if (dep.deleted_v !== null)
-        return 'AWAITING_DELETE';
-    if (dep.seeded)
-        return 'READY';
-    return v < dep.created_v + d.DATABASE ? 'AWAITING_DATABASE' : 'READY';
-}
-/** The commit a codehost revision built, once its build has started; null before. */
-function repoCommitSha(store, rev, state) {
-    const ref = rev.source_revision_config.repo_ref;
-    if (rev.source !== 'codehost' || !ref || !rev.repo_url)
-        return null;
-    if (state.build_started_v === null)
-        return null;
-    return store.commitAt(rev.repo_url, ref, state.build_started_v);
-}
-
 ;// CONCATENATED MODULE: ./emulator/logs.ts
 
 const info = (message) => ({ message, level: 'INFO' });
@@ -11327,7 +11513,11 @@ function deploymentView(ctx, dep) {
     return {
         name: dep.name,
         source: dep.source,
-        source_config: { ...sourceConfigView(dep.source_config), deployment_type: dep.deployment_type },
+        source_config: {
+            ...sourceConfigView(dep.source_config),
+            deployment_type: dep.deployment_type,
+            custom_url: ctx.customUrl?.(dep) ?? dep.source_config.custom_url ?? null
+        },
         source_revision_config: latestView?.source_revision_config ?? {
             repo_ref: null,
             graph_config_path: null,
@@ -12096,7 +12286,7 @@ function listIntegrations(ctx, tenant) {
 
 
 
-const NOT_FOUND = detail(404, 'Not Found');
+const api_routes_NOT_FOUND = detail(404, 'Not Found');
 const api_routes_router = new Router([
     {
         pattern: '/v2/listeners/:listener_id',
@@ -12157,21 +12347,21 @@ const api_routes_router = new Router([
     {
         pattern: '/v2/deployments/:deployment_id/revisions/:revision_id/logs',
         methods: {
-            GET: (c, t, r, p) => c.logsApi === 'v1' ? NOT_FOUND : getRevisionLogs(c, t, p[0], p[1], r.query)
+            GET: (c, t, r, p) => c.logsApi === 'v1' ? api_routes_NOT_FOUND : getRevisionLogs(c, t, p[0], p[1], r.query)
         }
     },
     ...['build', 'deploy'].map(type => ({
         pattern: `/v1/projects/:deployment_id/revisions/:revision_id/${type}_logs`,
         methods: {
             POST: ((c, t, r, p) => c.logsApi === 'v2'
-                ? NOT_FOUND
+                ? api_routes_NOT_FOUND
                 : postRevisionLogsV1(c, t, p[0], p[1], type, r.body))
         }
     })),
     {
         pattern: '/v1/projects/:deployment_id/deploy_logs',
         methods: {
-            POST: (c, t, r, p) => c.logsApi === 'v2' ? NOT_FOUND : postDeploymentDeployLogsV1(c, t, p[0], r.body)
+            POST: (c, t, r, p) => c.logsApi === 'v2' ? api_routes_NOT_FOUND : postDeploymentDeployLogsV1(c, t, p[0], r.body)
         }
     }
 ]);
@@ -12179,7 +12369,7 @@ const api_routes_router = new Router([
 function routeApi(ctx, req) {
     const found = api_routes_router.match(req.method, req.segments);
     if (found.kind === 'no-path')
-        return NOT_FOUND;
+        return api_routes_NOT_FOUND;
     if (found.kind === 'no-method') {
         return { ...detail(405, 'Method Not Allowed'), headers: { allow: found.allow.join(', ') } };
     }
@@ -12698,6 +12888,7 @@ function replyToWire(dialect, reply) {
 
 
 
+
 async function handleApi(rt, req, res, path, url, raw, basePath) {
     const method = (req.method ?? 'GET').toUpperCase();
     const body = parseBody(raw);
@@ -12755,6 +12946,8 @@ function requestListener(rt, control, options) {
     return (req, res) => {
         void (async () => {
             const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+            if (url.pathname.startsWith(AGENTS_PREFIX))
+                return serveAgent(rt, req, res, url);
             const path = stripBasePath(url.pathname, options.basePath);
             if (path === null) {
                 req.resume();
@@ -12767,7 +12960,9 @@ function requestListener(rt, control, options) {
                 return writeReply(res, { status: 413, body: { detail: 'Request body too large.' } });
             }
             if (path === '/_emulator' || path.startsWith('/_emulator/')) {
-                return writeReply(res, handleAdmin(control, req.method ?? 'GET', path, raw));
+                const method = req.method ?? 'GET';
+                const agents = handleAgentsAdmin(rt.agents, method, path, raw);
+                return writeReply(res, agents ?? handleAdmin(control, method, path, raw));
             }
             if (upload) {
                 return writeReply(res, handleUpload(rt.store, req.method ?? 'GET', path, url, raw));
@@ -12954,6 +13149,7 @@ function applyScript(ctx, input) {
 
 
 
+
 class Runtime {
     realNow;
     store = new Store();
@@ -12961,6 +13157,7 @@ class Runtime {
     faults = new FaultSet();
     limiter = new RateLimiter();
     log = new RequestLog();
+    agents = new AgentServers();
     config;
     fixture;
     options;
@@ -12977,7 +13174,8 @@ class Runtime {
             durations: this.config.stageDurationsMs,
             failureRules: this.config.failureRules,
             dialect: options.dialect ?? 'interface',
-            logsApi: options.logsApi ?? 'both'
+            logsApi: options.logsApi ?? 'both',
+            customUrl: dep => this.agents.urlOf(dep)
         };
         this.loadState();
     }
@@ -13056,6 +13254,7 @@ class Runtime {
         this.faults.clear();
         this.limiter.clear();
         this.log.clear();
+        this.agents.clear();
         this.loadState();
     }
     script(spec) {
@@ -13150,8 +13349,12 @@ async function startEmulator(options = {}) {
     });
     const { port } = server.address();
     const hostInUrl = host.includes(':') ? `[${host}]` : host;
+    // The agent servers' address, as a probe on this machine reaches it.
+    const local = { '0.0.0.0': '127.0.0.1', '[::]': '[::1]' }[hostInUrl] ?? hostInUrl;
+    rt.agents.origin = `http://${local}:${port}`;
     return {
         ...control,
+        agents: rt.agents,
         url: `http://${hostInUrl}:${port}${basePath}`,
         port,
         close: async () => {

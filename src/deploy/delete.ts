@@ -9,7 +9,7 @@ import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
-import type { DeployState } from './state.ts'
+import { writing, type DeployState } from './state.ts'
 
 export async function deleteDeployment(
   o: Options,
@@ -88,16 +88,16 @@ async function send(
   found: Deployment
 ): Promise<'deleted' | 'not-found'> {
   const { client, log } = deps
-  state.writing = 'delete'
-  const a = await client
-    .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-    .catch(async err => {
-      // No answer after every retry: what the control plane holds now decides.
-      if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
-      log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
-      return (await isGone(deps, found.id)) ? ('deleted' as const) : Promise.reject(err)
-    })
-  state.writing = undefined
+  const a = await writing(state, deps, 'delete', () =>
+    client
+      .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+      .catch(async err => {
+        // No answer after every retry: what the control plane holds now decides.
+        if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
+        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
+        return (await isGone(deps, found.id)) ? ('deleted' as const) : Promise.reject(err)
+      })
+  )
   if (a === 'not-found') {
     // Someone else deleted it between the look-up and this request: not this run's doing.
     log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)

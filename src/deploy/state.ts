@@ -2,7 +2,7 @@
 // outputs and the summary can say what was known when something failed.
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
-import type { FlowLog } from './deps.ts'
+import type { FlowDeps, FlowLog } from './deps.ts'
 import type { Health } from '../health/gate.ts'
 import type { FailureLog } from './failure-logs.ts'
 import type { Plan } from './plan.ts'
@@ -109,5 +109,23 @@ export function isWellFormedUrl(text: string): boolean {
     return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
   } catch {
     return false
+  }
+}
+
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+export async function writing<T>(
+  state: DeployState,
+  deps: FlowDeps,
+  kind: NonNullable<DeployState['writing']>,
+  write: () => Promise<T>
+): Promise<T> {
+  state.writing = kind
+  try {
+    return await write()
+  } finally {
+    if (!deps.signal?.aborted) state.writing = undefined
   }
 }

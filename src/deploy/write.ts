@@ -6,7 +6,7 @@ import type { Options } from '../inputs/options.ts'
 import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
 import type { FlowDeps } from './deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
-import { observe, type DeployState } from './state.ts'
+import { observe, writing, type DeployState } from './state.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
@@ -92,24 +92,6 @@ async function update(
     log.info(`Updated deployment "${out.name}" (${out.id}).`)
     return out
   })
-}
-
-/**
- * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
- * whereas a write that ended (answered, or failed after reconciling) is known.
- */
-async function writing<T>(
-  state: DeployState,
-  deps: FlowDeps,
-  kind: 'create' | 'update',
-  write: () => Promise<T>
-): Promise<T> {
-  state.writing = kind
-  try {
-    return await write()
-  } finally {
-    if (!deps.signal?.aborted) state.writing = undefined
-  }
 }
 
 /** The workflow's repository is not the deployment's: say so, and compare no commit. */
