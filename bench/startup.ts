@@ -4,9 +4,10 @@
 // the peer: the smallest @actions/core action that sends one request (bench/peer-action.ts),
 // bundled as the action is. The working tree is bundled too (as `npm run build`), so the figure
 // is that of the sources even when dist/ is older. With `experiments`, bundles with modules a dry
-// run never calls replaced by empty ones show where the time goes: @actions/github sits in a chunk
-// imported only with `environment`, so replacing it should change nothing; yaml is in the main
-// chunk, parsing only the document inputs a dry run here does not set.
+// run never loads replaced by empty ones check that they stay off the start: @actions/github sits
+// in a chunk imported only with `environment`, yaml in one imported only when a YAML/JSON input is
+// set, so replacing either should change nothing. (zod cannot be replaced: the run loads the model
+// when the first answer is read.)
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
