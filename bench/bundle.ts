@@ -4,7 +4,7 @@
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
 // `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseOutputs, runnerEnv } from '../scripts/runner-env.ts'
@@ -24,8 +24,8 @@ export const bundle = { path: DIST, snapshot: false }
 
 export function snapshotDist(): { path: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-dist-'))
-  for (const file of readdirSync(dirname(DIST)))
-    copyFileSync(join(dirname(DIST), file), join(dir, file))
+  // Recursively: dist/ holds the CLI's and the emulator's bundles in folders of their own.
+  cpSync(dirname(DIST), dir, { recursive: true })
   bundle.path = join(dir, 'index.js')
   bundle.snapshot = true
   return { path: bundle.path, cleanup: () => rmSync(dir, { recursive: true, force: true }) }

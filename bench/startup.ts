@@ -20,7 +20,7 @@ import {
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startEmulator } from '../emulator/server.ts'
 import { bundle, clock, describeFailure, runBundle } from './bundle.ts'
@@ -33,14 +33,14 @@ export interface BundleInfo {
   bytes: number
   gzipBytes: number
   sha256: string
-  /** The other chunks beside index.js (loaded by `import()` only when needed), with their sizes. */
+  /** The other chunks beside index.js (`N.index.js`, loaded by `import()` only when needed), with their sizes. */
   chunks: { file: string; bytes: number }[]
 }
 
 export function bundleInfo(path = bundle.path): BundleInfo {
   const data = readFileSync(path)
   const chunks = readdirSync(dirname(path))
-    .filter(f => f.endsWith('.js') && f !== basename(path))
+    .filter(f => f.endsWith('.index.js'))
     .map(file => ({ file, bytes: statSync(join(dirname(path), file)).size }))
   return {
     bytes: data.length,
