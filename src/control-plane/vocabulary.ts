@@ -1,8 +1,8 @@
 // The words and rules of the control-plane interface that need no zod: the enums, the reserved
 // names, the patterns of names and ids, what a revision status means. The zod model
 // (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
-// them from here, so that the action reaches its first request without loading zod (the model
-// is loaded while that request is in flight: load-schema.ts).
+// them from here, so that the action reaches its first request without loading zod (the client
+// loads the model when the first answer is read: load-schema.ts).
 
 export const SOURCES = [
   'codehost',
