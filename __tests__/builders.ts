@@ -2,8 +2,12 @@
 // parser would not produce), and a Deployment as the service answers it.
 import type { Deployment } from '../src/control-plane/schema.ts'
 import type { EventDefaults } from '../src/event.ts'
-import { parseInputs, type RawInputs } from '../src/inputs/index.ts'
+import { loadDocumentParser, parseInputs, type RawInputs } from '../src/inputs/index.ts'
 import type { Options } from '../src/inputs/options.ts'
+
+// The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set);
+// testOptions reads such inputs directly.
+await loadDocumentParser()
 
 export const INTEGRATION = '33333333-3333-4333-8333-333333333333'
 export const DEPLOYMENT_ID = '44444444-4444-4444-8444-444444444444'

@@ -8,6 +8,7 @@ import {
   INPUT_NAMES,
   INPUTS,
   inputEnvName,
+  loadDocumentParser,
   nestingMayExceed,
   parseInputs,
   readRawInputs,
@@ -17,6 +18,10 @@ import type { RawInputs } from '../src/inputs/index.ts'
 import type { EventDefaults } from '../src/event.ts'
 import type { InputProblem, Options } from '../src/inputs/options.ts'
 import { renderProblems } from '../src/inputs/problems.ts'
+
+// The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); these
+// tests read such inputs directly.
+await loadDocumentParser()
 
 const API_KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const TENANT = '0f0e0d0c-0b0a-4908-8706-050403020100'

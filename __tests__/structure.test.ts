@@ -127,6 +127,30 @@ it('nothing in src/ imports a package that loads undici at start, but @actions/c
   expect(offenders).toEqual([])
 })
 
+it('the action reaches its first request without zod or yaml: both only behind import()', () => {
+  // Each takes a good part of the start-up: the zod model is loaded when the first answer is read
+  // (control-plane/load-schema.ts), yaml with the YAML/JSON inputs' parser when one is set
+  // (inputs/documents.ts). A static import on the way from the entry would load them at start.
+  const statics = /^\s*(?:import|export)(?!\s+type\b)(?:[^'();]*?\bfrom)?\s*'([^']+)'/gm
+  const importsOf = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(statics)].map(m => m[1]!)
+  const reached = new Set<string>()
+  const visit = (file: string) => {
+    if (reached.has(file)) return
+    reached.add(file)
+    for (const s of importsOf(file).filter(s => s.startsWith('.'))) visit(resolve(dirname(file), s))
+  }
+  visit(join(ROOT, 'index.ts'))
+  expect(reached).toContain(join(ROOT, 'control-plane/client.ts'))
+  expect(reached).not.toContain(join(ROOT, 'control-plane/schema.ts'))
+  const offenders = [...reached].flatMap(f =>
+    importsOf(f)
+      .filter(s => s === 'zod' || s === 'yaml')
+      .map(s => `${relative(ROOT, f)}: ${s}`)
+  )
+  expect(offenders).toEqual([])
+})
+
 it('the cycle check sees a cycle, also through a type-only import', () => {
   const graph = importGraph()
   expect(graph.get(join(ROOT, 'inputs/cross-field.ts'))).toContain(join(ROOT, 'inputs/table.ts'))

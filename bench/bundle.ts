@@ -24,7 +24,7 @@ export const bundle = { path: DIST, snapshot: false }
 
 export function snapshotDist(): { path: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-dist-'))
-  // dist/ holds folders too (the CLI's and the emulator's bundles).
+  // Recursively: dist/ holds the CLI's and the emulator's bundles in folders of their own.
   cpSync(dirname(DIST), dir, { recursive: true })
   bundle.path = join(dir, 'index.js')
   bundle.snapshot = true

@@ -82,9 +82,11 @@ if (wanted('startup')) {
     `\`dist/index.js\`: ${start.info.bytes.toLocaleString('en')} bytes (${mib(start.info.bytes, 2)}), ` +
       `${mib(start.info.gzipBytes, 2)} gzipped, sha256 \`${start.info.sha256.slice(0, 16)}…\`.` +
       (chunks
-        ? ` Beside it ${chunks}: loaded by \`import()\` only when needed, octokit (@actions/github) in a run ` +
-          'with `environment`, @actions/http-client when a proxy applies to the control plane; the dry runs ' +
-          'here load neither.'
+        ? ` Beside it ${chunks}: loaded by \`import()\` only when needed: octokit (@actions/github) and ` +
+          'the GitHub side in a run with `environment` or `pr-comment`, @actions/http-client when a proxy ' +
+          'applies to the control plane, yaml with the parser of the YAML/JSON inputs when one is set, and ' +
+          'zod with the model of the interface when the first answer is read (the dry runs here load only ' +
+          'that one, after their first request). A dist/ built before that split has fewer chunks.'
         : ''),
     `${start.runs} runs of each process after 3 warm-up rounds, interleaved (one of each per round), ` +
       'in the runner environment of the e2e harness. Times are from just before `spawn` to the ' +
@@ -117,11 +119,14 @@ if (wanted('startup')) {
     goals.push(
       'Startup, where the time goes: the peer spends ' +
         `${ms(peer.first!.median - floor)} over a plain ES module that sends one request (loading ` +
-        "@actions/core, whose OIDC client imports undici); the action's own code (zod and its schemas, " +
-        `yaml, the inputs, the client) ${ms(tree.first!.median - peer.first!.median)} more.` +
+        "@actions/core, whose OIDC client imports undici); the action's own code " +
+        `${ms(tree.first!.median - peer.first!.median)} more: compiling a main chunk larger by its own ` +
+        'sources (the inputs, the flow, the client; zod, yaml and octokit are chunks loaded after the ' +
+        'first request or only when needed), and reading and checking every input, masking and logging ' +
+        'before the first request.' +
         (noYaml
-          ? ` Without yaml the first request comes after ${ms(noYaml.first!.median)}` +
-            ` (${(noYaml.first!.median / peer.first!.median).toFixed(2)}x the peer).`
+          ? ` With yaml replaced by an empty module the first request comes after ${ms(noYaml.first!.median)}` +
+            ` (${(noYaml.first!.median / peer.first!.median).toFixed(2)}x the peer): yaml is off the start.`
           : '') +
         (dist
           ? ` The committed dist/ (${ms(dist.first!.median)}) is the bundle of its own commit, ` +

@@ -4,9 +4,10 @@
 // the peer: the smallest @actions/core action that sends one request (bench/peer-action.ts),
 // bundled as the action is. The working tree is bundled too (as `npm run build`), so the figure
 // is that of the sources even when dist/ is older. With `experiments`, bundles with modules a dry
-// run never calls replaced by empty ones show where the time goes: @actions/github sits in a chunk
-// imported only with `environment`, so replacing it should change nothing; yaml is in the main
-// chunk, parsing only the document inputs a dry run here does not set.
+// run never loads replaced by empty ones check that they stay off the start: @actions/github sits
+// in a chunk imported only with `environment`, yaml in one imported only when a YAML/JSON input is
+// set, so replacing either should change nothing. (zod cannot be replaced: the run loads the model
+// when the first answer is read.)
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -19,7 +20,7 @@ import {
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startEmulator } from '../emulator/server.ts'
 import { bundle, clock, describeFailure, runBundle } from './bundle.ts'
@@ -32,14 +33,14 @@ export interface BundleInfo {
   bytes: number
   gzipBytes: number
   sha256: string
-  /** The other chunks beside index.js (loaded by `import()` only when needed), with their sizes. */
+  /** The other chunks beside index.js (`N.index.js`, loaded by `import()` only when needed), with their sizes. */
   chunks: { file: string; bytes: number }[]
 }
 
 export function bundleInfo(path = bundle.path): BundleInfo {
   const data = readFileSync(path)
   const chunks = readdirSync(dirname(path))
-    .filter(f => f.endsWith('.js') && f !== basename(path))
+    .filter(f => f.endsWith('.index.js'))
     .map(file => ({ file, bytes: statSync(join(dirname(path), file)).size }))
   return {
     bytes: data.length,

@@ -9,10 +9,11 @@ import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane
 import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
-import { startGitHubDeployment, type GitHubDeployment } from './github/deployment.ts'
-import { postPrComment, type PrCommentOutcome } from './github/pr-comment.ts'
+import type { GitHubDeployment } from './github/deployment.ts'
+import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
+  loadDocumentParser,
   parseInputs,
   readRawInputs,
   secretValuesToMask,
@@ -37,6 +38,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const now = clock.now ?? Date.now
   const started = now()
   const raw = readRawInputs(name => port.input(name))
+  await loadDocumentParser(raw)
   const redactor = new Redactor(secretValuesToMask(raw))
   for (const value of redactor.values) port.mask(value)
 
@@ -73,9 +75,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const state = newState(o)
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = port.github
-    ? await startGitHubDeployment(o, port.github.env, { redactor, log })
-    : undefined
+  const github = await gitHubDeployment(port, o, { redactor, log })
   let error: string | undefined
   let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
   try {
@@ -157,11 +157,13 @@ async function githubSide(
   if (o.prComment && !port.github) {
     port.info('pr-comment: not running on GitHub Actions; no pull request comment is posted.')
   }
+  // Loaded only for a run that posts one (a chunk of its own in the bundle).
+  const comment = o.prComment && port.github ? await import('./github/pr-comment.ts') : undefined
   // Together, so that a cancel's short exit covers both.
   await Promise.all([
     github?.finish(state, error, cancelling),
-    o.prComment && port.github
-      ? postPrComment(
+    comment && port.github
+      ? comment.postPrComment(
           {
             name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
             command: o.command,
@@ -188,6 +190,20 @@ async function githubSide(
         )
       : undefined
   ])
+}
+
+/**
+ * The GitHub deployment of a run with `environment` on a door that has a GitHub side; its module
+ * is loaded only then (a chunk of its own in the bundle).
+ */
+async function gitHubDeployment(
+  port: RunPort,
+  o: Options,
+  deps: { redactor: Redactor; log: FlowLog }
+): Promise<GitHubDeployment | undefined> {
+  if (!port.github || o.environment === undefined) return undefined
+  const { startGitHubDeployment } = await import('./github/deployment.ts')
+  return startGitHubDeployment(o, port.github.env, deps)
 }
 
 /** Each output through the port, as it is (structured values are not redacted). */

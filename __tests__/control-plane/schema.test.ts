@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from '@jest/globals'
+import { z } from 'zod'
 import {
   CreateDeploymentRequest,
   CreateRevisionRequest,
@@ -18,7 +19,9 @@ import {
   RepositoryList,
   ResourceSpec,
   Revision,
-  revisionOutcome
+  revisionOutcome,
+  UUID_PATTERN,
+  Uuid
 } from '../../src/control-plane/schema.ts'
 import { createBody, deploymentBody, INTEGRATION_ID, revisionBody } from './helpers.ts'
 
@@ -494,5 +497,20 @@ describe('what the real clients send and read beyond the published description',
     expect(CreateRevisionRequest.safeParse({ secrets: [] }).error?.issues[0]?.path).toEqual([
       'source_revision_config'
     ])
+  })
+})
+
+describe('the uuid the inputs check without zod', () => {
+  test("UUID_PATTERN is the pattern of the model's Uuid (zod's guid)", () => {
+    expect(UUID_PATTERN.source).toBe(z.regexes.guid.source)
+    for (const id of [
+      INTEGRATION_ID,
+      '123E4567-E89B-12D3-A456-426614174000',
+      '123e4567-e89b-12d3-a456-42661417400',
+      ' 123e4567-e89b-12d3-a456-426614174000',
+      'not-a-uuid'
+    ]) {
+      expect(UUID_PATTERN.test(id)).toBe(Uuid.safeParse(id).success)
+    }
   })
 })

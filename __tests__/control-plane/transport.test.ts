@@ -264,6 +264,15 @@ describe('iterateDeployments', () => {
     }
     expect(server.requests).toHaveLength(1)
   })
+
+  test('a page query the model refuses fails the read: checked when its answer is read', async () => {
+    // A page leaves before the model has loaded (the run's first request need not wait for it).
+    const server = await startServer(pages(5))
+    await expect(collect(makeClient(server.origin).iterateDeployments({}, 500))).rejects.toThrow(
+      /limit/
+    )
+    expect(server.requests.map(r => r.url)).toEqual(['/v2/deployments?limit=500&offset=0'])
+  })
 })
 
 describe('retries by status', () => {

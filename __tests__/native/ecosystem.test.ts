@@ -13,7 +13,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
 import { parse as parseYaml } from 'yaml'
-import { INPUT_NAMES, parseInputs, type RawInputs } from '../../src/inputs/index.ts'
+import {
+  INPUT_NAMES,
+  loadDocumentParser,
+  parseInputs,
+  type RawInputs
+} from '../../src/inputs/index.ts'
 import type { Report } from './tools/check-files.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -191,6 +196,10 @@ function interfaceProblems(path: string): string[] {
   }
   return problems
 }
+
+// The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); the
+// examples are read here directly.
+await loadDocumentParser()
 
 /** The problems the action's own input validation finds in each use of the action. */
 function validationProblems(path: string): { steps: number; problems: unknown[] } {

@@ -3,6 +3,7 @@
 // is a yes/no flag from its row in the inputs table (its check reads `true` and `false` as
 // booleans). A new input is a new flag, in --help too, without an edit here.
 import { ACTION_INPUTS, ACTION_OUTPUTS } from '../inputs/action-yml.ts'
+import { DOCUMENT_INPUTS } from '../inputs/documents.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from '../inputs/names.ts'
 import { INPUTS as TABLE } from '../inputs/table.ts'
 
@@ -18,6 +19,8 @@ export interface CliInput {
 
 /** Whether the input's check reads `true` and `false` as the booleans they say. */
 function isBoolean(name: InputName): boolean {
+  // A YAML/JSON input is a document, never a flag (and its parser is loaded only for a run).
+  if ((DOCUMENT_INPUTS as readonly string[]).includes(name)) return false
   const check = TABLE[name].check as (value: string, fail: () => undefined) => unknown
   const ignore = () => undefined
   return check('true', ignore) === true && check('false', ignore) === false

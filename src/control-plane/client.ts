@@ -24,7 +24,8 @@ import { baseUrlProblem } from './base-url.ts'
 import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
 import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
-import {
+import { loadSchema, type Model } from './load-schema.ts'
+import type {
   CreateDeploymentRequest,
   CreateRevisionRequest,
   Deployment,
@@ -32,12 +33,10 @@ import {
   ListDeploymentsQuery,
   ListRevisionsQuery,
   PatchDeploymentRequest,
-  RepositoryList,
+  RepositoryEntry,
   Revision,
   RevisionList,
-  RevisionLogPage,
-  RevisionLogsQuery,
-  type RepositoryEntry
+  RevisionLogPage
 } from './schema.ts'
 import { VERSION } from '../version.ts'
 
@@ -54,8 +53,14 @@ const READ_ATTEMPTS = 5
 
 export const USER_AGENT = `control-plane-deploy/${VERSION}`
 
+/** A schema of the model by its name: the model is loaded when it is first needed (load-schema.ts). */
+type SchemaName = { [K in keyof Model]: Model[K] extends z.ZodType ? K : never }[keyof Model]
+type Out<K extends SchemaName> = z.output<Model[K]>
+
 interface CallExtra<T> extends CallOptions {
   query?: RequestSpec['query']
+  /** A query sent as it was built, checked against this schema when the answer is read. */
+  checkQuery?: SchemaName
   body?: unknown
   /** A read sent by POST (the v1 log form): retried like a GET. */
   idempotent?: boolean
@@ -63,8 +68,12 @@ interface CallExtra<T> extends CallOptions {
 }
 
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
-function checked<T extends z.ZodType>(schema: T, value: z.input<T>): z.output<T> {
-  return schema.parse(value)
+async function checked<K extends SchemaName>(name: K, value: z.input<Model[K]>): Promise<Out<K>> {
+  return schemaOf(await loadSchema(), name).parse(value) as Out<K>
+}
+
+function schemaOf(model: Model, name: SchemaName): z.ZodType {
+  return model[name]
 }
 
 export class ControlPlaneClient {
@@ -111,8 +120,8 @@ export class ControlPlaneClient {
 
   /** One page of `GET /v2/deployments`. */
   async listDeployments(query: ListDeploymentsQuery = {}): Promise<DeploymentList> {
-    return this.#call('list deployments', 'GET', '/v2/deployments', DeploymentList, {
-      query: checked(ListDeploymentsQuery, query)
+    return this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+      query: await checked('ListDeploymentsQuery', query)
     })
   }
 
@@ -121,11 +130,18 @@ export class ControlPlaneClient {
    * Throws EndlessListError when the list does not end (see paging.ts).
    */
   iterateDeployments(
-    query: Omit<ListDeploymentsQuery, 'offset'> = {},
+    query: Omit<ListDeploymentsQuery, 'offset' | 'limit'> = {},
     pageSize = 100
   ): AsyncGenerator<Deployment> {
+    // Each page leaves as built (in the model's order of the parameters) and its query is checked
+    // when the answer is read: the first page is often the run's first request, which then need
+    // not wait for the model to load (load-schema.ts).
     return readAllPages(
-      offset => this.listDeployments({ ...query, limit: pageSize, offset }),
+      offset =>
+        this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+          query: { limit: pageSize, offset, ...query },
+          checkQuery: 'ListDeploymentsQuery'
+        }),
       pageSize,
       { operation: 'list deployments', method: 'GET', path: '/v2/deployments' },
       'deployment'
@@ -133,13 +149,15 @@ export class ControlPlaneClient {
   }
 
   async createDeployment(body: z.input<typeof CreateDeploymentRequest>): Promise<Deployment> {
-    const payload = checked(CreateDeploymentRequest, body)
-    return this.#call('create deployment', 'POST', '/v2/deployments', Deployment, { body: payload })
+    const payload = await checked('CreateDeploymentRequest', body)
+    return this.#call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
+      body: payload
+    })
   }
 
   async getDeployment(deploymentId: string, call: CallOptions = {}): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('get deployment', 'GET', path, Deployment, {
+    return this.#call('get deployment', 'GET', path, 'Deployment', {
       ...call,
       verify: aboutDeployment(deploymentId)
     })
@@ -149,12 +167,12 @@ export class ControlPlaneClient {
     deploymentId: string,
     body: z.input<typeof PatchDeploymentRequest>
   ): Promise<Deployment> {
-    const payload = checked(PatchDeploymentRequest, body)
+    const payload = await checked('PatchDeploymentRequest', body)
     return this.#call(
       'patch deployment',
       'PATCH',
       `/v2/deployments/${seg(deploymentId)}`,
-      Deployment,
+      'Deployment',
       { body: payload, verify: aboutDeployment(deploymentId) }
     )
   }
@@ -162,15 +180,15 @@ export class ControlPlaneClient {
   /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
   async createRevision(deploymentId: string, body: z.input<typeof CreateRevisionRequest>) {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions`
-    const payload = checked(CreateRevisionRequest, body)
-    return this.#call('create revision', 'POST', path, Revision, { body: payload })
+    const payload = await checked('CreateRevisionRequest', body)
+    return this.#call('create revision', 'POST', path, 'Revision', { body: payload })
   }
 
   /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
   async setDisplayName(deploymentId: string, displayName: string): Promise<Deployment> {
-    const body = checked(PatchDeploymentRequest, { display_name: displayName })
+    const body = await checked('PatchDeploymentRequest', { display_name: displayName })
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('set display name', 'PATCH', path, Deployment, { body })
+    return this.#call('set display name', 'PATCH', path, 'Deployment', { body })
   }
 
   /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
@@ -179,10 +197,13 @@ export class ControlPlaneClient {
     opts: Omit<RevisionLogsOptions, 'type'> = {},
     call: CallOptions = {}
   ): Promise<RevisionLogPage> {
-    const { type: _type, ...body } = checked(RevisionLogsQuery, { ...opts, type: 'deploy' })
+    const { type: _type, ...body } = await checked('RevisionLogsQuery', {
+      ...opts,
+      type: 'deploy'
+    })
     const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`
     const extra = { ...call, body, idempotent: true }
-    const page = await this.#call('get deployment logs', 'POST', path, RevisionLogPage, extra)
+    const page = await this.#call('get deployment logs', 'POST', path, 'RevisionLogPage', extra)
     const cut = (m: string) => capText(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS)
     return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) }
   }
@@ -197,7 +218,7 @@ export class ControlPlaneClient {
     // from it would be reported as this revision's.
     const verify: Verify<Revision> = r =>
       sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId)
-    return this.#call('get revision', 'GET', path, Revision, { ...call, verify })
+    return this.#call('get revision', 'GET', path, 'Revision', { ...call, verify })
   }
 
   /** One page of a deployment's revisions, newest first. */
@@ -207,12 +228,12 @@ export class ControlPlaneClient {
     call: CallOptions = {}
   ): Promise<RevisionList> {
     const { status, ...rest } = query
-    const wire = checked(ListRevisionsQuery, {
+    const wire = await checked('ListRevisionsQuery', {
       ...rest,
       status: typeof status === 'string' || status === undefined ? status : status.join(',')
     })
     const path = `/v2/deployments/${seg(deploymentId)}/revisions`
-    return this.#call('list revisions', 'GET', path, RevisionList, { ...call, query: wire })
+    return this.#call('list revisions', 'GET', path, 'RevisionList', { ...call, query: wire })
   }
 
   /** Every revision of a deployment matching the query, newest first, each once; bounded. */
@@ -237,7 +258,7 @@ export class ControlPlaneClient {
    */
   async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
-    return this.#call('redeploy revision', 'POST', path, Deployment, {
+    return this.#call('redeploy revision', 'POST', path, 'Deployment', {
       verify: aboutDeployment(deploymentId)
     })
   }
@@ -281,7 +302,7 @@ export class ControlPlaneClient {
     opts: RevisionLogsOptions,
     call: CallOptions = {}
   ): Promise<RevisionLogPage> {
-    const query = checked(RevisionLogsQuery, opts)
+    const query = await checked('RevisionLogsQuery', opts)
     const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`
     let page: RevisionLogPage
     try {
@@ -289,7 +310,7 @@ export class ControlPlaneClient {
         'get revision logs',
         'GET',
         `/v2/deployments/${revision}/logs`,
-        RevisionLogPage,
+        'RevisionLogPage',
         { ...call, query }
       )
     } catch (err) {
@@ -300,7 +321,7 @@ export class ControlPlaneClient {
           'get revision logs',
           'POST',
           `/v1/projects/${revision}/${query.type}_logs`,
-          RevisionLogPage,
+          'RevisionLogPage',
           { ...call, body: { order, limit, offset }, idempotent: true }
         )
       } catch (v1) {
@@ -325,7 +346,7 @@ export class ControlPlaneClient {
 
   async listRepositories(integrationId: string): Promise<RepositoryEntry[]> {
     const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`
-    return this.#call('list repositories', 'GET', path, RepositoryList)
+    return this.#call('list repositories', 'GET', path, 'RepositoryList')
   }
 
   /**
@@ -350,20 +371,23 @@ export class ControlPlaneClient {
     return { ...spec, path: pathToWire(this.dialect, spec.path), body }
   }
 
-  async #call<T extends z.ZodType>(
+  async #call<K extends SchemaName>(
     operation: Operation,
     method: string,
     path: string,
-    schema: T,
-    extra: CallExtra<z.output<T>> = {}
-  ): Promise<z.output<T>> {
-    const { verify, ...rest } = extra
+    schema: K,
+    extra: CallExtra<Out<K>> = {}
+  ): Promise<Out<K>> {
+    const { verify, checkQuery, ...rest } = extra
     const spec = this.#wire({ operation, method, path, ...rest })
     const safe = extra.idempotent ?? method === 'GET'
     for (let attempt = 1; ; attempt++) {
       try {
         const { status, json } = await this.#transport.send(spec)
-        const value = this.#parse(spec, status, responseFromWire(this.dialect, json), schema)
+        const model = await loadSchema()
+        if (checkQuery) schemaOf(model, checkQuery).parse(spec.query)
+        const wire = responseFromWire(this.dialect, json)
+        const value = this.#parse(spec, status, wire, schemaOf(model, schema)) as Out<K>
         const problem = verify?.(value)
         if (problem) throw new OtherResourceError(spec, status, this.redactor.redact(problem))
         return value

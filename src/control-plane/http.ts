@@ -20,7 +20,7 @@ import {
   type RequestContext
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
-import { ErrorDetail, HTTPValidationError } from './schema.ts'
+import { loadSchema } from './load-schema.ts'
 import { sleep as abortableSleep } from '../sleep.ts'
 import {
   backoffDelay,
@@ -154,7 +154,7 @@ export class Transport {
 
       // A 429 is refused before anything is applied, so even a write may be sent again.
       const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
-      const error = this.#apiError(spec, res)
+      const error = await this.#apiError(spec, res)
       error.afterUnknownOutcome = unknownOutcome
       if (!retryable) {
         if (!idempotent && res.status >= 500)
@@ -296,7 +296,8 @@ export class Transport {
     }
   }
 
-  #apiError(spec: RequestSpec, res: RawResponse): ApiError {
+  async #apiError(spec: RequestSpec, res: RawResponse): Promise<ApiError> {
+    const { ErrorDetail, HTTPValidationError } = await loadSchema()
     const redact = (s: string) => this.#opts.redactor.redact(s)
     let parsed: unknown
     try {

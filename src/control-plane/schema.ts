@@ -6,6 +6,32 @@
 import { z } from 'zod'
 import { sanitizeServerText } from './redact.ts'
 import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
+import {
+  DEPLOYMENT_STATUSES,
+  DEPLOYMENT_TYPES,
+  REVISION_SOURCES,
+  REVISION_STATUSES,
+  SOURCES
+} from './vocabulary.ts'
+
+export {
+  CLOUD_SOURCES,
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
+  DEPLOYMENT_NAME_PATTERN,
+  DEPLOYMENT_STATUSES,
+  DEPLOYMENT_TYPES,
+  FAILED_REVISION_STATUSES,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_NAMES_HOSTED,
+  REVISION_SOURCES,
+  REVISION_STATUSES,
+  SOURCES,
+  UUID_PATTERN,
+  revisionOutcome,
+  type KnownDeploymentStatus,
+  type KnownRevisionStatus,
+  type RevisionOutcome
+} from './vocabulary.ts'
 
 export {
   LOG_ORDERS,
@@ -30,7 +56,10 @@ export {
   type ResourceSpecNumber
 } from './resource-spec.ts'
 
-/** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
+/**
+ * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
+ * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
+ */
 export const Uuid = z.guid()
 
 /**
@@ -48,77 +77,18 @@ function openEnum<const T extends readonly [string, ...string[]]>(_known: T) {
 // ---------------------------------------------------------------------------------------------
 // Enums
 
-export const SOURCES = [
-  'codehost',
-  'external_docker',
-  'internal_docker',
-  'internal_source',
-  'internal_template'
-] as const
 export const Source = z.enum(SOURCES)
 export type Source = z.infer<typeof Source>
 
-/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
-export const CLOUD_SOURCES: readonly Source[] = [
-  'codehost',
-  'internal_docker',
-  'internal_source',
-  'internal_template'
-]
-
-export const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'] as const
 export const RevisionSource = z.enum(REVISION_SOURCES)
 export type RevisionSource = z.infer<typeof RevisionSource>
 
-export const DEPLOYMENT_STATUSES = [
-  'AWAITING_DATABASE',
-  'READY',
-  'UNUSED',
-  'AWAITING_DELETE',
-  'UNKNOWN'
-] as const
-export type KnownDeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number]
 export const DeploymentStatus = openEnum(DEPLOYMENT_STATUSES)
 
-/** Revision statuses of the production service, in their usual order, then the terminal ones. */
-export const REVISION_STATUSES = [
-  'CREATING',
-  'QUEUED',
-  'AWAITING_BUILD',
-  'BUILDING',
-  'AWAITING_DEPLOY',
-  'DEPLOYING',
-  'DEPLOYED',
-  'CREATE_FAILED',
-  'BUILD_FAILED',
-  'DEPLOY_FAILED',
-  'SKIPPED',
-  'INTERRUPTED',
-  'UNKNOWN'
-] as const
-export type KnownRevisionStatus = (typeof REVISION_STATUSES)[number]
 /** Any string parses: a status this model does not know yet is "still in progress". */
 export const RevisionStatus = openEnum(REVISION_STATUSES)
 export type RevisionStatus = z.infer<typeof RevisionStatus>
 
-export const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'] as const
-
-export type RevisionOutcome = 'deployed' | 'failed' | 'skipped' | 'in_progress'
-
-/** What a revision status means for someone waiting on it. Unknown values are in progress. */
-export function revisionOutcome(status: string): RevisionOutcome {
-  if (status === 'DEPLOYED') return 'deployed'
-  if ((FAILED_REVISION_STATUSES as readonly string[]).includes(status)) return 'failed'
-  if (status === 'SKIPPED') return 'skipped'
-  return 'in_progress'
-}
-
-/**
- * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
- * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
- * are accepted too (docs/decisions.md).
- */
-export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'] as const
 export const DeploymentType = z.enum(DEPLOYMENT_TYPES)
 export type DeploymentType = z.infer<typeof DeploymentType>
 
@@ -142,18 +112,6 @@ export const SourceConfig = z.object({
   template_id: str
 })
 export type SourceConfig = z.infer<typeof SourceConfig>
-
-/**
- * Fields that the production service sets on create and never changes after: a PATCH that names
- * them with another value is refused (a deployment cannot be moved to another repository, plan,
- * or listener), so the action refuses such an update before any request.
- */
-export const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
-  'integration_id',
-  'repo_url',
-  'deployment_type',
-  'listener_id'
-] as const
 
 /**
  * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
@@ -368,22 +326,3 @@ export type ValidationErrorEntry = z.infer<typeof ValidationErrorEntry>
 
 export const HTTPValidationError = z.object({ detail: z.array(ValidationErrorEntry) })
 export type HTTPValidationError = z.infer<typeof HTTPValidationError>
-
-/** Names the platform sets itself; a deployment secret may not use them. */
-export const RESERVED_SECRET_NAMES = [
-  'PORT',
-  'PATH',
-  'DATABASE_URI',
-  'POSTGRES_URI',
-  'REDIS_URI',
-  'LANGSMITH_TENANT_ID',
-  'LANGSMITH_DEPLOYMENT_NAME',
-  'LANGCHAIN_TRACING_V2',
-  'LANGSMITH_PROJECT',
-  'LANGCHAIN_API_KEY'
-] as const
-/** Reserved on hosted (cloud) deployments in addition to the names above. */
-export const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'] as const
-
-/** Lowercase letters, digits and hyphens, starting with a letter. */
-export const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/

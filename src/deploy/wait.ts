@@ -7,7 +7,8 @@
 import { ApiError, AbortedError } from '../control-plane/errors.ts'
 import { sleep as realSleep } from '../sleep.ts'
 import { formatDuration } from '../duration.ts'
-import { REVISION_STATUSES, revisionOutcome, type Revision } from '../control-plane/schema.ts'
+import type { Revision } from '../control-plane/schema.ts'
+import { REVISION_STATUSES, revisionOutcome } from '../control-plane/vocabulary.ts'
 import type { CallOptions } from '../control-plane/client.ts'
 
 export interface RevisionReader {

@@ -2,7 +2,7 @@
 // checks that need two inputs. Only inputs that passed their own checks take part: an input that
 // failed is neither given (nothing is said about what it does not fit) nor absent (it is not
 // "required" again: its own problem already says what is wrong).
-import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/schema.ts'
+import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/vocabulary.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
 import { healthProblems } from './health.ts'

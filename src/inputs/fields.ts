@@ -1,7 +1,7 @@
 // Field checks of single-line inputs. Each returns the parsed value and reports every problem
 // through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
 // so `''` reaches only the checks of inputs without one.
-import { DEPLOYMENT_NAME_PATTERN, Uuid } from '../control-plane/schema.ts'
+import { DEPLOYMENT_NAME_PATTERN, UUID_PATTERN } from '../control-plane/vocabulary.ts'
 import { parseDuration } from '../duration.ts'
 import { ACTION_INPUTS } from './action-yml.ts'
 import type { InputName } from './names.ts'
@@ -42,7 +42,7 @@ export function optionalToken(input: InputName, what: string): Check<string> {
 export function optionalUuid(input: InputName, what: string): Check<string> {
   return (v, fail) => {
     if (v === '') return undefined
-    if (!Uuid.safeParse(v).success) {
+    if (!UUID_PATTERN.test(v)) {
       return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`)
     }
     return v.toLowerCase()

@@ -23,7 +23,7 @@ import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from 
 import { InputProblems, type Check } from './problems.ts'
 import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type Fields } from './table.ts'
 
-export { nestingMayExceed } from './documents.ts'
+export { loadDocumentParser, nestingMayExceed } from './documents.ts'
 export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
 export { defaultOf, INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'

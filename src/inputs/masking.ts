@@ -5,7 +5,7 @@ import {
   DEPLOYMENT_TYPES,
   REVISION_STATUSES,
   SOURCES
-} from '../control-plane/schema.ts'
+} from '../control-plane/vocabulary.ts'
 import { parseDocumentInput } from './documents.ts'
 import type { RawInputs } from './names.ts'
 import { MAX_DOCUMENT_BYTES } from './problems.ts'

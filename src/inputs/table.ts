@@ -3,7 +3,7 @@
 // defaults and descriptions; everything else about an input is its row here. The list of names,
 // what only a deploy uses and the keys of `Options` are derived from the two, and a row missing
 // or left over is a type error. Adding an input: action.yml, `npm run readme`, one row, its use.
-import { DEPLOYMENT_TYPES, RevisionSource, SOURCES } from '../control-plane/schema.ts'
+import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES } from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { DIALECTS } from '../control-plane/dialect.ts'
 import { formatDuration } from '../duration.ts'
@@ -75,7 +75,7 @@ export const INPUTS = {
   'k8s-namespace': row(parseNamespace, 'deploy'),
   'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
   'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-  'revision-source': row(parseEnum('revision-source', RevisionSource.options), 'deploy'),
+  'revision-source': row(parseEnum('revision-source', REVISION_SOURCES), 'deploy'),
   create: row(booleanInput('create'), 'deploy'),
   wait: row(booleanInput('wait'), 'both'),
   timeout: row(

@@ -1,0 +1,109 @@
+// The words and rules of the control-plane interface that need no zod: the enums, the reserved
+// names, the patterns of names and ids, what a revision status means. The zod model
+// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
+// them from here, so that the action reaches its first request without loading zod (the client
+// loads the model when the first answer is read: load-schema.ts).
+
+export const SOURCES = [
+  'codehost',
+  'external_docker',
+  'internal_docker',
+  'internal_source',
+  'internal_template'
+] as const
+
+/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
+export const CLOUD_SOURCES: readonly Source[] = [
+  'codehost',
+  'internal_docker',
+  'internal_source',
+  'internal_template'
+]
+
+export const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'] as const
+
+export const DEPLOYMENT_STATUSES = [
+  'AWAITING_DATABASE',
+  'READY',
+  'UNUSED',
+  'AWAITING_DELETE',
+  'UNKNOWN'
+] as const
+export type KnownDeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number]
+
+/** Revision statuses of the production service, in their usual order, then the terminal ones. */
+export const REVISION_STATUSES = [
+  'CREATING',
+  'QUEUED',
+  'AWAITING_BUILD',
+  'BUILDING',
+  'AWAITING_DEPLOY',
+  'DEPLOYING',
+  'DEPLOYED',
+  'CREATE_FAILED',
+  'BUILD_FAILED',
+  'DEPLOY_FAILED',
+  'SKIPPED',
+  'INTERRUPTED',
+  'UNKNOWN'
+] as const
+export type KnownRevisionStatus = (typeof REVISION_STATUSES)[number]
+
+export const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'] as const
+
+export type RevisionOutcome = 'deployed' | 'failed' | 'skipped' | 'in_progress'
+
+/** What a revision status means for someone waiting on it. Unknown values are in progress. */
+export function revisionOutcome(status: string): RevisionOutcome {
+  if (status === 'DEPLOYED') return 'deployed'
+  if ((FAILED_REVISION_STATUSES as readonly string[]).includes(status)) return 'failed'
+  if (status === 'SKIPPED') return 'skipped'
+  return 'in_progress'
+}
+
+/**
+ * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
+ * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
+ * are accepted too (docs/decisions.md).
+ */
+export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'] as const
+
+/**
+ * Fields that the production service sets on create and never changes after: a PATCH that names
+ * them with another value is refused (a deployment cannot be moved to another repository, plan,
+ * or listener), so the action refuses such an update before any request.
+ */
+export const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
+  'integration_id',
+  'repo_url',
+  'deployment_type',
+  'listener_id'
+] as const
+
+/** Names the platform sets itself; a deployment secret may not use them. */
+export const RESERVED_SECRET_NAMES = [
+  'PORT',
+  'PATH',
+  'DATABASE_URI',
+  'POSTGRES_URI',
+  'REDIS_URI',
+  'LANGSMITH_TENANT_ID',
+  'LANGSMITH_DEPLOYMENT_NAME',
+  'LANGCHAIN_TRACING_V2',
+  'LANGSMITH_PROJECT',
+  'LANGCHAIN_API_KEY'
+] as const
+/** Reserved on hosted (cloud) deployments in addition to the names above. */
+export const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'] as const
+
+/** Lowercase letters, digits and hyphens, starting with a letter. */
+export const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/
+
+/**
+ * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
+ * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
+ */
+export const UUID_PATTERN =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/
+
+export type Source = (typeof SOURCES)[number]
