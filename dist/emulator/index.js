@@ -142,7 +142,7 @@ function parseCli(argv) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
-/* harmony import */ var _server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(509);
+/* harmony import */ var _server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(447);
 // The `control-plane-emulator` bin (bundled into dist/emulator/ by `npm run build`), and
 // `npm run emulator [-- options]` from the sources (`--help` lists the options): serves the
 // emulator in the foreground, prints its URL and the first tenant's credentials, stops on
@@ -202,7 +202,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 509:
+/***/ 447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10637,6 +10637,101 @@ const ResourceSpec = object({ ...strictNumbers, ...parts });
 /** A ResourceSpec as an answer carries it: the same fields, any number. */
 const ResourceSpecInResponse = object({ ...looseNumbers, ...parts });
 
+;// CONCATENATED MODULE: ./src/control-plane/vocabulary.ts
+// The words and rules of the control-plane interface that need no zod: the enums, the reserved
+// names, the patterns of names and ids, what a revision status means. The zod model
+// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
+// them from here, so that the action reaches its first request without loading zod (the client
+// loads the model when the first answer is read: load-schema.ts).
+const SOURCES = [
+    'codehost',
+    'external_docker',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+];
+/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
+const CLOUD_SOURCES = [
+    'codehost',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+];
+const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
+const DEPLOYMENT_STATUSES = [
+    'AWAITING_DATABASE',
+    'READY',
+    'UNUSED',
+    'AWAITING_DELETE',
+    'UNKNOWN'
+];
+/** Revision statuses of the production service, in their usual order, then the terminal ones. */
+const REVISION_STATUSES = [
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    'DEPLOYED',
+    'CREATE_FAILED',
+    'BUILD_FAILED',
+    'DEPLOY_FAILED',
+    'SKIPPED',
+    'INTERRUPTED',
+    'UNKNOWN'
+];
+const FAILED_REVISION_STATUSES = (/* unused pure expression or super */ null && (['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED']));
+/** What a revision status means for someone waiting on it. Unknown values are in progress. */
+function revisionOutcome(status) {
+    if (status === 'DEPLOYED')
+        return 'deployed';
+    if (FAILED_REVISION_STATUSES.includes(status))
+        return 'failed';
+    if (status === 'SKIPPED')
+        return 'skipped';
+    return 'in_progress';
+}
+/**
+ * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
+ * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
+ * are accepted too (docs/decisions.md).
+ */
+const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'];
+/**
+ * Fields that the production service sets on create and never changes after: a PATCH that names
+ * them with another value is refused (a deployment cannot be moved to another repository, plan,
+ * or listener), so the action refuses such an update before any request.
+ */
+const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
+    'integration_id',
+    'repo_url',
+    'deployment_type',
+    'listener_id'
+];
+/** Names the platform sets itself; a deployment secret may not use them. */
+const RESERVED_SECRET_NAMES = [
+    'PORT',
+    'PATH',
+    'DATABASE_URI',
+    'POSTGRES_URI',
+    'REDIS_URI',
+    'LANGSMITH_TENANT_ID',
+    'LANGSMITH_DEPLOYMENT_NAME',
+    'LANGCHAIN_TRACING_V2',
+    'LANGSMITH_PROJECT',
+    'LANGCHAIN_API_KEY'
+];
+/** Reserved on hosted (cloud) deployments in addition to the names above. */
+const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'];
+/** Lowercase letters, digits and hyphens, starting with a letter. */
+const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+/**
+ * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
+ * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
+ */
+const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
 ;// CONCATENATED MODULE: ./src/control-plane/log-schema.ts
 // The revision and deployment logs of the control plane, beyond the interface
 // (docs/control-plane.md, "Operations"): the query of a page and the page. Part of the one model of the interface; schema.ts
@@ -10690,7 +10785,12 @@ const RevisionLogPage = object({
 
 
 
-/** A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. */
+
+
+/**
+ * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
+ * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
+ */
 const Uuid = schemas_guid();
 /**
  * Text the service chooses that reaches the job log, the outputs and the summary (a status it
@@ -10704,66 +10804,11 @@ function openEnum(_known) {
 }
 // ---------------------------------------------------------------------------------------------
 // Enums
-const SOURCES = [
-    'codehost',
-    'external_docker',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-];
 const Source = schemas_enum(SOURCES);
-/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
-const CLOUD_SOURCES = [
-    'codehost',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-];
-const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
 const RevisionSource = schemas_enum(REVISION_SOURCES);
-const DEPLOYMENT_STATUSES = [
-    'AWAITING_DATABASE',
-    'READY',
-    'UNUSED',
-    'AWAITING_DELETE',
-    'UNKNOWN'
-];
 const DeploymentStatus = openEnum(DEPLOYMENT_STATUSES);
-/** Revision statuses of the production service, in their usual order, then the terminal ones. */
-const REVISION_STATUSES = [
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    'DEPLOYED',
-    'CREATE_FAILED',
-    'BUILD_FAILED',
-    'DEPLOY_FAILED',
-    'SKIPPED',
-    'INTERRUPTED',
-    'UNKNOWN'
-];
 /** Any string parses: a status this model does not know yet is "still in progress". */
 const RevisionStatus = openEnum(REVISION_STATUSES);
-const FAILED_REVISION_STATUSES = (/* unused pure expression or super */ null && (['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED']));
-/** What a revision status means for someone waiting on it. Unknown values are in progress. */
-function revisionOutcome(status) {
-    if (status === 'DEPLOYED')
-        return 'deployed';
-    if (FAILED_REVISION_STATUSES.includes(status))
-        return 'failed';
-    if (status === 'SKIPPED')
-        return 'skipped';
-    return 'in_progress';
-}
-/**
- * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
- * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
- * are accepted too (docs/decisions.md).
- */
-const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'];
 const DeploymentType = schemas_enum(DEPLOYMENT_TYPES);
 const schema_str = schemas_string().nullish();
 // ---------------------------------------------------------------------------------------------
@@ -10782,17 +10827,6 @@ const SourceConfig = object({
     /** The template an `internal_template` deployment is made from; kept and read back. */
     template_id: schema_str
 });
-/**
- * Fields that the production service sets on create and never changes after: a PATCH that names
- * them with another value is refused (a deployment cannot be moved to another repository, plan,
- * or listener), so the action refuses such an update before any request.
- */
-const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
-    'integration_id',
-    'repo_url',
-    'deployment_type',
-    'listener_id'
-];
 /**
  * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
  * model does not know yet is kept as text rather than failing the read.
@@ -10952,23 +10986,6 @@ const ValidationErrorEntry = object({
     ctx: record(schemas_string(), unknown()).optional()
 });
 const HTTPValidationError = object({ detail: array(ValidationErrorEntry) });
-/** Names the platform sets itself; a deployment secret may not use them. */
-const RESERVED_SECRET_NAMES = [
-    'PORT',
-    'PATH',
-    'DATABASE_URI',
-    'POSTGRES_URI',
-    'REDIS_URI',
-    'LANGSMITH_TENANT_ID',
-    'LANGSMITH_DEPLOYMENT_NAME',
-    'LANGCHAIN_TRACING_V2',
-    'LANGSMITH_PROJECT',
-    'LANGCHAIN_API_KEY'
-];
-/** Reserved on hosted (cloud) deployments in addition to the names above. */
-const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'];
-/** Lowercase letters, digits and hyphens, starting with a letter. */
-const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 ;// CONCATENATED MODULE: ./emulator/logs.ts
 

@@ -3,15 +3,12 @@
 // yaml and the zod model with it, a third of the action's start-up: it is loaded only when one of
 // those inputs is set, by `loadDocumentParser` before the inputs are read (run.ts does).
 import type * as Parser from './document-parser.ts'
-import { defaultOf, type InputName, type RawInputs } from './names.ts'
+import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from './names.ts'
 import type { Fail } from './problems.ts'
 import type { ResourceSpec, SecretReference } from '../control-plane/schema.ts'
 
 export { nestingMayExceed } from './nesting.ts'
 export type { SyntaxMessages } from './document-parser.ts'
-
-/** The inputs that may hold a YAML/JSON document. */
-export const DOCUMENT_INPUTS = ['secrets', 'secret-references', 'resource-spec'] as const
 
 let parser: typeof Parser | undefined
 

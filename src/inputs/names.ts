@@ -9,6 +9,13 @@ export const INPUT_NAMES = Object.keys(ACTION_INPUTS) as InputName[]
 /** Inputs as a run is given them: text, `''` when not set. */
 export type RawInputs = Record<InputName, string>
 
+/** The inputs that may hold a YAML/JSON document: a larger size cap, and the parser loaded for them. */
+export const DOCUMENT_INPUTS = [
+  'secrets',
+  'secret-references',
+  'resource-spec'
+] as const satisfies readonly InputName[]
+
 /**
  * action.yml's default of an input, as the runner applies it; `''` when it has none, or when the
  * default is an expression only the runner can evaluate (`${{ github.token }}`).

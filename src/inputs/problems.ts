@@ -4,7 +4,7 @@
 // reports the next problem too. Whether an input failed is the collector's to say, not the
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
-import type { InputName } from './names.ts'
+import { DOCUMENT_INPUTS, type InputName } from './names.ts'
 
 /** One bad input: which one and what is expected of it. */
 export interface InputProblem {
@@ -16,11 +16,7 @@ export interface InputProblem {
 export const MAX_INPUT_BYTES = 64 * 1024
 export const MAX_DOCUMENT_BYTES = 1024 * 1024
 
-const DOCUMENT_INPUTS: ReadonlySet<InputName> = new Set([
-  'secrets',
-  'secret-references',
-  'resource-spec'
-])
+const DOCUMENTS: ReadonlySet<InputName> = new Set(DOCUMENT_INPUTS)
 
 /** Records one problem at the check's input; `undefined` so that a check can `return fail(...)`. */
 export type Fail = (message: string) => undefined
@@ -49,7 +45,7 @@ export class InputProblems {
    * the check reported any problem.
    */
   check<T>(input: InputName, value: string, check: Check<T>): T | undefined {
-    const cap = DOCUMENT_INPUTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
+    const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
     const bytes = Buffer.byteLength(value, 'utf8')
     if (bytes > cap) {
       return this.add(

@@ -1,0 +1,555 @@
+export const id = 809;
+export const ids = [809];
+export const modules = {
+
+/***/ 8943:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ githubApiUrl),
+/* harmony export */   GP: () => (/* binding */ githubRepository),
+/* harmony export */   JG: () => (/* binding */ defaultSleep),
+/* harmony export */   Vp: () => (/* binding */ runUrl),
+/* harmony export */   dZ: () => (/* binding */ describeGitHubError),
+/* harmony export */   mV: () => (/* binding */ loadOctokit),
+/* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
+/* harmony export */   r3: () => (/* binding */ isRetryable)
+/* harmony export */ });
+/* unused harmony export answerStatus */
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
+
+
+
+/** The real pause; tests inject their own. */
+const defaultSleep = (ms) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms).then(() => undefined);
+/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
+function githubApiUrl(env) {
+    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+    let api;
+    try {
+        api = new URL(apiUrl);
+    }
+    catch {
+        return 'GITHUB_API_URL is not a URL';
+    }
+    // The token travels with every request: the same rule as for the API key.
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__/* .baseUrlProblem */ .a)(api.href))
+        return 'GITHUB_API_URL must be https (the token travels with every request)';
+    return { apiUrl, host: api.host };
+}
+/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
+function githubRepository(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/');
+    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+}
+/** The link to this workflow run (and its attempt), when the runner says which run it is. */
+function runUrl(env, withAttempt = false) {
+    const repository = githubRepository(env);
+    const runId = env.GITHUB_RUN_ID?.trim();
+    if (!repository || !runId)
+        return undefined;
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`;
+    const attempt = env.GITHUB_RUN_ATTEMPT?.trim();
+    return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base;
+}
+/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+async function loadOctokit(token, apiUrl) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    return getOctokit(token, { baseUrl: apiUrl });
+}
+/** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
+class UnexpectedAnswerError extends Error {
+    answerStatus;
+    constructor(status, expected, said) {
+        super(`answered ${status} with a body that is not ${expected}${said ? `: ${said}` : ''}`);
+        this.answerStatus = status;
+    }
+}
+/** The HTTP status of an answer GitHub gave; undefined when no answer came. */
+function answerStatus(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return err.answerStatus;
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const { status, response } = err;
+    if (typeof status !== 'number')
+        return undefined;
+    // Octokit reports a connection failure or a timeout as status 500 without a response.
+    return status === 500 && response === undefined ? undefined : status;
+}
+/** Whether a second try may go better: no answer, a server error, or rate limiting. */
+function isRetryable(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return false;
+    const status = answerStatus(err);
+    return status === undefined || status >= 500 || status === 429;
+}
+/** Codes of a failed connection: system errors, undici's, TLS and certificate ones. */
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|CERT_[A-Z_]+|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_[A-Z_]+)$/;
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) or timeout along an error's causes. */
+function networkCause(err) {
+    let node = err;
+    for (let depth = 0; depth < 5 && typeof node === 'object' && node !== null; depth++) {
+        const { code, name, cause } = node;
+        if (name === 'TimeoutError' || name === 'AbortError')
+            return { timedOut: true };
+        if (typeof code === 'string' && NETWORK_CODE.test(code))
+            return { code, timedOut: false };
+        node = cause;
+    }
+    return { timedOut: false };
+}
+/**
+ * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
+ * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
+ */
+function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
+    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    if (err instanceof UnexpectedAnswerError)
+        return `${host} ${clean(err.message)}`;
+    const status = answerStatus(err);
+    if (status === undefined) {
+        const cause = networkCause(err);
+        if (cause.timedOut)
+            return `${host} did not answer in time.`;
+        if (cause.code)
+            return `could not connect to ${host}: ${cause.code}.`;
+        const raw = err instanceof Error ? err.message : String(err);
+        return `${host} could not be reached: ${clean(raw)}.`;
+    }
+    // Redact before cutting: a cut could split the token and leave half of it.
+    const message = clean(err instanceof Error ? err.message : String(err));
+    const hint = status === 401
+        ? (hints[401] ??
+            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
+        : status === 403 || status === 404 || status === 409 || status === 422
+            ? hints[status]
+            : status === 429
+                ? 'GitHub is rate limiting this token.'
+                : status >= 500
+                    ? 'GitHub had a server error.'
+                    : undefined;
+    return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
+}
+
+
+/***/ }),
+
+/***/ 809:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  PR_COMMENT_BUDGET_MS: () => (/* binding */ PR_COMMENT_BUDGET_MS),
+  PR_COMMENT_REQUEST_TIMEOUT_MS: () => (/* binding */ PR_COMMENT_REQUEST_TIMEOUT_MS),
+  WORKFLOW_TOKEN_LOGIN: () => (/* binding */ WORKFLOW_TOKEN_LOGIN),
+  postPrComment: () => (/* binding */ postPrComment)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __webpack_require__(7889);
+// EXTERNAL MODULE: ./src/github/api.ts
+var github_api = __webpack_require__(8943);
+;// CONCATENATED MODULE: ./src/github/comment-body.ts
+// The pull-request comment's text: a hidden marker that finds it again, a headline with the
+// status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
+// values come from the entry layer's state; everything from a server is escaped for Markdown.
+const MAX_EXCERPT_LINES = 100;
+const MAX_EXCERPT_CHARS = 20_000;
+const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The hidden first line that identifies the comment of one deployment name. */
+function commentMarker(name) {
+    // Encoded, so that no name can close the HTML comment or look like another name's marker.
+    return `<!-- control-plane-deploy:comment name=${encodeURIComponent(name)} -->`;
+}
+/** Whether a comment's body is the one of this deployment name (the marker on its first line). */
+function isCommentFor(body, name) {
+    if (typeof body !== 'string')
+        return false;
+    const marker = commentMarker(name);
+    return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length));
+}
+/** One line of text for Markdown: no HTML, no line breaks, no @mentions that notify anyone. */
+function plain(text, max = 1000) {
+    const line = text.replace(ESCAPES, '').replace(/\s+/g, ' ').trim();
+    const cut = line.length > max ? `${line.slice(0, max)}…` : line;
+    return cut
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/@(?=\w)/g, '@\u200b');
+}
+/** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
+function code(text) {
+    const line = plain(text, 200).replace(/`/g, "'").replace(/\|/g, '¦');
+    return `\`${line}\``;
+}
+/** A link when it is a plain http(s) URL, else the text as code. */
+function comment_body_link(url, label = url) {
+    return /^https?:\/\/[^\s<>()[\]|`"]+$/.test(url) ? `[${plain(label, 200)}](${url})` : code(url);
+}
+/** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
+function excerpt(text) {
+    let lines = text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').split('\n');
+    while (lines.length > 0 && lines.at(-1).trim() === '')
+        lines.pop();
+    lines = lines.slice(-MAX_EXCERPT_LINES).map(l => l.replace(CONTROLS_BUT_NEWLINE, ' '));
+    let body = lines.join('\n');
+    if (body.length > MAX_EXCERPT_CHARS)
+        body = `…${body.slice(-MAX_EXCERPT_CHARS)}`;
+    const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map(m => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence}text\n${body}\n${fence}`;
+}
+/** The headline and one sentence for the outcome. */
+function headline(r) {
+    const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision';
+    if (r.command === 'delete') {
+        if (r.outcome === 'dry-run')
+            return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' };
+        if (r.outcome === 'cancelled')
+            return {
+                title: '🚫 Cancelled',
+                sentence: 'The run was cancelled before the removal was confirmed.'
+            };
+        if (r.outcome === 'timeout')
+            return {
+                title: '⏱️ Removal not confirmed',
+                sentence: 'The deletion was requested but not confirmed within the timeout.'
+            };
+        if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+            return { title: '❌ Removing the preview failed', sentence: undefined };
+        if (!r.deleted)
+            return {
+                title: '🗑️ Nothing to remove',
+                sentence: 'No deployment of this name exists (already deleted, or never deployed).'
+            };
+        const tracing = r.tracingProjectDeleted === true
+            ? ' Its tracing project was deleted too.'
+            : r.tracingProjectDeleted === false
+                ? ' Its tracing project was kept, so the name stays taken.'
+                : '';
+        return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` };
+    }
+    switch (r.outcome) {
+        case 'deployed':
+            return { title: '✅ Deployed', sentence: `${revision} is live.` };
+        case 'accepted':
+            return { title: '🚀 Accepted', sentence: `${revision} was accepted; not waited for.` };
+        case 'no-revision':
+            return { title: '✅ Up to date', sentence: 'Updated; no new revision was needed.' };
+        case 'dry-run':
+            return { title: '📝 Dry run', sentence: 'Nothing was written.' };
+        case 'skipped':
+            return {
+                title: '⏭️ Superseded',
+                sentence: `${revision} was superseded by a newer revision, reported by its own run.`
+            };
+        case 'failed':
+            return {
+                title: '❌ Failed',
+                sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
+            };
+        case 'unhealthy':
+            return {
+                title: '❌ Unhealthy',
+                sentence: `${revision} is DEPLOYED, but its agent server is unhealthy.`
+            };
+        case 'timeout':
+            return {
+                title: '⏱️ Timed out',
+                sentence: `${revision} was not deployed within the timeout; it goes on on the control plane.`
+            };
+        case 'cancelled':
+            return { title: '🚫 Cancelled', sentence: 'The run was cancelled.' };
+        default:
+            return { title: '❌ Failed', sentence: undefined };
+    }
+}
+/** The whole comment for one run; the marker is its first line. */
+function renderComment(r, links = {}) {
+    const { title, sentence } = headline(r);
+    const rows = [];
+    // A removed preview has no URL worth following.
+    if (r.url && r.command !== 'delete')
+        rows.push(['URL', comment_body_link(r.url)]);
+    if (r.revisionId)
+        rows.push([
+            'Revision',
+            `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
+        ]);
+    if (r.deploymentId)
+        rows.push(['Deployment', code(r.deploymentId)]);
+    if (r.commitSha) {
+        const short = r.commitSha.slice(0, 7);
+        const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined;
+        rows.push([
+            'Commit',
+            sha && links.repository ? comment_body_link(`${links.repository}/commit/${sha}`, short) : code(short)
+        ]);
+    }
+    if (links.run)
+        rows.push(['Run', comment_body_link(links.run, 'workflow run')]);
+    const parts = [commentMarker(r.name), `### ${code(r.name)}: ${title}`];
+    if (sentence)
+        parts.push(sentence);
+    if (rows.length > 0)
+        parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
+    if (r.error)
+        parts.push(`**Reason:** ${plain(r.error, 2000)}`);
+    if (r.logExcerpt?.trim())
+        parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`);
+    parts.push('<sub>Updated in place by control-plane-deploy on every run.</sub>');
+    return `${parts.join('\n\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+// `pr-comment: true`: one comment on the pull request per deployment name, found again by the
+// hidden marker on its first line, so that re-runs and later pushes update it in place.
+//
+// Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
+// it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
+// cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
+// plain http to this machine), and no line built here contains it.
+
+
+
+const PR_COMMENT_REQUEST_TIMEOUT_MS = 5_000;
+const PR_COMMENT_BUDGET_MS = 15_000;
+const CANCEL_BUDGET_MS = 1_000;
+const PER_PAGE = 100;
+/** Comments read at most while looking for ours: 2,000. */
+const MAX_PAGES = 20;
+/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+function asComment(value) {
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const { id, body, html_url: url, user } = value;
+    if (typeof id !== 'number')
+        return undefined;
+    const login = user?.login;
+    return {
+        id,
+        body: typeof body === 'string' ? body : '',
+        html_url: typeof url === 'string' ? url : undefined,
+        login: typeof login === 'string' ? login : ''
+    };
+}
+class OutOfTime extends Error {
+}
+/**
+ * Creates or updates this deployment name's comment on the pull request. Returns what was done,
+ * or undefined when nothing was (not a pull request, a dry run, or after its one warning). Never
+ * throws. Only comments written by the identity the token acts as are adopted: a marker in
+ * someone else's comment (quoted, or copied) is left alone.
+ */
+async function postPrComment(report, deps) {
+    const { log, env, pullRequestNumber: number } = deps;
+    const title = 'Pull request comment not posted';
+    if (number === undefined) {
+        log.info('pr-comment: this run is not about a pull request; no comment is posted.');
+        return undefined;
+    }
+    const token = deps.token?.trim();
+    if (!token && !deps.dryRun) {
+        log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', title);
+        return undefined;
+    }
+    const repository = (0,github_api/* githubRepository */.GP)(env);
+    if (!repository) {
+        log.warning('GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.', title);
+        return undefined;
+    }
+    const api = (0,github_api/* githubApiUrl */.BN)(env);
+    if (typeof api === 'string') {
+        log.warning(`${api}: no pull request comment is posted.`, title);
+        return undefined;
+    }
+    const tokenRedactor = new redact/* Redactor */.pO([token]);
+    const redactor = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) };
+    const body = commentBody(report, env, repository, redactor);
+    if (deps.dryRun || !token) {
+        log.info(`Dry run: no comment is posted on pull request #${number}; it would say:`);
+        for (const line of body.split('\n'))
+            log.info(`  ${line}`);
+        return undefined;
+    }
+    const now = deps.now ?? Date.now;
+    const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS);
+    const request = () => {
+        const left = deadline - now();
+        if (left <= 0)
+            throw new OutOfTime();
+        return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) };
+    };
+    const step = { now: 'read the comments of' };
+    try {
+        const octokit = await (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+        const session = { octokit, where: repository, number, request };
+        return await post(session, report.name, body, token, step, { log, redactor });
+    }
+    catch (err) {
+        const what = err instanceof OutOfTime
+            ? `gave up after ${(deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS) / 1000} s.`
+            : (0,github_api/* describeGitHubError */.dZ)(err, redactor, api.host, {
+                403: 'the token may not write pull requests: give the job `permissions: pull-requests: write` (pull requests from forks only get a read-only token).',
+                404: 'the pull request was not found with this token.'
+            });
+        log.warning(`Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`, title);
+        return undefined;
+    }
+}
+/** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
+function commentBody(report, env, repository, redactor) {
+    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+    const clean = Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]));
+    return redactor.redact(renderComment(clean, {
+        run: (0,github_api/* runUrl */.Vp)(env, true),
+        repository: `${server}/${repository.owner}/${repository.repo}`
+    }));
+}
+async function post(s, name, body, token, step, out) {
+    const { log, redactor } = out;
+    const me = await identity(s, token);
+    const mine = await commentsFor(s, name, me, log);
+    const ours = mine[0];
+    if (ours === undefined) {
+        step.now = 'create a comment on';
+        const created = await write(s, { body });
+        // Runs that overlap may each have created one: converge on the oldest.
+        step.now = 'tidy the comments on';
+        const kept = await converge(s, name, created, body, log);
+        const url = cleanUrl(kept.html_url, redactor);
+        log.info(`Pull request #${s.number}: comment created${url ? `: ${url}` : '.'}`);
+        return { action: 'created', commentId: kept.id, url, body };
+    }
+    step.now = 'tidy the comments on';
+    for (const extra of mine.slice(1))
+        await remove(s, extra.id);
+    if (ours.body === body) {
+        log.info(`Pull request #${s.number}: comment ${ours.id} already says this.`);
+        return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url, redactor), body };
+    }
+    step.now = 'update the comment on';
+    const updated = await write(s, { body, id: ours.id });
+    const url = cleanUrl(updated.html_url, redactor);
+    log.info(`Pull request #${s.number}: comment updated${url ? `: ${url}` : '.'}`);
+    return { action: 'updated', commentId: updated.id, url, body };
+}
+/**
+ * Who the token acts as. The workflow's token (an installation token, `ghs_`) cannot ask GitHub
+ * and is `github-actions[bot]`; another token is asked once. A wrong guess costs one comment that
+ * is created and removed again: after a create, the comment's own author is what counts.
+ */
+async function identity(s, token) {
+    if (token.startsWith('ghs_'))
+        return WORKFLOW_TOKEN_LOGIN;
+    try {
+        const me = await s.octokit.request('GET /user', { request: s.request() });
+        const login = me.data.login;
+        return typeof login === 'string' ? login : WORKFLOW_TOKEN_LOGIN;
+    }
+    catch (err) {
+        if (err instanceof OutOfTime)
+            throw err;
+        return WORKFLOW_TOKEN_LOGIN;
+    }
+}
+/**
+ * This name's comments written by `me`, oldest first. A marker in a comment by someone else is
+ * ignored, and said once.
+ */
+async function commentsFor(s, name, me, log) {
+    const mine = [];
+    const others = new Set();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+        const listed = await s.octokit.rest.issues.listComments({
+            ...s.where,
+            issue_number: s.number,
+            per_page: PER_PAGE,
+            page,
+            request: s.request()
+        });
+        const data = listed.data;
+        if (!Array.isArray(data))
+            throw new github_api/* UnexpectedAnswerError */.qx(listed.status, 'a list of comments');
+        for (const c of data.map(asComment)) {
+            if (!c || !isCommentFor(c.body, name))
+                continue;
+            if (c.login === me)
+                mine.push(c);
+            else
+                others.add((0,redact/* sanitizeServerText */.c8)(c.login || 'someone', 60));
+        }
+        if (data.length < PER_PAGE)
+            break;
+    }
+    if (others.size && log) {
+        log.info(`Pull request #${s.number}: a comment by ${[...others].join(', ')} carries the marker of "${name}"; ` +
+            `only comments by ${me}, who this token acts as, are updated, so it is left as it is.`);
+    }
+    return mine.sort((a, b) => a.id - b.id);
+}
+/** After a create: the oldest of this name's comments by the same author stays, the others go. */
+async function converge(s, name, created, body, log) {
+    const mine = await commentsFor(s, name, created.login || WORKFLOW_TOKEN_LOGIN);
+    const kept = mine[0] ?? created;
+    const extras = mine.slice(1);
+    if (!mine.some(c => c.id === created.id) && kept.id !== created.id)
+        extras.push(created);
+    for (const extra of extras)
+        await remove(s, extra.id);
+    if (extras.length) {
+        log.info(`Pull request #${s.number}: another run posted the comment of "${name}" at the same time; kept comment ${kept.id}, removed ${extras.length}.`);
+    }
+    return kept.id === created.id || kept.body === body ? kept : write(s, { body, id: kept.id });
+}
+async function write(s, what) {
+    const answer = what.id === undefined
+        ? await s.octokit.rest.issues.createComment({
+            ...s.where,
+            issue_number: s.number,
+            body: what.body,
+            request: s.request()
+        })
+        : await s.octokit.rest.issues.updateComment({
+            ...s.where,
+            comment_id: what.id,
+            body: what.body,
+            request: s.request()
+        });
+    const comment = asComment(answer.data);
+    if (!comment)
+        throw new github_api/* UnexpectedAnswerError */.qx(answer.status, 'a comment');
+    return comment;
+}
+async function remove(s, id) {
+    try {
+        await s.octokit.rest.issues.deleteComment({ ...s.where, comment_id: id, request: s.request() });
+    }
+    catch (err) {
+        // Another run removed it first: what was to happen has happened.
+        if (err.status !== 404)
+            throw err;
+    }
+}
+/** GitHub's link to the comment, fit for one log line. */
+function cleanUrl(url, redactor) {
+    return url && /^https?:\/\/\S+$/.test(url)
+        ? (0,redact/* sanitizeServerText */.c8)(redactor.redact(url), 300)
+        : undefined;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,483 @@
+export const id = 993;
+export const ids = [993];
+export const modules = {
+
+/***/ 1993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  CLOUD_SOURCES: () => (/* reexport */ vocabulary/* CLOUD_SOURCES */.XQ),
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS: () => (/* reexport */ vocabulary/* CREATE_ONLY_SOURCE_CONFIG_FIELDS */.to),
+  Container: () => (/* reexport */ Container),
+  CreateDeploymentRequest: () => (/* binding */ CreateDeploymentRequest),
+  CreateRevisionRequest: () => (/* binding */ CreateRevisionRequest),
+  DEPLOYMENT_NAME_PATTERN: () => (/* reexport */ vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1),
+  DEPLOYMENT_STATUSES: () => (/* reexport */ vocabulary/* DEPLOYMENT_STATUSES */.PB),
+  DEPLOYMENT_TYPES: () => (/* reexport */ vocabulary/* DEPLOYMENT_TYPES */._o),
+  DeleteDeploymentQuery: () => (/* binding */ DeleteDeploymentQuery),
+  Deployment: () => (/* binding */ Deployment),
+  DeploymentList: () => (/* binding */ DeploymentList),
+  DeploymentStatus: () => (/* binding */ DeploymentStatus),
+  DeploymentType: () => (/* binding */ DeploymentType),
+  EnvVar: () => (/* reexport */ EnvVar),
+  ErrorDetail: () => (/* binding */ ErrorDetail),
+  FAILED_REVISION_STATUSES: () => (/* reexport */ vocabulary/* FAILED_REVISION_STATUSES */.VF),
+  HTTPValidationError: () => (/* binding */ HTTPValidationError),
+  LOG_ORDERS: () => (/* reexport */ LOG_ORDERS),
+  LOG_TYPES: () => (/* reexport */ LOG_TYPES),
+  ListDeploymentsQuery: () => (/* binding */ ListDeploymentsQuery),
+  ListRevisionsQuery: () => (/* binding */ ListRevisionsQuery),
+  MAX_LOG_LINES: () => (/* reexport */ MAX_LOG_LINES),
+  PatchDeploymentRequest: () => (/* binding */ PatchDeploymentRequest),
+  PushToken: () => (/* binding */ PushToken),
+  RESERVED_SECRET_NAMES: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES */.di),
+  RESERVED_SECRET_NAMES_HOSTED: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx),
+  RESOURCE_SPEC_LIMITS: () => (/* reexport */ RESOURCE_SPEC_LIMITS),
+  RESOURCE_SPEC_NUMBERS: () => (/* reexport */ RESOURCE_SPEC_NUMBERS),
+  REVISION_SOURCES: () => (/* reexport */ vocabulary/* REVISION_SOURCES */.Jy),
+  REVISION_STATUSES: () => (/* reexport */ vocabulary/* REVISION_STATUSES */.X_),
+  RepositoryEntry: () => (/* binding */ RepositoryEntry),
+  RepositoryList: () => (/* binding */ RepositoryList),
+  ResourceSpec: () => (/* reexport */ ResourceSpec),
+  ResourceSpecInResponse: () => (/* reexport */ ResourceSpecInResponse),
+  Revision: () => (/* binding */ Revision),
+  RevisionList: () => (/* binding */ RevisionList),
+  RevisionLogEntry: () => (/* reexport */ RevisionLogEntry),
+  RevisionLogPage: () => (/* reexport */ RevisionLogPage),
+  RevisionLogsQuery: () => (/* reexport */ RevisionLogsQuery),
+  RevisionSource: () => (/* binding */ RevisionSource),
+  RevisionSourceConfig: () => (/* binding */ RevisionSourceConfig),
+  RevisionStatus: () => (/* binding */ RevisionStatus),
+  SOURCES: () => (/* reexport */ vocabulary/* SOURCES */.Hl),
+  Secret: () => (/* binding */ Secret),
+  SecretInResponse: () => (/* binding */ SecretInResponse),
+  SecretReference: () => (/* binding */ SecretReference),
+  Source: () => (/* binding */ Source),
+  SourceConfig: () => (/* binding */ SourceConfig),
+  SourceConfigInResponse: () => (/* binding */ SourceConfigInResponse),
+  SourceRevisionConfig: () => (/* binding */ SourceRevisionConfig),
+  SourceRevisionConfigRequest: () => (/* binding */ SourceRevisionConfigRequest),
+  UUID_PATTERN: () => (/* reexport */ vocabulary/* UUID_PATTERN */.JJ),
+  UploadUrl: () => (/* binding */ UploadUrl),
+  Uuid: () => (/* binding */ Uuid),
+  ValidationErrorEntry: () => (/* binding */ ValidationErrorEntry),
+  Volume: () => (/* reexport */ Volume),
+  VolumeMount: () => (/* reexport */ VolumeMount),
+  revisionOutcome: () => (/* reexport */ vocabulary/* revisionOutcome */.qU)
+});
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
+var coerce = __webpack_require__(9567);
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __webpack_require__(7889);
+;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
+// ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
+// (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
+// connections are integers; the application's, the queue's and Redis' cpu and cpu_limit are
+// bounded. Requests are checked against the limits (the action rejects such inputs before any
+// request, the emulator answers 422); answers are read with the same fields but without them, so
+// that a value the service itself set is never a reason to fail a run.
+
+const str = schemas/* string */.YjP().nullish();
+const freeMap = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullish();
+const freeObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
+const VolumeMount = schemas/* object */.Ikc({
+    name: str,
+    mountPath: str,
+    subPath: str,
+    mountPropagation: str,
+    subPathExpr: str,
+    readOnly: schemas/* boolean */.zMY().nullish()
+});
+const Volume = schemas/* object */.Ikc({
+    name: str,
+    configMap: freeMap,
+    secret: freeMap,
+    emptyDir: freeMap,
+    persistentVolumeClaim: freeMap,
+    nfs: freeMap,
+    projected: freeMap,
+    downwardAPI: freeMap,
+    csi: freeMap
+});
+const EnvVar = schemas/* object */.Ikc({
+    name: str,
+    value: str,
+    valueFrom: freeMap
+});
+const Container = schemas/* object */.Ikc({
+    name: str,
+    image: str,
+    imagePullPolicy: str,
+    workingDir: str,
+    restartPolicy: str,
+    command: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    args: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    env: schemas/* array */.YOg(EnvVar).nullish(),
+    envFrom: schemas/* array */.YOg(freeObject).nullish(),
+    resources: schemas/* object */.Ikc({ limits: freeMap, requests: freeMap }).nullish(),
+    volumeMounts: schemas/* array */.YOg(VolumeMount).nullish(),
+    securityContext: freeMap
+});
+/** Every numeric field of ResourceSpec, by group; units follow the suffix of the name. */
+const RESOURCE_SPEC_NUMBERS = {
+    application: ['min_scale', 'max_scale', 'cpu', 'cpu_limit', 'memory_mb', 'memory_limit_mb'],
+    queue: [
+        'queue_min_scale',
+        'queue_max_scale',
+        'queue_cpu',
+        'queue_cpu_limit',
+        'queue_memory_mb',
+        'queue_memory_limit_mb'
+    ],
+    orchestrator: [
+        'orchestrator_cpu',
+        'orchestrator_cpu_limit',
+        'orchestrator_memory_mb',
+        'orchestrator_memory_limit_mb',
+        'orchestrator_min_scale',
+        'orchestrator_max_scale'
+    ],
+    executor: [
+        'executor_cpu',
+        'executor_cpu_limit',
+        'executor_memory_mb',
+        'executor_memory_limit_mb'
+    ],
+    redis: ['redis_cpu', 'redis_cpu_limit', 'redis_memory_mb', 'redis_memory_limit_mb'],
+    database: [
+        'db_cpu',
+        'db_cpu_limit',
+        'db_memory_mb',
+        'db_memory_limit_mb',
+        'db_storage_gi',
+        'db_max_connections'
+    ]
+};
+const CPU = { min: 0.1, max: 8 };
+const CPU_LIMIT = { min: 0.1, max: 16 };
+const RESOURCE_SPEC_LIMITS = {
+    min_scale: 'int',
+    max_scale: 'int',
+    cpu: CPU,
+    cpu_limit: CPU_LIMIT,
+    memory_mb: 'int',
+    memory_limit_mb: 'int',
+    queue_min_scale: 'int',
+    queue_max_scale: 'int',
+    queue_cpu: CPU,
+    queue_cpu_limit: CPU_LIMIT,
+    queue_memory_mb: 'int',
+    queue_memory_limit_mb: 'int',
+    orchestrator_cpu: 'number',
+    orchestrator_cpu_limit: 'number',
+    orchestrator_memory_mb: 'int',
+    orchestrator_memory_limit_mb: 'int',
+    orchestrator_min_scale: 'int',
+    orchestrator_max_scale: 'int',
+    executor_cpu: 'number',
+    executor_cpu_limit: 'number',
+    executor_memory_mb: 'int',
+    executor_memory_limit_mb: 'int',
+    redis_cpu: CPU,
+    redis_cpu_limit: CPU_LIMIT,
+    redis_memory_mb: 'int',
+    redis_memory_limit_mb: 'int',
+    db_cpu: 'number',
+    db_cpu_limit: 'number',
+    db_memory_mb: 'int',
+    db_memory_limit_mb: 'int',
+    db_storage_gi: 'int',
+    db_max_connections: 'int'
+};
+function limited(limit) {
+    if (limit === 'int')
+        return schemas/* number */.aig().int().nullish();
+    if (limit === 'number')
+        return schemas/* number */.aig().nullish();
+    return schemas/* number */.aig().min(limit.min).max(limit.max).nullish();
+}
+const strictNumbers = Object.fromEntries(Object.entries(RESOURCE_SPEC_LIMITS).map(([k, limit]) => [k, limited(limit)]));
+const looseNumbers = Object.fromEntries(Object.keys(RESOURCE_SPEC_LIMITS).map(k => [k, schemas/* number */.aig().nullish()]));
+const parts = {
+    labels: freeMap,
+    annotations: freeMap,
+    service_account_name: str,
+    image_pull_secrets: schemas/* array */.YOg(schemas/* object */.Ikc({ name: str })).nullish(),
+    volumes: schemas/* array */.YOg(Volume).nullish(),
+    volume_mounts: schemas/* array */.YOg(VolumeMount).nullish(),
+    init_containers: schemas/* array */.YOg(Container).nullish(),
+    sidecars: schemas/* array */.YOg(Container).nullish()
+};
+/** A ResourceSpec as a request carries it: the production limits apply. */
+const ResourceSpec = schemas/* object */.Ikc({ ...strictNumbers, ...parts });
+/** A ResourceSpec as an answer carries it: the same fields, any number. */
+const ResourceSpecInResponse = schemas/* object */.Ikc({ ...looseNumbers, ...parts });
+
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __webpack_require__(8072);
+;// CONCATENATED MODULE: ./src/control-plane/log-schema.ts
+// The revision and deployment logs of the control plane, beyond the interface
+// (docs/control-plane.md, "Operations"): the query of a page and the page. Part of the one model of the interface; schema.ts
+// re-exports it, and this file imports nothing from there.
+
+const queryInt = coerce/* number */.ai().int();
+const LOG_TYPES = ['build', 'deploy'];
+const LOG_ORDERS = ['asc', 'desc'];
+/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
+const RevisionLogsQuery = schemas/* object */.Ikc({
+    type: schemas/* enum */.k5n(LOG_TYPES),
+    order: schemas/* enum */.k5n(LOG_ORDERS).default('asc'),
+    limit: queryInt.min(1).max(1000).default(50),
+    offset: schemas/* string */.YjP().optional(),
+    level: schemas/* string */.YjP().optional(),
+    query: schemas/* string */.YjP().optional(),
+    start_time: schemas/* string */.YjP().optional(),
+    end_time: schemas/* string */.YjP().optional()
+});
+/** Lines kept from one answer: the most that a request may ask for. */
+const MAX_LOG_LINES = 1000;
+const textOrNumber = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()])
+    .nullish()
+    .transform(v => (v === null || v === undefined ? null : String(v)));
+/**
+ * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
+ * and kept as it came (the client caps its length after redacting; the caller redacts and
+ * sanitizes before printing).
+ */
+const RevisionLogEntry = schemas/* object */.Ikc({
+    /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
+    id: textOrNumber.optional(),
+    timestamp: textOrNumber,
+    message: schemas/* string */.YjP(),
+    level: textOrNumber
+});
+const RevisionLogPage = schemas/* object */.Ikc({
+    logs: schemas/* array */.YOg(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+    /** The cursor of the next page; null at the end. */
+    next_offset: textOrNumber
+});
+
+;// CONCATENATED MODULE: ./src/control-plane/schema.ts
+// The Deployment Control Plane interface, modelled once. The client validates every response with
+// these schemas and the emulator validates every request with them, so the two cannot drift apart.
+//
+// Objects strip unknown fields instead of rejecting them: the production service adds fields
+// (`display_name`, `url`, ...) and a client must not fail on them.
+
+
+
+
+
+
+
+/**
+ * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
+ * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
+ */
+const Uuid = schemas/* guid */.OsD();
+/**
+ * Text the service chooses that reaches the job log, the outputs and the summary (a status it
+ * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
+ * command or a terminal escape code into the log. Ordinary values pass unchanged.
+ */
+const serverText = (max) => schemas/* string */.YjP().transform(s => (0,redact/* sanitizeServerText */.c8)(s, max));
+/** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
+function openEnum(_known) {
+    return serverText(100);
+}
+// ---------------------------------------------------------------------------------------------
+// Enums
+const Source = schemas/* enum */.k5n(vocabulary/* SOURCES */.Hl);
+const RevisionSource = schemas/* enum */.k5n(vocabulary/* REVISION_SOURCES */.Jy);
+const DeploymentStatus = openEnum(vocabulary/* DEPLOYMENT_STATUSES */.PB);
+/** Any string parses: a status this model does not know yet is "still in progress". */
+const RevisionStatus = openEnum(vocabulary/* REVISION_STATUSES */.X_);
+const DeploymentType = schemas/* enum */.k5n(vocabulary/* DEPLOYMENT_TYPES */._o);
+const schema_str = schemas/* string */.YjP().nullish();
+// ---------------------------------------------------------------------------------------------
+// Source settings
+const SourceConfig = schemas/* object */.Ikc({
+    integration_id: Uuid.nullish(),
+    repo_url: schema_str,
+    deployment_type: DeploymentType.nullish(),
+    build_on_push: schemas/* boolean */.zMY().nullish(),
+    custom_url: schema_str,
+    resource_spec: ResourceSpec.nullish(),
+    listener_id: Uuid.nullish(),
+    listener_config: schemas/* object */.Ikc({ k8s_namespace: schema_str }).nullish(),
+    install_command: schema_str,
+    build_command: schema_str,
+    /** The template an `internal_template` deployment is made from; kept and read back. */
+    template_id: schema_str
+});
+/**
+ * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
+ * model does not know yet is kept as text rather than failing the read.
+ */
+const SourceConfigInResponse = SourceConfig.extend({
+    deployment_type: openEnum(vocabulary/* DEPLOYMENT_TYPES */._o).nullish(),
+    resource_spec: ResourceSpecInResponse.nullish()
+});
+/** The request form: `repo_commit_sha` is set by the service, never by a caller. */
+const SourceRevisionConfigRequest = schemas/* object */.Ikc({
+    repo_ref: schema_str,
+    graph_config_path: schema_str,
+    image_uri: schema_str,
+    source_tarball_path: schema_str
+});
+const SourceRevisionConfig = SourceRevisionConfigRequest.extend({
+    repo_commit_sha: serverText(100).nullish()
+});
+const Secret = schemas/* object */.Ikc({ name: schemas/* string */.YjP(), value: schemas/* string */.YjP() });
+/** Responses may leave a secret's value out or null it; only the name is certain. */
+const SecretInResponse = schemas/* object */.Ikc({ name: schemas/* string */.YjP(), value: schemas/* string */.YjP().nullish() });
+const SecretReference = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP(),
+    secret_name: schemas/* string */.YjP(),
+    secret_key: schemas/* string */.YjP()
+});
+// ---------------------------------------------------------------------------------------------
+// Resources
+const Deployment = schemas/* object */.Ikc({
+    name: serverText(200),
+    source: openEnum(vocabulary/* SOURCES */.Hl),
+    source_config: SourceConfigInResponse,
+    source_revision_config: SourceRevisionConfig,
+    secrets: schemas/* array */.YOg(SecretInResponse),
+    id: Uuid,
+    tenant_id: Uuid,
+    created_at: schemas/* string */.YjP(),
+    updated_at: schemas/* string */.YjP(),
+    status: DeploymentStatus,
+    latest_revision_id: Uuid.nullable(),
+    active_revision_id: Uuid.nullable(),
+    secret_references: schemas/* array */.YOg(SecretReference).nullish(),
+    image_version: schema_str,
+    /** A human-readable name beside `name`; set by PATCH only, never cleared. */
+    display_name: serverText(200).nullish()
+});
+const Revision = schemas/* object */.Ikc({
+    id: Uuid,
+    status: RevisionStatus,
+    created_at: schema_str,
+    updated_at: schema_str,
+    source: schema_str,
+    source_revision_config: SourceRevisionConfig.nullish()
+});
+const RepositoryEntry = schemas/* object */.Ikc({
+    host_integration_id: Uuid,
+    id: schemas/* number */.aig().int(),
+    name: schemas/* string */.YjP(),
+    owner: schemas/* string */.YjP(),
+    url: schemas/* string */.YjP(),
+    default_branch: schemas/* string */.YjP()
+});
+const RepositoryList = schemas/* array */.YOg(RepositoryEntry);
+// ---------------------------------------------------------------------------------------------
+// Requests
+const CreateDeploymentRequest = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP().min(1),
+    source: Source,
+    source_config: SourceConfig,
+    source_revision_config: SourceRevisionConfigRequest,
+    secrets: schemas/* array */.YOg(Secret),
+    secret_references: schemas/* array */.YOg(SecretReference).nullish()
+});
+const PatchDeploymentRequest = schemas/* object */.Ikc({
+    revision_source: RevisionSource.nullish(),
+    source_config: SourceConfig.nullish(),
+    source_revision_config: SourceRevisionConfigRequest.nullish(),
+    secrets: schemas/* array */.YOg(Secret).nullish(),
+    secret_references: schemas/* array */.YOg(SecretReference).nullish(),
+    /** Changes no revision; at least one character (the service has no way to clear it). */
+    display_name: schemas/* string */.YjP().min(1).nullish()
+});
+/**
+ * The part of `source_config` that belongs to a revision: what `POST .../revisions` takes. The
+ * deployment-level settings (`build_on_push`, `custom_url`, the create-only fields) are not part
+ * of a revision and are dropped from such a request (docs/decisions.md).
+ */
+const RevisionSourceConfig = SourceConfig.pick({
+    install_command: true,
+    build_command: true,
+    resource_spec: true
+});
+/**
+ * `POST /v2/deployments/{deployment_id}/revisions`: a new revision from this body, the secrets
+ * and settings applied as a PATCH applies them (omitted or empty `secrets` keep the old ones).
+ * Not in the published description; sent by the service's Terraform provider for every update.
+ */
+const CreateRevisionRequest = schemas/* object */.Ikc({
+    source_revision_config: SourceRevisionConfigRequest,
+    source_config: RevisionSourceConfig.nullish(),
+    secrets: schemas/* array */.YOg(Secret).nullish(),
+    secret_references: schemas/* array */.YOg(SecretReference).nullish()
+});
+/** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
+const PushToken = schemas/* object */.Ikc({ token: schemas/* string */.YjP().min(1), registry_url: schemas/* string */.YjP().min(1) });
+/**
+ * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
+ * PATCH then names as `source_revision_config.source_tarball_path`.
+ */
+const UploadUrl = schemas/* object */.Ikc({ upload_url: schemas/* string */.YjP().min(1), object_path: schemas/* string */.YjP().min(1) });
+/** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */
+const queryBoolean = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* enum */.k5n(['true', 'false', '1', '0'])])
+    .transform(v => v === true || v === 'true' || v === '1');
+const schema_queryInt = coerce/* number */.ai().int();
+/** `GET /v2/deployments` query, with the parameter names of the production service. */
+const ListDeploymentsQuery = schemas/* object */.Ikc({
+    limit: schema_queryInt.min(1).max(100).default(20),
+    offset: schema_queryInt.min(0).default(0),
+    name_contains: schemas/* string */.YjP().optional(),
+    status: schemas/* string */.YjP().optional(),
+    remote_reconciled: queryBoolean.optional(),
+    tag_value_ids: schemas/* string */.YjP().optional(),
+    image_version: schemas/* string */.YjP().optional(),
+    deployment_type: DeploymentType.optional(),
+    deployment_ids: schemas/* string */.YjP().optional()
+});
+const DeploymentList = schemas/* object */.Ikc({
+    resources: schemas/* array */.YOg(Deployment),
+    offset: schemas/* number */.aig().int()
+});
+// ---------------------------------------------------------------------------------------------
+// Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
+/** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
+const ListRevisionsQuery = schemas/* object */.Ikc({
+    limit: schema_queryInt.min(1).max(100).default(20),
+    offset: schema_queryInt.min(0).default(0),
+    status: schemas/* string */.YjP().optional(),
+    remote_reconciled: queryBoolean.optional()
+});
+/** Revisions, newest first; `offset` is the next page's. */
+const RevisionList = schemas/* object */.Ikc({
+    resources: schemas/* array */.YOg(Revision),
+    offset: schemas/* number */.aig().int()
+});
+/** `DELETE /v2/deployments/{deployment_id}` query. */
+const DeleteDeploymentQuery = schemas/* object */.Ikc({
+    delete_tracing_project: queryBoolean.default(false)
+});
+// ---------------------------------------------------------------------------------------------
+// Error bodies
+const ErrorDetail = schemas/* object */.Ikc({ detail: schemas/* string */.YjP() });
+const ValidationErrorEntry = schemas/* object */.Ikc({
+    loc: schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().int()])),
+    msg: schemas/* string */.YjP(),
+    type: schemas/* string */.YjP(),
+    input: schemas/* unknown */.L5J().optional(),
+    ctx: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+});
+const HTTPValidationError = schemas/* object */.Ikc({ detail: schemas/* array */.YOg(ValidationErrorEntry) });
+
+
+/***/ })
+
+};
