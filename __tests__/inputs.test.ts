@@ -872,21 +872,11 @@ describe('parseInputs: no secret in any message', () => {
 })
 
 describe('parseInputs: oversized and hostile inputs', () => {
-  const elapsed = (f: () => void) => {
-    const start = performance.now()
-    f()
-    return performance.now() - start
-  }
-
-  test('a several-megabyte input gives one clear problem, fast', () => {
-    let found: InputProblem[] = []
-    const ms = elapsed(() => {
-      found = problems({ ...CODEHOST, secrets: 'A=' + 'x'.repeat(5 * 1024 * 1024) })
-    })
+  test('a several-megabyte input gives one clear problem', () => {
+    const found = problems({ ...CODEHOST, secrets: 'A=' + 'x'.repeat(5 * 1024 * 1024) })
     expect(found).toEqual([
       { input: 'secrets', message: '`secrets` is 5.0 MiB; at most 1.0 MiB is accepted' }
     ])
-    expect(ms).toBeLessThan(1000)
   })
 
   test('plain inputs are capped at 64 KiB', () => {
@@ -910,17 +900,13 @@ describe('parseInputs: oversized and hostile inputs', () => {
       'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
       'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
     ].join('\n')
-    let found: InputProblem[] = []
-    const ms = elapsed(() => {
-      found = problems({ ...EXTERNAL, 'resource-spec': bomb })
-    })
+    const found = problems({ ...EXTERNAL, 'resource-spec': bomb })
     expect(found).toEqual([
       {
         input: 'resource-spec',
         message: '`resource-spec` expands too many YAML aliases (at most 100)'
       }
     ])
-    expect(ms).toBeLessThan(1000)
   })
 
   test('an alias whose anchor is not set is named as such, not as too many aliases', () => {
@@ -973,16 +959,12 @@ describe('parseInputs: oversized and hostile inputs', () => {
     ['YAML sequences', '- '.repeat(400_000) + 'x'],
     ['YAML blocks', Array.from({ length: 1200 }, (_, i) => ' '.repeat(i) + 'k:').join('\n')],
     ['unclosed brackets', '['.repeat(1_000_000)]
-  ])('deeply nested %s are rejected fast, without blowing the stack', (_, text) => {
-    let found: InputProblem[] = []
-    const ms = elapsed(() => {
-      found = problems({ ...EXTERNAL, 'resource-spec': text, 'secret-references': text })
-    })
+  ])('deeply nested %s are rejected without blowing the stack', (_, text) => {
+    const found = problems({ ...EXTERNAL, 'resource-spec': text, 'secret-references': text })
     expect(found).toEqual([
       { input: 'secret-references', message: expect.stringMatching(/nested too deeply/) },
       { input: 'resource-spec', message: expect.stringMatching(/nested too deeply/) }
     ])
-    expect(ms).toBeLessThan(1000)
   })
 
   test('the nesting pre-scan ignores brackets in strings, comments and block scalars', () => {

@@ -421,10 +421,9 @@ describe('transport against the emulator', () => {
     const emu = await emulator()
     emu.addFaults({ kind: 'huge-body', path: '/v2/deployments' })
     const c = client(emu, { maxBodyBytes: 1024 * 1024, retry: { maxAttempts: 1 } })
-    const started = Date.now()
     const err = await rejectionOf(c.listDeployments())
     expect(err).toBeInstanceOf(NetworkError)
-    expect(Date.now() - started).toBeLessThan(5000)
+    expect((err as Error).message).toMatch(/larger than 1 MiB and was cut off/)
   })
 
   test('a trickled answer is cut by the request timeout', async () => {

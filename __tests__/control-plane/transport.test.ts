@@ -369,10 +369,9 @@ describe('writes are not retried blindly', () => {
   test('POST that times out -> OutcomeUnknownError naming the timeout', async () => {
     const server = await startServer(silent)
     const client = makeClient(server.origin, { requestTimeoutMs: 200 })
-    const { ms, error } = await timed(client.createDeployment(createBody()))
+    const error = await rejectionOf(client.createDeployment(createBody()))
     expect(error).toBeInstanceOf(OutcomeUnknownError)
     expect(error?.message).toContain('no complete answer within 0.2 s')
-    expect(ms).toBeLessThan(1500)
     expect(server.requests).toHaveLength(1)
   })
 
@@ -483,7 +482,6 @@ describe('timeouts and the deadline', () => {
     )
     expect(server.requests).toHaveLength(2)
     expect(ms).toBeGreaterThanOrEqual(380)
-    expect(ms).toBeLessThan(2000)
   })
 
   test('a body trickled slowly is cut by the request timeout', async () => {
@@ -493,7 +491,6 @@ describe('timeouts and the deadline', () => {
     expect(error).toBeInstanceOf(NetworkError)
     expect(error?.message).toContain('no complete answer within 0.3 s')
     expect(ms).toBeGreaterThanOrEqual(280)
-    expect(ms).toBeLessThan(2000)
   })
 
   test('the overall deadline cuts a pending request shorter than its own timeout', async () => {
@@ -504,7 +501,8 @@ describe('timeouts and the deadline', () => {
     })
     const { ms, error } = await timed(client.listDeployments())
     expect(error).toBeInstanceOf(ControlPlaneError)
-    expect(ms).toBeLessThan(2000)
+    // Cut by the deadline, not the 20 s request timeout.
+    expect(ms).toBeLessThan(10_000)
     expect(server.requests).toHaveLength(1)
   })
 
@@ -515,7 +513,8 @@ describe('timeouts and the deadline', () => {
       client.getRevision(DEPLOYMENT_ID, REVISION_ID, { deadline: Date.now() + 300 })
     )
     expect(error).toBeInstanceOf(ControlPlaneError)
-    expect(ms).toBeLessThan(2000)
+    // Cut by the deadline, not the 20 s request timeout.
+    expect(ms).toBeLessThan(10_000)
   })
 
   test('a deadline already past sends nothing', async () => {
@@ -533,11 +532,15 @@ describe('timeouts and the deadline', () => {
       signal: controller.signal,
       requestTimeoutMs: 20_000
     })
-    setTimeout(() => controller.abort(), 100)
-    const { ms, error } = await timed(client.getDeployment(DEPLOYMENT_ID))
+    const pending = timed(client.getDeployment(DEPLOYMENT_ID))
+    // Cancelled once the request is on the server: an event, not a time.
+    while (server.requests.length === 0) await new Promise(r => setTimeout(r, 5))
+    controller.abort()
+    const { ms, error } = await pending
     expect(error).toBeInstanceOf(AbortedError)
     expect(error?.message).toBe('get deployment cancelled')
-    expect(ms).toBeLessThan(2000)
+    // Not the 20 s request timeout (whatever the machine's load, far under it).
+    expect(ms).toBeLessThan(10_000)
     expect(server.requests).toHaveLength(1)
   })
 })
@@ -561,12 +564,11 @@ describe('body size cap', () => {
       maxBodyBytes: 1024 * 1024,
       retry: { maxAttempts: 1 }
     })
-    const { ms, error } = await timed(client.listRepositories(INTEGRATION_ID))
+    const error = await rejectionOf(client.listRepositories(INTEGRATION_ID))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error?.message).toBe(
       `list repositories failed: the answer is larger than 1 MiB and was cut off (GET /v1/integrations/forge/codehost/${INTEGRATION_ID}/repos)`
     )
-    expect(ms).toBeLessThan(5000)
   })
 
   test('a body under the cap is read whole', async () => {

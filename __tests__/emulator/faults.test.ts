@@ -167,9 +167,11 @@ describe('kinds', () => {
     const chunks: number[] = []
     for await (const chunk of res.body!) chunks.push((chunk as Uint8Array).length)
     expect(res.status).toBe(200)
-    expect(Math.max(...chunks)).toBeLessThanOrEqual(8)
-    expect(chunks.length).toBeGreaterThan(2)
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(10)
+    // 8 bytes every 5 ms: the whole answer takes at least that long (a lower bound, which a
+    // loaded machine only lengthens; how the reader groups the bytes depends on its timing).
+    const bytes = chunks.reduce((a, b) => a + b, 0)
+    expect(bytes).toBeGreaterThan(16)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual((Math.ceil(bytes / 8) - 1) * 4)
   })
 
   it('detail: a custom status and detail text', async () => {

@@ -144,7 +144,7 @@ e2e(
 )
 
 e2e(
-  'with github-token and environment: cancelled while waiting: inactive, and the step still exits within 2 s',
+  'with github-token and environment: cancelled while waiting: inactive, and the step exits before the runner would escalate',
   async (emu, github) => {
     emu.setSpeed(0.05)
     const r = await run(
@@ -154,7 +154,9 @@ e2e(
       { cancel: { signal: 'SIGINT', when: '::group::Wait for revision' } }
     )
     expect(r.code).not.toBe(0)
-    expect(r.exitAfterSignalMs).toBeLessThan(2000)
+    // The runner follows SIGINT with SIGTERM after 7.5 s: the step is gone before that, however
+    // loaded the machine (it exits 1.5 s after the signal at the latest, by its own timer).
+    expect(r.exitAfterSignalMs).toBeLessThan(7500)
     const id = Number(r.outputs['github-deployment-id'])
     expect(github.statuses(id)).toEqual(['in_progress', 'inactive'])
     expect(String(statusBodies(github).at(-1)!.body.description)).toContain('Cancelled')
