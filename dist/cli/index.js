@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4262);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8460);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5695);
 // The `control-plane-deploy` command: the CLI door on the real process, around the same run as
 // the action's (src/run.ts).
 
@@ -33,7 +33,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8460:
+/***/ 5695:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -760,17 +760,10 @@ function dotenv(outputs) {
         .join('');
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/cli/port.ts
-// The CLI's side of the port (src/port.ts): inputs from the flags and the environment, the log on
-// stderr through the CLI's own redaction, no runner, and GitHub deployments and comments only when
-// the CLI itself runs inside GitHub Actions.
-
 function cliPort(o) {
     const { log, env } = o;
     const insideActions = env.GITHUB_ACTIONS === 'true';
-    const summaryFile = insideActions ? env.GITHUB_STEP_SUMMARY?.trim() : undefined;
     return {
         // Trimmed at both ends, as the runner's inputs are.
         input: name => (o.inputs[name] ?? '').trim(),
@@ -784,7 +777,6 @@ function cliPort(o) {
         group: (name, fn) => log.group(name, fn),
         // stdout gets the outputs from the run's result, all at once at the end.
         setOutput: () => undefined,
-        ...(summaryFile ? { summary: (markdown) => (0,promises_namespaceObject.appendFile)(summaryFile, markdown) } : {}),
         ...(insideActions ? { github: { env } } : {}),
         signal: o.signal
     };

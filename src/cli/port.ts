@@ -1,7 +1,7 @@
 // The CLI's side of the port (src/port.ts): inputs from the flags and the environment, the log on
-// stderr through the CLI's own redaction, no runner, and GitHub deployments and comments only when
-// the CLI itself runs inside GitHub Actions.
-import { appendFile } from 'node:fs/promises'
+// stderr through the CLI's own redaction, no runner (the job summary is the action's: only its door
+// speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
+// inside GitHub Actions.
 import type { EventDefaults } from '../event.ts'
 import type { RunPort } from '../port.ts'
 import type { CliLog } from './log.ts'
@@ -19,7 +19,6 @@ export interface CliPortOptions {
 export function cliPort(o: CliPortOptions): RunPort {
   const { log, env } = o
   const insideActions = env.GITHUB_ACTIONS === 'true'
-  const summaryFile = insideActions ? env.GITHUB_STEP_SUMMARY?.trim() : undefined
   return {
     // Trimmed at both ends, as the runner's inputs are.
     input: name => (o.inputs[name] ?? '').trim(),
@@ -33,7 +32,6 @@ export function cliPort(o: CliPortOptions): RunPort {
     group: (name, fn) => log.group(name, fn),
     // stdout gets the outputs from the run's result, all at once at the end.
     setOutput: () => undefined,
-    ...(summaryFile ? { summary: (markdown: string) => appendFile(summaryFile, markdown) } : {}),
     ...(insideActions ? { github: { env } } : {}),
     signal: o.signal
   }
