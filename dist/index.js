@@ -35083,11 +35083,10 @@ function actionPort(signal, env = process.env) {
         error: (line, title) => error(line, titled(title)),
         group: (name, fn) => group(name, fn),
         setOutput: (name, value) => setOutput(name, value),
-        summary: process.env.GITHUB_STEP_SUMMARY
-            ? async (markdown) => {
-                await summary.addRaw(markdown).write();
-            }
-            : undefined,
+        // Every runner keeps a summary; where none is set up, core says so and the run warns once.
+        summary: async (markdown) => {
+            await summary.addRaw(markdown).write();
+        },
         github: { env },
         signal
     };

@@ -31,11 +31,10 @@ export function actionPort(signal: AbortSignal, env: NodeJS.ProcessEnv = process
     error: (line, title) => core.error(line, titled(title)),
     group: (name, fn) => core.group(name, fn),
     setOutput: (name, value) => core.setOutput(name, value),
-    summary: process.env.GITHUB_STEP_SUMMARY
-      ? async markdown => {
-          await core.summary.addRaw(markdown).write()
-        }
-      : undefined,
+    // Every runner keeps a summary; where none is set up, core says so and the run warns once.
+    summary: async markdown => {
+      await core.summary.addRaw(markdown).write()
+    },
     github: { env },
     signal
   }
