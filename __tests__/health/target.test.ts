@@ -1,5 +1,6 @@
 import { expect, test } from '@jest/globals'
-import { isLoopbackHost, probeTarget } from '../../src/health/target.ts'
+import { isLoopbackHost } from '../../src/control-plane/base-url.ts'
+import { probeTarget } from '../../src/health/target.ts'
 
 const href = (url: string | null, path: string) => {
   const t = probeTarget(url, path)

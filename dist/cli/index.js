@@ -898,13 +898,22 @@ async function cli(argv, env, io, run) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ baseUrlProblem)
+/* harmony export */   a: () => (/* binding */ baseUrlProblem),
+/* harmony export */   c: () => (/* binding */ isLoopbackHost)
 /* harmony export */ });
-// Where the API key may be sent: https anywhere, plain http only to this machine (the emulator).
-/** Hosts where plain `http:` is allowed: the local emulator, a test fake. */
-const isLoopback = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+// Where the API key may be sent: https anywhere, plain http only to this machine (the emulator, an
+// agent server on the runner). The control plane and the health probes share this rule.
+
+/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host === '::1')
+        return true;
+    // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
+    return (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4 && host.startsWith('127.');
+}
 /** Why a base URL may not carry the key, or undefined when it may. */
 function baseUrlProblem(baseUrl) {
     let url;
@@ -918,7 +927,7 @@ function baseUrlProblem(baseUrl) {
         return 'the base URL must not carry credentials (user:password@): the key goes in its own header';
     if (url.protocol === 'https:')
         return undefined;
-    if (url.protocol === 'http:' && isLoopback(url.hostname))
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
         return undefined;
     return url.protocol === 'http:'
         ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (use https; http only for localhost, 127.0.0.0/8 and [::1])`
@@ -3567,21 +3576,11 @@ async function waitGone(o, state, deps, id) {
     throw new DeployError(`Timed out: deployment ${id} is still ${result.status} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/health/target.ts
 // Where the health probes go: the deployment's custom_url with the health path appended. The
 // probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
 // https, or plain http to this machine (a loopback address). Checked before any connection.
 
-/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host === '::1')
-        return true;
-    // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
 /**
  * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
  * it may not be probed. The path is appended to the URL's own path, never resolved against it,
@@ -3601,7 +3600,7 @@ function probeTarget(customUrl, path) {
     }
     if (base.username || base.password)
         return { problem: `its custom_url for ${base.host} carries credentials, which are not sent` };
-    if (base.protocol === 'http:' && !isLoopbackHost(base.hostname))
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.c)(base.hostname))
         return {
             problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
         };

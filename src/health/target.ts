@@ -1,17 +1,9 @@
 // Where the health probes go: the deployment's custom_url with the health path appended. The
 // probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
 // https, or plain http to this machine (a loopback address). Checked before any connection.
-import { isIP } from 'node:net'
+import { isLoopbackHost } from '../control-plane/base-url.ts'
 
 export type ProbeTarget = { url: URL } | { problem: string }
-
-/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (host === 'localhost' || host === '::1') return true
-  // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
-  return isIP(host) === 4 && host.startsWith('127.')
-}
 
 /**
  * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
