@@ -66,7 +66,13 @@ function writeOutputs(
   io.stdout.write(formatOutputs(result.outputs, line.output))
   if (line.outputFile === undefined) return result.exitCode
   try {
-    writeFileSync(line.outputFile, dotenv(result.outputs))
+    const file = dotenv(result.outputs)
+    writeFileSync(line.outputFile, file.text)
+    if (file.left.length) {
+      log.warning(
+        `Not in --output-file: ${file.left.join(', ')}, whose value holds a single quote or a control character that no dotenv reader takes safely; stdout has it.`
+      )
+    }
     return result.exitCode
   } catch (err) {
     log.error(`Could not write --output-file: ${err instanceof Error ? err.message : String(err)}`)

@@ -12,6 +12,7 @@ import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { observe, type DeployState } from './state.ts'
 import type { WaitResult } from './wait.ts'
+import { revisionStatusWord, shownStatus } from './status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
 export interface Waited {
@@ -28,7 +29,7 @@ export async function conclude(
 ): Promise<void> {
   const { result } = w
   state.timeline = result.timeline
-  state.revisionStatus = result.status
+  state.revisionStatus = revisionStatusWord(result.status)
   const sha = result.revision?.source_revision_config?.repo_commit_sha
   if (sha) state.repoCommitSha = sha
   state.outcome = result.outcome
@@ -44,7 +45,7 @@ export async function conclude(
       throw timedOut(o, w)
     case 'cancelled':
       throw new DeployError(
-        `Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`,
+        `Cancelled while ${result.status !== undefined ? shownStatus(result.status) : 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`,
         undefined,
         'Deploy cancelled'
       )
@@ -110,7 +111,7 @@ function timedOut(o: Options, w: Waited): DeployError {
   const { result } = w
   return new DeployError(
     (result.status
-      ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+      ? `Timed out: still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
       : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
       (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
       (result.lastApiError && result.lastApiError !== result.lastError
@@ -136,7 +137,9 @@ async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promis
       'Deployment deleted'
     )
   }
-  const seen = result.status ? `last status ${result.status}` : 'before any status was read'
+  const seen = result.status
+    ? `last status ${shownStatus(result.status)}`
+    : 'before any status was read'
   return new DeployError(
     `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
     `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,

@@ -1,6 +1,7 @@
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
+import { shownStatus } from './status-words.ts'
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -134,7 +135,7 @@ async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: stri
       pollIntervalMs: o.pollIntervalMs,
       onStatus: (status, ms) => {
         state.deploymentStatus = status
-        deps.log.info(`${status} after ${formatDuration(ms)}`)
+        deps.log.info(`${shownStatus(status)} after ${formatDuration(ms)}`)
       }
     },
     deps
