@@ -16,8 +16,9 @@ interface CliRun {
 
 interface CliOptions {
   cwd?: string
-  /** Sends SIGINT once stderr contains this. */
+  /** Sends `signal` (SIGINT unless said) once stderr contains this. */
   interruptWhen?: string
+  signal?: NodeJS.Signals
 }
 
 let cliJs: string
@@ -54,7 +55,7 @@ function cli(
       run.stderr += d.toString()
       if (o.interruptWhen && !interrupted && run.stderr.includes(o.interruptWhen)) {
         interrupted = true
-        child.kill('SIGINT')
+        child.kill(o.signal ?? 'SIGINT')
       }
     })
     child.on('error', reject)
@@ -304,35 +305,38 @@ test('invalid inputs: exit 2, every problem on stderr, no request', async () => 
   expect(emulator.requests()).toEqual([])
 })
 
-test('SIGINT while waiting: the run stops, says what goes on, exit 130', async () => {
-  const slow = await startEmulator({ port: 0, speed: 0.02 })
-  try {
-    const { apiKey, tenantId, integrationId } = slow.credentials()
-    const run = await cli(
-      [
-        'deploy',
-        '--name',
-        uniqueName('sigint'),
-        '--repository',
-        'acme/agent-server',
-        '--ref',
-        'main'
-      ],
-      {
-        CONTROL_PLANE_API_KEY: apiKey,
-        CONTROL_PLANE_TENANT_ID: tenantId,
-        CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-        CONTROL_PLANE_BASE_URL: slow.url
-      },
-      { interruptWhen: '▸ Wait for revision' }
-    )
-    expect(run.code).toBe(130)
-    expect(run.stderr).toContain('Received SIGINT: stopping')
-    expect(run.stderr).toMatch(
-      /\nerror: Deploy cancelled: .*revision \S+ goes on on the control plane\./
-    )
-    expect(outputsOf(run.stdout)['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
-  } finally {
-    await slow.close()
+test.each(['SIGINT', 'SIGHUP'] as const)(
+  '%s while waiting: the run stops, says what goes on, writes its outputs, exit 130',
+  async signal => {
+    const slow = await startEmulator({ port: 0, speed: 0.02 })
+    try {
+      const { apiKey, tenantId, integrationId } = slow.credentials()
+      const run = await cli(
+        [
+          'deploy',
+          '--name',
+          uniqueName(signal.toLowerCase()),
+          '--repository',
+          'acme/agent-server',
+          '--ref',
+          'main'
+        ],
+        {
+          CONTROL_PLANE_API_KEY: apiKey,
+          CONTROL_PLANE_TENANT_ID: tenantId,
+          CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+          CONTROL_PLANE_BASE_URL: slow.url
+        },
+        { interruptWhen: '▸ Wait for revision', signal }
+      )
+      expect(run.code).toBe(130)
+      expect(run.stderr).toContain(`Received ${signal}: stopping`)
+      expect(run.stderr).toMatch(
+        /\nerror: Deploy cancelled: .*revision \S+ goes on on the control plane\./
+      )
+      expect(outputsOf(run.stdout)['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+    } finally {
+      await slow.close()
+    }
   }
-})
+)

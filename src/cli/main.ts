@@ -18,13 +18,16 @@ export interface CliIo {
   stderr: LogStream
   now: () => number
   cwd: string
-  /** Calls `handler` on SIGINT and SIGTERM until the returned function is called. */
+  /** Calls `handler` on each of STOP_SIGNALS until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void
   /** Ends the process at once (a second Ctrl-C, or a run that does not stop in time). */
   exit(code: ExitCode): void
 }
 
 export type Run = (port: RunPort) => Promise<RunResult>
+
+/** The signals that stop a run (it reports and writes its outputs), a second one at once. */
+export const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
 
 /** After the first SIGINT the run has this long to stop and report; then the process exits. */
 export const STOP_GRACE_MS = 5000
@@ -33,7 +36,7 @@ const HINT =
   'Each input is a flag of the same name (--name my-agent, --no-wait) or its CONTROL_PLANE_* variable; ' +
   'the API key comes from CONTROL_PLANE_API_KEY. See control-plane-deploy --help.'
 
-/** What to do on SIGINT and SIGTERM: stop the run, and exit at once on a second signal. */
+/** What to do on SIGINT, SIGTERM and SIGHUP: stop the run, and exit at once on a second signal. */
 function interrupts(io: CliIo, log: CliLog, controller: AbortController): () => void {
   let deadline: ReturnType<typeof setTimeout> | undefined
   const stopListening = io.onSignal(signal => {
