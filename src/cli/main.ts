@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults } from './ci.ts'
+import { detectDefaults, forkRefusal } from './ci.ts'
 import { parseCommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -110,6 +110,11 @@ export async function cli(
   for (const note of line.notes) log.info(note)
   const detected = detectDefaults(env, () => readGit(io.cwd))
   log.info(detected.source)
+  // A fork's change deploys only when both are given on purpose: refused before any request.
+  if (detected.fork && !(line.inputs.repository?.trim() && line.inputs.ref?.trim())) {
+    log.error(forkRefusal(detected.fork), 'Change from a fork')
+    return 2
+  }
 
   const controller = new AbortController()
   const stopListening = interrupts(io, log, controller)
