@@ -76,7 +76,7 @@ async function findToDelete(
       'Name and deployment-id disagree'
     )
   }
-  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
+  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
   else log.info(`${absent}.`)
   return d
 }
@@ -147,7 +147,7 @@ async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: stri
   }
   state.outcome = 'timeout'
   throw new DeployError(
-    `Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    `Timed out: deployment ${id} is still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
     'Raise timeout, or use wait: false.',
     'Delete timed out'
   )
