@@ -51,7 +51,11 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     deps.log.info('wait is false: the revision goes on on the control plane.')
     return
   }
-  await conclude(o, state, deps, await waitFor(o, deps, written.deployment.id, written.revisionId))
+  const id = written.deployment.id
+  // A superseded revision's successor is followed within what is left of the timeout.
+  const follow = (revisionId: string, timeoutMs: number) =>
+    waitFor({ ...o, timeoutMs }, deps, id, revisionId)
+  await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
 async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
