@@ -111,7 +111,8 @@ export async function cli(
   const detected = detectDefaults(env, () => readGit(io.cwd))
   log.info(detected.source)
   // A fork's change deploys only when both are given on purpose: refused before any request.
-  if (detected.fork && !(line.inputs.repository?.trim() && line.inputs.ref?.trim())) {
+  const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
+  if (detected.fork && line.command === 'deploy' && !deliberate) {
     log.error(forkRefusal(detected.fork), 'Change from a fork')
     return 2
   }
