@@ -47,7 +47,10 @@ test("the key changes with a file the action's entry reaches, the version or the
       ['package-lock.json', '{"lockfileVersion":3}']
     ] as const) {
       write(root, file, text)
-      expect({ file, current: builtFromCurrentSources(dist, root) }).toEqual({ file, current: true })
+      expect({ file, current: builtFromCurrentSources(dist, root) }).toEqual({
+        file,
+        current: true
+      })
     }
     // In it: the key changes.
     for (const [file, text] of [
@@ -57,7 +60,10 @@ test("the key changes with a file the action's entry reaches, the version or the
       ['package.json', '{"version":"1.0.1","scripts":{"build":"ncc build -m","test":"jest"}}']
     ] as const) {
       write(root, file, text)
-      expect({ file, current: builtFromCurrentSources(dist, root) }).toEqual({ file, current: false })
+      expect({ file, current: builtFromCurrentSources(dist, root) }).toEqual({
+        file,
+        current: false
+      })
       writeFileSync(join(dist, SOURCE_KEY_FILE), sourceKey(root))
     }
     rmSync(join(dist, 'index.js'))
