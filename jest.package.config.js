@@ -6,7 +6,7 @@ import base, { PACKAGE_TESTS } from './jest.config.js'
 
 export default {
   ...base,
-  testMatch: PACKAGE_TESTS.map(p => (p.endsWith('/') ? `${p}**/*.test.ts` : p)),
+  testMatch: PACKAGE_TESTS,
   testPathIgnorePatterns: ['/node_modules/'],
   globalSetup: '<rootDir>/__tests__/package/global-setup.ts',
   globalTeardown: undefined,
