@@ -1,5 +1,5 @@
-// The packed CLI end to end: `npm pack` of the working tree, unpacked into a folder of its own,
-// run with Node in a clean environment against the emulator.
+// The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
+// (package.ts), run with Node in a clean environment against the emulator.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -29,7 +29,7 @@ let emulator: Emulator
 let work: string
 
 beforeAll(async () => {
-  cliJs = join(packedPackage().dir, 'dist/cli.js')
+  cliJs = join(packedPackage().dir, 'bin/cli.js')
   emulator = await startEmulator({ port: 0, speed: 4 })
   work = mkdtempSync(join(tmpdir(), 'cpd-cli-e2e-'))
 }, 240_000)
@@ -144,7 +144,7 @@ test('--api-key is refused with the reason, and the key is printed nowhere', asy
   expect(emulator.requests()).toEqual([])
 })
 
-test('the tarball holds the bin, both bundles, README and LICENSE, and nothing of src/', () => {
+test('the tarball holds the bin, its bundle, README and LICENSE, and nothing of src/', () => {
   const { tarball, dir } = packedPackage()
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .trim()
@@ -155,17 +155,16 @@ test('the tarball holds the bin, both bundles, README and LICENSE, and nothing o
       'package/package.json',
       'package/README.md',
       'package/LICENSE',
-      'package/dist/cli.js',
-      'package/dist/cli/index.js',
-      'package/dist/index.js'
+      'package/bin/cli.js',
+      'package/bin/cli/index.js'
     ])
   )
   // The CLI's sources are in its bundle, not beside it.
-  expect(files.filter(f => /^package\/(src|__tests__|scripts)\//.test(f))).toEqual([])
+  expect(files.filter(f => /^package\/(src|__tests__|scripts|dist)\//.test(f))).toEqual([])
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>
   expect(pkg.private).toBeUndefined()
-  expect(pkg.bin).toMatchObject({ 'control-plane-deploy': 'dist/cli.js' })
-  expect(readFileSync(join(dir, 'dist/cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
+  expect(pkg.bin).toMatchObject({ 'control-plane-deploy': 'bin/cli.js' })
+  expect(readFileSync(join(dir, 'bin/cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
 })
 
 const SECRET = 'sk-live-0123456789abcdef-never-shown'
