@@ -10,6 +10,7 @@ import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { deletedState } from './gone.ts'
 import { observe, type DeployState } from './state.ts'
 import type { WaitResult } from './wait.ts'
 
@@ -151,12 +152,7 @@ async function deletedMeanwhile(
   err: unknown
 ): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
   if (!(err instanceof ApiError && err.status === 404)) return undefined
-  try {
-    const d: Deployment = await client.getDeployment(id)
-    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
-  } catch (again) {
-    return again instanceof ApiError && again.status === 404 ? 'gone' : undefined
-  }
+  return deletedState(client, id)
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */

@@ -189,6 +189,11 @@ export const ACTION_INPUTS = {
       'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
     required: false,
     default: '30s'
+  },
+  'health-check-hosts': {
+    description:
+      "Hosts the health probes may send the api-key to, besides loopback, custom-url's host and (langsmith) *.langgraph.app - comma or newline separated, *.example.com for the names below it. Other hosts are probed without the key.",
+    required: false
   }
 } as const
 
