@@ -56,32 +56,9 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<void> {
   if (!o.healthCheck) return
-  const now = deps.now ?? Date.now
   let result
   try {
-    result = await healthGate(
-      {
-        path: o.healthCheck,
-        windowMs: o.healthCheckWindow,
-        // poll-interval caps every pause of the run, the probes' too.
-        intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
-        // The timeout bounds the health check as it bounds the wait for DEPLOYED.
-        deadline: now() - r.waitedMs + o.timeoutMs
-      },
-      state.url,
-      {
-        ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-        ...(deps.inputLabel ? { inputLabel: deps.inputLabel } : {}),
-        log: deps.log,
-        redactor: deps.client.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.probe ? { probe: deps.probe } : {})
-      }
-    )
+    result = await runGate(o, o.healthCheck, state, deps, r)
   } catch (err) {
     state.outcome = 'error'
     throw err
@@ -143,6 +120,39 @@ async function refuseIfDeleted(
     `Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
     'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
     'Deployment deleted'
+  )
+}
+
+function runGate(
+  o: HealthOptions,
+  path: string,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision
+): Promise<HealthResult> {
+  const now = deps.now ?? Date.now
+  return healthGate(
+    {
+      path,
+      windowMs: o.healthCheckWindow,
+      // poll-interval caps every pause of the run, the probes' too.
+      intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+      apiKey: o.apiKey,
+      vouched: vouchedHosts(o),
+      // The timeout bounds the health check as it bounds the wait for DEPLOYED.
+      deadline: now() - r.waitedMs + o.timeoutMs
+    },
+    state.url,
+    {
+      ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
+      ...(deps.inputLabel ? { inputLabel: deps.inputLabel } : {}),
+      log: deps.log,
+      redactor: deps.client.redactor,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.probe ? { probe: deps.probe } : {})
+    }
   )
 }
 

@@ -9,6 +9,7 @@ import { probeTarget } from '../health/target.ts'
 import {
   checkHealth,
   HealthTargetError,
+  type HealthCheckOptions,
   type HealthResult,
   type ProbeAnswer
 } from '../health/gate.ts'
@@ -58,26 +59,10 @@ export async function healthGate(
   return log.group('Health check of the agent server', async () => {
     let last: string | undefined
     let result: HealthResult
-    if (!url && deps.urlProblem)
-      throw new DeployError(
-        `health-check cannot ask the agent server: ${deps.urlProblem}. No probe was sent.`,
-        `Set ${input(deps, 'custom-url')} to the https address of the agent server, without user:password@, or turn health-check off.`,
-        'Health check refused'
-      )
+    if (!url && deps.urlProblem) throw refused(deps.urlProblem, deps, ', without user:password@')
     try {
       result = await checkHealth({
-        url,
-        path: s.path,
-        apiKey: s.apiKey,
-        ...(s.vouched ? { vouched: s.vouched } : {}),
-        deadline: s.deadline,
-        windowMs: s.windowMs,
-        ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-        redactor: deps.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.probe ? { transport: deps.probe } : {}),
+        ...checkOptions(s, url, deps),
         onProbe: (n, answer) => {
           if (n === 1) {
             log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
@@ -91,11 +76,7 @@ export async function healthGate(
       })
     } catch (err) {
       if (!(err instanceof HealthTargetError)) throw err
-      throw new DeployError(
-        `health-check cannot ask the agent server: ${err.message}. No probe was sent.`,
-        `Set ${input(deps, 'custom-url')} to the https address of the agent server, or turn health-check off.`,
-        'Health check refused'
-      )
+      throw refused(err.message, deps)
     }
     if (result.health === 'not-vouched') throw notVouchedError(result, deps)
     const took = formatDuration(result.elapsedMs)
@@ -109,6 +90,36 @@ export async function healthGate(
       )
     return result
   })
+}
+
+function checkOptions(
+  s: HealthGateSettings,
+  url: string | undefined,
+  deps: HealthGateDeps
+): HealthCheckOptions {
+  return {
+    url,
+    path: s.path,
+    apiKey: s.apiKey,
+    ...(s.vouched ? { vouched: s.vouched } : {}),
+    deadline: s.deadline,
+    windowMs: s.windowMs,
+    ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+    redactor: deps.redactor,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    ...(deps.probe ? { transport: deps.probe } : {})
+  }
+}
+
+/** The address may not be probed: nothing was sent. */
+function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
+  return new DeployError(
+    `health-check cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn health-check off.`,
+    'Health check refused'
+  )
 }
 
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
