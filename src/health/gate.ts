@@ -110,8 +110,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     o.onProbe?.(probes, answer)
     const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
-    if (!vouchedBy && (answer.status === 401 || answer.status === 403))
-      return result('not-vouched')
+    if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
 
     if (windowEnd !== undefined && !ok)
       return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`)
