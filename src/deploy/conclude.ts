@@ -3,7 +3,6 @@
 // DeployError written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { ApiError } from '../control-plane/errors.ts'
-import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
