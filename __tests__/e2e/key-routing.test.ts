@@ -5,115 +5,34 @@
 // so the name needs no resolver. That server must never see the key; a host the user vouched for
 // (the custom-url input, health-check-hosts) gets it.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer as createHttps, type Server as HttpsServer } from 'node:https'
-import { connect, createServer, type Server, type Socket } from 'node:net'
+import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoFixture, type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { NODE24, packedPackage } from '../cli/package.ts'
 import { e2eContext, leaks, runAction, uniqueName, withEmulator, type E2E } from './harness.ts'
+import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
 
 const EVIL = 'agent.evil.example'
 const GOOD = 'agent.good.example'
 
-interface Seen {
-  host: string
-  path: string
-  key: string | undefined
-}
-
-let dir: string
 let cliJs: string
-let tls: HttpsServer
-let proxy: Server
-let proxyUrl: string
-const seen: Seen[] = []
-const sockets = new Set<Socket>()
-/** Deployments whose server answers 200 to anyone (as a hostile one would); others 401 without a key. */
-const open = new Set<string>()
+let agents: TlsAgents
 
 beforeAll(async () => {
   // Built (or found in the cache) before any test starts: the build blocks this worker.
   cliJs = join(packedPackage().dir, 'dist/cli.js')
-  dir = mkdtempSync(join(tmpdir(), 'cpd-key-routing-'))
-  execFileSync('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1'],
-    ...['-subj', `/CN=${EVIL}`, '-addext', `subjectAltName=DNS:${EVIL},DNS:${GOOD}`]
-  ])
-  tls = createHttps(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-    (req, res) => {
-      const host = (req.headers.host ?? '').replace(/:\d+$/, '')
-      const key = req.headers['x-api-key'] as string | undefined
-      seen.push({ host, path: req.url ?? '', key })
-      const pass = key !== undefined || open.has((req.url ?? '').split('/')[1] ?? '')
-      res.writeHead(pass ? 200 : 401, { 'content-type': 'application/json' })
-      res.end(pass ? '{"ok":true}' : '{"detail":"Missing API key"}')
-    }
-  )
-  await new Promise<void>(r => tls.listen(0, '127.0.0.1', r))
-  const tlsPort = (tls.address() as { port: number }).port
-  // Every tunnel leads to the TLS server, whatever host it names.
-  proxy = createServer(client => {
-    sockets.add(client)
-    client.on('error', () => undefined)
-    client.once('data', head => {
-      if (!head.toString('latin1').startsWith('CONNECT ')) return void client.destroy()
-      const upstream = connect(tlsPort, '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
-        client.pipe(upstream).pipe(client)
-      })
-      sockets.add(upstream)
-      upstream.on('error', () => client.destroy())
-    })
-  })
-  await new Promise<void>(r => proxy.listen(0, '127.0.0.1', r))
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`
+  agents = await startTlsAgents([EVIL, GOOD])
 }, 300_000)
 
 afterAll(async () => {
-  for (const s of sockets) s.destroy()
-  tls.closeAllConnections()
-  await new Promise(r => tls.close(r))
-  await new Promise(r => proxy.close(r))
-  rmSync(dir, { recursive: true, force: true })
+  await agents.close()
 })
 
-/** The network of the runner: the proxy, and the test's certificate trusted. */
-const network = () => ({
-  HTTPS_PROXY: proxyUrl,
-  NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem')
-})
-
-/** A deployment that exists with the server's custom_url set to `url`. */
-function seedWithUrl(t: E2E, name: string, url: string): void {
-  const c = t.emu.credentials()
-  const base = demoFixture()
-  t.emu.loadFixture({
-    ...base,
-    deployments: [
-      ...(base.deployments ?? []),
-      {
-        tenant_id: c.tenantId,
-        name,
-        source: 'codehost',
-        source_config: {
-          integration_id: c.integrationId,
-          repo_url: 'https://github.com/acme/agent-server',
-          custom_url: url
-        },
-        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-        secrets: []
-      }
-    ]
-  })
-}
-
-const probesOf = (host: string, name: string) =>
-  seen.filter(s => s.host === host && s.path.startsWith(`/${name}/`))
+const network = () => agents.env
+const seedWithUrl = (t: E2E, name: string, url: string) => seed(t.emu, name, url)
+const probesOf = (host: string, name: string) => agents.probesOf(name).filter(s => s.host === host)
+const open = { add: (name: string) => agents.open(name) }
 
 const GATE = { 'health-check': 'true', 'health-check-window': '0', timeout: '60s' }
 
@@ -199,8 +118,8 @@ e2e(
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>(resolve => {
     const child = spawn(NODE24, [cliJs, ...args], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe']
     })
     let stdout = ''
