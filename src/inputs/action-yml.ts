@@ -180,7 +180,7 @@ export const ACTION_INPUTS = {
   },
   'health-check': {
     description:
-      'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
+      'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
     required: false,
     default: 'false'
   },
@@ -191,8 +191,7 @@ export const ACTION_INPUTS = {
     default: '30s'
   },
   'health-check-hosts': {
-    description:
-      "Hosts the health probes may send the api-key to, besides loopback, custom-url's host and (langsmith) *.langgraph.app - comma or newline separated, *.example.com for the names below it. Other hosts are probed without the key.",
+    description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
     required: false
   }
 } as const
