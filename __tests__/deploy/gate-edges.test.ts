@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import { deploy, newState, type FlowLog } from '../../src/deploy/flow.ts'
-import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
+import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
 import { testOptions } from '../builders.ts'
@@ -87,6 +87,24 @@ test('the timeout bounds the gate: a window it cuts short is a timeout, not heal
   expect(r.state.outcome).toBe('timeout')
   expect(r.state.health).toBeUndefined()
   // The whole run, wait and gate, within the timeout (and a poll of slack).
+  expect(r.tookMs).toBeLessThanOrEqual(5 * 60_000 + 15_000)
+})
+
+test('a probe inside the window cut short by the deadline is the timeout, not an unhealthy server', async () => {
+  let n = 0
+  const r = await run(
+    inputs({ 'health-check': 'true', 'health-check-window': '30m', timeout: '5m' }),
+    probeOf(async req => {
+      // 2xx, but the probe that the deadline cuts short gets no answer in its time.
+      if (req.timeoutMs >= 10_000) return { status: 200, body: '{"ok":true}' }
+      n++
+      t += req.timeoutMs - 50
+      throw new ProbeTimeoutError(req.timeoutMs)
+    })
+  )
+  expect(n).toBe(1)
+  expect((r.error as DeployError).title).toBe('Health check timed out')
+  expect(r.state.outcome).toBe('timeout')
   expect(r.tookMs).toBeLessThanOrEqual(5 * 60_000 + 15_000)
 })
 

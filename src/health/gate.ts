@@ -101,6 +101,9 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     vouchedBy
   })
 
+  const windowCut = (windowEnd: number) =>
+    `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
+
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
     const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
@@ -112,6 +115,9 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (answer.status !== 404) only404 = false
     if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
 
+    // A probe the deadline cut short inside the window is the timeout's, not the server's.
+    const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline
+    if (windowEnd !== undefined && !ok && cut) return result('timeout', windowCut(windowEnd))
     if (windowEnd !== undefined && !ok)
       return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`)
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
@@ -121,11 +127,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     const end = Math.min(windowEnd ?? o.deadline, o.deadline)
     if (now() >= end) {
       if (windowEnd !== undefined && now() >= windowEnd) return result('healthy')
-      if (windowEnd !== undefined)
-        return result(
-          'timeout',
-          `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
-        )
+      if (windowEnd !== undefined) return result('timeout', windowCut(windowEnd))
       if (only404) return result('unavailable')
       return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
     }
