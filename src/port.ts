@@ -12,6 +12,8 @@ export interface GitHubSide {
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
   input(name: string): string
+  /** How a message names an input for this door's user (default: `name`, as in action.yml). */
+  inputLabel?: (name: string) => string
   /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
   event: EventDefaults
   /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */

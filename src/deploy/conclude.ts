@@ -3,13 +3,13 @@
 // DeployError written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { ApiError } from '../control-plane/errors.ts'
-import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { deletedState } from './gone.ts'
 import { observe, type DeployState } from './state.ts'
 import type { WaitResult } from './wait.ts'
 import { revisionStatusWord, shownStatus } from './status-words.ts'
@@ -228,12 +228,7 @@ async function deletedMeanwhile(
   err: unknown
 ): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
   if (!(err instanceof ApiError && err.status === 404)) return undefined
-  try {
-    const d: Deployment = await client.getDeployment(id)
-    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
-  } catch (again) {
-    return again instanceof ApiError && again.status === 404 ? 'gone' : undefined
-  }
+  return deletedState(client, id)
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */

@@ -40,6 +40,8 @@ export interface DeployState {
   url: string | undefined
   /** The deployment's `custom_url` was not a well-formed URL (said once, then left out). */
   urlRefused?: boolean
+  /** Why the deployment's `custom_url` is not used (never the URL itself: it may hold credentials). */
+  urlProblem?: string
   repoCommitSha: string | undefined
   expectedSha: string | undefined
   ref: string | undefined
@@ -84,6 +86,7 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.name = d.name
   state.deploymentStatus = deploymentStatusWord(d.status)
   const url = d.source_config.custom_url
+  state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
     // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
@@ -92,12 +95,28 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
     return
   }
   state.url = undefined
+  const credentials = credentialsIn(url)
+  state.urlProblem = credentials
+    ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : 'its custom_url is not a well-formed http(s) URL'
   if (state.urlRefused) return
   state.urlRefused = true
   log.warning(
-    `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+    credentials
+      ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
+}
+
+/** The host of a URL that carries user:password@, or undefined. */
+function credentialsIn(text: string): string | undefined {
+  try {
+    const u = new URL(text)
+    return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

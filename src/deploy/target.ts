@@ -82,7 +82,10 @@ async function awaitDeletion(
       'Deployment being deleted'
     )
   }
+  // Nothing of the deleted deployment is this run's: not its id, status or url.
   state.deploymentId = undefined
   state.deploymentStatus = undefined
+  state.url = undefined
+  state.urlProblem = undefined
   return undefined
 }
