@@ -1,0 +1,156 @@
+// The source archive of an upload deploy (`source: internal_source`): the workspace's LangGraph
+// project as a deterministic gzip'd tar, written to a temporary file while it is hashed, so that
+// its size and digest are known before any request and it is never held in memory.
+//
+//   const archive = await buildArchive({ workspace: '/w', graphConfigPath: 'langgraph.json' })
+//   archive.configPath  // `langgraph_config_path` for the PATCH
+//   archive.file        // the .tar.gz on disk; archive.size bytes; archive.digest 'sha256:<hex>'
+//   archive.files       // the member names, sorted; archive.warnings: strings to log
+//   ... PUT it (put.ts) ...
+//   await archive.cleanup()
+//
+// Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
+// The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
+// ArchiveError before any request: the config missing or outside the workspace, the config left
+// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
+// Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
+import { createHash } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { constants, mkdtemp, open, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { ArchiveError } from './errors.ts'
+import { selectFiles, type FileEntry, type SkippedEntry } from './file-set.ts'
+import { gzipStages } from './gzip.ts'
+import { resolveArchiveRoot, type RootOptions } from './root.ts'
+import { endOfArchive, fileHeader, padding } from './tar.ts'
+
+/** 200 MiB: the upload URL's content-length range; larger archives are refused. */
+export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
+/** 50 MiB: larger archives are sent with a warning. */
+export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
+/** The gzip level: zlib's default, as `tar -czf` and the CLIs use. */
+const LEVEL = 6
+/** The most of one file read at once. */
+const CHUNK = 256 * 1024
+
+export interface ArchiveOptions extends RootOptions {
+  /** Where the temporary directory goes; the system's by default. */
+  tempDir?: string
+  signal?: AbortSignal
+}
+
+export interface BuiltArchive {
+  /** The .tar.gz file, in a temporary directory that cleanup() removes. */
+  file: string
+  /** Its size in bytes. */
+  size: number
+  /** `sha256:<hex>` of its bytes: the `source-digest` output. */
+  digest: string
+  /** The member names, sorted (the archive's order). */
+  files: string[]
+  /** Left out though no ignore rule named them: symlinks, repeated hard links, special files. */
+  skipped: SkippedEntry[]
+  /** The absolute root the archive was taken from. */
+  root: string
+  /** The config's path inside the archive: `langgraph_config_path`. */
+  configPath: string
+  /** Lines for the log (the size warning). */
+  warnings: string[]
+  cleanup(): Promise<void>
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MiB`
+}
+
+/** The tar bytes of `files`, read as they are sent; a file that changes meanwhile is an error. */
+async function* tarBytes(files: FileEntry[]): AsyncGenerator<Buffer> {
+  let written = 0
+  for (const f of files) {
+    // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
+    const fh = await open(f.path, constants.O_RDONLY | constants.O_NOFOLLOW)
+    try {
+      const info = await fh.stat()
+      if (!info.isFile()) throw new ArchiveError(`${f.name} changed while it was archived.`)
+      const header = fileHeader(f.name, info.size, (info.mode & 0o111) !== 0)
+      yield header
+      for (let left = info.size; left > 0;) {
+        const { bytesRead, buffer } = await fh.read(
+          Buffer.allocUnsafe(Math.min(CHUNK, left)),
+          0,
+          Math.min(CHUNK, left),
+          null
+        )
+        if (bytesRead === 0)
+          throw new ArchiveError(`${f.name} became shorter while it was archived.`)
+        left -= bytesRead
+        yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
+      }
+      const pad = padding(info.size)
+      if (pad.length) yield pad
+      written += header.length + info.size + pad.length
+    } finally {
+      await fh.close()
+    }
+  }
+  yield endOfArchive(written)
+}
+
+/** Hashes and counts the gzip bytes on their way to the file; refuses past the limit. */
+function measure(result: { size: number; hash: ReturnType<typeof createHash> }) {
+  return async function* (src: AsyncIterable<Buffer>) {
+    for await (const chunk of src) {
+      result.size += chunk.length
+      if (result.size > MAX_ARCHIVE_BYTES)
+        throw new ArchiveError(
+          `The source archive is larger than ${mib(MAX_ARCHIVE_BYTES)}, the upload limit: leave large files out with .dockerignore or .gitignore (model weights, data sets).`
+        )
+      result.hash.update(chunk)
+      yield chunk
+    }
+  }
+}
+
+/** Builds the archive of the workspace's project into a temporary file. */
+export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
+  const where = await resolveArchiveRoot(o)
+  const set = await selectFiles(where.included)
+  const files = set.files.map(f => f.name)
+  if (!files.includes(where.configPath))
+    throw new ArchiveError(
+      `${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' is left out of the archive by an ignore file (.dockerignore or .gitignore); the config must be in it.`
+    )
+  const dir = await mkdtemp(join(o.tempDir ?? tmpdir(), 'control-plane-deploy-upload-'))
+  const cleanup = () => rm(dir, { recursive: true, force: true })
+  const file = join(dir, 'source.tar.gz')
+  const result = { size: 0, hash: createHash('sha256') }
+  try {
+    const source = Readable.from(tarBytes(set.files), { objectMode: false, highWaterMark: CHUNK })
+    await pipeline(source, ...gzipStages(LEVEL), measure(result), createWriteStream(file), {
+      signal: o.signal
+    })
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+  const warnings =
+    result.size > WARN_ARCHIVE_BYTES
+      ? [
+          `The source archive is ${mib(result.size)} (over ${mib(WARN_ARCHIVE_BYTES)}): consider leaving large files out with .dockerignore or .gitignore.`
+        ]
+      : []
+  return {
+    file,
+    size: result.size,
+    digest: `sha256:${result.hash.digest('hex')}`,
+    files,
+    skipped: set.skipped,
+    root: where.root,
+    configPath: where.configPath,
+    warnings,
+    cleanup
+  }
+}
