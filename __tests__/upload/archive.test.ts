@@ -219,7 +219,7 @@ async function randomFile(path: string, bytes: number) {
   const out = createWriteStream(path)
   for (let left = bytes; left > 0; left -= 1 << 20) {
     if (!out.write(randomBytes(Math.min(1 << 20, left))))
-      await new Promise(r => out.once('drain', r))
+      await new Promise<void>(r => out.once('drain', () => r()))
   }
   await new Promise<void>((resolve, reject) =>
     out.end((err?: Error | null) => (err ? reject(err) : resolve()))

@@ -164,7 +164,9 @@ function send(
       res.on('error', failed)
       res.on('end', () => {
         const status = res.statusCode ?? 0
-        if (status >= 200 && status < 300 && sent) return done({ outcome: 'stored', status })
+        // `finish` (flushed) may come after the answer: the whole body handed over is enough.
+        if (status >= 200 && status < 300 && (sent || req.writableEnded))
+          return done({ outcome: 'stored', status })
         if (status >= 200 && status < 300)
           return done({
             outcome: 'lost',
