@@ -150,6 +150,8 @@ function send(
     }
     req.on('error', failed)
     req.on('finish', () => (sent = true))
+    let handed = 0
+    body.on('data', (chunk: Buffer) => (handed += chunk.length))
     body.on('error', (err: Error) =>
       done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
     )
@@ -164,8 +166,9 @@ function send(
       res.on('error', failed)
       res.on('end', () => {
         const status = res.statusCode ?? 0
-        // `finish` (flushed) may come after the answer: the whole body handed over is enough.
-        if (status >= 200 && status < 300 && (sent || req.writableEnded))
+        // `finish` (flushed) and even the file's `end` may come after the answer: every byte
+        // handed over is enough.
+        if (status >= 200 && status < 300 && (sent || handed === o.size))
           return done({ outcome: 'stored', status })
         if (status >= 200 && status < 300)
           return done({
