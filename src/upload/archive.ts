@@ -15,15 +15,16 @@
 // out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 import { createHash } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
 import { constants, mkdtemp, open, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { once } from 'node:events'
+import type { Transform } from 'node:stream'
+import { createDeflateRaw } from 'node:zlib'
 import { ArchiveError } from './errors.ts'
 import { selectFiles, type FileEntry, type SkippedEntry } from './file-set.ts'
-import { gzipStages } from './gzip.ts'
+import { GZIP_HEADER, GzipTrailer } from './gzip.ts'
+import { ReusedBuffers } from './reused-buffers.ts'
 import { resolveArchiveRoot, type RootOptions } from './root.ts'
 import { endOfArchive, fileHeader, padding } from './tar.ts'
 
@@ -66,52 +67,91 @@ function mib(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MiB`
 }
 
-/** The tar bytes of `files`, read as they are sent; a file that changes meanwhile is an error. */
-async function* tarBytes(files: FileEntry[]): AsyncGenerator<Buffer> {
+/** Writes the tar of `files` into `deflate`, reading each file into two reused buffers. */
+async function writeTar(
+  files: FileEntry[],
+  deflate: Transform,
+  trailer: GzipTrailer,
+  signal?: AbortSignal
+) {
+  const pair = new ReusedBuffers(CHUNK)
+  const small = async (bytes: Buffer) => {
+    trailer.update(bytes)
+    if (!deflate.write(bytes)) await once(deflate, 'drain', { signal })
+  }
   let written = 0
   for (const f of files) {
+    signal?.throwIfAborted()
     // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
     const fh = await open(f.path, constants.O_RDONLY | constants.O_NOFOLLOW)
     try {
       const info = await fh.stat()
       if (!info.isFile()) throw new ArchiveError(`${f.name} changed while it was archived.`)
       const header = fileHeader(f.name, info.size, (info.mode & 0o111) !== 0)
-      yield header
+      await small(header)
       for (let left = info.size; left > 0;) {
-        const { bytesRead, buffer } = await fh.read(
-          Buffer.allocUnsafe(Math.min(CHUNK, left)),
-          0,
-          Math.min(CHUNK, left),
-          null
-        )
+        const buf = await pair.next()
+        const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
         if (bytesRead === 0)
           throw new ArchiveError(`${f.name} became shorter while it was archived.`)
         left -= bytesRead
-        yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
+        const view = buf.subarray(0, bytesRead)
+        trailer.update(view)
+        pair.write(view, (bytes, done) => deflate.write(bytes, done))
       }
       const pad = padding(info.size)
-      if (pad.length) yield pad
+      if (pad.length) await small(pad)
       written += header.length + info.size + pad.length
     } finally {
       await fh.close()
     }
   }
-  yield endOfArchive(written)
+  await pair.drain()
+  await small(endOfArchive(written))
+  deflate.end()
 }
 
-/** Hashes and counts the gzip bytes on their way to the file; refuses past the limit. */
-function measure(result: { size: number; hash: ReturnType<typeof createHash> }) {
-  return async function* (src: AsyncIterable<Buffer>) {
-    for await (const chunk of src) {
-      result.size += chunk.length
-      if (result.size > MAX_ARCHIVE_BYTES)
-        throw new ArchiveError(
-          `The source archive is larger than ${mib(MAX_ARCHIVE_BYTES)}, the upload limit: leave large files out with .dockerignore or .gitignore (model weights, data sets).`
-        )
-      result.hash.update(chunk)
-      yield chunk
-    }
+/** Writes the gzip bytes to `file`, hashing and counting them; refuses past the limit. */
+async function writeGzip(deflate: Transform, trailer: GzipTrailer, file: string) {
+  const out = await open(file, 'w')
+  const result = { size: 0, hash: createHash('sha256') }
+  const put = async (chunk: Buffer) => {
+    result.size += chunk.length
+    if (result.size > MAX_ARCHIVE_BYTES)
+      throw new ArchiveError(
+        `The source archive is larger than ${mib(MAX_ARCHIVE_BYTES)}, the upload limit: leave large files out with .dockerignore or .gitignore (model weights, data sets).`
+      )
+    result.hash.update(chunk)
+    await out.write(chunk)
   }
+  try {
+    await put(GZIP_HEADER)
+    for await (const chunk of deflate) await put(chunk as Buffer)
+    await put(trailer.bytes())
+  } finally {
+    await out.close()
+  }
+  return result
+}
+
+/** The tar, deflated, framed as gzip, into `file`: both ends run at once, either one's error stops both. */
+async function writeArchive(files: FileEntry[], file: string, signal?: AbortSignal) {
+  const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 128 * 1024 })
+  const trailer = new GzipTrailer()
+  // The first error is the cause; the other end then fails only because the stream was destroyed.
+  let first: { err: unknown } | undefined
+  const stop = (err: unknown) => {
+    first ??= { err }
+    deflate.destroy()
+    throw err
+  }
+  const [, gzip] = await Promise.allSettled([
+    writeTar(files, deflate, trailer, signal).catch(stop),
+    writeGzip(deflate, trailer, file).catch(stop)
+  ])
+  if (first) throw first.err
+  if (gzip.status === 'rejected') throw gzip.reason
+  return gzip.value
 }
 
 /** Builds the archive of the workspace's project into a temporary file. */
@@ -126,12 +166,9 @@ export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
   const dir = await mkdtemp(join(o.tempDir ?? tmpdir(), 'control-plane-deploy-upload-'))
   const cleanup = () => rm(dir, { recursive: true, force: true })
   const file = join(dir, 'source.tar.gz')
-  const result = { size: 0, hash: createHash('sha256') }
+  let result: { size: number; hash: ReturnType<typeof createHash> }
   try {
-    const source = Readable.from(tarBytes(set.files), { objectMode: false, highWaterMark: CHUNK })
-    await pipeline(source, ...gzipStages(LEVEL), measure(result), createWriteStream(file), {
-      signal: o.signal
-    })
+    result = await writeArchive(set.files, file, o.signal)
   } catch (err) {
     await cleanup()
     throw err

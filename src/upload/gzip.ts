@@ -3,9 +3,9 @@
 // would write 3 on Unix and 10 on Windows) and the CRC-32 and length trailer of RFC 1952. The
 // deflate bytes are zlib's at a fixed level, so the same Node.js (and its zlib) gives the same bytes.
 //
-//   await pipeline(tarBytes, ...gzipStages(6), sink)
-import { createDeflateRaw, crc32 } from 'node:zlib'
-import type { Transform } from 'node:stream'
+//   write GZIP_HEADER, then createDeflateRaw({ level })'s output of the bytes given to
+//   trailer.update(), then trailer.bytes()
+import { crc32 } from 'node:zlib'
 
 export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 
@@ -25,32 +25,4 @@ export class GzipTrailer {
     t.writeUInt32LE(this.#length, 4)
     return t
   }
-}
-
-/**
- * The stages between uncompressed bytes and gzip bytes: a tap that feeds the trailer, raw
- * deflate, and the framing (header before, trailer after).
- */
-export function gzipStages(
-  level: number
-): [
-  (src: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>,
-  Transform,
-  (src: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>
-] {
-  const trailer = new GzipTrailer()
-  return [
-    async function* tap(src) {
-      for await (const chunk of src) {
-        trailer.update(chunk)
-        yield chunk
-      }
-    },
-    createDeflateRaw({ level, chunkSize: 128 * 1024 }),
-    async function* frame(src) {
-      yield GZIP_HEADER
-      for await (const chunk of src) yield chunk as Buffer
-      yield trailer.bytes()
-    }
-  ]
 }

@@ -15,15 +15,18 @@
 // logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again.
 import * as http from 'node:http'
 import * as https from 'node:https'
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import { isLoopbackHost } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { MAX_ARCHIVE_BYTES } from './archive.ts'
+import { ReusedBuffers } from './reused-buffers.ts'
 import { VERSION } from '../version.ts'
 
 /** The LangGraph CLIs' timeout for the same PUT. */
 export const DEFAULT_PUT_TIMEOUT_MS = 300_000
+/** The most of the archive read at once. */
+const CHUNK = 256 * 1024
 /** The most of an answer's body kept for the message. */
 const MAX_DETAIL_BYTES = 4096
 /** Connection errors that mean nothing reached the upload host. */
@@ -101,22 +104,38 @@ export async function putArchive(o: PutOptions): Promise<PutResult> {
     const { size } = await fh.stat()
     if (size !== o.size) throw new Error(`The archive ${o.file} changed size before it was sent.`)
     const agent = await agentFor(url)
-    return await send(
-      o,
-      url,
-      agent,
-      fh.createReadStream({ highWaterMark: 256 * 1024, autoClose: false })
-    )
+    return await send(o, url, agent, fh)
   } finally {
     await fh.close()
   }
+}
+
+/** Hands the file to the request through two reused buffers (reused-buffers.ts), then ends it. */
+async function pump(
+  fh: FileHandle,
+  req: http.ClientRequest,
+  size: number,
+  closed: Promise<void>,
+  handed: (n: number) => void
+) {
+  const pair = new ReusedBuffers(CHUNK)
+  for (let left = size; left > 0;) {
+    const buf = await Promise.race([pair.next(), closed])
+    if (!buf) return
+    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
+    if (bytesRead === 0) throw new Error('the archive became shorter while it was sent')
+    left -= bytesRead
+    handed(bytesRead)
+    pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done))
+  }
+  req.end()
 }
 
 function send(
   o: PutOptions,
   url: URL,
   agent: http.Agent | false,
-  body: NodeJS.ReadableStream & { destroy(): void }
+  fh: FileHandle
 ): Promise<PutResult> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS
   const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
@@ -128,10 +147,12 @@ function send(
     /** The status of an answer that came (a host may answer and close before the body is in). */
     let answered: number | undefined
     const req = lib.request(url, { method: 'PUT', headers: headers(o.size), agent, signal })
+    let close = () => {}
+    const closed = new Promise<void>(r => (close = r))
     const done = (result: PutResult) => {
       if (settled) return
       settled = true
-      body.destroy()
+      close()
       req.destroy()
       resolve(result)
     }
@@ -151,10 +172,6 @@ function send(
     req.on('error', failed)
     req.on('finish', () => (sent = true))
     let handed = 0
-    body.on('data', (chunk: Buffer) => (handed += chunk.length))
-    body.on('error', (err: Error) =>
-      done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
-    )
     req.on('response', res => {
       answered = res.statusCode ?? 0
       const chunks: Buffer[] = []
@@ -183,6 +200,8 @@ function send(
         done({ outcome: 'refused', status, detail })
       })
     })
-    body.pipe(req)
+    pump(fh, req, o.size, closed, n => (handed += n)).catch((err: Error) =>
+      done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
+    )
   })
 }
