@@ -15,10 +15,9 @@
 // out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 import { createHash } from 'node:crypto'
-import { constants, mkdtemp, open, rm } from 'node:fs/promises'
+import { constants, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { once } from 'node:events'
 import type { Transform } from 'node:stream'
 import { createDeflateRaw } from 'node:zlib'
 import { ArchiveError } from './errors.ts'
@@ -67,18 +66,81 @@ function mib(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MiB`
 }
 
-/** Writes the tar of `files` into `deflate`, reading each file into two reused buffers. */
+/**
+ * The tar bytes on their way to deflate, gathered into CHUNK-sized blocks of two reused buffers:
+ * file data is read straight into them, headers copied in. Few large deflate calls instead of one
+ * or more per file (a 30 KB file would otherwise be its own trip to zlib's thread).
+ */
+class TarBlocks {
+  readonly #pair = new ReusedBuffers(CHUNK)
+  readonly #deflate: Transform
+  readonly #trailer: GzipTrailer
+  #buf: Buffer | undefined
+  #used = 0
+
+  constructor(deflate: Transform, trailer: GzipTrailer) {
+    this.#deflate = deflate
+    this.#trailer = trailer
+  }
+
+  async #space(): Promise<Buffer> {
+    if (!this.#buf) {
+      this.#buf = await this.#pair.next()
+      this.#used = 0
+    }
+    return this.#buf
+  }
+
+  #flushIfFull(): void {
+    if (this.#used === this.#buf!.length) this.#flush()
+  }
+
+  #flush(): void {
+    if (!this.#buf || this.#used === 0) return
+    const view = this.#buf.subarray(0, this.#used)
+    this.#trailer.update(view)
+    this.#pair.write(view, (bytes, done) => this.#deflate.write(bytes, done))
+    this.#buf = undefined
+  }
+
+  async copy(bytes: Buffer): Promise<void> {
+    for (let at = 0; at < bytes.length;) {
+      const buf = await this.#space()
+      const n = bytes.copy(buf, this.#used, at)
+      this.#used += n
+      at += n
+      this.#flushIfFull()
+    }
+  }
+
+  /** Exactly `size` bytes of `fh`; a file that became shorter since its stat is an error. */
+  async read(fh: FileHandle, size: number, name: string): Promise<void> {
+    for (let left = size; left > 0;) {
+      const buf = await this.#space()
+      const want = Math.min(buf.length - this.#used, left)
+      const { bytesRead } = await fh.read(buf, this.#used, want, null)
+      if (bytesRead === 0) throw new ArchiveError(`${name} became shorter while it was archived.`)
+      this.#used += bytesRead
+      left -= bytesRead
+      this.#flushIfFull()
+    }
+  }
+
+  async end(): Promise<void> {
+    this.#flush()
+    await this.#pair.drain()
+    this.#deflate.end()
+  }
+}
+
+/** Writes the tar of `files` into `deflate`. */
 async function writeTar(
   files: FileEntry[],
   deflate: Transform,
   trailer: GzipTrailer,
   signal?: AbortSignal
 ) {
-  const pair = new ReusedBuffers(CHUNK)
-  const small = async (bytes: Buffer) => {
-    trailer.update(bytes)
-    if (!deflate.write(bytes)) await once(deflate, 'drain', { signal })
-  }
+  const out = new TarBlocks(deflate, trailer)
   let written = 0
   for (const f of files) {
     signal?.throwIfAborted()
@@ -88,27 +150,17 @@ async function writeTar(
       const info = await fh.stat()
       if (!info.isFile()) throw new ArchiveError(`${f.name} changed while it was archived.`)
       const header = fileHeader(f.name, info.size, (info.mode & 0o111) !== 0)
-      await small(header)
-      for (let left = info.size; left > 0;) {
-        const buf = await pair.next()
-        const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
-        if (bytesRead === 0)
-          throw new ArchiveError(`${f.name} became shorter while it was archived.`)
-        left -= bytesRead
-        const view = buf.subarray(0, bytesRead)
-        trailer.update(view)
-        pair.write(view, (bytes, done) => deflate.write(bytes, done))
-      }
+      await out.copy(header)
+      await out.read(fh, info.size, f.name)
       const pad = padding(info.size)
-      if (pad.length) await small(pad)
+      await out.copy(pad)
       written += header.length + info.size + pad.length
     } finally {
       await fh.close()
     }
   }
-  await pair.drain()
-  await small(endOfArchive(written))
-  deflate.end()
+  await out.copy(endOfArchive(written))
+  await out.end()
 }
 
 /** Writes the gzip bytes to `file`, hashing and counting them; refuses past the limit. */
