@@ -276,6 +276,21 @@ describe('deterministic bytes', () => {
     )
   })
 
+  it('a cancelled build stops and leaves nothing behind', async () => {
+    const temp = await tempDir()
+    const controller = new AbortController()
+    controller.abort()
+    await expect(
+      buildArchive({
+        workspace: await copyFixture('monorepo'),
+        graphConfigPath: 'apps/agent/langgraph.json',
+        tempDir: temp,
+        signal: controller.signal
+      })
+    ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
+    expect(await readdir(temp)).toEqual([])
+  })
+
   it('cleanup removes the temporary file', async () => {
     const a = await build(await copyFixture('monorepo'), 'apps/agent/langgraph.json')
     expect(existsSync(a.file)).toBe(true)
