@@ -5,12 +5,13 @@
 // bundle (esbuild, as ncc bundles the action): run from the TypeScript sources, Node's type
 // stripping alone adds about 20 MB of RSS that the action never has.
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
+import { startEmulator } from '../emulator/server.ts'
 import { table } from './markdown.ts'
 import { quantile } from './stats.ts'
 
@@ -60,7 +61,10 @@ export function generateTree(spec: TreeSpec, seed = 26): string {
   const pool = textPool(4 * 1024 * 1024, rand)
   const weights = Array.from({ length: spec.files }, () => 0.2 + 1.6 * rand())
   const total = weights.reduce((a, b) => a + b, 0)
-  writeFileSync(join(dir, 'langgraph.json'), '{"graphs": {"agent": "./pkg0/file0.py:graph"}}\n')
+  writeFileSync(
+    join(dir, 'langgraph.json'),
+    '{"dependencies": ["."], "graphs": {"agent": "./pkg0/file0.py:graph"}}\n'
+  )
   for (let i = 0; i < spec.files; i++) {
     const sub = join(dir, `pkg${Math.floor(i / 100)}`)
     if (i % 100 === 0) mkdirSync(sub)
@@ -153,6 +157,84 @@ export async function runShell(tree: string, url: string): Promise<RunResult> {
   }
 }
 
+/** The LangGraph JS CLI whose remote build is compared, installed once under node_modules/.cache. */
+export const LANGGRAPH_CLI = '@langchain/langgraph-cli@1.5.1'
+
+/** The CLI's entry, installing it from the npm registry on first use; a reason when that fails. */
+export async function langGraphCli(
+  log: (line: string) => void
+): Promise<{ cli?: string; reason?: string }> {
+  const prefix = join(import.meta.dirname, '../node_modules/.cache/bench-langgraph-cli')
+  const cli = join(prefix, 'node_modules/@langchain/langgraph-cli/dist/cli/cli.mjs')
+  if (existsSync(cli)) return { cli }
+  log(`upload: installing ${LANGGRAPH_CLI} into node_modules/.cache (once)`)
+  try {
+    mkdirSync(prefix, { recursive: true })
+    writeFileSync(join(prefix, 'package.json'), '{"private": true}\n')
+    await run('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      LANGGRAPH_CLI,
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts'
+    ])
+    return existsSync(cli) ? { cli } : { reason: 'its install has no dist/cli/cli.mjs' }
+  } catch (err) {
+    return { reason: `it could not be installed (${(err as Error).message.split('\n')[0]})` }
+  }
+}
+
+/**
+ * The LangGraph JS CLI's `deploy --remote --no-wait` against the emulator (langsmith dialect):
+ * find or create, archive, upload-url, PUT, PATCH; no waiting. Timed by /usr/bin/time -v.
+ */
+export async function runLangGraph(
+  cli: string,
+  emulator: { url: string; apiKey: string; tenantId: string },
+  tree: string,
+  name: string
+): Promise<RunResult> {
+  const r = await new Promise<{ stderr: string; ms: number }>((resolve, reject) => {
+    const t0 = performance.now()
+    execFile(
+      '/usr/bin/time',
+      [
+        '-v',
+        process.execPath,
+        cli,
+        'deploy',
+        '--remote',
+        '--no-wait',
+        '--no-input',
+        '--host-url',
+        emulator.url,
+        '--name',
+        name,
+        '-c',
+        join(tree, 'langgraph.json')
+      ],
+      {
+        cwd: tree,
+        maxBuffer: 1 << 24,
+        env: {
+          ...process.env,
+          LANGSMITH_API_KEY: emulator.apiKey,
+          LANGSMITH_TENANT_ID: emulator.tenantId,
+          NO_COLOR: '1'
+        }
+      },
+      (err, _stdout, stderr) =>
+        err
+          ? reject(new Error(`langgraph deploy failed: ${stderr}`))
+          : resolve({ stderr, ms: performance.now() - t0 })
+    )
+  })
+  const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1])
+  return { wallMs: r.ms, maxRssBytes: kb * 1024, archiveBytes: NaN }
+}
+
 export interface UploadRow {
   tree: string
   variant: string
@@ -161,52 +243,61 @@ export interface UploadRow {
   archiveBytes: number
 }
 
-/** `runs` alternating runs of each variant on each tree. */
-export async function uploadRows(runs: number, log: (line: string) => void): Promise<UploadRow[]> {
+/** `runs` alternating runs of each variant on each tree; the LangGraph CLI's when it runs. */
+export async function uploadRows(
+  runs: number,
+  log: (line: string) => void
+): Promise<{ rows: UploadRow[]; langGraphNote?: string }> {
   const rows: UploadRow[] = []
   const target = await putTarget()
   const work = mkdtempSync(join(tmpdir(), 'bench-upload-'))
   const script = await bundleRunner(work)
+  const lg = await langGraphCli(log)
+  const emulator = lg.cli ? await startEmulator({ port: 0, dialect: 'langsmith' }) : undefined
+  const creds = emulator && { url: emulator.url, ...emulator.credentials() }
   try {
     for (const spec of TREES) {
       log(`upload: generating ${spec.label}`)
       const tree = generateTree(spec)
       try {
-        const ours: UploadRow = {
+        const row = (variant: string): UploadRow => ({
           tree: spec.label,
-          variant: 'control-plane-deploy (src/upload)',
+          variant,
           wallMs: [],
           maxRssBytes: 0,
-          archiveBytes: 0
-        }
-        const shell: UploadRow = {
-          tree: spec.label,
-          variant: '`tar -czf` + `curl -T`',
-          wallMs: [],
-          maxRssBytes: 0,
-          archiveBytes: 0
-        }
+          archiveBytes: NaN
+        })
+        const variants: Array<[UploadRow, (t: string) => Promise<RunResult>]> = [
+          [row('control-plane-deploy (src/upload)'), t => runOurs(script, t, target.url)],
+          [row('`tar -czf` + `curl -T`'), t => runShell(t, target.url)]
+        ]
+        if (lg.cli && creds)
+          variants.push([
+            row('LangGraph JS CLI `deploy --remote --no-wait`'),
+            t => runLangGraph(lg.cli!, creds, t, `bench-${spec.files}`)
+          ])
         for (let i = 0; i < runs; i++) {
-          for (const [row, f] of [
-            [ours, (t: string, u: string) => runOurs(script, t, u)],
-            [shell, runShell]
-          ] as const) {
-            const r = await f(tree, target.url)
-            row.wallMs.push(r.wallMs)
-            row.maxRssBytes = Math.max(row.maxRssBytes, r.maxRssBytes)
-            row.archiveBytes = r.archiveBytes
+          for (const [r, f] of variants) {
+            const result = await f(tree)
+            r.wallMs.push(result.wallMs)
+            r.maxRssBytes = Math.max(r.maxRssBytes, result.maxRssBytes)
+            r.archiveBytes = result.archiveBytes
           }
         }
-        rows.push(ours, shell)
+        rows.push(...variants.map(([r]) => r))
       } finally {
         rmSync(tree, { recursive: true, force: true })
       }
     }
   } finally {
     await target.close()
+    await emulator?.close()
     rmSync(work, { recursive: true, force: true })
   }
-  return rows
+  return {
+    rows,
+    langGraphNote: lg.reason && `The LangGraph JS CLI (${LANGGRAPH_CLI}) did not run: ${lg.reason}.`
+  }
 }
 
 export const median = (v: number[]) => quantile(v, 0.5)
@@ -216,18 +307,15 @@ export function uploadTable(rows: UploadRow[], runs: number): string {
   return table(
     ['tree', 'variant', `time (median of ${runs})`, 'vs shell', 'peak RSS', 'archive'],
     rows.map(r => {
-      const shell = rows.find(x => x.tree === r.tree && x !== r && x.variant.includes('curl'))
-      const ratio =
-        r.variant.includes('curl') || !shell
-          ? '1.00x'
-          : `${(median(r.wallMs) / median(shell.wallMs)).toFixed(2)}x`
+      const shell = rows.find(x => x.tree === r.tree && x.variant.includes('curl'))
+      const ratio = shell ? `${(median(r.wallMs) / median(shell.wallMs)).toFixed(2)}x` : ''
       return [
         r.tree,
         r.variant,
         `${(median(r.wallMs) / 1000).toFixed(2)} s`,
         ratio,
         `${(r.maxRssBytes / 1048576).toFixed(0)} MiB`,
-        `${(r.archiveBytes / 1048576).toFixed(1)} MiB`
+        Number.isNaN(r.archiveBytes) ? '' : `${(r.archiveBytes / 1048576).toFixed(1)} MiB`
       ]
     })
   )
