@@ -14,6 +14,8 @@
 // ArchiveError before any request: the config missing or outside the workspace, the config left
 // out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
+// Cancelled by `signal` (an AbortError), it leaves nothing behind. Same files, same bytes, on any
+// machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 import { createHash } from 'node:crypto'
 import { constants, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -113,5 +113,6 @@ export async function selectFiles(included: IncludedDir[]): Promise<FileSet> {
   }
   const sorted = [...found.values()].sort(byName)
   const files = await dropHardLinkRepeats(sorted, skipped)
-  return { files, skipped: skipped.sort(byName) }
+  const once = [...new Map(skipped.map(e => [e.name, e])).values()]
+  return { files, skipped: once.sort(byName) }
 }

@@ -6,8 +6,11 @@
 // holds tens of megabytes that are garbage already. Reusing two buffers keeps the peak flat.
 //
 //   const pair = new ReusedBuffers(256 * 1024)
-//   const buf = await pair.next()             // a free buffer
-//   pair.written(stream.write(buf.subarray(0, n), cb) ...)  // see write() below
+//   const buf = await pair.next()                          // free once its last write is done
+//   const { bytesRead } = await fh.read(buf, 0, buf.length, null)
+//   pair.write(buf.subarray(0, bytesRead), (b, done) => stream.write(b, done))
+//   ...
+//   await pair.drain()
 export class ReusedBuffers {
   readonly #buffers: Buffer[]
   readonly #pending: Array<Promise<void> | undefined>
