@@ -274,8 +274,7 @@ if (wanted('upload')) {
         'target that reads and drops the body, each variant in a child process, alternating: ' +
         '`src/upload/` (bundled, as in the action: `buildArchive` to a temporary file while hashing, ' +
         'then `putArchive` streaming it) beside `tar -czf` of the tree then `curl -T` of the file. ' +
-        'Peak RSS of the whole child (`process.resourceUsage().maxRSS`; `/usr/bin/time -v` for the ' +
-        'shell and the LangGraph JS CLI, its largest process). The LangGraph JS CLI runs its whole ' +
+        'Peak RSS of the whole child by `/usr/bin/time -v` (for the shell, its largest process). The LangGraph JS CLI runs its whole ' +
         '`deploy --remote --no-wait` against the emulator (find, create once, archive, upload-url, PUT, ' +
         'PATCH: a few loopback requests beyond ours, and its own start-up). ' +
         (langGraphNote ?? ''),

@@ -1,7 +1,7 @@
 // The upload deploy's archive and PUT (src/upload/) on a generated tree, beside the shell's
 // `tar -czf` + `curl -T` of the same tree to the same loopback PUT target, each in a child
-// process: wall time from the parent, peak RSS from the child (process.resourceUsage() for ours,
-// /usr/bin/time -v for the shell pipeline, whose largest process it reports). Ours runs as a
+// process: wall time from the parent, peak RSS from /usr/bin/time -v (of the largest process, for
+// the shell pipeline). Ours runs as a
 // bundle (esbuild, as ncc bundles the action): run from the TypeScript sources, Node's type
 // stripping alone adds about 20 MB of RSS that the action never has.
 import { execFile } from 'node:child_process'
@@ -133,11 +133,30 @@ export async function bundleRunner(dir: string): Promise<string> {
   return outfile
 }
 
-/** Ours: buildArchive then putArchive, in a child process. */
+/**
+ * Ours: buildArchive then putArchive, in a child process under /usr/bin/time -v like the others.
+ * Not the child's own process.resourceUsage().maxRSS: on Linux a forked child's peak counts the
+ * parent's resident set at the fork (exec keeps the old high-water mark), and this parent holds
+ * the emulator with the LangGraph CLI's uploads.
+ */
 export async function runOurs(script: string, tree: string, url: string): Promise<RunResult> {
-  const r = await run(process.execPath, [script, tree, 'langgraph.json', url])
-  const out = JSON.parse(r.stdout) as { maxRssBytes: number; size: number }
-  return { wallMs: r.ms, maxRssBytes: out.maxRssBytes, archiveBytes: out.size }
+  const r = await run('/usr/bin/time', [
+    '-v',
+    process.execPath,
+    script,
+    tree,
+    'langgraph.json',
+    url
+  ])
+  const out = JSON.parse(r.stdout) as { size: number }
+  return { wallMs: r.ms, maxRssBytes: peakRss(r.stderr), archiveBytes: out.size }
+}
+
+/** The peak RSS that /usr/bin/time -v reports, in bytes. */
+function peakRss(stderr: string): number {
+  const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]
+  if (kb === undefined) throw new Error(`no peak RSS in: ${stderr.slice(-300)}`)
+  return Number(kb) * 1024
 }
 
 /** The shell: `tar -czf` of the tree to a file, then `curl -T` of it, timed by /usr/bin/time -v. */
@@ -150,8 +169,7 @@ export async function runShell(tree: string, url: string): Promise<RunResult> {
     `-H 'X-Goog-Content-Length-Range: 0,209715200' '${url}' && stat -c %s "${file}"`
   try {
     const r = await run('/usr/bin/time', ['-v', 'bash', '-c', script])
-    const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1])
-    return { wallMs: r.ms, maxRssBytes: kb * 1024, archiveBytes: Number(r.stdout.trim()) }
+    return { wallMs: r.ms, maxRssBytes: peakRss(r.stderr), archiveBytes: Number(r.stdout.trim()) }
   } finally {
     rmSync(out, { recursive: true, force: true })
   }
@@ -231,8 +249,7 @@ export async function runLangGraph(
           : resolve({ stderr, ms: performance.now() - t0 })
     )
   })
-  const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1])
-  return { wallMs: r.ms, maxRssBytes: kb * 1024, archiveBytes: NaN }
+  return { wallMs: r.ms, maxRssBytes: peakRss(r.stderr), archiveBytes: NaN }
 }
 
 export interface UploadRow {
