@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { healthProblems, parseHealthCheck, parseHealthCheckWindow } from '../src/inputs/health.ts'
-import { parseInputs } from '../src/inputs/index.ts'
+import { checkInputs } from '../src/inputs/index.ts'
 import { EVENT, INTEGRATION, testOptions } from './builders.ts'
 
 /** A check's value and the problems it reported. */
@@ -88,7 +88,7 @@ describe('through the input parser', () => {
   test('with wait: false or command: delete, one problem naming health-check, nothing else', () => {
     const deleting = { 'api-key': base['api-key'], name: base.name, command: 'delete' }
     for (const raw of [{ ...base, wait: 'false' }, deleting]) {
-      const r = parseInputs({ ...raw, 'health-check': 'true' }, EVENT)
+      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT)
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
     }

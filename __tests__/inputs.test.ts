@@ -10,7 +10,7 @@ import {
   inputEnvName,
   loadDocumentParser,
   nestingMayExceed,
-  parseInputs,
+  checkInputs,
   readRawInputs,
   secretValuesToMask
 } from '../src/inputs/index.ts'
@@ -46,14 +46,14 @@ const EXTERNAL: Partial<RawInputs> = {
 
 /** The Options of valid inputs; fails the test with the problems otherwise. */
 function options(raw: Partial<RawInputs>, event: EventDefaults = EVENT): Options {
-  const result = parseInputs(raw, event)
+  const result = checkInputs(raw, event)
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return result.options
 }
 
 /** The problems of invalid inputs; fails the test when they parse. */
 function problems(raw: Partial<RawInputs>, event: EventDefaults = EVENT): InputProblem[] {
-  const result = parseInputs(raw, event)
+  const result = checkInputs(raw, event)
   if (result.ok) throw new Error('expected problems, the inputs parsed')
   return result.problems
 }
@@ -200,7 +200,7 @@ describe('action.yml', () => {
   })
 })
 
-describe('parseInputs: happy paths', () => {
+describe('checkInputs: happy paths', () => {
   test('codehost by name with the event defaults', () => {
     expect(options(CODEHOST)).toStrictEqual({
       ...DEFAULTS,
@@ -501,7 +501,7 @@ describe('the error of bad inputs', () => {
   })
 })
 
-describe('parseInputs: each bad input is named with what is expected', () => {
+describe('checkInputs: each bad input is named with what is expected', () => {
   test.each<[string, Partial<RawInputs>, RegExp]>([
     ['api-key', { 'api-key': '' }, /required/],
     ['api-key', { 'api-key': 'abc\r\nX-Evil: 1' }, /one line.*HTTP header/],
@@ -639,7 +639,7 @@ describe('parseInputs: each bad input is named with what is expected', () => {
   })
 })
 
-describe('parseInputs: how inputs fit together', () => {
+describe('checkInputs: how inputs fit together', () => {
   test('an input given but failing its own check gets that problem only, not "required"', () => {
     const only = (raw: Partial<RawInputs>) => problems(raw).map(p => p.input)
     expect(only({ ...EXTERNAL, 'listener-id': 'nope' })).toEqual(['listener-id'])
@@ -817,7 +817,7 @@ describe('parseInputs: how inputs fit together', () => {
   })
 })
 
-describe('parseInputs: no secret in any message', () => {
+describe('checkInputs: no secret in any message', () => {
   const SECRET = 'hunter2-very-secret-value'
   const JSON_SECRET = 'json-secret-value-42'
 
@@ -871,7 +871,7 @@ describe('parseInputs: no secret in any message', () => {
   })
 })
 
-describe('parseInputs: oversized and hostile inputs', () => {
+describe('checkInputs: oversized and hostile inputs', () => {
   test('a several-megabyte input gives one clear problem', () => {
     const found = problems({ ...CODEHOST, secrets: 'A=' + 'x'.repeat(5 * 1024 * 1024) })
     expect(found).toEqual([
@@ -1062,7 +1062,7 @@ describe('secretValuesToMask', () => {
   })
 })
 
-describe('parseInputs: GitHub deployment inputs', () => {
+describe('checkInputs: GitHub deployment inputs', () => {
   const TOKEN = 'ghs_0123456789abcdefghijABCDEFGHIJ012345'
 
   test('not set: no token, no environment, nothing else changes', () => {
@@ -1242,14 +1242,14 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
   )
 
   test('refs/heads/X is deployed as X, with a notice that says so', () => {
-    const result = parseInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
+    const result = checkInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.options.ref).toBe('feature/x')
     expect(result.notices).toEqual([
       '`ref`: refs/heads/feature/x is deployed as the branch name feature/x, the form the control plane takes.'
     ])
-    const plain = parseInputs({ ...CODEHOST, ref: 'main' }, EVENT)
+    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT)
     expect(plain.ok && plain.notices).toEqual([])
   })
 

@@ -13,10 +13,8 @@ import type { GitHubDeployment } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
-  loadDocumentParser,
   parseInputs,
   readRawInputs,
-  secretValuesToMask,
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
@@ -38,13 +36,12 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const now = clock.now ?? Date.now
   const started = now()
   const raw = readRawInputs(name => port.input(name))
-  await loadDocumentParser(raw)
-  const redactor = new Redactor(secretValuesToMask(raw))
+  const parsed = await parseInputs(raw, port.event, port.naming)
+  const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
-  const parsed = parseInputs(raw, port.event)
   if (!parsed.ok) {
-    port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs')
+    port.error(redactor.redact(renderProblems(parsed.problems, port.naming)), 'Invalid inputs')
     return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
   }
   const o = parsed.options
