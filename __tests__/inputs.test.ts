@@ -1287,3 +1287,88 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
     expect(secretValuesToMask({ 'api-key': 'production' })).toEqual(['production'])
   })
 })
+
+describe('issue 25: refs, paths and URLs that read as something else', () => {
+  test.each([
+    ['ma\u202Eni', /invisible or direction-changing characters \(it has U\+202E\)/],
+    ['main\u200B', /U\+200B/],
+    ['feature/\u00A0x', /U\+00A0/],
+    ['\uFF4D\uFF41\uFF49\uFF4E', /fullwidth or halfwidth forms \(it has U\+FF4D\)/]
+  ])('ref %j is refused, the character named by its code point', (ref, reason) => {
+    const list = problems({ ...CODEHOST, ref })
+    expect(list).toHaveLength(1)
+    expect(list[0]).toEqual({
+      input: 'ref',
+      message: expect.stringMatching(/^`ref` must be a branch name/)
+    })
+    expect(list[0]!.message).toMatch(reason)
+  })
+
+  test.each(['fix/café', 'docs/日本語', 'релиз'])('ref %s in any script is accepted', ref => {
+    expect(options({ ...CODEHOST, ref }).ref).toBe(ref)
+  })
+
+  test.each([
+    ['pull/5', "CircleCI's name of a pull request"],
+    ['refs/pull/5/head', "GitHub's"]
+  ])('ref %s is a pull request, not a branch (%s)', ref => {
+    expect(problems({ ...CODEHOST, ref })[0]?.message).toMatch(/^`ref` is a pull request's ref/)
+  })
+
+  test('a ref from the event goes through the same check, naming where it was read', () => {
+    for (const [ref, reason] of [
+      ['main..x', /must not contain `\.\.`/],
+      ['evil:main', /any of ~ \^ :/],
+      ['ma\u202Eni', /U\+202E/]
+    ] as const) {
+      const list = problems(CODEHOST, { ...EVENT, ref, refFrom: 'CI_COMMIT_BRANCH' })
+      expect(list).toEqual([{ input: 'ref', message: expect.stringMatching(reason) }])
+      expect(list[0]!.message).toMatch(/^The ref read from CI_COMMIT_BRANCH must be a branch name/)
+      expect(list[0]!.message).toMatch(/set `ref` to the branch to deploy/)
+    }
+    const pr = problems(CODEHOST, { ...EVENT, ref: 'pull/5', refFrom: 'CIRCLE_BRANCH' })
+    expect(pr[0]?.message).toMatch(/^The ref read from CIRCLE_BRANCH is a pull request's ref/)
+    // Without a variable to name, the event is named.
+    const plain = problems(CODEHOST, { ...EVENT, ref: 'a b' })
+    expect(plain[0]?.message).toMatch(/^The ref the triggering event gives must be/)
+    // The input wins: an explicit ref replaces the event's, which is then not checked.
+    expect(options({ ...CODEHOST, ref: 'main' }, { ...EVENT, ref: 'a b' }).ref).toBe('main')
+    // A source that builds no repository takes no ref from the event, so nothing to refuse.
+    expect(options(EXTERNAL, { ...EVENT, ref: 'a b' }).ref).toBeUndefined()
+  })
+
+  test.each(['../../../etc/passwd', 'apps/../../x.json', '..\\..\\x.json'])(
+    'graph-config-path %s escaping the repository is refused',
+    path => {
+      expect(problems({ ...CODEHOST, 'graph-config-path': path })).toEqual([
+        {
+          input: 'graph-config-path',
+          message: expect.stringMatching(/^`graph-config-path` must stay inside the repository/)
+        }
+      ])
+    }
+  )
+
+  test.each(['apps/agent/../langgraph.json', './langgraph.json', 'a..b/langgraph.json'])(
+    'graph-config-path %s inside the repository is accepted',
+    path => {
+      expect(options({ ...CODEHOST, 'graph-config-path': path }).graphConfigPath).toBe(path)
+    }
+  )
+
+  test.each([
+    ['custom-url', 'https://agent\u200B.example.com', /U\+200B/],
+    ['custom-url', 'https://agent.example.com/\u2060x', /U\+2060/],
+    ['environment-url', 'https://\u202Egro.example', /U\+202E/],
+    ['base-url', 'https://api.host.lang\u200Dchain.com', /U\+200D/]
+  ] as const)('%s with an invisible character is refused, naming it', (input, url, reason) => {
+    const raw = {
+      ...CODEHOST,
+      [input]: url,
+      ...(input === 'environment-url' ? { environment: 'prod', 'github-token': 'ghs_x' } : {})
+    }
+    const list = problems(raw)
+    expect(list).toEqual([{ input, message: expect.stringMatching(reason) }])
+    expect(list[0]!.message).toMatch(new RegExp(`^\`${input}\` must not contain invisible`))
+  })
+})

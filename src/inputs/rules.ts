@@ -134,8 +134,8 @@ function refFit({ r, event, say, add }: RuleInput): void {
   if (problem !== undefined) {
     add(
       'ref',
-      `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}. ` +
-        `Nothing was sent; set ${say('ref')} to the branch to deploy`
+      `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
+        `(set ${say('ref')} to the branch to deploy)`
     )
   }
 }
