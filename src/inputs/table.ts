@@ -155,7 +155,9 @@ export const INPUTS = {
   }),
   command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both', { common: true }),
   'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
-  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy'),
+  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy', {
+    common: true
+  }),
   'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
   'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
   'health-check': row(parseHealthCheck, 'deploy', { common: true }),
