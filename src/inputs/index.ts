@@ -154,9 +154,11 @@ export function checkInputs(
   naming: InputNaming = ACTION_NAMING
 ): ParseResult {
   const record = {} as RawInputs
+  const userSet = new Set<InputName>()
   for (const name of INPUT_NAMES) {
     const value: unknown = raw[name]
     const text = typeof value === 'string' && !isUnevaluatedDefault(name, value) ? value : ''
+    if (text.trim() !== '') userSet.add(name)
     record[name] = text.trim() === '' ? defaultOf(name) : text
   }
   const masks = secretValuesToMask(record)
@@ -171,6 +173,7 @@ export function checkInputs(
     event,
     say: sayWith(naming),
     given: (input: InputName) => f[input] !== undefined,
+    set: (input: InputName) => userSet.has(input) && f[input] !== undefined,
     absent: (input: InputName) => f[input] === undefined && !failed.has(input),
     add: (input: InputName, message: string) => void found.add(input, message)
   }

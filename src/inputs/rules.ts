@@ -22,8 +22,10 @@ export interface RuleInput {
   r: Resolved
   event: EventDefaults
   say: Say
-  /** Set, and passed its own check. */
+  /** Has a value (the user's or action.yml's default) that passed its own check. */
   given(input: InputName): boolean
+  /** Set by the user (not merely defaulted), and passed its own check. */
+  set(input: InputName): boolean
   /** Not set at all (not merely failed). */
   absent(input: InputName): boolean
   add(input: InputName, message: string): void
@@ -189,10 +191,11 @@ function fitsSources(facts: InputRow<unknown>, r: Resolved): boolean {
 }
 
 /** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
-function sourceFit({ r, say, given, add }: RuleInput): void {
+function sourceFit({ r, say, set, add }: RuleInput): void {
   if (r.source === undefined) return
   for (const input of INPUT_NAMES) {
-    if (given(input) && !fitsSources(row(input), r))
+    // A default fits every source: only what the user set can be out of place.
+    if (set(input) && !fitsSources(row(input), r))
       add(
         input,
         `${say(input)} applies only to ${sourcesText(row(input), say)}, not to source \`${r.source}\``
