@@ -304,6 +304,24 @@ test('invalid inputs: exit 2, every problem on stderr, no request', async () => 
   expect(emulator.requests()).toEqual([])
 })
 
+test('a ref from a CI variable is checked as the --ref flag is, naming the variable: no request', async () => {
+  emulator.clearRequests()
+  for (const [env, variable] of [
+    [{ BUILDKITE: 'true', BUILDKITE_BRANCH: 'evil:main' }, 'BUILDKITE_BRANCH'],
+    [{ CIRCLECI: 'true', CIRCLE_BRANCH: 'pull/5' }, 'CIRCLE_BRANCH'],
+    [{ GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'ma\u202Ein' }, 'CI_COMMIT_BRANCH']
+  ] as const) {
+    const run = await cli(['deploy', '--name', uniqueName('ci-ref')], {
+      ...credentials(),
+      CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+      ...env
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`- --ref: The ref read from ${variable} `)
+  }
+  expect(emulator.requests()).toEqual([])
+})
+
 test('SIGINT while waiting: the run stops, says what goes on, exit 130', async () => {
   const slow = await startEmulator({ port: 0, speed: 0.02 })
   try {
