@@ -1380,3 +1380,33 @@ describe('issue 25: refs, paths and URLs that read as something else', () => {
     expect(list[0]!.message).toMatch(new RegExp(`^\`${input}\` must not contain invisible`))
   })
 })
+
+describe('the rows say which source takes what', () => {
+  test('internal_source (an upload) needs no integration-id, repository or ref, and takes none', () => {
+    const upload = { 'api-key': API_KEY, name: 'uploaded', source: 'internal_source' }
+    expect(options(upload)).toMatchObject({ source: 'internal_source', ref: undefined })
+    const found = problems({ ...upload, 'integration-id': INTEGRATION, ref: 'main' })
+    expect(found).toEqual([
+      {
+        input: 'integration-id',
+        message: expect.stringMatching(
+          /applies only to source `codehost`, not to source `internal_source`/
+        )
+      },
+      {
+        input: 'ref',
+        message: expect.stringMatching(
+          /applies only to source `codehost` \(or `revision-source: codehost`\)/
+        )
+      }
+    ])
+  })
+
+  test('a default fits every source: only what the user set is out of place', () => {
+    // graph-config-path has a default and is for every source; given, it is kept.
+    expect(options({ ...EXTERNAL, 'graph-config-path': 'x/langgraph.json' }).graphConfigPath).toBe(
+      'x/langgraph.json'
+    )
+    expect(inputsOf(problems({ ...EXTERNAL, 'build-on-push': 'false' }))).toEqual(['build-on-push'])
+  })
+})
