@@ -4,8 +4,11 @@
 // part: an input that failed is neither given (nothing is said about what it does not fit) nor
 // absent (it is not "required" again: its own problem already says what is wrong). Every message
 // names inputs through `say`, as the user set them (naming.ts).
-import { RESERVED_SECRET_NAMES, RESERVED_SECRET_NAMES_HOSTED } from '../control-plane/vocabulary.ts'
-import { CLOUD_SOURCES } from '../control-plane/vocabulary.ts'
+import {
+  CLOUD_SOURCES,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_NAMES_HOSTED
+} from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
