@@ -37,8 +37,9 @@ export interface RunPort {
 }
 
 /**
- * How a run ended, for the door to turn into its exit: 0 done (deployed, deleted, nothing to
- * delete), 1 not done (failed, superseded, unhealthy, timed out, an API error), 2 invalid inputs
+ * How a run ended, for the door to turn into its exit: 0 done (deployed, also by the newer revision
+ * that superseded it; deleted, nothing to delete), 1 not done (failed, superseded by one that did
+ * not deploy, unhealthy, timed out, an API error), 2 invalid inputs
  * (nothing sent), 130 interrupted.
  */
 export type ExitCode = 0 | 1 | 2 | 130

@@ -1,5 +1,6 @@
 // What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
 // outputs and the summary can say what was known when something failed.
+import { deploymentStatusWord } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
@@ -81,11 +82,13 @@ export function newState(o: Options): DeployState {
 export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'warning'>): void {
   state.deploymentId = d.id
   state.name = d.name
-  state.deploymentStatus = d.status
+  state.deploymentStatus = deploymentStatusWord(d.status)
   const url = d.source_config.custom_url
   if (!url) return
   if (isWellFormedUrl(url)) {
-    state.url = url
+    // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
+    const href = new URL(url).href
+    state.url = href === `${url}/` ? url : href
     return
   }
   state.url = undefined

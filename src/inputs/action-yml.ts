@@ -100,7 +100,8 @@ export const ACTION_INPUTS = {
     default: 'true'
   },
   wait: {
-    description: 'Poll the new revision until it is DEPLOYED, failed, superseded, or the timeout.',
+    description:
+      'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
     required: false,
     default: 'true'
   },
