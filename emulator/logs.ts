@@ -65,18 +65,26 @@ function buildSteps(
             )
           ]
         : [info(`Unpacking source tarball ${c.source_tarball_path ?? ''}`)]
+    // An upload that cannot be built fails right after the step that found out why.
+    const own = rev.build_error
+    const graphs =
+      rev.source === 'internal_source' ? [info(`Graphs: ${rev.graphs.join(', ')}`)] : []
     return {
       steps: [
         ...fetch,
         info(`Reading ${config}`),
+        ...graphs,
         warning(`${config}: python_version not set, using 3.11`),
         info(`Installing dependencies: ${install}`),
         info(`Building image: ${dep?.source_config.build_command ?? 'langgraph build'}`),
         info(`Pushing image ${image}`)
       ],
-      failAfter: fetch.length + 3,
+      failAfter: own
+        ? fetch.length + (own.step === 'fetch' ? 0 : 1)
+        : fetch.length + graphs.length + 3,
       failure: error(
-        `ERROR: failed to build: process "/bin/sh -c ${install}" did not complete successfully: exit code: 1`
+        own?.message ??
+          `ERROR: failed to build: process "/bin/sh -c ${install}" did not complete successfully: exit code: 1`
       ),
       done: info(`Build complete: ${image}`)
     }

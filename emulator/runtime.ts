@@ -93,7 +93,10 @@ export class Runtime {
         listeners: [...store.listeners.values()].filter(l => l.tenant_id === t.id).map(l => l.id),
         deployments: store.deploymentsOf(t.id).map(d => ({
           ...deploymentView(ctx, d),
-          revisions: d.revision_ids.map(id => revisionView(ctx, store.revisions.get(id)!))
+          revisions: d.revision_ids.map(id => {
+            const rev = store.revisions.get(id)!
+            return { ...revisionView(ctx, rev), graphs: [...rev.graphs] }
+          })
         }))
       }))
     }

@@ -48,7 +48,8 @@ export interface EmulatorState {
     listeners_allowed: boolean
     integrations: string[]
     listeners: string[]
-    deployments: Array<DeploymentView & { revisions: RevisionView[] }>
+    /** Each revision with the graphs it serves (an upload's: its config's `graphs` keys). */
+    deployments: Array<DeploymentView & { revisions: Array<RevisionView & { graphs: string[] }> }>
   }>
 }
 
