@@ -87,12 +87,11 @@ describe.each(['interface', 'langsmith'] as const)('remote build (%s)', (dialect
   })
 })
 
-describe('upload-url and the tarball path: only what was handed out and uploaded', () => {
+describe('upload-url and the tarball path: only what was handed out for this deployment', () => {
   it('refuses arbitrary paths, paths of another deployment, and paths on create', async () => {
     await setup()
     const a = await create(sourceBody('a', 'internal_source'))
     const b = await create(sourceBody('b', 'internal_source'))
-    const slotA = (await call(emu!, 'POST', `/v2/deployments/${a.id}/upload-url`)).body as Json
     const slotB = (await call(emu!, 'POST', `/v2/deployments/${b.id}/upload-url`)).body as Json
     await put(slotB.upload_url)
     const patch = (id: string, path: string) =>
