@@ -153,6 +153,8 @@ export class Runtime {
 
   /** A timer cleared on close, so pending streams and delays end with the emulator. */
   later(ms: number, fn: () => void): void {
+    // Past 2^31 - 1 ms Node fires at once: every caller's schema caps its waits below that.
+    if (!(ms >= 0 && ms <= 2 ** 31 - 1)) throw new Error(`a wait of ${ms} ms cannot be kept`)
     const t = setTimeout(() => {
       this.timers.delete(t)
       fn()

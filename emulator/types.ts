@@ -17,6 +17,11 @@ export interface EmulatorOptions {
   port?: number
   /** Default 127.0.0.1. */
   host?: string
+  /**
+   * Host header names answered besides loopback ones (localhost, 127.0.0.0/8, [::1]) and `host`
+   * itself; any other Host gets 421 (DNS rebinding).
+   */
+  allowedHosts?: string[]
   /** Serve the API under this path, e.g. `/api-host` (as a self-hosted installation does). */
   basePath?: string
   /** Default: fixtures/demo.json. */
