@@ -149,9 +149,8 @@ export function parseCli(argv: string[]): CliArgs {
   const pathProblem = basePath === undefined ? null : basePathProblem(basePath)
   if (pathProblem)
     return { kind: 'error', message: `invalid --base-path ${basePath}: ${pathProblem}` }
-  let allowedHosts: string[] = []
+  const allowedHosts = (text('allow-host') ?? '').split(',').filter(Boolean)
   try {
-    allowedHosts = (text('allow-host') ?? '').split(',').filter(Boolean)
     allowedHostnames(allowedHosts)
   } catch (error) {
     return { kind: 'error', message: `invalid --allow-host: ${(error as Error).message}` }
