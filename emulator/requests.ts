@@ -162,7 +162,7 @@ export function addRevision(
     script:
       scripted?.script ??
       (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null),
-    graphs: built.graphs,
+    graphs: missing ? [] : built.graphs,
     build_error: buildError
   })
 }

@@ -82,6 +82,8 @@ describe.each(['interface', 'langsmith'] as const)('remote build (%s)', (dialect
     expect(await revisionStatus(d.id, rev)).toBe('DEPLOYED')
     // The create's own revision had nothing to build and was superseded before it failed.
     expect(await revisionStatus(d.id, d.latest_revision_id)).toBe('SKIPPED')
+    const revisions = emu!.state().tenants[0]!.deployments.find(x => x.id === d.id)!.revisions
+    expect(revisions.map(r => r.graphs)).toEqual([[], ['agent']])
     const build = emu!.revisionLogs(rev)!.build!
     expect(build[0]!.message).toBe(`Unpacking source tarball ${slot.object_path}`)
   })
