@@ -44,6 +44,10 @@ function spread(lines: ScriptedLine[], start: number, end: number): Timed[] {
   return lines.map((l, i) => ({ ...l, v: n === 1 ? end : start + (i * (end - start)) / (n - 1) }))
 }
 
+/** Without a known commit (a ref the fixture does not list) the log names the ref alone. */
+const checkedOut = (sha: string | null, ref: string) =>
+  sha ? `Checked out commit ${sha.slice(0, 12)}` : `Checked out ${ref}`
+
 /** The steps a build prints, and how many of them run before a failing step. */
 function buildSteps(
   ctx: Context,
@@ -61,7 +65,10 @@ function buildSteps(
         ? [
             info(`Cloning ${rev.repo_url ?? 'repository'} at ${c.repo_ref ?? 'HEAD'}`),
             info(
-              `Checked out commit ${ctx.store.commitAt(rev.repo_url ?? '', c.repo_ref ?? '', startV).slice(0, 12)}`
+              checkedOut(
+                ctx.store.commitAt(rev.repo_url ?? '', c.repo_ref ?? '', startV),
+                c.repo_ref ?? 'HEAD'
+              )
             )
           ]
         : [info(`Unpacking source tarball ${c.source_tarball_path ?? ''}`)]

@@ -1,6 +1,6 @@
 // In-memory state of the emulator: tenants, forge integrations, listeners, deployments and
 // revisions, seeded from a JSON fixture. No database process: everything lives in this object.
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import {
   DeploymentType,
@@ -175,11 +175,6 @@ export interface RevisionRecord {
   build_error: { step: BuildStep; message: string } | null
 }
 
-/** Deterministic default commit SHA for a ref: sha1 of `"<repo_url>@<ref>"`. */
-export function defaultCommitSha(repoUrl: string, ref: string): string {
-  return createHash('sha1').update(`${repoUrl}@${ref}`).digest('hex')
-}
-
 export function commitKey(repoUrl: string, ref: string): string {
   return `${repoUrl}@${ref}`
 }
@@ -314,12 +309,16 @@ export class Store {
     this.commitHistory.set(key, history)
   }
 
-  /** The SHA a build of `repoUrl@ref` started at virtual time `atV` reports. */
-  commitAt(repoUrl: string, ref: string, atV: number): string {
+  /**
+   * The SHA a build of `repoUrl@ref` started at virtual time `atV` reports; null for a ref the
+   * fixture and `repoCommits` do not know. A made-up SHA would differ from the commit that
+   * triggered the run, and the client would warn falsely that the branch moved on.
+   */
+  commitAt(repoUrl: string, ref: string, atV: number): string | null {
     const history = this.commitHistory.get(commitKey(repoUrl, ref))
-    let sha: string | undefined
+    let sha: string | null = null
     for (const h of history ?? []) if (h.at_v <= atV) sha = h.sha
-    return sha ?? defaultCommitSha(repoUrl, ref)
+    return sha
   }
 
   /** The oldest pending script for a new revision of this deployment, removed from the queue. */
