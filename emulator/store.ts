@@ -196,6 +196,8 @@ export class Store {
   revisions = new Map<string, RevisionRecord>()
   /** Upload slots by object path. */
   uploads = new Map<string, UploadRecord>()
+  /** The most upload bytes kept in all (a test may lower it). */
+  keptUploadBytes = MAX_KEPT_UPLOAD_BYTES
   /**
    * History of `repo_commits` changes: a build reports the SHA that the ref pointed to when the
    * build started, so a change made after the build started does not alter what it reports.
@@ -288,14 +290,14 @@ export class Store {
     }
   }
 
-  /** Keeps an upload's bytes; the oldest others are dropped past MAX_KEPT_UPLOAD_BYTES in all. */
+  /** Keeps an upload's bytes; the oldest others are dropped past `keptUploadBytes` in all. */
   keepUpload(upload: UploadRecord, data: Buffer): void {
     upload.data = data
     upload.bytes = data.length
     let total = 0
     for (const u of this.uploads.values()) total += u.data?.length ?? 0
     for (const u of this.uploads.values()) {
-      if (total <= MAX_KEPT_UPLOAD_BYTES) break
+      if (total <= this.keptUploadBytes) break
       if (u === upload || !u.data) continue
       total -= u.data.length
       u.data = null

@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { once } from 'node:events'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPTIONS, parseCli, usage } from '../../emulator/cli-options.ts'
@@ -143,6 +144,22 @@ describe('the process', () => {
           default_branch: 'main'
         })
       )
+      // A DNS-rebinding page reaches it under its own name: refused, credentials included.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const url = new URL(printed.get('url')!)
+        request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/_emulator/credentials',
+            headers: { host: 'rebind.example' }
+          },
+          res => resolve(res.resume().statusCode!)
+        )
+          .on('error', reject)
+          .end()
+      })
+      expect(rebound).toBe(421)
       expect(await stop('SIGINT')).toBe(0)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')

@@ -20,6 +20,8 @@ import {
   start,
   type Json
 } from './helpers.ts'
+import { buildFromUpload } from '../../emulator/source-build.ts'
+import { Store, type UploadRecord } from '../../emulator/store.ts'
 import { project, tarball } from './tarballs.ts'
 
 let emu: Emulator | undefined
@@ -570,5 +572,34 @@ describe('log line ids and the deployment deploy log (POST /v1/projects/{id}/dep
     expect(
       (await call(emu!, 'POST', `/v1/projects/${old.id}/deploy_logs`, { body: {} })).status
     ).toBe(200)
+  })
+})
+
+describe('uploaded bytes are bounded', () => {
+  it('past the bound the oldest uploads lose their bytes, and a build of one finds no object', () => {
+    const store = new Store()
+    const body = project(['agent'])
+    store.keptUploadBytes = body.length + 1 // room for one tarball
+    const slot = (n: number): UploadRecord => {
+      const upload = {
+        object_path: `p${n}`,
+        token: 't',
+        deployment_id: 'd',
+        bytes: null,
+        data: null
+      }
+      store.addUpload(upload)
+      return upload
+    }
+    const [first, second] = [slot(1), slot(2)]
+    store.keepUpload(first, body)
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({ ok: true, graphs: ['agent'] })
+    store.keepUpload(second, body)
+    expect([first.data, second.data?.length]).toEqual([null, body.length])
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no uploaded object at p1')
+    })
+    expect(buildFromUpload(store, 'p2', 'langgraph.json')).toMatchObject({ ok: true })
   })
 })
