@@ -8,6 +8,7 @@ import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { refuseHealthTarget } from './after-deployed.ts'
 import { conclude, firstLine, type Waited } from './conclude.ts'
+import { refuseCreateWithoutNeeds } from './create-needs.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
@@ -66,13 +67,7 @@ async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefi
     if (o.target.kind !== 'name')
       throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`)
     const name = o.target.name
-    if (!o.create) {
-      throw new DeployError(
-        `No deployment is named "${name}" and create is false.`,
-        'Set create: true to create it, or check name, tenant-id and base-url.',
-        'Deployment not found'
-      )
-    }
+    refuseCreateWithoutNeeds(o, name, deps.say)
     const repo =
       o.source === 'codehost' && o.integrationId && o.repository
         ? await resolveRepository(deps.client, o.integrationId, o.repository)
