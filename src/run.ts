@@ -4,7 +4,7 @@
 // where it runs: no @actions/core, no environment variables, no signal handlers (the doors own
 // those).
 import { ControlPlaneClient } from './control-plane/client.ts'
-import { ControlPlaneError } from './control-plane/errors.ts'
+import { ControlPlaneError, NetworkError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
@@ -59,6 +59,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,
+    naming: port.naming,
     onRateLimited: once(waitMs =>
       port.info(
         `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
@@ -94,7 +95,9 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     } else {
       error = describeError(err)
       if (err instanceof DeployError) title = err.title
-      else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
+      else if (err instanceof NetworkError) title = 'Control plane unreachable'
+      else if (err instanceof ControlPlaneError) title = 'Control plane error'
+
       state.outcome ??= 'error'
     }
     error = redactor.redact(error)

@@ -27,6 +27,8 @@ export interface ClientOptions {
    * itself never logs.
    */
   onRateLimited?: (waitMs: number) => void
+  /** How error hints name an input: as the run's door does (the action's YAML names by default). */
+  naming?: TransportOptions['naming']
   /** For tests: a deterministic clock, sleep and jitter. */
   sleep?: TransportOptions['sleep']
   random?: () => number

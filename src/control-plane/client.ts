@@ -108,6 +108,7 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
+      naming: opts.naming,
       sleep: opts.sleep,
       random: opts.random,
       now: opts.now

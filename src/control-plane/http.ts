@@ -17,6 +17,7 @@ import {
   RedirectRefusedError,
   UnexpectedResponseError,
   renderValidationErrors,
+  type HintNaming,
   type RequestContext
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
@@ -67,6 +68,8 @@ export interface TransportOptions {
   maxBodyBytes: number
   redactor: Redactor
   debug?: (line: string) => void
+  /** How error hints name an input, as the run's door does. */
+  naming?: HintNaming
   /** Told each time a 429 is waited out, with the pause in ms. */
   onRateLimited?: (waitMs: number) => void
   /** Injected in tests: the backoff schedule under fake timers, and a fixed jitter. */
@@ -113,7 +116,9 @@ export class Transport {
   }
 
   /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
-  async send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+  async send(request: RequestSpec): Promise<{ status: number; json: unknown }> {
+    // Errors name the host and the full path, and inputs as the door does.
+    const spec: RequestSpec = { ...request, base: this.#base(), naming: this.#opts.naming }
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
     const { retry } = this.#opts
     const now = this.#opts.now ?? Date.now
@@ -236,6 +241,11 @@ export class Transport {
       this.#direct.set(url.protocol, agent)
     }
     return agent
+  }
+
+  #base(): { host: string; path: string } {
+    const url = new URL(this.#opts.baseUrl)
+    return { host: url.host, path: url.pathname.replace(/\/+$/, '') }
   }
 
   #backoff(attempt: number): number {
