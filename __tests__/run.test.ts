@@ -174,7 +174,7 @@ describe('run() through a fake port', () => {
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(0)
     expect(port.calls).toContain(
-      'info: pr-comment: not running on GitHub Actions; no pull request comment is posted.'
+      'info: `pr-comment`: not running on GitHub Actions; no pull request comment is posted.'
     )
   })
 })

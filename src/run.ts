@@ -68,8 +68,13 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     debug: port.debug,
     ...clock
   })
+  const say = sayWith(port.naming ?? ACTION_NAMING)
+  const other =
+    o.apiDialectReason && o.apiDialect === 'interface'
+      ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
+      : ''
   port.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`
   )
   const state = newState(o)
   const log = flowLog(port, redactor)
@@ -82,7 +87,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
       client,
       log,
       signal: port.signal,
-      say: sayWith(port.naming ?? ACTION_NAMING),
+      say,
       ...clock
     }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)
@@ -131,7 +136,7 @@ function warnUnmasked(port: RunPort, o: Options): void {
   if (short.length) {
     port.warning(
       `${names(short)} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
-        '(masking them would hide those characters everywhere in the job log). The action never prints secret values.',
+        '(masking them would hide those characters everywhere in the log). This run never prints secret values.',
       'Secret too short to mask'
     )
   }
@@ -139,8 +144,8 @@ function warnUnmasked(port: RunPort, o: Options): void {
   if (common.length) {
     port.warning(
       `${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
-        'not masked: masking it would hide that word everywhere in the job log and the summary. ' +
-        'The action never prints secret values; if the value is confidential, choose one that is not a common word.',
+        'not masked: masking it would hide that word everywhere in the log. ' +
+        'This run never prints secret values; if the value is confidential, choose one that is not a common word.',
       'Secret not masked: a common word'
     )
   }
@@ -162,7 +167,9 @@ async function githubSide(
 ): Promise<void> {
   const cancelling = port.signal.aborted
   if (o.prComment && !port.github) {
-    port.info('pr-comment: not running on GitHub Actions; no pull request comment is posted.')
+    port.info(
+      `${sayWith(port.naming ?? ACTION_NAMING)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
+    )
   }
   // Loaded only for a run that posts one (a chunk of its own in the bundle).
   const comment = o.prComment && port.github ? await import('./github/pr-comment.ts') : undefined

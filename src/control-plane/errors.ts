@@ -172,7 +172,9 @@ export class NetworkError extends ControlPlaneError {
     super(
       ctx,
       `${ctx.operation} failed at ${host}: ${words ?? reason} (${words ? `${reason}; ` : ''}${ctx.method} ${fullPath(ctx)}${tries}).` +
-        (code === 'EBODYTOOLARGE' ? '' : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`),
+        (code === 'EBODYTOOLARGE'
+          ? ''
+          : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`),
       options
     )
     this.reason = reason

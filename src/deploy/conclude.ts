@@ -1,6 +1,7 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
 // outcome. Success and a superseded revision are said in the log; every other ending is a
 // DeployError written for the job log, after a failure once the log is shown and any rollback made.
+import { sayOf } from './say.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { ApiError } from '../control-plane/errors.ts'
 import { formatDuration } from '../duration.ts'
@@ -128,7 +129,7 @@ async function superseded(
         `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
         outcome === 'failed'
           ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-          : 'Check the newer revision on the control plane, or raise timeout.',
+          : `Check the newer revision on the control plane, or raise ${sayOf(deps)('timeout')}.`,
         outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
       )
     }
@@ -173,7 +174,7 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
     `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
       (rolled ? ` ${rolled}` : ''),
     last === 'BUILD_FAILED'
-      ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+      ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
       : last === 'DEPLOY_FAILED'
         ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
         : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',

@@ -1,6 +1,7 @@
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
+import { sayOf } from './say.ts'
 import { shownStatus } from './status-words.ts'
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -68,11 +69,11 @@ async function findToDelete(
           if (err instanceof ApiError && err.status === 404) return undefined
           throw err
         })
-      : await findDeploymentByName(client, target.name)
+      : await findDeploymentByName(client, target.name, deps.say)
   if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
     throw new DeployError(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
-      'Set name and deployment-id to the same deployment, or only one of them.',
+      `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
       'Name and deployment-id disagree'
     )
   }
@@ -109,7 +110,7 @@ async function send(
   log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
   if (!o.deleteTracingProject) {
     log.info(
-      `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
+      `Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${sayOf(deps).set('delete-tracing-project', true)} to free it.`
     )
   }
   return a

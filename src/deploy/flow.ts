@@ -1,6 +1,7 @@
 // The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped.
+import { sayOf } from './say.ts'
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -26,7 +27,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
   state.plan = plan
   noteRepository(state, deps, plan)
-  refuseHealthTarget(o, current)
+  refuseHealthTarget(o, current, deps.say)
   if (o.dryRun) {
     state.outcome = 'dry-run'
     deps.log.info('Dry run: nothing was written.')
@@ -42,14 +43,14 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     state.outcome = 'revision-missing'
     deps.log.warning(
       `The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
-        'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
+        'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.',
       'No new revision'
     )
     return
   }
   if (!o.wait) {
     state.outcome = 'accepted'
-    deps.log.info('wait is false: the revision goes on on the control plane.')
+    deps.log.info(`${sayOf(deps).set('wait', false)}: the revision goes on on the control plane.`)
     return
   }
   const id = written.deployment.id
@@ -61,7 +62,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 
 async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
   let p: Plan
-  if (current) p = planUpdate(o, current)
+  if (current) p = planUpdate(o, current, deps.say)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
@@ -70,14 +71,14 @@ async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefi
     refuseCreateWithoutNeeds(o, name, deps.say)
     const repo =
       o.source === 'codehost' && o.integrationId && o.repository
-        ? await resolveRepository(deps.client, o.integrationId, o.repository)
+        ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
         : undefined
     if (repo) {
       deps.log.info(
         `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
       )
     }
-    p = planCreate(o, name, repo)
+    p = planCreate(o, name, repo, deps.say)
   }
   for (const line of describePlan(p)) deps.log.info(line)
   return p

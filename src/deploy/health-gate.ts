@@ -87,7 +87,7 @@ export async function healthGate(
     if (result.health === 'unavailable')
       log.warning(
         `Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-          'Point health-check at a route the server serves, or turn it off.',
+          `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`,
         'Health check unavailable'
       )
     return result
@@ -118,8 +118,8 @@ function checkOptions(
 /** The address may not be probed: nothing was sent. */
 function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
   return new DeployError(
-    `health-check cannot ask the agent server: ${problem}. No probe was sent.`,
-    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn health-check off.`,
+    `${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`,
     'Health check refused'
   )
 }

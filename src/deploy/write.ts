@@ -1,6 +1,7 @@
 // The deploy's write: create the deployment or update it, and name the revision the write made.
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
+import { sayOf } from './say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
 import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
@@ -36,7 +37,7 @@ export async function writePlan(
       written = result.deployment
     } else {
       // Another run created it first: this run's write becomes an update of theirs.
-      plan = planUpdate(o, result.deployment)
+      plan = planUpdate(o, result.deployment, deps.say)
       state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
@@ -82,7 +83,7 @@ async function update(
     if (p.removedSecrets.length) {
       log.warning(
         `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-          'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.',
+          `${sayOf(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${sayOf(deps)('secrets')} to keep it.`,
         'Secrets removed'
       )
     }
@@ -99,8 +100,8 @@ export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): voi
   if (p.kind !== 'update' || !p.otherRepository) return
   state.expectedSha = undefined
   deps.log.warning(
-    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
-      'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.',
+    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+      `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${sayOf(deps)('repository')} to silence this.`,
     'Another repository'
   )
 }
