@@ -9,7 +9,6 @@ import {
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
-import type { Source } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
 import { refFormatProblem } from './fields.ts'
