@@ -8,6 +8,7 @@ import { ControlPlaneError, NetworkError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
+import { statusUrlOf } from './deploy/status-url.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
 import type { GitHubDeployment } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
@@ -109,6 +110,16 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   } finally {
     client.close()
   }
+  // The deployment's page in the web app; none for one this run deleted.
+  state.statusUrl =
+    state.deleted === true
+      ? undefined
+      : statusUrlOf({
+          baseUrl: o.baseUrl,
+          dialect: o.apiDialect,
+          tenantId: state.tenantId ?? o.tenantId,
+          deploymentId: state.deploymentId
+        })
   await githubSide(port, o, state, { github, error, redactor, log })
 
   const outputs = writeOutputs(
@@ -186,6 +197,7 @@ async function githubSide(
             revisionId: state.revisionId,
             revisionStatus: state.revisionStatus,
             url: state.url,
+            statusUrl: state.statusUrl,
             commitSha: state.repoCommitSha ?? state.expectedSha,
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),
