@@ -64,7 +64,7 @@ export async function writePlan(
 function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
-    const r = await createOrAdopt(client, body, log, deps.now)
+    const r = await createOrAdopt(client, body, log, deps.now, deps.say)
     if (r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
