@@ -198,7 +198,7 @@ describe('planUpdate', () => {
   test('an explicit integration-id other than the deployment’s is an error naming both', () => {
     expect(() =>
       planUpdate(options({ integrationId: '99999999-9999-4999-8999-999999999999' }), deployment())
-    ).toThrow(/has integration-id 33333333-.*but `integration-id` is 99999999-/)
+    ).toThrow(/has integration id 33333333-.*but `integration-id` is 99999999-/)
   })
 
   test('a deployment-type other than the deployment’s is an error: it cannot change', () => {
@@ -209,7 +209,7 @@ describe('planUpdate', () => {
           source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'dev' }
         })
       )
-    ).toThrow(/has deployment-type dev, but `deployment-type` is prod/)
+    ).toThrow(/has deployment type dev, but `deployment-type` is prod/)
   })
 
   test('deployment-type goes into a create, never into a patch', () => {

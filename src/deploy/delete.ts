@@ -74,7 +74,7 @@ async function findToDelete(
     throw new DeployError(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
       `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
-      'Name and deployment-id disagree'
+      'Name and id disagree'
     )
   }
   if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)

@@ -129,10 +129,11 @@ export function planUpdate(o: Options, current: Deployment, say: Say = sayOf({})
   ]
   for (const [input, asked, theirs] of createOnly) {
     if (asked !== undefined && theirs && asked !== theirs) {
+      const what = input.replace(/-/g, ' ')
       throw new DeployError(
-        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
-        `The ${input} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
-        `${input} cannot change`
+        `Deployment "${current.name}" (${current.id}) has ${what} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
+        `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
+        `The ${what} cannot change`
       )
     }
   }

@@ -34,7 +34,7 @@ export async function findTarget(
       throw new DeployError(
         `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
         `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
-        'Name and deployment-id disagree'
+        'Name and id disagree'
       )
     }
     observe(state, d, log)
