@@ -183,7 +183,7 @@ function notVouchedError(result: HealthResult, deps: HealthGateDeps): DeployErro
   const host = sanitizeServerText(result.host ?? 'its host', 300)
   const answer = result.answers.at(-1)
   return new DeployError(
-    `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the api-key: ` +
+    `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
       `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`,
     `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
     'Health check host not vouched for'
