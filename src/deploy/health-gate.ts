@@ -175,7 +175,7 @@ function hostOfText(url: string | undefined): string {
 function withoutKey(url: string | undefined, deps: HealthGateDeps): string {
   return (
     `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
-    'the probes go without the api-key.'
+    'the probes go without the API key.'
   )
 }
 
