@@ -187,6 +187,7 @@ describe('action.yml', () => {
       'deployment-status',
       'created',
       'url',
+      'status-url',
       'repo-commit-sha',
       'github-deployment-id',
       'deleted',
