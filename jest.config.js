@@ -17,8 +17,13 @@ export default {
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // The reliability suite runs on its own: `npm run test:reliability`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
+  // The reliability and real agent server suites run on their own: `npm run test:reliability`,
+  // `npm run test:agent-server`.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/__tests__/reliability/',
+    '<rootDir>/__tests__/agent-server/'
+  ],
   // The end-to-end tests run the bundle of src/ as it is: dist/ when its source key is current,
   // else one built for this run.
   globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',
