@@ -2,10 +2,12 @@
 // default assistant; missing names the graph; 401/403 is inconclusive. And reading the config.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../../emulator/server.ts'
 import { graphIdsOf, readGraphIds } from '../../../src/health/verify/graph-config.ts'
+import { agentHttp } from '../../../src/health/verify/agent-http.ts'
 import { checkGraphs } from '../../../src/health/verify/graphs.ts'
 import { OTHER_KEY } from '../../emulator/helpers.ts'
 import { agentOf, LIVE, scriptApp, startAgents, testClock } from './harness.ts'
@@ -51,6 +53,23 @@ describe('graphs', () => {
     const wrongKey = await checkGraphs({ call: agentOf(emu, OTHER_KEY), graphs: ['agent'], signal })
     expect(wrongKey.verdict).toBe('inconclusive')
     expect(wrongKey.reason).toMatch(/answered 403/)
+  })
+
+  it('failed when the search gets no answer within its bound', async () => {
+    // A port that takes the connection and never answers.
+    const sockets: Socket[] = []
+    const silent = createServer(socket => void sockets.push(socket))
+    await new Promise<void>(ok => silent.listen(0, '127.0.0.1', ok))
+    try {
+      const port = (silent.address() as { port: number }).port
+      const call = agentHttp(`http://127.0.0.1:${port}`, {})
+      const result = await checkGraphs({ call, graphs: ['agent'], signal, requestTimeoutMs: 50 })
+      expect(result.verdict).toBe('failed')
+      expect(result.reason).toMatch(/graph "agent": its assistants could not be listed: no answer/)
+    } finally {
+      for (const s of sockets) s.destroy()
+      await new Promise(ok => silent.close(ok))
+    }
   })
 
   it('failed when the server does not answer', async () => {

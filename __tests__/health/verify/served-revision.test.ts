@@ -113,6 +113,26 @@ describe('served revision', () => {
     expect((result as { notice: string }).notice).toMatch(/404/)
   })
 
+  it('a probe that gets no answer within its bound counts as none: unknown at the timeout', async () => {
+    await fetch(`${emu.url}/_emulator/agents/${LIVE}/health`, {
+      method: 'POST',
+      body: JSON.stringify({ health: 'slow', delayMs: 600_000 })
+    })
+    const result = await checkServedRevision({
+      call: agentOf(emu),
+      clock,
+      signal: new AbortController().signal,
+      revisionId: await latestRevision(emu),
+      deploymentId: LIVE,
+      deadline: clock.now() + 2_000,
+      windowMs: 0,
+      intervalMs: 1_000,
+      requestTimeoutMs: 50
+    })
+    expect(result).toMatchObject({ verdict: 'unknown', probes: 3 })
+    expect((result as { notice: string }).notice).toMatch(/no answer/)
+  })
+
   it('cancelled when the signal aborts', async () => {
     const stop = new AbortController()
     stop.abort()

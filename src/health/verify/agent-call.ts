@@ -45,4 +45,11 @@ export function noAnswer(error: unknown): string {
   return `no answer (${text.split('\n')[0]!.slice(0, 120)})`
 }
 
+/** The longest one request of the served-revision or graphs check may take. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000
+
+/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
+export const bounded = (signal: AbortSignal, ms: number): AbortSignal =>
+  AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))])
+
 export const isAuthStatus = (status: number): boolean => status === 401 || status === 403

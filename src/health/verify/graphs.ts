@@ -2,7 +2,14 @@
 // it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
 // not load. One request per graph. 401/403 (custom auth over the route) cannot tell: inconclusive,
 // a warning. So can a 404 (the assistants routes turned off in the config's `http`).
-import { isAuthStatus, jsonOf, noAnswer, type AgentCall } from './agent-call.ts'
+import {
+  bounded,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  isAuthStatus,
+  jsonOf,
+  noAnswer,
+  type AgentCall
+} from './agent-call.ts'
 
 export type GraphVerdict = 'found' | 'missing' | 'inconclusive' | 'error'
 
@@ -25,6 +32,8 @@ export interface GraphsOptions {
   call: AgentCall
   graphs: readonly string[]
   signal: AbortSignal
+  /** The longest one request may take (default 10 s). */
+  requestTimeoutMs?: number
 }
 
 export async function checkGraphs(o: GraphsOptions): Promise<GraphsResult> {
@@ -53,7 +62,7 @@ async function checkGraph(o: GraphsOptions, graph: string): Promise<GraphCheck> 
       method: 'POST',
       path: '/assistants/search',
       body: { graph_id: graph, limit: 1 },
-      signal: o.signal
+      signal: bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
     }))
   } catch (error) {
     return {

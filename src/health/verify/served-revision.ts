@@ -2,7 +2,15 @@
 // the deployment in `host.project_id`), which the service injects into the image. Until the first
 // match the probes go on (the previous revision drains while the new one starts); from it on,
 // every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
-import { jsonOf, noAnswer, type AgentAnswer, type AgentCall, type Clock } from './agent-call.ts'
+import {
+  bounded,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  jsonOf,
+  noAnswer,
+  type AgentAnswer,
+  type AgentCall,
+  type Clock
+} from './agent-call.ts'
 
 /** What one `/info` answer says about the revision served. */
 export type InfoReading =
@@ -53,6 +61,8 @@ export interface ServedRevisionOptions extends Expected {
   /** From the first match on, every probe for this long must match too. */
   windowMs: number
   intervalMs: number
+  /** The longest one probe may take (default 10 s). */
+  requestTimeoutMs?: number
 }
 
 /** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
@@ -103,7 +113,8 @@ export async function checkServedRevision(o: ServedRevisionOptions): Promise<Ser
 
 async function probeInfo(o: ServedRevisionOptions): Promise<InfoReading> {
   try {
-    return readInfo(await o.call({ method: 'GET', path: '/info', signal: o.signal }), o)
+    const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
+    return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o)
   } catch (error) {
     return { kind: 'no-answer', reason: noAnswer(error) }
   }
