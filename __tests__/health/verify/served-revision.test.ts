@@ -2,7 +2,11 @@
 // every probe, waiting through the drain, stale naming both revisions, unknown without a host.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Emulator } from '../../../emulator/server.ts'
-import { checkServedRevision, readInfo } from '../../../src/health/verify/served-revision.ts'
+import {
+  checkServedRevision,
+  readInfo,
+  ServedTracker
+} from '../../../src/health/verify/served-revision.ts'
 import {
   agentOf,
   latestRevision,
@@ -148,5 +152,42 @@ describe('served revision', () => {
     })
     expect(result.verdict).toBe('cancelled')
     expect(infoProbes()).toEqual([])
+  })
+})
+
+describe('the served-revision rule, fed by another loop (the gate’s)', () => {
+  const e = { revisionId: 'r-new', deploymentId: LIVE }
+  const other = { kind: 'other' as const, revisionId: 'r-old', projectId: LIVE }
+  const lost = { kind: 'no-answer' as const, reason: '/info answered 502' }
+
+  it('waits through no answers and other revisions; this once matched', () => {
+    const t = new ServedTracker(e)
+    for (const r of [lost, other, other, { kind: 'this' as const }, { kind: 'this' as const }])
+      expect(t.observe(r)).toBeUndefined()
+    expect(t.end()).toEqual({ verdict: 'this' })
+    expect(t.probes).toBe(5)
+  })
+
+  it('stale at once when another revision answers after a match; at the end when none matched', () => {
+    const t = new ServedTracker(e)
+    t.observe({ kind: 'this' })
+    expect(t.observe(other)).toMatchObject({
+      verdict: 'stale',
+      reason: expect.stringContaining('r-old')
+    })
+    const never = new ServedTracker(e)
+    never.observe(other)
+    never.observe(lost)
+    expect(never.end()).toMatchObject({
+      verdict: 'stale',
+      reason: expect.stringContaining('r-new')
+    })
+  })
+
+  it('unknown at once without a host block; at the end when nothing could be read', () => {
+    expect(new ServedTracker(e).observe({ kind: 'no-host' })).toMatchObject({ verdict: 'unknown' })
+    const t = new ServedTracker(e)
+    t.observe(lost)
+    expect(t.end()).toMatchObject({ verdict: 'unknown', notice: expect.stringContaining('502') })
   })
 })

@@ -46,11 +46,11 @@ export function readInfo(answer: AgentAnswer, expected: Expected): InfoReading {
   return { kind: 'other', revisionId, projectId }
 }
 
-export type ServedRevision =
-  | { verdict: 'this'; probes: number; elapsedMs: number }
-  | { verdict: 'stale'; probes: number; elapsedMs: number; reason: string }
-  | { verdict: 'unknown'; probes: number; elapsedMs: number; notice: string }
-  | { verdict: 'cancelled'; probes: number; elapsedMs: number }
+/** The check's verdict (output `served-revision`: this, stale, unknown), with its cost. */
+export type ServedRevision = (ServedVerdict | { verdict: 'cancelled' }) & {
+  probes: number
+  elapsedMs: number
+}
 
 export interface ServedRevisionOptions extends Expected {
   call: AgentCall
@@ -75,38 +75,80 @@ export function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, whe
   return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`
 }
 
+export type ServedVerdict =
+  | { verdict: 'this' }
+  | { verdict: 'stale'; reason: string }
+  | { verdict: 'unknown'; notice: string }
+
+const NO_HOST =
+  'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked'
+
+/**
+ * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
+ * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
+ * another revision after the first match settles it as stale; the end of the probes gives `this`
+ * after a match, else stale (a revision was named) or unknown (none could be read).
+ */
+export class ServedTracker {
+  probes = 0
+  /** From the first match on, every reading must match. */
+  matched = false
+  private last: InfoReading | undefined
+  private readonly expected: Expected
+  constructor(expected: Expected) {
+    this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId }
+  }
+
+  /** Takes one reading; a verdict when it settles the check, else undefined. */
+  observe(reading: InfoReading): ServedVerdict | undefined {
+    this.probes++
+    if (reading.kind === 'no-host') return { verdict: 'unknown', notice: NO_HOST }
+    if (reading.kind !== 'no-answer' || this.last === undefined) this.last = reading
+    if (reading.kind === 'this') this.matched = true
+    else if (this.matched && reading.kind === 'other') {
+      const when = `probe ${this.probes}, after this revision had answered`
+      return { verdict: 'stale', reason: staleReason(reading, this.expected, when) }
+    }
+    return undefined
+  }
+
+  /** The verdict when the probes end (the window after a match, or the deadline). */
+  end(): ServedVerdict {
+    if (this.matched) return { verdict: 'this' }
+    const last = this.last
+    if (last?.kind === 'other') {
+      const when = `still at the timeout, after ${this.probes} probes`
+      return { verdict: 'stale', reason: staleReason(last, this.expected, when) }
+    }
+    const why = last?.kind === 'no-answer' ? last.reason : 'no answer'
+    const notice = `the served revision could not be read before the timeout (${why}): it was not checked`
+    return { verdict: 'unknown', notice }
+  }
+}
+
 /** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
 export async function checkServedRevision(o: ServedRevisionOptions): Promise<ServedRevision> {
   const start = o.clock.now()
-  let probes = 0
+  const tracker = new ServedTracker(o)
   let windowEnd: number | undefined
-  let last: InfoReading | undefined
-  const end = (verdict: 'this' | 'cancelled') => ({
-    verdict,
-    probes,
+  const done = (v: ServedVerdict | { verdict: 'cancelled' }): ServedRevision => ({
+    ...v,
+    probes: tracker.probes,
     elapsedMs: o.clock.now() - start
   })
   for (;;) {
-    if (o.signal.aborted) return end('cancelled')
+    if (o.signal.aborted) return done({ verdict: 'cancelled' })
     const reading = await probeInfo(o)
-    if (o.signal.aborted) return end('cancelled')
-    probes++
-    if (reading.kind === 'no-host') return unknown(probes, o.clock.now() - start)
-    if (reading.kind !== 'no-answer' || last === undefined) last = reading
-    if (windowEnd === undefined && reading.kind === 'this') windowEnd = o.clock.now() + o.windowMs
-    else if (windowEnd !== undefined && reading.kind === 'other') {
-      const reason = staleReason(reading, o, `probe ${probes}, after this revision had answered`)
-      return { verdict: 'stale', probes, elapsedMs: o.clock.now() - start, reason }
-    }
+    if (o.signal.aborted) return done({ verdict: 'cancelled' })
+    const settled = tracker.observe(reading)
+    if (settled) return done(settled)
+    if (windowEnd === undefined && tracker.matched) windowEnd = o.clock.now() + o.windowMs
     const until = windowEnd ?? o.deadline
-    if (o.clock.now() >= until) {
-      if (windowEnd !== undefined) return end('this')
-      return never(last, o, probes, o.clock.now() - start)
-    }
+    if (o.clock.now() >= until) return done(tracker.end())
     try {
       await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal)
     } catch {
-      return end('cancelled')
+      return done({ verdict: 'cancelled' })
     }
   }
 }
@@ -118,26 +160,4 @@ async function probeInfo(o: ServedRevisionOptions): Promise<InfoReading> {
   } catch (error) {
     return { kind: 'no-answer', reason: noAnswer(error) }
   }
-}
-
-function unknown(probes: number, elapsedMs: number): ServedRevision {
-  const notice =
-    'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked'
-  return { verdict: 'unknown', probes, elapsedMs, notice }
-}
-
-/** The deadline passed without a match: stale when a revision was named, else unknown. */
-function never(
-  last: InfoReading | undefined,
-  e: Expected,
-  probes: number,
-  elapsedMs: number
-): ServedRevision {
-  if (last?.kind === 'other') {
-    const reason = staleReason(last, e, `still at the timeout, after ${probes} probes`)
-    return { verdict: 'stale', probes, elapsedMs, reason }
-  }
-  const why = last?.kind === 'no-answer' ? last.reason : 'no answer'
-  const notice = `the served revision could not be read before the timeout (${why}): it was not checked`
-  return { verdict: 'unknown', probes, elapsedMs, notice }
 }
