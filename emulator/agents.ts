@@ -152,12 +152,12 @@ export interface AgentHost {
 const json = (status: number, body: unknown): Reply => ({ status, body })
 /** As the agent server's framework answers an unknown route or method: plain text. */
 const NOT_FOUND: Reply = { status: 404, text: '404 Not Found' }
-const ROUTES: Record<string, string[]> = {
-  ok: ['GET', 'HEAD'],
-  info: ['GET', 'HEAD'],
-  'assistants/search': ['POST'],
-  'runs/wait': ['POST']
-}
+const ROUTES = new Map<string, string[]>([
+  ['ok', ['GET', 'HEAD']],
+  ['info', ['GET', 'HEAD']],
+  ['assistants/search', ['POST']],
+  ['runs/wait', ['POST']]
+])
 
 /** Serves a request under `/_agents/`. */
 export function serveAgent(
@@ -170,7 +170,7 @@ export function serveAgent(
   const route = rest.join('/')
   const method = (req.method ?? 'GET').toUpperCase()
   const dep = host.ctx.store.deployments.get(id.toLowerCase())
-  if (!dep || dep.deleted_v !== null || !ROUTES[route]?.includes(method)) {
+  if (!dep || dep.deleted_v !== null || !ROUTES.get(route)?.includes(method)) {
     req.resume()
     return writeReply(res, NOT_FOUND)
   }

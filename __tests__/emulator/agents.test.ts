@@ -167,7 +167,8 @@ describe('GET /ok and /info', () => {
     expect(post.status).toBe(404)
     expect(post.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await post.text()).toBe('404 Not Found')
-    expect(await probe(LIVE, '/docs')).toMatchObject({ status: 404, body: '404 Not Found' })
+    for (const route of ['/docs', '/constructor', '/ok/more'])
+      expect(await probe(LIVE, route)).toMatchObject({ status: 404, body: '404 Not Found' })
   })
 
   it('the key is checked: none is 401, another tenant’s is 403; unknown deployments and routes 404', async () => {
