@@ -79,7 +79,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   let error: string | undefined
   let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
   try {
-    const deps = { client, log, signal: port.signal, ...clock }
+    const deps = { client, log, signal: port.signal, inputLabel: port.inputLabel, ...clock }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)
     else await deploy(o, state, deps)
   } catch (err) {

@@ -1,6 +1,7 @@
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
+import { shownStatus } from './status-words.ts'
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -75,7 +76,7 @@ async function findToDelete(
       'Name and deployment-id disagree'
     )
   }
-  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
+  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
   else log.info(`${absent}.`)
   return d
 }
@@ -134,7 +135,7 @@ async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: stri
       pollIntervalMs: o.pollIntervalMs,
       onStatus: (status, ms) => {
         state.deploymentStatus = status
-        deps.log.info(`${status} after ${formatDuration(ms)}`)
+        deps.log.info(`${shownStatus(status)} after ${formatDuration(ms)}`)
       }
     },
     deps
@@ -146,7 +147,7 @@ async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: stri
   }
   state.outcome = 'timeout'
   throw new DeployError(
-    `Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    `Timed out: deployment ${id} is still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
     'Raise timeout, or use wait: false.',
     'Delete timed out'
   )

@@ -1,6 +1,7 @@
 // The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped.
+import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -50,7 +51,11 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     deps.log.info('wait is false: the revision goes on on the control plane.')
     return
   }
-  await conclude(o, state, deps, await waitFor(o, deps, written.deployment.id, written.revisionId))
+  const id = written.deployment.id
+  // A superseded revision's successor is followed within what is left of the timeout.
+  const follow = (revisionId: string, timeoutMs: number) =>
+    waitFor({ ...o, timeoutMs }, deps, id, revisionId)
+  await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
 async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
@@ -101,10 +106,10 @@ function waitFor(
       signal: deps.signal,
       now: deps.now,
       sleep: deps.sleep,
-      onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
+      onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onUnknownStatus: status =>
         log.warning(
-          `Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+          `Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
             'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.',
           'Unknown revision status'
         ),
