@@ -13,13 +13,12 @@ import type { GitHubDeployment } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
-  loadDocumentParser,
   parseInputs,
   readRawInputs,
-  secretValuesToMask,
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
+import { ACTION_NAMING, sayWith } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
@@ -38,13 +37,12 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const now = clock.now ?? Date.now
   const started = now()
   const raw = readRawInputs(name => port.input(name))
-  await loadDocumentParser(raw)
-  const redactor = new Redactor(secretValuesToMask(raw))
+  const parsed = await parseInputs(raw, port.event, port.naming)
+  const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
-  const parsed = parseInputs(raw, port.event)
   if (!parsed.ok) {
-    port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs')
+    port.error(redactor.redact(renderProblems(parsed.problems, port.naming)), 'Invalid inputs')
     return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
   }
   const o = parsed.options
@@ -79,7 +77,13 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   let error: string | undefined
   let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
   try {
-    const deps = { client, log, signal: port.signal, inputLabel: port.inputLabel, ...clock }
+    const deps = {
+      client,
+      log,
+      signal: port.signal,
+      say: sayWith(port.naming ?? ACTION_NAMING),
+      ...clock
+    }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)
     else await deploy(o, state, deps)
   } catch (err) {
