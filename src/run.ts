@@ -1,15 +1,16 @@
 // The run, whichever door it came through: raw inputs in through the port, masks first, every
 // input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, and every output, the summary and the verdict out through the port. It never asks
-// where it runs: no @actions/core, no environment variables, no signal handlers (the doors own
-// those).
+// has one, the summary and the verdict out through the port, and the outputs in the result (each
+// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
+// signal handlers (the doors own those).
+import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
 import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
-import type { GitHubDeployment } from './github/deployment.ts'
+import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
@@ -28,15 +29,13 @@ import { allOutputs, summaryText } from './report.ts'
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
 
-/** For tests: one clock for the client, the wait and the emulator. Real time by default. */
-export interface RunClock {
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-}
-
-export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResult> {
-  const now = clock.now ?? Date.now
-  const started = now()
+/**
+ * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
+ * time by default. The run's one clock is made here and handed to everything that keeps time.
+ */
+export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<RunResult> {
+  const clock = makeClock(time)
+  const started = clock.now()
   const raw = readRawInputs(name => port.input(name))
   await loadDocumentParser(raw)
   const redactor = new Redactor(secretValuesToMask(raw))
@@ -45,7 +44,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const parsed = parseInputs(raw, port.event)
   if (!parsed.ok) {
     port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs')
-    return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
+    return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
   for (const line of parsed.notices) port.notice(redactor.redact(line))
@@ -67,7 +66,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
       )
     ),
     debug: port.debug,
-    ...clock
+    clock
   })
   port.info(
     `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
@@ -75,11 +74,11 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   const state = newState(o)
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = await gitHubDeployment(port, o, { redactor, log })
+  const github = await gitHubDeployment(port, o, { redactor, log, clock })
   let error: string | undefined
   let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
   try {
-    const deps = { client, log, signal: port.signal, ...clock }
+    const deps = { client, log, signal: port.signal, clock }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)
     else await deploy(o, state, deps)
   } catch (err) {
@@ -97,13 +96,12 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
   } finally {
     client.close()
   }
-  await githubSide(port, o, state, { github, error, redactor, log })
+  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
 
-  const outputs = writeOutputs(
-    port,
-    allOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined })
-  )
-  const facts = { durationMs: now() - started, requests: client.requestCount, error }
+  const outputs = allOutputs(state, {
+    'github-deployment-id': github ? String(github.id) : undefined
+  })
+  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
   await writeSummary(port, summaryText(state, facts, redactor), redactor)
   if (error !== undefined) {
     port.error(error, title)
@@ -144,6 +142,7 @@ interface GitHubSideFacts {
   error: string | undefined
   redactor: Redactor
   log: FlowLog
+  now: Clock['now']
 }
 
 /** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
@@ -151,7 +150,7 @@ async function githubSide(
   port: RunPort,
   o: Options,
   state: DeployState,
-  { github, error, redactor, log }: GitHubSideFacts
+  { github, error, redactor, log, now }: GitHubSideFacts
 ): Promise<void> {
   const cancelling = port.signal.aborted
   if (o.prComment && !port.github) {
@@ -180,11 +179,12 @@ async function githubSide(
           },
           {
             token: o.githubToken,
-            env: port.github.env,
+            context: port.github,
             pullRequestNumber: port.event.pullRequestNumber,
             redactor,
             log,
             cancelling,
+            now,
             dryRun: o.dryRun
           }
         )
@@ -199,17 +199,11 @@ async function githubSide(
 async function gitHubDeployment(
   port: RunPort,
   o: Options,
-  deps: { redactor: Redactor; log: FlowLog }
+  deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
   if (!port.github || o.environment === undefined) return undefined
   const { startGitHubDeployment } = await import('./github/deployment.ts')
-  return startGitHubDeployment(o, port.github.env, deps)
-}
-
-/** Each output through the port, as it is (structured values are not redacted). */
-function writeOutputs(port: RunPort, outputs: Record<string, string>): Record<string, string> {
-  for (const [name, value] of Object.entries(outputs)) port.setOutput(name, value)
-  return outputs
+  return startGitHubDeployment(o, port.github, deps)
 }
 
 /** The flow's outcome in the words of the pull-request comment. */

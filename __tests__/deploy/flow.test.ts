@@ -33,7 +33,7 @@ afterEach(async () => {
 
 function clientOptions(): ClientOptions {
   const c = emu.credentials()
-  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, now, sleep }
+  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, clock: { now, sleep } }
 }
 
 function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
@@ -67,7 +67,7 @@ async function run(
   const state = newState(o)
   let error: unknown
   try {
-    await deploy(o, state, { client, log: flowLog, now, sleep, signal })
+    await deploy(o, state, { client, log: flowLog, clock: { now, sleep }, signal })
   } catch (err) {
     error = err
   } finally {

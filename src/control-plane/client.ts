@@ -107,9 +107,8 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
-      sleep: opts.sleep,
-      random: opts.random,
-      now: opts.now
+      clock: opts.clock,
+      random: opts.random
     })
   }
 

@@ -38,7 +38,7 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<void> {
   if (!o.healthCheck) return
-  const now = deps.now ?? Date.now
+  const { now } = deps.clock
   let result
   try {
     result = await healthGate(
@@ -56,8 +56,7 @@ export async function checkDeployedHealth(
         log: deps.log,
         redactor: deps.client.redactor,
         ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        clock: deps.clock,
         ...(deps.probe ? { probe: deps.probe } : {})
       }
     )

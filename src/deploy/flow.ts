@@ -99,8 +99,7 @@ function waitFor(
       pollIntervalMs: o.pollIntervalMs,
       cadence: deps.cadence,
       signal: deps.signal,
-      now: deps.now,
-      sleep: deps.sleep,
+      clock: deps.clock,
       onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
       onUnknownStatus: status =>
         log.warning(

@@ -1,6 +1,7 @@
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered in the job log. `unhealthy` becomes an error the flow throws like a failed
 // revision; `unavailable` (the health routes are turned off) is one warning.
+import type { Clock } from '../clock.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
@@ -29,8 +30,8 @@ export interface HealthGateDeps {
   log: FlowLog
   redactor: Redactor
   signal?: AbortSignal
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock. */
+  clock: Clock
   /** For tests: how a probe is sent. */
   probe?: ProbeTransport
 }
@@ -59,8 +60,7 @@ export async function healthGate(
         ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
         redactor: deps.redactor,
         ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        clock: deps.clock,
         ...(deps.probe ? { transport: deps.probe } : {}),
         onProbe: (n, answer) => {
           if (n === 1) log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)

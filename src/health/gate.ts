@@ -3,7 +3,7 @@
 // must be 2xx. Every probe answering 404 means the server's health routes are turned off:
 // `unavailable`, which is not a failure. Each answer is redacted and cut short before it is kept.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
-import { sleep as realSleep } from '../sleep.ts'
+import type { Clock } from '../clock.ts'
 import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
 import { probeTarget } from './target.ts'
 
@@ -41,8 +41,8 @@ export interface HealthCheckOptions {
   probeTimeoutMs?: number
   redactor: Redactor
   signal?: AbortSignal
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock: the window, the deadline and the pauses between probes. */
+  clock: Clock
   transport?: ProbeTransport
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
@@ -68,8 +68,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   const target = probeTarget(o.url, o.path)
   if ('problem' in target) throw new HealthTargetError(o.redactor.redact(target.problem))
   const url = target.url
-  const now = o.now ?? Date.now
-  const sleep = o.sleep ?? realSleep
+  const { now, sleep } = o.clock
   const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS
   const start = now()
   const answers: ProbeAnswer[] = []
