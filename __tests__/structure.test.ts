@@ -102,7 +102,8 @@ it('only the action door (src/action/) imports @actions/core', () => {
 })
 
 /** Reads of a `GITHUB_*` variable: `env.GITHUB_X`, `env['GITHUB_X']`, `{ GITHUB_X } = env`. */
-const READS_GITHUB = /\.GITHUB_[A-Z_]+\b|\[\s*['"`]GITHUB_[A-Z_]+['"`]\s*\]|\{[^}]*\bGITHUB_[A-Z_]+\b[^}]*\}\s*=/
+const READS_GITHUB =
+  /\.GITHUB_[A-Z_]+\b|\[\s*['"`]GITHUB_[A-Z_]+['"`]\s*\]|\{[^}]*\bGITHUB_[A-Z_]+\b[^}]*\}\s*=/
 
 it("only the doors and the context module read the runner's GITHUB_* variables", () => {
   // The doors read them once into a typed context (src/github/context.ts) and hand it down

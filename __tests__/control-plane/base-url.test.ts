@@ -30,7 +30,8 @@ describe('where the key may be sent', () => {
 
   test('the client refuses to be built for such a URL, before any request', () => {
     expect(
-      () => new ControlPlaneClient({
+      () =>
+        new ControlPlaneClient({
           baseUrl: 'http://api.host.langchain.com',
           apiKey: 'k-123456',
           clock: makeClock()

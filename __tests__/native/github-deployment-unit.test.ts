@@ -26,8 +26,7 @@ const ENV_VARS = {
   GITHUB_API_URL: 'https://github.example.com/api/v3'
 }
 /** The workflow run's context as the door reads it, with variables replaced. */
-const context = (over: Record<string, string> = {}) =>
-  githubContext({ ...ENV_VARS, ...over }, {})
+const context = (over: Record<string, string> = {}) => githubContext({ ...ENV_VARS, ...over }, {})
 const ENV = context()
 /** A pause that takes no time (the tests that count pauses pass their own). */
 const clock = { sleep: async () => undefined }
@@ -187,7 +186,11 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
 
   test('created and in_progress, its id returned; finish sets the final state', async () => {
     const rec = recordingLog()
-    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log, clock })
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      clock
+    })
     expect(deployment).toBeDefined()
     expect(deployment!.id).toBeGreaterThan(0)
     await deployment!.finish(state('deployed'), undefined)
@@ -215,7 +218,11 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   test('a 200 whose body is not a deployment says so, never "could not be reached"', async () => {
     const rec = recordingLog()
     github.answerWith(200, '{"message":"<html>proxy login</html>"}', /\/deployments$/)
-    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log, clock })
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      clock
+    })
     expect(deployment).toBeUndefined()
     const [warning] = rec.warnings()
     expect(warning!.line).toContain('answered 200 with a body that is not a deployment')

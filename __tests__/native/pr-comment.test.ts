@@ -268,7 +268,9 @@ describe('strictly best effort', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { context: githubContext({ ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` }, {}) })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toHaveLength(1)
@@ -375,7 +377,9 @@ describe('where the comment goes, and when there is none', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { context: githubContext({ ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' }, {}) })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toEqual([
