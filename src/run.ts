@@ -5,11 +5,17 @@
 // signal handlers (the doors own those).
 import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
-import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
-import { DeployError } from './deploy/deploy-error.ts'
 import { deleteDeployment } from './deploy/delete.ts'
-import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
+import { failureText } from './deploy/ending.ts'
+import {
+  deploy,
+  newState,
+  type DeployState,
+  type Ending,
+  type FlowDeps,
+  type FlowLog
+} from './deploy/flow.ts'
 import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
@@ -50,7 +56,41 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   for (const line of parsed.notices) port.notice(redactor.redact(line))
   warnUnmasked(port, o)
 
-  const client = new ControlPlaneClient({
+  const client = controlPlane(port, o, { redactor, clock, started })
+  port.info(
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
+  )
+  const state = newState(o)
+  const log = flowLog(port, redactor)
+  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+  const github = await gitHubDeployment(port, o, { redactor, log, clock })
+  const ending = await flowEnding(o, state, { client, log, signal: port.signal, clock })
+  const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
+  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
+
+  const outputs = allOutputs(state, {
+    'github-deployment-id': github ? String(github.id) : undefined
+  })
+  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
+  await writeSummary(port, summaryText(state, facts, redactor), redactor)
+  if (error !== undefined) {
+    port.error(error, ending.failure?.title)
+    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+  }
+  if (state.outcome === 'deployed') {
+    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
+    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
+  }
+  return { exitCode: 0, outputs }
+}
+
+/** The client of the control plane for this run, on the run's clock and abort signal. */
+function controlPlane(
+  port: RunPort,
+  o: Options,
+  { redactor, clock, started }: { redactor: Redactor; clock: Clock; started: number }
+): ControlPlaneClient {
+  return new ControlPlaneClient({
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
     tenantId: o.tenantId,
@@ -68,50 +108,25 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
     debug: port.debug,
     clock
   })
-  port.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
-  )
-  const state = newState(o)
-  const log = flowLog(port, redactor)
-  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  let error: string | undefined
-  let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
-  try {
-    const deps = { client, log, signal: port.signal, clock }
-    if (o.command === 'delete') await deleteDeployment(o, state, deps)
-    else await deploy(o, state, deps)
-  } catch (err) {
-    if (port.signal.aborted && !(err instanceof DeployError)) {
-      state.outcome = 'cancelled'
-      error = cancelledMessage(state)
-      title = 'Deploy cancelled'
-    } else {
-      error = describeError(err)
-      if (err instanceof DeployError) title = err.title
-      else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
-      state.outcome ??= 'error'
-    }
-    error = redactor.redact(error)
-  } finally {
-    client.close()
-  }
-  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
+}
 
-  const outputs = allOutputs(state, {
-    'github-deployment-id': github ? String(github.id) : undefined
-  })
-  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
-  await writeSummary(port, summaryText(state, facts, redactor), redactor)
-  if (error !== undefined) {
-    port.error(error, title)
-    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+/**
+ * The deploy or the delete, to its ending. The flows return every ending they expect; what is
+ * left is what nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  try {
+    return o.command === 'delete'
+      ? await deleteDeployment(o, state, deps)
+      : await deploy(o, state, deps)
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err)
+    const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
+    const message = `Unexpected error: ${sanitizeServerText(text, 1000)}`
+    return { outcome: 'error', failure: { message, title } }
+  } finally {
+    deps.client.close()
   }
-  if (state.outcome === 'deployed') {
-    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
-    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
-  }
-  return { exitCode: 0, outputs }
 }
 
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
@@ -228,37 +243,6 @@ function once<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => vo
     done = true
     fn(...args)
   }
-}
-
-/** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state: DeployState): string {
-  const name = state.name ? `"${state.name}"` : 'the deployment'
-  if (state.writing === 'create') {
-    return (
-      `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
-      'A re-run finds the deployment by its name and updates it, or creates it.'
-    )
-  }
-  if (state.writing === 'delete') {
-    return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
-  }
-  if (state.writing === 'update') {
-    return (
-      `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
-      'A re-run applies the update again.'
-    )
-  }
-  const revision = state.revisionId
-    ? `; revision ${state.revisionId} goes on on the control plane`
-    : ''
-  return `Cancelled${revision}.`
-}
-
-function describeError(err: unknown): string {
-  if (err instanceof DeployError || err instanceof ControlPlaneError) return err.message
-  // Our own bug: still one readable line, never a stack trace in the job's error.
-  const text = err instanceof Error ? err.message : String(err)
-  return `Unexpected error: ${sanitizeServerText(text, 1000)}`
 }
 
 /** The flow's log: through the port, every line redacted. */

@@ -9,6 +9,7 @@ import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { endingOf, type Ending } from './ending.ts'
 import { healthGate, unhealthyError } from './health-gate.ts'
 import type { DeployState } from './state.ts'
 
@@ -36,45 +37,34 @@ export async function checkDeployedHealth(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
-): Promise<void> {
-  if (!o.healthCheck) return
+): Promise<Ending> {
+  if (!o.healthCheck) return { outcome: 'deployed' }
   const { now } = deps.clock
-  let result
-  try {
-    result = await healthGate(
-      {
-        path: o.healthCheck,
-        windowMs: o.healthCheckWindow,
-        // poll-interval caps every pause of the run, the probes' too.
-        intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
-        apiKey: o.apiKey,
-        // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
-        deadline: now() - r.waitedMs + o.timeoutMs
-      },
-      state.url,
-      {
-        log: deps.log,
-        redactor: deps.client.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        clock: deps.clock,
-        ...(deps.probe ? { probe: deps.probe } : {})
-      }
-    )
-  } catch (err) {
-    state.outcome = 'error'
-    throw err
-  }
+  const result = await healthGate(
+    {
+      path: o.healthCheck,
+      windowMs: o.healthCheckWindow,
+      // poll-interval caps every pause of the run, the probes' too.
+      intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+      apiKey: o.apiKey,
+      // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
+      deadline: now() - r.waitedMs + o.timeoutMs
+    },
+    state.url,
+    {
+      log: deps.log,
+      redactor: deps.client.redactor,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      clock: deps.clock,
+      ...(deps.probe ? { probe: deps.probe } : {})
+    }
+  )
   if (result.health === 'cancelled') {
-    state.outcome = 'cancelled'
-    throw new DeployError(
-      `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`,
-      undefined,
-      'Deploy cancelled'
-    )
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   state.health = result.health
-  if (result.health !== 'unhealthy') return
-  state.outcome = 'unhealthy'
+  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
   const after = await afterFailure(
     o,
     {
@@ -88,7 +78,8 @@ export async function checkDeployedHealth(
   )
   state.failureLog = after.log
   state.rollback = after.rollback
-  throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
 }
 
 /**

@@ -1,6 +1,6 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
-// outcome. Success and a superseded revision are said in the log; every other ending is a
-// DeployError written for the job log, after a failure once the log is shown and any rollback made.
+// ending. Success and a superseded revision are said in the log; every other ending carries the
+// failure written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { ApiError } from '../control-plane/errors.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -10,6 +10,7 @@ import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { endingOf, type Ending, type Failure } from './ending.ts'
 import { observe, type DeployState } from './state.ts'
 import type { WaitResult } from './wait.ts'
 
@@ -25,31 +26,30 @@ export async function conclude(
   state: DeployState,
   deps: FlowDeps,
   w: Waited
-): Promise<void> {
+): Promise<Ending> {
   const { result } = w
   state.timeline = result.timeline
   state.revisionStatus = result.status
   const sha = result.revision?.source_revision_config?.repo_commit_sha
   if (sha) state.repoCommitSha = sha
-  state.outcome = result.outcome
   switch (result.outcome) {
     case 'deployed':
       await deployed(state, deps, w)
       return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
     case 'skipped':
-      return skipped(state, deps, w)
+      await skipped(state, deps, w)
+      return { outcome: 'skipped' }
     case 'failed':
-      return failed(o, state, deps, w)
+      return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
-      throw timedOut(o, w)
-    case 'cancelled':
-      throw new DeployError(
-        `Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`,
-        undefined,
-        'Deploy cancelled'
-      )
+      return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure }
+    case 'cancelled': {
+      const status = result.status ?? 'no status seen'
+      const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
+      return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+    }
     case 'error':
-      throw await pollFailed(state, deps, w)
+      return { outcome: 'error', failure: endingOf(await pollFailed(state, deps, w)).failure }
   }
 }
 
@@ -77,7 +77,7 @@ async function skipped(state: DeployState, deps: FlowDeps, w: Waited): Promise<v
   )
 }
 
-async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<never> {
+async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
   const last = w.result.status ?? 'no status seen'
   const after = await afterFailure(
     o,
@@ -94,16 +94,18 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   state.rollback = after.rollback
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
   const rolled = describeRollback(after.rollback)
-  throw new DeployError(
-    `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+  return {
+    message:
+      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
       (rolled ? ` ${rolled}` : ''),
-    last === 'BUILD_FAILED'
-      ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-      : last === 'DEPLOY_FAILED'
-        ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-        : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
-    `Revision ${last}`
-  )
+    hint:
+      last === 'BUILD_FAILED'
+        ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+        : last === 'DEPLOY_FAILED'
+          ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+          : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+    title: `Revision ${last}`
+  }
 }
 
 function timedOut(o: Options, w: Waited): DeployError {

@@ -74,11 +74,11 @@ async function awaitDeletion(
     return r
   })
   if (result.kind === 'timeout') {
-    state.outcome = 'timeout'
     throw new DeployError(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       'Re-run the job once the deletion has finished, or raise timeout.',
-      'Deployment being deleted'
+      'Deployment being deleted',
+      'timeout'
     )
   }
   state.deploymentId = undefined
