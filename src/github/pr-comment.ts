@@ -100,34 +100,10 @@ export async function postPrComment(
   report: PrCommentReport,
   deps: PrCommentDeps
 ): Promise<PrCommentResult | undefined> {
-  const { log, context, pullRequestNumber: number } = deps
-  const title = 'Pull request comment not posted'
-  if (number === undefined) {
-    log.info('pr-comment: this run is not about a pull request; no comment is posted.')
-    return undefined
-  }
-  const token = deps.token?.trim()
-  if (!token && !deps.dryRun) {
-    log.warning(
-      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
-      title
-    )
-    return undefined
-  }
-  const repository = context.repo
-  if (!repository) {
-    log.warning(
-      'GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.',
-      title
-    )
-    return undefined
-  }
-  const api = githubApiUrl(context)
-  if (typeof api === 'string') {
-    log.warning(`${api}: no pull request comment is posted.`, title)
-    return undefined
-  }
-
+  const { log, context } = deps
+  const where = whereToPost(deps)
+  if (!where) return undefined
+  const { number, token, repository, api } = where
   const tokenRedactor = new Redactor([token])
   const redactor: Redacts = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) }
   const body = commentBody(report, context, repository, redactor)
@@ -158,10 +134,43 @@ export async function postPrComment(
           })
     log.warning(
       `Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`,
-      title
+      NOT_POSTED
     )
     return undefined
   }
+}
+
+const NOT_POSTED = 'Pull request comment not posted'
+
+/** The pull request, token, repository and API root to post with; undefined (said) when one is missing. */
+function whereToPost(deps: PrCommentDeps) {
+  const { log, context, pullRequestNumber: number } = deps
+  if (number === undefined) {
+    log.info('pr-comment: this run is not about a pull request; no comment is posted.')
+    return undefined
+  }
+  const token = deps.token?.trim() ?? ''
+  if (!token && !deps.dryRun) {
+    log.warning(
+      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
+      NOT_POSTED
+    )
+    return undefined
+  }
+  const repository = context.repo
+  if (!repository) {
+    log.warning(
+      'GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.',
+      NOT_POSTED
+    )
+    return undefined
+  }
+  const api = githubApiUrl(context)
+  if (typeof api === 'string') {
+    log.warning(`${api}: no pull request comment is posted.`, NOT_POSTED)
+    return undefined
+  }
+  return { number, token, repository, api }
 }
 
 /** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
