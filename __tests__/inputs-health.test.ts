@@ -1,5 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
-import { healthProblems, parseHealthCheck, parseHealthCheckWindow } from '../src/inputs/health.ts'
+import {
+  healthProblems,
+  parseHealthCheck,
+  parseHealthCheckHosts,
+  parseHealthCheckWindow
+} from '../src/inputs/health.ts'
 import { parseInputs } from '../src/inputs/index.ts'
 import { EVENT, INTEGRATION, testOptions } from './builders.ts'
 
@@ -92,5 +97,45 @@ describe('through the input parser', () => {
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
     }
+  })
+})
+
+describe('health-check-hosts', () => {
+  test('a list of hosts and *.domain patterns; not set is undefined', () => {
+    expect(run(parseHealthCheckHosts, '').value).toBeUndefined()
+    expect(run(parseHealthCheckHosts, 'agent.example.com,\n*.example.org').value).toEqual([
+      { host: 'agent.example.com', wildcard: false, text: 'agent.example.com' },
+      { host: 'example.org', wildcard: true, text: '*.example.org' }
+    ])
+  })
+
+  test('every bad entry is one problem naming the input, the entry and what is expected', () => {
+    const r = run(parseHealthCheckHosts, '*, ok.example.com, https://x.example.com')
+    expect(r.value).toBeUndefined()
+    expect(r.problems).toHaveLength(2)
+    for (const p of r.problems) {
+      expect(p).toMatch(/^`health-check-hosts`: /)
+      expect(p).toMatch(/expected host names, \*\.domain patterns or IP addresses/)
+    }
+  })
+
+  test('parsed into the options of a deploy; refused before any request when bad', () => {
+    const ok = parseInputs(
+      {
+        'api-key': 'k',
+        name: 'a',
+        'integration-id': INTEGRATION,
+        'health-check-hosts': '*.example.com'
+      },
+      EVENT
+    )
+    expect(ok.ok && ok.options.healthCheckHosts).toEqual([
+      { host: 'example.com', wildcard: true, text: '*.example.com' }
+    ])
+    const bad = parseInputs(
+      { 'api-key': 'k', name: 'a', 'integration-id': INTEGRATION, 'health-check-hosts': '*.com' },
+      EVENT
+    )
+    expect(!bad.ok && bad.problems.map(p => p.input)).toEqual(['health-check-hosts'])
   })
 })

@@ -97,6 +97,7 @@ const DEFAULTS = {
   prComment: false,
   healthCheck: false,
   healthCheckWindow: 30_000,
+  healthCheckHosts: undefined,
   githubToken: undefined,
   environment: undefined,
   environmentUrl: undefined

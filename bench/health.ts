@@ -4,7 +4,7 @@
 // The control plane gets no request from the gate (the end-to-end test of the gate compares the
 // requests of a run with and without it).
 import { Redactor } from '../src/control-plane/redact.ts'
-import { checkHealth, DEFAULT_PROBE_INTERVAL_MS, type Health } from '../src/health/gate.ts'
+import { checkHealth, DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../src/health/gate.ts'
 import type { ProbeRequest, ProbeResponse } from '../src/health/probe.ts'
 import { formatDuration } from '../src/duration.ts'
 import { table } from './markdown.ts'
@@ -39,7 +39,7 @@ const SCENARIOS: Scenario[] = [
 
 export interface HealthRow {
   scenario: Scenario
-  health: Health | 'cancelled'
+  health: HealthResult['health']
   probes: number
   elapsedMs: number
 }

@@ -1,9 +1,9 @@
-// `npm run build`, last step but one: writes the package's bin launchers, dist/cli.js
-// (`control-plane-deploy`) and dist/emulator.js (`control-plane-emulator`). Each bundle lives in
-// a folder of its own with its chunks beside it (ncc names chunks by number, so two bundles
-// cannot share a folder); a launcher only loads its bundle.
+// `npm run build:bin` (the package's prepack), last step: writes the package's bin launchers,
+// bin/cli.js (`control-plane-deploy`) and bin/emulator.js (`control-plane-emulator`). Each bundle
+// lives in a folder of its own with its chunks beside it (ncc names chunks by number, so two
+// bundles cannot share a folder); a launcher only loads its bundle.
 //
-//   node scripts/bin-launchers.ts dist
+//   node scripts/bin-launchers.ts bin
 import { chmodSync, existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 const BINS = { 'cli.js': 'cli', 'emulator.js': 'emulator' } as const
 
 function launcher(bundle: string): string {
-  return `#!/usr/bin/env node\n// Loads the bundle in ./${bundle}/ (\`npm run build\` writes both).\nimport './${bundle}/index.js'\n`
+  return `#!/usr/bin/env node\n// Loads the bundle in ./${bundle}/ (\`npm run build:bin\` writes both).\nimport './${bundle}/index.js'\n`
 }
 
 const dir = process.argv[2]

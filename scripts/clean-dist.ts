@@ -1,5 +1,6 @@
-// `npm run build`, first step: empties the bundle folder, so that no chunk of an earlier build
-// lingers beside the new ones (ncc names chunks by number and never removes any).
+// `npm run build` and `npm run build:bin`, first step: empties the bundle folder (dist/, bin/), so
+// that no chunk of an earlier build lingers beside the new ones (ncc names chunks by number and
+// never removes any).
 //
 //   node scripts/clean-dist.ts dist
 import { rmSync } from 'node:fs'

@@ -1,19 +1,15 @@
 // One step of a demo: the committed bundle run as the runner would run it (see runner.ts), its
 // log streamed to this terminal, then its exit code, outputs and job summary printed.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseOutputs, runnerEnv, runnerFiles, type GitHubEvent } from './runner-env.ts'
-import { builtFromCurrentSources } from './source-key.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bundle = join(root, 'dist/index.js')
-/** The CLI's bin when dist/ was built from the sources as they are; else its source, as Node runs it. */
-const cliEntry =
-  builtFromCurrentSources(join(root, 'dist')) && existsSync(join(root, 'dist/cli.js'))
-    ? join(root, 'dist/cli.js')
-    : join(root, 'src/cli/index.ts')
+/** The CLI from its sources, as Node 24 runs them (its bundle is built only when packing). */
+const cliEntry = join(root, 'src/cli/index.ts')
 
 export interface StepResult {
   code: number | null

@@ -34,7 +34,8 @@ export const GROUPS = {
   revisionTrust: 'Revision answers and endless lists',
   failedDeploy: 'Failed deploy: log and rollback',
   delete: 'Delete (command: delete)',
-  health: 'Health gate: probe faults'
+  health: 'Health gate: probe faults',
+  keyRouting: 'Health gate: where the key goes'
 } as const
 
 export type Group = (typeof GROUPS)[keyof typeof GROUPS]

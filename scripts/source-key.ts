@@ -1,35 +1,78 @@
-// The key of what the bundles are built from: every file of src/ and emulator/, the demo fixture
-// (the emulator's bundle carries it), package.json (its build command) and the lockfile.
-// `npm run build` writes it beside the bundles (`dist/source-key`), so the tests can tell a dist/
-// built from the sources as they are, and run it instead of building their own.
+// The key of what a bundle is built from: every file the bundler takes in from its entry (our
+// sources, and the files and package.json of each dependency it reaches), the build command and
+// the bundler's version. esbuild follows the imports (a metafile, nothing written), so a file
+// the entry never reaches (src/cli/, emulator/ for the action) is not in the key.
+// `npm run build` writes the action's key beside its bundle (`dist/source-key`), so the tests can
+// tell a dist/ built from the sources as they are, and run it instead of building their own.
 //
 //   node scripts/source-key.ts dist     writes dist/source-key
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { buildSync } from 'esbuild'
 
 const ROOT = resolve(import.meta.dirname, '..')
 export const SOURCE_KEY_FILE = 'source-key'
+/** The action's entry (action.yml runs its bundle, dist/index.js). */
+export const ACTION_ENTRY = 'src/index.ts'
 
-export function sourceKey(root = ROOT): string {
-  const hash = createHash('sha256')
-  const files = ['src', 'emulator']
-    .filter(dir => existsSync(join(root, dir)))
-    .flatMap(dir =>
-      (readdirSync(join(root, dir), { recursive: true }) as string[]).map(f => join(root, dir, f))
-    )
-    .filter(f => statSync(f).isFile())
+/** The files (relative to `root`, with /) that bundling `entries` reads. */
+export function bundledFiles(entries: readonly string[], root = ROOT): string[] {
+  const { metafile } = buildSync({
+    absWorkingDir: root,
+    entryPoints: entries.map(e => join(root, e)),
+    bundle: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    platform: 'node',
+    format: 'esm',
+    outdir: join(root, '.source-key-out')
+  })
+  return Object.keys(metafile.inputs)
+    .filter(f => !f.startsWith('<'))
+    .map(f => f.split('\\').join('/'))
     .sort()
-  const more = ['fixtures/demo.json', 'package.json', 'package-lock.json']
-  for (const f of [...files, ...more.map(f => join(root, f))]) {
-    // Paths with / on every system, so that the key is the same wherever dist/ is built.
-    hash.update(relative(root, f).split('\\').join('/'))
-    if (existsSync(f)) hash.update(readFileSync(f))
+}
+
+/** node_modules/<name>/ or node_modules/@scope/<name>/ of a bundled file, if it is a dependency's. */
+function packageRoot(file: string): string | undefined {
+  const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)
+  return m?.[1]
+}
+
+/** What a bundle takes of our package.json: its version (src/version.ts) and its build commands. */
+function ownManifest(root: string, scripts: readonly string[]): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version?: string
+    scripts?: Record<string, string>
   }
+  return JSON.stringify([pkg.version, ...scripts.map(s => pkg.scripts?.[s])])
+}
+
+/** The key of the bundles of `entries`, built by the npm scripts `scripts`. */
+export function sourceKey(
+  root = ROOT,
+  entries: readonly string[] = [ACTION_ENTRY],
+  scripts: readonly string[] = ['build']
+): string {
+  const hash = createHash('sha256')
+  const files = bundledFiles(entries, root)
+  const manifests = [...new Set(files.map(packageRoot).filter(p => p !== undefined))]
+    .map(p => `${p}/package.json`)
+    .sort()
+  for (const f of [...files, ...manifests]) {
+    hash.update(f)
+    if (f === 'package.json') continue
+    else if (existsSync(join(root, f))) hash.update(readFileSync(join(root, f)))
+  }
+  hash.update(ownManifest(root, scripts))
+  const ncc = join(root, 'node_modules/@vercel/ncc/package.json')
+  if (existsSync(ncc)) hash.update(readFileSync(ncc))
   return hash.digest('hex').slice(0, 16)
 }
 
-/** Whether the bundle in `dir` was built from the sources as they are now. */
+/** Whether the action's bundle in `dir` was built from the sources as they are now. */
 export function builtFromCurrentSources(dir: string, root = ROOT): boolean {
   const file = join(dir, SOURCE_KEY_FILE)
   return (

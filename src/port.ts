@@ -7,6 +7,8 @@ import type { GitHubContext } from './github/context.ts'
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
   input(name: string): string
+  /** How a message names an input for this door's user (default: `name`, as in action.yml). */
+  inputLabel?: (name: string) => string
   /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
   event: EventDefaults
   /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */
@@ -30,8 +32,9 @@ export interface RunPort {
 }
 
 /**
- * How a run ended, for the door to turn into its exit: 0 done (deployed, deleted, nothing to
- * delete), 1 not done (failed, superseded, unhealthy, timed out, an API error), 2 invalid inputs
+ * How a run ended, for the door to turn into its exit: 0 done (deployed, also by the newer revision
+ * that superseded it; deleted, nothing to delete), 1 not done (failed, superseded by one that did
+ * not deploy, unhealthy, timed out, an API error), 2 invalid inputs
  * (nothing sent), 130 interrupted.
  */
 export type ExitCode = 0 | 1 | 2 | 130

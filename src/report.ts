@@ -3,6 +3,7 @@
 // commits) and are written as they are: redacting them would corrupt them whenever a secret value
 // happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
 // so it passes the redactor: the runner masks the log, but nothing masks a summary.
+import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import { describePlan } from './deploy/plan.ts'
@@ -24,8 +25,8 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
   return {
     'deployment-id': state.deploymentId,
     'revision-id': state.revisionId,
-    'revision-status': state.revisionStatus,
-    'deployment-status': state.deploymentStatus,
+    'revision-status': revisionStatusWord(state.revisionStatus),
+    'deployment-status': deploymentStatusWord(state.deploymentStatus),
     // A create cut off in flight may have landed: unknown, so not claimed either way.
     created: state.writing === 'create' ? undefined : String(state.created),
     url: state.url,
@@ -33,7 +34,7 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     // A delete cut off in flight may have landed: unknown, so not claimed either way.
     deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
-    'rollback-status': rollback?.status,
+    'rollback-status': revisionStatusWord(rollback?.status),
     health: state.health
   }
 }
@@ -84,9 +85,12 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       : undefined
   )
   add('Revision', state.revisionId && `\`${state.revisionId}\``)
-  add('Revision status', state.revisionStatus && `\`${state.revisionStatus}\``)
+  add('Revision status', state.revisionStatus && `\`${revisionStatusWord(state.revisionStatus)}\``)
   add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``)
-  add('Deployment status', state.deploymentStatus && `\`${state.deploymentStatus}\``)
+  add(
+    'Deployment status',
+    state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``
+  )
   add('Ref', state.ref && `\`${state.ref}\``)
   if (state.repoCommitSha || state.expectedSha) {
     const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported'
@@ -122,7 +126,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
   if (rb?.kind === 'done') {
     out.push(
       '',
-      `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``
+      `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${revisionStatusWord(rb.status) ?? 'without a status'}\``
     )
     timeline(out, 'Rollback timeline', rb.timeline)
   } else if (rb)
@@ -136,7 +140,8 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
 function timeline(out: string[], title: string, entries: TimelineEntry[]): void {
   if (!entries.length) return
   out.push('', `**${title}**`, '', '| Status | After |', '|---|---|')
-  for (const t of entries) out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`)
+  for (const t of entries)
+    out.push(`| \`${revisionStatusWord(t.status)}\` | ${formatDuration(t.elapsedMs)} |`)
 }
 
 function cell(v: string): string {

@@ -64,7 +64,8 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const ending = await flowEnding(o, state, { client, log, signal: port.signal, clock })
+  const deps = { client, log, signal: port.signal, inputLabel: port.inputLabel, clock }
+  const ending = await flowEnding(o, state, deps)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
 

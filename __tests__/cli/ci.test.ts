@@ -163,6 +163,124 @@ test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull re
   ).toBe('refs/tags/v3')
 })
 
+describe('a change from a fork: named, with the variable that says so', () => {
+  const none = () => checkout({})
+  const cases: [string, NodeJS.ProcessEnv, string, string][] = [
+    [
+      'GitLab, by project path',
+      {
+        GITLAB_CI: 'true',
+        CI_COMMIT_SHA: SHA,
+        CI_MERGE_REQUEST_IID: '12',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+        CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
+        CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
+      },
+      'mallory/agent',
+      'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH'
+    ],
+    [
+      'GitLab, by project id',
+      {
+        GITLAB_CI: 'true',
+        CI_COMMIT_SHA: SHA,
+        CI_MERGE_REQUEST_IID: '12',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+        CI_PROJECT_ID: '100',
+        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '200'
+      },
+      'project 200',
+      'CI_MERGE_REQUEST_SOURCE_PROJECT_ID'
+    ],
+    [
+      'Jenkins',
+      {
+        JENKINS_URL: 'https://ci.example.com/',
+        CHANGE_ID: '9',
+        CHANGE_BRANCH: 'main',
+        CHANGE_FORK: 'mallory',
+        GIT_COMMIT: SHA
+      },
+      'mallory',
+      'CHANGE_FORK'
+    ],
+    [
+      'CircleCI',
+      {
+        CIRCLECI: 'true',
+        CIRCLE_BRANCH: 'pull/5',
+        CIRCLE_PR_NUMBER: '5',
+        CIRCLE_PR_USERNAME: 'mallory',
+        CIRCLE_PR_REPONAME: 'agent',
+        CIRCLE_SHA1: SHA
+      },
+      'mallory/agent',
+      'CIRCLE_PR_USERNAME'
+    ],
+    [
+      'Buildkite',
+      {
+        BUILDKITE: 'true',
+        BUILDKITE_BRANCH: 'mallory:main',
+        BUILDKITE_PULL_REQUEST: '6',
+        BUILDKITE_REPO: 'git@github.com:acme/agent.git',
+        BUILDKITE_PULL_REQUEST_REPO: 'https://github.com/mallory/agent.git',
+        BUILDKITE_COMMIT: SHA
+      },
+      'mallory/agent',
+      'BUILDKITE_PULL_REQUEST_REPO'
+    ]
+  ]
+  test.each(cases)('%s', (_, env, name, variable) => {
+    const detected = detectDefaults(env, none())
+    expect(detected.fork).toMatchObject({ name, variable })
+    expect(detected.defaults.forkHead).toBe(name)
+    expect(detected.source).toContain(`from the fork ${name}`)
+  })
+
+  test('the same project, in any spelling, is no fork', () => {
+    const same = [
+      {
+        GITLAB_CI: 'true',
+        CI_MERGE_REQUEST_IID: '1',
+        CI_MERGE_REQUEST_PROJECT_PATH: 'Acme/Agent',
+        CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'acme/agent',
+        CI_PROJECT_ID: '100',
+        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '100'
+      },
+      {
+        BUILDKITE: 'true',
+        BUILDKITE_PULL_REQUEST: '6',
+        BUILDKITE_REPO: 'git@github.com:acme/agent.git',
+        BUILDKITE_PULL_REQUEST_REPO: 'https://github.com/acme/agent'
+      },
+      { BUILDKITE: 'true', BUILDKITE_PULL_REQUEST: 'false', BUILDKITE_PULL_REQUEST_REPO: '' },
+      { CIRCLECI: 'true', CIRCLE_PR_NUMBER: '5', CIRCLE_PR_USERNAME: '' },
+      { JENKINS_URL: 'https://ci.example.com/', CHANGE_ID: '9', CHANGE_FORK: '' }
+    ]
+    for (const env of same) {
+      const detected = detectDefaults(env, none())
+      expect({ env, fork: detected.fork, head: detected.defaults.forkHead }).toEqual({
+        env,
+        fork: undefined,
+        head: undefined
+      })
+    }
+  })
+
+  test("a fork name with anything but a name's characters is shown neutralised", () => {
+    const detected = detectDefaults(
+      {
+        JENKINS_URL: 'https://ci.example.com/',
+        CHANGE_ID: '9',
+        CHANGE_FORK: 'x`id`$(id)\n::error::'
+      },
+      none()
+    )
+    expect(detected.fork?.name).toBe('x?id??(id)?::error::'.replace(/[()]/g, '?'))
+  })
+})
+
 test('GitHub Actions: the same defaults the action takes from the event', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-ci-'))
   try {

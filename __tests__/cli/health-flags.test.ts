@@ -1,5 +1,5 @@
 // The health gate's inputs on the command line: `health-check` takes a value (`true` or a path),
-// not a yes/no switch, and both come from the environment too.
+// or none (bare, it is `true`), and both come from the environment too.
 import { parseCommandLine } from '../../src/cli/flags.ts'
 
 function inputs(argv: string[], env: NodeJS.ProcessEnv = {}) {
@@ -18,6 +18,18 @@ test('--health-check takes true or a path with its query; --health-check-window 
     'health-check': '/ok?check_db=1',
     'health-check-window': '10s'
   })
+})
+
+test('a bare --health-check is true, last or before another flag; values still work', () => {
+  expect(inputs(['--health-check'])['health-check']).toBe('true')
+  expect(inputs(['--health-check', '--health-check-window', '10s'])).toMatchObject({
+    'health-check': 'true',
+    'health-check-window': '10s'
+  })
+  expect(inputs(['--health-check', '/ok?check_db=1'])['health-check']).toBe('/ok?check_db=1')
+  expect(inputs(['--health-check', 'false'])['health-check']).toBe('false')
+  // A value that starts with - still needs the = form, and is then the value as written.
+  expect(inputs(['--health-check=-x'])['health-check']).toBe('-x')
 })
 
 test('from CONTROL_PLANE_HEALTH_CHECK and CONTROL_PLANE_HEALTH_CHECK_WINDOW', () => {

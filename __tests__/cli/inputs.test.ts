@@ -39,7 +39,9 @@ test('every input is a flag but the key, the token and the command; --help shows
   const help = helpText()
   for (const input of FLAG_INPUTS) {
     expect(help).toContain(
-      input.boolean ? `--${input.name}, --no-${input.name}` : `--${input.name} <value>`
+      input.boolean
+        ? `--${input.name}, --no-${input.name}`
+        : `--${input.name} ${input.trueOrValue ? '[<value>]' : '<value>'}`
     )
   }
   for (const output of CLI_OUTPUTS) expect(help).toContain(`\n  ${output.name}\n`)

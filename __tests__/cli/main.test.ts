@@ -198,3 +198,28 @@ test('--debug: the run gets a debug log, redacted, on stderr; without it none', 
   await cli(['deploy'], ENV, io().io, run)
   expect(seen[1]!.debug).toBeUndefined()
 })
+
+test('a merge request from a fork: refused before the run (exit 2), unless --repository and --ref are both given', async () => {
+  const FORK = {
+    ...ENV,
+    CI_COMMIT_BRANCH: undefined,
+    CI_MERGE_REQUEST_IID: '12',
+    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+    CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
+    CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
+  }
+  const f = io()
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
+  expect(await cli(['deploy', '--name', 'my-agent', '--ref', 'main'], FORK, f.io, run)).toBe(2)
+  expect(seen).toEqual([])
+  expect(f.stdout).toBe('')
+  expect(f.stderr).toContain(
+    'This GitLab CI run is for a change from the fork mallory/agent (CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)'
+  )
+  expect(f.stderr).toContain('give both --repository')
+
+  const g = io()
+  const deliberate = ['deploy', '--name', 'my-agent', '--repository', 'mallory/agent']
+  expect(await cli(deliberate, { ...FORK, CONTROL_PLANE_REF: 'main' }, g.io, run)).toBe(0)
+  expect(seen[0]?.event.forkHead).toBe('mallory/agent')
+})

@@ -1,11 +1,12 @@
-// The packed CLI end to end: `npm pack` of the working tree, unpacked into a folder of its own,
-// run with Node in a clean environment against the emulator.
+// The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
+// (package.ts), run with Node in a clean environment against the emulator.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { parse } from 'dotenv'
+import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { NODE24, packedPackage } from './package.ts'
 
 interface CliRun {
@@ -16,8 +17,11 @@ interface CliRun {
 
 interface CliOptions {
   cwd?: string
-  /** Sends SIGINT once stderr contains this. */
+  /** Sends `signal` (SIGINT unless said) once stderr contains this. */
   interruptWhen?: string
+  signal?: NodeJS.Signals
+  /** Sees stderr as it grows. */
+  onStderr?: (stderr: string) => void
 }
 
 let cliJs: string
@@ -25,7 +29,7 @@ let emulator: Emulator
 let work: string
 
 beforeAll(async () => {
-  cliJs = join(packedPackage().dir, 'dist/cli.js')
+  cliJs = join(packedPackage().dir, 'bin/cli.js')
   emulator = await startEmulator({ port: 0, speed: 4 })
   work = mkdtempSync(join(tmpdir(), 'cpd-cli-e2e-'))
 }, 240_000)
@@ -52,9 +56,10 @@ function cli(
     child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
     child.stderr.on('data', (d: Buffer) => {
       run.stderr += d.toString()
+      o.onStderr?.(run.stderr)
       if (o.interruptWhen && !interrupted && run.stderr.includes(o.interruptWhen)) {
         interrupted = true
-        child.kill('SIGINT')
+        child.kill(o.signal ?? 'SIGINT')
       }
     })
     child.on('error', reject)
@@ -139,7 +144,7 @@ test('--api-key is refused with the reason, and the key is printed nowhere', asy
   expect(emulator.requests()).toEqual([])
 })
 
-test('the tarball holds the bin, both bundles, README and LICENSE, and nothing of src/', () => {
+test('the tarball holds the bin, its bundle, README and LICENSE, and nothing of src/', () => {
   const { tarball, dir } = packedPackage()
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .trim()
@@ -150,17 +155,16 @@ test('the tarball holds the bin, both bundles, README and LICENSE, and nothing o
       'package/package.json',
       'package/README.md',
       'package/LICENSE',
-      'package/dist/cli.js',
-      'package/dist/cli/index.js',
-      'package/dist/index.js'
+      'package/bin/cli.js',
+      'package/bin/cli/index.js'
     ])
   )
   // The CLI's sources are in its bundle, not beside it.
-  expect(files.filter(f => /^package\/(src|__tests__|scripts)\//.test(f))).toEqual([])
+  expect(files.filter(f => /^package\/(src|__tests__|scripts|dist)\//.test(f))).toEqual([])
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>
   expect(pkg.private).toBeUndefined()
-  expect(pkg.bin).toMatchObject({ 'control-plane-deploy': 'dist/cli.js' })
-  expect(readFileSync(join(dir, 'dist/cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
+  expect(pkg.bin).toMatchObject({ 'control-plane-deploy': 'bin/cli.js' })
+  expect(readFileSync(join(dir, 'bin/cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
 })
 
 const SECRET = 'sk-live-0123456789abcdef-never-shown'
@@ -304,35 +308,210 @@ test('invalid inputs: exit 2, every problem on stderr, no request', async () => 
   expect(emulator.requests()).toEqual([])
 })
 
-test('SIGINT while waiting: the run stops, says what goes on, exit 130', async () => {
-  const slow = await startEmulator({ port: 0, speed: 0.02 })
+test.each(['SIGINT', 'SIGHUP'] as const)(
+  '%s while waiting: the run stops, says what goes on, writes its outputs, exit 130',
+  async signal => {
+    const slow = await startEmulator({ port: 0, speed: 0.02 })
+    try {
+      const { apiKey, tenantId, integrationId } = slow.credentials()
+      const run = await cli(
+        [
+          'deploy',
+          '--name',
+          uniqueName(signal.toLowerCase()),
+          '--repository',
+          'acme/agent-server',
+          '--ref',
+          'main'
+        ],
+        {
+          CONTROL_PLANE_API_KEY: apiKey,
+          CONTROL_PLANE_TENANT_ID: tenantId,
+          CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+          CONTROL_PLANE_BASE_URL: slow.url
+        },
+        { interruptWhen: '▸ Wait for revision', signal }
+      )
+      expect(run.code).toBe(130)
+      expect(run.stderr).toContain(`Received ${signal}: stopping`)
+      expect(run.stderr).toMatch(
+        /\nerror: Deploy cancelled: .*revision \S+ goes on on the control plane\./
+      )
+      expect(outputsOf(run.stdout)['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+    } finally {
+      await slow.close()
+    }
+  }
+)
+
+/** The wire answer of `GET path` on `emu`, as the client reads it. */
+async function answer(emu: Emulator, path: string): Promise<Record<string, unknown>> {
+  const { apiKey, tenantId } = emu.credentials()
+  const res = await fetch(`${emu.url}${path}`, {
+    headers: { 'X-Api-Key': apiKey, 'X-Tenant-Id': tenantId }
+  })
+  return (await res.json()) as Record<string, unknown>
+}
+
+/** Each name of `names` as sh or bash reads it after `set -a; . file`, run in `cwd`. */
+function sourced(shell: string, file: string, names: string[], cwd: string): string[] {
+  const script = `set -a; . '${file}'; exec node -e 'console.log(JSON.stringify(${JSON.stringify(names)}.map(n => process.env[n] ?? null)))'`
+  return JSON.parse(
+    execFileSync(shell, ['-c', script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH } })
+  ) as string[]
+}
+
+test('issue 25, defect 1: hostile custom_url and statuses in --output-file run nothing when sourced, and read back as written', async () => {
+  const dir = mkdtempSync(join(work, 'dotenv-'))
+  const marks = [1, 2, 3, 4].map(n => join(dir, `ran-${n}`))
+  const fixture = demoFixture()
+  const dep = fixture.deployments![0]!
+  const id = dep.id!
+  const url = `https://x.example/\`id>${marks[0]}\`/$(id>${marks[1]})`
+  dep.source_config = { ...dep.source_config, custom_url: url }
+  // Slow: the new revision is still building when its status is made hostile.
+  const emu = await startEmulator({ port: 0, speed: 0.05 })
   try {
-    const { apiKey, tenantId, integrationId } = slow.credentials()
-    const run = await cli(
+    emu.loadFixture(fixture)
+    const deployment = await answer(emu, `/v2/deployments/${id}`)
+    // The server says statuses no model has: each would run a command if a shell expanded it.
+    emu.addFaults({
+      kind: 'bad-schema',
+      method: 'GET',
+      path: `/v2/deployments/${id}`,
+      body: { ...deployment, status: `READY\`id>${marks[2]}\`` }
+    })
+    // The new revision, once the run names it, answers with a status of the same kind.
+    let revised: Promise<void> | undefined
+    const hostileRevision = (stderr: string) => {
+      const revisionId = /\nRevision ([0-9a-f-]{36})\.\n/.exec(stderr)?.[1]
+      if (revisionId === undefined || revised) return
+      const path = `/v2/deployments/${id}/revisions/${revisionId}`
+      revised = answer(emu, path).then(revision => {
+        emu.addFaults({
+          kind: 'bad-schema',
+          method: 'GET',
+          path,
+          body: { ...revision, status: `DEPLOYING'"$(id>${marks[3]})"\\` }
+        })
+      })
+    }
+    const file = join(dir, 'deploy.env')
+    const { apiKey, tenantId, integrationId } = emu.credentials()
+    const withFile = await cli(
       [
         'deploy',
-        '--name',
-        uniqueName('sigint'),
+        '--deployment-id',
+        id,
         '--repository',
-        'acme/agent-server',
+        'acme/support-bot',
         '--ref',
-        'main'
+        'main',
+        '--timeout',
+        '10s',
+        '--output-file',
+        file
       ],
       {
         CONTROL_PLANE_API_KEY: apiKey,
         CONTROL_PLANE_TENANT_ID: tenantId,
         CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-        CONTROL_PLANE_BASE_URL: slow.url
+        CONTROL_PLANE_BASE_URL: emu.url
       },
-      { interruptWhen: '▸ Wait for revision' }
+      { cwd: dir, onStderr: hostileRevision }
     )
-    expect(run.code).toBe(130)
-    expect(run.stderr).toContain('Received SIGINT: stopping')
-    expect(run.stderr).toMatch(
-      /\nerror: Deploy cancelled: .*revision \S+ goes on on the control plane\./
-    )
-    expect(outputsOf(run.stdout)['revision-id']).toMatch(/^[0-9a-f-]{36}$/)
+    await revised
+    const expected = {
+      URL: new URL(url).href,
+      REVISION_STATUS: 'UNKNOWN',
+      // As the update answered; the hostile one came from reads, and the log shows it neutralised.
+      DEPLOYMENT_STATUS: 'READY'
+    }
+    expect(expected.URL).not.toContain('`')
+    const names = Object.keys(expected)
+    for (const shell of ['sh', 'bash']) {
+      expect({ shell, values: sourced(shell, file, names, dir) }).toEqual({
+        shell,
+        values: Object.values(expected)
+      })
+    }
+    expect(parse(readFileSync(file))).toMatchObject(expected)
+    expect(outputsOf(withFile.stdout)).toMatchObject({
+      url: expected.URL,
+      'revision-status': 'UNKNOWN',
+      'deployment-status': 'READY'
+    })
+    expect(marks.filter(m => existsSync(m))).toEqual([])
+    // Still DEPLOYING as far as the run can tell: the undocumented status is in progress.
+    expect({ code: withFile.code, stderr: withFile.stderr }).toEqual({
+      code: 1,
+      stderr: expect.stringMatching(/Revision \S+ reports status UNKNOWN \(undocumented/)
+    })
+    expect(withFile.stderr).toContain('status UNKNOWN (undocumented "READY?id?')
+    expect(withFile.stderr).toMatch(/Timed out: still UNKNOWN \(undocumented "DEPLOYING\?+id\?/)
   } finally {
-    await slow.close()
+    await emu.close()
   }
 })
+
+test.each([
+  [
+    'GitLab CI',
+    {
+      GITLAB_CI: 'true',
+      CI_MERGE_REQUEST_IID: '12',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+      CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent-server',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent-server'
+    },
+    'mallory/agent-server (CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)'
+  ],
+  [
+    'Jenkins',
+    {
+      JENKINS_URL: 'https://ci.example.com/',
+      CHANGE_ID: '9',
+      CHANGE_BRANCH: 'main',
+      CHANGE_FORK: 'mallory'
+    },
+    'mallory (CHANGE_FORK)'
+  ],
+  [
+    'CircleCI',
+    {
+      CIRCLECI: 'true',
+      CIRCLE_BRANCH: 'main',
+      CIRCLE_PR_NUMBER: '5',
+      CIRCLE_PR_USERNAME: 'mallory',
+      CIRCLE_PR_REPONAME: 'agent-server'
+    },
+    'mallory/agent-server (CIRCLE_PR_USERNAME)'
+  ],
+  [
+    'Buildkite',
+    {
+      BUILDKITE: 'true',
+      BUILDKITE_BRANCH: 'main',
+      BUILDKITE_PULL_REQUEST: '6',
+      BUILDKITE_REPO: 'https://github.com/acme/agent-server.git',
+      BUILDKITE_PULL_REQUEST_REPO: 'https://github.com/mallory/agent-server.git'
+    },
+    'mallory/agent-server (BUILDKITE_PULL_REQUEST_REPO)'
+  ]
+])(
+  'issue 25, defect 2: %s, a change from a fork is refused before any request, exit 2, naming the fork',
+  async (_, ciEnv, named) => {
+    const name = uniqueName('fork')
+    const env = { ...credentials(), CONTROL_PLANE_REPOSITORY: 'acme/agent-server', ...ciEnv }
+    emulator.clearRequests()
+    const run = await cli(['deploy', '--name', name], env)
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' })
+    expect(run.stderr).toContain(`a change from the fork ${named}`)
+    expect(run.stderr).toContain('give both --repository')
+    expect(emulator.requests()).toEqual([])
+    // Deployed deliberately: both given, the run goes ahead.
+    const deliberate = await cli(['deploy', '--name', name, '--ref', 'main', '--no-wait'], env)
+    expect({ code: deliberate.code, stderr: deliberate.stderr }).toMatchObject({ code: 0 })
+    expect(creates(name)).toHaveLength(1)
+  }
+)

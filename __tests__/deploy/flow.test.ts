@@ -84,6 +84,19 @@ const deployments = (name: string) =>
     .filter(d => d.name === name)
 const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
 
+/** On the next sleep of the run, once: another writer makes a newer revision of `ref`. */
+function supersedeOnce(ref: string) {
+  const other = new ControlPlaneClient(clientOptions())
+  let done = false
+  onSleep = async () => {
+    if (done) return
+    done = true
+    const [d] = deployments('agent-prod')
+    await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: ref } })
+  }
+  return other
+}
+
 describe('deploy()', () => {
   test('creates a missing deployment and waits for its revision to be DEPLOYED', async () => {
     const r = await run(inputs())
@@ -116,19 +129,31 @@ describe('deploy()', () => {
     expect(String(r.error)).toMatch(/ended BUILD_FAILED/)
   })
 
-  test('a revision superseded while waited for is SKIPPED, with the newer one named', async () => {
+  test('a superseded revision: the newer one is followed; DEPLOYED is done, with a warning naming it', async () => {
     await run(inputs())
-    const other = new ControlPlaneClient(clientOptions())
-    onSleep = async () => {
-      const [d] = deployments('agent-prod')
-      await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: 'newer' } })
-    }
+    const other = supersedeOnce('newer')
     const r = await run(inputs({ ref: 'release' }))
     other.close()
     expect(r.error).toBeUndefined()
     expect(r.state.outcome).toBe('skipped')
-    expect(r.state.newerRevisionId).toBe(deployments('agent-prod')[0]!.latest_revision_id)
-    expect(r.warnings.join('\n')).toMatch(/SKIPPED: a newer revision/)
+    expect(r.state.revisionStatus).toBe('SKIPPED')
+    const newer = deployments('agent-prod')[0]!.latest_revision_id
+    expect(r.state.newerRevisionId).toBe(newer)
+    expect(r.warnings.join('\n')).toContain(`the newer revision ${newer} superseded it`)
+    expect(r.warnings.join('\n')).toContain(`the newer revision ${newer} is DEPLOYED`)
+  })
+
+  test('a superseded revision whose successor fails is not done: the error names both', async () => {
+    await run(inputs())
+    const other = supersedeOnce('fail-build')
+    const r = await run(inputs({ ref: 'release' }))
+    other.close()
+    const newer = deployments('agent-prod')[0]!.latest_revision_id
+    expect(r.ending?.failure?.title).toBe('Superseded, not deployed')
+    expect(String(r.error)).toContain(
+      `of this run was SKIPPED for the newer revision ${newer}, which ended BUILD_FAILED`
+    )
+    expect(r.state.revisionStatus).toBe('SKIPPED')
   })
 
   test('a timeout says what the revision was doing and that it goes on', async () => {
@@ -334,11 +359,7 @@ describe('on-failure: rollback', () => {
 
   test('SKIPPED, a timeout, a cancel and a refused write are never rolled back', async () => {
     await run(inputs())
-    const other = new ControlPlaneClient(clientOptions())
-    onSleep = async () => {
-      const [d] = deployments('agent-prod')
-      await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: 'newer' } })
-    }
+    const other = supersedeOnce('newer')
     const skipped = await run(inputs({ ref: 'release', 'on-failure': 'rollback' }))
     other.close()
     expect(skipped.state.outcome).toBe('skipped')

@@ -3,6 +3,7 @@ import { Redactor } from '../../src/control-plane/redact.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import type { FlowLog } from '../../src/deploy/deps.ts'
 import { healthGate, unhealthyError } from '../../src/deploy/health-gate.ts'
+import { exactHost } from '../../src/health/hosts.ts'
 import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_gate_step_key_0123456789abcdef'
@@ -36,7 +37,13 @@ function setup(answers: ProbeResponse[]) {
       return answers[Math.min(sent.length - 1, answers.length - 1)]!
     }
   }
-  const settings = { path: '/ok', windowMs: 10_000, apiKey: KEY, deadline: 60_000 }
+  const settings = {
+    path: '/ok',
+    windowMs: 10_000,
+    apiKey: KEY,
+    deadline: 60_000,
+    vouched: [exactHost('https://agent.example.com')!]
+  }
   return { deps, settings, sent, lines, warnings }
 }
 
@@ -75,7 +82,7 @@ describe('the health gate step', () => {
     expect(err).toBeInstanceOf(DeployError)
     expect((err as DeployError).title).toBe('Health check refused')
     expect((err as Error).message).toMatch(
-      /plain http to another machine.*No probe was sent\.\nSet custom-url to the https address/s
+      /plain http to another machine.*No probe was sent\.\nSet `custom-url` to the https address/s
     )
     expect(s.sent).toEqual([])
   })

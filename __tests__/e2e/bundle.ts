@@ -1,9 +1,9 @@
 // The bundle the end-to-end and reliability suites run: built from the working tree once per jest
 // run (so a broken src/ fails the tests even when dist/ is left as committed), with the flags of
 // `npm run build`. The jest global setup starts the build; the harness waits for it on first use.
-// A bundle is kept in node_modules/.cache under the key of everything it is built from (src/, the
-// build command, the lockfile: scripts/source-key.ts), so a run with unchanged sources reuses the
-// last one; and when dist/ carries the key of the sources as they are (`npm run build` writes it),
+// A bundle is kept in node_modules/.cache under the key of everything it is built from (each file
+// the action's entry reaches, the build command: scripts/source-key.ts), so a run with unchanged
+// sources reuses the last one; and when dist/ carries the key of the sources as they are (`npm run build` writes it),
 // dist/ itself is run and nothing is built.
 import { spawn, type ChildProcess } from 'node:child_process'
 import {
@@ -39,8 +39,7 @@ export function buildArgs(outDir: string): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
   }
-  // The action's ncc command only: the other commands empty dist/, bundle the CLI and the
-  // emulator, and write the bins and dist/source-key.
+  // The action's ncc command only: the others empty dist/ and write dist/source-key.
   const args = pkg.scripts
     .build!.split('&&')
     .map(command => command.trim().split(/\s+/))

@@ -1,4 +1,4 @@
-// The `control-plane-emulator` bin as users get it: `npm pack` of the working tree, unpacked into
+// The `control-plane-emulator` bin as users get it: `npm pack` of the working tree, installed into
 // a folder of its own (the CLI's packed test's helper), run with Node from another folder, with no
 // emulator/ sources and no fixtures/ beside it.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
@@ -24,7 +24,7 @@ afterAll(() => {
 })
 
 function start(args: string[]) {
-  return spawn(NODE24, [join(packageDir, 'dist/emulator.js'), ...args], {
+  return spawn(NODE24, [join(packageDir, 'bin/emulator.js'), ...args], {
     cwd: work,
     env: { PATH: process.env.PATH ?? '', HOME: work },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -70,14 +70,14 @@ const reposPath = (integrationId: string) =>
 test('the tarball holds the bin and its bundle, and no emulator source or fixture file', () => {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n')
   expect(files).toEqual(
-    expect.arrayContaining(['package/dist/emulator.js', 'package/dist/emulator/index.js'])
+    expect.arrayContaining(['package/bin/emulator.js', 'package/bin/emulator/index.js'])
   )
   expect(files.filter(f => /^package\/(emulator|fixtures)\//.test(f))).toEqual([])
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
     bin: Record<string, string>
   }
-  expect(pkg.bin['control-plane-emulator']).toBe('dist/emulator.js')
-  expect(readFileSync(join(packageDir, 'dist/emulator.js'), 'utf8')).toMatch(
+  expect(pkg.bin['control-plane-emulator']).toBe('bin/emulator.js')
+  expect(readFileSync(join(packageDir, 'bin/emulator.js'), 'utf8')).toMatch(
     /^#!\/usr\/bin\/env node\n/
   )
 })

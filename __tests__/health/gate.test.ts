@@ -6,6 +6,7 @@ import {
   UNAVAILABLE_AFTER,
   type HealthCheckOptions
 } from '../../src/health/gate.ts'
+import { exactHost } from '../../src/health/hosts.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_health_gate_test_key_0123456789'
@@ -32,6 +33,7 @@ function agent(script: Scripted[], answerMs = 50) {
     url: URL_,
     path: '/ok',
     apiKey: KEY,
+    vouched: [exactHost(URL_)!],
     deadline: 60_000,
     windowMs: 30_000,
     intervalMs: 5000,

@@ -58,6 +58,16 @@ describe('one probe', () => {
     expect(other.seen).toHaveLength(0)
   })
 
+  test('a 200 whose body trickles past the timeout resolves as a slow body, not as no answer', async () => {
+    const agent = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"ok":')
+      // The rest never comes.
+    })
+    const res = await httpProbe({ url: new URL(`${agent.url}/ok`), headers: {}, timeoutMs: 300 })
+    expect(res).toEqual({ status: 200, body: '{"ok":', slowBody: true })
+  })
+
   test('no answer within the timeout is a ProbeTimeoutError', async () => {
     const agent = await serve(() => undefined)
     await expect(

@@ -10,6 +10,8 @@ export interface DetectedDefaults {
   defaults: EventDefaults
   /** Where the defaults come from, in one sentence for the log. */
   source: string
+  /** The CI runs for a pull (merge) request from a fork: its name, how the CI says it. */
+  fork?: ForkFacts & { ci: string }
 }
 
 /** What one CI's variables say. */
@@ -22,7 +24,20 @@ interface CiFacts {
   pullRequestNumber?: number
   /** The repository URL the CI names, when it names one. */
   repositoryUrl?: string
+  /** The pull (merge) request comes from another repository: which, and the variable that says so. */
+  fork?: ForkFacts
 }
+
+export interface ForkFacts {
+  /** The fork as the CI names it (`someone/agent`, or a URL). */
+  name: string
+  /** The variable that says so, for the message. */
+  variable: string
+  /** How to leave such runs out in this CI. */
+  skip: string
+}
+
+type Env = NodeJS.ProcessEnv
 
 const TAG_PREFIX = 'refs/tags/'
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
@@ -52,116 +67,176 @@ function tagRef(tag: string): string {
   return tag.startsWith(TAG_PREFIX) ? tag : TAG_PREFIX + tag
 }
 
-/** The facts of a run on a tag, a pull request or a branch, in that order. */
-function facts(
-  ci: string,
-  on: { tag?: string; pr?: number; prBranch?: string; branch?: string },
-  sha: string | undefined,
-  repositoryUrl?: string
-): CiFacts {
-  const base = { ci, sha, repositoryUrl }
-  if (on.tag) return { ...base, trigger: `tag ${on.tag}`, ref: tagRef(on.tag) }
-  if (on.pr !== undefined) {
-    return {
-      ...base,
-      trigger: `pull request #${on.pr}`,
-      ref: on.prBranch,
-      pullRequestNumber: on.pr
-    }
-  }
-  return { ...base, trigger: on.branch ? `branch ${on.branch}` : 'a build', ref: on.branch }
+/** Two names of one repository (`acme/agent`, its URLs in any form), compared case-blind. */
+function sameRepository(a: string, b: string): boolean {
+  const key = (r: string) =>
+    (githubRepository(r) ?? r.replace(/\.git\/?$/, '').replace(/\/+$/, '')).toLowerCase()
+  return key(a) === key(b)
 }
 
-// Each CI's own variables, as its documentation names them.
+/**
+ * One CI: how to know it, and where its documentation says each fact is. A pull request is a fork's
+ * when `fork` names one; the CLI then refuses to deploy by default, as the action does.
+ */
+interface CiRow {
+  ci: string
+  is(env: Env): boolean
+  tag(env: Env): string | undefined
+  pr(env: Env): number | undefined
+  /** `merge request !12`, `pull request #12`. */
+  prWord: string
+  prBranch(env: Env): string | undefined
+  branch(env: Env): string | undefined
+  sha(env: Env): string | undefined
+  repositoryUrl(env: Env): string | undefined
+  fork(env: Env): ForkFacts | undefined
+}
 
-function gitlab(env: NodeJS.ProcessEnv): CiFacts | undefined {
-  if (env.GITLAB_CI !== 'true') return undefined
-  const iid = positive(env.CI_MERGE_REQUEST_IID)
-  if (iid !== undefined && !text(env.CI_COMMIT_TAG)) {
+const CIS: readonly CiRow[] = [
+  {
+    ci: 'GitLab CI',
+    is: env => env.GITLAB_CI === 'true',
+    tag: env => text(env.CI_COMMIT_TAG),
+    pr: env => positive(env.CI_MERGE_REQUEST_IID),
+    prWord: 'merge request !',
+    prBranch: env => text(env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME),
+    branch: env => text(env.CI_COMMIT_BRANCH ?? env.CI_COMMIT_REF_NAME),
     // In a merged results pipeline CI_COMMIT_SHA is the merge commit; the source branch's head is
     // what the control plane builds from the branch.
-    const sha = commit(env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA) ?? commit(env.CI_COMMIT_SHA)
-    return {
-      ci: 'GitLab CI',
-      trigger: `merge request !${iid}`,
-      ref: text(env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME),
-      sha,
-      pullRequestNumber: iid
+    sha: env => commit(env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA) ?? commit(env.CI_COMMIT_SHA),
+    repositoryUrl: () => undefined,
+    fork: env => {
+      const path = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)
+      const base = text(env.CI_MERGE_REQUEST_PROJECT_PATH) ?? text(env.CI_PROJECT_PATH)
+      const id = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID)
+      const baseId = text(env.CI_MERGE_REQUEST_PROJECT_ID) ?? text(env.CI_PROJECT_ID)
+      const byPath = path !== undefined && base !== undefined && !sameRepository(path, base)
+      const byId = id !== undefined && baseId !== undefined && id !== baseId
+      if (!byPath && !byId) return undefined
+      return {
+        name: path ?? `project ${id}`,
+        variable: byPath
+          ? 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH'
+          : 'CI_MERGE_REQUEST_SOURCE_PROJECT_ID',
+        skip: 'add `rules: - if: $CI_MERGE_REQUEST_SOURCE_PROJECT_ID == $CI_PROJECT_ID` to the job'
+      }
+    }
+  },
+  {
+    ci: 'Bitbucket Pipelines',
+    is: env => text(env.BITBUCKET_BUILD_NUMBER) !== undefined,
+    tag: env => text(env.BITBUCKET_TAG),
+    pr: env => positive(env.BITBUCKET_PR_ID),
+    prWord: 'pull request #',
+    prBranch: env => text(env.BITBUCKET_BRANCH),
+    branch: env => text(env.BITBUCKET_BRANCH),
+    sha: env => commit(env.BITBUCKET_COMMIT),
+    repositoryUrl: env => text(env.BITBUCKET_GIT_HTTP_ORIGIN),
+    // Bitbucket runs no pipeline of the base repository for a fork's pull request.
+    fork: () => undefined
+  },
+  {
+    ci: 'CircleCI',
+    is: env => env.CIRCLECI === 'true',
+    tag: env => text(env.CIRCLE_TAG),
+    pr: env =>
+      positive(env.CIRCLE_PR_NUMBER) ??
+      positive(/\/pull\/(\d+)/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]),
+    prWord: 'pull request #',
+    prBranch: env => text(env.CIRCLE_BRANCH),
+    branch: env => text(env.CIRCLE_BRANCH),
+    sha: env => commit(env.CIRCLE_SHA1),
+    repositoryUrl: env => text(env.CIRCLE_REPOSITORY_URL),
+    // Set only on a pull request from a fork.
+    fork: env => {
+      const user = text(env.CIRCLE_PR_USERNAME)
+      const repo = text(env.CIRCLE_PR_REPONAME)
+      if (user === undefined && repo === undefined) return undefined
+      return {
+        name: user && repo ? `${user}/${repo}` : (user ?? repo)!,
+        variable: user ? 'CIRCLE_PR_USERNAME' : 'CIRCLE_PR_REPONAME',
+        skip: 'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
+      }
+    }
+  },
+  {
+    ci: 'Buildkite',
+    is: env => env.BUILDKITE === 'true',
+    tag: env => text(env.BUILDKITE_TAG),
+    pr: env => positive(env.BUILDKITE_PULL_REQUEST),
+    prWord: 'pull request #',
+    prBranch: env => text(env.BUILDKITE_BRANCH),
+    branch: env => text(env.BUILDKITE_BRANCH),
+    // `HEAD` on a build started by hand: the checkout says which commit that was.
+    sha: env => commit(env.BUILDKITE_COMMIT),
+    repositoryUrl: env => text(env.BUILDKITE_REPO),
+    fork: env => {
+      const head = text(env.BUILDKITE_PULL_REQUEST_REPO)
+      const base = text(env.BUILDKITE_REPO)
+      if (head === undefined || (base !== undefined && sameRepository(head, base))) return undefined
+      return {
+        name: githubRepository(head) ?? head,
+        variable: 'BUILDKITE_PULL_REQUEST_REPO',
+        skip: 'turn off "Build pull requests from third-party forked repositories" in the pipeline settings'
+      }
+    }
+  },
+  {
+    ci: 'Jenkins',
+    is: env => text(env.JENKINS_URL) !== undefined,
+    tag: env => text(env.TAG_NAME),
+    pr: env => positive(env.CHANGE_ID),
+    prWord: 'pull request #',
+    prBranch: env => text(env.CHANGE_BRANCH),
+    branch: env => branch(env.BRANCH_NAME) ?? branch(env.GIT_BRANCH),
+    sha: env => commit(env.GIT_COMMIT),
+    repositoryUrl: env => text(env.GIT_URL),
+    // Set by the branch source plugins only when the change comes from a fork.
+    fork: env => {
+      const fork = text(env.CHANGE_FORK)
+      if (fork === undefined) return undefined
+      return {
+        name: fork,
+        variable: 'CHANGE_FORK',
+        skip: "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
+      }
     }
   }
-  return facts(
-    'GitLab CI',
-    { tag: text(env.CI_COMMIT_TAG), branch: text(env.CI_COMMIT_BRANCH ?? env.CI_COMMIT_REF_NAME) },
-    commit(env.CI_COMMIT_SHA)
-  )
+]
+
+/** The fork as the log may show it: a CI variable's text, so nothing but a name's characters. */
+function forkOf(row: CiRow, env: Env): ForkFacts | undefined {
+  const fork = row.fork(env)
+  if (!fork) return undefined
+  return { ...fork, name: fork.name.slice(0, 200).replace(/[^\w./:@+ -]/g, '?') }
 }
 
-function bitbucket(env: NodeJS.ProcessEnv): CiFacts | undefined {
-  if (!text(env.BITBUCKET_BUILD_NUMBER)) return undefined
-  return facts(
-    'Bitbucket Pipelines',
-    {
-      tag: text(env.BITBUCKET_TAG),
-      pr: positive(env.BITBUCKET_PR_ID),
-      prBranch: text(env.BITBUCKET_BRANCH),
-      branch: text(env.BITBUCKET_BRANCH)
-    },
-    commit(env.BITBUCKET_COMMIT),
-    text(env.BITBUCKET_GIT_HTTP_ORIGIN)
-  )
+/** The facts of a run on a tag, a pull request or a branch, in that order. */
+function factsOf(row: CiRow, env: Env): CiFacts {
+  const base = { ci: row.ci, sha: row.sha(env), repositoryUrl: row.repositoryUrl(env) }
+  const tag = row.tag(env)
+  if (tag) return { ...base, trigger: `tag ${tag}`, ref: tagRef(tag) }
+  const pr = row.pr(env)
+  if (pr !== undefined) {
+    const fork = forkOf(row, env)
+    return {
+      ...base,
+      trigger: `${row.prWord}${pr}${fork ? ` from the fork ${fork.name}` : ''}`,
+      ref: row.prBranch(env),
+      pullRequestNumber: pr,
+      ...(fork ? { fork } : {})
+    }
+  }
+  const b = row.branch(env)
+  // A fork signal without a pull request number still says the code is not the repository's.
+  const fork = forkOf(row, env)
+  return {
+    ...base,
+    trigger: b ? `branch ${b}` : 'a build',
+    ref: b,
+    ...(fork ? { fork } : {})
+  }
 }
-
-function circleci(env: NodeJS.ProcessEnv): CiFacts | undefined {
-  if (env.CIRCLECI !== 'true') return undefined
-  const pr =
-    positive(env.CIRCLE_PR_NUMBER) ??
-    positive(/\/pull\/(\d+)/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1])
-  return facts(
-    'CircleCI',
-    {
-      tag: text(env.CIRCLE_TAG),
-      pr,
-      prBranch: text(env.CIRCLE_BRANCH),
-      branch: text(env.CIRCLE_BRANCH)
-    },
-    commit(env.CIRCLE_SHA1),
-    text(env.CIRCLE_REPOSITORY_URL)
-  )
-}
-
-function buildkite(env: NodeJS.ProcessEnv): CiFacts | undefined {
-  if (env.BUILDKITE !== 'true') return undefined
-  return facts(
-    'Buildkite',
-    {
-      tag: text(env.BUILDKITE_TAG),
-      pr: positive(env.BUILDKITE_PULL_REQUEST),
-      prBranch: text(env.BUILDKITE_BRANCH),
-      branch: text(env.BUILDKITE_BRANCH)
-    },
-    // `HEAD` on a build started by hand: the checkout says which commit that was.
-    commit(env.BUILDKITE_COMMIT),
-    text(env.BUILDKITE_REPO)
-  )
-}
-
-function jenkins(env: NodeJS.ProcessEnv): CiFacts | undefined {
-  if (!text(env.JENKINS_URL)) return undefined
-  const pr = positive(env.CHANGE_ID)
-  return facts(
-    'Jenkins',
-    {
-      tag: text(env.TAG_NAME),
-      pr,
-      prBranch: text(env.CHANGE_BRANCH),
-      branch: branch(env.BRANCH_NAME) ?? branch(env.GIT_BRANCH)
-    },
-    commit(env.GIT_COMMIT),
-    text(env.GIT_URL)
-  )
-}
-
-const CIS = [gitlab, bitbucket, circleci, buildkite, jenkins]
 
 /** `abc1234` for the log: the commit's first 12 characters. */
 function short(sha: string): string {
@@ -199,7 +274,8 @@ export function detectDefaults(
   github?: GitHubContext
 ): DetectedDefaults {
   if (github) return fromGitHubActions(github)
-  const ci = CIS.map(read => read(env)).find(f => f !== undefined)
+  const row = CIS.find(r => r.is(env))
+  const ci = row ? factsOf(row, env) : undefined
   let checkout: GitFacts | undefined
   const readCheckout = () => (checkout ??= git())
   const fromGit = new Set<string>()
@@ -224,6 +300,7 @@ export function detectDefaults(
   if (sha !== undefined) defaults.expectedSha = sha
   if (repository !== undefined) defaults.repository = repository
   if (ci?.pullRequestNumber !== undefined) defaults.pullRequestNumber = ci.pullRequestNumber
+  if (ci?.fork) defaults.forkHead = ci.fork.name
 
   const where = ci
     ? `${ci.ci} (${ci.trigger})`
@@ -239,6 +316,22 @@ export function detectDefaults(
   }
   return {
     defaults,
-    source: `Defaults from ${where}: ${describe(defaults, ci ? fromGit : new Set())}.`
+    source: `Defaults from ${where}: ${describe(defaults, ci ? fromGit : new Set())}.`,
+    ...(ci?.fork ? { fork: { ...ci.fork, ci: ci.ci } } : {})
   }
+}
+
+/**
+ * Why a run for a fork's pull (merge) request stops before any request unless `repository` and
+ * `ref` are both given, and how to deploy it deliberately or skip it: the CLI's words for the rule
+ * the action applies to a pull request from a fork (src/event.ts).
+ */
+export function forkRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
+  return (
+    `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): its branch ` +
+    "is not in this project's repository, so the default ref would deploy a same-named branch " +
+    'of the base repository (or fail). Nothing was sent. To deploy the fork deliberately, give ' +
+    'both --repository (the fork on GitHub, which the integration must be able to read) and ' +
+    `--ref (or CONTROL_PLANE_REPOSITORY and CONTROL_PLANE_REF); to skip forks, ${fork.skip}.`
+  )
 }

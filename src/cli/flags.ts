@@ -190,10 +190,31 @@ function quoted(word: string): string {
   return /^[a-z][a-z-]{0,19}$/.test(word) ? ` "${word}"` : ''
 }
 
+/** Inputs that are on with `true` or a value: a bare `--health-check` means `true`. */
+const SWITCH_OR_VALUE = new Set(FLAG_INPUTS.filter(i => i.trueOrValue).map(i => `--${i.name}`))
+
+/**
+ * `--health-check` with no value after it (last, or before another flag) -> `--health-check=true`;
+ * `--health-check /ok` and `--health-check false` keep their value.
+ */
+function bareSwitches(argv: string[]): string[] {
+  const end = argv.indexOf('--')
+  return argv.map((arg, i) => {
+    if ((end >= 0 && i > end) || !SWITCH_OR_VALUE.has(arg)) return arg
+    const next = argv[i + 1]
+    return next === undefined || next.startsWith('-') ? `${arg}=true` : arg
+  })
+}
+
 /** `argv` without node and the script. */
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
   const specs = optionSpecs()
-  const { tokens } = parseArgs({ args: argv, options: specs, strict: false, tokens: true })
+  const { tokens } = parseArgs({
+    args: bareSwitches(argv),
+    options: specs,
+    strict: false,
+    tokens: true
+  })
   const read = readFlags(tokens, specs)
   // --help and --version answer whatever else the line holds.
   const asks = (name: string) =>

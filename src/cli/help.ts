@@ -21,7 +21,9 @@ function wrap(text: string, indent: string): string {
 }
 
 function flagEntry(input: CliInput): string {
-  const flag = input.boolean ? `--${input.name}, --no-${input.name}` : `--${input.name} <value>`
+  const flag = input.boolean
+    ? `--${input.name}, --no-${input.name}`
+    : `--${input.name}${input.trueOrValue ? ' [<value>]' : ' <value>'}`
   const fallback = input.default !== '' ? ` (default: ${input.default})` : ''
   const head = `  ${flag}   ${envNameOf(input.name)}${fallback}`
   // Too wide for one line: the variable goes on a line of its own.

@@ -2,7 +2,7 @@
 // The `control-plane-deploy` command: the CLI door on the real process, around the same run as
 // the action's (src/run.ts).
 import { run } from '../run.ts'
-import { cli } from './main.ts'
+import { cli, STOP_SIGNALS } from './main.ts'
 
 process.exitCode = await cli(
   process.argv.slice(2),
@@ -13,11 +13,10 @@ process.exitCode = await cli(
     now: () => Date.now(),
     cwd: process.cwd(),
     onSignal(handler) {
-      process.on('SIGINT', handler)
-      process.on('SIGTERM', handler)
+      // SIGHUP (the terminal or the ssh session closed) as SIGTERM: stop, report, write outputs.
+      for (const signal of STOP_SIGNALS) process.on(signal, handler)
       return () => {
-        process.off('SIGINT', handler)
-        process.off('SIGTERM', handler)
+        for (const signal of STOP_SIGNALS) process.off(signal, handler)
       }
     },
     exit: code => process.exit(code)

@@ -15,6 +15,8 @@ export interface CliInput {
   required: boolean
   /** `--x` / `--no-x` rather than `--x <value>`. */
   boolean: boolean
+  /** Takes a value, or `true` too (`health-check`): a bare `--x` means `--x=true`. */
+  trueOrValue: boolean
 }
 
 /** Whether the input's check reads `true` and `false` as the booleans they say. */
@@ -26,12 +28,22 @@ function isBoolean(name: InputName): boolean {
   return check('true', ignore) === true && check('false', ignore) === false
 }
 
+/** Whether an input is off with `false` and on with `true` or a value (`health-check`). */
+function isSwitchOrValue(name: InputName): boolean {
+  if ((DOCUMENT_INPUTS as readonly string[]).includes(name)) return false
+  let failed = false
+  const check = TABLE[name].check as (value: string, fail: () => undefined) => unknown
+  const fail = () => ((failed = true), undefined)
+  return check('false', fail) === false && check('true', fail) !== true && !failed
+}
+
 export const CLI_INPUTS: readonly CliInput[] = INPUT_NAMES.map(name => ({
   name,
   description: ACTION_INPUTS[name].description,
   default: defaultOf(name),
   required: ACTION_INPUTS[name].required,
-  boolean: isBoolean(name)
+  boolean: isBoolean(name),
+  trueOrValue: isSwitchOrValue(name)
 }))
 
 export const CLI_OUTPUTS = Object.entries(ACTION_OUTPUTS).map(([name, o]) => ({

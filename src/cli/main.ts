@@ -6,7 +6,7 @@ import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults } from './ci.ts'
+import { detectDefaults, forkRefusal } from './ci.ts'
 import { parseCommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -19,13 +19,16 @@ export interface CliIo {
   stderr: LogStream
   now: () => number
   cwd: string
-  /** Calls `handler` on SIGINT and SIGTERM until the returned function is called. */
+  /** Calls `handler` on each of STOP_SIGNALS until the returned function is called. */
   onSignal(handler: (signal: NodeJS.Signals) => void): () => void
   /** Ends the process at once (a second Ctrl-C, or a run that does not stop in time). */
   exit(code: ExitCode): void
 }
 
 export type Run = (port: RunPort) => Promise<RunResult>
+
+/** The signals that stop a run (it reports and writes its outputs), a second one at once. */
+export const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
 
 /** After the first SIGINT the run has this long to stop and report; then the process exits. */
 export const STOP_GRACE_MS = 5000
@@ -34,7 +37,7 @@ const HINT =
   'Each input is a flag of the same name (--name my-agent, --no-wait) or its CONTROL_PLANE_* variable; ' +
   'the API key comes from CONTROL_PLANE_API_KEY. See control-plane-deploy --help.'
 
-/** What to do on SIGINT and SIGTERM: stop the run, and exit at once on a second signal. */
+/** What to do on SIGINT, SIGTERM and SIGHUP: stop the run, and exit at once on a second signal. */
 function interrupts(io: CliIo, log: CliLog, controller: AbortController): () => void {
   let deadline: ReturnType<typeof setTimeout> | undefined
   const stopListening = io.onSignal(signal => {
@@ -67,7 +70,13 @@ function writeOutputs(
   io.stdout.write(formatOutputs(result.outputs, line.output))
   if (line.outputFile === undefined) return result.exitCode
   try {
-    writeFileSync(line.outputFile, dotenv(result.outputs))
+    const file = dotenv(result.outputs)
+    writeFileSync(line.outputFile, file.text)
+    if (file.left.length) {
+      log.warning(
+        `Not in --output-file: ${file.left.join(', ')}, whose value holds a single quote or a control character that no dotenv reader takes safely; stdout has it.`
+      )
+    }
     return result.exitCode
   } catch (err) {
     log.error(`Could not write --output-file: ${err instanceof Error ? err.message : String(err)}`)
@@ -104,6 +113,12 @@ export async function cli(
   const github = env.GITHUB_ACTIONS === 'true' ? githubContext(env) : undefined
   const detected = detectDefaults(env, () => readGit(io.cwd), github)
   log.info(detected.source)
+  // A fork's change deploys only when both are given on purpose: refused before any request.
+  const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
+  if (detected.fork && line.command === 'deploy' && !deliberate) {
+    log.error(forkRefusal(detected.fork), 'Change from a fork')
+    return 2
+  }
 
   const controller = new AbortController()
   const stopListening = interrupts(io, log, controller)

@@ -20,24 +20,32 @@ export function dotenvName(output: string): string {
   return output.toUpperCase().replace(/[^A-Z0-9]/g, '_')
 }
 
-// Values made of these need no quotes in any dotenv reader; GitLab keeps quotes as part of the
-// value, so a value is quoted only when it must be (none of the action's outputs needs it).
+// No reader expands a bare value made of these: sh and bash (`set -a; . file`), GitLab's
+// `artifacts:reports:dotenv` (which keeps quotes as part of the value) and npm's dotenv all read
+// it back as written. Every output the action writes is one (ids, words, booleans, most URLs).
 const PLAIN = /^[A-Za-z0-9_.:/@+,%=-]*$/
+// In single quotes sh, bash and npm's dotenv expand nothing (`$`, backtick, `\` stay); a single
+// quote or a control character (a newline) cannot be carried inside them for every reader.
+const QUOTABLE = /^[^'\u0000-\u001f\u007f]*$/
 
-/** A value as dotenv reads it back: bare when plain, else in double quotes with `\` escapes. */
-export function dotenvValue(value: string): string {
+/**
+ * A value as every reader reads it back: bare when plain, else in single quotes (GitLab then keeps
+ * the quotes); undefined when no form is safe for all readers, and the value is not written.
+ */
+export function dotenvValue(value: string): string | undefined {
   if (PLAIN.test(value)) return value
-  const escaped = value
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/\$/g, '\\$')
-    .replace(/\r?\n/g, '\\n')
-  return `"${escaped}"`
+  if (QUOTABLE.test(value)) return `'${value}'`
+  return undefined
 }
 
-/** The dotenv file: `NAME=value` per output. */
-export function dotenv(outputs: Record<string, string>): string {
-  return Object.entries(outputs)
-    .map(([name, value]) => `${dotenvName(name)}=${dotenvValue(value)}\n`)
-    .join('')
+/** The dotenv file: `NAME=value` per output, and the outputs it could not carry safely. */
+export function dotenv(outputs: Record<string, string>): { text: string; left: string[] } {
+  const lines: string[] = []
+  const left: string[] = []
+  for (const [name, value] of Object.entries(outputs)) {
+    const written = dotenvValue(value)
+    if (written === undefined) left.push(name)
+    else lines.push(`${dotenvName(name)}=${written}\n`)
+  }
+  return { text: lines.join(''), left }
 }

@@ -5,6 +5,7 @@
 import type { EventDefaults } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
 import type { RunPort } from '../port.ts'
+import { envNameOf } from './flags.ts'
 import type { CliLog } from './log.ts'
 
 export interface CliPortOptions {
@@ -23,6 +24,7 @@ export function cliPort(o: CliPortOptions): RunPort {
   return {
     // Trimmed at both ends, as the runner's inputs are.
     input: name => (o.inputs[name] ?? '').trim(),
+    inputLabel: name => `\`--${name}\` (or ${envNameOf(name)})`,
     event: o.event,
     mask: value => log.mask(value),
     info: line => log.info(line),

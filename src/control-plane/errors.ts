@@ -212,7 +212,9 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
     case 404:
       return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.${dialectHint(ctx.path)}`
     case 409:
-      return 'Hint: a deployment with this name already exists.'
+      return text.includes('tracing project')
+        ? 'Hint: a tracing project of this name remains (a deployment deleted without delete-tracing-project keeps it): delete that tracing project, or choose another name.'
+        : 'Hint: a deployment with this name already exists.'
     case 422:
       return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.'
     case 429:

@@ -1,16 +1,19 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
 // (health-gate.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
-// rollback's rules on what this run may undo). Unavailable is the gate's one warning.
+// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
+// deployment deleted meanwhile is said as that, whatever the probes answered.
 import type { Deployment } from '../control-plane/schema.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
 import { probeTarget } from '../health/target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS } from '../health/gate.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../health/gate.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { endingOf, type Ending } from './ending.ts'
-import { healthGate, unhealthyError } from './health-gate.ts'
+import { deletedState } from './gone.ts'
+import { gateTimedOutError, healthGate, unhealthyError } from './health-gate.ts'
 import type { DeployState } from './state.ts'
 
 type HealthOptions = Pick<
@@ -23,7 +26,22 @@ type HealthOptions = Pick<
   | 'failureLogs'
   | 'onFailure'
   | 'customUrl'
+  | 'healthCheckHosts'
+  | 'apiDialect'
 >
+
+/**
+ * The hosts the probes may send the key to, besides loopback: the host (and port) of the
+ * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
+ */
+export function vouchedHosts(o: HealthOptions): HostPattern[] {
+  const own = o.customUrl ? exactHost(o.customUrl) : undefined
+  return [
+    ...(own ? [own] : []),
+    ...(o.healthCheckHosts ?? []),
+    ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
+  ]
+}
 
 /** The revision this run waited for, and how long the wait took. */
 export interface DeployedRevision {
@@ -39,19 +57,85 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<Ending> {
   if (!o.healthCheck) return { outcome: 'deployed' }
+  const result = await runGate(o, o.healthCheck, state, deps, r)
+  if (result.health === 'cancelled') {
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  if (result.health !== 'healthy') await refuseIfDeleted(state, deps, r, result)
+  if (result.health === 'timeout') {
+    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
+  }
+  if (result.health === 'not-vouched') return { outcome: 'deployed' }
+  state.health = result.health
+  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
+  let after
+  try {
+    after = await afterFailure(
+      o,
+      {
+        deploymentId: r.deploymentId,
+        revisionId: r.revisionId,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+      },
+      deps
+    )
+  } catch (err) {
+    // Deleted between the verdict and the rollback's read: that, not the read, is the news.
+    await refuseIfDeleted(state, deps, r, result)
+    throw err
+  }
+  state.failureLog = after.log
+  state.rollback = after.rollback
+  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
+}
+
+/** The deployment was deleted during the check: say so, instead of what its probes answered. */
+async function refuseIfDeleted(
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  result: HealthResult
+): Promise<void> {
+  const deleted = await deletedState(deps.client, r.deploymentId)
+  if (!deleted) return
+  state.health = undefined
+  state.deploymentStatus = deleted === 'gone' ? undefined : deleted
+  state.url = undefined
+  throw new DeployError(
+    `Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
+    'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+    'Deployment deleted'
+  )
+}
+
+function runGate(
+  o: HealthOptions,
+  path: string,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision
+): Promise<HealthResult> {
   const { now } = deps.clock
-  const result = await healthGate(
+  return healthGate(
     {
-      path: o.healthCheck,
+      path,
       windowMs: o.healthCheckWindow,
       // poll-interval caps every pause of the run, the probes' too.
       intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
       apiKey: o.apiKey,
-      // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
+      vouched: vouchedHosts(o),
+      // The timeout bounds the health check as it bounds the wait for DEPLOYED.
       deadline: now() - r.waitedMs + o.timeoutMs
     },
     state.url,
     {
+      ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
+      ...(deps.inputLabel ? { inputLabel: deps.inputLabel } : {}),
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),
@@ -59,27 +143,6 @@ export async function checkDeployedHealth(
       ...(deps.probe ? { probe: deps.probe } : {})
     }
   )
-  if (result.health === 'cancelled') {
-    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
-    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
-  }
-  state.health = result.health
-  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
-  const after = await afterFailure(
-    o,
-    {
-      deploymentId: r.deploymentId,
-      revisionId: r.revisionId,
-      status: 'DEPLOYED',
-      previousActive: state.previousActive ?? null,
-      notUndone: notUndoneBy(state.plan)
-    },
-    deps
-  )
-  state.failureLog = after.log
-  state.rollback = after.rollback
-  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
-  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
 }
 
 /**
@@ -90,7 +153,7 @@ export function refuseHealthTarget(o: HealthOptions, current: Deployment | undef
   if (!o.healthCheck) return
   const url = o.customUrl ?? current?.source_config.custom_url
   if (!url) return
-  const target = probeTarget(url, o.healthCheck)
+  const target = probeTarget(url, o.healthCheck, vouchedHosts(o))
   if ('problem' in target)
     throw new DeployError(
       `health-check cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,

@@ -62,7 +62,7 @@ export async function createOrAdopt(
           )
           return { kind: 'taken', deployment: existing }
         }
-        throw err
+        throw nameHeldError(body.name, err)
       }
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -81,6 +81,20 @@ export async function createOrAdopt(
       )
     }
   }
+}
+
+/**
+ * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
+ * delete without `delete_tracing_project` leaves behind.
+ */
+function nameHeldError(name: string, err: ApiError): DeployError {
+  const said = /tracing project/i.test(err.detail)
+  return new DeployError(
+    `Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+      `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`,
+    'Delete that tracing project (and delete deployments with delete-tracing-project: true so that their names can be used again), or choose another name.',
+    'Name held by a tracing project'
+  )
 }
 
 function isNameTaken(err: ApiError): boolean {

@@ -3,7 +3,6 @@
 // failure written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import { ApiError } from '../control-plane/errors.ts'
-import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
@@ -11,8 +10,10 @@ import { checkDeployedHealth } from './after-deployed.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { endingOf, type Ending, type Failure } from './ending.ts'
+import { deletedState } from './gone.ts'
 import { observe, type DeployState } from './state.ts'
 import type { WaitResult } from './wait.ts'
+import { revisionStatusWord, shownStatus } from './status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
 export interface Waited {
@@ -21,15 +22,19 @@ export interface Waited {
   revisionId: string
 }
 
+/** Waits for another revision of the deployment, for at most `timeoutMs`. */
+export type Follow = (revisionId: string, timeoutMs: number) => Promise<Waited>
+
 export async function conclude(
   o: Options,
   state: DeployState,
   deps: FlowDeps,
-  w: Waited
+  w: Waited,
+  follow?: Follow
 ): Promise<Ending> {
   const { result } = w
   state.timeline = result.timeline
-  state.revisionStatus = result.status
+  state.revisionStatus = revisionStatusWord(result.status)
   const sha = result.revision?.source_revision_config?.repo_commit_sha
   if (sha) state.repoCommitSha = sha
   switch (result.outcome) {
@@ -37,14 +42,13 @@ export async function conclude(
       await deployed(state, deps, w)
       return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
     case 'skipped':
-      await skipped(state, deps, w)
-      return { outcome: 'skipped' }
+      return superseded(o, state, deps, w, follow)
     case 'failed':
       return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
       return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure }
     case 'cancelled': {
-      const status = result.status ?? 'no status seen'
+      const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
       const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
       return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
     }
@@ -67,13 +71,99 @@ async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<
   }
 }
 
-async function skipped(state: DeployState, deps: FlowDeps, w: Waited): Promise<void> {
-  await refresh(deps, state, w.deploymentId)
-  const newer = state.newerRevisionId
-  deps.log.warning(
-    `Revision ${w.revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
-      'and goes on on the control plane.',
-    'Superseded by a newer revision'
+/** Successors followed at most, one after another, each within what is left of the timeout. */
+const MAX_SUCCESSORS = 5
+
+/**
+ * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
+ * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
+ */
+async function superseded(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited,
+  follow: Follow | undefined
+): Promise<Ending> {
+  const notDone = (err: DeployError): Ending => ({
+    outcome: 'skipped',
+    failure: endingOf(err).failure
+  })
+  let spent = w.result.elapsedMs
+  let current = w
+  for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+    state.newerRevisionId = undefined
+    await refresh(deps, state, current.deploymentId, current.revisionId)
+    const newer = state.newerRevisionId
+    const left = o.timeoutMs - spent
+    if (newer === undefined || follow === undefined || left <= 0) {
+      return notDone(
+        notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined)
+      )
+    }
+    deps.log.warning(
+      `Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
+        'Following it until DEPLOYED, failed or the timeout: only then is this run done.',
+      'Superseded by a newer revision'
+    )
+    const next = await follow(newer, left)
+    spent += next.result.elapsedMs
+    const { outcome } = next.result
+    if (outcome === 'deployed') {
+      state.newerRevisionId = newer
+      deps.log.warning(
+        `Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${formatDuration(spent)}). ` +
+          'It carries the code that superseded this run’s.',
+        'Deployed by a newer revision'
+      )
+      const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
+      return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
+    }
+    if (outcome !== 'skipped') {
+      state.newerRevisionId = newer
+      return notDone(successorNotDeployed(o, w, newer, next))
+    }
+    current = next
+  }
+  return notDone(
+    notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`)
+  )
+}
+
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(o: Options, w: Waited, newer: string, next: Waited): DeployError {
+  const { outcome, status } = next.result
+  const how =
+    outcome === 'timeout'
+      ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${formatDuration(o.timeoutMs)})`
+      : outcome === 'failed'
+        ? `ended ${status ?? 'failed'}`
+        : outcome === 'cancelled'
+          ? 'was being awaited when the run was cancelled'
+          : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`
+  return new DeployError(
+    `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+    outcome === 'failed'
+      ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+      : 'Check the newer revision on the control plane, or raise timeout.',
+    outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+  )
+}
+
+function notFollowed(
+  w: Waited,
+  current: Waited,
+  newer: string | undefined,
+  why: string | undefined
+): DeployError {
+  const which = newer ? `the newer revision ${newer}` : 'a newer revision'
+  return new DeployError(
+    `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+      `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
+    'Check the deployment’s latest revision on the control plane.',
+    'Superseded, not deployed'
   )
 }
 
@@ -112,7 +202,7 @@ function timedOut(o: Options, w: Waited): DeployError {
   const { result } = w
   return new DeployError(
     (result.status
-      ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+      ? `Timed out: still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
       : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
       (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
       (result.lastApiError && result.lastApiError !== result.lastError
@@ -138,7 +228,9 @@ async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promis
       'Deployment deleted'
     )
   }
-  const seen = result.status ? `last status ${result.status}` : 'before any status was read'
+  const seen = result.status
+    ? `last status ${shownStatus(result.status)}`
+    : 'before any status was read'
   return new DeployError(
     `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
     `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
@@ -153,20 +245,20 @@ async function deletedMeanwhile(
   err: unknown
 ): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
   if (!(err instanceof ApiError && err.status === 404)) return undefined
-  try {
-    const d: Deployment = await client.getDeployment(id)
-    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
-  } catch (again) {
-    return again instanceof ApiError && again.status === 404 ? 'gone' : undefined
-  }
+  return deletedState(client, id)
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps: FlowDeps, state: DeployState, id: string): Promise<void> {
+async function refresh(
+  deps: FlowDeps,
+  state: DeployState,
+  id: string,
+  skipped = state.revisionId
+): Promise<void> {
   try {
     const d = await deps.client.getDeployment(id)
     observe(state, d, deps.log)
-    if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
+    if (d.latest_revision_id && d.latest_revision_id !== skipped)
       state.newerRevisionId = d.latest_revision_id
   } catch {
     // The revision's own status is what decides the run; this read only adds detail.

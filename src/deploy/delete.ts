@@ -2,6 +2,7 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
+import { shownStatus } from './status-words.ts'
 import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -95,7 +96,7 @@ async function findToDelete(
       'Name and deployment-id disagree'
     )
   }
-  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
+  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
   else log.info(`${absent}.`)
   return d
 }
@@ -159,7 +160,7 @@ async function waitGone(
       pollIntervalMs: o.pollIntervalMs,
       onStatus: (status, ms) => {
         state.deploymentStatus = status
-        deps.log.info(`${status} after ${formatDuration(ms)}`)
+        deps.log.info(`${shownStatus(status)} after ${formatDuration(ms)}`)
       }
     },
     deps
@@ -169,8 +170,9 @@ async function waitGone(
     deps.log.info(goneLine(result.elapsedMs))
     return { outcome: 'deleted' }
   }
+  const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
   const failure = {
-    message: `Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    message: `Timed out: deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
     hint: 'Raise timeout, or use wait: false.',
     title: 'Delete timed out'
   }

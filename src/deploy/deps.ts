@@ -23,4 +23,6 @@ export interface FlowDeps {
   clock: Clock
   /** For tests: how a health probe is sent (default: HTTP). */
   probe?: ProbeTransport
+  /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
+  inputLabel?: (input: string) => string
 }

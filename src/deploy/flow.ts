@@ -2,6 +2,7 @@
 // conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped;
 // the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -69,8 +70,11 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
     deps.log.info('wait is false: the revision goes on on the control plane.')
     return { outcome: 'accepted' }
   }
-  const waited = await waitFor(o, deps, written.deployment.id, written.revisionId)
-  return conclude(o, state, deps, waited)
+  const id = written.deployment.id
+  // A superseded revision's successor is followed within what is left of the timeout.
+  const follow = (revisionId: string, timeoutMs: number) =>
+    waitFor({ ...o, timeoutMs }, deps, id, revisionId)
+  return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
 async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
@@ -120,10 +124,10 @@ function waitFor(
       cadence: deps.cadence,
       signal: deps.signal,
       clock: deps.clock,
-      onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
+      onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onUnknownStatus: status =>
         log.warning(
-          `Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
+          `Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
             'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.',
           'Unknown revision status'
         ),

@@ -60,3 +60,19 @@ async function statusOf(
 export function goneLine(elapsedMs: number): string {
   return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`
 }
+
+/**
+ * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
+ * out, undefined when it is there (or the read failed otherwise: nothing is claimed then).
+ */
+export async function deletedState(
+  client: ControlPlaneClient,
+  id: string
+): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
+  try {
+    const d = await client.getDeployment(id)
+    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
+  } catch (err) {
+    return err instanceof ApiError && err.status === 404 ? 'gone' : undefined
+  }
+}

@@ -1,16 +1,20 @@
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered in the job log. `unhealthy` becomes an error the flow throws like a failed
-// revision; `unavailable` (the health routes are turned off) is one warning.
+// revision; `unavailable` (the health routes are turned off) is one warning; a host not vouched
+// for that asks for the key, and a window the timeout cut short, are errors of their own.
 import type { Clock } from '../clock.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
+import { probeTarget } from '../health/target.ts'
 import {
   checkHealth,
   HealthTargetError,
+  type HealthCheckOptions,
   type HealthResult,
   type ProbeAnswer
 } from '../health/gate.ts'
+import type { HostPattern } from '../health/hosts.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowLog } from './deps.ts'
@@ -22,7 +26,9 @@ export interface HealthGateSettings {
   /** Pause between probes (default about 5 s). */
   intervalMs?: number
   apiKey: string
-  /** Epoch ms (the run's timeout): no probe starts after it while no 2xx has come. */
+  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  vouched?: readonly HostPattern[]
+  /** Epoch ms (the run's timeout): the check ends by then. */
   deadline: number
 }
 
@@ -34,6 +40,10 @@ export interface HealthGateDeps {
   clock: Clock
   /** For tests: how a probe is sent. */
   probe?: ProbeTransport
+  /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
+  inputLabel?: (input: string) => string
+  /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
+  urlProblem?: string
 }
 
 /**
@@ -50,20 +60,15 @@ export async function healthGate(
   return log.group('Health check of the agent server', async () => {
     let last: string | undefined
     let result: HealthResult
+    if (!url && deps.urlProblem) throw refused(deps.urlProblem, deps, ', without user:password@')
     try {
       result = await checkHealth({
-        url,
-        path: s.path,
-        apiKey: s.apiKey,
-        deadline: s.deadline,
-        windowMs: s.windowMs,
-        ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-        redactor: deps.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        clock: deps.clock,
-        ...(deps.probe ? { transport: deps.probe } : {}),
+        ...checkOptions(s, url, deps),
         onProbe: (n, answer) => {
-          if (n === 1) log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
+          if (n === 1) {
+            log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
+            if (!sentKey(url, s)) log.info(withoutKey(url, deps))
+          }
           const text = describeAnswer(answer)
           // A long wait repeats one answer: it is said once, and again when it changes.
           if (text !== last) log.info(`Probe ${n}: ${text}`)
@@ -72,12 +77,9 @@ export async function healthGate(
       })
     } catch (err) {
       if (!(err instanceof HealthTargetError)) throw err
-      throw new DeployError(
-        `health-check cannot ask the agent server: ${err.message}. No probe was sent.`,
-        'Set custom-url to the https address of the agent server, or turn health-check off.',
-        'Health check refused'
-      )
+      throw refused(err.message, deps)
     }
+    if (result.health === 'not-vouched') throw notVouchedError(result, deps)
     const took = formatDuration(result.elapsedMs)
     if (result.health === 'healthy')
       log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`)
@@ -91,9 +93,40 @@ export async function healthGate(
   })
 }
 
+function checkOptions(
+  s: HealthGateSettings,
+  url: string | undefined,
+  deps: HealthGateDeps
+): HealthCheckOptions {
+  return {
+    url,
+    path: s.path,
+    apiKey: s.apiKey,
+    ...(s.vouched ? { vouched: s.vouched } : {}),
+    deadline: s.deadline,
+    windowMs: s.windowMs,
+    ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+    redactor: deps.redactor,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    clock: deps.clock,
+    ...(deps.probe ? { transport: deps.probe } : {})
+  }
+}
+
+/** The address may not be probed: nothing was sent. */
+function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
+  return new DeployError(
+    `health-check cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn health-check off.`,
+    'Health check refused'
+  )
+}
+
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
 export function describeAnswer(a: ProbeAnswer): string {
   if (a.status === null) return `no answer: ${a.excerpt}`
+  if (a.slowBody)
+    return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`
   return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`
 }
 
@@ -111,6 +144,61 @@ export function unhealthyError(
       (rolledBack ? ` ${rolledBack}` : ''),
     'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.',
     'Agent server unhealthy'
+  )
+}
+
+/** An input as the user sets it where the run came from. */
+function input(deps: Pick<HealthGateDeps, 'inputLabel'>, name: string): string {
+  return deps.inputLabel?.(name) ?? `\`${name}\``
+}
+
+function notVouchedBy(deps: HealthGateDeps): string {
+  return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`
+}
+
+/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
+function sentKey(url: string | undefined, s: HealthGateSettings): boolean {
+  const t = probeTarget(url, s.path, s.vouched)
+  return 'url' in t && t.vouchedBy !== undefined
+}
+
+function hostOfText(url: string | undefined): string {
+  try {
+    return new URL(url ?? '').host
+  } catch {
+    return 'its host'
+  }
+}
+
+function withoutKey(url: string | undefined, deps: HealthGateDeps): string {
+  return (
+    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
+    'the probes go without the api-key.'
+  )
+}
+
+function notVouchedError(result: HealthResult, deps: HealthGateDeps): DeployError {
+  const host = sanitizeServerText(result.host ?? 'its host', 300)
+  const answer = result.answers.at(-1)
+  return new DeployError(
+    `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the api-key: ` +
+      `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`,
+    `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
+    'Health check host not vouched for'
+  )
+}
+
+/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
+export function gateTimedOutError(
+  result: HealthResult,
+  revisionId: string,
+  timeoutMs: number,
+  deps: Pick<HealthGateDeps, 'inputLabel'>
+): DeployError {
+  return new DeployError(
+    `Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${formatDuration(timeoutMs)}) came.`,
+    `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`,
+    'Health check timed out'
   )
 }
 

@@ -2,6 +2,7 @@
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
 // failed revision must still be the deployment's latest (no other run wrote after it) and the
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
+import { shownStatus } from './status-words.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -91,7 +92,7 @@ export async function rollBack(
     onStatus: input.onStatus
   })
   notes.info(
-    `Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`
+    `Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${formatDuration(result.elapsedMs)}.`
   )
   const { status, outcome, timeline } = result
   return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone }

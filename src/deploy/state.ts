@@ -1,5 +1,6 @@
 // What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
 // outputs and the summary can say what was known when something failed.
+import { deploymentStatusWord } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
@@ -39,6 +40,8 @@ export interface DeployState {
   url: string | undefined
   /** The deployment's `custom_url` was not a well-formed URL (said once, then left out). */
   urlRefused?: boolean
+  /** Why the deployment's `custom_url` is not used (never the URL itself: it may hold credentials). */
+  urlProblem?: string
   repoCommitSha: string | undefined
   expectedSha: string | undefined
   ref: string | undefined
@@ -81,20 +84,39 @@ export function newState(o: Options): DeployState {
 export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'warning'>): void {
   state.deploymentId = d.id
   state.name = d.name
-  state.deploymentStatus = d.status
+  state.deploymentStatus = deploymentStatusWord(d.status)
   const url = d.source_config.custom_url
+  state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
-    state.url = url
+    // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
+    const href = new URL(url).href
+    state.url = href === `${url}/` ? url : href
     return
   }
   state.url = undefined
+  const credentials = credentialsIn(url)
+  state.urlProblem = credentials
+    ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : 'its custom_url is not a well-formed http(s) URL'
   if (state.urlRefused) return
   state.urlRefused = true
   log.warning(
-    `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+    credentials
+      ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
+}
+
+/** The host of a URL that carries user:password@, or undefined. */
+function credentialsIn(text: string): string | undefined {
+  try {
+    const u = new URL(text)
+    return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

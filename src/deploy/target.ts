@@ -1,6 +1,7 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
 // waited for until it is gone and then created anew; one named by id is an error.
+import { shownStatus } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
@@ -36,7 +37,7 @@ export async function findTarget(
       )
     }
     observe(state, d, log)
-    log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`)
+    log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
     return d
   })
   if (found?.status !== BEING_DELETED) return found
@@ -75,13 +76,16 @@ async function awaitDeletion(
   })
   if (result.kind === 'timeout') {
     throw new DeployError(
-      `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
+      `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       'Re-run the job once the deletion has finished, or raise timeout.',
       'Deployment being deleted',
       'timeout'
     )
   }
+  // Nothing of the deleted deployment is this run's: not its id, status or url.
   state.deploymentId = undefined
   state.deploymentStatus = undefined
+  state.url = undefined
+  state.urlProblem = undefined
   return undefined
 }

@@ -1,10 +1,14 @@
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on (about every interval) until the deadline; from the first 2xx on, every probe for the window
 // must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. Each answer is redacted and cut short before it is kept.
+// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
+// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
+// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import type { Clock } from '../clock.ts'
+import { formatDuration } from '../duration.ts'
 import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
+import type { HostPattern } from './hosts.ts'
 import { probeTarget } from './target.ts'
 
 export type Health = 'healthy' | 'unhealthy' | 'unavailable'
@@ -14,17 +18,25 @@ export interface ProbeAnswer {
   status: number | null
   /** What came back, redacted and short: the body's start, a redirect's host, or the error. */
   excerpt: string
+  /** The status came, but the body was still arriving when the probe's time ran out. */
+  slowBody?: boolean
 }
 
 export interface HealthResult {
-  /** `cancelled` when the signal aborted the check. */
-  health: Health | 'cancelled'
+  /**
+   * `cancelled` when the signal aborted the check; `timeout` when the deadline came inside the
+   * window; `not-vouched` when a host probed without the key answered 401/403.
+   */
+  health: Health | 'cancelled' | 'timeout' | 'not-vouched'
   probes: number
   /** The last few answers, oldest first. */
   answers: ProbeAnswer[]
   /** Why it is unhealthy, in words for the job log. */
   reason?: string
   elapsedMs: number
+  /** The probed host, and what vouched for it (undefined: probed without the key). */
+  host?: string
+  vouchedBy?: string | undefined
 }
 
 export interface HealthCheckOptions {
@@ -33,11 +45,13 @@ export interface HealthCheckOptions {
   /** `/ok` or the path (with its query) given by health-check. */
   path: string
   apiKey: string
-  /** Epoch ms: no probe starts after it while no 2xx has come. */
+  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  vouched?: readonly HostPattern[]
+  /** Epoch ms: the check ends by then, the window and every probe included. */
   deadline: number
   windowMs: number
   intervalMs?: number
-  /** The longest one probe may take (default 10 s). */
+  /** The longest one probe may take (default 10 s; less when the deadline is nearer). */
   probeTimeoutMs?: number
   redactor: Redactor
   signal?: AbortSignal
@@ -65,9 +79,9 @@ export class HealthTargetError extends Error {
 }
 
 export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> {
-  const target = probeTarget(o.url, o.path)
+  const target = probeTarget(o.url, o.path, o.vouched)
   if ('problem' in target) throw new HealthTargetError(o.redactor.redact(target.problem))
-  const url = target.url
+  const { url, vouchedBy } = target
   const { now, sleep } = o.clock
   const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS
   const start = now()
@@ -81,28 +95,38 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     probes,
     answers: answers.slice(-KEPT),
     ...(reason ? { reason } : {}),
-    elapsedMs: now() - start
+    elapsedMs: now() - start,
+    host: url.host,
+    vouchedBy
   })
+
+  const windowCut = (windowEnd: number) =>
+    `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
 
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
-    const answer = await probeOnce(o, url)
+    const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
     if (o.signal?.aborted) return result('cancelled')
     probes++
     answers.push(answer)
     o.onProbe?.(probes, answer)
-    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300
+    const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
+    if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
 
+    // A probe the deadline cut short inside the window is the timeout's, not the server's.
+    const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline
+    if (windowEnd !== undefined && !ok && cut) return result('timeout', windowCut(windowEnd))
     if (windowEnd !== undefined && !ok)
       return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`)
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
     if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
       return result('unavailable')
 
-    const end = windowEnd ?? o.deadline
+    const end = Math.min(windowEnd ?? o.deadline, o.deadline)
     if (now() >= end) {
-      if (windowEnd !== undefined) return result('healthy')
+      if (windowEnd !== undefined && now() >= windowEnd) return result('healthy')
+      if (windowEnd !== undefined) return result('timeout', windowCut(windowEnd))
       if (only404) return result('unavailable')
       return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
     }
@@ -114,25 +138,39 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   }
 }
 
+function isOk(a: ProbeAnswer): boolean {
+  return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody
+}
+
 /**
- * One probe, bounded by the probe timeout even at the deadline: the check ends at most that long
- * after the deadline (or the window), and a slow last answer is still read whole.
+ * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
+ * key goes along only to a vouched host.
  */
-async function probeOnce(o: HealthCheckOptions, url: URL): Promise<ProbeAnswer> {
+async function probeOnce(
+  o: HealthCheckOptions,
+  url: URL,
+  withKey: boolean,
+  now: () => number
+): Promise<ProbeAnswer> {
   const transport = o.transport ?? httpProbe
-  const timeoutMs = o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS
+  const timeoutMs = Math.max(
+    1,
+    Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now())
+  )
   let res: ProbeResponse
   try {
     res = await transport({
       url,
-      headers: { 'x-api-key': o.apiKey, accept: 'application/json' },
+      headers: { ...(withKey ? { 'x-api-key': o.apiKey } : {}), accept: 'application/json' },
       timeoutMs,
       ...(o.signal ? { signal: o.signal } : {})
     })
   } catch (err) {
     return { status: null, excerpt: describeError(err, o.redactor) }
   }
-  return { status: res.status, excerpt: excerptOf(res, url, o.redactor) }
+  const excerpt = excerptOf(res, url, o.redactor)
+  if (!res.slowBody) return { status: res.status, excerpt }
+  return { status: res.status, excerpt, slowBody: true }
 }
 
 function excerptOf(res: ProbeResponse, url: URL, redactor: Redactor): string {

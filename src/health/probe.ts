@@ -19,9 +19,14 @@ export interface ProbeResponse {
   location?: string
   /** The start of the body (at most MAX_PROBE_BODY bytes). */
   body: string
+  /** The headers came, but the body was still arriving when the time ran out. */
+  slowBody?: boolean
 }
 
-/** Sends one probe; rejects on a network error or when `timeoutMs` passes without an answer. */
+/**
+ * Sends one probe; rejects on a network error or when `timeoutMs` passes without an answer. An
+ * answer whose body is still arriving then resolves with `slowBody`.
+ */
 export type ProbeTransport = (req: ProbeRequest) => Promise<ProbeResponse>
 
 /** More than enough for `{"ok": true}` or an error page's first lines. */
@@ -47,8 +52,8 @@ export const httpProbe: ProbeTransport = async req => {
   const agent = await agentFor(req.url)
   const lib = req.url.protocol === 'https:' ? https : http
   return new Promise<ProbeResponse>((resolve, reject) => {
-    const fail = (err: unknown) =>
-      reject(timeout.aborted && !req.signal?.aborted ? new ProbeTimeoutError(req.timeoutMs) : err)
+    const timedOut = () => timeout.aborted && !req.signal?.aborted
+    const fail = (err: unknown) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err)
     const request = lib.request(req.url, {
       method: 'GET',
       // A fresh connection per probe, closed after it: no socket outlives the check.
@@ -60,14 +65,17 @@ export const httpProbe: ProbeTransport = async req => {
     request.on('response', res => {
       const chunks: Buffer[] = []
       let size = 0
-      const done = () => {
+      const done = (slowBody = false) => {
         const location = res.headers.location
         resolve({
           status: res.statusCode ?? 0,
           ...(location ? { location } : {}),
-          body: Buffer.concat(chunks).toString('utf8')
+          body: Buffer.concat(chunks).toString('utf8'),
+          ...(slowBody ? { slowBody } : {})
         })
       }
+      // The status came: a timeout from here on is a slow body, not a missing answer.
+      timeout.addEventListener('abort', () => done(true), { once: true })
       res.on('data', (chunk: Buffer) => {
         if (size >= MAX_PROBE_BODY) return
         chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size))
@@ -78,9 +86,11 @@ export const httpProbe: ProbeTransport = async req => {
           res.destroy()
         }
       })
-      res.on('end', done)
-      res.on('error', fail)
-      res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })))
+      res.on('end', () => done())
+      res.on('error', err => (timedOut() ? done(true) : fail(err)))
+      res.on('aborted', () =>
+        timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+      )
     })
     request.end()
   })

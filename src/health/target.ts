@@ -1,16 +1,28 @@
-// Where the health probes go: the deployment's custom_url with the health path appended. The
-// probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
-// https, or plain http to this machine (a loopback address). Checked before any connection.
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
+// or to loopback, whose traffic cannot be read on the way. Checked before any connection.
 import { isLoopbackHost } from '../control-plane/base-url.ts'
+import { matchesHost, type HostPattern } from './hosts.ts'
 
-export type ProbeTarget = { url: URL } | { problem: string }
+export type ProbeTarget =
+  | {
+      url: URL
+      /** What vouches for the host ('a loopback address', a pattern); undefined: no key. */
+      vouchedBy: string | undefined
+    }
+  | { problem: string }
 
 /**
  * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
  * it may not be probed. The path is appended to the URL's own path, never resolved against it,
  * so it cannot name another host.
  */
-export function probeTarget(customUrl: string | null | undefined, path: string): ProbeTarget {
+export function probeTarget(
+  customUrl: string | null | undefined,
+  path: string,
+  vouched: readonly HostPattern[] = []
+): ProbeTarget {
   if (!customUrl)
     return {
       problem:
@@ -23,7 +35,9 @@ export function probeTarget(customUrl: string | null | undefined, path: string):
     return { problem: `its custom_url "${customUrl}" is not a URL` }
   }
   if (base.username || base.password)
-    return { problem: `its custom_url for ${base.host} carries credentials, which are not sent` }
+    return {
+      problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+    }
   if (base.protocol === 'http:' && !isLoopbackHost(base.hostname))
     return {
       problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
@@ -39,5 +53,12 @@ export function probeTarget(customUrl: string | null | undefined, path: string):
   }
   // Guards the rule above against any parsing surprise: the key goes to that origin only.
   if (url.origin !== base.origin) return { problem: `${path} leaves ${base.origin}` }
-  return { url }
+  return { url, vouchedBy: vouchedBy(url, vouched) }
+}
+
+/** What allows the key to go to `url`'s host, or undefined. */
+export function vouchedBy(url: URL, vouched: readonly HostPattern[]): string | undefined {
+  if (isLoopbackHost(url.hostname)) return 'a loopback address'
+  if (url.protocol !== 'https:') return undefined
+  return vouched.find(p => matchesHost(p, url))?.text
 }

@@ -100,7 +100,8 @@ export const ACTION_INPUTS = {
     default: 'true'
   },
   wait: {
-    description: 'Poll the new revision until it is DEPLOYED, failed, superseded, or the timeout.',
+    description:
+      'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
     required: false,
     default: 'true'
   },
@@ -180,7 +181,7 @@ export const ACTION_INPUTS = {
   },
   'health-check': {
     description:
-      'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
+      'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
     required: false,
     default: 'false'
   },
@@ -189,6 +190,10 @@ export const ACTION_INPUTS = {
       'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
     required: false,
     default: '30s'
+  },
+  'health-check-hosts': {
+    description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
+    required: false
   }
 } as const
 

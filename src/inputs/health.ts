@@ -2,6 +2,7 @@
 // `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
 import { formatDuration, parseDuration } from '../duration.ts'
+import { parseHostPatterns, type HostPattern } from '../health/hosts.ts'
 import type { Fail } from './problems.ts'
 
 export const DEFAULT_HEALTH_PATH = '/ok'
@@ -66,4 +67,19 @@ export function healthProblems(f: HealthFit): Array<['health-check', string]> {
       '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
     ])
   return problems
+}
+
+/**
+ * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
+ * the api-key to (src/health/hosts.ts has the grammar); undefined when not set.
+ */
+export function parseHealthCheckHosts(v: string, fail: Fail): HostPattern[] | undefined {
+  if (v === '') return undefined
+  const parsed = parseHostPatterns(v)
+  if (!('problems' in parsed)) return parsed
+  for (const problem of parsed.problems)
+    fail(
+      `\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`
+    )
+  return undefined
 }

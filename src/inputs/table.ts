@@ -30,7 +30,7 @@ import {
 } from './fields.ts'
 import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
-import { parseHealthCheck, parseHealthCheckWindow } from './health.ts'
+import { parseHealthCheck, parseHealthCheckHosts, parseHealthCheckWindow } from './health.ts'
 import { parseSecrets } from './secrets.ts'
 
 export const DEFAULT_POLL_INTERVAL = '15s'
@@ -107,7 +107,8 @@ export const INPUTS = {
   'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
   'pr-comment': row(booleanInput('pr-comment'), 'both'),
   'health-check': row(parseHealthCheck, 'deploy'),
-  'health-check-window': row(parseHealthCheckWindow, 'deploy')
+  'health-check-window': row(parseHealthCheckWindow, 'deploy'),
+  'health-check-hosts': row(parseHealthCheckHosts, 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

@@ -1,0 +1,107 @@
+// Where the health gate sends the API key, end to end through the action's built bundle (the packed
+// CLI's in packed-key-routing.test.ts). A deployment's custom_url is the server's text: here it names
+// https://agent.evil.example, a TLS server on loopback with a certificate made for the test and
+// trusted through NODE_EXTRA_CA_CERTS, reached through a loopback CONNECT proxy (HTTPS_PROXY),
+// so the name needs no resolver. That server must never see the key; a host the user vouched for
+// (the custom-url input, health-check-hosts) gets it.
+import { afterAll, beforeAll, expect, test } from '@jest/globals'
+import { e2eContext, leaks, runAction, uniqueName, withEmulator, type E2E } from './harness.ts'
+import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
+
+const EVIL = 'agent.evil.example'
+const GOOD = 'agent.good.example'
+
+let agents: TlsAgents
+
+beforeAll(async () => {
+  agents = await startTlsAgents([EVIL, GOOD])
+})
+
+afterAll(async () => {
+  await agents.close()
+})
+
+const network = () => agents.env
+const seedWithUrl = (t: E2E, name: string, url: string) => seed(t.emu, name, url)
+const probesOf = (host: string, name: string) => agents.probesOf(name).filter(s => s.host === host)
+const open = { add: (name: string) => agents.open(name) }
+
+const GATE = { 'health-check': 'true', 'health-check-window': '0', timeout: '60s' }
+
+const e2e = (title: string, body: (t: E2E) => Promise<void>, ms = 60_000) =>
+  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), ms)
+
+e2e(
+  'the action: a hostile custom_url on another https host gets probes without the key, even when it answers 2xx',
+  async t => {
+    const name = uniqueName('evil')
+    open.add(name)
+    seedWithUrl(t, name, `https://${EVIL}/${name}/`)
+    const r = await runAction({
+      inputs: t.inputs({ name, ...GATE, 'health-check-hosts': `*.good.example, ${GOOD}` }),
+      env: network()
+    })
+    const probes = probesOf(EVIL, name)
+    expect(probes.length).toBeGreaterThanOrEqual(1)
+    expect(probes.filter(p => p.key !== undefined)).toEqual([])
+    expect(r.stdout).toContain(`${EVIL} is not vouched for`)
+    expect(r.code).toBe(0)
+    expect(leaks(r, [t.key])).toEqual([])
+  }
+)
+
+e2e(
+  'the action: a 401 from a host not vouched for ends the check naming health-check-hosts; the key never goes there',
+  async t => {
+    const name = uniqueName('evil401')
+    seedWithUrl(t, name, `https://${EVIL}:8443/${name}`)
+    // `evil.example` vouches for that very name only; no pattern matches a look-alike.
+    const hosts = 'evil.example, *.agent.evil.example, evil-example.com, agent.evil.example.net'
+    const r = await runAction({
+      inputs: t.inputs({ name, ...GATE, 'health-check-hosts': hosts }),
+      env: network()
+    })
+    const probes = probesOf(EVIL, name)
+    expect(probes).toHaveLength(1)
+    expect(probes[0]!.key).toBeUndefined()
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(
+      new RegExp(
+        `^::error title=Health check host not vouched for::The agent server at ${EVIL}:8443 answered 401 .* to a probe sent without the api-key: .*not in \`health-check-hosts\``
+      )
+    )
+    expect(r.outputs.health).toBe('')
+    expect(r.outputs['revision-status']).toBe('DEPLOYED')
+    expect(leaks(r, [t.key])).toEqual([])
+  }
+)
+
+e2e(
+  'the action: the host of the custom-url input, and a health-check-hosts pattern, get the key',
+  async t => {
+    const [a, b] = [uniqueName('good'), uniqueName('good')]
+    seedWithUrl(t, b, `https://${GOOD}/${b}`)
+    const [byInput, byPattern] = await Promise.all([
+      runAction({
+        inputs: t.inputs({ name: a, ...GATE, 'custom-url': `https://${GOOD}/${a}` }),
+        env: network()
+      }),
+      runAction({
+        inputs: t.inputs({ name: b, ...GATE, 'health-check-hosts': '*.good.example' }),
+        env: network()
+      })
+    ])
+    for (const [r, n] of [
+      [byInput, a],
+      [byPattern, b]
+    ] as const) {
+      expect(r.errors).toEqual([])
+      expect(r.outputs.health).toBe('healthy')
+      const probes = probesOf(GOOD, n)
+      expect(probes.length).toBeGreaterThanOrEqual(1)
+      expect(probes.every(p => p.key === t.key)).toBe(true)
+      expect(leaks(r, [t.key])).toEqual([])
+    }
+  }
+)

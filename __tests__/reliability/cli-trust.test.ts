@@ -1,0 +1,360 @@
+// The CLI as a compromised server or a fork's pipeline would meet it, through the packed package:
+// hostile server texts (custom_url, statuses) in every output of the dotenv file, each read back
+// by sh, bash and npm's dotenv exactly and with nothing run; and the four CIs' fork signals, each
+// refused before any request.
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe } from '@jest/globals'
+import { parse } from 'dotenv'
+import { GROUPS } from '../../scripts/reliability-results.ts'
+import { demoFixture, type Emulator } from '../../emulator/server.ts'
+import { dotenvName } from '../../src/cli/outputs.ts'
+import { NODE24, packedPackage } from '../cli/package.ts'
+import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
+
+const GROUP = GROUPS.hostile
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+let cliJs: string | undefined
+/** The packed CLI, built once per worker (cached across runs by the sources' key). */
+function cliPath(): string {
+  return (cliJs ??= join(packedPackage().dir, 'dist/cli.js'))
+}
+
+/** One run of the packed CLI in `cwd`, with only `env`; `onStderr` sees stderr as it grows. */
+function runCli(
+  c: Case,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  onStderr?: (stderr: string) => void
+): Promise<CliRun> {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [cliPath(), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const run: CliRun = { code: null, stdout: '', stderr: '' }
+    const killer = setTimeout(() => child.kill('SIGKILL'), 90_000)
+    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => {
+      run.stderr += d.toString()
+      onStderr?.(run.stderr)
+    })
+    child.on('error', reject)
+    child.on('close', code => {
+      clearTimeout(killer)
+      c.runs++
+      c.longestMs = Math.max(c.longestMs, Date.now() - started)
+      resolve({ ...run, code })
+    })
+  })
+}
+
+/** The keys of the emulators: no run may print one. */
+const KEYS = new Set<string>()
+
+function credentials(emu: Emulator): Record<string, string> {
+  const { apiKey, tenantId, integrationId } = emu.credentials()
+  KEYS.add(apiKey)
+  return {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+    CONTROL_PLANE_BASE_URL: emu.url
+  }
+}
+
+async function answer(emu: Emulator, path: string): Promise<Record<string, unknown>> {
+  const { apiKey, tenantId } = emu.credentials()
+  const res = await fetch(`${emu.url}${path}`, {
+    headers: { 'X-Api-Key': apiKey, 'X-Tenant-Id': tenantId }
+  })
+  return (await res.json()) as Record<string, unknown>
+}
+
+/** What sh or bash reads after `set -a; . file`: each name's value, null when unset. */
+function sourced(shell: string, file: string, names: string[], cwd: string): (string | null)[] {
+  const script = `set -a; . '${file}'; exec node -e 'console.log(JSON.stringify(${JSON.stringify(names)}.map(n => process.env[n] ?? null)))'`
+  return JSON.parse(
+    execFileSync(shell, ['-c', script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH } })
+  ) as (string | null)[]
+}
+
+/** Values that no dotenv reader can take back exactly: left out of the file, by design. */
+const UNWRITABLE = /['\u0000-\u001f\u007f]/
+
+/**
+ * The dotenv file against the outputs the run printed as JSON: every output there, read back by
+ * sh, bash and dotenv as it is, or (a value with a quote or a control character) left out and
+ * named in a warning; and no marker file, which any expansion of the payloads would create.
+ */
+function checkFile(c: Case, run: CliRun, file: string, dir: string, marks: string[]) {
+  let outputs: Record<string, string>
+  try {
+    outputs = JSON.parse(run.stdout) as Record<string, string>
+  } catch {
+    c.check(false, `stdout is no JSON object: ${run.stdout.slice(0, 200)}`)
+    return
+  }
+  const names = Object.keys(outputs).map(dotenvName)
+  const meant = Object.values(outputs).map(v => (UNWRITABLE.test(v) ? null : v))
+  for (const shell of ['sh', 'bash']) {
+    const read = sourced(shell, file, names, dir)
+    c.check(
+      JSON.stringify(read) === JSON.stringify(meant),
+      `${shell} read ${JSON.stringify(read)}, meant ${JSON.stringify(meant)}`
+    )
+  }
+  const parsed = parse(readFileSync(file))
+  const byParser = names.map(n => parsed[n] ?? null)
+  c.check(
+    JSON.stringify(byParser) === JSON.stringify(meant),
+    `dotenv read ${JSON.stringify(byParser)}, meant ${JSON.stringify(meant)}`
+  )
+  const left = Object.entries(outputs).filter(([, v]) => UNWRITABLE.test(v))
+  for (const [name] of left)
+    c.check(run.stderr.includes(`Not in --output-file: ${name}`), `no warning names ${name}`)
+  const ran = marks.filter(m => existsSync(m))
+  c.check(ran.length === 0, `commands ran: ${ran.join(', ')}`)
+  for (const key of KEYS) c.check(!(run.stdout + run.stderr).includes(key), 'the key leaked')
+}
+
+// Each payload writes a marker file if anything expands it; `%M` is the marker's path.
+const PAYLOADS: [string, string][] = [
+  ['a backtick', '`id>%M`'],
+  ['$(..)', '$(id>%M)'],
+  ['a single quote', "'$(id>%M)'"],
+  ['a double quote', '"$(id>%M)"'],
+  ['a newline', '\n$(id>%M)'],
+  ['a backslash', '\\`id>%M`\\']
+]
+
+/** A deploy whose custom_url and deployment status carry the payload, to DEPLOYED. */
+async function hostileDeployment(c: Case, payload: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-rel-dotenv-'))
+  const marks = [1, 2].map(n => join(dir, `ran-${n}`))
+  const text = (n: number) => payload.replaceAll('%M', marks[n]!)
+  const fixture = demoFixture()
+  const dep = fixture.deployments![0]!
+  const id = dep.id!
+  dep.source_config = { ...dep.source_config, custom_url: `https://x.example/${text(0)}` }
+  try {
+    await withEmulator({}, async emu => {
+      emu.loadFixture(fixture)
+      const deployment = await answer(emu, `/v2/deployments/${id}`)
+      emu.addFaults({
+        kind: 'bad-schema',
+        method: 'GET',
+        path: `/v2/deployments/${id}`,
+        body: { ...deployment, status: `READY${text(1)}` }
+      })
+      const file = join(dir, 'deploy.env')
+      const run = await runCli(
+        c,
+        [
+          'deploy',
+          '--deployment-id',
+          id,
+          '--ref',
+          'main',
+          '--output',
+          'json',
+          '--output-file',
+          file
+        ],
+        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
+        dir
+      )
+      c.check(run.code === 0, `exit ${run.code}: ${run.stderr.slice(-400)}`)
+      checkFile(c, run, file, dir, marks)
+      const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
+      c.check(
+        outputs['deployment-status'] === 'UNKNOWN',
+        `deployment-status ${outputs['deployment-status']}`
+      )
+      c.check(!(outputs.url ?? '').includes('`'), `url ${outputs.url}`)
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** A deploy whose new revision reports the payload as its status until the timeout. */
+async function hostileRevision(c: Case, payload: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-rel-dotenv-'))
+  const marks = [join(dir, 'ran-1')]
+  const fixture = demoFixture()
+  const id = fixture.deployments![0]!.id!
+  try {
+    await withEmulator({ speed: 0.05 }, async emu => {
+      emu.loadFixture(fixture)
+      let faulted: Promise<void> | undefined
+      const onStderr = (stderr: string) => {
+        const revisionId = /\nRevision ([0-9a-f-]{36})\.\n/.exec(stderr)?.[1]
+        if (revisionId === undefined || faulted) return
+        const path = `/v2/deployments/${id}/revisions/${revisionId}`
+        faulted = answer(emu, path).then(revision => {
+          emu.addFaults({
+            kind: 'bad-schema',
+            method: 'GET',
+            path,
+            body: { ...revision, status: `DEPLOYING${payload.replaceAll('%M', marks[0]!)}` }
+          })
+        })
+      }
+      const file = join(dir, 'deploy.env')
+      const run = await runCli(
+        c,
+        [
+          'deploy',
+          '--deployment-id',
+          id,
+          '--ref',
+          'main',
+          '--timeout',
+          '8s',
+          '--output',
+          'json',
+          '--output-file',
+          file
+        ],
+        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
+        dir,
+        onStderr
+      )
+      await faulted
+      c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
+      c.check(/Timed out: still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
+      checkFile(c, run, file, dir, marks)
+      const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
+      c.check(
+        outputs['revision-status'] === 'UNKNOWN',
+        `revision-status ${outputs['revision-status']}`
+      )
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Each CI's variables for a change from a fork, and how the refusal names it. */
+const FORKS: [string, Record<string, string>, string][] = [
+  [
+    'GitLab CI (source project path)',
+    {
+      GITLAB_CI: 'true',
+      CI_MERGE_REQUEST_IID: '12',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+      CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent-server',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent-server'
+    },
+    'mallory/agent-server'
+  ],
+  [
+    'GitLab CI (source project id)',
+    {
+      GITLAB_CI: 'true',
+      CI_MERGE_REQUEST_IID: '12',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+      CI_PROJECT_ID: '100',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '666'
+    },
+    'project 666'
+  ],
+  [
+    'Jenkins',
+    {
+      JENKINS_URL: 'https://ci.example.com/',
+      CHANGE_ID: '9',
+      CHANGE_BRANCH: 'main',
+      CHANGE_FORK: 'mallory'
+    },
+    'mallory'
+  ],
+  [
+    'CircleCI',
+    {
+      CIRCLECI: 'true',
+      CIRCLE_BRANCH: 'pull/5',
+      CIRCLE_PR_NUMBER: '5',
+      CIRCLE_PR_USERNAME: 'mallory',
+      CIRCLE_PR_REPONAME: 'agent-server'
+    },
+    'mallory/agent-server'
+  ],
+  [
+    'Buildkite',
+    {
+      BUILDKITE: 'true',
+      BUILDKITE_BRANCH: 'mallory:main',
+      BUILDKITE_PULL_REQUEST: '6',
+      BUILDKITE_REPO: 'git@github.com:acme/agent-server.git',
+      BUILDKITE_PULL_REQUEST_REPO: 'https://github.com/mallory/agent-server.git'
+    },
+    'mallory/agent-server'
+  ]
+]
+
+async function forkCase(c: Case, ciEnv: Record<string, string>, fork: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-rel-fork-'))
+  try {
+    await withEmulator({}, async emu => {
+      const file = join(dir, 'deploy.env')
+      // The repository given, the ref left to the CI: still refused, as a same-named branch of
+      // the base repository is not the fork's code.
+      const run = await runCli(
+        c,
+        ['deploy', '--name', 'fork-agent', '--output-file', file],
+        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/agent-server', ...ciEnv },
+        dir
+      )
+      c.check(run.code === 2, `exit ${run.code}, expected 2`)
+      c.check(run.stdout === '', `stdout: ${run.stdout.slice(0, 200)}`)
+      c.check(
+        run.stderr.includes(`a change from the fork ${fork} (`),
+        `stderr does not name the fork: ${run.stderr.slice(-400)}`
+      )
+      c.check(run.stderr.includes('give both --repository'), 'no way to deploy it deliberately')
+      c.check(emu.requests().length === 0, `${emu.requests().length} requests were sent`)
+      c.check(readdirSync(dir).length === 0, 'a file was written')
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe(GROUP, () => {
+  const three = lane(3)
+  for (const [what, payload] of PAYLOADS) {
+    reliabilityCase(
+      GROUP,
+      `CLI dotenv: a custom_url and a deployment status with ${what} read back exactly, nothing runs`,
+      c => hostileDeployment(c, payload),
+      { lane: three }
+    )
+    reliabilityCase(
+      GROUP,
+      `CLI dotenv: a revision status with ${what} is UNKNOWN, read back exactly, nothing runs`,
+      c => hostileRevision(c, payload),
+      { lane: three }
+    )
+  }
+  for (const [ci, env, fork] of FORKS) {
+    reliabilityCase(
+      GROUP,
+      `CLI: a change from a fork in ${ci} is refused before any request`,
+      c => forkCase(c, env, fork),
+      { lane: three }
+    )
+  }
+})
