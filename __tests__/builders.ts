@@ -2,7 +2,7 @@
 // parser would not produce), and a Deployment as the service answers it.
 import type { Deployment } from '../src/control-plane/schema.ts'
 import type { EventDefaults } from '../src/event.ts'
-import { loadDocumentParser, parseInputs, type RawInputs } from '../src/inputs/index.ts'
+import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import type { Options } from '../src/inputs/options.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set);
@@ -25,7 +25,7 @@ export function testOptions(
   over: Partial<Options> = {},
   event: EventDefaults = EVENT
 ): Options {
-  const result = parseInputs(
+  const result = checkInputs(
     { 'api-key': 'lsv2_pt_test_key', name: 'agent-prod', 'integration-id': INTEGRATION, ...raw },
     event
   )

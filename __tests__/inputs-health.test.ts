@@ -5,7 +5,7 @@ import {
   parseHealthCheckHosts,
   parseHealthCheckWindow
 } from '../src/inputs/health.ts'
-import { parseInputs } from '../src/inputs/index.ts'
+import { checkInputs } from '../src/inputs/index.ts'
 import { EVENT, INTEGRATION, testOptions } from './builders.ts'
 
 /** A check's value and the problems it reported. */
@@ -93,7 +93,7 @@ describe('through the input parser', () => {
   test('with wait: false or command: delete, one problem naming health-check, nothing else', () => {
     const deleting = { 'api-key': base['api-key'], name: base.name, command: 'delete' }
     for (const raw of [{ ...base, wait: 'false' }, deleting]) {
-      const r = parseInputs({ ...raw, 'health-check': 'true' }, EVENT)
+      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT)
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
     }
@@ -120,7 +120,7 @@ describe('health-check-hosts', () => {
   })
 
   test('parsed into the options of a deploy; refused before any request when bad', () => {
-    const ok = parseInputs(
+    const ok = checkInputs(
       {
         'api-key': 'k',
         name: 'a',
@@ -132,7 +132,7 @@ describe('health-check-hosts', () => {
     expect(ok.ok && ok.options.healthCheckHosts).toEqual([
       { host: 'example.com', wildcard: true, text: '*.example.com' }
     ])
-    const bad = parseInputs(
+    const bad = checkInputs(
       { 'api-key': 'k', name: 'a', 'integration-id': INTEGRATION, 'health-check-hosts': '*.com' },
       EVENT
     )

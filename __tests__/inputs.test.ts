@@ -10,7 +10,7 @@ import {
   inputEnvName,
   loadDocumentParser,
   nestingMayExceed,
-  parseInputs,
+  checkInputs,
   readRawInputs,
   secretValuesToMask
 } from '../src/inputs/index.ts'
@@ -46,21 +46,24 @@ const EXTERNAL: Partial<RawInputs> = {
 
 /** The Options of valid inputs; fails the test with the problems otherwise. */
 function options(raw: Partial<RawInputs>, event: EventDefaults = EVENT): Options {
-  const result = parseInputs(raw, event)
+  const result = checkInputs(raw, event)
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return result.options
 }
 
 /** The problems of invalid inputs; fails the test when they parse. */
 function problems(raw: Partial<RawInputs>, event: EventDefaults = EVENT): InputProblem[] {
-  const result = parseInputs(raw, event)
+  const result = checkInputs(raw, event)
   if (result.ok) throw new Error('expected problems, the inputs parsed')
   return result.problems
 }
 
 const inputsOf = (list: InputProblem[]) => [...new Set(list.map(p => p.input))].sort()
 
-/** Defaults of every optional field, for exact comparisons. */
+/**
+ * Defaults of the fields these tests look at (compared with toMatchObject: a new input needs no
+ * line here; the keys of Options are checked once, from the list of inputs).
+ */
 const DEFAULTS = {
   tenantId: undefined,
   baseUrl: 'https://api.host.langchain.com',
@@ -152,24 +155,18 @@ describe('action.yml', () => {
         .filter(([, input]) => input.default !== undefined)
         .map(([name, input]) => [name, input.default])
     )
-    expect(defaults).toEqual({
+    // What users rely on; the rest is in docs/inputs.md, generated from action.yml.
+    expect(defaults).toMatchObject({
       'base-url': 'https://api.host.langchain.com',
       source: 'codehost',
-      'graph-config-path': 'langgraph.json',
       create: 'true',
       wait: 'true',
       timeout: '30m',
-      'dry-run': 'false',
       'github-token': '${{ github.token }}',
-      'api-dialect': 'auto',
-      command: 'deploy',
-      'delete-tracing-project': 'false',
-      'failure-logs': '50',
-      'on-failure': 'fail',
-      'pr-comment': 'false',
-      'health-check': 'false',
-      'health-check-window': '30s'
+      command: 'deploy'
     })
+    for (const input of ['name', 'deployment-id', 'repository', 'ref', 'api-key'])
+      expect(defaults[input]).toBeUndefined()
     // The runner passes the documented defaults: they must parse to the parser's own defaults.
     // `github-token` is an expression the runner fills in: it stands for a token here.
     const withDefaults = {
@@ -201,9 +198,20 @@ describe('action.yml', () => {
   })
 })
 
-describe('parseInputs: happy paths', () => {
+describe('checkInputs: happy paths', () => {
+  test('Options holds each input under its camel-case name, and what is derived from them', () => {
+    const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+    const derived = ['deploymentId', 'timeout', 'pollInterval', 'apiDialect']
+    const expected = [
+      ...INPUT_NAMES.map(camel).filter(k => !derived.includes(k)),
+      ...['target', 'repositoryExplicit', 'expectedSha', 'timeoutMs', 'pollIntervalMs'],
+      ...['apiDialect', 'apiDialectReason']
+    ]
+    expect(Object.keys(options(CODEHOST)).sort()).toEqual(expected.sort())
+  })
+
   test('codehost by name with the event defaults', () => {
-    expect(options(CODEHOST)).toStrictEqual({
+    expect(options(CODEHOST)).toMatchObject({
       ...DEFAULTS,
       apiKey: API_KEY,
       target: { kind: 'name', name: 'my-agent' },
@@ -237,7 +245,7 @@ describe('parseInputs: happy paths', () => {
       'poll-interval': '600',
       'dry-run': 'TRUE'
     }
-    expect(options(raw)).toStrictEqual({
+    expect(options(raw)).toMatchObject({
       ...DEFAULTS,
       apiKey: API_KEY,
       tenantId: TENANT,
@@ -272,7 +280,7 @@ describe('parseInputs: happy paths', () => {
   })
 
   test('deployment-id targets by id: no name, no integration-id needed', () => {
-    expect(options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT })).toStrictEqual({
+    expect(options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT })).toMatchObject({
       ...DEFAULTS,
       apiKey: API_KEY,
       target: { kind: 'id', deploymentId: DEPLOYMENT },
@@ -298,7 +306,7 @@ describe('parseInputs: happy paths', () => {
       'resource-spec':
         '{"min_scale": 2, "labels": {"team": "ai"}, "sidecars": [{"name": "proxy", "image": "envoy"}]}'
     }
-    expect(options(raw)).toStrictEqual({
+    expect(options(raw)).toMatchObject({
       ...DEFAULTS,
       apiKey: API_KEY,
       target: { kind: 'name', name: 'self-hosted-agent' },
@@ -502,7 +510,7 @@ describe('the error of bad inputs', () => {
   })
 })
 
-describe('parseInputs: each bad input is named with what is expected', () => {
+describe('checkInputs: each bad input is named with what is expected', () => {
   test.each<[string, Partial<RawInputs>, RegExp]>([
     ['api-key', { 'api-key': '' }, /required/],
     ['api-key', { 'api-key': 'abc\r\nX-Evil: 1' }, /one line.*HTTP header/],
@@ -640,7 +648,7 @@ describe('parseInputs: each bad input is named with what is expected', () => {
   })
 })
 
-describe('parseInputs: how inputs fit together', () => {
+describe('checkInputs: how inputs fit together', () => {
   test('an input given but failing its own check gets that problem only, not "required"', () => {
     const only = (raw: Partial<RawInputs>) => problems(raw).map(p => p.input)
     expect(only({ ...EXTERNAL, 'listener-id': 'nope' })).toEqual(['listener-id'])
@@ -818,7 +826,7 @@ describe('parseInputs: how inputs fit together', () => {
   })
 })
 
-describe('parseInputs: no secret in any message', () => {
+describe('checkInputs: no secret in any message', () => {
   const SECRET = 'hunter2-very-secret-value'
   const JSON_SECRET = 'json-secret-value-42'
 
@@ -872,7 +880,7 @@ describe('parseInputs: no secret in any message', () => {
   })
 })
 
-describe('parseInputs: oversized and hostile inputs', () => {
+describe('checkInputs: oversized and hostile inputs', () => {
   test('a several-megabyte input gives one clear problem', () => {
     const found = problems({ ...CODEHOST, secrets: 'A=' + 'x'.repeat(5 * 1024 * 1024) })
     expect(found).toEqual([
@@ -1063,7 +1071,7 @@ describe('secretValuesToMask', () => {
   })
 })
 
-describe('parseInputs: GitHub deployment inputs', () => {
+describe('checkInputs: GitHub deployment inputs', () => {
   const TOKEN = 'ghs_0123456789abcdefghijABCDEFGHIJ012345'
 
   test('not set: no token, no environment, nothing else changes', () => {
@@ -1243,14 +1251,14 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
   )
 
   test('refs/heads/X is deployed as X, with a notice that says so', () => {
-    const result = parseInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
+    const result = checkInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.options.ref).toBe('feature/x')
     expect(result.notices).toEqual([
       '`ref`: refs/heads/feature/x is deployed as the branch name feature/x, the form the control plane takes.'
     ])
-    const plain = parseInputs({ ...CODEHOST, ref: 'main' }, EVENT)
+    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT)
     expect(plain.ok && plain.notices).toEqual([])
   })
 
@@ -1286,5 +1294,120 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
 
   test('the API key is masked even when it is a common word', () => {
     expect(secretValuesToMask({ 'api-key': 'production' })).toEqual(['production'])
+  })
+})
+
+describe('issue 25: refs, paths and URLs that read as something else', () => {
+  test.each([
+    ['ma\u202Eni', /invisible or direction-changing characters \(it has U\+202E\)/],
+    ['main\u200B', /U\+200B/],
+    ['feature/\u00A0x', /U\+00A0/],
+    ['\uFF4D\uFF41\uFF49\uFF4E', /fullwidth or halfwidth forms \(it has U\+FF4D\)/]
+  ])('ref %j is refused, the character named by its code point', (ref, reason) => {
+    const list = problems({ ...CODEHOST, ref })
+    expect(list).toHaveLength(1)
+    expect(list[0]).toEqual({
+      input: 'ref',
+      message: expect.stringMatching(/^`ref` must be a branch name/)
+    })
+    expect(list[0]!.message).toMatch(reason)
+  })
+
+  test.each(['fix/café', 'docs/日本語', 'релиз'])('ref %s in any script is accepted', ref => {
+    expect(options({ ...CODEHOST, ref }).ref).toBe(ref)
+  })
+
+  test.each([
+    ['pull/5', "CircleCI's name of a pull request"],
+    ['refs/pull/5/head', "GitHub's"]
+  ])('ref %s is a pull request, not a branch (%s)', ref => {
+    expect(problems({ ...CODEHOST, ref })[0]?.message).toMatch(/^`ref` is a pull request's ref/)
+  })
+
+  test('a ref from the event goes through the same check, naming where it was read', () => {
+    for (const [ref, reason] of [
+      ['main..x', /must not contain `\.\.`/],
+      ['evil:main', /any of ~ \^ :/],
+      ['ma\u202Eni', /U\+202E/]
+    ] as const) {
+      const list = problems(CODEHOST, { ...EVENT, ref, refFrom: 'CI_COMMIT_BRANCH' })
+      expect(list).toEqual([{ input: 'ref', message: expect.stringMatching(reason) }])
+      expect(list[0]!.message).toMatch(/^The ref read from CI_COMMIT_BRANCH must be a branch name/)
+      expect(list[0]!.message).toMatch(/set `ref` to the branch to deploy/)
+    }
+    const pr = problems(CODEHOST, { ...EVENT, ref: 'pull/5', refFrom: 'CIRCLE_BRANCH' })
+    expect(pr[0]?.message).toMatch(/^The ref read from CIRCLE_BRANCH is a pull request's ref/)
+    // Without a variable to name, the event is named.
+    const plain = problems(CODEHOST, { ...EVENT, ref: 'a b' })
+    expect(plain[0]?.message).toMatch(/^The ref the triggering event gives must be/)
+    // The input wins: an explicit ref replaces the event's, which is then not checked.
+    expect(options({ ...CODEHOST, ref: 'main' }, { ...EVENT, ref: 'a b' }).ref).toBe('main')
+    // A source that builds no repository takes no ref from the event, so nothing to refuse.
+    expect(options(EXTERNAL, { ...EVENT, ref: 'a b' }).ref).toBeUndefined()
+  })
+
+  test.each(['../../../etc/passwd', 'apps/../../x.json', '..\\..\\x.json'])(
+    'graph-config-path %s escaping the repository is refused',
+    path => {
+      expect(problems({ ...CODEHOST, 'graph-config-path': path })).toEqual([
+        {
+          input: 'graph-config-path',
+          message: expect.stringMatching(/^`graph-config-path` must stay inside the repository/)
+        }
+      ])
+    }
+  )
+
+  test.each(['apps/agent/../langgraph.json', './langgraph.json', 'a..b/langgraph.json'])(
+    'graph-config-path %s inside the repository is accepted',
+    path => {
+      expect(options({ ...CODEHOST, 'graph-config-path': path }).graphConfigPath).toBe(path)
+    }
+  )
+
+  test.each([
+    ['custom-url', 'https://agent\u200B.example.com', /U\+200B/],
+    ['custom-url', 'https://agent.example.com/\u2060x', /U\+2060/],
+    ['environment-url', 'https://\u202Egro.example', /U\+202E/],
+    ['base-url', 'https://api.host.lang\u200Dchain.com', /U\+200D/]
+  ] as const)('%s with an invisible character is refused, naming it', (input, url, reason) => {
+    const raw = {
+      ...CODEHOST,
+      [input]: url,
+      ...(input === 'environment-url' ? { environment: 'prod', 'github-token': 'ghs_x' } : {})
+    }
+    const list = problems(raw)
+    expect(list).toEqual([{ input, message: expect.stringMatching(reason) }])
+    expect(list[0]!.message).toMatch(new RegExp(`^\`${input}\` must not contain invisible`))
+  })
+})
+
+describe('the rows say which source takes what', () => {
+  test('internal_source (an upload) needs no integration-id, repository or ref, and takes none', () => {
+    const upload = { 'api-key': API_KEY, name: 'uploaded', source: 'internal_source' }
+    expect(options(upload)).toMatchObject({ source: 'internal_source', ref: undefined })
+    const found = problems({ ...upload, 'integration-id': INTEGRATION, ref: 'main' })
+    expect(found).toEqual([
+      {
+        input: 'integration-id',
+        message: expect.stringMatching(
+          /applies only to source `codehost`, not to source `internal_source`/
+        )
+      },
+      {
+        input: 'ref',
+        message: expect.stringMatching(
+          /applies only to source `codehost` \(or `revision-source: codehost`\)/
+        )
+      }
+    ])
+  })
+
+  test('a default fits every source: only what the user set is out of place', () => {
+    // graph-config-path has a default and is for every source; given, it is kept.
+    expect(options({ ...EXTERNAL, 'graph-config-path': 'x/langgraph.json' }).graphConfigPath).toBe(
+      'x/langgraph.json'
+    )
+    expect(inputsOf(problems({ ...EXTERNAL, 'build-on-push': 'false' }))).toEqual(['build-on-push'])
   })
 })

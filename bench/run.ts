@@ -5,7 +5,8 @@
 // Not part of `npm test`: nothing here asserts timings; the goals are reported as met or missed.
 //
 //   npm run bench                          both sections, writes bench/RESULTS.md
-//   npm run bench -- --only=polling        one section (startup, polling); RESULTS.md is left alone
+//   npm run bench -- --only=polling        one section (startup, polling, health, upload); RESULTS.md is left alone
+//   npm run bench -- --only=upload --upload-runs=1
 //   npm run bench -- --runs=30 --no-experiments --no-write
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -36,9 +37,10 @@ import {
   PROBE_LATENCY_MS
 } from './health.ts'
 import { dur, ms, mib, pct } from './stats.ts'
+import { median, TREES, uploadRows, uploadTable } from './upload.ts'
 import { PEER_LABEL, startup, startupTable, TREE_LABEL, type StartupResult } from './startup.ts'
 
-const SECTIONS = ['startup', 'polling', 'health'] as const
+const SECTIONS = ['startup', 'polling', 'health', 'upload'] as const
 type SectionName = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -48,6 +50,7 @@ const only = option('only')?.split(',') as SectionName[] | undefined
 for (const s of only ?? []) if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}`)
 const wanted = (s: SectionName) => !only || only.includes(s)
 const STARTUP_RUNS = Number(option('runs') ?? 25)
+const UPLOAD_RUNS = Number(option('upload-runs') ?? 3)
 const EXPERIMENTS = !flag('no-experiments')
 const WRITE = !only && !flag('no-write')
 const began = performance.now()
@@ -250,6 +253,50 @@ if (wanted('health')) {
     `Health gate (simulated): a server ready at DEPLOYED costs ${ready.probes} probes and ${dur(ready.elapsedMs)} ` +
       'with the default 30 s window, no control-plane request; a server whose health routes are off, ' +
       `${rows.find(r => r.health === 'unavailable')?.probes ?? '?'} probes.`
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+if (wanted('upload')) {
+  log(`upload: ${UPLOAD_RUNS} runs of each variant on each tree`)
+  const { rows, langGraphNote } = await uploadRows(UPLOAD_RUNS, log)
+  const big = rows.filter(r => r.tree === TREES[0]!.label)
+  const [bigOurs, bigShell] = big
+  const bigLangGraph = big[2]
+  const smallOurs = rows.find(r => r.tree === TREES[1]!.label)
+  const ratio = median(bigOurs!.wallMs) / median(bigShell!.wallMs)
+  const rssMb = bigOurs!.maxRssBytes / 1e6
+  const growthMb = (bigOurs!.maxRssBytes - smallOurs!.maxRssBytes) / 1e6
+  sections.push({
+    title: 'Upload deploys: the archive and its PUT',
+    blocks: [
+      `A generated tree (pseudo-random words, about 2.3:1 with gzip -6) archived and PUT to a loopback ` +
+        'target that reads and drops the body, each variant in a child process, alternating: ' +
+        '`src/upload/` (bundled, as in the action: `buildArchive` to a temporary file while hashing, ' +
+        'then `putArchive` streaming it) beside `tar -czf` of the tree then `curl -T` of the file. ' +
+        'Peak RSS of the whole child by `/usr/bin/time -v` (for the shell, its largest process). The LangGraph JS CLI runs its whole ' +
+        '`deploy --remote --no-wait` against the emulator (find, create once, archive, upload-url, PUT, ' +
+        'PATCH: a few loopback requests beyond ours, and its own start-up). ' +
+        (langGraphNote ?? ''),
+      uploadTable(rows, UPLOAD_RUNS)
+    ]
+  })
+  const vsLangGraph = bigLangGraph ? median(bigOurs!.wallMs) / median(bigLangGraph.wallMs) : NaN
+  goals.push(
+    `Upload, time on the ${TREES[0]!.label} tree vs the LangGraph JS CLI: ` +
+      (bigLangGraph
+        ? `${vsLangGraph.toFixed(2)}x (goal ≤ 0.5x: ${mark(vsLangGraph <= 0.5)})`
+        : 'not measured') +
+      '.'
+  )
+  goals.push(
+    `Upload, time on the ${TREES[0]!.label} tree: ${ratio.toFixed(2)}x the shell pipeline (goal ≤ 1.0x: ${mark(ratio <= 1)}); ` +
+      `peak RSS ${rssMb.toFixed(0)} MB (goal ≤ 120 MB: ${mark(rssMb <= 120)}), ${growthMb.toFixed(0)} MB above the ` +
+      `${TREES[1]!.label} tree (goal ≤ 30 MB: ${mark(growthMb <= 30)}).`
+  )
+  summary.push(
+    `Upload (${TREES[0]!.label}): ${(median(bigOurs!.wallMs) / 1000).toFixed(1)} s, ${ratio.toFixed(2)}x \`tar -czf\` + \`curl -T\`; ` +
+      `peak RSS ${rssMb.toFixed(0)} MB, ${growthMb.toFixed(0)} MB above a 10 MB tree.`
   )
 }
 

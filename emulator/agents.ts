@@ -90,10 +90,10 @@ export class AgentServers {
     this.log = []
   }
 
-  /** The custom_url of a codehost deployment that has none of its own. */
+  /** The custom_url of a deployment the service hosts (every source but external_docker). */
   urlOf(dep: DeploymentRecord): string | null {
     if (dep.source_config.custom_url) return dep.source_config.custom_url
-    if (dep.source !== 'codehost' || this.origin === undefined) return null
+    if (dep.source === 'external_docker' || this.origin === undefined) return null
     return `${this.origin}${AGENTS_PREFIX}${dep.id}`
   }
 

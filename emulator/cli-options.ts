@@ -2,6 +2,9 @@
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
 import type { LogsApi } from './context.ts'
+import { allowedHostnames } from './host-check.ts'
+import { basePathProblem } from './http.ts'
+import { isSpeed, MAX_SPEED } from './lifecycle.ts'
 
 const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']
 
@@ -23,6 +26,12 @@ export const OPTIONS: readonly Option[] = [
   },
   { name: 'host', value: 'H', default: '127.0.0.1', description: 'interface to listen on' },
   {
+    name: 'allow-host',
+    value: 'NAMES',
+    description:
+      'Host header names to answer besides localhost, 127.0.0.0/8, [::1] and --host (comma-separated); others get 421 (DNS rebinding)'
+  },
+  {
     name: 'fixture',
     value: 'FILE',
     description:
@@ -31,7 +40,7 @@ export const OPTIONS: readonly Option[] = [
   {
     name: 'speed',
     value: 'X',
-    description: 'lifecycle speed factor, 10 = ten times faster (default: 1)'
+    description: `lifecycle speed factor, 10 = ten times faster, up to ${MAX_SPEED} (default: 1)`
   },
   {
     name: 'base-path',
@@ -52,6 +61,12 @@ export const OPTIONS: readonly Option[] = [
     description:
       'log paths: both (the v2 GET and the v1 POSTs the LangGraph CLI uses), v2 (the v1 POSTs answer 404) or v1 (an older installation: the v2 path answers 404)'
   },
+  {
+    name: 'pid-file',
+    value: 'FILE',
+    description:
+      'write the process id there once serving (removed on exit): kill "$(cat FILE)" stops it'
+  },
   { name: 'help', short: 'h', description: 'print this help and exit' }
 ]
 
@@ -66,7 +81,8 @@ export function usage(): string {
     '       npm run emulator -- [options]     (from a clone of the repository)',
     '',
     'Serves a local, in-memory Deployment Control Plane API and prints four lines: url, api-key,',
-    "tenant-id and integration-id of the fixture's first tenant. Stops on Ctrl-C or SIGTERM.",
+    "tenant-id and integration-id of the fixture's first tenant. Stops on Ctrl-C or SIGTERM (and",
+    'when npm, having started it, stops: `npm run emulator &` then `kill $!` works).',
     'Admin routes under <url>/_emulator/ (see docs/emulator.md).',
     '',
     "Beyond the interface it serves what the production service's real clients send: POST",
@@ -93,6 +109,8 @@ export type CliArgs =
       fixture: string | undefined
       speed: number | undefined
       basePath: string | undefined
+      allowedHosts: string[]
+      pidFile: string | undefined
       dialect: Dialect
       logsApi: LogsApi
     }
@@ -121,8 +139,21 @@ export function parseCli(argv: string[]): CliArgs {
     return { kind: 'error', message: `invalid --port ${text('port')}` }
   }
   const speed = text('speed') === undefined ? undefined : Number(text('speed'))
-  if (speed !== undefined && !(speed > 0)) {
-    return { kind: 'error', message: `invalid --speed ${text('speed')}` }
+  if (speed !== undefined && !isSpeed(speed)) {
+    return {
+      kind: 'error',
+      message: `invalid --speed ${text('speed')}: give a finite number greater than 0, at most ${MAX_SPEED}`
+    }
+  }
+  const basePath = text('base-path')
+  const pathProblem = basePath === undefined ? null : basePathProblem(basePath)
+  if (pathProblem)
+    return { kind: 'error', message: `invalid --base-path ${basePath}: ${pathProblem}` }
+  const allowedHosts = (text('allow-host') ?? '').split(',').filter(Boolean)
+  try {
+    allowedHostnames(allowedHosts)
+  } catch (error) {
+    return { kind: 'error', message: `invalid --allow-host: ${(error as Error).message}` }
   }
   const dialect = text('dialect') as Dialect
   if (!DIALECTS.includes(dialect)) {
@@ -140,6 +171,8 @@ export function parseCli(argv: string[]): CliArgs {
     host: text('host')!,
     fixture: text('fixture'),
     speed,
-    basePath: text('base-path')
+    basePath,
+    allowedHosts,
+    pidFile: text('pid-file')
   }
 }

@@ -2,7 +2,9 @@
 // The `control-plane-emulator` bin (bundled into dist/emulator/ by `npm run build`), and
 // `npm run emulator [-- options]` from the sources (`--help` lists the options): serves the
 // emulator in the foreground, prints its URL and the first tenant's credentials, stops on
-// SIGINT/SIGTERM.
+// SIGINT/SIGTERM, and when npm, having started it, is gone (`npm run emulator &` then `kill $!`:
+// npm dies, its `sh -c` too, and the emulator would be left running on its port).
+import { rmSync, writeFileSync } from 'node:fs'
 import { parseCli, usage } from './cli-options.ts'
 import { readFixtureFile, startEmulator, type Emulator } from './server.ts'
 
@@ -30,12 +32,20 @@ const stop = () => {
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+// Started by an npm script, its parent is npm's shell: a new parent means npm was stopped.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop()
+  }, 250).unref()
+}
 
 try {
   emulator = await startEmulator({
     port: args.port,
     host: args.host,
     basePath: args.basePath,
+    allowedHosts: args.allowedHosts,
     speed: args.speed,
     dialect: args.dialect,
     logsApi: args.logsApi,
@@ -43,6 +53,17 @@ try {
   })
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error))
+}
+
+if (args.pidFile !== undefined) {
+  const pidFile = args.pidFile
+  try {
+    writeFileSync(pidFile, `${process.pid}\n`)
+  } catch (error) {
+    await emulator.close()
+    fail(`cannot write --pid-file ${pidFile}: ${(error as Error).message}`)
+  }
+  process.on('exit', () => rmSync(pidFile, { force: true }))
 }
 
 const credentials = emulator.credentials()

@@ -4,6 +4,7 @@ import { RateLimit } from './rate-limit.ts'
 import {
   DEFAULT_FAILURE_RULES,
   DEFAULT_STAGE_DURATIONS_MS,
+  MAX_SPEED,
   type FailureRule,
   type StageDurationsMs
 } from './lifecycle.ts'
@@ -35,7 +36,7 @@ export const FailureRuleInput = z
 export const ConfigInput = z
   .object({
     /** Lifecycle speed factor: 10 = ten times faster than the stage durations. */
-    speed: z.number().positive().optional(),
+    speed: z.number().positive().max(MAX_SPEED).optional(),
     /** Merged into the current durations (ms at speed 1). */
     stageDurationsMs: StageDurationsInput.optional(),
     /** Replace the failure rules (first match wins). */

@@ -61,10 +61,26 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
   res.end(payload ?? undefined)
 }
 
-/** `api-host/` -> `/api-host`; empty or `/` -> '' (no base path). */
+/** What is wrong with a base path, or null: segments of URL-safe characters, no `.`, `..` or `//`. */
+export function basePathProblem(basePath: string): string | null {
+  const inner = basePath.replace(/^\//, '').replace(/\/$/, '')
+  if (inner === '') return null
+  for (const segment of inner.split('/')) {
+    if (segment === '') return 'it has an empty segment (//)'
+    if (segment === '.' || segment === '..') return `it has a dot segment (${segment})`
+    if (!/^[A-Za-z0-9._~-]+$/.test(segment)) {
+      return 'use letters, digits and - . _ ~ between single slashes, e.g. /api-host'
+    }
+  }
+  return null
+}
+
+/** `api-host/` -> `/api-host`; empty or `/` -> '' (no base path). Throws for a bad one. */
 export function normalizeBasePath(basePath: string | undefined): string {
   if (!basePath) return ''
-  const p = `/${basePath}`.replace(/\/+/g, '/').replace(/\/$/, '')
+  const problem = basePathProblem(basePath)
+  if (problem) throw new Error(`invalid base path '${basePath}': ${problem}`)
+  const p = `/${basePath.replace(/^\//, '').replace(/\/$/, '')}`
   return p === '/' ? '' : p
 }
 

@@ -98,6 +98,14 @@ export function failureFor(
   return null
 }
 
+/** The fastest the lifecycle may run: a revision in 3 µs; faster only overflows the clock. */
+export const MAX_SPEED = 1_000_000
+
+const SPEED_RULE = `give a finite number greater than 0, at most ${MAX_SPEED}`
+
+/** A speed factor the clock can keep: finite, above 0, at most MAX_SPEED. */
+export const isSpeed = (speed: number) => Number.isFinite(speed) && speed > 0 && speed <= MAX_SPEED
+
 /**
  * Virtual time: real time scaled by the speed factor. Changing the speed re-anchors, so statuses
  * never jump backwards and timestamps can be mapped back to real time.
@@ -107,6 +115,7 @@ export class VirtualClock {
   private readonly realNow: () => number
 
   constructor(realNow: () => number, speed: number) {
+    if (!isSpeed(speed)) throw new Error(`invalid speed ${speed}: ${SPEED_RULE}`)
     this.realNow = realNow
     const t = realNow()
     this.segments = [{ real: t, virt: t, speed }]
@@ -125,7 +134,7 @@ export class VirtualClock {
   }
 
   setSpeed(speed: number): void {
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new Error('speed must be a positive number')
+    if (!isSpeed(speed)) throw new Error(`invalid speed ${speed}: ${SPEED_RULE}`)
     const real = this.realNow()
     this.segments.push({ real, virt: this.toVirtual(real), speed })
   }

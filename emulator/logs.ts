@@ -44,6 +44,10 @@ function spread(lines: ScriptedLine[], start: number, end: number): Timed[] {
   return lines.map((l, i) => ({ ...l, v: n === 1 ? end : start + (i * (end - start)) / (n - 1) }))
 }
 
+/** Without a known commit (a ref the fixture does not list) the log names the ref alone. */
+const checkedOut = (sha: string | null, ref: string) =>
+  sha ? `Checked out commit ${sha.slice(0, 12)}` : `Checked out ${ref}`
+
 /** The steps a build prints, and how many of them run before a failing step. */
 function buildSteps(
   ctx: Context,
@@ -61,22 +65,33 @@ function buildSteps(
         ? [
             info(`Cloning ${rev.repo_url ?? 'repository'} at ${c.repo_ref ?? 'HEAD'}`),
             info(
-              `Checked out commit ${ctx.store.commitAt(rev.repo_url ?? '', c.repo_ref ?? '', startV).slice(0, 12)}`
+              checkedOut(
+                ctx.store.commitAt(rev.repo_url ?? '', c.repo_ref ?? '', startV),
+                c.repo_ref ?? 'HEAD'
+              )
             )
           ]
         : [info(`Unpacking source tarball ${c.source_tarball_path ?? ''}`)]
+    // An upload that cannot be built fails right after the step that found out why.
+    const own = rev.build_error
+    const graphs =
+      rev.source === 'internal_source' ? [info(`Graphs: ${rev.graphs.join(', ')}`)] : []
     return {
       steps: [
         ...fetch,
         info(`Reading ${config}`),
+        ...graphs,
         warning(`${config}: python_version not set, using 3.11`),
         info(`Installing dependencies: ${install}`),
         info(`Building image: ${dep?.source_config.build_command ?? 'langgraph build'}`),
         info(`Pushing image ${image}`)
       ],
-      failAfter: fetch.length + 3,
+      failAfter: own
+        ? fetch.length + (own.step === 'fetch' ? 0 : 1)
+        : fetch.length + graphs.length + 3,
       failure: error(
-        `ERROR: failed to build: process "/bin/sh -c ${install}" did not complete successfully: exit code: 1`
+        own?.message ??
+          `ERROR: failed to build: process "/bin/sh -c ${install}" did not complete successfully: exit code: 1`
       ),
       done: info(`Build complete: ${image}`)
     }

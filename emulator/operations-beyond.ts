@@ -158,7 +158,9 @@ function revisionLogPage(
   type: 'build' | 'deploy',
   q: LogOptions
 ): Reply {
-  const lines = revisionLogs(ctx, rev)[type]
+  // A build not started yet has an empty log, not none (`langgraph deploy logs --type build`
+  // exits 1 on a 404); a deploy log that has not begun is still 404.
+  const lines = revisionLogs(ctx, rev)[type] ?? (type === 'build' ? [] : null)
   return logPage(lines, `No ${type} logs found for revision ${revisionId}.`, q)
 }
 

@@ -69,11 +69,12 @@ export function uploadUrl(
   if (dep.source !== 'internal_source') return onlyFor('internal_source', 'An upload URL')
   const token = randomBytes(16).toString('hex')
   const objectPath = `uploads/${dep.tenant_id}/${dep.id}/${randomUUID()}.tar.gz`
-  ctx.store.uploads.set(objectPath, {
+  ctx.store.addUpload({
     object_path: objectPath,
     token,
     deployment_id: dep.id,
-    bytes: null
+    bytes: null,
+    data: null
   })
   return {
     status: 200,

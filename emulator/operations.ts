@@ -23,6 +23,7 @@ import type { Body } from './http.ts'
 import { deploymentStatus, isGone } from './lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
 import {
+  DEFAULT_GRAPHS,
   normalizeRepoUrl,
   type DeploymentRecord,
   type RevisionRecord,
@@ -105,9 +106,10 @@ function checkRevisionSource(
 }
 
 /**
- * A tarball path must be one that `upload-url` handed out for this deployment and that has been
- * uploaded: the service refuses arbitrary paths (and on create there is no deployment to ask for
- * one yet, so any path is refused there).
+ * A tarball path must be one that `upload-url` handed out for this deployment: the service
+ * refuses arbitrary paths (its SourceRevisionConfig says so; on create there is no deployment to
+ * ask for one yet, so any path is refused there). A path handed out but never uploaded to is
+ * accepted, and its build fails (source-build.ts).
  */
 function checkTarball(
   ctx: Context,
@@ -119,9 +121,6 @@ function checkTarball(
   const upload = ctx.store.uploads.get(path)
   if (!dep || !upload || upload.deployment_id !== dep.id) {
     return `source_revision_config.source_tarball_path '${path}' is not an object path returned by POST /v2/deployments/{deployment_id}/upload-url for this deployment.`
-  }
-  if (upload.bytes === null) {
-    return `Nothing has been uploaded to '${path}' yet: PUT the tarball to the upload_url first.`
   }
   return null
 }
@@ -274,7 +273,8 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     seeded: false,
     revision_ids: [],
     deleted_v: null,
-    keeps_tracing_project: false
+    keeps_tracing_project: false,
+    graphs: [...DEFAULT_GRAPHS]
   }
   ctx.store.deployments.set(dep.id, dep)
   addRevision(ctx, dep, req.source, req.source_revision_config)

@@ -6,6 +6,7 @@ import { AGENTS_PREFIX, handleAgentsAdmin, serveAgent } from './agents.ts'
 import { routeApi } from './api-routes.ts'
 import type { Reply } from './context.ts'
 import { applyFault, type Exchange } from './faults/index.ts'
+import { refuseHost } from './host-check.ts'
 import { loggedBody, parseBody, readBody, stripBasePath, writeReply } from './http.ts'
 import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
@@ -17,6 +18,8 @@ import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 export interface PipelineOptions {
   basePath: string
   maxBodyBytes: number
+  /** Host names answered besides the loopback ones (host-check.ts). */
+  allowedHosts: ReadonlySet<string>
 }
 
 async function handleApi(
@@ -88,6 +91,11 @@ async function handleApi(
 export function requestListener(rt: Runtime, control: EmulatorControl, options: PipelineOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     void (async () => {
+      const misdirected = refuseHost(req.headers.host, options.allowedHosts)
+      if (misdirected) {
+        req.resume()
+        return writeReply(res, misdirected)
+      }
       const url = new URL(req.url ?? '/', 'http://emulator.invalid')
       if (url.pathname.startsWith(AGENTS_PREFIX)) return serveAgent(rt, req, res, url)
       const path = stripBasePath(url.pathname, options.basePath)

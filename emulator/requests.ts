@@ -6,6 +6,7 @@ import { Uuid, type SourceRevisionConfigRequest } from '../src/control-plane/sch
 import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { failureFor, isGone } from './lifecycle.ts'
+import { buildFromUpload } from './source-build.ts'
 import type { DeploymentRecord, RevisionRecord, TenantRecord } from './store.ts'
 import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
 
@@ -116,15 +117,33 @@ function nothingToBuild(source: string, config: SourceRevisionConfigRequest): st
   return null
 }
 
+/** What a revision serves, and why its build fails: an upload is unpacked and its config read. */
+function whatItBuilds(
+  ctx: Context,
+  dep: DeploymentRecord,
+  source: string,
+  config: SourceRevisionConfigRequest
+): Pick<RevisionRecord, 'graphs' | 'build_error'> {
+  if (source !== 'internal_source' || !config.source_tarball_path) {
+    return { graphs: [...dep.graphs], build_error: null }
+  }
+  const build = buildFromUpload(ctx.store, config.source_tarball_path, config.graph_config_path)
+  return build.ok
+    ? { graphs: build.graphs, build_error: null }
+    : { graphs: [], build_error: { step: build.step, message: build.message } }
+}
+
 export function addRevision(
   ctx: Context,
   dep: DeploymentRecord,
   source: string,
   config: SourceRevisionConfigRequest
 ) {
-  // A scripted outcome (admin `scripts`) comes before the failure rules.
+  // A scripted outcome (admin `scripts`) comes before the failure rules and the source's own.
   const scripted = ctx.store.takeScript(dep.id)
   const missing = scripted ? null : nothingToBuild(source, config)
+  const built = whatItBuilds(ctx, dep, source, config)
+  const buildError = scripted ? null : built.build_error
   return ctx.store.addRevision(dep, {
     source,
     source_revision_config: config,
@@ -136,10 +155,14 @@ export function addRevision(
         : scripted.outcome
       : missing
         ? 'CREATE_FAILED'
-        : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
+        : buildError
+          ? 'BUILD_FAILED'
+          : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
     seeded: false,
     script:
       scripted?.script ??
-      (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null)
+      (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null),
+    graphs: missing ? [] : built.graphs,
+    build_error: buildError
   })
 }

@@ -93,7 +93,10 @@ export class Runtime {
         listeners: [...store.listeners.values()].filter(l => l.tenant_id === t.id).map(l => l.id),
         deployments: store.deploymentsOf(t.id).map(d => ({
           ...deploymentView(ctx, d),
-          revisions: d.revision_ids.map(id => revisionView(ctx, store.revisions.get(id)!))
+          revisions: d.revision_ids.map(id => {
+            const rev = store.revisions.get(id)!
+            return { ...revisionView(ctx, rev), graphs: [...rev.graphs] }
+          })
         }))
       }))
     }
@@ -150,6 +153,8 @@ export class Runtime {
 
   /** A timer cleared on close, so pending streams and delays end with the emulator. */
   later(ms: number, fn: () => void): void {
+    // Past 2^31 - 1 ms Node fires at once: every caller's schema caps its waits below that.
+    if (!(ms >= 0 && ms <= 2 ** 31 - 1)) throw new Error(`a wait of ${ms} ms cannot be kept`)
     const t = setTimeout(() => {
       this.timers.delete(t)
       fn()

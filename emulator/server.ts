@@ -5,9 +5,10 @@
 // scripted outcomes).
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { isIP, type AddressInfo } from 'node:net'
 // Imported, not read from disk, so that the bundled bin (dist/emulator/) carries it inline.
 import demo from '../fixtures/demo.json' with { type: 'json' }
+import { allowedHostnames } from './host-check.ts'
 import { normalizeBasePath } from './http.ts'
 import { requestListener } from './pipeline.ts'
 import { Runtime } from './runtime.ts'
@@ -68,12 +69,16 @@ function controlOf(rt: Runtime): EmulatorControl {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1'
   const basePath = normalizeBasePath(options.basePath)
+  // The address it listens on is a name its clients use, unless it is every interface's.
+  const own = isIP(host) && !['0.0.0.0', '::'].includes(host) ? [host] : []
+  const allowedHosts = allowedHostnames([...own, ...(options.allowedHosts ?? [])])
   const rt = new Runtime(options, demoFixture)
   const control = controlOf(rt)
   const server = createServer(
     requestListener(rt, control, {
       basePath,
-      maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024
+      maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
+      allowedHosts
     })
   )
   await new Promise<void>((resolve, reject) => {

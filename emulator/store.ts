@@ -1,6 +1,6 @@
 // In-memory state of the emulator: tenants, forge integrations, listeners, deployments and
 // revisions, seeded from a JSON fixture. No database process: everything lives in this object.
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import {
   DeploymentType,
@@ -11,6 +11,12 @@ import {
   SourceRevisionConfigRequest,
   Uuid
 } from '../src/control-plane/schema.ts'
+
+/** The graphs of a revision built from anything but an upload, unless the fixture names others. */
+export const DEFAULT_GRAPHS: readonly string[] = ['agent']
+
+/** Where in the build log an upload's failure shows: after fetching it, or after reading the config. */
+export type BuildStep = 'fetch' | 'config'
 
 // ---------------------------------------------------------------------------------------------
 // Fixture format (documented in docs/emulator.md)
@@ -55,7 +61,9 @@ export const FixtureDeployment = z.object({
   remote_reconciled: z.boolean().optional(),
   tag_value_ids: z.array(z.string()).default([]),
   deployment_type: DeploymentType.default('prod'),
-  display_name: z.string().min(1).nullish()
+  display_name: z.string().min(1).nullish(),
+  /** The graphs its builds serve (an upload's revision takes its config's instead). */
+  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS])
 })
 
 export const Fixture = z.object({
@@ -103,6 +111,8 @@ export interface DeploymentRecord {
   deleted_v: number | null
   /** Deleted without its tracing project, which keeps the name taken. */
   keeps_tracing_project: boolean
+  /** The graphs a build of its source serves, when the source is not an upload. */
+  graphs: string[]
 }
 
 /** A tarball slot handed out by `upload-url`: the object path a PATCH may then name. */
@@ -113,7 +123,14 @@ export interface UploadRecord {
   deployment_id: string
   /** Bytes received by the PUT; null until the tarball has been uploaded. */
   bytes: number | null
+  /** The tarball as uploaded; null before the PUT, or once dropped to keep memory bounded. */
+  data: Buffer | null
 }
+
+/** The newest uploads' bytes kept in all; older ones are dropped (their builds find no object). */
+export const MAX_KEPT_UPLOAD_BYTES = 512 * 1024 * 1024
+/** Upload slots kept; the oldest are forgotten first. */
+export const MAX_UPLOAD_SLOTS = 10_000
 
 export type FailureStatus = 'CREATE_FAILED' | 'BUILD_FAILED' | 'DEPLOY_FAILED'
 
@@ -152,11 +169,10 @@ export interface RevisionRecord {
   seeded: boolean
   /** Scripted log lines (admin `scripts`), or null for the default log. */
   script: RevisionScript | null
-}
-
-/** Deterministic default commit SHA for a ref: sha1 of `"<repo_url>@<ref>"`. */
-export function defaultCommitSha(repoUrl: string, ref: string): string {
-  return createHash('sha1').update(`${repoUrl}@${ref}`).digest('hex')
+  /** The graphs this revision serves once deployed (an upload's: its config's `graphs` keys). */
+  graphs: string[]
+  /** Why the build of an uploaded source fails, and after which step; null when it does not. */
+  build_error: { step: BuildStep; message: string } | null
 }
 
 export function commitKey(repoUrl: string, ref: string): string {
@@ -180,6 +196,8 @@ export class Store {
   revisions = new Map<string, RevisionRecord>()
   /** Upload slots by object path. */
   uploads = new Map<string, UploadRecord>()
+  /** The most upload bytes kept in all (a test may lower it). */
+  keptUploadBytes = MAX_KEPT_UPLOAD_BYTES
   /**
    * History of `repo_commits` changes: a build reports the SHA that the ref pointed to when the
    * build started, so a change made after the build started does not alter what it reports.
@@ -230,7 +248,8 @@ export class Store {
         seeded: true,
         revision_ids: [],
         deleted_v: null,
-        keeps_tracing_project: false
+        keeps_tracing_project: false,
+        graphs: d.graphs
       }
       this.deployments.set(dep.id, dep)
       this.addRevision(dep, {
@@ -240,7 +259,9 @@ export class Store {
         created_v: nowV,
         fails_with: null,
         seeded: true,
-        script: null
+        script: null,
+        graphs: d.graphs,
+        build_error: null
       })
     }
   }
@@ -260,6 +281,29 @@ export class Store {
     return rev
   }
 
+  /** A new upload slot; past MAX_UPLOAD_SLOTS the oldest is forgotten. */
+  addUpload(upload: UploadRecord): void {
+    this.uploads.set(upload.object_path, upload)
+    for (const path of this.uploads.keys()) {
+      if (this.uploads.size <= MAX_UPLOAD_SLOTS) break
+      this.uploads.delete(path)
+    }
+  }
+
+  /** Keeps an upload's bytes; the oldest others are dropped past `keptUploadBytes` in all. */
+  keepUpload(upload: UploadRecord, data: Buffer): void {
+    upload.data = data
+    upload.bytes = data.length
+    let total = 0
+    for (const u of this.uploads.values()) total += u.data?.length ?? 0
+    for (const u of this.uploads.values()) {
+      if (total <= this.keptUploadBytes) break
+      if (u === upload || !u.data) continue
+      total -= u.data.length
+      u.data = null
+    }
+  }
+
   /** Records that `"<repo_url>@<ref>"` points to `sha` from virtual time `atV` on. */
   setCommit(key: string, sha: string, atV: number): void {
     const history = this.commitHistory.get(key) ?? []
@@ -267,12 +311,16 @@ export class Store {
     this.commitHistory.set(key, history)
   }
 
-  /** The SHA a build of `repoUrl@ref` started at virtual time `atV` reports. */
-  commitAt(repoUrl: string, ref: string, atV: number): string {
+  /**
+   * The SHA a build of `repoUrl@ref` started at virtual time `atV` reports; null for a ref the
+   * fixture and `repoCommits` do not know. A made-up SHA would differ from the commit that
+   * triggered the run, and the client would warn falsely that the branch moved on.
+   */
+  commitAt(repoUrl: string, ref: string, atV: number): string | null {
     const history = this.commitHistory.get(commitKey(repoUrl, ref))
-    let sha: string | undefined
+    let sha: string | null = null
     for (const h of history ?? []) if (h.at_v <= atV) sha = h.sha
-    return sha ?? defaultCommitSha(repoUrl, ref)
+    return sha
   }
 
   /** The oldest pending script for a new revision of this deployment, removed from the queue. */

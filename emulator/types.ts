@@ -17,6 +17,11 @@ export interface EmulatorOptions {
   port?: number
   /** Default 127.0.0.1. */
   host?: string
+  /**
+   * Host header names answered besides loopback ones (localhost, 127.0.0.0/8, [::1]) and `host`
+   * itself; any other Host gets 421 (DNS rebinding).
+   */
+  allowedHosts?: string[]
   /** Serve the API under this path, e.g. `/api-host` (as a self-hosted installation does). */
   basePath?: string
   /** Default: fixtures/demo.json. */
@@ -48,7 +53,8 @@ export interface EmulatorState {
     listeners_allowed: boolean
     integrations: string[]
     listeners: string[]
-    deployments: Array<DeploymentView & { revisions: RevisionView[] }>
+    /** Each revision with the graphs it serves (an upload's: its config's `graphs` keys). */
+    deployments: Array<DeploymentView & { revisions: Array<RevisionView & { graphs: string[] }> }>
   }>
 }
 

@@ -1,6 +1,7 @@
 // The emulator's stand-in for the signed storage URL that `upload-url` hands out: one PUT of a
 // gzip tarball to `<base>/_uploads/<object path>?signature=<token>`. Like a signed URL it needs
-// no API key, only the signature; a path it did not hand out is refused.
+// no API key, only the signature; a path it did not hand out is refused. The bytes are kept
+// (store.ts bounds them) for the build that a PATCH naming the path starts (source-build.ts).
 import type { Reply } from './context.ts'
 import { detail } from './context.ts'
 import type { Store } from './store.ts'
@@ -23,6 +24,6 @@ export function handleUpload(store: Store, method: string, path: string, url: UR
   if (raw.length < 2 || raw[0] !== GZIP_MAGIC[0] || raw[1] !== GZIP_MAGIC[1]) {
     return detail(400, 'The upload is not a gzip tarball.')
   }
-  upload.bytes = raw.length
+  store.keepUpload(upload, raw)
   return { status: 200 } satisfies Reply
 }

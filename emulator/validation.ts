@@ -45,8 +45,114 @@ function uuidMessage(value: unknown): string {
 const isIntegerText = (v: unknown) => typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v)
 
 type Entry = Omit<ValidationErrorEntry, 'loc'> & { loc: Key[] }
+type Described = Omit<Entry, 'loc'>
 
-function describe(issue: Issue, location: Location, input: unknown): Omit<Entry, 'loc'> {
+/** pydantic's words for a bound: its error type, its message, and the name of its `ctx` key. */
+interface Bound {
+  type: string
+  msg: (limit: number) => string
+  ctx: string
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** For each bound issue, by what is bounded: a string's length, a list's, or a number (le/lt, ge/gt). */
+const BOUNDS: Record<
+  'too_big' | 'too_small',
+  Record<'string' | 'array' | 'inclusive' | 'exclusive', Bound>
+> = {
+  too_big: {
+    string: {
+      type: 'string_too_long',
+      msg: n => `String should have at most ${n} characters`,
+      ctx: 'max_length'
+    },
+    array: { type: 'too_long', msg: n => `List should have at most ${n} items`, ctx: 'max_length' },
+    inclusive: {
+      type: 'less_than_equal',
+      msg: n => `Input should be less than or equal to ${n}`,
+      ctx: 'le'
+    },
+    exclusive: { type: 'less_than', msg: n => `Input should be less than ${n}`, ctx: 'lt' }
+  },
+  too_small: {
+    string: {
+      type: 'string_too_short',
+      msg: n => `String should have at least ${plural(n, 'character')}`,
+      ctx: 'min_length'
+    },
+    array: {
+      type: 'too_short',
+      msg: n => `List should have at least ${n} items`,
+      ctx: 'min_length'
+    },
+    inclusive: {
+      type: 'greater_than_equal',
+      msg: n => `Input should be greater than or equal to ${n}`,
+      ctx: 'ge'
+    },
+    exclusive: { type: 'greater_than', msg: n => `Input should be greater than ${n}`, ctx: 'gt' }
+  }
+}
+
+function outOfBounds(
+  issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall,
+  value: unknown
+): Described {
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum)
+  const bounded: keyof (typeof BOUNDS)['too_big'] =
+    issue.origin === 'string'
+      ? 'string'
+      : issue.origin === 'array'
+        ? 'array'
+        : issue.inclusive
+          ? 'inclusive'
+          : 'exclusive'
+  const bound = BOUNDS[issue.code][bounded]
+  return { type: bound.type, msg: bound.msg(limit), input: value, ctx: { [bound.ctx]: limit } }
+}
+
+/** pydantic's error for a value of the wrong type: `[type, msg]`, or one for a body value and one for query/path text. */
+type TypeWords = readonly [string, string]
+const TYPE_ERRORS: Record<string, TypeWords | { body: TypeWords; text: TypeWords }> = {
+  string: ['string_type', 'Input should be a valid string'],
+  number: {
+    body: ['float_type', 'Input should be a valid number'],
+    text: ['float_parsing', 'Input should be a valid number, unable to parse string as a number']
+  },
+  boolean: {
+    body: ['bool_type', 'Input should be a valid boolean'],
+    text: ['bool_parsing', 'Input should be a valid boolean, unable to interpret input']
+  },
+  array: ['list_type', 'Input should be a valid list'],
+  record: ['dict_type', 'Input should be a valid dictionary'],
+  object: [
+    'model_attributes_type',
+    'Input should be a valid dictionary or object to extract fields from'
+  ]
+}
+
+function wrongType(expected: string, value: unknown, fromText: boolean): Described {
+  if (expected === 'int') {
+    return typeof value === 'number'
+      ? {
+          type: 'int_from_float',
+          msg: 'Input should be a valid integer, got a number with a fractional part',
+          input: value
+        }
+      : { type: 'int_type', msg: 'Input should be a valid integer', input: value }
+  }
+  const known = TYPE_ERRORS[expected]
+  const [type, msg] =
+    known === undefined
+      ? [`${expected}_type`, `Input should be a valid ${expected}`]
+      : 'body' in known
+        ? known[fromText ? 'text' : 'body']
+        : known
+  return { type, msg, input: value }
+}
+
+function describe(issue: Issue, location: Location, input: unknown): Described {
   const path = issue.path
   const value = valueAt(input, path)
   const fromText = location !== 'body'
@@ -73,70 +179,9 @@ function describe(issue: Issue, location: Location, input: unknown): Omit<Entry,
     }
   }
   switch (issue.code) {
-    case 'too_big': {
-      const max = Number(issue.maximum)
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_long',
-          msg: `String should have at most ${max} characters`,
-          input: value,
-          ctx: { max_length: max }
-        }
-      }
-      if (issue.origin === 'array') {
-        return {
-          type: 'too_long',
-          msg: `List should have at most ${max} items`,
-          input: value,
-          ctx: { max_length: max }
-        }
-      }
-      return issue.inclusive
-        ? {
-            type: 'less_than_equal',
-            msg: `Input should be less than or equal to ${max}`,
-            input: value,
-            ctx: { le: max }
-          }
-        : {
-            type: 'less_than',
-            msg: `Input should be less than ${max}`,
-            input: value,
-            ctx: { lt: max }
-          }
-    }
-    case 'too_small': {
-      const min = Number(issue.minimum)
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_short',
-          msg: `String should have at least ${min} character${min === 1 ? '' : 's'}`,
-          input: value,
-          ctx: { min_length: min }
-        }
-      }
-      if (issue.origin === 'array') {
-        return {
-          type: 'too_short',
-          msg: `List should have at least ${min} items`,
-          input: value,
-          ctx: { min_length: min }
-        }
-      }
-      return issue.inclusive
-        ? {
-            type: 'greater_than_equal',
-            msg: `Input should be greater than or equal to ${min}`,
-            input: value,
-            ctx: { ge: min }
-          }
-        : {
-            type: 'greater_than',
-            msg: `Input should be greater than ${min}`,
-            input: value,
-            ctx: { gt: min }
-          }
-    }
+    case 'too_big':
+    case 'too_small':
+      return outOfBounds(issue, value)
     case 'invalid_value': {
       const expected = choices(issue.values)
       return { type: 'enum', msg: `Input should be ${expected}`, input: value, ctx: { expected } }
@@ -152,60 +197,11 @@ function describe(issue: Issue, location: Location, input: unknown): Omit<Entry,
       }
     case 'invalid_union':
       // The only union of the model is the query boolean.
-      return fromText
-        ? {
-            type: 'bool_parsing',
-            msg: 'Input should be a valid boolean, unable to interpret input',
-            input: value
-          }
-        : { type: 'bool_type', msg: 'Input should be a valid boolean', input: value }
+      return wrongType('boolean', value, fromText)
     case 'unrecognized_keys':
       return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted', input: value }
     case 'invalid_type':
-      switch (issue.expected) {
-        case 'string':
-          return { type: 'string_type', msg: 'Input should be a valid string', input: value }
-        case 'int':
-          return typeof value === 'number'
-            ? {
-                type: 'int_from_float',
-                msg: 'Input should be a valid integer, got a number with a fractional part',
-                input: value
-              }
-            : { type: 'int_type', msg: 'Input should be a valid integer', input: value }
-        case 'number':
-          return fromText
-            ? {
-                type: 'float_parsing',
-                msg: 'Input should be a valid number, unable to parse string as a number',
-                input: value
-              }
-            : { type: 'float_type', msg: 'Input should be a valid number', input: value }
-        case 'boolean':
-          return fromText
-            ? {
-                type: 'bool_parsing',
-                msg: 'Input should be a valid boolean, unable to interpret input',
-                input: value
-              }
-            : { type: 'bool_type', msg: 'Input should be a valid boolean', input: value }
-        case 'array':
-          return { type: 'list_type', msg: 'Input should be a valid list', input: value }
-        case 'record':
-          return { type: 'dict_type', msg: 'Input should be a valid dictionary', input: value }
-        case 'object':
-          return {
-            type: 'model_attributes_type',
-            msg: 'Input should be a valid dictionary or object to extract fields from',
-            input: value
-          }
-        default:
-          return {
-            type: `${issue.expected}_type`,
-            msg: `Input should be a valid ${issue.expected}`,
-            input: value
-          }
-      }
+      return wrongType(issue.expected, value, fromText)
     default:
       return { type: 'value_error', msg: issue.message, input: value }
   }

@@ -1,15 +1,18 @@
-// `npm run readme`: writes what has a source of its own, so that it cannot drift from it: the
-// README's inputs and outputs tables (from action.yml, between `<!-- inputs:start -->` and
-// `<!-- inputs:end -->`, and the same for outputs), each README example block (the yaml block after
-// an `<!-- examples/NAME.yml -->` marker, copied from that file), and src/inputs/action-yml.ts,
-// action.yml's inputs and outputs as a module (the bundle does not read action.yml at run time).
-// `npm run readme -- --check` writes nothing and exits 1 when either is out of date; `npm test`
-// runs the same checks.
+// `npm run readme`: writes what has a source of its own, so that it cannot drift from it:
+// docs/inputs.md, the reference of every input and output (from action.yml and the rows of
+// src/inputs/table.ts: which command and sources each input is for, what a create needs); the
+// README's table of the inputs most users set (the rows marked `common`, between
+// `<!-- inputs:start -->` and `<!-- inputs:end -->`); each README example block (the yaml block
+// after an `<!-- examples/NAME.yml -->` marker, copied from that file); and
+// src/inputs/action-yml.ts, action.yml's inputs and outputs as a module (the bundle does not read
+// action.yml at run time). `npm run readme -- --check` writes nothing and exits 1 when any is out
+// of date; `npm test` runs the same checks.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { parse as parseYaml } from 'yaml'
+import { INPUTS } from '../src/inputs/table.ts'
 
 /** The parts of action.yml the tables show. */
 export interface ActionMetadata {
@@ -17,9 +20,21 @@ export interface ActionMetadata {
   outputs: Record<string, { description?: string }>
 }
 
+/** What an input's row in src/inputs/table.ts says that the reference shows. */
+export interface InputFacts {
+  applies: 'deploy' | 'delete' | 'both'
+  sources?: readonly string[]
+  revisionSources?: readonly string[]
+  createNeeds?: readonly string[]
+  needs?: { sources: readonly string[] }
+  common?: boolean
+}
+
 /** What the README's generated parts come from. */
 export interface ReadmeSources {
   action: ActionMetadata
+  /** Each input's row (src/inputs/table.ts), by name. */
+  rows: Record<string, InputFacts>
   /** The text of a file of the repository, by its path (`examples/push-main.yml`). */
   readFile(path: string): string
 }
@@ -48,17 +63,82 @@ function generated(body: string): string {
   return [NOTE, IGNORE_START, '', body, '', IGNORE_END].join('\n')
 }
 
-/** The inputs table: name, default (or "required"), description, in action.yml's order. */
-export function inputsTable(action: ActionMetadata): string {
-  const rows = Object.entries(action.inputs).map(([name, input]) => {
-    const fallback = input.required
-      ? '**required**'
-      : input.default === undefined || input.default === ''
-        ? ''
-        : `\`${String(input.default)}\``
-    return [`\`${name}\``, fallback, cell(input.description ?? '')]
-  })
+function defaultCell(input: ActionMetadata['inputs'][string]): string {
+  return input.required
+    ? '**required**'
+    : input.default === undefined || input.default === ''
+      ? ''
+      : `\`${String(input.default)}\``
+}
+
+/**
+ * The inputs table: name, default (or "required"), description, in action.yml's order; only the
+ * inputs named in `only` when given.
+ */
+export function inputsTable(action: ActionMetadata, only?: readonly string[]): string {
+  const rows = Object.entries(action.inputs)
+    .filter(([name]) => only === undefined || only.includes(name))
+    .map(([name, input]) => [`\`${name}\``, defaultCell(input), cell(input.description ?? '')])
   return generated(table(['input', 'default', 'description'], rows))
+}
+
+const code = (words: readonly string[]) => words.map(w => `\`${w}\``).join(', ')
+
+/** What an input is for, from its row: the commands, the sources, what needs it. */
+export function forText(facts: InputFacts): string {
+  const parts = [facts.applies === 'both' ? 'deploy, delete' : facts.applies]
+  if (facts.sources) {
+    const revision = facts.revisionSources
+      ? ` (or \`revision-source\` ${code(facts.revisionSources)})`
+      : ''
+    parts.push(`source ${code(facts.sources)}${revision}`)
+  }
+  if (facts.createNeeds) parts.push(`required to create ${code(facts.createNeeds)}`)
+  if (facts.needs) parts.push(`required with ${code(facts.needs.sources)}`)
+  return parts.join('; ')
+}
+
+/** The full reference: every input with what it is for, then every output. */
+export function referenceTables(sources: ReadmeSources): string {
+  const rows = Object.entries(sources.action.inputs).map(([name, input]) => {
+    const facts = sources.rows[name]
+    if (facts === undefined) throw new Error(`src/inputs/table.ts has no row for input ${name}.`)
+    return [`\`${name}\``, defaultCell(input), forText(facts), cell(input.description ?? '')]
+  })
+  return [
+    '## Inputs',
+    '',
+    generated(table(['input', 'default', 'for', 'description'], rows)),
+    '',
+    '## Outputs',
+    '',
+    'Written on failure too, as far as they are known.',
+    '',
+    outputsTable(sources.action)
+  ].join('\n')
+}
+
+/** docs/inputs.md, whole. */
+export function renderInputsDoc(sources: ReadmeSources): string {
+  return [
+    '# Inputs and outputs',
+    '',
+    '<!-- generated by `npm run readme` from action.yml and src/inputs/table.ts: edit those -->',
+    '',
+    'Every input of the action and every output, in the order of `action.yml`. "for" says which',
+    'commands take an input and, for some, which `source` (a deploy given an input of another',
+    'source is refused before any request) and what creating a deployment of that source needs.',
+    'In the CLI each input is a flag of the same name or its `CONTROL_PLANE_*` variable',
+    '([cli.md](cli.md)).',
+    '',
+    referenceTables(sources),
+    ''
+  ].join('\n')
+}
+
+/** The inputs most users set: the rows marked `common`. */
+export function commonInputs(sources: ReadmeSources): string[] {
+  return Object.keys(sources.action.inputs).filter(name => sources.rows[name]?.common === true)
 }
 
 /** The outputs table: name and description, in action.yml's order. */
@@ -85,8 +165,7 @@ const EXAMPLE_BLOCK = /<!-- (examples\/[\w.-]+\.ya?ml) -->\n\n```yaml\n[\s\S]*?`
 
 /** The README with its generated parts rendered from their sources. */
 export function renderReadme(readme: string, sources: ReadmeSources): string {
-  let text = between(readme, 'inputs', inputsTable(sources.action))
-  text = between(text, 'outputs', outputsTable(sources.action))
+  const text = between(readme, 'inputs', inputsTable(sources.action, commonInputs(sources)))
   return text.replace(
     EXAMPLE_BLOCK,
     (_, path: string) => `<!-- ${path} -->\n\n\`\`\`yaml\n${sources.readFile(path)}\`\`\``
@@ -96,7 +175,8 @@ export function renderReadme(readme: string, sources: ReadmeSources): string {
 /** The sources as they are in the repository at `root`. */
 export function repositorySources(root: string): ReadmeSources {
   const readFile = (path: string) => readFileSync(join(root, path), 'utf8')
-  return { action: parseYaml(readFile('action.yml')) as ActionMetadata, readFile }
+  const rows: Record<string, InputFacts> = INPUTS
+  return { action: parseYaml(readFile('action.yml')) as ActionMetadata, rows, readFile }
 }
 
 /** The first line where two texts differ, 1-based, for the check's message. */
@@ -106,6 +186,17 @@ function firstDifference(a: string, b: string): number {
   let i = 0
   while (i < x.length && i < y.length && x[i] === y[i]) i++
   return i + 1
+}
+
+/** The reference of every input and output, from the repository root. */
+export const INPUTS_DOC = 'docs/inputs.md'
+
+function readOr(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return '' // not generated yet
+  }
 }
 
 /** Where the module of action.yml's inputs and outputs lives, from the repository root. */
@@ -170,11 +261,14 @@ async function main(argv: string[]): Promise<number> {
   } catch {
     // not generated yet
   }
+  const doc = join(root, INPUTS_DOC)
   const ok = [
     update(readme, current, renderReadme(current, sources), check),
+    update(doc, readOr(doc), renderInputsDoc(sources), check),
     update(module, old, await renderActionModule(sources.action, root), check)
   ]
-  if (ok.every(Boolean)) console.log('README.md and src/inputs/action-yml.ts are up to date.')
+  if (ok.every(Boolean))
+    console.log(`README.md, ${INPUTS_DOC} and ${ACTION_MODULE} are up to date.`)
   return ok.every(Boolean) ? 0 : 1
 }
 

@@ -7,6 +7,8 @@ import type { GitHubContext } from './github/context.ts'
 export interface EventDefaults {
   /** A branch name (`main`) or a full tag ref (`refs/tags/v1.2.0`), as `repo_ref` takes it. */
   ref?: string
+  /** Where the door read `ref` (a CI variable, `BUILDKITE_BRANCH`): input problems name it. */
+  refFrom?: string
   /** The commit the revision is expected to build. */
   expectedSha?: string
   /** `owner/name` of the workflow's repository. */

@@ -3,12 +3,13 @@
 // (src/cli/) each implement this port, and nothing else differs between them.
 import type { EventDefaults } from './event.ts'
 import type { GitHubContext } from './github/context.ts'
+import type { InputNaming } from './inputs/naming.ts'
 
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
   input(name: string): string
-  /** How a message names an input for this door's user (default: `name`, as in action.yml). */
-  inputLabel?: (name: string) => string
+  /** How messages name an input as the user set it; the action's YAML names when absent. */
+  naming?: InputNaming
   /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
   event: EventDefaults
   /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */

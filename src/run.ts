@@ -20,13 +20,12 @@ import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
-  loadDocumentParser,
   parseInputs,
   readRawInputs,
-  secretValuesToMask,
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
+import { ACTION_NAMING, sayWith } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
@@ -43,13 +42,12 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const clock = makeClock(time)
   const started = clock.now()
   const raw = readRawInputs(name => port.input(name))
-  await loadDocumentParser(raw)
-  const redactor = new Redactor(secretValuesToMask(raw))
+  const parsed = await parseInputs(raw, port.event, port.naming)
+  const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
-  const parsed = parseInputs(raw, port.event)
   if (!parsed.ok) {
-    port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs')
+    port.error(redactor.redact(renderProblems(parsed.problems, port.naming)), 'Invalid inputs')
     return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
@@ -64,7 +62,8 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = { client, log, signal: port.signal, inputLabel: port.inputLabel, clock }
+  const say = sayWith(port.naming ?? ACTION_NAMING)
+  const deps = { client, log, signal: port.signal, say, clock }
   const ending = await flowEnding(o, state, deps)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })

@@ -1,10 +1,13 @@
 // The CLI's flags, --help and outputs come from the action's one declaration of its inputs
 // (action.yml and the inputs table): every input is there, booleans are yes/no flags.
 import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { parse as parseYaml } from 'yaml'
 import { FLAG_INPUTS } from '../../src/cli/flags.ts'
 import { helpText } from '../../src/cli/help.ts'
 import { CLI_INPUTS, CLI_OUTPUTS } from '../../src/cli/inputs.ts'
+import { cli } from '../../src/cli/main.ts'
+import { run } from '../../src/run.ts'
 
 const action = parseYaml(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { default?: string }>
@@ -20,14 +23,11 @@ test('every input and output of action.yml, in order, with its default', () => {
 })
 
 test('the booleans are the inputs whose check reads true and false', () => {
-  expect(CLI_INPUTS.filter(i => i.boolean).map(i => i.name)).toEqual([
-    'build-on-push',
-    'create',
-    'wait',
-    'dry-run',
-    'delete-tracing-project',
-    'pr-comment'
-  ])
+  const booleans = CLI_INPUTS.filter(i => i.boolean).map(i => i.name)
+  expect(booleans).toEqual(expect.arrayContaining(['create', 'wait', 'dry-run', 'pr-comment']))
+  // A path or a duration is a value, even where `true` or `false` is one of its forms.
+  for (const name of ['health-check', 'timeout', 'name', 'secrets'])
+    expect(booleans).not.toContain(name)
 })
 
 test('every input is a flag but the key, the token and the command; --help shows each, and each output', () => {
@@ -49,4 +49,81 @@ test('every input is a flag but the key, the token and the command; --help shows
   expect(help).toContain('--timeout <value>   CONTROL_PLANE_TIMEOUT (default: 30m)')
   // No line wider than a terminal.
   expect(help.split('\n').filter(l => l.length > 100)).toEqual([])
+})
+
+// Problems name each input as the user set it: the flag, or the variable, never the YAML name.
+describe('input problems in the CLI', () => {
+  const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
+  const INTEGRATION = '123e4567-e89b-12d3-a456-426614174000'
+
+  /** The CLI through the real run: invalid inputs end before any request. */
+  async function refused(argv: string[], env: Record<string, string>) {
+    let stderr = ''
+    const code = await cli(
+      argv,
+      { CONTROL_PLANE_API_KEY: KEY, ...env },
+      {
+        stdout: { write: () => true },
+        stderr: { write: (t: string) => (stderr += t), isTTY: false },
+        now: () => 0,
+        cwd: tmpdir(),
+        onSignal: () => () => undefined,
+        exit: () => undefined
+      },
+      run
+    )
+    return { code, stderr }
+  }
+
+  test('a flag is named as a flag, a variable as a variable, a setting as it is written', async () => {
+    const r = await refused(
+      ['deploy', '--name', 'my-agent', '--no-wait', '--health-check', 'true', '--timeout', 'soon'],
+      { CONTROL_PLANE_REF: 'main', CONTROL_PLANE_SOURCE: 'external_docker' }
+    )
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('- --timeout: `--timeout` must be a duration')
+    expect(r.stderr).toContain('`--health-check` needs `--wait`: the agent server is asked')
+    expect(r.stderr).toContain(
+      '- CONTROL_PLANE_REF: `CONTROL_PLANE_REF` applies only to source `codehost` (or `--revision-source codehost`), not to source `external_docker`'
+    )
+    expect(r.stderr).toContain(
+      '`--image-uri` is required to create an `external_docker` deployment (or set `--no-create` to only update)'
+    )
+    expect(r.stderr).not.toMatch(/`(timeout|ref|image-uri|create: false)`/)
+  })
+
+  test.each([
+    [
+      'GitLab',
+      { GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'main..x' },
+      'CI_COMMIT_BRANCH',
+      /must not contain `\.\.`/
+    ],
+    [
+      'Buildkite',
+      { BUILDKITE: 'true', BUILDKITE_BRANCH: 'evil:main' },
+      'BUILDKITE_BRANCH',
+      /any of ~ \^ :/
+    ],
+    [
+      'CircleCI',
+      { CIRCLECI: 'true', CIRCLE_BRANCH: 'pull/5' },
+      'CIRCLE_BRANCH',
+      /pull request's ref/
+    ],
+    ['Jenkins', { JENKINS_URL: 'https://ci', BRANCH_NAME: 'ma\u202Eni' }, 'BRANCH_NAME', /U\+202E/]
+  ])(
+    '%s: a ref from a CI variable goes through the ref check, naming the variable',
+    async (_ci, env, variable, reason) => {
+      const r = await refused(['deploy', '--name', 'my-agent', '--integration-id', INTEGRATION], {
+        ...env,
+        CONTROL_PLANE_REPOSITORY: 'acme/agent'
+      })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`- --ref: The ref read from ${variable} `)
+      expect(r.stderr).toMatch(reason)
+      expect(r.stderr).toContain('set `--ref` to')
+      // The same ref given as the input is accepted once it is a branch the integration builds.
+    }
+  )
 })

@@ -302,9 +302,27 @@ test('invalid inputs: exit 2, every problem on stderr, no request', async () => 
   emulator.clearRequests()
   const run = await cli(['deploy', '--name', 'Not_A_Name', '--timeout', 'soon'], credentials())
   expect(run.code).toBe(2)
-  expect(run.stderr).toContain('`name`')
-  expect(run.stderr).toContain('`timeout`')
+  expect(run.stderr).toContain('- --name: `--name` must be')
+  expect(run.stderr).toContain('- --timeout: `--timeout` must be')
   expect(run.stderr).toContain('Each input is a flag of the same name')
+  expect(emulator.requests()).toEqual([])
+})
+
+test('a ref from a CI variable is checked as the --ref flag is, naming the variable: no request', async () => {
+  emulator.clearRequests()
+  for (const [env, variable] of [
+    [{ BUILDKITE: 'true', BUILDKITE_BRANCH: 'evil:main' }, 'BUILDKITE_BRANCH'],
+    [{ CIRCLECI: 'true', CIRCLE_BRANCH: 'pull/5' }, 'CIRCLE_BRANCH'],
+    [{ GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'ma\u202Ein' }, 'CI_COMMIT_BRANCH']
+  ] as const) {
+    const run = await cli(['deploy', '--name', uniqueName('ci-ref')], {
+      ...credentials(),
+      CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+      ...env
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`- --ref: The ref read from ${variable} `)
+  }
   expect(emulator.requests()).toEqual([])
 })
 

@@ -17,7 +17,7 @@ const sockets = new Set<Socket>()
 const saved = { ...process.env }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
+  emu = await startEmulator({ port: 0, allowedHosts: ['control-plane.invalid'] })
   const target = Number(new URL(emu.url).port)
   proxy = createServer(client => {
     sockets.add(client)

@@ -4,7 +4,6 @@
 // the client of this project reads it with, carry the fields the real client reads, and be what
 // the production OpenAPI description says, or differ from it exactly as the table records.
 import { readFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import type { z } from 'zod'
 import { responseFromWire } from '../../src/control-plane/dialect.ts'
@@ -21,6 +20,7 @@ import {
 } from '../../src/control-plane/schema.ts'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { answerProblems, operationFor, requestProblems } from '../openapi.ts'
+import { project } from '../emulator/tarballs.ts'
 
 interface Step {
   from: string
@@ -98,8 +98,9 @@ afterEach(async () => {
 
 async function send(step: Step, flow: Flow, url: string) {
   if (step.kind === 'upload') {
-    // What `langgraph deploy` uploads: a gzip tarball, with no API key (the URL is signed).
-    const tarball = gzipSync(Buffer.from('langgraph.json\0agent.py\0'))
+    // What `langgraph deploy` uploads: a gzip tarball of the project, with no API key (the URL is
+    // signed); the emulator unpacks it and builds the graphs of its langgraph.json.
+    const tarball = project(['agent'])
     const res = await fetch(url, {
       method: 'PUT',
       headers: { 'content-type': 'application/gzip' },

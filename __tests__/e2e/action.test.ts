@@ -207,13 +207,18 @@ e2e('events: a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
   expect(r.code).toBe(0)
   const create = writes().find(w => w.method === 'POST')
   expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'refs/tags/v1.2.0' } })
+  // A ref the emulator's fixture does not list builds no known commit: no false "moved on".
+  expect(r.stdout).not.toMatch(/Built a different commit|moved on/)
 })
 
 e2e(
   'events: a pull request deploys its head branch and expects its head commit',
-  async ({ inputs, writes }) => {
+  async ({ emu, inputs, writes }) => {
     const name = uniqueName('pr')
     const head = 'c0ffee0000000000000000000000000000000001'
+    // feature-x has moved on to another commit on the code host since the event.
+    const repo = demoFixture().integrations![0]!.repositories![0]!.url
+    emu.configure({ repoCommits: { [`${repo}@feature-x`]: 'beef'.repeat(10) } })
     const r = await run({
       inputs: inputs({ name }),
       event: {
@@ -228,8 +233,10 @@ e2e(
     expect(r.code).toBe(0)
     const create = writes().find(w => w.method === 'POST')
     expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'feature-x' } })
-    // The emulator builds some other commit for feature-x: the run warns that the branch moved on.
-    expect(r.stdout).toMatch(new RegExp(`::warning title=Built a different commit::.*not ${head}`))
+    // The emulator builds the commit feature-x points to now: the run warns that it moved on.
+    expect(r.stdout).toMatch(
+      new RegExp(`::warning title=Built a different commit::.*${'beef'.repeat(10)}, not ${head}`)
+    )
     expect(r.summary).toContain(head)
   }
 )

@@ -109,3 +109,25 @@ e2e('inputs: secrets that are common words: one warning naming them, not masked'
   expect(warned[0]).toMatch(/Secrets DEBUG, LOG_LEVEL, MODE, STATE: their values are a common word/)
   expect(r.summary).toMatch(/Revision status \| `DEPLOYED`/)
 })
+
+e2e(
+  'inputs: a ref, a path or a URL that reads as another is refused before any request',
+  async t => {
+    for (const [input, value, says] of [
+      ['ref', 'ma\u202Ein', /- ref: `ref` must be a branch name .*U\+202E/],
+      ['ref', '\uFF4D\uFF41\uFF49\uFF4E', /- ref: .*fullwidth or halfwidth forms/],
+      [
+        'graph-config-path',
+        '../../../etc/passwd',
+        /- graph-config-path: .*must stay inside the repository/
+      ],
+      ['custom-url', 'https://agent\u200B.example.com', /- custom-url: .*invisible.*U\+200B/]
+    ] as const) {
+      const r = await run({ inputs: t.inputs({ name: uniqueName('looks'), [input]: value }) })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(says)
+    }
+    expect(t.emu.requests()).toEqual([])
+  }
+)

@@ -1,10 +1,14 @@
-// `npm run emulator` (emulator/cli.ts): prints the four lines, serves, stops on SIGINT/SIGTERM.
+// `npm run emulator` (emulator/cli.ts): prints the four lines, serves, stops on SIGINT/SIGTERM
+// and when npm, having started it, is stopped.
 // The option parsing is checked in-process; a process is spawned only for what only a process
 // shows (what it prints, serves and exits with).
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { once } from 'node:events'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { OPTIONS, parseCli, usage } from '../../emulator/cli-options.ts'
 
 const localNode = 'node_modules/.bin/node'
@@ -31,6 +35,15 @@ function serve(args: string[]) {
     return (await exited)[0] as number | null
   }
   return { child, lines, stop }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 async function runToEnd(args: string[]) {
@@ -69,6 +82,14 @@ describe('options', () => {
       dialect: 'langsmith',
       basePath: '/api-host'
     })
+    expect(
+      parseCli(['--speed', '1e6', '--allow-host', 'emu.test,10.0.0.2', '--pid-file', 'e.pid'])
+    ).toMatchObject({
+      kind: 'run',
+      speed: 1e6,
+      allowedHosts: ['emu.test', '10.0.0.2'],
+      pidFile: 'e.pid'
+    })
   })
 
   it.each([
@@ -76,6 +97,19 @@ describe('options', () => {
     [['--port', 'x'], 'invalid --port x'],
     [['--port', '70000'], 'invalid --port 70000'],
     [['--speed', '0'], 'invalid --speed 0'],
+    [['--speed', 'Infinity'], 'invalid --speed Infinity: give a finite number greater than 0'],
+    [['--speed', 'NaN'], 'invalid --speed NaN'],
+    [['--speed=-2'], 'invalid --speed -2'],
+    [['--speed', '1e9'], 'invalid --speed 1e9'],
+    [['--base-path', '/a/../b'], 'invalid --base-path /a/../b: it has a dot segment (..)'],
+    [['--base-path', '/a/./b'], 'invalid --base-path /a/./b: it has a dot segment (.)'],
+    [['--base-path', '/a//b'], 'invalid --base-path /a//b: it has an empty segment (//)'],
+    [['--base-path', '/a b'], 'invalid --base-path /a b: use letters, digits'],
+    [['--base-path', '/api?x=1'], 'invalid --base-path /api?x=1: use letters, digits'],
+    [
+      ['--allow-host', 'evil.example/x'],
+      "invalid --allow-host: invalid allowed host 'evil.example/x'"
+    ],
     [['--dialect', 'production'], 'invalid --dialect production: use interface or langsmith'],
     [['--logs-api', 'v3'], 'invalid --logs-api v3']
   ])('%j is refused: %s', (argv, message) => {
@@ -110,6 +144,22 @@ describe('the process', () => {
           default_branch: 'main'
         })
       )
+      // A DNS-rebinding page reaches it under its own name: refused, credentials included.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const url = new URL(printed.get('url')!)
+        request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/_emulator/credentials',
+            headers: { host: 'rebind.example' }
+          },
+          res => resolve(res.resume().statusCode!)
+        )
+          .on('error', reject)
+          .end()
+      })
+      expect(rebound).toBe(421)
       expect(await stop('SIGINT')).toBe(0)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
@@ -138,6 +188,53 @@ describe('the process', () => {
       expect(await stop('SIGTERM')).toBe(0)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+
+  it('--pid-file: the file holds the pid while it serves; kill of that pid stops it, the file goes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-pid-'))
+    const pidFile = join(dir, 'emulator.pid')
+    const { child, lines } = serve(['--pid-file', pidFile])
+    try {
+      await lines
+      expect(readFileSync(pidFile, 'utf8')).toBe(`${child.pid}\n`)
+      const exited = once(child, 'exit')
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM')
+      expect((await exited)[0]).toBe(0)
+      expect(existsSync(pidFile)).toBe(false)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('`npm run emulator &` then `kill $!`: npm stops, and the emulator with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-npm-'))
+    const pidFile = join(dir, 'emulator.pid')
+    const npm = spawn(
+      'npm',
+      ['run', '--silent', 'emulator', '--', '--port', '0', '--pid-file', pidFile],
+      {
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
+    let emulatorPid: number | undefined
+    try {
+      await new Promise<void>((resolve, reject) => {
+        npm.stdout.on('data', () => existsSync(pidFile) && resolve())
+        npm.once('exit', code => reject(new Error(`npm exited early (${code})`)))
+      })
+      emulatorPid = Number(readFileSync(pidFile, 'utf8'))
+      expect(emulatorPid).not.toBe(npm.pid)
+      npm.kill('SIGTERM')
+      await once(npm, 'exit')
+      // The emulator notices that npm is gone and stops (no time bound: the machine may be slow).
+      while (isAlive(emulatorPid)) await new Promise(r => setTimeout(r, 100))
+      expect(existsSync(pidFile)).toBe(false)
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL')
+      if (emulatorPid !== undefined && isAlive(emulatorPid)) process.kill(emulatorPid, 'SIGKILL')
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 

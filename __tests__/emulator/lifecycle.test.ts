@@ -1,7 +1,6 @@
 // Revision and deployment lifecycle, driven by an injected clock (no waiting).
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../src/control-plane/schema.ts'
-import { defaultCommitSha } from '../../emulator/store.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import {
   call,
@@ -183,7 +182,7 @@ describe('repo_commit_sha', () => {
     expect((await deployment(emu, d.id)).source_revision_config.repo_commit_sha).toBe(MOVED_SHA)
   })
 
-  it('defaults to a deterministic SHA of url@ref', async () => {
+  it('reports no commit for a ref the fixture does not know (a made-up one would read as "moved on")', async () => {
     const { clock, emu } = await setup()
     const d = await create(
       emu,
@@ -194,8 +193,9 @@ describe('repo_commit_sha', () => {
     clock.advance(1000)
     const sha = (await revision(emu, d.id, d.latest_revision_id!)).source_revision_config
       ?.repo_commit_sha
-    expect(sha).toBe(defaultCommitSha(REPO, 'refs/tags/v1.2.0'))
-    expect(sha).toMatch(/^[0-9a-f]{40}$/)
+    expect(sha).toBeNull()
+    const build = emu.revisionLogs(d.latest_revision_id!)!.build!.map(l => l.message)
+    expect(build).toContain('Checked out refs/tags/v1.2.0')
   })
 
   it('a branch that moved on: builds started later report the new commit, earlier ones keep theirs', async () => {

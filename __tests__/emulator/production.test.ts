@@ -276,11 +276,12 @@ describe.each(['interface', 'langsmith'] as const)(
       ).toContain('freed')
     })
 
-    it('serves revision logs by pages with an opaque cursor, asc or desc; 404 before the log exists', async () => {
+    it('serves revision logs by pages with an opaque cursor, asc or desc; before it starts a build log is empty, a deploy log 404', async () => {
       const d = await created()
       const logs = `/v2/deployments/${d.id}/revisions/${d.latest_revision_id}/logs`
       const early = await call(emu!, 'GET', `${logs}?type=build`)
-      expect(early.status).toBe(404)
+      expect([early.status, early.body]).toEqual([200, { logs: [], next_offset: null }])
+      expect((await call(emu!, 'GET', `${logs}?type=deploy`)).status).toBe(404)
       expect((await call(emu!, 'GET', logs)).status).toBe(422)
       clock.advance(1000)
       const full = emu!.revisionLogs(d.latest_revision_id)!.build!

@@ -20,6 +20,9 @@ import {
   start,
   type Json
 } from './helpers.ts'
+import { buildFromUpload } from '../../emulator/source-build.ts'
+import { Store, type UploadRecord } from '../../emulator/store.ts'
+import { project, tarball } from './tarballs.ts'
 
 let emu: Emulator | undefined
 let clock: ReturnType<typeof manualClock>
@@ -34,7 +37,7 @@ async function setup(options: EmulatorOptions = {}) {
   return emu
 }
 
-const TARBALL = gzipSync(Buffer.from('langgraph.json\0agent.py\0'))
+const TARBALL = project(['agent'])
 
 function sourceBody(name: string, source: string, extra: Record<string, unknown> = {}) {
   return { name, source, source_config: {}, source_revision_config: {}, secrets: [], ...extra }
@@ -81,17 +84,18 @@ describe.each(['interface', 'langsmith'] as const)('remote build (%s)', (dialect
     expect(await revisionStatus(d.id, rev)).toBe('DEPLOYED')
     // The create's own revision had nothing to build and was superseded before it failed.
     expect(await revisionStatus(d.id, d.latest_revision_id)).toBe('SKIPPED')
+    const revisions = emu!.state().tenants[0]!.deployments.find(x => x.id === d.id)!.revisions
+    expect(revisions.map(r => r.graphs)).toEqual([[], ['agent']])
     const build = emu!.revisionLogs(rev)!.build!
     expect(build[0]!.message).toBe(`Unpacking source tarball ${slot.object_path}`)
   })
 })
 
-describe('upload-url and the tarball path: only what was handed out and uploaded', () => {
-  it('refuses arbitrary paths, paths of another deployment, paths not uploaded to, and paths on create', async () => {
+describe('upload-url and the tarball path: only what was handed out for this deployment', () => {
+  it('refuses arbitrary paths, paths of another deployment, and paths on create', async () => {
     await setup()
     const a = await create(sourceBody('a', 'internal_source'))
     const b = await create(sourceBody('b', 'internal_source'))
-    const slotA = (await call(emu!, 'POST', `/v2/deployments/${a.id}/upload-url`)).body as Json
     const slotB = (await call(emu!, 'POST', `/v2/deployments/${b.id}/upload-url`)).body as Json
     await put(slotB.upload_url)
     const patch = (id: string, path: string) =>
@@ -102,11 +106,6 @@ describe('upload-url and the tarball path: only what was handed out and uploaded
     expect(arbitrary.status).toBe(400)
     expect((arbitrary.body as Json).detail).toContain('is not an object path returned by POST')
     expect((await patch(a.id, slotB.object_path)).status).toBe(400)
-    const early = await patch(a.id, slotA.object_path)
-    expect([early.status, (early.body as Json).detail]).toEqual([
-      400,
-      `Nothing has been uploaded to '${slotA.object_path}' yet: PUT the tarball to the upload_url first.`
-    ])
     expect((await patch(b.id, slotB.object_path)).status).toBe(200)
     const onCreate = await call(emu!, 'POST', '/v2/deployments', {
       body: sourceBody('c', 'internal_source', {
@@ -135,9 +134,9 @@ describe('upload-url and the tarball path: only what was handed out and uploaded
     await setup({ maxBodyBytes: 1024 })
     const big = await create(sourceBody('big', 'internal_source'))
     const bigSlot = (await call(emu!, 'POST', `/v2/deployments/${big.id}/upload-url`)).body as Json
-    const tarball = gzipSync(randomBytes(4096))
-    expect(tarball.length).toBeGreaterThan(1024)
-    expect((await put(bigSlot.upload_url, tarball)).status).toBe(200)
+    const large = gzipSync(randomBytes(4096))
+    expect(large.length).toBeGreaterThan(1024)
+    expect((await put(bigSlot.upload_url, large)).status).toBe(200)
     // The upload is not an API request: it needs no key and is not in the request log.
     expect(emu!.requests().some(r => r.path.startsWith('/_uploads/'))).toBe(false)
   })
@@ -179,6 +178,151 @@ describe('upload-url and the tarball path: only what was handed out and uploaded
       ],
       deploy: null
     })
+  })
+})
+
+describe('the build of an upload: the emulator unpacks it and reads its config', () => {
+  /** Creates an internal_source deployment, uploads `body` (unless null), PATCHes; the new revision. */
+  async function uploadAndPatch(body: Buffer | null, configPath = 'langgraph.json') {
+    const d = await create(
+      sourceBody(`up-${Math.random().toString(36).slice(2, 8)}`, 'internal_source')
+    )
+    const slot = (await call(emu!, 'POST', `/v2/deployments/${d.id}/upload-url`)).body as Json
+    if (body) expect((await put(slot.upload_url, body)).status).toBe(200)
+    const patched = await call(emu!, 'PATCH', `/v2/deployments/${d.id}`, {
+      body: {
+        revision_source: 'internal_source',
+        source_revision_config: {
+          source_tarball_path: slot.object_path,
+          graph_config_path: configPath
+        }
+      }
+    })
+    expect(patched.status).toBe(200)
+    const rev = (patched.body as Json).latest_revision_id as string
+    clock.advance(5000)
+    const view = emu!.state().tenants[0]!.deployments.find(x => x.id === d.id)!
+    return {
+      dep: view,
+      rev: view.revisions.find(r => r.id === rev)!,
+      build: emu!.revisionLogs(rev)!.build!.map(l => `${l.level} ${l.message}`)
+    }
+  }
+
+  it("the config's graphs become the revision's graphs, shown in its build log", async () => {
+    await setup()
+    const { dep, rev, build } = await uploadAndPatch(project(['agent', 'researcher']))
+    expect(rev.status).toBe('DEPLOYED')
+    expect(rev.graphs).toEqual(['agent', 'researcher'])
+    expect(build).toContain('INFO Graphs: agent, researcher')
+    // The service hosts what it built: custom_url points at the emulator's agent server.
+    expect(dep.source_config.custom_url).toBe(`${new URL(emu!.url).origin}/_agents/${dep.id}`)
+  })
+
+  it('reads a config in a folder, behind a long (PAX) path, with ./ in the config path', async () => {
+    await setup()
+    const deep = `${'very-long-folder-name/'.repeat(6)}langgraph.json`
+    const body = tarball([
+      { path: 'apps', type: '5' },
+      { path: deep, content: JSON.stringify({ graphs: { deep: './a.py:g' } }) },
+      { path: 'link.json', type: '2', linkTo: deep }
+    ])
+    const { rev } = await uploadAndPatch(body, `./${deep}`)
+    expect([rev.status, rev.graphs]).toEqual(['DEPLOYED', ['deep']])
+  })
+
+  it.each([
+    [
+      'the config is missing',
+      project(['agent'], 'other.json'),
+      'langgraph.json',
+      'ERROR ERROR: langgraph.json not found in the source tarball'
+    ],
+    [
+      'the config is not JSON',
+      tarball([{ path: 'langgraph.json', content: '{"graphs": {' }]),
+      'langgraph.json',
+      'ERROR ERROR: langgraph.json is not valid JSON'
+    ],
+    [
+      'the config has no graphs',
+      tarball([{ path: 'langgraph.json', content: '{"dependencies": ["."]}' }]),
+      'langgraph.json',
+      'ERROR ERROR: langgraph.json has no "graphs" object'
+    ],
+    [
+      'the config is a symlink',
+      tarball([{ path: 'langgraph.json', type: '2', linkTo: '/etc/passwd' }]),
+      'langgraph.json',
+      'ERROR ERROR: langgraph.json not found in the source tarball'
+    ],
+    [
+      'the config path leaves the archive',
+      project(['agent']),
+      '../langgraph.json',
+      'ERROR ERROR: ../langgraph.json: the config path must stay inside the archive'
+    ],
+    [
+      'a member leaves the root',
+      tarball([
+        { path: '../evil.py', content: 'x' },
+        { path: 'langgraph.json', content: '{}' }
+      ]),
+      'langgraph.json',
+      "ERROR ERROR: the source tarball could not be unpacked: member '../evil.py' leaves the archive root (..)"
+    ],
+    [
+      'a member is absolute',
+      tarball([{ path: '/etc/cron.d/x', content: 'x' }]),
+      'langgraph.json',
+      "ERROR ERROR: the source tarball could not be unpacked: member '/etc/cron.d/x' has an absolute path"
+    ],
+    [
+      'it is gzip but not tar',
+      gzipSync(Buffer.from('langgraph.json\0agent.py\0')),
+      'langgraph.json',
+      'ERROR ERROR: the source tarball could not be unpacked: not a tar archive'
+    ],
+    ['nothing was uploaded', null, 'langgraph.json', 'ERROR ERROR: no uploaded object at uploads/']
+  ])(
+    'BUILD_FAILED when %s, the last build line saying why',
+    async (_why, body, configPath, line) => {
+      await setup()
+      const { rev, build } = await uploadAndPatch(body, configPath)
+      expect(rev.status).toBe('BUILD_FAILED')
+      expect(rev.graphs).toEqual([])
+      expect(build.at(-1)).toContain(line)
+      expect(build.filter(l => l.startsWith('ERROR'))).toHaveLength(1)
+    }
+  )
+
+  it('custom_url is the agent server for internal_docker too, none for external_docker', async () => {
+    await setup()
+    const image = await create(sourceBody('img-url', 'internal_docker'))
+    expect(image.source_config.custom_url).toBe(`${new URL(emu!.url).origin}/_agents/${image.id}`)
+    const docker = await call(emu!, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: dockerBody('ext')
+    })
+    expect((docker.body as Json).source_config.custom_url).toBeNull()
+  })
+
+  it('the build log of a revision whose build has not started is an empty page; the deploy log is 404', async () => {
+    await setup()
+    const d = await create(codehostBody('early'))
+    const rev = d.latest_revision_id
+    const v2 = await call(emu!, 'GET', `/v2/deployments/${d.id}/revisions/${rev}/logs?type=build`)
+    expect([v2.status, v2.body]).toEqual([200, { logs: [], next_offset: null }])
+    const v1 = await call(emu!, 'POST', `/v1/projects/${d.id}/revisions/${rev}/build_logs`, {
+      body: {}
+    })
+    expect([v1.status, v1.body]).toEqual([200, { logs: [], next_offset: null }])
+    const deploy = await call(
+      emu!,
+      'GET',
+      `/v2/deployments/${d.id}/revisions/${rev}/logs?type=deploy`
+    )
+    expect(deploy.status).toBe(404)
   })
 })
 
@@ -428,5 +572,34 @@ describe('log line ids and the deployment deploy log (POST /v1/projects/{id}/dep
     expect(
       (await call(emu!, 'POST', `/v1/projects/${old.id}/deploy_logs`, { body: {} })).status
     ).toBe(200)
+  })
+})
+
+describe('uploaded bytes are bounded', () => {
+  it('past the bound the oldest uploads lose their bytes, and a build of one finds no object', () => {
+    const store = new Store()
+    const body = project(['agent'])
+    store.keptUploadBytes = body.length + 1 // room for one tarball
+    const slot = (n: number): UploadRecord => {
+      const upload = {
+        object_path: `p${n}`,
+        token: 't',
+        deployment_id: 'd',
+        bytes: null,
+        data: null
+      }
+      store.addUpload(upload)
+      return upload
+    }
+    const [first, second] = [slot(1), slot(2)]
+    store.keepUpload(first, body)
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({ ok: true, graphs: ['agent'] })
+    store.keepUpload(second, body)
+    expect([first.data, second.data?.length]).toEqual([null, body.length])
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no uploaded object at p1')
+    })
+    expect(buildFromUpload(store, 'p2', 'langgraph.json')).toMatchObject({ ok: true })
   })
 })

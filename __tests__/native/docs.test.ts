@@ -6,8 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import {
+  commonInputs,
+  forText,
   inputsTable,
+  INPUTS_DOC,
   outputsTable,
+  renderInputsDoc,
   renderReadme,
   repositorySources,
   type ActionMetadata
@@ -47,11 +51,22 @@ describe('README', () => {
     expect(README).toBe(renderReadme(README, repositorySources(ROOT)))
   })
 
-  test('its tables name every input and output of action.yml, in order', () => {
-    const between = (name: string) =>
-      README.slice(README.indexOf(`<!-- ${name}:start -->`), README.indexOf(`<!-- ${name}:end -->`))
-    expect(namesIn(between('inputs'))).toEqual(Object.keys(action.inputs))
-    expect(namesIn(between('outputs'))).toEqual(Object.keys(action.outputs))
+  test('its table names the common inputs, in order; docs/inputs.md every input and output', () => {
+    const sources = repositorySources(ROOT)
+    const inputs = README.slice(
+      README.indexOf('<!-- inputs:start -->'),
+      README.indexOf('<!-- inputs:end -->')
+    )
+    expect(namesIn(inputs)).toEqual(commonInputs(sources))
+    expect(namesIn(inputs)).toEqual(expect.arrayContaining(['api-key', 'name', 'ref']))
+    const reference = read(INPUTS_DOC)
+    expect(reference).toBe(renderInputsDoc(sources))
+    const outputsAt = reference.indexOf('## Outputs')
+    expect(namesIn(reference.slice(0, outputsAt))).toEqual(Object.keys(action.inputs))
+    expect(namesIn(reference.slice(outputsAt))).toEqual(Object.keys(action.outputs))
+    expect(reference).toContain(
+      '| `integration-id` |  | deploy; source `codehost`; required to create `codehost` |'
+    )
   })
 
   test('every `with:` key in its yaml is an input of action.yml', () => {
@@ -86,6 +101,11 @@ describe('the README generator', () => {
     },
     outputs: { created: { description: 'true when created.' } }
   }
+  const rows = {
+    'api-key': { applies: 'both', common: true },
+    wait: { applies: 'both' },
+    ref: { applies: 'deploy', sources: ['codehost'], createNeeds: ['codehost'], common: true }
+  } as const
 
   test('writes one row per input: name, default or required, description as one cell', () => {
     expect(inputsTable(sample)).toContain(
@@ -101,23 +121,32 @@ describe('the README generator', () => {
   })
 
   test('replaces only what lies between the markers, and refuses a README without them', () => {
-    const sources = { action: sample, readFile: () => '' }
-    const readme = [
-      'intro',
-      '<!-- inputs:start -->',
-      'stale',
-      '<!-- inputs:end -->',
-      'middle',
-      '<!-- outputs:start -->',
-      '<!-- outputs:end -->',
-      'end'
-    ].join('\n')
+    const sources = { action: sample, rows, readFile: () => '' }
+    const readme = ['intro', '<!-- inputs:start -->', 'stale', '<!-- inputs:end -->', 'end'].join(
+      '\n'
+    )
     const rendered = renderReadme(readme, sources)
     expect(rendered).not.toContain('stale')
-    expect(rendered).toMatch(/^intro\n<!-- inputs:start -->\n[\s\S]*`api-key`[\s\S]*\nmiddle\n/)
-    expect(rendered.endsWith('<!-- outputs:end -->\nend')).toBe(true)
+    expect(rendered).toMatch(/^intro\n<!-- inputs:start -->\n[\s\S]*`api-key`[\s\S]*\nend$/)
+    // Only the common inputs: the rest are in docs/inputs.md.
+    expect(namesIn(rendered)).toEqual(['api-key', 'ref'])
     expect(renderReadme(rendered, sources)).toBe(rendered)
     expect(() => renderReadme('no markers', sources)).toThrow(/inputs:start/)
+  })
+
+  test('the reference says what each input is for, from its row', () => {
+    const doc = renderInputsDoc({ action: sample, rows, readFile: () => '' })
+    expect(doc).toContain('| `wait` | `true` | deploy, delete |')
+    expect(doc).toContain(
+      '| `ref` |  | deploy; source `codehost`; required to create `codehost` | A ref. |'
+    )
+    expect(doc).toContain('| `created` | true when created. |')
+    expect(forText({ applies: 'deploy', sources: ['a', 'b'], revisionSources: ['b'] })).toBe(
+      'deploy; source `a`, `b` (or `revision-source` `b`)'
+    )
+    expect(() => renderInputsDoc({ action: sample, rows: {}, readFile: () => '' })).toThrow(
+      /no row for input api-key/
+    )
   })
 })
 

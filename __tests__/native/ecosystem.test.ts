@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml'
 import {
   INPUT_NAMES,
   loadDocumentParser,
-  parseInputs,
+  checkInputs,
   type RawInputs
 } from '../../src/inputs/index.ts'
 import type { Report } from './tools/check-files.ts'
@@ -218,7 +218,7 @@ function validationProblems(path: string): { steps: number; problems: unknown[] 
       for (const [key, value] of Object.entries(step.with ?? {})) {
         raw[key as keyof RawInputs] = withPlaceholders(key, String(value))
       }
-      const result = parseInputs(raw, {
+      const result = checkInputs(raw, {
         ref: 'main',
         expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
         repository: 'your-org/my-agent'

@@ -126,7 +126,8 @@ export const endlessList = faultKind(
         seeded: true,
         revision_ids: [],
         deleted_v: null,
-        keeps_tracing_project: false
+        keeps_tracing_project: false,
+        graphs: []
       }
       return deploymentView(ex.ctx, record)
     })

@@ -22,9 +22,17 @@ export const lostResponse = faultKind(
   }
 )
 
+/**
+ * The longest wait a fault may ask for: 10 minutes, far past any client's timeout. Node's timers
+ * hold at most 2^31 - 1 ms and fire at once beyond, so a longer wait could only answer early.
+ */
+export const MAX_FAULT_DELAY_MS = 600_000
+
+const waitMs = z.number().int().nonnegative().max(MAX_FAULT_DELAY_MS)
+
 /** Wait `ms`, then handle normally. */
 export const delay = faultKind(
-  z.object({ ...matchFields(), kind: z.literal('delay'), ms: z.number().int().nonnegative() }),
+  z.object({ ...matchFields(), kind: z.literal('delay'), ms: waitMs }),
   async (f, ex) => {
     await sleep(ex, f.ms)
     if (!ex.closed()) ex.send(ex.normal())
@@ -72,7 +80,7 @@ export const trickle = faultKind(
     ...matchFields(),
     kind: z.literal('trickle'),
     chunkBytes: z.number().int().positive().default(4),
-    intervalMs: z.number().int().nonnegative().default(50)
+    intervalMs: waitMs.default(50)
   }),
   (f, ex) => {
     const { res } = ex

@@ -20,6 +20,8 @@ export type CommandLine =
       command: Command
       /** Every input by its action.yml name, '' when not given. */
       inputs: Record<string, string>
+      /** Where each input given came from: a flag or its variable. */
+      origins: Record<string, 'flag' | 'env'>
       output: OutputFormat
       outputFile?: string
       /** Every request and answer in the log (redacted), as the action's step debug log. */
@@ -162,7 +164,8 @@ function inputValues(
   command: Command,
   given: Map<string, string | boolean>,
   env: NodeJS.ProcessEnv,
-  notes: string[]
+  notes: string[],
+  origins: Record<string, 'flag' | 'env'>
 ): Record<string, string> {
   const inputs: Record<string, string> = {}
   const unused: string[] = []
@@ -171,10 +174,14 @@ function inputValues(
     const fromEnv = env[envNameOf(input.name)]
     const applies = TABLE[input.name].applies
     if (input.name === 'command') inputs[input.name] = command
-    else if (flag !== undefined) inputs[input.name] = String(flag)
-    else if (fromEnv !== undefined && fromEnv !== '') {
-      if (applies === 'both' || applies === command) inputs[input.name] = fromEnv
-      else unused.push(envNameOf(input.name))
+    else if (flag !== undefined) {
+      inputs[input.name] = String(flag)
+      origins[input.name] = 'flag'
+    } else if (fromEnv !== undefined && fromEnv !== '') {
+      if (applies === 'both' || applies === command) {
+        inputs[input.name] = fromEnv
+        origins[input.name] = 'env'
+      } else unused.push(envNameOf(input.name))
     }
     inputs[input.name] ??= input.default
   }
@@ -249,11 +256,13 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   }
   const outputFile = given.get('output-file') as string | undefined
   const notes: string[] = []
-  const inputs = inputValues(command as Command, given, env, notes)
+  const origins: Record<string, 'flag' | 'env'> = {}
+  const inputs = inputValues(command as Command, given, env, notes, origins)
   return {
     kind: 'run',
     command: command as Command,
     inputs,
+    origins,
     output,
     ...(outputFile !== undefined ? { outputFile } : {}),
     debug: given.get('debug') === true,

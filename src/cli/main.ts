@@ -10,6 +10,8 @@ import { detectDefaults, forkRefusal } from './ci.ts'
 import { parseCommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
+import { cliNaming } from './naming.ts'
+import { refOrigin } from './ref-origin.ts'
 import { CliLog, type LogStream } from './log.ts'
 import { dotenv, formatOutputs } from './outputs.ts'
 import { cliPort } from './port.ts'
@@ -128,7 +130,8 @@ export async function cli(
     result = await run(
       cliPort({
         inputs: line.inputs,
-        event: detected.defaults,
+        naming: cliNaming(line.origins),
+        event: { ...detected.defaults, refFrom: refOrigin(env, detected.defaults.ref) },
         log,
         github,
         signal: controller.signal,

@@ -4,13 +4,15 @@
 // inside GitHub Actions.
 import type { EventDefaults } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
+import type { InputNaming } from '../inputs/index.ts'
 import type { RunPort } from '../port.ts'
-import { envNameOf } from './flags.ts'
 import type { CliLog } from './log.ts'
 
 export interface CliPortOptions {
   /** Every input by its action.yml name, as flags.ts read them. */
   inputs: Record<string, string>
+  /** How messages name an input: its flag or its variable, as given (cli/naming.ts). */
+  naming?: InputNaming
   event: EventDefaults
   log: CliLog
   /** The workflow run, when the CLI runs inside GitHub Actions. */
@@ -24,7 +26,7 @@ export function cliPort(o: CliPortOptions): RunPort {
   return {
     // Trimmed at both ends, as the runner's inputs are.
     input: name => (o.inputs[name] ?? '').trim(),
-    inputLabel: name => `\`--${name}\` (or ${envNameOf(name)})`,
+    ...(o.naming ? { naming: o.naming } : {}),
     event: o.event,
     mask: value => log.mask(value),
     info: line => log.info(line),

@@ -37,7 +37,8 @@ import type {
   RepositoryEntry,
   Revision,
   RevisionList,
-  RevisionLogPage
+  RevisionLogPage,
+  UploadUrl
 } from './schema.ts'
 import { VERSION } from '../version.ts'
 
@@ -337,6 +338,17 @@ export class ControlPlaneClient {
       message: capText(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
     }))
     return { logs, next_offset: page.next_offset }
+  }
+
+  /**
+   * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
+   * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
+   * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
+   * fresh slot, and one never PUT to is named by nothing.
+   */
+  async requestUploadUrl(deploymentId: string): Promise<UploadUrl> {
+    const path = `/v2/deployments/${seg(deploymentId)}/upload-url`
+    return this.#call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true })
   }
 
   async deleteListener(listenerId: string): Promise<void> {

@@ -19,6 +19,7 @@ export type Operation =
   | 'create revision'
   | 'set display name'
   | 'get deployment logs'
+  | 'request upload url'
 
 export interface RequestContext {
   method: string

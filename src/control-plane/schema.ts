@@ -251,7 +251,16 @@ export type PushToken = z.infer<typeof PushToken>
  * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
  * PATCH then names as `source_revision_config.source_tarball_path`.
  */
-export const UploadUrl = z.object({ upload_url: z.string().min(1), object_path: z.string().min(1) })
+export const UploadUrl = z.object({
+  upload_url: z
+    .string()
+    .min(1)
+    .refine(
+      s => ['http:', 'https:'].includes(URL.parse(s)?.protocol ?? ''),
+      'must be an http(s) URL'
+    ),
+  object_path: z.string().min(1)
+})
 export type UploadUrl = z.infer<typeof UploadUrl>
 
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */

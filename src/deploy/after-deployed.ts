@@ -135,7 +135,7 @@ function runGate(
     state.url,
     {
       ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-      ...(deps.inputLabel ? { inputLabel: deps.inputLabel } : {}),
+      ...(deps.say ? { say: deps.say } : {}),
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),

@@ -3,6 +3,7 @@
 import type { Clock } from '../clock.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
+import type { Say } from '../inputs/naming.ts'
 import type { Cadence } from './wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
@@ -24,5 +25,5 @@ export interface FlowDeps {
   /** For tests: how a health probe is sent (default: HTTP). */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
-  inputLabel?: (input: string) => string
+  say?: Say
 }

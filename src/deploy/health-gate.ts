@@ -16,6 +16,8 @@ import {
 } from '../health/gate.ts'
 import type { HostPattern } from '../health/hosts.ts'
 import type { ProbeTransport } from '../health/probe.ts'
+import type { InputName } from '../inputs/names.ts'
+import type { Say } from '../inputs/naming.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowLog } from './deps.ts'
 
@@ -41,7 +43,7 @@ export interface HealthGateDeps {
   /** For tests: how a probe is sent. */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
-  inputLabel?: (input: string) => string
+  say?: Say
   /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
   urlProblem?: string
 }
@@ -148,8 +150,8 @@ export function unhealthyError(
 }
 
 /** An input as the user sets it where the run came from. */
-function input(deps: Pick<HealthGateDeps, 'inputLabel'>, name: string): string {
-  return deps.inputLabel?.(name) ?? `\`${name}\``
+function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
+  return deps.say?.(name) ?? `\`${name}\``
 }
 
 function notVouchedBy(deps: HealthGateDeps): string {
@@ -193,7 +195,7 @@ export function gateTimedOutError(
   result: HealthResult,
   revisionId: string,
   timeoutMs: number,
-  deps: Pick<HealthGateDeps, 'inputLabel'>
+  deps: Pick<HealthGateDeps, 'say'>
 ): DeployError {
   return new DeployError(
     `Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${formatDuration(timeoutMs)}) came.`,

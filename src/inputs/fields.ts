@@ -16,6 +16,14 @@ export const MAX_ENVIRONMENT_LENGTH = 255
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/
+/**
+ * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
+ * format characters, controls, and spaces other than the ASCII one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u
+/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
+const WIDTH_FORMS = /[\uff00-\uffef]/
+
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
 const TRUE_VALUES = ['true', 'True', 'TRUE']
@@ -86,11 +94,24 @@ export function durationInput(
   }
 }
 
+/**
+ * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
+ * and encodes others into the path, so the URL used would not be the one a reviewer read.
+ */
+function invisibleProblem(v: string): string | undefined {
+  const hidden = INVISIBLE.exec(v)?.[0]
+  return hidden === undefined
+    ? undefined
+    : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`
+}
+
 export function parseBaseUrl(v: string, fail: Fail): string | undefined {
   const input = 'base-url'
   if (WHITESPACE_OR_CONTROL.test(v)) {
     return fail(`\`${input}\` must be a URL without spaces or line breaks`)
   }
+  const hidden = invisibleProblem(v)
+  if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
   let url: URL
   try {
     url = new URL(v)
@@ -120,6 +141,8 @@ function webUrl(input: 'custom-url' | 'environment-url') {
     if (WHITESPACE_OR_CONTROL.test(v)) {
       return fail(`\`${input}\` must be a URL without spaces or line breaks`)
     }
+    const hidden = invisibleProblem(v)
+    if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
     let url: URL
     try {
       url = new URL(v)
@@ -199,6 +222,28 @@ export const parseEnvironmentUrl = webUrl('environment-url')
 const BRANCH_PREFIX = 'refs/heads/'
 
 /**
+ * Why a name is refused that would read as another: git takes Unicode names, and letters of any
+ * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
+ * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ */
+export function unicodeProblem(text: string): string | undefined {
+  const hidden = INVISIBLE.exec(text)?.[0]
+  if (hidden !== undefined && hidden !== ' ') {
+    return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`
+  }
+  const wide = WIDTH_FORMS.exec(text)?.[0]
+  if (wide !== undefined) {
+    return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`
+  }
+  return undefined
+}
+
+/** `U+202E`: a character named without printing it. */
+function codePoint(c: string): string {
+  return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+}
+
+/**
  * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
  * well-formed name. The integration checks out what it is given: a malformed name fails late.
  */
@@ -206,6 +251,8 @@ export function refFormatProblem(ref: string): string | undefined {
   if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
     return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\'
   }
+  const unicode = unicodeProblem(ref)
+  if (unicode !== undefined) return unicode
   if (ref.includes('..')) return 'must not contain `..`'
   if (ref.includes('@{')) return 'must not contain `@{`'
   if (ref === '@') return 'must not be `@` alone'
@@ -237,13 +284,31 @@ export function parseRef(v: string, fail: Fail): string | undefined {
   return v
 }
 
+/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
+function escapesRoot(path: string): boolean {
+  let depth = 0
+  for (const part of path.split(/[/\\]/)) {
+    if (part === '..') depth--
+    else if (part !== '' && part !== '.') depth++
+    if (depth < 0) return true
+  }
+  return false
+}
+
 export function parseGraphConfigPath(v: string, fail: Fail): string | undefined {
   const input = 'graph-config-path'
   if (v === '') return undefined
   if (CONTROL.test(v)) return fail(`\`${input}\` must be a path on one line`)
-  if (v.startsWith('/')) {
+  if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
     return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`)
   }
+  if (escapesRoot(v)) {
+    return fail(
+      `\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`apps/agent/langgraph.json\`)`
+    )
+  }
+  const hidden = unicodeProblem(v)
+  if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
   return v
 }
 

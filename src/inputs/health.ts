@@ -3,6 +3,7 @@
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
 import { formatDuration, parseDuration } from '../duration.ts'
 import { parseHostPatterns, type HostPattern } from '../health/hosts.ts'
+import { ACTION_NAMING, sayWith, type Say } from './naming.ts'
 import type { Fail } from './problems.ts'
 
 export const DEFAULT_HEALTH_PATH = '/ok'
@@ -53,18 +54,21 @@ export interface HealthFit {
 }
 
 /** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-export function healthProblems(f: HealthFit): Array<['health-check', string]> {
+export function healthProblems(
+  f: HealthFit,
+  say: Say = sayWith(ACTION_NAMING)
+): Array<['health-check', string]> {
   const problems: Array<['health-check', string]> = []
   if (!f.healthPath) return problems
   if (f.command === 'delete')
     problems.push([
       'health-check',
-      '`health-check` applies only to deploying, not to `command: delete`'
+      `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
     ])
   else if (f.wait === false)
     problems.push([
       'health-check',
-      '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
+      `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
     ])
   return problems
 }

@@ -9,16 +9,20 @@
 // document.
 //
 // `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
-// together; `masking.ts` finds the values to mask. A check sees action.yml's default when the
-// input is empty, as on the runner, so every caller (the action, the CLI, tests) gets the same.
+// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
+// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
+// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
+// every caller (the action, the CLI, tests) gets the same.
 import { autoDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../event.ts'
+import { loadDocumentParser } from './documents.ts'
 import { secretValuesToMask } from './masking.ts'
 import { defaultOf, INPUT_NAMES, isUnevaluatedDefault } from './names.ts'
 import type { InputName, RawInputs } from './names.ts'
-import { crossFieldProblems } from './cross-field.ts'
+import { ACTION_NAMING, sayWith, type InputNaming } from './naming.ts'
+import { resolve, type Resolved } from './resolved.ts'
+import { ruleProblems } from './rules.ts'
 import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from './options.ts'
 import { InputProblems, type Check } from './problems.ts'
 import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type Fields } from './table.ts'
@@ -27,6 +31,7 @@ export { loadDocumentParser, nestingMayExceed } from './documents.ts'
 export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
 export { defaultOf, INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'
+export { ACTION_NAMING, type InputNaming } from './naming.ts'
 export {
   DEFAULT_POLL_INTERVAL,
   MAX_TIMEOUT_MS,
@@ -73,14 +78,11 @@ function optionKey<K extends InputName>(name: K): OptionKey<K> {
  * The Options of inputs that passed every check: each input under its camel-case key, then what
  * is derived (the target, the event's defaults, durations in ms, the dialect).
  */
-function toOptions(f: Fields, event: EventDefaults): Options {
+function toOptions(f: Fields, r: Resolved): Options {
   const plain: Record<string, unknown> = {}
   for (const name of INPUT_NAMES) {
     if (!(DERIVED_INPUTS as readonly string[]).includes(name)) plain[optionKey(name)] = f[name]
   }
-  const byId = f['deployment-id'] !== undefined
-  const usesCodehost = f.source === 'codehost' || f['revision-source'] === 'codehost'
-  const ref = f.ref ?? (usesCodehost ? event.ref : undefined)
   const timeoutMs = f.timeout!
   const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']!) : undefined
   const derived: Pick<
@@ -95,15 +97,13 @@ function toOptions(f: Fields, event: EventDefaults): Options {
     | 'apiDialect'
     | 'apiDialectReason'
   > = {
-    target: byId
+    target: r.byId
       ? { kind: 'id', deploymentId: f['deployment-id']! }
       : { kind: 'name', name: f.name! },
-    repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+    repository: r.repository,
     repositoryExplicit: f.repository !== undefined,
-    ref,
-    // The event's commit is expected only when the event's ref is the one deployed.
-    expectedSha:
-      usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+    ref: r.ref,
+    expectedSha: r.expectedSha,
     timeoutMs,
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
     apiDialect: auto?.dialect ?? (f['api-dialect'] as Options['apiDialect']),
@@ -115,7 +115,7 @@ function toOptions(f: Fields, event: EventDefaults): Options {
 // ---------------------------------------------------------------------------------------------
 // Entry
 
-export type ParseResult =
+export type ParseResult = (
   | {
       ok: true
       options: Options
@@ -123,40 +123,76 @@ export type ParseResult =
       notices: string[]
     }
   | { ok: false; problems: InputProblem[] }
+) & {
+  /** Values to mask before anything is logged: the key, the token, every secret value. */
+  masks: string[]
+}
 
 /**
- * The validated Options, or every problem found. `raw` misses no input it does not need (missing
- * ones count as not set); `event` gives the defaults of `ref`, the expected commit and
- * `repository`. No problem message contains the API key or a secret value.
+ * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
+ * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
+ * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
+ * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
+ * problem message contains the API key or a secret value.
  */
-export function parseInputs(raw: Partial<RawInputs>, event: EventDefaults): ParseResult {
+export async function parseInputs(
+  raw: Partial<RawInputs>,
+  event: EventDefaults,
+  naming: InputNaming = ACTION_NAMING
+): Promise<ParseResult> {
+  await loadDocumentParser(raw)
+  return checkInputs(raw, event, naming)
+}
+
+/**
+ * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
+ * a document input read before it is loaded throws).
+ */
+export function checkInputs(
+  raw: Partial<RawInputs>,
+  event: EventDefaults,
+  naming: InputNaming = ACTION_NAMING
+): ParseResult {
   const record = {} as RawInputs
+  const userSet = new Set<InputName>()
   for (const name of INPUT_NAMES) {
     const value: unknown = raw[name]
     const text = typeof value === 'string' && !isUnevaluatedDefault(name, value) ? value : ''
+    if (text.trim() !== '') userSet.add(name)
     record[name] = text.trim() === '' ? defaultOf(name) : text
   }
-  const found = new InputProblems()
-  const fields = checkEach(record, found)
+  const masks = secretValuesToMask(record)
+  const found = new InputProblems(naming)
+  const f = checkEach(record, found)
+  const failed = found.failed()
+  const r = resolve(f, failed, event)
   // After failed inputs too: every problem is reported at once.
-  for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
-    found.add(input, message)
+  const rules = {
+    f,
+    r,
+    event,
+    say: sayWith(naming),
+    given: (input: InputName) => f[input] !== undefined,
+    set: (input: InputName) => userSet.has(input) && f[input] !== undefined,
+    absent: (input: InputName) => f[input] === undefined && !failed.has(input),
+    add: (input: InputName, message: string) => void found.add(input, message)
   }
+  ruleProblems(rules, failed.has('command'))
   if (found.list.length === 0) {
-    return { ok: true, options: toOptions(fields, event), notices: notices(record, fields) }
+    return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks }
   }
 
   // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-  const redactor = new Redactor(secretValuesToMask(record))
+  const redactor = new Redactor(masks)
   const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }))
-  return { ok: false, problems }
+  return { ok: false, problems, masks }
 }
 
-function notices(raw: RawInputs, f: Fields): string[] {
+function notices(raw: RawInputs, f: Fields, naming: InputNaming): string[] {
   const out: string[] = []
   if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
     out.push(
-      `\`ref\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`
+      `\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`
     )
   }
   return out

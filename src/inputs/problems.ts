@@ -5,6 +5,7 @@
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
 import { DOCUMENT_INPUTS, type InputName } from './names.ts'
+import { ACTION_NAMING, type InputNaming } from './naming.ts'
 
 /** One bad input: which one and what is expected of it. */
 export interface InputProblem {
@@ -33,6 +34,11 @@ function sizeText(bytes: number): string {
 export class InputProblems {
   readonly #list: InputProblem[] = []
   readonly #failed = new Set<InputName>()
+  readonly #naming: InputNaming
+
+  constructor(naming: InputNaming = ACTION_NAMING) {
+    this.#naming = naming
+  }
 
   add(input: InputName, message: string): undefined {
     this.#list.push({ input, message })
@@ -50,11 +56,16 @@ export class InputProblems {
     if (bytes > cap) {
       return this.add(
         input,
-        `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
+        `\`${this.#naming.name(input)}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
       )
     }
     const before = this.#list.length
-    const result = check(value.trim(), message => this.add(input, message))
+    // A check names its own input first, by its YAML name: said here as the user set it.
+    const own = `\`${input}\``
+    const named = `\`${this.#naming.name(input)}\``
+    const result = check(value.trim(), message =>
+      this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message)
+    )
     return this.#list.length > before ? undefined : result
   }
 
@@ -69,8 +80,12 @@ export class InputProblems {
 }
 
 /** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
-export function renderProblems(problems: InputProblem[]): string {
+export function renderProblems(
+  problems: InputProblem[],
+  naming: InputNaming = ACTION_NAMING
+): string {
   const inputs = new Set(problems.map(p => p.input)).size
   const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`
-  return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n')
+  const name = (input: string) => naming.name(input as InputName)
+  return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n')
 }

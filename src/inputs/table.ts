@@ -1,9 +1,16 @@
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts) and
-// which commands it applies to. action.yml (through the generated action-yml.ts) gives the names,
-// defaults and descriptions; everything else about an input is its row here. The list of names,
-// what only a deploy uses and the keys of `Options` are derived from the two, and a row missing
-// or left over is a type error. Adding an input: action.yml, `npm run readme`, one row, its use.
-import { DEPLOYMENT_TYPES, REVISION_SOURCES, SOURCES } from '../control-plane/vocabulary.ts'
+// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
+// commands and sources it applies to, what a create needs, and whether the README shows it.
+// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
+// everything else about an input is its row here. The list of names, what only a deploy uses, the
+// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
+// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
+// one row, its use.
+import {
+  CLOUD_SOURCES,
+  DEPLOYMENT_TYPES,
+  REVISION_SOURCES,
+  SOURCES
+} from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { DIALECTS } from '../control-plane/dialect.ts'
 import { formatDuration } from '../duration.ts'
@@ -41,41 +48,83 @@ export const MIN_POLL_INTERVAL_MS = 1000
 /** Which commands an input is for: a deploy-only input given to `command: delete` is an error. */
 export type Applies = 'deploy' | 'delete' | 'both'
 
-export interface InputRow<T> {
+/** What an input's row says beyond its check and commands; every field may be left out. */
+export interface RowFacts {
+  /** The sources it belongs to: given with another `source`, it is an error. Unset: any source. */
+  sources?: readonly Source[]
+  /** `revision-source` values that take it too (with any cloud `source`). */
+  revisionSources?: readonly Source[]
+  /** The sources whose create needs it (a `name` target with `create: true`). */
+  createNeeds?: readonly Source[]
+  /** The sources (as `source` or `revision-source`) whose every deploy needs it, and why. */
+  needs?: { sources: readonly Source[]; why: string }
+  /** Shown in the README's short table (all inputs are in docs/inputs.md). */
+  common?: boolean
+}
+
+export interface InputRow<T> extends RowFacts {
   /** Sees the value with action.yml's default applied when the input is empty. */
   check: Check<T>
   applies: Applies
 }
 
-const row = <T>(check: Check<T>, applies: Applies): InputRow<T> => ({ check, applies })
+const row = <T>(check: Check<T>, applies: Applies, facts: RowFacts = {}): InputRow<T> => ({
+  check,
+  applies,
+  ...facts
+})
+
+const CODEHOST = ['codehost'] as const satisfies readonly Source[]
+const SELF_HOSTED = ['external_docker'] as const satisfies readonly Source[]
+/** From the repository the integration builds: the deployment's source or its revision's. */
+const FROM_REPOSITORY: RowFacts = {
+  sources: CODEHOST,
+  revisionSources: CODEHOST,
+  createNeeds: CODEHOST
+}
+const SELF_HOSTED_CREATE: RowFacts = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED }
 
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 export const INPUTS = {
-  'api-key': row(parseApiKey, 'both'),
+  'api-key': row(parseApiKey, 'both', { common: true }),
   'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
   'base-url': row(parseBaseUrl, 'both'),
-  name: row(parseName, 'both'),
-  'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both'),
+  name: row(parseName, 'both', { common: true }),
+  'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
   // `github` is the production service's word for `codehost`: both are accepted.
-  source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy'),
-  'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy'),
-  repository: row(parseRepository, 'deploy'),
-  ref: row(parseRef, 'deploy'),
+  source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
+    common: true
+  }),
+  'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
+    sources: CODEHOST,
+    createNeeds: CODEHOST,
+    common: true
+  }),
+  repository: row(parseRepository, 'deploy', FROM_REPOSITORY),
+  ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
   'graph-config-path': row(parseGraphConfigPath, 'deploy'),
   'image-uri': row(
     optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
-    'deploy'
+    'deploy',
+    {
+      sources: ['external_docker', 'internal_docker'],
+      revisionSources: ['internal_docker'],
+      createNeeds: SELF_HOSTED,
+      needs: { sources: ['internal_docker'], why: 'the image to deploy' }
+    }
   ),
-  secrets: row(parseSecrets, 'deploy'),
-  'secret-references': row(parseSecretReferences, 'deploy'),
+  secrets: row(parseSecrets, 'deploy', { common: true }),
+  'secret-references': row(parseSecretReferences, 'deploy', { sources: SELF_HOSTED }),
   'resource-spec': row(parseResourceSpec, 'deploy'),
-  'build-on-push': row(booleanInput('build-on-push'), 'deploy'),
+  'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
   'custom-url': row(parseCustomUrl, 'deploy'),
-  'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy'),
-  'k8s-namespace': row(parseNamespace, 'deploy'),
+  'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
+  'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
   'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
   'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-  'revision-source': row(parseEnum('revision-source', REVISION_SOURCES), 'deploy'),
+  'revision-source': row(parseEnum('revision-source', REVISION_SOURCES), 'deploy', {
+    sources: CLOUD_SOURCES
+  }),
   create: row(booleanInput('create'), 'deploy'),
   wait: row(booleanInput('wait'), 'both'),
   timeout: row(
@@ -86,7 +135,8 @@ export const INPUTS = {
           ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
           : undefined
     ),
-    'both'
+    'both',
+    { common: true }
   ),
   // Not set: the default follows the timeout (a pause is never longer than the whole wait).
   'poll-interval': row(
@@ -96,17 +146,21 @@ export const INPUTS = {
     'both'
   ),
   'dry-run': row(booleanInput('dry-run'), 'both'),
-  'github-token': row(parseGithubToken, 'both'),
-  environment: row(parseEnvironment, 'deploy'),
+  'github-token': row(parseGithubToken, 'both', { common: true }),
+  environment: row(parseEnvironment, 'deploy', { common: true }),
   'environment-url': row(parseEnvironmentUrl, 'deploy'),
   'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), 'both'),
-  'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy'),
-  command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both'),
+  'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
+    sources: CODEHOST
+  }),
+  command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both', { common: true }),
   'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
-  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy'),
+  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy', {
+    common: true
+  }),
   'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-  'pr-comment': row(booleanInput('pr-comment'), 'both'),
-  'health-check': row(parseHealthCheck, 'deploy'),
+  'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
+  'health-check': row(parseHealthCheck, 'deploy', { common: true }),
   'health-check-window': row(parseHealthCheckWindow, 'deploy'),
   'health-check-hosts': row(parseHealthCheckHosts, 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }

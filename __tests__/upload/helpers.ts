@@ -1,0 +1,54 @@
+// Shared by the upload tests: fixture trees copied to a temporary directory (so that what git
+// cannot keep, a symlink, a `.git` directory, a hard link, a fifo, is made there), and GNU tar's
+// own reading of an archive.
+import { execFileSync } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach } from '@jest/globals'
+
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/upload', import.meta.url))
+
+const temps: string[] = []
+afterEach(async () => {
+  while (temps.length) await rm(temps.pop()!, { recursive: true, force: true })
+})
+
+/** A temporary directory, removed after the test. */
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'upload-test-'))
+  temps.push(dir)
+  return dir
+}
+
+/** A copy of fixtures/upload/<name> in a temporary directory. */
+export async function copyFixture(name: string): Promise<string> {
+  const dir = join(await tempDir(), name)
+  await cp(join(FIXTURES, name), dir, { recursive: true })
+  return dir
+}
+
+export interface TarMember {
+  mode: string
+  owner: string
+  size: number
+  time: string
+  name: string
+}
+
+/** The members as `tar -tzvf` lists them (times in UTC). */
+export function tarList(file: string): TarMember[] {
+  const out = execFileSync('tar', ['-tzvf', file], {
+    encoding: 'utf8',
+    env: { ...process.env, TZ: 'UTC' }
+  })
+  return out
+    .trim()
+    .split('\n')
+    .map(line => {
+      const m = /^(\S+) (\S+)\s+(\d+) (\S+ \S+) (.*)$/.exec(line)
+      if (!m) throw new Error(`unexpected tar line: ${line}`)
+      return { mode: m[1]!, owner: m[2]!, size: Number(m[3]), time: m[4]!, name: m[5]! }
+    })
+}

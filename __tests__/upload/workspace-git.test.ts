@@ -1,0 +1,37 @@
+// What git says of the workspace: nothing outside a checkout, the commit in one, and "with
+// uncommitted changes" only when a tracked file differs (an untracked one does not count).
+import { execFileSync } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { describeWorkspaceGit, readWorkspaceGit } from '../../src/upload/workspace-git.ts'
+import { tempDir } from './helpers.ts'
+
+function git(cwd: string, ...args: string[]): string {
+  const who = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false']
+  return execFileSync('git', [...who, ...args], { cwd, encoding: 'utf8' }).trim()
+}
+
+describe('the workspace in git', () => {
+  it('outside a checkout: nothing', async () => {
+    // A directory of its own under the system's temporary folder, in no repository.
+    expect(await readWorkspaceGit(await tempDir())).toEqual({})
+  })
+
+  it('a checkout: its commit; with uncommitted changes only when a tracked file differs', async () => {
+    const dir = await tempDir()
+    git(dir, 'init', '-q')
+    expect(await readWorkspaceGit(dir)).toEqual({}) // no commit yet
+    await writeFile(join(dir, 'langgraph.json'), '{}')
+    git(dir, 'add', '.')
+    git(dir, 'commit', '-q', '-m', 'first')
+    const sha = git(dir, 'rev-parse', 'HEAD')
+    expect(await readWorkspaceGit(dir)).toEqual({ commit: sha, uncommittedChanges: false })
+    await writeFile(join(dir, 'untracked.py'), 'x = 1\n')
+    expect(await readWorkspaceGit(dir)).toEqual({ commit: sha, uncommittedChanges: false })
+    await writeFile(join(dir, 'langgraph.json'), '{"graphs": {}}')
+    const dirty = await readWorkspaceGit(dir)
+    expect(dirty).toEqual({ commit: sha, uncommittedChanges: true })
+    expect(describeWorkspaceGit(dirty)).toBe(`${sha.slice(0, 12)} (with uncommitted changes)`)
+  })
+})

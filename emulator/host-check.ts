@@ -1,0 +1,43 @@
+// Which Host headers the emulator answers: loopback names only (and those its starter allowed), so
+// that a page whose DNS name is re-bound to 127.0.0.1 cannot read `/_emulator/credentials` or drive
+// the API from a browser (DNS rebinding).
+import { isLoopbackHost } from '../src/control-plane/base-url.ts'
+import type { Reply } from './context.ts'
+
+/** A Host header: a name or an address, an optional port; nothing else. */
+const HOST_SYNTAX = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/
+
+/** The host name of a Host header (lowercase, IPv6 without brackets), or null when malformed. */
+function hostnameOf(header: string): string | null {
+  if (!HOST_SYNTAX.test(header)) return null
+  try {
+    return new URL(`http://${header}/`).hostname.toLowerCase()
+  } catch {
+    return null
+  }
+}
+
+/** Normalises `--allow-host` values as Host headers name them. */
+export function allowedHostnames(hosts: readonly string[] = []): Set<string> {
+  const out = new Set<string>()
+  for (const h of hosts) {
+    const name = hostnameOf(h.includes(':') && !h.startsWith('[') ? `[${h}]` : h)
+    if (name === null)
+      throw new Error(`invalid allowed host '${h}': give a host name or an address`)
+    out.add(name)
+  }
+  return out
+}
+
+/** 421 naming the Host and the way to allow it, or null when the Host may be answered. */
+export function refuseHost(header: string | undefined, allowed: ReadonlySet<string>): Reply | null {
+  const name = header === undefined ? null : hostnameOf(header)
+  if (name !== null && (isLoopbackHost(name) || allowed.has(name))) return null
+  const shown = header === undefined ? 'no Host header' : `Host '${header.slice(0, 100)}'`
+  return {
+    status: 421,
+    body: {
+      detail: `The emulator answers only requests addressed to a loopback host (localhost, 127.0.0.0/8, [::1]): ${shown} is refused, as a DNS-rebinding page would send it. Start the emulator with --allow-host <name> (allowedHosts) to answer another name.`
+    }
+  }
+}

@@ -1,0 +1,54 @@
+// What a remote build of an uploaded tarball (`internal_source`) finds, decided when its revision
+// is made: the object's bytes unpacked, the config at `langgraph_config_path` read, and its
+// `graphs` keys as the graphs the revision serves; or the reason its build fails.
+import { memberPath, TarballError, unpackTarball } from './tarball.ts'
+import type { BuildStep, Store } from './store.ts'
+
+export type SourceBuild =
+  { ok: true; graphs: string[] } | { ok: false; step: BuildStep; message: string }
+
+const failed = (step: BuildStep, message: string): SourceBuild => ({ ok: false, step, message })
+
+/** The graphs an uploaded tarball's config declares, or why its build fails. */
+export function buildFromUpload(
+  store: Store,
+  objectPath: string,
+  configPath: string | null | undefined
+): SourceBuild {
+  const bytes = store.uploads.get(objectPath)?.data
+  if (!bytes) {
+    return failed(
+      'fetch',
+      `ERROR: no uploaded object at ${objectPath}: PUT the tarball to its upload_url before the PATCH`
+    )
+  }
+  let files: Map<string, Buffer>
+  try {
+    files = unpackTarball(bytes).files
+  } catch (error) {
+    const why = error instanceof TarballError ? error.message : String(error)
+    return failed('fetch', `ERROR: the source tarball could not be unpacked: ${why}`)
+  }
+  const wanted = configPath ?? 'langgraph.json'
+  let path: string
+  try {
+    path = memberPath(wanted)
+  } catch {
+    return failed('config', `ERROR: ${wanted}: the config path must stay inside the archive`)
+  }
+  const raw = files.get(path)
+  if (!raw) return failed('config', `ERROR: ${wanted} not found in the source tarball`)
+  let config: unknown
+  try {
+    config = JSON.parse(raw.toString('utf8'))
+  } catch (error) {
+    return failed('config', `ERROR: ${wanted} is not valid JSON: ${(error as Error).message}`)
+  }
+  const graphs = (config as { graphs?: unknown } | null)?.graphs
+  if (graphs === null || typeof graphs !== 'object' || Array.isArray(graphs)) {
+    return failed('config', `ERROR: ${wanted} has no "graphs" object: nothing to serve`)
+  }
+  const names = Object.keys(graphs)
+  if (names.length === 0) return failed('config', `ERROR: ${wanted} declares no graphs`)
+  return { ok: true, graphs: names }
+}

@@ -1,0 +1,53 @@
+// What the inputs mean together, derived once: the target, the sources in play, and the
+// repository, ref and commit a deploy uses (the inputs, else the triggering event's). The rules
+// (rules.ts) check this value and `toOptions` (index.ts) builds on it, so the two cannot differ.
+import type { Source } from '../control-plane/schema.ts'
+import type { EventDefaults } from '../event.ts'
+import type { InputName } from './names.ts'
+import type { Fields } from './table.ts'
+
+export interface Resolved {
+  /** A target by id: `deployment-id` was set (even when it failed its check). */
+  byId: boolean
+  /** A name target with `create: true`: the run may create (decided only at run time). */
+  mayCreate: boolean
+  source: Source | undefined
+  revisionSource: Source | undefined
+  /** The repository is built: `source: codehost`, or `revision-source: codehost` on a cloud source. */
+  usesCodehost: boolean
+  /** `owner/name`: the input, else the workflow's when the repository is built. */
+  repository: string | undefined
+  /** The ref to deploy: the input, else the event's when the repository is built. */
+  ref: string | undefined
+  /** Where `ref` comes from; a `ref` input that failed its check stands for no ref at all. */
+  refOrigin: 'input' | 'event' | undefined
+  /** The event's commit, expected only when the event's ref is the one deployed. */
+  expectedSha: string | undefined
+}
+
+export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventDefaults): Resolved {
+  const byId = f['deployment-id'] !== undefined || failed.has('deployment-id')
+  const source = f.source
+  const revisionSource = f['revision-source']
+  const usesCodehost =
+    source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker')
+  const refOrigin =
+    f.ref !== undefined
+      ? 'input'
+      : usesCodehost && !failed.has('ref') && event.ref !== undefined
+        ? 'event'
+        : undefined
+  const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined
+  return {
+    byId,
+    mayCreate: !byId && f.name !== undefined && f.create === true,
+    source,
+    revisionSource,
+    usesCodehost,
+    repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+    ref,
+    refOrigin,
+    expectedSha:
+      usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
+  }
+}

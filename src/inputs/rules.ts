@@ -1,0 +1,302 @@
+// How the inputs fit together, as named rules. Which source takes an input and what a create
+// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
+// for the target, the sources in play and the ref. Only inputs that passed their own checks take
+// part: an input that failed is neither given (nothing is said about what it does not fit) nor
+// absent (it is not "required" again: its own problem already says what is wrong). Every message
+// names inputs through `say`, as the user set them (naming.ts).
+import {
+  CLOUD_SOURCES,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_NAMES_HOSTED
+} from '../control-plane/vocabulary.ts'
+import type { Source } from '../control-plane/schema.ts'
+import { formatDuration } from '../duration.ts'
+import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
+import { refFormatProblem } from './fields.ts'
+import { healthProblems } from './health.ts'
+import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
+import type { Say } from './naming.ts'
+import type { Resolved } from './resolved.ts'
+import { INPUTS, type Fields, type InputRow } from './table.ts'
+
+/** What every rule sees. */
+export interface RuleInput {
+  f: Fields
+  r: Resolved
+  event: EventDefaults
+  say: Say
+  /** Has a value (the user's or action.yml's default) that passed its own check. */
+  given(input: InputName): boolean
+  /** Set by the user (not merely defaulted), and passed its own check. */
+  set(input: InputName): boolean
+  /** Not set at all (not merely failed). */
+  absent(input: InputName): boolean
+  add(input: InputName, message: string): void
+}
+
+type Rule = (c: RuleInput) => void
+
+const row = (name: InputName): InputRow<unknown> => INPUTS[name]
+
+/** The deployment needs a target: a name, or an id. */
+function target({ r, say, absent, add }: RuleInput): void {
+  if (!r.byId && absent('name')) {
+    add(
+      'name',
+      `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`
+    )
+  }
+}
+
+/** `environment` turns GitHub deployments on and needs a token to write them. */
+function githubDeployment({ say, given, absent, add }: RuleInput): void {
+  if (given('environment') && absent('github-token')) {
+    add(
+      'github-token',
+      `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``
+    )
+  }
+  if (given('environment-url') && absent('environment')) {
+    add(
+      'environment-url',
+      `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`
+    )
+  }
+}
+
+/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
+function healthGate({ f, say, add }: RuleInput): void {
+  const fit = { healthPath: f['health-check'], wait: f.wait, command: f.command }
+  for (const [input, message] of healthProblems(fit, say)) add(input, message)
+}
+
+/** Timing: a pause is never longer than the whole wait. */
+function pollWithinTimeout({ f, say, add }: RuleInput): void {
+  const pollInterval = f['poll-interval']
+  const timeout = f.timeout
+  if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
+    add(
+      'poll-interval',
+      `${say('poll-interval')} (${formatDuration(pollInterval)}) must not be longer than ${say('timeout')} (${formatDuration(timeout)})`
+    )
+  }
+}
+
+/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
+const DEPLOY_ONLY = INPUT_NAMES.filter(n => row(n).applies === 'deploy' && defaultOf(n) === '')
+/** Inputs only a delete uses (switches that are off by default). */
+const DELETE_ONLY = INPUT_NAMES.filter(n => row(n).applies === 'delete')
+
+/** Each command takes only its inputs (the rows' `applies`). */
+function commandFit({ f, say, given, add }: RuleInput): void {
+  const deleting = say.set('command', 'delete')
+  if (f.command === 'delete') {
+    for (const input of DEPLOY_ONLY) {
+      if (given(input)) add(input, `${say(input)} applies only to deploying, not to ${deleting}`)
+    }
+    if (f['on-failure'] === 'rollback')
+      add(
+        'on-failure',
+        `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`
+      )
+    return
+  }
+  for (const input of DELETE_ONLY) {
+    if (given(input) && f[input] !== false)
+      add(input, `${say(input)} applies only with ${deleting}`)
+  }
+}
+
+/** The pull request comment is written with the token. */
+function prComment({ f, say, absent, add }: RuleInput): void {
+  if (f['pr-comment'] === true && absent('github-token')) {
+    add(
+      'github-token',
+      `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``
+    )
+  }
+}
+
+/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
+const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/
+
+/** How a message names the ref the event gave: by the variable it was read from. */
+function eventRefName(event: EventDefaults): string {
+  return event.refFrom !== undefined
+    ? `The ref read from ${event.refFrom}`
+    : 'The ref the triggering event gives'
+}
+
+/** The ref to deploy, wherever it comes from, is one the integration can build. */
+function refFit({ r, event, say, add }: RuleInput): void {
+  if (r.ref === undefined) return
+  if (PULL_REQUEST_REF.test(r.ref)) {
+    add('ref', pullRequestRefMessage(r, event, say))
+    return
+  }
+  if (r.refOrigin !== 'event') return // the input's own check said it already
+  const problem = refFormatProblem(r.ref)
+  if (problem !== undefined) {
+    add(
+      'ref',
+      `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
+        `(set ${say('ref')} to the branch to deploy)`
+    )
+  }
+}
+
+function pullRequestRefMessage(r: Resolved, event: EventDefaults, say: Say): string {
+  const what =
+    "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
+    'integration cannot build'
+  if (r.refOrigin === 'event') {
+    return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`
+  }
+  const head =
+    event.pullRequestNumber !== undefined && event.ref !== undefined
+      ? `\`${event.ref}\``
+      : '`${{ github.head_ref }}`'
+  return (
+    `${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
+    `request event, leaving ${say('ref')} empty deploys it)`
+  )
+}
+
+/** A fork's head branch is not in the repository the integration builds. */
+function forkHead({ event, absent, add }: RuleInput): void {
+  if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
+    add('ref', forkPullRequestMessage(event.forkHead, event.repository))
+  }
+}
+
+/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
+function sourcesText(facts: InputRow<unknown>, say: Say): string {
+  const list = facts.sources ?? []
+  const names = list.map(s => `\`${s}\``)
+  const base =
+    list.length === CLOUD_SOURCES.length && list.every(s => CLOUD_SOURCES.includes(s))
+      ? 'cloud sources'
+      : list.length === 1
+        ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
+        : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s))
+  return revision.length ? `${base} (or ${revision.join(' or ')})` : base
+}
+
+/** Whether an input of these facts belongs to the sources in play. */
+function fitsSources(facts: InputRow<unknown>, r: Resolved): boolean {
+  if (facts.sources === undefined || r.source === undefined) return true
+  if (facts.sources.includes(r.source)) return true
+  const revision = r.revisionSource
+  return revision !== undefined && r.source !== 'external_docker'
+    ? (facts.revisionSources ?? []).includes(revision)
+    : false
+}
+
+/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
+function sourceFit({ r, say, set, add }: RuleInput): void {
+  if (r.source === undefined) return
+  for (const input of INPUT_NAMES) {
+    // A default fits every source: only what the user set can be out of place.
+    if (set(input) && !fitsSources(row(input), r))
+      add(
+        input,
+        `${say(input)} applies only to ${sourcesText(row(input), say)}, not to source \`${r.source}\``
+      )
+  }
+}
+
+/** What the event may give instead of the input, and what to say when it gives nothing. */
+const FROM_EVENT: Partial<Record<InputName, (r: Resolved) => unknown>> = {
+  repository: r => r.repository,
+  ref: r => r.ref
+}
+const EVENT_GIVES_NONE: Partial<Record<InputName, string>> = {
+  repository: 'no workflow repository is known',
+  ref: 'the triggering event gives no branch or tag'
+}
+
+const article = (s: Source) => (/^[aeiou]/.test(s) ? 'an' : 'a')
+
+/** What creating needs (the rows' `createNeeds`), and what every deploy needs (`needs`). */
+function sourceNeeds({ r, say, absent, add }: RuleInput): void {
+  const { source, revisionSource } = r
+  if (source === undefined) return
+  const create = `to create ${article(source)} \`${source}\` deployment (or set ${say.set('create', false)} to only update)`
+  for (const input of INPUT_NAMES) {
+    const facts = row(input)
+    if (!absent(input)) continue
+    if (r.mayCreate && facts.createNeeds?.includes(source)) {
+      const fromEvent = FROM_EVENT[input]
+      if (fromEvent === undefined) add(input, `${say(input)} is required ${create}`)
+      else if (fromEvent(r) === undefined)
+        add(input, `${say(input)} is required ${create}: ${EVENT_GIVES_NONE[input]}`)
+      continue
+    }
+    const needs = facts.needs
+    if (needs?.sources.includes(source))
+      add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`)
+    else if (revisionSource !== undefined && needs?.sources.includes(revisionSource))
+      add(
+        input,
+        `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`
+      )
+  }
+}
+
+/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
+function tagWithoutBuildOnPush({ f, r, say, add }: RuleInput): void {
+  if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
+    add(
+      'build-on-push',
+      `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`
+    )
+  }
+}
+
+/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
+function secretNames({ f, r, say, add }: RuleInput): void {
+  if (f.secrets === undefined || r.source === undefined) return
+  const hosted: readonly string[] = RESERVED_SECRET_NAMES_HOSTED
+  const reserved: readonly string[] =
+    r.source === 'external_docker' ? RESERVED_SECRET_NAMES : [...RESERVED_SECRET_NAMES, ...hosted]
+  for (const { name } of f.secrets) {
+    if (reserved.includes(name)) {
+      add(
+        'secrets',
+        `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`
+      )
+    }
+  }
+  const names = new Set(f.secrets.map(s => s.name))
+  for (const { name } of f['secret-references'] ?? []) {
+    if (names.has(name)) {
+      add(
+        'secret-references',
+        `${say('secret-references')}: ${name} is also set in ${say('secrets')}`
+      )
+    }
+  }
+}
+
+/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
+const ANY_COMMAND: readonly Rule[] = [githubDeployment, healthGate, pollWithinTimeout, commandFit]
+const DEPLOYING: readonly Rule[] = [
+  prComment,
+  refFit,
+  forkHead,
+  sourceFit,
+  sourceNeeds,
+  tagWithoutBuildOnPush,
+  secretNames
+]
+
+/** Every rule's problems, in order. */
+export function ruleProblems(c: RuleInput, failedCommand: boolean): void {
+  target(c)
+  // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+  if (failedCommand) return
+  for (const rule of ANY_COMMAND) rule(c)
+  if (c.f.command === 'delete') return
+  for (const rule of DEPLOYING) rule(c)
+}

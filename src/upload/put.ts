@@ -1,0 +1,207 @@
+// The PUT of an archive to the signed `upload_url` that `POST .../upload-url` answered: the file
+// streamed from disk (never read whole: Node's fetch with a file body buffers it), with
+// `Content-Type: application/gzip`, `Content-Length` and `X-Goog-Content-Length-Range:
+// 0,209715200` (what the URL was signed for, as the LangGraph CLIs send it), and nothing else of
+// ours: never the API key, the upload host is not the control plane. No redirect is followed (a
+// 3xx is a refusal), the whole PUT has one timeout, and the abort signal stops it.
+// Behind a proxy the environment names for the URL, it goes through @actions/http-client's
+// tunnelling agent (loaded only then), as the control plane's transport and the health probes do.
+//
+//   const result = await putArchive({ url, file: archive.file, size: archive.size, signal })
+//   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
+//                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
+//
+// The result never holds the URL: its query is the signature. describeUploadUrl() is what may be
+// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again.
+import * as http from 'node:http'
+import * as https from 'node:https'
+import { open, type FileHandle } from 'node:fs/promises'
+import { getProxyUrl } from '@actions/http-client/lib/proxy'
+import { isLoopbackHost } from '../control-plane/base-url.ts'
+import { sanitizeServerText } from '../control-plane/redact.ts'
+import { MAX_ARCHIVE_BYTES } from './archive.ts'
+import { ReusedBuffers } from './reused-buffers.ts'
+import { VERSION } from '../version.ts'
+
+/** The LangGraph CLIs' timeout for the same PUT. */
+export const DEFAULT_PUT_TIMEOUT_MS = 300_000
+/** The most of the archive read at once. */
+const CHUNK = 256 * 1024
+/** The most of an answer's body kept for the message. */
+const MAX_DETAIL_BYTES = 4096
+/** Connection errors that mean nothing reached the upload host. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
+
+export interface PutOptions {
+  /** The `upload_url`, as answered. */
+  url: string
+  /** The archive's file and its size (archive.ts). */
+  file: string
+  size: number
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export type PutResult =
+  | { outcome: 'stored'; status: number }
+  /** The host answered with another status (a 3xx included: never followed). */
+  | { outcome: 'refused'; status: number; detail: string }
+  /** The archive went out (all or part) but no answer came back: timeout or lost connection. */
+  | { outcome: 'lost'; reason: string }
+  /** Nothing reached the host (connection refused, name not found). */
+  | { outcome: 'not-sent'; reason: string }
+  | { outcome: 'cancelled' }
+
+/** Why `url` is no place to PUT the source: https, or plain http to this machine only. */
+export function uploadUrlProblem(url: string): string | undefined {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return 'the upload URL is not a URL'
+  }
+  if (u.username || u.password) return 'the upload URL carries credentials (user:password@)'
+  if (u.protocol === 'https:') return undefined
+  if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return undefined
+  return `the upload URL must be https (plain http only to this machine), not ${u.protocol}//${u.hostname}`
+}
+
+/** The URL as it may be logged: origin and path, without the query that signs it. */
+export function describeUploadUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.origin}${u.pathname}`
+  } catch {
+    return '(not a URL)'
+  }
+}
+
+async function agentFor(url: URL): Promise<http.Agent | false> {
+  if (!getProxyUrl(url)?.hostname) return false
+  const { HttpClient } = await import('@actions/http-client')
+  const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false })
+  return client.getAgent(url.href)
+}
+
+function headers(size: number): http.OutgoingHttpHeaders {
+  return {
+    'Content-Type': 'application/gzip',
+    'Content-Length': String(size),
+    'X-Goog-Content-Length-Range': `0,${MAX_ARCHIVE_BYTES}`,
+    'User-Agent': `control-plane-deploy/${VERSION}`,
+    Connection: 'close'
+  }
+}
+
+/** PUTs the archive once. Throws only for a URL it refuses (uploadUrlProblem) or a changed file. */
+export async function putArchive(o: PutOptions): Promise<PutResult> {
+  const problem = uploadUrlProblem(o.url)
+  if (problem) throw new Error(`Refusing the upload URL: ${problem}.`)
+  const url = new URL(o.url)
+  if (o.signal?.aborted) return { outcome: 'cancelled' }
+  const fh = await open(o.file, 'r')
+  try {
+    const { size } = await fh.stat()
+    if (size !== o.size) throw new Error(`The archive ${o.file} changed size before it was sent.`)
+    const agent = await agentFor(url)
+    return await send(o, url, agent, fh)
+  } finally {
+    await fh.close()
+  }
+}
+
+/** Hands the file to the request through two reused buffers (reused-buffers.ts), then ends it. */
+async function pump(
+  fh: FileHandle,
+  req: http.ClientRequest,
+  size: number,
+  closed: Promise<void>,
+  handed: (n: number) => void
+) {
+  const pair = new ReusedBuffers(CHUNK)
+  for (let left = size; left > 0;) {
+    const buf = await Promise.race([pair.next(), closed])
+    if (!buf) return
+    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
+    if (bytesRead === 0) throw new Error('the archive became shorter while it was sent')
+    left -= bytesRead
+    handed(bytesRead)
+    pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done))
+  }
+  req.end()
+}
+
+function send(
+  o: PutOptions,
+  url: URL,
+  agent: http.Agent | false,
+  fh: FileHandle
+): Promise<PutResult> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS
+  const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
+  const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout
+  const lib = url.protocol === 'https:' ? https : http
+  return new Promise<PutResult>(resolve => {
+    let sent = false
+    let settled = false
+    /** The status of an answer that came (a host may answer and close before the body is in). */
+    let answered: number | undefined
+    const req = lib.request(url, { method: 'PUT', headers: headers(o.size), agent, signal })
+    let close = () => {}
+    const closed = new Promise<void>(r => (close = r))
+    const done = (result: PutResult) => {
+      if (settled) return
+      settled = true
+      close()
+      req.destroy()
+      resolve(result)
+    }
+    const failed = (err: NodeJS.ErrnoException) => {
+      if (o.signal?.aborted) return done({ outcome: 'cancelled' })
+      if (answered !== undefined)
+        return done({ outcome: 'refused', status: answered, detail: 'the connection closed' })
+      if (timeout.aborted)
+        return done({
+          outcome: 'lost',
+          reason: `no answer within ${Math.round(timeoutMs / 1000)} s`
+        })
+      if (!sent && err.code && NOT_SENT_CODES.has(err.code))
+        return done({ outcome: 'not-sent', reason: err.code })
+      done({ outcome: 'lost', reason: sanitizeServerText(err.code ?? err.message, 200) })
+    }
+    req.on('error', failed)
+    req.on('finish', () => (sent = true))
+    let handed = 0
+    req.on('response', res => {
+      answered = res.statusCode ?? 0
+      const chunks: Buffer[] = []
+      let kept = 0
+      res.on('data', (chunk: Buffer) => {
+        if (kept < MAX_DETAIL_BYTES) chunks.push(chunk.subarray(0, MAX_DETAIL_BYTES - kept))
+        kept += chunk.length
+      })
+      res.on('error', failed)
+      res.on('end', () => {
+        const status = res.statusCode ?? 0
+        // `finish` (flushed) and even the file's `end` may come after the answer: every byte
+        // handed over is enough.
+        if (status >= 200 && status < 300 && (sent || handed === o.size))
+          return done({ outcome: 'stored', status })
+        if (status >= 200 && status < 300)
+          return done({
+            outcome: 'lost',
+            reason: `HTTP ${status} before the whole archive was sent`
+          })
+        const text = Buffer.concat(chunks).toString('utf8')
+        const detail =
+          status >= 300 && status < 400
+            ? `a redirect to ${describeUploadUrl(new URL(res.headers.location ?? '', url).href)}, not followed`
+            : sanitizeServerText(text, 300)
+        done({ outcome: 'refused', status, detail })
+      })
+    })
+    pump(fh, req, o.size, closed, n => (handed += n)).catch((err: Error) =>
+      done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
+    )
+  })
+}

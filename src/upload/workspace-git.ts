@@ -1,0 +1,41 @@
+// What git says of the workspace an archive was taken from, for the log and the summary: the
+// commit checked out, and whether tracked files differ from it ("with uncommitted changes").
+// Untracked files do not count (`--untracked-files=no`): they are often build output the ignore
+// files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
+// the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
+// the directory (another owner's checkout) all give `{}`: the facts are optional.
+//
+//   await readWorkspaceGit('/w')  // { commit: '3f2c...', uncommittedChanges: false }
+import { execFile } from 'node:child_process'
+
+export interface WorkspaceGit {
+  /** The full commit id of HEAD, when the workspace is in a checkout with a commit. */
+  commit?: string
+  /** Whether tracked files differ from that commit (staged or not). */
+  uncommittedChanges?: boolean
+}
+
+function git(cwd: string, args: string[]): Promise<string | undefined> {
+  return new Promise(resolve => {
+    execFile(
+      'git',
+      ['--no-optional-locks', ...args],
+      { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout) => resolve(err ? undefined : stdout)
+    )
+  })
+}
+
+export async function readWorkspaceGit(workspace: string): Promise<WorkspaceGit> {
+  const head = (await git(workspace, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim()
+  if (!head || !/^[0-9a-f]{40,64}$/.test(head)) return {}
+  const status = await git(workspace, ['status', '--porcelain', '--untracked-files=no'])
+  if (status === undefined) return { commit: head }
+  return { commit: head, uncommittedChanges: status.trim() !== '' }
+}
+
+/** `3f2c1a9 (with uncommitted changes)`: the line the log and the summary show. */
+export function describeWorkspaceGit(facts: WorkspaceGit): string | undefined {
+  if (!facts.commit) return undefined
+  return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`
+}
