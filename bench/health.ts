@@ -61,9 +61,11 @@ export async function healthRows(): Promise<HealthRow[]> {
       deadline: DEADLINE_MS,
       windowMs: scenario.windowMs,
       redactor: new Redactor([]),
-      now: () => t,
-      sleep: async ms => {
-        t += ms
+      clock: {
+        now: () => t,
+        sleep: async (ms: number) => {
+          t += ms
+        }
       },
       transport
     })

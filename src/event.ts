@@ -1,7 +1,7 @@
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
-// repository (the "default ref" table of the action's interface). Pure apart from
-// `readEventPayload`, which reads the event file the runner writes.
-import { readFileSync, statSync } from 'node:fs'
+// repository (the "default ref" table of the action's interface). Pure: it reads the context the
+// door built (src/github/context.ts), never the environment.
+import type { GitHubContext } from './github/context.ts'
 
 /** What the triggering event implies when the `ref` and `repository` inputs are empty. */
 export interface EventDefaults {
@@ -42,9 +42,6 @@ export function forkPullRequestMessage(forkHead: string, repository: string | un
     '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
   )
 }
-
-/** Larger event files are ignored (the runner's payloads are far smaller). */
-export const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024
 
 const TAG_PREFIX = 'refs/tags/'
 const BRANCH_PREFIX = 'refs/heads/'
@@ -117,12 +114,10 @@ function refFromGithubRef(ref: string | undefined, refName: string | undefined) 
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
  * its number and, when it comes from a fork, the fork (`forkHead`).
  */
-export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDefaults {
-  const eventName = text(env.GITHUB_EVENT_NAME)
-  const githubRef = text(env.GITHUB_REF)
-  const refName = text(env.GITHUB_REF_NAME)
-  const githubSha = sha(env.GITHUB_SHA)
-  const repository = text(env.GITHUB_REPOSITORY)
+export function eventDefaults(context: GitHubContext): EventDefaults {
+  const { eventName, refName, repository, payload } = context
+  const githubRef = context.ref
+  const githubSha = sha(context.sha)
   const result: EventDefaults = {}
   if (repository !== undefined) result.repository = repository
 
@@ -133,7 +128,7 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
     eventName === 'pull_request_target' ||
     githubRef?.startsWith(PULL_PREFIX)
   ) {
-    ref = text(env.GITHUB_HEAD_REF) ?? text(at(payload, 'pull_request', 'head', 'ref'))
+    ref = context.headRef ?? text(at(payload, 'pull_request', 'head', 'ref'))
     expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'))
     const number = pullRequestNumber(payload)
     if (number !== undefined) result.pullRequestNumber = number
@@ -150,24 +145,4 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
   if (ref !== undefined) result.ref = ref
   if (expectedSha !== undefined) result.expectedSha = expectedSha
   return result
-}
-
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
-export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const path = text(env.GITHUB_EVENT_PATH)
-  if (path === undefined) return {}
-  try {
-    const stat = statSync(path)
-    if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES) return {}
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {}
-  } catch {
-    // No payload, or not JSON: the defaults come from the environment alone.
-    return {}
-  }
 }

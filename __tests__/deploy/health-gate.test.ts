@@ -25,9 +25,11 @@ function setup(answers: ProbeResponse[]) {
   const deps = {
     log,
     redactor: new Redactor([KEY]),
-    now: () => t,
-    sleep: async (ms: number) => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     },
     probe: async (req: ProbeRequest) => {
       sent.push(req)

@@ -32,9 +32,11 @@ function scripted(
   return {
     client,
     polls,
-    now: () => t,
-    sleep: async (ms: number) => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     }
   }
 }
@@ -219,9 +221,12 @@ describe('waitForRevision', () => {
       ...base,
       ...s,
       signal: controller.signal,
-      sleep: async () => {
-        controller.abort()
-        throw new Error('aborted')
+      clock: {
+        ...s.clock,
+        sleep: async () => {
+          controller.abort()
+          throw new Error('aborted')
+        }
       }
     })
     expect(r.outcome).toBe('cancelled')

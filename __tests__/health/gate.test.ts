@@ -38,9 +38,11 @@ function agent(script: Scripted[], answerMs = 50) {
     windowMs: 30_000,
     intervalMs: 5000,
     redactor: new Redactor([KEY]),
-    now: () => t,
-    sleep: async ms => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     },
     transport
   }

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs'
 import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
+import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
 import { detectDefaults, forkRefusal } from './ci.ts'
 import { parseCommandLine, type OutputFormat } from './flags.ts'
@@ -110,7 +111,9 @@ export async function cli(
   const log = new CliLog({ stream: io.stderr, redactor, now: io.now })
   for (const warning of line.warnings) log.warning(warning)
   for (const note of line.notes) log.info(note)
-  const detected = detectDefaults(env, () => readGit(io.cwd))
+  // Inside GitHub Actions the workflow run's context, read once: the defaults and the GitHub side.
+  const github = env.GITHUB_ACTIONS === 'true' ? githubContext(env) : undefined
+  const detected = detectDefaults(env, () => readGit(io.cwd), github)
   log.info(detected.source)
   // A fork's change deploys only when both are given on purpose: refused before any request.
   const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
@@ -130,7 +133,7 @@ export async function cli(
         naming: cliNaming(line.origins),
         event: { ...detected.defaults, refFrom: refOrigin(env, detected.defaults.ref) },
         log,
-        env,
+        github,
         signal: controller.signal,
         debug: line.debug
       })

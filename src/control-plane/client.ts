@@ -24,6 +24,7 @@ import { baseUrlProblem } from './base-url.ts'
 import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
 import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
+import { deploymentsQueryProblem, MAX_PAGE_SIZE } from './vocabulary.ts'
 import { loadSchema, type Model } from './load-schema.ts'
 import type {
   CreateDeploymentRequest,
@@ -60,8 +61,6 @@ type Out<K extends SchemaName> = z.output<Model[K]>
 
 interface CallExtra<T> extends CallOptions {
   query?: RequestSpec['query']
-  /** A query sent as it was built, checked against this schema when the answer is read. */
-  checkQuery?: SchemaName
   body?: unknown
   /** A read sent by POST (the v1 log form): retried like a GET. */
   idempotent?: boolean
@@ -108,9 +107,8 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
-      sleep: opts.sleep,
-      random: opts.random,
-      now: opts.now
+      clock: opts.clock,
+      random: opts.random
     })
   }
 
@@ -130,19 +128,24 @@ export class ControlPlaneClient {
    * Every deployment matching the query, page after page, each once; stops on a short page.
    * Throws EndlessListError when the list does not end (see paging.ts).
    */
-  iterateDeployments(
+  async *iterateDeployments(
     query: Omit<ListDeploymentsQuery, 'offset' | 'limit'> = {},
-    pageSize = 100
+    pageSize = MAX_PAGE_SIZE
   ): AsyncGenerator<Deployment> {
-    // Each page leaves as built (in the model's order of the parameters) and its query is checked
-    // when the answer is read: the first page is often the run's first request, which then need
-    // not wait for the model to load (load-schema.ts).
-    return readAllPages(
-      offset =>
-        this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-          query: { limit: pageSize, offset, ...query },
-          checkQuery: 'ListDeploymentsQuery'
-        }),
+    // Each page's query is checked before it leaves by the model's rules without zod
+    // (vocabulary.ts): the first page is often the run's first request, which then need not wait
+    // for the model to load (load-schema.ts).
+    const page = (offset: number) => {
+      const q = { limit: pageSize, offset, ...query }
+      const problem = deploymentsQueryProblem(q)
+      if (problem)
+        throw new TypeError(`list deployments: a query the interface refuses: ${problem}`)
+      return this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+        query: q
+      })
+    }
+    yield* readAllPages(
+      page,
       pageSize,
       { operation: 'list deployments', method: 'GET', path: '/v2/deployments' },
       'deployment'
@@ -390,14 +393,13 @@ export class ControlPlaneClient {
     schema: K,
     extra: CallExtra<Out<K>> = {}
   ): Promise<Out<K>> {
-    const { verify, checkQuery, ...rest } = extra
+    const { verify, ...rest } = extra
     const spec = this.#wire({ operation, method, path, ...rest })
     const safe = extra.idempotent ?? method === 'GET'
     for (let attempt = 1; ; attempt++) {
       try {
         const { status, json } = await this.#transport.send(spec)
         const model = await loadSchema()
-        if (checkQuery) schemaOf(model, checkQuery).parse(spec.query)
         const wire = responseFromWire(this.dialect, json)
         const value = this.#parse(spec, status, wire, schemaOf(model, schema)) as Out<K>
         const problem = verify?.(value)

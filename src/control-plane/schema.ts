@@ -9,6 +9,7 @@ import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
 import {
   DEPLOYMENT_STATUSES,
   DEPLOYMENT_TYPES,
+  MAX_PAGE_SIZE,
   REVISION_SOURCES,
   REVISION_STATUSES,
   SOURCES
@@ -270,7 +271,7 @@ const queryInt = z.coerce.number().int()
 
 /** `GET /v2/deployments` query, with the parameter names of the production service. */
 export const ListDeploymentsQuery = z.object({
-  limit: queryInt.min(1).max(100).default(20),
+  limit: queryInt.min(1).max(MAX_PAGE_SIZE).default(20),
   offset: queryInt.min(0).default(0),
   name_contains: z.string().optional(),
   status: z.string().optional(),
@@ -294,7 +295,7 @@ export type DeploymentList = z.infer<typeof DeploymentList>
 
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
 export const ListRevisionsQuery = z.object({
-  limit: queryInt.min(1).max(100).default(20),
+  limit: queryInt.min(1).max(MAX_PAGE_SIZE).default(20),
   offset: queryInt.min(0).default(0),
   status: z.string().optional(),
   remote_reconciled: queryBoolean.optional()

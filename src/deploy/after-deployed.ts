@@ -11,6 +11,7 @@ import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { endingOf, type Ending } from './ending.ts'
 import { deletedState } from './gone.ts'
 import { gateTimedOutError, healthGate, unhealthyError } from './health-gate.ts'
 import type { DeployState } from './state.ts'
@@ -54,32 +55,21 @@ export async function checkDeployedHealth(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
-): Promise<void> {
-  if (!o.healthCheck) return
-  let result
-  try {
-    result = await runGate(o, o.healthCheck, state, deps, r)
-  } catch (err) {
-    state.outcome = 'error'
-    throw err
-  }
+): Promise<Ending> {
+  if (!o.healthCheck) return { outcome: 'deployed' }
+  const result = await runGate(o, o.healthCheck, state, deps, r)
   if (result.health === 'cancelled') {
-    state.outcome = 'cancelled'
-    throw new DeployError(
-      `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`,
-      undefined,
-      'Deploy cancelled'
-    )
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   if (result.health !== 'healthy') await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
-    state.outcome = 'timeout'
-    throw gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
-  if (result.health === 'not-vouched') return
+  if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
-  if (result.health !== 'unhealthy') return
-  state.outcome = 'unhealthy'
+  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
   let after
   try {
     after = await afterFailure(
@@ -100,7 +90,8 @@ export async function checkDeployedHealth(
   }
   state.failureLog = after.log
   state.rollback = after.rollback
-  throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
@@ -112,7 +103,6 @@ async function refuseIfDeleted(
 ): Promise<void> {
   const deleted = await deletedState(deps.client, r.deploymentId)
   if (!deleted) return
-  state.outcome = 'error'
   state.health = undefined
   state.deploymentStatus = deleted === 'gone' ? undefined : deleted
   state.url = undefined
@@ -130,7 +120,7 @@ function runGate(
   deps: FlowDeps,
   r: DeployedRevision
 ): Promise<HealthResult> {
-  const now = deps.now ?? Date.now
+  const { now } = deps.clock
   return healthGate(
     {
       path,
@@ -149,8 +139,7 @@ function runGate(
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      clock: deps.clock,
       ...(deps.probe ? { probe: deps.probe } : {})
     }
   )

@@ -40,8 +40,7 @@ export async function afterFailure(
             pollIntervalMs: o.pollIntervalMs,
             cadence: deps.cadence,
             signal: deps.signal,
-            now: deps.now,
-            sleep: deps.sleep
+            clock: deps.clock
           },
           onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
         },
@@ -63,7 +62,7 @@ async function showLog(
   ids: { deploymentId: string; revisionId: string; status: string },
   deps: FlowDeps
 ): Promise<FailureLog | undefined> {
-  const now = deps.now ?? Date.now
+  const { now } = deps.clock
   const result = await readFailureLog(
     deps.client,
     ids,

@@ -1,6 +1,7 @@
 // The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped.
+// the DeployState, so that the outputs and the summary can say what was known when it stopped;
+// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -10,6 +11,7 @@ import { refuseHealthTarget } from './after-deployed.ts'
 import { conclude, firstLine, type Waited } from './conclude.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
+import { endingOfError, type Ending } from './ending.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
 import { resolveRepository } from './resolve-repository.ts'
 import type { DeployState } from './state.ts'
@@ -19,43 +21,60 @@ import { noteRepository, writePlan } from './write.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps, FlowLog } from './deps.ts'
+export type { Ending, Failure } from './ending.ts'
 
-export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps(o, state, deps)
+  } catch (err) {
+    ending = endingOfError(err, state, deps.signal)
+    if (!ending) {
+      state.outcome = 'error'
+      throw err
+    }
+  }
+  state.outcome = ending.outcome
+  return ending
+}
+
+async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
   const current = await findTarget(o, state, deps)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
   state.plan = plan
   noteRepository(state, deps, plan)
   refuseHealthTarget(o, current)
   if (o.dryRun) {
-    state.outcome = 'dry-run'
     deps.log.info('Dry run: nothing was written.')
-    return
+    return { outcome: 'dry-run' }
   }
   const written = await writePlan(o, state, deps, plan, current)
   if (written.kind === 'no-revision') {
-    state.outcome = 'no-revision'
     deps.log.info('The change needs no new revision: nothing to wait for.')
-    return
+    return { outcome: 'no-revision' }
   }
   if (written.kind === 'revision-missing') {
-    state.outcome = 'revision-missing'
     deps.log.warning(
       `The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
         'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
       'No new revision'
     )
-    return
+    return { outcome: 'revision-missing' }
   }
   if (!o.wait) {
-    state.outcome = 'accepted'
     deps.log.info('wait is false: the revision goes on on the control plane.')
-    return
+    return { outcome: 'accepted' }
   }
   const id = written.deployment.id
   // A superseded revision's successor is followed within what is left of the timeout.
   const follow = (revisionId: string, timeoutMs: number) =>
     waitFor({ ...o, timeoutMs }, deps, id, revisionId)
-  await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
+  return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
 async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
@@ -104,8 +123,7 @@ function waitFor(
       pollIntervalMs: o.pollIntervalMs,
       cadence: deps.cadence,
       signal: deps.signal,
-      now: deps.now,
-      sleep: deps.sleep,
+      clock: deps.clock,
       onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onUnknownStatus: status =>
         log.warning(

@@ -40,7 +40,7 @@ export interface RollbackInput {
    * a redeploy of the old revision leaves them as this run set them.
    */
   notUndone: string[]
-  wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'now' | 'sleep'>
+  wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'clock'>
   onStatus?: (status: string, elapsedMs: number) => void
 }
 
@@ -71,7 +71,7 @@ export async function rollBack(
       true,
       'redeploy',
       notes,
-      input.wait.now
+      input.wait.clock.now
     )
   } catch (err) {
     // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.

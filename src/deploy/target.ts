@@ -75,11 +75,11 @@ async function awaitDeletion(
     return r
   })
   if (result.kind === 'timeout') {
-    state.outcome = 'timeout'
     throw new DeployError(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       'Re-run the job once the deletion has finished, or raise timeout.',
-      'Deployment being deleted'
+      'Deployment being deleted',
+      'timeout'
     )
   }
   // Nothing of the deleted deployment is this run's: not its id, status or url.

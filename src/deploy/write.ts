@@ -63,7 +63,7 @@ export async function writePlan(
 function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
-    const r = await createOrAdopt(client, body, log, deps.now)
+    const r = await createOrAdopt(client, body, log, deps.clock.now)
     if (r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
@@ -87,7 +87,7 @@ async function update(
       )
     }
     const out = await writing(state, deps, 'update', () =>
-      patchReconciled(client, d, p.body, p.newRevision, log, deps.now)
+      patchReconciled(client, d, p.body, p.newRevision, log, deps.clock.now)
     )
     log.info(`Updated deployment "${out.name}" (${out.id}).`)
     return out
