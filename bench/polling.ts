@@ -9,7 +9,7 @@ import {
   waitForRevision,
   type Cadence,
   type RevisionReader
-} from '../src/deploy/wait.ts'
+} from '../src/deploy/steps/wait.ts'
 import { table } from './markdown.ts'
 import { dur, median, pct } from './stats.ts'
 

@@ -6,11 +6,11 @@
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
-import { describePlan } from './deploy/plan.ts'
+import { describePlan } from './deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
-import { fenced } from './deploy/failure-logs.ts'
-import type { TimelineEntry } from './deploy/wait.ts'
+import { fenced } from './deploy/after-failure/failure-logs.ts'
+import type { TimelineEntry } from './deploy/steps/wait.ts'
 
 export interface RunFacts {
   durationMs: number

@@ -6,7 +6,7 @@
 import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
-import { deleteDeployment } from './deploy/delete.ts'
+import { deleteDeployment } from './deploy/delete/delete.ts'
 import { failureText } from './deploy/ending.ts'
 import {
   deploy,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { ApiError } from '../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../src/control-plane/schema.ts'
-import { createOrAdopt, patchReconciled } from '../../src/deploy/apply.ts'
+import { createOrAdopt, patchReconciled } from '../../src/deploy/steps/converging-writes.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 
 let emu: Emulator

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import type { RepositoryEntry } from '../../src/control-plane/schema.ts'
-import { describePlan, planCreate, planUpdate } from '../../src/deploy/plan.ts'
+import { describePlan, planCreate, planUpdate } from '../../src/deploy/steps/plan.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'

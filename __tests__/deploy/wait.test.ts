@@ -7,7 +7,7 @@ import {
   nextPause,
   waitForRevision,
   type RevisionReader
-} from '../../src/deploy/wait.ts'
+} from '../../src/deploy/steps/wait.ts'
 
 const DEP = '11111111-1111-4111-8111-111111111111'
 const REV = '22222222-2222-4222-8222-222222222222'

@@ -5,7 +5,7 @@ import {
   HealthTargetError,
   UNAVAILABLE_AFTER,
   type HealthCheckOptions
-} from '../../src/health/gate.ts'
+} from '../../src/health/window.ts'
 import { exactHost } from '../../src/health/hosts.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
-import { checkHealth } from '../../src/health/gate.ts'
+import { checkHealth } from '../../src/health/window.ts'
 import { httpProbe, MAX_PROBE_BODY, ProbeTimeoutError } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_probe_test_key_abcdef0123456789'

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import type { Say } from '../inputs/naming.ts'
-import type { Cadence } from './wait.ts'
+import type { Cadence } from './steps/wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
 export interface FlowLog {

@@ -1,5 +1,5 @@
-// The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped;
 // the deploy returns its ending (ending.ts), built here from what the steps return or threw.
 import { shownStatus } from './status-words.ts'
@@ -7,17 +7,17 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
-import { refuseHealthTarget } from './after-deployed.ts'
-import { conclude, firstLine, type Waited } from './conclude.ts'
+import { refuseHealthTarget } from '../health/after-deployed.ts'
+import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { endingOfError, type Ending } from './ending.ts'
-import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
-import { resolveRepository } from './resolve-repository.ts'
+import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
+import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
-import { findTarget } from './target.ts'
-import { waitForRevision } from './wait.ts'
-import { noteRepository, writePlan } from './write.ts'
+import { findTarget } from './steps/target.ts'
+import { waitForRevision } from './steps/wait.ts'
+import { noteRepository, writePlan } from './steps/write-revision.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps, FlowLog } from './deps.ts'

@@ -1,20 +1,20 @@
 // Writes that converge. A create or patch whose answer was lost may still have been applied, so
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
-import type { Clock } from '../clock.ts'
-import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { Clock } from '../../clock.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import {
   ApiError,
   OtherResourceError,
   OutcomeUnknownError,
   UnexpectedResponseError
-} from '../control-plane/errors.ts'
+} from '../../control-plane/errors.ts'
 import type {
   CreateDeploymentRequest,
   Deployment,
   PatchDeploymentRequest
-} from '../control-plane/schema.ts'
-import { DeployError } from './deploy-error.ts'
+} from '../../control-plane/schema.ts'
+import { DeployError } from '../deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */

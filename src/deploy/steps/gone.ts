@@ -1,10 +1,10 @@
 // Waiting for a deployment being deleted (`AWAITING_DELETE`) to be gone: reads until a 404,
 // bounded by the run's timeout. Used by `command: delete` after its DELETE, and by a deploy that
 // finds its deployment on the way out before creating it anew.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError } from '../control-plane/errors.ts'
-import { formatDuration } from '../duration.ts'
-import type { FlowDeps } from './deps.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import { ApiError } from '../../control-plane/errors.ts'
+import { formatDuration } from '../../duration.ts'
+import type { FlowDeps } from '../deps.ts'
 
 const FIRST_PAUSE_MS = 1000
 

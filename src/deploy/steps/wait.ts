@@ -4,12 +4,12 @@
 // so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
 // of the time waited: a long build costs few requests, a short one cannot hide a short deploy
 // stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
-import { ApiError, AbortedError } from '../control-plane/errors.ts'
-import type { Clock } from '../clock.ts'
-import { formatDuration } from '../duration.ts'
-import type { Revision } from '../control-plane/schema.ts'
-import { REVISION_STATUSES, revisionOutcome } from '../control-plane/vocabulary.ts'
-import type { CallOptions } from '../control-plane/client.ts'
+import { ApiError, AbortedError } from '../../control-plane/errors.ts'
+import type { Clock } from '../../clock.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Revision } from '../../control-plane/schema.ts'
+import { REVISION_STATUSES, revisionOutcome } from '../../control-plane/vocabulary.ts'
+import type { CallOptions } from '../../control-plane/client.ts'
 
 export interface RevisionReader {
   getRevision(deploymentId: string, revisionId: string, call?: CallOptions): Promise<Revision>

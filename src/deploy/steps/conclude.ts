@@ -1,19 +1,19 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
 // ending. Success and a superseded revision are said in the log; every other ending carries the
 // failure written for the job log, after a failure once the log is shown and any rollback made.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError } from '../control-plane/errors.ts'
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
-import { checkDeployedHealth } from './after-deployed.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { endingOf, type Ending, type Failure } from './ending.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import { ApiError } from '../../control-plane/errors.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { checkDeployedHealth } from '../../health/after-deployed.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { endingOf, type Ending, type Failure } from '../ending.ts'
 import { deletedState } from './gone.ts'
-import { observe, type DeployState } from './state.ts'
+import { observe, type DeployState } from '../state.ts'
 import type { WaitResult } from './wait.ts'
-import { revisionStatusWord, shownStatus } from './status-words.ts'
+import { revisionStatusWord, shownStatus } from '../status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
 export interface Waited {

@@ -1,12 +1,17 @@
 // The deploy's write: create the deployment or update it, and name the revision the write made.
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
-import type { Deployment } from '../control-plane/schema.ts'
-import type { Options } from '../inputs/options.ts'
-import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
-import type { FlowDeps } from './deps.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import type { Options } from '../../inputs/options.ts'
+import {
+  awaitNewRevision,
+  createOrAdopt,
+  patchReconciled,
+  revisionOf
+} from './converging-writes.ts'
+import type { FlowDeps } from '../deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
-import { observe, writing, type DeployState } from './state.ts'
+import { observe, writing, type DeployState } from '../state.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */

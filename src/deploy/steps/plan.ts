@@ -7,11 +7,11 @@ import type {
   RepositoryEntry,
   SourceConfig,
   SourceRevisionConfigRequest
-} from '../control-plane/schema.ts'
-import { isOtherDialectsWord } from '../control-plane/dialect.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
+} from '../../control-plane/schema.ts'
+import { isOtherDialectsWord } from '../../control-plane/dialect.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export interface Change {
   field: string

@@ -2,17 +2,17 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
-import { shownStatus } from './status-words.ts'
-import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { endingOfError, type Ending } from './ending.ts'
-import { findDeploymentByName } from './find-deployment.ts'
-import { goneLine, waitUntilGone } from './gone.ts'
-import { writing, type DeployState } from './state.ts'
+import { shownStatus } from '../status-words.ts'
+import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { endingOfError, type Ending } from '../ending.ts'
+import { findDeploymentByName } from '../steps/find-deployment.ts'
+import { goneLine, waitUntilGone } from '../steps/gone.ts'
+import { writing, type DeployState } from '../state.ts'
 
 /**
  * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is

@@ -1,11 +1,11 @@
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
 // `on-failure: rollback`, put the previous revision back. Both report into the state; neither
 // changes the verdict: the deploy that was asked for did not happen.
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
-import type { FlowDeps, FlowLog } from './deps.ts'
-import { REMOVED, type Plan } from './plan.ts'
+import type { FlowDeps, FlowLog } from '../deps.ts'
+import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
 
 export interface AfterFailure {

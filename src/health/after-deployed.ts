@@ -1,20 +1,24 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (health-gate.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// (gate-step.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
-import { probeTarget } from '../health/target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../health/gate.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
+import { probeTarget } from './target.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from './window.ts'
 import type { Options } from '../inputs/options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { endingOf, type Ending } from './ending.ts'
-import { deletedState } from './gone.ts'
-import { gateTimedOutError, healthGate, unhealthyError } from './health-gate.ts'
-import type { DeployState } from './state.ts'
+import {
+  afterFailure,
+  describeRollback,
+  notUndoneBy
+} from '../deploy/after-failure/after-failure.ts'
+import { DeployError } from '../deploy/deploy-error.ts'
+import type { FlowDeps } from '../deploy/deps.ts'
+import { endingOf, type Ending } from '../deploy/ending.ts'
+import { deletedState } from '../deploy/steps/gone.ts'
+import { gateTimedOutError, healthGate, unhealthyError } from './gate-step.ts'
+import type { DeployState } from '../deploy/state.ts'
 
 type HealthOptions = Pick<
   Options,

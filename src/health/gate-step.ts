@@ -6,20 +6,20 @@ import type { Clock } from '../clock.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
-import { probeTarget } from '../health/target.ts'
+import { probeTarget } from './target.ts'
 import {
   checkHealth,
   HealthTargetError,
   type HealthCheckOptions,
   type HealthResult,
   type ProbeAnswer
-} from '../health/gate.ts'
-import type { HostPattern } from '../health/hosts.ts'
-import type { ProbeTransport } from '../health/probe.ts'
+} from './window.ts'
+import type { HostPattern } from './hosts.ts'
+import type { ProbeTransport } from './probe.ts'
 import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowLog } from './deps.ts'
+import { DeployError } from '../deploy/deploy-error.ts'
+import type { FlowLog } from '../deploy/deps.ts'
 
 export interface HealthGateSettings {
   /** The path health-check asks for (`/ok`, or the one given). */
