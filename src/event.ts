@@ -104,13 +104,13 @@ function refFromGithubRef(ref: string | undefined, refName: string | undefined) 
 
 /**
  * The default `ref`, expected commit and repository for the triggering event:
- * - push: the branch name, or `refs/tags/<tag>` for a tag; expected `GITHUB_SHA`;
- * - release: `refs/tags/<release.tag_name>` from the payload; expected `GITHUB_SHA`;
+ * - push: the branch name, or `refs/tags/<tag>` for a tag; expected the context's `sha`;
+ * - release: `refs/tags/<release.tag_name>` from the payload; expected the context's `sha`;
  * - pull_request, pull_request_target (and any event that runs on `refs/pull/...`): the head
- *   branch (`GITHUB_HEAD_REF`); expected the head commit of the pull request from the payload, not
- *   the merge commit in `GITHUB_SHA`;
- * - anything else (workflow_dispatch, schedule, ...): `GITHUB_REF_NAME` as a branch, or
- *   `refs/tags/...` when `GITHUB_REF` is a tag; expected `GITHUB_SHA`.
+ *   branch (the context's `headRef`); expected the head commit of the pull request from the payload, not
+ *   the merge commit in `sha`;
+ * - anything else (workflow_dispatch, schedule, ...): the context's `refName` as a branch, or
+ *   `refs/tags/...` when its `ref` is a tag; expected the context's `sha`.
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
  * its number and, when it comes from a fork, the fork (`forkHead`).
  */

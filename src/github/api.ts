@@ -4,7 +4,7 @@
 import type { getOctokit } from '@actions/github'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 
 /** How GitHub code speaks to the job log (the flow's `FlowLog` fits it). */
 export interface GitHubLog {
@@ -26,11 +26,10 @@ export function githubApiUrl(context: GitHubContext): { apiUrl: string; host: st
   try {
     api = new URL(apiUrl)
   } catch {
-    return 'GITHUB_API_URL is not a URL'
+    return CONTEXT_GAPS.apiUrl
   }
   // The token travels with every request: the same rule as for the API key.
-  if (baseUrlProblem(api.href))
-    return 'GITHUB_API_URL must be https (the token travels with every request)'
+  if (baseUrlProblem(api.href)) return CONTEXT_GAPS.apiUrlNotHttps
   return { apiUrl, host: api.host }
 }
 

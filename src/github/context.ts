@@ -26,6 +26,14 @@ export interface GitHubContext {
   payload: Record<string, unknown>
 }
 
+/** What is missing from the context, said in the runner's words (the variables it comes from). */
+export const CONTEXT_GAPS = {
+  repository: 'GITHUB_REPOSITORY is not set to owner/name',
+  sha: 'No commit is known (GITHUB_SHA is not set)',
+  apiUrl: 'GITHUB_API_URL is not a URL',
+  apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
+} as const
+
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 export const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024
 

@@ -19,7 +19,7 @@ import {
   type GitHubLog,
   type Octokit
 } from './api.ts'
-import type { GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 import type { Options } from '../inputs/options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
@@ -35,7 +35,7 @@ export type GitHubDeploymentState = 'in_progress' | 'success' | 'failure' | 'err
 
 export interface GitHubDeploymentTarget {
   token: string
-  /** REST API root: `GITHUB_API_URL`, `https://api.github.com` by default. */
+  /** REST API root: the context's `apiUrl`. */
   apiUrl: string
   owner: string
   repo: string
@@ -43,7 +43,7 @@ export interface GitHubDeploymentTarget {
   sha: string
   environment: string
   environmentUrl: string | undefined
-  /** The workflow run: `GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID`. */
+  /** The workflow run's page (`runUrl` of the context). */
   logUrl: string | undefined
   description: string
 }
@@ -113,10 +113,10 @@ export function githubDeploymentTarget(
   if (o.environment === undefined || o.githubToken === undefined || o.dryRun) return undefined
   const repository = context.repo
   if (!repository) {
-    return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.'
+    return `${CONTEXT_GAPS.repository}: no GitHub deployment is created.`
   }
   const sha = o.expectedSha ?? context.sha
-  if (!sha) return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.'
+  if (!sha) return `${CONTEXT_GAPS.sha}: no GitHub deployment is created.`
   const api = githubApiUrl(context)
   if (typeof api === 'string') return `${api}: no GitHub deployment is created.`
   return {

@@ -3,7 +3,7 @@
 //
 // Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
 // it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
-// cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
+// cancelled). The token goes only to the context's API root under the same rule as the API key (https, or
 // plain http to this machine), and no line built here contains it.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import {
@@ -17,7 +17,7 @@ import {
   type Redacts
 } from './api.ts'
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
-import type { GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 
 export type { PrCommentOutcome, PrCommentReport } from './comment-body.ts'
 
@@ -55,7 +55,7 @@ export interface PrCommentResult {
   body: string
 }
 
-/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+/** The identity GitHub shows for the workflow's own token. */
 export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
 
 /** GitHub's view of a comment: only what is used, checked before use. */
@@ -159,10 +159,7 @@ function whereToPost(deps: PrCommentDeps) {
   }
   const repository = context.repo
   if (!repository) {
-    log.warning(
-      'GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.',
-      NOT_POSTED
-    )
+    log.warning(`${CONTEXT_GAPS.repository}: no pull request comment is posted.`, NOT_POSTED)
     return undefined
   }
   const api = githubApiUrl(context)
