@@ -4,7 +4,8 @@ import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from '@jest/globals'
 import { makeClock, type Clock } from '../../src/clock.ts'
-import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
+import type { ClientOptions } from '../../src/control-plane/client.ts'
+import { TestClient } from './test-client.ts'
 
 export interface Recorded {
   method: string
@@ -153,9 +154,9 @@ export const API_KEY = 'lsv2_sk_0123456789abcdef0123456789abcdef_a1b2c3d4e5'
 export type ClientOverrides = Partial<Omit<ClientOptions, 'clock'>> & Partial<Clock>
 
 /** A client for `baseUrl` with fast test defaults; closed after the test. */
-export function makeClient(baseUrl: string, overrides: ClientOverrides = {}): ControlPlaneClient {
+export function makeClient(baseUrl: string, overrides: ClientOverrides = {}): TestClient {
   const { retry, now, sleep, ...rest } = overrides
-  const client = new ControlPlaneClient({
+  const client = new TestClient({
     baseUrl,
     apiKey: API_KEY,
     requestTimeoutMs: 2000,
