@@ -82,6 +82,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
       log,
       signal: port.signal,
       say: sayWith(port.naming ?? ACTION_NAMING),
+      workspace: port.event.workspace,
       ...clock
     }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)

@@ -14,6 +14,7 @@ import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
 import { resolveRepository } from './resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './target.ts'
+import { describeSource, prepareUpload, uploadsSource, type SourceUpload } from './upload.ts'
 import { waitForRevision } from './wait.ts'
 import { noteRepository, writePlan } from './write.ts'
 
@@ -21,8 +22,23 @@ export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps, FlowLog } from './deps.ts'
 
 export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
+  // An upload's archive is built before any request (its errors send nothing), and removed after.
+  const upload = uploadsSource(o) ? await prepareUpload(o, state, deps) : undefined
+  try {
+    await deployWith(o, state, deps, upload)
+  } finally {
+    await upload?.archive.cleanup()
+  }
+}
+
+async function deployWith(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  upload: SourceUpload | undefined
+): Promise<void> {
   const current = await findTarget(o, state, deps)
-  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
+  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload))
   state.plan = plan
   noteRepository(state, deps, plan)
   refuseHealthTarget(o, current)
@@ -31,7 +47,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
     deps.log.info('Dry run: nothing was written.')
     return
   }
-  const written = await writePlan(o, state, deps, plan, current)
+  const written = await writePlan(o, state, deps, plan, current, upload)
   if (written.kind === 'no-revision') {
     state.outcome = 'no-revision'
     deps.log.info('The change needs no new revision: nothing to wait for.')
@@ -58,9 +74,14 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
   await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
-async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
+async function makePlan(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment | undefined,
+  upload: SourceUpload | undefined
+) {
   let p: Plan
-  if (current) p = planUpdate(o, current)
+  if (current) p = planUpdate(o, current, upload?.archive)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
@@ -85,6 +106,11 @@ async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefi
     p = planCreate(o, name, repo)
   }
   for (const line of describePlan(p)) deps.log.info(line)
+  if (upload) deps.log.info(`  source: ${describeSource(upload.facts)}`)
+  if (upload && p.kind === 'create')
+    deps.log.info(
+      `  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`
+    )
   return p
 }
 
