@@ -5,8 +5,7 @@ import { memberPath, TarballError, unpackTarball } from './tarball.ts'
 import type { BuildStep, Store } from './store.ts'
 
 export type SourceBuild =
-  | { ok: true; graphs: string[]; files: string[] }
-  | { ok: false; step: BuildStep; message: string }
+  { ok: true; graphs: string[]; files: string[] } | { ok: false; step: BuildStep; message: string }
 
 const failed = (step: BuildStep, message: string): SourceBuild => ({ ok: false, step, message })
 

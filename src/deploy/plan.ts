@@ -105,11 +105,7 @@ export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
  * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
  * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
-export function planUpdate(
-  o: Options,
-  current: Deployment,
-  upload?: { configPath: string }
-): Plan {
+export function planUpdate(o: Options, current: Deployment, upload?: { configPath: string }): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
     throw new DeployError(

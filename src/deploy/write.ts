@@ -85,7 +85,9 @@ async function update(
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const body = upload ? withObject(p.body, await uploadSource(client, d.id, upload, state, deps)) : p.body
+  const body = upload
+    ? withObject(p.body, await uploadSource(client, d.id, upload, state, deps))
+    : p.body
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(

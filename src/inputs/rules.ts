@@ -170,7 +170,10 @@ const uploads = (r: Resolved) =>
 /** A fork's code is never uploaded: it would deploy with the repository's key. */
 function forkUpload({ r, event, add }: RuleInput): void {
   if (event.forkHead === undefined || !uploads(r)) return
-  add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead))
+  add(
+    r.source === 'internal_source' ? 'source' : 'revision-source',
+    forkUploadMessage(event.forkHead)
+  )
 }
 
 /** A fork's head branch is not in the repository the integration builds. */
