@@ -266,3 +266,23 @@ e2e('upload: a pull request from a fork is refused before any request', async t 
   expect(r.errors.join('\n')).toContain('upload deploy')
   expect(t.emu.requests()).toEqual([])
 })
+
+e2e(
+  'upload: a PATCH whose answer is lost converges on the one upload, with no second PUT',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    const name = uniqueName('upload-lost-patch')
+    t.emu.addFaults({ method: 'PATCH', path: '/v2/deployments/*', kind: 'lost-response', times: 1 })
+    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    expect(r.code).toBe(0)
+    const uploads = t.emu.state().uploads
+    expect(uploads).toHaveLength(1)
+    const last = revisionsOf(t, name).at(-1)!
+    expect(last.id).toBe(r.outputs['revision-id'])
+    expect(last.status).toBe('DEPLOYED')
+    expect(last.source_revision_config).toMatchObject({
+      source_tarball_path: uploads[0]!.object_path
+    })
+    expect(r.stdout).toContain('The patch went through')
+  }
+)

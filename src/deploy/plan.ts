@@ -101,6 +101,11 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
 /** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
 export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
 
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
+  return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath }
+}
+
 /**
  * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
  * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
@@ -121,27 +126,13 @@ export function planUpdate(o: Options, current: Deployment, upload?: { configPat
       'Source mismatch'
     )
   }
-  // Create-only settings: asked for differently, the run would deploy what was not asked.
-  const createOnly: [string, string | undefined, string | null | undefined][] = [
-    ['integration-id', o.integrationId, current.source_config.integration_id],
-    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-    ['listener-id', o.listenerId, current.source_config.listener_id]
-  ]
-  for (const [input, asked, theirs] of createOnly) {
-    if (asked !== undefined && theirs && asked !== theirs) {
-      throw new DeployError(
-        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
-        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
-        `${input} cannot change`
-      )
-    }
-  }
+  refuseCreateOnlyChanges(o, current)
   const otherRepository = repositoryMismatch(o, current)
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
   const revisionConfig = upload
-    ? { source_tarball_path: UPLOADED_OBJECT, graph_config_path: upload.configPath }
+    ? uploadedRevision(upload.configPath)
     : revisionConfigFromInputs(o, o.ref)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
@@ -164,6 +155,24 @@ export function planUpdate(o: Options, current: Deployment, upload?: { configPat
     newRevision,
     removedSecrets,
     otherRepository
+  }
+}
+
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o: Options, current: Deployment): void {
+  const createOnly: [string, string | undefined, string | null | undefined][] = [
+    ['integration-id', o.integrationId, current.source_config.integration_id],
+    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+    ['listener-id', o.listenerId, current.source_config.listener_id]
+  ]
+  for (const [input, asked, theirs] of createOnly) {
+    if (asked !== undefined && theirs && asked !== theirs) {
+      throw new DeployError(
+        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
+        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
+        `${input} cannot change`
+      )
+    }
   }
 }
 
