@@ -208,7 +208,7 @@ e2e(
 )
 
 e2e(
-  'upload: a missing config and an archive over 200 MiB are refused before any request',
+  'upload: a missing config, a config outside the workspace and an archive over 200 MiB are refused before any request',
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-bad')
@@ -220,6 +220,13 @@ e2e(
     expect(missing.errors.join('\n')).toContain(
       "`graph-config-path`: 'agent/langgraph.json' does not exist in the workspace"
     )
+    expect(t.emu.requests()).toEqual([])
+    const outside = await run({
+      inputs: upload(t, { name, 'graph-config-path': '../monorepo/apps/agent/langgraph.json' }),
+      env: { GITHUB_WORKSPACE: workspace }
+    })
+    expect(outside.code).toBe(1)
+    expect(outside.errors.join('\n')).toContain('`graph-config-path` must stay inside')
     expect(t.emu.requests()).toEqual([])
 
     // 201 MiB that deflate cannot shrink: the build stops as it passes 200 MiB.
