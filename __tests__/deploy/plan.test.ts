@@ -239,7 +239,8 @@ describe('upload deploys (internal_source)', () => {
     const current = deployment({ source: 'internal_source', source_config: {} })
     const o = options({ source: 'internal_source', ref: undefined })
     const plan = planUpdate(o, current, upload)
-    expect(plan.kind === 'update' && plan.newRevision).toBe(true)
+    if (plan.kind !== 'update') throw new Error('an update plan')
+    expect(plan.newRevision).toBe(true)
     expect(plan.body.source_revision_config).toEqual({
       source_tarball_path: UPLOADED_OBJECT,
       graph_config_path: 'apps/agent/langgraph.json'
@@ -250,6 +251,7 @@ describe('upload deploys (internal_source)', () => {
   test('revision-source: internal_source on another source says so, without repo_ref', () => {
     const o = options({ revisionSource: 'internal_source' })
     const plan = planUpdate(o, deployment(), upload)
+    if (plan.kind !== 'update') throw new Error('an update plan')
     expect(plan.body.revision_source).toBe('internal_source')
     expect(plan.body.source_revision_config).not.toHaveProperty('repo_ref')
     expect(describePlan(plan).join('\n')).toContain(

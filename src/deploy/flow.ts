@@ -14,7 +14,7 @@ import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
 import { resolveRepository } from './resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './target.ts'
-import { describeSource, prepareUpload, uploadsSource, type SourceUpload } from './upload.ts'
+import type { SourceUpload } from './upload.ts'
 import { waitForRevision } from './wait.ts'
 import { noteRepository, writePlan } from './write.ts'
 
@@ -23,7 +23,10 @@ export type { FlowDeps, FlowLog } from './deps.ts'
 
 export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
   // An upload's archive is built before any request (its errors send nothing), and removed after.
-  const upload = uploadsSource(o) ? await prepareUpload(o, state, deps) : undefined
+  // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
+  const upload = uploadsSource(o)
+    ? await (await import('./upload.ts')).prepareUpload(o, state, deps)
+    : undefined
   try {
     await deployWith(o, state, deps, upload)
   } finally {
@@ -74,6 +77,14 @@ async function deployWith(
   await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
+/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsSource(o: Options): boolean {
+  return (
+    o.source === 'internal_source' ||
+    (o.revisionSource === 'internal_source' && o.source !== 'external_docker')
+  )
+}
+
 async function makePlan(
   o: Options,
   deps: FlowDeps,
@@ -106,7 +117,7 @@ async function makePlan(
     p = planCreate(o, name, repo)
   }
   for (const line of describePlan(p)) deps.log.info(line)
-  if (upload) deps.log.info(`  source: ${describeSource(upload.facts)}`)
+  if (upload) deps.log.info(`  source: ${upload.described}`)
   if (upload && p.kind === 'create')
     deps.log.info(
       `  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`

@@ -21,14 +21,10 @@ export const UPLOAD_TRIES = 3
 export interface SourceUpload {
   archive: BuiltArchive
   facts: SourceFacts
-}
-
-/** Whether this run uploads the workspace. */
-export function uploadsSource(o: Options): boolean {
-  return (
-    o.source === 'internal_source' ||
-    (o.revisionSource === 'internal_source' && o.source !== 'external_docker')
-  )
+  /** The facts as one line for the log and the plan. */
+  described: string
+  /** Uploads the archive for this deployment: the object path to name (uploadSource). */
+  store(client: ControlPlaneClient, deploymentId: string, state: DeployState): Promise<string>
 }
 
 /** `12 files, 3.4 KiB, sha256:...; git 3f2c1a9e0b7d (with uncommitted changes)`. */
@@ -77,9 +73,16 @@ export async function prepareUpload(
     }
     state.source = facts
     for (const w of archive.warnings) deps.log.warning(w, 'Large source archive')
-    deps.log.info(`Source archive: ${describeSource(facts)}.`)
+    const described = describeSource(facts)
+    deps.log.info(`Source archive: ${described}.`)
     deps.log.info(`  langgraph_config_path: ${archive.configPath}`)
-    return { archive, facts }
+    const upload: SourceUpload = {
+      archive,
+      facts,
+      described,
+      store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, deps)
+    }
+    return upload
   })
 }
 

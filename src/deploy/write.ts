@@ -7,7 +7,7 @@ import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './
 import type { FlowDeps } from './deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from './state.ts'
-import { uploadSource, type SourceUpload } from './upload.ts'
+import type { SourceUpload } from './upload.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
@@ -85,9 +85,7 @@ async function update(
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const body = upload
-    ? withObject(p.body, await uploadSource(client, d.id, upload, state, deps))
-    : p.body
+  const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(
