@@ -20,6 +20,12 @@ export interface EventDefaults {
    * `an unknown repository` when the fork was deleted. Its head branch is not in `repository`.
    */
   forkHead?: string
+  /**
+   * The directory an upload deploy archives (`source: internal_source`): `GITHUB_WORKSPACE` in the
+   * action, the working directory in the CLI. Set by the door (the house branch's typed GitHub
+   * context will carry it); undefined: the process's directory.
+   */
+  workspace?: string
 }
 
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
@@ -40,6 +46,20 @@ export function forkPullRequestMessage(forkHead: string, repository: string | un
     'workflow (for example `pull_request_target` with an environment that requires a reviewer) and ' +
     'set both `repository` and `ref` explicitly; to skip forks, add ' +
     '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
+  )
+}
+
+/**
+ * Why a change from a fork is never uploaded (`internal_source`): the archive is the checkout, the
+ * fork's code, and it would be deployed with the repository's key. Nothing was written.
+ */
+export function forkUploadMessage(forkHead: string): string {
+  const head =
+    forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
+  return (
+    `This pull request comes from ${head}: an upload deploy (\`internal_source\`) would build the ` +
+    "fork's code with this repository's API key, so it is refused. Nothing was written. To skip " +
+    'forks, add `if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
   )
 }
 

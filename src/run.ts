@@ -63,7 +63,7 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
   const say = sayWith(port.naming ?? ACTION_NAMING)
-  const deps = { client, log, signal: port.signal, say, clock }
+  const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
   const ending = await flowEnding(o, state, deps)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })

@@ -18,7 +18,8 @@ const titled = (title: string | undefined): core.AnnotationProperties => (title 
 function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
   return {
     input: name => core.getInput(name),
-    event: eventDefaults(github),
+    // The workspace an upload archives: the runner's checkout.
+    event: { ...eventDefaults(github), workspace: github.workspace ?? process.cwd() },
     mask: value => core.setSecret(value),
     info: line => core.info(line),
     debug: core.isDebug() ? line => core.debug(line) : undefined,
@@ -34,6 +35,7 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
     signal
   }
 }
+
 
 /**
  * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`

@@ -335,3 +335,12 @@ export function forkRefusal(fork: NonNullable<DetectedDefaults['fork']>): string
     `--ref (or CONTROL_PLANE_REPOSITORY and CONTROL_PLANE_REF); to skip forks, ${fork.skip}.`
   )
 }
+
+/** Why a fork's change is never uploaded (`internal_source`), whatever else is given. */
+export function forkUploadRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
+  return (
+    `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): an upload ` +
+    "deploy (internal_source) would build the fork's code with this project's API key, so it is " +
+    `refused. Nothing was sent. To skip forks, ${fork.skip}.`
+  )
+}

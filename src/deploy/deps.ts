@@ -26,4 +26,6 @@ export interface FlowDeps {
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
   say?: Say
+  /** The directory an upload deploy archives (the door's workspace); the process's by default. */
+  workspace?: string
 }

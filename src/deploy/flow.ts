@@ -16,6 +16,7 @@ import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts
 import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './steps/target.ts'
+import type { SourceUpload } from './steps/upload.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
@@ -44,8 +45,26 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 }
 
 async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  // An upload's archive is built before any request (its errors send nothing), and removed after.
+  // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
+  const upload = uploadsSource(o)
+    ? await (await import('./steps/upload.ts')).prepareUpload(o, state, deps)
+    : undefined
+  try {
+    return await stepsWith(o, state, deps, upload)
+  } finally {
+    await upload?.archive.cleanup()
+  }
+}
+
+async function stepsWith(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  upload: SourceUpload | undefined
+): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
+  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload))
   state.plan = plan
   noteRepository(state, deps, plan)
   refuseHealthTarget(o, current)
@@ -53,7 +72,7 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
-  const written = await writePlan(o, state, deps, plan, current)
+  const written = await writePlan(o, state, deps, plan, current, upload)
   if (written.kind === 'no-revision') {
     deps.log.info('The change needs no new revision: nothing to wait for.')
     return { outcome: 'no-revision' }
@@ -77,9 +96,22 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
   return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
-async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
+/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsSource(o: Options): boolean {
+  return (
+    o.source === 'internal_source' ||
+    (o.revisionSource === 'internal_source' && o.source !== 'external_docker')
+  )
+}
+
+async function makePlan(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment | undefined,
+  upload: SourceUpload | undefined
+) {
   let p: Plan
-  if (current) p = planUpdate(o, current)
+  if (current) p = planUpdate(o, current, upload?.archive)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
@@ -104,6 +136,11 @@ async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefi
     p = planCreate(o, name, repo)
   }
   for (const line of describePlan(p)) deps.log.info(line)
+  if (upload) deps.log.info(`  source: ${upload.described}`)
+  if (upload && p.kind === 'create')
+    deps.log.info(
+      `  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`
+    )
   return p
 }
 

@@ -29,6 +29,16 @@ export type Outcome =
   | 'cancelled'
   | 'error'
 
+/** What the log, the summary and the `source-digest` output say of an upload's archive. */
+export interface SourceFacts {
+  files: number
+  size: number
+  /** `sha256:<hex>` of the archive's bytes. */
+  digest: string
+  /** `3f2c1a9e0b7d (with uncommitted changes)`, when the workspace is a git checkout. */
+  commit?: string
+}
+
 export interface DeployState {
   name: string | undefined
   deploymentId: string | undefined
@@ -58,6 +68,8 @@ export interface DeployState {
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */
   deleted?: boolean
+  /** An upload deploy's archive (`internal_source`): the `source-digest` output and the summary. */
+  source?: SourceFacts | undefined
 }
 
 export function newState(o: Options): DeployState {

@@ -22,6 +22,8 @@ export interface GitHubContext {
   ref?: string
   refName?: string
   headRef?: string
+  /** `GITHUB_WORKSPACE`: the checkout that an upload deploy archives. */
+  workspace?: string
   /** The event payload (`GITHUB_EVENT_PATH`); `{}` when there is none to read. */
   payload: Record<string, unknown>
 }
@@ -74,6 +76,7 @@ export function githubContext(
     ref: text(env.GITHUB_REF),
     refName: text(env.GITHUB_REF_NAME),
     headRef: text(env.GITHUB_HEAD_REF),
+    workspace: text(env.GITHUB_WORKSPACE),
     payload
   }
   // Only the keys that have a value, so that the context compares and prints cleanly.
