@@ -7,14 +7,14 @@ import type {
   RepositoryEntry,
   SourceConfig,
   SourceRevisionConfigRequest
-} from '../control-plane/schema.ts'
-import { isOtherDialectsWord } from '../control-plane/dialect.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { InputName } from '../inputs/names.ts'
-import type { Say } from '../inputs/naming.ts'
-import type { Options } from '../inputs/options.ts'
-import { sayOf } from './say.ts'
-import { DeployError } from './deploy-error.ts'
+} from '../../control-plane/schema.ts'
+import { isOtherDialectsWord } from '../../control-plane/dialect.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { InputName } from '../../inputs/names.ts'
+import type { Say } from '../../inputs/naming.ts'
+import type { Options } from '../../inputs/options.ts'
+import { sayOf } from '../say.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export interface Change {
   field: string
@@ -90,8 +90,9 @@ export function planCreate(
     sourceConfig.integration_id = o.integrationId
     sourceConfig.repo_url = repo.url
     ref ??= repo.default_branch
-    if (o.deploymentType !== undefined) sourceConfig.deployment_type = o.deploymentType
   }
+  if (o.deploymentType !== undefined && o.source !== 'external_docker')
+    sourceConfig.deployment_type = o.deploymentType
   // Fields that only a create may set.
   if (o.listenerId !== undefined) sourceConfig.listener_id = o.listenerId
   const body: CreateDeploymentRequest = {
@@ -105,7 +106,24 @@ export function planCreate(
   return { kind: 'create', name, body, changes: diff(body, undefined) }
 }
 
-export function planUpdate(o: Options, current: Deployment, say: Say = sayOf({})): Plan {
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
+
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
+  return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath }
+}
+
+/**
+ * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
+ * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ */
+export function planUpdate(
+  o: Options,
+  current: Deployment,
+  upload?: { configPath: string },
+  say: Say = sayOf({})
+): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
     throw new DeployError(
@@ -121,27 +139,14 @@ export function planUpdate(o: Options, current: Deployment, say: Say = sayOf({})
       'Source mismatch'
     )
   }
-  // Create-only settings: asked for differently, the run would deploy what was not asked.
-  const createOnly: [InputName, string | undefined, string | null | undefined][] = [
-    ['integration-id', o.integrationId, current.source_config.integration_id],
-    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-    ['listener-id', o.listenerId, current.source_config.listener_id]
-  ]
-  for (const [input, asked, theirs] of createOnly) {
-    if (asked !== undefined && theirs && asked !== theirs) {
-      const what = input.replace(/-/g, ' ')
-      throw new DeployError(
-        `Deployment "${current.name}" (${current.id}) has ${what} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
-        `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
-        `The ${what} cannot change`
-      )
-    }
-  }
+  refuseCreateOnlyChanges(o, current, say)
   const otherRepository = repositoryMismatch(o, current, say)
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
-  const revisionConfig = revisionConfigFromInputs(o, o.ref)
+  const revisionConfig = upload
+    ? uploadedRevision(upload.configPath)
+    : revisionConfigFromInputs(o, o.ref)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -163,6 +168,25 @@ export function planUpdate(o: Options, current: Deployment, say: Say = sayOf({})
     newRevision,
     removedSecrets,
     otherRepository
+  }
+}
+
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): void {
+  const createOnly: [InputName, string | undefined, string | null | undefined][] = [
+    ['integration-id', o.integrationId, current.source_config.integration_id],
+    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+    ['listener-id', o.listenerId, current.source_config.listener_id]
+  ]
+  for (const [input, asked, theirs] of createOnly) {
+    if (asked !== undefined && theirs && asked !== theirs) {
+      const what = input.replace(/-/g, ' ')
+      throw new DeployError(
+        `Deployment "${current.name}" (${current.id}) has ${what} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
+        `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
+        `The ${what} cannot change`
+      )
+    }
   }
 }
 
