@@ -123,8 +123,10 @@ export class Transport {
     const { retry } = this.#opts
     const { now } = this.#opts.clock
     let unknownOutcome = false
+    /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
+    let last: Error | undefined
     for (let attempt = 1; ; attempt++) {
-      this.#checkAborted(spec)
+      this.#checkAborted(spec, last)
       let res: RawResponse
       try {
         res = await this.#once(spec)
@@ -145,6 +147,7 @@ export class Transport {
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
         this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
         unknownOutcome ||= !notSent
+        last = new NetworkError(spec, lastReason, attempt, { cause: err })
         await this.#sleep(delay, spec)
         continue
       }
@@ -187,6 +190,7 @@ export class Transport {
       if (res.status === 429) this.#opts.onRateLimited?.(delay)
       // A 429 is refused before anything is done; any other retried status may have done it.
       else unknownOutcome = true
+      last = error
       await this.#sleep(delay, spec)
     }
   }
@@ -274,11 +278,12 @@ export class Transport {
     }
   }
 
-  #checkAborted(spec: RequestSpec): void {
+  /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
+  #checkAborted(spec: RequestSpec, last?: Error): void {
     if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
     const deadline = this.#deadline(spec)
     if (deadline !== undefined && this.#opts.clock.now() >= deadline)
-      throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
+      throw last ?? new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
   }
 
   #reason(e: NodeJS.ErrnoException & { budgetMs?: number; byDeadline?: boolean }): string {
