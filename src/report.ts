@@ -72,10 +72,8 @@ const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
   error: '❌ Failed'
 }
 
-/** The job summary as markdown. */
-export function renderSummary(state: DeployState, facts: RunFacts): string {
-  const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…'
-  const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`
+/** The summary's table: each fact of the run that is known, one row each. */
+function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
   const rows: [string, string][] = []
   const add = (k: string, v: string | undefined) => {
     if (v !== undefined && v !== '') rows.push([k, v])
@@ -109,9 +107,15 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
   add('Health', state.health)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
+  return rows
+}
 
+/** The job summary as markdown. */
+export function renderSummary(state: DeployState, facts: RunFacts): string {
+  const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…'
+  const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`
   const out = [`### ${title}`, '', '| | |', '|---|---|']
-  for (const [k, v] of rows) out.push(`| ${k} | ${cell(v)} |`)
+  for (const [k, v] of summaryRows(state, facts)) out.push(`| ${k} | ${cell(v)} |`)
   if (facts.error) out.push('', '**What failed**', '', '```', facts.error, '```')
   if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
     out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '', '```')
