@@ -109,37 +109,50 @@ function excerpt(text: string): string {
   return `${fence}text\n${body}\n${fence}`
 }
 
+/** The comment's headline and one sentence that says what happened. */
+interface Headline {
+  title: string
+  sentence: string | undefined
+}
+
 /** The headline and one sentence for the outcome. */
-function headline(r: PrCommentReport): { title: string; sentence: string | undefined } {
+function headline(r: PrCommentReport): Headline {
+  return r.command === 'delete' ? deleteHeadline(r) : deployHeadline(r)
+}
+
+/** A delete's headline: removed, nothing to remove, or why the removal is not known. */
+function deleteHeadline(r: PrCommentReport): Headline {
+  if (r.outcome === 'dry-run')
+    return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' }
+  if (r.outcome === 'cancelled')
+    return {
+      title: '🚫 Cancelled',
+      sentence: 'The run was cancelled before the removal was confirmed.'
+    }
+  if (r.outcome === 'timeout')
+    return {
+      title: '⏱️ Removal not confirmed',
+      sentence: 'The deletion was requested but not confirmed within the timeout.'
+    }
+  if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+    return { title: '❌ Removing the preview failed', sentence: undefined }
+  if (!r.deleted)
+    return {
+      title: '🗑️ Nothing to remove',
+      sentence: 'No deployment of this name exists (already deleted, or never deployed).'
+    }
+  const tracing =
+    r.tracingProjectDeleted === true
+      ? ' Its tracing project was deleted too.'
+      : r.tracingProjectDeleted === false
+        ? ' Its tracing project was kept, so the name stays taken.'
+        : ''
+  return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` }
+}
+
+/** A deploy's headline, by its outcome; an unknown outcome reads as a failure. */
+function deployHeadline(r: PrCommentReport): Headline {
   const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision'
-  if (r.command === 'delete') {
-    if (r.outcome === 'dry-run')
-      return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' }
-    if (r.outcome === 'cancelled')
-      return {
-        title: '🚫 Cancelled',
-        sentence: 'The run was cancelled before the removal was confirmed.'
-      }
-    if (r.outcome === 'timeout')
-      return {
-        title: '⏱️ Removal not confirmed',
-        sentence: 'The deletion was requested but not confirmed within the timeout.'
-      }
-    if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
-      return { title: '❌ Removing the preview failed', sentence: undefined }
-    if (!r.deleted)
-      return {
-        title: '🗑️ Nothing to remove',
-        sentence: 'No deployment of this name exists (already deleted, or never deployed).'
-      }
-    const tracing =
-      r.tracingProjectDeleted === true
-        ? ' Its tracing project was deleted too.'
-        : r.tracingProjectDeleted === false
-          ? ' Its tracing project was kept, so the name stays taken.'
-          : ''
-    return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` }
-  }
   switch (r.outcome) {
     case 'deployed':
       return { title: '✅ Deployed', sentence: `${revision} is live.` }
