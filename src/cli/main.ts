@@ -6,8 +6,8 @@ import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults, forkRefusal, forkUploadRefusal } from './ci.ts'
-import { parseCommandLine, type OutputFormat } from './flags.ts'
+import { detectDefaults, forkRefusal, forkUploadRefusal, type DetectedDefaults } from './ci.ts'
+import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
 import { cliNaming } from './naming.ts'
@@ -106,6 +106,65 @@ function outputFileProblem(file: string | undefined): string | undefined {
   }
 }
 
+type RunLine = Extract<CommandLine, { kind: 'run' }>
+
+/** Help, the version or a usage error: answered at once, before any log or request. */
+function answerAtOnce(
+  line: Exclude<CommandLine, RunLine>,
+  io: CliIo,
+  redactor: Redactor
+): ExitCode {
+  if (line.kind === 'help') {
+    io.stdout.write(helpText())
+    return 0
+  }
+  if (line.kind === 'version') {
+    io.stdout.write(`${VERSION}\n`)
+    return 0
+  }
+  io.stderr.write(`control-plane-deploy: ${redactor.redact(line.message)}\n`)
+  return 2
+}
+
+/** Why a deploy of a fork's change is refused before any request; undefined when it is not. */
+function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | undefined {
+  if (!detected.fork || line.command !== 'deploy') return undefined
+  // A fork's change deploys only when both are given on purpose.
+  const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
+  // An upload archives the checkout, the fork's code: refused even when deliberate.
+  const uploading = [line.inputs.source, line.inputs['revision-source']].some(
+    v => v?.trim() === 'internal_source'
+  )
+  if (deliberate && !uploading) return undefined
+  return uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork)
+}
+
+/**
+ * The run, stopped by SIGINT, SIGTERM or SIGHUP, with the log's progress shown meanwhile; what it
+ * throws that nobody expected becomes exit code 1. `stopped`: a signal came.
+ */
+async function runUntilStopped(
+  io: CliIo,
+  log: CliLog,
+  start: (signal: AbortSignal) => Promise<RunResult>
+): Promise<{ result: RunResult; stopped: boolean }> {
+  const controller = new AbortController()
+  const stopListening = interrupts(io, log, controller)
+  log.start()
+  let result: RunResult
+  try {
+    result = await start(controller.signal)
+  } catch (err) {
+    // run() reports every failure it expects; this is the last guard against a stack trace.
+    log.error(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`)
+    result = { exitCode: 1, outputs: {} }
+  } finally {
+    stopListening()
+    log.stop()
+  }
+  return { result, stopped: controller.signal.aborted }
+}
+
 export async function cli(
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -115,18 +174,7 @@ export async function cli(
   // Known before anything is printed: the key (and the token) are never shown, whatever happens.
   const redactor = new Redactor([env.CONTROL_PLANE_API_KEY, env.GITHUB_TOKEN])
   const line = parseCommandLine(argv, env)
-  if (line.kind === 'help') {
-    io.stdout.write(helpText())
-    return 0
-  }
-  if (line.kind === 'version') {
-    io.stdout.write(`${VERSION}\n`)
-    return 0
-  }
-  if (line.kind === 'usage-error') {
-    io.stderr.write(`control-plane-deploy: ${redactor.redact(line.message)}\n`)
-    return 2
-  }
+  if (line.kind !== 'run') return answerAtOnce(line, io, redactor)
 
   const log = new CliLog({ stream: io.stderr, redactor, now: io.now })
   for (const warning of line.warnings) log.warning(warning)
@@ -135,20 +183,11 @@ export async function cli(
   const github = env.GITHUB_ACTIONS === 'true' ? githubContext(env) : undefined
   const detected = detectDefaults(env, () => readGit(io.cwd), github)
   log.info(detected.source)
-  // A fork's change deploys only when both are given on purpose: refused before any request.
-  const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
-  // An upload archives the checkout, the fork's code: refused even when deliberate.
-  const uploading = [line.inputs.source, line.inputs['revision-source']].some(
-    v => v?.trim() === 'internal_source'
-  )
-  if (detected.fork && line.command === 'deploy' && (!deliberate || uploading)) {
-    log.error(
-      uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork),
-      'Change from a fork'
-    )
+  const fork = forkRefusalOf(line, detected)
+  if (fork !== undefined) {
+    log.error(fork, 'Change from a fork')
     return 2
   }
-
   // Found now, not after a deploy that a retry would repeat as another revision.
   const unwritable = outputFileProblem(line.outputFile)
   if (unwritable !== undefined) {
@@ -156,12 +195,8 @@ export async function cli(
     return 2
   }
 
-  const controller = new AbortController()
-  const stopListening = interrupts(io, log, controller)
-  log.start()
-  let result: RunResult
-  try {
-    result = await run(
+  const { result, stopped } = await runUntilStopped(io, log, signal =>
+    run(
       cliPort({
         inputs: line.inputs,
         naming: cliNaming(line.origins),
@@ -172,22 +207,14 @@ export async function cli(
         },
         log,
         github,
-        signal: controller.signal,
+        signal,
         debug: line.debug
       })
     )
-  } catch (err) {
-    // run() reports every failure it expects; this is the last guard against a stack trace.
-    log.error(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`)
-    result = { exitCode: 1, outputs: {} }
-  } finally {
-    stopListening()
-    log.stop()
-  }
-
+  )
   let exitCode = writeOutputs(result, line, io, log)
   if (exitCode === 2) log.info(HINT)
   // Interrupted and not done: the signal, not the failure it caused, is the answer.
-  if (controller.signal.aborted && exitCode !== 0) exitCode = 130
+  if (stopped && exitCode !== 0) exitCode = 130
   return exitCode
 }
