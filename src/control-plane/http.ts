@@ -98,6 +98,15 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
 /** Connection errors that mean the request never reached the server: safe even for writes. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
 
+/** A retry to make after `delay` ms, and what to report if it is never made. */
+interface Retry {
+  delay: number
+  /** What the run reports if time runs out before the retry is answered. */
+  error: Error
+  /** The failed attempt may have done what it asked (it reached the server). */
+  mayHaveApplied: boolean
+}
+
 export class Transport {
   readonly #opts: TransportOptions
   /** Keep-alive agents of direct requests, by protocol. */
@@ -120,79 +129,102 @@ export class Transport {
     // Errors name the host and the full path, and inputs as the door does.
     const spec: RequestSpec = { ...request, base: this.#base(), naming: this.#opts.naming }
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
-    const { retry } = this.#opts
-    const { now } = this.#opts.clock
     let unknownOutcome = false
     /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
     let last: Error | undefined
     for (let attempt = 1; ; attempt++) {
       this.#checkAborted(spec, last)
-      let res: RawResponse
-      try {
-        res = await this.#once(spec)
-      } catch (err) {
-        if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
-        const e = err as NodeJS.ErrnoException & { sent?: boolean }
-        const lastReason = this.#reason(e)
-        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
-        if (!idempotent && !notSent) {
-          const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT'
-          throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending })
-        }
-        // The same oversized answer would come again: fetching it twice only wastes time.
-        if (e.code === 'EBODYTOOLARGE')
-          throw new NetworkError(spec, lastReason, attempt, { cause: err })
-        const delay = this.#backoff(attempt)
-        if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
-          throw new NetworkError(spec, lastReason, attempt, { cause: err })
-        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
-        unknownOutcome ||= !notSent
-        last = new NetworkError(spec, lastReason, attempt, { cause: err })
-        await this.#sleep(delay, spec)
-        continue
-      }
-
-      if (res.status >= 200 && res.status < 300)
-        return { status: res.status, json: this.#json(spec, res) }
-      if (res.status >= 300 && res.status < 400) {
-        const target = locationOf(res.headers.location, this.#opts.baseUrl)
-        const path = sanitizeServerText(this.#opts.redactor.redact(target.path), 200)
-        throw new RedirectRefusedError(spec, res.status, { origin: target.origin, path })
-      }
-
-      // A 429 is refused before anything is applied, so even a write may be sent again.
-      const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
-      const error = await this.#apiError(spec, res)
-      error.afterUnknownOutcome = unknownOutcome
-      if (!retryable) {
-        if (!idempotent && res.status >= 500)
-          throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error })
-        throw error
-      }
-      const retryAfter = parseRetryAfter(res.headers['retry-after'], now())
-      // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
-      // in the same instant, to be refused together again: a jittered backoff on top, growing with
-      // each refusal, spreads the herd out.
-      const delay =
-        retryAfter !== undefined
-          ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
-          : this.#backoff(attempt)
-      const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts
-      if (attempt >= attempts || !this.#fits(delay, spec)) {
-        if (retryAfter !== undefined)
-          error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs)
-        throw error
-      }
-      this.#log(
-        `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
-          (retryAfter !== undefined ? ' (Retry-After)' : '')
+      const tried = await this.#once(spec).then(
+        res => ({ res }),
+        (err: unknown) => ({ err })
       )
-      if (res.status === 429) this.#opts.onRateLimited?.(delay)
-      // A 429 is refused before anything is done; any other retried status may have done it.
-      else unknownOutcome = true
-      last = error
-      await this.#sleep(delay, spec)
+      let retry: Retry
+      if ('err' in tried) retry = this.#retryAfterFailure(spec, tried.err, attempt, idempotent)
+      else {
+        const { res } = tried
+        if (res.status >= 200 && res.status < 300)
+          return { status: res.status, json: this.#json(spec, res) }
+        if (res.status >= 300 && res.status < 400) throw this.#redirectRefused(spec, res)
+        const error = await this.#apiError(spec, res)
+        error.afterUnknownOutcome = unknownOutcome
+        retry = this.#retryAfterStatus(spec, res, error, attempt, idempotent)
+      }
+      unknownOutcome ||= retry.mayHaveApplied
+      last = retry.error
+      await this.#sleep(retry.delay, spec)
     }
+  }
+
+  /**
+   * After a request that got no answer: the retry to make, or the error thrown when a write may
+   * have been applied, the answer would be too large again, or no attempt or time is left.
+   */
+  #retryAfterFailure(spec: RequestSpec, err: unknown, attempt: number, idempotent: boolean): Retry {
+    if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
+    const e = err as NodeJS.ErrnoException & { sent?: boolean }
+    const lastReason = this.#reason(e)
+    const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code)
+    if (!idempotent && !notSent) {
+      const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT'
+      throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending })
+    }
+    // The same oversized answer would come again: fetching it twice only wastes time.
+    if (e.code === 'EBODYTOOLARGE')
+      throw new NetworkError(spec, lastReason, attempt, { cause: err })
+    const delay = this.#backoff(attempt)
+    if (attempt >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+      throw new NetworkError(spec, lastReason, attempt, { cause: err })
+    this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
+    const error = new NetworkError(spec, lastReason, attempt, { cause: err })
+    return { delay, error, mayHaveApplied: !notSent }
+  }
+
+  /**
+   * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
+   * a backoff, or the error thrown when the status is final or no attempt or time is left.
+   */
+  #retryAfterStatus(
+    spec: RequestSpec,
+    res: RawResponse,
+    error: ApiError,
+    attempt: number,
+    idempotent: boolean
+  ): Retry {
+    const { retry } = this.#opts
+    // A 429 is refused before anything is applied, so even a write may be sent again.
+    const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
+    if (!retryable) {
+      if (!idempotent && res.status >= 500)
+        throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error })
+      throw error
+    }
+    const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now())
+    // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
+    // in the same instant, to be refused together again: a jittered backoff on top, growing with
+    // each refusal, spreads the herd out.
+    const delay =
+      retryAfter !== undefined
+        ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
+        : this.#backoff(attempt)
+    const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts
+    if (attempt >= attempts || !this.#fits(delay, spec)) {
+      if (retryAfter !== undefined) error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs)
+      throw error
+    }
+    this.#log(
+      `${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
+        (retryAfter !== undefined ? ' (Retry-After)' : '')
+    )
+    if (res.status === 429) this.#opts.onRateLimited?.(delay)
+    // A 429 is refused before anything is done; any other retried status may have done it.
+    return { delay, error, mayHaveApplied: res.status !== 429 }
+  }
+
+  /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
+  #redirectRefused(spec: RequestSpec, res: RawResponse): RedirectRefusedError {
+    const target = locationOf(res.headers.location, this.#opts.baseUrl)
+    const path = sanitizeServerText(this.#opts.redactor.redact(target.path), 200)
+    return new RedirectRefusedError(spec, res.status, { origin: target.origin, path })
   }
 
   /**
@@ -339,8 +371,9 @@ export class Transport {
     this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '))
   }
 
+  /** One attempt: the request on the wire within its time budget, and its whole answer. */
   async #once(spec: RequestSpec): Promise<RawResponse> {
-    const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal } = this.#opts
+    const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
@@ -350,31 +383,49 @@ export class Transport {
     const signals = [AbortSignal.timeout(Math.max(1, budget))]
     if (signal) signals.push(signal)
     const combined = AbortSignal.any(signals)
-    const lib = url.protocol === 'https:' ? https : http
     const agentOf = this.#agent(url)
     const agent = agentOf instanceof Promise ? await agentOf : agentOf
     this.#requests++
     this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`)
+    const options: http.RequestOptions = {
+      method: spec.method,
+      headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+      agent,
+      signal: combined
+    }
+    return this.#exchange(spec, url, options, body, err =>
+      this.#failure(spec, err, combined, budget)
+    )
+  }
 
-    return new Promise<RawResponse>((resolve, reject) => {
-      const req = lib.request(url, {
-        method: spec.method,
-        headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-        agent,
-        signal: combined
+  /**
+   * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
+   * is named, and whether the run's deadline cut it), or the failure as it came.
+   */
+  #failure(spec: RequestSpec, err: unknown, combined: AbortSignal, budget: number): unknown {
+    if (this.#opts.signal?.aborted) return new AbortedError(spec, `${spec.operation} cancelled`)
+    if (combined.aborted)
+      return Object.assign(new Error('timeout'), {
+        name: 'TimeoutError',
+        budgetMs: budget,
+        byDeadline: budget < this.#opts.requestTimeoutMs
       })
-      const fail = (err: unknown) => {
-        if (signal?.aborted) reject(new AbortedError(spec, `${spec.operation} cancelled`))
-        else if (combined.aborted)
-          reject(
-            Object.assign(new Error('timeout'), {
-              name: 'TimeoutError',
-              budgetMs: budget,
-              byDeadline: budget < requestTimeoutMs
-            })
-          )
-        else reject(err)
-      }
+    return err
+  }
+
+  /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
+  #exchange(
+    spec: RequestSpec,
+    url: URL,
+    options: http.RequestOptions,
+    body: string | undefined,
+    failure: (err: unknown) => unknown
+  ): Promise<RawResponse> {
+    const { maxBodyBytes } = this.#opts
+    const lib = url.protocol === 'https:' ? https : http
+    return new Promise<RawResponse>((resolve, reject) => {
+      const req = lib.request(url, options)
+      const fail = (err: unknown) => reject(failure(err))
       req.on('error', fail)
       req.on('response', res => {
         const chunks: Buffer[] = []
