@@ -4,6 +4,8 @@
 // `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
 // window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
 // 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
+// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
+// own window from its first match: the gate ends when both windows have passed.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
 import { sleep as realSleep } from '../sleep.ts'
@@ -60,6 +62,18 @@ export interface HealthCheckOptions {
   transport?: ProbeTransport
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
+  alongside?: WindowCheck
+}
+
+/**
+ * What a check alongside the probes says of one 2xx probe: `match` (its window starts at the
+ * first), `wait` (not yet: the probes go on until the deadline), `settled` (it needs no more
+ * probes), `fail` (it failed: the gate stops; the check says why).
+ */
+export type WindowStep = 'match' | 'wait' | 'settled' | 'fail'
+
+export interface WindowCheck {
+  ask(timeoutMs: number, signal?: AbortSignal): Promise<WindowStep>
 }
 
 export const DEFAULT_PROBE_INTERVAL_MS = 5000
@@ -104,6 +118,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   const windowCut = (windowEnd: number) =>
     `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
 
+  const side = { settled: !o.alongside, end: undefined as number | undefined }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
     const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
@@ -123,10 +138,26 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
     if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
       return result('unavailable')
+    if (ok && !side.settled) {
+      const step = await o.alongside!.ask(probeTimeout(o, now), o.signal)
+      if (o.signal?.aborted) return result('cancelled')
+      // Its failure is its own to say: the probes themselves were healthy.
+      if (step === 'fail') return result('healthy')
+      if (step === 'settled') side.settled = true
+      if (step === 'match') side.end ??= now() + o.windowMs
+    }
 
-    const end = Math.min(windowEnd ?? o.deadline, o.deadline)
+    const sideUntil = side.settled ? 0 : (side.end ?? o.deadline)
+    const end = Math.min(
+      windowEnd === undefined ? o.deadline : Math.max(windowEnd, sideUntil),
+      o.deadline
+    )
     if (now() >= end) {
-      if (windowEnd !== undefined && now() >= windowEnd) return result('healthy')
+      if (windowEnd !== undefined && now() >= windowEnd) {
+        if (side.end !== undefined && !side.settled && now() < side.end)
+          return result('timeout', windowCut(side.end))
+        return result('healthy')
+      }
       if (windowEnd !== undefined) return result('timeout', windowCut(windowEnd))
       if (only404) return result('unavailable')
       return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
@@ -137,6 +168,11 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
       return result('cancelled')
     }
   }
+}
+
+/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
+function probeTimeout(o: HealthCheckOptions, now: () => number): number {
+  return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()))
 }
 
 function isOk(a: ProbeAnswer): boolean {
@@ -154,10 +190,7 @@ async function probeOnce(
   now: () => number
 ): Promise<ProbeAnswer> {
   const transport = o.transport ?? httpProbe
-  const timeoutMs = Math.max(
-    1,
-    Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now())
-  )
+  const timeoutMs = probeTimeout(o, now)
   let res: ProbeResponse
   try {
     res = await transport({
