@@ -20,6 +20,12 @@ export interface EventDefaults {
    * `an unknown repository` when the fork was deleted. Its head branch is not in `repository`.
    */
   forkHead?: string
+  /**
+   * The directory an upload deploy archives (`source: internal_source`): `GITHUB_WORKSPACE` in the
+   * action, the working directory in the CLI. Set by the door (the house branch's typed GitHub
+   * context will carry it); undefined: the process's directory.
+   */
+  workspace?: string
 }
 
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */

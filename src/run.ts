@@ -20,6 +20,7 @@ import {
 import type { Options } from './inputs/options.ts'
 import { ACTION_NAMING, sayWith } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
+import { loadSmokeTest } from './inputs/smoke-cases.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
 import { allOutputs, summaryText } from './report.ts'
@@ -46,6 +47,12 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
   }
   const o = parsed.options
+  // The smoke-test file is read and checked before any request too.
+  const smoke = await loadSmokeTest(o.smokeTest, port.event.workspace, port.naming ?? ACTION_NAMING)
+  if ('problem' in smoke) {
+    port.error(redactor.redact(renderProblems([smoke.problem], port.naming)), 'Invalid inputs')
+    return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
+  }
   for (const line of parsed.notices) port.notice(redactor.redact(line))
   warnUnmasked(port, o)
 
@@ -82,6 +89,8 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
       log,
       signal: port.signal,
       say: sayWith(port.naming ?? ACTION_NAMING),
+      workspace: port.event.workspace,
+      ...(smoke.cases ? { smokeCases: smoke.cases } : {}),
       ...clock
     }
     if (o.command === 'delete') await deleteDeployment(o, state, deps)

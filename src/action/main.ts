@@ -22,7 +22,8 @@ export function actionPort(signal: AbortSignal, env: NodeJS.ProcessEnv = process
   return {
     input: name =>
       env === process.env ? core.getInput(name) : (env[inputEnvName(name)] ?? '').trim(),
-    event: eventDefaults(env, readEventPayload(env)),
+    // The workspace an upload archives: the runner's checkout (house: a typed GitHub context).
+    event: { ...eventDefaults(env, readEventPayload(env)), workspace: workspaceOf(env) },
     mask: value => core.setSecret(value),
     info: line => core.info(line),
     debug: core.isDebug() ? line => core.debug(line) : undefined,
@@ -38,6 +39,11 @@ export function actionPort(signal: AbortSignal, env: NodeJS.ProcessEnv = process
     github: { env },
     signal
   }
+}
+
+/** `GITHUB_WORKSPACE`, else the step's directory. */
+function workspaceOf(env: NodeJS.ProcessEnv): string {
+  return env.GITHUB_WORKSPACE?.trim() || process.cwd()
 }
 
 /**

@@ -128,7 +128,11 @@ export async function cli(
       cliPort({
         inputs: line.inputs,
         naming: cliNaming(line.origins),
-        event: { ...detected.defaults, refFrom: refOrigin(env, detected.defaults.ref) },
+        event: {
+          ...detected.defaults,
+          refFrom: refOrigin(env, detected.defaults.ref),
+          workspace: io.cwd
+        },
         log,
         env,
         signal: controller.signal,

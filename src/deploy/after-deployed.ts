@@ -1,18 +1,31 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (health-gate.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// (health-gate.ts), which revision answers on the same probes (served-check.ts), then its graphs
+// and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
+// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import type { Deployment } from '../control-plane/schema.ts'
 import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
 import { probeTarget } from '../health/target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../health/gate.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from '../health/gate.ts'
 import type { Options } from '../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { deletedState } from './gone.ts'
-import { gateTimedOutError, healthGate, unhealthyError } from './health-gate.ts'
+import {
+  checkFailedError,
+  checksTimedOutError,
+  gateTimedOutError,
+  healthGate,
+  unhealthyError
+} from './health-gate.ts'
+import { checkRevision, verifiedOf } from './revision-checks.ts'
+import { servedCheck } from './served-check.ts'
+import { agentProbe } from '../health/verify/agent-probe.ts'
+import type { AgentCall } from '../health/verify/agent-call.ts'
+import { sleep as realSleep } from '../sleep.ts'
 import type { DeployState } from './state.ts'
 
 type HealthOptions = Pick<
@@ -27,6 +40,7 @@ type HealthOptions = Pick<
   | 'customUrl'
   | 'healthCheckHosts'
   | 'apiDialect'
+  | 'graphConfigPath'
 >
 
 /**
@@ -56,9 +70,16 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<void> {
   if (!o.healthCheck) return
+  const call = agentProbe({
+    url: state.url ?? '',
+    apiKey: o.apiKey,
+    vouched: vouchedHosts(o),
+    ...(deps.probe ? { transport: deps.probe } : {})
+  })
+  const served = servedCheck(call, r, deps.log)
   let result
   try {
-    result = await runGate(o, o.healthCheck, state, deps, r)
+    result = await runGate(o, o.healthCheck, state, deps, r, served.check)
   } catch (err) {
     state.outcome = 'error'
     throw err
@@ -71,15 +92,78 @@ export async function checkDeployedHealth(
       'Deploy cancelled'
     )
   }
-  if (result.health !== 'healthy') await refuseIfDeleted(state, deps, r, result)
+  const servedVerdict = served.verdict(result.health === 'healthy')
+  const stale = servedVerdict?.verdict === 'stale'
+  if (result.health !== 'healthy' || stale) await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
     state.outcome = 'timeout'
     throw gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
   }
   if (result.health === 'not-vouched') return
   state.health = result.health
-  if (result.health !== 'unhealthy') return
+  if (servedVerdict) state.verified = { servedRevision: servedVerdict.verdict }
+  if (servedVerdict?.verdict === 'unknown')
+    deps.log.notice(servedVerdict.notice, 'Served revision unknown')
+  let failure: Failure | undefined
+  if (servedVerdict?.verdict === 'stale')
+    failure = { title: 'Old revision served', what: servedVerdict.reason }
+  else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
+  if (result.health !== 'unhealthy' && !failure) return
   state.outcome = 'unhealthy'
+  const rolled = await rollBack(o, state, deps, r, result)
+  throw failure
+    ? checkFailedError(failure, r.revisionId, state.name, rolled)
+    : unhealthyError(result, r.revisionId, state.name, rolled)
+}
+
+type Failure = { title: string; what: string }
+
+/** The graphs and the smoke cases, once the probes (and the revision served) passed. */
+async function afterWindow(
+  o: HealthOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  call: AgentCall
+): Promise<Failure | undefined> {
+  const now = deps.now ?? Date.now
+  const checks = await deps.log.group('Checks of the new revision', () =>
+    checkRevision({
+      call,
+      graphConfigPath: o.graphConfigPath,
+      workspace: deps.workspace,
+      cases: deps.smokeCases,
+      clock: { now, sleep: deps.sleep ?? realSleep },
+      deadline: deadlineOf(o, deps, r),
+      signal: deps.signal,
+      log: deps.log,
+      mask: text => deps.client.redactor.redact(text)
+    })
+  )
+  state.verified = { ...state.verified, ...verifiedOf(checks) }
+  if (deps.signal?.aborted) {
+    state.outcome = 'cancelled'
+    throw new DeployError(
+      `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`,
+      undefined,
+      'Deploy cancelled'
+    )
+  }
+  if (checks.timedOut) {
+    state.outcome = 'timeout'
+    throw checksTimedOutError(r.revisionId, o.timeoutMs, deps)
+  }
+  return checks.failure
+}
+
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function rollBack(
+  o: HealthOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  result: HealthResult
+): Promise<string | undefined> {
   let after
   try {
     after = await afterFailure(
@@ -100,7 +184,7 @@ export async function checkDeployedHealth(
   }
   state.failureLog = after.log
   state.rollback = after.rollback
-  throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  return describeRollback(after.rollback)
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
@@ -123,14 +207,19 @@ async function refuseIfDeleted(
   )
 }
 
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): number {
+  return (deps.now ?? Date.now)() - r.waitedMs + o.timeoutMs
+}
+
 function runGate(
   o: HealthOptions,
   path: string,
   state: DeployState,
   deps: FlowDeps,
-  r: DeployedRevision
+  r: DeployedRevision,
+  alongside: WindowCheck
 ): Promise<HealthResult> {
-  const now = deps.now ?? Date.now
   return healthGate(
     {
       path,
@@ -139,8 +228,8 @@ function runGate(
       intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
       apiKey: o.apiKey,
       vouched: vouchedHosts(o),
-      // The timeout bounds the health check as it bounds the wait for DEPLOYED.
-      deadline: now() - r.waitedMs + o.timeoutMs
+      deadline: deadlineOf(o, deps, r),
+      alongside
     },
     state.url,
     {

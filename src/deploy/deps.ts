@@ -3,6 +3,7 @@
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import type { Say } from '../inputs/naming.ts'
+import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { Cadence } from './wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
@@ -26,4 +27,8 @@ export interface FlowDeps {
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
   say?: Say
+  /** The directory an upload deploy archives (the door's workspace); the process's by default. */
+  workspace?: string
+  /** The smoke-test file's cases, read before any request (run.ts). */
+  smokeCases?: readonly SmokeCase[]
 }

@@ -9,6 +9,7 @@ import type { FailureLog } from './failure-logs.ts'
 import type { Plan } from './plan.ts'
 import type { RollbackResult } from './rollback.ts'
 import type { TimelineEntry } from './wait.ts'
+import type { Verified } from './verified.ts'
 
 export type Outcome =
   | 'deployed'
@@ -54,6 +55,8 @@ export interface DeployState {
   rollback?: RollbackResult | undefined
   /** What the health check found; undefined when none ran to its end. */
   health?: Health | undefined
+  /** The checks of the new revision (after-deployed.ts): outputs `served-revision`, `smoke`. */
+  verified?: Verified | undefined
   /** A write sent and not answered yet: on a cancel its outcome is unknown. */
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */
