@@ -190,6 +190,8 @@ describe('action.yml', () => {
       'deleted',
       'rollback-revision-id',
       'rollback-status',
+      'served-revision',
+      'smoke',
       'health'
     ])
     expect(action.name).toBe('Control Plane Deploy')

@@ -20,7 +20,6 @@ import {
 import type { Options } from './inputs/options.ts'
 import { ACTION_NAMING, sayWith } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
-import { loadSmokeTest } from './inputs/smoke-cases.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
 import { allOutputs, summaryText } from './report.ts'
@@ -47,8 +46,13 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
   }
   const o = parsed.options
-  // The smoke-test file is read and checked before any request too.
-  const smoke = await loadSmokeTest(o.smokeTest, port.event.workspace, port.naming ?? ACTION_NAMING)
+  // The smoke-test file is read and checked before any request too (its parser loaded only then).
+  const smoke =
+    o.smokeTest === undefined
+      ? { cases: undefined }
+      : await (
+          await import('./inputs/smoke-cases.ts')
+        ).loadSmokeTest(o.smokeTest, port.event.workspace, port.naming ?? ACTION_NAMING)
   if ('problem' in smoke) {
     port.error(redactor.redact(renderProblems([smoke.problem], port.naming)), 'Invalid inputs')
     return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
