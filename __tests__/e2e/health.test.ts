@@ -108,6 +108,8 @@ e2e('unhealthy, but another run wrote meanwhile: the rollback holds back and say
   const name = uniqueName('overtaken')
   t.seed(name)
   t.emu.agents.script('*', { sequence: ['healthy', 'healthy'], health: 'failing' })
+  // /info says nothing here: the other run's revision would answer it (new-revision.test.ts).
+  t.emu.agents.scriptApp('*', { host: false })
   const r = await run({
     inputs: t.inputs({ name, ...GATE, 'health-check-window': '4s', 'on-failure': 'rollback' }),
     // Another run's update lands while this run probes its server.

@@ -106,7 +106,7 @@ export async function checkDeployedHealth(
     deps.log.notice(servedVerdict.notice, 'Served revision unknown')
   let failure: Failure | undefined
   if (servedVerdict?.verdict === 'stale')
-    failure = { title: 'Old revision served', what: servedVerdict.reason }
+    failure = { title: 'New revision not served', what: servedVerdict.reason }
   else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
   if (result.health !== 'unhealthy' && !failure) return
   state.outcome = 'unhealthy'

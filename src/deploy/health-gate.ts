@@ -164,8 +164,8 @@ export function checkFailedError(
   rolledBack?: string
 ): DeployError {
   const hint =
-    f.title === 'Old revision served'
-      ? 'The previous revision still answers: check the deployment on the control plane (its active revision, a replica left over); raise timeout when its drain takes longer.'
+    f.title === 'New revision not served'
+      ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
       : f.title === 'Graph not served'
         ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
         : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'

@@ -119,6 +119,13 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
 
   const side = { settled: !o.alongside, end: undefined as number | undefined }
+  /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
+  const windowOver = (okEnd: number): HealthResult => {
+    if (now() < okEnd) return result('timeout', windowCut(okEnd))
+    if (side.end !== undefined && !side.settled && now() < side.end)
+      return result('timeout', windowCut(side.end))
+    return result('healthy')
+  }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
     const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
@@ -153,12 +160,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
       o.deadline
     )
     if (now() >= end) {
-      if (windowEnd !== undefined && now() >= windowEnd) {
-        if (side.end !== undefined && !side.settled && now() < side.end)
-          return result('timeout', windowCut(side.end))
-        return result('healthy')
-      }
-      if (windowEnd !== undefined) return result('timeout', windowCut(windowEnd))
+      if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
       return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
     }
@@ -167,6 +169,8 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     } catch {
       return result('cancelled')
     }
+    // Slept to the deadline while the check alongside waited: no probe is left to send.
+    if (windowEnd !== undefined && now() >= o.deadline) return windowOver(windowEnd)
   }
 }
 
