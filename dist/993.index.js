@@ -426,12 +426,7 @@ const PushToken = schemas/* object */.Ikc({ token: schemas/* string */.YjP().min
  * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
  * PATCH then names as `source_revision_config.source_tarball_path`.
  */
-const UploadUrl = schemas/* object */.Ikc({
-    upload_url: schemas/* string */.YjP()
-        .min(1)
-        .refine(s => ['http:', 'https:'].includes(URL.parse(s)?.protocol ?? ''), 'must be an http(s) URL'),
-    object_path: schemas/* string */.YjP().min(1)
-});
+const UploadUrl = schemas/* object */.Ikc({ upload_url: schemas/* string */.YjP().min(1), object_path: schemas/* string */.YjP().min(1) });
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */
 const queryBoolean = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* enum */.k5n(['true', 'false', '1', '0'])])
     .transform(v => v === true || v === 'true' || v === '1');

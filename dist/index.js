@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7212:
+/***/ 2602:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30855,6 +30855,8 @@ function autoDialect(baseUrl) {
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var control_plane_redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(8072);
 // EXTERNAL MODULE: ./src/inputs/names.ts
 var names = __nccwpck_require__(5585);
 ;// CONCATENATED MODULE: ./src/inputs/documents.ts
@@ -30883,10 +30885,61 @@ function parseResourceSpec(v, fail) {
     return v === '' ? undefined : loaded().parseResourceSpec(v, fail);
 }
 
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(8072);
-// EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(8925);
+;// CONCATENATED MODULE: ./src/inputs/problems.ts
+// How a check reports a problem: one collector, so that every bad input is reported at once.
+// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
+// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
+// reports the next problem too. Whether an input failed is the collector's to say, not the
+// returned value's: a failed input counts as failed whatever its check returned, and its value is
+// `undefined`, so nothing downstream can mistake it for a real one.
+
+/** Size caps, in bytes of UTF-8. */
+const MAX_INPUT_BYTES = 64 * 1024;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+const DOCUMENTS = new Set(names/* DOCUMENT_INPUTS */.aw);
+function sizeText(bytes) {
+    return bytes >= 1024 * 1024
+        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+        : `${Math.ceil(bytes / 1024)} KiB`;
+}
+/** Every problem found, in order, and the inputs they were found at. */
+class InputProblems {
+    #list = [];
+    #failed = new Set();
+    add(input, message) {
+        this.#list.push({ input, message });
+        this.#failed.add(input);
+        return undefined;
+    }
+    /**
+     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
+     * the check reported any problem.
+     */
+    check(input, value, check) {
+        const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
+        const bytes = Buffer.byteLength(value, 'utf8');
+        if (bytes > cap) {
+            return this.add(input, `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
+        }
+        const before = this.#list.length;
+        const result = check(value.trim(), message => this.add(input, message));
+        return this.#list.length > before ? undefined : result;
+    }
+    /** The inputs with a problem so far. */
+    failed() {
+        return new Set(this.#failed);
+    }
+    get list() {
+        return this.#list;
+    }
+}
+/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
+function renderProblems(problems) {
+    const inputs = new Set(problems.map(p => p.input)).size;
+    const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
+    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
+}
+
 // EXTERNAL MODULE: ./src/inputs/text.ts
 var inputs_text = __nccwpck_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
@@ -30977,7 +31030,7 @@ function scavengeJsonValues(text, into) {
  * size the check accepts.
  */
 function parsedObject(text) {
-    if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
+    if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES)
         return undefined;
     const parsed = parseDocumentInput('secrets', text, () => undefined);
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
@@ -31037,35 +31090,120 @@ function secretValuesToMask(raw) {
         .sort((a, b) => b.length - a.length);
 }
 
-// EXTERNAL MODULE: ./src/inputs/naming.ts
-var inputs_naming = __nccwpck_require__(901);
-;// CONCATENATED MODULE: ./src/inputs/resolved.ts
-function resolve(f, failed, event) {
-    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
-    const source = f.source;
-    const revisionSource = f['revision-source'];
-    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
-    const refOrigin = f.ref !== undefined
-        ? 'input'
-        : usesCodehost && !failed.has('ref') && event.ref !== undefined
-            ? 'event'
-            : undefined;
-    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
-    return {
-        byId,
-        mayCreate: !byId && f.name !== undefined && f.create === true,
-        source,
-        revisionSource,
-        usesCodehost,
-        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
-        ref,
-        refOrigin,
-        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
-    };
+;// CONCATENATED MODULE: ./src/duration.ts
+// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
+// and as the action prints them in logs (`1h30m`, `2m05s`).
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Hours, minutes and seconds in this order, each optional, at least one present. */
+const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
+const PLAIN_SECONDS = /^\d{1,15}$/;
+/**
+ * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
+ * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
+ * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
+ * zero makes sense is the caller's decision.
+ */
+function parseDuration(text) {
+    const t = text.trim();
+    if (t === '')
+        return undefined;
+    let ms;
+    if (PLAIN_SECONDS.test(t)) {
+        ms = Number(t) * SECOND;
+    }
+    else {
+        const m = UNITS.exec(t);
+        if (!m)
+            return undefined;
+        const [, h, min, s] = m;
+        if (h === undefined && min === undefined && s === undefined)
+            return undefined;
+        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
+    }
+    return Number.isSafeInteger(ms) ? ms : undefined;
+}
+const pad = (n) => String(n).padStart(2, '0');
+/**
+ * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
+ * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
+ */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms <= 0)
+        return '0s';
+    if (Math.round(ms) < SECOND)
+        return `${Math.max(1, Math.round(ms))}ms`;
+    const total = Math.round(ms / SECOND);
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    if (h > 0)
+        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
+    if (m > 0)
+        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
+    return `${s}s`;
 }
 
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/**
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
+ */
+function parseHealthCheck(v, fail) {
+    if (v === '' || FALSE_VALUES.includes(v))
+        return false;
+    if (TRUE_VALUES.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = parseDuration(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${formatDuration(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.command === 'delete')
+        problems.push([
+            'health-check',
+            '`health-check` applies only to deploying, not to `command: delete`'
+        ]);
+    else if (f.wait === false)
+        problems.push([
+            'health-check',
+            '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
+        ]);
+    return problems;
+}
+
 // EXTERNAL MODULE: ./src/inputs/action-yml.ts
 var action_yml = __nccwpck_require__(1068);
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
@@ -31085,17 +31223,10 @@ const MAX_API_KEY_LENGTH = 1024;
 const MAX_ENVIRONMENT_LENGTH = 255;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-/**
- * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
- * format characters, controls, and spaces other than the ASCII one.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
-/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
-const WIDTH_FORMS = /[\uff00-\uffef]/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const fields_TRUE_VALUES = ['true', 'True', 'TRUE'];
+const fields_FALSE_VALUES = ['false', 'False', 'FALSE'];
 function optionalText(input, what) {
     return (v, fail) => {
         if (v === '')
@@ -31129,9 +31260,9 @@ function booleanInput(input) {
     return (v, fail) => {
         if (v === '')
             return undefined;
-        if (TRUE_VALUES.includes(v))
+        if (fields_TRUE_VALUES.includes(v))
             return true;
-        if (FALSE_VALUES.includes(v))
+        if (fields_FALSE_VALUES.includes(v))
             return false;
         return fail(`\`${input}\` must be \`true\` or \`false\``);
     };
@@ -31152,7 +31283,7 @@ function durationInput(input, check) {
     return (v, fail) => {
         if (v === '')
             return undefined;
-        const ms = (0,duration/* parseDuration */.E)(v);
+        const ms = parseDuration(v);
         if (ms === undefined) {
             return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
         }
@@ -31160,24 +31291,11 @@ function durationInput(input, check) {
         return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
     };
 }
-/**
- * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
- * and encodes others into the path, so the URL used would not be the one a reviewer read.
- */
-function invisibleProblem(v) {
-    const hidden = INVISIBLE.exec(v)?.[0];
-    return hidden === undefined
-        ? undefined
-        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
-}
 function parseBaseUrl(v, fail) {
     const input = 'base-url';
     if (WHITESPACE_OR_CONTROL.test(v)) {
         return fail(`\`${input}\` must be a URL without spaces or line breaks`);
     }
-    const hidden = invisibleProblem(v);
-    if (hidden !== undefined)
-        return fail(`\`${input}\` ${hidden}`);
     let url;
     try {
         url = new URL(v);
@@ -31207,9 +31325,6 @@ function webUrl(input) {
         if (WHITESPACE_OR_CONTROL.test(v)) {
             return fail(`\`${input}\` must be a URL without spaces or line breaks`);
         }
-        const hidden = invisibleProblem(v);
-        if (hidden !== undefined)
-            return fail(`\`${input}\` ${hidden}`);
         let url;
         try {
             url = new URL(v);
@@ -31278,26 +31393,6 @@ function parseEnvironment(v, fail) {
 const parseEnvironmentUrl = webUrl('environment-url');
 const fields_BRANCH_PREFIX = 'refs/heads/';
 /**
- * Why a name is refused that would read as another: git takes Unicode names, and letters of any
- * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
- * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
- */
-function unicodeProblem(text) {
-    const hidden = INVISIBLE.exec(text)?.[0];
-    if (hidden !== undefined && hidden !== ' ') {
-        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
-    }
-    const wide = WIDTH_FORMS.exec(text)?.[0];
-    if (wide !== undefined) {
-        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
-    }
-    return undefined;
-}
-/** `U+202E`: a character named without printing it. */
-function codePoint(c) {
-    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/**
  * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
  * well-formed name. The integration checks out what it is given: a malformed name fails late.
  */
@@ -31305,9 +31400,6 @@ function refFormatProblem(ref) {
     if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
         return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
     }
-    const unicode = unicodeProblem(ref);
-    if (unicode !== undefined)
-        return unicode;
     if (ref.includes('..'))
         return 'must not contain `..`';
     if (ref.includes('@{'))
@@ -31341,34 +31433,15 @@ function parseRef(v, fail) {
     }
     return v;
 }
-/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
-function escapesRoot(path) {
-    let depth = 0;
-    for (const part of path.split(/[/\\]/)) {
-        if (part === '..')
-            depth--;
-        else if (part !== '' && part !== '.')
-            depth++;
-        if (depth < 0)
-            return true;
-    }
-    return false;
-}
 function parseGraphConfigPath(v, fail) {
     const input = 'graph-config-path';
     if (v === '')
         return undefined;
     if (CONTROL.test(v))
         return fail(`\`${input}\` must be a path on one line`);
-    if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
+    if (v.startsWith('/')) {
         return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`);
     }
-    if (escapesRoot(v)) {
-        return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`apps/agent/langgraph.json\`)`);
-    }
-    const hidden = unicodeProblem(v);
-    if (hidden !== undefined)
-        return fail(`\`${input}\` ${hidden}`);
     return v;
 }
 function parseRepository(v, fail) {
@@ -31397,183 +31470,6 @@ function parseEnum(input, values) {
             return v;
         return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
     };
-}
-
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/health/hosts.ts
-// Which hosts the health probes may send the API key to. A host is compared as the URL parser
-// reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
-// dropped, so two spellings of one name are one host. `*.example.com` matches names below
-// example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
-// port matches that port only; without one, any port of that host.
-
-
-/** Where the langsmith dialect's service hosts agent servers. */
-const LANGGRAPH_APP = {
-    host: 'langgraph.app',
-    wildcard: true,
-    text: '*.langgraph.app'
-};
-const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u;
-/** One entry of `health-check-hosts`, or why it is not one. */
-function parseHostPattern(entry) {
-    // Anything but printable ASCII is shown escaped: the message cannot hide what was written.
-    const quoted = JSON.stringify(entry).replace(/[^\x20-\x7e]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
-        return { problem: `${quoted} is a URL: write its host only (agent.example.com)` };
-    const m = ENTRY.exec(entry);
-    if (!m)
-        return {
-            problem: `${quoted} is not a host name, *.domain pattern or IP address (with an optional :port)`
-        };
-    const [, star, written = '', port] = m;
-    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
-        return { problem: `${quoted} has a port out of range (1 to 65535)` };
-    let hostname;
-    try {
-        hostname = new URL(`https://${written}/`).hostname;
-    }
-    catch {
-        return { problem: `${quoted} is not a valid host name` };
-    }
-    // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
-    // parser would quietly turn into another name.
-    const ascii = [...written].every(c => c.charCodeAt(0) < 0x80);
-    const asRead = ascii ? hostname : (0,external_node_url_.domainToUnicode)(hostname);
-    if (asRead !== written.normalize('NFC').toLowerCase())
-        return {
-            problem: `${quoted} reads as ${JSON.stringify(hostname)}: write the host as it is meant`
-        };
-    const host = hostname.replace(/\.$/, '');
-    if (host.split('.').some(label => label === ''))
-        return { problem: `${quoted} has an empty label` };
-    if (star) {
-        if ((0,external_node_net_.isIP)(host.replace(/^\[|\]$/g, '')))
-            return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` };
-        if (!host.includes('.'))
-            return { problem: `${quoted} would match a whole top-level domain: name a domain under it` };
-    }
-    return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry };
-}
-/** `health-check-hosts`: entries separated by commas or line breaks; empty entries ignored. */
-function parseHostPatterns(value) {
-    const patterns = [];
-    const problems = [];
-    for (const raw of value.split(/[,\n\r]+/)) {
-        const entry = raw.trim();
-        if (!entry)
-            continue;
-        const p = parseHostPattern(entry);
-        if ('problem' in p)
-            problems.push(p.problem);
-        else
-            patterns.push(p);
-    }
-    return problems.length ? { problems } : patterns;
-}
-/** The host and port of a URL as patterns compare them. */
-function hostOf(url) {
-    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
-    return { host: url.hostname.replace(/\.$/, ''), port };
-}
-/** Whether `url`'s host is one the pattern vouches for. */
-function matchesHost(p, url) {
-    const { host, port } = hostOf(url);
-    if (p.port !== undefined && p.port !== port)
-        return false;
-    if (!p.wildcard)
-        return host === p.host;
-    return host.length > p.host.length + 1 && host.endsWith(`.${p.host}`);
-}
-/** The exact host (and port) of a URL given as an input: only that origin's host. */
-function exactHost(urlText) {
-    let url;
-    try {
-        url = new URL(urlText);
-    }
-    catch {
-        return undefined;
-    }
-    const { host, port } = hostOf(url);
-    return { host, wildcard: false, port, text: url.host };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
-
-
-
-const DEFAULT_HEALTH_PATH = '/ok';
-const DEFAULT_HEALTH_WINDOW = '30s';
-const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
-const MAX_HEALTH_PATH_LENGTH = 2048;
-const health_TRUE_VALUES = ['true', 'True', 'TRUE'];
-const health_FALSE_VALUES = ['false', 'False', 'FALSE'];
-const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
-function parseHealthCheck(v, fail) {
-    if (v === '' || health_FALSE_VALUES.includes(v))
-        return false;
-    if (health_TRUE_VALUES.includes(v))
-        return DEFAULT_HEALTH_PATH;
-    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
-    if (!v.startsWith('/'))
-        return fail(expected);
-    if (v.startsWith('//'))
-        return fail(`${expected}; \`//\` would read as another host`);
-    if (NOT_IN_PATH.test(v))
-        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
-    if (v.length > MAX_HEALTH_PATH_LENGTH)
-        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
-    return v;
-}
-/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
-function parseHealthCheckWindow(v, fail) {
-    const ms = (0,duration/* parseDuration */.E)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
-    if (ms === undefined)
-        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
-    if (ms > MAX_HEALTH_WINDOW_MS)
-        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
-    return ms;
-}
-/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f, say = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._)) {
-    const problems = [];
-    if (!f.healthPath)
-        return problems;
-    if (f.command === 'delete')
-        problems.push([
-            'health-check',
-            `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
-        ]);
-    else if (f.wait === false)
-        problems.push([
-            'health-check',
-            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
-        ]);
-    return problems;
-}
-/**
- * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/health/hosts.ts has the grammar); undefined when not set.
- */
-function parseHealthCheckHosts(v, fail) {
-    if (v === '')
-        return undefined;
-    const parsed = parseHostPatterns(v);
-    if (!('problems' in parsed))
-        return parsed;
-    for (const problem of parsed.problems)
-        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
@@ -31659,13 +31555,11 @@ function parseSecrets(v, fail) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// commands and sources it applies to, what a create needs, and whether the README shows it.
-// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, what only a deploy uses, the
-// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
-// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
-// one row, its use.
+// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts) and
+// which commands it applies to. action.yml (through the generated action-yml.ts) gives the names,
+// defaults and descriptions; everything else about an input is its row here. The list of names,
+// what only a deploy uses and the keys of `Options` are derived from the two, and a row missing
+// or left over is a type error. Adding an input: action.yml, `npm run readme`, one row, its use.
 
 
 
@@ -31677,86 +31571,53 @@ const DEFAULT_POLL_INTERVAL = '15s';
 const DEFAULT_POLL_INTERVAL_MS = 15_000;
 const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 const MIN_POLL_INTERVAL_MS = 1000;
-const row = (check, applies, facts = {}) => ({
-    check,
-    applies,
-    ...facts
-});
-const CODEHOST = ['codehost'];
-const SELF_HOSTED = ['external_docker'];
-/** From the repository the integration builds: the deployment's source or its revision's. */
-const FROM_REPOSITORY = {
-    sources: CODEHOST,
-    revisionSources: CODEHOST,
-    createNeeds: CODEHOST
-};
-const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
+const row = (check, applies) => ({ check, applies });
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 const INPUTS = {
-    'api-key': row(parseApiKey, 'both', { common: true }),
+    'api-key': row(parseApiKey, 'both'),
     'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
     'base-url': row(parseBaseUrl, 'both'),
-    name: row(parseName, 'both', { common: true }),
-    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
+    name: row(parseName, 'both'),
+    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both'),
     // `github` is the production service's word for `codehost`: both are accepted.
-    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
-        common: true
-    }),
-    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
-        sources: CODEHOST,
-        createNeeds: CODEHOST,
-        common: true
-    }),
-    repository: row(parseRepository, 'deploy', FROM_REPOSITORY),
-    ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
+    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy'),
+    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy'),
+    repository: row(parseRepository, 'deploy'),
+    ref: row(parseRef, 'deploy'),
     'graph-config-path': row(parseGraphConfigPath, 'deploy'),
-    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
-        sources: ['external_docker', 'internal_docker'],
-        revisionSources: ['internal_docker'],
-        createNeeds: SELF_HOSTED,
-        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
-    }),
-    secrets: row(parseSecrets, 'deploy', { common: true }),
-    'secret-references': row(parseSecretReferences, 'deploy', { sources: SELF_HOSTED }),
+    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy'),
+    secrets: row(parseSecrets, 'deploy'),
+    'secret-references': row(parseSecretReferences, 'deploy'),
     'resource-spec': row(parseResourceSpec, 'deploy'),
-    'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
+    'build-on-push': row(booleanInput('build-on-push'), 'deploy'),
     'custom-url': row(parseCustomUrl, 'deploy'),
-    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
-    'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
+    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy'),
+    'k8s-namespace': row(parseNamespace, 'deploy'),
     'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
     'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
-        sources: vocabulary/* CLOUD_SOURCES */.XQ
-    }),
+    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy'),
     create: row(booleanInput('create'), 'deploy'),
     wait: row(booleanInput('wait'), 'both'),
     timeout: row(durationInput('timeout', ms => ms <= 0
         ? 'must be longer than zero'
         : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${(0,duration/* formatDuration */.a)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined), 'both', { common: true }),
+            ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined), 'both'),
     // Not set: the default follows the timeout (a pause is never longer than the whole wait).
     'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
     'dry-run': row(booleanInput('dry-run'), 'both'),
-    'github-token': row(parseGithubToken, 'both', { common: true }),
-    environment: row(parseEnvironment, 'deploy', { common: true }),
+    'github-token': row(parseGithubToken, 'both'),
+    environment: row(parseEnvironment, 'deploy'),
     'environment-url': row(parseEnvironmentUrl, 'deploy'),
     'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS]), 'both'),
-    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
-        sources: CODEHOST
-    }),
-    command: row(parseEnum('command', ['deploy', 'delete']), 'both', { common: true }),
+    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy'),
+    command: row(parseEnum('command', ['deploy', 'delete']), 'both'),
     'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
-    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy', {
-        common: true
-    }),
+    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy'),
     'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
-    'health-check': row(parseHealthCheck, 'deploy', { common: true }),
-    'health-check-window': row(parseHealthCheckWindow, 'deploy'),
-    'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
-    // The file is read (relative to the workspace) before any request, in run.ts.
-    'smoke-test': row(optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'), 'deploy')
+    'pr-comment': row(booleanInput('pr-comment'), 'both'),
+    'health-check': row(parseHealthCheck, 'deploy'),
+    'health-check-window': row(parseHealthCheckWindow, 'deploy')
 };
 function parseSource(v, fail) {
     if (vocabulary/* SOURCES */.Hl.includes(v))
@@ -31764,245 +31625,163 @@ function parseSource(v, fail) {
     return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// How the inputs fit together, as named rules. Which source takes an input and what a create
-// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
-// for the target, the sources in play and the ref. Only inputs that passed their own checks take
-// part: an input that failed is neither given (nothing is said about what it does not fit) nor
-// absent (it is not "required" again: its own problem already says what is wrong). Every message
-// names inputs through `say`, as the user set them (naming.ts).
+;// CONCATENATED MODULE: ./src/inputs/cross-field.ts
+// How the inputs fit together: what a source needs and allows, what a command allows, and the
+// checks that need two inputs. Only inputs that passed their own checks take part: an input that
+// failed is neither given (nothing is said about what it does not fit) nor absent (it is not
+// "required" again: its own problem already says what is wrong).
 
 
 
 
 
 
-
-const rules_row = (name) => INPUTS[name];
-/** The deployment needs a target: a name, or an id. */
-function target({ r, say, absent, add }) {
-    if (!r.byId && absent('name')) {
-        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
+/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
+const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(name => INPUTS[name].applies === 'deploy' && (0,names/* defaultOf */.HA)(name) === '');
+/** Inputs only a delete uses (switches that are off by default). */
+const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(name => INPUTS[name].applies === 'delete');
+/** GitHub's refs of a pull request: its merge commit and its head, neither a branch. */
+const PULL_REQUEST_REF = /^refs\/pull\/\d+\/(merge|head)$/;
+/**
+ * How the inputs fit together. `failed`: the inputs that failed their own checks (their value in
+ * `f` is `undefined`).
+ */
+function crossFieldProblems(f, failed, event) {
+    const problems = [];
+    const add = (input, message) => problems.push([input, message]);
+    /** Set, and passed its own check. */
+    const given = (input) => f[input] !== undefined;
+    /** Not set at all (not merely failed). */
+    const absent = (input) => f[input] === undefined && !failed.has(input);
+    // Target. A `deployment-id` that failed its check still means a target by id.
+    const byId = !absent('deployment-id');
+    if (!byId && absent('name')) {
+        add('name', '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)');
     }
-}
-/** `environment` turns GitHub deployments on and needs a token to write them. */
-function githubDeployment({ say, given, absent, add }) {
+    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+    if (failed.has('command'))
+        return problems;
+    // GitHub deployments: `environment` turns them on and needs a token to write them.
     if (given('environment') && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
+        add('github-token', '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`');
     }
     if (given('environment-url') && absent('environment')) {
-        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
+        add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
     }
-}
-/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
-function healthGate({ f, say, add }) {
-    const fit = { healthPath: f['health-check'], wait: f.wait, command: f.command };
-    for (const [input, message] of healthProblems(fit, say))
+    // The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there.
+    const health = { healthPath: f['health-check'], wait: f.wait, command: f.command };
+    for (const [input, message] of healthProblems(health))
         add(input, message);
-}
-/** The smoke cases run after the health check's probes: without it, nothing would run them. */
-function smokeNeedsGate({ f, say, add }) {
-    if (f['smoke-test'] !== undefined && f['health-check'] === false)
-        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
-}
-/** Timing: a pause is never longer than the whole wait. */
-function pollWithinTimeout({ f, say, add }) {
-    const pollInterval = f['poll-interval'];
-    const timeout = f.timeout;
-    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
-        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a)(timeout)})`);
-    }
-}
-/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
-const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'deploy' && (0,names/* defaultOf */.HA)(n) === '');
-/** Inputs only a delete uses (switches that are off by default). */
-const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'delete');
-/** Each command takes only its inputs (the rows' `applies`). */
-function commandFit({ f, say, given, add }) {
-    const deleting = say.set('command', 'delete');
+    // Deleting takes a target and nothing of what a deploy writes.
     if (f.command === 'delete') {
         for (const input of DEPLOY_ONLY) {
             if (given(input))
-                add(input, `${say(input)} applies only to deploying, not to ${deleting}`);
+                add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``);
         }
         if (f['on-failure'] === 'rollback')
-            add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
-        return;
+            add('on-failure', '`on-failure: rollback` applies only to deploying, not to `command: delete`');
+        return problems;
     }
     for (const input of DELETE_ONLY) {
         if (given(input) && f[input] !== false)
-            add(input, `${say(input)} applies only with ${deleting}`);
+            add(input, `\`${input}\` applies only with \`command: delete\``);
     }
-}
-/** The pull request comment is written with the token. */
-function prComment({ f, say, absent, add }) {
     if (f['pr-comment'] === true && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
+        add('github-token', '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`');
     }
-}
-/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
-const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
-/** How a message names the ref the event gave: by the variable it was read from. */
-function eventRefName(event) {
-    return event.refFrom !== undefined
-        ? `The ref read from ${event.refFrom}`
-        : 'The ref the triggering event gives';
-}
-/** The ref to deploy, wherever it comes from, is one the integration can build. */
-function refFit({ r, event, say, add }) {
-    if (r.ref === undefined)
-        return;
-    if (PULL_REQUEST_REF.test(r.ref)) {
-        add('ref', pullRequestRefMessage(r, event, say));
-        return;
+    if (typeof f.ref === 'string' && PULL_REQUEST_REF.test(f.ref)) {
+        const head = event.pullRequestNumber !== undefined && event.ref !== undefined
+            ? `\`${event.ref}\``
+            : '`${{ github.head_ref }}`';
+        add('ref', "`ref` is a pull request's ref (`refs/pull/<number>/merge` or `/head`), which the integration " +
+            `cannot build: deploy the pull request's head branch, ${head} (on a pull request event, ` +
+            'leaving `ref` empty deploys it)');
     }
-    if (r.refOrigin !== 'event')
-        return; // the input's own check said it already
-    const problem = refFormatProblem(r.ref);
-    if (problem !== undefined) {
-        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
-            `(set ${say('ref')} to the branch to deploy)`);
-    }
-}
-function pullRequestRefMessage(r, event, say) {
-    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
-        'integration cannot build';
-    if (r.refOrigin === 'event') {
-        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
-    }
-    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
-        ? `\`${event.ref}\``
-        : '`${{ github.head_ref }}`';
-    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
-        `request event, leaving ${say('ref')} empty deploys it)`);
-}
-/** A fork's head branch is not in the repository the integration builds. */
-function forkHead({ event, absent, add }) {
+    // A fork's head branch is not in the repository the integration builds.
     if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
         add('ref', forkPullRequestMessage(event.forkHead, event.repository));
     }
-}
-/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
-function sourcesText(facts, say) {
-    const list = facts.sources ?? [];
-    const names = list.map(s => `\`${s}\``);
-    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
-        ? 'cloud sources'
-        : list.length === 1
-            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
-            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
-    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
-}
-/** Whether an input of these facts belongs to the sources in play. */
-function fitsSources(facts, r) {
-    if (facts.sources === undefined || r.source === undefined)
-        return true;
-    if (facts.sources.includes(r.source))
-        return true;
-    const revision = r.revisionSource;
-    return revision !== undefined && r.source !== 'external_docker'
-        ? (facts.revisionSources ?? []).includes(revision)
-        : false;
-}
-/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
-function sourceFit({ r, say, set, add }) {
-    if (r.source === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        // A default fits every source: only what the user set can be out of place.
-        if (set(input) && !fitsSources(rules_row(input), r))
-            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
-    }
-}
-/** What the event may give instead of the input, and what to say when it gives nothing. */
-const FROM_EVENT = {
-    repository: r => r.repository,
-    ref: r => r.ref
-};
-const EVENT_GIVES_NONE = {
-    repository: 'no workflow repository is known',
-    ref: 'the triggering event gives no branch or tag'
-};
-const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
-/** What creating needs (the rows' `createNeeds`), and what every deploy needs (`needs`). */
-function sourceNeeds({ r, say, absent, add }) {
-    const { source, revisionSource } = r;
+    const source = f.source;
+    const revisionSource = f['revision-source'];
     if (source === undefined)
-        return;
-    const create = `to create ${article(source)} \`${source}\` deployment (or set ${say.set('create', false)} to only update)`;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        const facts = rules_row(input);
-        if (!absent(input))
-            continue;
-        if (r.mayCreate && facts.createNeeds?.includes(source)) {
-            const fromEvent = FROM_EVENT[input];
-            if (fromEvent === undefined)
-                add(input, `${say(input)} is required ${create}`);
-            else if (fromEvent(r) === undefined)
-                add(input, `${say(input)} is required ${create}: ${EVENT_GIVES_NONE[input]}`);
-            continue;
+        return problems;
+    // Creating is only decided at run time; a name target with `create: true` may create.
+    const mayCreate = !byId && typeof f.name === 'string' && f.create === true;
+    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
+    // Inputs that belong to one kind of source.
+    const onlyFor = (input, allowed, where) => {
+        if (given(input) && !allowed)
+            add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``);
+    };
+    onlyFor('integration-id', source === 'codehost', 'source `codehost`');
+    onlyFor('build-on-push', source === 'codehost', 'source `codehost`');
+    onlyFor('deployment-type', source === 'codehost', 'source `codehost`');
+    onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
+    onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
+    onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('secret-references', source === 'external_docker', 'source `external_docker` (self-hosted)');
+    onlyFor('image-uri', source === 'external_docker' ||
+        source === 'internal_docker' ||
+        revisionSource === 'internal_docker', 'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)');
+    onlyFor('revision-source', source !== 'external_docker', 'cloud sources');
+    // What each source needs.
+    const missing = (input, why) => {
+        if (absent(input))
+            add(input, `\`${input}\` is required ${why}`);
+    };
+    if (source === 'codehost' && mayCreate) {
+        const why = 'to create a `codehost` deployment (or set `create: false` to only update)';
+        missing('integration-id', why);
+        if (absent('repository') && event.repository === undefined) {
+            add('repository', `\`repository\` is required ${why}: no workflow repository is known`);
         }
-        const needs = facts.needs;
-        if (needs?.sources.includes(source))
-            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
-        else if (revisionSource !== undefined && needs?.sources.includes(revisionSource))
-            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
-    }
-}
-/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
-function tagWithoutBuildOnPush({ f, r, say, add }) {
-    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
-        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
-    }
-}
-/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
-function secretNames({ f, r, say, add }) {
-    if (f.secrets === undefined || r.source === undefined)
-        return;
-    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
-    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
-    for (const { name } of f.secrets) {
-        if (reserved.includes(name)) {
-            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+        if (absent('ref') && event.ref === undefined) {
+            add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`);
         }
     }
-    const names = new Set(f.secrets.map(s => s.name));
-    for (const { name } of f['secret-references'] ?? []) {
-        if (names.has(name)) {
-            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
+    if (source === 'external_docker' && mayCreate) {
+        const why = 'to create an `external_docker` deployment (or set `create: false` to only update)';
+        missing('image-uri', why);
+        missing('listener-id', why);
+        missing('k8s-namespace', why);
+    }
+    if (source === 'internal_docker')
+        missing('image-uri', 'with source `internal_docker`: the image to deploy');
+    else if (revisionSource === 'internal_docker') {
+        missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy');
+    }
+    // build_on_push must be false when repo_ref is a tag.
+    // A `ref` that failed its check stands for no ref, not for the event's.
+    const ref = absent('ref') && usesCodehost ? event.ref : f.ref;
+    if (f['build-on-push'] === true && ref?.startsWith('refs/tags/')) {
+        add('build-on-push', '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes');
+    }
+    // Reserved secret names: hosted deployments reserve a few more.
+    const reserved = source === 'external_docker'
+        ? vocabulary/* RESERVED_SECRET_NAMES */.di
+        : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx];
+    if (f.secrets !== undefined) {
+        for (const { name } of f.secrets) {
+            if (reserved.includes(name)) {
+                add('secrets', `\`secrets\`: ${name} is reserved by the platform${vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+            }
+        }
+        if (f['secret-references'] !== undefined) {
+            const names = new Set(f.secrets.map(s => s.name));
+            for (const { name } of f['secret-references']) {
+                if (names.has(name)) {
+                    add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``);
+                }
+            }
         }
     }
-}
-/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
-const ANY_COMMAND = [
-    githubDeployment,
-    healthGate,
-    smokeNeedsGate,
-    pollWithinTimeout,
-    commandFit
-];
-const DEPLOYING = [
-    prComment,
-    refFit,
-    forkHead,
-    sourceFit,
-    sourceNeeds,
-    tagWithoutBuildOnPush,
-    secretNames
-];
-/** Every rule's problems, in order. */
-function ruleProblems(c, failedCommand) {
-    target(c);
-    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
-    if (failedCommand)
-        return;
-    for (const rule of ANY_COMMAND)
-        rule(c);
-    if (c.f.command === 'delete')
-        return;
-    for (const rule of DEPLOYING)
-        rule(c);
+    const pollInterval = f['poll-interval'];
+    const timeout = f.timeout;
+    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
+        add('poll-interval', `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`);
+    }
+    return problems;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
@@ -32021,14 +31800,9 @@ const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialec
 // document.
 //
 // `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
-// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
-// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
-// every caller (the action, the CLI, tests) gets the same.
-
-
-
-
+// `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
+// together; `masking.ts` finds the values to mask. A check sees action.yml's default when the
+// input is empty, as on the runner, so every caller (the action, the CLI, tests) gets the same.
 
 
 
@@ -32074,22 +31848,26 @@ function optionKey(name) {
  * The Options of inputs that passed every check: each input under its camel-case key, then what
  * is derived (the target, the event's defaults, durations in ms, the dialect).
  */
-function toOptions(f, r) {
+function toOptions(f, event) {
     const plain = {};
     for (const name of names/* INPUT_NAMES */.Qh) {
         if (!DERIVED_INPUTS.includes(name))
             plain[optionKey(name)] = f[name];
     }
+    const byId = f['deployment-id'] !== undefined;
+    const usesCodehost = f.source === 'codehost' || f['revision-source'] === 'codehost';
+    const ref = f.ref ?? (usesCodehost ? event.ref : undefined);
     const timeoutMs = f.timeout;
     const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']) : undefined;
     const derived = {
-        target: r.byId
+        target: byId
             ? { kind: 'id', deploymentId: f['deployment-id'] }
             : { kind: 'name', name: f.name },
-        repository: r.repository,
+        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
         repositoryExplicit: f.repository !== undefined,
-        ref: r.ref,
-        expectedSha: r.expectedSha,
+        ref,
+        // The event's commit is expected only when the event's ref is the one deployed.
+        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
         timeoutMs,
         pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
         apiDialect: auto?.dialect ?? f['api-dialect'],
@@ -32098,59 +31876,35 @@ function toOptions(f, r) {
     return { ...plain, ...derived };
 }
 /**
- * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
- * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
- * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
- * problem message contains the API key or a secret value.
+ * The validated Options, or every problem found. `raw` misses no input it does not need (missing
+ * ones count as not set); `event` gives the defaults of `ref`, the expected commit and
+ * `repository`. No problem message contains the API key or a secret value.
  */
-async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
-    await loadDocumentParser(raw);
-    return checkInputs(raw, event, naming);
-}
-/**
- * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
- * a document input read before it is loaded throws).
- */
-function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+function parseInputs(raw, event) {
     const record = {};
-    const userSet = new Set();
     for (const name of names/* INPUT_NAMES */.Qh) {
         const value = raw[name];
         const text = typeof value === 'string' && !(0,names/* isUnevaluatedDefault */.Wi)(name, value) ? value : '';
-        if (text.trim() !== '')
-            userSet.add(name);
         record[name] = text.trim() === '' ? (0,names/* defaultOf */.HA)(name) : text;
     }
-    const masks = secretValuesToMask(record);
-    const found = new inputs_problems/* InputProblems */.Nh(naming);
-    const f = checkEach(record, found);
-    const failed = found.failed();
-    const r = resolve(f, failed, event);
+    const found = new InputProblems();
+    const fields = checkEach(record, found);
     // After failed inputs too: every problem is reported at once.
-    const rules = {
-        f,
-        r,
-        event,
-        say: (0,inputs_naming/* sayWith */.C)(naming),
-        given: (input) => f[input] !== undefined,
-        set: (input) => userSet.has(input) && f[input] !== undefined,
-        absent: (input) => f[input] === undefined && !failed.has(input),
-        add: (input, message) => void found.add(input, message)
-    };
-    ruleProblems(rules, failed.has('command'));
+    for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
+        found.add(input, message);
+    }
     if (found.list.length === 0) {
-        return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks };
+        return { ok: true, options: toOptions(fields, event), notices: notices(record, fields) };
     }
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-    const redactor = new control_plane_redact/* Redactor */.pO(masks);
+    const redactor = new control_plane_redact/* Redactor */.pO(secretValuesToMask(record));
     const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
-    return { ok: false, problems, masks };
+    return { ok: false, problems };
 }
-function notices(raw, f, naming) {
+function notices(raw, f) {
     const out = [];
     if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
-        out.push(`\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
+        out.push(`\`ref\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
     }
     return out;
 }
@@ -32322,9 +32076,7 @@ function hintFor(ctx, status, detail) {
         case 404:
             return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.${dialectHint(ctx.path)}`;
         case 409:
-            return text.includes('tracing project')
-                ? 'Hint: a tracing project of this name remains (a deployment deleted without delete-tracing-project keeps it): delete that tracing project, or choose another name.'
-                : 'Hint: a deployment with this name already exists.';
+            return 'Hint: a deployment with this name already exists.';
         case 422:
             return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.';
         case 429:
@@ -33007,16 +32759,6 @@ class ControlPlaneClient {
         }));
         return { logs, next_offset: page.next_offset };
     }
-    /**
-     * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
-     * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
-     * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-     * fresh slot, and one never PUT to is named by nothing.
-     */
-    async requestUploadUrl(deploymentId) {
-        const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
-        return this.#call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true });
-    }
     async deleteListener(listenerId) {
         await this.#send({
             operation: 'delete listener',
@@ -33117,31 +32859,6 @@ class DeployError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./src/deploy/status-words.ts
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
-
-const REVISION = new Set(vocabulary/* REVISION_STATUSES */.X_);
-const DEPLOYMENT = new Set(vocabulary/* DEPLOYMENT_STATUSES */.PB);
-const UNKNOWN_STATUS = 'UNKNOWN';
-/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
-function revisionStatusWord(status) {
-    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
-function deploymentStatusWord(status) {
-    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A status for the log: the model's word as is, any other text neutralised and marked. */
-function shownStatus(status) {
-    if (REVISION.has(status) || DEPLOYMENT.has(status))
-        return status;
-    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
-    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
-}
-
 ;// CONCATENATED MODULE: ./src/deploy/find-deployment.ts
 
 async function findDeploymentByName(client, name) {
@@ -33195,26 +32912,10 @@ async function statusOf(client, id, deadline) {
 }
 /** The log line of the end of the wait. */
 function goneLine(elapsedMs) {
-    return `Gone after ${(0,duration/* formatDuration */.a)(elapsedMs)}: reads answer 404.`;
-}
-/**
- * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out, undefined when it is there (or the read failed otherwise: nothing is claimed then).
- */
-async function deletedState(client, id) {
-    try {
-        const d = await client.getDeployment(id);
-        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
-    }
-    catch (err) {
-        return err instanceof ApiError && err.status === 404 ? 'gone' : undefined;
-    }
+    return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`;
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/state.ts
-// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
-// outputs and the summary can say what was known when something failed.
-
 function newState(o) {
     return {
         name: o.name,
@@ -33238,38 +32939,19 @@ function newState(o) {
 function observe(state, d, log) {
     state.deploymentId = d.id;
     state.name = d.name;
-    state.deploymentStatus = deploymentStatusWord(d.status);
+    state.deploymentStatus = d.status;
     const url = d.source_config.custom_url;
-    state.urlProblem = undefined;
     if (!url)
         return;
     if (isWellFormedUrl(url)) {
-        // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
-        const href = new URL(url).href;
-        state.url = href === `${url}/` ? url : href;
+        state.url = url;
         return;
     }
     state.url = undefined;
-    const credentials = credentialsIn(url);
-    state.urlProblem = credentials
-        ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
-        : 'its custom_url is not a well-formed http(s) URL';
     if (state.urlRefused)
         return;
     state.urlRefused = true;
-    log.warning(credentials
-        ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-        : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
-}
-/** The host of a URL that carries user:password@, or undefined. */
-function credentialsIn(text) {
-    try {
-        const u = new URL(text);
-        return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined;
-    }
-    catch {
-        return undefined;
-    }
+    log.warning(`Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
 }
 /**
  * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
@@ -33307,7 +32989,6 @@ async function writing(state, deps, kind, write) {
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error.
-
 
 
 
@@ -33364,7 +33045,7 @@ async function findToDelete(o, deps, absent) {
         throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
     }
     if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
     else
         log.info(`${absent}.`);
     return d;
@@ -33412,7 +33093,7 @@ async function waitGone(o, state, deps, id) {
         pollIntervalMs: o.pollIntervalMs,
         onStatus: (status, ms) => {
             state.deploymentStatus = status;
-            deps.log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`);
+            deps.log.info(`${status} after ${formatDuration(ms)}`);
         }
     }, deps);
     if (result.kind === 'gone') {
@@ -33421,22 +33102,20 @@ async function waitGone(o, state, deps, id) {
         return;
     }
     state.outcome = 'timeout';
-    throw new DeployError(`Timed out: deployment ${id} is still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
+    throw new DeployError(`Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
 }
 
 ;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
-// or to loopback, whose traffic cannot be read on the way. Checked before any connection.
-
+// Where the health probes go: the deployment's custom_url with the health path appended. The
+// probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
+// https, or plain http to this machine (a loopback address). Checked before any connection.
 
 /**
  * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
  * it may not be probed. The path is appended to the URL's own path, never resolved against it,
  * so it cannot name another host.
  */
-function target_probeTarget(customUrl, path, vouched = []) {
+function probeTarget(customUrl, path) {
     if (!customUrl)
         return {
             problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
@@ -33449,9 +33128,7 @@ function target_probeTarget(customUrl, path, vouched = []) {
         return { problem: `its custom_url "${customUrl}" is not a URL` };
     }
     if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
+        return { problem: `its custom_url for ${base.host} carries credentials, which are not sent` };
     if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.c)(base.hostname))
         return {
             problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
@@ -33469,21 +33146,12 @@ function target_probeTarget(customUrl, path, vouched = []) {
     // Guards the rule above against any parsing surprise: the key goes to that origin only.
     if (url.origin !== base.origin)
         return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    if ((0,base_url/* isLoopbackHost */.c)(url.hostname))
-        return 'a loopback address';
-    if (url.protocol !== 'https:')
-        return undefined;
-    return vouched.find(p => matchesHost(p, url))?.text;
+    return { url };
 }
 
 ;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
-// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
+// One health probe: a GET with X-Api-Key to exactly the URL given, bounded in time, following no
+// redirect, reading at most a few kilobytes of the answer. Behind a proxy the environment names for
 // that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
 // control-plane transport does), so TLS still ends at the agent server.
 
@@ -33509,52 +33177,43 @@ const httpProbe = async (req) => {
     const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
     const agent = await agentFor(req.url);
     const lib = req.url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
-    const max = req.maxBody ?? MAX_PROBE_BODY;
-    const payload = req.body === undefined ? undefined : Buffer.from(req.body);
-    const sized = payload
-        ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-        : {};
     return new Promise((resolve, reject) => {
-        const timedOut = () => timeout.aborted && !req.signal?.aborted;
-        const fail = (err) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err);
+        const fail = (err) => reject(timeout.aborted && !req.signal?.aborted ? new ProbeTimeoutError(req.timeoutMs) : err);
         const request = lib.request(req.url, {
-            method: req.method ?? 'GET',
+            method: 'GET',
             // A fresh connection per probe, closed after it: no socket outlives the check.
             agent,
-            headers: { ...req.headers, ...sized, connection: 'close' },
+            headers: { ...req.headers, connection: 'close' },
             signal
         });
         request.on('error', fail);
         request.on('response', res => {
             const chunks = [];
             let size = 0;
-            const done = (slowBody = false) => {
+            const done = () => {
                 const location = res.headers.location;
                 resolve({
                     status: res.statusCode ?? 0,
                     ...(location ? { location } : {}),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                    ...(slowBody ? { slowBody } : {})
+                    body: Buffer.concat(chunks).toString('utf8')
                 });
             };
-            // The status came: a timeout from here on is a slow body, not a missing answer.
-            timeout.addEventListener('abort', () => done(true), { once: true });
             res.on('data', (chunk) => {
-                if (size >= max)
+                if (size >= MAX_PROBE_BODY)
                     return;
-                chunks.push(chunk.subarray(0, max - size));
+                chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size));
                 size += chunk.length;
                 // The status is the answer; the rest of a long body is not waited for.
-                if (size >= max) {
+                if (size >= MAX_PROBE_BODY) {
                     done();
                     res.destroy();
                 }
             });
-            res.on('end', () => done());
-            res.on('error', err => (timedOut() ? done(true) : fail(err)));
-            res.on('aborted', () => timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+            res.on('end', done);
+            res.on('error', fail);
+            res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
         });
-        request.end(payload);
+        request.end();
     });
 };
 
@@ -33562,12 +33221,7 @@ const httpProbe = async (req) => {
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on (about every interval) until the deadline; from the first 2xx on, every probe for the window
 // must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
-// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
-// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
-// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
-// own window from its first match: the gate ends when both windows have passed.
-
+// `unavailable`, which is not a failure. Each answer is redacted and cut short before it is kept.
 
 
 
@@ -33587,10 +33241,10 @@ class HealthTargetError extends Error {
     }
 }
 async function checkHealth(o) {
-    const target = target_probeTarget(o.url, o.path, o.vouched);
+    const target = probeTarget(o.url, o.path);
     if ('problem' in target)
         throw new HealthTargetError(o.redactor.redact(target.problem));
-    const { url, vouchedBy } = target;
+    const url = target.url;
     const now = o.now ?? Date.now;
     const sleep = o.sleep ?? sleep_sleep;
     const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
@@ -33604,61 +33258,30 @@ async function checkHealth(o) {
         probes,
         answers: answers.slice(-KEPT),
         ...(reason ? { reason } : {}),
-        elapsedMs: now() - start,
-        host: url.host,
-        vouchedBy
+        elapsedMs: now() - start
     });
-    const windowCut = (windowEnd) => `the timeout came ${(0,duration/* formatDuration */.a)(now() - (windowEnd - o.windowMs))} into the ${(0,duration/* formatDuration */.a)(o.windowMs)} window of 2xx`;
-    const side = { settled: !o.alongside, end: undefined };
-    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
-    const windowOver = (okEnd) => {
-        if (now() < okEnd)
-            return result('timeout', windowCut(okEnd));
-        if (side.end !== undefined && !side.settled && now() < side.end)
-            return result('timeout', windowCut(side.end));
-        return result('healthy');
-    };
     for (;;) {
         if (o.signal?.aborted)
             return result('cancelled');
-        const answer = await probeOnce(o, url, vouchedBy !== undefined, now);
+        const answer = await probeOnce(o, url);
         if (o.signal?.aborted)
             return result('cancelled');
         probes++;
         answers.push(answer);
         o.onProbe?.(probes, answer);
-        const ok = isOk(answer);
+        const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
         if (answer.status !== 404)
             only404 = false;
-        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
-            return result('not-vouched');
-        // A probe the deadline cut short inside the window is the timeout's, not the server's.
-        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
-        if (windowEnd !== undefined && !ok && cut)
-            return result('timeout', windowCut(windowEnd));
         if (windowEnd !== undefined && !ok)
             return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`);
         if (windowEnd === undefined && ok)
             windowEnd = now() + o.windowMs;
         if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
             return result('unavailable');
-        if (ok && !side.settled) {
-            const step = await o.alongside.ask(probeTimeout(o, now), o.signal);
-            if (o.signal?.aborted)
-                return result('cancelled');
-            // Its failure is its own to say: the probes themselves were healthy.
-            if (step === 'fail')
-                return result('healthy');
-            if (step === 'settled')
-                side.settled = true;
-            if (step === 'match')
-                side.end ??= now() + o.windowMs;
-        }
-        const sideUntil = side.settled ? 0 : (side.end ?? o.deadline);
-        const end = Math.min(windowEnd === undefined ? o.deadline : Math.max(windowEnd, sideUntil), o.deadline);
+        const end = windowEnd ?? o.deadline;
         if (now() >= end) {
             if (windowEnd !== undefined)
-                return windowOver(windowEnd);
+                return result('healthy');
             if (only404)
                 return result('unavailable');
             return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`);
@@ -33669,30 +33292,20 @@ async function checkHealth(o) {
         catch {
             return result('cancelled');
         }
-        // Slept to the deadline while the check alongside waited: no probe is left to send.
-        if (windowEnd !== undefined && now() >= o.deadline)
-            return windowOver(windowEnd);
     }
 }
-/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
-function probeTimeout(o, now) {
-    return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()));
-}
-function isOk(a) {
-    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
-}
 /**
- * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
- * key goes along only to a vouched host.
+ * One probe, bounded by the probe timeout even at the deadline: the check ends at most that long
+ * after the deadline (or the window), and a slow last answer is still read whole.
  */
-async function probeOnce(o, url, withKey, now) {
+async function probeOnce(o, url) {
     const transport = o.transport ?? httpProbe;
-    const timeoutMs = probeTimeout(o, now);
+    const timeoutMs = o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     let res;
     try {
         res = await transport({
             url,
-            headers: { ...(withKey ? { 'x-api-key': o.apiKey } : {}), accept: 'application/json' },
+            headers: { 'x-api-key': o.apiKey, accept: 'application/json' },
             timeoutMs,
             ...(o.signal ? { signal: o.signal } : {})
         });
@@ -33700,10 +33313,7 @@ async function probeOnce(o, url, withKey, now) {
     catch (err) {
         return { status: null, excerpt: describeError(err, o.redactor) };
     }
-    const excerpt = excerptOf(res, url, o.redactor);
-    if (!res.slowBody)
-        return { status: res.status, excerpt };
-    return { status: res.status, excerpt, slowBody: true };
+    return { status: res.status, excerpt: excerptOf(res, url, o.redactor) };
 }
 function excerptOf(res, url, redactor) {
     if (res.status >= 300 && res.status < 400) {
@@ -34059,7 +33669,7 @@ async function createOrAdopt(client, body, notes, now = Date.now) {
                     notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
                     return { kind: 'taken', deployment: existing };
                 }
-                throw nameHeldError(body.name, err);
+                throw err;
             }
             const unknown = outcomeUnknown(err);
             if (!unknown)
@@ -34076,15 +33686,6 @@ async function createOrAdopt(client, body, notes, now = Date.now) {
             notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
         }
     }
-}
-/**
- * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
- * delete without `delete_tracing_project` leaves behind.
- */
-function nameHeldError(name, err) {
-    const said = /tracing project/i.test(err.detail);
-    return new DeployError(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
-        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, 'Delete that tracing project (and delete deployments with delete-tracing-project: true so that their names can be used again), or choose another name.', 'Name held by a tracing project');
 }
 function isNameTaken(err) {
     return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
@@ -34361,17 +33962,12 @@ function nextWait(o, p, changed, retryAfterMs) {
 class RetryPastDeadlineError extends Error {
     constructor(cause, retryAfterMs) {
         const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-        super(`${text} (the control plane asks to wait ${(0,duration/* formatDuration */.a)(retryAfterMs)}, past the deadline)`, { cause });
+        super(`${text} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`, { cause });
         this.name = 'RetryPastDeadlineError';
     }
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/rollback.ts
-// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
-// failed revision must still be the deployment's latest (no other run wrote after it) and the
-// previous one still active, as read right before the redeploy; otherwise nothing is sent.
-
 
 
 
@@ -34413,7 +34009,7 @@ async function rollBack(client, input, notes) {
         ...input.wait,
         onStatus: input.onStatus
     });
-    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a)(result.elapsedMs)}.`);
+    notes.info(`Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`);
     const { status, outcome, timeline } = result;
     return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
 }
@@ -34466,7 +34062,7 @@ async function afterFailure(o, ids, deps) {
                     now: deps.now,
                     sleep: deps.sleep
                 },
-                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a)(ms)}`)
+                onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
             }, deps.log);
             if (r.kind === 'not-done')
                 deps.log.info(`No rollback: ${r.reason}.`);
@@ -34556,28 +34152,32 @@ function capital(s) {
 
 
 
-
 /**
  * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
  * DeployError when the URL may not carry the key (nothing is sent then).
  */
-async function health_gate_healthGate(s, url, deps) {
+async function healthGate(s, url, deps) {
     const { log } = deps;
-    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a)(s.windowMs)}` : '';
+    const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : '';
     return log.group('Health check of the agent server', async () => {
         let last;
         let result;
-        if (!url && deps.urlProblem)
-            throw refused(deps.urlProblem, deps, ', without user:password@');
         try {
             result = await checkHealth({
-                ...checkOptions(s, url, deps),
+                url,
+                path: s.path,
+                apiKey: s.apiKey,
+                deadline: s.deadline,
+                windowMs: s.windowMs,
+                ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+                redactor: deps.redactor,
+                ...(deps.signal ? { signal: deps.signal } : {}),
+                ...(deps.now ? { now: deps.now } : {}),
+                ...(deps.sleep ? { sleep: deps.sleep } : {}),
+                ...(deps.probe ? { transport: deps.probe } : {}),
                 onProbe: (n, answer) => {
-                    if (n === 1) {
+                    if (n === 1)
                         log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`);
-                        if (!sentKey(url, s))
-                            log.info(withoutKey(url, deps));
-                    }
                     const text = describeAnswer(answer);
                     // A long wait repeats one answer: it is said once, and again when it changes.
                     if (text !== last)
@@ -34589,11 +34189,9 @@ async function health_gate_healthGate(s, url, deps) {
         catch (err) {
             if (!(err instanceof HealthTargetError))
                 throw err;
-            throw refused(err.message, deps);
+            throw new DeployError(`health-check cannot ask the agent server: ${err.message}. No probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
         }
-        if (result.health === 'not-vouched')
-            throw notVouchedError(result, deps);
-        const took = (0,duration/* formatDuration */.a)(result.elapsedMs);
+        const took = formatDuration(result.elapsedMs);
         if (result.health === 'healthy')
             log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
         if (result.health === 'unavailable')
@@ -34602,33 +34200,10 @@ async function health_gate_healthGate(s, url, deps) {
         return result;
     });
 }
-function checkOptions(s, url, deps) {
-    return {
-        url,
-        path: s.path,
-        apiKey: s.apiKey,
-        ...(s.vouched ? { vouched: s.vouched } : {}),
-        deadline: s.deadline,
-        windowMs: s.windowMs,
-        ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-        ...(s.alongside ? { alongside: s.alongside } : {}),
-        redactor: deps.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.probe ? { transport: deps.probe } : {})
-    };
-}
-/** The address may not be probed: nothing was sent. */
-function refused(problem, deps, without = '') {
-    return new DeployError(`health-check cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn health-check off.`, 'Health check refused');
-}
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
 function describeAnswer(a) {
     if (a.status === null)
         return `no answer: ${a.excerpt}`;
-    if (a.slowBody)
-        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
     return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
 }
 /** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
@@ -34638,696 +34213,8 @@ function unhealthyError(result, revisionId, name, rolledBack) {
         `Last answers: ${answers}.` +
         (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
 }
-/**
- * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
- * answered, the new code does not. Names what failed, and whether it was rolled back.
- */
-function checkFailedError(f, revisionId, name, rolledBack) {
-    const hint = f.title === 'New revision not served'
-        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
-        : f.title === 'Graph not served'
-            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-            : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
-    return new DeployError(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
-}
-/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
-function checksTimedOutError(revisionId, timeoutMs, deps) {
-    return new DeployError(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
-}
-/** An input as the user sets it where the run came from. */
-function input(deps, name) {
-    return deps.say?.(name) ?? `\`${name}\``;
-}
-function notVouchedBy(deps) {
-    return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`;
-}
-/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(url, s) {
-    const t = target_probeTarget(url, s.path, s.vouched);
-    return 'url' in t && t.vouchedBy !== undefined;
-}
-function hostOfText(url) {
-    try {
-        return new URL(url ?? '').host;
-    }
-    catch {
-        return 'its host';
-    }
-}
-function withoutKey(url, deps) {
-    return (`${(0,control_plane_redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
-        'the probes go without the api-key.');
-}
-function notVouchedError(result, deps) {
-    const host = (0,control_plane_redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
-    const answer = result.answers.at(-1);
-    return new DeployError(`The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the api-key: ` +
-        `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
-}
-/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
-function gateTimedOutError(result, revisionId, timeoutMs, deps) {
-    return new DeployError(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came.`, `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`, 'Health check timed out');
-}
 function shown(url, path, redactor) {
     return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
-// What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so.
-
-const realClock = { now: Date.now, sleep: sleep_sleep };
-/** The body as JSON, or undefined when it is not JSON. */
-function jsonOf(body) {
-    try {
-        return JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
-function agent_call_noAnswer(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
-}
-/** The longest one request of the served-revision or graphs check may take. */
-const agent_call_DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
-/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
-const agent_call_bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
-const isAuthStatus = (status) => status === 401 || status === 403;
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
-// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
-// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
-// graphs are not checked: never a failure, the reason is said once.
-
-/** The `graphs` keys of a config's text. */
-function graphIdsOf(text, where) {
-    let config;
-    try {
-        config = JSON.parse(text);
-    }
-    catch {
-        return { unreadable: `${where} is not JSON` };
-    }
-    const graphs = config?.graphs;
-    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
-        return { unreadable: `${where} has no "graphs" object` };
-    const ids = Object.keys(graphs);
-    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
-}
-/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
-async function readGraphIds(path, shownAs = path) {
-    let text;
-    try {
-        text = await (0,external_node_fs_promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
-    }
-    return graphIdsOf(text, shownAs);
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
-// Every graph of the config has its assistant: the agent server creates a default one per graph
-// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph. 401/403 (custom auth over the route) cannot tell: inconclusive,
-// a warning. So can a 404 (the assistants routes turned off in the config's `http`).
-
-async function checkGraphs(o) {
-    const graphs = [];
-    for (const graph of o.graphs) {
-        if (o.signal.aborted)
-            return { verdict: 'cancelled', graphs };
-        graphs.push(await checkGraph(o, graph));
-    }
-    if (o.signal.aborted)
-        return { verdict: 'cancelled', graphs };
-    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
-    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
-    if (failed.length > 0)
-        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
-    if (unsure.length > 0)
-        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
-    return { verdict: 'passed', graphs };
-}
-const describe = (g) => `graph "${g.graph}": ${g.reason}`;
-async function checkGraph(o, graph) {
-    let status;
-    let body;
-    try {
-        ;
-        ({ status, body } = await o.call({
-            method: 'POST',
-            path: '/assistants/search',
-            body: { graph_id: graph, limit: 1 },
-            signal: agent_call_bounded(o.signal, o.requestTimeoutMs ?? agent_call_DEFAULT_REQUEST_TIMEOUT_MS)
-        }));
-    }
-    catch (error) {
-        return {
-            graph,
-            verdict: 'error',
-            reason: `its assistants could not be listed: ${agent_call_noAnswer(error)}`
-        };
-    }
-    if (isAuthStatus(status) || status === 404) {
-        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
-        return {
-            graph,
-            verdict: 'inconclusive',
-            reason: `/assistants/search answered ${status} (${why})`
-        };
-    }
-    const list = jsonOf(body);
-    if (status < 200 || status >= 300 || !Array.isArray(list))
-        return { graph, verdict: 'error', reason: `/assistants/search answered ${status}, not a list` };
-    if (list.length === 0)
-        return {
-            graph,
-            verdict: 'missing',
-            reason: 'the agent server has no assistant for it: the graph did not load'
-        };
-    return { graph, verdict: 'found' };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
-/** Why the run misses `expect`, or undefined when it meets it. */
-function expectationMiss(expect, run) {
-    const wanted = expect.status ?? 'success';
-    if (run.status !== wanted)
-        return wanted === 'success'
-            ? 'the run ended in an error'
-            : 'the run succeeded, an error was expected';
-    if (expect.contains !== undefined && !containsText(run, expect.contains))
-        return `the output does not contain ${JSON.stringify(expect.contains)}`;
-    if (expect.path === undefined && !('equals' in expect))
-        return undefined;
-    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
-    if (found === undefined)
-        return `the output has nothing at ${expect.path}`;
-    if ('equals' in expect && !deepEqual(found.value, expect.equals))
-        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
-    return undefined;
-}
-/** In the text as shown, or in any text value of the output (JSON escapes aside). */
-function containsText(run, text) {
-    if (run.text.includes(text))
-        return true;
-    const stack = [run.output];
-    while (stack.length > 0) {
-        const v = stack.pop();
-        if (typeof v === 'string' && v.includes(text))
-            return true;
-        if (typeof v === 'object' && v !== null)
-            stack.push(...Object.values(v));
-    }
-    return false;
-}
-/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
-function valueAt(root, path) {
-    let v = root;
-    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-        if (index !== undefined) {
-            if (!Array.isArray(v) || Number(index) >= v.length)
-                return undefined;
-            v = v[Number(index)];
-        }
-        else {
-            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
-                return undefined;
-            v = v[key];
-        }
-    }
-    return { value: v };
-}
-function deepEqual(a, b) {
-    if (a === b)
-        return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length)
-        return false;
-    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
-const expectations_short = (v) => {
-    const t = JSON.stringify(v) ?? String(v);
-    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
-
-;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
-// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised; a status of 400 or more is an error.
-
-/** How a `/runs/wait` answer ended. */
-function runOf(status, body) {
-    const parsed = jsonOf(body);
-    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
-        ? parsed.__error__
-        : undefined;
-    if (error !== undefined)
-        return { status: 'error', output: error, text: JSON.stringify(error) };
-    const output = parsed === undefined ? body : parsed;
-    const text = typeof output === 'string' ? output : JSON.stringify(output);
-    return { status: status >= 400 ? 'error' : 'success', output, text };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
-
-
-
-const smoke_EXCERPT_CHARS = 300;
-async function runSmokeCases(o) {
-    const cases = [];
-    for (const c of o.cases) {
-        if (o.signal.aborted)
-            break;
-        cases.push(await runCase(o, c));
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = o.signal.aborted
-        ? 'cancelled'
-        : any('failed', 'timeout')
-            ? 'failed'
-            : any('inconclusive')
-                ? 'inconclusive'
-                : 'passed';
-    return { verdict, cases };
-}
-/** One run, raced against the case's timeout on the clock; the request is aborted at the end. */
-async function smoke_send(o, c) {
-    const stop = new AbortController();
-    const signal = AbortSignal.any([o.signal, stop.signal]);
-    const request = o
-        .call({
-        method: 'POST',
-        path: '/runs/wait',
-        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
-        signal
-    })
-        .then((a) => ({ kind: 'answer', status: a.status, body: a.body }), (e) => ({ kind: 'lost', reason: agent_call_noAnswer(e) }));
-    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => ({ kind: 'timeout' }), () => ({ kind: 'lost', reason: 'cancelled' }));
-    try {
-        return await Promise.race([request, timer]);
-    }
-    finally {
-        stop.abort();
-    }
-}
-async function runCase(o, c) {
-    const start = o.clock.now();
-    const outcome = await smoke_send(o, c);
-    const result = (verdict, excerpt, reason) => ({
-        name: c.name,
-        graph: c.graph,
-        verdict,
-        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
-        excerpt: smoke_excerptOf(excerpt, o.mask),
-        elapsedMs: o.clock.now() - start
-    });
-    if (o.signal.aborted)
-        return result('cancelled', '');
-    if (outcome.kind === 'timeout')
-        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
-    if (outcome.kind === 'lost')
-        return result('failed', '', outcome.reason);
-    const { status, body } = outcome;
-    if (isAuthStatus(status))
-        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
-    const run = runOf(status, body);
-    const miss = expectationMiss(c.expect, run);
-    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
-}
-/** Masked first, then cut: a secret is never shown in part. */
-function smoke_excerptOf(text, mask) {
-    const masked = mask(text);
-    return masked.length <= smoke_EXCERPT_CHARS ? masked : `${masked.slice(0, smoke_EXCERPT_CHARS - 1)}…`;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/revision-checks.ts
-// After the gate's window: the graphs of the workspace's config each have an assistant, then each
-// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
-// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
-// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
-
-
-
-
-
-
-async function checkRevision(i) {
-    const out = {};
-    const graphs = await graphsStep(i);
-    if (graphs)
-        out.graphs = graphs;
-    const late = () => i.clock.now() >= i.deadline;
-    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.verdict === 'error'))
-        return { ...out, timedOut: true };
-    if (graphs?.verdict === 'failed')
-        return { ...out, failure: { title: 'Graph not served', what: graphs.reason ?? '' } };
-    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
-        return out;
-    const smoke = await smokeStep(i);
-    if (smoke === 'timeout')
-        return { ...out, timedOut: true };
-    out.smoke = smoke;
-    if (smoke.verdict === 'failed')
-        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
-    return out;
-}
-async function graphsStep(i) {
-    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
-        ? i.graphConfigPath
-        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
-    const ids = await readGraphIds(path, i.graphConfigPath);
-    if ('unreadable' in ids) {
-        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
-        return undefined;
-    }
-    const result = await checkGraphs({
-        call: i.call,
-        graphs: ids.graphs,
-        signal: i.signal ?? new AbortController().signal,
-        // The run's timeout bounds them as it bounds the gate.
-        requestTimeoutMs: Math.max(1, Math.min(agent_call_DEFAULT_REQUEST_TIMEOUT_MS, i.deadline - i.clock.now()))
-    });
-    for (const g of result.graphs)
-        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
-    if (result.verdict === 'inconclusive')
-        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
-    return result;
-}
-/**
- * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
- * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
- */
-async function smokeStep(i) {
-    const cases = [];
-    const signal = i.signal ?? new AbortController().signal;
-    for (const c of i.cases ?? []) {
-        const left = i.deadline - i.clock.now();
-        if (left <= 0)
-            return 'timeout';
-        const timeoutMs = Math.min(c.timeoutMs, left);
-        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
-        const result = one.cases[0];
-        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
-            return 'timeout';
-        if (!result || one.verdict === 'cancelled')
-            return { verdict: 'cancelled', cases };
-        i.log.info(describeCase(result));
-        cases.push(result);
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = any('failed', 'timeout')
-        ? 'failed'
-        : any('inconclusive')
-            ? 'inconclusive'
-            : 'passed';
-    if (verdict === 'inconclusive')
-        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
-    return { verdict, cases };
-}
-/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
-function describeCase(c) {
-    const why = c.reason ? `: ${c.reason}` : '';
-    const output = c.excerpt ? ` Output: ${c.excerpt}` : '';
-    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a)(c.elapsedMs)}${why}.${output}`;
-}
-function smokeFailure(cases) {
-    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
-    return bad
-        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${c.reason})` : ''}`)
-        .join('; ');
-}
-/** What the outputs and the summary keep of the checks. */
-function verifiedOf(c) {
-    const v = {};
-    const g = c.graphs;
-    if (g && g.verdict !== 'cancelled')
-        v.graphs = {
-            verdict: g.verdict,
-            checked: g.graphs.map(x => x.graph),
-            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
-        };
-    if (c.smoke && c.smoke.verdict !== 'cancelled') {
-        v.smoke = c.smoke.verdict;
-        v.cases = c.smoke.cases;
-    }
-    return v;
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
-// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
-// the deployment in `host.project_id`), which the service injects into the image. Until the first
-// match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
-
-const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
-/** Reads one answer of `/info` against the run's revision and deployment. */
-function readInfo(answer, expected) {
-    if (answer.status < 200 || answer.status >= 300)
-        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
-    const body = jsonOf(answer.body);
-    if (typeof body !== 'object' || body === null)
-        return { kind: 'no-answer', reason: '/info answered no JSON object' };
-    const host = body.host;
-    const h = typeof host === 'object' && host !== null ? host : {};
-    const revisionId = served_revision_text(h.host_revision_id);
-    if (revisionId === null)
-        return { kind: 'no-host' };
-    const projectId = served_revision_text(h.project_id);
-    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
-    const projectOk = projectId === null || same(projectId, expected.deploymentId);
-    if (same(revisionId, expected.revisionId) && projectOk)
-        return { kind: 'this' };
-    return { kind: 'other', revisionId, projectId };
-}
-/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
-function staleReason(r, e, when) {
-    const served = r.revisionId ?? 'none';
-    const project = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
-        ? ` of deployment ${r.projectId} (not ${e.deploymentId})`
-        : '';
-    return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
-}
-const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
-/**
- * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
- * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
- * another revision after the first match settles it as stale; the end of the probes gives `this`
- * after a match, else stale (a revision was named) or unknown (none could be read).
- */
-class ServedTracker {
-    probes = 0;
-    /** From the first match on, every reading must match. */
-    matched = false;
-    last;
-    expected;
-    constructor(expected) {
-        this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId };
-    }
-    /** Takes one reading; a verdict when it settles the check, else undefined. */
-    observe(reading) {
-        this.probes++;
-        if (reading.kind === 'no-host')
-            return { verdict: 'unknown', notice: NO_HOST };
-        if (reading.kind !== 'no-answer' || this.last === undefined)
-            this.last = reading;
-        if (reading.kind === 'this')
-            this.matched = true;
-        else if (this.matched && reading.kind === 'other') {
-            const when = `probe ${this.probes}, after this revision had answered`;
-            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
-        }
-        return undefined;
-    }
-    /** The verdict when the probes end (the window after a match, or the deadline). */
-    end() {
-        if (this.matched)
-            return { verdict: 'this' };
-        const last = this.last;
-        if (last?.kind === 'other') {
-            const when = `still at the timeout, after ${this.probes} probes`;
-            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
-        }
-        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
-        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
-        return { verdict: 'unknown', notice };
-    }
-}
-/** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
-async function checkServedRevision(o) {
-    const start = o.clock.now();
-    const tracker = new ServedTracker(o);
-    let windowEnd;
-    const done = (v) => ({
-        ...v,
-        probes: tracker.probes,
-        elapsedMs: o.clock.now() - start
-    });
-    for (;;) {
-        if (o.signal.aborted)
-            return done({ verdict: 'cancelled' });
-        const reading = await probeInfo(o);
-        if (o.signal.aborted)
-            return done({ verdict: 'cancelled' });
-        const settled = tracker.observe(reading);
-        if (settled)
-            return done(settled);
-        if (windowEnd === undefined && tracker.matched)
-            windowEnd = o.clock.now() + o.windowMs;
-        const until = windowEnd ?? o.deadline;
-        if (o.clock.now() >= until)
-            return done(tracker.end());
-        try {
-            await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal);
-        }
-        catch {
-            return done({ verdict: 'cancelled' });
-        }
-    }
-}
-async function probeInfo(o) {
-    try {
-        const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-        return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o);
-    }
-    catch (error) {
-        return { kind: 'no-answer', reason: noAnswer(error) };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/served-check.ts
-// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
-// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
-// answering starts its window; another revision before that keeps the probes going until the
-// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
-// /info that answers nothing readable three times before any revision was named, is `unknown`.
-
-
-
-/** /info answering nothing readable this many times, before any revision was named: unknown. */
-const UNREADABLE_AFTER = 3;
-function servedCheck(call, expected, log) {
-    const tracker = new ServedTracker(expected);
-    let settled;
-    let unreadable = 0;
-    let named = false;
-    let said;
-    const say = (line) => {
-        if (line !== said)
-            log.info(line);
-        said = line;
-    };
-    const settle = (v) => {
-        settled = v;
-        return v.verdict === 'stale' ? 'fail' : 'settled';
-    };
-    const ask = async (timeoutMs, signal) => {
-        const reading = await readOnce(call, expected, timeoutMs, signal);
-        if (signal?.aborted)
-            return 'wait';
-        say(describeReading(reading, expected));
-        const v = tracker.observe(reading);
-        if (v)
-            return settle(v);
-        if (reading.kind === 'this')
-            return 'match';
-        if (reading.kind === 'other')
-            named = true;
-        if (reading.kind !== 'no-answer' || tracker.matched)
-            return tracker.matched ? 'match' : 'wait';
-        if (named || ++unreadable < UNREADABLE_AFTER)
-            return 'wait';
-        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
-        return settle({ verdict: 'unknown', notice });
-    };
-    return {
-        check: { ask },
-        verdict: healthy => settled ??
-            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
-    };
-}
-async function readOnce(call, expected, timeoutMs, signal) {
-    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
-    try {
-        const answer = await call({
-            method: 'GET',
-            path: '/info',
-            signal: signal ? AbortSignal.any([signal, bound]) : bound
-        });
-        return readInfo(answer, expected);
-    }
-    catch (error) {
-        return { kind: 'no-answer', reason: agent_call_noAnswer(error) };
-    }
-}
-function describeReading(r, e) {
-    switch (r.kind) {
-        case 'this':
-            return `GET /info: revision ${e.revisionId} answers, this run's.`;
-        case 'other': {
-            const id = (0,control_plane_redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
-            return `GET /info: revision ${id} answers, not yet this run's ${e.revisionId} (the previous one drains while the new one starts); probing on until it does or the timeout.`;
-        }
-        case 'no-host':
-            return 'GET /info: no host block (the server does not say which revision it serves).';
-        case 'no-answer':
-            return `GET /info: ${(0,control_plane_redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
-// An AgentCall through the health gate's own transport and key rule: the path appended to the
-// deployment's URL as the gate's probes are (probeTarget: never resolved against it, never another
-// origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
-// as the probe honours them, no redirect followed. One client for every request of the gate.
-
-
-/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
-const MAX_AGENT_BODY = 256 * 1024;
-/** The transport's own bound: the checks bound each request tighter through its signal. */
-const REQUEST_BOUND_MS = 31 * 60_000;
-/** Whether requests to `url` carry the key (the gate's rule). */
-function sendsKey(o, path = '/info') {
-    const t = probeTarget(o.url, path, o.vouched);
-    return 'url' in t && t.vouchedBy !== undefined;
-}
-function agentProbe(o) {
-    const transport = o.transport ?? httpProbe;
-    return async (req) => {
-        const target = target_probeTarget(o.url, req.path, o.vouched);
-        if ('problem' in target)
-            throw new Error(target.problem);
-        const key = target.vouchedBy !== undefined ? { 'x-api-key': o.apiKey } : {};
-        const res = await transport({
-            url: target.url,
-            method: req.method,
-            headers: { ...key, accept: 'application/json' },
-            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-            timeoutMs: REQUEST_BOUND_MS,
-            signal: req.signal,
-            maxBody: MAX_AGENT_BODY
-        });
-        if (res.slowBody)
-            throw new Error('the answer was still arriving when the time ran out');
-        if (res.status >= 300 && res.status < 400)
-            return { status: res.status, body: `redirect, not followed` };
-        return { status: res.status, body: res.body };
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/after-deployed.ts
@@ -35336,37 +34223,28 @@ function agentProbe(o) {
 
 
 
-
-
-
-
-
-
-/**
- * The hosts the probes may send the key to, besides loopback: the host (and port) of the
- * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
- */
-function vouchedHosts(o) {
-    const own = o.customUrl ? exactHost(o.customUrl) : undefined;
-    return [
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
-    ];
-}
 async function checkDeployedHealth(o, state, deps, r) {
     if (!o.healthCheck)
         return;
-    const call = agentProbe({
-        url: state.url ?? '',
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
-        ...(deps.probe ? { transport: deps.probe } : {})
-    });
-    const served = servedCheck(call, r, deps.log);
+    const now = deps.now ?? Date.now;
     let result;
     try {
-        result = await runGate(o, o.healthCheck, state, deps, r, served.check);
+        result = await healthGate({
+            path: o.healthCheck,
+            windowMs: o.healthCheckWindow,
+            // poll-interval caps every pause of the run, the probes' too.
+            intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+            apiKey: o.apiKey,
+            // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
+            deadline: now() - r.waitedMs + o.timeoutMs
+        }, state.url, {
+            log: deps.log,
+            redactor: deps.client.redactor,
+            ...(deps.signal ? { signal: deps.signal } : {}),
+            ...(deps.now ? { now: deps.now } : {}),
+            ...(deps.sleep ? { sleep: deps.sleep } : {}),
+            ...(deps.probe ? { probe: deps.probe } : {})
+        });
     }
     catch (err) {
         state.outcome = 'error';
@@ -35376,115 +34254,20 @@ async function checkDeployedHealth(o, state, deps, r) {
         state.outcome = 'cancelled';
         throw new DeployError(`Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`, undefined, 'Deploy cancelled');
     }
-    const servedVerdict = served.verdict(result.health === 'healthy');
-    const stale = servedVerdict?.verdict === 'stale';
-    if (result.health !== 'healthy' || stale)
-        await refuseIfDeleted(state, deps, r, result);
-    if (result.health === 'timeout') {
-        state.outcome = 'timeout';
-        throw gateTimedOutError(result, r.revisionId, o.timeoutMs, deps);
-    }
-    if (result.health === 'not-vouched')
-        return;
     state.health = result.health;
-    if (servedVerdict)
-        state.verified = { servedRevision: servedVerdict.verdict };
-    if (servedVerdict?.verdict === 'unknown')
-        deps.log.notice(servedVerdict.notice, 'Served revision unknown');
-    let failure;
-    if (servedVerdict?.verdict === 'stale')
-        failure = { title: 'New revision not served', what: servedVerdict.reason };
-    else if (result.health === 'healthy')
-        failure = await afterWindow(o, state, deps, r, call);
-    if (result.health !== 'unhealthy' && !failure)
+    if (result.health !== 'unhealthy')
         return;
     state.outcome = 'unhealthy';
-    const rolled = await after_deployed_rollBack(o, state, deps, r, result);
-    throw failure
-        ? checkFailedError(failure, r.revisionId, state.name, rolled)
-        : unhealthyError(result, r.revisionId, state.name, rolled);
-}
-/** The graphs and the smoke cases, once the probes (and the revision served) passed. */
-async function afterWindow(o, state, deps, r, call) {
-    const now = deps.now ?? Date.now;
-    const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
-        call,
-        graphConfigPath: o.graphConfigPath,
-        workspace: deps.workspace,
-        cases: deps.smokeCases,
-        clock: { now, sleep: deps.sleep ?? sleep_sleep },
-        deadline: deadlineOf(o, deps, r),
-        signal: deps.signal,
-        log: deps.log,
-        mask: text => deps.client.redactor.redact(text)
-    }));
-    state.verified = { ...state.verified, ...verifiedOf(checks) };
-    if (deps.signal?.aborted) {
-        state.outcome = 'cancelled';
-        throw new DeployError(`Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`, undefined, 'Deploy cancelled');
-    }
-    if (checks.timedOut) {
-        state.outcome = 'timeout';
-        throw checksTimedOutError(r.revisionId, o.timeoutMs, deps);
-    }
-    return checks.failure;
-}
-/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function after_deployed_rollBack(o, state, deps, r, result) {
-    let after;
-    try {
-        after = await afterFailure(o, {
-            deploymentId: r.deploymentId,
-            revisionId: r.revisionId,
-            status: 'DEPLOYED',
-            previousActive: state.previousActive ?? null,
-            notUndone: notUndoneBy(state.plan)
-        }, deps);
-    }
-    catch (err) {
-        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-        await refuseIfDeleted(state, deps, r, result);
-        throw err;
-    }
+    const after = await afterFailure(o, {
+        deploymentId: r.deploymentId,
+        revisionId: r.revisionId,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+    }, deps);
     state.failureLog = after.log;
     state.rollback = after.rollback;
-    return describeRollback(after.rollback);
-}
-/** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function refuseIfDeleted(state, deps, r, result) {
-    const deleted = await deletedState(deps.client, r.deploymentId);
-    if (!deleted)
-        return;
-    state.outcome = 'error';
-    state.health = undefined;
-    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-    state.url = undefined;
-    throw new DeployError(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
-}
-/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o, deps, r) {
-    return (deps.now ?? Date.now)() - r.waitedMs + o.timeoutMs;
-}
-function runGate(o, path, state, deps, r, alongside) {
-    return health_gate_healthGate({
-        path,
-        windowMs: o.healthCheckWindow,
-        // poll-interval caps every pause of the run, the probes' too.
-        intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
-        deadline: deadlineOf(o, deps, r),
-        alongside
-    }, state.url, {
-        ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-        ...(deps.say ? { say: deps.say } : {}),
-        log: deps.log,
-        redactor: deps.client.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-        ...(deps.sleep ? { sleep: deps.sleep } : {}),
-        ...(deps.probe ? { probe: deps.probe } : {})
-    });
+    throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback));
 }
 /**
  * Before anything is written: a health check whose address is already known (the custom-url
@@ -35496,7 +34279,7 @@ function refuseHealthTarget(o, current) {
     const url = o.customUrl ?? current?.source_config.custom_url;
     if (!url)
         return;
-    const target = target_probeTarget(url, o.healthCheck, vouchedHosts(o));
+    const target = probeTarget(url, o.healthCheck);
     if ('problem' in target)
         throw new DeployError(`health-check cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
 }
@@ -35508,12 +34291,10 @@ function refuseHealthTarget(o, current) {
 
 
 
-
-
-async function conclude(o, state, deps, w, follow) {
+async function conclude(o, state, deps, w) {
     const { result } = w;
     state.timeline = result.timeline;
-    state.revisionStatus = revisionStatusWord(result.status);
+    state.revisionStatus = result.status;
     const sha = result.revision?.source_revision_config?.repo_commit_sha;
     if (sha)
         state.repoCommitSha = sha;
@@ -35523,20 +34304,20 @@ async function conclude(o, state, deps, w, follow) {
             await deployed(state, deps, w);
             return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs });
         case 'skipped':
-            return superseded(o, state, deps, w, follow);
+            return skipped(state, deps, w);
         case 'failed':
             return failed(o, state, deps, w);
         case 'timeout':
             throw timedOut(o, w);
         case 'cancelled':
-            throw new DeployError(`Cancelled while ${result.status !== undefined ? shownStatus(result.status) : 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
+            throw new DeployError(`Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
         case 'error':
             throw await conclude_pollFailed(state, deps, w);
     }
 }
 async function deployed(state, deps, w) {
     await refresh(deps, state, w.deploymentId);
-    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}).`);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`);
     const sha = state.repoCommitSha;
     const expected = state.expectedSha;
     if (sha && expected && !sameCommit(sha, expected)) {
@@ -35544,56 +34325,11 @@ async function deployed(state, deps, w) {
             `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
 }
-/** Successors followed at most, one after another, each within what is left of the timeout. */
-const MAX_SUCCESSORS = 5;
-/**
- * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done.
- */
-async function superseded(o, state, deps, w, follow) {
-    let spent = w.result.elapsedMs;
-    let current = w;
-    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
-        state.newerRevisionId = undefined;
-        await refresh(deps, state, current.deploymentId, current.revisionId);
-        const newer = state.newerRevisionId;
-        const left = o.timeoutMs - spent;
-        if (newer === undefined || follow === undefined || left <= 0) {
-            throw notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined);
-        }
-        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
-            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
-        const next = await follow(newer, left);
-        spent += next.result.elapsedMs;
-        const { outcome, status } = next.result;
-        if (outcome === 'deployed') {
-            state.newerRevisionId = newer;
-            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,duration/* formatDuration */.a)(spent)}). ` +
-                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            return checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent });
-        }
-        if (outcome !== 'skipped') {
-            state.newerRevisionId = newer;
-            const how = outcome === 'timeout'
-                ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${(0,duration/* formatDuration */.a)(o.timeoutMs)})`
-                : outcome === 'failed'
-                    ? `ended ${status ?? 'failed'}`
-                    : outcome === 'cancelled'
-                        ? 'was being awaited when the run was cancelled'
-                        : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
-            throw new DeployError(`Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`, outcome === 'failed'
-                ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-                : 'Check the newer revision on the control plane, or raise timeout.', outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed');
-        }
-        current = next;
-    }
-    throw notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`);
-}
-function notFollowed(w, current, newer, why) {
-    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
-    return new DeployError(`Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
-        `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`, 'Check the deployment’s latest revision on the control plane.', 'Superseded, not deployed');
+async function skipped(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    const newer = state.newerRevisionId;
+    deps.log.warning(`Revision ${w.revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
+        'and goes on on the control plane.', 'Superseded by a newer revision');
 }
 async function failed(o, state, deps, w) {
     const last = w.result.status ?? 'no status seen';
@@ -35608,7 +34344,7 @@ async function failed(o, state, deps, w) {
     state.rollback = after.rollback;
     const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
     const rolled = describeRollback(after.rollback);
-    throw new DeployError(`Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}${why}` +
+    throw new DeployError(`Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
         (rolled ? ` ${rolled}` : ''), last === 'BUILD_FAILED'
         ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
         : last === 'DEPLOY_FAILED'
@@ -35618,8 +34354,8 @@ async function failed(o, state, deps, w) {
 function timedOut(o, w) {
     const { result } = w;
     return new DeployError((result.status
-        ? `Timed out: still ${shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-        : `Timed out after ${(0,duration/* formatDuration */.a)(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
+        ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
         (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
         (result.lastApiError && result.lastApiError !== result.lastError
             ? ` Last answer: ${firstLine(result.lastApiError)}`
@@ -35636,23 +34372,27 @@ async function conclude_pollFailed(state, deps, w) {
         state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
         return new DeployError(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
     }
-    const seen = result.status
-        ? `last status ${shownStatus(result.status)}`
-        : 'before any status was read';
+    const seen = result.status ? `last status ${result.status}` : 'before any status was read';
     return new DeployError(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
 }
 /** After a 404 on the revision: whether the deployment itself is gone or going. */
 async function deletedMeanwhile(client, id, err) {
     if (!(err instanceof ApiError && err.status === 404))
         return undefined;
-    return deletedState(client, id);
+    try {
+        const d = await client.getDeployment(id);
+        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
+    }
+    catch (again) {
+        return again instanceof ApiError && again.status === 404 ? 'gone' : undefined;
+    }
 }
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps, state, id, skipped = state.revisionId) {
+async function refresh(deps, state, id) {
     try {
         const d = await deps.client.getDeployment(id);
         observe(state, d, deps.log);
-        if (d.latest_revision_id && d.latest_revision_id !== skipped)
+        if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
             state.newerRevisionId = d.latest_revision_id;
     }
     catch {
@@ -35730,10 +34470,6 @@ function editDistance(a, b, max) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/target.ts
-// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
-// waited for until it is gone and then created anew; one named by id is an error.
-
 
 
 
@@ -35755,7 +34491,7 @@ async function findTarget(o, state, deps) {
             throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
         }
         observe(state, d, log);
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
         return d;
     });
     if (found?.status !== BEING_DELETED)
@@ -35774,7 +34510,7 @@ async function awaitDeletion(o, state, deps, d) {
     }
     const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
         log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
-            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a)(o.timeoutMs)}), then creating it anew.`);
+            `waiting until it is gone (at most the timeout, ${formatDuration(o.timeoutMs)}), then creating it anew.`);
         const r = await waitUntilGone(deps.client, d.id, o, deps);
         if (r.kind === 'gone')
             log.info(goneLine(r.elapsedMs));
@@ -35782,13 +34518,10 @@ async function awaitDeletion(o, state, deps, d) {
     });
     if (result.kind === 'timeout') {
         state.outcome = 'timeout';
-        throw new DeployError(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; nothing was deployed.`, 'Re-run the job once the deletion has finished, or raise timeout.', 'Deployment being deleted');
+        throw new DeployError(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`, 'Re-run the job once the deletion has finished, or raise timeout.', 'Deployment being deleted');
     }
-    // Nothing of the deleted deployment is this run's: not its id, status or url.
     state.deploymentId = undefined;
     state.deploymentStatus = undefined;
-    state.url = undefined;
-    state.urlProblem = undefined;
     return undefined;
 }
 
@@ -35884,7 +34617,6 @@ function noteRepository(state, deps, p) {
 
 
 
-
 async function deploy(o, state, deps) {
     const current = await findTarget(o, state, deps);
     const plan = await deps.log.group('Plan', () => makePlan(o, deps, current));
@@ -35913,10 +34645,7 @@ async function deploy(o, state, deps) {
         deps.log.info('wait is false: the revision goes on on the control plane.');
         return;
     }
-    const id = written.deployment.id;
-    // A superseded revision's successor is followed within what is left of the timeout.
-    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
-    await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
+    await conclude(o, state, deps, await waitFor(o, deps, written.deployment.id, written.revisionId));
 }
 async function makePlan(o, deps, current) {
     let p;
@@ -35955,8 +34684,8 @@ function waitFor(o, deps, deploymentId, revisionId) {
             signal: deps.signal,
             now: deps.now,
             sleep: deps.sleep,
-            onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`),
-            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
+            onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
+            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
                 'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
             // The hint of a cause is said once, with the final error; each poll gets one line.
             onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
@@ -35966,12 +34695,6 @@ function waitFor(o, deps, deploymentId, revisionId) {
 }
 
 ;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
-// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
-// commits) and are written as they are: redacting them would corrupt them whenever a secret value
-// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
-// so it passes the redactor: the runner masks the log, but nothing masks a summary.
-
 
 
 
@@ -35982,8 +34705,8 @@ function outputsOf(state) {
     return {
         'deployment-id': state.deploymentId,
         'revision-id': state.revisionId,
-        'revision-status': revisionStatusWord(state.revisionStatus),
-        'deployment-status': deploymentStatusWord(state.deploymentStatus),
+        'revision-status': state.revisionStatus,
+        'deployment-status': state.deploymentStatus,
         // A create cut off in flight may have landed: unknown, so not claimed either way.
         created: state.writing === 'create' ? undefined : String(state.created),
         url: state.url,
@@ -35991,9 +34714,7 @@ function outputsOf(state) {
         // A delete cut off in flight may have landed: unknown, so not claimed either way.
         deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
         'rollback-revision-id': rollback?.revisionId,
-        'rollback-status': revisionStatusWord(rollback?.status),
-        'served-revision': state.verified?.servedRevision,
-        smoke: state.verified?.smoke,
+        'rollback-status': rollback?.status,
         health: state.health
     };
 }
@@ -36025,15 +34746,7 @@ const HEADLINE = {
 };
 /** The job summary as markdown. */
 function renderSummary(state, facts) {
-    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
-    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
-    const headline = checks
-        ? '❌ New revision failed its checks'
-        : state.outcome
-            ? HEADLINE[state.outcome]
-            : facts.error
-                ? '❌ Failed'
-                : '…';
+    const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…';
     const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`;
     const rows = [];
     const add = (k, v) => {
@@ -36044,9 +34757,9 @@ function renderSummary(state, facts) {
         ? `\`${state.deploymentId}\`${state.created ? ' (created by this run)' : ''}`
         : undefined);
     add('Revision', state.revisionId && `\`${state.revisionId}\``);
-    add('Revision status', state.revisionStatus && `\`${revisionStatusWord(state.revisionStatus)}\``);
+    add('Revision status', state.revisionStatus && `\`${state.revisionStatus}\``);
     add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``);
-    add('Deployment status', state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``);
+    add('Deployment status', state.deploymentStatus && `\`${state.deploymentStatus}\``);
     add('Ref', state.ref && `\`${state.ref}\``);
     if (state.repoCommitSha || state.expectedSha) {
         const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported';
@@ -36055,8 +34768,7 @@ function renderSummary(state, facts) {
     }
     add('URL', state.url);
     add('Health', state.health);
-    verifiedRows(state.verified, add);
-    add('Duration', (0,duration/* formatDuration */.a)(facts.durationMs));
+    add('Duration', formatDuration(facts.durationMs));
     add('Requests', String(facts.requests));
     const out = [`### ${title}`, '', '| | |', '|---|---|'];
     for (const [k, v] of rows)
@@ -36068,7 +34780,6 @@ function renderSummary(state, facts) {
         out.push(...describePlan(state.plan));
         out.push('```');
     }
-    smokeCases(out, state.verified?.cases);
     timeline(out, 'Status timeline', state.timeline);
     const log = state.failureLog;
     if (log) {
@@ -36077,36 +34788,19 @@ function renderSummary(state, facts) {
     }
     const rb = state.rollback;
     if (rb?.kind === 'done') {
-        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${revisionStatusWord(rb.status) ?? 'without a status'}\``);
+        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``);
         timeline(out, 'Rollback timeline', rb.timeline);
     }
     else if (rb)
         out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`);
     return out.join('\n') + '\n';
 }
-function verifiedRows(v, add) {
-    add('Served revision', v?.servedRevision);
-    const g = v?.graphs;
-    if (g)
-        add('Graphs', `${g.verdict}: ${g.checked.map(x => `\`${x}\`${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
-    add('Smoke test', v?.smoke);
-}
-/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
-function smokeCases(out, cases) {
-    if (!cases?.length)
-        return;
-    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
-    for (const c of cases) {
-        const why = c.reason ? `${c.reason}. ` : '';
-        out.push(`| ${cell(c.name)} (\`${cell(c.graph)}\`) | ${c.verdict} | ${cell(why + c.excerpt)} |`);
-    }
-}
 function timeline(out, title, entries) {
     if (!entries.length)
         return;
     out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
     for (const t of entries)
-        out.push(`| \`${revisionStatusWord(t.status)}\` | ${(0,duration/* formatDuration */.a)(t.elapsedMs)} |`);
+        out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`);
 }
 function cell(v) {
     return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -36132,30 +34826,22 @@ function summaryText(state, facts, redactor) {
 
 
 
-
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
 async function run(port, clock = {}) {
     const now = clock.now ?? Date.now;
     const started = now();
     const raw = readRawInputs(name => port.input(name));
-    const parsed = await parseInputs(raw, port.event, port.naming);
-    const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
+    await loadDocumentParser(raw);
+    const redactor = new control_plane_redact/* Redactor */.pO(secretValuesToMask(raw));
     for (const value of redactor.values)
         port.mask(value);
+    const parsed = parseInputs(raw, port.event);
     if (!parsed.ok) {
-        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.naming)), 'Invalid inputs');
+        port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs');
         return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) };
     }
     const o = parsed.options;
-    // The smoke-test file is read and checked before any request too (its parser loaded only then).
-    const smoke = o.smokeTest === undefined
-        ? { cases: undefined }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(416)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8416))).loadSmokeTest(o.smokeTest, port.event.workspace, port.naming ?? inputs_naming/* ACTION_NAMING */._);
-    if ('problem' in smoke) {
-        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([smoke.problem], port.naming)), 'Invalid inputs');
-        return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) };
-    }
     for (const line of parsed.notices)
         port.notice(redactor.redact(line));
     warnUnmasked(port, o);
@@ -36169,7 +34855,7 @@ async function run(port, clock = {}) {
         signal: port.signal,
         secrets: redactor.values,
         dialect: o.apiDialect,
-        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a)(waitMs)} as it asks (said once; later pauses are not logged).`)),
+        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`)),
         debug: port.debug,
         ...clock
     });
@@ -36181,15 +34867,7 @@ async function run(port, clock = {}) {
     let error;
     let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
     try {
-        const deps = {
-            client,
-            log,
-            signal: port.signal,
-            say: (0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._),
-            workspace: port.event.workspace,
-            ...(smoke.cases ? { smokeCases: smoke.cases } : {}),
-            ...clock
-        };
+        const deps = { client, log, signal: port.signal, ...clock };
         if (o.command === 'delete')
             await deleteDeployment(o, state, deps);
         else
@@ -36386,8 +35064,7 @@ const titled = (title) => (title ? { title } : {});
 function actionPort(signal, env = process.env) {
     return {
         input: name => env === process.env ? getInput(name) : (env[inputEnvName(name)] ?? '').trim(),
-        // The workspace an upload archives: the runner's checkout (house: a typed GitHub context).
-        event: { ...eventDefaults(env, readEventPayload(env)), workspace: workspaceOf(env) },
+        event: eventDefaults(env, readEventPayload(env)),
         mask: value => core_setSecret(value),
         info: line => info(line),
         debug: isDebug() ? line => core_debug(line) : undefined,
@@ -36403,10 +35080,6 @@ function actionPort(signal, env = process.env) {
         github: { env },
         signal
     };
-}
-/** `GITHUB_WORKSPACE`, else the step's directory. */
-function workspaceOf(env) {
-    return env.GITHUB_WORKSPACE?.trim() || process.cwd();
 }
 /**
  * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`
@@ -36681,75 +35354,11 @@ const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 
 /***/ }),
 
-/***/ 7607:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ parseDuration),
-/* harmony export */   a: () => (/* binding */ formatDuration)
-/* harmony export */ });
-// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
-// and as the action prints them in logs (`1h30m`, `2m05s`).
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-/** Hours, minutes and seconds in this order, each optional, at least one present. */
-const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
-const PLAIN_SECONDS = /^\d{1,15}$/;
-/**
- * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
- * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
- * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
- * zero makes sense is the caller's decision.
- */
-function parseDuration(text) {
-    const t = text.trim();
-    if (t === '')
-        return undefined;
-    let ms;
-    if (PLAIN_SECONDS.test(t)) {
-        ms = Number(t) * SECOND;
-    }
-    else {
-        const m = UNITS.exec(t);
-        if (!m)
-            return undefined;
-        const [, h, min, s] = m;
-        if (h === undefined && min === undefined && s === undefined)
-            return undefined;
-        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
-    }
-    return Number.isSafeInteger(ms) ? ms : undefined;
-}
-const pad = (n) => String(n).padStart(2, '0');
-/**
- * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
- * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
- */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms <= 0)
-        return '0s';
-    if (Math.round(ms) < SECOND)
-        return `${Math.max(1, Math.round(ms))}ms`;
-    const total = Math.round(ms / SECOND);
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    if (h > 0)
-        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
-    if (m > 0)
-        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
-    return `${s}s`;
-}
-
-
-/***/ }),
-
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7212);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2602);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -36854,7 +35463,7 @@ const ACTION_INPUTS = {
         default: 'true'
     },
     wait: {
-        description: 'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
+        description: 'Poll the new revision until it is DEPLOYED, failed, superseded, or the timeout.',
         required: false,
         default: 'true'
     },
@@ -36920,7 +35529,7 @@ const ACTION_INPUTS = {
         default: 'false'
     },
     'health-check': {
-        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
+        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
         required: false,
         default: 'false'
     },
@@ -36928,14 +35537,6 @@ const ACTION_INPUTS = {
         description: 'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
         required: false,
         default: '30s'
-    },
-    'health-check-hosts': {
-        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
-        required: false
-    },
-    'smoke-test': {
-        description: 'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
-        required: false
     }
 };
 const ACTION_OUTPUTS = {
@@ -36960,12 +35561,6 @@ const ACTION_OUTPUTS = {
         description: "The revision the rollback's redeploy started and followed to its end (empty when none)."
     },
     'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
-    'served-revision': {
-        description: 'this (the new revision answers /info), stale (an older one), unknown (no host block), or empty.'
-    },
-    smoke: {
-        description: 'passed, failed, inconclusive (401/403), or empty when no smoke case ran.'
-    },
     health: {
         description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
     }
@@ -37016,104 +35611,6 @@ function isUnevaluatedDefault(name, value) {
 }
 /** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-
-/***/ }),
-
-/***/ 901:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ sayWith),
-/* harmony export */   _: () => (/* binding */ ACTION_NAMING)
-/* harmony export */ });
-/** The action's inputs, as a workflow's `with:` writes them. */
-const ACTION_NAMING = {
-    name: input => input,
-    setting: (input, value) => `${input}: ${value}`
-};
-function sayWith(naming) {
-    const say = ((input) => `\`${naming.name(input)}\``);
-    say.set = (input, value) => `\`${naming.setting(input, String(value))}\``;
-    return say;
-}
-
-
-/***/ }),
-
-/***/ 8925:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nh: () => (/* binding */ InputProblems),
-/* harmony export */   bi: () => (/* binding */ MAX_DOCUMENT_BYTES),
-/* harmony export */   x8: () => (/* binding */ renderProblems)
-/* harmony export */ });
-/* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
-/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(901);
-// How a check reports a problem: one collector, so that every bad input is reported at once.
-// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
-// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
-// reports the next problem too. Whether an input failed is the collector's to say, not the
-// returned value's: a failed input counts as failed whatever its check returned, and its value is
-// `undefined`, so nothing downstream can mistake it for a real one.
-
-
-/** Size caps, in bytes of UTF-8. */
-const MAX_INPUT_BYTES = 64 * 1024;
-const MAX_DOCUMENT_BYTES = 1024 * 1024;
-const DOCUMENTS = new Set(_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw);
-function sizeText(bytes) {
-    return bytes >= 1024 * 1024
-        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
-        : `${Math.ceil(bytes / 1024)} KiB`;
-}
-/** Every problem found, in order, and the inputs they were found at. */
-class InputProblems {
-    #list = [];
-    #failed = new Set();
-    #naming;
-    constructor(naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
-        this.#naming = naming;
-    }
-    add(input, message) {
-        this.#list.push({ input, message });
-        this.#failed.add(input);
-        return undefined;
-    }
-    /**
-     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
-     * the check reported any problem.
-     */
-    check(input, value, check) {
-        const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
-        const bytes = Buffer.byteLength(value, 'utf8');
-        if (bytes > cap) {
-            return this.add(input, `\`${this.#naming.name(input)}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
-        }
-        const before = this.#list.length;
-        // A check names its own input first, by its YAML name: said here as the user set it.
-        const own = `\`${input}\``;
-        const named = `\`${this.#naming.name(input)}\``;
-        const result = check(value.trim(), message => this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message));
-        return this.#list.length > before ? undefined : result;
-    }
-    /** The inputs with a problem so far. */
-    failed() {
-        return new Set(this.#failed);
-    }
-    get list() {
-        return this.#list;
-    }
-}
-/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
-function renderProblems(problems, naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
-    const inputs = new Set(problems.map(p => p.input)).size;
-    const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
-    const name = (input) => naming.name(input);
-    return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n');
-}
 
 
 /***/ }),
@@ -37243,13 +35740,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
 /***/ 7067:
 /***/ ((module) => {
 
@@ -37268,13 +35758,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
