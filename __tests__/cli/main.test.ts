@@ -71,7 +71,13 @@ test('a deploy: inputs from flags and env reach the run; outputs on stdout; the 
     port.input('api-key')
   ]).toEqual(['my-agent', 'false', '5m', KEY])
   expect(port.input('command')).toBe('deploy')
-  expect(port.event).toEqual({ ref: 'main', refFrom: 'CI_COMMIT_BRANCH', expectedSha: SHA })
+  // The workspace (graph config, smoke-test file) is the working directory.
+  expect(port.event).toEqual({
+    ref: 'main',
+    refFrom: 'CI_COMMIT_BRANCH',
+    expectedSha: SHA,
+    workspace: tmpdir()
+  })
   expect(port.github).toBeUndefined()
   expect(port.summary).toBeUndefined()
   expect(f.stdout).toBe('deployment-id=d-1\nrevision-status=DEPLOYED\nurl=\n')
