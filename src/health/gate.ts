@@ -118,13 +118,11 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   const windowCut = (windowEnd: number) =>
     `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
 
-  const side = { settled: !o.alongside, end: undefined as number | undefined }
+  const side = new Side(o.alongside, o.windowMs)
   /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
   const windowOver = (okEnd: number): HealthResult => {
-    if (now() < okEnd) return result('timeout', windowCut(okEnd))
-    if (side.end !== undefined && !side.settled && now() < side.end)
-      return result('timeout', windowCut(side.end))
-    return result('healthy')
+    const cut = now() < okEnd ? okEnd : side.cutAt(now())
+    return cut === undefined ? result('healthy') : result('timeout', windowCut(cut))
   }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
@@ -145,20 +143,12 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
     if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
       return result('unavailable')
-    if (ok && !side.settled) {
-      const step = await o.alongside!.ask(probeTimeout(o, now), o.signal)
-      if (o.signal?.aborted) return result('cancelled')
-      // Its failure is its own to say: the probes themselves were healthy.
-      if (step === 'fail') return result('healthy')
-      if (step === 'settled') side.settled = true
-      if (step === 'match') side.end ??= now() + o.windowMs
-    }
+    // A failure of the check alongside is its own to say: the probes themselves were healthy.
+    if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
+      return result(o.signal?.aborted ? 'cancelled' : 'healthy')
 
-    const sideUntil = side.settled ? 0 : (side.end ?? o.deadline)
-    const end = Math.min(
-      windowEnd === undefined ? o.deadline : Math.max(windowEnd, sideUntil),
-      o.deadline
-    )
+    const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline))
+    const end = Math.min(until, o.deadline)
     if (now() >= end) {
       if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
@@ -171,6 +161,40 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     }
     // Slept to the deadline while the check alongside waited: no probe is left to send.
     if (windowEnd !== undefined && now() >= o.deadline) return windowOver(windowEnd)
+  }
+}
+
+/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
+class Side {
+  settled: boolean
+  /** When its window ends, from its first match on. */
+  end: number | undefined
+  private readonly check: WindowCheck | undefined
+  private readonly windowMs: number
+  constructor(check: WindowCheck | undefined, windowMs: number) {
+    this.check = check
+    this.windowMs = windowMs
+    this.settled = !check
+  }
+
+  /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
+  async ask(timeoutMs: number, now: () => number, signal?: AbortSignal): Promise<boolean> {
+    if (this.settled || !this.check) return true
+    const step = await this.check.ask(timeoutMs, signal)
+    if (signal?.aborted || step === 'fail') return false
+    if (step === 'settled') this.settled = true
+    if (step === 'match') this.end ??= now() + this.windowMs
+    return true
+  }
+
+  /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
+  until(deadline: number): number {
+    return this.settled ? 0 : (this.end ?? deadline)
+  }
+
+  /** Its window's end when the probes stop before it. */
+  cutAt(now: number): number | undefined {
+    return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined
   }
 }
 
