@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import {
-  e2e,
   e2eContext,
   leaks,
   runAction as run,
@@ -34,9 +33,13 @@ const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p
 const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
 
-/** A case that waits for the run's timeout: a jest timeout of its own, well beyond it. */
-const e2eLong = (title: string, body: (t: E2E) => Promise<void>) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 90_000)
+/**
+ * Each case runs the bundle once or more and waits for the gate's window: a jest timeout well
+ * beyond it, so that a loaded machine slows a case without failing it.
+ */
+const e2e = (title: string, body: (t: E2E) => Promise<void>) =>
+  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 120_000)
+const e2eLong = e2e
 
 e2e(
   'this revision from the start: served-revision=this, each graph has an assistant, the smoke case passes; one request per graph and per case',
