@@ -200,7 +200,11 @@ e2e('a slow case times out at its own timeout and fails the deploy', async t => 
 e2e('secret values are masked in a case output, in the log and the summary', async t => {
   const secret = 'sk-smoke-0123456789abcdef'
   // The server echoes the input, which carries the secret's value.
-  const cases = [{ name: 'leaky', graph: 'agent', input: { token: secret } }]
+  const cases = [
+    { name: 'leaky', graph: 'agent', input: { token: secret } },
+    // A text output that tries to start a workflow command on a line of its own.
+    { name: 'lines', graph: 'agent', input: 'fine\n::error title=Injected::from the server' }
+  ]
   const r = await run({
     inputs: t.inputs({
       name: uniqueName('mask'),
@@ -213,6 +217,10 @@ e2e('secret values are masked in a case output, in the log and the summary', asy
   expect(r.code).toBe(0)
   expect(r.outputs.smoke).toBe('passed')
   expect(leaks(r, [secret, t.key])).toEqual([])
+  expect(r.errors).toEqual([])
+  expect(r.stdout).toMatch(
+    /Smoke case "lines" .*Output: fine : :error title=Injected: :from the server/
+  )
   expect(r.summary).toMatch(/\| leaky \(`agent`\) \| passed \| \{"token":"\*\*\*"\} \|/)
 })
 

@@ -5,6 +5,7 @@
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
+import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
 import { probeTarget } from '../health/target.ts'
@@ -106,7 +107,7 @@ export async function checkDeployedHealth(
     deps.log.notice(servedVerdict.notice, 'Served revision unknown')
   let failure: Failure | undefined
   if (servedVerdict?.verdict === 'stale')
-    failure = { title: 'New revision not served', what: servedVerdict.reason }
+    failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
   else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
   if (result.health !== 'unhealthy' && !failure) return
   state.outcome = 'unhealthy'

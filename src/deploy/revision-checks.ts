@@ -3,6 +3,7 @@
 // Each is said in the log; a failure comes back as words for the flow's error (it fails like an
 // unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
 import { isAbsolute, resolve } from 'node:path'
+import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -119,8 +120,9 @@ async function smokeStep(i: RevisionChecksInput): Promise<SmokeResult | 'timeout
 
 /** One case as the log and the summary say it: verdict, time, why, and its output's start. */
 export function describeCase(c: CaseResult): string {
-  const why = c.reason ? `: ${c.reason}` : ''
-  const output = c.excerpt ? ` Output: ${c.excerpt}` : ''
+  // The server's text: nothing in it may start a line or act as a workflow command.
+  const why = c.reason ? `: ${sanitizeServerText(c.reason, 400)}` : ''
+  const output = c.excerpt ? ` Output: ${sanitizeServerText(c.excerpt, 400)}` : ''
   return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${formatDuration(c.elapsedMs)}${why}.${output}`
 }
 
@@ -129,7 +131,7 @@ function smokeFailure(cases: readonly CaseResult[]): string {
   return bad
     .map(
       c =>
-        `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${c.reason})` : ''}`
+        `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${sanitizeServerText(c.reason, 300)})` : ''}`
     )
     .join('; ')
 }
