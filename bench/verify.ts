@@ -5,11 +5,11 @@
 // Timers are events: the earliest pending one fires when nothing else can run, so a slow case
 // races its timeout as it would in real time, without waiting.
 import { Redactor } from '../src/control-plane/redact.ts'
-import { checkRevision } from '../src/deploy/revision-checks.ts'
-import { servedCheck } from '../src/deploy/served-check.ts'
+import { checkRevision } from '../src/health/revision-checks.ts'
+import { servedCheck } from '../src/health/served-check.ts'
 import type { FlowLog } from '../src/deploy/deps.ts'
 import { formatDuration } from '../src/duration.ts'
-import { checkHealth } from '../src/health/gate.ts'
+import { checkHealth } from '../src/health/window.ts'
 import type { ProbeRequest, ProbeResponse } from '../src/health/probe.ts'
 import { agentProbe } from '../src/health/verify/agent-probe.ts'
 import type { SmokeCase } from '../src/inputs/smoke-cases.ts'
@@ -192,8 +192,7 @@ async function simulate(s: Server): Promise<VerifyRow> {
     deadline: DEADLINE_MS,
     windowMs: WINDOW_MS,
     redactor: new Redactor([]),
-    now: vt.now,
-    sleep: vt.sleep,
+    clock: { now: vt.now, sleep: vt.sleep },
     transport,
     ...(checking ? { alongside: served.check } : {})
   })

@@ -601,7 +601,11 @@ describe('uploaded bytes are bounded', () => {
     }
     const [first, second] = [slot(1), slot(2)]
     store.keepUpload(first, body)
-    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({ ok: true, graphs: ['agent'] })
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({
+      ok: true,
+      graphs: ['agent'],
+      files: ['agent.py', 'langgraph.json']
+    })
     store.keepUpload(second, body)
     expect([first.data, second.data?.length]).toEqual([null, body.length])
     expect(buildFromUpload(store, 'p1', 'langgraph.json')).toMatchObject({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { createServer } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
+import { githubContext } from '../../src/github/context.ts'
 import {
   postPrComment,
   type PrCommentDeps,
@@ -60,10 +61,11 @@ function deps(
   return {
     dryRun: false,
     token: TOKEN,
-    env: { ...ENV, GITHUB_API_URL: github.url },
+    context: githubContext({ ...ENV, GITHUB_API_URL: github.url }, {}),
     pullRequestNumber: PR,
     redactor: new Redactor([]),
     log: rec.log,
+    now: Date.now,
     ...over
   }
 }
@@ -266,7 +268,9 @@ describe('strictly best effort', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { env: { ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` } })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toHaveLength(1)
@@ -354,7 +358,7 @@ describe('where the comment goes, and when there is none', () => {
       const rec = recordingLog()
       const result = await postPrComment(
         deployed(),
-        deps(rec, { env: { ...ENV, GITHUB_API_URL: `${ghes.url}/` } })
+        deps(rec, { context: githubContext({ ...ENV, GITHUB_API_URL: `${ghes.url}/` }, {}) })
       )
       expect(result).toMatchObject({ action: 'created' })
       expect(ghes.requests.map(r => `${r.method} ${r.fullPath}`)).toEqual([
@@ -373,7 +377,9 @@ describe('where the comment goes, and when there is none', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { env: { ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' } })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toEqual([

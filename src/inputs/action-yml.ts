@@ -235,5 +235,9 @@ export const ACTION_OUTPUTS = {
   },
   health: {
     description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+  },
+  'source-digest': {
+    description:
+      'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
   }
 } as const

@@ -5,17 +5,13 @@
 import { isAbsolute, resolve } from 'node:path'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
-import {
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  type AgentCall,
-  type Clock
-} from '../health/verify/agent-call.ts'
-import { readGraphIds } from '../health/verify/graph-config.ts'
-import { checkGraphs, type GraphsResult } from '../health/verify/graphs.ts'
-import { runSmokeCases, type CaseResult, type SmokeResult } from '../health/verify/smoke.ts'
+import { DEFAULT_REQUEST_TIMEOUT_MS, type AgentCall, type Clock } from './verify/agent-call.ts'
+import { readGraphIds } from './verify/graph-config.ts'
+import { checkGraphs, type GraphsResult } from './verify/graphs.ts'
+import { runSmokeCases, type CaseResult, type SmokeResult } from './verify/smoke.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
-import type { FlowLog } from './deps.ts'
-import type { Verified } from './verified.ts'
+import type { FlowLog } from '../deploy/deps.ts'
+import type { Verified } from '../deploy/verified.ts'
 
 export interface RevisionChecks {
   graphs?: GraphsResult

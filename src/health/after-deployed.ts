@@ -1,5 +1,5 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (health-gate.ts), which revision answers on the same probes (served-check.ts), then its graphs
+// (gate-step.ts), which revision answers on the same probes (served-check.ts), then its graphs
 // and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
 // like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
@@ -7,27 +7,31 @@
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
-import { probeTarget } from '../health/target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from '../health/gate.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
+import { probeTarget } from './target.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
 import type { Options } from '../inputs/options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { deletedState } from './gone.ts'
+import {
+  afterFailure,
+  describeRollback,
+  notUndoneBy
+} from '../deploy/after-failure/after-failure.ts'
+import { DeployError } from '../deploy/deploy-error.ts'
+import type { FlowDeps } from '../deploy/deps.ts'
+import { endingOf, type Ending } from '../deploy/ending.ts'
+import { deletedState } from '../deploy/steps/gone.ts'
 import {
   checkFailedError,
   checksTimedOutError,
   gateTimedOutError,
   healthGate,
   unhealthyError
-} from './health-gate.ts'
+} from './gate-step.ts'
 import { checkRevision, verifiedOf } from './revision-checks.ts'
 import { servedCheck } from './served-check.ts'
-import { agentProbe } from '../health/verify/agent-probe.ts'
-import type { AgentCall } from '../health/verify/agent-call.ts'
-import { sleep as realSleep } from '../sleep.ts'
-import type { DeployState } from './state.ts'
+import { agentProbe } from './verify/agent-probe.ts'
+import type { AgentCall } from './verify/agent-call.ts'
+import type { DeployState } from '../deploy/state.ts'
 
 type HealthOptions = Pick<
   Options,
@@ -69,8 +73,8 @@ export async function checkDeployedHealth(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
-): Promise<void> {
-  if (!o.healthCheck) return
+): Promise<Ending> {
+  if (!o.healthCheck) return { outcome: 'deployed' }
   const call = agentProbe({
     url: state.url ?? '',
     apiKey: o.apiKey,
@@ -78,63 +82,56 @@ export async function checkDeployedHealth(
     ...(deps.probe ? { transport: deps.probe } : {})
   })
   const served = servedCheck(call, r, deps.log)
-  let result
-  try {
-    result = await runGate(o, o.healthCheck, state, deps, r, served.check)
-  } catch (err) {
-    state.outcome = 'error'
-    throw err
-  }
+  const result = await runGate(o, o.healthCheck, state, deps, r, served.check)
   if (result.health === 'cancelled') {
-    state.outcome = 'cancelled'
-    throw new DeployError(
-      `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`,
-      undefined,
-      'Deploy cancelled'
-    )
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   const servedVerdict = served.verdict(result.health === 'healthy')
   const stale = servedVerdict?.verdict === 'stale'
   if (result.health !== 'healthy' || stale) await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
-    state.outcome = 'timeout'
-    throw gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
-  if (result.health === 'not-vouched') return
+  if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
   if (servedVerdict) state.verified = { servedRevision: servedVerdict.verdict }
   if (servedVerdict?.verdict === 'unknown')
     deps.log.notice(servedVerdict.notice, 'Served revision unknown')
-  let failure: Failure | undefined
+  let failure: CheckFailure | Ending | undefined
   if (servedVerdict?.verdict === 'stale')
     failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
   else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
-  if (result.health !== 'unhealthy' && !failure) return
-  state.outcome = 'unhealthy'
+  if (failure && 'outcome' in failure) return failure
+  if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
   const rolled = await rollBack(o, state, deps, r, result)
-  throw failure
+  const error = failure
     ? checkFailedError(failure, r.revisionId, state.name, rolled)
     : unhealthyError(result, r.revisionId, state.name, rolled)
+  return { outcome: 'unhealthy', failure: endingOf(error).failure }
 }
 
-type Failure = { title: string; what: string }
+type CheckFailure = { title: string; what: string }
 
-/** The graphs and the smoke cases, once the probes (and the revision served) passed. */
+/**
+ * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
+ * or the run's ending when it was cancelled or timed out meanwhile.
+ */
 async function afterWindow(
   o: HealthOptions,
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision,
   call: AgentCall
-): Promise<Failure | undefined> {
-  const now = deps.now ?? Date.now
+): Promise<CheckFailure | Ending | undefined> {
   const checks = await deps.log.group('Checks of the new revision', () =>
     checkRevision({
       call,
       graphConfigPath: o.graphConfigPath,
       workspace: deps.workspace,
       cases: deps.smokeCases,
-      clock: { now, sleep: deps.sleep ?? realSleep },
+      clock: deps.clock,
       deadline: deadlineOf(o, deps, r),
       signal: deps.signal,
       log: deps.log,
@@ -143,16 +140,12 @@ async function afterWindow(
   )
   state.verified = { ...state.verified, ...verifiedOf(checks) }
   if (deps.signal?.aborted) {
-    state.outcome = 'cancelled'
-    throw new DeployError(
-      `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`,
-      undefined,
-      'Deploy cancelled'
-    )
+    const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   if (checks.timedOut) {
-    state.outcome = 'timeout'
-    throw checksTimedOutError(r.revisionId, o.timeoutMs, deps)
+    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
   return checks.failure
 }
@@ -197,7 +190,6 @@ async function refuseIfDeleted(
 ): Promise<void> {
   const deleted = await deletedState(deps.client, r.deploymentId)
   if (!deleted) return
-  state.outcome = 'error'
   state.health = undefined
   state.deploymentStatus = deleted === 'gone' ? undefined : deleted
   state.url = undefined
@@ -210,7 +202,7 @@ async function refuseIfDeleted(
 
 /** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
 function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): number {
-  return (deps.now ?? Date.now)() - r.waitedMs + o.timeoutMs
+  return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
 function runGate(
@@ -239,8 +231,7 @@ function runGate(
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      clock: deps.clock,
       ...(deps.probe ? { probe: deps.probe } : {})
     }
   )

@@ -4,16 +4,16 @@
 // timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
 // /info that answers nothing readable three times before any revision was named, is `unknown`.
 import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { WindowCheck, WindowStep } from '../health/gate.ts'
-import { noAnswer, type AgentCall } from '../health/verify/agent-call.ts'
+import type { WindowCheck, WindowStep } from './window.ts'
+import { noAnswer, type AgentCall } from './verify/agent-call.ts'
 import {
   readInfo,
   ServedTracker,
   type Expected,
   type InfoReading,
   type ServedVerdict
-} from '../health/verify/served-revision.ts'
-import type { FlowLog } from './deps.ts'
+} from './verify/served-revision.ts'
+import type { FlowLog } from '../deploy/deps.ts'
 
 /** /info answering nothing readable this many times, before any revision was named: unknown. */
 const UNREADABLE_AFTER = 3
