@@ -18,6 +18,8 @@ import type { RawInputs } from '../src/inputs/index.ts'
 import type { EventDefaults } from '../src/event.ts'
 import type { InputProblem, Options } from '../src/inputs/options.ts'
 import { renderProblems } from '../src/inputs/problems.ts'
+import { createNeedsProblem, missingForCreate } from '../src/inputs/create-needs.ts'
+import { ACTION_NAMING, sayWith } from '../src/inputs/naming.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); these
 // tests read such inputs directly.
@@ -185,6 +187,7 @@ describe('action.yml', () => {
       'deployment-status',
       'created',
       'url',
+      'status-url',
       'repo-commit-sha',
       'github-deployment-id',
       'deleted',
@@ -692,20 +695,21 @@ describe('checkInputs: how inputs fit together', () => {
     expect(found[0]?.message).toMatch(/`name` is required.*`deployment-id`/)
   })
 
-  test('creating a codehost deployment by name needs integration-id', () => {
-    const found = problems({ 'api-key': API_KEY, name: 'my-agent' })
-    expect(inputsOf(found)).toEqual(['integration-id'])
-    expect(found[0]?.message).toMatch(/required to create a `codehost` deployment.*create: false/)
-  })
-
-  test('creating a codehost deployment without a repository or ref from the event', () => {
-    const found = problems(CODEHOST, {})
-    expect(inputsOf(found)).toEqual(['ref', 'repository'])
-    expect(options({ ...CODEHOST, repository: 'o/r', ref: 'main' }, {})).toMatchObject({
-      repository: 'o/r',
-      ref: 'main',
-      expectedSha: undefined
-    })
+  test('an update by name needs no input of a create: only the flow asks, finding nothing', () => {
+    const o = options({ 'api-key': API_KEY, name: 'my-agent' }, {})
+    expect(o.integrationId).toBeUndefined()
+    expect(missingForCreate(o)).toEqual(['integration-id', 'repository', 'ref'])
+    const problem = createNeedsProblem(o, 'my-agent', sayWith(ACTION_NAMING))
+    expect(problem?.message).toBe(
+      'No deployment is named "my-agent", and creating a `codehost` deployment needs `integration-id`, `repository` and `ref`: they were not given.'
+    )
+    expect(problem?.hint).toMatch(/`create: false` to only update/)
+    // The event's repository and ref count as given.
+    const fromEvent = options({ 'api-key': API_KEY, name: 'my-agent' })
+    expect(missingForCreate(fromEvent)).toEqual(['integration-id'])
+    expect(missingForCreate(options({ ...CODEHOST, repository: 'o/r', ref: 'main' }, {}))).toEqual(
+      []
+    )
   })
 
   test('build-on-push cannot be true with a tag ref, from the input or from the event', () => {
@@ -720,9 +724,11 @@ describe('checkInputs: how inputs fit together', () => {
   })
 
   test('external_docker needs image-uri, listener-id and k8s-namespace to create', () => {
-    const found = problems({ 'api-key': API_KEY, name: 'x', source: 'external_docker' })
-    expect(inputsOf(found)).toEqual(['image-uri', 'k8s-namespace', 'listener-id'])
-    for (const p of found) expect(p.message).toMatch(/required to create an `external_docker`/)
+    const o = options({ 'api-key': API_KEY, name: 'x', source: 'external_docker' })
+    expect(missingForCreate(o)).toEqual(['image-uri', 'listener-id', 'k8s-namespace'])
+    expect(createNeedsProblem(o, 'x', sayWith(ACTION_NAMING))?.message).toMatch(
+      /creating an `external_docker` deployment needs `image-uri`, `listener-id` and `k8s-namespace`/
+    )
     // Updating by id needs none of them.
     expect(
       options({ 'api-key': API_KEY, 'deployment-id': DEPLOYMENT, source: 'external_docker' }).source

@@ -119,3 +119,15 @@ describe('the outputs: every one action.yml declares, on every run', () => {
     expect(allOutputs(state({ deleted: true }), {}).deleted).toBe('true')
   })
 })
+
+describe('status-url: the deployment page', () => {
+  const page = 'https://smith.langchain.com/o/t-1/host/deployments/44444444'
+  test('an output, and a row of the summary, when known; empty and absent otherwise', () => {
+    expect(allOutputs(state({ statusUrl: page }), {})['status-url']).toBe(page)
+    expect(renderSummary(state({ statusUrl: page }), facts)).toContain(
+      `| Deployment page | ${page} |`
+    )
+    expect(allOutputs(state(), {})['status-url']).toBe('')
+    expect(renderSummary(state(), facts)).not.toContain('Deployment page')
+  })
+})

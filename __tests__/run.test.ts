@@ -9,6 +9,7 @@ import { startEmulator, type Emulator } from '../emulator/server.ts'
 import type { EventDefaults } from '../src/event.ts'
 import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
 import type { RunPort } from '../src/port.ts'
+import { cliNaming } from '../src/cli/naming.ts'
 import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
 import { EVENT } from './builders.ts'
@@ -188,7 +189,50 @@ describe('run() through a fake port', () => {
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(0)
     expect(port.calls).toContain(
-      'info: pr-comment: not running on GitHub Actions; no pull request comment is posted.'
+      'info: `pr-comment`: not running on GitHub Actions; no pull request comment is posted.'
     )
+  })
+})
+
+describe('what a create needs, asked only when there is nothing to update', () => {
+  const NO_EVENT: EventDefaults = {}
+  const cliNamed = (port: FakePort) => {
+    port.naming = cliNaming({ name: 'flag' })
+    return port
+  }
+  const writes = () => emu.requests().filter(r => r.method !== 'GET')
+
+  test('an update by name needs only the name and the key', async () => {
+    const first = await run(fakePort(inputs()), { now, sleep })
+    expect(first.exitCode).toBe(0)
+    const { apiKey, tenantId } = emu.credentials()
+    const only = { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': emu.url }
+    const port = cliNamed(
+      fakePort({ ...only, name: 'agent-run', 'poll-interval': '1s' }, { event: NO_EVENT })
+    )
+    const result = await run(port, { now, sleep })
+    expect(port.calls.filter(c => c.startsWith('error: '))).toEqual([])
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ created: 'false', 'revision-status': 'DEPLOYED' })
+  })
+
+  test('a create without integration-id: one error naming --integration-id, and no write', async () => {
+    const { apiKey, tenantId } = emu.credentials()
+    const port = cliNamed(
+      fakePort(
+        { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': emu.url, name: 'agent-new' },
+        { event: NO_EVENT }
+      )
+    )
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(
+      'No deployment is named "agent-new", and creating a `codehost` deployment needs `--integration-id`, `--repository` and `--ref`'
+    )
+    expect(errors[0]).toContain('`--no-create` to only update')
+    expect(errors[0]).not.toMatch(/`(integration-id|create: false)`/)
+    expect(writes()).toEqual([])
   })
 })

@@ -32,6 +32,7 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     // A create cut off in flight may have landed: unknown, so not claimed either way.
     created: state.writing === 'create' ? undefined : String(state.created),
     url: state.url,
+    'status-url': state.statusUrl,
     'repo-commit-sha': state.repoCommitSha,
     // A delete cut off in flight may have landed: unknown, so not claimed either way.
     deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
@@ -111,6 +112,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     add('Commit built / expected', `${built} / ${expected}`)
   }
   add('URL', state.url)
+  add('Deployment page', state.statusUrl)
   const src = state.source
   if (src) {
     const git = src.commit ? `, git \`${src.commit}\`` : ''

@@ -17,6 +17,7 @@ import {
   type FlowLog
 } from './deploy/flow.ts'
 import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
+import { statusUrlOf } from './deploy/status-url.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
@@ -58,18 +59,32 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   warnUnmasked(port, o)
 
   const client = controlPlane(port, o, { redactor, clock, started })
+  const say = sayWith(port.naming ?? ACTION_NAMING)
+  const other =
+    o.apiDialectReason && o.apiDialect === 'interface'
+      ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
+      : ''
   port.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`
   )
   const state = newState(o)
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const say = sayWith(port.naming ?? ACTION_NAMING)
   const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
   const withCases = smoke ? { ...deps, smokeCases: smoke } : deps
   const ending = await flowEnding(o, state, withCases)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
+  // The deployment's page in the web app; none for one this run deleted.
+  state.statusUrl =
+    state.deleted === true
+      ? undefined
+      : statusUrlOf({
+          baseUrl: o.baseUrl,
+          dialect: o.apiDialect,
+          tenantId: state.tenantId ?? o.tenantId,
+          deploymentId: state.deploymentId
+        })
   await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
 
   const outputs = allOutputs(state, {
@@ -122,6 +137,7 @@ function controlPlane(
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,
+    naming: port.naming,
     onRateLimited: once(waitMs =>
       port.info(
         `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
@@ -159,7 +175,7 @@ function warnUnmasked(port: RunPort, o: Options): void {
   if (short.length) {
     port.warning(
       `${names(short)} shorter than ${MIN_SECRET_LENGTH} characters, too short to be masked ` +
-        '(masking them would hide those characters everywhere in the job log). The action never prints secret values.',
+        '(masking them would hide those characters everywhere in the log). This run never prints secret values.',
       'Secret too short to mask'
     )
   }
@@ -167,8 +183,8 @@ function warnUnmasked(port: RunPort, o: Options): void {
   if (common.length) {
     port.warning(
       `${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
-        'not masked: masking it would hide that word everywhere in the job log and the summary. ' +
-        'The action never prints secret values; if the value is confidential, choose one that is not a common word.',
+        'not masked: masking it would hide that word everywhere in the log. ' +
+        'This run never prints secret values; if the value is confidential, choose one that is not a common word.',
       'Secret not masked: a common word'
     )
   }
@@ -191,7 +207,9 @@ async function githubSide(
 ): Promise<void> {
   const cancelling = port.signal.aborted
   if (o.prComment && !port.github) {
-    port.info('pr-comment: not running on GitHub Actions; no pull request comment is posted.')
+    port.info(
+      `${sayWith(port.naming ?? ACTION_NAMING)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
+    )
   }
   // Loaded only for a run that posts one (a chunk of its own in the bundle).
   const comment = o.prComment && port.github ? await import('./github/pr-comment.ts') : undefined
@@ -208,6 +226,7 @@ async function githubSide(
             revisionId: state.revisionId,
             revisionStatus: state.revisionStatus,
             url: state.url,
+            statusUrl: state.statusUrl,
             commitSha: state.repoCommitSha ?? state.expectedSha,
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),

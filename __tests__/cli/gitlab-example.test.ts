@@ -61,6 +61,8 @@ test('a review app per merge request, deleted by its stop job', () => {
   expect(stop.environment).toEqual({ name: review.environment!.name, action: 'stop' })
   const down = run(stop)
   expect([down.command, down.inputs.name]).toEqual(['delete', up.inputs.name])
+  // With its tracing project, so that a merge request reopened later can deploy the name again.
+  expect(down.inputs['delete-tracing-project']).toBe('true')
   expect(stop.variables?.GIT_STRATEGY).toBe('none')
   expect(stop.rules?.[0]).toEqual({ if: review.rules?.[0]?.if, when: 'manual' })
 })

@@ -86,9 +86,6 @@ describe('input problems in the CLI', () => {
     expect(r.stderr).toContain(
       '- CONTROL_PLANE_REF: `CONTROL_PLANE_REF` applies only to source `codehost` (or `--revision-source codehost`), not to source `external_docker`'
     )
-    expect(r.stderr).toContain(
-      '`--image-uri` is required to create an `external_docker` deployment (or set `--no-create` to only update)'
-    )
     expect(r.stderr).not.toMatch(/`(timeout|ref|image-uri|create: false)`/)
   })
 

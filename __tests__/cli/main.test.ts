@@ -95,12 +95,20 @@ test('--output json and --output-file: one JSON object, and the dotenv file', as
     expect(await cli(['deploy', '--output=json', '--output-file', file], ENV, f.io, run)).toBe(0)
     expect(JSON.parse(f.stdout)).toEqual(OUTPUTS)
     expect(readFileSync(file, 'utf8')).toBe('DEPLOYMENT_ID=d-1\nREVISION_STATUS=DEPLOYED\nURL=\n')
-    // A file that cannot be written fails a run that worked.
-    const g = io()
-    expect(
-      await cli(['deploy', '--output-file', join(dir, 'no/such/dir.env')], ENV, g.io, run)
-    ).toBe(1)
-    expect(g.stderr).toContain('error: Could not write --output-file')
+    // A file that cannot be written is refused before the run: no deploy that a retry repeats.
+    for (const [target, why] of [
+      [join(dir, 'no/such/dir.env'), 'its folder does not exist'],
+      [dir, 'it is a folder']
+    ] as const) {
+      const g = io()
+      const never = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
+      expect(await cli(['deploy', '--output-file', target], ENV, g.io, never.run)).toBe(2)
+      expect(never.seen).toEqual([])
+      expect(g.stdout).toBe('')
+      expect(g.stderr).toContain(
+        `--output-file ${target} cannot be written (${why}); nothing was sent`
+      )
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

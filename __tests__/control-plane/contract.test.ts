@@ -319,7 +319,7 @@ describe('error shapes', () => {
     const wrongKey = 'lsv2_pt_ffffffffffffffffffffffffffffffff_ffffffffff'
     const err = (await rejectionOf(client(emu, { apiKey: wrongKey }).listDeployments())) as ApiError
     expect(err.status).toBe(401)
-    expect(err.hint).toMatch(/check the api-key input/)
+    expect(err.hint).toMatch(/check the API key \(`api-key`\)/)
     expect(err.message).not.toContain(wrongKey)
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import {
   ApiError,
+  NetworkError,
   renderValidationEntry,
   renderValidationErrors,
   UnexpectedResponseError,
@@ -221,7 +222,7 @@ describe('hints', () => {
     expect(unauthorized.message).toMatch(
       /^get deployment failed: HTTP 401 on GET \/v2\/deployments\//
     )
-    expect(unauthorized.message).toMatch(/Hint: check the api-key input/)
+    expect(unauthorized.message).toMatch(/Hint: check the API key \(`api-key`\)/)
     const missing = (await rejectionOf(client.getRevision(DEPLOYMENT_ID, REVISION_ID))) as ApiError
     expect(missing.status).toBe(404)
     expect(missing.detail).toBe(`Revision ${REVISION_ID} not found.`)
@@ -515,5 +516,45 @@ describe('no message or debug line carries the key or a secret', () => {
     const err = await rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).not.toContain(API_KEY.slice(0, 10))
+  })
+})
+
+describe('where a request went: the host, the full path, inputs as the door names them', () => {
+  const base = { host: 'eu.api.example.com', path: '/api-host' }
+  const cli = {
+    name: (i: string) => `CONTROL_PLANE_${i.toUpperCase().replace(/-/g, '_')}`,
+    setting: (i: string, v: string) => `--${i} ${v}`
+  }
+
+  test('a network error: one sentence (operation, host, cause in words), then what to check', () => {
+    const cause = Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })
+    const err = new NetworkError(
+      { ...ctx('list deployments', 'GET', '/v2/deployments'), base, naming: cli },
+      'ENOTFOUND',
+      5,
+      { cause }
+    )
+    expect(err.message).toBe(
+      'list deployments failed at eu.api.example.com: its DNS name was not found (ENOTFOUND; GET /api-host/v2/deployments, 5 attempts).\n' +
+        'Hint: check `CONTROL_PLANE_BASE_URL` (eu.api.example.com), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.'
+    )
+    const tls = Object.assign(new Error('x'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' })
+    expect(
+      new NetworkError({ ...ctx('get deployment', 'GET', '/v2/x'), base }, 'x', 1, { cause: tls })
+        .message
+    ).toMatch(/TLS handshake failed.*\nHint: .*NODE_EXTRA_CA_CERTS/)
+  })
+
+  test('a 404 shows the path with the base path; its hints name inputs as the door does', () => {
+    const err = new ApiError(
+      { ...ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`), base, naming: cli },
+      404,
+      'Not Found'
+    )
+    expect(err.message).toContain(`HTTP 404 on GET /api-host/v2/deployments/${DEPLOYMENT_ID}`)
+    expect(err.hint).toContain(
+      'check the id, `CONTROL_PLANE_TENANT_ID` and `CONTROL_PLANE_BASE_URL`'
+    )
+    expect(err.hint).not.toMatch(/`(tenant-id|base-url|api-dialect: langsmith)`/)
   })
 })

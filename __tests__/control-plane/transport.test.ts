@@ -442,7 +442,7 @@ describe('redirects are never followed', () => {
       expect((err as RedirectRefusedError).targetOrigin).toBe(target.origin)
       expect((err as RedirectRefusedError).status).toBe(status)
       expect(err.message).toContain(`points to ${target.origin}`)
-      expect(err.message).toContain('set base-url to the final address')
+      expect(err.message).toContain('sent only to `base-url`; set it to the final address')
       expect(err.message).not.toContain(API_KEY)
       expect(first.requests).toHaveLength(1)
       expect(target.requests).toHaveLength(0)
@@ -479,8 +479,10 @@ describe('timeouts and the deadline', () => {
     const client = makeClient(server.origin, { requestTimeoutMs: 200, retry: { maxAttempts: 2 } })
     const { ms, error } = await timed(client.getDeployment(DEPLOYMENT_ID))
     expect(error).toBeInstanceOf(NetworkError)
+    const host = new URL(server.origin).host
     expect(error?.message).toBe(
-      `get deployment failed after 2 attempts: no complete answer within 0.2 s (GET /v2/deployments/${DEPLOYMENT_ID})`
+      `get deployment failed at ${host}: no complete answer within 0.2 s (GET /v2/deployments/${DEPLOYMENT_ID}, 2 attempts).\n` +
+        `Hint: check \`base-url\` (${host}), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.`
     )
     expect(server.requests).toHaveLength(2)
     expect(ms).toBeGreaterThanOrEqual(380)
@@ -569,7 +571,7 @@ describe('body size cap', () => {
     const error = await rejectionOf(client.listRepositories(INTEGRATION_ID))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error?.message).toBe(
-      `list repositories failed: the answer is larger than 1 MiB and was cut off (GET /v1/integrations/forge/codehost/${INTEGRATION_ID}/repos)`
+      `list repositories failed at ${new URL(server.origin).host}: the answer is larger than 1 MiB and was cut off (GET /v1/integrations/forge/codehost/${INTEGRATION_ID}/repos).`
     )
   })
 

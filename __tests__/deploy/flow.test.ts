@@ -204,7 +204,7 @@ describe('deploy()', () => {
     emu.clearRequests()
     const r = await run(inputs({ repository: 'acme/support-bot' }))
     expect(String(r.error)).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+      /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
     )
     expect(writes()).toEqual([])
   })
@@ -215,7 +215,7 @@ describe('deploy()', () => {
     expect(r.state.outcome).toBe('deployed')
     expect(r.state.expectedSha).toBeUndefined()
     expect(r.warnings.join('\n')).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, not this workflow's repository acme\/support-bot/
+      /builds https:\/\/github.com\/acme\/agent-server, not acme\/support-bot, the repository this run started from/
     )
     expect(r.warnings.join('\n')).not.toMatch(/moved on/)
   })
@@ -374,7 +374,7 @@ describe('on-failure: rollback', () => {
     )
     expect(cancelled.state.outcome).toBe('cancelled')
     const refused = await run(inputs({ repository: 'acme/support-bot', 'on-failure': 'rollback' }))
-    expect(String(refused.error)).toMatch(/Repository mismatch|but repository is/)
+    expect(String(refused.error)).toMatch(/Repository mismatch|but `repository` is/)
     for (const r of [skipped, timedOut, cancelled, refused])
       expect(r.state.rollback).toBeUndefined()
     expect(redeploys()).toEqual([])

@@ -93,7 +93,7 @@ describe('planUpdate', () => {
 
   test('a source that differs from the deployment’s is a clear error', () => {
     expect(() => planUpdate(options({ source: 'external_docker' }), deployment())).toThrow(
-      /has source codehost, but the source input is external_docker/
+      /has source codehost, but `source` is external_docker/
     )
   })
 
@@ -147,7 +147,7 @@ describe('planUpdate', () => {
     const text = describePlan(plan)
     expect(text).toContain('  secrets.A: *** -> (removed)')
     expect(text).toContain('  secrets.B: *** -> (removed)')
-    expect(text).toContain('  removes secrets A, B: the secrets input replaces the whole set')
+    expect(text).toContain('  removes secrets A, B: the secrets given replace the whole set')
   })
 
   test('listing the same secrets again removes nothing and says no field changes', () => {
@@ -170,7 +170,7 @@ describe('planUpdate', () => {
         deployment()
       )
     ).toThrow(
-      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+      /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
     )
   })
 
@@ -203,7 +203,7 @@ describe('planUpdate', () => {
   test('an explicit integration-id other than the deployment’s is an error naming both', () => {
     expect(() =>
       planUpdate(options({ integrationId: '99999999-9999-4999-8999-999999999999' }), deployment())
-    ).toThrow(/has integration-id 33333333-.*but the integration-id input is 99999999-/)
+    ).toThrow(/has integration id 33333333-.*but `integration-id` is 99999999-/)
   })
 
   test('a deployment-type other than the deployment’s is an error: it cannot change', () => {
@@ -214,7 +214,7 @@ describe('planUpdate', () => {
           source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'dev' }
         })
       )
-    ).toThrow(/has deployment-type dev, but the deployment-type input is prod/)
+    ).toThrow(/has deployment type dev, but `deployment-type` is prod/)
   })
 
   test('deployment-type goes into a create, never into a patch', () => {

@@ -71,7 +71,7 @@ e2e(
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(
       new RegExp(
-        `^::error title=Health check host not vouched for::The agent server at ${EVIL}:8443 answered 401 .* to a probe sent without the api-key: .*not in \`health-check-hosts\``
+        `^::error title=Health check host not vouched for::The agent server at ${EVIL}:8443 answered 401 .* to a probe sent without the API key: .*not in \`health-check-hosts\``
       )
     )
     expect(r.outputs.health).toBe('')

@@ -84,7 +84,7 @@ test.concurrent(
       expect(bad.stdout + bad.stderr).not.toContain(t.key)
       expect(bad.code).toBe(1)
       expect(bad.stderr).toMatch(
-        /answered 401 .* to a probe sent without the api-key: .*not in `CONTROL_PLANE_HEALTH_CHECK_HOSTS`/
+        /answered 401 .* to a probe sent without the API key: .*not in `CONTROL_PLANE_HEALTH_CHECK_HOSTS`/
       )
       expect({ code: fine.code, err: fine.stderr.match(/error.*/gi) }).toEqual({
         code: 0,

@@ -82,7 +82,7 @@ e2e(
     const r = await run({ inputs: inputs({ name, repository: 'acme/support-bot' }) })
     expect(r.code).toBe(1)
     expect(r.errors.join('\n')).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, but repository is acme\/support-bot/
+      /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
     )
     expect(writes()).toEqual([])
   }
@@ -100,7 +100,7 @@ e2e(
     expect(r.code).toBe(0)
     const w = warnings(r.stdout).join('\n')
     expect(w).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, not this workflow's repository acme\/support-bot/
+      /builds https:\/\/github.com\/acme\/agent-server, not acme\/support-bot, the repository this run started from/
     )
     expect(w).not.toMatch(/moved on/)
   }

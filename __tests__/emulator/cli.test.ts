@@ -66,6 +66,11 @@ describe('options', () => {
     )
     for (const option of OPTIONS) expect(text).toContain(`--${option.name}`)
     expect(text).toContain('--base-path P')
+    // The package ships no docs/: the manual is named by its address in the repository.
+    expect(text).toContain(
+      'https://github.com/control-plane-deploy/control-plane-deploy/blob/main/docs/emulator.md'
+    )
+    expect(text).not.toMatch(/\(see docs\//)
   })
 
   it('defaults: port 4010 on loopback, the interface dialect, both log paths; options override them', () => {

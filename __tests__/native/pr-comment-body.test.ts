@@ -69,6 +69,17 @@ describe('the headline says what happened', () => {
     expect(kept).not.toContain('https://preview.example.com')
   })
 
+  test('the deployment page in the web app, when known; not for a delete', () => {
+    const page = 'https://smith.langchain.com/o/t-1/host/deployments/d-1'
+    expect(renderComment({ ...base, statusUrl: page })).toContain(
+      `| Deployment page | [${page}](${page}) |`
+    )
+    expect(renderComment(base)).not.toContain('Deployment page')
+    expect(
+      renderComment({ ...base, statusUrl: page, command: 'delete', deleted: true })
+    ).not.toContain(page)
+  })
+
   test('the run link and the commit link, when known', () => {
     const body = renderComment(base, {
       run: 'https://github.com/o/r/actions/runs/9/attempts/1',

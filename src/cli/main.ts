@@ -1,7 +1,7 @@
 // The CLI from its command line to its exit code: flags and environment -> the port -> the same
 // run as the action's -> outputs on stdout (and a dotenv file). Everything it touches outside
 // (streams, clock, signals, files) comes in `CliIo`, so tests run it in-process.
-import { writeFileSync } from 'node:fs'
+import { closeSync, openSync, writeFileSync } from 'node:fs'
 import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
@@ -86,6 +86,26 @@ function writeOutputs(
   }
 }
 
+/** Why `--output-file` cannot be written, opened as it will be (created, not truncated). */
+function outputFileProblem(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined
+  try {
+    closeSync(openSync(file, 'a'))
+    return undefined
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    const why =
+      code === 'ENOENT'
+        ? 'its folder does not exist'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'no permission to write it'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : (code ?? String(err))
+    return `--output-file ${file} cannot be written (${why}); nothing was sent. Name a file in a folder that exists and is writable.`
+  }
+}
+
 export async function cli(
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -126,6 +146,13 @@ export async function cli(
       uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork),
       'Change from a fork'
     )
+    return 2
+  }
+
+  // Found now, not after a deploy that a retry would repeat as another revision.
+  const unwritable = outputFileProblem(line.outputFile)
+  if (unwritable !== undefined) {
+    log.error(unwritable, 'Invalid flags')
     return 2
   }
 

@@ -107,6 +107,7 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
+      naming: opts.naming,
       clock: opts.clock,
       random: opts.random
     })

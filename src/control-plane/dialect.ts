@@ -173,6 +173,6 @@ export function autoDialect(baseUrl: string): { dialect: Dialect; reason: string
     }
   return {
     dialect: 'interface',
-    reason: `${url.host} is neither the hosted service nor an /api-host path; set \`api-dialect: langsmith\` if it speaks the production names`
+    reason: `${url.host} is neither the hosted service nor an /api-host path`
   }
 }

@@ -26,6 +26,42 @@ export interface RequestContext {
   /** Path below the base URL, without the query string. */
   path: string
   operation: Operation
+  /** The base URL's host and path, for messages (the transport adds them). */
+  base?: { host: string; path: string }
+  /** How hints name an input, as the run's door does (the action's YAML names by default). */
+  naming?: HintNaming
+}
+
+/** The inputs the client's hints name. */
+export type HintInput =
+  | 'api-key'
+  | 'tenant-id'
+  | 'base-url'
+  | 'api-dialect'
+  | 'deployment-id'
+  | 'delete-tracing-project'
+  | 'poll-interval'
+
+/** How a door names an input (src/inputs/naming.ts's InputNaming fits it). */
+export interface HintNaming {
+  name(input: HintInput): string
+  setting(input: HintInput, value: string): string
+}
+
+const YAML_NAMING: HintNaming = { name: i => i, setting: (i, v) => `${i}: ${v}` }
+
+/** `name('api-key')` -> `` `api-key` ``, `` `--api-dialect langsmith` ``: quoted as code. */
+function sayOf(ctx: RequestContext) {
+  const n = ctx.naming ?? YAML_NAMING
+  return {
+    name: (input: HintInput) => `\`${n.name(input)}\``,
+    set: (input: HintInput, value: string) => `\`${n.setting(input, value)}\``
+  }
+}
+
+/** The path as sent, the base URL's path included: what a user compares with the service's docs. */
+export function fullPath(ctx: RequestContext): string {
+  return `${ctx.base?.path ?? ''}${ctx.path}`
 }
 
 /** Base of every error the client raises. */
@@ -70,7 +106,7 @@ export class ApiError extends ControlPlaneError {
     validation?: ValidationErrorEntry[]
   ) {
     const hint = hintFor(ctx, status, detail)
-    const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${ctx.path}`
+    const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${fullPath(ctx)}`
     const body = detail ? (detail.includes('\n') ? `\n${detail}` : `: ${detail}`) : ''
     super(ctx, `${head}${body}${hint ? `\n${hint}` : ''}`)
     this.status = status
@@ -89,7 +125,7 @@ export class UnexpectedResponseError extends ControlPlaneError {
   constructor(ctx: RequestContext, status: number, problem: string) {
     super(
       ctx,
-      `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${ctx.path}): ${problem}`
+      `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${fullPath(ctx)}): ${problem}`
     )
     this.status = status
     this.problem = problem
@@ -112,8 +148,8 @@ export class RedirectRefusedError extends ControlPlaneError {
     const where = target.origin + target.path
     super(
       ctx,
-      `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${where}. ` +
-        'Redirects are not followed so that the API key is sent only to base-url; set base-url to the final address.'
+      `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${fullPath(ctx)} points to ${where}. ` +
+        `Redirects are not followed so that the API key is sent only to ${sayOf(ctx).name('base-url')}; set it to the final address.`
     )
     this.status = status
     this.targetOrigin = target.origin
@@ -121,16 +157,51 @@ export class RedirectRefusedError extends ControlPlaneError {
   }
 }
 
-/** No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. */
+/**
+ * No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. Said
+ * in one sentence (the operation, the host, the cause in words), then what to check.
+ */
 export class NetworkError extends ControlPlaneError {
   readonly reason: string
   readonly attempts: number
   constructor(ctx: RequestContext, reason: string, attempts: number, options?: ErrorOptions) {
-    const tries = attempts > 1 ? ` after ${attempts} attempts` : ''
-    super(ctx, `${ctx.operation} failed${tries}: ${reason} (${ctx.method} ${ctx.path})`, options)
+    const code = (options?.cause as NodeJS.ErrnoException | undefined)?.code
+    const words = causeInWords(code)
+    const host = ctx.base?.host ?? 'the control plane'
+    const tries = attempts > 1 ? `, ${attempts} attempts` : ''
+    super(
+      ctx,
+      `${ctx.operation} failed at ${host}: ${words ?? reason} (${words ? `${reason}; ` : ''}${ctx.method} ${fullPath(ctx)}${tries}).` +
+        (code === 'EBODYTOOLARGE'
+          ? ''
+          : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`),
+      options
+    )
     this.reason = reason
     this.attempts = attempts
   }
+}
+
+const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|EPROTO/
+
+/** A socket error's code, as a person says it; undefined for codes without words here. */
+function causeInWords(code: string | undefined): string | undefined {
+  if (code === undefined) return undefined
+  if (code === 'ENOTFOUND') return 'its DNS name was not found'
+  if (code === 'EAI_AGAIN') return 'the DNS lookup failed (no DNS server answered)'
+  if (code === 'ECONNREFUSED') return 'the connection was refused, nothing listens on that port'
+  if (code === 'ECONNRESET') return 'the connection was reset'
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no route to the host'
+  if (code === 'ETIMEDOUT') return 'the connection timed out'
+  if (TLS_CODE.test(code)) return 'the TLS handshake failed (its certificate is not trusted here)'
+  return undefined
+}
+
+function whatToCheck(code: string | undefined, host: string, baseUrl: string): string {
+  const tls = code !== undefined && TLS_CODE.test(code)
+  if (tls)
+    return `check that ${baseUrl} names ${host} as its certificate does; behind a proxy that re-signs TLS, give its CA in NODE_EXTRA_CA_CERTS.`
+  return `check ${baseUrl} (${host}), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.`
 }
 
 /**
@@ -195,31 +266,32 @@ export function renderValidationErrors(entries: ValidationErrorEntry[]): string 
 
 function hintFor(ctx: RequestContext, status: number, detail: string): string | undefined {
   const text = detail.toLowerCase()
+  const say = sayOf(ctx)
   switch (status) {
     case 400:
       return text.includes('already exists')
-        ? 'Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or pass deployment-id.'
+        ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say.name('deployment-id')}.`
         : 'Hint: the control plane rejected the request; check the inputs named above.'
     case 401:
-      return 'Hint: check the api-key input: the control plane did not accept the key (expired, revoked, or for another region: see base-url).'
+      return `Hint: check the API key (${say.name('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say.name('base-url')}).`
     case 403:
       if (text.includes('requires workspace specification'))
-        return 'Hint: this organization-scoped key needs a workspace: set the tenant-id input to the workspace id.'
+        return `Hint: this organization-scoped key needs a workspace: set ${say.name('tenant-id')} to the workspace id.`
       if (text.includes('not enabled'))
         return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.'
       if (ctx.path.includes('/listeners/'))
         return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.'
-      return "Hint: check tenant-id and that the key's workspace may manage deployments."
+      return `Hint: check ${say.name('tenant-id')} and that the key's workspace may manage deployments.`
     case 404:
-      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.${dialectHint(ctx.path)}`
+      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say.name('tenant-id')}; check the id, ${say.name('tenant-id')} and ${say.name('base-url')}.${dialectHint(ctx)}`
     case 409:
       return text.includes('tracing project')
-        ? 'Hint: a tracing project of this name remains (a deployment deleted without delete-tracing-project keeps it): delete that tracing project, or choose another name.'
+        ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
         : 'Hint: a deployment with this name already exists.'
     case 422:
       return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.'
     case 429:
-      return 'Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer poll-interval help.'
+      return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say.name('poll-interval')} help.`
     default:
       return status >= 500
         ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
@@ -228,11 +300,11 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
 }
 
 /** A 404 on a path the two wire dialects name differently may mean the other dialect. */
-function dialectHint(path: string): string {
-  const spoken = dialectOfPath(path)
+function dialectHint(ctx: RequestContext): string {
+  const spoken = dialectOfPath(ctx.path)
   if (spoken === undefined) return ''
   const other = spoken === 'interface' ? 'langsmith' : 'interface'
-  return ` If this control plane speaks the \`${other}\` names, set \`api-dialect: ${other}\`.`
+  return ` If this control plane speaks the \`${other}\` names, set ${sayOf(ctx).set('api-dialect', other)}.`
 }
 
 function notFoundSubject(path: string): string {

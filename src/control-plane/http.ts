@@ -17,6 +17,7 @@ import {
   RedirectRefusedError,
   UnexpectedResponseError,
   renderValidationErrors,
+  type HintNaming,
   type RequestContext
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
@@ -67,6 +68,8 @@ export interface TransportOptions {
   maxBodyBytes: number
   redactor: Redactor
   debug?: (line: string) => void
+  /** How error hints name an input, as the run's door does. */
+  naming?: HintNaming
   /** Told each time a 429 is waited out, with the pause in ms. */
   onRateLimited?: (waitMs: number) => void
   /** The run's clock: deadlines, backoff and Retry-After pauses. */
@@ -113,13 +116,17 @@ export class Transport {
   }
 
   /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
-  async send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+  async send(request: RequestSpec): Promise<{ status: number; json: unknown }> {
+    // Errors name the host and the full path, and inputs as the door does.
+    const spec: RequestSpec = { ...request, base: this.#base(), naming: this.#opts.naming }
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
     const { retry } = this.#opts
     const { now } = this.#opts.clock
     let unknownOutcome = false
+    /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
+    let last: Error | undefined
     for (let attempt = 1; ; attempt++) {
-      this.#checkAborted(spec)
+      this.#checkAborted(spec, last)
       let res: RawResponse
       try {
         res = await this.#once(spec)
@@ -140,6 +147,7 @@ export class Transport {
           throw new NetworkError(spec, lastReason, attempt, { cause: err })
         this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
         unknownOutcome ||= !notSent
+        last = new NetworkError(spec, lastReason, attempt, { cause: err })
         await this.#sleep(delay, spec)
         continue
       }
@@ -182,6 +190,7 @@ export class Transport {
       if (res.status === 429) this.#opts.onRateLimited?.(delay)
       // A 429 is refused before anything is done; any other retried status may have done it.
       else unknownOutcome = true
+      last = error
       await this.#sleep(delay, spec)
     }
   }
@@ -238,6 +247,11 @@ export class Transport {
     return agent
   }
 
+  #base(): { host: string; path: string } {
+    const url = new URL(this.#opts.baseUrl)
+    return { host: url.host, path: url.pathname.replace(/\/+$/, '') }
+  }
+
   #backoff(attempt: number): number {
     const { baseDelayMs, maxDelayMs } = this.#opts.retry
     return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random)
@@ -264,11 +278,12 @@ export class Transport {
     }
   }
 
-  #checkAborted(spec: RequestSpec): void {
+  /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
+  #checkAborted(spec: RequestSpec, last?: Error): void {
     if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
     const deadline = this.#deadline(spec)
     if (deadline !== undefined && this.#opts.clock.now() >= deadline)
-      throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
+      throw last ?? new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
   }
 
   #reason(e: NodeJS.ErrnoException & { budgetMs?: number; byDeadline?: boolean }): string {

@@ -1,7 +1,7 @@
 // How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
 // the steps return, or from what one of them threw (a cancel, a failure the flow described, a
 // request that failed). Only an error nobody expected (a bug) is left to run().
-import { ControlPlaneError } from '../control-plane/errors.ts'
+import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
 import { DeployError } from './deploy-error.ts'
 import type { DeployState, Outcome } from './state.ts'
 
@@ -52,7 +52,11 @@ export function endingOfError(
   if (err instanceof ControlPlaneError) {
     return {
       outcome: 'error',
-      failure: { message: err.message, title: `Control plane: ${err.operation} failed` }
+      // The message names the operation: the title does not say it again.
+      failure: {
+        message: err.message,
+        title: err instanceof NetworkError ? 'Control plane unreachable' : 'Control plane error'
+      }
     }
   }
   return undefined

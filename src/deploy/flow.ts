@@ -2,6 +2,7 @@
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped;
 // the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+import { sayOf } from './say.ts'
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -9,6 +10,7 @@ import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
 import { refuseHealthTarget } from '../health/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
+import { refuseCreateWithoutNeeds } from './create-needs.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { endingOfError, type Ending } from './ending.ts'
@@ -67,7 +69,7 @@ async function stepsWith(
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload))
   state.plan = plan
   noteRepository(state, deps, plan)
-  refuseHealthTarget(o, current)
+  refuseHealthTarget(o, current, deps.say)
   if (o.dryRun) {
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
@@ -80,13 +82,13 @@ async function stepsWith(
   if (written.kind === 'revision-missing') {
     deps.log.warning(
       `The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
-        'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
+        'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.',
       'No new revision'
     )
     return { outcome: 'revision-missing' }
   }
   if (!o.wait) {
-    deps.log.info('wait is false: the revision goes on on the control plane.')
+    deps.log.info(`${sayOf(deps).set('wait', false)}: the revision goes on on the control plane.`)
     return { outcome: 'accepted' }
   }
   const id = written.deployment.id
@@ -111,29 +113,23 @@ async function makePlan(
   upload: SourceUpload | undefined
 ) {
   let p: Plan
-  if (current) p = planUpdate(o, current, upload?.archive)
+  if (current) p = planUpdate(o, current, upload?.archive, deps.say)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
       throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`)
     const name = o.target.name
-    if (!o.create) {
-      throw new DeployError(
-        `No deployment is named "${name}" and create is false.`,
-        'Set create: true to create it, or check name, tenant-id and base-url.',
-        'Deployment not found'
-      )
-    }
+    refuseCreateWithoutNeeds(o, name, deps.say)
     const repo =
       o.source === 'codehost' && o.integrationId && o.repository
-        ? await resolveRepository(deps.client, o.integrationId, o.repository)
+        ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
         : undefined
     if (repo) {
       deps.log.info(
         `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
       )
     }
-    p = planCreate(o, name, repo)
+    p = planCreate(o, name, repo, deps.say)
   }
   for (const line of describePlan(p)) deps.log.info(line)
   if (upload) deps.log.info(`  source: ${upload.described}`)

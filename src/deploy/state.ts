@@ -71,6 +71,10 @@ export interface DeployState {
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */
   deleted?: boolean
+  /** The workspace the deployment belongs to, as the control plane says. */
+  tenantId?: string | undefined
+  /** The deployment's page in the service's web app (status-url.ts); set by run() at the end. */
+  statusUrl?: string | undefined
   /** An upload deploy's archive (`internal_source`): the `source-digest` output and the summary. */
   source?: SourceFacts | undefined
 }
@@ -99,6 +103,7 @@ export function newState(o: Options): DeployState {
 export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'warning'>): void {
   state.deploymentId = d.id
   state.name = d.name
+  state.tenantId = d.tenant_id
   state.deploymentStatus = deploymentStatusWord(d.status)
   const url = d.source_config.custom_url
   state.urlProblem = undefined

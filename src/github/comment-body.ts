@@ -32,6 +32,8 @@ export interface PrCommentReport {
   revisionStatus?: string | undefined
   /** The deployment's URL. */
   url?: string | undefined
+  /** The deployment's page in the service's web app. */
+  statusUrl?: string | undefined
   /** The commit the revision built (or was expected to build). */
   commitSha?: string | undefined
   /** The run's error, already redacted; shown as the reason. */
@@ -180,6 +182,7 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
   const rows: Array<[string, string]> = []
   // A removed preview has no URL worth following.
   if (r.url && r.command !== 'delete') rows.push(['URL', link(r.url)])
+  if (r.statusUrl && r.command !== 'delete') rows.push(['Deployment page', link(r.statusUrl)])
   if (r.revisionId)
     rows.push([
       'Revision',

@@ -6,6 +6,8 @@
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import { sanitizeServerText } from '../control-plane/redact.ts'
+import type { Say } from '../inputs/naming.ts'
+import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
 import { probeTarget } from './target.ts'
@@ -241,15 +243,19 @@ function runGate(
  * Before anything is written: a health check whose address is already known (the custom-url
  * input, or the deployment's) and may not carry the key stops the run here.
  */
-export function refuseHealthTarget(o: HealthOptions, current: Deployment | undefined): void {
+export function refuseHealthTarget(
+  o: HealthOptions,
+  current: Deployment | undefined,
+  say: Say = sayOf({})
+): void {
   if (!o.healthCheck) return
   const url = o.customUrl ?? current?.source_config.custom_url
   if (!url) return
   const target = probeTarget(url, o.healthCheck, vouchedHosts(o))
   if ('problem' in target)
     throw new DeployError(
-      `health-check cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,
-      'Set custom-url to the https address of the agent server, or turn health-check off.',
+      `${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,
+      `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`,
       'Health check refused'
     )
 }

@@ -91,7 +91,7 @@ export async function healthGate(
     if (result.health === 'unavailable')
       log.warning(
         `Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-          'Point health-check at a route the server serves, or turn it off.',
+          `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`,
         'Health check unavailable'
       )
     return result
@@ -122,8 +122,8 @@ function checkOptions(
 /** The address may not be probed: nothing was sent. */
 function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
   return new DeployError(
-    `health-check cannot ask the agent server: ${problem}. No probe was sent.`,
-    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn health-check off.`,
+    `${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`,
     'Health check refused'
   )
 }
@@ -216,7 +216,7 @@ function hostOfText(url: string | undefined): string {
 function withoutKey(url: string | undefined, deps: HealthGateDeps): string {
   return (
     `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
-    'the probes go without the api-key.'
+    'the probes go without the API key.'
   )
 }
 
@@ -224,7 +224,7 @@ function notVouchedError(result: HealthResult, deps: HealthGateDeps): DeployErro
   const host = sanitizeServerText(result.host ?? 'its host', 300)
   const answer = result.answers.at(-1)
   return new DeployError(
-    `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the api-key: ` +
+    `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
       `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`,
     `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
     'Health check host not vouched for'

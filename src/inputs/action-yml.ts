@@ -214,6 +214,10 @@ export const ACTION_OUTPUTS = {
   'deployment-status': { description: "The deployment's status at the end." },
   created: { description: 'true when this run created the deployment, else false.' },
   url: { description: "The deployment's source_config.custom_url, when it has one." },
+  'status-url': {
+    description:
+      "The deployment's page in the service's web app (`https://smith.langchain.com/o/<tenant>/host/deployments/<id>`), in the `langsmith` dialect on the hosted service's API hosts; empty elsewhere."
+  },
   'repo-commit-sha': { description: 'The commit the revision built, when the service reports it.' },
   'github-deployment-id': {
     description: 'Id of the GitHub deployment this run created (only with environment), else empty.'

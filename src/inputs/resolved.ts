@@ -9,8 +9,6 @@ import type { Fields } from './table.ts'
 export interface Resolved {
   /** A target by id: `deployment-id` was set (even when it failed its check). */
   byId: boolean
-  /** A name target with `create: true`: the run may create (decided only at run time). */
-  mayCreate: boolean
   source: Source | undefined
   revisionSource: Source | undefined
   /** The repository is built: `source: codehost`, or `revision-source: codehost` on a cloud source. */
@@ -40,7 +38,6 @@ export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventD
   const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined
   return {
     byId,
-    mayCreate: !byId && f.name !== undefined && f.create === true,
     source,
     revisionSource,
     usesCodehost,

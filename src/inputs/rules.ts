@@ -9,7 +9,6 @@ import {
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
-import type { Source } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../event.ts'
 import { refFormatProblem } from './fields.ts'
@@ -230,37 +229,20 @@ function sourceFit({ r, say, set, add }: RuleInput): void {
   }
 }
 
-/** What the event may give instead of the input, and what to say when it gives nothing. */
-const FROM_EVENT: Partial<Record<InputName, (r: Resolved) => unknown>> = {
-  repository: r => r.repository,
-  ref: r => r.ref
-}
-const EVENT_GIVES_NONE: Partial<Record<InputName, string>> = {
-  repository: 'no workflow repository is known',
-  ref: 'the triggering event gives no branch or tag'
-}
-
-const article = (s: Source) => (/^[aeiou]/.test(s) ? 'an' : 'a')
-
-/** What creating needs (the rows' `createNeeds`), and what every deploy needs (`needs`). */
+/**
+ * What every deploy of a source needs (the rows' `needs`). What only a create needs
+ * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
+ * (create-needs.ts): an update by name needs neither.
+ */
 function sourceNeeds({ r, say, absent, add }: RuleInput): void {
   const { source, revisionSource } = r
   if (source === undefined) return
-  const create = `to create ${article(source)} \`${source}\` deployment (or set ${say.set('create', false)} to only update)`
   for (const input of INPUT_NAMES) {
-    const facts = row(input)
-    if (!absent(input)) continue
-    if (r.mayCreate && facts.createNeeds?.includes(source)) {
-      const fromEvent = FROM_EVENT[input]
-      if (fromEvent === undefined) add(input, `${say(input)} is required ${create}`)
-      else if (fromEvent(r) === undefined)
-        add(input, `${say(input)} is required ${create}: ${EVENT_GIVES_NONE[input]}`)
-      continue
-    }
-    const needs = facts.needs
-    if (needs?.sources.includes(source))
+    const needs = row(input).needs
+    if (!absent(input) || needs === undefined) continue
+    if (needs.sources.includes(source))
       add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`)
-    else if (revisionSource !== undefined && needs?.sources.includes(revisionSource))
+    else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
       add(
         input,
         `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`

@@ -41,7 +41,7 @@ export function parseSecrets(v: string, fail: Fail): Secret[] | undefined {
       // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
       const which = where.startsWith('line') ? where : name
       fail(
-        `\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`
+        `\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`
       )
       return
     }

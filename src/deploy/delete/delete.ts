@@ -2,6 +2,7 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
+import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
@@ -88,12 +89,12 @@ async function findToDelete(
           if (err instanceof ApiError && err.status === 404) return undefined
           throw err
         })
-      : await findDeploymentByName(client, target.name)
+      : await findDeploymentByName(client, target.name, deps.say)
   if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
     throw new DeployError(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
-      'Set name and deployment-id to the same deployment, or only one of them.',
-      'Name and deployment-id disagree'
+      `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
+      'Name and id disagree'
     )
   }
   if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
@@ -129,7 +130,7 @@ async function send(
   log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
   if (!o.deleteTracingProject) {
     log.info(
-      `Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`
+      `Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${sayOf(deps).set('delete-tracing-project', true)} to free it.`
     )
   }
   return a

@@ -1,4 +1,6 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
+import type { Say } from '../../inputs/naming.ts'
+import { sayOf } from '../say.ts'
 // ending. Success and a superseded revision are said in the log; every other ending carries the
 // failure written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
@@ -123,7 +125,7 @@ async function superseded(
     }
     if (outcome !== 'skipped') {
       state.newerRevisionId = newer
-      return notDone(successorNotDeployed(o, w, newer, next))
+      return notDone(successorNotDeployed(o, w, newer, next, sayOf(deps)))
     }
     current = next
   }
@@ -133,7 +135,13 @@ async function superseded(
 }
 
 /** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
-function successorNotDeployed(o: Options, w: Waited, newer: string, next: Waited): DeployError {
+function successorNotDeployed(
+  o: Options,
+  w: Waited,
+  newer: string,
+  next: Waited,
+  say: Say
+): DeployError {
   const { outcome, status } = next.result
   const how =
     outcome === 'timeout'
@@ -147,7 +155,7 @@ function successorNotDeployed(o: Options, w: Waited, newer: string, next: Waited
     `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
     outcome === 'failed'
       ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-      : 'Check the newer revision on the control plane, or raise timeout.',
+      : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
     outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
   )
 }
@@ -190,7 +198,7 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
       (rolled ? ` ${rolled}` : ''),
     hint:
       last === 'BUILD_FAILED'
-        ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+        ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
         : last === 'DEPLOY_FAILED'
           ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
           : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',

@@ -1,6 +1,8 @@
 // Writes that converge. A create or patch whose answer was lost may still have been applied, so
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
+import type { Say } from '../../inputs/naming.ts'
+import { sayOf } from '../say.ts'
 import type { Clock } from '../../clock.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import {
@@ -39,7 +41,8 @@ export async function createOrAdopt(
   client: ControlPlaneClient,
   body: CreateDeploymentRequest,
   notes: Notes,
-  now: Now
+  now: Now,
+  say: Say = sayOf({})
 ): Promise<CreateResult> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
@@ -62,7 +65,7 @@ export async function createOrAdopt(
           )
           return { kind: 'taken', deployment: existing }
         }
-        throw nameHeldError(body.name, err)
+        throw nameHeldError(body.name, err, say)
       }
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -87,12 +90,12 @@ export async function createOrAdopt(
  * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
  * delete without `delete_tracing_project` leaves behind.
  */
-function nameHeldError(name: string, err: ApiError): DeployError {
+function nameHeldError(name: string, err: ApiError, say: Say): DeployError {
   const said = /tracing project/i.test(err.detail)
   return new DeployError(
     `Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
       `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`,
-    'Delete that tracing project (and delete deployments with delete-tracing-project: true so that their names can be used again), or choose another name.',
+    `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`,
     'Name held by a tracing project'
   )
 }

@@ -10,7 +10,10 @@ import type {
 } from '../../control-plane/schema.ts'
 import { isOtherDialectsWord } from '../../control-plane/dialect.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { InputName } from '../../inputs/names.ts'
+import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
+import { sayOf } from '../say.ts'
 import { DeployError } from '../deploy-error.ts'
 
 export interface Change {
@@ -68,14 +71,19 @@ function revisionConfigFromInputs(
   return r
 }
 
-export function planCreate(o: Options, name: string, repo: RepositoryEntry | undefined): Plan {
+export function planCreate(
+  o: Options,
+  name: string,
+  repo: RepositoryEntry | undefined,
+  say: Say = sayOf({})
+): Plan {
   const sourceConfig = sourceConfigFromInputs(o)
   let ref = o.ref
   if (o.source === 'codehost') {
     if (!repo || !o.integrationId) {
       throw new DeployError(
         `Creating codehost deployment "${name}" needs the repository of a forge integration.`,
-        'Set integration-id (and repository, when it is not this workflow’s repository).',
+        `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`,
         'Missing input'
       )
     }
@@ -110,24 +118,29 @@ function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
  * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
  * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
-export function planUpdate(o: Options, current: Deployment, upload?: { configPath: string }): Plan {
+export function planUpdate(
+  o: Options,
+  current: Deployment,
+  upload?: { configPath: string },
+  say: Say = sayOf({})
+): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
     throw new DeployError(
       `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
-      `Set api-dialect: ${other}; changing source would not help.`,
+      `Set ${say.set('api-dialect', other)}; changing the source would not help.`,
       'Wrong API dialect'
     )
   }
   if (current.source !== o.source) {
     throw new DeployError(
-      `Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`,
-      `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`,
+      `Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`,
+      `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`,
       'Source mismatch'
     )
   }
-  refuseCreateOnlyChanges(o, current)
-  const otherRepository = repositoryMismatch(o, current)
+  refuseCreateOnlyChanges(o, current, say)
+  const otherRepository = repositoryMismatch(o, current, say)
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
@@ -159,18 +172,19 @@ export function planUpdate(o: Options, current: Deployment, upload?: { configPat
 }
 
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o: Options, current: Deployment): void {
-  const createOnly: [string, string | undefined, string | null | undefined][] = [
+function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): void {
+  const createOnly: [InputName, string | undefined, string | null | undefined][] = [
     ['integration-id', o.integrationId, current.source_config.integration_id],
     ['deployment-type', o.deploymentType, current.source_config.deployment_type],
     ['listener-id', o.listenerId, current.source_config.listener_id]
   ]
   for (const [input, asked, theirs] of createOnly) {
     if (asked !== undefined && theirs && asked !== theirs) {
+      const what = input.replace(/-/g, ' ')
       throw new DeployError(
-        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
-        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
-        `${input} cannot change`
+        `Deployment "${current.name}" (${current.id}) has ${what} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
+        `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
+        `The ${what} cannot change`
       )
     }
   }
@@ -197,7 +211,8 @@ function ownerAndName(repoUrl: string): string | undefined {
  */
 function repositoryMismatch(
   o: Options,
-  current: Deployment
+  current: Deployment,
+  say: Say
 ): { deployment: string; workflow: string } | undefined {
   const repoUrl = current.source_config.repo_url
   if (o.source !== 'codehost' || !o.repository || !repoUrl) return undefined
@@ -206,8 +221,8 @@ function repositoryMismatch(
   const shown = sanitizeServerText(repoUrl, 300)
   if (o.repositoryExplicit) {
     throw new DeployError(
-      `Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`,
-      'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.',
+      `Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`,
+      `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`,
       'Repository mismatch'
     )
   }
@@ -280,7 +295,7 @@ export function describePlan(plan: Plan): string[] {
   if (!plan.changes.length) lines.push('  no field changes')
   if (plan.kind === 'update' && plan.removedSecrets.length) {
     lines.push(
-      `  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`
+      `  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`
     )
   }
   for (const c of plan.changes) {

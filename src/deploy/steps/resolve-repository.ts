@@ -1,5 +1,7 @@
 // `owner/name` -> the integration's repository entry, whose `url` and `default_branch` feed the
 // create request. The hosting service compares owner and name case-insensitively, so do we.
+import type { Say } from '../../inputs/naming.ts'
+import { sayOf } from '../say.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { RepositoryEntry } from '../../control-plane/schema.ts'
 import { DeployError } from '../deploy-error.ts'
@@ -7,7 +9,8 @@ import { DeployError } from '../deploy-error.ts'
 export async function resolveRepository(
   client: ControlPlaneClient,
   integrationId: string,
-  repository: string
+  repository: string,
+  say: Say = sayOf({})
 ): Promise<RepositoryEntry> {
   const entries = await client.listRepositories(integrationId)
   const wanted = repository.toLowerCase()
@@ -18,7 +21,7 @@ export async function resolveRepository(
   throw new DeployError(
     `Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`,
     (close.length ? `Close names: ${close.join(', ')}. ` : '') +
-      'Check the repository input, or give the integration access to the repository on the hosting service.',
+      `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`,
     'Repository not found'
   )
 }

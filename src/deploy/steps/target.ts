@@ -1,6 +1,7 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
 // waited for until it is gone and then created anew; one named by id is an error.
+import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
@@ -24,7 +25,7 @@ export async function findTarget(
     const d =
       target.kind === 'id'
         ? await client.getDeployment(target.deploymentId)
-        : await findDeploymentByName(client, target.name)
+        : await findDeploymentByName(client, target.name, deps.say)
     if (!d) {
       log.info(`No deployment is named "${o.name}".`)
       return undefined
@@ -32,8 +33,8 @@ export async function findTarget(
     if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
       throw new DeployError(
         `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
-        'Set name and deployment-id to the same deployment, or only one of them.',
-        'Name and deployment-id disagree'
+        `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
+        'Name and id disagree'
       )
     }
     observe(state, d, log)
@@ -55,7 +56,7 @@ async function awaitDeletion(
   if (o.target.kind === 'id') {
     throw new DeployError(
       `Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`,
-      'Deploy by name (without deployment-id) to create it again once it is gone.',
+      `Deploy by name (without ${sayOf(deps)('deployment-id')}) to create it again once it is gone.`,
       'Deployment being deleted'
     )
   }
@@ -77,7 +78,7 @@ async function awaitDeletion(
   if (result.kind === 'timeout') {
     throw new DeployError(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
-      'Re-run the job once the deletion has finished, or raise timeout.',
+      `Run again once the deletion has finished, or raise ${sayOf(deps)('timeout')}.`,
       'Deployment being deleted',
       'timeout'
     )

@@ -1,6 +1,7 @@
 // The deploy's write: create the deployment or update it, and name the revision the write made.
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
+import { sayOf } from '../say.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import {
@@ -45,7 +46,7 @@ export async function writePlan(
       // Another run created it first: this run's write becomes an update of theirs. An upload's
       // create makes no revision of the source: the PATCH that names the upload does.
       if (result.kind === 'created') state.created = true
-      plan = planUpdate(o, result.deployment, upload?.archive)
+      plan = planUpdate(o, result.deployment, upload?.archive, deps.say)
       state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
@@ -72,7 +73,7 @@ export async function writePlan(
 function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
-    const r = await createOrAdopt(client, body, log, deps.clock.now)
+    const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say)
     if (r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
@@ -95,7 +96,7 @@ async function update(
     if (p.removedSecrets.length) {
       log.warning(
         `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-          'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.',
+          `${sayOf(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${sayOf(deps)('secrets')} to keep it.`,
         'Secrets removed'
       )
     }
@@ -120,8 +121,8 @@ export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): voi
   if (p.kind !== 'update' || !p.otherRepository) return
   state.expectedSha = undefined
   deps.log.warning(
-    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
-      'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.',
+    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+      `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${sayOf(deps)('repository')} to silence this.`,
     'Another repository'
   )
 }

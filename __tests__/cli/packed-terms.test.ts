@@ -1,0 +1,245 @@
+// The CLI in its own terms, through the packed bin as a new user runs it: an update needs only
+// what an update needs, messages name flags and variables (never YAML inputs, "workflow" or "job
+// summary"), network errors name the host and what to check once, an unwritable --output-file is
+// found before any request, and a GitLab review app can be deployed again after its stop job.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { binOf, installedPackage, NODE24 } from './package.ts'
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+let bin: string
+let emulator: Emulator
+let work: string
+
+beforeAll(async () => {
+  bin = binOf(installedPackage(), 'control-plane-deploy')
+  emulator = await startEmulator({ port: 0, speed: 4 })
+  work = mkdtempSync(join(tmpdir(), 'cpd-cli-terms-'))
+}, 240_000)
+
+afterAll(async () => {
+  await emulator?.close()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+/** The installed bin with only `env` (and PATH, HOME), in a folder that is no checkout. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [bin, ...args], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? '', HOME: work, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const run: CliRun = { code: null, stdout: '', stderr: '' }
+    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (run.stderr += d.toString()))
+    child.on('error', reject)
+    child.on('close', code => resolve({ ...run, code }))
+  })
+}
+
+const outputsOf = (stdout: string): Record<string, string> =>
+  Object.fromEntries(
+    stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+  )
+
+const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
+
+/** The key and the workspace only: what every run needs. */
+function key(): Record<string, string> {
+  const { apiKey, tenantId } = emulator.credentials()
+  return {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_BASE_URL: emulator.url,
+    CONTROL_PLANE_POLL_INTERVAL: '1s'
+  }
+}
+
+/** What a create of a codehost deployment needs besides. */
+function createInputs(): Record<string, string> {
+  return {
+    CONTROL_PLANE_INTEGRATION_ID: emulator.credentials().integrationId!,
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
+    CONTROL_PLANE_REF: 'main'
+  }
+}
+
+/** Writes (anything but a read) the emulator received for deployment `name`, or any after `from`. */
+const writes = (from: number) =>
+  emulator
+    .requests()
+    .slice(from)
+    .filter(r => r.method !== 'GET')
+
+/** What no CLI output may say: YAML inputs, the runner's words. */
+const NOT_CLI =
+  /workflow|job summary|the api-key input|`(create: false|api-key|base-url|tenant-id|integration-id|deployment-id|delete-tracing-project|api-dialect: \w+)`/
+
+test('an update by name needs only --name and the key; a create without its inputs fails once, naming them, with no write', async () => {
+  const name = uniqueName('terms')
+  const created = await cli(['deploy', '--name', name], { ...key(), ...createInputs() })
+  expect({ code: created.code, stderr: created.stderr }).toEqual({
+    code: 0,
+    stderr: expect.any(String)
+  })
+
+  // The update: no integration id, repository or ref (no CI, no checkout), nothing refused.
+  const updated = await cli(['deploy', '--name', name, '--secrets', 'MODE=blue-green'], key())
+  expect({ code: updated.code, stderr: updated.stderr }).toEqual({
+    code: 0,
+    stderr: expect.stringContaining(`Found deployment "${name}"`)
+  })
+  expect(outputsOf(updated.stdout)).toMatchObject({
+    created: 'false',
+    'revision-status': 'DEPLOYED'
+  })
+
+  const before = emulator.requests().length
+  const missing = await cli(['deploy', '--name', uniqueName('terms-new')], key())
+  expect(missing.code).toBe(1)
+  const errors = missing.stderr.split('\n').filter(l => l.startsWith('error: '))
+  expect(errors).toHaveLength(1)
+  expect(errors[0]).toMatch(
+    /creating a `codehost` deployment needs `--integration-id`, `--repository` and `--ref`: they were not given\./
+  )
+  expect(missing.stderr).toContain('`--no-create` to only update')
+  expect(missing.stderr).not.toMatch(NOT_CLI)
+  expect(writes(before)).toEqual([])
+})
+
+test('the same, named by the variable the user set', async () => {
+  const before = emulator.requests().length
+  const { CONTROL_PLANE_INTEGRATION_ID: _unused, ...noIntegration } = createInputs()
+  const r = await cli(['deploy', '--name', uniqueName('terms-var')], {
+    ...key(),
+    ...noIntegration,
+    CONTROL_PLANE_CREATE: 'true'
+  })
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain('needs `--integration-id`: it was not given')
+  expect(r.stderr).toContain('`CONTROL_PLANE_CREATE=false` to only update')
+  expect(writes(before)).toEqual([])
+})
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise(resolve => server.close(resolve))
+  return port
+}
+
+test('a network error names the operation once, the host, the cause in words and what to check', async () => {
+  const port = await closedPort()
+  const r = await cli(['deploy', '--name', 'my-agent', '--timeout', '20s'], {
+    ...key(),
+    CONTROL_PLANE_BASE_URL: `http://127.0.0.1:${port}/api`
+  })
+  expect(r.code).toBe(1)
+  const error = r.stderr.slice(r.stderr.indexOf('error: '))
+  expect(error).toMatch(
+    new RegExp(
+      `^error: Control plane unreachable: list deployments failed at 127\\.0\\.0\\.1:${port}: ` +
+        'the connection was refused, nothing listens on that port \\(ECONNREFUSED; GET /api/v2/deployments, \\d attempts\\)\\.\n' +
+        `Hint: check \`CONTROL_PLANE_BASE_URL\` \\(127\\.0\\.0\\.1:${port}\\), and the proxy`
+    )
+  )
+  expect(error.match(/list deployments/g)).toHaveLength(1)
+})
+
+test('a 404 shows the full path, base path included, and names the inputs as flags', async () => {
+  const id = randomUUID()
+  const r = await cli(
+    ['deploy', '--deployment-id', id, '--base-url', `${emulator.url}/nope`],
+    key()
+  )
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain(`HTTP 404 on GET /nope/v2/deployments/${id}`)
+  expect(r.stderr).toContain('`--base-url`')
+  expect(r.stderr).not.toMatch(NOT_CLI)
+})
+
+test('an unwritable --output-file is refused before any request', async () => {
+  const before = emulator.requests().length
+  const r = await cli(
+    ['deploy', '--name', uniqueName('terms-file'), '--output-file', join(work, 'no/such/out.env')],
+    { ...key(), ...createInputs() }
+  )
+  expect(r.code).toBe(2)
+  expect(r.stdout).toBe('')
+  expect(r.stderr).toContain('cannot be written (its folder does not exist); nothing was sent')
+  expect(emulator.requests().length).toBe(before)
+})
+
+test('failure paths speak CLI: flags and variables, never YAML inputs, "workflow" or "job summary"', async () => {
+  const name = uniqueName('terms-speak')
+  const runs = [
+    // Invalid inputs, a 401, no deployment with --no-create, a dry run, secrets too short to mask.
+    await cli(['deploy', '--name', name, '--timeout', 'soon'], key()),
+    await cli(['deploy', '--name', name], {
+      ...key(),
+      CONTROL_PLANE_API_KEY: 'lsv2_pt_wrong_0123456789abcdef'
+    }),
+    await cli(['deploy', '--name', name, '--no-create'], key()),
+    await cli(['deploy', '--name', name, '--dry-run', '--no-wait'], {
+      ...key(),
+      ...createInputs()
+    }),
+    await cli(['deploy', '--name', name, '--pr-comment', '--secrets', 'A=short'], {
+      ...key(),
+      ...createInputs(),
+      GITHUB_TOKEN: 'ghs_0123456789abcdef'
+    })
+  ]
+  const id = outputsOf(runs.at(-1)!.stdout)['deployment-id']!
+  // Then a repository it does not build, and a name and an id that disagree.
+  runs.push(await cli(['deploy', '--name', name, '--repository', 'acme/other'], key()))
+  runs.push(await cli(['delete', '--name', `${name}-x`, '--deployment-id', id], key()))
+  const said = runs.map(r => r.stderr).join('\n')
+  expect(runs.map(r => r.code)).toEqual([2, 1, 1, 0, 0, 1, 1])
+  expect(said).toContain('Set `--name` and `--deployment-id` to the same deployment')
+  expect(said).toContain('`--no-create` was set')
+  expect(said).toContain('check the API key (`CONTROL_PLANE_API_KEY`)')
+  expect(said).toContain('`--pr-comment`: not running on GitHub Actions')
+  expect(said).toContain('`--repository` is acme/other')
+  expect(said).not.toMatch(NOT_CLI)
+})
+
+test('a GitLab review app is deployed again after its stop job deleted it (the tracing project too)', async () => {
+  const name = uniqueName('my-agent-mr')
+  const env = { ...key(), ...createInputs() }
+  expect((await cli(['deploy', '--name', name], env)).code).toBe(0)
+  expect((await cli(['delete', '--name', name, '--delete-tracing-project'], env)).code).toBe(0)
+  const again = await cli(['deploy', '--name', name], env)
+  expect({ code: again.code, stderr: again.stderr }).toEqual({
+    code: 0,
+    stderr: expect.any(String)
+  })
+  expect(outputsOf(again.stdout).created).toBe('true')
+
+  // Without it, the name stays held: the error says why, and which flag frees the next one.
+  const kept = uniqueName('my-agent-mr')
+  expect((await cli(['deploy', '--name', kept], env)).code).toBe(0)
+  expect((await cli(['delete', '--name', kept], env)).code).toBe(0)
+  const held = await cli(['deploy', '--name', kept], env)
+  expect(held.code).toBe(1)
+  expect(held.stderr).toContain(`tracing project named "${kept}" remains`)
+  expect(held.stderr).toContain('`--delete-tracing-project`')
+  expect(held.stderr).not.toMatch(NOT_CLI)
+})
