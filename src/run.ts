@@ -26,6 +26,8 @@ import { allOutputs, summaryText } from './report.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
+/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
+const SETUP_BUDGET_FLOOR_MS = 60_000
 
 /** For tests: one clock for the client, the wait and the emulator. Real time by default. */
 export interface RunClock {
@@ -54,8 +56,12 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     apiKey: o.apiKey,
     tenantId: o.tenantId,
     // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-    // run never takes more than twice its timeout, nor more than ten minutes beyond it.
-    deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
+    // run never takes more than twice its timeout (or a minute beyond a short one: on a loaded
+    // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+    deadline:
+      started +
+      o.timeoutMs +
+      Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,

@@ -137,7 +137,9 @@ export async function postPrComment(
     return undefined
   }
   const now = deps.now ?? Date.now
-  const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS)
+  // The budget is GitHub's time: it starts once the client is loaded (seconds on a loaded runner);
+  // a cancelled run's short budget counts from now, the runner's kill does too.
+  let deadline = deps.cancelling ? now() + CANCEL_BUDGET_MS : Infinity
   const request = () => {
     const left = deadline - now()
     if (left <= 0) throw new OutOfTime()
@@ -146,6 +148,7 @@ export async function postPrComment(
   const step = { now: 'read the comments of' }
   try {
     const octokit = await loadOctokit(token, api.apiUrl)
+    if (!deps.cancelling) deadline = now() + PR_COMMENT_BUDGET_MS
     const session: Session = { octokit, where: repository, number, request }
     return await post(session, report.name, body, token, step, { log, redactor })
   } catch (err) {
