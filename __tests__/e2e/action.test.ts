@@ -51,8 +51,7 @@ e2e(
       },
       source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
     })
-  }
-,
+  },
   { stageDurationsMs: BUILDS_FOR_A_DAY }
 )
 
