@@ -25,7 +25,7 @@ interface CliRun {
 let cliJs: string | undefined
 /** The packed CLI, built once per worker (cached across runs by the sources' key). */
 function cliPath(): string {
-  return (cliJs ??= join(packedPackage().dir, 'dist/cli.js'))
+  return (cliJs ??= join(packedPackage().dir, 'bin/cli.js'))
 }
 
 /** One run of the packed CLI in `cwd`, with only `env`; `onStderr` sees stderr as it grows. */
