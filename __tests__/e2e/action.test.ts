@@ -169,6 +169,7 @@ e2e(
             body: JSON.stringify({ source_revision_config: { repo_ref: 'main' } })
           })
           newer = ((await res.json()) as { latest_revision_id: string }).latest_revision_id
+          emu.setSpeed(1000)
         }
       }
     })
@@ -179,9 +180,9 @@ e2e(
       new RegExp(`::warning title=Superseded by a newer revision::.*${newer}`)
     )
   },
-  // Slow enough that the newer write lands before this run's revision is deployed, however loaded
-  // the machine; the run ends at the first poll after it, not when the revision would have deployed.
-  { speed: 0.5 }
+  // Near-frozen until the newer write has landed (however loaded the machine, this run's revision
+  // cannot finish first), then fast: the run follows the newer revision to its end.
+  { speed: 0.0001 }
 )
 
 e2e(
@@ -335,7 +336,7 @@ e2e(
       cancel: { signal: 'SIGINT', when: '::group::Wait for revision' }
     })
     // Exit code 1, not a kill by the harness (null): the step stopped by itself, and did not
-    // wait for the revision, which (twenty times slower than usual) is still on its way.
+    // wait for the revision, which (building for a day) is still on its way.
     expect(r.code).toBe(1)
     expect(named(name)[0]!.revisions.at(-1)!.status).not.toBe('DEPLOYED')
     expect(r.outputs['deployment-id']).toMatch(/^[0-9a-f-]{36}$/)
@@ -345,7 +346,7 @@ e2e(
     )
     expect(r.summary).toContain('Cancelled')
   },
-  { speed: 0.05 }
+  { stageDurationsMs: BUILDS_FOR_A_DAY }
 )
 
 {

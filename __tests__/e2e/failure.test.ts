@@ -156,7 +156,10 @@ e2e(
       inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
       onStdout: {
         when: '::group::Wait for revision',
-        run: async () => void (await patch(emu, key, named(name)[0]!.id))
+        run: async () => {
+          await patch(emu, key, named(name)[0]!.id)
+          emu.setSpeed(1000)
+        }
       }
     })
     expect(r.code).toBe(0)
@@ -165,9 +168,9 @@ e2e(
     expect(r.outputs['rollback-revision-id']).toBe('')
     expect(r.stdout).not.toMatch(/Rolling back/)
   },
-  // Time for the newer revision to arrive before this run's would have failed, however loaded the
-  // machine; the run ends at the first poll after it.
-  { speed: 0.5 }
+  // Near-frozen until the newer revision has arrived (however loaded the machine, this run's cannot
+  // fail first), then fast: the run follows the newer revision to its end.
+  { speed: 0.0001 }
 )
 
 e2e(
