@@ -27,7 +27,7 @@ import { allOutputs, summaryText } from './report.ts'
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
 /** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
-const SETUP_BUDGET_FLOOR_MS = 60_000
+const SETUP_BUDGET_FLOOR_MS = 30_000
 
 /** For tests: one clock for the client, the wait and the emulator. Real time by default. */
 export interface RunClock {
@@ -56,7 +56,7 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
     apiKey: o.apiKey,
     tenantId: o.tenantId,
     // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-    // run never takes more than twice its timeout (or a minute beyond a short one: on a loaded
+    // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
     // runner set-up alone can take seconds), nor more than ten minutes beyond it.
     deadline:
       started +

@@ -95,9 +95,11 @@ const FINAL_POLL_GRACE_MS = 2000
 /**
  * Until a status is read, a poll may take at least this long from the wait's start, however short
  * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
- * revision once (a timeout with no status says nothing of the revision).
+ * revision once (a timeout with no status says nothing of the revision). Short, because a server
+ * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
+ * or more.
  */
-export const FIRST_READ_MS = 30_000
+export const FIRST_READ_MS = 10_000
 
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
