@@ -34,10 +34,12 @@ export default {
     ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  // The reliability suite runs on its own (`npm run test:reliability`), and so do the package's tests.
+  // The reliability and real agent server suites run on their own (`npm run test:reliability`,
+  // `npm run test:agent-server`), and so do the package's tests.
   testPathIgnorePatterns: [
     '/node_modules/',
     '<rootDir>/__tests__/reliability/',
+    '<rootDir>/__tests__/agent-server/',
     ...PACKAGE_TESTS_IGNORED
   ],
   // The end-to-end tests run the bundle of src/ as it is: dist/ when its source key is current,

@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  eventDefaults,
+  eventDefaults as defaultsOf,
   forkPullRequestMessage,
-  MAX_EVENT_PAYLOAD_BYTES,
-  readEventPayload,
   UNKNOWN_FORK,
   type EventDefaults
 } from '../src/event.ts'
+import { githubContext, MAX_EVENT_PAYLOAD_BYTES, readEventPayload } from '../src/github/context.ts'
+
+/** The defaults of the runner's variables and a payload, through the context a door reads. */
+function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDefaults {
+  return defaultsOf(githubContext(env, payload as Record<string, unknown>))
+}
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const HEAD_SHA = 'fedcba9876543210fedcba9876543210fedcba98'

@@ -190,7 +190,8 @@ describe('action.yml', () => {
       'deleted',
       'rollback-revision-id',
       'rollback-status',
-      'health'
+      'health',
+      'source-digest'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
@@ -450,6 +451,27 @@ describe('inputs of the production dialect, deletes and failures', () => {
     expect(options({ ...CODEHOST, repository: 'octo/my-agent', ref: 'feature' }, fork).ref).toBe(
       'feature'
     )
+  })
+  test('an upload (internal_source) needs no integration, repository or ref, and refuses them', () => {
+    const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }
+    const o = options(upload)
+    expect(o.source).toBe('internal_source')
+    expect(o.ref).toBeUndefined()
+    expect(o.expectedSha).toBeUndefined()
+    expect(options({ ...upload, 'deployment-type': 'dev' }).deploymentType).toBe('dev')
+    expect(inputsOf(problems({ ...upload, 'integration-id': INTEGRATION, ref: 'main' }))).toEqual([
+      'integration-id',
+      'ref'
+    ])
+  })
+  test('a fork pull request is refused for an upload, even with repository and ref', () => {
+    const fork = { ...EVENT, forkHead: 'octo/my-agent' }
+    const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }
+    const [p] = problems(upload, fork)
+    expect(p).toMatchObject({ input: 'source', message: expect.stringMatching(/upload deploy/) })
+    const revision = { ...CODEHOST, repository: 'octo/my-agent', ref: 'feature' }
+    const [q] = problems({ ...revision, 'revision-source': 'internal_source' }, fork)
+    expect(q).toMatchObject({ input: 'revision-source', message: expect.stringMatching(/fork/) })
   })
   test.each([
     ['cpu: 50', /cpu: Too big: expected number to be <=8/],

@@ -101,9 +101,37 @@ it('only the action door (src/action/) imports @actions/core', () => {
   expect(reaching).toEqual([])
 })
 
+/** Reads of a `GITHUB_*` variable: `env.GITHUB_X`, `env['GITHUB_X']`, `{ GITHUB_X } = env`. */
+const READS_GITHUB =
+  /\.GITHUB_[A-Z_]+\b|\[\s*['"`]GITHUB_[A-Z_]+['"`]\s*\]|\{[^}]*\bGITHUB_[A-Z_]+\b[^}]*\}\s*=/
+
+it("only the doors and the context module read the runner's GITHUB_* variables", () => {
+  // The doors read them once into a typed context (src/github/context.ts) and hand it down
+  // (`port.github`, `port.event`); below them a message may name a variable, never read one.
+  const allowed = (f: string) =>
+    ENTRY.includes(f) ||
+    [DOOR, join(ROOT, 'cli')].some(d => f.startsWith(d + '/')) ||
+    f.endsWith('/context.ts')
+  const offenders = sources(ROOT)
+    .filter(f => !allowed(f))
+    .filter(f => READS_GITHUB.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(offenders).toEqual([])
+})
+
+it('the GITHUB_* check sees each way of reading one, and not a message that names one', () => {
+  for (const read of [
+    'const a = env.GITHUB_SHA',
+    "const a = env['GITHUB_REPOSITORY']",
+    'const { GITHUB_API_URL: api } = env'
+  ])
+    expect(READS_GITHUB.test(read)).toBe(true)
+  expect(READS_GITHUB.test("log('GITHUB_REPOSITORY is not set to owner/name')")).toBe(false)
+})
+
 it('the flow does not know where it runs: no process.env, no signal handlers outside the doors', () => {
-  // The GitHub environment comes through the port (`port.github.env`); src/event.ts reads what
-  // it is given. The doors (src/action/, src/cli/ and the files that start them) may.
+  // The workflow run comes through the port (`port.github`, a context the door read once). The
+  // doors (src/action/, src/cli/ and the files that start them) may.
   const doors = [DOOR, join(ROOT, 'cli')]
   const offenders = sources(ROOT)
     .filter(f => !ENTRY.includes(f) && !doors.some(d => f.startsWith(d + '/')))

@@ -1,10 +1,10 @@
-// The health gate's cost, simulated: the action's own `checkHealth` (src/health/gate.ts) against
+// The health gate's cost, simulated: the action's own `checkHealth` (src/health/window.ts) against
 // scripted agent servers on a virtual clock, each probe taking `PROBE_LATENCY_MS`. What a deploy
 // gains with `health-check`: probes to the agent server and seconds from DEPLOYED to the verdict.
 // The control plane gets no request from the gate (the end-to-end test of the gate compares the
 // requests of a run with and without it).
 import { Redactor } from '../src/control-plane/redact.ts'
-import { checkHealth, DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../src/health/gate.ts'
+import { checkHealth, DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../src/health/window.ts'
 import type { ProbeRequest, ProbeResponse } from '../src/health/probe.ts'
 import { formatDuration } from '../src/duration.ts'
 import { table } from './markdown.ts'
@@ -61,9 +61,11 @@ export async function healthRows(): Promise<HealthRow[]> {
       deadline: DEADLINE_MS,
       windowMs: scenario.windowMs,
       redactor: new Redactor([]),
-      now: () => t,
-      sleep: async ms => {
-        t += ms
+      clock: {
+        now: () => t,
+        sleep: async (ms: number) => {
+          t += ms
+        }
       },
       transport
     })

@@ -9,7 +9,7 @@ import {
   waitForRevision,
   type Cadence,
   type RevisionReader
-} from '../src/deploy/wait.ts'
+} from '../src/deploy/steps/wait.ts'
 import { table } from './markdown.ts'
 import { dur, median, pct } from './stats.ts'
 
@@ -229,8 +229,7 @@ export async function simulate(
     timeoutMs: 6 * 3600_000,
     pollIntervalMs: poller.pollIntervalMs,
     cadence: poller.cadence,
-    now: () => t,
-    sleep
+    clock: { now: () => t, sleep }
   })
   if (result.outcome !== 'deployed') throw new Error(`simulation ended ${result.outcome}`)
   return { deployMs, knownMs: t, delayMs: t - deployMs, requests: result.polls, reads }

@@ -1,14 +1,23 @@
-// The agent servers that the emulated deployments run: `GET /_agents/<deployment-id>/ok` (the
-// health route, `{"ok": true}`; `?check_db=1` also asks the database) and `/info` (the version).
-// They check X-Api-Key against the deployment's tenant as the API does. Health is scripted per
-// deployment through the admin API (`/_emulator/agents/...`): healthy, failing with a status,
+// The agent servers that the emulated deployments run, under `/_agents/<deployment-id>`: `/ok` (the
+// health route, `{"ok": true}`; `?check_db=1` also asks the database), `/info` (the version and the
+// revision served), `POST /assistants/search` and `POST /runs/wait` (agent-app.ts). They check
+// X-Api-Key against the deployment's tenant as the API does. Health is scripted per deployment
+// through the admin API (`/_emulator/agents/<id>/health`): healthy, failing with a status,
 // flapping, slow, unavailable (404: the routes turned off), a redirect or a reset connection, each
-// optionally after some first failing probes. Probes are logged apart from the API's request log.
+// optionally after some first failing probes; the revision served, the graphs and the runs through
+// `/_emulator/agents/<id>/app`. Probes are logged apart from the API's request log.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
+import {
+  AgentAppSpec,
+  infoBody,
+  runWait,
+  searchAssistants,
+  servedRevision,
+  type AgentApp
+} from './agent-app.ts'
 import type { Context, Reply } from './context.ts'
-import { writeReply } from './http.ts'
-import { activeRevisionId } from './lifecycle.ts'
+import { parseBody, readBody, writeReply } from './http.ts'
 import type { DeploymentRecord } from './store.ts'
 
 export const AGENTS_PREFIX = '/_agents/'
@@ -43,7 +52,7 @@ export type AgentHealth = z.output<typeof AgentHealthSpec>
 export interface AgentProbe {
   time: string
   deployment_id: string
-  /** `/ok` or `/info`, with the query as sent. */
+  /** `/ok`, `/info`, `/assistants/search` or `/runs/wait`, with the query as sent. */
   path: string
   /** Whether X-Api-Key was the deployment's tenant's (never the key itself). */
   key: 'valid' | 'wrong' | 'missing'
@@ -54,6 +63,8 @@ export interface AgentProbe {
 /** The scripted health of every deployment's agent server, and the probes they were sent. */
 export class AgentServers {
   private readonly scripted = new Map<string, AgentHealth>()
+  private readonly apps = new Map<string, AgentApp>()
+  /** Requests per deployment and route (`<id> <route>`), from 1. */
   private readonly counts = new Map<string, number>()
   private log: AgentProbe[] = []
   /** `http://127.0.0.1:<port>`, once the emulator listens. */
@@ -67,9 +78,28 @@ export class AgentServers {
     const parsed = AgentHealthSpec.parse(spec)
     const id = deploymentId.toLowerCase()
     this.scripted.set(id, parsed)
-    if (id === '*') this.counts.clear()
-    else this.counts.delete(id)
+    this.resetCounts(id)
     return { ...parsed }
+  }
+
+  /** Replaces what one server (or `*`) serves: revision, graphs, runs; its counts start again. */
+  scriptApp(deploymentId: string, spec: AgentAppSpec): AgentApp {
+    const parsed = AgentAppSpec.parse(spec)
+    const id = deploymentId.toLowerCase()
+    this.apps.set(id, parsed)
+    this.resetCounts(id)
+    return structuredClone(parsed)
+  }
+
+  app(deploymentId: string): AgentApp {
+    const own = this.apps.get(deploymentId.toLowerCase()) ?? this.apps.get('*')
+    return structuredClone(own ?? AgentAppSpec.parse({}))
+  }
+
+  private resetCounts(id: string): void {
+    for (const key of [...this.counts.keys()]) {
+      if (id === '*' || key.startsWith(`${id} `)) this.counts.delete(key)
+    }
   }
 
   health(deploymentId: string): AgentHealth {
@@ -86,6 +116,7 @@ export class AgentServers {
   /** Every server healthy again, the probe log empty. */
   clear(): void {
     this.scripted.clear()
+    this.apps.clear()
     this.counts.clear()
     this.log = []
   }
@@ -97,10 +128,11 @@ export class AgentServers {
     return `${this.origin}${AGENTS_PREFIX}${dep.id}`
   }
 
-  /** Counts a probe of `/ok` and returns its number, from 1. */
-  count(deploymentId: string): number {
-    const n = (this.counts.get(deploymentId) ?? 0) + 1
-    this.counts.set(deploymentId, n)
+  /** Counts a request to `route` and returns its number, from 1. */
+  count(deploymentId: string, route: string): number {
+    const key = `${deploymentId} ${route}`
+    const n = (this.counts.get(key) ?? 0) + 1
+    this.counts.set(key, n)
     return n
   }
 
@@ -118,7 +150,14 @@ export interface AgentHost {
 }
 
 const json = (status: number, body: unknown): Reply => ({ status, body })
-const NOT_FOUND = json(404, { detail: 'Not Found' })
+/** As the agent server's framework answers an unknown route or method: plain text. */
+const NOT_FOUND: Reply = { status: 404, text: '404 Not Found' }
+const ROUTES = new Map<string, string[]>([
+  ['ok', ['GET', 'HEAD']],
+  ['info', ['GET', 'HEAD']],
+  ['assistants/search', ['POST']],
+  ['runs/wait', ['POST']]
+])
 
 /** Serves a request under `/_agents/`. */
 export function serveAgent(
@@ -127,11 +166,14 @@ export function serveAgent(
   res: ServerResponse,
   url: URL
 ): void {
-  req.resume()
-  const [id = '', route = '', ...rest] = url.pathname.slice(AGENTS_PREFIX.length).split('/')
+  const [id = '', ...rest] = url.pathname.slice(AGENTS_PREFIX.length).split('/')
+  const route = rest.join('/')
+  const method = (req.method ?? 'GET').toUpperCase()
   const dep = host.ctx.store.deployments.get(id.toLowerCase())
-  if (!dep || dep.deleted_v !== null || rest.length > 0 || !['ok', 'info'].includes(route))
+  if (!dep || dep.deleted_v !== null || !ROUTES.get(route)?.includes(method)) {
+    req.resume()
     return writeReply(res, NOT_FOUND)
+  }
   const probe: AgentProbe = {
     time: new Date(host.realNow()).toISOString(),
     deployment_id: dep.id,
@@ -141,26 +183,60 @@ export function serveAgent(
   }
   host.agents.record(probe)
   const send = (reply: Reply | 'reset') => {
+    if (res.destroyed) return
     if (reply === 'reset') return void req.socket.destroy()
     probe.status = reply.status
     writeReply(res, reply)
   }
-  if ((req.method ?? 'GET').toUpperCase() !== 'GET')
-    return send({ ...json(405, { detail: 'Method Not Allowed' }), headers: { allow: 'GET' } })
-  if (probe.key !== 'valid')
+  if (probe.key !== 'valid') {
+    req.resume()
     return send(
       probe.key === 'missing'
         ? json(401, { detail: 'Missing API key: send it in the X-Api-Key header.' })
         : json(403, { detail: 'This API key has no access to this deployment.' })
     )
+  }
+  if (route === 'ok' || route === 'info') {
+    req.resume()
+    return serveMeta(host, dep, route, url, send)
+  }
+  void readBody(req, 1024 * 1024).then(
+    raw => {
+      const body = raw === 'too-large' ? 'too-large' : parseBody(raw)
+      if (body === 'too-large') return send(json(413, { detail: 'Request body too large.' }))
+      if (body.kind === 'invalid') return send(json(422, { detail: 'The body is not JSON.' }))
+      serveApp(host, dep, route, body.kind === 'json' ? body.value : undefined, send)
+    },
+    () => send('reset')
+  )
+}
+
+type Send = (reply: Reply | 'reset') => void
+
+/** `/ok` and `/info`, as scripted health (and for `/info`, the revision served) make them. */
+function serveMeta(host: AgentHost, dep: DeploymentRecord, route: string, url: URL, send: Send) {
   const health = host.agents.health(dep.id)
-  const n = route === 'ok' ? host.agents.count(dep.id) : 0
+  const n = host.agents.count(dep.id, route)
   const mode = (route === 'ok' ? health.sequence[n - 1] : undefined) ?? health.health
   const reply = answer(host, dep, { ...health, health: mode }, route, url, n)
-  if (mode === 'slow' && reply !== 'reset')
-    return host.later(health.delayMs, () => {
-      if (!res.destroyed) send(reply)
-    })
+  if (mode === 'slow' && reply !== 'reset') return host.later(health.delayMs, () => send(reply))
+  send(reply)
+}
+
+/** `/assistants/search` and `/runs/wait` of the revision that serves. */
+function serveApp(
+  host: AgentHost,
+  dep: DeploymentRecord,
+  route: string,
+  body: unknown,
+  send: Send
+) {
+  const app = host.agents.app(dep.id)
+  const serving = servedRevision(host.ctx, dep, app, Number.POSITIVE_INFINITY)
+  if (!serving) return send(json(503, { detail: 'No revision of this deployment is serving.' }))
+  if (route === 'assistants/search') return send(searchAssistants(dep, serving.active, app, body))
+  const reply = runWait(dep, serving.active, app, body, host.agents.count(dep.id, route))
+  if (app.runs.delayMs > 0) return host.later(app.runs.delayMs, () => send(reply))
   send(reply)
 }
 
@@ -184,10 +260,10 @@ function answer(
   if (h.health === 'unavailable') return NOT_FOUND
   if (h.health === 'reset') return 'reset'
   if (h.health === 'redirect') return { status: 307, headers: { location: h.location }, text: '' }
-  const { ctx } = host
-  if (activeRevisionId(ctx.store, dep, ctx.durations, ctx.clock.now()) === null)
-    return json(503, { detail: 'No revision of this deployment is serving.' })
-  if (route === 'info') return json(200, { version: dep.image_version ?? '0.0.0' })
+  const app = host.agents.app(dep.id)
+  const serving = servedRevision(host.ctx, dep, app, route === 'info' ? n : 0)
+  if (!serving) return json(503, { detail: 'No revision of this deployment is serving.' })
+  if (route === 'info') return json(200, infoBody(dep, serving.served, app))
   if (n <= h.failFirst) return failed
   if (h.health === 'failing') return failed
   if (h.health === 'flapping' && (n - h.failFirst) % h.every === 0) return failed
@@ -212,14 +288,16 @@ export function handleAgentsAdmin(
     agents.clear()
     return json(200, { probes: [] })
   }
-  const found = /^\/([^/]+)\/(health|probes)$/.exec(rest)
+  const found = /^\/([^/]+)\/(health|probes|app)$/.exec(rest)
   if (!found) return json(404, { detail: `No admin route ${m} ${path}.` })
   const [, id, what] = found as unknown as [string, string, string]
   if (what === 'probes' && m === 'GET') return json(200, { probes: agents.probes(id) })
   if (what === 'health' && m === 'GET') return json(200, agents.health(id))
-  if (what === 'health' && m === 'POST') {
+  if (what === 'app' && m === 'GET') return json(200, agents.app(id))
+  if (m === 'POST' && what !== 'probes') {
     try {
-      return json(200, agents.script(id, raw.length ? JSON.parse(raw.toString('utf8')) : {}))
+      const spec = raw.length ? JSON.parse(raw.toString('utf8')) : {}
+      return json(200, what === 'app' ? agents.scriptApp(id, spec) : agents.script(id, spec))
     } catch (error) {
       const text = error instanceof z.ZodError ? z.prettifyError(error) : String(error)
       return json(400, { detail: text })

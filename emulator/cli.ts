@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `control-plane-emulator` bin (bundled into dist/emulator/ by `npm run build`), and
+// The `control-plane-emulator` bin (bundled into bin/ by `npm run build:bin` at pack time), and
 // `npm run emulator [-- options]` from the sources (`--help` lists the options): serves the
 // emulator in the foreground, prints its URL and the first tenant's credentials, stops on
 // SIGINT/SIGTERM, and when npm, having started it, is gone (`npm run emulator &` then `kill $!`:

@@ -20,7 +20,8 @@ export const StageDurationsInput = z
     AWAITING_DEPLOY: ms,
     DEPLOYING: ms,
     DATABASE: ms,
-    DELETE: ms
+    DELETE: ms,
+    DRAIN: ms
   })
   .partial()
   .strict()

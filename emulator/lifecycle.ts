@@ -25,6 +25,11 @@ export interface StageDurationsMs {
   DATABASE: number
   /** How long a deleted deployment shows AWAITING_DELETE before reads answer 404. */
   DELETE: number
+  /**
+   * How long after a revision is DEPLOYED the previous one still answers `/info` (it drains; about
+   * 180 s in the real service, short here so that tests and demos see it without waiting).
+   */
+  DRAIN: number
 }
 
 /** About 3 s from creation to DEPLOYED at speed 1; the database is ready when it is deployed. */
@@ -36,7 +41,8 @@ export const DEFAULT_STAGE_DURATIONS_MS: StageDurationsMs = {
   AWAITING_DEPLOY: 200,
   DEPLOYING: 1000,
   DATABASE: 3000,
-  DELETE: 1000
+  DELETE: 1000,
+  DRAIN: 2000
 }
 
 /** A revision whose `repo_ref` or `image_uri` matches `pattern` (glob, `*` = any text) fails. */

@@ -12,7 +12,7 @@ import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from './runtime.ts'
 import type { EmulatorControl } from './types.ts'
-import { handleUpload, MAX_UPLOAD_BYTES, UPLOADS_PREFIX } from './uploads.ts'
+import { handleUpload, MAX_UPLOAD_BYTES, uploadFault, UPLOADS_PREFIX } from './uploads.ts'
 import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
@@ -87,6 +87,27 @@ async function handleApi(
   await applyFault(fault, exchange)
 }
 
+/** The signed upload URL's PUT, or the fault that hits it (uploads.ts). */
+function serveUpload(
+  rt: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+  raw: Buffer
+): void {
+  const method = req.method ?? 'GET'
+  const fault = rt.faults.take(method, path)
+  const kind = fault ? uploadFault(fault.kind) : undefined
+  if (kind === 'reset') return void req.socket.destroy()
+  if (kind === 'status' && fault?.kind === 'status') {
+    return writeReply(res, { status: fault.status, body: { detail: 'Upload refused (fault).' } })
+  }
+  const reply = handleUpload(rt.store, method, path, url, raw, req.headers)
+  if (kind === 'lost-response') return void req.socket.destroy()
+  writeReply(res, reply)
+}
+
 /** The node:http request listener of one emulator. */
 export function requestListener(rt: Runtime, control: EmulatorControl, options: PipelineOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -114,9 +135,7 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         const agents = handleAgentsAdmin(rt.agents, method, path, raw)
         return writeReply(res, agents ?? handleAdmin(control, method, path, raw))
       }
-      if (upload) {
-        return writeReply(res, handleUpload(rt.store, req.method ?? 'GET', path, url, raw))
-      }
+      if (upload) return serveUpload(rt, req, res, path, url, raw)
       await handleApi(rt, req, res, path, url, raw, options.basePath)
     })().catch(error => {
       if (res.headersSent) return void res.destroy()

@@ -95,9 +95,16 @@ export class Runtime {
           ...deploymentView(ctx, d),
           revisions: d.revision_ids.map(id => {
             const rev = store.revisions.get(id)!
-            return { ...revisionView(ctx, rev), graphs: [...rev.graphs] }
+            const files = rev.source_files ? { source_files: [...rev.source_files] } : {}
+            return { ...revisionView(ctx, rev), graphs: [...rev.graphs], ...files }
           })
         }))
+      })),
+      uploads: [...store.uploads.values()].map(u => ({
+        object_path: u.object_path,
+        deployment_id: u.deployment_id,
+        bytes: u.bytes,
+        put_headers: (u.put_headers ?? []).map(h => ({ ...h }))
       }))
     }
   }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { isIP, type AddressInfo } from 'node:net'
-// Imported, not read from disk, so that the bundled bin (dist/emulator/) carries it inline.
+// Imported, not read from disk, so that the bundled bin (bin/emulator.js) carries it inline.
 import demo from '../fixtures/demo.json' with { type: 'json' }
 import { allowedHostnames } from './host-check.ts'
 import { normalizeBasePath } from './http.ts'

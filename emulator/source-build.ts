@@ -5,7 +5,7 @@ import { memberPath, TarballError, unpackTarball } from './tarball.ts'
 import type { BuildStep, Store } from './store.ts'
 
 export type SourceBuild =
-  { ok: true; graphs: string[] } | { ok: false; step: BuildStep; message: string }
+  { ok: true; graphs: string[]; files: string[] } | { ok: false; step: BuildStep; message: string }
 
 const failed = (step: BuildStep, message: string): SourceBuild => ({ ok: false, step, message })
 
@@ -50,5 +50,5 @@ export function buildFromUpload(
   }
   const names = Object.keys(graphs)
   if (names.length === 0) return failed('config', `ERROR: ${wanted} declares no graphs`)
-  return { ok: true, graphs: names }
+  return { ok: true, graphs: names, files: [...files.keys()].sort() }
 }

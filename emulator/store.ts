@@ -125,6 +125,8 @@ export interface UploadRecord {
   bytes: number | null
   /** The tarball as uploaded; null before the PUT, or once dropped to keep memory bounded. */
   data: Buffer | null
+  /** The headers of each PUT received, for tests: what reached the upload host. */
+  put_headers?: Record<string, string>[]
 }
 
 /** The newest uploads' bytes kept in all; older ones are dropped (their builds find no object). */
@@ -173,6 +175,8 @@ export interface RevisionRecord {
   graphs: string[]
   /** Why the build of an uploaded source fails, and after which step; null when it does not. */
   build_error: { step: BuildStep; message: string } | null
+  /** An upload's members as the build unpacked them, sorted (state() shows them). */
+  source_files?: string[]
 }
 
 export function commitKey(repoUrl: string, ref: string): string {

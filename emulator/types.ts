@@ -54,7 +54,18 @@ export interface EmulatorState {
     integrations: string[]
     listeners: string[]
     /** Each revision with the graphs it serves (an upload's: its config's `graphs` keys). */
-    deployments: Array<DeploymentView & { revisions: Array<RevisionView & { graphs: string[] }> }>
+    deployments: Array<
+      DeploymentView & {
+        revisions: Array<RevisionView & { graphs: string[]; source_files?: string[] }>
+      }
+    >
+  }>
+  /** The upload slots handed out, with the headers of each PUT that reached them. */
+  uploads: Array<{
+    object_path: string
+    deployment_id: string
+    bytes: number | null
+    put_headers: Record<string, string>[]
   }>
 }
 

@@ -2,6 +2,7 @@
 // gzip tarball to `<base>/_uploads/<object path>?signature=<token>`. Like a signed URL it needs
 // no API key, only the signature; a path it did not hand out is refused. The bytes are kept
 // (store.ts bounds them) for the build that a PATCH naming the path starts (source-build.ts).
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Reply } from './context.ts'
 import { detail } from './context.ts'
 import type { Store } from './store.ts'
@@ -12,9 +13,18 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 const GZIP_MAGIC = [0x1f, 0x8b]
 
-export function handleUpload(store: Store, method: string, path: string, url: URL, raw: Buffer) {
+export function handleUpload(
+  store: Store,
+  method: string,
+  path: string,
+  url: URL,
+  raw: Buffer,
+  headers: IncomingHttpHeaders = {}
+) {
   const objectPath = decodeURIComponent(path.slice(UPLOADS_PREFIX.length))
   const upload = store.uploads.get(objectPath)
+  // What reached the upload host, for tests (the API key must never be among them).
+  if (upload) (upload.put_headers ??= []).push(flatHeaders(headers))
   if (!upload || url.searchParams.get('signature') !== upload.token) {
     return detail(403, 'The upload URL is not valid: ask POST .../upload-url for one.')
   }
@@ -26,4 +36,19 @@ export function handleUpload(store: Store, method: string, path: string, url: UR
   }
   store.keepUpload(upload, raw)
   return { status: 200 } satisfies Reply
+}
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = String(v)
+  return out
+}
+
+/**
+ * A fault on the upload route (`PUT /_uploads/**`): `status` answers its status and stores
+ * nothing; `lost-response` stores the upload, then drops the connection unanswered; `reset` drops
+ * it before anything is stored. Other kinds do not apply here (the upload is handled normally).
+ */
+export function uploadFault(kind: string): 'status' | 'lost-response' | 'reset' | undefined {
+  return kind === 'status' || kind === 'lost-response' || kind === 'reset' ? kind : undefined
 }

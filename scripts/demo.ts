@@ -5,7 +5,9 @@
 // serves each deployment's agent server), the third pushes a commit whose build fails and, with
 // `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
 // revision is DEPLOYED but its server fails the health check, so it is rolled back too.
-// Last, the same deploy through the other door: the CLI, as from a terminal or another CI.
+// Then the same deploy through the other door: the CLI, as from a terminal or another CI; last,
+// a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/.
+import { fileURLToPath } from 'node:url'
 import { startEmulator } from '../emulator/server.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
 import { PUSH_MAIN } from './runner-env.ts'
@@ -115,6 +117,36 @@ try {
     failed = true
   }
   console.log()
+  console.log(
+    '━━━ Run 6: deploy by upload, no integration: a LangGraph monorepo from fixtures/ ━━━'
+  )
+  // source: internal_source archives the workspace (its app and the shared library it names),
+  // PUTs it to the upload URL and builds it remotely; the graphs come from its langgraph.json.
+  const { 'integration-id': _integration, ...keyed } = inputs
+  const upload = await runStep(
+    {
+      ...keyed,
+      name: 'agent-server-upload-demo',
+      source: 'internal_source',
+      'graph-config-path': 'apps/agent/langgraph.json'
+    },
+    push,
+    { GITHUB_WORKSPACE: fileURLToPath(new URL('../fixtures/upload/monorepo', import.meta.url)) }
+  )
+  printStep(upload)
+  if (upload.code !== 0) {
+    console.log(`Expected exit code 0, got ${upload.code}.`)
+    failed = true
+  }
+  const built = emulator
+    .state()
+    .tenants.flatMap(t => t.deployments)
+    .find(d => d.name === 'agent-server-upload-demo')
+    ?.revisions.at(-1)
+  console.log(
+    `The emulator built ${built?.source_files?.length ?? 0} files: ${built?.source_files?.join(', ')}`
+  )
+  console.log(`Graphs served: ${built?.graphs.join(', ')}\n`)
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)

@@ -1,7 +1,7 @@
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
-// repository (the "default ref" table of the action's interface). Pure apart from
-// `readEventPayload`, which reads the event file the runner writes.
-import { readFileSync, statSync } from 'node:fs'
+// repository (the "default ref" table of the action's interface). Pure: it reads the context the
+// door built (src/github/context.ts), never the environment.
+import type { GitHubContext } from './github/context.ts'
 
 /** What the triggering event implies when the `ref` and `repository` inputs are empty. */
 export interface EventDefaults {
@@ -20,6 +20,12 @@ export interface EventDefaults {
    * `an unknown repository` when the fork was deleted. Its head branch is not in `repository`.
    */
   forkHead?: string
+  /**
+   * The directory an upload deploy archives (`source: internal_source`): `GITHUB_WORKSPACE` in the
+   * action, the working directory in the CLI. Set by the door (the house branch's typed GitHub
+   * context will carry it); undefined: the process's directory.
+   */
+  workspace?: string
 }
 
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
@@ -43,8 +49,19 @@ export function forkPullRequestMessage(forkHead: string, repository: string | un
   )
 }
 
-/** Larger event files are ignored (the runner's payloads are far smaller). */
-export const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024
+/**
+ * Why a change from a fork is never uploaded (`internal_source`): the archive is the checkout, the
+ * fork's code, and it would be deployed with the repository's key. Nothing was written.
+ */
+export function forkUploadMessage(forkHead: string): string {
+  const head =
+    forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
+  return (
+    `This pull request comes from ${head}: an upload deploy (\`internal_source\`) would build the ` +
+    "fork's code with this repository's API key, so it is refused. Nothing was written. To skip " +
+    'forks, add `if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
+  )
+}
 
 const TAG_PREFIX = 'refs/tags/'
 const BRANCH_PREFIX = 'refs/heads/'
@@ -107,22 +124,20 @@ function refFromGithubRef(ref: string | undefined, refName: string | undefined) 
 
 /**
  * The default `ref`, expected commit and repository for the triggering event:
- * - push: the branch name, or `refs/tags/<tag>` for a tag; expected `GITHUB_SHA`;
- * - release: `refs/tags/<release.tag_name>` from the payload; expected `GITHUB_SHA`;
+ * - push: the branch name, or `refs/tags/<tag>` for a tag; expected the context's `sha`;
+ * - release: `refs/tags/<release.tag_name>` from the payload; expected the context's `sha`;
  * - pull_request, pull_request_target (and any event that runs on `refs/pull/...`): the head
- *   branch (`GITHUB_HEAD_REF`); expected the head commit of the pull request from the payload, not
- *   the merge commit in `GITHUB_SHA`;
- * - anything else (workflow_dispatch, schedule, ...): `GITHUB_REF_NAME` as a branch, or
- *   `refs/tags/...` when `GITHUB_REF` is a tag; expected `GITHUB_SHA`.
+ *   branch (the context's `headRef`); expected the head commit of the pull request from the payload, not
+ *   the merge commit in `sha`;
+ * - anything else (workflow_dispatch, schedule, ...): the context's `refName` as a branch, or
+ *   `refs/tags/...` when its `ref` is a tag; expected the context's `sha`.
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
  * its number and, when it comes from a fork, the fork (`forkHead`).
  */
-export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDefaults {
-  const eventName = text(env.GITHUB_EVENT_NAME)
-  const githubRef = text(env.GITHUB_REF)
-  const refName = text(env.GITHUB_REF_NAME)
-  const githubSha = sha(env.GITHUB_SHA)
-  const repository = text(env.GITHUB_REPOSITORY)
+export function eventDefaults(context: GitHubContext): EventDefaults {
+  const { eventName, refName, repository, payload } = context
+  const githubRef = context.ref
+  const githubSha = sha(context.sha)
   const result: EventDefaults = {}
   if (repository !== undefined) result.repository = repository
 
@@ -133,7 +148,7 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
     eventName === 'pull_request_target' ||
     githubRef?.startsWith(PULL_PREFIX)
   ) {
-    ref = text(env.GITHUB_HEAD_REF) ?? text(at(payload, 'pull_request', 'head', 'ref'))
+    ref = context.headRef ?? text(at(payload, 'pull_request', 'head', 'ref'))
     expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'))
     const number = pullRequestNumber(payload)
     if (number !== undefined) result.pullRequestNumber = number
@@ -150,24 +165,4 @@ export function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDe
   if (ref !== undefined) result.ref = ref
   if (expectedSha !== undefined) result.expectedSha = expectedSha
   return result
-}
-
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
-export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const path = text(env.GITHUB_EVENT_PATH)
-  if (path === undefined) return {}
-  try {
-    const stat = statSync(path)
-    if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES) return {}
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {}
-  } catch {
-    // No payload, or not JSON: the defaults come from the environment alone.
-    return {}
-  }
 }

@@ -2,13 +2,8 @@
 // never asks where that is: the GitHub Action (src/action/, through @actions/core) and the CLI
 // (src/cli/) each implement this port, and nothing else differs between them.
 import type { EventDefaults } from './event.ts'
+import type { GitHubContext } from './github/context.ts'
 import type { InputNaming } from './inputs/naming.ts'
-
-/** What a door can do on GitHub: a GitHub deployment and the pull request comment. */
-export interface GitHubSide {
-  /** The environment the GitHub API settings come from (`GITHUB_*`, the token's input). */
-  env: NodeJS.ProcessEnv
-}
 
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
@@ -26,12 +21,13 @@ export interface RunPort {
   notice(line: string, title?: string): void
   error(line: string, title?: string): void
   group<T>(name: string, fn: () => Promise<T>): Promise<T>
-  /** One output, written as it is (structured values are not redacted). */
-  setOutput(name: string, value: string): void
   /** The job summary in Markdown, where the door keeps one. */
   summary?: (markdown: string) => Promise<void>
-  /** Absent outside GitHub Actions: no GitHub deployment, no pull request comment. */
-  github?: GitHubSide
+  /**
+   * The workflow run, as the door read it once (src/github/context.ts): where the GitHub
+   * deployment and the pull request comment go. Absent outside GitHub Actions: neither is made.
+   */
+  github?: GitHubContext
   /** Aborted when the run must stop (a cancel, SIGINT). */
   signal: AbortSignal
 }
@@ -46,6 +42,6 @@ export type ExitCode = 0 | 1 | 2 | 130
 
 export interface RunResult {
   exitCode: ExitCode
-  /** Every declared output, '' where it has no value. */
+  /** Every declared output, '' where it has no value: the door writes them, as they are. */
   outputs: Record<string, string>
 }

@@ -6,11 +6,11 @@
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
-import { describePlan } from './deploy/plan.ts'
+import { describePlan } from './deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
-import { fenced } from './deploy/failure-logs.ts'
-import type { TimelineEntry } from './deploy/wait.ts'
+import { fenced } from './deploy/after-failure/failure-logs.ts'
+import type { TimelineEntry } from './deploy/steps/wait.ts'
 
 export interface RunFacts {
   durationMs: number
@@ -35,7 +35,8 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
     'rollback-status': revisionStatusWord(rollback?.status),
-    health: state.health
+    health: state.health,
+    'source-digest': state.source?.digest
   }
 }
 
@@ -98,6 +99,11 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     add('Commit built / expected', `${built} / ${expected}`)
   }
   add('URL', state.url)
+  const src = state.source
+  if (src) {
+    const git = src.commit ? `, git \`${src.commit}\`` : ''
+    add('Source archive', `${src.files} files, ${src.size} bytes, \`${src.digest}\`${git}`)
+  }
   add('Health', state.health)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))

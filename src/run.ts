@@ -1,15 +1,22 @@
 // The run, whichever door it came through: raw inputs in through the port, masks first, every
 // input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, and every output, the summary and the verdict out through the port. It never asks
-// where it runs: no @actions/core, no environment variables, no signal handlers (the doors own
-// those).
+// has one, the summary and the verdict out through the port, and the outputs in the result (each
+// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
+// signal handlers (the doors own those).
+import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
-import { ControlPlaneError } from './control-plane/errors.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
-import { DeployError } from './deploy/deploy-error.ts'
-import { deleteDeployment } from './deploy/delete.ts'
-import { deploy, newState, type DeployState, type FlowLog } from './deploy/flow.ts'
-import type { GitHubDeployment } from './github/deployment.ts'
+import { deleteDeployment } from './deploy/delete/delete.ts'
+import { failureText } from './deploy/ending.ts'
+import {
+  deploy,
+  newState,
+  type DeployState,
+  type Ending,
+  type FlowDeps,
+  type FlowLog
+} from './deploy/flow.ts'
+import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
 import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
@@ -29,15 +36,13 @@ const SETUP_BUDGET_MS = 10 * 60_000
 /** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
 const SETUP_BUDGET_FLOOR_MS = 30_000
 
-/** For tests: one clock for the client, the wait and the emulator. Real time by default. */
-export interface RunClock {
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-}
-
-export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResult> {
-  const now = clock.now ?? Date.now
-  const started = now()
+/**
+ * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
+ * time by default. The run's one clock is made here and handed to everything that keeps time.
+ */
+export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<RunResult> {
+  const clock = makeClock(time)
+  const started = clock.now()
   const raw = readRawInputs(name => port.input(name))
   const parsed = await parseInputs(raw, port.event, port.naming)
   const redactor = new Redactor(parsed.masks)
@@ -45,13 +50,49 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
 
   if (!parsed.ok) {
     port.error(redactor.redact(renderProblems(parsed.problems, port.naming)), 'Invalid inputs')
-    return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) }
+    return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
   for (const line of parsed.notices) port.notice(redactor.redact(line))
   warnUnmasked(port, o)
 
-  const client = new ControlPlaneClient({
+  const client = controlPlane(port, o, { redactor, clock, started })
+  port.info(
+    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
+  )
+  const state = newState(o)
+  const log = flowLog(port, redactor)
+  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+  const github = await gitHubDeployment(port, o, { redactor, log, clock })
+  const say = sayWith(port.naming ?? ACTION_NAMING)
+  const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
+  const ending = await flowEnding(o, state, deps)
+  const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
+  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
+
+  const outputs = allOutputs(state, {
+    'github-deployment-id': github ? String(github.id) : undefined
+  })
+  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
+  await writeSummary(port, summaryText(state, facts, redactor), redactor)
+  if (error !== undefined) {
+    port.error(error, ending.failure?.title)
+    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+  }
+  if (state.outcome === 'deployed') {
+    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
+    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
+  }
+  return { exitCode: 0, outputs }
+}
+
+/** The client of the control plane for this run, on the run's clock and abort signal. */
+function controlPlane(
+  port: RunPort,
+  o: Options,
+  { redactor, clock, started }: { redactor: Redactor; clock: Clock; started: number }
+): ControlPlaneClient {
+  return new ControlPlaneClient({
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
     tenantId: o.tenantId,
@@ -71,59 +112,27 @@ export async function run(port: RunPort, clock: RunClock = {}): Promise<RunResul
       )
     ),
     debug: port.debug,
-    ...clock
+    clock
   })
-  port.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`
-  )
-  const state = newState(o)
-  const log = flowLog(port, redactor)
-  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = await gitHubDeployment(port, o, { redactor, log })
-  let error: string | undefined
-  let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
-  try {
-    const deps = {
-      client,
-      log,
-      signal: port.signal,
-      say: sayWith(port.naming ?? ACTION_NAMING),
-      ...clock
-    }
-    if (o.command === 'delete') await deleteDeployment(o, state, deps)
-    else await deploy(o, state, deps)
-  } catch (err) {
-    if (port.signal.aborted && !(err instanceof DeployError)) {
-      state.outcome = 'cancelled'
-      error = cancelledMessage(state)
-      title = 'Deploy cancelled'
-    } else {
-      error = describeError(err)
-      if (err instanceof DeployError) title = err.title
-      else if (err instanceof ControlPlaneError) title = `Control plane: ${err.operation} failed`
-      state.outcome ??= 'error'
-    }
-    error = redactor.redact(error)
-  } finally {
-    client.close()
-  }
-  await githubSide(port, o, state, { github, error, redactor, log })
+}
 
-  const outputs = writeOutputs(
-    port,
-    allOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined })
-  )
-  const facts = { durationMs: now() - started, requests: client.requestCount, error }
-  await writeSummary(port, summaryText(state, facts, redactor), redactor)
-  if (error !== undefined) {
-    port.error(error, title)
-    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+/**
+ * The deploy or the delete, to its ending. The flows return every ending they expect; what is
+ * left is what nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  try {
+    return o.command === 'delete'
+      ? await deleteDeployment(o, state, deps)
+      : await deploy(o, state, deps)
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err)
+    const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
+    const message = `Unexpected error: ${sanitizeServerText(text, 1000)}`
+    return { outcome: 'error', failure: { message, title } }
+  } finally {
+    deps.client.close()
   }
-  if (state.outcome === 'deployed') {
-    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
-    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
-  }
-  return { exitCode: 0, outputs }
 }
 
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
@@ -154,6 +163,7 @@ interface GitHubSideFacts {
   error: string | undefined
   redactor: Redactor
   log: FlowLog
+  now: Clock['now']
 }
 
 /** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
@@ -161,7 +171,7 @@ async function githubSide(
   port: RunPort,
   o: Options,
   state: DeployState,
-  { github, error, redactor, log }: GitHubSideFacts
+  { github, error, redactor, log, now }: GitHubSideFacts
 ): Promise<void> {
   const cancelling = port.signal.aborted
   if (o.prComment && !port.github) {
@@ -190,11 +200,12 @@ async function githubSide(
           },
           {
             token: o.githubToken,
-            env: port.github.env,
+            context: port.github,
             pullRequestNumber: port.event.pullRequestNumber,
             redactor,
             log,
             cancelling,
+            now,
             dryRun: o.dryRun
           }
         )
@@ -209,17 +220,11 @@ async function githubSide(
 async function gitHubDeployment(
   port: RunPort,
   o: Options,
-  deps: { redactor: Redactor; log: FlowLog }
+  deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
   if (!port.github || o.environment === undefined) return undefined
   const { startGitHubDeployment } = await import('./github/deployment.ts')
-  return startGitHubDeployment(o, port.github.env, deps)
-}
-
-/** Each output through the port, as it is (structured values are not redacted). */
-function writeOutputs(port: RunPort, outputs: Record<string, string>): Record<string, string> {
-  for (const [name, value] of Object.entries(outputs)) port.setOutput(name, value)
-  return outputs
+  return startGitHubDeployment(o, port.github, deps)
 }
 
 /** The flow's outcome in the words of the pull-request comment. */
@@ -244,37 +249,6 @@ function once<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => vo
     done = true
     fn(...args)
   }
-}
-
-/** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state: DeployState): string {
-  const name = state.name ? `"${state.name}"` : 'the deployment'
-  if (state.writing === 'create') {
-    return (
-      `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
-      'A re-run finds the deployment by its name and updates it, or creates it.'
-    )
-  }
-  if (state.writing === 'delete') {
-    return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
-  }
-  if (state.writing === 'update') {
-    return (
-      `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
-      'A re-run applies the update again.'
-    )
-  }
-  const revision = state.revisionId
-    ? `; revision ${state.revisionId} goes on on the control plane`
-    : ''
-  return `Cancelled${revision}.`
-}
-
-function describeError(err: unknown): string {
-  if (err instanceof DeployError || err instanceof ControlPlaneError) return err.message
-  // Our own bug: still one readable line, never a stack trace in the job's error.
-  const text = err instanceof Error ? err.message : String(err)
-  return `Unexpected error: ${sanitizeServerText(text, 1000)}`
 }
 
 /** The flow's log: through the port, every line redacted. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { detectDefaults } from '../../src/cli/ci.ts'
+import { githubContext } from '../../src/github/context.ts'
 import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
@@ -296,18 +297,17 @@ test('GitHub Actions: the same defaults the action takes from the event', () => 
       })
     )
     const git = checkout()
-    const detected = detectDefaults(
-      {
-        GITHUB_ACTIONS: 'true',
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: payload,
-        GITHUB_REF: 'refs/pull/5/merge',
-        GITHUB_HEAD_REF: 'feat',
-        GITHUB_SHA: SHA,
-        GITHUB_REPOSITORY: 'acme/agent'
-      },
-      git
-    )
+    const env = {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: payload,
+      GITHUB_REF: 'refs/pull/5/merge',
+      GITHUB_HEAD_REF: 'feat',
+      GITHUB_SHA: SHA,
+      GITHUB_REPOSITORY: 'acme/agent'
+    }
+    // The CLI's door reads the context once inside GitHub Actions and hands it on.
+    const detected = detectDefaults(env, git, githubContext(env))
     expect(detected.defaults).toEqual({
       ref: 'feat',
       expectedSha: HEAD,

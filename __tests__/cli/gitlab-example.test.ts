@@ -46,7 +46,8 @@ function run(job: Job) {
 test('the default branch deploys with a dotenv report of the outputs', () => {
   const deploy = run(pipeline.deploy!)
   expect(deploy.command).toBe('deploy')
-  expect(deploy.inputs.repository).toBe('my-org/my-agent')
+  expect(deploy.inputs.source).toBe('internal_source')
+  expect(deploy.inputs.repository).toBe('')
   expect(deploy.outputFile).toBe(pipeline.deploy!.artifacts?.reports?.dotenv)
   expect(pipeline.deploy!.rules?.[0]?.if).toBe('$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH')
 })

@@ -71,7 +71,12 @@ test('a deploy: inputs from flags and env reach the run; outputs on stdout; the 
     port.input('api-key')
   ]).toEqual(['my-agent', 'false', '5m', KEY])
   expect(port.input('command')).toBe('deploy')
-  expect(port.event).toEqual({ ref: 'main', refFrom: 'CI_COMMIT_BRANCH', expectedSha: SHA })
+  expect(port.event).toEqual({
+    ref: 'main',
+    refFrom: 'CI_COMMIT_BRANCH',
+    expectedSha: SHA,
+    workspace: tmpdir()
+  })
   expect(port.github).toBeUndefined()
   expect(port.summary).toBeUndefined()
   expect(f.stdout).toBe('deployment-id=d-1\nrevision-status=DEPLOYED\nurl=\n')
@@ -164,9 +169,15 @@ test('a run that throws: exit 1 with one line, no stack', async () => {
 test('inside GitHub Actions the port has the GitHub side, and no job summary (the action door writes it)', async () => {
   const f = io()
   const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: {} }))
-  const env = { CONTROL_PLANE_API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/tmp/x' }
+  const env = {
+    CONTROL_PLANE_API_KEY: KEY,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: '/tmp/x',
+    GITHUB_REPOSITORY: 'acme/agent',
+    GITHUB_RUN_ID: '7'
+  }
   await cli(['deploy'], env, f.io, run)
-  expect(seen[0]!.github?.env).toBe(env)
+  expect(seen[0]!.github).toMatchObject({ repository: 'acme/agent', runId: '7' })
   expect(seen[0]!.summary).toBeUndefined()
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import { makeClock } from '../../src/clock.ts'
 import { baseUrlProblem } from '../../src/control-plane/base-url.ts'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 
@@ -29,7 +30,12 @@ describe('where the key may be sent', () => {
 
   test('the client refuses to be built for such a URL, before any request', () => {
     expect(
-      () => new ControlPlaneClient({ baseUrl: 'http://api.host.langchain.com', apiKey: 'k-123456' })
+      () =>
+        new ControlPlaneClient({
+          baseUrl: 'http://api.host.langchain.com',
+          apiKey: 'k-123456',
+          clock: makeClock()
+        })
     ).toThrow('Refusing base URL: plain http is refused for api.host.langchain.com')
   })
 })

@@ -2,7 +2,8 @@
 // fixture (fixtures/demo.json): a cloud tenant with a forge integration, a self-hosted tenant with
 // a listener, and an organization-scoped key that belongs to both.
 import { afterEach, describe, expect, test } from '@jest/globals'
-import type { ClientOptions, ControlPlaneClient } from '../../src/control-plane/client.ts'
+import type { ClientOptions } from '../../src/control-plane/client.ts'
+import type { TestClient as ControlPlaneClient } from './test-client.ts'
 import {
   ApiError,
   NetworkError,

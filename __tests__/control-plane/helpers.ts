@@ -3,7 +3,9 @@
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from '@jest/globals'
-import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
+import { makeClock, type Clock } from '../../src/clock.ts'
+import type { ClientOptions } from '../../src/control-plane/client.ts'
+import { TestClient } from './test-client.ts'
 
 export interface Recorded {
   method: string
@@ -148,17 +150,18 @@ export function revisionBody(status = 'BUILDING', overrides: Record<string, unkn
 
 export const API_KEY = 'lsv2_sk_0123456789abcdef0123456789abcdef_a1b2c3d4e5'
 
+/** What a test may set of a client: its options, and any part of its clock (real time else). */
+export type ClientOverrides = Partial<Omit<ClientOptions, 'clock'>> & Partial<Clock>
+
 /** A client for `baseUrl` with fast test defaults; closed after the test. */
-export function makeClient(
-  baseUrl: string,
-  overrides: Partial<ClientOptions> = {}
-): ControlPlaneClient {
-  const { retry, ...rest } = overrides
-  const client = new ControlPlaneClient({
+export function makeClient(baseUrl: string, overrides: ClientOverrides = {}): TestClient {
+  const { retry, now, sleep, ...rest } = overrides
+  const client = new TestClient({
     baseUrl,
     apiKey: API_KEY,
     requestTimeoutMs: 2000,
     ...rest,
+    clock: makeClock({ ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) }),
     retry: { baseDelayMs: 1, maxDelayMs: 5, ...retry }
   })
   cleanups.push(() => client.close())

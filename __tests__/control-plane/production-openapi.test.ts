@@ -6,7 +6,7 @@
 // Revision logs are not in this copy of the description: they are checked against
 // docs/control-plane.md ("Operations") by hand, at the end.
 import { afterAll, describe, expect, test } from '@jest/globals'
-import type { ControlPlaneClient } from '../../src/control-plane/client.ts'
+import type { TestClient as ControlPlaneClient } from './test-client.ts'
 import { SOURCES } from '../../src/control-plane/schema.ts'
 import {
   createBody,

@@ -1,6 +1,7 @@
 // The transport honours the runner's proxy settings (http_proxy / https_proxy, loopback hosts
 // bypassed), through a local CONNECT proxy that forwards every tunnel to the emulator: the
 // control plane's host name is only ever resolved by the proxy.
+import { makeClock } from '../../src/clock.ts'
 import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { DEFAULT_RETRY, Transport } from '../../src/control-plane/http.ts'
@@ -58,7 +59,8 @@ function transport(baseUrl: string): Transport {
     requestTimeoutMs: 5000,
     retry: { ...DEFAULT_RETRY, maxAttempts: 1 },
     maxBodyBytes: 1024 * 1024,
-    redactor: new Redactor([])
+    redactor: new Redactor([]),
+    clock: makeClock()
   })
 }
 

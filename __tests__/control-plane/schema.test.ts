@@ -23,6 +23,7 @@ import {
   UUID_PATTERN,
   Uuid
 } from '../../src/control-plane/schema.ts'
+import { deploymentsQueryProblem } from '../../src/control-plane/vocabulary.ts'
 import { createBody, deploymentBody, INTEGRATION_ID, revisionBody } from './helpers.ts'
 
 const REQUIRED_DEPLOYMENT_FIELDS = [
@@ -497,6 +498,33 @@ describe('what the real clients send and read beyond the published description',
     expect(CreateRevisionRequest.safeParse({ secrets: [] }).error?.issues[0]?.path).toEqual([
       'source_revision_config'
     ])
+  })
+})
+
+describe('the page query the client checks without zod', () => {
+  // The client sends typed values (numbers, booleans); the model also reads query-string text.
+  test.each([
+    {},
+    { limit: 1, offset: 0 },
+    { limit: 100, offset: 4000, name_contains: 'agent', deployment_type: 'prod' },
+    { limit: 20, remote_reconciled: false, status: 'READY', deployment_ids: 'a,b' },
+    { limit: 0 },
+    { limit: 101 },
+    { limit: 2.5 },
+    { offset: -1 },
+    { offset: 1.5 },
+    { deployment_type: 'staging' },
+    { name_contains: 5 },
+    { tag_value_ids: null },
+    { image_version: ['x'] },
+    { remote_reconciled: 1 },
+    { limit: 10, unknown_parameter: 'ignored' }
+  ])('%j: deploymentsQueryProblem agrees with ListDeploymentsQuery', query => {
+    const problem = deploymentsQueryProblem(query)
+    const parsed = ListDeploymentsQuery.safeParse(query)
+    expect(problem === undefined).toBe(parsed.success)
+    if (!parsed.success)
+      expect(problem).toMatch(new RegExp(`^${String(parsed.error.issues[0]!.path[0])}:`))
   })
 })
 

@@ -265,13 +265,15 @@ describe('iterateDeployments', () => {
     expect(server.requests).toHaveLength(1)
   })
 
-  test('a page query the model refuses fails the read: checked when its answer is read', async () => {
-    // A page leaves before the model has loaded (the run's first request need not wait for it).
+  test('a page query the interface refuses fails before it is sent: no request', async () => {
     const server = await startServer(pages(5))
-    await expect(collect(makeClient(server.origin).iterateDeployments({}, 500))).rejects.toThrow(
-      /limit/
+    const client = makeClient(server.origin)
+    await expect(collect(client.iterateDeployments({}, 500))).rejects.toThrow(
+      'list deployments: a query the interface refuses: limit: an integer from 1 to 100'
     )
-    expect(server.requests.map(r => r.url)).toEqual(['/v2/deployments?limit=500&offset=0'])
+    const wrongType = { deployment_type: 'huge' } as unknown as { deployment_type: 'dev' }
+    await expect(collect(client.iterateDeployments(wrongType))).rejects.toThrow(/deployment_type/)
+    expect(server.requests).toEqual([])
   })
 })
 

@@ -1,10 +1,11 @@
 // Writes that converge, against the emulator over HTTP with its faults: the client the action uses,
 // and what the emulator recorded as the judge.
+import { makeClock } from '../../src/clock.ts'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { ApiError } from '../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../src/control-plane/schema.ts'
-import { createOrAdopt, patchReconciled } from '../../src/deploy/apply.ts'
+import { createOrAdopt, patchReconciled } from '../../src/deploy/steps/converging-writes.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 
 let emu: Emulator
@@ -26,7 +27,8 @@ beforeEach(async () => {
     baseUrl: emu.url,
     apiKey: c.apiKey,
     tenantId: c.tenantId,
-    retry: { baseDelayMs: 5, maxDelayMs: 20 }
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    clock: makeClock()
   })
   notes.lines = []
 })
@@ -54,12 +56,14 @@ function virtualClient(onPause: () => Promise<void> = async () => {}) {
       tenantId: c.tenantId,
       requestTimeoutMs: WATCH_MS,
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
-      now: clock,
       random: () => 0.5,
-      sleep: async ms => {
-        pauses.push(ms)
-        t += ms
-        await onPause()
+      clock: {
+        now: clock,
+        sleep: async (ms: number) => {
+          pauses.push(ms)
+          t += ms
+          await onPause()
+        }
       }
     }),
     { clock }
@@ -92,7 +96,7 @@ const patches = () => emu.requests().filter(r => r.method === 'PATCH')
 describe('createOrAdopt', () => {
   test('a create whose answer was lost is found by name, not sent again', async () => {
     emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
-    const r = await createOrAdopt(client, body('lost-one'), notes)
+    const r = await createOrAdopt(client, body('lost-one'), notes, Date.now)
     expect(r.kind).toBe('created')
     expect(named('lost-one')).toHaveLength(1)
     expect(r.deployment.id).toBe(named('lost-one')[0]!.id)
@@ -101,7 +105,7 @@ describe('createOrAdopt', () => {
 
   test('a create refused before it was applied (reset) is sent again once the name is free', async () => {
     emu.setFaults({ kind: 'reset', method: 'POST', path: '/v2/deployments', times: 2 })
-    const r = await createOrAdopt(client, body('reset-one'), notes)
+    const r = await createOrAdopt(client, body('reset-one'), notes, Date.now)
     expect(r.kind).toBe('created')
     expect(named('reset-one')).toHaveLength(1)
     // Two resets, each followed by a look-up that found nothing, then the create that landed.
@@ -147,14 +151,14 @@ describe('createOrAdopt', () => {
 
   test('a name taken by another run is adopted, to be updated', async () => {
     const winner = await client.createDeployment(body('raced'))
-    const r = await createOrAdopt(client, body('raced'), notes)
+    const r = await createOrAdopt(client, body('raced'), notes, Date.now)
     expect(r).toMatchObject({ kind: 'taken', deployment: { id: winner.id } })
     expect(named('raced')).toHaveLength(1)
   })
 
   test('a rejected create is an error, never retried', async () => {
     const bad = { ...body('BadName'), name: 'BadName' }
-    await expect(createOrAdopt(client, bad, notes)).rejects.toBeInstanceOf(ApiError)
+    await expect(createOrAdopt(client, bad, notes, Date.now)).rejects.toBeInstanceOf(ApiError)
     expect(posts()).toHaveLength(1)
   })
 })
@@ -168,7 +172,8 @@ describe('patchReconciled', () => {
       d,
       { source_revision_config: { repo_ref: 'main' } },
       true,
-      notes
+      notes,
+      Date.now
     )
     const [state] = named('patched')
     expect(state!.revisions).toHaveLength(2)
@@ -185,7 +190,8 @@ describe('patchReconciled', () => {
       d,
       { source_revision_config: { repo_ref: 'main' } },
       true,
-      notes
+      notes,
+      Date.now
     )
     expect(named('retried')[0]!.revisions).toHaveLength(2)
     expect(out.latest_revision_id).toBe(named('retried')[0]!.latest_revision_id)

@@ -12,7 +12,7 @@ import {
   readFailureLog,
   type LogEntry,
   type LogReader
-} from '../../src/deploy/failure-logs.ts'
+} from '../../src/deploy/after-failure/failure-logs.ts'
 
 const SECRET = 'sk-live-0123456789abcdef'
 const redactor = new Redactor([SECRET])

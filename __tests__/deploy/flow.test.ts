@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../src/control-plane/schema.ts'
 import { ApiError } from '../../src/control-plane/errors.ts'
-import { DeployError } from '../../src/deploy/deploy-error.ts'
+import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
@@ -33,7 +33,7 @@ afterEach(async () => {
 
 function clientOptions(): ClientOptions {
   const c = emu.credentials()
-  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, now, sleep }
+  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, clock: { now, sleep } }
 }
 
 function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
@@ -48,7 +48,9 @@ interface Run {
   state: DeployState
   log: string[]
   warnings: string[]
-  error: unknown
+  /** The ending's failure as the job's error says it; undefined when the deploy did what was asked. */
+  error: string | undefined
+  ending: Ending | undefined
 }
 
 async function run(
@@ -65,15 +67,14 @@ async function run(
     group: (_name, fn) => fn()
   }
   const state = newState(o)
-  let error: unknown
+  let ending: Ending | undefined
   try {
-    await deploy(o, state, { client, log: flowLog, now, sleep, signal })
-  } catch (err) {
-    error = err
+    ending = await deploy(o, state, { client, log: flowLog, clock: { now, sleep }, signal })
   } finally {
     client.close()
   }
-  return { state, log, warnings, error } satisfies Run
+  const error = ending.failure ? failureText(ending.failure) : undefined
+  return { state, log, warnings, error, ending } satisfies Run
 }
 
 const deployments = (name: string) =>
@@ -124,7 +125,7 @@ describe('deploy()', () => {
   test('a failed build ends the run with the status and what to do', async () => {
     const r = await run(inputs({ ref: 'fail-build' }))
     expect(r.state).toMatchObject({ outcome: 'failed', revisionStatus: 'BUILD_FAILED' })
-    expect(r.error).toBeInstanceOf(DeployError)
+    expect(r.ending?.failure?.title).toBe('Revision BUILD_FAILED')
     expect(String(r.error)).toMatch(/ended BUILD_FAILED/)
   })
 
@@ -148,7 +149,7 @@ describe('deploy()', () => {
     const r = await run(inputs({ ref: 'release' }))
     other.close()
     const newer = deployments('agent-prod')[0]!.latest_revision_id
-    expect(r.error).toBeInstanceOf(DeployError)
+    expect(r.ending?.failure?.title).toBe('Superseded, not deployed')
     expect(String(r.error)).toContain(
       `of this run was SKIPPED for the newer revision ${newer}, which ended BUILD_FAILED`
     )

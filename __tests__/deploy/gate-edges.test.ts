@@ -5,7 +5,7 @@
 // deployment left.
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
-import { DeployError } from '../../src/deploy/deploy-error.ts'
+import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type FlowLog } from '../../src/deploy/flow.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
@@ -33,8 +33,7 @@ const client = () => {
     baseUrl: emu.url,
     apiKey: c.apiKey,
     tenantId: c.tenantId,
-    now,
-    sleep
+    clock: { now, sleep }
   })
 }
 
@@ -64,16 +63,20 @@ async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeRespo
   }
   const state = newState(o)
   const c = client()
-  let error: unknown
   const started = t
+  let ending: Ending
   try {
-    await deploy(o, state, { client: c, log, now, sleep, ...(probe ? { probe } : {}) })
-  } catch (err) {
-    error = err
+    ending = await deploy(o, state, {
+      client: c,
+      log,
+      clock: { now, sleep },
+      ...(probe ? { probe } : {})
+    })
   } finally {
     c.close()
   }
-  return { state, lines, error, error_: String(error), tookMs: t - started }
+  const error = ending.failure
+  return { state, lines, error, error_: error ? failureText(error) : '', tookMs: t - started }
 }
 
 test('the timeout bounds the gate: a window it cuts short is a timeout, not healthy, not rolled back', async () => {
@@ -81,8 +84,8 @@ test('the timeout bounds the gate: a window it cuts short is a timeout, not heal
     inputs({ 'health-check': 'true', 'health-check-window': '30m', timeout: '5m' }),
     probeOf({ status: 200, body: '{"ok":true}' })
   )
-  expect(r.error).toBeInstanceOf(DeployError)
-  expect((r.error as DeployError).title).toBe('Health check timed out')
+  expect(r.error).toBeDefined()
+  expect(r.error?.title).toBe('Health check timed out')
   expect(r.error_).toMatch(/answered 2xx, but the timeout came .* into the 30m window of 2xx/)
   expect(r.state.outcome).toBe('timeout')
   expect(r.state.health).toBeUndefined()
@@ -103,7 +106,7 @@ test('a probe inside the window cut short by the deadline is the timeout, not an
     })
   )
   expect(n).toBe(1)
-  expect((r.error as DeployError).title).toBe('Health check timed out')
+  expect(r.error?.title).toBe('Health check timed out')
   expect(r.state.outcome).toBe('timeout')
   expect(r.tookMs).toBeLessThanOrEqual(5 * 60_000 + 15_000)
 })
@@ -152,7 +155,7 @@ test("credentials in the deployment's custom_url are named, never sent or shown"
     })
   )
   expect(sent).toEqual([])
-  expect((r.error as DeployError).title).toBe('Health check refused')
+  expect(r.error?.title).toBe('Health check refused')
   expect(r.error_).toMatch(
     /custom_url for agent\.example\.com carries credentials \(user:password@\), which are never sent or shown/
   )
@@ -186,7 +189,7 @@ test.each([
         return { status: 404, body: '{"detail":"Not Found"}' }
       })
     )
-    expect((r.error as DeployError).title).toBe('Deployment deleted')
+    expect(r.error?.title).toBe('Deployment deleted')
     expect(r.error_).toMatch(/was deleted during the health check of revision \S+/)
     expect(r.error_).not.toMatch(/get deployment failed|check the id/)
     expect(r.state.health).toBeUndefined()
@@ -202,7 +205,7 @@ test('a re-create after a deletion meets the tracing project: named as that, no 
   await c.deleteDeployment(id)
   c.close()
   const r = await run(o)
-  expect((r.error as DeployError).title).toBe('Name held by a tracing project')
+  expect(r.error?.title).toBe('Name held by a tracing project')
   expect(r.error_).toMatch(/A tracing project named "agent-prod" remains/)
   expect(r.error_).toMatch(/delete-tracing-project: true/)
   expect(r.error_).not.toMatch(/a deployment with this name already exists/)

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import type { FlowLog } from '../../src/deploy/deps.ts'
-import { healthGate, unhealthyError } from '../../src/deploy/health-gate.ts'
+import { healthGate, unhealthyError } from '../../src/health/gate-step.ts'
 import { exactHost } from '../../src/health/hosts.ts'
 import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
 
@@ -25,9 +25,11 @@ function setup(answers: ProbeResponse[]) {
   const deps = {
     log,
     redactor: new Redactor([KEY]),
-    now: () => t,
-    sleep: async (ms: number) => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     },
     probe: async (req: ProbeRequest) => {
       sent.push(req)

@@ -1,6 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
 import type { RepositoryEntry } from '../../src/control-plane/schema.ts'
-import { describePlan, planCreate, planUpdate } from '../../src/deploy/plan.ts'
+import {
+  describePlan,
+  planCreate,
+  planUpdate,
+  UPLOADED_OBJECT
+} from '../../src/deploy/steps/plan.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'
@@ -217,5 +222,45 @@ describe('planUpdate', () => {
     expect(planCreate(o, 'agent-prod', repo).body.source_config?.deployment_type).toBe('prod')
     const patch = planUpdate(o, deployment())
     expect(JSON.stringify(patch.body)).not.toContain('deployment_type')
+  })
+})
+
+describe('upload deploys (internal_source)', () => {
+  const upload = { configPath: 'apps/agent/langgraph.json' }
+
+  test('a create is what the real clients send: no repository, no revision config', () => {
+    const o = options({ source: 'internal_source', ref: undefined, deploymentType: 'dev' })
+    const plan = planCreate(o, 'agent', undefined)
+    expect(plan.body).toEqual({
+      name: 'agent',
+      source: 'internal_source',
+      source_config: { deployment_type: 'dev' },
+      source_revision_config: {},
+      secrets: []
+    })
+  })
+
+  test('an update names the upload and its config path, and makes a revision', () => {
+    const current = deployment({ source: 'internal_source', source_config: {} })
+    const o = options({ source: 'internal_source', ref: undefined })
+    const plan = planUpdate(o, current, upload)
+    if (plan.kind !== 'update') throw new Error('an update plan')
+    expect(plan.newRevision).toBe(true)
+    expect(plan.body.source_revision_config).toEqual({
+      source_tarball_path: UPLOADED_OBJECT,
+      graph_config_path: 'apps/agent/langgraph.json'
+    })
+    expect(plan.body.revision_source).toBeUndefined()
+  })
+
+  test('revision-source: internal_source on another source says so, without repo_ref', () => {
+    const o = options({ revisionSource: 'internal_source' })
+    const plan = planUpdate(o, deployment(), upload)
+    if (plan.kind !== 'update') throw new Error('an update plan')
+    expect(plan.body.revision_source).toBe('internal_source')
+    expect(plan.body.source_revision_config).not.toHaveProperty('repo_ref')
+    expect(describePlan(plan).join('\n')).toContain(
+      'source_revision_config.graph_config_path: langgraph.json -> apps/agent/langgraph.json'
+    )
   })
 })

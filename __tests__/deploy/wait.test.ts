@@ -7,7 +7,7 @@ import {
   nextPause,
   waitForRevision,
   type RevisionReader
-} from '../../src/deploy/wait.ts'
+} from '../../src/deploy/steps/wait.ts'
 
 const DEP = '11111111-1111-4111-8111-111111111111'
 const REV = '22222222-2222-4222-8222-222222222222'
@@ -32,9 +32,11 @@ function scripted(
   return {
     client,
     polls,
-    now: () => t,
-    sleep: async (ms: number) => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     }
   }
 }
@@ -245,9 +247,12 @@ describe('waitForRevision', () => {
       ...base,
       ...s,
       signal: controller.signal,
-      sleep: async () => {
-        controller.abort()
-        throw new Error('aborted')
+      clock: {
+        ...s.clock,
+        sleep: async () => {
+          controller.abort()
+          throw new Error('aborted')
+        }
       }
     })
     expect(r.outcome).toBe('cancelled')

@@ -1,6 +1,8 @@
-// The emulated agent servers: /_agents/<id>/ok and /info per deployment, the key checked, health
-// scripted through the admin API, probes logged apart from the API's request log.
+// The emulated agent servers: /_agents/<id>/ok, /info, /assistants/search and /runs/wait per
+// deployment, the key checked, health and answers scripted through the admin API, probes logged
+// apart from the API's request log.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { graphsOf } from '../../emulator/agent-app.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import {
   call,
@@ -64,6 +66,46 @@ async function admin(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as Json }
 }
 
+async function latestRevision(id: string): Promise<string> {
+  const d = await call(emu, 'GET', `/v2/deployments/${id}`)
+  return (d.body as Json).latest_revision_id as string
+}
+
+/** A POST to the agent server of `id` with the tenant's key (or `key`). */
+async function post(id: string, route: string, body: unknown, key: string | null = CLOUD_KEY) {
+  const res = await fetch(`${emu.url}/_agents/${id}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+    body: JSON.stringify(body)
+  })
+  const text = await res.text()
+  return {
+    status: res.status,
+    text,
+    json: (() => {
+      try {
+        return JSON.parse(text) as Json
+      } catch {
+        return undefined
+      }
+    })()
+  }
+}
+
+const servedId = async (id = LIVE) =>
+  JSON.parse((await probe(id, '/info')).body).host?.host_revision_id as string | undefined
+
+/** A new revision of LIVE, DEPLOYED (its drain not over); returns [previous, new] revision ids. */
+async function redeploy(): Promise<[string, string]> {
+  const before = await latestRevision(LIVE)
+  await call(emu, 'PATCH', `/v2/deployments/${LIVE}`, {
+    body: { source_revision_config: { repo_ref: 'next' } }
+  })
+  const after = await latestRevision(LIVE)
+  clock.advance(3_000)
+  return [before, after]
+}
+
 describe('where the agent server is', () => {
   it('a codehost deployment without a custom_url of its own has the emulator’s agent server as its custom_url', async () => {
     const d = await call(emu, 'GET', `/v2/deployments/${LIVE}`)
@@ -93,9 +135,40 @@ describe('where the agent server is', () => {
 })
 
 describe('GET /ok and /info', () => {
-  it('healthy by default: /ok answers {"ok": true}, /info the version', async () => {
+  it('healthy by default: /ok answers {"ok": true}, /info the version and the revision served', async () => {
     expect(await probe(LIVE)).toMatchObject({ status: 200, body: '{"ok":true}' })
-    expect(JSON.parse((await probe(LIVE, '/info')).body)).toEqual({ version: '0.4.12' })
+    const info = JSON.parse((await probe(LIVE, '/info')).body)
+    expect(info).toEqual({
+      version: '0.4.12',
+      langgraph_py_version: expect.any(String),
+      flags: expect.objectContaining({ assistants: true }),
+      host: {
+        kind: 'saas',
+        project_id: LIVE,
+        host_revision_id: await latestRevision(LIVE),
+        revision_id: expect.any(String),
+        tenant_id: CLOUD
+      }
+    })
+    expect(info.host.revision_id).not.toBe(info.host.host_revision_id)
+  })
+
+  it('HEAD /ok answers 200 without a body; another method or route is a plain-text 404', async () => {
+    const head = await fetch(`${emu.url}/_agents/${LIVE}/ok`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': CLOUD_KEY }
+    })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    const post = await fetch(`${emu.url}/_agents/${LIVE}/ok`, {
+      method: 'POST',
+      headers: { 'x-api-key': CLOUD_KEY }
+    })
+    expect(post.status).toBe(404)
+    expect(post.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await post.text()).toBe('404 Not Found')
+    for (const route of ['/docs', '/constructor', '/ok/more'])
+      expect(await probe(LIVE, route)).toMatchObject({ status: 404, body: '404 Not Found' })
   })
 
   it('the key is checked: none is 401, another tenant’s is 403; unknown deployments and routes 404', async () => {
@@ -229,5 +302,113 @@ describe('scripted health (admin API)', () => {
     emu.agents.script(LIVE, { health: 'failing' })
     emu.reset()
     expect((await probe(LIVE)).status).toBe(200)
+  })
+})
+
+describe('the revision served (/info host block)', () => {
+  it('the first DEPLOYED of a new revision drains: /info shows the previous one for DRAIN, then the new one', async () => {
+    const [before, after] = await redeploy()
+    const status = await call(emu, 'GET', `/v2/deployments/${LIVE}/revisions/${after}`)
+    expect((status.body as Json).status).toBe('DEPLOYED')
+    expect((await probe(LIVE)).status).toBe(200)
+    expect(await servedId()).toBe(before)
+    clock.advance(2_000)
+    expect(await servedId()).toBe(after)
+  })
+
+  it('the drain is a setting (stageDurationsMs.DRAIN): 0 serves the new revision at once', async () => {
+    emu.configure({ stageDurationsMs: { DRAIN: 0 } })
+    const [, after] = await redeploy()
+    expect(await servedId()).toBe(after)
+  })
+
+  it('scripted: the previous revision for the first N probes, or for ever; or no host block', async () => {
+    const [before, after] = await redeploy()
+    clock.advance(60_000)
+    await admin('POST', `/${LIVE}/app`, { previousFirst: 2 })
+    expect([await servedId(), await servedId(), await servedId()]).toEqual([before, before, after])
+    await admin('POST', `/${LIVE}/app`, { previous: true })
+    for (let i = 0; i < 3; i++) expect(await servedId()).toBe(before)
+    await admin('POST', `/${LIVE}/app`, { host: false })
+    const info = JSON.parse((await probe(LIVE, '/info')).body)
+    expect(info).not.toHaveProperty('host')
+    expect(info.version).toBe('0.4.12')
+  })
+
+  it('a deployment with one revision serves it: nothing to drain, nothing previous', async () => {
+    await admin('POST', `/${LIVE}/app`, { previous: true })
+    expect(await servedId()).toBe(await latestRevision(LIVE))
+  })
+})
+
+describe('POST /assistants/search and /runs/wait', () => {
+  it('one default assistant per graph of the deployed revision (a fixture’s: "agent")', async () => {
+    const found = await post(LIVE, '/assistants/search', { graph_id: 'agent', limit: 1 })
+    expect(found.status).toBe(200)
+    expect(found.json).toEqual([
+      expect.objectContaining({
+        graph_id: 'agent',
+        assistant_id: expect.any(String),
+        name: 'agent'
+      })
+    ])
+    expect((await post(LIVE, '/assistants/search', { graph_id: 'other', limit: 1 })).json).toEqual(
+      []
+    )
+  })
+
+  it('the graphs of a revision are its record’s (an upload’s config keys), else a fixture’s', () => {
+    const rev = { id: 'r' } as unknown as Parameters<typeof graphsOf>[0]
+    expect(graphsOf({ ...rev, graphs: ['planner', 'writer'] })).toEqual(['planner', 'writer'])
+    expect(graphsOf(rev)).toEqual(['agent'])
+  })
+
+  it('scripted graphs and a 401 on /assistants/search; the key is checked', async () => {
+    await admin('POST', `/${LIVE}/app`, { graphs: ['a', 'b'] })
+    expect((await post(LIVE, '/assistants/search', { graph_id: 'b', limit: 1 })).json).toHaveLength(
+      1
+    )
+    expect((await post(LIVE, '/assistants/search', { graph_id: 'agent' })).json).toEqual([])
+    await admin('POST', `/${LIVE}/app`, { assistantsStatus: 401 })
+    expect((await post(LIVE, '/assistants/search', { graph_id: 'agent' })).status).toBe(401)
+    await admin('POST', `/${LIVE}/app`, {})
+    expect((await post(LIVE, '/assistants/search', {}, null)).status).toBe(401)
+    expect((await post(LIVE, '/assistants/search', {}, OTHER_KEY)).status).toBe(403)
+  })
+
+  it('/runs/wait echoes the input by default; an unknown assistant is a plain-text 404', async () => {
+    const run = { assistant_id: 'agent', input: { text: 'hi' }, on_completion: 'delete' }
+    expect(await post(LIVE, '/runs/wait', run)).toMatchObject({ status: 200, json: { text: 'hi' } })
+    const unknown = await post(LIVE, '/runs/wait', { ...run, assistant_id: 'nope' })
+    expect(unknown.status).toBe(404)
+    expect(unknown.text).toMatch(/^No assistant found for "nope"/)
+  })
+
+  it('/runs/wait scripted: outputs in turn, then an error body, a delay, a 401', async () => {
+    const run = { assistant_id: 'agent', input: { text: 'hi' } }
+    await admin('POST', `/${LIVE}/app`, { runs: { outputs: [{ answer: 42 }] } })
+    expect((await post(LIVE, '/runs/wait', run)).json).toEqual({ answer: 42 })
+    expect((await post(LIVE, '/runs/wait', run)).json).toEqual({ text: 'hi' })
+    await admin('POST', `/${LIVE}/app`, { runs: { error: 'graph exploded' } })
+    expect(await post(LIVE, '/runs/wait', run)).toMatchObject({
+      status: 200,
+      json: { __error__: { error: 'Error', message: 'graph exploded' } }
+    })
+    await admin('POST', `/${LIVE}/app`, { runs: { status: 401 } })
+    expect((await post(LIVE, '/runs/wait', run)).status).toBe(401)
+    await admin('POST', `/${LIVE}/app`, { runs: { delayMs: 60_000 } })
+    const slow = fetch(`${emu.url}/_agents/${LIVE}/runs/wait`, {
+      method: 'POST',
+      headers: { 'x-api-key': CLOUD_KEY },
+      body: JSON.stringify(run),
+      signal: AbortSignal.timeout(50)
+    })
+    await expect(slow).rejects.toThrow()
+  })
+
+  it('a bad app script is 400 naming the field', async () => {
+    const bad = await admin('POST', `/${LIVE}/app`, { previousFirst: -1 })
+    expect(bad.status).toBe(400)
+    expect(bad.body.detail).toMatch(/previousFirst/)
   })
 })

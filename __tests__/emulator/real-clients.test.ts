@@ -217,6 +217,14 @@ describe('the build of an upload: the emulator unpacks it and reads its config',
     expect(build).toContain('INFO Graphs: agent, researcher')
     // The service hosts what it built: custom_url points at the emulator's agent server.
     expect(dep.source_config.custom_url).toBe(`${new URL(emu!.url).origin}/_agents/${dep.id}`)
+    // Whose assistants are the config's graphs.
+    const search = await fetch(`${dep.source_config.custom_url}/assistants/search`, {
+      method: 'POST',
+      headers: { 'x-api-key': emu!.credentials().apiKey },
+      body: JSON.stringify({ limit: 10 })
+    })
+    const found = (await search.json()) as Json[]
+    expect(found.map(a => a.graph_id)).toEqual(['agent', 'researcher'])
   })
 
   it('reads a config in a folder, behind a long (PAX) path, with ./ in the config path', async () => {
@@ -593,7 +601,11 @@ describe('uploaded bytes are bounded', () => {
     }
     const [first, second] = [slot(1), slot(2)]
     store.keepUpload(first, body)
-    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({ ok: true, graphs: ['agent'] })
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({
+      ok: true,
+      graphs: ['agent'],
+      files: ['agent.py', 'langgraph.json']
+    })
     store.keepUpload(second, body)
     expect([first.data, second.data?.length]).toEqual([null, body.length])
     expect(buildFromUpload(store, 'p1', 'langgraph.json')).toMatchObject({

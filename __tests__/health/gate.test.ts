@@ -5,7 +5,7 @@ import {
   HealthTargetError,
   UNAVAILABLE_AFTER,
   type HealthCheckOptions
-} from '../../src/health/gate.ts'
+} from '../../src/health/window.ts'
 import { exactHost } from '../../src/health/hosts.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 
@@ -38,9 +38,11 @@ function agent(script: Scripted[], answerMs = 50) {
     windowMs: 30_000,
     intervalMs: 5000,
     redactor: new Redactor([KEY]),
-    now: () => t,
-    sleep: async ms => {
-      t += ms
+    clock: {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += ms
+      }
     },
     transport
   }

@@ -1,9 +1,10 @@
 // The probe over real sockets: local servers that answer, redirect, hang, reset or send too much.
+import { makeClock } from '../../src/clock.ts'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
-import { checkHealth } from '../../src/health/gate.ts'
+import { checkHealth } from '../../src/health/window.ts'
 import { httpProbe, MAX_PROBE_BODY, ProbeTimeoutError } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_probe_test_key_abcdef0123456789'
@@ -103,6 +104,7 @@ describe('the gate over real sockets', () => {
       deadline: Date.now() + 60_000,
       windowMs: 100,
       intervalMs: 50,
+      clock: makeClock(),
       redactor: new Redactor([KEY])
     })
     expect(r.health).toBe('healthy')

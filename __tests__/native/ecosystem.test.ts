@@ -32,8 +32,9 @@ const ymlIn = (dir: string) =>
     : []
 
 const WORKFLOWS = ymlIn('.github/workflows')
-// GitHub workflows all but one: examples/gitlab-ci.yml is GitLab's (the CLI's tests check it).
-const EXAMPLES = ymlIn('examples').filter(path => path !== 'examples/gitlab-ci.yml')
+// GitHub workflows all but GitLab's and Bitbucket's (the CLI's tests check them).
+const OTHER_CI = ['examples/gitlab-ci.yml', 'examples/bitbucket-pipelines.yml']
+const EXAMPLES = ymlIn('examples').filter(path => !OTHER_CI.includes(path))
 const ALL = [...WORKFLOWS, ...EXAMPLES]
 
 /**

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { createServer } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
+import { githubContext } from '../../src/github/context.ts'
 import type { DeployState, Outcome } from '../../src/deploy/flow.ts'
 import {
   describeDeploymentError as describeGitHubError,
@@ -17,13 +18,18 @@ import { SHA, testOptions } from '../builders.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 const TOKEN = 'ghs_unit0token0000000000000000000000000001'
-const ENV = {
+const ENV_VARS = {
   GITHUB_REPOSITORY: 'acme/agent-server',
   GITHUB_SHA: 'ffff000000000000000000000000000000000000',
   GITHUB_SERVER_URL: 'https://github.example.com',
   GITHUB_RUN_ID: '42',
   GITHUB_API_URL: 'https://github.example.com/api/v3'
 }
+/** The workflow run's context as the door reads it, with variables replaced. */
+const context = (over: Record<string, string> = {}) => githubContext({ ...ENV_VARS, ...over }, {})
+const ENV = context()
+/** A pause that takes no time (the tests that count pauses pass their own). */
+const clock = { sleep: async () => undefined }
 
 /** Options of a codehost deployment recorded in the GitHub environment `production`. */
 const options = (over: Partial<RawInputs> = {}): Options =>
@@ -101,7 +107,7 @@ describe('githubDeploymentTarget', () => {
 
   test('GITHUB_SHA when no commit is expected (an image deploy, another ref)', () => {
     const target = githubDeploymentTarget(options({ ref: 'release' }), ENV)
-    expect(target).toMatchObject({ sha: ENV.GITHUB_SHA })
+    expect(target).toMatchObject({ sha: ENV_VARS.GITHUB_SHA })
   })
 
   test('off without environment, and in a dry run', () => {
@@ -111,14 +117,14 @@ describe('githubDeploymentTarget', () => {
 
   test('a reason instead when it cannot be done safely', () => {
     const o = options()
-    expect(githubDeploymentTarget(o, { ...ENV, GITHUB_REPOSITORY: '' })).toMatch(
+    expect(githubDeploymentTarget(o, context({ GITHUB_REPOSITORY: '' }))).toMatch(
       /GITHUB_REPOSITORY/
     )
     expect(
-      githubDeploymentTarget(o, { ...ENV, GITHUB_API_URL: 'http://github.example.com' })
+      githubDeploymentTarget(o, context({ GITHUB_API_URL: 'http://github.example.com' }))
     ).toMatch(/https/)
     expect(
-      githubDeploymentTarget(o, { ...ENV, GITHUB_API_URL: 'http://127.0.0.1:9' })
+      githubDeploymentTarget(o, context({ GITHUB_API_URL: 'http://127.0.0.1:9' }))
     ).toMatchObject({ apiUrl: 'http://127.0.0.1:9' })
   })
 })
@@ -176,11 +182,15 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   })
   afterAll(() => github.close())
   beforeEach(() => github.reset())
-  const env = () => ({ ...ENV, GITHUB_API_URL: github.url })
+  const env = () => context({ GITHUB_API_URL: github.url })
 
   test('created and in_progress, its id returned; finish sets the final state', async () => {
     const rec = recordingLog()
-    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      clock
+    })
     expect(deployment).toBeDefined()
     expect(deployment!.id).toBeGreaterThan(0)
     await deployment!.finish(state('deployed'), undefined)
@@ -194,8 +204,8 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
     const port = await closedPort()
     const deployment = await startGitHubDeployment(
       options(),
-      { ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` },
-      { redactor, log: rec.log }
+      context({ GITHUB_API_URL: `http://127.0.0.1:${port}` }),
+      { redactor, log: rec.log, clock }
     )
     expect(deployment).toBeUndefined()
     expect(rec.warnings()).toHaveLength(1)
@@ -208,7 +218,11 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   test('a 200 whose body is not a deployment says so, never "could not be reached"', async () => {
     const rec = recordingLog()
     github.answerWith(200, '{"message":"<html>proxy login</html>"}', /\/deployments$/)
-    const deployment = await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      clock
+    })
     expect(deployment).toBeUndefined()
     const [warning] = rec.warnings()
     expect(warning!.line).toContain('answered 200 with a body that is not a deployment')
@@ -221,8 +235,10 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
     const deployment = await startGitHubDeployment(options(), env(), {
       redactor,
       log: rec.log,
-      sleep: async ms => {
-        slept.push(ms)
+      clock: {
+        sleep: async (ms: number) => {
+          slept.push(ms)
+        }
       }
     })
     expect(slept).toEqual([])
@@ -242,8 +258,10 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
     const deployment = await startGitHubDeployment(options(), env(), {
       redactor,
       log: rec.log,
-      sleep: async ms => {
-        slept.push(ms)
+      clock: {
+        sleep: async (ms: number) => {
+          slept.push(ms)
+        }
       }
     })
     github.failWith(422, 'Validation Failed', /\/statuses$/)
@@ -255,7 +273,7 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   test('the token appears in no line, even when GitHub echoes it', async () => {
     const rec = recordingLog()
     github.failWith(401, `Bad credentials: ${TOKEN}`)
-    await startGitHubDeployment(options(), env(), { redactor, log: rec.log })
+    await startGitHubDeployment(options(), env(), { redactor, log: rec.log, clock })
     expect(rec.warnings()).toHaveLength(1)
     expect(rec.lines.some(l => l.line.includes(TOKEN))).toBe(false)
     expect(rec.warnings()[0]!.line).toContain('HTTP 401')
@@ -265,7 +283,8 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
     const rec = recordingLog()
     const deployment = await startGitHubDeployment(options({ 'dry-run': 'true' }), env(), {
       redactor,
-      log: rec.log
+      log: rec.log,
+      clock
     })
     expect(deployment).toBeUndefined()
     expect(github.requests).toEqual([])

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { createServer } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
+import { githubContext } from '../../src/github/context.ts'
 import {
   PR_COMMENT_BUDGET_MS,
   PR_COMMENT_REQUEST_TIMEOUT_MS,
@@ -62,10 +63,11 @@ function deps(
   return {
     dryRun: false,
     token: TOKEN,
-    env: { ...ENV, GITHUB_API_URL: github.url },
+    context: githubContext({ ...ENV, GITHUB_API_URL: github.url }, {}),
     pullRequestNumber: PR,
     redactor: new Redactor([]),
     log: rec.log,
+    now: Date.now,
     // The fake GitHub is served by this loaded process, and holds requests for others (holdCreates):
     // no test here is about GitHub's speed but the budget's own, which sets the real limits.
     limits: { requestMs: 120_000, budgetMs: 600_000 },
@@ -271,7 +273,9 @@ describe('strictly best effort', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { env: { ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` } })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: `http://127.0.0.1:${port}` }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toHaveLength(1)
@@ -360,7 +364,7 @@ describe('where the comment goes, and when there is none', () => {
       const rec = recordingLog()
       const result = await postPrComment(
         deployed(),
-        deps(rec, { env: { ...ENV, GITHUB_API_URL: `${ghes.url}/` } })
+        deps(rec, { context: githubContext({ ...ENV, GITHUB_API_URL: `${ghes.url}/` }, {}) })
       )
       expect(result).toMatchObject({ action: 'created' })
       expect(ghes.requests.map(r => `${r.method} ${r.fullPath}`)).toEqual([
@@ -379,7 +383,9 @@ describe('where the comment goes, and when there is none', () => {
     const rec = recordingLog()
     const result = await postPrComment(
       deployed(),
-      deps(rec, { env: { ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' } })
+      deps(rec, {
+        context: githubContext({ ...ENV, GITHUB_API_URL: 'http://ghe.example/api/v3' }, {})
+      })
     )
     expect(result).toBeUndefined()
     expect(rec.warnings()).toEqual([

@@ -528,13 +528,20 @@ async function inProcess(env: Record<string, string>) {
   const heapBefore = process.memoryUsage().heapUsed
   const started = Date.now()
   const previous = process.exitCode
+  // The runner's variables for this run only: the action's door reads process.env, as on a runner.
+  const saved = Object.fromEntries(Object.keys(env).map(k => [k, process.env[k]]))
+  Object.assign(process.env, env)
   let code: number
   try {
-    await run(env)
+    await run()
     code = Number(process.exitCode ?? 0)
   } finally {
     process.stdout.write = write
     process.exitCode = previous
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
   }
   return {
     stdout,

@@ -2,6 +2,7 @@
 // the archive of a fixture PUT to the URL it answers, and a PATCH naming the object, which the
 // service accepts only once the PUT has stored it. And an upload URL that is not http(s) is an
 // answer that does not fit, before anything is sent to it.
+import { makeClock } from '../../src/clock.ts'
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from '@jest/globals'
@@ -26,7 +27,8 @@ function client(baseUrl: string, dialect: 'interface' | 'langsmith' = 'interface
     baseUrl,
     apiKey: CLOUD_KEY,
     dialect,
-    retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 }
+    retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    clock: makeClock()
   })
   clients.push(c)
   return c

@@ -1,10 +1,10 @@
 // The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
-// lines and annotations, groups, outputs, the job summary), the triggering event, the GitHub
-// side, and the runner's cancel (SIGINT, then SIGTERM) as the run's abort signal. The run itself
-// is src/run.ts, the same for every door.
+// lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
+// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
+// as the run's abort signal. The run itself is src/run.ts, the same for every door.
 import * as core from '@actions/core'
-import { eventDefaults, readEventPayload } from '../event.ts'
-import { inputEnvName } from '../inputs/index.ts'
+import { eventDefaults } from '../event.ts'
+import { githubContext, type GitHubContext } from '../github/context.ts'
 import type { RunPort } from '../port.ts'
 import { run as runFlow } from '../run.ts'
 
@@ -14,15 +14,12 @@ const CANCEL_EXIT_MS = 1500
 /** An annotation's properties: a title when there is one. */
 const titled = (title: string | undefined): core.AnnotationProperties => (title ? { title } : {})
 
-/**
- * The port onto the runner, for one run. `env` other than process.env (in-process tests) gives
- * the inputs, the event and the GitHub settings; the runner's files stay process.env's.
- */
-export function actionPort(signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): RunPort {
+/** The port onto the runner, for one run. */
+function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
   return {
-    input: name =>
-      env === process.env ? core.getInput(name) : (env[inputEnvName(name)] ?? '').trim(),
-    event: eventDefaults(env, readEventPayload(env)),
+    input: name => core.getInput(name),
+    // The workspace an upload archives: the runner's checkout.
+    event: { ...eventDefaults(github), workspace: github.workspace ?? process.cwd() },
     mask: value => core.setSecret(value),
     info: line => core.info(line),
     debug: core.isDebug() ? line => core.debug(line) : undefined,
@@ -30,21 +27,21 @@ export function actionPort(signal: AbortSignal, env: NodeJS.ProcessEnv = process
     notice: (line, title) => core.notice(line, titled(title)),
     error: (line, title) => core.error(line, titled(title)),
     group: (name, fn) => core.group(name, fn),
-    setOutput: (name, value) => core.setOutput(name, value),
     // Every runner keeps a summary; where none is set up, core says so and the run warns once.
     summary: async markdown => {
       await core.summary.addRaw(markdown).write()
     },
-    github: { env },
+    github,
     signal
   }
 }
+
 
 /**
  * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`
  * (through src/main.ts) call. Any failure sets the exit code 1; nothing throws.
  */
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function run(): Promise<void> {
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) return
@@ -55,7 +52,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const result = await runFlow(actionPort(controller.signal, env))
+    const result = await runFlow(actionPort(controller.signal, githubContext(process.env)))
+    // Every output, as it is (structured values are not redacted).
+    for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, value)
     // GitHub knows success and failure only: invalid inputs and a cancel fail the step too.
     if (result.exitCode !== 0) process.exitCode = 1
   } catch (err) {

@@ -2,7 +2,8 @@
 // revision is expected to build, the repository and the pull (merge) request, as the action takes
 // them from the triggering event (src/event.ts). Each CI says it in its own variables; outside any
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
-import { eventDefaults, readEventPayload, type EventDefaults } from '../event.ts'
+import { eventDefaults, type EventDefaults } from '../event.ts'
+import type { GitHubContext } from '../github/context.ts'
 import { githubRepository, type GitFacts } from './git.ts'
 
 export interface DetectedDefaults {
@@ -253,9 +254,9 @@ function describe(d: EventDefaults, fromGit: Set<string>): string {
   return parts.length ? parts.join(', ') : 'no ref, commit or repository'
 }
 
-function fromGitHubActions(env: NodeJS.ProcessEnv): DetectedDefaults {
-  const defaults = eventDefaults(env, readEventPayload(env))
-  const event = text(env.GITHUB_EVENT_NAME) ?? 'an event'
+function fromGitHubActions(github: GitHubContext): DetectedDefaults {
+  const defaults = eventDefaults(github)
+  const event = github.eventName ?? 'an event'
   return {
     defaults,
     source: `Defaults from GitHub Actions (${event}): ${describe(defaults, new Set())}.`
@@ -264,10 +265,15 @@ function fromGitHubActions(env: NodeJS.ProcessEnv): DetectedDefaults {
 
 /**
  * The defaults of the CI in `env`, completed from the git checkout (`git` is read only when
- * something is missing); outside any CI, the checkout's alone.
+ * something is missing); outside any CI, the checkout's alone. Inside GitHub Actions (`github`,
+ * the context the door read) the event's.
  */
-export function detectDefaults(env: NodeJS.ProcessEnv, git: () => GitFacts): DetectedDefaults {
-  if (env.GITHUB_ACTIONS === 'true') return fromGitHubActions(env)
+export function detectDefaults(
+  env: NodeJS.ProcessEnv,
+  git: () => GitFacts,
+  github?: GitHubContext
+): DetectedDefaults {
+  if (github) return fromGitHubActions(github)
   const row = CIS.find(r => r.is(env))
   const ci = row ? factsOf(row, env) : undefined
   let checkout: GitFacts | undefined
@@ -327,5 +333,14 @@ export function forkRefusal(fork: NonNullable<DetectedDefaults['fork']>): string
     'of the base repository (or fail). Nothing was sent. To deploy the fork deliberately, give ' +
     'both --repository (the fork on GitHub, which the integration must be able to read) and ' +
     `--ref (or CONTROL_PLANE_REPOSITORY and CONTROL_PLANE_REF); to skip forks, ${fork.skip}.`
+  )
+}
+
+/** Why a fork's change is never uploaded (`internal_source`), whatever else is given. */
+export function forkUploadRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
+  return (
+    `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): an upload ` +
+    "deploy (internal_source) would build the fork's code with this project's API key, so it is " +
+    `refused. Nothing was sent. To skip forks, ${fork.skip}.`
   )
 }

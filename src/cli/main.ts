@@ -4,8 +4,9 @@
 import { writeFileSync } from 'node:fs'
 import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
+import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults, forkRefusal } from './ci.ts'
+import { detectDefaults, forkRefusal, forkUploadRefusal } from './ci.ts'
 import { parseCommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -110,12 +111,21 @@ export async function cli(
   const log = new CliLog({ stream: io.stderr, redactor, now: io.now })
   for (const warning of line.warnings) log.warning(warning)
   for (const note of line.notes) log.info(note)
-  const detected = detectDefaults(env, () => readGit(io.cwd))
+  // Inside GitHub Actions the workflow run's context, read once: the defaults and the GitHub side.
+  const github = env.GITHUB_ACTIONS === 'true' ? githubContext(env) : undefined
+  const detected = detectDefaults(env, () => readGit(io.cwd), github)
   log.info(detected.source)
   // A fork's change deploys only when both are given on purpose: refused before any request.
   const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
-  if (detected.fork && line.command === 'deploy' && !deliberate) {
-    log.error(forkRefusal(detected.fork), 'Change from a fork')
+  // An upload archives the checkout, the fork's code: refused even when deliberate.
+  const uploading = [line.inputs.source, line.inputs['revision-source']].some(
+    v => v?.trim() === 'internal_source'
+  )
+  if (detected.fork && line.command === 'deploy' && (!deliberate || uploading)) {
+    log.error(
+      uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork),
+      'Change from a fork'
+    )
     return 2
   }
 
@@ -128,9 +138,13 @@ export async function cli(
       cliPort({
         inputs: line.inputs,
         naming: cliNaming(line.origins),
-        event: { ...detected.defaults, refFrom: refOrigin(env, detected.defaults.ref) },
+        event: {
+          ...detected.defaults,
+          refFrom: refOrigin(env, detected.defaults.ref),
+          workspace: io.cwd
+        },
         log,
-        env,
+        github,
         signal: controller.signal,
         debug: line.debug
       })

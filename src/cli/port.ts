@@ -3,6 +3,7 @@
 // speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
 // inside GitHub Actions.
 import type { EventDefaults } from '../event.ts'
+import type { GitHubContext } from '../github/context.ts'
 import type { InputNaming } from '../inputs/index.ts'
 import type { RunPort } from '../port.ts'
 import type { CliLog } from './log.ts'
@@ -14,14 +15,14 @@ export interface CliPortOptions {
   naming?: InputNaming
   event: EventDefaults
   log: CliLog
-  env: NodeJS.ProcessEnv
+  /** The workflow run, when the CLI runs inside GitHub Actions. */
+  github: GitHubContext | undefined
   signal: AbortSignal
   debug: boolean
 }
 
 export function cliPort(o: CliPortOptions): RunPort {
-  const { log, env } = o
-  const insideActions = env.GITHUB_ACTIONS === 'true'
+  const { log } = o
   return {
     // Trimmed at both ends, as the runner's inputs are.
     input: name => (o.inputs[name] ?? '').trim(),
@@ -34,9 +35,7 @@ export function cliPort(o: CliPortOptions): RunPort {
     notice: (line, title) => log.notice(line, title),
     error: (line, title) => log.error(line, title),
     group: (name, fn) => log.group(name, fn),
-    // stdout gets the outputs from the run's result, all at once at the end.
-    setOutput: () => undefined,
-    ...(insideActions ? { github: { env } } : {}),
+    ...(o.github ? { github: o.github } : {}),
     signal: o.signal
   }
 }

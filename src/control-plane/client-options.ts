@@ -1,6 +1,7 @@
 // The options and result types of the control-plane client (client.ts), apart so that the client
 // itself stays one readable file.
-import type { RetryPolicy, TransportOptions } from './http.ts'
+import type { Clock } from '../clock.ts'
+import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
 import type { LogOrder, LogType } from './schema.ts'
 
@@ -27,10 +28,10 @@ export interface ClientOptions {
    * itself never logs.
    */
   onRateLimited?: (waitMs: number) => void
-  /** For tests: a deterministic clock, sleep and jitter. */
-  sleep?: TransportOptions['sleep']
+  /** The run's clock: deadlines, backoff and Retry-After pauses. */
+  clock: Clock
+  /** For tests: a fixed jitter draw. */
   random?: () => number
-  now?: () => number
 }
 
 export interface CallOptions {

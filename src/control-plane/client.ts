@@ -24,18 +24,16 @@ import { baseUrlProblem } from './base-url.ts'
 import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
 import { readAllPages } from './paging.ts'
 import { Redactor, capText } from './redact.ts'
+import { deploymentsQueryProblem, MAX_PAGE_SIZE } from './vocabulary.ts'
 import { loadSchema, type Model } from './load-schema.ts'
 import type {
   CreateDeploymentRequest,
-  CreateRevisionRequest,
   Deployment,
   DeploymentList,
   ListDeploymentsQuery,
-  ListRevisionsQuery,
   PatchDeploymentRequest,
   RepositoryEntry,
   Revision,
-  RevisionList,
   RevisionLogPage,
   UploadUrl
 } from './schema.ts'
@@ -60,8 +58,6 @@ type Out<K extends SchemaName> = z.output<Model[K]>
 
 interface CallExtra<T> extends CallOptions {
   query?: RequestSpec['query']
-  /** A query sent as it was built, checked against this schema when the answer is read. */
-  checkQuery?: SchemaName
   body?: unknown
   /** A read sent by POST (the v1 log form): retried like a GET. */
   idempotent?: boolean
@@ -69,7 +65,10 @@ interface CallExtra<T> extends CallOptions {
 }
 
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
-async function checked<K extends SchemaName>(name: K, value: z.input<Model[K]>): Promise<Out<K>> {
+export async function checked<K extends SchemaName>(
+  name: K,
+  value: z.input<Model[K]>
+): Promise<Out<K>> {
   return schemaOf(await loadSchema(), name).parse(value) as Out<K>
 }
 
@@ -108,9 +107,8 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
-      sleep: opts.sleep,
-      random: opts.random,
-      now: opts.now
+      clock: opts.clock,
+      random: opts.random
     })
   }
 
@@ -121,7 +119,7 @@ export class ControlPlaneClient {
 
   /** One page of `GET /v2/deployments`. */
   async listDeployments(query: ListDeploymentsQuery = {}): Promise<DeploymentList> {
-    return this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+    return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
       query: await checked('ListDeploymentsQuery', query)
     })
   }
@@ -130,19 +128,24 @@ export class ControlPlaneClient {
    * Every deployment matching the query, page after page, each once; stops on a short page.
    * Throws EndlessListError when the list does not end (see paging.ts).
    */
-  iterateDeployments(
+  async *iterateDeployments(
     query: Omit<ListDeploymentsQuery, 'offset' | 'limit'> = {},
-    pageSize = 100
+    pageSize = MAX_PAGE_SIZE
   ): AsyncGenerator<Deployment> {
-    // Each page leaves as built (in the model's order of the parameters) and its query is checked
-    // when the answer is read: the first page is often the run's first request, which then need
-    // not wait for the model to load (load-schema.ts).
-    return readAllPages(
-      offset =>
-        this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-          query: { limit: pageSize, offset, ...query },
-          checkQuery: 'ListDeploymentsQuery'
-        }),
+    // Each page's query is checked before it leaves by the model's rules without zod
+    // (vocabulary.ts): the first page is often the run's first request, which then need not wait
+    // for the model to load (load-schema.ts).
+    const page = (offset: number) => {
+      const q = { limit: pageSize, offset, ...query }
+      const problem = deploymentsQueryProblem(q)
+      if (problem)
+        throw new TypeError(`list deployments: a query the interface refuses: ${problem}`)
+      return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+        query: q
+      })
+    }
+    yield* readAllPages(
+      page,
       pageSize,
       { operation: 'list deployments', method: 'GET', path: '/v2/deployments' },
       'deployment'
@@ -151,14 +154,14 @@ export class ControlPlaneClient {
 
   async createDeployment(body: z.input<typeof CreateDeploymentRequest>): Promise<Deployment> {
     const payload = await checked('CreateDeploymentRequest', body)
-    return this.#call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
+    return this.call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
       body: payload
     })
   }
 
   async getDeployment(deploymentId: string, call: CallOptions = {}): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('get deployment', 'GET', path, 'Deployment', {
+    return this.call('get deployment', 'GET', path, 'Deployment', {
       ...call,
       verify: aboutDeployment(deploymentId)
     })
@@ -169,44 +172,13 @@ export class ControlPlaneClient {
     body: z.input<typeof PatchDeploymentRequest>
   ): Promise<Deployment> {
     const payload = await checked('PatchDeploymentRequest', body)
-    return this.#call(
+    return this.call(
       'patch deployment',
       'PATCH',
       `/v2/deployments/${seg(deploymentId)}`,
       'Deployment',
       { body: payload, verify: aboutDeployment(deploymentId) }
     )
-  }
-
-  /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
-  async createRevision(deploymentId: string, body: z.input<typeof CreateRevisionRequest>) {
-    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
-    const payload = await checked('CreateRevisionRequest', body)
-    return this.#call('create revision', 'POST', path, 'Revision', { body: payload })
-  }
-
-  /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
-  async setDisplayName(deploymentId: string, displayName: string): Promise<Deployment> {
-    const body = await checked('PatchDeploymentRequest', { display_name: displayName })
-    const path = `/v2/deployments/${seg(deploymentId)}`
-    return this.#call('set display name', 'PATCH', path, 'Deployment', { body })
-  }
-
-  /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
-  async getDeploymentLogs(
-    deploymentId: string,
-    opts: Omit<RevisionLogsOptions, 'type'> = {},
-    call: CallOptions = {}
-  ): Promise<RevisionLogPage> {
-    const { type: _type, ...body } = await checked('RevisionLogsQuery', {
-      ...opts,
-      type: 'deploy'
-    })
-    const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`
-    const extra = { ...call, body, idempotent: true }
-    const page = await this.#call('get deployment logs', 'POST', path, 'RevisionLogPage', extra)
-    const cut = (m: string) => capText(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS)
-    return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) }
   }
 
   async getRevision(
@@ -219,37 +191,7 @@ export class ControlPlaneClient {
     // from it would be reported as this revision's.
     const verify: Verify<Revision> = r =>
       sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId)
-    return this.#call('get revision', 'GET', path, 'Revision', { ...call, verify })
-  }
-
-  /** One page of a deployment's revisions, newest first. */
-  async listRevisions(
-    deploymentId: string,
-    query: ListRevisionsQuery = {},
-    call: CallOptions = {}
-  ): Promise<RevisionList> {
-    const { status, ...rest } = query
-    const wire = await checked('ListRevisionsQuery', {
-      ...rest,
-      status: typeof status === 'string' || status === undefined ? status : status.join(',')
-    })
-    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
-    return this.#call('list revisions', 'GET', path, 'RevisionList', { ...call, query: wire })
-  }
-
-  /** Every revision of a deployment matching the query, newest first, each once; bounded. */
-  iterateRevisions(
-    deploymentId: string,
-    query: Omit<ListRevisionsQuery, 'offset' | 'limit'> = {},
-    pageSize = 100
-  ): AsyncGenerator<Revision> {
-    const path = `/v2/deployments/${seg(deploymentId)}/revisions`
-    return readAllPages(
-      offset => this.listRevisions(deploymentId, { ...query, limit: pageSize, offset }),
-      pageSize,
-      { operation: 'list revisions', method: 'GET', path },
-      'revision'
-    )
+    return this.call('get revision', 'GET', path, 'Revision', { ...call, verify })
   }
 
   /**
@@ -259,7 +201,7 @@ export class ControlPlaneClient {
    */
   async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
-    return this.#call('redeploy revision', 'POST', path, 'Deployment', {
+    return this.call('redeploy revision', 'POST', path, 'Deployment', {
       verify: aboutDeployment(deploymentId)
     })
   }
@@ -274,7 +216,7 @@ export class ControlPlaneClient {
     call: CallOptions = {}
   ): Promise<DeleteOutcome> {
     try {
-      await this.#send({
+      await this.send({
         operation: 'delete deployment',
         method: 'DELETE',
         path: `/v2/deployments/${seg(deploymentId)}`,
@@ -307,7 +249,7 @@ export class ControlPlaneClient {
     const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`
     let page: RevisionLogPage
     try {
-      page = await this.#call(
+      page = await this.call(
         'get revision logs',
         'GET',
         `/v2/deployments/${revision}/logs`,
@@ -318,7 +260,7 @@ export class ControlPlaneClient {
       if (!(err instanceof ApiError && err.status === 404)) throw err
       const { order, limit, offset } = query
       try {
-        page = await this.#call(
+        page = await this.call(
           'get revision logs',
           'POST',
           `/v1/projects/${revision}/${query.type}_logs`,
@@ -345,20 +287,12 @@ export class ControlPlaneClient {
    */
   async requestUploadUrl(deploymentId: string): Promise<UploadUrl> {
     const path = `/v2/deployments/${seg(deploymentId)}/upload-url`
-    return this.#call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true })
-  }
-
-  async deleteListener(listenerId: string): Promise<void> {
-    await this.#send({
-      operation: 'delete listener',
-      method: 'DELETE',
-      path: `/v2/listeners/${seg(listenerId)}`
-    })
+    return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true })
   }
 
   async listRepositories(integrationId: string): Promise<RepositoryEntry[]> {
     const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`
-    return this.#call('list repositories', 'GET', path, 'RepositoryList')
+    return this.call('list repositories', 'GET', path, 'RepositoryList')
   }
 
   /**
@@ -374,7 +308,7 @@ export class ControlPlaneClient {
   }
 
   /** Sends a request in the client's dialect: the path and the body translated to the wire. */
-  #send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
+  protected send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
     return this.#transport.send(this.#wire(spec))
   }
 
@@ -383,21 +317,21 @@ export class ControlPlaneClient {
     return { ...spec, path: pathToWire(this.dialect, spec.path), body }
   }
 
-  async #call<K extends SchemaName>(
+  /** One operation: sent in the client's dialect, retried when safe, its answer checked by the model. */
+  protected async call<K extends SchemaName>(
     operation: Operation,
     method: string,
     path: string,
     schema: K,
     extra: CallExtra<Out<K>> = {}
   ): Promise<Out<K>> {
-    const { verify, checkQuery, ...rest } = extra
+    const { verify, ...rest } = extra
     const spec = this.#wire({ operation, method, path, ...rest })
     const safe = extra.idempotent ?? method === 'GET'
     for (let attempt = 1; ; attempt++) {
       try {
         const { status, json } = await this.#transport.send(spec)
         const model = await loadSchema()
-        if (checkQuery) schemaOf(model, checkQuery).parse(spec.query)
         const wire = responseFromWire(this.dialect, json)
         const value = this.#parse(spec, status, wire, schemaOf(model, schema)) as Out<K>
         const problem = verify?.(value)
@@ -407,7 +341,7 @@ export class ControlPlaneClient {
         // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
         // service in the middle of its own deploy as often as from a service that changed for
         // good. A read is safe to repeat; a service that really changed fails the same way each
-        // time. Writes are reconciled by their callers instead (deploy/apply.ts).
+        // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
         const misfit = err instanceof UnexpectedResponseError && safe
         if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
           throw err
@@ -431,7 +365,7 @@ export class ControlPlaneClient {
 }
 
 /** Ids go into paths as one segment, whatever they contain. */
-function seg(id: string): string {
+export function seg(id: string): string {
   return encodeURIComponent(id)
 }
 

@@ -21,7 +21,7 @@ import {
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { loadSchema } from './load-schema.ts'
-import { sleep as abortableSleep } from '../sleep.ts'
+import type { Clock } from '../clock.ts'
 import {
   backoffDelay,
   buildUrl,
@@ -69,10 +69,10 @@ export interface TransportOptions {
   debug?: (line: string) => void
   /** Told each time a 429 is waited out, with the pause in ms. */
   onRateLimited?: (waitMs: number) => void
-  /** Injected in tests: the backoff schedule under fake timers, and a fixed jitter. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock: deadlines, backoff and Retry-After pauses. */
+  clock: Clock
+  /** For tests: a fixed jitter draw. */
   random?: () => number
-  now?: () => number
 }
 
 export interface RequestSpec extends RequestContext {
@@ -116,7 +116,7 @@ export class Transport {
   async send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
     const { retry } = this.#opts
-    const now = this.#opts.now ?? Date.now
+    const { now } = this.#opts.clock
     let unknownOutcome = false
     for (let attempt = 1; ; attempt++) {
       this.#checkAborted(spec)
@@ -194,11 +194,11 @@ export class Transport {
   async pause(attempt: number, ms?: number): Promise<boolean> {
     const delay = ms ?? this.#backoff(attempt)
     const deadline = this.#opts.deadline
-    const now = (this.#opts.now ?? Date.now)()
+    const now = this.#opts.clock.now()
     if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
       return false
     try {
-      await (this.#opts.sleep ?? abortableSleep)(delay, this.#opts.signal)
+      await this.#opts.clock.sleep(delay, this.#opts.signal)
     } catch {
       return false
     }
@@ -252,14 +252,13 @@ export class Transport {
   /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
   #fits(delay: number, spec: RequestSpec): boolean {
     const deadline = this.#deadline(spec)
-    const now = (this.#opts.now ?? Date.now)()
+    const now = this.#opts.clock.now()
     return deadline === undefined || now + delay < deadline
   }
 
   async #sleep(ms: number, spec: RequestSpec): Promise<void> {
-    const sleep = this.#opts.sleep ?? abortableSleep
     try {
-      await sleep(ms, this.#opts.signal)
+      await this.#opts.clock.sleep(ms, this.#opts.signal)
     } catch {
       this.#checkAborted(spec)
     }
@@ -268,7 +267,7 @@ export class Transport {
   #checkAborted(spec: RequestSpec): void {
     if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
     const deadline = this.#deadline(spec)
-    if (deadline !== undefined && (this.#opts.now ?? Date.now)() >= deadline)
+    if (deadline !== undefined && this.#opts.clock.now() >= deadline)
       throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`)
   }
 
@@ -335,7 +334,7 @@ export class Transport {
     const agent = agentOf instanceof Promise ? await agentOf : agentOf
     // The request's clock starts once the agent is loaded: that is this process's time, not the
     // server's, and a loaded runner must not spend a short request timeout on it.
-    const now = (this.#opts.now ?? Date.now)()
+    const now = this.#opts.clock.now()
     const budget =
       deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now)
     const signals = [AbortSignal.timeout(Math.max(1, budget))]

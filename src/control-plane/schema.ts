@@ -9,6 +9,7 @@ import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
 import {
   DEPLOYMENT_STATUSES,
   DEPLOYMENT_TYPES,
+  MAX_PAGE_SIZE,
   REVISION_SOURCES,
   REVISION_STATUSES,
   SOURCES
@@ -33,16 +34,6 @@ export {
   type RevisionOutcome
 } from './vocabulary.ts'
 
-export {
-  LOG_ORDERS,
-  LOG_TYPES,
-  MAX_LOG_LINES,
-  RevisionLogEntry,
-  RevisionLogPage,
-  RevisionLogsQuery,
-  type LogOrder,
-  type LogType
-} from './log-schema.ts'
 export {
   Container,
   EnvVar,
@@ -270,7 +261,7 @@ const queryInt = z.coerce.number().int()
 
 /** `GET /v2/deployments` query, with the parameter names of the production service. */
 export const ListDeploymentsQuery = z.object({
-  limit: queryInt.min(1).max(100).default(20),
+  limit: queryInt.min(1).max(MAX_PAGE_SIZE).default(20),
   offset: queryInt.min(0).default(0),
   name_contains: z.string().optional(),
   status: z.string().optional(),
@@ -294,7 +285,7 @@ export type DeploymentList = z.infer<typeof DeploymentList>
 
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
 export const ListRevisionsQuery = z.object({
-  limit: queryInt.min(1).max(100).default(20),
+  limit: queryInt.min(1).max(MAX_PAGE_SIZE).default(20),
   offset: queryInt.min(0).default(0),
   status: z.string().optional(),
   remote_reconciled: queryBoolean.optional()
@@ -335,3 +326,52 @@ export type ValidationErrorEntry = z.infer<typeof ValidationErrorEntry>
 
 export const HTTPValidationError = z.object({ detail: z.array(ValidationErrorEntry) })
 export type HTTPValidationError = z.infer<typeof HTTPValidationError>
+
+// The revision and deployment logs, beyond the interface (docs/control-plane.md, "Operations"):
+// the query of a page and the page.
+
+export const LOG_TYPES = ['build', 'deploy'] as const
+export type LogType = (typeof LOG_TYPES)[number]
+export const LOG_ORDERS = ['asc', 'desc'] as const
+export type LogOrder = (typeof LOG_ORDERS)[number]
+
+/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
+export const RevisionLogsQuery = z.object({
+  type: z.enum(LOG_TYPES),
+  order: z.enum(LOG_ORDERS).default('asc'),
+  limit: queryInt.min(1).max(1000).default(50),
+  offset: z.string().optional(),
+  level: z.string().optional(),
+  query: z.string().optional(),
+  start_time: z.string().optional(),
+  end_time: z.string().optional()
+})
+
+/** Lines kept from one answer: the most that a request may ask for. */
+export const MAX_LOG_LINES = 1000
+
+const textOrNumber = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform(v => (v === null || v === undefined ? null : String(v)))
+
+/**
+ * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
+ * and kept as it came (the client caps its length after redacting; the caller redacts and
+ * sanitizes before printing).
+ */
+export const RevisionLogEntry = z.object({
+  /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
+  id: textOrNumber.optional(),
+  timestamp: textOrNumber,
+  message: z.string(),
+  level: textOrNumber
+})
+export type RevisionLogEntry = z.infer<typeof RevisionLogEntry>
+
+export const RevisionLogPage = z.object({
+  logs: z.array(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+  /** The cursor of the next page; null at the end. */
+  next_offset: textOrNumber
+})
+export type RevisionLogPage = z.infer<typeof RevisionLogPage>

@@ -107,3 +107,37 @@ export const UUID_PATTERN =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/
 
 export type Source = (typeof SOURCES)[number]
+
+/** The most entries one page of a list may hold (`limit`). */
+export const MAX_PAGE_SIZE = 100
+
+/** The text parameters of `GET /v2/deployments`; `remote_reconciled` and `deployment_type` aside. */
+const DEPLOYMENTS_QUERY_TEXT = [
+  'name_contains',
+  'status',
+  'tag_value_ids',
+  'image_version',
+  'deployment_ids'
+] as const
+
+/**
+ * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
+ * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
+ * the run's first request need not load the model (a test holds the two together). Unknown
+ * parameters are ignored, as the model strips them.
+ */
+export function deploymentsQueryProblem(query: Record<string, unknown>): string | undefined {
+  const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query
+  const int = (v: unknown, min: number, max = Infinity) =>
+    v === undefined || (Number.isInteger(v) && (v as number) >= min && (v as number) <= max)
+  if (!int(limit, 1, MAX_PAGE_SIZE)) return `limit: an integer from 1 to ${MAX_PAGE_SIZE}`
+  if (!int(offset, 0)) return 'offset: an integer of 0 or more'
+  for (const key of DEPLOYMENTS_QUERY_TEXT) {
+    if (query[key] !== undefined && typeof query[key] !== 'string') return `${key}: text`
+  }
+  if (reconciled !== undefined && typeof reconciled !== 'boolean')
+    return 'remote_reconciled: true or false'
+  if (type !== undefined && !(DEPLOYMENT_TYPES as readonly unknown[]).includes(type))
+    return `deployment_type: one of ${DEPLOYMENT_TYPES.join(', ')}`
+  return undefined
+}

@@ -1,13 +1,26 @@
-// A failure of the deploy flow itself (not of one request), with what to do about it.
+// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
+// turn it into their ending (ending.ts).
+
 export class DeployError extends Error {
+  /** What happened, without the hint. */
+  readonly problem: string
   readonly hint: string | undefined
   /** Short title for the job's error annotation. */
   readonly title: string
+  /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
+  readonly outcome: 'error' | 'timeout'
 
-  constructor(message: string, hint?: string, title = 'Deploy failed') {
+  constructor(
+    message: string,
+    hint?: string,
+    title = 'Deploy failed',
+    outcome: 'error' | 'timeout' = 'error'
+  ) {
     super(hint ? `${message}\n${hint}` : message)
     this.name = 'DeployError'
+    this.problem = message
     this.hint = hint
     this.title = title
+    this.outcome = outcome
   }
 }

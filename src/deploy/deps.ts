@@ -1,9 +1,10 @@
 // What the deploy flow is given: the client, the log port the entry layer maps onto the runner,
-// and for tests the clock.
+// and the run's clock.
+import type { Clock } from '../clock.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import type { Say } from '../inputs/naming.ts'
-import type { Cadence } from './wait.ts'
+import type { Cadence } from './steps/wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
 export interface FlowLog {
@@ -19,11 +20,12 @@ export interface FlowDeps {
   log: FlowLog
   signal?: AbortSignal
   cadence?: Cadence
-  /** For tests: the clock and sleep of the wait (default: real time). */
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock (run() makes it; tests pass a virtual one). */
+  clock: Clock
   /** For tests: how a health probe is sent (default: HTTP). */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
   say?: Say
+  /** The directory an upload deploy archives (the door's workspace); the process's by default. */
+  workspace?: string
 }

@@ -1,66 +1,117 @@
-// The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped.
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
+// the DeployState, so that the outputs and the summary can say what was known when it stopped;
+// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
-import { refuseHealthTarget } from './after-deployed.ts'
-import { conclude, firstLine, type Waited } from './conclude.ts'
+import { refuseHealthTarget } from '../health/after-deployed.ts'
+import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
-import { describePlan, planCreate, planUpdate, type Plan } from './plan.ts'
-import { resolveRepository } from './resolve-repository.ts'
+import { endingOfError, type Ending } from './ending.ts'
+import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
+import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
-import { findTarget } from './target.ts'
-import { waitForRevision } from './wait.ts'
-import { noteRepository, writePlan } from './write.ts'
+import { findTarget } from './steps/target.ts'
+import type { SourceUpload } from './steps/upload.ts'
+import { waitForRevision } from './steps/wait.ts'
+import { noteRepository, writePlan } from './steps/write-revision.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps, FlowLog } from './deps.ts'
+export type { Ending, Failure } from './ending.ts'
 
-export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<void> {
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps(o, state, deps)
+  } catch (err) {
+    ending = endingOfError(err, state, deps.signal)
+    if (!ending) {
+      state.outcome = 'error'
+      throw err
+    }
+  }
+  state.outcome = ending.outcome
+  return ending
+}
+
+async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  // An upload's archive is built before any request (its errors send nothing), and removed after.
+  // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
+  const upload = uploadsSource(o)
+    ? await (await import('./steps/upload.ts')).prepareUpload(o, state, deps)
+    : undefined
+  try {
+    return await stepsWith(o, state, deps, upload)
+  } finally {
+    await upload?.archive.cleanup()
+  }
+}
+
+async function stepsWith(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  upload: SourceUpload | undefined
+): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current))
+  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload))
   state.plan = plan
   noteRepository(state, deps, plan)
   refuseHealthTarget(o, current)
   if (o.dryRun) {
-    state.outcome = 'dry-run'
     deps.log.info('Dry run: nothing was written.')
-    return
+    return { outcome: 'dry-run' }
   }
-  const written = await writePlan(o, state, deps, plan, current)
+  const written = await writePlan(o, state, deps, plan, current, upload)
   if (written.kind === 'no-revision') {
-    state.outcome = 'no-revision'
     deps.log.info('The change needs no new revision: nothing to wait for.')
-    return
+    return { outcome: 'no-revision' }
   }
   if (written.kind === 'revision-missing') {
-    state.outcome = 'revision-missing'
     deps.log.warning(
       `The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
         'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.',
       'No new revision'
     )
-    return
+    return { outcome: 'revision-missing' }
   }
   if (!o.wait) {
-    state.outcome = 'accepted'
     deps.log.info('wait is false: the revision goes on on the control plane.')
-    return
+    return { outcome: 'accepted' }
   }
   const id = written.deployment.id
   // A superseded revision's successor is followed within what is left of the timeout.
   const follow = (revisionId: string, timeoutMs: number) =>
     waitFor({ ...o, timeoutMs }, deps, id, revisionId)
-  await conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
+  return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
-async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefined) {
+/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsSource(o: Options): boolean {
+  return (
+    o.source === 'internal_source' ||
+    (o.revisionSource === 'internal_source' && o.source !== 'external_docker')
+  )
+}
+
+async function makePlan(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment | undefined,
+  upload: SourceUpload | undefined
+) {
   let p: Plan
-  if (current) p = planUpdate(o, current)
+  if (current) p = planUpdate(o, current, upload?.archive)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
@@ -85,6 +136,11 @@ async function makePlan(o: Options, deps: FlowDeps, current: Deployment | undefi
     p = planCreate(o, name, repo)
   }
   for (const line of describePlan(p)) deps.log.info(line)
+  if (upload) deps.log.info(`  source: ${upload.described}`)
+  if (upload && p.kind === 'create')
+    deps.log.info(
+      `  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`
+    )
   return p
 }
 
@@ -104,8 +160,7 @@ function waitFor(
       pollIntervalMs: o.pollIntervalMs,
       cadence: deps.cadence,
       signal: deps.signal,
-      now: deps.now,
-      sleep: deps.sleep,
+      clock: deps.clock,
       onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onUnknownStatus: status =>
         log.warning(

@@ -4,11 +4,11 @@ import { deploymentStatusWord } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
-import type { Health } from '../health/gate.ts'
-import type { FailureLog } from './failure-logs.ts'
-import type { Plan } from './plan.ts'
-import type { RollbackResult } from './rollback.ts'
-import type { TimelineEntry } from './wait.ts'
+import type { Health } from '../health/window.ts'
+import type { FailureLog } from './after-failure/failure-logs.ts'
+import type { Plan } from './steps/plan.ts'
+import type { RollbackResult } from './after-failure/rollback.ts'
+import type { TimelineEntry } from './steps/wait.ts'
 
 export type Outcome =
   | 'deployed'
@@ -28,6 +28,16 @@ export type Outcome =
   | 'timeout'
   | 'cancelled'
   | 'error'
+
+/** What the log, the summary and the `source-digest` output say of an upload's archive. */
+export interface SourceFacts {
+  files: number
+  size: number
+  /** `sha256:<hex>` of the archive's bytes. */
+  digest: string
+  /** `3f2c1a9e0b7d (with uncommitted changes)`, when the workspace is a git checkout. */
+  commit?: string
+}
 
 export interface DeployState {
   name: string | undefined
@@ -58,6 +68,8 @@ export interface DeployState {
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */
   deleted?: boolean
+  /** An upload deploy's archive (`internal_source`): the `source-digest` output and the summary. */
+  source?: SourceFacts | undefined
 }
 
 export function newState(o: Options): DeployState {

@@ -2,9 +2,9 @@
 // the job log, where the token may go, a lazily loaded octokit, and errors described as what
 // happened. Nothing here talks to the runner: the entry layer passes the log in.
 import type { getOctokit } from '@actions/github'
-import { setTimeout as sleepFor } from 'node:timers/promises'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 
 /** How GitHub code speaks to the job log (the flow's `FlowLog` fits it). */
 export interface GitHubLog {
@@ -19,41 +19,26 @@ export interface Redacts {
   redact(text: string): string
 }
 
-/** The real pause; tests inject their own. */
-export const defaultSleep = (ms: number): Promise<void> => sleepFor(ms).then(() => undefined)
-
-/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
-export function githubApiUrl(env: NodeJS.ProcessEnv): { apiUrl: string; host: string } | string {
-  const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '')
+/** The REST API root of the context, or why the token may not go there. */
+export function githubApiUrl(context: GitHubContext): { apiUrl: string; host: string } | string {
+  const { apiUrl } = context
   let api: URL
   try {
     api = new URL(apiUrl)
   } catch {
-    return 'GITHUB_API_URL is not a URL'
+    return CONTEXT_GAPS.apiUrl
   }
   // The token travels with every request: the same rule as for the API key.
-  if (baseUrlProblem(api.href))
-    return 'GITHUB_API_URL must be https (the token travels with every request)'
+  if (baseUrlProblem(api.href)) return CONTEXT_GAPS.apiUrlNotHttps
   return { apiUrl, host: api.host }
 }
 
-/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
-export function githubRepository(
-  env: NodeJS.ProcessEnv
-): { owner: string; repo: string } | undefined {
-  const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/')
-  return owner && repo && rest.length === 0 ? { owner, repo } : undefined
-}
-
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
-export function runUrl(env: NodeJS.ProcessEnv, withAttempt = false): string | undefined {
-  const repository = githubRepository(env)
-  const runId = env.GITHUB_RUN_ID?.trim()
-  if (!repository || !runId) return undefined
-  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
-  const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`
-  const attempt = env.GITHUB_RUN_ATTEMPT?.trim()
-  return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base
+export function runUrl(context: GitHubContext, withAttempt = false): string | undefined {
+  const { repo, runId, runAttempt } = context
+  if (!repo || !runId) return undefined
+  const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`
+  return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base
 }
 
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */

@@ -8,11 +8,10 @@
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
 import type { DeployState } from '../deploy/flow.ts'
+import type { Clock } from '../clock.ts'
 import {
-  defaultSleep,
   describeGitHubError,
   githubApiUrl,
-  githubRepository,
   isRetryable,
   loadOctokit,
   runUrl,
@@ -20,6 +19,7 @@ import {
   type GitHubLog,
   type Octokit
 } from './api.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 import type { Options } from '../inputs/options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
@@ -35,7 +35,7 @@ export type GitHubDeploymentState = 'in_progress' | 'success' | 'failure' | 'err
 
 export interface GitHubDeploymentTarget {
   token: string
-  /** REST API root: `GITHUB_API_URL`, `https://api.github.com` by default. */
+  /** REST API root: the context's `apiUrl`. */
   apiUrl: string
   owner: string
   repo: string
@@ -43,7 +43,7 @@ export interface GitHubDeploymentTarget {
   sha: string
   environment: string
   environmentUrl: string | undefined
-  /** The workflow run: `GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID`. */
+  /** The workflow run's page (`runUrl` of the context). */
   logUrl: string | undefined
   description: string
 }
@@ -108,16 +108,16 @@ export function finalStatus(
  */
 export function githubDeploymentTarget(
   o: Options,
-  env: NodeJS.ProcessEnv
+  context: GitHubContext
 ): GitHubDeploymentTarget | string | undefined {
   if (o.environment === undefined || o.githubToken === undefined || o.dryRun) return undefined
-  const repository = githubRepository(env)
+  const repository = context.repo
   if (!repository) {
-    return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.'
+    return `${CONTEXT_GAPS.repository}: no GitHub deployment is created.`
   }
-  const sha = o.expectedSha ?? env.GITHUB_SHA?.trim()
-  if (!sha) return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.'
-  const api = githubApiUrl(env)
+  const sha = o.expectedSha ?? context.sha
+  if (!sha) return `${CONTEXT_GAPS.sha}: no GitHub deployment is created.`
+  const api = githubApiUrl(context)
   if (typeof api === 'string') return `${api}: no GitHub deployment is created.`
   return {
     token: o.githubToken,
@@ -127,7 +127,7 @@ export function githubDeploymentTarget(
     sha,
     environment: o.environment,
     environmentUrl: o.environmentUrl,
-    logUrl: runUrl(env),
+    logUrl: runUrl(context),
     description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
   }
 }
@@ -152,8 +152,8 @@ export interface GitHubDeploymentDeps {
   /** Knows the token and every secret: applied to every line from GitHub. */
   redactor: Redactor
   log: GitHubLog
-  /** For tests: the pause before a retry, without waiting on real seconds. */
-  sleep?: (ms: number) => Promise<void>
+  /** The run's clock: the pause before a retry. */
+  clock: Pick<Clock, 'sleep'>
 }
 
 /** A GitHub deployment in progress: created and set `in_progress` by `start`, ended by `finish`. */
@@ -269,7 +269,7 @@ export class GitHubDeployment {
         return true
       } catch (err) {
         if (attempt < attempts && isRetryable(err)) {
-          await (this.deps.sleep ?? defaultSleep)(RETRY_DELAY_MS)
+          await this.deps.clock.sleep(RETRY_DELAY_MS)
           continue
         }
         log.warning(
@@ -290,7 +290,7 @@ export class GitHubDeployment {
  */
 export async function startGitHubDeployment(
   o: Options,
-  env: NodeJS.ProcessEnv,
+  context: GitHubContext,
   deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
   const { redactor, log } = deps
@@ -298,7 +298,7 @@ export async function startGitHubDeployment(
     log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`)
     return undefined
   }
-  const target = githubDeploymentTarget(o, env)
+  const target = githubDeploymentTarget(o, context)
   if (typeof target === 'string') {
     log.warning(target, 'GitHub deployment not created')
     return undefined

@@ -3,13 +3,12 @@
 //
 // Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
 // it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
-// cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
+// cancelled). The token goes only to the context's API root under the same rule as the API key (https, or
 // plain http to this machine), and no line built here contains it.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import {
   describeGitHubError,
   githubApiUrl,
-  githubRepository,
   loadOctokit,
   runUrl,
   UnexpectedAnswerError,
@@ -18,6 +17,7 @@ import {
   type Redacts
 } from './api.ts'
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
+import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 
 export type { PrCommentOutcome, PrCommentReport } from './comment-body.ts'
 
@@ -31,8 +31,8 @@ const MAX_PAGES = 20
 export interface PrCommentDeps {
   /** The `github-token` input; needs `pull-requests: write`. */
   token: string | undefined
-  /** GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SERVER_URL, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT. */
-  env: NodeJS.ProcessEnv
+  /** Where to post (API root, repository) and what to link to (server, run and attempt). */
+  context: GitHubContext
   /** From the event (`eventDefaults(...).pullRequestNumber`); none: no comment. */
   pullRequestNumber: number | undefined
   /** Knows every secret; the token is redacted here in any case. */
@@ -40,8 +40,8 @@ export interface PrCommentDeps {
   log: GitHubLog
   /** The step is being cancelled: one short attempt. */
   cancelling?: boolean
-  /** For tests: the clock the time budget is measured on. */
-  now?: () => number
+  /** The run's clock: the time budget is measured on it. */
+  now: () => number
   /** For tests: the limits (default PR_COMMENT_REQUEST_TIMEOUT_MS, PR_COMMENT_BUDGET_MS). */
   limits?: { requestMs: number; budgetMs: number }
   /** `dry-run`: nothing is written; the comment it would post is printed instead. */
@@ -57,7 +57,7 @@ export interface PrCommentResult {
   body: string
 }
 
-/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+/** The identity GitHub shows for the workflow's own token. */
 export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
 
 /** GitHub's view of a comment: only what is used, checked before use. */
@@ -102,43 +102,19 @@ export async function postPrComment(
   report: PrCommentReport,
   deps: PrCommentDeps
 ): Promise<PrCommentResult | undefined> {
-  const { log, env, pullRequestNumber: number } = deps
-  const title = 'Pull request comment not posted'
-  if (number === undefined) {
-    log.info('pr-comment: this run is not about a pull request; no comment is posted.')
-    return undefined
-  }
-  const token = deps.token?.trim()
-  if (!token && !deps.dryRun) {
-    log.warning(
-      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
-      title
-    )
-    return undefined
-  }
-  const repository = githubRepository(env)
-  if (!repository) {
-    log.warning(
-      'GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.',
-      title
-    )
-    return undefined
-  }
-  const api = githubApiUrl(env)
-  if (typeof api === 'string') {
-    log.warning(`${api}: no pull request comment is posted.`, title)
-    return undefined
-  }
-
+  const { log, context } = deps
+  const where = whereToPost(deps)
+  if (!where) return undefined
+  const { number, token, repository, api } = where
   const tokenRedactor = new Redactor([token])
   const redactor: Redacts = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) }
-  const body = commentBody(report, env, repository, redactor)
+  const body = commentBody(report, context, repository, redactor)
   if (deps.dryRun || !token) {
     log.info(`Dry run: no comment is posted on pull request #${number}; it would say:`)
     for (const line of body.split('\n')) log.info(`  ${line}`)
     return undefined
   }
-  const now = deps.now ?? Date.now
+  const { now } = deps
   // The budget is GitHub's time: it starts once the client is loaded (seconds on a loaded runner);
   // a cancelled run's short budget counts from now, the runner's kill does too.
   const { requestMs, budgetMs } = deps.limits ?? {
@@ -167,27 +143,56 @@ export async function postPrComment(
           })
     log.warning(
       `Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`,
-      title
+      NOT_POSTED
     )
     return undefined
   }
 }
 
+const NOT_POSTED = 'Pull request comment not posted'
+
+/** The pull request, token, repository and API root to post with; undefined (said) when one is missing. */
+function whereToPost(deps: PrCommentDeps) {
+  const { log, context, pullRequestNumber: number } = deps
+  if (number === undefined) {
+    log.info('pr-comment: this run is not about a pull request; no comment is posted.')
+    return undefined
+  }
+  const token = deps.token?.trim() ?? ''
+  if (!token && !deps.dryRun) {
+    log.warning(
+      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
+      NOT_POSTED
+    )
+    return undefined
+  }
+  const repository = context.repo
+  if (!repository) {
+    log.warning(`${CONTEXT_GAPS.repository}: no pull request comment is posted.`, NOT_POSTED)
+    return undefined
+  }
+  const api = githubApiUrl(context)
+  if (typeof api === 'string') {
+    log.warning(`${api}: no pull request comment is posted.`, NOT_POSTED)
+    return undefined
+  }
+  return { number, token, repository, api }
+}
+
 /** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
 function commentBody(
   report: PrCommentReport,
-  env: NodeJS.ProcessEnv,
+  context: GitHubContext,
   repository: { owner: string; repo: string },
   redactor: Redacts
 ): string {
-  const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '')
   const clean = Object.fromEntries(
     Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v])
   ) as unknown as PrCommentReport
   return redactor.redact(
     renderComment(clean, {
-      run: runUrl(env, true),
-      repository: `${server}/${repository.owner}/${repository.repo}`
+      run: runUrl(context, true),
+      repository: `${context.serverUrl}/${repository.owner}/${repository.repo}`
     })
   )
 }

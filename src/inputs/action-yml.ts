@@ -223,5 +223,9 @@ export const ACTION_OUTPUTS = {
   'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
   health: {
     description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+  },
+  'source-digest': {
+    description:
+      'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
   }
 } as const

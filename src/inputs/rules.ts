@@ -11,7 +11,7 @@ import {
 } from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
-import { forkPullRequestMessage, type EventDefaults } from '../event.ts'
+import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../event.ts'
 import { refFormatProblem } from './fields.ts'
 import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
@@ -162,8 +162,23 @@ function pullRequestRefMessage(r: Resolved, event: EventDefaults, say: Say): str
   )
 }
 
+/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
+const uploads = (r: Resolved) =>
+  r.source === 'internal_source' ||
+  (r.revisionSource === 'internal_source' && r.source !== 'external_docker')
+
+/** A fork's code is never uploaded: it would deploy with the repository's key. */
+function forkUpload({ r, event, add }: RuleInput): void {
+  if (event.forkHead === undefined || !uploads(r)) return
+  add(
+    r.source === 'internal_source' ? 'source' : 'revision-source',
+    forkUploadMessage(event.forkHead)
+  )
+}
+
 /** A fork's head branch is not in the repository the integration builds. */
-function forkHead({ event, absent, add }: RuleInput): void {
+function forkHead({ r, event, absent, add }: RuleInput): void {
+  if (uploads(r)) return // forkUpload says it
   if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
     add('ref', forkPullRequestMessage(event.forkHead, event.repository))
   }
@@ -284,6 +299,7 @@ const ANY_COMMAND: readonly Rule[] = [githubDeployment, healthGate, pollWithinTi
 const DEPLOYING: readonly Rule[] = [
   prComment,
   refFit,
+  forkUpload,
   forkHead,
   sourceFit,
   sourceNeeds,

@@ -74,6 +74,8 @@ const row = <T>(check: Check<T>, applies: Applies, facts: RowFacts = {}): InputR
   ...facts
 })
 
+// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
+// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
 const CODEHOST = ['codehost'] as const satisfies readonly Source[]
 const SELF_HOSTED = ['external_docker'] as const satisfies readonly Source[]
 /** From the repository the integration builds: the deployment's source or its revision's. */
@@ -151,7 +153,7 @@ export const INPUTS = {
   'environment-url': row(parseEnvironmentUrl, 'deploy'),
   'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), 'both'),
   'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
-    sources: CODEHOST
+    sources: ['codehost', 'internal_source']
   }),
   command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both', { common: true }),
   'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),

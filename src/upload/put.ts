@@ -131,6 +131,16 @@ async function pump(
   req.end()
 }
 
+/** What one PUT has done so far: what its failure or its answer means depends on it. */
+interface Progress {
+  /** The request finished: every byte was flushed. */
+  sent: boolean
+  /** The status of an answer that came (a host may answer and close before the body is in). */
+  answered?: number
+  /** Bytes handed to the request. */
+  handed: number
+}
+
 function send(
   o: PutOptions,
   url: URL,
@@ -142,10 +152,8 @@ function send(
   const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout
   const lib = url.protocol === 'https:' ? https : http
   return new Promise<PutResult>(resolve => {
-    let sent = false
+    const progress: Progress = { sent: false, handed: 0 }
     let settled = false
-    /** The status of an answer that came (a host may answer and close before the body is in). */
-    let answered: number | undefined
     const req = lib.request(url, { method: 'PUT', headers: headers(o.size), agent, signal })
     let close = () => {}
     const closed = new Promise<void>(r => (close = r))
@@ -156,52 +164,66 @@ function send(
       req.destroy()
       resolve(result)
     }
-    const failed = (err: NodeJS.ErrnoException) => {
-      if (o.signal?.aborted) return done({ outcome: 'cancelled' })
-      if (answered !== undefined)
-        return done({ outcome: 'refused', status: answered, detail: 'the connection closed' })
-      if (timeout.aborted)
-        return done({
-          outcome: 'lost',
-          reason: `no answer within ${Math.round(timeoutMs / 1000)} s`
-        })
-      if (!sent && err.code && NOT_SENT_CODES.has(err.code))
-        return done({ outcome: 'not-sent', reason: err.code })
-      done({ outcome: 'lost', reason: sanitizeServerText(err.code ?? err.message, 200) })
-    }
+    const failed = (err: NodeJS.ErrnoException) =>
+      done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs }))
     req.on('error', failed)
-    req.on('finish', () => (sent = true))
-    let handed = 0
+    req.on('finish', () => (progress.sent = true))
     req.on('response', res => {
-      answered = res.statusCode ?? 0
-      const chunks: Buffer[] = []
-      let kept = 0
-      res.on('data', (chunk: Buffer) => {
-        if (kept < MAX_DETAIL_BYTES) chunks.push(chunk.subarray(0, MAX_DETAIL_BYTES - kept))
-        kept += chunk.length
-      })
+      progress.answered = res.statusCode ?? 0
       res.on('error', failed)
-      res.on('end', () => {
-        const status = res.statusCode ?? 0
-        // `finish` (flushed) and even the file's `end` may come after the answer: every byte
-        // handed over is enough.
-        if (status >= 200 && status < 300 && (sent || handed === o.size))
-          return done({ outcome: 'stored', status })
-        if (status >= 200 && status < 300)
-          return done({
-            outcome: 'lost',
-            reason: `HTTP ${status} before the whole archive was sent`
-          })
-        const text = Buffer.concat(chunks).toString('utf8')
-        const detail =
-          status >= 300 && status < 400
-            ? `a redirect to ${describeUploadUrl(new URL(res.headers.location ?? '', url).href)}, not followed`
-            : sanitizeServerText(text, 300)
-        done({ outcome: 'refused', status, detail })
-      })
+      readAnswer(res).then(text => done(answerOf(res, text, progress, o.size, url)), failed)
     })
-    pump(fh, req, o.size, closed, n => (handed += n)).catch((err: Error) =>
+    pump(fh, req, o.size, closed, n => (progress.handed += n)).catch((err: Error) =>
       done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
     )
   })
+}
+
+/** What a request error means, given how far the PUT came. */
+function failureOf(
+  err: NodeJS.ErrnoException,
+  progress: Progress,
+  at: { cancelled: boolean | undefined; timeout: AbortSignal; timeoutMs: number }
+): PutResult {
+  if (at.cancelled) return { outcome: 'cancelled' }
+  if (progress.answered !== undefined)
+    return { outcome: 'refused', status: progress.answered, detail: 'the connection closed' }
+  if (at.timeout.aborted)
+    return { outcome: 'lost', reason: `no answer within ${Math.round(at.timeoutMs / 1000)} s` }
+  if (!progress.sent && err.code && NOT_SENT_CODES.has(err.code))
+    return { outcome: 'not-sent', reason: err.code }
+  return { outcome: 'lost', reason: sanitizeServerText(err.code ?? err.message, 200) }
+}
+
+/** The first MAX_DETAIL_BYTES of an answer's body, as text. */
+function readAnswer(res: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let kept = 0
+    res.on('data', (chunk: Buffer) => {
+      if (kept < MAX_DETAIL_BYTES) chunks.push(chunk.subarray(0, MAX_DETAIL_BYTES - kept))
+      kept += chunk.length
+    })
+    res.on('error', reject)
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+  })
+}
+
+/** What a whole answer means. `finish` (flushed) may come after it: every byte handed is enough. */
+function answerOf(
+  res: http.IncomingMessage,
+  text: string,
+  progress: Progress,
+  size: number,
+  url: URL
+): PutResult {
+  const status = res.statusCode ?? 0
+  const ok = status >= 200 && status < 300
+  if (ok && (progress.sent || progress.handed === size)) return { outcome: 'stored', status }
+  if (ok) return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` }
+  const detail =
+    status >= 300 && status < 400
+      ? `a redirect to ${describeUploadUrl(new URL(res.headers.location ?? '', url).href)}, not followed`
+      : sanitizeServerText(text, 300)
+  return { outcome: 'refused', status, detail }
 }

@@ -1,26 +1,28 @@
 // Writes that converge. A create or patch whose answer was lost may still have been applied, so
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
+import type { Clock } from '../../clock.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import {
   ApiError,
   OtherResourceError,
   OutcomeUnknownError,
   UnexpectedResponseError
-} from '../control-plane/errors.ts'
+} from '../../control-plane/errors.ts'
 import type {
   CreateDeploymentRequest,
   Deployment,
   PatchDeploymentRequest
-} from '../control-plane/schema.ts'
-import { DeployError } from './deploy-error.ts'
+} from '../../control-plane/schema.ts'
+import { DeployError } from '../deploy-error.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5
 
 /** Epoch ms; injected by tests, whose client pauses on the same clock. */
-export type Clock = () => number
+/** The run's clock's `now` (reading back after a lost answer is bounded in time). */
+export type Now = Clock['now']
 
 export interface Notes {
   info(line: string): void
@@ -37,7 +39,7 @@ export async function createOrAdopt(
   client: ControlPlaneClient,
   body: CreateDeploymentRequest,
   notes: Notes,
-  now: Clock = Date.now
+  now: Now
 ): Promise<CreateResult> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
@@ -137,7 +139,7 @@ function isWhatWasAsked(d: Deployment, body: CreateDeploymentRequest): boolean {
 async function lookBack<T>(
   client: ControlPlaneClient,
   unknown: OutcomeUnknownError,
-  now: Clock,
+  now: Now,
   look: () => Promise<T | undefined>
 ): Promise<T | undefined> {
   const found = await look()
@@ -163,7 +165,7 @@ export function patchReconciled(
   body: PatchDeploymentRequest,
   newRevision: boolean,
   notes: Notes,
-  now: Clock = Date.now
+  now: Now
 ): Promise<Deployment> {
   return writeReconciled(
     client,
@@ -188,7 +190,7 @@ export async function writeReconciled(
   newRevision: boolean,
   what: string,
   notes: Notes,
-  now: Clock = Date.now
+  now: Now
 ): Promise<Deployment> {
   const before = current.latest_revision_id
   for (let attempt = 1; ; attempt++) {

@@ -1,8 +1,8 @@
 // `owner/name` -> the integration's repository entry, whose `url` and `default_branch` feed the
 // create request. The hosting service compares owner and name case-insensitively, so do we.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import type { RepositoryEntry } from '../control-plane/schema.ts'
-import { DeployError } from './deploy-error.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import type { RepositoryEntry } from '../../control-plane/schema.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export async function resolveRepository(
   client: ControlPlaneClient,

@@ -1,11 +1,10 @@
 // Waiting for a deployment being deleted (`AWAITING_DELETE`) to be gone: reads until a 404,
 // bounded by the run's timeout. Used by `command: delete` after its DELETE, and by a deploy that
 // finds its deployment on the way out before creating it anew.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError } from '../control-plane/errors.ts'
-import { formatDuration } from '../duration.ts'
-import { sleep as realSleep } from '../sleep.ts'
-import type { FlowDeps } from './deps.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import { ApiError } from '../../control-plane/errors.ts'
+import { formatDuration } from '../../duration.ts'
+import type { FlowDeps } from '../deps.ts'
 
 const FIRST_PAUSE_MS = 1000
 
@@ -25,10 +24,9 @@ export async function waitUntilGone(
   client: ControlPlaneClient,
   id: string,
   opts: GoneOptions,
-  deps: Pick<FlowDeps, 'now' | 'sleep' | 'signal'>
+  deps: Pick<FlowDeps, 'clock' | 'signal'>
 ): Promise<GoneResult> {
-  const now = deps.now ?? Date.now
-  const sleep = deps.sleep ?? realSleep
+  const { now, sleep } = deps.clock
   const start = now()
   let pause = FIRST_PAUSE_MS
   let last: string | undefined

@@ -1,18 +1,19 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
-// outcome. Success and a superseded revision are said in the log; every other ending is a
-// DeployError written for the job log, after a failure once the log is shown and any rollback made.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import { ApiError } from '../control-plane/errors.ts'
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
-import { checkDeployedHealth } from './after-deployed.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
+// ending. Success and a superseded revision are said in the log; every other ending carries the
+// failure written for the job log, after a failure once the log is shown and any rollback made.
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import { ApiError } from '../../control-plane/errors.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { checkDeployedHealth } from '../../health/after-deployed.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { endingOf, type Ending, type Failure } from '../ending.ts'
 import { deletedState } from './gone.ts'
-import { observe, type DeployState } from './state.ts'
+import { observe, type DeployState } from '../state.ts'
 import type { WaitResult } from './wait.ts'
-import { revisionStatusWord, shownStatus } from './status-words.ts'
+import { revisionStatusWord, shownStatus } from '../status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
 export interface Waited {
@@ -30,13 +31,12 @@ export async function conclude(
   deps: FlowDeps,
   w: Waited,
   follow?: Follow
-): Promise<void> {
+): Promise<Ending> {
   const { result } = w
   state.timeline = result.timeline
   state.revisionStatus = revisionStatusWord(result.status)
   const sha = result.revision?.source_revision_config?.repo_commit_sha
   if (sha) state.repoCommitSha = sha
-  state.outcome = result.outcome
   switch (result.outcome) {
     case 'deployed':
       await deployed(state, deps, w)
@@ -44,17 +44,16 @@ export async function conclude(
     case 'skipped':
       return superseded(o, state, deps, w, follow)
     case 'failed':
-      return failed(o, state, deps, w)
+      return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
-      throw timedOut(o, w)
-    case 'cancelled':
-      throw new DeployError(
-        `Cancelled while ${result.status !== undefined ? shownStatus(result.status) : 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`,
-        undefined,
-        'Deploy cancelled'
-      )
+      return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure }
+    case 'cancelled': {
+      const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
+      const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
+      return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+    }
     case 'error':
-      throw await pollFailed(state, deps, w)
+      return { outcome: 'error', failure: endingOf(await pollFailed(state, deps, w)).failure }
   }
 }
 
@@ -78,7 +77,8 @@ const MAX_SUCCESSORS = 5
 /**
  * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
  * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done.
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
  */
 async function superseded(
   o: Options,
@@ -86,7 +86,11 @@ async function superseded(
   deps: FlowDeps,
   w: Waited,
   follow: Follow | undefined
-): Promise<void> {
+): Promise<Ending> {
+  const notDone = (err: DeployError): Ending => ({
+    outcome: 'skipped',
+    failure: endingOf(err).failure
+  })
   let spent = w.result.elapsedMs
   let current = w
   for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
@@ -95,7 +99,9 @@ async function superseded(
     const newer = state.newerRevisionId
     const left = o.timeoutMs - spent
     if (newer === undefined || follow === undefined || left <= 0) {
-      throw notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined)
+      return notDone(
+        notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined)
+      )
     }
     deps.log.warning(
       `Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
@@ -104,7 +110,7 @@ async function superseded(
     )
     const next = await follow(newer, left)
     spent += next.result.elapsedMs
-    const { outcome, status } = next.result
+    const { outcome } = next.result
     if (outcome === 'deployed') {
       state.newerRevisionId = newer
       deps.log.warning(
@@ -112,29 +118,38 @@ async function superseded(
           'It carries the code that superseded this run’s.',
         'Deployed by a newer revision'
       )
-      return checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
+      const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
+      return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
     }
     if (outcome !== 'skipped') {
       state.newerRevisionId = newer
-      const how =
-        outcome === 'timeout'
-          ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${formatDuration(o.timeoutMs)})`
-          : outcome === 'failed'
-            ? `ended ${status ?? 'failed'}`
-            : outcome === 'cancelled'
-              ? 'was being awaited when the run was cancelled'
-              : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`
-      throw new DeployError(
-        `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
-        outcome === 'failed'
-          ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-          : 'Check the newer revision on the control plane, or raise timeout.',
-        outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
-      )
+      return notDone(successorNotDeployed(o, w, newer, next))
     }
     current = next
   }
-  throw notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`)
+  return notDone(
+    notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`)
+  )
+}
+
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(o: Options, w: Waited, newer: string, next: Waited): DeployError {
+  const { outcome, status } = next.result
+  const how =
+    outcome === 'timeout'
+      ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${formatDuration(o.timeoutMs)})`
+      : outcome === 'failed'
+        ? `ended ${status ?? 'failed'}`
+        : outcome === 'cancelled'
+          ? 'was being awaited when the run was cancelled'
+          : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`
+  return new DeployError(
+    `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+    outcome === 'failed'
+      ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+      : 'Check the newer revision on the control plane, or raise timeout.',
+    outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+  )
 }
 
 function notFollowed(
@@ -152,7 +167,7 @@ function notFollowed(
   )
 }
 
-async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<never> {
+async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
   const last = w.result.status ?? 'no status seen'
   const after = await afterFailure(
     o,
@@ -169,16 +184,18 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   state.rollback = after.rollback
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
   const rolled = describeRollback(after.rollback)
-  throw new DeployError(
-    `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+  return {
+    message:
+      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
       (rolled ? ` ${rolled}` : ''),
-    last === 'BUILD_FAILED'
-      ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-      : last === 'DEPLOY_FAILED'
-        ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-        : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
-    `Revision ${last}`
-  )
+    hint:
+      last === 'BUILD_FAILED'
+        ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+        : last === 'DEPLOY_FAILED'
+          ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+          : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+    title: `Revision ${last}`
+  }
 }
 
 function timedOut(o: Options, w: Waited): DeployError {

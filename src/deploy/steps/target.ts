@@ -1,15 +1,15 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
 // waited for until it is gone and then created anew; one named by id is an error.
-import { shownStatus } from './status-words.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
+import { shownStatus } from '../status-words.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
-import { observe, type DeployState } from './state.ts'
+import { observe, type DeployState } from '../state.ts'
 
 const BEING_DELETED = 'AWAITING_DELETE'
 
@@ -75,11 +75,11 @@ async function awaitDeletion(
     return r
   })
   if (result.kind === 'timeout') {
-    state.outcome = 'timeout'
     throw new DeployError(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       'Re-run the job once the deletion has finished, or raise timeout.',
-      'Deployment being deleted'
+      'Deployment being deleted',
+      'timeout'
     )
   }
   // Nothing of the deleted deployment is this run's: not its id, status or url.

@@ -7,11 +7,11 @@ import type {
   RepositoryEntry,
   SourceConfig,
   SourceRevisionConfigRequest
-} from '../control-plane/schema.ts'
-import { isOtherDialectsWord } from '../control-plane/dialect.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
+} from '../../control-plane/schema.ts'
+import { isOtherDialectsWord } from '../../control-plane/dialect.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export interface Change {
   field: string
@@ -82,8 +82,9 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
     sourceConfig.integration_id = o.integrationId
     sourceConfig.repo_url = repo.url
     ref ??= repo.default_branch
-    if (o.deploymentType !== undefined) sourceConfig.deployment_type = o.deploymentType
   }
+  if (o.deploymentType !== undefined && o.source !== 'external_docker')
+    sourceConfig.deployment_type = o.deploymentType
   // Fields that only a create may set.
   if (o.listenerId !== undefined) sourceConfig.listener_id = o.listenerId
   const body: CreateDeploymentRequest = {
@@ -97,7 +98,19 @@ export function planCreate(o: Options, name: string, repo: RepositoryEntry | und
   return { kind: 'create', name, body, changes: diff(body, undefined) }
 }
 
-export function planUpdate(o: Options, current: Deployment): Plan {
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
+
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
+  return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath }
+}
+
+/**
+ * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
+ * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ */
+export function planUpdate(o: Options, current: Deployment, upload?: { configPath: string }): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
     throw new DeployError(
@@ -113,26 +126,14 @@ export function planUpdate(o: Options, current: Deployment): Plan {
       'Source mismatch'
     )
   }
-  // Create-only settings: asked for differently, the run would deploy what was not asked.
-  const createOnly: [string, string | undefined, string | null | undefined][] = [
-    ['integration-id', o.integrationId, current.source_config.integration_id],
-    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-    ['listener-id', o.listenerId, current.source_config.listener_id]
-  ]
-  for (const [input, asked, theirs] of createOnly) {
-    if (asked !== undefined && theirs && asked !== theirs) {
-      throw new DeployError(
-        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
-        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
-        `${input} cannot change`
-      )
-    }
-  }
+  refuseCreateOnlyChanges(o, current)
   const otherRepository = repositoryMismatch(o, current)
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
-  const revisionConfig = revisionConfigFromInputs(o, o.ref)
+  const revisionConfig = upload
+    ? uploadedRevision(upload.configPath)
+    : revisionConfigFromInputs(o, o.ref)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -154,6 +155,24 @@ export function planUpdate(o: Options, current: Deployment): Plan {
     newRevision,
     removedSecrets,
     otherRepository
+  }
+}
+
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o: Options, current: Deployment): void {
+  const createOnly: [string, string | undefined, string | null | undefined][] = [
+    ['integration-id', o.integrationId, current.source_config.integration_id],
+    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+    ['listener-id', o.listenerId, current.source_config.listener_id]
+  ]
+  for (const [input, asked, theirs] of createOnly) {
+    if (asked !== undefined && theirs && asked !== theirs) {
+      throw new DeployError(
+        `Deployment "${current.name}" (${current.id}) has ${input} ${sanitizeServerText(theirs, 100)}, but the ${input} input is ${asked}.`,
+        `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`,
+        `${input} cannot change`
+      )
+    }
   }
 }
 

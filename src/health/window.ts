@@ -5,8 +5,8 @@
 // window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
 // 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
+import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
-import { sleep as realSleep } from '../sleep.ts'
 import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
 import type { HostPattern } from './hosts.ts'
 import { probeTarget } from './target.ts'
@@ -55,8 +55,8 @@ export interface HealthCheckOptions {
   probeTimeoutMs?: number
   redactor: Redactor
   signal?: AbortSignal
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock: the window, the deadline and the pauses between probes. */
+  clock: Clock
   transport?: ProbeTransport
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
@@ -82,8 +82,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   const target = probeTarget(o.url, o.path, o.vouched)
   if ('problem' in target) throw new HealthTargetError(o.redactor.redact(target.problem))
   const { url, vouchedBy } = target
-  const now = o.now ?? Date.now
-  const sleep = o.sleep ?? realSleep
+  const { now, sleep } = o.clock
   const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS
   const start = now()
   const answers: ProbeAnswer[] = []

@@ -1,22 +1,46 @@
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error.
-import { shownStatus } from './status-words.ts'
-import { ApiError, ControlPlaneError } from '../control-plane/errors.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { findDeploymentByName } from './find-deployment.ts'
-import { goneLine, waitUntilGone } from './gone.ts'
-import { writing, type DeployState } from './state.ts'
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+import { shownStatus } from '../status-words.ts'
+import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { endingOfError, type Ending } from '../ending.ts'
+import { findDeploymentByName } from '../steps/find-deployment.ts'
+import { goneLine, waitUntilGone } from '../steps/gone.ts'
+import { writing, type DeployState } from '../state.ts'
 
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
 export async function deleteDeployment(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<void> {
+): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps(o, state, deps)
+  } catch (err) {
+    ending = endingOfError(err, state, deps.signal)
+    const applied = state.deleted === true && ending?.outcome !== 'cancelled'
+    if (!ending) {
+      state.outcome = applied ? 'deleted' : 'error'
+      throw err
+    }
+    if (applied) ending = { ...ending, outcome: 'deleted' }
+  }
+  state.outcome = ending.outcome
+  return ending
+}
+
+async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
   const { log } = deps
   state.deleted = false
   // A delete builds nothing: no ref or commit to report.
@@ -28,30 +52,26 @@ export async function deleteDeployment(
       : `No deployment is named "${o.name}"`
   const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent))
   if (!found) {
-    state.outcome = 'absent'
     log.notice(`${absent}: nothing to delete.`, 'Nothing to delete')
-    return
+    return { outcome: 'absent' }
   }
   state.deploymentId = found.id
   state.name = found.name
   state.deploymentStatus = found.status
   const project = o.deleteTracingProject ? ' and its tracing project' : ''
   if (o.dryRun) {
-    state.outcome = 'dry-run'
     log.info(
       `Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`
     )
-    return
+    return { outcome: 'dry-run' }
   }
   const answer = await log.group('Delete the deployment', () => send(o, state, deps, found))
   if (answer === 'not-found') {
-    state.outcome = 'absent'
     state.deploymentStatus = undefined
-    return
+    return { outcome: 'absent' }
   }
-  state.outcome = 'deleted'
-  if (!o.wait) return
-  await log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id))
+  if (!o.wait) return { outcome: 'deleted' }
+  return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id))
 }
 
 /** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
@@ -126,7 +146,12 @@ async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
 }
 
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: string): Promise<void> {
+async function waitGone(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  id: string
+): Promise<Ending> {
   const result = await waitUntilGone(
     deps.client,
     id,
@@ -143,12 +168,13 @@ async function waitGone(o: Options, state: DeployState, deps: FlowDeps, id: stri
   if (result.kind === 'gone') {
     state.deploymentStatus = undefined
     deps.log.info(goneLine(result.elapsedMs))
-    return
+    return { outcome: 'deleted' }
   }
-  state.outcome = 'timeout'
-  throw new DeployError(
-    `Timed out: deployment ${id} is still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-    'Raise timeout, or use wait: false.',
-    'Delete timed out'
-  )
+  const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
+  const failure = {
+    message: `Timed out: deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    hint: 'Raise timeout, or use wait: false.',
+    title: 'Delete timed out'
+  }
+  return { outcome: 'timeout', failure }
 }

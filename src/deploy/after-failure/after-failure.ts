@@ -1,11 +1,11 @@
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
 // `on-failure: rollback`, put the previous revision back. Both report into the state; neither
 // changes the verdict: the deploy that was asked for did not happen.
-import { formatDuration } from '../duration.ts'
-import type { Options } from '../inputs/options.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
-import type { FlowDeps, FlowLog } from './deps.ts'
-import { REMOVED, type Plan } from './plan.ts'
+import type { FlowDeps, FlowLog } from '../deps.ts'
+import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
 
 export interface AfterFailure {
@@ -40,8 +40,7 @@ export async function afterFailure(
             pollIntervalMs: o.pollIntervalMs,
             cadence: deps.cadence,
             signal: deps.signal,
-            now: deps.now,
-            sleep: deps.sleep
+            clock: deps.clock
           },
           onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
         },
@@ -63,7 +62,7 @@ async function showLog(
   ids: { deploymentId: string; revisionId: string; status: string },
   deps: FlowDeps
 ): Promise<FailureLog | undefined> {
-  const now = deps.now ?? Date.now
+  const { now } = deps.clock
   const result = await readFailureLog(
     deps.client,
     ids,

@@ -1,19 +1,24 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (health-gate.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// (gate-step.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from '../health/hosts.ts'
-import { probeTarget } from '../health/target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from '../health/gate.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
+import { probeTarget } from './target.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from './window.ts'
 import type { Options } from '../inputs/options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from './after-failure.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowDeps } from './deps.ts'
-import { deletedState } from './gone.ts'
-import { gateTimedOutError, healthGate, unhealthyError } from './health-gate.ts'
-import type { DeployState } from './state.ts'
+import {
+  afterFailure,
+  describeRollback,
+  notUndoneBy
+} from '../deploy/after-failure/after-failure.ts'
+import { DeployError } from '../deploy/deploy-error.ts'
+import type { FlowDeps } from '../deploy/deps.ts'
+import { endingOf, type Ending } from '../deploy/ending.ts'
+import { deletedState } from '../deploy/steps/gone.ts'
+import { gateTimedOutError, healthGate, unhealthyError } from './gate-step.ts'
+import type { DeployState } from '../deploy/state.ts'
 
 type HealthOptions = Pick<
   Options,
@@ -54,32 +59,21 @@ export async function checkDeployedHealth(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
-): Promise<void> {
-  if (!o.healthCheck) return
-  let result
-  try {
-    result = await runGate(o, o.healthCheck, state, deps, r)
-  } catch (err) {
-    state.outcome = 'error'
-    throw err
-  }
+): Promise<Ending> {
+  if (!o.healthCheck) return { outcome: 'deployed' }
+  const result = await runGate(o, o.healthCheck, state, deps, r)
   if (result.health === 'cancelled') {
-    state.outcome = 'cancelled'
-    throw new DeployError(
-      `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`,
-      undefined,
-      'Deploy cancelled'
-    )
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   if (result.health !== 'healthy') await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
-    state.outcome = 'timeout'
-    throw gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
-  if (result.health === 'not-vouched') return
+  if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
-  if (result.health !== 'unhealthy') return
-  state.outcome = 'unhealthy'
+  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
   let after
   try {
     after = await afterFailure(
@@ -100,7 +94,8 @@ export async function checkDeployedHealth(
   }
   state.failureLog = after.log
   state.rollback = after.rollback
-  throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
+  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
@@ -112,7 +107,6 @@ async function refuseIfDeleted(
 ): Promise<void> {
   const deleted = await deletedState(deps.client, r.deploymentId)
   if (!deleted) return
-  state.outcome = 'error'
   state.health = undefined
   state.deploymentStatus = deleted === 'gone' ? undefined : deleted
   state.url = undefined
@@ -130,7 +124,7 @@ function runGate(
   deps: FlowDeps,
   r: DeployedRevision
 ): Promise<HealthResult> {
-  const now = deps.now ?? Date.now
+  const { now } = deps.clock
   return healthGate(
     {
       path,
@@ -149,8 +143,7 @@ function runGate(
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      clock: deps.clock,
       ...(deps.probe ? { probe: deps.probe } : {})
     }
   )

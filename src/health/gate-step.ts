@@ -2,23 +2,24 @@
 // say what it answered in the job log. `unhealthy` becomes an error the flow throws like a failed
 // revision; `unavailable` (the health routes are turned off) is one warning; a host not vouched
 // for that asks for the key, and a window the timeout cut short, are errors of their own.
+import type { Clock } from '../clock.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
-import { probeTarget } from '../health/target.ts'
+import { probeTarget } from './target.ts'
 import {
   checkHealth,
   HealthTargetError,
   type HealthCheckOptions,
   type HealthResult,
   type ProbeAnswer
-} from '../health/gate.ts'
-import type { HostPattern } from '../health/hosts.ts'
-import type { ProbeTransport } from '../health/probe.ts'
+} from './window.ts'
+import type { HostPattern } from './hosts.ts'
+import type { ProbeTransport } from './probe.ts'
 import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'
-import { DeployError } from './deploy-error.ts'
-import type { FlowLog } from './deps.ts'
+import { DeployError } from '../deploy/deploy-error.ts'
+import type { FlowLog } from '../deploy/deps.ts'
 
 export interface HealthGateSettings {
   /** The path health-check asks for (`/ok`, or the one given). */
@@ -37,8 +38,8 @@ export interface HealthGateDeps {
   log: FlowLog
   redactor: Redactor
   signal?: AbortSignal
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock. */
+  clock: Clock
   /** For tests: how a probe is sent. */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
@@ -109,8 +110,7 @@ function checkOptions(
     ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
     redactor: deps.redactor,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    clock: deps.clock,
     ...(deps.probe ? { transport: deps.probe } : {})
   }
 }

@@ -2,12 +2,12 @@
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
 // failed revision must still be the deployment's latest (no other run wrote after it) and the
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
-import { shownStatus } from './status-words.ts'
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { formatDuration } from '../duration.ts'
-import { awaitNewRevision, writeReconciled, type Notes } from './apply.ts'
-import { waitForRevision, type TimelineEntry, type WaitOptions } from './wait.ts'
+import { shownStatus } from '../status-words.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import { awaitNewRevision, writeReconciled, type Notes } from '../steps/converging-writes.ts'
+import { waitForRevision, type TimelineEntry, type WaitOptions } from '../steps/wait.ts'
 
 export type RollbackResult =
   /** Nothing was sent: why not. */
@@ -40,7 +40,7 @@ export interface RollbackInput {
    * a redeploy of the old revision leaves them as this run set them.
    */
   notUndone: string[]
-  wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'now' | 'sleep'>
+  wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'clock'>
   onStatus?: (status: string, elapsedMs: number) => void
 }
 
@@ -71,7 +71,7 @@ export async function rollBack(
       true,
       'redeploy',
       notes,
-      input.wait.now
+      input.wait.clock.now
     )
   } catch (err) {
     // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.

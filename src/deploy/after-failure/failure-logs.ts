@@ -2,7 +2,7 @@
 // are what the build printed: untrusted text that may hold secret values, workflow commands and
 // terminal codes. A log that cannot be read costs one warning and a bounded time, never the
 // verdict.
-import { type Redactor, sanitizeServerText } from '../control-plane/redact.ts'
+import { type Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 
 export type LogType = 'build' | 'deploy'
 

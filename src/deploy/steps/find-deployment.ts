@@ -1,8 +1,8 @@
 // The deployment a name refers to. The service's `name_contains` filter is a substring match
 // (`pr-1` also returns `pr-12`), so every page is read and only an exact name is taken.
-import type { ControlPlaneClient } from '../control-plane/client.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { DeployError } from './deploy-error.ts'
+import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export async function findDeploymentByName(
   client: ControlPlaneClient,

@@ -1,12 +1,18 @@
 // The deploy's write: create the deployment or update it, and name the revision the write made.
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
-import type { Deployment } from '../control-plane/schema.ts'
-import type { Options } from '../inputs/options.ts'
-import { awaitNewRevision, createOrAdopt, patchReconciled, revisionOf } from './apply.ts'
-import type { FlowDeps } from './deps.ts'
+import type { Deployment, PatchDeploymentRequest } from '../../control-plane/schema.ts'
+import type { Options } from '../../inputs/options.ts'
+import {
+  awaitNewRevision,
+  createOrAdopt,
+  patchReconciled,
+  revisionOf
+} from './converging-writes.ts'
+import type { FlowDeps } from '../deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
-import { observe, writing, type DeployState } from './state.ts'
+import { observe, writing, type DeployState } from '../state.ts'
+import type { SourceUpload } from './upload.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
@@ -21,7 +27,8 @@ export async function writePlan(
   state: DeployState,
   deps: FlowDeps,
   plan: Plan,
-  current: Deployment | undefined
+  current: Deployment | undefined,
+  upload?: SourceUpload
 ): Promise<Written> {
   let written: Deployment
   /** The latest revision before this run's update: what the update must replace. */
@@ -31,20 +38,22 @@ export async function writePlan(
     const body = plan.body
     const result = await writing(state, deps, 'create', () => create(body, deps))
     observe(state, result.deployment, deps.log)
-    if (result.kind === 'created') {
+    if (result.kind === 'created' && !upload) {
       state.created = true
       written = result.deployment
     } else {
-      // Another run created it first: this run's write becomes an update of theirs.
-      plan = planUpdate(o, result.deployment)
+      // Another run created it first: this run's write becomes an update of theirs. An upload's
+      // create makes no revision of the source: the PATCH that names the upload does.
+      if (result.kind === 'created') state.created = true
+      plan = planUpdate(o, result.deployment, upload?.archive)
       state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
-      noteRepository(state, deps, plan)
-      written = await update(state, deps, plan, result.deployment)
+      if (result.kind === 'taken') noteRepository(state, deps, plan)
+      written = await update(state, deps, plan, result.deployment, upload)
     }
   } else {
-    written = await update(state, deps, plan, current as Deployment)
+    written = await update(state, deps, plan, current as Deployment, upload)
   }
   observe(state, written, deps.log)
   if (plan.kind === 'update' && !plan.newRevision) return { kind: 'no-revision' }
@@ -63,7 +72,7 @@ export async function writePlan(
 function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
-    const r = await createOrAdopt(client, body, log, deps.now)
+    const r = await createOrAdopt(client, body, log, deps.clock.now)
     if (r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
@@ -74,10 +83,14 @@ async function update(
   state: DeployState,
   deps: FlowDeps,
   p: Plan,
-  d: Deployment
+  d: Deployment,
+  upload: SourceUpload | undefined
 ): Promise<Deployment> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { client, log } = deps
+  // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
+  // reconciled like any other, with the same object.
+  const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(
@@ -87,11 +100,19 @@ async function update(
       )
     }
     const out = await writing(state, deps, 'update', () =>
-      patchReconciled(client, d, p.body, p.newRevision, log, deps.now)
+      patchReconciled(client, d, body, p.newRevision, log, deps.clock.now)
     )
     log.info(`Updated deployment "${out.name}" (${out.id}).`)
     return out
   })
+}
+
+/** The patch with the uploaded object in place of the plan's placeholder. */
+function withObject(body: PatchDeploymentRequest, objectPath: string): PatchDeploymentRequest {
+  return {
+    ...body,
+    source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
+  }
 }
 
 /** The workflow's repository is not the deployment's: say so, and compare no commit. */

@@ -4,12 +4,12 @@
 // so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
 // of the time waited: a long build costs few requests, a short one cannot hide a short deploy
 // stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
-import { ApiError, AbortedError } from '../control-plane/errors.ts'
-import { sleep as realSleep } from '../sleep.ts'
-import { formatDuration } from '../duration.ts'
-import type { Revision } from '../control-plane/schema.ts'
-import { REVISION_STATUSES, revisionOutcome } from '../control-plane/vocabulary.ts'
-import type { CallOptions } from '../control-plane/client.ts'
+import { ApiError, AbortedError } from '../../control-plane/errors.ts'
+import type { Clock } from '../../clock.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Revision } from '../../control-plane/schema.ts'
+import { REVISION_STATUSES, revisionOutcome } from '../../control-plane/vocabulary.ts'
+import type { CallOptions } from '../../control-plane/client.ts'
 
 export interface RevisionReader {
   getRevision(deploymentId: string, revisionId: string, call?: CallOptions): Promise<Revision>
@@ -55,8 +55,8 @@ export interface WaitOptions {
   /** Consecutive failed polls (each already retried by the client) before giving up. */
   maxConsecutiveErrors?: number
   signal?: AbortSignal
-  now?: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The run's clock: the polls' pauses and the timeout. */
+  clock: Clock
   /**
    * How long a 404 on the revision is taken for a read that is not caught up with the write yet
    * (default NOT_FOUND_GRACE_MS), rather than for a wrong id.
@@ -155,8 +155,7 @@ interface Polling {
 type Step = { end: WaitOutcome } | { end?: undefined; changed: boolean; retryAfterMs?: number }
 
 export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
-  const now = o.now ?? Date.now
-  const sleep = o.sleep ?? realSleep
+  const { now, sleep } = o.clock
   const cadence = o.cadence ?? DEFAULT_CADENCE
   const start = now()
   const p: Polling = {

@@ -1,0 +1,125 @@
+// The smoke-test file: YAML or JSON cases read whole before any request; a bad file is one error
+// naming the input as the user set it, the file, the case and what is expected.
+import { describe, expect, it } from '@jest/globals'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseSmokeCases, readSmokeCases } from '../src/inputs/smoke-cases.ts'
+
+function parse(text: string, label = 'smoke-test') {
+  const errors: string[] = []
+  const cases = parseSmokeCases(text, label, 'smoke.yaml', m => void errors.push(m))
+  return { cases, errors }
+}
+
+describe('smoke-test file', () => {
+  it('YAML cases with defaults: expect {} and a 60 s timeout; durations or seconds', () => {
+    const { cases, errors } = parse(`
+- name: echo
+  graph: agent
+  input: {messages: [{role: user, content: hi}]}
+- name: answer
+  graph: agent
+  input: {q: 1}
+  expect: {status: success, contains: "42", path: "answer[0].value", equals: 42}
+  timeout: 2m
+- {name: quick, graph: agent, input: null, timeout: 5}
+`)
+    expect(errors).toEqual([])
+    expect(cases).toEqual([
+      {
+        name: 'echo',
+        graph: 'agent',
+        input: { messages: [{ role: 'user', content: 'hi' }] },
+        expect: {},
+        timeoutMs: 60_000
+      },
+      {
+        name: 'answer',
+        graph: 'agent',
+        input: { q: 1 },
+        expect: { status: 'success', contains: '42', path: 'answer[0].value', equals: 42 },
+        timeoutMs: 120_000
+      },
+      { name: 'quick', graph: 'agent', input: null, expect: {}, timeoutMs: 5_000 }
+    ])
+  })
+
+  it('JSON works alike', () => {
+    const { cases } = parse(
+      '[{"name": "a", "graph": "g", "input": {"x": 1}, "expect": {"equals": {"x": 1}}}]'
+    )
+    expect(cases?.[0]?.expect).toEqual({ equals: { x: 1 } })
+  })
+
+  it.each([
+    ['not YAML', 'a: [', /`smoke-test` \(smoke\.yaml\) is not valid YAML or JSON at line/],
+    ['not a list', 'name: a', /must be a list of \{name, graph, input, expect\?/],
+    ['an empty list', '[]', /at least one case/],
+    ['no input', '[{name: a, graph: g}]', /case 1: `input` is required/],
+    ['no graph', '[{name: a, input: 1}]', /case 1: `graph` must be a graph id/],
+    [
+      'an unknown key',
+      '[{name: a, graph: g, input: 1, expected: {}}]',
+      /case 1: unknown key "expected"/
+    ],
+    [
+      'a bad status',
+      '[{name: a, graph: g, input: 1, expect: {status: ok}}]',
+      /`expect.status` must be success or error/
+    ],
+    [
+      'a bad path',
+      '[{name: a, graph: g, input: 1, expect: {path: "a..b"}}]',
+      /`expect.path` must be a path/
+    ],
+    [
+      'a bad timeout',
+      '[{name: a, graph: g, input: 1, timeout: soon}]',
+      /`timeout` must be a duration such as 60s/
+    ],
+    [
+      'a zero timeout',
+      '[{name: a, graph: g, input: 1, timeout: 0}]',
+      /`timeout` must be a duration/
+    ],
+    [
+      'a name twice',
+      '[{name: a, graph: g, input: 1}, {name: a, graph: g, input: 2}]',
+      /case 2: the name "a" is used twice/
+    ],
+    ['a key twice', '- name: a\n  name: b\n  graph: g\n  input: 1', /has the key name twice/]
+  ])('%s is one error naming the input and the file', (_what, text, message) => {
+    const { cases, errors } = parse(text)
+    expect(cases).toBeUndefined()
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(message)
+    expect(errors[0]).toMatch(/^`smoke-test` \(smoke\.yaml\)/)
+  })
+
+  it('the input is named as the user set it (a CLI flag)', () => {
+    expect(parse('{}', '--smoke-test').errors[0]).toMatch(
+      /^`--smoke-test` \(smoke\.yaml\) must be a list/
+    )
+  })
+
+  it('a file that cannot be read is one error saying what is expected', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'smoke-'))
+    try {
+      const errors: string[] = []
+      const fail = (m: string) => void errors.push(m)
+      expect(
+        await readSmokeCases(join(dir, 'none.yaml'), 'smoke-test', 'none.yaml', fail)
+      ).toBeUndefined()
+      expect(errors).toEqual([
+        '`smoke-test` (none.yaml) could not be read: there is no such file; expected a YAML or JSON file of smoke cases'
+      ])
+      await writeFile(join(dir, 'ok.json'), '[{"name": "a", "graph": "g", "input": 1}]')
+      expect(
+        await readSmokeCases(join(dir, 'ok.json'), 'smoke-test', 'ok.json', fail)
+      ).toHaveLength(1)
+    } finally {
+      await rm(dir, { recursive: true })
+    }
+  })
+})

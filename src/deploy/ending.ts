@@ -1,0 +1,83 @@
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
+// the steps return, or from what one of them threw (a cancel, a failure the flow described, a
+// request that failed). Only an error nobody expected (a bug) is left to run().
+import { ControlPlaneError } from '../control-plane/errors.ts'
+import { DeployError } from './deploy-error.ts'
+import type { DeployState, Outcome } from './state.ts'
+
+/** What the job's error says about a run that did not do what was asked. */
+export interface Failure {
+  message: string
+  hint?: string | undefined
+  /** Short title for the job's error annotation. */
+  title: string
+}
+
+export interface Ending {
+  outcome: Outcome
+  /** Present when the run did not do what was asked (failed, timed out, cancelled...). */
+  failure?: Failure | undefined
+}
+
+/** A failure the flow described, as an ending. */
+export function endingOf(err: DeployError): Ending {
+  return {
+    outcome: err.outcome,
+    failure: { message: err.problem, hint: err.hint, title: err.title }
+  }
+}
+
+/** The job's error for a failure: the message, then the hint on its own line. */
+export function failureText(f: Failure): string {
+  return f.hint ? `${f.message}\n${f.hint}` : f.message
+}
+
+/**
+ * The ending of a flow that threw: cancelled when the run was stopped (whatever the error, but a
+ * failure the flow described itself), the failure a DeployError describes, or a request that
+ * failed. Undefined for anything else: a bug, for run() to report.
+ */
+export function endingOfError(
+  err: unknown,
+  state: DeployState,
+  signal: AbortSignal | undefined
+): Ending | undefined {
+  if (signal?.aborted && !(err instanceof DeployError)) {
+    return {
+      outcome: 'cancelled',
+      failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
+    }
+  }
+  if (err instanceof DeployError) return endingOf(err)
+  if (err instanceof ControlPlaneError) {
+    return {
+      outcome: 'error',
+      failure: { message: err.message, title: `Control plane: ${err.operation} failed` }
+    }
+  }
+  return undefined
+}
+
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state: DeployState): string {
+  const name = state.name ? `"${state.name}"` : 'the deployment'
+  if (state.writing === 'create') {
+    return (
+      `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+      'A re-run finds the deployment by its name and updates it, or creates it.'
+    )
+  }
+  if (state.writing === 'delete') {
+    return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
+  }
+  if (state.writing === 'update') {
+    return (
+      `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+      'A re-run applies the update again.'
+    )
+  }
+  const revision = state.revisionId
+    ? `; revision ${state.revisionId} goes on on the control plane`
+    : ''
+  return `Cancelled${revision}.`
+}

@@ -1,0 +1,163 @@
+// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
+// the deployment in `host.project_id`), which the service injects into the image. Until the first
+// match the probes go on (the previous revision drains while the new one starts); from it on,
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
+import {
+  bounded,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  jsonOf,
+  noAnswer,
+  type AgentAnswer,
+  type AgentCall,
+  type Clock
+} from './agent-call.ts'
+
+/** What one `/info` answer says about the revision served. */
+export type InfoReading =
+  | { kind: 'this' }
+  | { kind: 'other'; revisionId: string | null; projectId: string | null }
+  /** 2xx without a `host.host_revision_id`: the server cannot tell. */
+  | { kind: 'no-host' }
+  /** Not 2xx, not JSON, or no answer: nothing read. */
+  | { kind: 'no-answer'; reason: string }
+
+export interface Expected {
+  revisionId: string
+  deploymentId: string
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+
+/** Reads one answer of `/info` against the run's revision and deployment. */
+export function readInfo(answer: AgentAnswer, expected: Expected): InfoReading {
+  if (answer.status < 200 || answer.status >= 300)
+    return { kind: 'no-answer', reason: `/info answered ${answer.status}` }
+  const body = jsonOf(answer.body)
+  if (typeof body !== 'object' || body === null)
+    return { kind: 'no-answer', reason: '/info answered no JSON object' }
+  const host = (body as { host?: unknown }).host
+  const h = typeof host === 'object' && host !== null ? (host as Record<string, unknown>) : {}
+  const revisionId = text(h.host_revision_id)
+  if (revisionId === null) return { kind: 'no-host' }
+  const projectId = text(h.project_id)
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const projectOk = projectId === null || same(projectId, expected.deploymentId)
+  if (same(revisionId, expected.revisionId) && projectOk) return { kind: 'this' }
+  return { kind: 'other', revisionId, projectId }
+}
+
+/** The check's verdict (output `served-revision`: this, stale, unknown), with its cost. */
+export type ServedRevision = (ServedVerdict | { verdict: 'cancelled' }) & {
+  probes: number
+  elapsedMs: number
+}
+
+export interface ServedRevisionOptions extends Expected {
+  call: AgentCall
+  clock: Clock
+  signal: AbortSignal
+  /** Epoch ms (on `clock`): no probe starts after it while none has matched. */
+  deadline: number
+  /** From the first match on, every probe for this long must match too. */
+  windowMs: number
+  intervalMs: number
+  /** The longest one probe may take (default 10 s). */
+  requestTimeoutMs?: number
+}
+
+/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
+export function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: string): string {
+  const served = r.revisionId ?? 'none'
+  const project =
+    r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
+      ? ` of deployment ${r.projectId} (not ${e.deploymentId})`
+      : ''
+  return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`
+}
+
+export type ServedVerdict =
+  | { verdict: 'this' }
+  | { verdict: 'stale'; reason: string }
+  | { verdict: 'unknown'; notice: string }
+
+const NO_HOST =
+  'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked'
+
+/**
+ * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
+ * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
+ * another revision after the first match settles it as stale; the end of the probes gives `this`
+ * after a match, else stale (a revision was named) or unknown (none could be read).
+ */
+export class ServedTracker {
+  probes = 0
+  /** From the first match on, every reading must match. */
+  matched = false
+  private last: InfoReading | undefined
+  private readonly expected: Expected
+  constructor(expected: Expected) {
+    this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId }
+  }
+
+  /** Takes one reading; a verdict when it settles the check, else undefined. */
+  observe(reading: InfoReading): ServedVerdict | undefined {
+    this.probes++
+    if (reading.kind === 'no-host') return { verdict: 'unknown', notice: NO_HOST }
+    if (reading.kind !== 'no-answer' || this.last === undefined) this.last = reading
+    if (reading.kind === 'this') this.matched = true
+    else if (this.matched && reading.kind === 'other') {
+      const when = `probe ${this.probes}, after this revision had answered`
+      return { verdict: 'stale', reason: staleReason(reading, this.expected, when) }
+    }
+    return undefined
+  }
+
+  /** The verdict when the probes end (the window after a match, or the deadline). */
+  end(): ServedVerdict {
+    if (this.matched) return { verdict: 'this' }
+    const last = this.last
+    if (last?.kind === 'other') {
+      const when = `still at the timeout, after ${this.probes} probes`
+      return { verdict: 'stale', reason: staleReason(last, this.expected, when) }
+    }
+    const why = last?.kind === 'no-answer' ? last.reason : 'no answer'
+    const notice = `the served revision could not be read before the timeout (${why}): it was not checked`
+    return { verdict: 'unknown', notice }
+  }
+}
+
+/** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
+export async function checkServedRevision(o: ServedRevisionOptions): Promise<ServedRevision> {
+  const start = o.clock.now()
+  const tracker = new ServedTracker(o)
+  let windowEnd: number | undefined
+  const done = (v: ServedVerdict | { verdict: 'cancelled' }): ServedRevision => ({
+    ...v,
+    probes: tracker.probes,
+    elapsedMs: o.clock.now() - start
+  })
+  for (;;) {
+    if (o.signal.aborted) return done({ verdict: 'cancelled' })
+    const reading = await probeInfo(o)
+    if (o.signal.aborted) return done({ verdict: 'cancelled' })
+    const settled = tracker.observe(reading)
+    if (settled) return done(settled)
+    if (windowEnd === undefined && tracker.matched) windowEnd = o.clock.now() + o.windowMs
+    const until = windowEnd ?? o.deadline
+    if (o.clock.now() >= until) return done(tracker.end())
+    try {
+      await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal)
+    } catch {
+      return done({ verdict: 'cancelled' })
+    }
+  }
+}
+
+async function probeInfo(o: ServedRevisionOptions): Promise<InfoReading> {
+  try {
+    const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
+    return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o)
+  } catch (error) {
+    return { kind: 'no-answer', reason: noAnswer(error) }
+  }
+}
