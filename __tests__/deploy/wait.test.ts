@@ -156,8 +156,7 @@ describe('waitForRevision', () => {
     const r = await waitForRevision({
       ...base,
       client,
-      now: () => t,
-      sleep: async ms => void (t += ms),
+      clock: { now: () => t, sleep: async (ms: number) => void (t += ms) },
       timeoutMs: 1000,
       pollIntervalMs: 1000
     })
