@@ -35,6 +35,8 @@ import type { SmokeCase } from './inputs/smoke-cases.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
+/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
+const SETUP_BUDGET_FLOOR_MS = 30_000
 
 /**
  * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
@@ -132,8 +134,12 @@ function controlPlane(
     apiKey: o.apiKey,
     tenantId: o.tenantId,
     // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-    // run never takes more than twice its timeout, nor more than ten minutes beyond it.
-    deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
+    // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
+    // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+    deadline:
+      started +
+      o.timeoutMs +
+      Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,
