@@ -15,7 +15,7 @@ import {
   type ProbeAnswer,
   type WindowCheck
 } from './window.ts'
-import type { HostPattern } from './hosts.ts'
+import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { ProbeTransport } from './probe.ts'
 import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'

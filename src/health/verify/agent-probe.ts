@@ -3,7 +3,7 @@
 // origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
 // as the probe honours them, no redirect followed. One client for every request of the gate.
 import { httpProbe, type ProbeTransport } from '../probe.ts'
-import type { HostPattern } from '../hosts.ts'
+import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { probeTarget } from '../target.ts'
 import type { AgentCall } from './agent-call.ts'
 
