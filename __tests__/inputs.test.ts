@@ -193,6 +193,8 @@ describe('action.yml', () => {
       'deleted',
       'rollback-revision-id',
       'rollback-status',
+      'served-revision',
+      'smoke',
       'health',
       'source-digest'
     ])

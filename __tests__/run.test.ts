@@ -2,6 +2,9 @@
 // clock: what a door sees of a run (its calls on the port, the outputs, the exit) for a deploy,
 // bad inputs, a failed build and a delete, and that no secret reaches any of them.
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../emulator/server.ts'
 import type { EventDefaults } from '../src/event.ts'
 import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
@@ -121,6 +124,25 @@ describe('run() through a fake port', () => {
       deleted: 'false',
       'deployment-id': ''
     })
+  })
+
+  test('a smoke-test file is read from the workspace before any request; a bad one names the input as set', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'cpd-run-ws-'))
+    writeFileSync(
+      join(ws, 'cases.yaml'),
+      '- name: a\n  graph: agent\n  input: {q: 1}\n  expect: {status: maybe}\n'
+    )
+    const port = fakePort(inputs({ 'health-check': 'true', 'smoke-test': 'cases.yaml' }), {
+      event: { ...EVENT, workspace: ws }
+    })
+    port.naming = { name: i => `--${i}`, setting: (i, v) => `--${i} ${v}` }
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(2)
+    expect(emu.requests()).toEqual([])
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toEqual([
+      'error: Invalid inputs: One input is not valid:\n- --smoke-test: `--smoke-test` (cases.yaml), case 1: `expect.status` must be success or error'
+    ])
   })
 
   test('a failed build: exit 1, the status in the outputs and the error', async () => {

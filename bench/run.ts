@@ -36,6 +36,7 @@ import {
   healthTable,
   PROBE_LATENCY_MS
 } from './health.ts'
+import { verifyGoal, verifyRows, verifyTable } from './verify.ts'
 import { dur, ms, mib, pct } from './stats.ts'
 import { median, TREES, uploadRows, uploadTable } from './upload.ts'
 import { PEER_LABEL, startup, startupTable, TREE_LABEL, type StartupResult } from './startup.ts'
@@ -237,6 +238,7 @@ if (wanted('polling')) {
 if (wanted('health')) {
   log('health: simulating the health gate against scripted agent servers')
   const rows = await healthRows()
+  const checks = await verifyRows()
   sections.push({
     title: 'Health gate (simulated)',
     blocks: [
@@ -245,7 +247,13 @@ if (wanted('health')) {
         `${HEALTH_INTERVAL_S} s, each taking ${PROBE_LATENCY_MS} ms; ${HEALTH_DEADLINE} of the timeout left. ` +
         'No request goes to the control plane for the gate: its cost is these probes to the agent server ' +
         'and these seconds.',
-      healthTable(rows)
+      healthTable(rows),
+      'With the checks of the new revision on (the revision served on each probe of the window, one ' +
+        '`/assistants/search` per graph of the config, one `/runs/wait` per smoke case): the action’s ' +
+        'gate and checks (`served-check.ts`, `revision-checks.ts`) through their own transport, window 30 s. ' +
+        verifyGoal(checks) +
+        '.',
+      verifyTable(checks)
     ]
   })
   const ready = rows[0]!

@@ -2,12 +2,16 @@
 // demo fixture, then runs the committed bundle exactly as the runner would (clean environment,
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
 // creates the deployment, the second takes the update path behind the health gate (the emulator
-// serves each deployment's agent server), the third pushes a commit whose build fails and, with
+// serves each deployment's agent server: the previous revision answers /info first, as while it
+// drains, then the new one; its graph is listed and a smoke case runs), the third pushes a commit whose build fails and, with
 // `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
 // revision is DEPLOYED but its server fails the health check, so it is rolled back too.
 // Then the same deploy through the other door: the CLI, as from a terminal or another CI; last,
 // a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/.
 import { fileURLToPath } from 'node:url'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
 import { PUSH_MAIN } from './runner-env.ts'
@@ -51,19 +55,32 @@ const BROKEN_BUILD = [
 /** The agent server is asked after DEPLOYED: 2xx for 10 s (30 s by default). */
 const HEALTH_GATE = { 'health-check': 'true', 'health-check-window': '10s' }
 
+/** The checkout: the graph config and one smoke case (the demo's server echoes the input). */
+const workspace = mkdtempSync(join(tmpdir(), 'cpd-demo-ws-'))
+writeFileSync(join(workspace, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}\n')
+writeFileSync(
+  join(workspace, 'smoke.yaml'),
+  '- name: says hello\n  graph: agent\n  input: {messages: [{role: user, content: hello}]}\n  expect: {contains: hello}\n'
+)
+
 interface Run {
   title: string
   expect: number
   extra: Record<string, string>
   before?: () => void
+  env?: Record<string, string>
 }
 
 const runs: Run[] = [
   { title: 'Run 1: push to main, the deployment does not exist yet', expect: 0, extra: {} },
   {
-    title: 'Run 2: the next push, the same deployment is updated, its server health-checked',
+    title:
+      'Run 2: the next push, the same deployment is updated; its server is health-checked, the old revision answers /info at first, then the new one; a smoke case runs',
     expect: 0,
-    extra: HEALTH_GATE
+    extra: { ...HEALTH_GATE, 'smoke-test': 'smoke.yaml' },
+    // The previous revision answers the first /info, as while it drains.
+    before: () => void emulator.agents.scriptApp('*', { previousFirst: 1 }),
+    env: { GITHUB_WORKSPACE: workspace }
   },
   {
     title: 'Run 3: a push whose build fails, with on-failure: rollback',
@@ -91,7 +108,7 @@ try {
   for (const run of runs) {
     console.log(`━━━ ${run.title} ━━━`)
     run.before?.()
-    const r = await runStep({ ...inputs, ...run.extra }, push)
+    const r = await runStep({ ...inputs, ...run.extra }, push, run.env)
     printStep(r)
     if (r.code !== run.expect) {
       console.log(`Expected exit code ${run.expect}, got ${r.code}.`)
@@ -151,8 +168,8 @@ try {
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)
   const probes = emulator.agents.probes()
-  console.log(`\nThe agent server received ${probes.length} health probes (runs 2 and 4):`)
-  for (const p of probes) console.log(`  ${p.status ?? '---'} GET ${p.path} (key ${p.key})`)
+  console.log(`\nThe agent server received ${probes.length} requests (runs 2 and 4):`)
+  for (const p of probes) console.log(`  ${p.status ?? '---'} ${p.path} (key ${p.key})`)
 } finally {
   await emulator.close()
 }

@@ -5,7 +5,7 @@
 // `<!-- inputs:start -->` and `<!-- inputs:end -->`); each README example block (the yaml block
 // after an `<!-- examples/NAME.yml -->` marker, copied from that file); and
 // src/inputs/action-yml.ts, action.yml's inputs and outputs as a module (the bundle does not read
-// action.yml at run time). `npm run readme -- --check` writes nothing and exits 1 when any is out
+// action.yml at run time); and CONTRIBUTING.md's map of every file (scripts/rooms.ts). `npm run readme -- --check` writes nothing and exits 1 when any is out
 // of date; `npm test` runs the same checks.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { parse as parseYaml } from 'yaml'
 import { INPUTS } from '../src/inputs/table.ts'
+import { renderContributing } from './rooms.ts'
 
 /** The parts of action.yml the tables show. */
 export interface ActionMetadata {
@@ -263,13 +264,18 @@ async function main(argv: string[]): Promise<number> {
     // not generated yet
   }
   const doc = join(root, INPUTS_DOC)
+  const contributing = join(root, 'CONTRIBUTING.md')
+  const map = readFileSync(contributing, 'utf8')
   const ok = [
+    update(contributing, map, renderContributing(map, root), check),
     update(readme, current, renderReadme(current, sources), check),
     update(doc, readOr(doc), renderInputsDoc(sources), check),
     update(module, old, await renderActionModule(sources.action, root), check)
   ]
   if (ok.every(Boolean))
-    console.log(`README.md, ${INPUTS_DOC} and ${ACTION_MODULE} are up to date.`)
+    console.log(
+      `README.md, ${INPUTS_DOC}, ${ACTION_MODULE} and CONTRIBUTING.md's map are up to date.`
+    )
   return ok.every(Boolean) ? 0 : 1
 }
 

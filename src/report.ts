@@ -11,6 +11,8 @@ import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
 import { fenced } from './deploy/after-failure/failure-logs.ts'
 import type { TimelineEntry } from './deploy/steps/wait.ts'
+import type { Verified } from './deploy/verified.ts'
+import type { CaseResult } from './health/verify/smoke.ts'
 
 export interface RunFacts {
   durationMs: number
@@ -36,6 +38,8 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
     'rollback-status': revisionStatusWord(rollback?.status),
+    'served-revision': state.verified?.servedRevision,
+    smoke: state.verified?.smoke,
     health: state.health,
     'source-digest': state.source?.digest
   }
@@ -105,6 +109,7 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
     add('Source archive', `${src.files} files, ${src.size} bytes, \`${src.digest}\`${git}`)
   }
   add('Health', state.health)
+  verifiedRows(state.verified, add)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
   return rows
@@ -112,7 +117,15 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
 
 /** The job summary as markdown. */
 export function renderSummary(state: DeployState, facts: RunFacts): string {
-  const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…'
+  // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
+  const checks = state.outcome === 'unhealthy' && state.health === 'healthy'
+  const headline = checks
+    ? '❌ New revision failed its checks'
+    : state.outcome
+      ? HEADLINE[state.outcome]
+      : facts.error
+        ? '❌ Failed'
+        : '…'
   const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`
   const out = [`### ${title}`, '', '| | |', '|---|---|']
   for (const [k, v] of summaryRows(state, facts)) out.push(`| ${k} | ${cell(v)} |`)
@@ -122,6 +135,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     out.push(...describePlan(state.plan))
     out.push('```')
   }
+  smokeCases(out, state.verified?.cases)
   timeline(out, 'Status timeline', state.timeline)
   const log = state.failureLog
   if (log) {
@@ -147,6 +161,27 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`
     )
   return out.join('\n') + '\n'
+}
+
+function verifiedRows(v: Verified | undefined, add: (k: string, v?: string) => void): void {
+  add('Served revision', v?.servedRevision)
+  const g = v?.graphs
+  if (g)
+    add(
+      'Graphs',
+      `${g.verdict}: ${g.checked.map(x => `\`${x}\`${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`
+    )
+  add('Smoke test', v?.smoke)
+}
+
+/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
+function smokeCases(out: string[], cases: CaseResult[] | undefined): void {
+  if (!cases?.length) return
+  out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|')
+  for (const c of cases) {
+    const why = c.reason ? `${c.reason}. ` : ''
+    out.push(`| ${cell(c.name)} (\`${cell(c.graph)}\`) | ${c.verdict} | ${cell(why + c.excerpt)} |`)
+  }
 }
 
 function timeline(out: string[], title: string, entries: TimelineEntry[]): void {

@@ -31,9 +31,12 @@ import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
 import { allOutputs, summaryText } from './report.ts'
+import type { SmokeCase } from './inputs/smoke-cases.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
+/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
+const SETUP_BUDGET_FLOOR_MS = 30_000
 
 /**
  * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
@@ -52,6 +55,8 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
     return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
+  const smoke = await readSmokeTest(port, o, redactor)
+  if (smoke === 'invalid') return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   for (const line of parsed.notices) port.notice(redactor.redact(line))
   warnUnmasked(port, o)
 
@@ -69,7 +74,8 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
   const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
-  const ending = await flowEnding(o, state, deps)
+  const withCases = smoke ? { ...deps, smokeCases: smoke } : deps
+  const ending = await flowEnding(o, state, withCases)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   // The deployment's page in the web app; none for one this run deleted.
   state.statusUrl =
@@ -99,6 +105,24 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   return { exitCode: 0, outputs }
 }
 
+/**
+ * The smoke-test file's cases, read from the workspace and checked before any request (its parser
+ * loaded only then); 'invalid' after its one error.
+ */
+async function readSmokeTest(
+  port: RunPort,
+  o: Options,
+  redactor: Redactor
+): Promise<SmokeCase[] | undefined | 'invalid'> {
+  if (o.smokeTest === undefined) return undefined
+  const { loadSmokeTest } = await import('./inputs/smoke-cases.ts')
+  const naming = port.naming ?? ACTION_NAMING
+  const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming)
+  if (!('problem' in read)) return read.cases
+  port.error(redactor.redact(renderProblems([read.problem], port.naming)), 'Invalid inputs')
+  return 'invalid'
+}
+
 /** The client of the control plane for this run, on the run's clock and abort signal. */
 function controlPlane(
   port: RunPort,
@@ -110,8 +134,12 @@ function controlPlane(
     apiKey: o.apiKey,
     tenantId: o.tenantId,
     // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-    // run never takes more than twice its timeout, nor more than ten minutes beyond it.
-    deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
+    // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
+    // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+    deadline:
+      started +
+      o.timeoutMs +
+      Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
-import { agentHttp } from '../../src/health/verify/agent-http.ts'
+import { agentProbe } from '../../src/health/verify/agent-probe.ts'
 import type { AgentCall } from '../../src/health/verify/agent-call.ts'
 import { readGraphIds } from '../../src/health/verify/graph-config.ts'
 import { checkGraphs } from '../../src/health/verify/graphs.ts'
@@ -22,7 +22,7 @@ const signal = new AbortController().signal
 beforeAll(async () => {
   server = await startRealServer()
   // The JS server has no auth of its own: the key is not needed (nor sent).
-  real = agentHttp(server.url, {})
+  real = agentProbe({ url: server.url, apiKey: '', vouched: [] })
   emu = await startAgents(testClock())
 }, 120_000)
 afterAll(async () => {

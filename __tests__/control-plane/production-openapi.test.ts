@@ -156,19 +156,28 @@ async function productionServer() {
       return res.end(JSON.stringify({ detail: 'Not Found' }))
     }
     answered.push(key!)
-    const problems = answerProblems(method, url.pathname, canned.status, canned.body)
-    cannedProblems.push(...problems.map(e => `${key} answer: ${e}`))
     res.writeHead(
       canned.status,
       canned.body === undefined ? {} : { 'Content-Type': 'application/json' }
     )
     res.end(canned.body === undefined ? '' : JSON.stringify(canned.body))
+    // Checked once answered: this process is also the client, whose request clock is running.
+    const problems = answerProblems(method, url.pathname, canned.status, canned.body)
+    cannedProblems.push(...problems.map(e => `${key} answer: ${e}`))
   })
 }
 
+/**
+ * A client of the production fake. Its server checks every request against the OpenAPI description
+ * in this very process (compiled on first use): seconds on a loaded machine, which no request
+ * timeout here is about. The helpers' 2 s would fail these tests on a slow machine.
+ */
+const productionClient = (origin: string, dialect: 'langsmith' | 'interface') =>
+  makeClient(origin, { dialect, requestTimeoutMs: 120_000 })
+
 async function langsmithClient(): Promise<{ client: ControlPlaneClient; requests: Recorded[] }> {
   const server = await productionServer()
-  return { client: makeClient(server.origin, { dialect: 'langsmith' }), requests: server.requests }
+  return { client: productionClient(server.origin, 'langsmith'), requests: server.requests }
 }
 
 afterAll(() => {
@@ -287,7 +296,7 @@ describe('every request of the client fits the production description (langsmith
 
   test('the same requests in the interface dialect do not fit: the check has teeth', async () => {
     const server = await productionServer()
-    const client = makeClient(server.origin, { dialect: 'interface' })
+    const client = productionClient(server.origin, 'interface')
     await client.createDeployment(createBody()).catch(() => undefined)
     await client.listRepositories(INTEGRATION_ID).catch(() => undefined)
     await client
@@ -314,7 +323,7 @@ describe('revision logs, checked against docs/control-plane.md by hand', () => {
       res.writeHead(v2 ? 404 : 200, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(v2 ? { detail: 'Not Found' } : { logs: [], next_offset: null }))
     })
-    const client = makeClient(server.origin, { dialect: 'langsmith' })
+    const client = productionClient(server.origin, 'langsmith')
     await client.getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, {
       type: 'deploy',
       order: 'desc',
@@ -339,7 +348,7 @@ describe('revision logs, checked against docs/control-plane.md by hand', () => {
 
   test('a limit past 1000 is refused before any request', async () => {
     const server = await startServer((_req, res) => res.end())
-    const client = makeClient(server.origin, { dialect: 'langsmith' })
+    const client = productionClient(server.origin, 'langsmith')
     await expect(
       client.getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, { type: 'build', limit: 1001 })
     ).rejects.toThrow()

@@ -140,6 +140,31 @@ describe('waitForRevision', () => {
     expect(s.polls.at(-1)).toBe(60_000)
   })
 
+  test('a timeout shorter than the first answer still reads the revision once before it ends', async () => {
+    // The first answer comes 5 s after the poll is sent (a loaded runner, a slow control plane):
+    // later than the 1 s timeout, but the wait reports the status it read, not a blind timeout.
+    let t = 0
+    const deadlines: number[] = []
+    const client: RevisionReader = {
+      async getRevision(_d, _r, call) {
+        deadlines.push(call?.deadline ?? Infinity)
+        if (t + 5000 > (call?.deadline ?? Infinity)) throw new Error('cut by the deadline')
+        t += 5000
+        return { id: REV, status: 'BUILDING' }
+      }
+    }
+    const r = await waitForRevision({
+      ...base,
+      client,
+      clock: { now: () => t, sleep: async (ms: number) => void (t += ms) },
+      timeoutMs: 1000,
+      pollIntervalMs: 1000
+    })
+    expect(r).toMatchObject({ outcome: 'timeout', status: 'BUILDING', polls: 1 })
+    expect(r.elapsedMs).toBe(5000)
+    expect(deadlines).toHaveLength(1)
+  })
+
   test('transient poll errors are ridden out within the deadline', async () => {
     const s = scripted(
       [

@@ -104,8 +104,11 @@ function pruneCache(): void {
   }
 }
 
+/** How long a build may take: ncc on a 2-core machine at load 50 takes minutes. */
+export const BUILD_WAIT_MS = 600_000
+
 /** Waits for the build of `dir` to end; its `index.js`, or an error carrying ncc's output. */
-export async function waitForBuild(dir: string, maxMs = 180_000): Promise<string> {
+export async function waitForBuild(dir: string, maxMs = BUILD_WAIT_MS): Promise<string> {
   const file = join(dir, STATUS)
   const until = Date.now() + maxMs
   while (!existsSync(file)) {

@@ -3,7 +3,7 @@
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { startGateProxy } from './gate.ts'
-import { e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
+import { BUILDS_FOR_A_DAY, e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
 const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
@@ -111,23 +111,27 @@ e2e(
   }
 )
 
-e2e('on-failure: rollback: a timeout is not rolled back', async ({ emu, inputs, seed }) => {
-  const name = uniqueName('slow')
-  seed(name)
-  emu.setSpeed(0.5)
-  const r = await run({
-    inputs: inputs({
-      name,
-      ref: 'release',
-      timeout: '1s',
-      'poll-interval': '1s',
-      'on-failure': 'rollback'
+e2e(
+  'on-failure: rollback: a timeout is not rolled back',
+  async ({ emu, inputs, seed }) => {
+    const name = uniqueName('slow')
+    seed(name)
+    const r = await run({
+      inputs: inputs({
+        name,
+        ref: 'release',
+        timeout: '2s',
+        'poll-interval': '1s',
+        'on-failure': 'rollback'
+      })
     })
-  })
-  expect(r.code).toBe(1)
-  expect(r.errors[0]).toMatch(/Timed out/)
-  expect(redeploys(emu)).toEqual([])
-})
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Timed out: still BUILDING after 2s/)
+    expect(redeploys(emu)).toEqual([])
+  },
+  // The new revision builds for a day: only the timeout ends the run, however slow the machine.
+  { stageDurationsMs: BUILDS_FOR_A_DAY }
+)
 
 e2e(
   'on-failure: rollback: a lost redeploy answer is read back: one redeploy, never two',
@@ -152,7 +156,10 @@ e2e(
       inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }),
       onStdout: {
         when: '::group::Wait for revision',
-        run: async () => void (await patch(emu, key, named(name)[0]!.id))
+        run: async () => {
+          await patch(emu, key, named(name)[0]!.id)
+          emu.setSpeed(1000)
+        }
       }
     })
     expect(r.code).toBe(0)
@@ -161,9 +168,9 @@ e2e(
     expect(r.outputs['rollback-revision-id']).toBe('')
     expect(r.stdout).not.toMatch(/Rolling back/)
   },
-  // Time for the newer revision to arrive before this run's would have failed, however loaded the
-  // machine; the run ends at the first poll after it.
-  { speed: 0.5 }
+  // Near-frozen until the newer revision has arrived (however loaded the machine, this run's cannot
+  // fail first), then fast: the run follows the newer revision to its end.
+  { speed: 0.0001 }
 )
 
 e2e(

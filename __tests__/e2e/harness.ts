@@ -3,7 +3,7 @@
 // GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is that of
 // the working tree: dist/ when it was built from it, else one the jest global setup builds
 // (see global-setup.ts).
-import { test } from '@jest/globals'
+import { beforeAll, test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -25,9 +25,22 @@ import {
   type RequestLogEntry
 } from '../../emulator/server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
-import { BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
+import { BUILD_WAIT_MS, BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
+
+// The bundle's build (started by the global setup) is waited for before a file's tests, not inside
+// the first test's timeout: on a loaded machine the build alone takes longer than a test may.
+beforeAll(async () => {
+  await bundlePath()
+}, BUILD_WAIT_MS + 10_000)
+
+/**
+ * Jest's timeout of one end-to-end test: generous against what such a test waits for (a run or two
+ * of the bundle, each killed at `RunOptions.timeoutMs`, 60 s by default), so that a slow machine
+ * fails a test by its own assertions or the run's kill, never by jest's clock.
+ */
+export const E2E_TEST_TIMEOUT_MS = 180_000
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
@@ -236,6 +249,17 @@ export function e2eContext(emu: Emulator): E2E {
 }
 
 /**
+ * Stage durations of an emulator whose revisions are BUILDING as soon as they exist and for a day:
+ * a run against it can only end by its timeout (or a failure), however slow the machine.
+ */
+export const BUILDS_FOR_A_DAY = {
+  CREATING: 0,
+  QUEUED: 0,
+  AWAITING_BUILD: 0,
+  BUILDING: 24 * 3600_000
+} as const
+
+/**
  * A test with its own emulator (speed 4 unless `emulator` says otherwise), run concurrently with
  * the others of its file. Jest runs the concurrent tests of each describe block one block after
  * the other, so an end-to-end file groups its tests by title prefix, not by describe block.
@@ -245,8 +269,10 @@ export function e2e(
   body: (t: E2E) => Promise<void>,
   emulator: EmulatorOptions = {}
 ): void {
-  test.concurrent(title, () =>
-    withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(emu)))
+  test.concurrent(
+    title,
+    () => withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(emu))),
+    E2E_TEST_TIMEOUT_MS
   )
 }
 

@@ -36,7 +36,10 @@ e2e('healthy: the agent server is probed with the key after DEPLOYED; health=hea
   expect(r.outputs.health).toBe('healthy')
   const seen = probes(t.emu)
   expect(seen.length).toBeGreaterThanOrEqual(2)
-  expect(seen.every(p => p.path === '/ok' && p.key === 'valid' && p.status === 200)).toBe(true)
+  // Each 2xx probe of /ok also asks /info which revision answers (the same key rule).
+  expect(seen.every(p => ['/ok', '/info'].includes(p.path) && p.key === 'valid')).toBe(true)
+  expect(seen.every(p => p.status === 200)).toBe(true)
+  expect(r.outputs['served-revision']).toBe('this')
   expect(r.stdout).toMatch(/::group::Health check of the agent server/)
   expect(r.stdout).toMatch(/Healthy: \d+ probes/)
   expect(r.summary).toMatch(/\| Health \| healthy \|/)
@@ -68,7 +71,10 @@ e2eToTimeout(
     expect(checked.outputs.health).toBe('unhealthy')
     expect(checked.errors[0]).toMatch(/no probe answered 2xx before the timeout/)
     expect(checked.errors[0]).toMatch(/500 "\{"ok":false,"error":"database unreachable"\}"/)
-    expect(new Set(probes(t.emu).map(p => p.path))).toEqual(new Set(['/ok', '/ok?check_db=1']))
+    // /info only after a 2xx: the plain run's.
+    expect(new Set(probes(t.emu).map(p => p.path))).toEqual(
+      new Set(['/ok', '/info', '/ok?check_db=1'])
+    )
   }
 )
 
@@ -102,6 +108,8 @@ e2e('unhealthy, but another run wrote meanwhile: the rollback holds back and say
   const name = uniqueName('overtaken')
   t.seed(name)
   t.emu.agents.script('*', { sequence: ['healthy', 'healthy'], health: 'failing' })
+  // /info says nothing here: the other run's revision would answer it (new-revision.test.ts).
+  t.emu.agents.scriptApp('*', { host: false })
   const r = await run({
     inputs: t.inputs({ name, ...GATE, 'health-check-window': '4s', 'on-failure': 'rollback' }),
     // Another run's update lands while this run probes its server.

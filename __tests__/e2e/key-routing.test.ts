@@ -5,6 +5,9 @@
 // so the name needs no resolver. That server must never see the key; a host the user vouched for
 // (the custom-url input, health-check-hosts) gets it.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { e2eContext, leaks, runAction, uniqueName, withEmulator, type E2E } from './harness.ts'
 import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
 
@@ -103,5 +106,25 @@ e2e(
       expect(probes.every(p => p.key === t.key)).toBe(true)
       expect(leaks(r, [t.key])).toEqual([])
     }
+  }
+)
+
+e2e(
+  'the action: the checks of the new revision (/info, graphs, smoke cases) go through the proxy by the same rule: no key to a host not vouched for',
+  async t => {
+    const name = uniqueName('evilpost')
+    open.add(name)
+    seedWithUrl(t, name, `https://${EVIL}/${name}`)
+    const ws = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+    writeFileSync(join(ws, 'langgraph.json'), '{"graphs": {"agent": "./a.py:graph"}}')
+    writeFileSync(join(ws, 'smoke.yaml'), '- {name: one, graph: agent, input: {q: 1}}\n')
+    const r = await runAction({
+      inputs: t.inputs({ name, ...GATE, 'smoke-test': 'smoke.yaml' }),
+      env: { ...network(), GITHUB_WORKSPACE: ws }
+    })
+    const paths = probesOf(EVIL, name).map(p => p.path.slice(name.length + 1))
+    expect(paths).toEqual(expect.arrayContaining(['/ok', '/info', '/assistants/search']))
+    expect(probesOf(EVIL, name).filter(p => p.key !== undefined)).toEqual([])
+    expect(leaks(r, [t.key])).toEqual([])
   }
 )

@@ -6,7 +6,7 @@ import {
   UNAVAILABLE_AFTER,
   type HealthCheckOptions
 } from '../../src/health/window.ts'
-import { exactHost } from '../../src/health/hosts.ts'
+import { exactHost } from '../../src/control-plane/vouched-hosts.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_health_gate_test_key_0123456789'
@@ -239,5 +239,60 @@ describe('bounded and cancellable', () => {
     expect(r.health).toBe('cancelled')
     expect(r.probes).toBe(1)
     expect(a.sent).toHaveLength(2)
+  })
+})
+
+describe('a check alongside the probes (the revision served)', () => {
+  /** Answers `steps` in turn (the last repeating), counting its asks. */
+  const alongside = (steps: ('match' | 'wait' | 'settled' | 'fail')[]) => {
+    let asked = 0
+    return {
+      asked: () => asked,
+      check: { ask: async () => steps[Math.min(asked++, steps.length - 1)]! }
+    }
+  }
+
+  test('a match from the first probe: the window is the same one, no probe more', async () => {
+    const a = agent([ok])
+    const side = alongside(['match'])
+    const r = await checkHealth({ ...a.base, alongside: side.check })
+    expect(r.health).toBe('healthy')
+    expect(r.probes).toBe(7)
+    expect(side.asked()).toBe(7)
+  })
+
+  test('waiting at first: the probes go on, and its own window runs from its first match', async () => {
+    const a = agent([ok])
+    const side = alongside(['wait', 'wait', 'wait', 'match'])
+    const r = await checkHealth({ ...a.base, alongside: side.check })
+    expect(r.health).toBe('healthy')
+    // 3 probes (15 s) before the match, then 30 s of window: 10 probes.
+    expect(r.probes).toBe(10)
+  })
+
+  test('never matching: the probes go on until the deadline, then end without a last probe', async () => {
+    const a = agent([ok])
+    const side = alongside(['wait'])
+    const r = await checkHealth({ ...a.base, alongside: side.check })
+    expect(r.health).toBe('healthy')
+    expect(a.now()).toBe(60_000)
+    expect(a.sent.every(s => s.at < 60_000)).toBe(true)
+  })
+
+  test('settled (no host block): asked once, the window is the probes’ own', async () => {
+    const a = agent([ok])
+    const side = alongside(['settled'])
+    const r = await checkHealth({ ...a.base, alongside: side.check })
+    expect(r.health).toBe('healthy')
+    expect(r.probes).toBe(7)
+    expect(side.asked()).toBe(1)
+  })
+
+  test('fail stops the probes at once; not asked before the first 2xx', async () => {
+    const a = agent([down(503), ok])
+    const side = alongside(['match', 'fail'])
+    const r = await checkHealth({ ...a.base, alongside: side.check })
+    expect(r.probes).toBe(3)
+    expect(side.asked()).toBe(2)
   })
 })

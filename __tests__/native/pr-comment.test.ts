@@ -7,6 +7,8 @@ import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
 import { githubContext } from '../../src/github/context.ts'
 import {
+  PR_COMMENT_BUDGET_MS,
+  PR_COMMENT_REQUEST_TIMEOUT_MS,
   postPrComment,
   type PrCommentDeps,
   type PrCommentReport
@@ -66,6 +68,9 @@ function deps(
     redactor: new Redactor([]),
     log: rec.log,
     now: Date.now,
+    // The fake GitHub is served by this loaded process, and holds requests for others (holdCreates):
+    // no test here is about GitHub's speed but the budget's own, which sets the real limits.
+    limits: { requestMs: 120_000, budgetMs: 600_000 },
     ...over
   }
 }
@@ -310,7 +315,8 @@ describe('strictly best effort', () => {
       deployed(),
       deps(rec, {
         // Each reading of the clock moves it 6 s: two reads fit the 15 s budget, the write does not.
-        now: () => (clock += 6_000)
+        now: () => (clock += 6_000),
+        limits: { requestMs: PR_COMMENT_REQUEST_TIMEOUT_MS, budgetMs: PR_COMMENT_BUDGET_MS }
       })
     )
     expect(result).toBeUndefined()

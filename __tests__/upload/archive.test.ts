@@ -276,6 +276,33 @@ describe('deterministic bytes', () => {
     )
   })
 
+  it('an archive of many deflate blocks: the same bytes twice, and GNU tar reads every file back', async () => {
+    // 5 MiB of text and 1.5 MiB that does not compress, over block boundaries, deflated several
+    // blocks at once: the bytes must not depend on which block finished first.
+    const dir = await tempDir()
+    const text = Buffer.from(
+      Array.from({ length: 400_000 }, (_, i) => `line ${(i * 7919) % 100_003}`).join('\n')
+    )
+    const noise = createHash('sha256').update('seed').digest()
+    const random = Buffer.concat(
+      Array.from({ length: 49_152 }, (_, i) =>
+        createHash('sha256').update(noise).update(String(i)).digest()
+      )
+    )
+    await writeFile(join(dir, 'langgraph.json'), '{"dependencies": ["."], "graphs": {}}\n')
+    await writeFile(join(dir, 'a.txt'), text)
+    await writeFile(join(dir, 'b.bin'), random)
+    await writeFile(join(dir, 'c.txt'), text.subarray(12_345, 3_000_000))
+    const a = await build(dir, 'langgraph.json')
+    const b = await build(dir, 'langgraph.json')
+    expect(b.digest).toBe(a.digest)
+    expect(a.size).toBeGreaterThan(1024 * 1024)
+    const out = await tempDir()
+    execFileSync('tar', ['-xzf', a.file, '-C', out])
+    for (const name of ['a.txt', 'b.bin', 'c.txt'])
+      expect((await readFile(join(out, name))).equals(await readFile(join(dir, name)))).toBe(true)
+  })
+
   it('a cancelled build stops and leaves nothing behind', async () => {
     const temp = await tempDir()
     const controller = new AbortController()

@@ -377,14 +377,16 @@ export class Transport {
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
+    const agentOf = this.#agent(url)
+    const agent = agentOf instanceof Promise ? await agentOf : agentOf
+    // The request's clock starts once the agent is loaded: that is this process's time, not the
+    // server's, and a loaded runner must not spend a short request timeout on it.
     const now = this.#opts.clock.now()
     const budget =
       deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now)
     const signals = [AbortSignal.timeout(Math.max(1, budget))]
     if (signal) signals.push(signal)
     const combined = AbortSignal.any(signals)
-    const agentOf = this.#agent(url)
-    const agent = agentOf instanceof Promise ? await agentOf : agentOf
     this.#requests++
     this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`)
     const options: http.RequestOptions = {

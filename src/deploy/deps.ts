@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import type { Say } from '../inputs/naming.ts'
+import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { Cadence } from './steps/wait.ts'
 
 /** How the flow speaks to the job log; the entry layer maps it onto the runner. */
@@ -28,4 +29,6 @@ export interface FlowDeps {
   say?: Say
   /** The directory an upload deploy archives (the door's workspace); the process's by default. */
   workspace?: string
+  /** The smoke-test file's cases, read before any request (run.ts). */
+  smokeCases?: readonly SmokeCase[]
 }

@@ -9,6 +9,7 @@ import type { FailureLog } from './after-failure/failure-logs.ts'
 import type { Plan } from './steps/plan.ts'
 import type { RollbackResult } from './after-failure/rollback.ts'
 import type { TimelineEntry } from './steps/wait.ts'
+import type { Verified } from './verified.ts'
 
 export type Outcome =
   | 'deployed'
@@ -64,6 +65,8 @@ export interface DeployState {
   rollback?: RollbackResult | undefined
   /** What the health check found; undefined when none ran to its end. */
   health?: Health | undefined
+  /** The checks of the new revision (after-deployed.ts): outputs `served-revision`, `smoke`. */
+  verified?: Verified | undefined
   /** A write sent and not answered yet: on a cancel its outcome is unknown. */
   writing?: 'create' | 'update' | 'delete' | undefined
   /** `command: delete`: whether this run deleted the deployment. */

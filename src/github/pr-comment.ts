@@ -42,6 +42,8 @@ export interface PrCommentDeps {
   cancelling?: boolean
   /** The run's clock: the time budget is measured on it. */
   now: () => number
+  /** For tests: the limits (default PR_COMMENT_REQUEST_TIMEOUT_MS, PR_COMMENT_BUDGET_MS). */
+  limits?: { requestMs: number; budgetMs: number }
   /** `dry-run`: nothing is written; the comment it would post is printed instead. */
   dryRun: boolean
 }
@@ -113,21 +115,28 @@ export async function postPrComment(
     return undefined
   }
   const { now } = deps
-  const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS)
+  // The budget is GitHub's time: it starts once the client is loaded (seconds on a loaded runner);
+  // a cancelled run's short budget counts from now, the runner's kill does too.
+  const { requestMs, budgetMs } = deps.limits ?? {
+    requestMs: PR_COMMENT_REQUEST_TIMEOUT_MS,
+    budgetMs: deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS
+  }
+  let deadline = deps.cancelling ? now() + budgetMs : Infinity
   const request = () => {
     const left = deadline - now()
     if (left <= 0) throw new OutOfTime()
-    return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) }
+    return { signal: AbortSignal.timeout(Math.min(left, requestMs)) }
   }
   const step = { now: 'read the comments of' }
   try {
     const octokit = await loadOctokit(token, api.apiUrl)
+    if (!deps.cancelling) deadline = now() + budgetMs
     const session: Session = { octokit, where: repository, number, request }
     return await post(session, report.name, body, token, step, { log, redactor })
   } catch (err) {
     const what =
       err instanceof OutOfTime
-        ? `gave up after ${(deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS) / 1000} s.`
+        ? `gave up after ${budgetMs / 1000} s.`
         : describeGitHubError(err, redactor, api.host, {
             403: 'the token may not write pull requests: give the job `permissions: pull-requests: write` (pull requests from forks only get a read-only token).',
             404: 'the pull request was not found with this token.'

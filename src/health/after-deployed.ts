@@ -1,14 +1,17 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate-step.ts). Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// (gate-step.ts), which revision answers on the same probes (served-check.ts), then its graphs
+// and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
+// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
+import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Say } from '../inputs/naming.ts'
 import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult } from './window.ts'
+import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
 import type { Options } from '../inputs/options.ts'
 import {
   afterFailure,
@@ -19,7 +22,17 @@ import { DeployError } from '../deploy/deploy-error.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import { endingOf, type Ending } from '../deploy/ending.ts'
 import { deletedState } from '../deploy/steps/gone.ts'
-import { gateTimedOutError, healthGate, unhealthyError } from './gate-step.ts'
+import {
+  checkFailedError,
+  checksTimedOutError,
+  gateTimedOutError,
+  healthGate,
+  unhealthyError
+} from './gate-step.ts'
+import { checkRevision, verifiedOf } from './revision-checks.ts'
+import { servedCheck } from './served-check.ts'
+import { agentProbe } from './verify/agent-probe.ts'
+import type { AgentCall } from './verify/agent-call.ts'
 import type { DeployState } from '../deploy/state.ts'
 
 type HealthOptions = Pick<
@@ -34,6 +47,7 @@ type HealthOptions = Pick<
   | 'customUrl'
   | 'healthCheckHosts'
   | 'apiDialect'
+  | 'graphConfigPath'
 >
 
 /**
@@ -63,19 +77,89 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<Ending> {
   if (!o.healthCheck) return { outcome: 'deployed' }
-  const result = await runGate(o, o.healthCheck, state, deps, r)
+  const call = agentProbe({
+    url: state.url ?? '',
+    apiKey: o.apiKey,
+    vouched: vouchedHosts(o),
+    ...(deps.probe ? { transport: deps.probe } : {})
+  })
+  const served = servedCheck(call, r, deps.log)
+  const result = await runGate(o, o.healthCheck, state, deps, r, served.check)
   if (result.health === 'cancelled') {
     const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
-  if (result.health !== 'healthy') await refuseIfDeleted(state, deps, r, result)
+  const servedVerdict = served.verdict(result.health === 'healthy')
+  const stale = servedVerdict?.verdict === 'stale'
+  if (result.health !== 'healthy' || stale) await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
     const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
     return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
   if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
-  if (result.health !== 'unhealthy') return { outcome: 'deployed' }
+  if (servedVerdict) state.verified = { servedRevision: servedVerdict.verdict }
+  if (servedVerdict?.verdict === 'unknown')
+    deps.log.notice(servedVerdict.notice, 'Served revision unknown')
+  let failure: CheckFailure | Ending | undefined
+  if (servedVerdict?.verdict === 'stale')
+    failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
+  else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
+  if (failure && 'outcome' in failure) return failure
+  if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
+  const rolled = await rollBack(o, state, deps, r, result)
+  const error = failure
+    ? checkFailedError(failure, r.revisionId, state.name, rolled)
+    : unhealthyError(result, r.revisionId, state.name, rolled)
+  return { outcome: 'unhealthy', failure: endingOf(error).failure }
+}
+
+type CheckFailure = { title: string; what: string }
+
+/**
+ * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
+ * or the run's ending when it was cancelled or timed out meanwhile.
+ */
+async function afterWindow(
+  o: HealthOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  call: AgentCall
+): Promise<CheckFailure | Ending | undefined> {
+  const checks = await deps.log.group('Checks of the new revision', () =>
+    checkRevision({
+      call,
+      graphConfigPath: o.graphConfigPath,
+      workspace: deps.workspace,
+      cases: deps.smokeCases,
+      clock: deps.clock,
+      deadline: deadlineOf(o, deps, r),
+      signal: deps.signal,
+      log: deps.log,
+      mask: text => deps.client.redactor.redact(text)
+    })
+  )
+  state.verified = { ...state.verified, ...verifiedOf(checks) }
+  if (deps.signal?.aborted) {
+    const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  if (checks.timedOut) {
+    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps)
+    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
+  }
+  return checks.failure
+}
+
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function rollBack(
+  o: HealthOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  result: HealthResult
+): Promise<string | undefined> {
   let after
   try {
     after = await afterFailure(
@@ -96,8 +180,7 @@ export async function checkDeployedHealth(
   }
   state.failureLog = after.log
   state.rollback = after.rollback
-  const failure = unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback))
-  return { outcome: 'unhealthy', failure: endingOf(failure).failure }
+  return describeRollback(after.rollback)
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
@@ -119,14 +202,19 @@ async function refuseIfDeleted(
   )
 }
 
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): number {
+  return deps.clock.now() - r.waitedMs + o.timeoutMs
+}
+
 function runGate(
   o: HealthOptions,
   path: string,
   state: DeployState,
   deps: FlowDeps,
-  r: DeployedRevision
+  r: DeployedRevision,
+  alongside: WindowCheck
 ): Promise<HealthResult> {
-  const { now } = deps.clock
   return healthGate(
     {
       path,
@@ -135,8 +223,8 @@ function runGate(
       intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
       apiKey: o.apiKey,
       vouched: vouchedHosts(o),
-      // The timeout bounds the health check as it bounds the wait for DEPLOYED.
-      deadline: now() - r.waitedMs + o.timeoutMs
+      deadline: deadlineOf(o, deps, r),
+      alongside
     },
     state.url,
     {

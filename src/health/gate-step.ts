@@ -12,9 +12,10 @@ import {
   HealthTargetError,
   type HealthCheckOptions,
   type HealthResult,
-  type ProbeAnswer
+  type ProbeAnswer,
+  type WindowCheck
 } from './window.ts'
-import type { HostPattern } from './hosts.ts'
+import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { ProbeTransport } from './probe.ts'
 import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'
@@ -32,6 +33,8 @@ export interface HealthGateSettings {
   vouched?: readonly HostPattern[]
   /** Epoch ms (the run's timeout): the check ends by then. */
   deadline: number
+  /** Asked on the probes of the window too (the revision served). */
+  alongside?: WindowCheck
 }
 
 export interface HealthGateDeps {
@@ -108,6 +111,7 @@ function checkOptions(
     deadline: s.deadline,
     windowMs: s.windowMs,
     ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+    ...(s.alongside ? { alongside: s.alongside } : {}),
     redactor: deps.redactor,
     ...(deps.signal ? { signal: deps.signal } : {}),
     clock: deps.clock,
@@ -146,6 +150,43 @@ export function unhealthyError(
       (rolledBack ? ` ${rolledBack}` : ''),
     'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.',
     'Agent server unhealthy'
+  )
+}
+
+/**
+ * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
+ * answered, the new code does not. Names what failed, and whether it was rolled back.
+ */
+export function checkFailedError(
+  f: { title: string; what: string },
+  revisionId: string,
+  name: string | undefined,
+  rolledBack?: string
+): DeployError {
+  const hint =
+    f.title === 'New revision not served'
+      ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
+      : f.title === 'Graph not served'
+        ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
+        : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
+  return new DeployError(
+    `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
+      (rolledBack ? ` ${rolledBack}` : ''),
+    hint,
+    f.title
+  )
+}
+
+/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
+export function checksTimedOutError(
+  revisionId: string,
+  timeoutMs: number,
+  deps: Pick<HealthGateDeps, 'say'>
+): DeployError {
+  return new DeployError(
+    `Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${formatDuration(timeoutMs)}) came before its graphs and smoke cases were done.`,
+    `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`,
+    'Health check timed out'
   )
 }
 

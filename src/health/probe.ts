@@ -1,5 +1,6 @@
-// One health probe: a GET with X-Api-Key to exactly the URL given, bounded in time, following no
-// redirect, reading at most a few kilobytes of the answer. Behind a proxy the environment names for
+// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
+// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
+// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
 // that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
 // control-plane transport does), so TLS still ends at the agent server.
 import * as http from 'node:http'
@@ -11,6 +12,12 @@ export interface ProbeRequest {
   headers: Record<string, string>
   timeoutMs: number
   signal?: AbortSignal
+  /** Default GET. */
+  method?: 'GET' | 'POST'
+  /** Sent as `application/json`. */
+  body?: string
+  /** Bytes of the answer read at most (default MAX_PROBE_BODY). */
+  maxBody?: number
 }
 
 export interface ProbeResponse {
@@ -51,14 +58,19 @@ export const httpProbe: ProbeTransport = async req => {
   const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout
   const agent = await agentFor(req.url)
   const lib = req.url.protocol === 'https:' ? https : http
+  const max = req.maxBody ?? MAX_PROBE_BODY
+  const payload = req.body === undefined ? undefined : Buffer.from(req.body)
+  const sized = payload
+    ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+    : {}
   return new Promise<ProbeResponse>((resolve, reject) => {
     const timedOut = () => timeout.aborted && !req.signal?.aborted
     const fail = (err: unknown) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err)
     const request = lib.request(req.url, {
-      method: 'GET',
+      method: req.method ?? 'GET',
       // A fresh connection per probe, closed after it: no socket outlives the check.
       agent,
-      headers: { ...req.headers, connection: 'close' },
+      headers: { ...req.headers, ...sized, connection: 'close' },
       signal
     })
     request.on('error', fail)
@@ -77,11 +89,11 @@ export const httpProbe: ProbeTransport = async req => {
       // The status came: a timeout from here on is a slow body, not a missing answer.
       timeout.addEventListener('abort', () => done(true), { once: true })
       res.on('data', (chunk: Buffer) => {
-        if (size >= MAX_PROBE_BODY) return
-        chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size))
+        if (size >= max) return
+        chunks.push(chunk.subarray(0, max - size))
         size += chunk.length
         // The status is the answer; the rest of a long body is not waited for.
-        if (size >= MAX_PROBE_BODY) {
+        if (size >= max) {
           done()
           res.destroy()
         }
@@ -92,6 +104,6 @@ export const httpProbe: ProbeTransport = async req => {
         timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
       )
     })
-    request.end()
+    request.end(payload)
   })
 }

@@ -4,11 +4,13 @@
 // `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
 // window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
 // 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
+// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
+// own window from its first match: the gate ends when both windows have passed.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
 import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
-import type { HostPattern } from './hosts.ts'
+import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
 
 export type Health = 'healthy' | 'unhealthy' | 'unavailable'
@@ -60,6 +62,18 @@ export interface HealthCheckOptions {
   transport?: ProbeTransport
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
+  alongside?: WindowCheck
+}
+
+/**
+ * What a check alongside the probes says of one 2xx probe: `match` (its window starts at the
+ * first), `wait` (not yet: the probes go on until the deadline), `settled` (it needs no more
+ * probes), `fail` (it failed: the gate stops; the check says why).
+ */
+export type WindowStep = 'match' | 'wait' | 'settled' | 'fail'
+
+export interface WindowCheck {
+  ask(timeoutMs: number, signal?: AbortSignal): Promise<WindowStep>
 }
 
 export const DEFAULT_PROBE_INTERVAL_MS = 5000
@@ -103,6 +117,12 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   const windowCut = (windowEnd: number) =>
     `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
 
+  const side = new Side(o.alongside, o.windowMs)
+  /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
+  const windowOver = (okEnd: number): HealthResult => {
+    const cut = now() < okEnd ? okEnd : side.cutAt(now())
+    return cut === undefined ? result('healthy') : result('timeout', windowCut(cut))
+  }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
     const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
@@ -122,11 +142,14 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
     if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
       return result('unavailable')
+    // A failure of the check alongside is its own to say: the probes themselves were healthy.
+    if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
+      return result(o.signal?.aborted ? 'cancelled' : 'healthy')
 
-    const end = Math.min(windowEnd ?? o.deadline, o.deadline)
+    const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline))
+    const end = Math.min(until, o.deadline)
     if (now() >= end) {
-      if (windowEnd !== undefined && now() >= windowEnd) return result('healthy')
-      if (windowEnd !== undefined) return result('timeout', windowCut(windowEnd))
+      if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
       return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
     }
@@ -135,7 +158,48 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     } catch {
       return result('cancelled')
     }
+    // Slept to the deadline while the check alongside waited: no probe is left to send.
+    if (windowEnd !== undefined && now() >= o.deadline) return windowOver(windowEnd)
   }
+}
+
+/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
+class Side {
+  settled: boolean
+  /** When its window ends, from its first match on. */
+  end: number | undefined
+  private readonly check: WindowCheck | undefined
+  private readonly windowMs: number
+  constructor(check: WindowCheck | undefined, windowMs: number) {
+    this.check = check
+    this.windowMs = windowMs
+    this.settled = !check
+  }
+
+  /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
+  async ask(timeoutMs: number, now: () => number, signal?: AbortSignal): Promise<boolean> {
+    if (this.settled || !this.check) return true
+    const step = await this.check.ask(timeoutMs, signal)
+    if (signal?.aborted || step === 'fail') return false
+    if (step === 'settled') this.settled = true
+    if (step === 'match') this.end ??= now() + this.windowMs
+    return true
+  }
+
+  /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
+  until(deadline: number): number {
+    return this.settled ? 0 : (this.end ?? deadline)
+  }
+
+  /** Its window's end when the probes stop before it. */
+  cutAt(now: number): number | undefined {
+    return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined
+  }
+}
+
+/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
+function probeTimeout(o: HealthCheckOptions, now: () => number): number {
+  return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()))
 }
 
 function isOk(a: ProbeAnswer): boolean {
@@ -153,10 +217,7 @@ async function probeOnce(
   now: () => number
 ): Promise<ProbeAnswer> {
   const transport = o.transport ?? httpProbe
-  const timeoutMs = Math.max(
-    1,
-    Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now())
-  )
+  const timeoutMs = probeTimeout(o, now)
   let res: ProbeResponse
   try {
     res = await transport({

@@ -194,6 +194,11 @@ export const ACTION_INPUTS = {
   'health-check-hosts': {
     description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
     required: false
+  },
+  'smoke-test': {
+    description:
+      'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
+    required: false
   }
 } as const
 
@@ -225,6 +230,13 @@ export const ACTION_OUTPUTS = {
       "The revision the rollback's redeploy started and followed to its end (empty when none)."
   },
   'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
+  'served-revision': {
+    description:
+      'this (the new revision answers /info), stale (an older one), unknown (no host block), or empty.'
+  },
+  smoke: {
+    description: 'passed, failed, inconclusive (401/403), or empty when no smoke case ran.'
+  },
   health: {
     description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
   },

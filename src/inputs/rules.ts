@@ -69,6 +69,15 @@ function healthGate({ f, say, add }: RuleInput): void {
   for (const [input, message] of healthProblems(fit, say)) add(input, message)
 }
 
+/** The smoke cases run after the health check's probes: without it, nothing would run them. */
+function smokeNeedsGate({ f, say, add }: RuleInput): void {
+  if (f['smoke-test'] !== undefined && f['health-check'] === false)
+    add(
+      'smoke-test',
+      `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`
+    )
+}
+
 /** Timing: a pause is never longer than the whole wait. */
 function pollWithinTimeout({ f, say, add }: RuleInput): void {
   const pollInterval = f['poll-interval']
@@ -277,7 +286,13 @@ function secretNames({ f, r, say, add }: RuleInput): void {
 }
 
 /** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
-const ANY_COMMAND: readonly Rule[] = [githubDeployment, healthGate, pollWithinTimeout, commandFit]
+const ANY_COMMAND: readonly Rule[] = [
+  githubDeployment,
+  healthGate,
+  smokeNeedsGate,
+  pollWithinTimeout,
+  commandFit
+]
 const DEPLOYING: readonly Rule[] = [
   prComment,
   refFit,

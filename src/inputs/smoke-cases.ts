@@ -3,10 +3,12 @@
 // whole before any request: a bad file is one error naming the input, the file and what is
 // expected. Parsed with the document inputs' parser (limits on size, nesting, aliases, duplicates).
 import { readFile } from 'node:fs/promises'
+import { isAbsolute, resolve } from 'node:path'
 import { parseDuration } from '../duration.ts'
 import { parseDocumentInput } from './document-parser.ts'
 import type { InputName } from './names.ts'
-import { MAX_DOCUMENT_BYTES, type Fail } from './problems.ts'
+import type { InputNaming } from './naming.ts'
+import { MAX_DOCUMENT_BYTES, type Fail, type InputProblem } from './problems.ts'
 
 export interface SmokeExpect {
   /** Default `success`: the run must end without an error. */
@@ -155,4 +157,23 @@ export async function readSmokeCases(
   if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)
     return fail(`\`${label}\` (${file}) is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`)
   return parseSmokeCases(text, label, file, fail)
+}
+
+/**
+ * The `smoke-test` input's cases, read relative to `workspace` before any request: the cases
+ * (none when the input is not set), or the one problem to report, naming the input as set.
+ */
+export async function loadSmokeTest(
+  path: string | undefined,
+  workspace: string | undefined,
+  naming: InputNaming
+): Promise<{ cases: SmokeCase[] | undefined } | { problem: InputProblem }> {
+  if (path === undefined) return { cases: undefined }
+  let problem: string | undefined
+  const fail: Fail = message => void (problem ??= message)
+  const full = isAbsolute(path) ? path : resolve(workspace ?? '.', path)
+  const cases = await readSmokeCases(full, naming.name('smoke-test'), path, fail)
+  if (problem !== undefined || cases === undefined)
+    return { problem: { input: 'smoke-test', message: problem ?? `\`${path}\` holds no case` } }
+  return { cases }
 }

@@ -164,7 +164,12 @@ export const INPUTS = {
   'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
   'health-check': row(parseHealthCheck, 'deploy', { common: true }),
   'health-check-window': row(parseHealthCheckWindow, 'deploy'),
-  'health-check-hosts': row(parseHealthCheckHosts, 'deploy')
+  'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
+  // The file is read (relative to the workspace) before any request, in run.ts.
+  'smoke-test': row(
+    optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'),
+    'deploy'
+  )
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

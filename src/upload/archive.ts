@@ -18,13 +18,11 @@
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 import { createHash } from 'node:crypto'
 import { constants, mkdtemp, open, rm, type FileHandle } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Transform } from 'node:stream'
-import { createDeflateRaw } from 'node:zlib'
 import { ArchiveError } from './errors.ts'
 import { selectFiles, type FileEntry, type SkippedEntry } from './file-set.ts'
-import { GZIP_HEADER, GzipTrailer } from './gzip.ts'
+import { BlockDeflate, GZIP_HEADER, GzipTrailer } from './gzip.ts'
 import { ReusedBuffers } from './reused-buffers.ts'
 import { resolveArchiveRoot, type RootOptions } from './root.ts'
 import { endOfArchive, fileHeader, padding } from './tar.ts'
@@ -33,10 +31,14 @@ import { endOfArchive, fileHeader, padding } from './tar.ts'
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
 /** 50 MiB: larger archives are sent with a warning. */
 export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
-/** The gzip level: zlib's default, as `tar -czf` and the CLIs use. */
-const LEVEL = 6
-/** The most of one file read at once. */
-const CHUNK = 256 * 1024
+/**
+ * The tar is deflated in blocks of this size, several at once (gzip.ts, BlockDeflate): the block
+ * boundaries, and so the bytes, depend only on the files. 1 MiB keeps the per-block cost (the
+ * 32 KiB primed from the block before) near 3% while a few blocks in flight stay a few MB.
+ */
+const BLOCK = 1024 * 1024
+/** Blocks read or deflated at once: one per core and one being read, at most 5 (libuv's 4 threads). */
+const IN_FLIGHT = Math.min(5, Math.max(2, availableParallelism() + 1))
 
 export interface ArchiveOptions extends RootOptions {
   /** Where the temporary directory goes; the system's by default. */
@@ -69,25 +71,25 @@ function mib(bytes: number): string {
 }
 
 /**
- * The tar bytes on their way to deflate, gathered into CHUNK-sized blocks of two reused buffers:
- * file data is read straight into them, headers copied in. Few large deflate calls instead of one
- * or more per file (a 30 KB file would otherwise be its own trip to zlib's thread).
+ * The tar bytes on their way to deflate, gathered into BLOCK-sized buffers taken in turn (file data
+ * is read straight into them, headers copied in), each deflated as one block while the next ones
+ * fill. A buffer is refilled only once its block is compressed and written.
  */
 class TarBlocks {
-  readonly #pair = new ReusedBuffers(CHUNK)
-  readonly #deflate: Transform
+  readonly #pool = new ReusedBuffers(BLOCK, IN_FLIGHT)
+  readonly #deflate: BlockDeflate
   readonly #trailer: GzipTrailer
   #buf: Buffer | undefined
   #used = 0
 
-  constructor(deflate: Transform, trailer: GzipTrailer) {
+  constructor(deflate: BlockDeflate, trailer: GzipTrailer) {
     this.#deflate = deflate
     this.#trailer = trailer
   }
 
   async #space(): Promise<Buffer> {
     if (!this.#buf) {
-      this.#buf = await this.#pair.next()
+      this.#buf = await this.#pool.next()
       this.#used = 0
     }
     return this.#buf
@@ -101,7 +103,7 @@ class TarBlocks {
     if (!this.#buf || this.#used === 0) return
     const view = this.#buf.subarray(0, this.#used)
     this.#trailer.update(view)
-    this.#pair.write(view, (bytes, done) => this.#deflate.write(bytes, done))
+    this.#pool.write(view, (bytes, done) => this.#deflate.write(bytes, done))
     this.#buf = undefined
   }
 
@@ -130,15 +132,15 @@ class TarBlocks {
 
   async end(): Promise<void> {
     this.#flush()
-    await this.#pair.drain()
-    this.#deflate.end()
+    await this.#pool.drain()
+    await this.#deflate.end()
   }
 }
 
 /** Writes the tar of `files` into `deflate`. */
 async function writeTar(
   files: FileEntry[],
-  deflate: Transform,
+  deflate: BlockDeflate,
   trailer: GzipTrailer,
   signal?: AbortSignal
 ) {
@@ -165,8 +167,8 @@ async function writeTar(
   await out.end()
 }
 
-/** Writes the gzip bytes to `file`, hashing and counting them; refuses past the limit. */
-async function writeGzip(deflate: Transform, trailer: GzipTrailer, file: string) {
+/** The gzip bytes' way to `file`: counted (refused past the limit), hashed and written in order. */
+async function gzipFile(file: string) {
   const out = await open(file, 'w')
   const result = { size: 0, hash: createHash('sha256') }
   const put = async (chunk: Buffer) => {
@@ -178,34 +180,27 @@ async function writeGzip(deflate: Transform, trailer: GzipTrailer, file: string)
     result.hash.update(chunk)
     await out.write(chunk)
   }
-  try {
-    await put(GZIP_HEADER)
-    for await (const chunk of deflate) await put(chunk as Buffer)
-    await put(trailer.bytes())
-  } finally {
-    await out.close()
-  }
-  return result
+  return { put, result, close: () => out.close() }
 }
 
-/** The tar, deflated, framed as gzip, into `file`: both ends run at once, either one's error stops both. */
+/** The tar, deflated, framed as gzip, into `file`. */
 async function writeArchive(files: FileEntry[], file: string, signal?: AbortSignal) {
-  const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 128 * 1024 })
-  const trailer = new GzipTrailer()
-  // The first error is the cause; the other end then fails only because the stream was destroyed.
-  let first: { err: unknown } | undefined
-  const stop = (err: unknown) => {
-    first ??= { err }
-    deflate.destroy()
-    throw err
+  const sink = await gzipFile(file)
+  try {
+    const trailer = new GzipTrailer()
+    await sink.put(GZIP_HEADER)
+    const deflate = new BlockDeflate(sink.put)
+    try {
+      await writeTar(files, deflate, trailer, signal)
+    } finally {
+      // After a failure, the blocks in flight end before the file is closed under them.
+      await deflate.settled()
+    }
+    await sink.put(trailer.bytes())
+  } finally {
+    await sink.close()
   }
-  const [, gzip] = await Promise.allSettled([
-    writeTar(files, deflate, trailer, signal).catch(stop),
-    writeGzip(deflate, trailer, file).catch(stop)
-  ])
-  if (first) throw first.err
-  if (gzip.status === 'rejected') throw gzip.reason
-  return gzip.value
+  return sink.result
 }
 
 /** Builds the archive of the workspace's project into a temporary file. */

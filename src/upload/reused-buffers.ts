@@ -1,5 +1,5 @@
-// Two buffers taken in turn for bytes on their way to a stream: one is filled while the other is
-// still being written. A buffer is filled again only once the stream has called back for its last
+// Buffers (two by default) taken in turn for bytes on their way to a stream: one is filled while
+// the others are still being written. A buffer is filled again only once the stream has called back for its last
 // write, so no byte is overwritten before it is consumed, and nothing is allocated per chunk.
 // Why: Node frees a dropped Buffer only at a garbage collection, which V8 forces only after about
 // 64 MB of such memory; a stream of fresh chunks (what fs.createReadStream and pipe() make) thus
@@ -16,14 +16,14 @@ export class ReusedBuffers {
   readonly #pending: Array<Promise<void> | undefined>
   #turn = 0
 
-  constructor(size: number) {
-    this.#buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
-    this.#pending = [undefined, undefined]
+  constructor(size: number, count = 2) {
+    this.#buffers = Array.from({ length: count }, () => Buffer.allocUnsafe(size))
+    this.#pending = this.#buffers.map(() => undefined)
   }
 
   /** The next buffer, once its last write has been called back (a failed write throws here). */
   async next(): Promise<Buffer> {
-    this.#turn ^= 1
+    this.#turn = (this.#turn + 1) % this.#buffers.length
     await this.#pending[this.#turn]
     this.#pending[this.#turn] = undefined
     return this.#buffers[this.#turn]!
@@ -38,7 +38,7 @@ export class ReusedBuffers {
     this.#pending[this.#turn] = pending
   }
 
-  /** Waits for both buffers' last writes. */
+  /** Waits for every buffer's last write. */
   async drain(): Promise<void> {
     await Promise.all(this.#pending)
   }

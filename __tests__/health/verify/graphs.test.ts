@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../../emulator/server.ts'
 import { graphIdsOf, readGraphIds } from '../../../src/health/verify/graph-config.ts'
-import { agentHttp } from '../../../src/health/verify/agent-http.ts'
+import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
 import { checkGraphs } from '../../../src/health/verify/graphs.ts'
 import { OTHER_KEY } from '../../emulator/helpers.ts'
 import { agentOf, LIVE, scriptApp, startAgents, testClock } from './harness.ts'
@@ -62,7 +62,7 @@ describe('graphs', () => {
     await new Promise<void>(ok => silent.listen(0, '127.0.0.1', ok))
     try {
       const port = (silent.address() as { port: number }).port
-      const call = agentHttp(`http://127.0.0.1:${port}`, {})
+      const call = agentProbe({ url: `http://127.0.0.1:${port}`, apiKey: '', vouched: [] })
       const result = await checkGraphs({ call, graphs: ['agent'], signal, requestTimeoutMs: 50 })
       expect(result.verdict).toBe('failed')
       expect(result.reason).toMatch(/graph "agent": its assistants could not be listed: no answer/)

@@ -1,7 +1,7 @@
 // The checks of the new revision against the emulator's agent server over loopback HTTP, with one
 // clock for both: the checks' waits move the emulator's virtual time (auto), or wait until the
 // test moves it (manual: for a case's timeout, so nothing depends on the machine's speed).
-import { agentHttp } from '../../../src/health/verify/agent-http.ts'
+import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
 import type { AgentCall, Clock } from '../../../src/health/verify/agent-call.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import {
@@ -81,7 +81,8 @@ export async function startAgents(clock: TestClock): Promise<Emulator> {
 
 /** The agent server of LIVE, with the tenant's key (or `key`; null sends none). */
 export function agentOf(emu: Emulator, key: string | null = CLOUD_KEY): AgentCall {
-  return agentHttp(`${emu.url}/_agents/${LIVE}`, key === null ? {} : { 'x-api-key': key })
+  // An empty key reads as none: loopback always gets the header.
+  return agentProbe({ url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [] })
 }
 
 export async function latestRevision(emu: Emulator): Promise<string> {

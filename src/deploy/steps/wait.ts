@@ -92,6 +92,15 @@ export interface WaitResult {
 /** The poll sent at the deadline may take this long to answer. */
 const FINAL_POLL_GRACE_MS = 2000
 
+/**
+ * Until a status is read, a poll may take at least this long from the wait's start, however short
+ * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
+ * revision once (a timeout with no status says nothing of the revision). Short, because a server
+ * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
+ * or more.
+ */
+export const FIRST_READ_MS = 10_000
+
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
 
@@ -189,8 +198,9 @@ function resultOf(p: Polling, outcome: WaitOutcome): WaitResult {
 async function pollOnce(o: WaitOptions, p: Polling): Promise<Step> {
   let revision: Revision
   try {
+    const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline
     revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-      deadline: p.deadline + FINAL_POLL_GRACE_MS
+      deadline: end + FINAL_POLL_GRACE_MS
     })
   } catch (err) {
     return pollFailed(o, p, err)

@@ -1,0 +1,264 @@
+// The checks of the new revision end to end: the bundle deploys to the emulator, whose agent
+// servers say which revision answers (`/info`'s host block, scripted through the admin API), list
+// the graphs' assistants and run smoke cases. The workspace (GITHUB_WORKSPACE) holds the graph
+// config and the smoke-test file. Nothing here depends on the machine's speed: a drain is scripted
+// by a count of probes, a slow case by a delay far beyond its timeout.
+import { expect, test } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Emulator } from '../../emulator/server.ts'
+import {
+  e2eContext,
+  leaks,
+  runAction as run,
+  uniqueName,
+  warnings,
+  withEmulator,
+  type E2E
+} from './harness.ts'
+
+const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
+
+/** A workspace with a graph config of `graphs` and, when given, a smoke-test file. */
+function workspace(graphs: string[], smoke?: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+  const config = { graphs: Object.fromEntries(graphs.map(g => [g, `./src/${g}.py:graph`])) }
+  writeFileSync(join(dir, 'langgraph.json'), JSON.stringify(config))
+  if (smoke !== undefined) writeFileSync(join(dir, 'smoke.json'), JSON.stringify(smoke))
+  return dir
+}
+
+const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
+const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
+
+/**
+ * Each case runs the bundle once or more and waits for the gate's window: a jest timeout well
+ * beyond it, so that a loaded machine slows a case without failing it.
+ */
+const e2e = (title: string, body: (t: E2E) => Promise<void>) =>
+  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 120_000)
+const e2eLong = e2e
+
+e2e(
+  'this revision from the start: served-revision=this, each graph has an assistant, the smoke case passes; one request per graph and per case',
+  async t => {
+    const ws = workspace(['agent'], ECHO)
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('fresh'), ...GATE, 'smoke-test': 'smoke.json' }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs).toMatchObject({
+      health: 'healthy',
+      'served-revision': 'this',
+      smoke: 'passed'
+    })
+    expect(paths(t.emu, '/assistants/search')).toHaveLength(1)
+    expect(paths(t.emu, '/runs/wait')).toHaveLength(1)
+    expect(r.stdout).toMatch(/graph "agent": it has an assistant/)
+    expect(r.stdout).toMatch(
+      /Smoke case "echo" \(graph agent\): passed in .*Output: \{"q":"ping"\}/
+    )
+    expect(r.summary).toMatch(/\| Served revision \| this \|/)
+    expect(r.summary).toMatch(/\| echo \(`agent`\) \| passed \| \{"q":"ping"\} \|/)
+  }
+)
+
+e2e(
+  'the previous revision answers the first probes (drain): the probes go on until this one does',
+  async t => {
+    const name = uniqueName('drain')
+    t.seed(name)
+    t.emu.agents.scriptApp('*', { previousFirst: 2 })
+    const r = await run({ inputs: t.inputs({ name, ...GATE }) })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['served-revision']).toBe('this')
+    expect(paths(t.emu, '/info').length).toBeGreaterThanOrEqual(3)
+    expect(r.stdout).toMatch(/GET \/info: revision \S+ answers, not yet this run's/)
+    expect(r.stdout).toMatch(/GET \/info: revision \S+ answers, this run's/)
+  }
+)
+
+e2eLong(
+  'the previous revision answers until the timeout: stale, the error names both revisions, rolled back',
+  async t => {
+    const name = uniqueName('stale')
+    t.seed(name)
+    const good = t.named(name)[0]!.active_revision_id!
+    t.emu.agents.scriptApp('*', { previous: true })
+    const r = await run({
+      inputs: t.inputs({ name, ...GATE, timeout: '20s', 'on-failure': 'rollback' })
+    })
+    expect(r.code).toBe(1)
+    expect(r.outputs['served-revision']).toBe('stale')
+    expect(r.outputs.health).toBe('healthy')
+    const revision = r.outputs['revision-id']!
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/title=New revision not served::/)
+    expect(r.errors[0]).toContain(`serves revision ${good}`)
+    expect(r.errors[0]).toContain(`not this run's revision ${revision}`)
+    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+    expect(redeploys(t.emu)).toHaveLength(1)
+    expect(redeploys(t.emu)[0]!.path).toContain(good)
+    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expect(r.summary).toContain('New revision failed its checks')
+  }
+)
+
+e2e('no host block in /info: unknown, one notice, the run succeeds', async t => {
+  t.emu.agents.scriptApp('*', { host: false })
+  const r = await run({ inputs: t.inputs({ name: uniqueName('nohost'), ...GATE }) })
+  expect(r.code).toBe(0)
+  expect(r.outputs['served-revision']).toBe('unknown')
+  const notices = r.stdout.split('\n').filter(l => l.startsWith('::notice'))
+  expect(notices.filter(l => /Served revision unknown/.test(l))).toHaveLength(1)
+  // Settled at the first answer: /info is not asked again.
+  expect(paths(t.emu, '/info')).toHaveLength(1)
+})
+
+e2e('a graph of the config without an assistant fails the deploy, naming it', async t => {
+  const ws = workspace(['agent', 'planner'])
+  const r = await run({
+    inputs: t.inputs({ name: uniqueName('graph'), ...GATE }),
+    env: { GITHUB_WORKSPACE: ws }
+  })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toMatch(
+    /title=Graph not served::.*graph "planner": the agent server has no assistant/
+  )
+  expect(r.errors[0]).not.toMatch(/graph "agent"/)
+  expect(r.outputs.health).toBe('healthy')
+  expect(r.summary).toMatch(/\| Graphs \| failed: `agent`, `planner` \(missing\) \|/)
+})
+
+e2e('401 on /assistants/search: a warning, inconclusive, the run succeeds', async t => {
+  t.emu.agents.scriptApp('*', { assistantsStatus: 401 })
+  const r = await run({
+    inputs: t.inputs({ name: uniqueName('auth'), ...GATE }),
+    env: { GITHUB_WORKSPACE: workspace(['agent']) }
+  })
+  expect(r.code).toBe(0)
+  expect(warnings(r.stdout).filter(w => /title=Graphs not checked/.test(w))).toHaveLength(1)
+  expect(r.summary).toMatch(/\| Graphs \| inconclusive: `agent` \|/)
+})
+
+e2e(
+  'a smoke case that misses its expectation fails the deploy; with on-failure: rollback, rolled back',
+  async t => {
+    const name = uniqueName('smokefail')
+    t.seed(name)
+    const cases = [
+      { name: 'answers', graph: 'agent', input: { q: 'hi' }, expect: { contains: 'pong' } }
+    ]
+    const r = await run({
+      inputs: t.inputs({ name, ...GATE, 'smoke-test': 'smoke.json', 'on-failure': 'rollback' }),
+      env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
+    })
+    expect(r.code).toBe(1)
+    expect(r.outputs.smoke).toBe('failed')
+    expect(r.errors[0]).toMatch(
+      /title=Smoke test failed::.*smoke case "answers" failed \(the output does not contain "pong"\)/
+    )
+    expect(r.errors[0]).toMatch(/Rolled back/)
+    expect(redeploys(t.emu)).toHaveLength(1)
+    expect(r.summary).toMatch(
+      /\| answers \(`agent`\) \| failed \| the output does not contain "pong"\. \{"q":"hi"\} \|/
+    )
+  }
+)
+
+e2e('a run that errors fails its case', async t => {
+  t.emu.agents.scriptApp('*', { runs: { error: 'graph raised ValueError' } })
+  const r = await run({
+    inputs: t.inputs({ name: uniqueName('smokeerr'), ...GATE, 'smoke-test': 'smoke.json' }),
+    env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
+  })
+  expect(r.code).toBe(1)
+  expect(r.outputs.smoke).toBe('failed')
+  expect(r.errors[0]).toMatch(/smoke case "echo" failed \(the run ended in an error\)/)
+  expect(r.stdout).toMatch(/graph raised ValueError/)
+})
+
+e2e('a slow case times out at its own timeout and fails the deploy', async t => {
+  // The answer would come after 10 minutes; the case allows 2 s.
+  t.emu.agents.scriptApp('*', { runs: { delayMs: 600_000 } })
+  const cases = [{ ...ECHO[0], timeout: '2s' }]
+  const r = await run({
+    inputs: t.inputs({ name: uniqueName('slow'), ...GATE, 'smoke-test': 'smoke.json' }),
+    env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
+  })
+  expect(r.code).toBe(1)
+  expect(r.outputs.smoke).toBe('failed')
+  expect(r.errors[0]).toMatch(/smoke case "echo" timed out \(no answer within 2 s\)/)
+})
+
+e2e('secret values are masked in a case output, in the log and the summary', async t => {
+  const secret = 'sk-smoke-0123456789abcdef'
+  // The server echoes the input, which carries the secret's value.
+  const cases = [
+    { name: 'leaky', graph: 'agent', input: { token: secret } },
+    // A text output that tries to start a workflow command on a line of its own.
+    { name: 'lines', graph: 'agent', input: 'fine\n::error title=Injected::from the server' }
+  ]
+  const r = await run({
+    inputs: t.inputs({
+      name: uniqueName('mask'),
+      ...GATE,
+      secrets: `SMOKE_TOKEN=${secret}`,
+      'smoke-test': 'smoke.json'
+    }),
+    env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
+  })
+  expect(r.code).toBe(0)
+  expect(r.outputs.smoke).toBe('passed')
+  expect(leaks(r, [secret, t.key])).toEqual([])
+  expect(r.errors).toEqual([])
+  expect(r.stdout).toMatch(
+    /Smoke case "lines" .*Output: fine : :error title=Injected: :from the server/
+  )
+  expect(r.summary).toMatch(/\| leaky \(`agent`\) \| passed \| \{"token":"\*\*\*"\} \|/)
+})
+
+e2e('health-check off: no request to the agent server, even with a graph config', async t => {
+  const r = await run({
+    inputs: t.inputs({ name: uniqueName('off') }),
+    env: { GITHUB_WORKSPACE: workspace(['agent']) }
+  })
+  expect(r.code).toBe(0)
+  expect(t.emu.agents.probes()).toEqual([])
+  expect(r.outputs['served-revision']).toBe('')
+  expect(r.outputs.smoke).toBe('')
+})
+
+e2e('a bad smoke-test file: one error naming the input, nothing sent', async t => {
+  const ws = workspace(['agent'])
+  writeFileSync(join(ws, 'smoke.json'), JSON.stringify([{ name: 'x', graph: 'agent' }]))
+  const bad = await run({
+    inputs: t.inputs({ name: uniqueName('bad'), ...GATE, 'smoke-test': 'smoke.json' }),
+    env: { GITHUB_WORKSPACE: ws }
+  })
+  const missing = await run({
+    inputs: t.inputs({ name: uniqueName('bad'), ...GATE, 'smoke-test': 'nowhere.yaml' }),
+    env: { GITHUB_WORKSPACE: ws }
+  })
+  const withoutGate = await run({
+    inputs: t.inputs({ name: uniqueName('bad'), 'smoke-test': 'smoke.json' }),
+    env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
+  })
+  for (const r of [bad, missing, withoutGate]) {
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/title=Invalid inputs::.*smoke-test/)
+  }
+  expect(bad.errors[0]).toMatch(/`smoke-test` \(smoke.json\), case 1: `input` is required/)
+  expect(missing.errors[0]).toMatch(
+    /`smoke-test` \(nowhere.yaml\) could not be read: there is no such file/
+  )
+  expect(withoutGate.errors[0]).toMatch(/`smoke-test` needs `health-check`/)
+  expect(t.emu.requests()).toEqual([])
+})
