@@ -26,7 +26,7 @@ import {
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
-import { ACTION_NAMING, sayWith } from './inputs/naming.ts'
+import { ACTION_NAMING, sayWith, type Say } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
@@ -62,13 +62,7 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
 
   const client = controlPlane(port, o, { redactor, clock, started })
   const say = sayWith(port.naming ?? ACTION_NAMING)
-  const other =
-    o.apiDialectReason && o.apiDialect === 'interface'
-      ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
-      : ''
-  port.info(
-    `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`
-  )
+  port.info(dialectLine(o, say))
   const state = newState(o)
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
@@ -103,6 +97,15 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
     port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
   }
   return { exitCode: 0, outputs }
+}
+
+/** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
+function dialectLine(o: Options, say: Say): string {
+  const other =
+    o.apiDialectReason && o.apiDialect === 'interface'
+      ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
+      : ''
+  return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`
 }
 
 /**
