@@ -92,31 +92,50 @@ export class HealthTargetError extends Error {
   }
 }
 
+/** The probes sent so far, as a result reports them. */
+interface Probed {
+  start: number
+  probes: number
+  answers: ProbeAnswer[]
+  host: string
+  vouchedBy: string | undefined
+}
+
+/** The result the probes so far add up to, with the last few answers. */
+function resultOf(
+  p: Probed,
+  now: number,
+  health: HealthResult['health'],
+  reason?: string
+): HealthResult {
+  return {
+    health,
+    probes: p.probes,
+    answers: p.answers.slice(-KEPT),
+    ...(reason ? { reason } : {}),
+    elapsedMs: now - p.start,
+    host: p.host,
+    vouchedBy: p.vouchedBy
+  }
+}
+
+/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
+function windowCutShort(windowMs: number, windowEnd: number, now: number): string {
+  return `the timeout came ${formatDuration(now - (windowEnd - windowMs))} into the ${formatDuration(windowMs)} window of 2xx`
+}
+
 export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> {
   const target = probeTarget(o.url, o.path, o.vouched)
   if ('problem' in target) throw new HealthTargetError(o.redactor.redact(target.problem))
   const { url, vouchedBy } = target
   const { now, sleep } = o.clock
   const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS
-  const start = now()
-  const answers: ProbeAnswer[] = []
-  let probes = 0
+  const seen: Probed = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy }
   let only404 = true
   let windowEnd: number | undefined
-
-  const result = (health: HealthResult['health'], reason?: string): HealthResult => ({
-    health,
-    probes,
-    answers: answers.slice(-KEPT),
-    ...(reason ? { reason } : {}),
-    elapsedMs: now() - start,
-    host: url.host,
-    vouchedBy
-  })
-
-  const windowCut = (windowEnd: number) =>
-    `the timeout came ${formatDuration(now() - (windowEnd - o.windowMs))} into the ${formatDuration(o.windowMs)} window of 2xx`
-
+  const result = (health: HealthResult['health'], reason?: string) =>
+    resultOf(seen, now(), health, reason)
+  const windowCut = (windowEnd: number) => windowCutShort(o.windowMs, windowEnd, now())
   const side = new Side(o.alongside, o.windowMs)
   /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
   const windowOver = (okEnd: number): HealthResult => {
@@ -127,9 +146,9 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (o.signal?.aborted) return result('cancelled')
     const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
     if (o.signal?.aborted) return result('cancelled')
-    probes++
-    answers.push(answer)
-    o.onProbe?.(probes, answer)
+    seen.probes++
+    seen.answers.push(answer)
+    o.onProbe?.(seen.probes, answer)
     const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
     if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
@@ -138,9 +157,12 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline
     if (windowEnd !== undefined && !ok && cut) return result('timeout', windowCut(windowEnd))
     if (windowEnd !== undefined && !ok)
-      return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`)
+      return result(
+        'unhealthy',
+        `probe ${seen.probes} failed after the agent server had answered 2xx`
+      )
     if (windowEnd === undefined && ok) windowEnd = now() + o.windowMs
-    if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
+    if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
       return result('unavailable')
     // A failure of the check alongside is its own to say: the probes themselves were healthy.
     if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
@@ -151,7 +173,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (now() >= end) {
       if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
-      return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`)
+      return result('unhealthy', `no probe answered 2xx before the timeout (${seen.probes} probes)`)
     }
     try {
       await sleep(Math.min(interval, end - now()), o.signal)
