@@ -54,7 +54,7 @@ type HealthOptions = Pick<
  * The hosts the probes may send the key to, besides loopback: the host (and port) of the
  * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
  */
-export function vouchedHosts(o: HealthOptions): HostPattern[] {
+function vouchedHosts(o: HealthOptions): HostPattern[] {
   const own = o.customUrl ? exactHost(o.customUrl) : undefined
   return [
     ...(own ? [own] : []),

@@ -129,7 +129,7 @@ function refused(problem: string, deps: HealthGateDeps, without = ''): DeployErr
 }
 
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-export function describeAnswer(a: ProbeAnswer): string {
+function describeAnswer(a: ProbeAnswer): string {
   if (a.status === null) return `no answer: ${a.excerpt}`
   if (a.slowBody)
     return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`

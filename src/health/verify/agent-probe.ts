@@ -20,12 +20,6 @@ export interface AgentProbeOptions {
   transport?: ProbeTransport
 }
 
-/** Whether requests to `url` carry the key (the gate's rule). */
-export function sendsKey(o: Pick<AgentProbeOptions, 'url' | 'vouched'>, path = '/info'): boolean {
-  const t = probeTarget(o.url, path, o.vouched)
-  return 'url' in t && t.vouchedBy !== undefined
-}
-
 export function agentProbe(o: AgentProbeOptions): AgentCall {
   const transport = o.transport ?? httpProbe
   return async req => {
