@@ -74,7 +74,9 @@ export class BlockDeflate {
   write(block: Buffer, done: (err?: Error | null) => void): void {
     const dictionary =
       this.#windowLength > 0 ? this.#window.subarray(0, this.#windowLength) : undefined
-    const output = this.#outputs.pop() ?? Buffer.allocUnsafe(outputCapacity(block.length))
+    const capacity = outputCapacity(block.length)
+    const free = this.#outputs.pop()
+    const output = free && free.length >= capacity ? free : Buffer.allocUnsafe(capacity)
     // zlib copies the dictionary when the stream is made: the window can move on at once.
     const compressed = deflateBlock(block, dictionary, output)
     compressed.catch(() => undefined) // seen in order below
@@ -83,10 +85,11 @@ export class BlockDeflate {
     this.#order = written
     // The block and its output are free once zlib is done with them and the bytes are put.
     Promise.allSettled([compressed, written]).then(([, w]) => {
-      if (output.length >= outputCapacity(block.length)) this.#outputs.push(output)
+      this.#outputs.push(output)
       done(w.status === 'rejected' ? (w.reason as Error) : null)
     })
   }
+
   /** Puts the end of the stream once every block is put. */
   async end(): Promise<void> {
     await this.#order
