@@ -82,6 +82,47 @@ function longFunctions(file: string, max: number): string[] {
   return found
 }
 
+/**
+ * The layers of src/, top to bottom: a module imports only from its own layer or those below.
+ * The doors start the run; the run hands the flow its deps and reports; the GitHub side reads the
+ * run's state; the deploy (its steps, the health gate, what follows a failure) calls the services
+ * below it; the wire model and requests below them; plain values at the bottom.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['action/', 'cli/', 'index.ts', 'main.ts'],
+  ['run.ts', 'report.ts', 'port.ts'],
+  ['github/'],
+  ['deploy/', 'health/'],
+  ['upload/', 'inputs/', 'event.ts'],
+  ['control-plane/', 'github/context.ts'],
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts']
+]
+
+/** The layer of a file of src/: the most specific entry that names it. */
+function layerOf(file: string): number {
+  const path = relative(ROOT, file)
+  let best = -1
+  let length = -1
+  LAYERS.forEach((entries, layer) => {
+    for (const e of entries) {
+      const hit = e.endsWith('/') ? path.startsWith(e) : path === e
+      if (hit && e.length > length) [best, length] = [layer, e.length]
+    }
+  })
+  return best
+}
+
+it('every module of src/ has a layer, and none imports from a layer above its own', () => {
+  const graph = importGraph()
+  expect([...graph.keys()].filter(f => layerOf(f) === -1).map(f => relative(ROOT, f))).toEqual([])
+  const upward = [...graph].flatMap(([file, imports]) =>
+    imports
+      .filter(i => layerOf(i) < layerOf(file))
+      .map(i => `${relative(ROOT, file)} -> ${relative(ROOT, i)}`)
+  )
+  expect(upward).toEqual([])
+})
+
 it('the deploy flow reads at once: no function in src/deploy/ is over 60 lines', () => {
   expect(sources(join(ROOT, 'deploy')).flatMap(f => longFunctions(f, 60))).toEqual([])
 })

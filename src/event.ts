@@ -21,9 +21,9 @@ export interface EventDefaults {
    */
   forkHead?: string
   /**
-   * The directory an upload deploy archives (`source: internal_source`): `GITHUB_WORKSPACE` in the
-   * action, the working directory in the CLI. Set by the door (the house branch's typed GitHub
-   * context will carry it); undefined: the process's directory.
+   * The directory an upload deploy archives (`source: internal_source`), set by the door: the
+   * runner's workspace (the GitHub context's `workspace`) in the action, the working directory in
+   * the CLI; undefined: the process's directory.
    */
   workspace?: string
 }

@@ -406,7 +406,7 @@ describe('transport against the emulator', () => {
     const misshapen = await rejectionOf(c.listDeployments())
     expect(misshapen).toBeInstanceOf(UnexpectedResponseError)
     expect(misshapen.message).toMatch(
-      /^unexpected response from the control plane \(HTTP 200 on GET \/v2\/deployments\): resources\.0\.\w+: /
+      /^list deployments: unexpected response from the control plane \(HTTP 200 on GET \/v2\/deployments\): resources\.0\.\w+: /
     )
   })
 

@@ -239,7 +239,7 @@ describe('unexpected responses', () => {
     const err = await rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toBe(
-      'unexpected response from the control plane (HTTP 200 on GET /v2/deployments): ' +
+      'list deployments: unexpected response from the control plane (HTTP 200 on GET /v2/deployments): ' +
         'the body is not JSON (starts with "<html><body>Sign in to continue</body></html>")'
     )
     // A read is repeated before it is given up: the same page came back each time.
@@ -264,7 +264,7 @@ describe('unexpected responses', () => {
     const err = await rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toMatch(
-      /^unexpected response from the control plane \(HTTP 200 on GET \/v2\/deployments\): resources\.0\.id: \S/
+      /^list deployments: unexpected response from the control plane \(HTTP 200 on GET \/v2\/deployments\): resources\.0\.id: \S/
     )
   })
 

@@ -3,7 +3,7 @@ import { Redactor } from '../../src/control-plane/redact.ts'
 import { DeployError } from '../../src/deploy/deploy-error.ts'
 import type { FlowLog } from '../../src/deploy/deps.ts'
 import { healthGate, unhealthyError } from '../../src/health/gate-step.ts'
-import { exactHost } from '../../src/health/hosts.ts'
+import { exactHost } from '../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_gate_step_key_0123456789abcdef'

@@ -6,7 +6,7 @@ import {
   UNAVAILABLE_AFTER,
   type HealthCheckOptions
 } from '../../src/health/window.ts'
-import { exactHost } from '../../src/health/hosts.ts'
+import { exactHost } from '../../src/control-plane/vouched-hosts.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_health_gate_test_key_0123456789'

@@ -4,7 +4,7 @@
 import type { OutputFormat } from './flags.ts'
 
 /** One line per output, `name=value`, in the order given; nothing when there is no output. */
-export function outputLines(outputs: Record<string, string>): string {
+function outputLines(outputs: Record<string, string>): string {
   return Object.entries(outputs)
     .map(([name, value]) => `${name}=${value.replace(/\r?\n/g, ' ')}\n`)
     .join('')

@@ -130,8 +130,6 @@ export function isOtherDialectsWord(read: string, asked: string): boolean {
 export function valueToWire(dialect: Dialect, value: string): string {
   return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value)
 }
-export const valueFromWire = valueToWire
-
 /**
  * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
  * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.

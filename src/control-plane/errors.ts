@@ -125,7 +125,7 @@ export class UnexpectedResponseError extends ControlPlaneError {
   constructor(ctx: RequestContext, status: number, problem: string) {
     super(
       ctx,
-      `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${fullPath(ctx)}): ${problem}`
+      `${ctx.operation}: unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${fullPath(ctx)}): ${problem}`
     )
     this.status = status
     this.problem = problem

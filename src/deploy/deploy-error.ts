@@ -8,7 +8,7 @@ export class DeployError extends Error {
   /** Short title for the job's error annotation. */
   readonly title: string
   /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
-  readonly outcome: 'error' | 'timeout'
+  readonly endsAs: 'error' | 'timeout'
 
   constructor(
     message: string,
@@ -21,6 +21,6 @@ export class DeployError extends Error {
     this.problem = message
     this.hint = hint
     this.title = title
-    this.outcome = outcome
+    this.endsAs = outcome
   }
 }

@@ -22,7 +22,7 @@ export interface Ending {
 /** A failure the flow described, as an ending. */
 export function endingOf(err: DeployError): Ending {
   return {
-    outcome: err.outcome,
+    outcome: err.endsAs,
     failure: { message: err.problem, hint: err.hint, title: err.title }
   }
 }

@@ -143,7 +143,7 @@ function credentialsIn(text: string): string | undefined {
  * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
  * whitespace, control characters or workflow-command markers, where anything may read it.
  */
-export function isWellFormedUrl(text: string): boolean {
+function isWellFormedUrl(text: string): boolean {
   if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return false
   if (text.includes('##[') || /^[^:]*::/.test(text)) return false
   try {

@@ -7,7 +7,7 @@ import { DEPLOYMENT_STATUSES, REVISION_STATUSES } from '../control-plane/vocabul
 const REVISION: ReadonlySet<string> = new Set(REVISION_STATUSES)
 const DEPLOYMENT: ReadonlySet<string> = new Set(DEPLOYMENT_STATUSES)
 
-export const UNKNOWN_STATUS = 'UNKNOWN'
+const UNKNOWN_STATUS = 'UNKNOWN'
 
 /** A revision status as outputs carry it: the model's word, else UNKNOWN. */
 export function revisionStatusWord(status: string | undefined): string | undefined {

@@ -57,7 +57,7 @@ export class UnexpectedAnswerError extends Error {
 }
 
 /** The HTTP status of an answer GitHub gave; undefined when no answer came. */
-export function answerStatus(err: unknown): number | undefined {
+function answerStatus(err: unknown): number | undefined {
   if (err instanceof UnexpectedAnswerError) return err.answerStatus
   if (typeof err !== 'object' || err === null) return undefined
   const { status, response } = err as { status?: unknown; response?: unknown }

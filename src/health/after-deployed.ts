@@ -9,7 +9,7 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Say } from '../inputs/naming.ts'
 import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from './hosts.ts'
+import { exactHost, LANGGRAPH_APP, type HostPattern } from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
 import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
 import type { Options } from '../inputs/options.ts'
@@ -54,7 +54,7 @@ type HealthOptions = Pick<
  * The hosts the probes may send the key to, besides loopback: the host (and port) of the
  * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
  */
-export function vouchedHosts(o: HealthOptions): HostPattern[] {
+function vouchedHosts(o: HealthOptions): HostPattern[] {
   const own = o.customUrl ? exactHost(o.customUrl) : undefined
   return [
     ...(own ? [own] : []),

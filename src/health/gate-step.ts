@@ -15,7 +15,7 @@ import {
   type ProbeAnswer,
   type WindowCheck
 } from './window.ts'
-import type { HostPattern } from './hosts.ts'
+import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { ProbeTransport } from './probe.ts'
 import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'
@@ -129,7 +129,7 @@ function refused(problem: string, deps: HealthGateDeps, without = ''): DeployErr
 }
 
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-export function describeAnswer(a: ProbeAnswer): string {
+function describeAnswer(a: ProbeAnswer): string {
   if (a.status === null) return `no answer: ${a.excerpt}`
   if (a.slowBody)
     return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`

@@ -115,7 +115,7 @@ async function smokeStep(i: RevisionChecksInput): Promise<SmokeResult | 'timeout
 }
 
 /** One case as the log and the summary say it: verdict, time, why, and its output's start. */
-export function describeCase(c: CaseResult): string {
+function describeCase(c: CaseResult): string {
   // The server's text: nothing in it may start a line or act as a workflow command.
   const why = c.reason ? `: ${sanitizeServerText(c.reason, 400)}` : ''
   const output = c.excerpt ? ` Output: ${sanitizeServerText(c.excerpt, 400)}` : ''

@@ -3,7 +3,7 @@
 // goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
 // or to loopback, whose traffic cannot be read on the way. Checked before any connection.
 import { isLoopbackHost } from '../control-plane/base-url.ts'
-import { matchesHost, type HostPattern } from './hosts.ts'
+import { matchesHost, type HostPattern } from '../control-plane/vouched-hosts.ts'
 
 export type ProbeTarget =
   | {

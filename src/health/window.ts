@@ -10,7 +10,7 @@ import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
 import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
-import type { HostPattern } from './hosts.ts'
+import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
 
 export type Health = 'healthy' | 'unhealthy' | 'unavailable'

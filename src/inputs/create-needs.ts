@@ -12,7 +12,7 @@ const keyOf = (input: InputName) =>
   input.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as keyof Options
 
 /** The inputs a create of `source` needs, in action.yml's order. */
-export function createNeedsOf(source: Source): InputName[] {
+function createNeedsOf(source: Source): InputName[] {
   return INPUT_NAMES.filter(n =>
     (INPUTS[n] as { createNeeds?: readonly Source[] }).createNeeds?.includes(source)
   )

@@ -226,7 +226,7 @@ const BRANCH_PREFIX = 'refs/heads/'
  * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
  * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
  */
-export function unicodeProblem(text: string): string | undefined {
+function unicodeProblem(text: string): string | undefined {
   const hidden = INVISIBLE.exec(text)?.[0]
   if (hidden !== undefined && hidden !== ' ') {
     return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`

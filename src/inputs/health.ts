@@ -2,7 +2,7 @@
 // `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
 import { formatDuration, parseDuration } from '../duration.ts'
-import { parseHostPatterns, type HostPattern } from '../health/hosts.ts'
+import { parseHostPatterns, type HostPattern } from '../control-plane/vouched-hosts.ts'
 import { ACTION_NAMING, sayWith, type Say } from './naming.ts'
 import type { Fail } from './problems.ts'
 
@@ -75,7 +75,7 @@ export function healthProblems(
 
 /**
  * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/health/hosts.ts has the grammar); undefined when not set.
+ * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
  */
 export function parseHealthCheckHosts(v: string, fail: Fail): HostPattern[] | undefined {
   if (v === '') return undefined

@@ -30,7 +30,7 @@ const COMMON_WORDS: ReadonlySet<string> = new Set(
 )
 
 /** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
-export function isCommonWord(value: string): boolean {
+function isCommonWord(value: string): boolean {
   return COMMON_WORDS.has(value.trim().toLowerCase())
 }
 

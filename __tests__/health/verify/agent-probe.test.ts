@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
-import { parseHostPatterns, type HostPattern } from '../../../src/health/hosts.ts'
+import { parseHostPatterns, type HostPattern } from '../../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest } from '../../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_agent_probe_key_0123456789abcdef'

@@ -109,7 +109,7 @@ export function describeRollback(r: RollbackResult | undefined): string | undefi
 }
 
 /** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
-export function notUndoneSentence(names: string[]): string | undefined {
+function notUndoneSentence(names: string[]): string | undefined {
   if (!names.length) return undefined
   return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`
 }

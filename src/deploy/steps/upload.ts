@@ -16,7 +16,7 @@ import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 
 /** PUTs of one run in all, each to a new upload URL. */
-export const UPLOAD_TRIES = 3
+const UPLOAD_TRIES = 3
 
 export interface SourceUpload {
   archive: BuiltArchive
@@ -28,7 +28,7 @@ export interface SourceUpload {
 }
 
 /** `12 files, 3.4 KiB, sha256:...; git 3f2c1a9e0b7d (with uncommitted changes)`. */
-export function describeSource(f: SourceFacts): string {
+function describeSource(f: SourceFacts): string {
   const git = f.commit ? `; workspace at git commit ${f.commit}` : ''
   return `${f.files} ${f.files === 1 ? 'file' : 'files'}, ${size(f.size)}, ${f.digest}${git}`
 }
@@ -104,7 +104,7 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
  * the PUT that was stored. Throws a DeployError when none was: nothing names an object then.
  */
-export async function uploadSource(
+async function uploadSource(
   client: ControlPlaneClient,
   deploymentId: string,
   upload: SourceUpload,

@@ -1,7 +1,6 @@
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and whether the key goes with it), and a clock. The checks never
 // throw for an answer they expect; a request that gets no answer rejects, and they say so.
-import { sleep as realSleep } from '../../sleep.ts'
 
 export interface AgentRequest {
   method: 'GET' | 'POST'
@@ -27,8 +26,6 @@ export interface Clock {
   /** Resolves after `ms`; rejects as soon as `signal` aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
 }
-
-export const realClock: Clock = { now: Date.now, sleep: realSleep }
 
 /** The body as JSON, or undefined when it is not JSON. */
 export function jsonOf(body: string): unknown {

@@ -3,7 +3,7 @@
 // origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
 // as the probe honours them, no redirect followed. One client for every request of the gate.
 import { httpProbe, type ProbeTransport } from '../probe.ts'
-import type { HostPattern } from '../hosts.ts'
+import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { probeTarget } from '../target.ts'
 import type { AgentCall } from './agent-call.ts'
 
@@ -18,12 +18,6 @@ export interface AgentProbeOptions {
   apiKey: string
   vouched: readonly HostPattern[]
   transport?: ProbeTransport
-}
-
-/** Whether requests to `url` carry the key (the gate's rule). */
-export function sendsKey(o: Pick<AgentProbeOptions, 'url' | 'vouched'>, path = '/info'): boolean {
-  const t = probeTarget(o.url, path, o.vouched)
-  return 'url' in t && t.vouchedBy !== undefined
 }
 
 export function agentProbe(o: AgentProbeOptions): AgentCall {

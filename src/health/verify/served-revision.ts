@@ -66,7 +66,7 @@ export interface ServedRevisionOptions extends Expected {
 }
 
 /** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
-export function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: string): string {
+function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: string): string {
   const served = r.revisionId ?? 'none'
   const project =
     r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()

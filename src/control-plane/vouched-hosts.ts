@@ -84,7 +84,7 @@ export function parseHostPatterns(value: string): HostPattern[] | { problems: st
 }
 
 /** The host and port of a URL as patterns compare them. */
-export function hostOf(url: URL): { host: string; port: string } {
+function hostOf(url: URL): { host: string; port: string } {
   const port =
     url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '')
   return { host: url.hostname.replace(/\.$/, ''), port }

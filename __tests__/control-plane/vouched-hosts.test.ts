@@ -8,7 +8,7 @@ import {
   parseHostPattern,
   parseHostPatterns,
   type HostPattern
-} from '../../src/health/hosts.ts'
+} from '../../src/control-plane/vouched-hosts.ts'
 import { probeTarget } from '../../src/health/target.ts'
 
 const pattern = (text: string): HostPattern => {
