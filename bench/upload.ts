@@ -103,6 +103,13 @@ export interface RunResult {
   wallMs: number
   maxRssBytes: number
   archiveBytes: number
+  /** Ours with UPLOAD_RUN_SAMPLE=1 (bench/upload-run.ts): memoryUsage() at its peak, and maxima. */
+  memory?: MemorySample
+}
+
+export interface MemorySample {
+  atPeak: NodeJS.MemoryUsage
+  max: NodeJS.MemoryUsage
 }
 
 function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: string; ms: number }> {
@@ -148,8 +155,13 @@ export async function runOurs(script: string, tree: string, url: string): Promis
     'langgraph.json',
     url
   ])
-  const out = JSON.parse(r.stdout) as { size: number }
-  return { wallMs: r.ms, maxRssBytes: peakRss(r.stderr), archiveBytes: out.size }
+  const out = JSON.parse(r.stdout) as { size: number; memory?: MemorySample }
+  return {
+    wallMs: r.ms,
+    maxRssBytes: peakRss(r.stderr),
+    archiveBytes: out.size,
+    ...(out.memory ? { memory: out.memory } : {})
+  }
 }
 
 /** The peak RSS that /usr/bin/time -v reports, in bytes. */

@@ -57,10 +57,13 @@ function paxRecord(key: string, value: string): Buffer {
   return Buffer.from(`${len}${body}`)
 }
 
-/** The bytes that fill the last block of a member of `size` bytes. */
+/** One block of zeros, shared: padding is a view of it, not a new Buffer per member. */
+const ZEROS = Buffer.alloc(BLOCK)
+
+/** The zeros that fill the last block of a member of `size` bytes: a shared view, never written. */
 export function padding(size: number): Buffer {
   const rest = size % BLOCK
-  return Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)
+  return ZEROS.subarray(0, rest === 0 ? 0 : BLOCK - rest)
 }
 
 /** The header (with its pax header when one is needed) of a regular file member. */
