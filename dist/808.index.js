@@ -7,54 +7,40 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   BN: () => (/* binding */ githubApiUrl),
-/* harmony export */   GP: () => (/* binding */ githubRepository),
-/* harmony export */   JG: () => (/* binding */ defaultSleep),
 /* harmony export */   Vp: () => (/* binding */ runUrl),
 /* harmony export */   dZ: () => (/* binding */ describeGitHubError),
 /* harmony export */   mV: () => (/* binding */ loadOctokit),
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* unused harmony export answerStatus */
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8500);
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6020);
 
 
 
-/** The real pause; tests inject their own. */
-const defaultSleep = (ms) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms).then(() => undefined);
-/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
-function githubApiUrl(env) {
-    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+/** The REST API root of the context, or why the token may not go there. */
+function githubApiUrl(context) {
+    const { apiUrl } = context;
     let api;
     try {
         api = new URL(apiUrl);
     }
     catch {
-        return 'GITHUB_API_URL is not a URL';
+        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
-    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__/* .baseUrlProblem */ .a)(api.href))
-        return 'GITHUB_API_URL must be https (the token travels with every request)';
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .a)(api.href))
+        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
-/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
-function githubRepository(env) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/');
-    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-}
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
-function runUrl(env, withAttempt = false) {
-    const repository = githubRepository(env);
-    const runId = env.GITHUB_RUN_ID?.trim();
-    if (!repository || !runId)
+function runUrl(context, withAttempt = false) {
+    const { repo, runId, runAttempt } = context;
+    if (!repo || !runId)
         return undefined;
-    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
-    const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`;
-    const attempt = env.GITHUB_RUN_ATTEMPT?.trim();
-    return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base;
+    const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
+    return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base;
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
@@ -146,8 +132,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
 /* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8943);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6020);
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //
@@ -156,6 +143,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
 // in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
+
 
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
@@ -219,17 +207,17 @@ function finalStatus(state, error) {
  * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
  * off (`environment` not set) or this is a dry run; a string: a reason to warn about.
  */
-function githubDeploymentTarget(o, env) {
+function githubDeploymentTarget(o, context) {
     if (o.environment === undefined || o.githubToken === undefined || o.dryRun)
         return undefined;
-    const repository = (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .githubRepository */ .GP)(env);
+    const repository = context.repo;
     if (!repository) {
-        return 'GITHUB_REPOSITORY is not set to owner/name: no GitHub deployment is created.';
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
     }
-    const sha = o.expectedSha ?? env.GITHUB_SHA?.trim();
+    const sha = o.expectedSha ?? context.sha;
     if (!sha)
-        return 'No commit is known (GITHUB_SHA is not set): no GitHub deployment is created.';
-    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .githubApiUrl */ .BN)(env);
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
+    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .githubApiUrl */ .BN)(context);
     if (typeof api === 'string')
         return `${api}: no GitHub deployment is created.`;
     return {
@@ -240,7 +228,7 @@ function githubDeploymentTarget(o, env) {
         sha,
         environment: o.environment,
         environmentUrl: o.environmentUrl,
-        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .runUrl */ .Vp)(env),
+        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .runUrl */ .Vp)(context),
         description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
     };
 }
@@ -299,7 +287,7 @@ class GitHubDeployment {
             const data = created.data;
             if (typeof data.id !== 'number') {
                 const said = typeof data.message === 'string'
-                    ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
+                    ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
                     : undefined;
                 throw new _api_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
             }
@@ -350,7 +338,7 @@ class GitHubDeployment {
             }
             catch (err) {
                 if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryable */ .r3)(err)) {
-                    await (this.deps.sleep ?? _api_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultSleep */ .JG)(RETRY_DELAY_MS);
+                    await this.deps.clock.sleep(RETRY_DELAY_MS);
                     continue;
                 }
                 log.warning(`Could not set GitHub deployment ${this.id} to ${state}: ${describeDeploymentError(err, redactor, this.host)}`, 'GitHub deployment status not set');
@@ -365,13 +353,13 @@ class GitHubDeployment {
  * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws. The
  * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
  */
-async function startGitHubDeployment(o, env, deps) {
+async function startGitHubDeployment(o, context, deps) {
     const { redactor, log } = deps;
     if (o.environment !== undefined && o.dryRun) {
         log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`);
         return undefined;
     }
-    const target = githubDeploymentTarget(o, env);
+    const target = githubDeploymentTarget(o, context);
     if (typeof target === 'string') {
         log.warning(target, 'GitHub deployment not created');
         return undefined;

@@ -7,54 +7,40 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   BN: () => (/* binding */ githubApiUrl),
-/* harmony export */   GP: () => (/* binding */ githubRepository),
-/* harmony export */   JG: () => (/* binding */ defaultSleep),
 /* harmony export */   Vp: () => (/* binding */ runUrl),
 /* harmony export */   dZ: () => (/* binding */ describeGitHubError),
 /* harmony export */   mV: () => (/* binding */ loadOctokit),
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* unused harmony export answerStatus */
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8500);
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6020);
 
 
 
-/** The real pause; tests inject their own. */
-const defaultSleep = (ms) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms).then(() => undefined);
-/** The REST API root from GITHUB_API_URL (api.github.com by default), or why it may not be used. */
-function githubApiUrl(env) {
-    const apiUrl = (env.GITHUB_API_URL?.trim() || 'https://api.github.com').replace(/\/+$/, '');
+/** The REST API root of the context, or why the token may not go there. */
+function githubApiUrl(context) {
+    const { apiUrl } = context;
     let api;
     try {
         api = new URL(apiUrl);
     }
     catch {
-        return 'GITHUB_API_URL is not a URL';
+        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
-    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_1__/* .baseUrlProblem */ .a)(api.href))
-        return 'GITHUB_API_URL must be https (the token travels with every request)';
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .a)(api.href))
+        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
-/** `owner/name` from GITHUB_REPOSITORY, or undefined when it is not that. */
-function githubRepository(env) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY?.trim() ?? '').split('/');
-    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-}
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
-function runUrl(env, withAttempt = false) {
-    const repository = githubRepository(env);
-    const runId = env.GITHUB_RUN_ID?.trim();
-    if (!repository || !runId)
+function runUrl(context, withAttempt = false) {
+    const { repo, runId, runAttempt } = context;
+    if (!repo || !runId)
         return undefined;
-    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
-    const base = `${server}/${repository.owner}/${repository.repo}/actions/runs/${runId}`;
-    const attempt = env.GITHUB_RUN_ATTEMPT?.trim();
-    return withAttempt && attempt && /^\d+$/.test(attempt) ? `${base}/attempts/${attempt}` : base;
+    const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
+    return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base;
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
@@ -211,34 +197,39 @@ function excerpt(text) {
 }
 /** The headline and one sentence for the outcome. */
 function headline(r) {
+    return r.command === 'delete' ? deleteHeadline(r) : deployHeadline(r);
+}
+/** A delete's headline: removed, nothing to remove, or why the removal is not known. */
+function deleteHeadline(r) {
+    if (r.outcome === 'dry-run')
+        return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' };
+    if (r.outcome === 'cancelled')
+        return {
+            title: '🚫 Cancelled',
+            sentence: 'The run was cancelled before the removal was confirmed.'
+        };
+    if (r.outcome === 'timeout')
+        return {
+            title: '⏱️ Removal not confirmed',
+            sentence: 'The deletion was requested but not confirmed within the timeout.'
+        };
+    if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
+        return { title: '❌ Removing the preview failed', sentence: undefined };
+    if (!r.deleted)
+        return {
+            title: '🗑️ Nothing to remove',
+            sentence: 'No deployment of this name exists (already deleted, or never deployed).'
+        };
+    const tracing = r.tracingProjectDeleted === true
+        ? ' Its tracing project was deleted too.'
+        : r.tracingProjectDeleted === false
+            ? ' Its tracing project was kept, so the name stays taken.'
+            : '';
+    return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` };
+}
+/** A deploy's headline, by its outcome; an unknown outcome reads as a failure. */
+function deployHeadline(r) {
     const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision';
-    if (r.command === 'delete') {
-        if (r.outcome === 'dry-run')
-            return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' };
-        if (r.outcome === 'cancelled')
-            return {
-                title: '🚫 Cancelled',
-                sentence: 'The run was cancelled before the removal was confirmed.'
-            };
-        if (r.outcome === 'timeout')
-            return {
-                title: '⏱️ Removal not confirmed',
-                sentence: 'The deletion was requested but not confirmed within the timeout.'
-            };
-        if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
-            return { title: '❌ Removing the preview failed', sentence: undefined };
-        if (!r.deleted)
-            return {
-                title: '🗑️ Nothing to remove',
-                sentence: 'No deployment of this name exists (already deleted, or never deployed).'
-            };
-        const tracing = r.tracingProjectDeleted === true
-            ? ' Its tracing project was deleted too.'
-            : r.tracingProjectDeleted === false
-                ? ' Its tracing project was kept, so the name stays taken.'
-                : '';
-        return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` };
-    }
     switch (r.outcome) {
         case 'deployed':
             return { title: '✅ Deployed', sentence: `${revision} is live.` };
@@ -281,6 +272,8 @@ function renderComment(r, links = {}) {
     // A removed preview has no URL worth following.
     if (r.url && r.command !== 'delete')
         rows.push(['URL', comment_body_link(r.url)]);
+    if (r.statusUrl && r.command !== 'delete')
+        rows.push(['Deployment page', comment_body_link(r.statusUrl)]);
     if (r.revisionId)
         rows.push([
             'Revision',
@@ -311,14 +304,17 @@ function renderComment(r, links = {}) {
     return `${parts.join('\n\n')}\n`;
 }
 
+// EXTERNAL MODULE: ./src/github/context.ts + 1 modules
+var github_context = __webpack_require__(6020);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place.
 //
 // Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
 // it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
-// cancelled). The token goes only to GITHUB_API_URL under the same rule as the API key (https, or
+// cancelled). The token goes only to the context's API root under the same rule as the API key (https, or
 // plain http to this machine), and no line built here contains it.
+
 
 
 
@@ -328,7 +324,7 @@ const CANCEL_BUDGET_MS = 1_000;
 const PER_PAGE = 100;
 /** Comments read at most while looking for ours: 2,000. */
 const MAX_PAGES = 20;
-/** The identity GitHub shows for the workflow's own token (`GITHUB_TOKEN`). */
+/** The identity GitHub shows for the workflow's own token. */
 const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 function asComment(value) {
     if (typeof value !== 'object' || value === null)
@@ -353,68 +349,84 @@ class OutOfTime extends Error {
  * someone else's comment (quoted, or copied) is left alone.
  */
 async function postPrComment(report, deps) {
-    const { log, env, pullRequestNumber: number } = deps;
-    const title = 'Pull request comment not posted';
-    if (number === undefined) {
-        log.info('pr-comment: this run is not about a pull request; no comment is posted.');
+    const { log, context } = deps;
+    const where = whereToPost(deps);
+    if (!where)
         return undefined;
-    }
-    const token = deps.token?.trim();
-    if (!token && !deps.dryRun) {
-        log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', title);
-        return undefined;
-    }
-    const repository = (0,github_api/* githubRepository */.GP)(env);
-    if (!repository) {
-        log.warning('GITHUB_REPOSITORY is not set to owner/name: no pull request comment is posted.', title);
-        return undefined;
-    }
-    const api = (0,github_api/* githubApiUrl */.BN)(env);
-    if (typeof api === 'string') {
-        log.warning(`${api}: no pull request comment is posted.`, title);
-        return undefined;
-    }
+    const { number, token, repository, api } = where;
     const tokenRedactor = new redact/* Redactor */.pO([token]);
     const redactor = { redact: text => deps.redactor.redact(tokenRedactor.redact(text)) };
-    const body = commentBody(report, env, repository, redactor);
+    const body = commentBody(report, context, repository, redactor);
     if (deps.dryRun || !token) {
         log.info(`Dry run: no comment is posted on pull request #${number}; it would say:`);
         for (const line of body.split('\n'))
             log.info(`  ${line}`);
         return undefined;
     }
-    const now = deps.now ?? Date.now;
-    const deadline = now() + (deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS);
+    const { now } = deps;
+    // The budget is GitHub's time: it starts once the client is loaded (seconds on a loaded runner);
+    // a cancelled run's short budget counts from now, the runner's kill does too.
+    const { requestMs, budgetMs } = deps.limits ?? {
+        requestMs: PR_COMMENT_REQUEST_TIMEOUT_MS,
+        budgetMs: deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS
+    };
+    let deadline = deps.cancelling ? now() + budgetMs : Infinity;
     const request = () => {
         const left = deadline - now();
         if (left <= 0)
             throw new OutOfTime();
-        return { signal: AbortSignal.timeout(Math.min(left, PR_COMMENT_REQUEST_TIMEOUT_MS)) };
+        return { signal: AbortSignal.timeout(Math.min(left, requestMs)) };
     };
     const step = { now: 'read the comments of' };
     try {
         const octokit = await (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+        if (!deps.cancelling)
+            deadline = now() + budgetMs;
         const session = { octokit, where: repository, number, request };
         return await post(session, report.name, body, token, step, { log, redactor });
     }
     catch (err) {
         const what = err instanceof OutOfTime
-            ? `gave up after ${(deps.cancelling ? CANCEL_BUDGET_MS : PR_COMMENT_BUDGET_MS) / 1000} s.`
+            ? `gave up after ${budgetMs / 1000} s.`
             : (0,github_api/* describeGitHubError */.dZ)(err, redactor, api.host, {
                 403: 'the token may not write pull requests: give the job `permissions: pull-requests: write` (pull requests from forks only get a read-only token).',
                 404: 'the pull request was not found with this token.'
             });
-        log.warning(`Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`, title);
+        log.warning(`Could not ${step.now} pull request #${number}: ${what} The result of the run stands.`, NOT_POSTED);
         return undefined;
     }
 }
+const NOT_POSTED = 'Pull request comment not posted';
+/** The pull request, token, repository and API root to post with; undefined (said) when one is missing. */
+function whereToPost(deps) {
+    const { log, context, pullRequestNumber: number } = deps;
+    if (number === undefined) {
+        log.info('pr-comment: this run is not about a pull request; no comment is posted.');
+        return undefined;
+    }
+    const token = deps.token?.trim() ?? '';
+    if (!token && !deps.dryRun) {
+        log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', NOT_POSTED);
+        return undefined;
+    }
+    const repository = context.repo;
+    if (!repository) {
+        log.warning(`${github_context/* CONTEXT_GAPS */.gh.repository}: no pull request comment is posted.`, NOT_POSTED);
+        return undefined;
+    }
+    const api = (0,github_api/* githubApiUrl */.BN)(context);
+    if (typeof api === 'string') {
+        log.warning(`${api}: no pull request comment is posted.`, NOT_POSTED);
+        return undefined;
+    }
+    return { number, token, repository, api };
+}
 /** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
-function commentBody(report, env, repository, redactor) {
-    const server = (env.GITHUB_SERVER_URL?.trim() || 'https://github.com').replace(/\/+$/, '');
+function commentBody(report, context, repository, redactor) {
     const clean = Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]));
     return redactor.redact(renderComment(clean, {
-        run: (0,github_api/* runUrl */.Vp)(env, true),
-        repository: `${server}/${repository.owner}/${repository.repo}`
+        run: (0,github_api/* runUrl */.Vp)(context, true),
+        repository: `${context.serverUrl}/${repository.owner}/${repository.repo}`
     }));
 }
 async function post(s, name, body, token, step, out) {

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2602:
+/***/ 1845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28376,8 +28376,6 @@ module.exports = {
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ main_run)
 });
-
-// UNUSED EXPORTS: actionPort
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -30530,13 +30528,7 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/event.ts
-// The triggering event -> the default `ref`, the commit the revision is expected to build, and the
-// repository (the "default ref" table of the action's interface). Pure apart from
-// `readEventPayload`, which reads the event file the runner writes.
-
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 const UNKNOWN_FORK = 'an unknown repository';
 /**
@@ -30553,8 +30545,16 @@ function forkPullRequestMessage(forkHead, repository) {
         'set both `repository` and `ref` explicitly; to skip forks, add ' +
         '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.');
 }
-/** Larger event files are ignored (the runner's payloads are far smaller). */
-const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
+/**
+ * Why a change from a fork is never uploaded (`internal_source`): the archive is the checkout, the
+ * fork's code, and it would be deployed with the repository's key. Nothing was written.
+ */
+function forkUploadMessage(forkHead) {
+    const head = forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``;
+    return (`This pull request comes from ${head}: an upload deploy (\`internal_source\`) would build the ` +
+        "fork's code with this repository's API key, so it is refused. Nothing was written. To skip " +
+        'forks, add `if: github.event.pull_request.head.repo.full_name == github.repository` to the job.');
+}
 const TAG_PREFIX = 'refs/tags/';
 const BRANCH_PREFIX = 'refs/heads/';
 const PULL_PREFIX = 'refs/pull/';
@@ -30614,22 +30614,20 @@ function refFromGithubRef(ref, refName) {
 }
 /**
  * The default `ref`, expected commit and repository for the triggering event:
- * - push: the branch name, or `refs/tags/<tag>` for a tag; expected `GITHUB_SHA`;
- * - release: `refs/tags/<release.tag_name>` from the payload; expected `GITHUB_SHA`;
+ * - push: the branch name, or `refs/tags/<tag>` for a tag; expected the context's `sha`;
+ * - release: `refs/tags/<release.tag_name>` from the payload; expected the context's `sha`;
  * - pull_request, pull_request_target (and any event that runs on `refs/pull/...`): the head
- *   branch (`GITHUB_HEAD_REF`); expected the head commit of the pull request from the payload, not
- *   the merge commit in `GITHUB_SHA`;
- * - anything else (workflow_dispatch, schedule, ...): `GITHUB_REF_NAME` as a branch, or
- *   `refs/tags/...` when `GITHUB_REF` is a tag; expected `GITHUB_SHA`.
+ *   branch (the context's `headRef`); expected the head commit of the pull request from the payload, not
+ *   the merge commit in `sha`;
+ * - anything else (workflow_dispatch, schedule, ...): the context's `refName` as a branch, or
+ *   `refs/tags/...` when its `ref` is a tag; expected the context's `sha`.
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
  * its number and, when it comes from a fork, the fork (`forkHead`).
  */
-function eventDefaults(env, payload) {
-    const eventName = event_text(env.GITHUB_EVENT_NAME);
-    const githubRef = event_text(env.GITHUB_REF);
-    const refName = event_text(env.GITHUB_REF_NAME);
-    const githubSha = sha(env.GITHUB_SHA);
-    const repository = event_text(env.GITHUB_REPOSITORY);
+function eventDefaults(context) {
+    const { eventName, refName, repository, payload } = context;
+    const githubRef = context.ref;
+    const githubSha = sha(context.sha);
     const result = {};
     if (repository !== undefined)
         result.repository = repository;
@@ -30638,7 +30636,7 @@ function eventDefaults(env, payload) {
     if (eventName === 'pull_request' ||
         eventName === 'pull_request_target' ||
         githubRef?.startsWith(PULL_PREFIX)) {
-        ref = event_text(env.GITHUB_HEAD_REF) ?? event_text(at(payload, 'pull_request', 'head', 'ref'));
+        ref = context.headRef ?? event_text(at(payload, 'pull_request', 'head', 'ref'));
         expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'));
         const number = pullRequestNumber(payload);
         if (number !== undefined)
@@ -30662,27 +30660,28 @@ function eventDefaults(env, payload) {
         result.expectedSha = expectedSha;
     return result;
 }
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
-function readEventPayload(env) {
-    const path = event_text(env.GITHUB_EVENT_PATH);
-    if (path === undefined)
-        return {};
-    try {
-        const stat = (0,external_node_fs_namespaceObject.statSync)(path);
-        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
-            return {};
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-            ? parsed
-            : {};
-    }
-    catch {
-        // No payload, or not JSON: the defaults come from the environment alone.
-        return {};
-    }
+
+// EXTERNAL MODULE: ./src/github/context.ts + 1 modules
+var context = __nccwpck_require__(6020);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sleep.ts
+// The one real-time pause of the action, shared by the transport and the deploy layer (which
+// therefore need not import each other for it); tests inject their own.
+
+/** Resolves after `ms`; rejects (an AbortError) as soon as `signal` aborts, or at once if it has. */
+function sleep(ms, signal) {
+    return (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal });
+}
+
+;// CONCATENATED MODULE: ./src/clock.ts
+// The run's one clock: what time it is and how to wait. `run()` makes it (real time unless a test
+// gives its own) and hands it to everything that reads the time or pauses; nothing below takes
+// `Date.now` or a timer of its own.
+
+/** Real time, with parts replaced (tests pass a virtual `now` and `sleep`). */
+function makeClock(over = {}) {
+    return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
 }
 
 ;// CONCATENATED MODULE: ./src/control-plane/dialect.ts
@@ -30812,7 +30811,6 @@ function isOtherDialectsWord(read, asked) {
 function valueToWire(dialect, value) {
     return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
 }
-const valueFromWire = (/* unused pure expression or super */ null && (valueToWire));
 /**
  * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
  * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
@@ -30849,14 +30847,3823 @@ function autoDialect(baseUrl) {
         };
     return {
         dialect: 'interface',
-        reason: `${url.host} is neither the hosted service nor an /api-host path; set \`api-dialect: langsmith\` if it speaks the production names`
+        reason: `${url.host} is neither the hosted service nor an /api-host path`
     };
 }
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var control_plane_redact = __nccwpck_require__(7889);
+;// CONCATENATED MODULE: ./src/control-plane/errors.ts
+// Errors are values with a message written for the person reading the job log: what failed, the
+// HTTP status, and what to check. Every text that came from the server is sanitised first.
+
+
+const YAML_NAMING = { name: i => i, setting: (i, v) => `${i}: ${v}` };
+/** `name('api-key')` -> `` `api-key` ``, `` `--api-dialect langsmith` ``: quoted as code. */
+function sayOf(ctx) {
+    const n = ctx.naming ?? YAML_NAMING;
+    return {
+        name: (input) => `\`${n.name(input)}\``,
+        set: (input, value) => `\`${n.setting(input, value)}\``
+    };
+}
+/** The path as sent, the base URL's path included: what a user compares with the service's docs. */
+function fullPath(ctx) {
+    return `${ctx.base?.path ?? ''}${ctx.path}`;
+}
+/** Base of every error the client raises. */
+class ControlPlaneError extends Error {
+    method;
+    path;
+    operation;
+    constructor(ctx, message, options) {
+        super(message, options);
+        this.name = new.target.name;
+        this.method = ctx.method;
+        this.path = ctx.path;
+        this.operation = ctx.operation;
+    }
+}
+/** The service answered with an error status. */
+class ApiError extends ControlPlaneError {
+    status;
+    /** The server's `detail`, sanitised; for a 422, one line per entry. */
+    detail;
+    validation;
+    hint;
+    /**
+     * The server's Retry-After (capped as the transport caps it) when it sent one that the
+     * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
+     * that tries again later does not do so before this has passed.
+     */
+    retryAfterMs;
+    /**
+     * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
+     * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
+     * earlier attempt may have done the work.
+     */
+    afterUnknownOutcome = false;
+    constructor(ctx, status, detail, validation) {
+        const hint = hintFor(ctx, status, detail);
+        const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${fullPath(ctx)}`;
+        const body = detail ? (detail.includes('\n') ? `\n${detail}` : `: ${detail}`) : '';
+        super(ctx, `${head}${body}${hint ? `\n${hint}` : ''}`);
+        this.status = status;
+        this.detail = detail;
+        this.validation = validation;
+        this.hint = hint;
+        this.retryAfterMs = undefined;
+    }
+}
+/** The service answered 2xx but with a body that is not JSON or does not fit the interface. */
+class UnexpectedResponseError extends ControlPlaneError {
+    status;
+    /** What is wrong with the body, without the request. */
+    problem;
+    constructor(ctx, status, problem) {
+        super(ctx, `${ctx.operation}: unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${fullPath(ctx)}): ${problem}`);
+        this.status = status;
+        this.problem = problem;
+    }
+}
+/**
+ * A well-formed answer about another resource than the one asked for (another deployment's or
+ * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
+ */
+class OtherResourceError extends UnexpectedResponseError {
+}
+/** A 3xx: never followed, so the API key never reaches another host. */
+class RedirectRefusedError extends ControlPlaneError {
+    status;
+    targetOrigin;
+    /** Origin and path of the Location (no query string, no credentials): what base-url should be. */
+    target;
+    constructor(ctx, status, target) {
+        const where = target.origin + target.path;
+        super(ctx, `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${fullPath(ctx)} points to ${where}. ` +
+            `Redirects are not followed so that the API key is sent only to ${sayOf(ctx).name('base-url')}; set it to the final address.`);
+        this.status = status;
+        this.targetOrigin = target.origin;
+        this.target = where;
+    }
+}
+/**
+ * No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. Said
+ * in one sentence (the operation, the host, the cause in words), then what to check.
+ */
+class NetworkError extends ControlPlaneError {
+    reason;
+    attempts;
+    constructor(ctx, reason, attempts, options) {
+        const code = options?.cause?.code;
+        const words = causeInWords(code);
+        const host = ctx.base?.host ?? 'the control plane';
+        const tries = attempts > 1 ? `, ${attempts} attempts` : '';
+        super(ctx, `${ctx.operation} failed at ${host}: ${words ?? reason} (${words ? `${reason}; ` : ''}${ctx.method} ${fullPath(ctx)}${tries}).` +
+            (code === 'EBODYTOOLARGE'
+                ? ''
+                : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`), options);
+        this.reason = reason;
+        this.attempts = attempts;
+    }
+}
+const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|EPROTO/;
+/** A socket error's code, as a person says it; undefined for codes without words here. */
+function causeInWords(code) {
+    if (code === undefined)
+        return undefined;
+    if (code === 'ENOTFOUND')
+        return 'its DNS name was not found';
+    if (code === 'EAI_AGAIN')
+        return 'the DNS lookup failed (no DNS server answered)';
+    if (code === 'ECONNREFUSED')
+        return 'the connection was refused, nothing listens on that port';
+    if (code === 'ECONNRESET')
+        return 'the connection was reset';
+    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+        return 'no route to the host';
+    if (code === 'ETIMEDOUT')
+        return 'the connection timed out';
+    if (TLS_CODE.test(code))
+        return 'the TLS handshake failed (its certificate is not trusted here)';
+    return undefined;
+}
+function whatToCheck(code, host, baseUrl) {
+    const tls = code !== undefined && TLS_CODE.test(code);
+    if (tls)
+        return `check that ${baseUrl} names ${host} as its certificate does; behind a proxy that re-signs TLS, give its CA in NODE_EXTRA_CA_CERTS.`;
+    return `check ${baseUrl} (${host}), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.`;
+}
+/**
+ * A write (POST, PATCH) that may or may not have been applied: the request went out and no
+ * trustworthy answer came back. The caller reconciles by reading state, never by blind retry.
+ */
+class OutcomeUnknownError extends ControlPlaneError {
+    reason;
+    /**
+     * No answer came in the time the request was given: the server may still be working on it, and
+     * the change may land after this error. (A reset or an error status is an end: what was applied
+     * is applied by then.)
+     */
+    pending;
+    constructor(ctx, reason, options) {
+        super(ctx, `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`, options);
+        this.reason = reason;
+        this.pending = options?.pending ?? false;
+    }
+}
+/** The run was cancelled or its overall deadline passed while a request was pending. */
+class AbortedError extends ControlPlaneError {
+}
+/**
+ * A list whose pages never end: full page after full page past a bound no real workspace reaches,
+ * or a page of entries already read (the offset did not advance). Raised before the caller acts
+ * on a list it could not read to the end.
+ */
+class EndlessListError extends ControlPlaneError {
+    pages;
+    pageSize;
+    constructor(ctx, what, pages, pageSize, why) {
+        super(ctx, `The ${what} list did not end: ${pages} pages of ${pageSize} read without a short page (${why}); ` +
+            "the control plane's paging looks broken.");
+        this.pages = pages;
+        this.pageSize = pageSize;
+    }
+}
+/** `source_config.repo_url: Field required`: the location without its `body`/`query`/`path` root. */
+function renderValidationEntry(entry) {
+    const loc = [...entry.loc];
+    if (loc.length > 1 && (loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path'))
+        loc.shift();
+    const where = loc.map(p => (0,control_plane_redact/* sanitizeServerText */.c8)(String(p), 80)).join('.');
+    const msg = (0,control_plane_redact/* sanitizeServerText */.c8)(entry.msg, 300);
+    return where ? `${where}: ${msg}` : msg;
+}
+function renderValidationErrors(entries) {
+    const shown = entries.slice(0, 20).map(renderValidationEntry);
+    if (entries.length > shown.length)
+        shown.push(`… and ${entries.length - shown.length} more`);
+    return shown.join('\n');
+}
+function hintFor(ctx, status, detail) {
+    const text = detail.toLowerCase();
+    const say = sayOf(ctx);
+    switch (status) {
+        case 400:
+            return text.includes('already exists')
+                ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say.name('deployment-id')}.`
+                : 'Hint: the control plane rejected the request; check the inputs named above.';
+        case 401:
+            return `Hint: check the API key (${say.name('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say.name('base-url')}).`;
+        case 403:
+            if (text.includes('requires workspace specification'))
+                return `Hint: this organization-scoped key needs a workspace: set ${say.name('tenant-id')} to the workspace id.`;
+            if (text.includes('not enabled'))
+                return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.';
+            if (ctx.path.includes('/listeners/'))
+                return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.';
+            return `Hint: check ${say.name('tenant-id')} and that the key's workspace may manage deployments.`;
+        case 404:
+            return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say.name('tenant-id')}; check the id, ${say.name('tenant-id')} and ${say.name('base-url')}.${dialectHint(ctx)}`;
+        case 409:
+            return text.includes('tracing project')
+                ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
+                : 'Hint: a deployment with this name already exists.';
+        case 422:
+            return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.';
+        case 429:
+            return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say.name('poll-interval')} help.`;
+        default:
+            return status >= 500
+                ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
+                : undefined;
+    }
+}
+/** A 404 on a path the two wire dialects name differently may mean the other dialect. */
+function dialectHint(ctx) {
+    const spoken = dialectOfPath(ctx.path);
+    if (spoken === undefined)
+        return '';
+    const other = spoken === 'interface' ? 'langsmith' : 'interface';
+    return ` If this control plane speaks the \`${other}\` names, set ${sayOf(ctx).set('api-dialect', other)}.`;
+}
+function notFoundSubject(path) {
+    const parts = path.split('/').filter(Boolean);
+    const after = (word) => {
+        const i = parts.lastIndexOf(word);
+        return i >= 0 ? parts[i + 1] : undefined;
+    };
+    if (parts.includes('revisions'))
+        return `revision ${after('revisions')} of deployment ${after('deployments') ?? after('projects')}`;
+    if (parts.includes('deployments') && after('deployments'))
+        return `deployment ${after('deployments')}`;
+    if (parts.includes('listeners'))
+        return `listener ${after('listeners')}`;
+    for (const forge of ['codehost', 'github'])
+        if (parts.includes(forge))
+            return `forge integration ${after(forge)} (integration-id)`;
+    return 'the resource';
+}
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
+;// CONCATENATED MODULE: ./src/control-plane/load-schema.ts
+let loading;
+/** The model, imported once per process. */
+function loadSchema() {
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(2)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7002)));
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
+// Small pure helpers of the transport: URLs, backoff, Retry-After.
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (n >= 1024)
+        return `${+(n / 1024).toFixed(1)} KiB`;
+    return `${n} bytes`;
+}
+function formatSeconds(ms) {
+    return `${+(ms / 1000).toFixed(1)} s`;
+}
+function buildUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {})) {
+        if (v !== undefined)
+            url.searchParams.set(k, String(v));
+    }
+    return url;
+}
+/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
+function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
+    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * cap);
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v === undefined || v.trim() === '')
+        return undefined;
+    const text = v.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (/^\d+\.\d+$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Where a redirect points, as origin and path: the query string (which may carry a token) and any
+ * credentials in the Location are left out.
+ */
+function locationOf(location, base) {
+    if (!location)
+        return { origin: 'an unnamed location', path: '' };
+    try {
+        const url = new URL(location, base);
+        return { origin: url.origin, path: url.pathname };
+    }
+    catch {
+        return { origin: 'an unreadable location', path: '' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/http.ts
+// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
+// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
+// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
+// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
+// @actions/http-client, whose own redirect-following and retries are not used: it would send
+// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
+// level, which would otherwise cost every run a large part of its start-up.
+
+
+
+
+
+
+
+
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    maxRateLimitedAttempts: 30,
+    baseDelayMs: 500,
+    maxDelayMs: 20_000,
+    maxRetryAfterMs: 60_000
+};
+/** Statuses after which a request that is safe to repeat is tried again. */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** Connection errors that mean the request never reached the server: safe even for writes. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+class Transport {
+    #opts;
+    /** Keep-alive agents of direct requests, by protocol. */
+    #direct = new Map();
+    /** The source of proxy agents, loaded on the first request that goes through a proxy. */
+    #proxied;
+    #requests = 0;
+    constructor(opts) {
+        this.#opts = opts;
+    }
+    /** Requests sent on the wire so far, retries included. */
+    get requestCount() {
+        return this.#requests;
+    }
+    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
+    async send(request) {
+        // Errors name the host and the full path, and inputs as the door does.
+        const spec = { ...request, base: this.#base(), naming: this.#opts.naming };
+        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
+        let unknownOutcome = false;
+        /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
+        let last;
+        for (let attempt = 1;; attempt++) {
+            this.#checkAborted(spec, last);
+            const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
+            let retry;
+            if ('err' in tried)
+                retry = this.#retryAfterFailure(spec, tried.err, attempt, idempotent);
+            else {
+                const { res } = tried;
+                if (res.status >= 200 && res.status < 300)
+                    return { status: res.status, json: this.#json(spec, res) };
+                if (res.status >= 300 && res.status < 400)
+                    throw this.#redirectRefused(spec, res);
+                const error = await this.#apiError(spec, res);
+                error.afterUnknownOutcome = unknownOutcome;
+                retry = this.#retryAfterStatus(spec, res, error, attempt, idempotent);
+            }
+            unknownOutcome ||= retry.mayHaveApplied;
+            last = retry.error;
+            await this.#sleep(retry.delay, spec);
+        }
+    }
+    /**
+     * After a request that got no answer: the retry to make, or the error thrown when a write may
+     * have been applied, the answer would be too large again, or no attempt or time is left.
+     */
+    #retryAfterFailure(spec, err, attempt, idempotent) {
+        if (err instanceof AbortedError || err instanceof UnexpectedResponseError)
+            throw err;
+        const e = err;
+        const lastReason = this.#reason(e);
+        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
+        if (!idempotent && !notSent) {
+            const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
+            throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending });
+        }
+        // The same oversized answer would come again: fetching it twice only wastes time.
+        if (e.code === 'EBODYTOOLARGE')
+            throw new NetworkError(spec, lastReason, attempt, { cause: err });
+        const delay = this.#backoff(attempt);
+        if (attempt >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+            throw new NetworkError(spec, lastReason, attempt, { cause: err });
+        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
+        const error = new NetworkError(spec, lastReason, attempt, { cause: err });
+        return { delay, error, mayHaveApplied: !notSent };
+    }
+    /**
+     * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
+     * a backoff, or the error thrown when the status is final or no attempt or time is left.
+     */
+    #retryAfterStatus(spec, res, error, attempt, idempotent) {
+        const { retry } = this.#opts;
+        // A 429 is refused before anything is applied, so even a write may be sent again.
+        const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
+        if (!retryable) {
+            if (!idempotent && res.status >= 500)
+                throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error });
+            throw error;
+        }
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now());
+        // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
+        // in the same instant, to be refused together again: a jittered backoff on top, growing with
+        // each refusal, spreads the herd out.
+        const delay = retryAfter !== undefined
+            ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
+            : this.#backoff(attempt);
+        const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts;
+        if (attempt >= attempts || !this.#fits(delay, spec)) {
+            if (retryAfter !== undefined)
+                error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
+            throw error;
+        }
+        this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
+            (retryAfter !== undefined ? ' (Retry-After)' : ''));
+        if (res.status === 429)
+            this.#opts.onRateLimited?.(delay);
+        // A 429 is refused before anything is done; any other retried status may have done it.
+        return { delay, error, mayHaveApplied: res.status !== 429 };
+    }
+    /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
+    #redirectRefused(spec, res) {
+        const target = locationOf(res.headers.location, this.#opts.baseUrl);
+        const path = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
+        return new RedirectRefusedError(spec, res.status, { origin: target.origin, path });
+    }
+    /**
+     * A pause before the caller tries something again (a write it reconciled, a read whose answer
+     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
+     * end past the transport's deadline, and false when cancelled meanwhile.
+     */
+    async pause(attempt, ms) {
+        const delay = ms ?? this.#backoff(attempt);
+        const deadline = this.#opts.deadline;
+        const now = this.#opts.clock.now();
+        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
+            return false;
+        try {
+            await this.#opts.clock.sleep(delay, this.#opts.signal);
+        }
+        catch {
+            return false;
+        }
+        return !this.#opts.signal?.aborted;
+    }
+    close() {
+        for (const agent of this.#direct.values())
+            agent.destroy();
+        void this.#proxied?.then(source => source.dispose(), () => undefined);
+    }
+    /**
+     * The agent for `url`: through the proxy the environment names for it, if any, else a direct
+     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has).
+     */
+    #agent(url) {
+        if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
+            this.#proxied ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], {
+                allowRedirects: false,
+                allowRetries: false,
+                keepAlive: true
+            }));
+            return this.#proxied.then(source => source.getAgent(url.href));
+        }
+        let agent = this.#direct.get(url.protocol);
+        if (!agent) {
+            const options = { keepAlive: true, maxSockets: external_node_http_.globalAgent.maxSockets };
+            agent = url.protocol === 'https:' ? new external_node_https_.Agent(options) : new external_node_http_.Agent(options);
+            this.#direct.set(url.protocol, agent);
+        }
+        return agent;
+    }
+    #base() {
+        const url = new URL(this.#opts.baseUrl);
+        return { host: url.host, path: url.pathname.replace(/\/+$/, '') };
+    }
+    #backoff(attempt) {
+        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
+        return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
+    }
+    #deadline(spec) {
+        const a = this.#opts.deadline;
+        const b = spec.deadline;
+        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    }
+    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
+    #fits(delay, spec) {
+        const deadline = this.#deadline(spec);
+        const now = this.#opts.clock.now();
+        return deadline === undefined || now + delay < deadline;
+    }
+    async #sleep(ms, spec) {
+        try {
+            await this.#opts.clock.sleep(ms, this.#opts.signal);
+        }
+        catch {
+            this.#checkAborted(spec);
+        }
+    }
+    /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
+    #checkAborted(spec, last) {
+        if (this.#opts.signal?.aborted)
+            throw new AbortedError(spec, `${spec.operation} cancelled`);
+        const deadline = this.#deadline(spec);
+        if (deadline !== undefined && this.#opts.clock.now() >= deadline)
+            throw last ?? new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`);
+    }
+    #reason(e) {
+        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
+            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
+        }
+        if (e.code === 'EBODYTOOLARGE')
+            return e.message;
+        return (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
+    }
+    #json(spec, res) {
+        if (res.status === 204 || res.text === '')
+            return undefined;
+        try {
+            return JSON.parse(res.text);
+        }
+        catch {
+            // Redact before cutting: a cut through a secret would hide it from the redactor.
+            const start = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
+            throw new UnexpectedResponseError(spec, res.status, `the body is not JSON (starts with "${start}")`);
+        }
+    }
+    async #apiError(spec, res) {
+        const { ErrorDetail, HTTPValidationError } = await loadSchema();
+        const redact = (s) => this.#opts.redactor.redact(s);
+        let parsed;
+        try {
+            parsed = JSON.parse(res.text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        const validation = HTTPValidationError.safeParse(parsed);
+        if (validation.success) {
+            // `input` echoes what was sent (secret values among it): it is never shown.
+            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
+                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
+                msg: redact(msg),
+                type
+            }));
+            return new ApiError(spec, res.status, renderValidationErrors(entries), entries);
+        }
+        const detail = ErrorDetail.safeParse(parsed);
+        const text = detail.success ? detail.data.detail : res.text;
+        return new ApiError(spec, res.status, (0,control_plane_redact/* sanitizeServerText */.c8)(redact(text)));
+    }
+    #log(line) {
+        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
+        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
+    }
+    /** One attempt: the request on the wire within its time budget, and its whole answer. */
+    async #once(spec) {
+        const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts;
+        const deadline = this.#deadline(spec);
+        const url = buildUrl(baseUrl, spec.path, spec.query);
+        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+        const agentOf = this.#agent(url);
+        const agent = agentOf instanceof Promise ? await agentOf : agentOf;
+        // The request's clock starts once the agent is loaded: that is this process's time, not the
+        // server's, and a loaded runner must not spend a short request timeout on it.
+        const now = this.#opts.clock.now();
+        const budget = deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now);
+        const signals = [AbortSignal.timeout(Math.max(1, budget))];
+        if (signal)
+            signals.push(signal);
+        const combined = AbortSignal.any(signals);
+        this.#requests++;
+        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
+        const options = {
+            method: spec.method,
+            headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+            agent,
+            signal: combined
+        };
+        return this.#exchange(spec, url, options, body, err => this.#failure(spec, err, combined, budget));
+    }
+    /**
+     * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
+     * is named, and whether the run's deadline cut it), or the failure as it came.
+     */
+    #failure(spec, err, combined, budget) {
+        if (this.#opts.signal?.aborted)
+            return new AbortedError(spec, `${spec.operation} cancelled`);
+        if (combined.aborted)
+            return Object.assign(new Error('timeout'), {
+                name: 'TimeoutError',
+                budgetMs: budget,
+                byDeadline: budget < this.#opts.requestTimeoutMs
+            });
+        return err;
+    }
+    /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
+    #exchange(spec, url, options, body, failure) {
+        const { maxBodyBytes } = this.#opts;
+        const lib = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
+        return new Promise((resolve, reject) => {
+            const req = lib.request(url, options);
+            const fail = (err) => reject(failure(err));
+            req.on('error', fail);
+            req.on('response', res => {
+                const chunks = [];
+                let size = 0;
+                res.on('data', (chunk) => {
+                    size += chunk.length;
+                    if (size > maxBodyBytes) {
+                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
+                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
+                        reject(err);
+                        res.destroy();
+                        req.destroy();
+                        return;
+                    }
+                    chunks.push(chunk);
+                });
+                res.on('error', fail);
+                res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
+                res.on('end', () => {
+                    const text = Buffer.concat(chunks).toString('utf8');
+                    this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`);
+                    resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+                });
+            });
+            req.end(body);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
+/** One log line's message is cut to this many characters (after redaction). */
+const MAX_LOG_MESSAGE_CHARS = 4000;
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+;// CONCATENATED MODULE: ./src/control-plane/paging.ts
+// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
+// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
+// same page again and again) must end in a clear error, not in thousands of requests until the
+// deadline: the deploy flow reads the list before it writes anything.
+
+/**
+ * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
+ * deployment has its own database and tracing project; real workspaces have hundreds), and at
+ * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
+ */
+const MAX_PAGES = 200;
+/**
+ * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
+ * `what` names the list in the error ("deployment", "revision").
+ */
+async function* readAllPages(read, pageSize, ctx, what) {
+    const seen = new Set();
+    let offset = 0;
+    for (let pages = 1;; pages++) {
+        const page = await read(offset);
+        // An entry may move to the next page while we read (a deployment created meanwhile): it is
+        // given once. A full page of entries already given means the offset did not advance.
+        const fresh = page.resources.filter(r => !seen.has(r.id));
+        if (page.resources.length >= pageSize && fresh.length === 0) {
+            throw new EndlessListError(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
+        }
+        for (const r of fresh)
+            seen.add(r.id);
+        yield* fresh;
+        if (page.resources.length < pageSize)
+            return;
+        if (pages >= MAX_PAGES) {
+            throw new EndlessListError(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
+        }
+        // A service that echoes the requested offset would loop for ever: step past the page.
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
 var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/version.ts + 1 modules
+var version = __nccwpck_require__(1013);
+;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Reads of one GET whose answer does not fit, the first included. */
+const READ_ATTEMPTS = 5;
+const USER_AGENT = `control-plane-deploy/${version/* VERSION */.x}`;
+/** Check a request body before it leaves: a bad body is our bug, and better caught here. */
+async function checked(name, value) {
+    return schemaOf(await loadSchema(), name).parse(value);
+}
+function schemaOf(model, name) {
+    return model[name];
+}
+class ControlPlaneClient {
+    #transport;
+    redactor;
+    /** How long one request may take before it is abandoned. */
+    requestTimeoutMs;
+    dialect;
+    constructor(opts) {
+        const problem = (0,base_url/* baseUrlProblem */.a)(opts.baseUrl);
+        if (problem)
+            throw new Error(`Refusing base URL: ${problem}.`);
+        this.redactor = new control_plane_redact/* Redactor */.pO([opts.apiKey, ...(opts.secrets ?? [])]);
+        const headers = {
+            'X-Api-Key': opts.apiKey,
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            'User-Agent': USER_AGENT
+        };
+        if (opts.tenantId)
+            headers['X-Tenant-Id'] = opts.tenantId;
+        this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
+        this.dialect = opts.dialect ?? 'interface';
+        this.#transport = new Transport({
+            baseUrl: opts.baseUrl,
+            headers,
+            requestTimeoutMs: this.requestTimeoutMs,
+            deadline: opts.deadline,
+            signal: opts.signal,
+            retry: { ...DEFAULT_RETRY, ...opts.retry },
+            maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
+            redactor: this.redactor,
+            debug: opts.debug,
+            onRateLimited: opts.onRateLimited,
+            naming: opts.naming,
+            clock: opts.clock,
+            random: opts.random
+        });
+    }
+    /** Requests sent so far, retries included. */
+    get requestCount() {
+        return this.#transport.requestCount;
+    }
+    /** One page of `GET /v2/deployments`. */
+    async listDeployments(query = {}) {
+        return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+            query: await checked('ListDeploymentsQuery', query)
+        });
+    }
+    /**
+     * Every deployment matching the query, page after page, each once; stops on a short page.
+     * Throws EndlessListError when the list does not end (see paging.ts).
+     */
+    async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4) {
+        // Each page's query is checked before it leaves by the model's rules without zod
+        // (vocabulary.ts): the first page is often the run's first request, which then need not wait
+        // for the model to load (load-schema.ts).
+        const page = (offset) => {
+            const q = { limit: pageSize, offset, ...query };
+            const problem = (0,vocabulary/* deploymentsQueryProblem */.Wk)(q);
+            if (problem)
+                throw new TypeError(`list deployments: a query the interface refuses: ${problem}`);
+            return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+                query: q
+            });
+        };
+        yield* readAllPages(page, pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
+    }
+    async createDeployment(body) {
+        const payload = await checked('CreateDeploymentRequest', body);
+        return this.call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
+            body: payload
+        });
+    }
+    async getDeployment(deploymentId, call = {}) {
+        const path = `/v2/deployments/${seg(deploymentId)}`;
+        return this.call('get deployment', 'GET', path, 'Deployment', {
+            ...call,
+            verify: aboutDeployment(deploymentId)
+        });
+    }
+    async patchDeployment(deploymentId, body) {
+        const payload = await checked('PatchDeploymentRequest', body);
+        return this.call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, 'Deployment', { body: payload, verify: aboutDeployment(deploymentId) });
+    }
+    async getRevision(deploymentId, revisionId, call = {}) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
+        // An answer about another revision is as malformed as one without an id: a status read
+        // from it would be reported as this revision's.
+        const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
+        return this.call('get revision', 'GET', path, 'Revision', { ...call, verify });
+    }
+    /**
+     * Redeploys a revision's configuration; the answer is the deployment (whose
+     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
+     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
+     */
+    async redeployRevision(deploymentId, revisionId) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
+        return this.call('redeploy revision', 'POST', path, 'Deployment', {
+            verify: aboutDeployment(deploymentId)
+        });
+    }
+    /**
+     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
+     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
+     */
+    async deleteDeployment(deploymentId, opts = {}, call = {}) {
+        try {
+            await this.send({
+                operation: 'delete deployment',
+                method: 'DELETE',
+                path: `/v2/deployments/${seg(deploymentId)}`,
+                // Only when asked: the parameter's default is false, and an absent one is the same.
+                query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
+                deadline: call.deadline
+            });
+            return 'deleted';
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return err.afterUnknownOutcome ? 'deleted' : 'not-found';
+            throw err;
+        }
+    }
+    /**
+     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
+     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
+     * are the build's own text: redacted of the client's known secrets and cut to
+     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
+     * callers pass a short `deadline`.
+     */
+    async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
+        const query = await checked('RevisionLogsQuery', opts);
+        const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`;
+        let page;
+        try {
+            page = await this.call('get revision logs', 'GET', `/v2/deployments/${revision}/logs`, 'RevisionLogPage', { ...call, query });
+        }
+        catch (err) {
+            if (!(err instanceof ApiError && err.status === 404))
+                throw err;
+            const { order, limit, offset } = query;
+            try {
+                page = await this.call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset }, idempotent: true });
+            }
+            catch (v1) {
+                throw v1 instanceof ApiError && v1.status === 404 ? err : v1;
+            }
+        }
+        // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+        const logs = page.logs.map(line => ({
+            ...line,
+            message: (0,control_plane_redact/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
+        }));
+        return { logs, next_offset: page.next_offset };
+    }
+    /**
+     * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
+     * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
+     * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
+     * fresh slot, and one never PUT to is named by nothing.
+     */
+    async requestUploadUrl(deploymentId) {
+        const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
+        return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true });
+    }
+    async listRepositories(integrationId) {
+        const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
+        return this.call('list repositories', 'GET', path, 'RepositoryList');
+    }
+    /**
+     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
+     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
+     */
+    pause(attempt, ms) {
+        return this.#transport.pause(attempt, ms);
+    }
+    close() {
+        this.#transport.close();
+    }
+    /** Sends a request in the client's dialect: the path and the body translated to the wire. */
+    send(spec) {
+        return this.#transport.send(this.#wire(spec));
+    }
+    #wire(spec) {
+        const body = spec.body === undefined ? undefined : requestToWire(this.dialect, spec.body);
+        return { ...spec, path: pathToWire(this.dialect, spec.path), body };
+    }
+    /** One operation: sent in the client's dialect, retried when safe, its answer checked by the model. */
+    async call(operation, method, path, schema, extra = {}) {
+        const { verify, ...rest } = extra;
+        const spec = this.#wire({ operation, method, path, ...rest });
+        const safe = extra.idempotent ?? method === 'GET';
+        for (let attempt = 1;; attempt++) {
+            try {
+                const { status, json } = await this.#transport.send(spec);
+                const model = await loadSchema();
+                const wire = responseFromWire(this.dialect, json);
+                const value = this.#parse(spec, status, wire, schemaOf(model, schema));
+                const problem = verify?.(value);
+                if (problem)
+                    throw new OtherResourceError(spec, status, this.redactor.redact(problem));
+                return value;
+            }
+            catch (err) {
+                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
+                // service in the middle of its own deploy as often as from a service that changed for
+                // good. A read is safe to repeat; a service that really changed fails the same way each
+                // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
+                const misfit = err instanceof UnexpectedResponseError && safe;
+                if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
+                    throw err;
+            }
+        }
+    }
+    #parse(spec, status, json, schema) {
+        const parsed = schema.safeParse(json);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface';
+        throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
+    }
+}
+/** Ids go into paths as one segment, whatever they contain. */
+function seg(id) {
+    return encodeURIComponent(id);
+}
+/**
+ * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
+ * is as malformed as one without an id: acting on it would read, patch or delete the other one.
+ */
+function aboutDeployment(deploymentId) {
+    return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
+}
+function otherId(what, got, asked) {
+    return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`;
+}
+/** Uuids compare without regard to case. */
+function sameId(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+
+// EXTERNAL MODULE: ./src/inputs/naming.ts
+var inputs_naming = __nccwpck_require__(901);
+;// CONCATENATED MODULE: ./src/deploy/say.ts
+// How the flow's messages name an input: as the run's door does (`--timeout` in the CLI,
+// `timeout` in the action), through the deps' `say`; the action's names when none is given.
+
+const ACTION_SAY = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
+function say_sayOf(deps) {
+    return deps.say ?? ACTION_SAY;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/status-words.ts
+// Statuses are the server's text. Only the words of the model reach an output or the summary as
+// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
+// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
+// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+
+const REVISION = new Set(vocabulary/* REVISION_STATUSES */.X_);
+const DEPLOYMENT = new Set(vocabulary/* DEPLOYMENT_STATUSES */.PB);
+const UNKNOWN_STATUS = 'UNKNOWN';
+/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
+function revisionStatusWord(status) {
+    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
+function deploymentStatusWord(status) {
+    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A status for the log: the model's word as is, any other text neutralised and marked. */
+function shownStatus(status) {
+    if (REVISION.has(status) || DEPLOYMENT.has(status))
+        return status;
+    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
+    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
+}
+
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
+var deploy_error = __nccwpck_require__(2099);
+;// CONCATENATED MODULE: ./src/deploy/ending.ts
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
+// the steps return, or from what one of them threw (a cancel, a failure the flow described, a
+// request that failed). Only an error nobody expected (a bug) is left to run().
+
+
+/** A failure the flow described, as an ending. */
+function endingOf(err) {
+    return {
+        outcome: err.endsAs,
+        failure: { message: err.problem, hint: err.hint, title: err.title }
+    };
+}
+/** The job's error for a failure: the message, then the hint on its own line. */
+function failureText(f) {
+    return f.hint ? `${f.message}\n${f.hint}` : f.message;
+}
+/**
+ * The ending of a flow that threw: cancelled when the run was stopped (whatever the error, but a
+ * failure the flow described itself), the failure a DeployError describes, or a request that
+ * failed. Undefined for anything else: a bug, for run() to report.
+ */
+function endingOfError(err, state, signal) {
+    if (signal?.aborted && !(err instanceof deploy_error/* DeployError */.s)) {
+        return {
+            outcome: 'cancelled',
+            failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
+        };
+    }
+    if (err instanceof deploy_error/* DeployError */.s)
+        return endingOf(err);
+    if (err instanceof ControlPlaneError) {
+        return {
+            outcome: 'error',
+            // The message names the operation: the title does not say it again.
+            failure: {
+                message: err.message,
+                title: err instanceof NetworkError ? 'Control plane unreachable' : 'Control plane error'
+            }
+        };
+    }
+    return undefined;
+}
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state) {
+    const name = state.name ? `"${state.name}"` : 'the deployment';
+    if (state.writing === 'create') {
+        return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+            'A re-run finds the deployment by its name and updates it, or creates it.');
+    }
+    if (state.writing === 'delete') {
+        return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
+    }
+    if (state.writing === 'update') {
+        return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+            'A re-run applies the update again.');
+    }
+    const revision = state.revisionId
+        ? `; revision ${state.revisionId} goes on on the control plane`
+        : '';
+    return `Cancelled${revision}.`;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/find-deployment.ts
+
+
+async function findDeploymentByName(client, name, say = say_sayOf({})) {
+    const exact = [];
+    for await (const d of client.iterateDeployments({ name_contains: name })) {
+        if (d.name === name)
+            exact.push(d);
+    }
+    const ids = new Set(exact.map(d => d.id));
+    if (ids.size > 1) {
+        throw new deploy_error/* DeployError */.s(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`);
+    }
+    return exact[0];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/gone.ts
+
+
+const FIRST_PAUSE_MS = 1000;
+async function waitUntilGone(client, id, opts, deps) {
+    const { now, sleep } = deps.clock;
+    const start = now();
+    let pause = FIRST_PAUSE_MS;
+    let last;
+    for (;;) {
+        const status = await statusOf(client, id, start + opts.timeoutMs);
+        if (status === undefined)
+            return { kind: 'gone', elapsedMs: now() - start };
+        if (status !== last)
+            opts.onStatus?.(status, now() - start);
+        last = status;
+        if (now() - start >= opts.timeoutMs)
+            return { kind: 'timeout', status: last };
+        const left = Math.max(0, start + opts.timeoutMs - now());
+        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
+        pause *= 2;
+    }
+}
+/** The deployment's status, or undefined once reads answer 404. */
+async function statusOf(client, id, deadline) {
+    try {
+        return (await client.getDeployment(id, { deadline })).status;
+    }
+    catch (err) {
+        if (err instanceof ApiError && err.status === 404)
+            return undefined;
+        throw err;
+    }
+}
+/** The log line of the end of the wait. */
+function goneLine(elapsedMs) {
+    return `Gone after ${(0,duration/* formatDuration */.a)(elapsedMs)}: reads answer 404.`;
+}
+/**
+ * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
+ * out, undefined when it is there (or the read failed otherwise: nothing is claimed then).
+ */
+async function deletedState(client, id) {
+    try {
+        const d = await client.getDeployment(id);
+        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
+    }
+    catch (err) {
+        return err instanceof ApiError && err.status === 404 ? 'gone' : undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/state.ts
+// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
+// outputs and the summary can say what was known when something failed.
+
+function newState(o) {
+    return {
+        name: o.name,
+        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+        created: false,
+        plan: undefined,
+        revisionId: undefined,
+        revisionStatus: undefined,
+        deploymentStatus: undefined,
+        url: undefined,
+        repoCommitSha: undefined,
+        expectedSha: o.expectedSha,
+        ref: o.ref,
+        newerRevisionId: undefined,
+        timeline: [],
+        outcome: undefined,
+        writing: undefined
+    };
+}
+/** What a read of the deployment tells the state. */
+function observe(state, d, log) {
+    state.deploymentId = d.id;
+    state.name = d.name;
+    state.tenantId = d.tenant_id;
+    state.deploymentStatus = deploymentStatusWord(d.status);
+    const url = d.source_config.custom_url;
+    state.urlProblem = undefined;
+    if (!url)
+        return;
+    if (isWellFormedUrl(url)) {
+        // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
+        const href = new URL(url).href;
+        state.url = href === `${url}/` ? url : href;
+        return;
+    }
+    state.url = undefined;
+    const credentials = credentialsIn(url);
+    state.urlProblem = credentials
+        ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
+        : 'its custom_url is not a well-formed http(s) URL';
+    if (state.urlRefused)
+        return;
+    state.urlRefused = true;
+    log.warning(credentials
+        ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+        : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+}
+/** The host of a URL that carries user:password@, or undefined. */
+function credentialsIn(text) {
+    try {
+        const u = new URL(text);
+        return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+function isWellFormedUrl(text) {
+    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
+        return false;
+    if (text.includes('##[') || /^[^:]*::/.test(text))
+        return false;
+    try {
+        const u = new URL(text);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+async function writing(state, deps, kind, write) {
+    state.writing = kind;
+    try {
+        return await write();
+    }
+    finally {
+        if (!deps.signal?.aborted)
+            state.writing = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/delete/delete.ts
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
+async function deleteDeployment(o, state, deps) {
+    let ending;
+    try {
+        ending = await steps(o, state, deps);
+    }
+    catch (err) {
+        ending = endingOfError(err, state, deps.signal);
+        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
+        if (!ending) {
+            state.outcome = applied ? 'deleted' : 'error';
+            throw err;
+        }
+        if (applied)
+            ending = { ...ending, outcome: 'deleted' };
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function steps(o, state, deps) {
+    const { log } = deps;
+    state.deleted = false;
+    // A delete builds nothing: no ref or commit to report.
+    state.ref = undefined;
+    state.expectedSha = undefined;
+    const absent = o.target.kind === 'id'
+        ? `No deployment has the id ${o.target.deploymentId}`
+        : `No deployment is named "${o.name}"`;
+    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
+    if (!found) {
+        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
+        return { outcome: 'absent' };
+    }
+    state.deploymentId = found.id;
+    state.name = found.name;
+    state.deploymentStatus = found.status;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    if (o.dryRun) {
+        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
+        return { outcome: 'dry-run' };
+    }
+    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
+    if (answer === 'not-found') {
+        state.deploymentStatus = undefined;
+        return { outcome: 'absent' };
+    }
+    if (!o.wait)
+        return { outcome: 'deleted' };
+    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+}
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(o, deps, absent) {
+    const { client, log } = deps;
+    const target = o.target;
+    const d = target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof ApiError && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await findDeploymentByName(client, target.name, deps.say);
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+        throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${say_sayOf(deps)('name')} and ${say_sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+    }
+    if (d)
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
+    else
+        log.info(`${absent}.`);
+    return d;
+}
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(o, state, deps, found) {
+    const { client, log } = deps;
+    const a = await writing(state, deps, 'delete', () => client
+        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+        .catch(async (err) => {
+        // No answer after every retry: what the control plane holds now decides.
+        if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
+            throw err;
+        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
+    }));
+    if (a === 'not-found') {
+        // Someone else deleted it between the look-up and this request: not this run's doing.
+        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        return a;
+    }
+    state.deleted = true;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
+    if (!o.deleteTracingProject) {
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${say_sayOf(deps).set('delete-tracing-project', true)} to free it.`);
+    }
+    return a;
+}
+async function isGone(deps, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        return d.status === 'AWAITING_DELETE';
+    }
+    catch (err) {
+        if (err instanceof ApiError && err.status === 404)
+            return true;
+        throw err;
+    }
+}
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o, state, deps, id) {
+    const result = await waitUntilGone(deps.client, id, {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+            state.deploymentStatus = status;
+            deps.log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`);
+        }
+    }, deps);
+    if (result.kind === 'gone') {
+        state.deploymentStatus = undefined;
+        deps.log.info(goneLine(result.elapsedMs));
+        return { outcome: 'deleted' };
+    }
+    const still = result.status === undefined ? 'without a status' : shownStatus(result.status);
+    const failure = {
+        message: `Timed out: deployment ${id} is still ${still} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; the delete goes on on the control plane.`,
+        hint: 'Raise timeout, or use wait: false.',
+        title: 'Delete timed out'
+    };
+    return { outcome: 'timeout', failure };
+}
+
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/control-plane/vouched-hosts.ts
+// Which hosts the health probes may send the API key to. A host is compared as the URL parser
+// reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
+// dropped, so two spellings of one name are one host. `*.example.com` matches names below
+// example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
+// port matches that port only; without one, any port of that host.
+
+
+/** Where the langsmith dialect's service hosts agent servers. */
+const LANGGRAPH_APP = {
+    host: 'langgraph.app',
+    wildcard: true,
+    text: '*.langgraph.app'
+};
+const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u;
+/** One entry of `health-check-hosts`, or why it is not one. */
+function parseHostPattern(entry) {
+    // Anything but printable ASCII is shown escaped: the message cannot hide what was written.
+    const quoted = JSON.stringify(entry).replace(/[^\x20-\x7e]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
+        return { problem: `${quoted} is a URL: write its host only (agent.example.com)` };
+    const m = ENTRY.exec(entry);
+    if (!m)
+        return {
+            problem: `${quoted} is not a host name, *.domain pattern or IP address (with an optional :port)`
+        };
+    const [, star, written = '', port] = m;
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
+        return { problem: `${quoted} has a port out of range (1 to 65535)` };
+    let hostname;
+    try {
+        hostname = new URL(`https://${written}/`).hostname;
+    }
+    catch {
+        return { problem: `${quoted} is not a valid host name` };
+    }
+    // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
+    // parser would quietly turn into another name.
+    const ascii = [...written].every(c => c.charCodeAt(0) < 0x80);
+    const asRead = ascii ? hostname : (0,external_node_url_.domainToUnicode)(hostname);
+    if (asRead !== written.normalize('NFC').toLowerCase())
+        return {
+            problem: `${quoted} reads as ${JSON.stringify(hostname)}: write the host as it is meant`
+        };
+    const host = hostname.replace(/\.$/, '');
+    if (host.split('.').some(label => label === ''))
+        return { problem: `${quoted} has an empty label` };
+    if (star) {
+        if ((0,external_node_net_.isIP)(host.replace(/^\[|\]$/g, '')))
+            return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` };
+        if (!host.includes('.'))
+            return { problem: `${quoted} would match a whole top-level domain: name a domain under it` };
+    }
+    return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry };
+}
+/** `health-check-hosts`: entries separated by commas or line breaks; empty entries ignored. */
+function parseHostPatterns(value) {
+    const patterns = [];
+    const problems = [];
+    for (const raw of value.split(/[,\n\r]+/)) {
+        const entry = raw.trim();
+        if (!entry)
+            continue;
+        const p = parseHostPattern(entry);
+        if ('problem' in p)
+            problems.push(p.problem);
+        else
+            patterns.push(p);
+    }
+    return problems.length ? { problems } : patterns;
+}
+/** The host and port of a URL as patterns compare them. */
+function hostOf(url) {
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+    return { host: url.hostname.replace(/\.$/, ''), port };
+}
+/** Whether `url`'s host is one the pattern vouches for. */
+function matchesHost(p, url) {
+    const { host, port } = hostOf(url);
+    if (p.port !== undefined && p.port !== port)
+        return false;
+    if (!p.wildcard)
+        return host === p.host;
+    return host.length > p.host.length + 1 && host.endsWith(`.${p.host}`);
+}
+/** The exact host (and port) of a URL given as an input: only that origin's host. */
+function exactHost(urlText) {
+    let url;
+    try {
+        url = new URL(urlText);
+    }
+    catch {
+        return undefined;
+    }
+    const { host, port } = hostOf(url);
+    return { host, wildcard: false, port, text: url.host };
+}
+
+;// CONCATENATED MODULE: ./src/health/target.ts
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
+// or to loopback, whose traffic cannot be read on the way. Checked before any connection.
+
+
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    let base;
+    try {
+        base = new URL(customUrl);
+    }
+    catch {
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    }
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.c)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    let url;
+    try {
+        url = new URL(`${prefix}${path}`);
+    }
+    catch {
+        return { problem: `${prefix}${path} is not a URL` };
+    }
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    if ((0,base_url/* isLoopbackHost */.c)(url.hostname))
+        return 'a loopback address';
+    if (url.protocol !== 'https:')
+        return undefined;
+    return vouched.find(p => matchesHost(p, url))?.text;
+}
+
+;// CONCATENATED MODULE: ./src/health/probe.ts
+// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
+// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
+// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
+// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
+// control-plane transport does), so TLS still ends at the agent server.
+
+
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+async function agentFor(url) {
+    if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
+        return false;
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
+    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
+    return client.getAgent(url.href);
+}
+const httpProbe = async (req) => {
+    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const agent = await agentFor(req.url);
+    const lib = req.url.protocol === 'https:' ? external_node_https_ : external_node_http_;
+    const max = req.maxBody ?? MAX_PROBE_BODY;
+    const payload = req.body === undefined ? undefined : Buffer.from(req.body);
+    const sized = payload
+        ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+        : {};
+    return new Promise((resolve, reject) => {
+        const timedOut = () => timeout.aborted && !req.signal?.aborted;
+        const fail = (err) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err);
+        const request = lib.request(req.url, {
+            method: req.method ?? 'GET',
+            // A fresh connection per probe, closed after it: no socket outlives the check.
+            agent,
+            headers: { ...req.headers, ...sized, connection: 'close' },
+            signal
+        });
+        request.on('error', fail);
+        request.on('response', res => {
+            const chunks = [];
+            let size = 0;
+            const done = (slowBody = false) => {
+                const location = res.headers.location;
+                resolve({
+                    status: res.statusCode ?? 0,
+                    ...(location ? { location } : {}),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                    ...(slowBody ? { slowBody } : {})
+                });
+            };
+            // The status came: a timeout from here on is a slow body, not a missing answer.
+            timeout.addEventListener('abort', () => done(true), { once: true });
+            res.on('data', (chunk) => {
+                if (size >= max)
+                    return;
+                chunks.push(chunk.subarray(0, max - size));
+                size += chunk.length;
+                // The status is the answer; the rest of a long body is not waited for.
+                if (size >= max) {
+                    done();
+                    res.destroy();
+                }
+            });
+            res.on('end', () => done());
+            res.on('error', err => (timedOut() ? done(true) : fail(err)));
+            res.on('aborted', () => timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+        });
+        request.end(payload);
+    });
+};
+
+;// CONCATENATED MODULE: ./src/health/window.ts
+// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
+// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
+// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
+// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
+// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
+// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
+// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
+// own window from its first match: the gate ends when both windows have passed.
+
+
+
+
+const DEFAULT_PROBE_INTERVAL_MS = 5000;
+const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
+const UNAVAILABLE_AFTER = 3;
+/** Answers kept for the report. */
+const KEPT = 3;
+const EXCERPT_CHARS = 120;
+/** The probe URL may not carry the key: no connection is made, and this says why. */
+class HealthTargetError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'HealthTargetError';
+    }
+}
+/** The result the probes so far add up to, with the last few answers. */
+function resultOf(p, now, health, reason) {
+    return {
+        health,
+        probes: p.probes,
+        answers: p.answers.slice(-KEPT),
+        ...(reason ? { reason } : {}),
+        elapsedMs: now - p.start,
+        host: p.host,
+        vouchedBy: p.vouchedBy
+    };
+}
+/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
+function windowCutShort(windowMs, windowEnd, now) {
+    return `the timeout came ${(0,duration/* formatDuration */.a)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a)(windowMs)} window of 2xx`;
+}
+async function checkHealth(o) {
+    const target = probeTarget(o.url, o.path, o.vouched);
+    if ('problem' in target)
+        throw new HealthTargetError(o.redactor.redact(target.problem));
+    const { url, vouchedBy } = target;
+    const { now, sleep } = o.clock;
+    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    const seen = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy };
+    let only404 = true;
+    let windowEnd;
+    const result = (health, reason) => resultOf(seen, now(), health, reason);
+    const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
+    const side = new Side(o.alongside, o.windowMs);
+    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
+    const windowOver = (okEnd) => {
+        const cut = now() < okEnd ? okEnd : side.cutAt(now());
+        return cut === undefined ? result('healthy') : result('timeout', windowCut(cut));
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return result('cancelled');
+        const answer = await probeOnce(o, url, vouchedBy !== undefined, now);
+        if (o.signal?.aborted)
+            return result('cancelled');
+        seen.probes++;
+        seen.answers.push(answer);
+        o.onProbe?.(seen.probes, answer);
+        const ok = isOk(answer);
+        if (answer.status !== 404)
+            only404 = false;
+        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
+            return result('not-vouched');
+        // A probe the deadline cut short inside the window is the timeout's, not the server's.
+        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
+        if (windowEnd !== undefined && !ok && cut)
+            return result('timeout', windowCut(windowEnd));
+        if (windowEnd !== undefined && !ok)
+            return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
+        if (windowEnd === undefined && ok)
+            windowEnd = now() + o.windowMs;
+        if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
+            return result('unavailable');
+        // A failure of the check alongside is its own to say: the probes themselves were healthy.
+        if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
+            return result(o.signal?.aborted ? 'cancelled' : 'healthy');
+        const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline));
+        const end = Math.min(until, o.deadline);
+        if (now() >= end) {
+            if (windowEnd !== undefined)
+                return windowOver(windowEnd);
+            if (only404)
+                return result('unavailable');
+            return result('unhealthy', `no probe answered 2xx before the timeout (${seen.probes} probes)`);
+        }
+        try {
+            await sleep(Math.min(interval, end - now()), o.signal);
+        }
+        catch {
+            return result('cancelled');
+        }
+        // Slept to the deadline while the check alongside waited: no probe is left to send.
+        if (windowEnd !== undefined && now() >= o.deadline)
+            return windowOver(windowEnd);
+    }
+}
+/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
+class Side {
+    settled;
+    /** When its window ends, from its first match on. */
+    end;
+    check;
+    windowMs;
+    constructor(check, windowMs) {
+        this.check = check;
+        this.windowMs = windowMs;
+        this.settled = !check;
+    }
+    /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
+    async ask(timeoutMs, now, signal) {
+        if (this.settled || !this.check)
+            return true;
+        const step = await this.check.ask(timeoutMs, signal);
+        if (signal?.aborted || step === 'fail')
+            return false;
+        if (step === 'settled')
+            this.settled = true;
+        if (step === 'match')
+            this.end ??= now() + this.windowMs;
+        return true;
+    }
+    /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
+    until(deadline) {
+        return this.settled ? 0 : (this.end ?? deadline);
+    }
+    /** Its window's end when the probes stop before it. */
+    cutAt(now) {
+        return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
+    }
+}
+/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
+function probeTimeout(o, now) {
+    return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()));
+}
+function isOk(a) {
+    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
+}
+/**
+ * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
+ * key goes along only to a vouched host.
+ */
+async function probeOnce(o, url, withKey, now) {
+    const transport = o.transport ?? httpProbe;
+    const timeoutMs = probeTimeout(o, now);
+    let res;
+    try {
+        res = await transport({
+            url,
+            headers: { ...(withKey ? { 'x-api-key': o.apiKey } : {}), accept: 'application/json' },
+            timeoutMs,
+            ...(o.signal ? { signal: o.signal } : {})
+        });
+    }
+    catch (err) {
+        return { status: null, excerpt: describeError(err, o.redactor) };
+    }
+    const excerpt = excerptOf(res, url, o.redactor);
+    if (!res.slowBody)
+        return { status: res.status, excerpt };
+    return { status: res.status, excerpt, slowBody: true };
+}
+function excerptOf(res, url, redactor) {
+    if (res.status >= 300 && res.status < 400) {
+        let where = 'nowhere (no Location)';
+        if (res.location) {
+            try {
+                where = new URL(res.location, url).host;
+            }
+            catch {
+                where = 'an invalid Location';
+            }
+        }
+        return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
+    }
+    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
+}
+function describeError(err, redactor) {
+    if (err instanceof ProbeTimeoutError)
+        return err.message;
+    const e = err;
+    const text = e.code === 'ECONNRESET'
+        ? 'the connection was reset'
+        : e.code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : e.code
+                ? `no answer (${e.code})`
+                : `no answer (${e instanceof Error ? e.message : String(err)})`;
+    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
+// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
+// are what the build printed: untrusted text that may hold secret values, workflow commands and
+// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
+// verdict.
+
+/**
+ * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
+ * that has already failed for long, and a few seconds are plenty for one small page.
+ */
+const LOG_BUDGET_MS = 10_000;
+/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
+const MAX_EXCERPT_CHARS = 24_000;
+/** The service pages at most this many lines. */
+const MAX_LINES = 1000;
+/** Which log tells why a revision ended with this status, in the order to try. */
+function logTypesFor(status) {
+    if (status === 'BUILD_FAILED')
+        return ['build'];
+    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
+    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
+        return ['deploy'];
+    return ['build', 'deploy'];
+}
+/**
+ * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
+ * log type tried), returned oldest first. Never throws.
+ */
+async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
+    const limit = Math.min(Math.max(1, lines), MAX_LINES);
+    for (const type of logTypesFor(status)) {
+        try {
+            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
+            if (!page.logs.length)
+                continue;
+            const newestFirst = page.logs.slice(0, limit);
+            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
+        }
+        catch (err) {
+            if (isNotFound(err))
+                continue;
+            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+            return { kind: 'error', reason: redactor.redact((0,control_plane_redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
+        }
+    }
+    const which = logTypesFor(status).join(' or ');
+    return {
+        kind: 'none',
+        reason: `the control plane has no ${which} log for it`
+    };
+}
+function isNotFound(err) {
+    return typeof err === 'object' && err !== null && err.status === 404;
+}
+/** Secrets out first (a cut could split one), then control characters and workflow commands. */
+function cleanLog(type, entries, redactor) {
+    const cleaned = entries.map(e => {
+        const level = e.level ? (0,control_plane_redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
+        const message = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
+        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
+    });
+    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
+    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
+    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
+        total -= cleaned.shift().line.length + 1;
+    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
+    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
+    const telling = (errorLine ?? saysError)?.message;
+    return {
+        type,
+        lines: cleaned.map(c => c.line),
+        telling: telling === undefined ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(telling, 200)
+    };
+}
+/** A fenced block that no line of the log can close early. */
+function fenced(lines) {
+    const longest = Math.max(2, ...lines.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length))));
+    const fence = '`'.repeat(longest + 1);
+    return [fence, ...lines, fence].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/plan.ts
+
+
+
+
+const HIDDEN = '***';
+/** How a change shows a secret that the update deletes. */
+const REMOVED = '(removed)';
+/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
+function sourceConfigFromInputs(o) {
+    const c = {};
+    if (o.buildOnPush !== undefined)
+        c.build_on_push = o.buildOnPush;
+    if (o.customUrl !== undefined)
+        c.custom_url = o.customUrl;
+    if (o.resourceSpec !== undefined)
+        c.resource_spec = o.resourceSpec;
+    if (o.k8sNamespace !== undefined)
+        c.listener_config = { k8s_namespace: o.k8sNamespace };
+    if (o.installCommand !== undefined)
+        c.install_command = o.installCommand;
+    if (o.buildCommand !== undefined)
+        c.build_command = o.buildCommand;
+    return c;
+}
+function revisionConfigFromInputs(o, ref) {
+    const r = {};
+    if (o.source === 'codehost') {
+        if (ref !== undefined)
+            r.repo_ref = ref;
+        r.graph_config_path = o.graphConfigPath;
+    }
+    if (o.imageUri !== undefined)
+        r.image_uri = o.imageUri;
+    return r;
+}
+function planCreate(o, name, repo, say = say_sayOf({})) {
+    const sourceConfig = sourceConfigFromInputs(o);
+    let ref = o.ref;
+    if (o.source === 'codehost') {
+        if (!repo || !o.integrationId) {
+            throw new deploy_error/* DeployError */.s(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
+        }
+        sourceConfig.integration_id = o.integrationId;
+        sourceConfig.repo_url = repo.url;
+        ref ??= repo.default_branch;
+    }
+    if (o.deploymentType !== undefined && o.source !== 'external_docker')
+        sourceConfig.deployment_type = o.deploymentType;
+    // Fields that only a create may set.
+    if (o.listenerId !== undefined)
+        sourceConfig.listener_id = o.listenerId;
+    const body = {
+        name,
+        source: o.source,
+        source_config: sourceConfig,
+        source_revision_config: revisionConfigFromInputs(o, ref),
+        secrets: o.secrets ?? []
+    };
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    return { kind: 'create', name, body, changes: diff(body, undefined) };
+}
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+const UPLOADED_OBJECT = '(the object path of this run’s upload)';
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath) {
+    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
+}
+/**
+ * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
+ * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ */
+function planUpdate(o, current, upload, say = say_sayOf({})) {
+    if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
+        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
+        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
+    }
+    if (current.source !== o.source) {
+        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
+    }
+    refuseCreateOnlyChanges(o, current, say);
+    const otherRepository = repositoryMismatch(o, current, say);
+    const body = {};
+    const sourceConfig = sourceConfigFromInputs(o);
+    if (Object.keys(sourceConfig).length)
+        body.source_config = sourceConfig;
+    const revisionConfig = upload
+        ? uploadedRevision(upload.configPath)
+        : revisionConfigFromInputs(o, o.ref);
+    if (Object.keys(revisionConfig).length)
+        body.source_revision_config = revisionConfig;
+    if (o.secrets !== undefined)
+        body.secrets = o.secrets;
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    if (o.revisionSource !== undefined)
+        body.revision_source = o.revisionSource;
+    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
+    const kept = new Set(body.secrets?.map(s => s.name));
+    const removedSecrets = body.secrets
+        ? current.secrets
+            .map(s => s.name)
+            .filter(name => !kept.has(name))
+            .map(shownName)
+        : [];
+    return {
+        kind: 'update',
+        deploymentId: current.id,
+        name: current.name,
+        body,
+        changes: diff(body, current),
+        newRevision,
+        removedSecrets,
+        otherRepository
+    };
+}
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o, current, say) {
+    const createOnly = [
+        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
+        ['listener-id', o.listenerId, current.source_config.listener_id]
+    ];
+    for (const [input, asked, theirs] of createOnly) {
+        if (asked !== undefined && theirs && asked !== theirs) {
+            const what = input.replace(/-/g, ' ');
+            throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,control_plane_redact/* sanitizeServerText */.c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+        }
+    }
+}
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
+    const parts = path
+        .replace(/\.git$/i, '')
+        .replace(/\/+$/, '')
+        .split('/');
+    if (parts.length < 2)
+        return undefined;
+    return parts.slice(-2).join('/').toLowerCase();
+}
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(o, current, say) {
+    const repoUrl = current.source_config.repo_url;
+    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+        return undefined;
+    const theirs = ownerAndName(repoUrl);
+    if (!theirs || theirs === o.repository.toLowerCase())
+        return undefined;
+    const shown = (0,control_plane_redact/* sanitizeServerText */.c8)(repoUrl, 300);
+    if (o.repositoryExplicit) {
+        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
+    }
+    return { deployment: shown, workflow: o.repository };
+}
+/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
+function diff(body, current) {
+    const changes = [];
+    const leaf = (field, to, from) => {
+        const t = show(to);
+        // The current value is the service's text: log-safe before it is shown.
+        const f = from === undefined || from === null ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(show(from), 300);
+        if (t !== f)
+            changes.push({ field, from: f, to: t });
+    };
+    for (const [key, value] of Object.entries(body)) {
+        if (value === undefined || value === null)
+            continue;
+        if (key === 'secrets') {
+            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
+            const listed = value;
+            for (const s of listed) {
+                const before = old.get(s.name);
+                if (!old.has(s.name))
+                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
+                // A service that hides values cannot be compared: show it as set again.
+                else if (before !== s.value)
+                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
+            }
+            // The list replaces the whole set: what it leaves out is deleted.
+            const names = new Set(listed.map(s => s.name));
+            for (const name of old.keys()) {
+                if (!names.has(name))
+                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
+            }
+            continue;
+        }
+        if (key === 'source_config' || key === 'source_revision_config') {
+            const was = (current?.[key] ?? {});
+            for (const [k, v] of Object.entries(value)) {
+                if (v !== undefined && v !== null)
+                    leaf(`${key}.${k}`, v, was[k]);
+            }
+            continue;
+        }
+        leaf(key, value, current ? current[key] : undefined);
+    }
+    return changes;
+}
+/** A secret's name as the deployment has it: the service's text, made log-safe. */
+function shownName(name) {
+    return (0,control_plane_redact/* sanitizeServerText */.c8)(name, 100);
+}
+function show(v) {
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+/** The plan as lines for the log and the dry-run summary. */
+function describePlan(plan) {
+    const head = plan.kind === 'create'
+        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
+        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
+            (plan.newRevision ? ', making a new revision' : ', without a new revision');
+    const lines = [head];
+    if (!plan.changes.length)
+        lines.push('  no field changes');
+    if (plan.kind === 'update' && plan.removedSecrets.length) {
+        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`);
+    }
+    for (const c of plan.changes) {
+        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/converging-writes.ts
+
+
+
+
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5;
+async function createOrAdopt(client, body, notes, now, say = say_sayOf({})) {
+    /** An earlier send of this create may have been applied after all. */
+    let maybeApplied = false;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return { kind: 'created', deployment: await client.createDeployment(body) };
+        }
+        catch (err) {
+            if (err instanceof ApiError && isNameTaken(err)) {
+                const existing = await findDeploymentByName(client, body.name);
+                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
+                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
+                    return { kind: 'created', deployment: existing };
+                }
+                if (existing) {
+                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
+                    return { kind: 'taken', deployment: existing };
+                }
+                throw nameHeldError(body.name, err, say);
+            }
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            maybeApplied = true;
+            notes.warning(`${unknown.message}; looking the name up before trying again.`);
+            const existing = await lookBack(client, unknown, now, () => findDeploymentByName(client, body.name));
+            if (existing) {
+                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
+                return { kind: 'created', deployment: existing };
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
+        }
+    }
+}
+/**
+ * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
+ * delete without `delete_tracing_project` leaves behind.
+ */
+function nameHeldError(name, err, say) {
+    const said = /tracing project/i.test(err.detail);
+    return new deploy_error/* DeployError */.s(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
+}
+function isNameTaken(err) {
+    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
+}
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err) {
+    if (err instanceof OutcomeUnknownError)
+        return err;
+    // An answer about another deployment is a lie to stop at, not an answer that got lost.
+    if (err instanceof UnexpectedResponseError && !(err instanceof OtherResourceError)) {
+        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    }
+    return undefined;
+}
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d, body) {
+    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify(got[k]));
+    return (d.source === body.source &&
+        same(body.source_config, d.source_config) &&
+        same(body.source_revision_config, d.source_revision_config));
+}
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack(client, unknown, now, look) {
+    const found = await look();
+    if (found !== undefined || !unknown.pending)
+        return found;
+    const until = now() + client.requestTimeoutMs;
+    for (let i = 0; now() < until; i++) {
+        const pause = Math.min(1000 * 2 ** i, until - now());
+        if (pause <= 0 || !(await client.pause(i + 1, pause)))
+            return undefined;
+        const again = await look();
+        if (again !== undefined)
+            return again;
+    }
+    return undefined;
+}
+/**
+ * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
+ * means the patch was applied and that revision is ours; none means it was not, and it is sent
+ * again. A patch that makes no revision is idempotent, so sending it again is safe.
+ */
+function patchReconciled(client, current, body, newRevision, notes, now) {
+    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
+}
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+async function writeReconciled(client, current, write, newRevision, what, notes, now) {
+    const before = current.latest_revision_id;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await write();
+        }
+        catch (err) {
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
+            if (newRevision) {
+                const landed = await lookBack(client, unknown, now, async () => {
+                    const d = await client.getDeployment(current.id);
+                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
+                });
+                if (landed) {
+                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
+                    return landed;
+                }
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
+        }
+    }
+}
+/** Pauses of the look for a revision that the write's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
+/**
+ * After a write (an update, a redeploy) answered with the revision from before: reads the
+ * deployment a few times (about 7 s in all, within the run's deadline) for a new
+ * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
+ */
+async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
+    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
+    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
+            return undefined;
+        const now = await client.getDeployment(deploymentId);
+        if (now.latest_revision_id && now.latest_revision_id !== before) {
+            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
+            return now;
+        }
+    }
+    return undefined;
+}
+/** The revision a write made: the id the write answered with, read back once if it was null. */
+async function revisionOf(client, d) {
+    if (d.latest_revision_id)
+        return d.latest_revision_id;
+    const again = await client.getDeployment(d.id);
+    if (again.latest_revision_id)
+        return again.latest_revision_id;
+    throw new deploy_error/* DeployError */.s(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/wait.ts
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
+// fast at the start and after every change of status, backs off towards poll-interval while
+// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
+// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
+// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
+
+
+
+const DEFAULT_CADENCE = {
+    initialMs: 1000,
+    factor: 2,
+    restartShare: 0.03,
+    nearDoneShare: 0.03,
+    buildShare: 0.2,
+    buildFloorMs: 2000
+};
+/** Stages from which the revision cannot become DEPLOYED at the next poll. */
+const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
+const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
+/** The poll sent at the deadline may take this long to answer. */
+const FINAL_POLL_GRACE_MS = 2000;
+/**
+ * Until a status is read, a poll may take at least this long from the wait's start, however short
+ * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
+ * revision once (a timeout with no status says nothing of the revision). Short, because a server
+ * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
+ * or more.
+ */
+const FIRST_READ_MS = 10_000;
+/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
+const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
+/**
+ * A revision that the write has just returned may not be readable at once where the read is
+ * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
+ * soon after, not at the timeout.
+ */
+const NOT_FOUND_GRACE_MS = 10_000;
+const KNOWN_STATUSES = new Set(vocabulary/* REVISION_STATUSES */.X_);
+/**
+ * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
+ * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
+ * seen to that share of the deploy's duration (or `initialMs` for a short one).
+ */
+function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
+    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
+    if (status === undefined || !EARLY_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
+    else if (BUILD_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
+    return Math.round(Math.min(pause, pollIntervalMs));
+}
+async function waitForRevision(o) {
+    const { now, sleep } = o.clock;
+    const cadence = o.cadence ?? DEFAULT_CADENCE;
+    const start = now();
+    const p = {
+        now,
+        cadence,
+        start,
+        deadline: start + o.timeoutMs,
+        timeline: [],
+        status: undefined,
+        revision: undefined,
+        polls: 0,
+        errors: 0,
+        lastError: undefined,
+        lastApiError: undefined,
+        unknownSeen: false,
+        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return wait_resultOf(p, 'cancelled');
+        p.polls++;
+        const step = await pollOnce(o, p);
+        if (step.end)
+            return wait_resultOf(p, step.end);
+        if (now() >= p.deadline)
+            return wait_resultOf(p, 'timeout');
+        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
+        if (wait === undefined)
+            return wait_resultOf(p, 'error');
+        try {
+            await sleep(wait, o.signal);
+        }
+        catch {
+            return wait_resultOf(p, 'cancelled');
+        }
+    }
+}
+function wait_resultOf(p, outcome) {
+    const { status, revision, timeline, polls, lastError, lastApiError } = p;
+    const elapsedMs = p.now() - p.start;
+    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
+}
+async function pollOnce(o, p) {
+    let revision;
+    try {
+        const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline;
+        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+            deadline: end + FINAL_POLL_GRACE_MS
+        });
+    }
+    catch (err) {
+        return pollFailed(o, p, err);
+    }
+    p.revision = revision;
+    p.errors = 0;
+    const changed = revision.status !== p.status;
+    if (changed) {
+        p.status = revision.status;
+        const elapsedMs = p.now() - p.start;
+        p.timeline.push({ status: p.status, elapsedMs });
+        o.onStatus?.(p.status, elapsedMs);
+        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
+            p.unknownSeen = true;
+            o.onUnknownStatus?.(p.status);
+        }
+    }
+    const outcome = (0,vocabulary/* revisionOutcome */.qU)(revision.status);
+    return outcome !== 'in_progress' ? { end: outcome } : { changed };
+}
+function pollFailed(o, p, err) {
+    if (o.signal?.aborted)
+        return { end: 'cancelled' };
+    if (err instanceof AbortedError)
+        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
+    p.lastError = err;
+    if (err instanceof ApiError)
+        p.lastApiError = err;
+    const early404 = err instanceof ApiError &&
+        err.status === 404 &&
+        p.status === undefined &&
+        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
+    if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
+        return { end: 'error' };
+    // A 404 in the grace period is not a failing service: it does not use up the error budget.
+    if (!early404)
+        p.errors++;
+    o.onPollError?.(err, Math.max(p.errors, 1));
+    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
+        return { end: 'error' };
+    return { changed: false, retryAfterMs: err instanceof ApiError ? err.retryAfterMs : undefined };
+}
+/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
+function nextWait(o, p, changed, retryAfterMs) {
+    const elapsed = p.now() - p.start;
+    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
+    if (retryAfterMs !== undefined) {
+        // Polling again before the server's Retry-After would only be refused again; when that
+        // time ends past the deadline, no poll can help any more.
+        if (p.now() + retryAfterMs >= p.deadline) {
+            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
+            return undefined;
+        }
+        p.pause = Math.max(p.pause, retryAfterMs);
+    }
+    // The last poll lands on the deadline rather than a whole pause after it.
+    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
+}
+/** The control plane asked to wait past the deadline: no further poll could help. */
+class RetryPastDeadlineError extends Error {
+    constructor(cause, retryAfterMs) {
+        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+        super(`${text} (the control plane asks to wait ${(0,duration/* formatDuration */.a)(retryAfterMs)}, past the deadline)`, { cause });
+        this.name = 'RetryPastDeadlineError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
+// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
+// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
+// failed revision must still be the deployment's latest (no other run wrote after it) and the
+// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+
+
+
+
+async function rollBack(client, input, notes) {
+    const previous = input.previousActive;
+    if (!previous) {
+        return {
+            kind: 'not-done',
+            reason: 'nothing to roll back to: the deployment had no active revision before this run'
+        };
+    }
+    // Read again right before the write: another run may have written or deployed since.
+    const now = await client.getDeployment(input.deploymentId);
+    const refused = holdBack(now, input.failedRevisionId, previous);
+    if (refused)
+        return { kind: 'not-done', reason: refused };
+    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
+    const { notUndone } = input;
+    let answer;
+    try {
+        answer = await writeReconciled(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
+    }
+    catch (err) {
+        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
+        if (input.wait.signal?.aborted)
+            throw err;
+        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
+    }
+    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
+    if (!revisionId) {
+        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
+        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
+    }
+    const result = await waitForRevision({
+        client,
+        deploymentId: input.deploymentId,
+        revisionId,
+        ...input.wait,
+        onStatus: input.onStatus
+    });
+    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a)(result.elapsedMs)}.`);
+    const { status, outcome, timeline } = result;
+    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+}
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now, failed, previous) {
+    if (now.latest_revision_id !== failed) {
+        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
+    }
+    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
+        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
+    }
+    return undefined;
+}
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(client, answer, before, notes) {
+    if (answer.latest_revision_id && answer.latest_revision_id !== before)
+        return answer.latest_revision_id;
+    const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy');
+    return late?.latest_revision_id ?? undefined;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-failure/after-failure.ts
+// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
+// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// changes the verdict: the deploy that was asked for did not happen.
+
+
+
+
+async function afterFailure(o, ids, deps) {
+    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
+    let rollback;
+    if (o.onFailure === 'rollback') {
+        rollback = await deps.log.group('Roll back', async () => {
+            const r = await rollBack(deps.client, {
+                deploymentId: ids.deploymentId,
+                previousActive: ids.previousActive,
+                failedRevisionId: ids.revisionId,
+                notUndone: ids.notUndone,
+                wait: {
+                    timeoutMs: o.timeoutMs,
+                    pollIntervalMs: o.pollIntervalMs,
+                    cadence: deps.cadence,
+                    signal: deps.signal,
+                    clock: deps.clock
+                },
+                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a)(ms)}`)
+            }, deps.log);
+            if (r.kind === 'not-done')
+                deps.log.info(`No rollback: ${r.reason}.`);
+            if (r.kind === 'failed')
+                deps.log.warning(describeRollback(r), 'Rollback failed');
+            if (r.kind === 'unconfirmed')
+                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
+            if (r.kind === 'done' && r.notUndone.length)
+                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
+            return r;
+        });
+    }
+    return { log, rollback };
+}
+async function showLog(lines, ids, deps) {
+    const { now } = deps.clock;
+    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
+    if (result.kind !== 'log') {
+        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
+        return undefined;
+    }
+    const { log } = result;
+    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
+    return log;
+}
+async function printGroup(log, name, lines) {
+    await log.group(name, async () => {
+        for (const line of lines)
+            log.info(line);
+    });
+}
+/** What the rollback did, for the error annotation, and what it left as this run set it. */
+function describeRollback(r) {
+    if (!r)
+        return undefined;
+    if (r.kind === 'not-done')
+        return `Not rolled back: ${r.reason}.`;
+    const left = notUndoneSentence(r.notUndone);
+    const tail = left ? ` ${left}` : '';
+    if (r.kind === 'failed')
+        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
+    if (r.kind === 'unconfirmed')
+        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
+    if (r.outcome === 'deployed')
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
+    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
+}
+/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
+function notUndoneSentence(names) {
+    if (!names.length)
+        return undefined;
+    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
+}
+/**
+ * What an update changed that a redeploy of an older revision does not put back: the secrets
+ * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
+ * is what a redeploy restores.
+ */
+function notUndoneBy(plan) {
+    if (plan?.kind !== 'update')
+        return [];
+    const names = [];
+    for (const c of plan.changes) {
+        if (c.field.startsWith('source_revision_config.'))
+            continue;
+        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
+        if (secret !== undefined) {
+            const how = c.to === REMOVED ? 'removed' : c.from === undefined ? 'added' : 'set';
+            names.push(`secret ${secret} (${how})`);
+        }
+        else
+            names.push(inputName(c.field));
+    }
+    return names;
+}
+/** `source_config.install_command` as the input that sets it: `install-command`. */
+function inputName(field) {
+    const leaf = field.split('.').at(-1) ?? field;
+    return leaf.replace(/_/g, '-');
+}
+function capital(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/health/gate-step.ts
+
+
+
+
+
+/**
+ * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
+ * DeployError when the URL may not carry the key (nothing is sent then).
+ */
+async function healthGate(s, url, deps) {
+    const { log } = deps;
+    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a)(s.windowMs)}` : '';
+    return log.group('Health check of the agent server', async () => {
+        let last;
+        let result;
+        if (!url && deps.urlProblem)
+            throw refused(deps.urlProblem, deps, ', without user:password@');
+        try {
+            result = await checkHealth({
+                ...checkOptions(s, url, deps),
+                onProbe: (n, answer) => {
+                    if (n === 1) {
+                        log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`);
+                        if (!sentKey(url, s))
+                            log.info(withoutKey(url, deps));
+                    }
+                    const text = describeAnswer(answer);
+                    // A long wait repeats one answer: it is said once, and again when it changes.
+                    if (text !== last)
+                        log.info(`Probe ${n}: ${text}`);
+                    last = text;
+                }
+            });
+        }
+        catch (err) {
+            if (!(err instanceof HealthTargetError))
+                throw err;
+            throw refused(err.message, deps);
+        }
+        if (result.health === 'not-vouched')
+            throw notVouchedError(result, deps);
+        const took = (0,duration/* formatDuration */.a)(result.elapsedMs);
+        if (result.health === 'healthy')
+            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
+        if (result.health === 'unavailable')
+            log.warning(`Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
+                `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
+        return result;
+    });
+}
+function checkOptions(s, url, deps) {
+    return {
+        url,
+        path: s.path,
+        apiKey: s.apiKey,
+        ...(s.vouched ? { vouched: s.vouched } : {}),
+        deadline: s.deadline,
+        windowMs: s.windowMs,
+        ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
+        ...(s.alongside ? { alongside: s.alongside } : {}),
+        redactor: deps.redactor,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+        clock: deps.clock,
+        ...(deps.probe ? { transport: deps.probe } : {})
+    };
+}
+/** The address may not be probed: nothing was sent. */
+function refused(problem, deps, without = '') {
+    return new deploy_error/* DeployError */.s(`${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`, 'Health check refused');
+}
+/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
+function describeAnswer(a) {
+    if (a.status === null)
+        return `no answer: ${a.excerpt}`;
+    if (a.slowBody)
+        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
+    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
+}
+/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
+function unhealthyError(result, revisionId, name, rolledBack) {
+    const answers = result.answers.map(describeAnswer).join('; ');
+    return new deploy_error/* DeployError */.s(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
+        `Last answers: ${answers}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
+}
+/**
+ * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
+ * answered, the new code does not. Names what failed, and whether it was rolled back.
+ */
+function checkFailedError(f, revisionId, name, rolledBack) {
+    const hint = f.title === 'New revision not served'
+        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
+        : f.title === 'Graph not served'
+            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
+            : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
+    return new deploy_error/* DeployError */.s(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
+}
+/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
+function checksTimedOutError(revisionId, timeoutMs, deps) {
+    return new deploy_error/* DeployError */.s(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
+}
+/** An input as the user sets it where the run came from. */
+function input(deps, name) {
+    return deps.say?.(name) ?? `\`${name}\``;
+}
+function notVouchedBy(deps) {
+    return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`;
+}
+/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
+function sentKey(url, s) {
+    const t = probeTarget(url, s.path, s.vouched);
+    return 'url' in t && t.vouchedBy !== undefined;
+}
+function hostOfText(url) {
+    try {
+        return new URL(url ?? '').host;
+    }
+    catch {
+        return 'its host';
+    }
+}
+function withoutKey(url, deps) {
+    return (`${(0,control_plane_redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
+        'the probes go without the API key.');
+}
+function notVouchedError(result, deps) {
+    const host = (0,control_plane_redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
+    const answer = result.answers.at(-1);
+    return new deploy_error/* DeployError */.s(`The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
+        `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
+}
+/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
+function gateTimedOutError(result, revisionId, timeoutMs, deps) {
+    return new deploy_error/* DeployError */.s(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came.`, `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`, 'Health check timed out');
+}
+function shown(url, path, redactor) {
+    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
+// What the checks of the new revision need to talk to its agent server: one request, sent by the
+// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
+// throw for an answer they expect; a request that gets no answer rejects, and they say so.
+/** The body as JSON, or undefined when it is not JSON. */
+function jsonOf(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
+function agent_call_noAnswer(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
+}
+/** The longest one request of the served-revision or graphs check may take. */
+const agent_call_DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
+const agent_call_bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
+const isAuthStatus = (status) => status === 401 || status === 403;
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
+// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
+// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
+// graphs are not checked: never a failure, the reason is said once.
+
+/** The `graphs` keys of a config's text. */
+function graphIdsOf(text, where) {
+    let config;
+    try {
+        config = JSON.parse(text);
+    }
+    catch {
+        return { unreadable: `${where} is not JSON` };
+    }
+    const graphs = config?.graphs;
+    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
+        return { unreadable: `${where} has no "graphs" object` };
+    const ids = Object.keys(graphs);
+    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
+}
+/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
+async function readGraphIds(path, shownAs = path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
+    }
+    return graphIdsOf(text, shownAs);
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
+// Every graph of the config has its assistant: the agent server creates a default one per graph
+// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
+// not load. One request per graph. 401/403 (custom auth over the route) cannot tell: inconclusive,
+// a warning. So can a 404 (the assistants routes turned off in the config's `http`).
+
+async function checkGraphs(o) {
+    const graphs = [];
+    for (const graph of o.graphs) {
+        if (o.signal.aborted)
+            return { verdict: 'cancelled', graphs };
+        graphs.push(await checkGraph(o, graph));
+    }
+    if (o.signal.aborted)
+        return { verdict: 'cancelled', graphs };
+    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
+    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
+    if (failed.length > 0)
+        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
+    if (unsure.length > 0)
+        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
+    return { verdict: 'passed', graphs };
+}
+const describe = (g) => `graph "${g.graph}": ${g.reason}`;
+async function checkGraph(o, graph) {
+    let status;
+    let body;
+    try {
+        ;
+        ({ status, body } = await o.call({
+            method: 'POST',
+            path: '/assistants/search',
+            body: { graph_id: graph, limit: 1 },
+            signal: agent_call_bounded(o.signal, o.requestTimeoutMs ?? agent_call_DEFAULT_REQUEST_TIMEOUT_MS)
+        }));
+    }
+    catch (error) {
+        return {
+            graph,
+            verdict: 'error',
+            reason: `its assistants could not be listed: ${agent_call_noAnswer(error)}`
+        };
+    }
+    if (isAuthStatus(status) || status === 404) {
+        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
+        return {
+            graph,
+            verdict: 'inconclusive',
+            reason: `/assistants/search answered ${status} (${why})`
+        };
+    }
+    const list = jsonOf(body);
+    if (status < 200 || status >= 300 || !Array.isArray(list))
+        return { graph, verdict: 'error', reason: `/assistants/search answered ${status}, not a list` };
+    if (list.length === 0)
+        return {
+            graph,
+            verdict: 'missing',
+            reason: 'the agent server has no assistant for it: the graph did not load'
+        };
+    return { graph, verdict: 'found' };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
+/** Why the run misses `expect`, or undefined when it meets it. */
+function expectationMiss(expect, run) {
+    const wanted = expect.status ?? 'success';
+    if (run.status !== wanted)
+        return wanted === 'success'
+            ? 'the run ended in an error'
+            : 'the run succeeded, an error was expected';
+    if (expect.contains !== undefined && !containsText(run, expect.contains))
+        return `the output does not contain ${JSON.stringify(expect.contains)}`;
+    if (expect.path === undefined && !('equals' in expect))
+        return undefined;
+    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
+    if (found === undefined)
+        return `the output has nothing at ${expect.path}`;
+    if ('equals' in expect && !deepEqual(found.value, expect.equals))
+        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
+    return undefined;
+}
+/** In the text as shown, or in any text value of the output (JSON escapes aside). */
+function containsText(run, text) {
+    if (run.text.includes(text))
+        return true;
+    const stack = [run.output];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (typeof v === 'string' && v.includes(text))
+            return true;
+        if (typeof v === 'object' && v !== null)
+            stack.push(...Object.values(v));
+    }
+    return false;
+}
+/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
+function valueAt(root, path) {
+    let v = root;
+    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+        if (index !== undefined) {
+            if (!Array.isArray(v) || Number(index) >= v.length)
+                return undefined;
+            v = v[Number(index)];
+        }
+        else {
+            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
+                return undefined;
+            v = v[key];
+        }
+    }
+    return { value: v };
+}
+function deepEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length)
+        return false;
+    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+const expectations_short = (v) => {
+    const t = JSON.stringify(v) ?? String(v);
+    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+};
+
+;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
+// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
+// with `{"__error__": {error, message}}` when the run raised; a status of 400 or more is an error.
+
+/** How a `/runs/wait` answer ended. */
+function runOf(status, body) {
+    const parsed = jsonOf(body);
+    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
+        ? parsed.__error__
+        : undefined;
+    if (error !== undefined)
+        return { status: 'error', output: error, text: JSON.stringify(error) };
+    const output = parsed === undefined ? body : parsed;
+    const text = typeof output === 'string' ? output : JSON.stringify(output);
+    return { status: status >= 400 ? 'error' : 'success', output, text };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
+
+
+
+const smoke_EXCERPT_CHARS = 300;
+async function runSmokeCases(o) {
+    const cases = [];
+    for (const c of o.cases) {
+        if (o.signal.aborted)
+            break;
+        cases.push(await runCase(o, c));
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = o.signal.aborted
+        ? 'cancelled'
+        : any('failed', 'timeout')
+            ? 'failed'
+            : any('inconclusive')
+                ? 'inconclusive'
+                : 'passed';
+    return { verdict, cases };
+}
+/** One run, raced against the case's timeout on the clock; the request is aborted at the end. */
+async function smoke_send(o, c) {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([o.signal, stop.signal]);
+    const request = o
+        .call({
+        method: 'POST',
+        path: '/runs/wait',
+        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+        signal
+    })
+        .then((a) => ({ kind: 'answer', status: a.status, body: a.body }), (e) => ({ kind: 'lost', reason: agent_call_noAnswer(e) }));
+    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => ({ kind: 'timeout' }), () => ({ kind: 'lost', reason: 'cancelled' }));
+    try {
+        return await Promise.race([request, timer]);
+    }
+    finally {
+        stop.abort();
+    }
+}
+async function runCase(o, c) {
+    const start = o.clock.now();
+    const outcome = await smoke_send(o, c);
+    const result = (verdict, excerpt, reason) => ({
+        name: c.name,
+        graph: c.graph,
+        verdict,
+        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
+        excerpt: smoke_excerptOf(excerpt, o.mask),
+        elapsedMs: o.clock.now() - start
+    });
+    if (o.signal.aborted)
+        return result('cancelled', '');
+    if (outcome.kind === 'timeout')
+        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
+    if (outcome.kind === 'lost')
+        return result('failed', '', outcome.reason);
+    const { status, body } = outcome;
+    if (isAuthStatus(status))
+        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
+    const run = runOf(status, body);
+    const miss = expectationMiss(c.expect, run);
+    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
+}
+/** Masked first, then cut: a secret is never shown in part. */
+function smoke_excerptOf(text, mask) {
+    const masked = mask(text);
+    return masked.length <= smoke_EXCERPT_CHARS ? masked : `${masked.slice(0, smoke_EXCERPT_CHARS - 1)}…`;
+}
+
+;// CONCATENATED MODULE: ./src/health/revision-checks.ts
+// After the gate's window: the graphs of the workspace's config each have an assistant, then each
+// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
+// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
+// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
+
+
+
+
+
+
+
+async function checkRevision(i) {
+    const out = {};
+    const graphs = await graphsStep(i);
+    if (graphs)
+        out.graphs = graphs;
+    const late = () => i.clock.now() >= i.deadline;
+    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.verdict === 'error'))
+        return { ...out, timedOut: true };
+    if (graphs?.verdict === 'failed')
+        return { ...out, failure: { title: 'Graph not served', what: graphs.reason ?? '' } };
+    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
+        return out;
+    const smoke = await smokeStep(i);
+    if (smoke === 'timeout')
+        return { ...out, timedOut: true };
+    out.smoke = smoke;
+    if (smoke.verdict === 'failed')
+        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
+    return out;
+}
+async function graphsStep(i) {
+    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
+        ? i.graphConfigPath
+        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
+    const ids = await readGraphIds(path, i.graphConfigPath);
+    if ('unreadable' in ids) {
+        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
+        return undefined;
+    }
+    const result = await checkGraphs({
+        call: i.call,
+        graphs: ids.graphs,
+        signal: i.signal ?? new AbortController().signal,
+        // The run's timeout bounds them as it bounds the gate.
+        requestTimeoutMs: Math.max(1, Math.min(agent_call_DEFAULT_REQUEST_TIMEOUT_MS, i.deadline - i.clock.now()))
+    });
+    for (const g of result.graphs)
+        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
+    if (result.verdict === 'inconclusive')
+        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
+    return result;
+}
+/**
+ * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
+ * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
+ */
+async function smokeStep(i) {
+    const cases = [];
+    const signal = i.signal ?? new AbortController().signal;
+    for (const c of i.cases ?? []) {
+        const left = i.deadline - i.clock.now();
+        if (left <= 0)
+            return 'timeout';
+        const timeoutMs = Math.min(c.timeoutMs, left);
+        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
+        const result = one.cases[0];
+        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
+            return 'timeout';
+        if (!result || one.verdict === 'cancelled')
+            return { verdict: 'cancelled', cases };
+        i.log.info(describeCase(result));
+        cases.push(result);
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = any('failed', 'timeout')
+        ? 'failed'
+        : any('inconclusive')
+            ? 'inconclusive'
+            : 'passed';
+    if (verdict === 'inconclusive')
+        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
+    return { verdict, cases };
+}
+/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
+function describeCase(c) {
+    // The server's text: nothing in it may start a line or act as a workflow command.
+    const why = c.reason ? `: ${(0,control_plane_redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
+    const output = c.excerpt ? ` Output: ${(0,control_plane_redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
+    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a)(c.elapsedMs)}${why}.${output}`;
+}
+function smokeFailure(cases) {
+    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
+    return bad
+        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,control_plane_redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
+        .join('; ');
+}
+/** What the outputs and the summary keep of the checks. */
+function verifiedOf(c) {
+    const v = {};
+    const g = c.graphs;
+    if (g && g.verdict !== 'cancelled')
+        v.graphs = {
+            verdict: g.verdict,
+            checked: g.graphs.map(x => x.graph),
+            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
+        };
+    if (c.smoke && c.smoke.verdict !== 'cancelled') {
+        v.smoke = c.smoke.verdict;
+        v.cases = c.smoke.cases;
+    }
+    return v;
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
+// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
+// the deployment in `host.project_id`), which the service injects into the image. Until the first
+// match the probes go on (the previous revision drains while the new one starts); from it on,
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
+
+const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
+/** Reads one answer of `/info` against the run's revision and deployment. */
+function readInfo(answer, expected) {
+    if (answer.status < 200 || answer.status >= 300)
+        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
+    const body = jsonOf(answer.body);
+    if (typeof body !== 'object' || body === null)
+        return { kind: 'no-answer', reason: '/info answered no JSON object' };
+    const host = body.host;
+    const h = typeof host === 'object' && host !== null ? host : {};
+    const revisionId = served_revision_text(h.host_revision_id);
+    if (revisionId === null)
+        return { kind: 'no-host' };
+    const projectId = served_revision_text(h.project_id);
+    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+    const projectOk = projectId === null || same(projectId, expected.deploymentId);
+    if (same(revisionId, expected.revisionId) && projectOk)
+        return { kind: 'this' };
+    return { kind: 'other', revisionId, projectId };
+}
+/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
+function staleReason(r, e, when) {
+    const served = r.revisionId ?? 'none';
+    const project = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
+        ? ` of deployment ${r.projectId} (not ${e.deploymentId})`
+        : '';
+    return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
+}
+const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
+/**
+ * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
+ * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
+ * another revision after the first match settles it as stale; the end of the probes gives `this`
+ * after a match, else stale (a revision was named) or unknown (none could be read).
+ */
+class ServedTracker {
+    probes = 0;
+    /** From the first match on, every reading must match. */
+    matched = false;
+    last;
+    expected;
+    constructor(expected) {
+        this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId };
+    }
+    /** Takes one reading; a verdict when it settles the check, else undefined. */
+    observe(reading) {
+        this.probes++;
+        if (reading.kind === 'no-host')
+            return { verdict: 'unknown', notice: NO_HOST };
+        if (reading.kind !== 'no-answer' || this.last === undefined)
+            this.last = reading;
+        if (reading.kind === 'this')
+            this.matched = true;
+        else if (this.matched && reading.kind === 'other') {
+            const when = `probe ${this.probes}, after this revision had answered`;
+            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
+        }
+        return undefined;
+    }
+    /** The verdict when the probes end (the window after a match, or the deadline). */
+    end() {
+        if (this.matched)
+            return { verdict: 'this' };
+        const last = this.last;
+        if (last?.kind === 'other') {
+            const when = `still at the timeout, after ${this.probes} probes`;
+            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
+        }
+        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
+        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
+        return { verdict: 'unknown', notice };
+    }
+}
+/** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
+async function checkServedRevision(o) {
+    const start = o.clock.now();
+    const tracker = new ServedTracker(o);
+    let windowEnd;
+    const done = (v) => ({
+        ...v,
+        probes: tracker.probes,
+        elapsedMs: o.clock.now() - start
+    });
+    for (;;) {
+        if (o.signal.aborted)
+            return done({ verdict: 'cancelled' });
+        const reading = await probeInfo(o);
+        if (o.signal.aborted)
+            return done({ verdict: 'cancelled' });
+        const settled = tracker.observe(reading);
+        if (settled)
+            return done(settled);
+        if (windowEnd === undefined && tracker.matched)
+            windowEnd = o.clock.now() + o.windowMs;
+        const until = windowEnd ?? o.deadline;
+        if (o.clock.now() >= until)
+            return done(tracker.end());
+        try {
+            await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal);
+        }
+        catch {
+            return done({ verdict: 'cancelled' });
+        }
+    }
+}
+async function probeInfo(o) {
+    try {
+        const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+        return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o);
+    }
+    catch (error) {
+        return { kind: 'no-answer', reason: noAnswer(error) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/health/served-check.ts
+// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
+// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
+// answering starts its window; another revision before that keeps the probes going until the
+// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
+// /info that answers nothing readable three times before any revision was named, is `unknown`.
+
+
+
+/** /info answering nothing readable this many times, before any revision was named: unknown. */
+const UNREADABLE_AFTER = 3;
+function servedCheck(call, expected, log) {
+    const tracker = new ServedTracker(expected);
+    let settled;
+    let unreadable = 0;
+    let named = false;
+    let said;
+    const say = (line) => {
+        if (line !== said)
+            log.info(line);
+        said = line;
+    };
+    const settle = (v) => {
+        settled = v;
+        return v.verdict === 'stale' ? 'fail' : 'settled';
+    };
+    const ask = async (timeoutMs, signal) => {
+        const reading = await readOnce(call, expected, timeoutMs, signal);
+        if (signal?.aborted)
+            return 'wait';
+        say(describeReading(reading, expected));
+        const v = tracker.observe(reading);
+        if (v)
+            return settle(v);
+        if (reading.kind === 'this')
+            return 'match';
+        if (reading.kind === 'other')
+            named = true;
+        if (reading.kind !== 'no-answer' || tracker.matched)
+            return tracker.matched ? 'match' : 'wait';
+        if (named || ++unreadable < UNREADABLE_AFTER)
+            return 'wait';
+        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
+        return settle({ verdict: 'unknown', notice });
+    };
+    return {
+        check: { ask },
+        verdict: healthy => settled ??
+            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
+    };
+}
+async function readOnce(call, expected, timeoutMs, signal) {
+    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
+    try {
+        const answer = await call({
+            method: 'GET',
+            path: '/info',
+            signal: signal ? AbortSignal.any([signal, bound]) : bound
+        });
+        return readInfo(answer, expected);
+    }
+    catch (error) {
+        return { kind: 'no-answer', reason: agent_call_noAnswer(error) };
+    }
+}
+function describeReading(r, e) {
+    switch (r.kind) {
+        case 'this':
+            return `GET /info: revision ${e.revisionId} answers, this run's.`;
+        case 'other': {
+            const id = (0,control_plane_redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
+            return `GET /info: revision ${id} answers, not yet this run's ${e.revisionId} (the previous one drains while the new one starts); probing on until it does or the timeout.`;
+        }
+        case 'no-host':
+            return 'GET /info: no host block (the server does not say which revision it serves).';
+        case 'no-answer':
+            return `GET /info: ${(0,control_plane_redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
+// An AgentCall through the health gate's own transport and key rule: the path appended to the
+// deployment's URL as the gate's probes are (probeTarget: never resolved against it, never another
+// origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
+// as the probe honours them, no redirect followed. One client for every request of the gate.
+
+
+/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
+const MAX_AGENT_BODY = 256 * 1024;
+/** The transport's own bound: the checks bound each request tighter through its signal. */
+const REQUEST_BOUND_MS = 31 * 60_000;
+function agentProbe(o) {
+    const transport = o.transport ?? httpProbe;
+    return async (req) => {
+        const target = probeTarget(o.url, req.path, o.vouched);
+        if ('problem' in target)
+            throw new Error(target.problem);
+        const key = target.vouchedBy !== undefined ? { 'x-api-key': o.apiKey } : {};
+        const res = await transport({
+            url: target.url,
+            method: req.method,
+            headers: { ...key, accept: 'application/json' },
+            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+            timeoutMs: REQUEST_BOUND_MS,
+            signal: req.signal,
+            maxBody: MAX_AGENT_BODY
+        });
+        if (res.slowBody)
+            throw new Error('the answer was still arriving when the time ran out');
+        if (res.status >= 300 && res.status < 400)
+            return { status: res.status, body: `redirect, not followed` };
+        return { status: res.status, body: res.body };
+    };
+}
+
+;// CONCATENATED MODULE: ./src/health/after-deployed.ts
+// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
+// (gate-step.ts), which revision answers on the same probes (served-check.ts), then its graphs
+// and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
+// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// with `on-failure: rollback`, the revision active before this run is put back (with the
+// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
+// deployment deleted meanwhile is said as that, whatever the probes answered.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The hosts the probes may send the key to, besides loopback: the host (and port) of the
+ * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
+ */
+function vouchedHosts(o) {
+    const own = o.customUrl ? exactHost(o.customUrl) : undefined;
+    return [
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
+    ];
+}
+async function checkDeployedHealth(o, state, deps, r) {
+    if (!o.healthCheck)
+        return { outcome: 'deployed' };
+    const call = agentProbe({
+        url: state.url ?? '',
+        apiKey: o.apiKey,
+        vouched: vouchedHosts(o),
+        ...(deps.probe ? { transport: deps.probe } : {})
+    });
+    const served = servedCheck(call, r, deps.log);
+    const result = await runGate(o, o.healthCheck, state, deps, r, served.check);
+    if (result.health === 'cancelled') {
+        const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    const servedVerdict = served.verdict(result.health === 'healthy');
+    const stale = servedVerdict?.verdict === 'stale';
+    if (result.health !== 'healthy' || stale)
+        await refuseIfDeleted(state, deps, r, result);
+    if (result.health === 'timeout') {
+        const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps);
+        return { outcome: 'timeout', failure: endingOf(timedOut).failure };
+    }
+    if (result.health === 'not-vouched')
+        return { outcome: 'deployed' };
+    state.health = result.health;
+    if (servedVerdict)
+        state.verified = { servedRevision: servedVerdict.verdict };
+    if (servedVerdict?.verdict === 'unknown')
+        deps.log.notice(servedVerdict.notice, 'Served revision unknown');
+    let failure;
+    if (servedVerdict?.verdict === 'stale')
+        failure = { title: 'New revision not served', what: (0,control_plane_redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
+    else if (result.health === 'healthy')
+        failure = await afterWindow(o, state, deps, r, call);
+    if (failure && 'outcome' in failure)
+        return failure;
+    if (result.health !== 'unhealthy' && !failure)
+        return { outcome: 'deployed' };
+    const rolled = await after_deployed_rollBack(o, state, deps, r, result);
+    const error = failure
+        ? checkFailedError(failure, r.revisionId, state.name, rolled)
+        : unhealthyError(result, r.revisionId, state.name, rolled);
+    return { outcome: 'unhealthy', failure: endingOf(error).failure };
+}
+/**
+ * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
+ * or the run's ending when it was cancelled or timed out meanwhile.
+ */
+async function afterWindow(o, state, deps, r, call) {
+    const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
+        call,
+        graphConfigPath: o.graphConfigPath,
+        workspace: deps.workspace,
+        cases: deps.smokeCases,
+        clock: deps.clock,
+        deadline: deadlineOf(o, deps, r),
+        signal: deps.signal,
+        log: deps.log,
+        mask: text => deps.client.redactor.redact(text)
+    }));
+    state.verified = { ...state.verified, ...verifiedOf(checks) };
+    if (deps.signal?.aborted) {
+        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    if (checks.timedOut) {
+        const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps);
+        return { outcome: 'timeout', failure: endingOf(timedOut).failure };
+    }
+    return checks.failure;
+}
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function after_deployed_rollBack(o, state, deps, r, result) {
+    let after;
+    try {
+        after = await afterFailure(o, {
+            deploymentId: r.deploymentId,
+            revisionId: r.revisionId,
+            status: 'DEPLOYED',
+            previousActive: state.previousActive ?? null,
+            notUndone: notUndoneBy(state.plan)
+        }, deps);
+    }
+    catch (err) {
+        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
+        await refuseIfDeleted(state, deps, r, result);
+        throw err;
+    }
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    return describeRollback(after.rollback);
+}
+/** The deployment was deleted during the check: say so, instead of what its probes answered. */
+async function refuseIfDeleted(state, deps, r, result) {
+    const deleted = await deletedState(deps.client, r.deploymentId);
+    if (!deleted)
+        return;
+    state.health = undefined;
+    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+    state.url = undefined;
+    throw new deploy_error/* DeployError */.s(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+}
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o, deps, r) {
+    return deps.clock.now() - r.waitedMs + o.timeoutMs;
+}
+function runGate(o, path, state, deps, r, alongside) {
+    return healthGate({
+        path,
+        windowMs: o.healthCheckWindow,
+        // poll-interval caps every pause of the run, the probes' too.
+        intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+        apiKey: o.apiKey,
+        vouched: vouchedHosts(o),
+        deadline: deadlineOf(o, deps, r),
+        alongside
+    }, state.url, {
+        ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
+        ...(deps.say ? { say: deps.say } : {}),
+        log: deps.log,
+        redactor: deps.client.redactor,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+        clock: deps.clock,
+        ...(deps.probe ? { probe: deps.probe } : {})
+    });
+}
+/**
+ * Before anything is written: a health check whose address is already known (the custom-url
+ * input, or the deployment's) and may not carry the key stops the run here.
+ */
+function refuseHealthTarget(o, current, say = say_sayOf({})) {
+    if (!o.healthCheck)
+        return;
+    const url = o.customUrl ?? current?.source_config.custom_url;
+    if (!url)
+        return;
+    const target = probeTarget(url, o.healthCheck, vouchedHosts(o));
+    if ('problem' in target)
+        throw new deploy_error/* DeployError */.s(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/conclude.ts
+
+
+
+
+
+
+
+
+
+
+async function conclude(o, state, deps, w, follow) {
+    const { result } = w;
+    state.timeline = result.timeline;
+    state.revisionStatus = revisionStatusWord(result.status);
+    const sha = result.revision?.source_revision_config?.repo_commit_sha;
+    if (sha)
+        state.repoCommitSha = sha;
+    switch (result.outcome) {
+        case 'deployed':
+            await deployed(state, deps, w);
+            return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+        case 'skipped':
+            return superseded(o, state, deps, w, follow);
+        case 'failed':
+            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
+        case 'timeout':
+            return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure };
+        case 'cancelled': {
+            const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen';
+            const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
+            return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+        }
+        case 'error':
+            return { outcome: 'error', failure: endingOf(await conclude_pollFailed(state, deps, w)).failure };
+    }
+}
+async function deployed(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}).`);
+    const sha = state.repoCommitSha;
+    const expected = state.expectedSha;
+    if (sha && expected && !sameCommit(sha, expected)) {
+        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
+    }
+}
+/** Successors followed at most, one after another, each within what is left of the timeout. */
+const MAX_SUCCESSORS = 5;
+/**
+ * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
+ * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
+ */
+async function superseded(o, state, deps, w, follow) {
+    const notDone = (err) => ({
+        outcome: 'skipped',
+        failure: endingOf(err).failure
+    });
+    let spent = w.result.elapsedMs;
+    let current = w;
+    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+        state.newerRevisionId = undefined;
+        await refresh(deps, state, current.deploymentId, current.revisionId);
+        const newer = state.newerRevisionId;
+        const left = o.timeoutMs - spent;
+        if (newer === undefined || follow === undefined || left <= 0) {
+            return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
+        }
+        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
+            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
+        const next = await follow(newer, left);
+        spent += next.result.elapsedMs;
+        const { outcome } = next.result;
+        if (outcome === 'deployed') {
+            state.newerRevisionId = newer;
+            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,duration/* formatDuration */.a)(spent)}). ` +
+                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
+            const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent });
+            return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
+        }
+        if (outcome !== 'skipped') {
+            state.newerRevisionId = newer;
+            return notDone(successorNotDeployed(o, w, newer, next, say_sayOf(deps)));
+        }
+        current = next;
+    }
+    return notDone(notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`));
+}
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(o, w, newer, next, say) {
+    const { outcome, status } = next.result;
+    const how = outcome === 'timeout'
+        ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${(0,duration/* formatDuration */.a)(o.timeoutMs)})`
+        : outcome === 'failed'
+            ? `ended ${status ?? 'failed'}`
+            : outcome === 'cancelled'
+                ? 'was being awaited when the run was cancelled'
+                : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
+    return new deploy_error/* DeployError */.s(`Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`, outcome === 'failed'
+        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`, outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed');
+}
+function notFollowed(w, current, newer, why) {
+    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
+    return new deploy_error/* DeployError */.s(`Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+        `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`, 'Check the deployment’s latest revision on the control plane.', 'Superseded, not deployed');
+}
+async function failed(o, state, deps, w) {
+    const last = w.result.status ?? 'no status seen';
+    const after = await afterFailure(o, {
+        deploymentId: w.deploymentId,
+        revisionId: w.revisionId,
+        status: last,
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+    }, deps);
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
+    const rolled = describeRollback(after.rollback);
+    return {
+        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}${why}` +
+            (rolled ? ` ${rolled}` : ''),
+        hint: last === 'BUILD_FAILED'
+            ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+            : last === 'DEPLOY_FAILED'
+                ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+                : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+        title: `Revision ${last}`
+    };
+}
+function timedOut(o, w) {
+    const { result } = w;
+    return new deploy_error/* DeployError */.s((result.status
+        ? `Timed out: still ${shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `Timed out after ${(0,duration/* formatDuration */.a)(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
+        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+        (result.lastApiError && result.lastApiError !== result.lastError
+            ? ` Last answer: ${firstLine(result.lastApiError)}`
+            : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
+}
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function conclude_pollFailed(state, deps, w) {
+    const { result } = w;
+    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
+    if (deleted) {
+        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+        return new deploy_error/* DeployError */.s(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+    }
+    const seen = result.status
+        ? `last status ${shownStatus(result.status)}`
+        : 'before any status was read';
+    return new deploy_error/* DeployError */.s(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
+}
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(client, id, err) {
+    if (!(err instanceof ApiError && err.status === 404))
+        return undefined;
+    return deletedState(client, id);
+}
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(deps, state, id, skipped = state.revisionId) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        observe(state, d, deps.log);
+        if (d.latest_revision_id && d.latest_revision_id !== skipped)
+            state.newerRevisionId = d.latest_revision_id;
+    }
+    catch {
+        // The revision's own status is what decides the run; this read only adds detail.
+    }
+}
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0] ?? text;
+}
+function hintOf(err) {
+    if (err instanceof ApiError)
+        return err.hint;
+    const lines = (err instanceof Error ? err.message : '').split('\n');
+    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
+}
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
+}
+
 // EXTERNAL MODULE: ./src/inputs/names.ts
 var names = __nccwpck_require__(5585);
 ;// CONCATENATED MODULE: ./src/inputs/documents.ts
@@ -30885,63 +34692,1031 @@ function parseResourceSpec(v, fail) {
     return v === '' ? undefined : loaded().parseResourceSpec(v, fail);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/problems.ts
-// How a check reports a problem: one collector, so that every bad input is reported at once.
-// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
-// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
-// reports the next problem too. Whether an input failed is the collector's to say, not the
-// returned value's: a failed input counts as failed whatever its check returned, and its value is
-// `undefined`, so nothing downstream can mistake it for a real one.
+// EXTERNAL MODULE: ./src/inputs/action-yml.ts
+var action_yml = __nccwpck_require__(1068);
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+// Field checks of single-line inputs. Each returns the parsed value and reports every problem
+// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
+// so `''` reaches only the checks of inputs without one.
 
-/** Size caps, in bytes of UTF-8. */
-const MAX_INPUT_BYTES = 64 * 1024;
-const MAX_DOCUMENT_BYTES = 1024 * 1024;
-const DOCUMENTS = new Set(names/* DOCUMENT_INPUTS */.aw);
-function sizeText(bytes) {
-    return bytes >= 1024 * 1024
-        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
-        : `${Math.ceil(bytes / 1024)} KiB`;
+
+
+
+const DEFAULT_BASE_URL = action_yml/* ACTION_INPUTS */.b['base-url'].default;
+const MAX_NAME_LENGTH = 63;
+const MAX_API_KEY_LENGTH = 1024;
+/** GitHub limits an environment name to 255 characters. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+/**
+ * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
+ * format characters, controls, and spaces other than the ASCII one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
+/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
+const WIDTH_FORMS = /[\uff00-\uffef]/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+function optionalText(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (CONTROL.test(v))
+            return fail(`\`${input}\` must be ${what} on one line`);
+        return v;
+    };
 }
-/** Every problem found, in order, and the inputs they were found at. */
-class InputProblems {
-    #list = [];
-    #failed = new Set();
-    add(input, message) {
-        this.#list.push({ input, message });
-        this.#failed.add(input);
-        return undefined;
-    }
-    /**
-     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
-     * the check reported any problem.
-     */
-    check(input, value, check) {
-        const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
-        const bytes = Buffer.byteLength(value, 'utf8');
-        if (bytes > cap) {
-            return this.add(input, `\`${input}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
+function optionalToken(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
         }
-        const before = this.#list.length;
-        const result = check(value.trim(), message => this.add(input, message));
-        return this.#list.length > before ? undefined : result;
-    }
-    /** The inputs with a problem so far. */
-    failed() {
-        return new Set(this.#failed);
-    }
-    get list() {
-        return this.#list;
-    }
+        return v;
+    };
 }
-/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
-function renderProblems(problems) {
-    const inputs = new Set(problems.map(p => p.input)).size;
-    const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
-    return [head, ...problems.map(p => `- ${p.input}: ${p.message}`)].join('\n');
+function optionalUuid(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (!vocabulary/* UUID_PATTERN */.JJ.test(v)) {
+            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
+        }
+        return v.toLowerCase();
+    };
+}
+function booleanInput(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (TRUE_VALUES.includes(v))
+            return true;
+        if (FALSE_VALUES.includes(v))
+            return false;
+        return fail(`\`${input}\` must be \`true\` or \`false\``);
+    };
+}
+/** A whole number from `min` to `max`. */
+function integerInput(input, min, max) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const n = /^\d+$/.test(v) ? Number(v) : NaN;
+        if (Number.isInteger(n) && n >= min && n <= max)
+            return n;
+        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
+    };
+}
+/** A duration in ms; `undefined` when the input is empty. */
+function durationInput(input, check) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const ms = (0,duration/* parseDuration */.E)(v);
+        if (ms === undefined) {
+            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
+        }
+        const problem = check(ms);
+        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
+    };
+}
+/**
+ * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
+ * and encodes others into the path, so the URL used would not be the one a reviewer read.
+ */
+function invisibleProblem(v) {
+    const hidden = INVISIBLE.exec(v)?.[0];
+    return hidden === undefined
+        ? undefined
+        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
+}
+function parseBaseUrl(v, fail) {
+    const input = 'base-url';
+    if (WHITESPACE_OR_CONTROL.test(v)) {
+        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+    }
+    const hidden = invisibleProblem(v);
+    if (hidden !== undefined)
+        return fail(`\`${input}\` ${hidden}`);
+    let url;
+    try {
+        url = new URL(v);
+    }
+    catch {
+        return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`);
+    }
+    const problem = (message) => fail(`\`${input}\` ${message}`);
+    // The client's own rule for where the key may go: https, or http to a loopback host only.
+    const refused = (0,base_url/* baseUrlProblem */.a)(url.href);
+    if (refused)
+        problem(`is refused: ${refused}`);
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
+        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
+    }
+    // After a problem above, the input counts as failed whatever is returned.
+    return url.origin + url.pathname.replace(/\/+$/, '');
+}
+/**
+ * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
+ * without credentials, which would be shown to everyone who can read the deployment or the run.
+ */
+function webUrl(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+        }
+        const hidden = invisibleProblem(v);
+        if (hidden !== undefined)
+            return fail(`\`${input}\` ${hidden}`);
+        let url;
+        try {
+            url = new URL(v);
+        }
+        catch {
+            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+            return fail(`\`${input}\` must be an http:// or https:// URL`);
+        }
+        if (url.username !== '' || url.password !== '') {
+            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
+        }
+        return v;
+    };
+}
+const parseCustomUrl = webUrl('custom-url');
+function parseName(v, fail) {
+    const input = 'name';
+    if (v === '')
+        return undefined;
+    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v)) {
+        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
+    }
+    if (v.length > MAX_NAME_LENGTH) {
+        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
+    }
+    return v;
+}
+function parseApiKey(v, fail) {
+    const input = 'api-key';
+    if (v === '') {
+        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
+    }
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
+    }
+    return v;
+}
+function parseGithubToken(v, fail) {
+    const input = 'github-token';
+    if (v === '')
+        return undefined;
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
+    }
+    return v;
+}
+function parseEnvironment(v, fail) {
+    const input = 'environment';
+    if (v === '')
+        return undefined;
+    if (CONTROL.test(v))
+        return fail(`\`${input}\` must be a GitHub environment name on one line`);
+    if (v.length > MAX_ENVIRONMENT_LENGTH) {
+        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
+    }
+    return v;
+}
+const parseEnvironmentUrl = webUrl('environment-url');
+const fields_BRANCH_PREFIX = 'refs/heads/';
+/**
+ * Why a name is refused that would read as another: git takes Unicode names, and letters of any
+ * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
+ * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ */
+function unicodeProblem(text) {
+    const hidden = INVISIBLE.exec(text)?.[0];
+    if (hidden !== undefined && hidden !== ' ') {
+        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
+    }
+    const wide = WIDTH_FORMS.exec(text)?.[0];
+    if (wide !== undefined) {
+        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
+    }
+    return undefined;
+}
+/** `U+202E`: a character named without printing it. */
+function codePoint(c) {
+    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/**
+ * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
+ * well-formed name. The integration checks out what it is given: a malformed name fails late.
+ */
+function refFormatProblem(ref) {
+    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
+        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+    }
+    const unicode = unicodeProblem(ref);
+    if (unicode !== undefined)
+        return unicode;
+    if (ref.includes('..'))
+        return 'must not contain `..`';
+    if (ref.includes('@{'))
+        return 'must not contain `@{`';
+    if (ref === '@')
+        return 'must not be `@` alone';
+    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
+        return 'must not start or end with `/` nor contain `//`';
+    }
+    if (ref.endsWith('.'))
+        return 'must not end with `.`';
+    for (const part of ref.split('/')) {
+        if (part.startsWith('.'))
+            return 'must not have a part (between slashes) that starts with `.`';
+        if (part.endsWith('.lock'))
+            return 'must not have a part (between slashes) that ends with `.lock`';
+    }
+    return undefined;
+}
+/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
+function parseRef(v, fail) {
+    if (v === '')
+        return undefined;
+    const problem = refFormatProblem(v);
+    if (problem !== undefined) {
+        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
+    }
+    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
+    if (v.startsWith(fields_BRANCH_PREFIX) && v.length > fields_BRANCH_PREFIX.length) {
+        return v.slice(fields_BRANCH_PREFIX.length);
+    }
+    return v;
+}
+/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
+function escapesRoot(path) {
+    let depth = 0;
+    for (const part of path.split(/[/\\]/)) {
+        if (part === '..')
+            depth--;
+        else if (part !== '' && part !== '.')
+            depth++;
+        if (depth < 0)
+            return true;
+    }
+    return false;
+}
+function parseGraphConfigPath(v, fail) {
+    const input = 'graph-config-path';
+    if (v === '')
+        return undefined;
+    if (CONTROL.test(v))
+        return fail(`\`${input}\` must be a path on one line`);
+    if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
+        return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`);
+    }
+    if (escapesRoot(v)) {
+        return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`apps/agent/langgraph.json\`)`);
+    }
+    const hidden = unicodeProblem(v);
+    if (hidden !== undefined)
+        return fail(`\`${input}\` ${hidden}`);
+    return v;
+}
+function parseRepository(v, fail) {
+    if (v === '')
+        return undefined;
+    const [, name] = v.split('/');
+    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
+        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
+    }
+    return v;
+}
+function parseNamespace(v, fail) {
+    const input = 'k8s-namespace';
+    if (v === '')
+        return undefined;
+    if (!DNS_LABEL.test(v) || v.length > 63) {
+        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
+    }
+    return v;
+}
+function parseEnum(input, values) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (values.includes(v))
+            return v;
+        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+
+
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const health_TRUE_VALUES = ['true', 'True', 'TRUE'];
+const health_FALSE_VALUES = ['false', 'False', 'FALSE'];
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/**
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
+ */
+function parseHealthCheck(v, fail) {
+    if (v === '' || health_FALSE_VALUES.includes(v))
+        return false;
+    if (health_TRUE_VALUES.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = (0,duration/* parseDuration */.E)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f, say = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._)) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.command === 'delete')
+        problems.push([
+            'health-check',
+            `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
+        ]);
+    else if (f.wait === false)
+        problems.push([
+            'health-check',
+            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
+        ]);
+    return problems;
+}
+/**
+ * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
+ * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
+ */
+function parseHealthCheckHosts(v, fail) {
+    if (v === '')
+        return undefined;
+    const parsed = parseHostPatterns(v);
+    if (!('problems' in parsed))
+        return parsed;
+    for (const problem of parsed.problems)
+        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
+    return undefined;
 }
 
 // EXTERNAL MODULE: ./src/inputs/text.ts
 var inputs_text = __nccwpck_require__(4862);
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+
+
+
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES = {
+    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+    // A key that is no name may be a value pasted by mistake: do not repeat it.
+    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
+};
+function checkSecretName(name, where, fail) {
+    if (!names/* ENV_NAME */.G1.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
+ * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
+ */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, fail))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        const parsed = parseDocumentInput('secrets', v, fail, OBJECT_MESSAGES);
+        if (parsed === undefined)
+            return undefined;
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return fail(`\`secrets\` must be ${FORMS}`);
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', fail)) {
+                    fail(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+    }
+    else {
+        const seen = new Set();
+        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                fail(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
+    return secrets;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/table.ts
+// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
+// commands and sources it applies to, what a create needs, and whether the README shows it.
+// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
+// everything else about an input is its row here. The list of names, what only a deploy uses, the
+// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
+// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
+// one row, its use.
+
+
+
+
+
+
+
+const DEFAULT_POLL_INTERVAL = '15s';
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+const row = (check, applies, facts = {}) => ({
+    check,
+    applies,
+    ...facts
+});
+// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
+// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
+const CODEHOST = ['codehost'];
+const SELF_HOSTED = ['external_docker'];
+/** From the repository the integration builds: the deployment's source or its revision's. */
+const FROM_REPOSITORY = {
+    sources: CODEHOST,
+    revisionSources: CODEHOST,
+    createNeeds: CODEHOST
+};
+const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
+/** Each input's row. A check sees action.yml's default when the input is not set. */
+const INPUTS = {
+    'api-key': row(parseApiKey, 'both', { common: true }),
+    'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
+    'base-url': row(parseBaseUrl, 'both'),
+    name: row(parseName, 'both', { common: true }),
+    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
+    // `github` is the production service's word for `codehost`: both are accepted.
+    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
+        common: true
+    }),
+    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
+        sources: CODEHOST,
+        createNeeds: CODEHOST,
+        common: true
+    }),
+    repository: row(parseRepository, 'deploy', FROM_REPOSITORY),
+    ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
+    'graph-config-path': row(parseGraphConfigPath, 'deploy'),
+    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
+        sources: ['external_docker', 'internal_docker'],
+        revisionSources: ['internal_docker'],
+        createNeeds: SELF_HOSTED,
+        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
+    }),
+    secrets: row(parseSecrets, 'deploy', { common: true }),
+    'secret-references': row(parseSecretReferences, 'deploy', { sources: SELF_HOSTED }),
+    'resource-spec': row(parseResourceSpec, 'deploy'),
+    'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
+    'custom-url': row(parseCustomUrl, 'deploy'),
+    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
+    'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
+    'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
+    'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
+    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
+        sources: vocabulary/* CLOUD_SOURCES */.XQ
+    }),
+    create: row(booleanInput('create'), 'deploy'),
+    wait: row(booleanInput('wait'), 'both'),
+    timeout: row(durationInput('timeout', ms => ms <= 0
+        ? 'must be longer than zero'
+        : ms > MAX_TIMEOUT_MS
+            ? `must be at most ${(0,duration/* formatDuration */.a)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined), 'both', { common: true }),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
+    'dry-run': row(booleanInput('dry-run'), 'both'),
+    'github-token': row(parseGithubToken, 'both', { common: true }),
+    environment: row(parseEnvironment, 'deploy', { common: true }),
+    'environment-url': row(parseEnvironmentUrl, 'deploy'),
+    'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS]), 'both'),
+    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
+        sources: ['codehost', 'internal_source']
+    }),
+    command: row(parseEnum('command', ['deploy', 'delete']), 'both', { common: true }),
+    'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
+    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy', {
+        common: true
+    }),
+    'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
+    'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
+    'health-check': row(parseHealthCheck, 'deploy', { common: true }),
+    'health-check-window': row(parseHealthCheckWindow, 'deploy'),
+    'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
+    // The file is read (relative to the workspace) before any request, in run.ts.
+    'smoke-test': row(optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'), 'deploy')
+};
+function parseSource(v, fail) {
+    if (vocabulary/* SOURCES */.Hl.includes(v))
+        return v;
+    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/create-needs.ts
+
+
+/** `integration-id` -> `integrationId`: the input's key in Options. */
+const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+/** The inputs a create of `source` needs, in action.yml's order. */
+function createNeedsOf(source) {
+    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
+}
+/** The inputs a create of this run's source needs and the run does not have. */
+function missingForCreate(o) {
+    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
+}
+const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
+/**
+ * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
+ * nothing is missing.
+ */
+function createNeedsProblem(o, name, say) {
+    const missing = missingForCreate(o);
+    if (missing.length === 0)
+        return undefined;
+    const list = missing.map(input => say(input));
+    const named = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+    return {
+        message: `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
+            `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
+        hint: `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/deploy/create-needs.ts
+// The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
+// found nothing to update, before any write, so a run that would fail never creates half a thing.
+
+
+
+/** Throws when `name` is to be created and the run lacks an input a create needs. */
+function refuseCreateWithoutNeeds(o, name, say) {
+    const speak = say ?? (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
+    if (!o.create) {
+        throw new deploy_error/* DeployError */.s(`No deployment is named "${name}" and ${speak.set('create', false)} was set.`, `Leave ${speak('create')} at its default to create it, or check the name, ${speak('tenant-id')} and ${speak('base-url')}.`, 'Deployment not found');
+    }
+    const problem = createNeedsProblem(o, name, speak);
+    if (problem)
+        throw new deploy_error/* DeployError */.s(problem.message, problem.hint, 'Missing input to create');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/resolve-repository.ts
+
+
+async function resolveRepository(client, integrationId, repository, say = say_sayOf({})) {
+    const entries = await client.listRepositories(integrationId);
+    const wanted = repository.toLowerCase();
+    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
+    if (found)
+        return found;
+    const close = closeNames(wanted, entries);
+    throw new deploy_error/* DeployError */.s(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
+        `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
+}
+/** Up to five `owner/name` that share the name, or are a couple of edits away. */
+function closeNames(wanted, entries) {
+    const [, wantedName = wanted] = wanted.split('/');
+    const scored = [];
+    for (const e of entries) {
+        const full = `${e.owner}/${e.name}`;
+        const lower = full.toLowerCase();
+        const name = e.name.toLowerCase();
+        let score = Infinity;
+        if (name === wantedName)
+            score = 0;
+        else if (name.includes(wantedName) || wantedName.includes(name))
+            score = 1;
+        else if (Math.abs(lower.length - wanted.length) <= 2)
+            score = 1 + editDistance(lower, wanted, 2);
+        if (score <= 3)
+            scored.push({ full, score });
+    }
+    return scored
+        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
+        .slice(0, 5)
+        .map(s => s.full);
+}
+/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
+function editDistance(a, b, max) {
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let best = i;
+        for (let j = 1; j <= b.length; j++) {
+            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            cur.push(v);
+            best = Math.min(best, v);
+        }
+        if (best > max)
+            return max + 1;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
+// (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
+// waited for until it is gone and then created anew; one named by id is an error.
+
+
+
+
+
+
+
+const BEING_DELETED = 'AWAITING_DELETE';
+async function findTarget(o, state, deps) {
+    const { client, log } = deps;
+    const found = await log.group('Find the deployment', async () => {
+        const target = o.target;
+        const d = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId)
+            : await findDeploymentByName(client, target.name, deps.say);
+        if (!d) {
+            log.info(`No deployment is named "${o.name}".`);
+            return undefined;
+        }
+        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+            throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${say_sayOf(deps)('name')} and ${say_sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+        }
+        observe(state, d, log);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
+        return d;
+    });
+    if (found?.status !== BEING_DELETED)
+        return found;
+    return awaitDeletion(o, state, deps, found);
+}
+/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
+async function awaitDeletion(o, state, deps, d) {
+    const { log } = deps;
+    if (o.target.kind === 'id') {
+        throw new deploy_error/* DeployError */.s(`Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${say_sayOf(deps)('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
+    }
+    if (o.dryRun) {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`);
+        return undefined;
+    }
+    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
+            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a)(o.timeoutMs)}), then creating it anew.`);
+        const r = await waitUntilGone(deps.client, d.id, o, deps);
+        if (r.kind === 'gone')
+            log.info(goneLine(r.elapsedMs));
+        return r;
+    });
+    if (result.kind === 'timeout') {
+        throw new deploy_error/* DeployError */.s(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${say_sayOf(deps)('timeout')}.`, 'Deployment being deleted', 'timeout');
+    }
+    // Nothing of the deleted deployment is this run's: not its id, status or url.
+    state.deploymentId = undefined;
+    state.deploymentStatus = undefined;
+    state.url = undefined;
+    state.urlProblem = undefined;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
+// The deploy's write: create the deployment or update it, and name the revision the write made.
+// Only a revision that this write produced is this run's: an answer that still names the revision
+// from before is looked at again briefly, and otherwise reported as it is.
+
+
+
+
+async function writePlan(o, state, deps, plan, current, upload) {
+    let written;
+    /** The latest revision before this run's update: what the update must replace. */
+    let before = current?.latest_revision_id ?? null;
+    state.previousActive = current?.active_revision_id ?? null;
+    if (plan.kind === 'create') {
+        const body = plan.body;
+        const result = await writing(state, deps, 'create', () => create(body, deps));
+        observe(state, result.deployment, deps.log);
+        if (result.kind === 'created' && !upload) {
+            state.created = true;
+            written = result.deployment;
+        }
+        else {
+            // Another run created it first: this run's write becomes an update of theirs. An upload's
+            // create makes no revision of the source: the PATCH that names the upload does.
+            if (result.kind === 'created')
+                state.created = true;
+            plan = planUpdate(o, result.deployment, upload?.archive, deps.say);
+            state.plan = plan;
+            before = result.deployment.latest_revision_id;
+            state.previousActive = result.deployment.active_revision_id;
+            if (result.kind === 'taken')
+                noteRepository(state, deps, plan);
+            written = await update(state, deps, plan, result.deployment, upload);
+        }
+    }
+    else {
+        written = await update(state, deps, plan, current, upload);
+    }
+    observe(state, written, deps.log);
+    if (plan.kind === 'update' && !plan.newRevision)
+        return { kind: 'no-revision' };
+    if (plan.kind === 'update' && written.latest_revision_id === before) {
+        const late = await awaitNewRevision(deps.client, written.id, before, deps.log);
+        if (!late)
+            return { kind: 'revision-missing', deployment: written, before };
+        written = late;
+        observe(state, written, deps.log);
+    }
+    const revisionId = await revisionOf(deps.client, written);
+    state.revisionId = revisionId;
+    deps.log.info(`Revision ${revisionId}.`);
+    return { kind: 'revision', deployment: written, revisionId };
+}
+function create(body, deps) {
+    const { client, log } = deps;
+    return log.group('Create the deployment', async () => {
+        const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say);
+        if (r.kind === 'created')
+            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
+        return r;
+    });
+}
+async function update(state, deps, p, d, upload) {
+    if (p.kind !== 'update')
+        throw new Error('update needs an update plan');
+    const { client, log } = deps;
+    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
+    // reconciled like any other, with the same object.
+    const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body;
+    return log.group('Update the deployment', async () => {
+        if (p.removedSecrets.length) {
+            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+                `${say_sayOf(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${say_sayOf(deps)('secrets')} to keep it.`, 'Secrets removed');
+        }
+        const out = await writing(state, deps, 'update', () => patchReconciled(client, d, body, p.newRevision, log, deps.clock.now));
+        log.info(`Updated deployment "${out.name}" (${out.id}).`);
+        return out;
+    });
+}
+/** The patch with the uploaded object in place of the plan's placeholder. */
+function withObject(body, objectPath) {
+    return {
+        ...body,
+        source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
+    };
+}
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+function noteRepository(state, deps, p) {
+    if (p.kind !== 'update' || !p.otherRepository)
+        return;
+    state.expectedSha = undefined;
+    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${say_sayOf(deps)('repository')} to silence this.`, 'Another repository');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/flow.ts
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
+// the DeployState, so that the outputs and the summary can say what was known when it stopped;
+// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+async function deploy(o, state, deps) {
+    let ending;
+    try {
+        ending = await flow_steps(o, state, deps);
+    }
+    catch (err) {
+        ending = endingOfError(err, state, deps.signal);
+        if (!ending) {
+            state.outcome = 'error';
+            throw err;
+        }
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function flow_steps(o, state, deps) {
+    // An upload's archive is built before any request (its errors send nothing), and removed after.
+    // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
+    const upload = uploadsSource(o)
+        ? await (await Promise.all(/* import() */[__nccwpck_require__.e(298), __nccwpck_require__.e(419)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7419))).prepareUpload(o, state, deps)
+        : undefined;
+    try {
+        return await stepsWith(o, state, deps, upload);
+    }
+    finally {
+        await upload?.archive.cleanup();
+    }
+}
+async function stepsWith(o, state, deps, upload) {
+    const current = await findTarget(o, state, deps);
+    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload));
+    state.plan = plan;
+    noteRepository(state, deps, plan);
+    refuseHealthTarget(o, current, deps.say);
+    if (o.dryRun) {
+        deps.log.info('Dry run: nothing was written.');
+        return { outcome: 'dry-run' };
+    }
+    const written = await writePlan(o, state, deps, plan, current, upload);
+    if (written.kind === 'no-revision') {
+        deps.log.info('The change needs no new revision: nothing to wait for.');
+        return { outcome: 'no-revision' };
+    }
+    if (written.kind === 'revision-missing') {
+        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
+            'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.', 'No new revision');
+        return { outcome: 'revision-missing' };
+    }
+    if (!o.wait) {
+        deps.log.info(`${say_sayOf(deps).set('wait', false)}: the revision goes on on the control plane.`);
+        return { outcome: 'accepted' };
+    }
+    const id = written.deployment.id;
+    // A superseded revision's successor is followed within what is left of the timeout.
+    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
+    return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
+}
+/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsSource(o) {
+    return (o.source === 'internal_source' ||
+        (o.revisionSource === 'internal_source' && o.source !== 'external_docker'));
+}
+async function makePlan(o, deps, current, upload) {
+    let p;
+    if (current)
+        p = planUpdate(o, current, upload?.archive, deps.say);
+    else {
+        // A deployment named by id is read, never created: not finding it was an error before.
+        if (o.target.kind !== 'name')
+            throw new deploy_error/* DeployError */.s(`Deployment ${o.target.deploymentId} was not found.`);
+        const name = o.target.name;
+        refuseCreateWithoutNeeds(o, name, deps.say);
+        const repo = o.source === 'codehost' && o.integrationId && o.repository
+            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+            : undefined;
+        if (repo) {
+            deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
+        }
+        p = planCreate(o, name, repo, deps.say);
+    }
+    for (const line of describePlan(p))
+        deps.log.info(line);
+    if (upload)
+        deps.log.info(`  source: ${upload.described}`);
+    if (upload && p.kind === 'create')
+        deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`);
+    return p;
+}
+function waitFor(o, deps, deploymentId, revisionId) {
+    const { log } = deps;
+    return log.group(`Wait for revision ${revisionId}`, async () => {
+        const result = await waitForRevision({
+            client: deps.client,
+            deploymentId,
+            revisionId,
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            clock: deps.clock,
+            onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`),
+            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
+                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
+            // The hint of a cause is said once, with the final error; each poll gets one line.
+            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
+        });
+        return { result, deploymentId, revisionId };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/deploy/status-url.ts
+const API_HOST = 'api.host.langchain.com';
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** The web app that belongs to an API base URL; undefined when none is known. */
+function webAppOf(baseUrl) {
+    let host;
+    try {
+        host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, '');
+    }
+    catch {
+        return undefined;
+    }
+    if (host === API_HOST)
+        return 'https://smith.langchain.com';
+    if (!host.endsWith(`.${API_HOST}`))
+        return undefined;
+    const prefix = host.slice(0, -`.${API_HOST}`.length);
+    return LABEL.test(prefix) ? `https://${prefix}.smith.langchain.com` : undefined;
+}
+/** The deployment's page, or undefined where none is known. */
+function statusUrlOf(f) {
+    if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId)
+        return undefined;
+    const app = webAppOf(f.baseUrl);
+    if (app === undefined)
+        return undefined;
+    const id = (s) => encodeURIComponent(s);
+    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
+}
+
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var inputs_problems = __nccwpck_require__(8925);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -31030,7 +35805,7 @@ function scavengeJsonValues(text, into) {
  * size the check accepts.
  */
 function parsedObject(text) {
-    if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES)
+    if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
         return undefined;
     const parsed = parseDocumentInput('secrets', text, () => undefined);
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
@@ -31090,698 +35865,265 @@ function secretValuesToMask(raw) {
         .sort((a, b) => b.length - a.length);
 }
 
-;// CONCATENATED MODULE: ./src/duration.ts
-// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
-// and as the action prints them in logs (`1h30m`, `2m05s`).
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-/** Hours, minutes and seconds in this order, each optional, at least one present. */
-const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
-const PLAIN_SECONDS = /^\d{1,15}$/;
-/**
- * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
- * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
- * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
- * zero makes sense is the caller's decision.
- */
-function parseDuration(text) {
-    const t = text.trim();
-    if (t === '')
-        return undefined;
-    let ms;
-    if (PLAIN_SECONDS.test(t)) {
-        ms = Number(t) * SECOND;
-    }
-    else {
-        const m = UNITS.exec(t);
-        if (!m)
-            return undefined;
-        const [, h, min, s] = m;
-        if (h === undefined && min === undefined && s === undefined)
-            return undefined;
-        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
-    }
-    return Number.isSafeInteger(ms) ? ms : undefined;
-}
-const pad = (n) => String(n).padStart(2, '0');
-/**
- * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
- * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
- */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms <= 0)
-        return '0s';
-    if (Math.round(ms) < SECOND)
-        return `${Math.max(1, Math.round(ms))}ms`;
-    const total = Math.round(ms / SECOND);
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    if (h > 0)
-        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
-    if (m > 0)
-        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
-    return `${s}s`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
-
-const DEFAULT_HEALTH_PATH = '/ok';
-const DEFAULT_HEALTH_WINDOW = '30s';
-const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
-const MAX_HEALTH_PATH_LENGTH = 2048;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
-function parseHealthCheck(v, fail) {
-    if (v === '' || FALSE_VALUES.includes(v))
-        return false;
-    if (TRUE_VALUES.includes(v))
-        return DEFAULT_HEALTH_PATH;
-    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
-    if (!v.startsWith('/'))
-        return fail(expected);
-    if (v.startsWith('//'))
-        return fail(`${expected}; \`//\` would read as another host`);
-    if (NOT_IN_PATH.test(v))
-        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
-    if (v.length > MAX_HEALTH_PATH_LENGTH)
-        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
-    return v;
-}
-/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
-function parseHealthCheckWindow(v, fail) {
-    const ms = parseDuration(v === '' ? DEFAULT_HEALTH_WINDOW : v);
-    if (ms === undefined)
-        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
-    if (ms > MAX_HEALTH_WINDOW_MS)
-        return fail(`\`health-check-window\` must be at most ${formatDuration(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
-    return ms;
-}
-/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f) {
-    const problems = [];
-    if (!f.healthPath)
-        return problems;
-    if (f.command === 'delete')
-        problems.push([
-            'health-check',
-            '`health-check` applies only to deploying, not to `command: delete`'
-        ]);
-    else if (f.wait === false)
-        problems.push([
-            'health-check',
-            '`health-check` needs `wait: true`: the agent server is asked only after the revision is DEPLOYED'
-        ]);
-    return problems;
-}
-
-// EXTERNAL MODULE: ./src/inputs/action-yml.ts
-var action_yml = __nccwpck_require__(1068);
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-// Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
-// so `''` reaches only the checks of inputs without one.
-
-
-
-
-const DEFAULT_BASE_URL = action_yml/* ACTION_INPUTS */.b['base-url'].default;
-const MAX_NAME_LENGTH = 63;
-const MAX_API_KEY_LENGTH = 1024;
-/** GitHub limits an environment name to 255 characters. */
-const MAX_ENVIRONMENT_LENGTH = 255;
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const fields_TRUE_VALUES = ['true', 'True', 'TRUE'];
-const fields_FALSE_VALUES = ['false', 'False', 'FALSE'];
-function optionalText(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (CONTROL.test(v))
-            return fail(`\`${input}\` must be ${what} on one line`);
-        return v;
-    };
-}
-function optionalToken(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
-        }
-        return v;
-    };
-}
-function optionalUuid(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (!vocabulary/* UUID_PATTERN */.JJ.test(v)) {
-            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
-        }
-        return v.toLowerCase();
-    };
-}
-function booleanInput(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (fields_TRUE_VALUES.includes(v))
-            return true;
-        if (fields_FALSE_VALUES.includes(v))
-            return false;
-        return fail(`\`${input}\` must be \`true\` or \`false\``);
-    };
-}
-/** A whole number from `min` to `max`. */
-function integerInput(input, min, max) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const n = /^\d+$/.test(v) ? Number(v) : NaN;
-        if (Number.isInteger(n) && n >= min && n <= max)
-            return n;
-        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
-    };
-}
-/** A duration in ms; `undefined` when the input is empty. */
-function durationInput(input, check) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const ms = parseDuration(v);
-        if (ms === undefined) {
-            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
-        }
-        const problem = check(ms);
-        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
-    };
-}
-function parseBaseUrl(v, fail) {
-    const input = 'base-url';
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-    }
-    let url;
-    try {
-        url = new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`);
-    }
-    const problem = (message) => fail(`\`${input}\` ${message}`);
-    // The client's own rule for where the key may go: https, or http to a loopback host only.
-    const refused = (0,base_url/* baseUrlProblem */.a)(url.href);
-    if (refused)
-        problem(`is refused: ${refused}`);
-    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
-        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
-    }
-    // After a problem above, the input counts as failed whatever is returned.
-    return url.origin + url.pathname.replace(/\/+$/, '');
-}
-/**
- * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
- * without credentials, which would be shown to everyone who can read the deployment or the run.
- */
-function webUrl(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-        }
-        let url;
-        try {
-            url = new URL(v);
-        }
-        catch {
-            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
-        }
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-            return fail(`\`${input}\` must be an http:// or https:// URL`);
-        }
-        if (url.username !== '' || url.password !== '') {
-            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
-        }
-        return v;
-    };
-}
-const parseCustomUrl = webUrl('custom-url');
-function parseName(v, fail) {
-    const input = 'name';
-    if (v === '')
-        return undefined;
-    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v)) {
-        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
-    }
-    if (v.length > MAX_NAME_LENGTH) {
-        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
-    }
-    return v;
-}
-function parseApiKey(v, fail) {
-    const input = 'api-key';
-    if (v === '') {
-        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
-    }
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
-    }
-    return v;
-}
-function parseGithubToken(v, fail) {
-    const input = 'github-token';
-    if (v === '')
-        return undefined;
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
-    }
-    return v;
-}
-function parseEnvironment(v, fail) {
-    const input = 'environment';
-    if (v === '')
-        return undefined;
-    if (CONTROL.test(v))
-        return fail(`\`${input}\` must be a GitHub environment name on one line`);
-    if (v.length > MAX_ENVIRONMENT_LENGTH) {
-        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
-    }
-    return v;
-}
-const parseEnvironmentUrl = webUrl('environment-url');
-const fields_BRANCH_PREFIX = 'refs/heads/';
-/**
- * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
- * well-formed name. The integration checks out what it is given: a malformed name fails late.
- */
-function refFormatProblem(ref) {
-    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
-        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
-    }
-    if (ref.includes('..'))
-        return 'must not contain `..`';
-    if (ref.includes('@{'))
-        return 'must not contain `@{`';
-    if (ref === '@')
-        return 'must not be `@` alone';
-    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
-        return 'must not start or end with `/` nor contain `//`';
-    }
-    if (ref.endsWith('.'))
-        return 'must not end with `.`';
-    for (const part of ref.split('/')) {
-        if (part.startsWith('.'))
-            return 'must not have a part (between slashes) that starts with `.`';
-        if (part.endsWith('.lock'))
-            return 'must not have a part (between slashes) that ends with `.lock`';
-    }
-    return undefined;
-}
-/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
-function parseRef(v, fail) {
-    if (v === '')
-        return undefined;
-    const problem = refFormatProblem(v);
-    if (problem !== undefined) {
-        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
-    }
-    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
-    if (v.startsWith(fields_BRANCH_PREFIX) && v.length > fields_BRANCH_PREFIX.length) {
-        return v.slice(fields_BRANCH_PREFIX.length);
-    }
-    return v;
-}
-function parseGraphConfigPath(v, fail) {
-    const input = 'graph-config-path';
-    if (v === '')
-        return undefined;
-    if (CONTROL.test(v))
-        return fail(`\`${input}\` must be a path on one line`);
-    if (v.startsWith('/')) {
-        return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`);
-    }
-    return v;
-}
-function parseRepository(v, fail) {
-    if (v === '')
-        return undefined;
-    const [, name] = v.split('/');
-    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
-        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
-    }
-    return v;
-}
-function parseNamespace(v, fail) {
-    const input = 'k8s-namespace';
-    if (v === '')
-        return undefined;
-    if (!DNS_LABEL.test(v) || v.length > 63) {
-        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
-    }
-    return v;
-}
-function parseEnum(input, values) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (values.includes(v))
-            return v;
-        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-
-
-
-const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
-// Never the parser's reason: it may quote the text, and the text holds secret values.
-const OBJECT_MESSAGES = {
-    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
-    // A key that is no name may be a value pasted by mistake: do not repeat it.
-    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
-};
-function checkSecretName(name, where, fail) {
-    if (!names/* ENV_NAME */.G1.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
-    }
-    return true;
-}
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
- * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
- */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, fail))
-            return;
-        if (value === '') {
-            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
-            const which = where.startsWith('line') ? where : name;
-            fail(`\`secrets\` ${which}: the value is empty (is the workflow secret that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        const parsed = parseDocumentInput('secrets', v, fail, OBJECT_MESSAGES);
-        if (parsed === undefined)
-            return undefined;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            return fail(`\`secrets\` must be ${FORMS}`);
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', fail)) {
-                    fail(`\`secrets\`: the value of ${name} must be a string`);
-                }
-                continue;
-            }
-            add(name, value, 'in the JSON object');
-        }
-    }
-    else {
-        const seen = new Set();
-        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
-            const eq = line.indexOf('=');
-            if (eq < 0) {
-                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                fail(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
-            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
-            add(name, line.slice(eq + 1).trim(), where);
-        });
-    }
-    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
-    return secrets;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts) and
-// which commands it applies to. action.yml (through the generated action-yml.ts) gives the names,
-// defaults and descriptions; everything else about an input is its row here. The list of names,
-// what only a deploy uses and the keys of `Options` are derived from the two, and a row missing
-// or left over is a type error. Adding an input: action.yml, `npm run readme`, one row, its use.
-
-
-
-
-
-
-
-const DEFAULT_POLL_INTERVAL = '15s';
-const DEFAULT_POLL_INTERVAL_MS = 15_000;
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-const row = (check, applies) => ({ check, applies });
-/** Each input's row. A check sees action.yml's default when the input is not set. */
-const INPUTS = {
-    'api-key': row(parseApiKey, 'both'),
-    'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
-    'base-url': row(parseBaseUrl, 'both'),
-    name: row(parseName, 'both'),
-    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both'),
-    // `github` is the production service's word for `codehost`: both are accepted.
-    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy'),
-    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy'),
-    repository: row(parseRepository, 'deploy'),
-    ref: row(parseRef, 'deploy'),
-    'graph-config-path': row(parseGraphConfigPath, 'deploy'),
-    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy'),
-    secrets: row(parseSecrets, 'deploy'),
-    'secret-references': row(parseSecretReferences, 'deploy'),
-    'resource-spec': row(parseResourceSpec, 'deploy'),
-    'build-on-push': row(booleanInput('build-on-push'), 'deploy'),
-    'custom-url': row(parseCustomUrl, 'deploy'),
-    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy'),
-    'k8s-namespace': row(parseNamespace, 'deploy'),
-    'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
-    'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy'),
-    create: row(booleanInput('create'), 'deploy'),
-    wait: row(booleanInput('wait'), 'both'),
-    timeout: row(durationInput('timeout', ms => ms <= 0
-        ? 'must be longer than zero'
-        : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined), 'both'),
-    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
-    'dry-run': row(booleanInput('dry-run'), 'both'),
-    'github-token': row(parseGithubToken, 'both'),
-    environment: row(parseEnvironment, 'deploy'),
-    'environment-url': row(parseEnvironmentUrl, 'deploy'),
-    'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS]), 'both'),
-    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy'),
-    command: row(parseEnum('command', ['deploy', 'delete']), 'both'),
-    'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
-    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy'),
-    'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row(booleanInput('pr-comment'), 'both'),
-    'health-check': row(parseHealthCheck, 'deploy'),
-    'health-check-window': row(parseHealthCheckWindow, 'deploy')
-};
-function parseSource(v, fail) {
-    if (vocabulary/* SOURCES */.Hl.includes(v))
-        return v;
-    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/cross-field.ts
-// How the inputs fit together: what a source needs and allows, what a command allows, and the
-// checks that need two inputs. Only inputs that passed their own checks take part: an input that
-// failed is neither given (nothing is said about what it does not fit) nor absent (it is not
-// "required" again: its own problem already says what is wrong).
-
-
-
-
-
-
-/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
-const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(name => INPUTS[name].applies === 'deploy' && (0,names/* defaultOf */.HA)(name) === '');
-/** Inputs only a delete uses (switches that are off by default). */
-const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(name => INPUTS[name].applies === 'delete');
-/** GitHub's refs of a pull request: its merge commit and its head, neither a branch. */
-const PULL_REQUEST_REF = /^refs\/pull\/\d+\/(merge|head)$/;
-/**
- * How the inputs fit together. `failed`: the inputs that failed their own checks (their value in
- * `f` is `undefined`).
- */
-function crossFieldProblems(f, failed, event) {
-    const problems = [];
-    const add = (input, message) => problems.push([input, message]);
-    /** Set, and passed its own check. */
-    const given = (input) => f[input] !== undefined;
-    /** Not set at all (not merely failed). */
-    const absent = (input) => f[input] === undefined && !failed.has(input);
-    // Target. A `deployment-id` that failed its check still means a target by id.
-    const byId = !absent('deployment-id');
-    if (!byId && absent('name')) {
-        add('name', '`name` is required: the deployment name to find or create (or set `deployment-id` to update a deployment by id)');
-    }
-    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
-    if (failed.has('command'))
-        return problems;
-    // GitHub deployments: `environment` turns them on and needs a token to write them.
-    if (given('environment') && absent('github-token')) {
-        add('github-token', '`github-token` is required with `environment` to create a GitHub deployment: pass `${{ github.token }}` and grant the job `deployments: write`');
-    }
-    if (given('environment-url') && absent('environment')) {
-        add('environment-url', '`environment-url` applies only with `environment` (the GitHub environment whose deployment shows that URL)');
-    }
-    // The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there.
-    const health = { healthPath: f['health-check'], wait: f.wait, command: f.command };
-    for (const [input, message] of healthProblems(health))
-        add(input, message);
-    // Deleting takes a target and nothing of what a deploy writes.
-    if (f.command === 'delete') {
-        for (const input of DEPLOY_ONLY) {
-            if (given(input))
-                add(input, `\`${input}\` applies only to deploying, not to \`command: delete\``);
-        }
-        if (f['on-failure'] === 'rollback')
-            add('on-failure', '`on-failure: rollback` applies only to deploying, not to `command: delete`');
-        return problems;
-    }
-    for (const input of DELETE_ONLY) {
-        if (given(input) && f[input] !== false)
-            add(input, `\`${input}\` applies only with \`command: delete\``);
-    }
-    if (f['pr-comment'] === true && absent('github-token')) {
-        add('github-token', '`github-token` is required with `pr-comment`: pass `${{ github.token }}` and grant the job `pull-requests: write`');
-    }
-    if (typeof f.ref === 'string' && PULL_REQUEST_REF.test(f.ref)) {
-        const head = event.pullRequestNumber !== undefined && event.ref !== undefined
-            ? `\`${event.ref}\``
-            : '`${{ github.head_ref }}`';
-        add('ref', "`ref` is a pull request's ref (`refs/pull/<number>/merge` or `/head`), which the integration " +
-            `cannot build: deploy the pull request's head branch, ${head} (on a pull request event, ` +
-            'leaving `ref` empty deploys it)');
-    }
-    // A fork's head branch is not in the repository the integration builds.
-    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
-        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
-    }
+;// CONCATENATED MODULE: ./src/inputs/resolved.ts
+function resolve(f, failed, event) {
+    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
     const source = f.source;
     const revisionSource = f['revision-source'];
-    if (source === undefined)
-        return problems;
-    // Creating is only decided at run time; a name target with `create: true` may create.
-    const mayCreate = !byId && typeof f.name === 'string' && f.create === true;
     const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
-    // Inputs that belong to one kind of source.
-    const onlyFor = (input, allowed, where) => {
-        if (given(input) && !allowed)
-            add(input, `\`${input}\` applies only to ${where}, not to source \`${source}\``);
+    const refOrigin = f.ref !== undefined
+        ? 'input'
+        : usesCodehost && !failed.has('ref') && event.ref !== undefined
+            ? 'event'
+            : undefined;
+    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
+    return {
+        byId,
+        source,
+        revisionSource,
+        usesCodehost,
+        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+        ref,
+        refOrigin,
+        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
     };
-    onlyFor('integration-id', source === 'codehost', 'source `codehost`');
-    onlyFor('build-on-push', source === 'codehost', 'source `codehost`');
-    onlyFor('deployment-type', source === 'codehost', 'source `codehost`');
-    onlyFor('repository', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
-    onlyFor('ref', usesCodehost, 'source `codehost` (or `revision-source: codehost`)');
-    onlyFor('listener-id', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('k8s-namespace', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('secret-references', source === 'external_docker', 'source `external_docker` (self-hosted)');
-    onlyFor('image-uri', source === 'external_docker' ||
-        source === 'internal_docker' ||
-        revisionSource === 'internal_docker', 'sources `external_docker` and `internal_docker` (or `revision-source: internal_docker`)');
-    onlyFor('revision-source', source !== 'external_docker', 'cloud sources');
-    // What each source needs.
-    const missing = (input, why) => {
-        if (absent(input))
-            add(input, `\`${input}\` is required ${why}`);
-    };
-    if (source === 'codehost' && mayCreate) {
-        const why = 'to create a `codehost` deployment (or set `create: false` to only update)';
-        missing('integration-id', why);
-        if (absent('repository') && event.repository === undefined) {
-            add('repository', `\`repository\` is required ${why}: no workflow repository is known`);
-        }
-        if (absent('ref') && event.ref === undefined) {
-            add('ref', `\`ref\` is required ${why}: the triggering event gives no branch or tag`);
-        }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// How the inputs fit together, as named rules. Which source takes an input and what a create
+// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
+// for the target, the sources in play and the ref. Only inputs that passed their own checks take
+// part: an input that failed is neither given (nothing is said about what it does not fit) nor
+// absent (it is not "required" again: its own problem already says what is wrong). Every message
+// names inputs through `say`, as the user set them (naming.ts).
+
+
+
+
+
+
+
+const rules_row = (name) => INPUTS[name];
+/** The deployment needs a target: a name, or an id. */
+function target({ r, say, absent, add }) {
+    if (!r.byId && absent('name')) {
+        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
     }
-    if (source === 'external_docker' && mayCreate) {
-        const why = 'to create an `external_docker` deployment (or set `create: false` to only update)';
-        missing('image-uri', why);
-        missing('listener-id', why);
-        missing('k8s-namespace', why);
+}
+/** `environment` turns GitHub deployments on and needs a token to write them. */
+function githubDeployment({ say, given, absent, add }) {
+    if (given('environment') && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
     }
-    if (source === 'internal_docker')
-        missing('image-uri', 'with source `internal_docker`: the image to deploy');
-    else if (revisionSource === 'internal_docker') {
-        missing('image-uri', 'with `revision-source: internal_docker`: the image to deploy');
+    if (given('environment-url') && absent('environment')) {
+        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
     }
-    // build_on_push must be false when repo_ref is a tag.
-    // A `ref` that failed its check stands for no ref, not for the event's.
-    const ref = absent('ref') && usesCodehost ? event.ref : f.ref;
-    if (f['build-on-push'] === true && ref?.startsWith('refs/tags/')) {
-        add('build-on-push', '`build-on-push` cannot be `true` when the ref is a tag (`refs/tags/...`): a tag does not move on pushes');
-    }
-    // Reserved secret names: hosted deployments reserve a few more.
-    const reserved = source === 'external_docker'
-        ? vocabulary/* RESERVED_SECRET_NAMES */.di
-        : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx];
-    if (f.secrets !== undefined) {
-        for (const { name } of f.secrets) {
-            if (reserved.includes(name)) {
-                add('secrets', `\`secrets\`: ${name} is reserved by the platform${vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx.includes(name) ? ' on hosted deployments' : ''}; use another name`);
-            }
-        }
-        if (f['secret-references'] !== undefined) {
-            const names = new Set(f.secrets.map(s => s.name));
-            for (const { name } of f['secret-references']) {
-                if (names.has(name)) {
-                    add('secret-references', `\`secret-references\`: ${name} is also set in \`secrets\``);
-                }
-            }
-        }
-    }
+}
+/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
+function rules_healthGate({ f, say, add }) {
+    const fit = { healthPath: f['health-check'], wait: f.wait, command: f.command };
+    for (const [input, message] of healthProblems(fit, say))
+        add(input, message);
+}
+/** The smoke cases run after the health check's probes: without it, nothing would run them. */
+function smokeNeedsGate({ f, say, add }) {
+    if (f['smoke-test'] !== undefined && f['health-check'] === false)
+        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
+}
+/** Timing: a pause is never longer than the whole wait. */
+function pollWithinTimeout({ f, say, add }) {
     const pollInterval = f['poll-interval'];
     const timeout = f.timeout;
     if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
-        add('poll-interval', `\`poll-interval\` (${formatDuration(pollInterval)}) must not be longer than \`timeout\` (${formatDuration(timeout)})`);
+        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a)(timeout)})`);
     }
-    return problems;
+}
+/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
+const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'deploy' && (0,names/* defaultOf */.HA)(n) === '');
+/** Inputs only a delete uses (switches that are off by default). */
+const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'delete');
+/** Each command takes only its inputs (the rows' `applies`). */
+function commandFit({ f, say, given, add }) {
+    const deleting = say.set('command', 'delete');
+    if (f.command === 'delete') {
+        for (const input of DEPLOY_ONLY) {
+            if (given(input))
+                add(input, `${say(input)} applies only to deploying, not to ${deleting}`);
+        }
+        if (f['on-failure'] === 'rollback')
+            add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
+        return;
+    }
+    for (const input of DELETE_ONLY) {
+        if (given(input) && f[input] !== false)
+            add(input, `${say(input)} applies only with ${deleting}`);
+    }
+}
+/** The pull request comment is written with the token. */
+function prComment({ f, say, absent, add }) {
+    if (f['pr-comment'] === true && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
+    }
+}
+/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
+const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
+/** How a message names the ref the event gave: by the variable it was read from. */
+function eventRefName(event) {
+    return event.refFrom !== undefined
+        ? `The ref read from ${event.refFrom}`
+        : 'The ref the triggering event gives';
+}
+/** The ref to deploy, wherever it comes from, is one the integration can build. */
+function refFit({ r, event, say, add }) {
+    if (r.ref === undefined)
+        return;
+    if (PULL_REQUEST_REF.test(r.ref)) {
+        add('ref', pullRequestRefMessage(r, event, say));
+        return;
+    }
+    if (r.refOrigin !== 'event')
+        return; // the input's own check said it already
+    const problem = refFormatProblem(r.ref);
+    if (problem !== undefined) {
+        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
+            `(set ${say('ref')} to the branch to deploy)`);
+    }
+}
+function pullRequestRefMessage(r, event, say) {
+    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
+        'integration cannot build';
+    if (r.refOrigin === 'event') {
+        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
+    }
+    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
+        ? `\`${event.ref}\``
+        : '`${{ github.head_ref }}`';
+    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
+        `request event, leaving ${say('ref')} empty deploys it)`);
+}
+/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
+const uploads = (r) => r.source === 'internal_source' ||
+    (r.revisionSource === 'internal_source' && r.source !== 'external_docker');
+/** A fork's code is never uploaded: it would deploy with the repository's key. */
+function forkUpload({ r, event, add }) {
+    if (event.forkHead === undefined || !uploads(r))
+        return;
+    add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
+}
+/** A fork's head branch is not in the repository the integration builds. */
+function forkHead({ r, event, absent, add }) {
+    if (uploads(r))
+        return; // forkUpload says it
+    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
+    }
+}
+/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
+function sourcesText(facts, say) {
+    const list = facts.sources ?? [];
+    const names = list.map(s => `\`${s}\``);
+    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
+        ? 'cloud sources'
+        : list.length === 1
+            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
+            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
+    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
+}
+/** Whether an input of these facts belongs to the sources in play. */
+function fitsSources(facts, r) {
+    if (facts.sources === undefined || r.source === undefined)
+        return true;
+    if (facts.sources.includes(r.source))
+        return true;
+    const revision = r.revisionSource;
+    return revision !== undefined && r.source !== 'external_docker'
+        ? (facts.revisionSources ?? []).includes(revision)
+        : false;
+}
+/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
+function sourceFit({ r, say, set, add }) {
+    if (r.source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        // A default fits every source: only what the user set can be out of place.
+        if (set(input) && !fitsSources(rules_row(input), r))
+            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
+    }
+}
+/**
+ * What every deploy of a source needs (the rows' `needs`). What only a create needs
+ * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
+ * (create-needs.ts): an update by name needs neither.
+ */
+function sourceNeeds({ r, say, absent, add }) {
+    const { source, revisionSource } = r;
+    if (source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        const needs = rules_row(input).needs;
+        if (!absent(input) || needs === undefined)
+            continue;
+        if (needs.sources.includes(source))
+            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
+        else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
+            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
+    }
+}
+/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
+function tagWithoutBuildOnPush({ f, r, say, add }) {
+    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
+        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
+    }
+}
+/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
+function secretNames({ f, r, say, add }) {
+    if (f.secrets === undefined || r.source === undefined)
+        return;
+    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
+    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
+    for (const { name } of f.secrets) {
+        if (reserved.includes(name)) {
+            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+        }
+    }
+    const names = new Set(f.secrets.map(s => s.name));
+    for (const { name } of f['secret-references'] ?? []) {
+        if (names.has(name)) {
+            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
+        }
+    }
+}
+/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
+const ANY_COMMAND = [
+    githubDeployment,
+    rules_healthGate,
+    smokeNeedsGate,
+    pollWithinTimeout,
+    commandFit
+];
+const DEPLOYING = [
+    prComment,
+    refFit,
+    forkUpload,
+    forkHead,
+    sourceFit,
+    sourceNeeds,
+    tagWithoutBuildOnPush,
+    secretNames
+];
+/** Every rule's problems, in order. */
+function ruleProblems(c, failedCommand) {
+    target(c);
+    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+    if (failedCommand)
+        return;
+    for (const rule of ANY_COMMAND)
+        rule(c);
+    if (c.f.command === 'delete')
+        return;
+    for (const rule of DEPLOYING)
+        rule(c);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
@@ -31800,9 +36142,14 @@ const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialec
 // document.
 //
 // `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs); `cross-field.ts` checks how they fit
-// together; `masking.ts` finds the values to mask. A check sees action.yml's default when the
-// input is empty, as on the runner, so every caller (the action, the CLI, tests) gets the same.
+// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
+// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
+// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
+// every caller (the action, the CLI, tests) gets the same.
+
+
+
+
 
 
 
@@ -31848,26 +36195,22 @@ function optionKey(name) {
  * The Options of inputs that passed every check: each input under its camel-case key, then what
  * is derived (the target, the event's defaults, durations in ms, the dialect).
  */
-function toOptions(f, event) {
+function toOptions(f, r) {
     const plain = {};
     for (const name of names/* INPUT_NAMES */.Qh) {
         if (!DERIVED_INPUTS.includes(name))
             plain[optionKey(name)] = f[name];
     }
-    const byId = f['deployment-id'] !== undefined;
-    const usesCodehost = f.source === 'codehost' || f['revision-source'] === 'codehost';
-    const ref = f.ref ?? (usesCodehost ? event.ref : undefined);
     const timeoutMs = f.timeout;
     const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']) : undefined;
     const derived = {
-        target: byId
+        target: r.byId
             ? { kind: 'id', deploymentId: f['deployment-id'] }
             : { kind: 'name', name: f.name },
-        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+        repository: r.repository,
         repositoryExplicit: f.repository !== undefined,
-        ref,
-        // The event's commit is expected only when the event's ref is the one deployed.
-        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+        ref: r.ref,
+        expectedSha: r.expectedSha,
         timeoutMs,
         pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
         apiDialect: auto?.dialect ?? f['api-dialect'],
@@ -31876,35 +36219,59 @@ function toOptions(f, event) {
     return { ...plain, ...derived };
 }
 /**
- * The validated Options, or every problem found. `raw` misses no input it does not need (missing
- * ones count as not set); `event` gives the defaults of `ref`, the expected commit and
- * `repository`. No problem message contains the API key or a secret value.
+ * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
+ * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
+ * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
+ * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
+ * problem message contains the API key or a secret value.
  */
-function parseInputs(raw, event) {
+async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+    await loadDocumentParser(raw);
+    return checkInputs(raw, event, naming);
+}
+/**
+ * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
+ * a document input read before it is loaded throws).
+ */
+function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
     const record = {};
+    const userSet = new Set();
     for (const name of names/* INPUT_NAMES */.Qh) {
         const value = raw[name];
         const text = typeof value === 'string' && !(0,names/* isUnevaluatedDefault */.Wi)(name, value) ? value : '';
+        if (text.trim() !== '')
+            userSet.add(name);
         record[name] = text.trim() === '' ? (0,names/* defaultOf */.HA)(name) : text;
     }
-    const found = new InputProblems();
-    const fields = checkEach(record, found);
+    const masks = secretValuesToMask(record);
+    const found = new inputs_problems/* InputProblems */.Nh(naming);
+    const f = checkEach(record, found);
+    const failed = found.failed();
+    const r = resolve(f, failed, event);
     // After failed inputs too: every problem is reported at once.
-    for (const [input, message] of crossFieldProblems(fields, found.failed(), event)) {
-        found.add(input, message);
-    }
+    const rules = {
+        f,
+        r,
+        event,
+        say: (0,inputs_naming/* sayWith */.C)(naming),
+        given: (input) => f[input] !== undefined,
+        set: (input) => userSet.has(input) && f[input] !== undefined,
+        absent: (input) => f[input] === undefined && !failed.has(input),
+        add: (input, message) => void found.add(input, message)
+    };
+    ruleProblems(rules, failed.has('command'));
     if (found.list.length === 0) {
-        return { ok: true, options: toOptions(fields, event), notices: notices(record, fields) };
+        return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks };
     }
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-    const redactor = new control_plane_redact/* Redactor */.pO(secretValuesToMask(record));
+    const redactor = new control_plane_redact/* Redactor */.pO(masks);
     const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
-    return { ok: false, problems };
+    return { ok: false, problems, masks };
 }
-function notices(raw, f) {
+function notices(raw, f, naming) {
     const out = [];
     if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
-        out.push(`\`ref\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
+        out.push(`\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
     }
     return out;
 }
@@ -31913,2788 +36280,13 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
-;// CONCATENATED MODULE: ./src/control-plane/errors.ts
-// Errors are values with a message written for the person reading the job log: what failed, the
-// HTTP status, and what to check. Every text that came from the server is sanitised first.
-
-
-/** Base of every error the client raises. */
-class ControlPlaneError extends Error {
-    method;
-    path;
-    operation;
-    constructor(ctx, message, options) {
-        super(message, options);
-        this.name = new.target.name;
-        this.method = ctx.method;
-        this.path = ctx.path;
-        this.operation = ctx.operation;
-    }
-}
-/** The service answered with an error status. */
-class ApiError extends ControlPlaneError {
-    status;
-    /** The server's `detail`, sanitised; for a 422, one line per entry. */
-    detail;
-    validation;
-    hint;
-    /**
-     * The server's Retry-After (capped as the transport caps it) when it sent one that the
-     * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
-     * that tries again later does not do so before this has passed.
-     */
-    retryAfterMs;
-    /**
-     * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
-     * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
-     * earlier attempt may have done the work.
-     */
-    afterUnknownOutcome = false;
-    constructor(ctx, status, detail, validation) {
-        const hint = hintFor(ctx, status, detail);
-        const head = `${ctx.operation} failed: HTTP ${status} on ${ctx.method} ${ctx.path}`;
-        const body = detail ? (detail.includes('\n') ? `\n${detail}` : `: ${detail}`) : '';
-        super(ctx, `${head}${body}${hint ? `\n${hint}` : ''}`);
-        this.status = status;
-        this.detail = detail;
-        this.validation = validation;
-        this.hint = hint;
-        this.retryAfterMs = undefined;
-    }
-}
-/** The service answered 2xx but with a body that is not JSON or does not fit the interface. */
-class UnexpectedResponseError extends ControlPlaneError {
-    status;
-    /** What is wrong with the body, without the request. */
-    problem;
-    constructor(ctx, status, problem) {
-        super(ctx, `unexpected response from the control plane (HTTP ${status} on ${ctx.method} ${ctx.path}): ${problem}`);
-        this.status = status;
-        this.problem = problem;
-    }
-}
-/**
- * A well-formed answer about another resource than the one asked for (another deployment's or
- * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
- */
-class OtherResourceError extends UnexpectedResponseError {
-}
-/** A 3xx: never followed, so the API key never reaches another host. */
-class RedirectRefusedError extends ControlPlaneError {
-    status;
-    targetOrigin;
-    /** Origin and path of the Location (no query string, no credentials): what base-url should be. */
-    target;
-    constructor(ctx, status, target) {
-        const where = target.origin + target.path;
-        super(ctx, `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${ctx.path} points to ${where}. ` +
-            'Redirects are not followed so that the API key is sent only to base-url; set base-url to the final address.');
-        this.status = status;
-        this.targetOrigin = target.origin;
-        this.target = where;
-    }
-}
-/** No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. */
-class NetworkError extends ControlPlaneError {
-    reason;
-    attempts;
-    constructor(ctx, reason, attempts, options) {
-        const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-        super(ctx, `${ctx.operation} failed${tries}: ${reason} (${ctx.method} ${ctx.path})`, options);
-        this.reason = reason;
-        this.attempts = attempts;
-    }
-}
-/**
- * A write (POST, PATCH) that may or may not have been applied: the request went out and no
- * trustworthy answer came back. The caller reconciles by reading state, never by blind retry.
- */
-class OutcomeUnknownError extends ControlPlaneError {
-    reason;
-    /**
-     * No answer came in the time the request was given: the server may still be working on it, and
-     * the change may land after this error. (A reset or an error status is an end: what was applied
-     * is applied by then.)
-     */
-    pending;
-    constructor(ctx, reason, options) {
-        super(ctx, `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`, options);
-        this.reason = reason;
-        this.pending = options?.pending ?? false;
-    }
-}
-/** The run was cancelled or its overall deadline passed while a request was pending. */
-class AbortedError extends ControlPlaneError {
-}
-/**
- * A list whose pages never end: full page after full page past a bound no real workspace reaches,
- * or a page of entries already read (the offset did not advance). Raised before the caller acts
- * on a list it could not read to the end.
- */
-class EndlessListError extends ControlPlaneError {
-    pages;
-    pageSize;
-    constructor(ctx, what, pages, pageSize, why) {
-        super(ctx, `The ${what} list did not end: ${pages} pages of ${pageSize} read without a short page (${why}); ` +
-            "the control plane's paging looks broken.");
-        this.pages = pages;
-        this.pageSize = pageSize;
-    }
-}
-/** `source_config.repo_url: Field required`: the location without its `body`/`query`/`path` root. */
-function renderValidationEntry(entry) {
-    const loc = [...entry.loc];
-    if (loc.length > 1 && (loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path'))
-        loc.shift();
-    const where = loc.map(p => (0,control_plane_redact/* sanitizeServerText */.c8)(String(p), 80)).join('.');
-    const msg = (0,control_plane_redact/* sanitizeServerText */.c8)(entry.msg, 300);
-    return where ? `${where}: ${msg}` : msg;
-}
-function renderValidationErrors(entries) {
-    const shown = entries.slice(0, 20).map(renderValidationEntry);
-    if (entries.length > shown.length)
-        shown.push(`… and ${entries.length - shown.length} more`);
-    return shown.join('\n');
-}
-function hintFor(ctx, status, detail) {
-    const text = detail.toLowerCase();
-    switch (status) {
-        case 400:
-            return text.includes('already exists')
-                ? 'Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or pass deployment-id.'
-                : 'Hint: the control plane rejected the request; check the inputs named above.';
-        case 401:
-            return 'Hint: check the api-key input: the control plane did not accept the key (expired, revoked, or for another region: see base-url).';
-        case 403:
-            if (text.includes('requires workspace specification'))
-                return 'Hint: this organization-scoped key needs a workspace: set the tenant-id input to the workspace id.';
-            if (text.includes('not enabled'))
-                return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.';
-            if (ctx.path.includes('/listeners/'))
-                return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.';
-            return "Hint: check tenant-id and that the key's workspace may manage deployments.";
-        case 404:
-            return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and tenant-id; check the id, tenant-id and base-url.${dialectHint(ctx.path)}`;
-        case 409:
-            return 'Hint: a deployment with this name already exists.';
-        case 422:
-            return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.';
-        case 429:
-            return 'Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer poll-interval help.';
-        default:
-            return status >= 500
-                ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
-                : undefined;
-    }
-}
-/** A 404 on a path the two wire dialects name differently may mean the other dialect. */
-function dialectHint(path) {
-    const spoken = dialectOfPath(path);
-    if (spoken === undefined)
-        return '';
-    const other = spoken === 'interface' ? 'langsmith' : 'interface';
-    return ` If this control plane speaks the \`${other}\` names, set \`api-dialect: ${other}\`.`;
-}
-function notFoundSubject(path) {
-    const parts = path.split('/').filter(Boolean);
-    const after = (word) => {
-        const i = parts.lastIndexOf(word);
-        return i >= 0 ? parts[i + 1] : undefined;
-    };
-    if (parts.includes('revisions'))
-        return `revision ${after('revisions')} of deployment ${after('deployments') ?? after('projects')}`;
-    if (parts.includes('deployments') && after('deployments'))
-        return `deployment ${after('deployments')}`;
-    if (parts.includes('listeners'))
-        return `listener ${after('listeners')}`;
-    for (const forge of ['codehost', 'github'])
-        if (parts.includes(forge))
-            return `forge integration ${after(forge)} (integration-id)`;
-    return 'the resource';
-}
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
-;// CONCATENATED MODULE: ./src/control-plane/load-schema.ts
-let loading;
-/** The model, imported once per process. */
-function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(993)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1993)));
-}
-
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(8500);
-;// CONCATENATED MODULE: ./src/sleep.ts
-// The one real-time pause of the action, shared by the transport and the deploy layer (which
-// therefore need not import each other for it); tests inject their own.
-
-/** Resolves after `ms`; rejects (an AbortError) as soon as `signal` aborts, or at once if it has. */
-function sleep_sleep(ms, signal) {
-    return (0,promises_.setTimeout)(ms, undefined, { signal });
-}
-
-;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
-// Small pure helpers of the transport: URLs, backoff, Retry-After.
-function formatBytes(n) {
-    if (n >= 1024 * 1024)
-        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
-    if (n >= 1024)
-        return `${+(n / 1024).toFixed(1)} KiB`;
-    return `${n} bytes`;
-}
-function formatSeconds(ms) {
-    return `${+(ms / 1000).toFixed(1)} s`;
-}
-function buildUrl(baseUrl, path, query) {
-    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query ?? {})) {
-        if (v !== undefined)
-            url.searchParams.set(k, String(v));
-    }
-    return url;
-}
-/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
-function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
-    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * cap);
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (v === undefined || v.trim() === '')
-        return undefined;
-    const text = v.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (/^\d+\.\d+$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/**
- * Where a redirect points, as origin and path: the query string (which may carry a token) and any
- * credentials in the Location are left out.
- */
-function locationOf(location, base) {
-    if (!location)
-        return { origin: 'an unnamed location', path: '' };
-    try {
-        const url = new URL(location, base);
-        return { origin: url.origin, path: url.pathname };
-    }
-    catch {
-        return { origin: 'an unreadable location', path: '' };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/control-plane/http.ts
-// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
-// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
-// @actions/http-client, whose own redirect-following and retries are not used: it would send
-// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
-// level, which would otherwise cost every run a large part of its start-up.
-
-
-
-
-
-
-
-
-
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    maxRateLimitedAttempts: 30,
-    baseDelayMs: 500,
-    maxDelayMs: 20_000,
-    maxRetryAfterMs: 60_000
-};
-/** Statuses after which a request that is safe to repeat is tried again. */
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-/** Connection errors that mean the request never reached the server: safe even for writes. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-class Transport {
-    #opts;
-    /** Keep-alive agents of direct requests, by protocol. */
-    #direct = new Map();
-    /** The source of proxy agents, loaded on the first request that goes through a proxy. */
-    #proxied;
-    #requests = 0;
-    constructor(opts) {
-        this.#opts = opts;
-    }
-    /** Requests sent on the wire so far, retries included. */
-    get requestCount() {
-        return this.#requests;
-    }
-    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
-    async send(spec) {
-        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
-        const { retry } = this.#opts;
-        const now = this.#opts.now ?? Date.now;
-        let unknownOutcome = false;
-        for (let attempt = 1;; attempt++) {
-            this.#checkAborted(spec);
-            let res;
-            try {
-                res = await this.#once(spec);
-            }
-            catch (err) {
-                if (err instanceof AbortedError || err instanceof UnexpectedResponseError)
-                    throw err;
-                const e = err;
-                const lastReason = this.#reason(e);
-                const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
-                if (!idempotent && !notSent) {
-                    const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
-                    throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending });
-                }
-                // The same oversized answer would come again: fetching it twice only wastes time.
-                if (e.code === 'EBODYTOOLARGE')
-                    throw new NetworkError(spec, lastReason, attempt, { cause: err });
-                const delay = this.#backoff(attempt);
-                if (attempt >= retry.maxAttempts || !this.#fits(delay, spec))
-                    throw new NetworkError(spec, lastReason, attempt, { cause: err });
-                this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
-                unknownOutcome ||= !notSent;
-                await this.#sleep(delay, spec);
-                continue;
-            }
-            if (res.status >= 200 && res.status < 300)
-                return { status: res.status, json: this.#json(spec, res) };
-            if (res.status >= 300 && res.status < 400) {
-                const target = locationOf(res.headers.location, this.#opts.baseUrl);
-                const path = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
-                throw new RedirectRefusedError(spec, res.status, { origin: target.origin, path });
-            }
-            // A 429 is refused before anything is applied, so even a write may be sent again.
-            const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
-            const error = await this.#apiError(spec, res);
-            error.afterUnknownOutcome = unknownOutcome;
-            if (!retryable) {
-                if (!idempotent && res.status >= 500)
-                    throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error });
-                throw error;
-            }
-            const retryAfter = parseRetryAfter(res.headers['retry-after'], now());
-            // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
-            // in the same instant, to be refused together again: a jittered backoff on top, growing with
-            // each refusal, spreads the herd out.
-            const delay = retryAfter !== undefined
-                ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
-                : this.#backoff(attempt);
-            const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts;
-            if (attempt >= attempts || !this.#fits(delay, spec)) {
-                if (retryAfter !== undefined)
-                    error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
-                throw error;
-            }
-            this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
-                (retryAfter !== undefined ? ' (Retry-After)' : ''));
-            if (res.status === 429)
-                this.#opts.onRateLimited?.(delay);
-            // A 429 is refused before anything is done; any other retried status may have done it.
-            else
-                unknownOutcome = true;
-            await this.#sleep(delay, spec);
-        }
-    }
-    /**
-     * A pause before the caller tries something again (a write it reconciled, a read whose answer
-     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
-     * end past the transport's deadline, and false when cancelled meanwhile.
-     */
-    async pause(attempt, ms) {
-        const delay = ms ?? this.#backoff(attempt);
-        const deadline = this.#opts.deadline;
-        const now = (this.#opts.now ?? Date.now)();
-        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
-            return false;
-        try {
-            await (this.#opts.sleep ?? sleep_sleep)(delay, this.#opts.signal);
-        }
-        catch {
-            return false;
-        }
-        return !this.#opts.signal?.aborted;
-    }
-    close() {
-        for (const agent of this.#direct.values())
-            agent.destroy();
-        void this.#proxied?.then(source => source.dispose(), () => undefined);
-    }
-    /**
-     * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has).
-     */
-    #agent(url) {
-        if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
-            this.#proxied ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], {
-                allowRedirects: false,
-                allowRetries: false,
-                keepAlive: true
-            }));
-            return this.#proxied.then(source => source.getAgent(url.href));
-        }
-        let agent = this.#direct.get(url.protocol);
-        if (!agent) {
-            const options = { keepAlive: true, maxSockets: external_node_http_.globalAgent.maxSockets };
-            agent = url.protocol === 'https:' ? new external_node_https_namespaceObject.Agent(options) : new external_node_http_.Agent(options);
-            this.#direct.set(url.protocol, agent);
-        }
-        return agent;
-    }
-    #backoff(attempt) {
-        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
-        return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
-    }
-    #deadline(spec) {
-        const a = this.#opts.deadline;
-        const b = spec.deadline;
-        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-    }
-    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
-    #fits(delay, spec) {
-        const deadline = this.#deadline(spec);
-        const now = (this.#opts.now ?? Date.now)();
-        return deadline === undefined || now + delay < deadline;
-    }
-    async #sleep(ms, spec) {
-        const sleep = this.#opts.sleep ?? sleep_sleep;
-        try {
-            await sleep(ms, this.#opts.signal);
-        }
-        catch {
-            this.#checkAborted(spec);
-        }
-    }
-    #checkAborted(spec) {
-        if (this.#opts.signal?.aborted)
-            throw new AbortedError(spec, `${spec.operation} cancelled`);
-        const deadline = this.#deadline(spec);
-        if (deadline !== undefined && (this.#opts.now ?? Date.now)() >= deadline)
-            throw new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`);
-    }
-    #reason(e) {
-        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
-            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
-            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
-        }
-        if (e.code === 'EBODYTOOLARGE')
-            return e.message;
-        return (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
-    }
-    #json(spec, res) {
-        if (res.status === 204 || res.text === '')
-            return undefined;
-        try {
-            return JSON.parse(res.text);
-        }
-        catch {
-            // Redact before cutting: a cut through a secret would hide it from the redactor.
-            const start = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
-            throw new UnexpectedResponseError(spec, res.status, `the body is not JSON (starts with "${start}")`);
-        }
-    }
-    async #apiError(spec, res) {
-        const { ErrorDetail, HTTPValidationError } = await loadSchema();
-        const redact = (s) => this.#opts.redactor.redact(s);
-        let parsed;
-        try {
-            parsed = JSON.parse(res.text);
-        }
-        catch {
-            parsed = undefined;
-        }
-        const validation = HTTPValidationError.safeParse(parsed);
-        if (validation.success) {
-            // `input` echoes what was sent (secret values among it): it is never shown.
-            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
-                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
-                msg: redact(msg),
-                type
-            }));
-            return new ApiError(spec, res.status, renderValidationErrors(entries), entries);
-        }
-        const detail = ErrorDetail.safeParse(parsed);
-        const text = detail.success ? detail.data.detail : res.text;
-        return new ApiError(spec, res.status, (0,control_plane_redact/* sanitizeServerText */.c8)(redact(text)));
-    }
-    #log(line) {
-        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
-        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
-    }
-    async #once(spec) {
-        const { baseUrl, headers, requestTimeoutMs, maxBodyBytes, signal } = this.#opts;
-        const deadline = this.#deadline(spec);
-        const url = buildUrl(baseUrl, spec.path, spec.query);
-        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-        const now = (this.#opts.now ?? Date.now)();
-        const budget = deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now);
-        const signals = [AbortSignal.timeout(Math.max(1, budget))];
-        if (signal)
-            signals.push(signal);
-        const combined = AbortSignal.any(signals);
-        const lib = url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
-        const agentOf = this.#agent(url);
-        const agent = agentOf instanceof Promise ? await agentOf : agentOf;
-        this.#requests++;
-        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
-        return new Promise((resolve, reject) => {
-            const req = lib.request(url, {
-                method: spec.method,
-                headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-                agent,
-                signal: combined
-            });
-            const fail = (err) => {
-                if (signal?.aborted)
-                    reject(new AbortedError(spec, `${spec.operation} cancelled`));
-                else if (combined.aborted)
-                    reject(Object.assign(new Error('timeout'), {
-                        name: 'TimeoutError',
-                        budgetMs: budget,
-                        byDeadline: budget < requestTimeoutMs
-                    }));
-                else
-                    reject(err);
-            };
-            req.on('error', fail);
-            req.on('response', res => {
-                const chunks = [];
-                let size = 0;
-                res.on('data', (chunk) => {
-                    size += chunk.length;
-                    if (size > maxBodyBytes) {
-                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
-                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
-                        reject(err);
-                        res.destroy();
-                        req.destroy();
-                        return;
-                    }
-                    chunks.push(chunk);
-                });
-                res.on('error', fail);
-                res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
-                res.on('end', () => {
-                    const text = Buffer.concat(chunks).toString('utf8');
-                    this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`);
-                    resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-                });
-            });
-            req.end(body);
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
-/** One log line's message is cut to this many characters (after redaction). */
-const MAX_LOG_MESSAGE_CHARS = 4000;
-
-;// CONCATENATED MODULE: ./src/control-plane/paging.ts
-// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
-// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
-// same page again and again) must end in a clear error, not in thousands of requests until the
-// deadline: the deploy flow reads the list before it writes anything.
-
-/**
- * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
- * deployment has its own database and tracing project; real workspaces have hundreds), and at
- * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
- */
-const MAX_PAGES = 200;
-/**
- * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
- * `what` names the list in the error ("deployment", "revision").
- */
-async function* readAllPages(read, pageSize, ctx, what) {
-    const seen = new Set();
-    let offset = 0;
-    for (let pages = 1;; pages++) {
-        const page = await read(offset);
-        // An entry may move to the next page while we read (a deployment created meanwhile): it is
-        // given once. A full page of entries already given means the offset did not advance.
-        const fresh = page.resources.filter(r => !seen.has(r.id));
-        if (page.resources.length >= pageSize && fresh.length === 0) {
-            throw new EndlessListError(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
-        }
-        for (const r of fresh)
-            seen.add(r.id);
-        yield* fresh;
-        if (page.resources.length < pageSize)
-            return;
-        if (pages >= MAX_PAGES) {
-            throw new EndlessListError(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
-        }
-        // A service that echoes the requested offset would loop for ever: step past the page.
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-}
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
-;// CONCATENATED MODULE: ./src/version.ts
-// The version comes from package.json: the bundler inlines it, so releases keep one source of truth.
-
-const VERSION = package_namespaceObject.rE;
-
-;// CONCATENATED MODULE: ./src/control-plane/client.ts
-
-
-
-
-
-
-
-
-
-
-/** Reads of one GET whose answer does not fit, the first included. */
-const READ_ATTEMPTS = 5;
-const USER_AGENT = `control-plane-deploy/${VERSION}`;
-/** Check a request body before it leaves: a bad body is our bug, and better caught here. */
-async function checked(name, value) {
-    return schemaOf(await loadSchema(), name).parse(value);
-}
-function schemaOf(model, name) {
-    return model[name];
-}
-class ControlPlaneClient {
-    #transport;
-    redactor;
-    /** How long one request may take before it is abandoned. */
-    requestTimeoutMs;
-    dialect;
-    constructor(opts) {
-        const problem = (0,base_url/* baseUrlProblem */.a)(opts.baseUrl);
-        if (problem)
-            throw new Error(`Refusing base URL: ${problem}.`);
-        this.redactor = new control_plane_redact/* Redactor */.pO([opts.apiKey, ...(opts.secrets ?? [])]);
-        const headers = {
-            'X-Api-Key': opts.apiKey,
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            'User-Agent': USER_AGENT
-        };
-        if (opts.tenantId)
-            headers['X-Tenant-Id'] = opts.tenantId;
-        this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
-        this.dialect = opts.dialect ?? 'interface';
-        this.#transport = new Transport({
-            baseUrl: opts.baseUrl,
-            headers,
-            requestTimeoutMs: this.requestTimeoutMs,
-            deadline: opts.deadline,
-            signal: opts.signal,
-            retry: { ...DEFAULT_RETRY, ...opts.retry },
-            maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
-            redactor: this.redactor,
-            debug: opts.debug,
-            onRateLimited: opts.onRateLimited,
-            sleep: opts.sleep,
-            random: opts.random,
-            now: opts.now
-        });
-    }
-    /** Requests sent so far, retries included. */
-    get requestCount() {
-        return this.#transport.requestCount;
-    }
-    /** One page of `GET /v2/deployments`. */
-    async listDeployments(query = {}) {
-        return this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-            query: await checked('ListDeploymentsQuery', query)
-        });
-    }
-    /**
-     * Every deployment matching the query, page after page, each once; stops on a short page.
-     * Throws EndlessListError when the list does not end (see paging.ts).
-     */
-    iterateDeployments(query = {}, pageSize = 100) {
-        // Each page leaves as built (in the model's order of the parameters) and its query is checked
-        // when the answer is read: the first page is often the run's first request, which then need
-        // not wait for the model to load (load-schema.ts).
-        return readAllPages(offset => this.#call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-            query: { limit: pageSize, offset, ...query },
-            checkQuery: 'ListDeploymentsQuery'
-        }), pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
-    }
-    async createDeployment(body) {
-        const payload = await checked('CreateDeploymentRequest', body);
-        return this.#call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
-            body: payload
-        });
-    }
-    async getDeployment(deploymentId, call = {}) {
-        const path = `/v2/deployments/${seg(deploymentId)}`;
-        return this.#call('get deployment', 'GET', path, 'Deployment', {
-            ...call,
-            verify: aboutDeployment(deploymentId)
-        });
-    }
-    async patchDeployment(deploymentId, body) {
-        const payload = await checked('PatchDeploymentRequest', body);
-        return this.#call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, 'Deployment', { body: payload, verify: aboutDeployment(deploymentId) });
-    }
-    /** `POST .../revisions`, Terraform's update: a new revision from `body` (docs/decisions.md). */
-    async createRevision(deploymentId, body) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions`;
-        const payload = await checked('CreateRevisionRequest', body);
-        return this.#call('create revision', 'POST', path, 'Revision', { body: payload });
-    }
-    /** A PATCH of the display name alone (no revision): one character at least, never cleared. */
-    async setDisplayName(deploymentId, displayName) {
-        const body = await checked('PatchDeploymentRequest', { display_name: displayName });
-        const path = `/v2/deployments/${seg(deploymentId)}`;
-        return this.#call('set display name', 'PATCH', path, 'Deployment', { body });
-    }
-    /** One page of the deployment's whole deploy log (the v1 POST); redacted and cut as below. */
-    async getDeploymentLogs(deploymentId, opts = {}, call = {}) {
-        const { type: _type, ...body } = await checked('RevisionLogsQuery', {
-            ...opts,
-            type: 'deploy'
-        });
-        const path = `/v1/projects/${seg(deploymentId)}/deploy_logs`;
-        const extra = { ...call, body, idempotent: true };
-        const page = await this.#call('get deployment logs', 'POST', path, 'RevisionLogPage', extra);
-        const cut = (m) => (0,control_plane_redact/* capText */.yA)(this.redactor.redact(m), MAX_LOG_MESSAGE_CHARS);
-        return { ...page, logs: page.logs.map(l => ({ ...l, message: cut(l.message) })) };
-    }
-    async getRevision(deploymentId, revisionId, call = {}) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        // An answer about another revision is as malformed as one without an id: a status read
-        // from it would be reported as this revision's.
-        const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
-        return this.#call('get revision', 'GET', path, 'Revision', { ...call, verify });
-    }
-    /** One page of a deployment's revisions, newest first. */
-    async listRevisions(deploymentId, query = {}, call = {}) {
-        const { status, ...rest } = query;
-        const wire = await checked('ListRevisionsQuery', {
-            ...rest,
-            status: typeof status === 'string' || status === undefined ? status : status.join(',')
-        });
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions`;
-        return this.#call('list revisions', 'GET', path, 'RevisionList', { ...call, query: wire });
-    }
-    /** Every revision of a deployment matching the query, newest first, each once; bounded. */
-    iterateRevisions(deploymentId, query = {}, pageSize = 100) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions`;
-        return readAllPages(offset => this.listRevisions(deploymentId, { ...query, limit: pageSize, offset }), pageSize, { operation: 'list revisions', method: 'GET', path }, 'revision');
-    }
-    /**
-     * Redeploys a revision's configuration; the answer is the deployment (whose
-     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
-     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
-     */
-    async redeployRevision(deploymentId, revisionId) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
-        return this.#call('redeploy revision', 'POST', path, 'Deployment', {
-            verify: aboutDeployment(deploymentId)
-        });
-    }
-    /**
-     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
-     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
-     */
-    async deleteDeployment(deploymentId, opts = {}, call = {}) {
-        try {
-            await this.#send({
-                operation: 'delete deployment',
-                method: 'DELETE',
-                path: `/v2/deployments/${seg(deploymentId)}`,
-                // Only when asked: the parameter's default is false, and an absent one is the same.
-                query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
-                deadline: call.deadline
-            });
-            return 'deleted';
-        }
-        catch (err) {
-            if (err instanceof ApiError && err.status === 404)
-                return err.afterUnknownOutcome ? 'deleted' : 'not-found';
-            throw err;
-        }
-    }
-    /**
-     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
-     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
-     * are the build's own text: redacted of the client's known secrets and cut to
-     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
-     * callers pass a short `deadline`.
-     */
-    async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
-        const query = await checked('RevisionLogsQuery', opts);
-        const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        let page;
-        try {
-            page = await this.#call('get revision logs', 'GET', `/v2/deployments/${revision}/logs`, 'RevisionLogPage', { ...call, query });
-        }
-        catch (err) {
-            if (!(err instanceof ApiError && err.status === 404))
-                throw err;
-            const { order, limit, offset } = query;
-            try {
-                page = await this.#call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset }, idempotent: true });
-            }
-            catch (v1) {
-                throw v1 instanceof ApiError && v1.status === 404 ? err : v1;
-            }
-        }
-        // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-        const logs = page.logs.map(line => ({
-            ...line,
-            message: (0,control_plane_redact/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
-        }));
-        return { logs, next_offset: page.next_offset };
-    }
-    async deleteListener(listenerId) {
-        await this.#send({
-            operation: 'delete listener',
-            method: 'DELETE',
-            path: `/v2/listeners/${seg(listenerId)}`
-        });
-    }
-    async listRepositories(integrationId) {
-        const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
-        return this.#call('list repositories', 'GET', path, 'RepositoryList');
-    }
-    /**
-     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
-     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
-     */
-    pause(attempt, ms) {
-        return this.#transport.pause(attempt, ms);
-    }
-    close() {
-        this.#transport.close();
-    }
-    /** Sends a request in the client's dialect: the path and the body translated to the wire. */
-    #send(spec) {
-        return this.#transport.send(this.#wire(spec));
-    }
-    #wire(spec) {
-        const body = spec.body === undefined ? undefined : requestToWire(this.dialect, spec.body);
-        return { ...spec, path: pathToWire(this.dialect, spec.path), body };
-    }
-    async #call(operation, method, path, schema, extra = {}) {
-        const { verify, checkQuery, ...rest } = extra;
-        const spec = this.#wire({ operation, method, path, ...rest });
-        const safe = extra.idempotent ?? method === 'GET';
-        for (let attempt = 1;; attempt++) {
-            try {
-                const { status, json } = await this.#transport.send(spec);
-                const model = await loadSchema();
-                if (checkQuery)
-                    schemaOf(model, checkQuery).parse(spec.query);
-                const wire = responseFromWire(this.dialect, json);
-                const value = this.#parse(spec, status, wire, schemaOf(model, schema));
-                const problem = verify?.(value);
-                if (problem)
-                    throw new OtherResourceError(spec, status, this.redactor.redact(problem));
-                return value;
-            }
-            catch (err) {
-                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
-                // service in the middle of its own deploy as often as from a service that changed for
-                // good. A read is safe to repeat; a service that really changed fails the same way each
-                // time. Writes are reconciled by their callers instead (deploy/apply.ts).
-                const misfit = err instanceof UnexpectedResponseError && safe;
-                if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
-                    throw err;
-            }
-        }
-    }
-    #parse(spec, status, json, schema) {
-        const parsed = schema.safeParse(json);
-        if (parsed.success)
-            return parsed.data;
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface';
-        throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
-    }
-}
-/** Ids go into paths as one segment, whatever they contain. */
-function seg(id) {
-    return encodeURIComponent(id);
-}
-/**
- * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
- * is as malformed as one without an id: acting on it would read, patch or delete the other one.
- */
-function aboutDeployment(deploymentId) {
-    return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
-}
-function otherId(what, got, asked) {
-    return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`;
-}
-/** Uuids compare without regard to case. */
-function sameId(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-
-;// CONCATENATED MODULE: ./src/deploy/deploy-error.ts
-// A failure of the deploy flow itself (not of one request), with what to do about it.
-class DeployError extends Error {
-    hint;
-    /** Short title for the job's error annotation. */
-    title;
-    constructor(message, hint, title = 'Deploy failed') {
-        super(hint ? `${message}\n${hint}` : message);
-        this.name = 'DeployError';
-        this.hint = hint;
-        this.title = title;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/find-deployment.ts
-
-async function findDeploymentByName(client, name) {
-    const exact = [];
-    for await (const d of client.iterateDeployments({ name_contains: name })) {
-        if (d.name === name)
-            exact.push(d);
-    }
-    const ids = new Set(exact.map(d => d.id));
-    if (ids.size > 1) {
-        throw new DeployError(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, 'Pass deployment-id to choose one.');
-    }
-    return exact[0];
-}
-
-;// CONCATENATED MODULE: ./src/deploy/gone.ts
-
-
-
-const FIRST_PAUSE_MS = 1000;
-async function waitUntilGone(client, id, opts, deps) {
-    const now = deps.now ?? Date.now;
-    const sleep = deps.sleep ?? sleep_sleep;
-    const start = now();
-    let pause = FIRST_PAUSE_MS;
-    let last;
-    for (;;) {
-        const status = await statusOf(client, id, start + opts.timeoutMs);
-        if (status === undefined)
-            return { kind: 'gone', elapsedMs: now() - start };
-        if (status !== last)
-            opts.onStatus?.(status, now() - start);
-        last = status;
-        if (now() - start >= opts.timeoutMs)
-            return { kind: 'timeout', status: last };
-        const left = Math.max(0, start + opts.timeoutMs - now());
-        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
-        pause *= 2;
-    }
-}
-/** The deployment's status, or undefined once reads answer 404. */
-async function statusOf(client, id, deadline) {
-    try {
-        return (await client.getDeployment(id, { deadline })).status;
-    }
-    catch (err) {
-        if (err instanceof ApiError && err.status === 404)
-            return undefined;
-        throw err;
-    }
-}
-/** The log line of the end of the wait. */
-function goneLine(elapsedMs) {
-    return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/state.ts
-function newState(o) {
-    return {
-        name: o.name,
-        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
-        created: false,
-        plan: undefined,
-        revisionId: undefined,
-        revisionStatus: undefined,
-        deploymentStatus: undefined,
-        url: undefined,
-        repoCommitSha: undefined,
-        expectedSha: o.expectedSha,
-        ref: o.ref,
-        newerRevisionId: undefined,
-        timeline: [],
-        outcome: undefined,
-        writing: undefined
-    };
-}
-/** What a read of the deployment tells the state. */
-function observe(state, d, log) {
-    state.deploymentId = d.id;
-    state.name = d.name;
-    state.deploymentStatus = d.status;
-    const url = d.source_config.custom_url;
-    if (!url)
-        return;
-    if (isWellFormedUrl(url)) {
-        state.url = url;
-        return;
-    }
-    state.url = undefined;
-    if (state.urlRefused)
-        return;
-    state.urlRefused = true;
-    log.warning(`Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
-}
-/**
- * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
- * whitespace, control characters or workflow-command markers, where anything may read it.
- */
-function isWellFormedUrl(text) {
-    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
-        return false;
-    if (text.includes('##[') || /^[^:]*::/.test(text))
-        return false;
-    try {
-        const u = new URL(text);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
- * whereas a write that ended (answered, or failed after reconciling) is known.
- */
-async function writing(state, deps, kind, write) {
-    state.writing = kind;
-    try {
-        return await write();
-    }
-    finally {
-        if (!deps.signal?.aborted)
-            state.writing = undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/delete.ts
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error.
-
-
-
-
-
-
-async function deleteDeployment(o, state, deps) {
-    const { log } = deps;
-    state.deleted = false;
-    // A delete builds nothing: no ref or commit to report.
-    state.ref = undefined;
-    state.expectedSha = undefined;
-    const absent = o.target.kind === 'id'
-        ? `No deployment has the id ${o.target.deploymentId}`
-        : `No deployment is named "${o.name}"`;
-    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if (!found) {
-        state.outcome = 'absent';
-        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
-        return;
-    }
-    state.deploymentId = found.id;
-    state.name = found.name;
-    state.deploymentStatus = found.status;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    if (o.dryRun) {
-        state.outcome = 'dry-run';
-        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
-        return;
-    }
-    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
-    if (answer === 'not-found') {
-        state.outcome = 'absent';
-        state.deploymentStatus = undefined;
-        return;
-    }
-    state.outcome = 'deleted';
-    if (!o.wait)
-        return;
-    await log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
-}
-/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
-async function findToDelete(o, deps, absent) {
-    const { client, log } = deps;
-    const target = o.target;
-    const d = target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof ApiError && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await findDeploymentByName(client, target.name);
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
-    }
-    if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
-    else
-        log.info(`${absent}.`);
-    return d;
-}
-/** The DELETE, reconciled by a read when no answer came. */
-async function send(o, state, deps, found) {
-    const { client, log } = deps;
-    const a = await writing(state, deps, 'delete', () => client
-        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-        .catch(async (err) => {
-        // No answer after every retry: what the control plane holds now decides.
-        if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
-            throw err;
-        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
-    }));
-    if (a === 'not-found') {
-        // Someone else deleted it between the look-up and this request: not this run's doing.
-        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
-        return a;
-    }
-    state.deleted = true;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
-    if (!o.deleteTracingProject) {
-        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken; set delete-tracing-project: true to free it.`);
-    }
-    return a;
-}
-async function isGone(deps, id) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        return d.status === 'AWAITING_DELETE';
-    }
-    catch (err) {
-        if (err instanceof ApiError && err.status === 404)
-            return true;
-        throw err;
-    }
-}
-/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o, state, deps, id) {
-    const result = await waitUntilGone(deps.client, id, {
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        onStatus: (status, ms) => {
-            state.deploymentStatus = status;
-            deps.log.info(`${status} after ${formatDuration(ms)}`);
-        }
-    }, deps);
-    if (result.kind === 'gone') {
-        state.deploymentStatus = undefined;
-        deps.log.info(goneLine(result.elapsedMs));
-        return;
-    }
-    state.outcome = 'timeout';
-    throw new DeployError(`Timed out: deployment ${id} is still ${result.status} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`, 'Raise timeout, or use wait: false.', 'Delete timed out');
-}
-
-;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended. The
-// probes carry the api-key, so only a URL whose traffic cannot be read on the way is accepted:
-// https, or plain http to this machine (a loopback address). Checked before any connection.
-
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
-function probeTarget(customUrl, path) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    let base;
-    try {
-        base = new URL(customUrl);
-    }
-    catch {
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
-    }
-    if (base.username || base.password)
-        return { problem: `its custom_url for ${base.host} carries credentials, which are not sent` };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.c)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    let url;
-    try {
-        url = new URL(`${prefix}${path}`);
-    }
-    catch {
-        return { problem: `${prefix}${path} is not a URL` };
-    }
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url };
-}
-
-;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: a GET with X-Api-Key to exactly the URL given, bounded in time, following no
-// redirect, reading at most a few kilobytes of the answer. Behind a proxy the environment names for
-// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
-// control-plane transport does), so TLS still ends at the agent server.
-
-
-
-/** More than enough for `{"ok": true}` or an error page's first lines. */
-const MAX_PROBE_BODY = 4096;
-class ProbeTimeoutError extends Error {
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.name = 'ProbeTimeoutError';
-    }
-}
-async function agentFor(url) {
-    if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
-        return false;
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
-    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
-    return client.getAgent(url.href);
-}
-const httpProbe = async (req) => {
-    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-    const agent = await agentFor(req.url);
-    const lib = req.url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
-    return new Promise((resolve, reject) => {
-        const fail = (err) => reject(timeout.aborted && !req.signal?.aborted ? new ProbeTimeoutError(req.timeoutMs) : err);
-        const request = lib.request(req.url, {
-            method: 'GET',
-            // A fresh connection per probe, closed after it: no socket outlives the check.
-            agent,
-            headers: { ...req.headers, connection: 'close' },
-            signal
-        });
-        request.on('error', fail);
-        request.on('response', res => {
-            const chunks = [];
-            let size = 0;
-            const done = () => {
-                const location = res.headers.location;
-                resolve({
-                    status: res.statusCode ?? 0,
-                    ...(location ? { location } : {}),
-                    body: Buffer.concat(chunks).toString('utf8')
-                });
-            };
-            res.on('data', (chunk) => {
-                if (size >= MAX_PROBE_BODY)
-                    return;
-                chunks.push(chunk.subarray(0, MAX_PROBE_BODY - size));
-                size += chunk.length;
-                // The status is the answer; the rest of a long body is not waited for.
-                if (size >= MAX_PROBE_BODY) {
-                    done();
-                    res.destroy();
-                }
-            });
-            res.on('end', done);
-            res.on('error', fail);
-            res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
-        });
-        request.end();
-    });
-};
-
-;// CONCATENATED MODULE: ./src/health/gate.ts
-// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
-// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
-// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. Each answer is redacted and cut short before it is kept.
-
-
-
-
-const DEFAULT_PROBE_INTERVAL_MS = 5000;
-const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
-/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
-const UNAVAILABLE_AFTER = 3;
-/** Answers kept for the report. */
-const KEPT = 3;
-const EXCERPT_CHARS = 120;
-/** The probe URL may not carry the key: no connection is made, and this says why. */
-class HealthTargetError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'HealthTargetError';
-    }
-}
-async function checkHealth(o) {
-    const target = probeTarget(o.url, o.path);
-    if ('problem' in target)
-        throw new HealthTargetError(o.redactor.redact(target.problem));
-    const url = target.url;
-    const now = o.now ?? Date.now;
-    const sleep = o.sleep ?? sleep_sleep;
-    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
-    const start = now();
-    const answers = [];
-    let probes = 0;
-    let only404 = true;
-    let windowEnd;
-    const result = (health, reason) => ({
-        health,
-        probes,
-        answers: answers.slice(-KEPT),
-        ...(reason ? { reason } : {}),
-        elapsedMs: now() - start
-    });
-    for (;;) {
-        if (o.signal?.aborted)
-            return result('cancelled');
-        const answer = await probeOnce(o, url);
-        if (o.signal?.aborted)
-            return result('cancelled');
-        probes++;
-        answers.push(answer);
-        o.onProbe?.(probes, answer);
-        const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-        if (answer.status !== 404)
-            only404 = false;
-        if (windowEnd !== undefined && !ok)
-            return result('unhealthy', `probe ${probes} failed after the agent server had answered 2xx`);
-        if (windowEnd === undefined && ok)
-            windowEnd = now() + o.windowMs;
-        if (windowEnd === undefined && only404 && probes >= UNAVAILABLE_AFTER)
-            return result('unavailable');
-        const end = windowEnd ?? o.deadline;
-        if (now() >= end) {
-            if (windowEnd !== undefined)
-                return result('healthy');
-            if (only404)
-                return result('unavailable');
-            return result('unhealthy', `no probe answered 2xx before the timeout (${probes} probes)`);
-        }
-        try {
-            await sleep(Math.min(interval, end - now()), o.signal);
-        }
-        catch {
-            return result('cancelled');
-        }
-    }
-}
-/**
- * One probe, bounded by the probe timeout even at the deadline: the check ends at most that long
- * after the deadline (or the window), and a slow last answer is still read whole.
- */
-async function probeOnce(o, url) {
-    const transport = o.transport ?? httpProbe;
-    const timeoutMs = o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-    let res;
-    try {
-        res = await transport({
-            url,
-            headers: { 'x-api-key': o.apiKey, accept: 'application/json' },
-            timeoutMs,
-            ...(o.signal ? { signal: o.signal } : {})
-        });
-    }
-    catch (err) {
-        return { status: null, excerpt: describeError(err, o.redactor) };
-    }
-    return { status: res.status, excerpt: excerptOf(res, url, o.redactor) };
-}
-function excerptOf(res, url, redactor) {
-    if (res.status >= 300 && res.status < 400) {
-        let where = 'nowhere (no Location)';
-        if (res.location) {
-            try {
-                where = new URL(res.location, url).host;
-            }
-            catch {
-                where = 'an invalid Location';
-            }
-        }
-        return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
-    }
-    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
-}
-function describeError(err, redactor) {
-    if (err instanceof ProbeTimeoutError)
-        return err.message;
-    const e = err;
-    const text = e.code === 'ECONNRESET'
-        ? 'the connection was reset'
-        : e.code === 'ECONNREFUSED'
-            ? 'the connection was refused'
-            : e.code
-                ? `no answer (${e.code})`
-                : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
-}
-
-;// CONCATENATED MODULE: ./src/deploy/failure-logs.ts
-// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
-// are what the build printed: untrusted text that may hold secret values, workflow commands and
-// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
-// verdict.
-
-/**
- * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
- * that has already failed for long, and a few seconds are plenty for one small page.
- */
-const LOG_BUDGET_MS = 10_000;
-/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
-const MAX_LINE_CHARS = 400;
-/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
-const MAX_EXCERPT_CHARS = 24_000;
-/** The service pages at most this many lines. */
-const MAX_LINES = 1000;
-/** Which log tells why a revision ended with this status, in the order to try. */
-function logTypesFor(status) {
-    if (status === 'BUILD_FAILED')
-        return ['build'];
-    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
-    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
-        return ['deploy'];
-    return ['build', 'deploy'];
-}
-/**
- * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
- * log type tried), returned oldest first. Never throws.
- */
-async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
-    const limit = Math.min(Math.max(1, lines), MAX_LINES);
-    for (const type of logTypesFor(status)) {
-        try {
-            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
-            if (!page.logs.length)
-                continue;
-            const newestFirst = page.logs.slice(0, limit);
-            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
-        }
-        catch (err) {
-            if (isNotFound(err))
-                continue;
-            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-            return { kind: 'error', reason: redactor.redact((0,control_plane_redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
-        }
-    }
-    const which = logTypesFor(status).join(' or ');
-    return {
-        kind: 'none',
-        reason: `the control plane has no ${which} log for it`
-    };
-}
-function isNotFound(err) {
-    return typeof err === 'object' && err !== null && err.status === 404;
-}
-/** Secrets out first (a cut could split one), then control characters and workflow commands. */
-function cleanLog(type, entries, redactor) {
-    const cleaned = entries.map(e => {
-        const level = e.level ? (0,control_plane_redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
-        const message = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
-        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
-    });
-    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
-    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
-    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
-        total -= cleaned.shift().line.length + 1;
-    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
-    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
-    const telling = (errorLine ?? saysError)?.message;
-    return {
-        type,
-        lines: cleaned.map(c => c.line),
-        telling: telling === undefined ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(telling, 200)
-    };
-}
-/** A fenced block that no line of the log can close early. */
-function fenced(lines) {
-    const longest = Math.max(2, ...lines.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length))));
-    const fence = '`'.repeat(longest + 1);
-    return [fence, ...lines, fence].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/plan.ts
-
-
-
-const HIDDEN = '***';
-/** How a change shows a secret that the update deletes. */
-const REMOVED = '(removed)';
-/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
-function sourceConfigFromInputs(o) {
-    const c = {};
-    if (o.buildOnPush !== undefined)
-        c.build_on_push = o.buildOnPush;
-    if (o.customUrl !== undefined)
-        c.custom_url = o.customUrl;
-    if (o.resourceSpec !== undefined)
-        c.resource_spec = o.resourceSpec;
-    if (o.k8sNamespace !== undefined)
-        c.listener_config = { k8s_namespace: o.k8sNamespace };
-    if (o.installCommand !== undefined)
-        c.install_command = o.installCommand;
-    if (o.buildCommand !== undefined)
-        c.build_command = o.buildCommand;
-    return c;
-}
-function revisionConfigFromInputs(o, ref) {
-    const r = {};
-    if (o.source === 'codehost') {
-        if (ref !== undefined)
-            r.repo_ref = ref;
-        r.graph_config_path = o.graphConfigPath;
-    }
-    if (o.imageUri !== undefined)
-        r.image_uri = o.imageUri;
-    return r;
-}
-function planCreate(o, name, repo) {
-    const sourceConfig = sourceConfigFromInputs(o);
-    let ref = o.ref;
-    if (o.source === 'codehost') {
-        if (!repo || !o.integrationId) {
-            throw new DeployError(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, 'Set integration-id (and repository, when it is not this workflow’s repository).', 'Missing input');
-        }
-        sourceConfig.integration_id = o.integrationId;
-        sourceConfig.repo_url = repo.url;
-        ref ??= repo.default_branch;
-        if (o.deploymentType !== undefined)
-            sourceConfig.deployment_type = o.deploymentType;
-    }
-    // Fields that only a create may set.
-    if (o.listenerId !== undefined)
-        sourceConfig.listener_id = o.listenerId;
-    const body = {
-        name,
-        source: o.source,
-        source_config: sourceConfig,
-        source_revision_config: revisionConfigFromInputs(o, ref),
-        secrets: o.secrets ?? []
-    };
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    return { kind: 'create', name, body, changes: diff(body, undefined) };
-}
-function planUpdate(o, current) {
-    if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
-        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set api-dialect: ${other}; changing source would not help.`, 'Wrong API dialect');
-    }
-    if (current.source !== o.source) {
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but the source input is ${o.source}.`, `A deployment's source cannot change: set source: ${current.source}, or deploy under another name.`, 'Source mismatch');
-    }
-    // Create-only settings: asked for differently, the run would deploy what was not asked.
-    const createOnly = [
-        ['integration-id', o.integrationId, current.source_config.integration_id],
-        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-        ['listener-id', o.listenerId, current.source_config.listener_id]
-    ];
-    for (const [input, asked, theirs] of createOnly) {
-        if (asked !== undefined && theirs && asked !== theirs) {
-            throw new DeployError(`Deployment "${current.name}" (${current.id}) has ${input} ${(0,control_plane_redact/* sanitizeServerText */.c8)(theirs, 100)}, but the ${input} input is ${asked}.`, `The ${input} of a deployment cannot change after create: set it to the deployment’s, or deploy under another name.`, `${input} cannot change`);
-        }
-    }
-    const otherRepository = repositoryMismatch(o, current);
-    const body = {};
-    const sourceConfig = sourceConfigFromInputs(o);
-    if (Object.keys(sourceConfig).length)
-        body.source_config = sourceConfig;
-    const revisionConfig = revisionConfigFromInputs(o, o.ref);
-    if (Object.keys(revisionConfig).length)
-        body.source_revision_config = revisionConfig;
-    if (o.secrets !== undefined)
-        body.secrets = o.secrets;
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    if (o.revisionSource !== undefined)
-        body.revision_source = o.revisionSource;
-    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
-    const kept = new Set(body.secrets?.map(s => s.name));
-    const removedSecrets = body.secrets
-        ? current.secrets
-            .map(s => s.name)
-            .filter(name => !kept.has(name))
-            .map(shownName)
-        : [];
-    return {
-        kind: 'update',
-        deploymentId: current.id,
-        name: current.name,
-        body,
-        changes: diff(body, current),
-        newRevision,
-        removedSecrets,
-        otherRepository
-    };
-}
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
-function ownerAndName(repoUrl) {
-    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
-    const parts = path
-        .replace(/\.git$/i, '')
-        .replace(/\/+$/, '')
-        .split('/');
-    if (parts.length < 2)
-        return undefined;
-    return parts.slice(-2).join('/').toLowerCase();
-}
-/**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
- */
-function repositoryMismatch(o, current) {
-    const repoUrl = current.source_config.repo_url;
-    if (o.source !== 'codehost' || !o.repository || !repoUrl)
-        return undefined;
-    const theirs = ownerAndName(repoUrl);
-    if (!theirs || theirs === o.repository.toLowerCase())
-        return undefined;
-    const shown = (0,control_plane_redact/* sanitizeServerText */.c8)(repoUrl, 300);
-    if (o.repositoryExplicit) {
-        throw new DeployError(`Deployment "${current.name}" (${current.id}) builds ${shown}, but repository is ${o.repository}.`, 'The repository of a deployment cannot change after create: set repository to the deployment’s, or deploy under another name.', 'Repository mismatch');
-    }
-    return { deployment: shown, workflow: o.repository };
-}
-/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
-function diff(body, current) {
-    const changes = [];
-    const leaf = (field, to, from) => {
-        const t = show(to);
-        // The current value is the service's text: log-safe before it is shown.
-        const f = from === undefined || from === null ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(show(from), 300);
-        if (t !== f)
-            changes.push({ field, from: f, to: t });
-    };
-    for (const [key, value] of Object.entries(body)) {
-        if (value === undefined || value === null)
-            continue;
-        if (key === 'secrets') {
-            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
-            const listed = value;
-            for (const s of listed) {
-                const before = old.get(s.name);
-                if (!old.has(s.name))
-                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
-                // A service that hides values cannot be compared: show it as set again.
-                else if (before !== s.value)
-                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
-            }
-            // The list replaces the whole set: what it leaves out is deleted.
-            const names = new Set(listed.map(s => s.name));
-            for (const name of old.keys()) {
-                if (!names.has(name))
-                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
-            }
-            continue;
-        }
-        if (key === 'source_config' || key === 'source_revision_config') {
-            const was = (current?.[key] ?? {});
-            for (const [k, v] of Object.entries(value)) {
-                if (v !== undefined && v !== null)
-                    leaf(`${key}.${k}`, v, was[k]);
-            }
-            continue;
-        }
-        leaf(key, value, current ? current[key] : undefined);
-    }
-    return changes;
-}
-/** A secret's name as the deployment has it: the service's text, made log-safe. */
-function shownName(name) {
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(name, 100);
-}
-function show(v) {
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-/** The plan as lines for the log and the dry-run summary. */
-function describePlan(plan) {
-    const head = plan.kind === 'create'
-        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
-        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
-            (plan.newRevision ? ', making a new revision' : ', without a new revision');
-    const lines = [head];
-    if (!plan.changes.length)
-        lines.push('  no field changes');
-    if (plan.kind === 'update' && plan.removedSecrets.length) {
-        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets input replaces the whole set`);
-    }
-    for (const c of plan.changes) {
-        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/apply.ts
-
-
-
-/** Sends of one write in all, the first included (as many as the transport's attempts). */
-const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now = Date.now) {
-    /** An earlier send of this create may have been applied after all. */
-    let maybeApplied = false;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return { kind: 'created', deployment: await client.createDeployment(body) };
-        }
-        catch (err) {
-            if (err instanceof ApiError && isNameTaken(err)) {
-                const existing = await findDeploymentByName(client, body.name);
-                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
-                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
-                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
-                    return { kind: 'created', deployment: existing };
-                }
-                if (existing) {
-                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
-                    return { kind: 'taken', deployment: existing };
-                }
-                throw err;
-            }
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            maybeApplied = true;
-            notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => findDeploymentByName(client, body.name));
-            if (existing) {
-                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
-                return { kind: 'created', deployment: existing };
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
-        }
-    }
-}
-function isNameTaken(err) {
-    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
-}
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
-function outcomeUnknown(err) {
-    if (err instanceof OutcomeUnknownError)
-        return err;
-    // An answer about another deployment is a lie to stop at, not an answer that got lost.
-    if (err instanceof UnexpectedResponseError && !(err instanceof OtherResourceError)) {
-        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
-    }
-    return undefined;
-}
-/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
-function isWhatWasAsked(d, body) {
-    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
-        v === null ||
-        JSON.stringify(v) === JSON.stringify(got[k]));
-    return (d.source === body.source &&
-        same(body.source_config, d.source_config) &&
-        same(body.source_revision_config, d.source_revision_config));
-}
-/**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
- */
-async function lookBack(client, unknown, now, look) {
-    const found = await look();
-    if (found !== undefined || !unknown.pending)
-        return found;
-    const until = now() + client.requestTimeoutMs;
-    for (let i = 0; now() < until; i++) {
-        const pause = Math.min(1000 * 2 ** i, until - now());
-        if (pause <= 0 || !(await client.pause(i + 1, pause)))
-            return undefined;
-        const again = await look();
-        if (again !== undefined)
-            return again;
-    }
-    return undefined;
-}
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
-function patchReconciled(client, current, body, newRevision, notes, now = Date.now) {
-    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
-}
-/**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
- */
-async function writeReconciled(client, current, write, newRevision, what, notes, now = Date.now) {
-    const before = current.latest_revision_id;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await write();
-        }
-        catch (err) {
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
-            if (newRevision) {
-                const landed = await lookBack(client, unknown, now, async () => {
-                    const d = await client.getDeployment(current.id);
-                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
-                });
-                if (landed) {
-                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
-                    return landed;
-                }
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
-        }
-    }
-}
-/** Pauses of the look for a revision that the write's answer did not name yet. */
-const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
-/**
- * After a write (an update, a redeploy) answered with the revision from before: reads the
- * deployment a few times (about 7 s in all, within the run's deadline) for a new
- * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
- */
-async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
-    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
-    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
-        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
-            return undefined;
-        const now = await client.getDeployment(deploymentId);
-        if (now.latest_revision_id && now.latest_revision_id !== before) {
-            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
-            return now;
-        }
-    }
-    return undefined;
-}
-/** The revision a write made: the id the write answered with, read back once if it was null. */
-async function revisionOf(client, d) {
-    if (d.latest_revision_id)
-        return d.latest_revision_id;
-    const again = await client.getDeployment(d.id);
-    if (again.latest_revision_id)
-        return again.latest_revision_id;
-    throw new DeployError(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/wait.ts
-// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
-// fast at the start and after every change of status, backs off towards poll-interval while
-// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
-// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
-
-
-
-
-const DEFAULT_CADENCE = {
-    initialMs: 1000,
-    factor: 2,
-    restartShare: 0.03,
-    nearDoneShare: 0.03,
-    buildShare: 0.2,
-    buildFloorMs: 2000
-};
-/** Stages from which the revision cannot become DEPLOYED at the next poll. */
-const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
-const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
-/** The poll sent at the deadline may take this long to answer. */
-const FINAL_POLL_GRACE_MS = 2000;
-/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
-const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
-/**
- * A revision that the write has just returned may not be readable at once where the read is
- * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
- * soon after, not at the timeout.
- */
-const NOT_FOUND_GRACE_MS = 10_000;
-const KNOWN_STATUSES = new Set(vocabulary/* REVISION_STATUSES */.X_);
-/**
- * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
- * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
- * seen to that share of the deploy's duration (or `initialMs` for a short one).
- */
-function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
-    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
-    if (status === undefined || !EARLY_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
-    else if (BUILD_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
-    return Math.round(Math.min(pause, pollIntervalMs));
-}
-async function waitForRevision(o) {
-    const now = o.now ?? Date.now;
-    const sleep = o.sleep ?? sleep_sleep;
-    const cadence = o.cadence ?? DEFAULT_CADENCE;
-    const start = now();
-    const p = {
-        now,
-        cadence,
-        start,
-        deadline: start + o.timeoutMs,
-        timeline: [],
-        status: undefined,
-        revision: undefined,
-        polls: 0,
-        errors: 0,
-        lastError: undefined,
-        lastApiError: undefined,
-        unknownSeen: false,
-        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
-    };
-    for (;;) {
-        if (o.signal?.aborted)
-            return resultOf(p, 'cancelled');
-        p.polls++;
-        const step = await pollOnce(o, p);
-        if (step.end)
-            return resultOf(p, step.end);
-        if (now() >= p.deadline)
-            return resultOf(p, 'timeout');
-        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
-        if (wait === undefined)
-            return resultOf(p, 'error');
-        try {
-            await sleep(wait, o.signal);
-        }
-        catch {
-            return resultOf(p, 'cancelled');
-        }
-    }
-}
-function resultOf(p, outcome) {
-    const { status, revision, timeline, polls, lastError, lastApiError } = p;
-    const elapsedMs = p.now() - p.start;
-    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
-}
-async function pollOnce(o, p) {
-    let revision;
-    try {
-        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-            deadline: p.deadline + FINAL_POLL_GRACE_MS
-        });
-    }
-    catch (err) {
-        return pollFailed(o, p, err);
-    }
-    p.revision = revision;
-    p.errors = 0;
-    const changed = revision.status !== p.status;
-    if (changed) {
-        p.status = revision.status;
-        const elapsedMs = p.now() - p.start;
-        p.timeline.push({ status: p.status, elapsedMs });
-        o.onStatus?.(p.status, elapsedMs);
-        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
-            p.unknownSeen = true;
-            o.onUnknownStatus?.(p.status);
-        }
-    }
-    const outcome = (0,vocabulary/* revisionOutcome */.qU)(revision.status);
-    return outcome !== 'in_progress' ? { end: outcome } : { changed };
-}
-function pollFailed(o, p, err) {
-    if (o.signal?.aborted)
-        return { end: 'cancelled' };
-    if (err instanceof AbortedError)
-        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
-    p.lastError = err;
-    if (err instanceof ApiError)
-        p.lastApiError = err;
-    const early404 = err instanceof ApiError &&
-        err.status === 404 &&
-        p.status === undefined &&
-        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
-    if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
-        return { end: 'error' };
-    // A 404 in the grace period is not a failing service: it does not use up the error budget.
-    if (!early404)
-        p.errors++;
-    o.onPollError?.(err, Math.max(p.errors, 1));
-    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
-        return { end: 'error' };
-    return { changed: false, retryAfterMs: err instanceof ApiError ? err.retryAfterMs : undefined };
-}
-/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
-function nextWait(o, p, changed, retryAfterMs) {
-    const elapsed = p.now() - p.start;
-    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
-    if (retryAfterMs !== undefined) {
-        // Polling again before the server's Retry-After would only be refused again; when that
-        // time ends past the deadline, no poll can help any more.
-        if (p.now() + retryAfterMs >= p.deadline) {
-            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
-            return undefined;
-        }
-        p.pause = Math.max(p.pause, retryAfterMs);
-    }
-    // The last poll lands on the deadline rather than a whole pause after it.
-    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
-}
-/** The control plane asked to wait past the deadline: no further poll could help. */
-class RetryPastDeadlineError extends Error {
-    constructor(cause, retryAfterMs) {
-        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-        super(`${text} (the control plane asks to wait ${formatDuration(retryAfterMs)}, past the deadline)`, { cause });
-        this.name = 'RetryPastDeadlineError';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/rollback.ts
-
-
-
-async function rollBack(client, input, notes) {
-    const previous = input.previousActive;
-    if (!previous) {
-        return {
-            kind: 'not-done',
-            reason: 'nothing to roll back to: the deployment had no active revision before this run'
-        };
-    }
-    // Read again right before the write: another run may have written or deployed since.
-    const now = await client.getDeployment(input.deploymentId);
-    const refused = holdBack(now, input.failedRevisionId, previous);
-    if (refused)
-        return { kind: 'not-done', reason: refused };
-    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
-    const { notUndone } = input;
-    let answer;
-    try {
-        answer = await writeReconciled(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.now);
-    }
-    catch (err) {
-        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
-        if (input.wait.signal?.aborted)
-            throw err;
-        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
-    }
-    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
-    if (!revisionId) {
-        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
-        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
-    }
-    const result = await waitForRevision({
-        client,
-        deploymentId: input.deploymentId,
-        revisionId,
-        ...input.wait,
-        onStatus: input.onStatus
-    });
-    notes.info(`Rollback revision ${revisionId}: ${result.status ?? 'no status read'} after ${formatDuration(result.elapsedMs)}.`);
-    const { status, outcome, timeline } = result;
-    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
-}
-/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
-function holdBack(now, failed, previous) {
-    if (now.latest_revision_id !== failed) {
-        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
-    }
-    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
-    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
-        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
-    }
-    return undefined;
-}
-/**
- * The revision the redeploy made: the answer's new latest revision or, when the answer still
- * names the revision from before (the redeploy not visible yet, or dropped), one that appears
- * on the deployment shortly after. Undefined when none does.
- */
-async function redeployedRevision(client, answer, before, notes) {
-    if (answer.latest_revision_id && answer.latest_revision_id !== before)
-        return answer.latest_revision_id;
-    const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy');
-    return late?.latest_revision_id ?? undefined;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/after-failure.ts
-// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
-// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
-// changes the verdict: the deploy that was asked for did not happen.
-
-
-
-
-async function afterFailure(o, ids, deps) {
-    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
-    let rollback;
-    if (o.onFailure === 'rollback') {
-        rollback = await deps.log.group('Roll back', async () => {
-            const r = await rollBack(deps.client, {
-                deploymentId: ids.deploymentId,
-                previousActive: ids.previousActive,
-                failedRevisionId: ids.revisionId,
-                notUndone: ids.notUndone,
-                wait: {
-                    timeoutMs: o.timeoutMs,
-                    pollIntervalMs: o.pollIntervalMs,
-                    cadence: deps.cadence,
-                    signal: deps.signal,
-                    now: deps.now,
-                    sleep: deps.sleep
-                },
-                onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
-            }, deps.log);
-            if (r.kind === 'not-done')
-                deps.log.info(`No rollback: ${r.reason}.`);
-            if (r.kind === 'failed')
-                deps.log.warning(describeRollback(r), 'Rollback failed');
-            if (r.kind === 'unconfirmed')
-                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
-            if (r.kind === 'done' && r.notUndone.length)
-                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
-            return r;
-        });
-    }
-    return { log, rollback };
-}
-async function showLog(lines, ids, deps) {
-    const now = deps.now ?? Date.now;
-    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
-    if (result.kind !== 'log') {
-        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
-        return undefined;
-    }
-    const { log } = result;
-    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
-    return log;
-}
-async function printGroup(log, name, lines) {
-    await log.group(name, async () => {
-        for (const line of lines)
-            log.info(line);
-    });
-}
-/** What the rollback did, for the error annotation, and what it left as this run set it. */
-function describeRollback(r) {
-    if (!r)
-        return undefined;
-    if (r.kind === 'not-done')
-        return `Not rolled back: ${r.reason}.`;
-    const left = notUndoneSentence(r.notUndone);
-    const tail = left ? ` ${left}` : '';
-    if (r.kind === 'failed')
-        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
-    if (r.kind === 'unconfirmed')
-        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
-    if (r.outcome === 'deployed')
-        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
-    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
-}
-/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
-function notUndoneSentence(names) {
-    if (!names.length)
-        return undefined;
-    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
-}
-/**
- * What an update changed that a redeploy of an older revision does not put back: the secrets
- * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
- * is what a redeploy restores.
- */
-function notUndoneBy(plan) {
-    if (plan?.kind !== 'update')
-        return [];
-    const names = [];
-    for (const c of plan.changes) {
-        if (c.field.startsWith('source_revision_config.'))
-            continue;
-        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
-        if (secret !== undefined) {
-            const how = c.to === REMOVED ? 'removed' : c.from === undefined ? 'added' : 'set';
-            names.push(`secret ${secret} (${how})`);
-        }
-        else
-            names.push(inputName(c.field));
-    }
-    return names;
-}
-/** `source_config.install_command` as the input that sets it: `install-command`. */
-function inputName(field) {
-    const leaf = field.split('.').at(-1) ?? field;
-    return leaf.replace(/_/g, '-');
-}
-function capital(s) {
-    return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-;// CONCATENATED MODULE: ./src/deploy/health-gate.ts
-
-
-
-
-/**
- * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
- * DeployError when the URL may not carry the key (nothing is sent then).
- */
-async function healthGate(s, url, deps) {
-    const { log } = deps;
-    const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : '';
-    return log.group('Health check of the agent server', async () => {
-        let last;
-        let result;
-        try {
-            result = await checkHealth({
-                url,
-                path: s.path,
-                apiKey: s.apiKey,
-                deadline: s.deadline,
-                windowMs: s.windowMs,
-                ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-                redactor: deps.redactor,
-                ...(deps.signal ? { signal: deps.signal } : {}),
-                ...(deps.now ? { now: deps.now } : {}),
-                ...(deps.sleep ? { sleep: deps.sleep } : {}),
-                ...(deps.probe ? { transport: deps.probe } : {}),
-                onProbe: (n, answer) => {
-                    if (n === 1)
-                        log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`);
-                    const text = describeAnswer(answer);
-                    // A long wait repeats one answer: it is said once, and again when it changes.
-                    if (text !== last)
-                        log.info(`Probe ${n}: ${text}`);
-                    last = text;
-                }
-            });
-        }
-        catch (err) {
-            if (!(err instanceof HealthTargetError))
-                throw err;
-            throw new DeployError(`health-check cannot ask the agent server: ${err.message}. No probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
-        }
-        const took = formatDuration(result.elapsedMs);
-        if (result.health === 'healthy')
-            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
-        if (result.health === 'unavailable')
-            log.warning(`Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-                'Point health-check at a route the server serves, or turn it off.', 'Health check unavailable');
-        return result;
-    });
-}
-/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-function describeAnswer(a) {
-    if (a.status === null)
-        return `no answer: ${a.excerpt}`;
-    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
-}
-/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
-function unhealthyError(result, revisionId, name, rolledBack) {
-    const answers = result.answers.map(describeAnswer).join('; ');
-    return new DeployError(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
-        `Last answers: ${answers}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
-}
-function shown(url, path, redactor) {
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
-}
-
-;// CONCATENATED MODULE: ./src/deploy/after-deployed.ts
-
-
-
-
-
-async function checkDeployedHealth(o, state, deps, r) {
-    if (!o.healthCheck)
-        return;
-    const now = deps.now ?? Date.now;
-    let result;
-    try {
-        result = await healthGate({
-            path: o.healthCheck,
-            windowMs: o.healthCheckWindow,
-            // poll-interval caps every pause of the run, the probes' too.
-            intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
-            apiKey: o.apiKey,
-            // The timeout bounds the wait for the first 2xx as it bounds the wait for DEPLOYED.
-            deadline: now() - r.waitedMs + o.timeoutMs
-        }, state.url, {
-            log: deps.log,
-            redactor: deps.client.redactor,
-            ...(deps.signal ? { signal: deps.signal } : {}),
-            ...(deps.now ? { now: deps.now } : {}),
-            ...(deps.sleep ? { sleep: deps.sleep } : {}),
-            ...(deps.probe ? { probe: deps.probe } : {})
-        });
-    }
-    catch (err) {
-        state.outcome = 'error';
-        throw err;
-    }
-    if (result.health === 'cancelled') {
-        state.outcome = 'cancelled';
-        throw new DeployError(`Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`, undefined, 'Deploy cancelled');
-    }
-    state.health = result.health;
-    if (result.health !== 'unhealthy')
-        return;
-    state.outcome = 'unhealthy';
-    const after = await afterFailure(o, {
-        deploymentId: r.deploymentId,
-        revisionId: r.revisionId,
-        status: 'DEPLOYED',
-        previousActive: state.previousActive ?? null,
-        notUndone: notUndoneBy(state.plan)
-    }, deps);
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    throw unhealthyError(result, r.revisionId, state.name, describeRollback(after.rollback));
-}
-/**
- * Before anything is written: a health check whose address is already known (the custom-url
- * input, or the deployment's) and may not carry the key stops the run here.
- */
-function refuseHealthTarget(o, current) {
-    if (!o.healthCheck)
-        return;
-    const url = o.customUrl ?? current?.source_config.custom_url;
-    if (!url)
-        return;
-    const target = probeTarget(url, o.healthCheck);
-    if ('problem' in target)
-        throw new DeployError(`health-check cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, 'Set custom-url to the https address of the agent server, or turn health-check off.', 'Health check refused');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/conclude.ts
-
-
-
-
-
-
-async function conclude(o, state, deps, w) {
-    const { result } = w;
-    state.timeline = result.timeline;
-    state.revisionStatus = result.status;
-    const sha = result.revision?.source_revision_config?.repo_commit_sha;
-    if (sha)
-        state.repoCommitSha = sha;
-    state.outcome = result.outcome;
-    switch (result.outcome) {
-        case 'deployed':
-            await deployed(state, deps, w);
-            return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs });
-        case 'skipped':
-            return skipped(state, deps, w);
-        case 'failed':
-            return failed(o, state, deps, w);
-        case 'timeout':
-            throw timedOut(o, w);
-        case 'cancelled':
-            throw new DeployError(`Cancelled while ${result.status ?? 'no status seen'}; revision ${w.revisionId} goes on on the control plane.`, undefined, 'Deploy cancelled');
-        case 'error':
-            throw await conclude_pollFailed(state, deps, w);
-    }
-}
-async function deployed(state, deps, w) {
-    await refresh(deps, state, w.deploymentId);
-    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`);
-    const sha = state.repoCommitSha;
-    const expected = state.expectedSha;
-    if (sha && expected && !sameCommit(sha, expected)) {
-        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
-    }
-}
-async function skipped(state, deps, w) {
-    await refresh(deps, state, w.deploymentId);
-    const newer = state.newerRevisionId;
-    deps.log.warning(`Revision ${w.revisionId} was SKIPPED: a newer revision${newer ? ` (${newer})` : ''} superseded it, ` +
-        'and goes on on the control plane.', 'Superseded by a newer revision');
-}
-async function failed(o, state, deps, w) {
-    const last = w.result.status ?? 'no status seen';
-    const after = await afterFailure(o, {
-        deploymentId: w.deploymentId,
-        revisionId: w.revisionId,
-        status: last,
-        previousActive: state.previousActive ?? null,
-        notUndone: notUndoneBy(state.plan)
-    }, deps);
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
-    const rolled = describeRollback(after.rollback);
-    throw new DeployError(`Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
-        (rolled ? ` ${rolled}` : ''), last === 'BUILD_FAILED'
-        ? `The build failed: ${after.log ? 'its log is above and in the job summary' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-        : last === 'DEPLOY_FAILED'
-            ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-            : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.', `Revision ${last}`);
-}
-function timedOut(o, w) {
-    const { result } = w;
-    return new DeployError((result.status
-        ? `Timed out: still ${result.status} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-        : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
-        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
-        (result.lastApiError && result.lastApiError !== result.lastError
-            ? ` Last answer: ${firstLine(result.lastApiError)}`
-            : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
-}
-/**
- * Polling failed for good. A revision that cannot be found because its deployment was deleted
- * meanwhile (by another run or a person) is reported as that, not as a wrong id.
- */
-async function conclude_pollFailed(state, deps, w) {
-    const { result } = w;
-    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
-    if (deleted) {
-        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-        return new DeployError(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
-    }
-    const seen = result.status ? `last status ${result.status}` : 'before any status was read';
-    return new DeployError(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
-}
-/** After a 404 on the revision: whether the deployment itself is gone or going. */
-async function deletedMeanwhile(client, id, err) {
-    if (!(err instanceof ApiError && err.status === 404))
-        return undefined;
-    try {
-        const d = await client.getDeployment(id);
-        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
-    }
-    catch (again) {
-        return again instanceof ApiError && again.status === 404 ? 'gone' : undefined;
-    }
-}
-/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps, state, id) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        observe(state, d, deps.log);
-        if (d.latest_revision_id && d.latest_revision_id !== state.revisionId)
-            state.newerRevisionId = d.latest_revision_id;
-    }
-    catch {
-        // The revision's own status is what decides the run; this read only adds detail.
-    }
-}
-/** The first line of an error's message: the hint that follows is said once, at the end. */
-function firstLine(err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return text.split('\n')[0] ?? text;
-}
-function hintOf(err) {
-    if (err instanceof ApiError)
-        return err.hint;
-    const lines = (err instanceof Error ? err.message : '').split('\n');
-    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
-}
-function sameCommit(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x.startsWith(y) || y.startsWith(x);
-}
-
-;// CONCATENATED MODULE: ./src/deploy/resolve-repository.ts
-
-async function resolveRepository(client, integrationId, repository) {
-    const entries = await client.listRepositories(integrationId);
-    const wanted = repository.toLowerCase();
-    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
-    if (found)
-        return found;
-    const close = closeNames(wanted, entries);
-    throw new DeployError(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
-        'Check the repository input, or give the integration access to the repository on the hosting service.', 'Repository not found');
-}
-/** Up to five `owner/name` that share the name, or are a couple of edits away. */
-function closeNames(wanted, entries) {
-    const [, wantedName = wanted] = wanted.split('/');
-    const scored = [];
-    for (const e of entries) {
-        const full = `${e.owner}/${e.name}`;
-        const lower = full.toLowerCase();
-        const name = e.name.toLowerCase();
-        let score = Infinity;
-        if (name === wantedName)
-            score = 0;
-        else if (name.includes(wantedName) || wantedName.includes(name))
-            score = 1;
-        else if (Math.abs(lower.length - wanted.length) <= 2)
-            score = 1 + editDistance(lower, wanted, 2);
-        if (score <= 3)
-            scored.push({ full, score });
-    }
-    return scored
-        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
-        .slice(0, 5)
-        .map(s => s.full);
-}
-/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
-function editDistance(a, b, max) {
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let best = i;
-        for (let j = 1; j <= b.length; j++) {
-            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            cur.push(v);
-            best = Math.min(best, v);
-        }
-        if (best > max)
-            return max + 1;
-        prev = cur;
-    }
-    return prev[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/deploy/target.ts
-
-
-
-
-
-const BEING_DELETED = 'AWAITING_DELETE';
-async function findTarget(o, state, deps) {
-    const { client, log } = deps;
-    const found = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const d = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId)
-            : await findDeploymentByName(client, target.name);
-        if (!d) {
-            log.info(`No deployment is named "${o.name}".`);
-            return undefined;
-        }
-        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            throw new DeployError(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, 'Set name and deployment-id to the same deployment, or only one of them.', 'Name and deployment-id disagree');
-        }
-        observe(state, d, log);
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${d.status}.`);
-        return d;
-    });
-    if (found?.status !== BEING_DELETED)
-        return found;
-    return awaitDeletion(o, state, deps, found);
-}
-/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
-async function awaitDeletion(o, state, deps, d) {
-    const { log } = deps;
-    if (o.target.kind === 'id') {
-        throw new DeployError(`Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`, 'Deploy by name (without deployment-id) to create it again once it is gone.', 'Deployment being deleted');
-    }
-    if (o.dryRun) {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`);
-        return undefined;
-    }
-    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
-            `waiting until it is gone (at most the timeout, ${formatDuration(o.timeoutMs)}), then creating it anew.`);
-        const r = await waitUntilGone(deps.client, d.id, o, deps);
-        if (r.kind === 'gone')
-            log.info(goneLine(r.elapsedMs));
-        return r;
-    });
-    if (result.kind === 'timeout') {
-        state.outcome = 'timeout';
-        throw new DeployError(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`, 'Re-run the job once the deletion has finished, or raise timeout.', 'Deployment being deleted');
-    }
-    state.deploymentId = undefined;
-    state.deploymentStatus = undefined;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/write.ts
-
-
-
-async function writePlan(o, state, deps, plan, current) {
-    let written;
-    /** The latest revision before this run's update: what the update must replace. */
-    let before = current?.latest_revision_id ?? null;
-    state.previousActive = current?.active_revision_id ?? null;
-    if (plan.kind === 'create') {
-        const body = plan.body;
-        const result = await writing(state, deps, 'create', () => create(body, deps));
-        observe(state, result.deployment, deps.log);
-        if (result.kind === 'created') {
-            state.created = true;
-            written = result.deployment;
-        }
-        else {
-            // Another run created it first: this run's write becomes an update of theirs.
-            plan = planUpdate(o, result.deployment);
-            state.plan = plan;
-            before = result.deployment.latest_revision_id;
-            state.previousActive = result.deployment.active_revision_id;
-            noteRepository(state, deps, plan);
-            written = await update(state, deps, plan, result.deployment);
-        }
-    }
-    else {
-        written = await update(state, deps, plan, current);
-    }
-    observe(state, written, deps.log);
-    if (plan.kind === 'update' && !plan.newRevision)
-        return { kind: 'no-revision' };
-    if (plan.kind === 'update' && written.latest_revision_id === before) {
-        const late = await awaitNewRevision(deps.client, written.id, before, deps.log);
-        if (!late)
-            return { kind: 'revision-missing', deployment: written, before };
-        written = late;
-        observe(state, written, deps.log);
-    }
-    const revisionId = await revisionOf(deps.client, written);
-    state.revisionId = revisionId;
-    deps.log.info(`Revision ${revisionId}.`);
-    return { kind: 'revision', deployment: written, revisionId };
-}
-function create(body, deps) {
-    const { client, log } = deps;
-    return log.group('Create the deployment', async () => {
-        const r = await createOrAdopt(client, body, log, deps.now);
-        if (r.kind === 'created')
-            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
-        return r;
-    });
-}
-async function update(state, deps, p, d) {
-    if (p.kind !== 'update')
-        throw new Error('update needs an update plan');
-    const { client, log } = deps;
-    return log.group('Update the deployment', async () => {
-        if (p.removedSecrets.length) {
-            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-                'the secrets input replaces the whole set. List every secret the deployment needs in secrets to keep it.', 'Secrets removed');
-        }
-        const out = await writing(state, deps, 'update', () => patchReconciled(client, d, p.body, p.newRevision, log, deps.now));
-        log.info(`Updated deployment "${out.name}" (${out.id}).`);
-        return out;
-    });
-}
-/** The workflow's repository is not the deployment's: say so, and compare no commit. */
-function noteRepository(state, deps, p) {
-    if (p.kind !== 'update' || !p.otherRepository)
-        return;
-    state.expectedSha = undefined;
-    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not this workflow's repository ${p.otherRepository.workflow}: ` +
-        'it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set repository to silence this.', 'Another repository');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/flow.ts
-// The deploy, step by step: find the target (target.ts), plan, write (write.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also handles a failure). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped.
-
-
-
-
-
-
-
-
-
-
-
-async function deploy(o, state, deps) {
-    const current = await findTarget(o, state, deps);
-    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current));
-    state.plan = plan;
-    noteRepository(state, deps, plan);
-    refuseHealthTarget(o, current);
-    if (o.dryRun) {
-        state.outcome = 'dry-run';
-        deps.log.info('Dry run: nothing was written.');
-        return;
-    }
-    const written = await writePlan(o, state, deps, plan, current);
-    if (written.kind === 'no-revision') {
-        state.outcome = 'no-revision';
-        deps.log.info('The change needs no new revision: nothing to wait for.');
-        return;
-    }
-    if (written.kind === 'revision-missing') {
-        state.outcome = 'revision-missing';
-        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
-            'Nothing was deployed by this run; re-run the job, and check the deployment on the control plane if it happens again.', 'No new revision');
-        return;
-    }
-    if (!o.wait) {
-        state.outcome = 'accepted';
-        deps.log.info('wait is false: the revision goes on on the control plane.');
-        return;
-    }
-    await conclude(o, state, deps, await waitFor(o, deps, written.deployment.id, written.revisionId));
-}
-async function makePlan(o, deps, current) {
-    let p;
-    if (current)
-        p = planUpdate(o, current);
-    else {
-        // A deployment named by id is read, never created: not finding it was an error before.
-        if (o.target.kind !== 'name')
-            throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`);
-        const name = o.target.name;
-        if (!o.create) {
-            throw new DeployError(`No deployment is named "${name}" and create is false.`, 'Set create: true to create it, or check name, tenant-id and base-url.', 'Deployment not found');
-        }
-        const repo = o.source === 'codehost' && o.integrationId && o.repository
-            ? await resolveRepository(deps.client, o.integrationId, o.repository)
-            : undefined;
-        if (repo) {
-            deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
-        }
-        p = planCreate(o, name, repo);
-    }
-    for (const line of describePlan(p))
-        deps.log.info(line);
-    return p;
-}
-function waitFor(o, deps, deploymentId, revisionId) {
-    const { log } = deps;
-    return log.group(`Wait for revision ${revisionId}`, async () => {
-        const result = await waitForRevision({
-            client: deps.client,
-            deploymentId,
-            revisionId,
-            timeoutMs: o.timeoutMs,
-            pollIntervalMs: o.pollIntervalMs,
-            cadence: deps.cadence,
-            signal: deps.signal,
-            now: deps.now,
-            sleep: deps.sleep,
-            onStatus: (status, ms) => log.info(`${status} after ${formatDuration(ms)}`),
-            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${status}, which the control plane does not document: ` +
-                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
-            // The hint of a cause is said once, with the final error; each poll gets one line.
-            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
-        });
-        return { result, deploymentId, revisionId };
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/report.ts
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
+// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// commits) and are written as they are: redacting them would corrupt them whenever a secret value
+// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
+// so it passes the redactor: the runner masks the log, but nothing masks a summary.
+
 
 
 
@@ -34705,17 +36297,21 @@ function outputsOf(state) {
     return {
         'deployment-id': state.deploymentId,
         'revision-id': state.revisionId,
-        'revision-status': state.revisionStatus,
-        'deployment-status': state.deploymentStatus,
+        'revision-status': revisionStatusWord(state.revisionStatus),
+        'deployment-status': deploymentStatusWord(state.deploymentStatus),
         // A create cut off in flight may have landed: unknown, so not claimed either way.
         created: state.writing === 'create' ? undefined : String(state.created),
         url: state.url,
+        'status-url': state.statusUrl,
         'repo-commit-sha': state.repoCommitSha,
         // A delete cut off in flight may have landed: unknown, so not claimed either way.
         deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
         'rollback-revision-id': rollback?.revisionId,
-        'rollback-status': rollback?.status,
-        health: state.health
+        'rollback-status': revisionStatusWord(rollback?.status),
+        'served-revision': state.verified?.servedRevision,
+        smoke: state.verified?.smoke,
+        health: state.health,
+        'source-digest': state.source?.digest
     };
 }
 /** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
@@ -34744,10 +36340,8 @@ const HEADLINE = {
     cancelled: '🛑 Cancelled',
     error: '❌ Failed'
 };
-/** The job summary as markdown. */
-function renderSummary(state, facts) {
-    const headline = state.outcome ? HEADLINE[state.outcome] : facts.error ? '❌ Failed' : '…';
-    const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`;
+/** The summary's table: each fact of the run that is known, one row each. */
+function summaryRows(state, facts) {
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
@@ -34757,9 +36351,9 @@ function renderSummary(state, facts) {
         ? `\`${state.deploymentId}\`${state.created ? ' (created by this run)' : ''}`
         : undefined);
     add('Revision', state.revisionId && `\`${state.revisionId}\``);
-    add('Revision status', state.revisionStatus && `\`${state.revisionStatus}\``);
+    add('Revision status', state.revisionStatus && `\`${revisionStatusWord(state.revisionStatus)}\``);
     add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``);
-    add('Deployment status', state.deploymentStatus && `\`${state.deploymentStatus}\``);
+    add('Deployment status', state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``);
     add('Ref', state.ref && `\`${state.ref}\``);
     if (state.repoCommitSha || state.expectedSha) {
         const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported';
@@ -34767,11 +36361,32 @@ function renderSummary(state, facts) {
         add('Commit built / expected', `${built} / ${expected}`);
     }
     add('URL', state.url);
+    add('Deployment page', state.statusUrl);
+    const src = state.source;
+    if (src) {
+        const git = src.commit ? `, git \`${src.commit}\`` : '';
+        add('Source archive', `${src.files} files, ${src.size} bytes, \`${src.digest}\`${git}`);
+    }
     add('Health', state.health);
-    add('Duration', formatDuration(facts.durationMs));
+    verifiedRows(state.verified, add);
+    add('Duration', (0,duration/* formatDuration */.a)(facts.durationMs));
     add('Requests', String(facts.requests));
+    return rows;
+}
+/** The job summary as markdown. */
+function renderSummary(state, facts) {
+    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
+    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
+    const headline = checks
+        ? '❌ New revision failed its checks'
+        : state.outcome
+            ? HEADLINE[state.outcome]
+            : facts.error
+                ? '❌ Failed'
+                : '…';
+    const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`;
     const out = [`### ${title}`, '', '| | |', '|---|---|'];
-    for (const [k, v] of rows)
+    for (const [k, v] of summaryRows(state, facts))
         out.push(`| ${k} | ${cell(v)} |`);
     if (facts.error)
         out.push('', '**What failed**', '', '```', facts.error, '```');
@@ -34780,6 +36395,7 @@ function renderSummary(state, facts) {
         out.push(...describePlan(state.plan));
         out.push('```');
     }
+    smokeCases(out, state.verified?.cases);
     timeline(out, 'Status timeline', state.timeline);
     const log = state.failureLog;
     if (log) {
@@ -34788,19 +36404,36 @@ function renderSummary(state, facts) {
     }
     const rb = state.rollback;
     if (rb?.kind === 'done') {
-        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${rb.status ?? 'without a status'}\``);
+        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${revisionStatusWord(rb.status) ?? 'without a status'}\``);
         timeline(out, 'Rollback timeline', rb.timeline);
     }
     else if (rb)
         out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`);
     return out.join('\n') + '\n';
 }
+function verifiedRows(v, add) {
+    add('Served revision', v?.servedRevision);
+    const g = v?.graphs;
+    if (g)
+        add('Graphs', `${g.verdict}: ${g.checked.map(x => `\`${x}\`${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
+    add('Smoke test', v?.smoke);
+}
+/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
+function smokeCases(out, cases) {
+    if (!cases?.length)
+        return;
+    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
+    for (const c of cases) {
+        const why = c.reason ? `${c.reason}. ` : '';
+        out.push(`| ${cell(c.name)} (\`${cell(c.graph)}\`) | ${c.verdict} | ${cell(why + c.excerpt)} |`);
+    }
+}
 function timeline(out, title, entries) {
     if (!entries.length)
         return;
     out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
     for (const t of entries)
-        out.push(`| \`${t.status}\` | ${formatDuration(t.elapsedMs)} |`);
+        out.push(`| \`${revisionStatusWord(t.status)}\` | ${(0,duration/* formatDuration */.a)(t.elapsedMs)} |`);
 }
 function cell(v) {
     return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -34813,9 +36446,11 @@ function summaryText(state, facts, redactor) {
 ;// CONCATENATED MODULE: ./src/run.ts
 // The run, whichever door it came through: raw inputs in through the port, masks first, every
 // input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, and every output, the summary and the verdict out through the port. It never asks
-// where it runs: no @actions/core, no environment variables, no signal handlers (the doors own
-// those).
+// has one, the summary and the verdict out through the port, and the outputs in the result (each
+// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
+// signal handlers (the doors own those).
+
+
 
 
 
@@ -34828,76 +36463,60 @@ function summaryText(state, facts, redactor) {
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
-async function run(port, clock = {}) {
-    const now = clock.now ?? Date.now;
-    const started = now();
+/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
+const SETUP_BUDGET_FLOOR_MS = 30_000;
+/**
+ * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
+ * time by default. The run's one clock is made here and handed to everything that keeps time.
+ */
+async function run(port, time = {}) {
+    const clock = makeClock(time);
+    const started = clock.now();
     const raw = readRawInputs(name => port.input(name));
-    await loadDocumentParser(raw);
-    const redactor = new control_plane_redact/* Redactor */.pO(secretValuesToMask(raw));
+    const parsed = await parseInputs(raw, port.event, port.naming);
+    const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
     for (const value of redactor.values)
         port.mask(value);
-    const parsed = parseInputs(raw, port.event);
     if (!parsed.ok) {
-        port.error(redactor.redact(renderProblems(parsed.problems)), 'Invalid inputs');
-        return { exitCode: 2, outputs: writeOutputs(port, allOutputs(undefined, {})) };
+        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.naming)), 'Invalid inputs');
+        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     }
     const o = parsed.options;
+    const smoke = await readSmokeTest(port, o, redactor);
+    if (smoke === 'invalid')
+        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     for (const line of parsed.notices)
         port.notice(redactor.redact(line));
     warnUnmasked(port, o);
-    const client = new ControlPlaneClient({
-        baseUrl: o.baseUrl,
-        apiKey: o.apiKey,
-        tenantId: o.tenantId,
-        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-        // run never takes more than twice its timeout, nor more than ten minutes beyond it.
-        deadline: started + o.timeoutMs + Math.min(o.timeoutMs, SETUP_BUDGET_MS),
-        signal: port.signal,
-        secrets: redactor.values,
-        dialect: o.apiDialect,
-        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`)),
-        debug: port.debug,
-        ...clock
-    });
-    port.info(`API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason})` : ''}.`);
+    const client = controlPlane(port, o, { redactor, clock, started });
+    const say = (0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._);
+    port.info(dialectLine(o, say));
     const state = newState(o);
     const log = flowLog(port, redactor);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-    const github = await gitHubDeployment(port, o, { redactor, log });
-    let error;
-    let title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
-    try {
-        const deps = { client, log, signal: port.signal, ...clock };
-        if (o.command === 'delete')
-            await deleteDeployment(o, state, deps);
-        else
-            await deploy(o, state, deps);
-    }
-    catch (err) {
-        if (port.signal.aborted && !(err instanceof DeployError)) {
-            state.outcome = 'cancelled';
-            error = cancelledMessage(state);
-            title = 'Deploy cancelled';
-        }
-        else {
-            error = run_describeError(err);
-            if (err instanceof DeployError)
-                title = err.title;
-            else if (err instanceof ControlPlaneError)
-                title = `Control plane: ${err.operation} failed`;
-            state.outcome ??= 'error';
-        }
-        error = redactor.redact(error);
-    }
-    finally {
-        client.close();
-    }
-    await githubSide(port, o, state, { github, error, redactor, log });
-    const outputs = writeOutputs(port, allOutputs(state, { 'github-deployment-id': github ? String(github.id) : undefined }));
-    const facts = { durationMs: now() - started, requests: client.requestCount, error };
+    const github = await gitHubDeployment(port, o, { redactor, log, clock });
+    const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace };
+    const withCases = smoke ? { ...deps, smokeCases: smoke } : deps;
+    const ending = await flowEnding(o, state, withCases);
+    const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined;
+    // The deployment's page in the web app; none for one this run deleted.
+    state.statusUrl =
+        state.deleted === true
+            ? undefined
+            : statusUrlOf({
+                baseUrl: o.baseUrl,
+                dialect: o.apiDialect,
+                tenantId: state.tenantId ?? o.tenantId,
+                deploymentId: state.deploymentId
+            });
+    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now });
+    const outputs = allOutputs(state, {
+        'github-deployment-id': github ? String(github.id) : undefined
+    });
+    const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
     await writeSummary(port, summaryText(state, facts, redactor), redactor);
     if (error !== undefined) {
-        port.error(error, title);
+        port.error(error, ending.failure?.title);
         return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs };
     }
     if (state.outcome === 'deployed') {
@@ -34906,26 +36525,89 @@ async function run(port, clock = {}) {
     }
     return { exitCode: 0, outputs };
 }
+/** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
+function dialectLine(o, say) {
+    const other = o.apiDialectReason && o.apiDialect === 'interface'
+        ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
+        : '';
+    return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`;
+}
+/**
+ * The smoke-test file's cases, read from the workspace and checked before any request (its parser
+ * loaded only then); 'invalid' after its one error.
+ */
+async function readSmokeTest(port, o, redactor) {
+    if (o.smokeTest === undefined)
+        return undefined;
+    const { loadSmokeTest } = await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(416)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8416));
+    const naming = port.naming ?? inputs_naming/* ACTION_NAMING */._;
+    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming);
+    if (!('problem' in read))
+        return read.cases;
+    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.naming)), 'Invalid inputs');
+    return 'invalid';
+}
+/** The client of the control plane for this run, on the run's clock and abort signal. */
+function controlPlane(port, o, { redactor, clock, started }) {
+    return new ControlPlaneClient({
+        baseUrl: o.baseUrl,
+        apiKey: o.apiKey,
+        tenantId: o.tenantId,
+        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
+        // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
+        // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+        deadline: started +
+            o.timeoutMs +
+            Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
+        signal: port.signal,
+        secrets: redactor.values,
+        dialect: o.apiDialect,
+        naming: port.naming,
+        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a)(waitMs)} as it asks (said once; later pauses are not logged).`)),
+        debug: port.debug,
+        clock
+    });
+}
+/**
+ * The deploy or the delete, to its ending. The flows return every ending they expect; what is
+ * left is what nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(o, state, deps) {
+    try {
+        return o.command === 'delete'
+            ? await deleteDeployment(o, state, deps)
+            : await deploy(o, state, deps);
+    }
+    catch (err) {
+        const text = err instanceof Error ? err.message : String(err);
+        const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
+        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
+        return { outcome: 'error', failure: { message, title } };
+    }
+    finally {
+        deps.client.close();
+    }
+}
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
 function warnUnmasked(port, o) {
     const names = (list) => `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`;
     const short = unmaskedSecretNames(o);
     if (short.length) {
         port.warning(`${names(short)} shorter than ${control_plane_redact/* MIN_SECRET_LENGTH */.vb} characters, too short to be masked ` +
-            '(masking them would hide those characters everywhere in the job log). The action never prints secret values.', 'Secret too short to mask');
+            '(masking them would hide those characters everywhere in the log). This run never prints secret values.', 'Secret too short to mask');
     }
     const common = commonWordSecretNames(o.secrets ?? []);
     if (common.length) {
         port.warning(`${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
-            'not masked: masking it would hide that word everywhere in the job log and the summary. ' +
-            'The action never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
+            'not masked: masking it would hide that word everywhere in the log. ' +
+            'This run never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
     }
 }
 /** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
-async function githubSide(port, o, state, { github, error, redactor, log }) {
+async function githubSide(port, o, state, { github, error, redactor, log, now }) {
     const cancelling = port.signal.aborted;
     if (o.prComment && !port.github) {
-        port.info('pr-comment: not running on GitHub Actions; no pull request comment is posted.');
+        port.info(`${(0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
     // Loaded only for a run that posts one (a chunk of its own in the bundle).
     const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
@@ -34941,6 +36623,7 @@ async function githubSide(port, o, state, { github, error, redactor, log }) {
                 revisionId: state.revisionId,
                 revisionStatus: state.revisionStatus,
                 url: state.url,
+                statusUrl: state.statusUrl,
                 commitSha: state.repoCommitSha ?? state.expectedSha,
                 error,
                 logExcerpt: state.failureLog?.lines.join('\n'),
@@ -34948,11 +36631,12 @@ async function githubSide(port, o, state, { github, error, redactor, log }) {
                 tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
             }, {
                 token: o.githubToken,
-                env: port.github.env,
+                context: port.github,
                 pullRequestNumber: port.event.pullRequestNumber,
                 redactor,
                 log,
                 cancelling,
+                now,
                 dryRun: o.dryRun
             })
             : undefined
@@ -34966,13 +36650,7 @@ async function gitHubDeployment(port, o, deps) {
     if (!port.github || o.environment === undefined)
         return undefined;
     const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
-    return startGitHubDeployment(o, port.github.env, deps);
-}
-/** Each output through the port, as it is (structured values are not redacted). */
-function writeOutputs(port, outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        port.setOutput(name, value);
-    return outputs;
+    return startGitHubDeployment(o, port.github, deps);
 }
 /** The flow's outcome in the words of the pull-request comment. */
 function commentOutcome(state) {
@@ -34997,32 +36675,6 @@ function once(fn) {
         fn(...args);
     };
 }
-/** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state) {
-    const name = state.name ? `"${state.name}"` : 'the deployment';
-    if (state.writing === 'create') {
-        return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
-            'A re-run finds the deployment by its name and updates it, or creates it.');
-    }
-    if (state.writing === 'delete') {
-        return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
-    }
-    if (state.writing === 'update') {
-        return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
-            'A re-run applies the update again.');
-    }
-    const revision = state.revisionId
-        ? `; revision ${state.revisionId} goes on on the control plane`
-        : '';
-    return `Cancelled${revision}.`;
-}
-function run_describeError(err) {
-    if (err instanceof DeployError || err instanceof ControlPlaneError)
-        return err.message;
-    // Our own bug: still one readable line, never a stack trace in the job's error.
-    const text = err instanceof Error ? err.message : String(err);
-    return `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
-}
 /** The flow's log: through the port, every line redacted. */
 function flowLog(port, redactor) {
     return {
@@ -35046,9 +36698,9 @@ async function writeSummary(port, text, redactor) {
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
 // The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
-// lines and annotations, groups, outputs, the job summary), the triggering event, the GitHub
-// side, and the runner's cancel (SIGINT, then SIGTERM) as the run's abort signal. The run itself
-// is src/run.ts, the same for every door.
+// lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
+// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
+// as the run's abort signal. The run itself is src/run.ts, the same for every door.
 
 
 
@@ -35057,14 +36709,12 @@ async function writeSummary(port, text, redactor) {
 const CANCEL_EXIT_MS = 1500;
 /** An annotation's properties: a title when there is one. */
 const titled = (title) => (title ? { title } : {});
-/**
- * The port onto the runner, for one run. `env` other than process.env (in-process tests) gives
- * the inputs, the event and the GitHub settings; the runner's files stay process.env's.
- */
-function actionPort(signal, env = process.env) {
+/** The port onto the runner, for one run. */
+function actionPort(signal, github) {
     return {
-        input: name => env === process.env ? getInput(name) : (env[inputEnvName(name)] ?? '').trim(),
-        event: eventDefaults(env, readEventPayload(env)),
+        input: name => getInput(name),
+        // The workspace an upload archives: the runner's checkout.
+        event: { ...eventDefaults(github), workspace: github.workspace ?? process.cwd() },
         mask: value => core_setSecret(value),
         info: line => info(line),
         debug: isDebug() ? line => core_debug(line) : undefined,
@@ -35072,12 +36722,11 @@ function actionPort(signal, env = process.env) {
         notice: (line, title) => notice(line, titled(title)),
         error: (line, title) => error(line, titled(title)),
         group: (name, fn) => group(name, fn),
-        setOutput: (name, value) => setOutput(name, value),
         // Every runner keeps a summary; where none is set up, core says so and the run warns once.
         summary: async (markdown) => {
             await summary.addRaw(markdown).write();
         },
-        github: { env },
+        github,
         signal
     };
 }
@@ -35085,7 +36734,7 @@ function actionPort(signal, env = process.env) {
  * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`
  * (through src/main.ts) call. Any failure sets the exit code 1; nothing throws.
  */
-async function main_run(env = process.env) {
+async function main_run() {
     const controller = new AbortController();
     const onSignal = (signal) => {
         if (controller.signal.aborted)
@@ -35097,7 +36746,10 @@ async function main_run(env = process.env) {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-        const result = await run(actionPort(controller.signal, env));
+        const result = await run(actionPort(controller.signal, (0,context/* githubContext */.h4)(process.env)));
+        // Every output, as it is (structured values are not redacted).
+        for (const [name, value] of Object.entries(result.outputs))
+            setOutput(name, value);
         // GitHub knows success and failure only: invalid inputs and a cancel fail the step too.
         if (result.exitCode !== 0)
             process.exitCode = 1;
@@ -35243,12 +36895,14 @@ function capText(text, max) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H4: () => (/* binding */ MAX_PAGE_SIZE),
 /* harmony export */   Hl: () => (/* binding */ SOURCES),
 /* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
 /* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
 /* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
 /* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
 /* harmony export */   VF: () => (/* binding */ FAILED_REVISION_STATUSES),
+/* harmony export */   Wk: () => (/* binding */ deploymentsQueryProblem),
 /* harmony export */   XQ: () => (/* binding */ CLOUD_SOURCES),
 /* harmony export */   X_: () => (/* binding */ REVISION_STATUSES),
 /* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
@@ -35350,6 +37004,227 @@ const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
  * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
  */
 const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** The most entries one page of a list may hold (`limit`). */
+const MAX_PAGE_SIZE = 100;
+/** The text parameters of `GET /v2/deployments`; `remote_reconciled` and `deployment_type` aside. */
+const DEPLOYMENTS_QUERY_TEXT = [
+    'name_contains',
+    'status',
+    'tag_value_ids',
+    'image_version',
+    'deployment_ids'
+];
+/**
+ * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
+ * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
+ * the run's first request need not load the model (a test holds the two together). Unknown
+ * parameters are ignored, as the model strips them.
+ */
+function deploymentsQueryProblem(query) {
+    const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query;
+    const int = (v, min, max = Infinity) => v === undefined || (Number.isInteger(v) && v >= min && v <= max);
+    if (!int(limit, 1, MAX_PAGE_SIZE))
+        return `limit: an integer from 1 to ${MAX_PAGE_SIZE}`;
+    if (!int(offset, 0))
+        return 'offset: an integer of 0 or more';
+    for (const key of DEPLOYMENTS_QUERY_TEXT) {
+        if (query[key] !== undefined && typeof query[key] !== 'string')
+            return `${key}: text`;
+    }
+    if (reconciled !== undefined && typeof reconciled !== 'boolean')
+        return 'remote_reconciled: true or false';
+    if (type !== undefined && !DEPLOYMENT_TYPES.includes(type))
+        return `deployment_type: one of ${DEPLOYMENT_TYPES.join(', ')}`;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2099:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ DeployError)
+/* harmony export */ });
+// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
+// turn it into their ending (ending.ts).
+class DeployError extends Error {
+    /** What happened, without the hint. */
+    problem;
+    hint;
+    /** Short title for the job's error annotation. */
+    title;
+    /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
+    endsAs;
+    constructor(message, hint, title = 'Deploy failed', outcome = 'error') {
+        super(hint ? `${message}\n${hint}` : message);
+        this.name = 'DeployError';
+        this.problem = message;
+        this.hint = hint;
+        this.title = title;
+        this.endsAs = outcome;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7607:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ parseDuration),
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
+// and as the action prints them in logs (`1h30m`, `2m05s`).
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Hours, minutes and seconds in this order, each optional, at least one present. */
+const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
+const PLAIN_SECONDS = /^\d{1,15}$/;
+/**
+ * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
+ * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
+ * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
+ * zero makes sense is the caller's decision.
+ */
+function parseDuration(text) {
+    const t = text.trim();
+    if (t === '')
+        return undefined;
+    let ms;
+    if (PLAIN_SECONDS.test(t)) {
+        ms = Number(t) * SECOND;
+    }
+    else {
+        const m = UNITS.exec(t);
+        if (!m)
+            return undefined;
+        const [, h, min, s] = m;
+        if (h === undefined && min === undefined && s === undefined)
+            return undefined;
+        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
+    }
+    return Number.isSafeInteger(ms) ? ms : undefined;
+}
+const pad = (n) => String(n).padStart(2, '0');
+/**
+ * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
+ * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
+ */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms <= 0)
+        return '0s';
+    if (Math.round(ms) < SECOND)
+        return `${Math.max(1, Math.round(ms))}ms`;
+    const total = Math.round(ms / SECOND);
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    if (h > 0)
+        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
+    if (m > 0)
+        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
+    return `${s}s`;
+}
+
+
+/***/ }),
+
+/***/ 6020:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  gh: () => (/* binding */ CONTEXT_GAPS),
+  h4: () => (/* binding */ githubContext)
+});
+
+// UNUSED EXPORTS: MAX_EVENT_PAYLOAD_BYTES, readEventPayload
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/github/context.ts
+// The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
+// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
+// never reads a `GITHUB_*` variable itself.
+
+/** What is missing from the context, said in the runner's words (the variables it comes from). */
+const CONTEXT_GAPS = {
+    repository: 'GITHUB_REPOSITORY is not set to owner/name',
+    sha: 'No commit is known (GITHUB_SHA is not set)',
+    apiUrl: 'GITHUB_API_URL is not a URL',
+    apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
+};
+/** Larger event files are ignored (the runner's payloads are far smaller). */
+const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
+/** A non-empty trimmed value, or undefined. */
+function context_text(value) {
+    const v = value?.trim();
+    return v ? v : undefined;
+}
+function root(value, fallback) {
+    return (context_text(value) ?? fallback).replace(/\/+$/, '');
+}
+function ownerAndName(repository) {
+    const [owner, repo, ...rest] = (repository ?? '').split('/');
+    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+}
+/**
+ * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
+ * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
+ */
+function githubContext(env, payload = readEventPayload(env)) {
+    const repository = context_text(env.GITHUB_REPOSITORY);
+    const attempt = context_text(env.GITHUB_RUN_ATTEMPT);
+    const context = {
+        apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
+        serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
+        repository,
+        repo: ownerAndName(repository),
+        runId: context_text(env.GITHUB_RUN_ID),
+        runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
+        eventName: context_text(env.GITHUB_EVENT_NAME),
+        sha: context_text(env.GITHUB_SHA),
+        ref: context_text(env.GITHUB_REF),
+        refName: context_text(env.GITHUB_REF_NAME),
+        headRef: context_text(env.GITHUB_HEAD_REF),
+        workspace: context_text(env.GITHUB_WORKSPACE),
+        payload
+    };
+    // Only the keys that have a value, so that the context compares and prints cleanly.
+    for (const key of Object.keys(context)) {
+        if (context[key] === undefined)
+            delete context[key];
+    }
+    return context;
+}
+/**
+ * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
+ * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
+ */
+function readEventPayload(env) {
+    const path = context_text(env.GITHUB_EVENT_PATH);
+    if (path === undefined)
+        return {};
+    try {
+        const stat = (0,external_node_fs_namespaceObject.statSync)(path);
+        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
+            return {};
+        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch {
+        // No payload, or not JSON: the defaults come from the environment alone.
+        return {};
+    }
+}
 
 
 /***/ }),
@@ -35358,7 +37233,7 @@ const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2602);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1845);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -35463,7 +37338,7 @@ const ACTION_INPUTS = {
         default: 'true'
     },
     wait: {
-        description: 'Poll the new revision until it is DEPLOYED, failed, superseded, or the timeout.',
+        description: 'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
         required: false,
         default: 'true'
     },
@@ -35529,7 +37404,7 @@ const ACTION_INPUTS = {
         default: 'false'
     },
     'health-check': {
-        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). Https or loopback only; no redirect followed.',
+        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
         required: false,
         default: 'false'
     },
@@ -35537,6 +37412,14 @@ const ACTION_INPUTS = {
         description: 'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
         required: false,
         default: '30s'
+    },
+    'health-check-hosts': {
+        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
+        required: false
+    },
+    'smoke-test': {
+        description: 'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
+        required: false
     }
 };
 const ACTION_OUTPUTS = {
@@ -35550,6 +37433,9 @@ const ACTION_OUTPUTS = {
     'deployment-status': { description: "The deployment's status at the end." },
     created: { description: 'true when this run created the deployment, else false.' },
     url: { description: "The deployment's source_config.custom_url, when it has one." },
+    'status-url': {
+        description: "The deployment's page in the service's web app (`https://smith.langchain.com/o/<tenant>/host/deployments/<id>`), in the `langsmith` dialect on the hosted service's API hosts; empty elsewhere."
+    },
     'repo-commit-sha': { description: 'The commit the revision built, when the service reports it.' },
     'github-deployment-id': {
         description: 'Id of the GitHub deployment this run created (only with environment), else empty.'
@@ -35561,8 +37447,17 @@ const ACTION_OUTPUTS = {
         description: "The revision the rollback's redeploy started and followed to its end (empty when none)."
     },
     'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
+    'served-revision': {
+        description: 'this (the new revision answers /info), stale (an older one), unknown (no host block), or empty.'
+    },
+    smoke: {
+        description: 'passed, failed, inconclusive (401/403), or empty when no smoke case ran.'
+    },
     health: {
         description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+    },
+    'source-digest': {
+        description: 'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
     }
 };
 
@@ -35615,6 +37510,104 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
+/***/ 901:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ sayWith),
+/* harmony export */   _: () => (/* binding */ ACTION_NAMING)
+/* harmony export */ });
+/** The action's inputs, as a workflow's `with:` writes them. */
+const ACTION_NAMING = {
+    name: input => input,
+    setting: (input, value) => `${input}: ${value}`
+};
+function sayWith(naming) {
+    const say = ((input) => `\`${naming.name(input)}\``);
+    say.set = (input, value) => `\`${naming.setting(input, String(value))}\``;
+    return say;
+}
+
+
+/***/ }),
+
+/***/ 8925:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ InputProblems),
+/* harmony export */   bi: () => (/* binding */ MAX_DOCUMENT_BYTES),
+/* harmony export */   x8: () => (/* binding */ renderProblems)
+/* harmony export */ });
+/* unused harmony export MAX_INPUT_BYTES */
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(901);
+// How a check reports a problem: one collector, so that every bad input is reported at once.
+// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
+// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
+// reports the next problem too. Whether an input failed is the collector's to say, not the
+// returned value's: a failed input counts as failed whatever its check returned, and its value is
+// `undefined`, so nothing downstream can mistake it for a real one.
+
+
+/** Size caps, in bytes of UTF-8. */
+const MAX_INPUT_BYTES = 64 * 1024;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+const DOCUMENTS = new Set(_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw);
+function sizeText(bytes) {
+    return bytes >= 1024 * 1024
+        ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+        : `${Math.ceil(bytes / 1024)} KiB`;
+}
+/** Every problem found, in order, and the inputs they were found at. */
+class InputProblems {
+    #list = [];
+    #failed = new Set();
+    #naming;
+    constructor(naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
+        this.#naming = naming;
+    }
+    add(input, message) {
+        this.#list.push({ input, message });
+        this.#failed.add(input);
+        return undefined;
+    }
+    /**
+     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
+     * the check reported any problem.
+     */
+    check(input, value, check) {
+        const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
+        const bytes = Buffer.byteLength(value, 'utf8');
+        if (bytes > cap) {
+            return this.add(input, `\`${this.#naming.name(input)}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
+        }
+        const before = this.#list.length;
+        // A check names its own input first, by its YAML name: said here as the user set it.
+        const own = `\`${input}\``;
+        const named = `\`${this.#naming.name(input)}\``;
+        const result = check(value.trim(), message => this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message));
+        return this.#list.length > before ? undefined : result;
+    }
+    /** The inputs with a problem so far. */
+    failed() {
+        return new Set(this.#failed);
+    }
+    get list() {
+        return this.#list;
+    }
+}
+/** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
+function renderProblems(problems, naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
+    const inputs = new Set(problems.map(p => p.input)).size;
+    const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
+    const name = (input) => naming.name(input);
+    return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 4862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35631,6 +37624,25 @@ function lineColumn(text, offset) {
     const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
     return `line ${line}, column ${column}`;
 }
+
+
+/***/ }),
+
+/***/ 1013:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  x: () => (/* binding */ VERSION)
+});
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
+;// CONCATENATED MODULE: ./src/version.ts
+// The version comes from package.json: the bundler inlines it, so releases keep one source of truth.
+
+const VERSION = package_namespaceObject.rE;
 
 
 /***/ }),
@@ -35705,6 +37717,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
 /***/ 7540:
 /***/ ((module) => {
 
@@ -35740,6 +37759,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -35754,10 +37780,31 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
 /***/ 7030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -35779,13 +37826,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:queryst
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 8500:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 

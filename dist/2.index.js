@@ -1,8 +1,8 @@
-export const id = 993;
-export const ids = [993];
+export const id = 2;
+export const ids = [2];
 export const modules = {
 
-/***/ 1993:
+/***/ 7002:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -27,11 +27,11 @@ __webpack_require__.d(__webpack_exports__, {
   ErrorDetail: () => (/* binding */ ErrorDetail),
   FAILED_REVISION_STATUSES: () => (/* reexport */ vocabulary/* FAILED_REVISION_STATUSES */.VF),
   HTTPValidationError: () => (/* binding */ HTTPValidationError),
-  LOG_ORDERS: () => (/* reexport */ LOG_ORDERS),
-  LOG_TYPES: () => (/* reexport */ LOG_TYPES),
+  LOG_ORDERS: () => (/* binding */ LOG_ORDERS),
+  LOG_TYPES: () => (/* binding */ LOG_TYPES),
   ListDeploymentsQuery: () => (/* binding */ ListDeploymentsQuery),
   ListRevisionsQuery: () => (/* binding */ ListRevisionsQuery),
-  MAX_LOG_LINES: () => (/* reexport */ MAX_LOG_LINES),
+  MAX_LOG_LINES: () => (/* binding */ MAX_LOG_LINES),
   PatchDeploymentRequest: () => (/* binding */ PatchDeploymentRequest),
   PushToken: () => (/* binding */ PushToken),
   RESERVED_SECRET_NAMES: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES */.di),
@@ -46,9 +46,9 @@ __webpack_require__.d(__webpack_exports__, {
   ResourceSpecInResponse: () => (/* reexport */ ResourceSpecInResponse),
   Revision: () => (/* binding */ Revision),
   RevisionList: () => (/* binding */ RevisionList),
-  RevisionLogEntry: () => (/* reexport */ RevisionLogEntry),
-  RevisionLogPage: () => (/* reexport */ RevisionLogPage),
-  RevisionLogsQuery: () => (/* reexport */ RevisionLogsQuery),
+  RevisionLogEntry: () => (/* binding */ RevisionLogEntry),
+  RevisionLogPage: () => (/* binding */ RevisionLogPage),
+  RevisionLogsQuery: () => (/* binding */ RevisionLogsQuery),
   RevisionSource: () => (/* binding */ RevisionSource),
   RevisionSourceConfig: () => (/* binding */ RevisionSourceConfig),
   RevisionStatus: () => (/* binding */ RevisionStatus),
@@ -222,55 +222,12 @@ const ResourceSpecInResponse = schemas/* object */.Ikc({ ...looseNumbers, ...par
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
 var vocabulary = __webpack_require__(8072);
-;// CONCATENATED MODULE: ./src/control-plane/log-schema.ts
-// The revision and deployment logs of the control plane, beyond the interface
-// (docs/control-plane.md, "Operations"): the query of a page and the page. Part of the one model of the interface; schema.ts
-// re-exports it, and this file imports nothing from there.
-
-const queryInt = coerce/* number */.ai().int();
-const LOG_TYPES = ['build', 'deploy'];
-const LOG_ORDERS = ['asc', 'desc'];
-/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
-const RevisionLogsQuery = schemas/* object */.Ikc({
-    type: schemas/* enum */.k5n(LOG_TYPES),
-    order: schemas/* enum */.k5n(LOG_ORDERS).default('asc'),
-    limit: queryInt.min(1).max(1000).default(50),
-    offset: schemas/* string */.YjP().optional(),
-    level: schemas/* string */.YjP().optional(),
-    query: schemas/* string */.YjP().optional(),
-    start_time: schemas/* string */.YjP().optional(),
-    end_time: schemas/* string */.YjP().optional()
-});
-/** Lines kept from one answer: the most that a request may ask for. */
-const MAX_LOG_LINES = 1000;
-const textOrNumber = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()])
-    .nullish()
-    .transform(v => (v === null || v === undefined ? null : String(v)));
-/**
- * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
- * and kept as it came (the client caps its length after redacting; the caller redacts and
- * sanitizes before printing).
- */
-const RevisionLogEntry = schemas/* object */.Ikc({
-    /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
-    id: textOrNumber.optional(),
-    timestamp: textOrNumber,
-    message: schemas/* string */.YjP(),
-    level: textOrNumber
-});
-const RevisionLogPage = schemas/* object */.Ikc({
-    logs: schemas/* array */.YOg(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
-    /** The cursor of the next page; null at the end. */
-    next_offset: textOrNumber
-});
-
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
 // The Deployment Control Plane interface, modelled once. The client validates every response with
 // these schemas and the emulator validates every request with them, so the two cannot drift apart.
 //
 // Objects strip unknown fields instead of rejecting them: the production service adds fields
 // (`display_name`, `url`, ...) and a client must not fail on them.
-
 
 
 
@@ -426,15 +383,20 @@ const PushToken = schemas/* object */.Ikc({ token: schemas/* string */.YjP().min
  * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
  * PATCH then names as `source_revision_config.source_tarball_path`.
  */
-const UploadUrl = schemas/* object */.Ikc({ upload_url: schemas/* string */.YjP().min(1), object_path: schemas/* string */.YjP().min(1) });
+const UploadUrl = schemas/* object */.Ikc({
+    upload_url: schemas/* string */.YjP()
+        .min(1)
+        .refine(s => ['http:', 'https:'].includes(URL.parse(s)?.protocol ?? ''), 'must be an http(s) URL'),
+    object_path: schemas/* string */.YjP().min(1)
+});
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */
 const queryBoolean = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* enum */.k5n(['true', 'false', '1', '0'])])
     .transform(v => v === true || v === 'true' || v === '1');
-const schema_queryInt = coerce/* number */.ai().int();
+const queryInt = coerce/* number */.ai().int();
 /** `GET /v2/deployments` query, with the parameter names of the production service. */
 const ListDeploymentsQuery = schemas/* object */.Ikc({
-    limit: schema_queryInt.min(1).max(100).default(20),
-    offset: schema_queryInt.min(0).default(0),
+    limit: queryInt.min(1).max(vocabulary/* MAX_PAGE_SIZE */.H4).default(20),
+    offset: queryInt.min(0).default(0),
     name_contains: schemas/* string */.YjP().optional(),
     status: schemas/* string */.YjP().optional(),
     remote_reconciled: queryBoolean.optional(),
@@ -451,8 +413,8 @@ const DeploymentList = schemas/* object */.Ikc({
 // Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
 const ListRevisionsQuery = schemas/* object */.Ikc({
-    limit: schema_queryInt.min(1).max(100).default(20),
-    offset: schema_queryInt.min(0).default(0),
+    limit: queryInt.min(1).max(vocabulary/* MAX_PAGE_SIZE */.H4).default(20),
+    offset: queryInt.min(0).default(0),
     status: schemas/* string */.YjP().optional(),
     remote_reconciled: queryBoolean.optional()
 });
@@ -476,6 +438,43 @@ const ValidationErrorEntry = schemas/* object */.Ikc({
     ctx: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
 });
 const HTTPValidationError = schemas/* object */.Ikc({ detail: schemas/* array */.YOg(ValidationErrorEntry) });
+// The revision and deployment logs, beyond the interface (docs/control-plane.md, "Operations"):
+// the query of a page and the page.
+const LOG_TYPES = ['build', 'deploy'];
+const LOG_ORDERS = ['asc', 'desc'];
+/** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
+const RevisionLogsQuery = schemas/* object */.Ikc({
+    type: schemas/* enum */.k5n(LOG_TYPES),
+    order: schemas/* enum */.k5n(LOG_ORDERS).default('asc'),
+    limit: queryInt.min(1).max(1000).default(50),
+    offset: schemas/* string */.YjP().optional(),
+    level: schemas/* string */.YjP().optional(),
+    query: schemas/* string */.YjP().optional(),
+    start_time: schemas/* string */.YjP().optional(),
+    end_time: schemas/* string */.YjP().optional()
+});
+/** Lines kept from one answer: the most that a request may ask for. */
+const MAX_LOG_LINES = 1000;
+const textOrNumber = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()])
+    .nullish()
+    .transform(v => (v === null || v === undefined ? null : String(v)));
+/**
+ * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
+ * and kept as it came (the client caps its length after redacting; the caller redacts and
+ * sanitizes before printing).
+ */
+const RevisionLogEntry = schemas/* object */.Ikc({
+    /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
+    id: textOrNumber.optional(),
+    timestamp: textOrNumber,
+    message: schemas/* string */.YjP(),
+    level: textOrNumber
+});
+const RevisionLogPage = schemas/* object */.Ikc({
+    logs: schemas/* array */.YOg(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+    /** The cursor of the next page; null at the end. */
+    next_offset: textOrNumber
+});
 
 
 /***/ })
