@@ -1,5 +1,6 @@
 // The real agent server suite (`npm run test:agent-server`): the checks of the new revision against
-// the JS agent server from npm (@langchain/langgraph-api), started on loopback with a tiny graph.
+// the JS agent server from npm (@langchain/langgraph-api), started on loopback with a tiny graph;
+// and the JS LangGraph CLI (@langchain/langgraph-cli) deploying to the emulator by upload.
 // Apart from `npm test`: it starts a server process of its own. No bundle needed.
 import base from './jest.config.js'
 
