@@ -118,42 +118,50 @@ const graphsOf = async (config: string) =>
     (JSON.parse(await readFile(config, 'utf8')) as { graphs: Record<string, string> }).graphs
   )
 
-it('`langgraphjs deploy --remote` deploys a project; our upload of it builds the same', async () => {
-  const dir = await project('ignores')
-  const theirs = await theirDeploy('lg-cli-remote', dir, 'langgraph.json')
-  expect({ code: theirs.run.code, output: theirs.run.output }).toEqual({
-    code: 0,
-    output: expect.stringContaining('Deployment successful!')
-  })
-  expect(theirs.graphs).toEqual(await graphsOf(join(dir, 'langgraph.json')))
-  // The ignore files were honoured: what they leave out is not there.
-  expect(theirs.files).toContain('langgraph.json')
-  expect(theirs.files).not.toContain('app.log')
-  expect(theirs.files).not.toContain('.venv/lib.txt')
+it(
+  '`langgraphjs deploy --remote` deploys a project; our upload of it builds the same',
+  async () => {
+    const dir = await project('ignores')
+    const theirs = await theirDeploy('lg-cli-remote', dir, 'langgraph.json')
+    expect({ code: theirs.run.code, output: theirs.run.output }).toEqual({
+      code: 0,
+      output: expect.stringContaining('Deployment successful!')
+    })
+    expect(theirs.graphs).toEqual(await graphsOf(join(dir, 'langgraph.json')))
+    // The ignore files were honoured: what they leave out is not there.
+    expect(theirs.files).toContain('langgraph.json')
+    expect(theirs.files).not.toContain('app.log')
+    expect(theirs.files).not.toContain('.venv/lib.txt')
 
-  const ours = await ourDeploy('ours-upload', dir, 'langgraph.json')
-  expect({ code: ours.run.code, output: ours.run.output }).toEqual({
-    code: 0,
-    output: expect.any(String)
-  })
-  expect(ours.graphs).toEqual(theirs.graphs)
-  expect(ours.files).toEqual(theirs.files)
-})
+    const ours = await ourDeploy('ours-upload', dir, 'langgraph.json')
+    expect({ code: ours.run.code, output: ours.run.output }).toEqual({
+      code: 0,
+      output: expect.any(String)
+    })
+    expect(ours.graphs).toEqual(theirs.graphs)
+    expect(ours.files).toEqual(theirs.files)
+  },
+  2 * RUN_BOUND_MS + 10_000
+)
 
-it('a monorepo: the same graphs; ours also carries the local dependency outside the config folder', async () => {
-  const dir = await project('monorepo')
-  const config = 'apps/agent/langgraph.json'
-  const theirs = await theirDeploy('lg-cli-mono', dir, config)
-  expect(theirs.run.code).toBe(0)
-  expect(theirs.graphs).toEqual(await graphsOf(join(dir, config)))
-  const ours = await ourDeploy('ours-mono', dir, config)
-  expect(ours.run.code).toBe(0)
-  expect(ours.graphs).toEqual(theirs.graphs)
-  // The JS CLI archives the config's folder alone (its remote build ignores local dependencies
-  // outside it); ours is rooted at the common ancestor, as the Python CLI's is.
-  const under = (prefix: string) =>
-    ours.files.filter(f => f.startsWith(prefix)).map(f => f.slice(prefix.length))
-  expect(under('apps/agent/')).toEqual(theirs.files)
-  expect(under('libs/shared/')).toContain('pyproject.toml')
-  expect(ours.files.filter(f => !/^(apps\/agent|libs\/shared)\//.test(f))).toEqual([])
-})
+it(
+  'a monorepo: the same graphs; ours also carries the local dependency outside the config folder',
+  async () => {
+    const dir = await project('monorepo')
+    const config = 'apps/agent/langgraph.json'
+    const theirs = await theirDeploy('lg-cli-mono', dir, config)
+    expect(theirs.run.code).toBe(0)
+    expect(theirs.graphs).toEqual(await graphsOf(join(dir, config)))
+    const ours = await ourDeploy('ours-mono', dir, config)
+    expect(ours.run.code).toBe(0)
+    expect(ours.graphs).toEqual(theirs.graphs)
+    // The JS CLI archives the config's folder alone (its remote build ignores local dependencies
+    // outside it); ours is rooted at the common ancestor, as the Python CLI's is.
+    const under = (prefix: string) =>
+      ours.files.filter(f => f.startsWith(prefix)).map(f => f.slice(prefix.length))
+    expect(under('apps/agent/')).toEqual(theirs.files)
+    expect(under('libs/shared/')).toContain('pyproject.toml')
+    expect(ours.files.filter(f => !/^(apps\/agent|libs\/shared)\//.test(f))).toEqual([])
+  },
+  2 * RUN_BOUND_MS + 10_000
+)
