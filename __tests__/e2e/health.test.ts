@@ -61,7 +61,7 @@ e2eToTimeout(
           name: uniqueName('db'),
           ...GATE,
           'health-check': '/ok?check_db=1',
-          timeout: '20s'
+          timeout: '14s'
         })
       })
     ])

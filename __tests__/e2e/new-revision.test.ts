@@ -91,7 +91,7 @@ e2eLong(
     const good = t.named(name)[0]!.active_revision_id!
     t.emu.agents.scriptApp('*', { previous: true })
     const r = await run({
-      inputs: t.inputs({ name, ...GATE, timeout: '20s', 'on-failure': 'rollback' })
+      inputs: t.inputs({ name, ...GATE, timeout: '14s', 'on-failure': 'rollback' })
     })
     expect(r.code).toBe(1)
     expect(r.outputs['served-revision']).toBe('stale')

@@ -5,7 +5,8 @@
 import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmod, link, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { chmod, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { copyFixture } from '../upload/helpers.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
@@ -233,14 +234,17 @@ e2e(
     const big = join(workspace, 'weights.bin')
     for (let i = 0; i < 201 / 16 + 1; i++)
       await writeFile(big, randomBytes(16 * 1024 * 1024), { flag: 'a' })
+    // The runner's temporary directory: the archive begun there is removed when it is refused.
+    const runnerTemp = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
     const large = await run({
       inputs: upload(t, { name }),
-      env: { GITHUB_WORKSPACE: workspace },
+      env: { GITHUB_WORKSPACE: workspace, TMPDIR: runnerTemp },
       timeoutMs: 180_000
     })
     expect(large.code).toBe(1)
     expect(large.errors.join('\n')).toContain('larger than 200.0 MiB, the upload limit')
     expect(t.emu.requests()).toEqual([])
+    expect(await readdir(runnerTemp)).toEqual([])
     await rm(big)
   }
 )
