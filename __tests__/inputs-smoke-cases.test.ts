@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseSmokeCases, readSmokeCases } from '../src/inputs/smoke-cases.ts'
 
-function parse(text: string, label = 'smoke-test') {
+async function parse(text: string, label = 'smoke-test') {
   const errors: string[] = []
-  const cases = parseSmokeCases(text, label, 'smoke.yaml', m => void errors.push(m))
+  const cases = await parseSmokeCases(text, label, 'smoke.yaml', m => void errors.push(m))
   return { cases, errors }
 }
 
 describe('smoke-test file', () => {
-  it('YAML cases with defaults: expect {} and a 60 s timeout; durations or seconds', () => {
-    const { cases, errors } = parse(`
+  it('YAML cases with defaults: expect {} and a 60 s timeout; durations or seconds', async () => {
+    const { cases, errors } = await parse(`
 - name: echo
   graph: agent
   input: {messages: [{role: user, content: hi}]}
@@ -45,8 +45,8 @@ describe('smoke-test file', () => {
     ])
   })
 
-  it('JSON works alike', () => {
-    const { cases } = parse(
+  it('JSON works alike', async () => {
+    const { cases } = await parse(
       '[{"name": "a", "graph": "g", "input": {"x": 1}, "expect": {"equals": {"x": 1}}}]'
     )
     expect(cases?.[0]?.expect).toEqual({ equals: { x: 1 } })
@@ -89,16 +89,16 @@ describe('smoke-test file', () => {
       /case 2: the name "a" is used twice/
     ],
     ['a key twice', '- name: a\n  name: b\n  graph: g\n  input: 1', /has the key name twice/]
-  ])('%s is one error naming the input and the file', (_what, text, message) => {
-    const { cases, errors } = parse(text)
+  ])('%s is one error naming the input and the file', async (_what, text, message) => {
+    const { cases, errors } = await parse(text)
     expect(cases).toBeUndefined()
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(message)
     expect(errors[0]).toMatch(/^`smoke-test` \(smoke\.yaml\)/)
   })
 
-  it('the input is named as the user set it (a CLI flag)', () => {
-    expect(parse('{}', '--smoke-test').errors[0]).toMatch(
+  it('the input is named as the user set it (a CLI flag)', async () => {
+    expect((await parse('{}', '--smoke-test')).errors[0]).toMatch(
       /^`--smoke-test` \(smoke\.yaml\) must be a list/
     )
   })

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1845:
+/***/ 56:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34666,32 +34666,8 @@ function sameCommit(a, b) {
 
 // EXTERNAL MODULE: ./src/inputs/names.ts
 var names = __nccwpck_require__(5585);
-;// CONCATENATED MODULE: ./src/inputs/documents.ts
-
-
-let parser;
-/** Loads the document parser (once); `raw` given, only when one of its document inputs is set. */
-async function loadDocumentParser(raw) {
-    if (raw && !names/* DOCUMENT_INPUTS */.aw.some(name => isSet(raw, name)))
-        return;
-    parser ??= await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591));
-}
-const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,names/* defaultOf */.HA)(name) !== '';
-function loaded() {
-    if (parser === undefined) {
-        throw new Error('A YAML/JSON input was read before loadDocumentParser() loaded its parser.');
-    }
-    return parser;
-}
-/** See document-parser.ts. */
-const parseDocumentInput = (...args) => loaded().parseDocumentInput(...args);
-function parseSecretReferences(v, fail) {
-    return v === '' ? undefined : loaded().parseSecretReferences(v, fail);
-}
-function parseResourceSpec(v, fail) {
-    return v === '' ? undefined : loaded().parseResourceSpec(v, fail);
-}
-
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/action-yml.ts
 var action_yml = __nccwpck_require__(1068);
 ;// CONCATENATED MODULE: ./src/inputs/fields.ts
@@ -35139,7 +35115,7 @@ function parseSecrets(v, fail) {
         secrets.push({ name, value });
     };
     if (v.startsWith('{')) {
-        const parsed = parseDocumentInput('secrets', v, fail, OBJECT_MESSAGES);
+        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
         if (parsed === undefined)
             return undefined;
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -35243,8 +35219,8 @@ const INPUTS = {
         needs: { sources: ['internal_docker'], why: 'the image to deploy' }
     }),
     secrets: row(parseSecrets, 'deploy', { common: true }),
-    'secret-references': row(parseSecretReferences, 'deploy', { sources: SELF_HOSTED }),
-    'resource-spec': row(parseResourceSpec, 'deploy'),
+    'secret-references': row(documents/* parseSecretReferences */.qv, 'deploy', { sources: SELF_HOSTED }),
+    'resource-spec': row(documents/* parseResourceSpec */.Bj, 'deploy'),
     'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
     'custom-url': row(parseCustomUrl, 'deploy'),
     'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
@@ -35807,7 +35783,7 @@ function scavengeJsonValues(text, into) {
 function parsedObject(text) {
     if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
         return undefined;
-    const parsed = parseDocumentInput('secrets', text, () => undefined);
+    const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', text, () => undefined);
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
 }
 /**
@@ -36226,7 +36202,7 @@ function toOptions(f, r) {
  * problem message contains the API key or a secret value.
  */
 async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
-    await loadDocumentParser(raw);
+    await (0,documents/* loadDocumentParser */.fq)(raw);
     return checkInputs(raw, event, naming);
 }
 /**
@@ -36539,7 +36515,7 @@ function dialectLine(o, say) {
 async function readSmokeTest(port, o, redactor) {
     if (o.smokeTest === undefined)
         return undefined;
-    const { loadSmokeTest } = await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(416)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8416));
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 416).then(__nccwpck_require__.bind(__nccwpck_require__, 8416));
     const naming = port.naming ?? inputs_naming/* ACTION_NAMING */._;
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming);
     if (!('problem' in read))
@@ -37233,7 +37209,7 @@ function readEventPayload(env) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1845);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(56);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -37460,6 +37436,44 @@ const ACTION_OUTPUTS = {
         description: 'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
     }
 };
+
+
+/***/ }),
+
+/***/ 5847:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bj: () => (/* binding */ parseResourceSpec),
+/* harmony export */   Zr: () => (/* binding */ parseDocumentInput),
+/* harmony export */   fq: () => (/* binding */ loadDocumentParser),
+/* harmony export */   qv: () => (/* binding */ parseSecretReferences)
+/* harmony export */ });
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+
+
+let parser;
+/** Loads the document parser (once); `raw` given, only when one of its document inputs is set. */
+async function loadDocumentParser(raw) {
+    if (raw && !_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw.some(name => isSet(raw, name)))
+        return;
+    parser ??= await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591));
+}
+const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
+function loaded() {
+    if (parser === undefined) {
+        throw new Error('A YAML/JSON input was read before loadDocumentParser() loaded its parser.');
+    }
+    return parser;
+}
+/** See document-parser.ts. */
+const parseDocumentInput = (...args) => loaded().parseDocumentInput(...args);
+function parseSecretReferences(v, fail) {
+    return v === '' ? undefined : loaded().parseSecretReferences(v, fail);
+}
+function parseResourceSpec(v, fail) {
+    return v === '' ? undefined : loaded().parseResourceSpec(v, fail);
+}
 
 
 /***/ }),

@@ -1,7 +1,8 @@
 // The YAML/JSON document inputs (`resource-spec`, `secret-references` and the JSON-object form of
 // `secrets`), checked synchronously like every input. Their parser (document-parser.ts) brings
 // yaml and the zod model with it, a third of the action's start-up: it is loaded only when one of
-// those inputs is set, by `loadDocumentParser` before the inputs are read (run.ts does).
+// those inputs is set, by `loadDocumentParser` before the inputs are read (parseInputs does), and
+// by the smoke-test file's reader: one chunk of the bundle for both.
 import type * as Parser from './document-parser.ts'
 import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from './names.ts'
 import type { Fail } from './problems.ts'

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { parseDuration } from '../duration.ts'
-import { parseDocumentInput } from './document-parser.ts'
+import { loadDocumentParser, parseDocumentInput } from './documents.ts'
 import type { InputName } from './names.ts'
 import type { InputNaming } from './naming.ts'
 import { MAX_DOCUMENT_BYTES, type Fail, type InputProblem } from './problems.ts'
@@ -44,12 +44,14 @@ const EXPECTED_SHAPE =
  * The cases of a smoke-test file's text; undefined after one `fail` naming `label` (the input as the
  * user set it: `smoke-test`, `--smoke-test`, `CONTROL_PLANE_SMOKE_TEST`) and `file`.
  */
-export function parseSmokeCases(
+export async function parseSmokeCases(
   text: string,
   label: string,
   file: string,
   fail: Fail
-): SmokeCase[] | undefined {
+): Promise<SmokeCase[] | undefined> {
+  // The YAML/JSON parser is the document inputs' (one chunk of the bundle, loaded once).
+  await loadDocumentParser()
   const where = `\`${label}\` (${file})`
   const doc = parseDocumentInput(label as InputName, text, fail, {
     notParsed: (at, reason) => `${where} is not valid YAML or JSON${at}: ${reason}`,
