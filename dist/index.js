@@ -33668,7 +33668,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so.
+// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
+// clock is the run's (src/clock.ts).
 /** The body as JSON, or undefined when it is not JSON. */
 function jsonOf(body) {
     try {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'dotenv'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
+import { answer, hostileRevision, sourced } from './hostile-server.ts'
 import { NODE24, packedPackage } from './package.ts'
 
 interface CliRun {
@@ -362,23 +363,6 @@ test.each(['SIGINT', 'SIGHUP'] as const)(
   }
 )
 
-/** The wire answer of `GET path` on `emu`, as the client reads it. */
-async function answer(emu: Emulator, path: string): Promise<Record<string, unknown>> {
-  const { apiKey, tenantId } = emu.credentials()
-  const res = await fetch(`${emu.url}${path}`, {
-    headers: { 'X-Api-Key': apiKey, 'X-Tenant-Id': tenantId }
-  })
-  return (await res.json()) as Record<string, unknown>
-}
-
-/** Each name of `names` as sh or bash reads it after `set -a; . file`, run in `cwd`. */
-function sourced(shell: string, file: string, names: string[], cwd: string): string[] {
-  const script = `set -a; . '${file}'; exec node -e 'console.log(JSON.stringify(${JSON.stringify(names)}.map(n => process.env[n] ?? null)))'`
-  return JSON.parse(
-    execFileSync(shell, ['-c', script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH } })
-  ) as string[]
-}
-
 test('issue 25, defect 1: hostile custom_url and statuses in --output-file run nothing when sourced, and read back as written', async () => {
   const dir = mkdtempSync(join(work, 'dotenv-'))
   const marks = [1, 2, 3, 4].map(n => join(dir, `ran-${n}`))
@@ -400,20 +384,7 @@ test('issue 25, defect 1: hostile custom_url and statuses in --output-file run n
       body: { ...deployment, status: `READY\`id>${marks[2]}\`` }
     })
     // The new revision, once the run names it, answers with a status of the same kind.
-    let revised: Promise<void> | undefined
-    const hostileRevision = (stderr: string) => {
-      const revisionId = /\nRevision ([0-9a-f-]{36})\.\n/.exec(stderr)?.[1]
-      if (revisionId === undefined || revised) return
-      const path = `/v2/deployments/${id}/revisions/${revisionId}`
-      revised = answer(emu, path).then(revision => {
-        emu.addFaults({
-          kind: 'bad-schema',
-          method: 'GET',
-          path,
-          body: { ...revision, status: `DEPLOYING'"$(id>${marks[3]})"\\` }
-        })
-      })
-    }
+    const revised = hostileRevision(emu, id, `DEPLOYING'"$(id>${marks[3]})"\\`)
     const file = join(dir, 'deploy.env')
     const { apiKey, tenantId, integrationId } = emu.credentials()
     const withFile = await cli(
@@ -436,9 +407,9 @@ test('issue 25, defect 1: hostile custom_url and statuses in --output-file run n
         CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
         CONTROL_PLANE_BASE_URL: emu.url
       },
-      { cwd: dir, onStderr: hostileRevision }
+      { cwd: dir, onStderr: revised.onStderr }
     )
-    await revised
+    await revised.done()
     const expected = {
       URL: new URL(url).href,
       REVISION_STATUS: 'UNKNOWN',

@@ -10,17 +10,17 @@ import {
   CLOUD_KEY,
   codehostBody,
   dockerBody,
+  LIVE,
+  liveFixture,
   manualClock,
   OTHER_KEY,
   REPO,
   INTEGRATION,
   SELF_KEY,
   start,
-  testFixture,
   type Json
 } from './helpers.ts'
 
-const LIVE = '44444444-4444-4444-8444-444444444444'
 let emu: Emulator
 let clock: ReturnType<typeof manualClock>
 
@@ -28,20 +28,7 @@ beforeEach(async () => {
   clock = manualClock()
   emu = await start({
     now: clock.now,
-    fixture: {
-      ...testFixture,
-      deployments: [
-        {
-          id: LIVE,
-          tenant_id: CLOUD,
-          name: 'live',
-          source: 'codehost',
-          source_config: { integration_id: INTEGRATION, repo_url: REPO },
-          source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-          image_version: '0.4.12'
-        }
-      ]
-    }
+    fixture: liveFixture
   })
 })
 afterEach(async () => {

@@ -50,6 +50,23 @@ export const testFixture: Fixture = {
   repo_commits: { [`${REPO}@main`]: MOVED_SHA }
 }
 
+/** A deployment whose agent server answers, alone in the test fixture: `live`, of tenant CLOUD. */
+export const LIVE = '44444444-4444-4444-8444-444444444444'
+export const liveFixture: Fixture = {
+  ...testFixture,
+  deployments: [
+    {
+      id: LIVE,
+      tenant_id: CLOUD,
+      name: 'live',
+      source: 'codehost',
+      source_config: { integration_id: INTEGRATION, repo_url: REPO },
+      source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+      image_version: '0.4.12'
+    }
+  ]
+}
+
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2026-03-01T12:00:00Z')) {
   let t = start

@@ -2,7 +2,7 @@
 // hostile server texts (custom_url, statuses) in every output of the dotenv file, each read back
 // by sh, bash and npm's dotenv exactly and with nothing run; and the four CIs' fork signals, each
 // refused before any request.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import { describe } from '@jest/globals'
 import { parse } from 'dotenv'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
+import { answer, hostileRevision as faultRevision, sourced } from '../cli/hostile-server.ts'
 import { dotenvName } from '../../src/cli/outputs.ts'
 import { NODE24, packedPackage } from '../cli/package.ts'
 import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
@@ -72,22 +73,6 @@ function credentials(emu: Emulator): Record<string, string> {
     CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
     CONTROL_PLANE_BASE_URL: emu.url
   }
-}
-
-async function answer(emu: Emulator, path: string): Promise<Record<string, unknown>> {
-  const { apiKey, tenantId } = emu.credentials()
-  const res = await fetch(`${emu.url}${path}`, {
-    headers: { 'X-Api-Key': apiKey, 'X-Tenant-Id': tenantId }
-  })
-  return (await res.json()) as Record<string, unknown>
-}
-
-/** What sh or bash reads after `set -a; . file`: each name's value, null when unset. */
-function sourced(shell: string, file: string, names: string[], cwd: string): (string | null)[] {
-  const script = `set -a; . '${file}'; exec node -e 'console.log(JSON.stringify(${JSON.stringify(names)}.map(n => process.env[n] ?? null)))'`
-  return JSON.parse(
-    execFileSync(shell, ['-c', script], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH } })
-  ) as (string | null)[]
 }
 
 /** Values that no dotenv reader can take back exactly: left out of the file, by design. */
@@ -198,20 +183,7 @@ async function hostileRevision(c: Case, payload: string) {
   try {
     await withEmulator({ speed: 0.05 }, async emu => {
       emu.loadFixture(fixture)
-      let faulted: Promise<void> | undefined
-      const onStderr = (stderr: string) => {
-        const revisionId = /\nRevision ([0-9a-f-]{36})\.\n/.exec(stderr)?.[1]
-        if (revisionId === undefined || faulted) return
-        const path = `/v2/deployments/${id}/revisions/${revisionId}`
-        faulted = answer(emu, path).then(revision => {
-          emu.addFaults({
-            kind: 'bad-schema',
-            method: 'GET',
-            path,
-            body: { ...revision, status: `DEPLOYING${payload.replaceAll('%M', marks[0]!)}` }
-          })
-        })
-      }
+      const revised = faultRevision(emu, id, `DEPLOYING${payload.replaceAll('%M', marks[0]!)}`)
       const file = join(dir, 'deploy.env')
       const run = await runCli(
         c,
@@ -230,9 +202,9 @@ async function hostileRevision(c: Case, payload: string) {
         ],
         { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
         dir,
-        onStderr
+        revised.onStderr
       )
-      await faulted
+      await revised.done()
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
       c.check(/Timed out: still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
       checkFile(c, run, file, dir, marks)

@@ -2,21 +2,20 @@
 // clock for both: the checks' waits move the emulator's virtual time (auto), or wait until the
 // test moves it (manual: for a case's timeout, so nothing depends on the machine's speed).
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
-import type { AgentCall, Clock } from '../../../src/health/verify/agent-call.ts'
+import type { Clock } from '../../../src/clock.ts'
+import type { AgentCall } from '../../../src/health/verify/agent-call.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import {
   call,
   CLOUD_KEY,
+  LIVE,
+  liveFixture,
   manualClock,
   start,
-  testFixture,
-  INTEGRATION,
-  CLOUD,
-  REPO,
   type Json
 } from '../../emulator/helpers.ts'
 
-export const LIVE = '44444444-4444-4444-8444-444444444444'
+export { LIVE }
 
 export interface TestClock extends Clock {
   advance: (ms: number) => void
@@ -62,20 +61,7 @@ export function testClock(): TestClock {
 export async function startAgents(clock: TestClock): Promise<Emulator> {
   return start({
     now: clock.now,
-    fixture: {
-      ...testFixture,
-      deployments: [
-        {
-          id: LIVE,
-          tenant_id: CLOUD,
-          name: 'live',
-          source: 'codehost',
-          source_config: { integration_id: INTEGRATION, repo_url: REPO },
-          source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-          image_version: '0.4.12'
-        }
-      ]
-    }
+    fixture: liveFixture
   })
 }
 

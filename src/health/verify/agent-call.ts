@@ -1,6 +1,7 @@
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so.
+// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
+// clock is the run's (src/clock.ts).
 
 export interface AgentRequest {
   method: 'GET' | 'POST'
@@ -20,12 +21,6 @@ export interface AgentAnswer {
 
 /** Sends one request to the agent server; rejects when no answer comes (or `signal` aborts). */
 export type AgentCall = (req: AgentRequest) => Promise<AgentAnswer>
-
-export interface Clock {
-  now: () => number
-  /** Resolves after `ms`; rejects as soon as `signal` aborts. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-}
 
 /** The body as JSON, or undefined when it is not JSON. */
 export function jsonOf(body: string): unknown {

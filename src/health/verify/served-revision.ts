@@ -8,9 +8,9 @@ import {
   jsonOf,
   noAnswer,
   type AgentAnswer,
-  type AgentCall,
-  type Clock
+  type AgentCall
 } from './agent-call.ts'
+import type { Clock } from '../../clock.ts'
 
 /** What one `/info` answer says about the revision served. */
 export type InfoReading =

@@ -3,7 +3,8 @@
 // that errors, times out or misses an expectation fails; 401/403 cannot tell (inconclusive). Each
 // case keeps at most 300 characters of its output, secret values masked before it is cut.
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
-import { isAuthStatus, noAnswer, type AgentCall, type Clock } from './agent-call.ts'
+import type { Clock } from '../../clock.ts'
+import { isAuthStatus, noAnswer, type AgentCall } from './agent-call.ts'
 import { expectationMiss } from './expectations.ts'
 import { runOf } from './run-end.ts'
 
