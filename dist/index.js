@@ -31200,6 +31200,8 @@ const DEFAULT_RETRY = {
     maxDelayMs: 20_000,
     maxRetryAfterMs: 60_000
 };
+/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
+const IDLE_SOCKET_MS = 4_000;
 /** Statuses after which a request that is safe to repeat is tried again. */
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 /** Connection errors that mean the request never reached the server: safe even for writes. */
@@ -31226,12 +31228,17 @@ class Transport {
         let unknownOutcome = false;
         /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
         let last;
+        // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
+        // the budget of failed attempts spent by them.
+        let failed = 0;
         for (let attempt = 1;; attempt++) {
             this.#checkAborted(spec, last);
             const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
             let retry;
-            if ('err' in tried)
-                retry = this.#retryAfterFailure(spec, tried.err, attempt, idempotent);
+            if ('err' in tried) {
+                failed++;
+                retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent);
+            }
             else {
                 const { res } = tried;
                 if (res.status >= 200 && res.status < 300)
@@ -31240,7 +31247,9 @@ class Transport {
                     throw this.#redirectRefused(spec, res);
                 const error = await this.#apiError(spec, res);
                 error.afterUnknownOutcome = unknownOutcome;
-                retry = this.#retryAfterStatus(spec, res, error, attempt, idempotent);
+                if (res.status !== 429)
+                    failed++;
+                retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent);
             }
             unknownOutcome ||= retry.mayHaveApplied;
             last = retry.error;
@@ -31251,7 +31260,8 @@ class Transport {
      * After a request that got no answer: the retry to make, or the error thrown when a write may
      * have been applied, the answer would be too large again, or no attempt or time is left.
      */
-    #retryAfterFailure(spec, err, attempt, idempotent) {
+    #retryAfterFailure(spec, err, tries, idempotent) {
+        const { attempt, failed } = tries;
         if (err instanceof AbortedError || err instanceof UnexpectedResponseError)
             throw err;
         const e = err;
@@ -31265,7 +31275,7 @@ class Transport {
         if (e.code === 'EBODYTOOLARGE')
             throw new NetworkError(spec, lastReason, attempt, { cause: err });
         const delay = this.#backoff(attempt);
-        if (attempt >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+        if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
             throw new NetworkError(spec, lastReason, attempt, { cause: err });
         this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
         const error = new NetworkError(spec, lastReason, attempt, { cause: err });
@@ -31275,8 +31285,9 @@ class Transport {
      * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
      * a backoff, or the error thrown when the status is final or no attempt or time is left.
      */
-    #retryAfterStatus(spec, res, error, attempt, idempotent) {
+    #retryAfterStatus(spec, res, error, tries, idempotent) {
         const { retry } = this.#opts;
+        const { attempt, failed } = tries;
         // A 429 is refused before anything is applied, so even a write may be sent again.
         const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
         if (!retryable) {
@@ -31291,8 +31302,8 @@ class Transport {
         const delay = retryAfter !== undefined
             ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
             : this.#backoff(attempt);
-        const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts;
-        if (attempt >= attempts || !this.#fits(delay, spec)) {
+        const spent = res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts;
+        if (spent || !this.#fits(delay, spec)) {
             if (retryAfter !== undefined)
                 error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
             throw error;
@@ -31336,7 +31347,8 @@ class Transport {
     }
     /**
      * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has).
+     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
+     * that lets a socket idle for a few seconds at most.
      */
     #agent(url) {
         if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
@@ -31349,7 +31361,15 @@ class Transport {
         }
         let agent = this.#direct.get(url.protocol);
         if (!agent) {
-            const options = { keepAlive: true, maxSockets: external_node_http_.globalAgent.maxSockets };
+            // An idle socket is closed before the server would close it: a request sent on a socket
+            // the server is closing at that instant fails with a reset, which for a write means an
+            // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
+            // under an agent timeout, and most servers close idle sockets after 5 s or more.
+            const options = {
+                keepAlive: true,
+                maxSockets: external_node_http_.globalAgent.maxSockets,
+                timeout: IDLE_SOCKET_MS
+            };
             agent = url.protocol === 'https:' ? new external_node_https_.Agent(options) : new external_node_http_.Agent(options);
             this.#direct.set(url.protocol, agent);
         }

@@ -132,6 +132,29 @@ describe('the retry schedule', () => {
     expect(sleeps).toEqual([50, 100, 200])
   })
 
+  test('a rate limit has a budget of its own: a reset after many 429s is retried, not fatal', async () => {
+    const limited = reply(429, { detail: 'slow down' }, { 'Retry-After': '1' })
+    const server = await startServer(
+      script(...Array.from({ length: 6 }, () => limited), hangUp, reply(200, deploymentBody()))
+    )
+    const { client, sleeps } = scheduled(server.origin, { retry: { maxAttempts: 3 } })
+    const deployment = await client.getDeployment(DEPLOYMENT_ID)
+    expect(deployment.id).toBe(DEPLOYMENT_ID)
+    expect(server.requests).toHaveLength(8)
+    expect(sleeps).toHaveLength(7)
+  })
+
+  test('failed attempts between 429s still end at maxAttempts, naming the last failure', async () => {
+    const limited = reply(429, undefined, { 'Retry-After': '1' })
+    const server = await startServer(script(limited, hangUp, limited, hangUp, limited, hangUp))
+    const { client } = scheduled(server.origin, { retry: { maxAttempts: 3 } })
+    const err = await rejectionOf(client.getDeployment(DEPLOYMENT_ID))
+    expect(err).toBeInstanceOf(NetworkError)
+    expect(err.message).toContain('the connection was reset (ECONNRESET; GET /v2/deployments/')
+    expect(err.message).toContain(', 6 attempts)')
+    expect(server.requests).toHaveLength(6)
+  })
+
   test('Retry-After in seconds is the floor of the pause, the backoff’s jitter on top', async () => {
     const server = await startServer(
       script(reply(429, { detail: 'slow down' }, { 'Retry-After': '7' }), reply(200, []))

@@ -602,3 +602,23 @@ describe('body size cap', () => {
     expect(err.message).not.toContain('larger than 0 MiB')
   })
 })
+
+describe('kept-alive sockets', () => {
+  test('requests in a row share one connection; one after an idle pause past the server’s hint opens a new one', async () => {
+    const sockets = new Set<string>()
+    const server = await startServer((req, res, body, n) => {
+      sockets.add(`${req.socket.remotePort}`)
+      reply(200, deploymentBody(), { 'Keep-Alive': 'timeout=2' })(req, res, body, n)
+    })
+    const client = makeClient(server.origin)
+    await client.getDeployment(DEPLOYMENT_ID)
+    await client.getDeployment(DEPLOYMENT_ID)
+    expect(sockets.size).toBe(1)
+    // The server's own keep-alive is far longer: a reused socket would still work here, so a
+    // second connection shows the client closed the idle one (2 s less a second of margin).
+    await new Promise(resolve => setTimeout(resolve, 1300))
+    await client.getDeployment(DEPLOYMENT_ID)
+    expect(sockets.size).toBe(2)
+    expect(server.requests).toHaveLength(3)
+  })
+})

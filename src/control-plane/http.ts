@@ -93,10 +93,19 @@ export interface RawResponse {
   text: string
 }
 
+/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
+const IDLE_SOCKET_MS = 4_000
+
 /** Statuses after which a request that is safe to repeat is tried again. */
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
 /** Connection errors that mean the request never reached the server: safe even for writes. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
+
+/** Attempts made so far, this one included, and how many of them failed other than by a 429. */
+interface Tries {
+  attempt: number
+  failed: number
+}
 
 /** A retry to make after `delay` ms, and what to report if it is never made. */
 interface Retry {
@@ -132,6 +141,9 @@ export class Transport {
     let unknownOutcome = false
     /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
     let last: Error | undefined
+    // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
+    // the budget of failed attempts spent by them.
+    let failed = 0
     for (let attempt = 1; ; attempt++) {
       this.#checkAborted(spec, last)
       const tried = await this.#once(spec).then(
@@ -139,15 +151,18 @@ export class Transport {
         (err: unknown) => ({ err })
       )
       let retry: Retry
-      if ('err' in tried) retry = this.#retryAfterFailure(spec, tried.err, attempt, idempotent)
-      else {
+      if ('err' in tried) {
+        failed++
+        retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent)
+      } else {
         const { res } = tried
         if (res.status >= 200 && res.status < 300)
           return { status: res.status, json: this.#json(spec, res) }
         if (res.status >= 300 && res.status < 400) throw this.#redirectRefused(spec, res)
         const error = await this.#apiError(spec, res)
         error.afterUnknownOutcome = unknownOutcome
-        retry = this.#retryAfterStatus(spec, res, error, attempt, idempotent)
+        if (res.status !== 429) failed++
+        retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent)
       }
       unknownOutcome ||= retry.mayHaveApplied
       last = retry.error
@@ -159,7 +174,8 @@ export class Transport {
    * After a request that got no answer: the retry to make, or the error thrown when a write may
    * have been applied, the answer would be too large again, or no attempt or time is left.
    */
-  #retryAfterFailure(spec: RequestSpec, err: unknown, attempt: number, idempotent: boolean): Retry {
+  #retryAfterFailure(spec: RequestSpec, err: unknown, tries: Tries, idempotent: boolean): Retry {
+    const { attempt, failed } = tries
     if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
     const e = err as NodeJS.ErrnoException & { sent?: boolean }
     const lastReason = this.#reason(e)
@@ -172,7 +188,7 @@ export class Transport {
     if (e.code === 'EBODYTOOLARGE')
       throw new NetworkError(spec, lastReason, attempt, { cause: err })
     const delay = this.#backoff(attempt)
-    if (attempt >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+    if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
       throw new NetworkError(spec, lastReason, attempt, { cause: err })
     this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`)
     const error = new NetworkError(spec, lastReason, attempt, { cause: err })
@@ -187,10 +203,11 @@ export class Transport {
     spec: RequestSpec,
     res: RawResponse,
     error: ApiError,
-    attempt: number,
+    tries: Tries,
     idempotent: boolean
   ): Retry {
     const { retry } = this.#opts
+    const { attempt, failed } = tries
     // A 429 is refused before anything is applied, so even a write may be sent again.
     const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429)
     if (!retryable) {
@@ -206,8 +223,9 @@ export class Transport {
       retryAfter !== undefined
         ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
         : this.#backoff(attempt)
-    const attempts = res.status === 429 ? retry.maxRateLimitedAttempts : retry.maxAttempts
-    if (attempt >= attempts || !this.#fits(delay, spec)) {
+    const spent =
+      res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts
+    if (spent || !this.#fits(delay, spec)) {
       if (retryAfter !== undefined) error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs)
       throw error
     }
@@ -256,7 +274,8 @@ export class Transport {
 
   /**
    * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-   * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has).
+   * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
+   * that lets a socket idle for a few seconds at most.
    */
   #agent(url: URL): http.Agent | Promise<http.Agent> {
     if (getProxyUrl(url)?.hostname) {
@@ -272,7 +291,15 @@ export class Transport {
     }
     let agent = this.#direct.get(url.protocol)
     if (!agent) {
-      const options = { keepAlive: true, maxSockets: http.globalAgent.maxSockets }
+      // An idle socket is closed before the server would close it: a request sent on a socket
+      // the server is closing at that instant fails with a reset, which for a write means an
+      // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
+      // under an agent timeout, and most servers close idle sockets after 5 s or more.
+      const options = {
+        keepAlive: true,
+        maxSockets: http.globalAgent.maxSockets,
+        timeout: IDLE_SOCKET_MS
+      }
       agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
       this.#direct.set(url.protocol, agent)
     }
