@@ -30661,8 +30661,8 @@ function eventDefaults(context) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/github/context.ts + 1 modules
-var context = __nccwpck_require__(6020);
+// EXTERNAL MODULE: ./src/github/context.ts
+var context = __nccwpck_require__(9556);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/sleep.ts
@@ -37131,21 +37131,16 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 6020:
+/***/ 9556:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  gh: () => (/* binding */ CONTEXT_GAPS),
-  h4: () => (/* binding */ githubContext)
-});
-
-// UNUSED EXPORTS: MAX_EVENT_PAYLOAD_BYTES, readEventPayload
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/github/context.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
+/* harmony export */   h4: () => (/* binding */ githubContext)
+/* harmony export */ });
+/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 // The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
 // value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
 // never reads a `GITHUB_*` variable itself.
@@ -37160,12 +37155,12 @@ const CONTEXT_GAPS = {
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
 /** A non-empty trimmed value, or undefined. */
-function context_text(value) {
+function text(value) {
     const v = value?.trim();
     return v ? v : undefined;
 }
 function root(value, fallback) {
-    return (context_text(value) ?? fallback).replace(/\/+$/, '');
+    return (text(value) ?? fallback).replace(/\/+$/, '');
 }
 function ownerAndName(repository) {
     const [owner, repo, ...rest] = (repository ?? '').split('/');
@@ -37176,21 +37171,21 @@ function ownerAndName(repository) {
  * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
  */
 function githubContext(env, payload = readEventPayload(env)) {
-    const repository = context_text(env.GITHUB_REPOSITORY);
-    const attempt = context_text(env.GITHUB_RUN_ATTEMPT);
+    const repository = text(env.GITHUB_REPOSITORY);
+    const attempt = text(env.GITHUB_RUN_ATTEMPT);
     const context = {
         apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
         serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
         repository,
         repo: ownerAndName(repository),
-        runId: context_text(env.GITHUB_RUN_ID),
+        runId: text(env.GITHUB_RUN_ID),
         runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
-        eventName: context_text(env.GITHUB_EVENT_NAME),
-        sha: context_text(env.GITHUB_SHA),
-        ref: context_text(env.GITHUB_REF),
-        refName: context_text(env.GITHUB_REF_NAME),
-        headRef: context_text(env.GITHUB_HEAD_REF),
-        workspace: context_text(env.GITHUB_WORKSPACE),
+        eventName: text(env.GITHUB_EVENT_NAME),
+        sha: text(env.GITHUB_SHA),
+        ref: text(env.GITHUB_REF),
+        refName: text(env.GITHUB_REF_NAME),
+        headRef: text(env.GITHUB_HEAD_REF),
+        workspace: text(env.GITHUB_WORKSPACE),
         payload
     };
     // Only the keys that have a value, so that the context compares and prints cleanly.
@@ -37205,14 +37200,14 @@ function githubContext(env, payload = readEventPayload(env)) {
  * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
  */
 function readEventPayload(env) {
-    const path = context_text(env.GITHUB_EVENT_PATH);
+    const path = text(env.GITHUB_EVENT_PATH);
     if (path === undefined)
         return {};
     try {
-        const stat = (0,external_node_fs_namespaceObject.statSync)(path);
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
         if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
             return {};
-        const parsed = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
         return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
             ? parsed
             : {};
@@ -37791,6 +37786,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 

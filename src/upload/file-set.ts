@@ -15,7 +15,8 @@
 //   const set = await selectFiles(root.included)
 //   set.files    // [{ name: 'apps/a/langgraph.json', path: '/w/apps/a/langgraph.json' }, ...]
 //   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out, though not ignored
-import { lstat, readdir } from 'node:fs/promises'
+import { lstatSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ArchiveError } from './errors.ts'
 import { readIgnoreRules, type IgnoreRules } from './ignore-rules.ts'
@@ -84,12 +85,16 @@ export function byName(a: { name: string }, b: { name: string }): number {
   return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name))
 }
 
-/** Keeps the first name of each file that has other hard links; reports the rest. */
-async function dropHardLinkRepeats(files: FileEntry[], skipped: SkippedEntry[]) {
+/**
+ * Keeps the first name of each file that has other hard links; reports the rest. One blocking
+ * lstat per file: nothing else runs meanwhile, and thousands of trips through libuv's threads
+ * took a tenth of a large upload's time.
+ */
+function dropHardLinkRepeats(files: FileEntry[], skipped: SkippedEntry[]) {
   const seen = new Set<string>()
   const kept: FileEntry[] = []
   for (const file of files) {
-    const info = await lstat(file.path, { bigint: true })
+    const info = lstatSync(file.path, { bigint: true })
     if (info.nlink > 1n) {
       const key = `${info.dev}:${info.ino}`
       if (seen.has(key)) {
@@ -112,7 +117,7 @@ export async function selectFiles(included: IncludedDir[]): Promise<FileSet> {
     await walk({ rules, base, found, skipped }, base.dir, '')
   }
   const sorted = [...found.values()].sort(byName)
-  const files = await dropHardLinkRepeats(sorted, skipped)
+  const files = dropHardLinkRepeats(sorted, skipped)
   const once = [...new Map(skipped.map(e => [e.name, e])).values()]
   return { files, skipped: once.sort(byName) }
 }
