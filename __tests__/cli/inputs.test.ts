@@ -51,6 +51,18 @@ test('every input is a flag but the key, the token and the command; --help shows
   expect(help.split('\n').filter(l => l.length > 100)).toEqual([])
 })
 
+test("the defaults of repository and ref are said in the CLI's terms: the CI or the checkout, never the workflow's event", () => {
+  const described = (name: string) => CLI_INPUTS.find(i => i.name === name)!.description
+  expect(described('repository')).toMatch(
+    /Defaults to the GitHub repository that the CI's variables or the checkout's origin remote name\.$/
+  )
+  expect(described('ref')).toMatch(
+    /Defaults to the branch or tag that the CI's variables or the git checkout name\.$/
+  )
+  const help = helpText()
+  expect(help).not.toMatch(/workflow's repository|Defaults from the event/)
+})
+
 // Problems name each input as the user set it: the flag, or the variable, never the YAML name.
 describe('input problems in the CLI', () => {
   const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'

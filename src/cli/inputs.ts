@@ -37,9 +37,33 @@ function isSwitchOrValue(name: InputName): boolean {
   return check('false', fail) === false && check('true', fail) !== true && !failed
 }
 
+/**
+ * Where the action's wording of a default speaks of the workflow's event, the CLI's own: its
+ * defaults come from the CI's variables or the git checkout (ci.ts). A test holds the patterns to
+ * action.yml's wording.
+ */
+const CLI_DEFAULTS: ReadonlyArray<[InputName, RegExp, string]> = [
+  [
+    'repository',
+    /Defaults to the workflow's repository\.$/,
+    "Defaults to the GitHub repository that the CI's variables or the checkout's origin remote name."
+  ],
+  [
+    'ref',
+    /Defaults from the event\b.*$/,
+    "Defaults to the branch or tag that the CI's variables or the git checkout name."
+  ]
+]
+
+function cliDescription(name: InputName): string {
+  const own = CLI_DEFAULTS.find(([n]) => n === name)
+  const description = ACTION_INPUTS[name].description
+  return own ? description.replace(own[1], own[2]) : description
+}
+
 export const CLI_INPUTS: readonly CliInput[] = INPUT_NAMES.map(name => ({
   name,
-  description: ACTION_INPUTS[name].description,
+  description: cliDescription(name),
   default: defaultOf(name),
   required: ACTION_INPUTS[name].required,
   boolean: isBoolean(name),
