@@ -10,7 +10,7 @@
 // directories). The comment beside each entry says which rule keeps it or leaves it out.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { chmod, link, mkdir, readFile, readdir, symlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -310,6 +310,35 @@ describe('deterministic bytes', () => {
         signal: controller.signal
       })
     ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
+    expect(await readdir(temp)).toEqual([])
+  })
+
+  it('a build cancelled once its archive has begun stops there: the loop over the files yields', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, 'langgraph.json'), '{"graphs": {"agent": "./f0.py:graph"}}\n')
+    const text = Buffer.from('def graph(state):\n    return {"messages": state["messages"]}\n')
+    for (let i = 0; i < 24; i++)
+      await writeFile(join(dir, `f${i}.py`), Buffer.alloc(1024 * 1024, text))
+    const temp = await tempDir()
+    const controller = new AbortController()
+    // Cancels as soon as archive bytes are on disk: only a loop that lets timers run sees it.
+    const watch = setInterval(() => {
+      const [sub] = readdirSync(temp)
+      const file = sub && join(temp, sub, 'source.tar.gz')
+      if (file && existsSync(file) && statSync(file).size > 0) controller.abort()
+    }, 1)
+    try {
+      await expect(
+        buildArchive({
+          workspace: dir,
+          graphConfigPath: 'langgraph.json',
+          tempDir: temp,
+          signal: controller.signal
+        })
+      ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
+    } finally {
+      clearInterval(watch)
+    }
     expect(await readdir(temp)).toEqual([])
   })
 
