@@ -1,9 +1,12 @@
 // Two runs racing to create the same new name, and a matrix of 20 runs for 20
 // environments at once against a control plane that answers 429 above a request rate.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { RateLimit } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import { copyFixture } from '../upload/helpers.ts'
 import {
   caseInputs,
   debugEnv,
@@ -33,7 +36,51 @@ describe(GROUPS.race, () => {
       (c, debug) => raceCase(c, forced, debug),
       { lane: two }
     )
+  reliabilityCase(
+    GROUPS.race,
+    'two upload deploys create one new name at once: one deployment, each run deploys its own upload',
+    uploadRaceCase,
+    { lane: two }
+  )
 })
+
+/**
+ * Two upload runs of two workspaces for one new name, both creates held back so both reach the
+ * server. Each run's revision is its own upload: the loser adopts the deployment, then uploads and
+ * patches; neither reports the other's revision or the other's files as its own.
+ */
+async function uploadRaceCase(c: Case): Promise<void> {
+  await withEmulator({}, async emu => {
+    const name = uniqueName('race-upload')
+    emu.setFaults({ kind: 'delay', ms: 1500, method: 'POST', path: '/v2/deployments', times: 2 })
+    const workspaces = [await copyFixture('monorepo'), await copyFixture('monorepo')]
+    await writeFile(join(workspaces[1]!, 'apps/agent/second.py'), 'graph = "second"\n')
+    const { 'integration-id': _none, ...inputs } = deployInputs(c, emu, name, {
+      source: 'internal_source',
+      'graph-config-path': 'apps/agent/langgraph.json'
+    })
+    const runs = await Promise.all(
+      workspaces.map(w => c.run({ inputs, env: { GITHUB_WORKSPACE: w } }))
+    )
+    // The create's revision (nothing uploaded yet: it ends CREATE_FAILED, as the service's first
+    // revision of an upload deploy does), then each run's PATCH of its own upload.
+    c.tally(emu, name, { deployments: 1, revisions: 3 })
+    for (const r of runs) expectClearSuccess(c, r)
+    const [d] = deploymentsNamed(emu, name)
+    const created = runs.map(r => r.outputs.created).sort()
+    c.check(created.join() === 'false,true', `created outputs ${created.join()}`)
+    const digests = new Set(runs.map(r => r.outputs['source-digest']))
+    c.check(digests.size === 2, `the runs report source digests ${[...digests].join(', ')}`)
+    runs.forEach((r, i) => {
+      const revision = d?.revisions.find(v => v.id === r.outputs['revision-id'])
+      const hasSecond = revision?.source_files?.includes('apps/agent/second.py')
+      c.check(
+        revision !== undefined && hasSecond === (i === 1),
+        `run ${i + 1} reports revision ${r.outputs['revision-id']}, which is not its own upload`
+      )
+    })
+  })
+}
 
 async function raceCase(c: Case, forced: boolean, debug: boolean): Promise<void> {
   await withEmulator({}, async emu => {
