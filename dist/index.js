@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 56:
+/***/ 7090:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31111,13 +31111,8 @@ var external_node_http_ = __nccwpck_require__(7067);
 var external_node_https_ = __nccwpck_require__(4708);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var proxy = __nccwpck_require__(9783);
-;// CONCATENATED MODULE: ./src/control-plane/load-schema.ts
-let loading;
-/** The model, imported once per process. */
-function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(2)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7002)));
-}
-
+// EXTERNAL MODULE: ./src/control-plane/load-schema.ts
+var load_schema = __nccwpck_require__(3190);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
 // Small pure helpers of the transport: URLs, backoff, Retry-After.
 function formatBytes(n) {
@@ -31432,7 +31427,7 @@ class Transport {
         }
     }
     async #apiError(spec, res) {
-        const { ErrorDetail, HTTPValidationError } = await loadSchema();
+        const { ErrorDetail, HTTPValidationError } = await (0,load_schema/* loadSchema */.e)();
         const redact = (s) => this.#opts.redactor.redact(s);
         let parsed;
         try {
@@ -31603,7 +31598,7 @@ const READ_ATTEMPTS = 5;
 const USER_AGENT = `control-plane-deploy/${version/* VERSION */.x}`;
 /** Check a request body before it leaves: a bad body is our bug, and better caught here. */
 async function checked(name, value) {
-    return schemaOf(await loadSchema(), name).parse(value);
+    return schemaOf(await (0,load_schema/* loadSchema */.e)(), name).parse(value);
 }
 function schemaOf(model, name) {
     return model[name];
@@ -31803,7 +31798,7 @@ class ControlPlaneClient {
         for (let attempt = 1;; attempt++) {
             try {
                 const { status, json } = await this.#transport.send(spec);
-                const model = await loadSchema();
+                const model = await (0,load_schema/* loadSchema */.e)();
                 const wire = responseFromWire(this.dialect, json);
                 const value = this.#parse(spec, status, wire, schemaOf(model, schema));
                 const problem = verify?.(value);
@@ -36807,6 +36802,21 @@ function baseUrlProblem(baseUrl) {
 
 /***/ }),
 
+/***/ 3190:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ loadSchema)
+/* harmony export */ });
+let loading;
+/** The model, imported once per process. */
+function loadSchema() {
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
+}
+
+
+/***/ }),
+
 /***/ 7889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37225,7 +37235,7 @@ function readEventPayload(env) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(56);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7090);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -37466,29 +37476,40 @@ const ACTION_OUTPUTS = {
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
 
 
-let parser;
-/** Loads the document parser (once); `raw` given, only when one of its document inputs is set. */
+
+let loadedParser;
+/** Loads the document parser and the model (once); `raw` given, only when a document input is set. */
 async function loadDocumentParser(raw) {
     if (raw && !_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw.some(name => isSet(raw, name)))
         return;
-    parser ??= await Promise.all(/* import() */[__nccwpck_require__.e(567), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591));
+    if (loadedParser)
+        return;
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
 function loaded() {
-    if (parser === undefined) {
+    if (loadedParser === undefined) {
         throw new Error('A YAML/JSON input was read before loadDocumentParser() loaded its parser.');
     }
-    return parser;
+    return loadedParser;
 }
 /** See document-parser.ts. */
-const parseDocumentInput = (...args) => loaded().parseDocumentInput(...args);
+const parseDocumentInput = (...args) => loaded().parser.parseDocumentInput(...args);
 function parseSecretReferences(v, fail) {
-    return v === '' ? undefined : loaded().parseSecretReferences(v, fail);
+    if (v === '')
+        return undefined;
+    const { parser, model } = loaded();
+    return parser.parseSecretReferences(model, v, fail);
 }
 function parseResourceSpec(v, fail) {
-    return v === '' ? undefined : loaded().parseResourceSpec(v, fail);
+    if (v === '')
+        return undefined;
+    const { parser, model } = loaded();
+    return parser.parseResourceSpec(model, v, fail);
 }
 
 

@@ -2,11 +2,13 @@
 // the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
 // rejected, so that every document input is read, limited and masked alike. `resource-spec` and
 // `secret-references` are then checked by their schema, unknown keys rejected. Loaded only when
-// one of those inputs is set (documents.ts): it brings yaml and the zod model with it.
+// one of those inputs is set (documents.ts): it brings yaml with it, and is given the zod model
+// that the client loads (one copy of the model in the bundle).
 import { z } from 'zod'
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
-import { ResourceSpec, SecretReference } from '../control-plane/schema.ts'
+import type { Model } from '../control-plane/load-schema.ts'
+import type { ResourceSpec, SecretReference } from '../control-plane/schema.ts'
 import { RESERVED_SECRET_NAMES } from '../control-plane/vocabulary.ts'
 import { ENV_NAME, type InputName } from './names.ts'
 import { nestingMayExceed } from './nesting.ts'
@@ -180,15 +182,17 @@ function parseWithSchema<T>(
   return unknown.length === 0 && result.success ? result.data : undefined
 }
 
-const SecretReferenceList = z.array(SecretReference)
-
-export function parseSecretReferences(v: string, fail: Fail): SecretReference[] | undefined {
+export function parseSecretReferences(
+  model: Model,
+  v: string,
+  fail: Fail
+): SecretReference[] | undefined {
   const input = 'secret-references'
   if (v === '') return undefined
   const list = parseWithSchema(
     input,
     v,
-    SecretReferenceList,
+    z.array(model.SecretReference),
     'a YAML or JSON list of {name, secret_name, secret_key}',
     fail
   )
@@ -212,13 +216,13 @@ export function parseSecretReferences(v: string, fail: Fail): SecretReference[] 
   return list
 }
 
-export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined {
+export function parseResourceSpec(model: Model, v: string, fail: Fail): ResourceSpec | undefined {
   return v === ''
     ? undefined
     : parseWithSchema(
         'resource-spec',
         v,
-        ResourceSpec,
+        model.ResourceSpec,
         'a YAML or JSON object of resource settings (min_scale, cpu, memory_mb, ...)',
         fail
       )

@@ -1,42 +1,49 @@
 // The YAML/JSON document inputs (`resource-spec`, `secret-references` and the JSON-object form of
 // `secrets`), checked synchronously like every input. Their parser (document-parser.ts) brings
-// yaml and the zod model with it, a third of the action's start-up: it is loaded only when one of
-// those inputs is set, by `loadDocumentParser` before the inputs are read (parseInputs does), and
-// by the smoke-test file's reader: one chunk of the bundle for both.
+// yaml, and the zod model (loadSchema, the client's own chunk) comes with it: a third of the
+// action's start-up. Both are loaded only when one of those inputs is set, by `loadDocumentParser`
+// before the inputs are read (parseInputs does), and by the smoke-test file's reader.
 import type * as Parser from './document-parser.ts'
 import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from './names.ts'
 import type { Fail } from './problems.ts'
+import { loadSchema, type Model } from '../control-plane/load-schema.ts'
 import type { ResourceSpec, SecretReference } from '../control-plane/schema.ts'
 
 export { nestingMayExceed } from './nesting.ts'
 export type { SyntaxMessages } from './document-parser.ts'
 
-let parser: typeof Parser | undefined
+let loadedParser: { parser: typeof Parser; model: Model } | undefined
 
-/** Loads the document parser (once); `raw` given, only when one of its document inputs is set. */
+/** Loads the document parser and the model (once); `raw` given, only when a document input is set. */
 export async function loadDocumentParser(raw?: Partial<RawInputs>): Promise<void> {
   if (raw && !DOCUMENT_INPUTS.some(name => isSet(raw, name))) return
-  parser ??= await import('./document-parser.ts')
+  if (loadedParser) return
+  const [parser, model] = await Promise.all([import('./document-parser.ts'), loadSchema()])
+  loadedParser = { parser, model }
 }
 
 const isSet = (raw: Partial<RawInputs>, name: InputName) =>
   (raw[name] ?? '').trim() !== '' || defaultOf(name) !== ''
 
-function loaded(): typeof Parser {
-  if (parser === undefined) {
+function loaded(): { parser: typeof Parser; model: Model } {
+  if (loadedParser === undefined) {
     throw new Error('A YAML/JSON input was read before loadDocumentParser() loaded its parser.')
   }
-  return parser
+  return loadedParser
 }
 
 /** See document-parser.ts. */
 export const parseDocumentInput: typeof Parser.parseDocumentInput = (...args) =>
-  loaded().parseDocumentInput(...args)
+  loaded().parser.parseDocumentInput(...args)
 
 export function parseSecretReferences(v: string, fail: Fail): SecretReference[] | undefined {
-  return v === '' ? undefined : loaded().parseSecretReferences(v, fail)
+  if (v === '') return undefined
+  const { parser, model } = loaded()
+  return parser.parseSecretReferences(model, v, fail)
 }
 
 export function parseResourceSpec(v: string, fail: Fail): ResourceSpec | undefined {
-  return v === '' ? undefined : loaded().parseResourceSpec(v, fail)
+  if (v === '') return undefined
+  const { parser, model } = loaded()
+  return parser.parseResourceSpec(model, v, fail)
 }

@@ -1,8 +1,8 @@
-export const id = 2;
-export const ids = [2];
+export const id = 542;
+export const ids = [542];
 export const modules = {
 
-/***/ 7002:
+/***/ 2542:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -71,9 +71,28 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
-var coerce = __webpack_require__(9567);
+var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __webpack_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function number(params) {
+    return api/* _coercedNumber */.qG(classic_schemas/* ZodNumber */.rSt, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var redact = __webpack_require__(7889);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
@@ -84,18 +103,18 @@ var redact = __webpack_require__(7889);
 // request, the emulator answers 422); answers are read with the same fields but without them, so
 // that a value the service itself set is never a reason to fail a run.
 
-const str = schemas/* string */.YjP().nullish();
-const freeMap = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullish();
-const freeObject = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J());
-const VolumeMount = schemas/* object */.Ikc({
+const str = classic_schemas/* string */.YjP().nullish();
+const freeMap = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J()).nullish();
+const freeObject = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J());
+const VolumeMount = classic_schemas/* object */.Ikc({
     name: str,
     mountPath: str,
     subPath: str,
     mountPropagation: str,
     subPathExpr: str,
-    readOnly: schemas/* boolean */.zMY().nullish()
+    readOnly: classic_schemas/* boolean */.zMY().nullish()
 });
-const Volume = schemas/* object */.Ikc({
+const Volume = classic_schemas/* object */.Ikc({
     name: str,
     configMap: freeMap,
     secret: freeMap,
@@ -106,23 +125,23 @@ const Volume = schemas/* object */.Ikc({
     downwardAPI: freeMap,
     csi: freeMap
 });
-const EnvVar = schemas/* object */.Ikc({
+const EnvVar = classic_schemas/* object */.Ikc({
     name: str,
     value: str,
     valueFrom: freeMap
 });
-const Container = schemas/* object */.Ikc({
+const Container = classic_schemas/* object */.Ikc({
     name: str,
     image: str,
     imagePullPolicy: str,
     workingDir: str,
     restartPolicy: str,
-    command: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
-    args: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
-    env: schemas/* array */.YOg(EnvVar).nullish(),
-    envFrom: schemas/* array */.YOg(freeObject).nullish(),
-    resources: schemas/* object */.Ikc({ limits: freeMap, requests: freeMap }).nullish(),
-    volumeMounts: schemas/* array */.YOg(VolumeMount).nullish(),
+    command: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()).nullish(),
+    args: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()).nullish(),
+    env: classic_schemas/* array */.YOg(EnvVar).nullish(),
+    envFrom: classic_schemas/* array */.YOg(freeObject).nullish(),
+    resources: classic_schemas/* object */.Ikc({ limits: freeMap, requests: freeMap }).nullish(),
+    volumeMounts: classic_schemas/* array */.YOg(VolumeMount).nullish(),
     securityContext: freeMap
 });
 /** Every numeric field of ResourceSpec, by group; units follow the suffix of the name. */
@@ -198,27 +217,27 @@ const RESOURCE_SPEC_LIMITS = {
 };
 function limited(limit) {
     if (limit === 'int')
-        return schemas/* number */.aig().int().nullish();
+        return classic_schemas/* number */.aig().int().nullish();
     if (limit === 'number')
-        return schemas/* number */.aig().nullish();
-    return schemas/* number */.aig().min(limit.min).max(limit.max).nullish();
+        return classic_schemas/* number */.aig().nullish();
+    return classic_schemas/* number */.aig().min(limit.min).max(limit.max).nullish();
 }
 const strictNumbers = Object.fromEntries(Object.entries(RESOURCE_SPEC_LIMITS).map(([k, limit]) => [k, limited(limit)]));
-const looseNumbers = Object.fromEntries(Object.keys(RESOURCE_SPEC_LIMITS).map(k => [k, schemas/* number */.aig().nullish()]));
+const looseNumbers = Object.fromEntries(Object.keys(RESOURCE_SPEC_LIMITS).map(k => [k, classic_schemas/* number */.aig().nullish()]));
 const parts = {
     labels: freeMap,
     annotations: freeMap,
     service_account_name: str,
-    image_pull_secrets: schemas/* array */.YOg(schemas/* object */.Ikc({ name: str })).nullish(),
-    volumes: schemas/* array */.YOg(Volume).nullish(),
-    volume_mounts: schemas/* array */.YOg(VolumeMount).nullish(),
-    init_containers: schemas/* array */.YOg(Container).nullish(),
-    sidecars: schemas/* array */.YOg(Container).nullish()
+    image_pull_secrets: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ name: str })).nullish(),
+    volumes: classic_schemas/* array */.YOg(Volume).nullish(),
+    volume_mounts: classic_schemas/* array */.YOg(VolumeMount).nullish(),
+    init_containers: classic_schemas/* array */.YOg(Container).nullish(),
+    sidecars: classic_schemas/* array */.YOg(Container).nullish()
 };
 /** A ResourceSpec as a request carries it: the production limits apply. */
-const ResourceSpec = schemas/* object */.Ikc({ ...strictNumbers, ...parts });
+const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...parts });
 /** A ResourceSpec as an answer carries it: the same fields, any number. */
-const ResourceSpecInResponse = schemas/* object */.Ikc({ ...looseNumbers, ...parts });
+const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
 var vocabulary = __webpack_require__(8072);
@@ -238,37 +257,37 @@ var vocabulary = __webpack_require__(8072);
  * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
  * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
  */
-const Uuid = schemas/* guid */.OsD();
+const Uuid = classic_schemas/* guid */.OsD();
 /**
  * Text the service chooses that reaches the job log, the outputs and the summary (a status it
  * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
  * command or a terminal escape code into the log. Ordinary values pass unchanged.
  */
-const serverText = (max) => schemas/* string */.YjP().transform(s => (0,redact/* sanitizeServerText */.c8)(s, max));
+const serverText = (max) => classic_schemas/* string */.YjP().transform(s => (0,redact/* sanitizeServerText */.c8)(s, max));
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
 function openEnum(_known) {
     return serverText(100);
 }
 // ---------------------------------------------------------------------------------------------
 // Enums
-const Source = schemas/* enum */.k5n(vocabulary/* SOURCES */.Hl);
-const RevisionSource = schemas/* enum */.k5n(vocabulary/* REVISION_SOURCES */.Jy);
+const Source = classic_schemas/* enum */.k5n(vocabulary/* SOURCES */.Hl);
+const RevisionSource = classic_schemas/* enum */.k5n(vocabulary/* REVISION_SOURCES */.Jy);
 const DeploymentStatus = openEnum(vocabulary/* DEPLOYMENT_STATUSES */.PB);
 /** Any string parses: a status this model does not know yet is "still in progress". */
 const RevisionStatus = openEnum(vocabulary/* REVISION_STATUSES */.X_);
-const DeploymentType = schemas/* enum */.k5n(vocabulary/* DEPLOYMENT_TYPES */._o);
-const schema_str = schemas/* string */.YjP().nullish();
+const DeploymentType = classic_schemas/* enum */.k5n(vocabulary/* DEPLOYMENT_TYPES */._o);
+const schema_str = classic_schemas/* string */.YjP().nullish();
 // ---------------------------------------------------------------------------------------------
 // Source settings
-const SourceConfig = schemas/* object */.Ikc({
+const SourceConfig = classic_schemas/* object */.Ikc({
     integration_id: Uuid.nullish(),
     repo_url: schema_str,
     deployment_type: DeploymentType.nullish(),
-    build_on_push: schemas/* boolean */.zMY().nullish(),
+    build_on_push: classic_schemas/* boolean */.zMY().nullish(),
     custom_url: schema_str,
     resource_spec: ResourceSpec.nullish(),
     listener_id: Uuid.nullish(),
-    listener_config: schemas/* object */.Ikc({ k8s_namespace: schema_str }).nullish(),
+    listener_config: classic_schemas/* object */.Ikc({ k8s_namespace: schema_str }).nullish(),
     install_command: schema_str,
     build_command: schema_str,
     /** The template an `internal_template` deployment is made from; kept and read back. */
@@ -283,7 +302,7 @@ const SourceConfigInResponse = SourceConfig.extend({
     resource_spec: ResourceSpecInResponse.nullish()
 });
 /** The request form: `repo_commit_sha` is set by the service, never by a caller. */
-const SourceRevisionConfigRequest = schemas/* object */.Ikc({
+const SourceRevisionConfigRequest = classic_schemas/* object */.Ikc({
     repo_ref: schema_str,
     graph_config_path: schema_str,
     image_uri: schema_str,
@@ -292,35 +311,35 @@ const SourceRevisionConfigRequest = schemas/* object */.Ikc({
 const SourceRevisionConfig = SourceRevisionConfigRequest.extend({
     repo_commit_sha: serverText(100).nullish()
 });
-const Secret = schemas/* object */.Ikc({ name: schemas/* string */.YjP(), value: schemas/* string */.YjP() });
+const Secret = classic_schemas/* object */.Ikc({ name: classic_schemas/* string */.YjP(), value: classic_schemas/* string */.YjP() });
 /** Responses may leave a secret's value out or null it; only the name is certain. */
-const SecretInResponse = schemas/* object */.Ikc({ name: schemas/* string */.YjP(), value: schemas/* string */.YjP().nullish() });
-const SecretReference = schemas/* object */.Ikc({
-    name: schemas/* string */.YjP(),
-    secret_name: schemas/* string */.YjP(),
-    secret_key: schemas/* string */.YjP()
+const SecretInResponse = classic_schemas/* object */.Ikc({ name: classic_schemas/* string */.YjP(), value: classic_schemas/* string */.YjP().nullish() });
+const SecretReference = classic_schemas/* object */.Ikc({
+    name: classic_schemas/* string */.YjP(),
+    secret_name: classic_schemas/* string */.YjP(),
+    secret_key: classic_schemas/* string */.YjP()
 });
 // ---------------------------------------------------------------------------------------------
 // Resources
-const Deployment = schemas/* object */.Ikc({
+const Deployment = classic_schemas/* object */.Ikc({
     name: serverText(200),
     source: openEnum(vocabulary/* SOURCES */.Hl),
     source_config: SourceConfigInResponse,
     source_revision_config: SourceRevisionConfig,
-    secrets: schemas/* array */.YOg(SecretInResponse),
+    secrets: classic_schemas/* array */.YOg(SecretInResponse),
     id: Uuid,
     tenant_id: Uuid,
-    created_at: schemas/* string */.YjP(),
-    updated_at: schemas/* string */.YjP(),
+    created_at: classic_schemas/* string */.YjP(),
+    updated_at: classic_schemas/* string */.YjP(),
     status: DeploymentStatus,
     latest_revision_id: Uuid.nullable(),
     active_revision_id: Uuid.nullable(),
-    secret_references: schemas/* array */.YOg(SecretReference).nullish(),
+    secret_references: classic_schemas/* array */.YOg(SecretReference).nullish(),
     image_version: schema_str,
     /** A human-readable name beside `name`; set by PATCH only, never cleared. */
     display_name: serverText(200).nullish()
 });
-const Revision = schemas/* object */.Ikc({
+const Revision = classic_schemas/* object */.Ikc({
     id: Uuid,
     status: RevisionStatus,
     created_at: schema_str,
@@ -328,33 +347,33 @@ const Revision = schemas/* object */.Ikc({
     source: schema_str,
     source_revision_config: SourceRevisionConfig.nullish()
 });
-const RepositoryEntry = schemas/* object */.Ikc({
+const RepositoryEntry = classic_schemas/* object */.Ikc({
     host_integration_id: Uuid,
-    id: schemas/* number */.aig().int(),
-    name: schemas/* string */.YjP(),
-    owner: schemas/* string */.YjP(),
-    url: schemas/* string */.YjP(),
-    default_branch: schemas/* string */.YjP()
+    id: classic_schemas/* number */.aig().int(),
+    name: classic_schemas/* string */.YjP(),
+    owner: classic_schemas/* string */.YjP(),
+    url: classic_schemas/* string */.YjP(),
+    default_branch: classic_schemas/* string */.YjP()
 });
-const RepositoryList = schemas/* array */.YOg(RepositoryEntry);
+const RepositoryList = classic_schemas/* array */.YOg(RepositoryEntry);
 // ---------------------------------------------------------------------------------------------
 // Requests
-const CreateDeploymentRequest = schemas/* object */.Ikc({
-    name: schemas/* string */.YjP().min(1),
+const CreateDeploymentRequest = classic_schemas/* object */.Ikc({
+    name: classic_schemas/* string */.YjP().min(1),
     source: Source,
     source_config: SourceConfig,
     source_revision_config: SourceRevisionConfigRequest,
-    secrets: schemas/* array */.YOg(Secret),
-    secret_references: schemas/* array */.YOg(SecretReference).nullish()
+    secrets: classic_schemas/* array */.YOg(Secret),
+    secret_references: classic_schemas/* array */.YOg(SecretReference).nullish()
 });
-const PatchDeploymentRequest = schemas/* object */.Ikc({
+const PatchDeploymentRequest = classic_schemas/* object */.Ikc({
     revision_source: RevisionSource.nullish(),
     source_config: SourceConfig.nullish(),
     source_revision_config: SourceRevisionConfigRequest.nullish(),
-    secrets: schemas/* array */.YOg(Secret).nullish(),
-    secret_references: schemas/* array */.YOg(SecretReference).nullish(),
+    secrets: classic_schemas/* array */.YOg(Secret).nullish(),
+    secret_references: classic_schemas/* array */.YOg(SecretReference).nullish(),
     /** Changes no revision; at least one character (the service has no way to clear it). */
-    display_name: schemas/* string */.YjP().min(1).nullish()
+    display_name: classic_schemas/* string */.YjP().min(1).nullish()
 });
 /**
  * The part of `source_config` that belongs to a revision: what `POST .../revisions` takes. The
@@ -371,91 +390,91 @@ const RevisionSourceConfig = SourceConfig.pick({
  * and settings applied as a PATCH applies them (omitted or empty `secrets` keep the old ones).
  * Not in the published description; sent by the service's Terraform provider for every update.
  */
-const CreateRevisionRequest = schemas/* object */.Ikc({
+const CreateRevisionRequest = classic_schemas/* object */.Ikc({
     source_revision_config: SourceRevisionConfigRequest,
     source_config: RevisionSourceConfig.nullish(),
-    secrets: schemas/* array */.YOg(Secret).nullish(),
-    secret_references: schemas/* array */.YOg(SecretReference).nullish()
+    secrets: classic_schemas/* array */.YOg(Secret).nullish(),
+    secret_references: classic_schemas/* array */.YOg(SecretReference).nullish()
 });
 /** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
-const PushToken = schemas/* object */.Ikc({ token: schemas/* string */.YjP().min(1), registry_url: schemas/* string */.YjP().min(1) });
+const PushToken = classic_schemas/* object */.Ikc({ token: classic_schemas/* string */.YjP().min(1), registry_url: classic_schemas/* string */.YjP().min(1) });
 /**
  * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
  * PATCH then names as `source_revision_config.source_tarball_path`.
  */
-const UploadUrl = schemas/* object */.Ikc({
-    upload_url: schemas/* string */.YjP()
+const UploadUrl = classic_schemas/* object */.Ikc({
+    upload_url: classic_schemas/* string */.YjP()
         .min(1)
         .refine(s => ['http:', 'https:'].includes(URL.parse(s)?.protocol ?? ''), 'must be an http(s) URL'),
-    object_path: schemas/* string */.YjP().min(1)
+    object_path: classic_schemas/* string */.YjP().min(1)
 });
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */
-const queryBoolean = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* enum */.k5n(['true', 'false', '1', '0'])])
+const queryBoolean = classic_schemas/* union */.KCZ([classic_schemas/* boolean */.zMY(), classic_schemas/* enum */.k5n(['true', 'false', '1', '0'])])
     .transform(v => v === true || v === 'true' || v === '1');
-const queryInt = coerce/* number */.ai().int();
+const queryInt = number().int();
 /** `GET /v2/deployments` query, with the parameter names of the production service. */
-const ListDeploymentsQuery = schemas/* object */.Ikc({
+const ListDeploymentsQuery = classic_schemas/* object */.Ikc({
     limit: queryInt.min(1).max(vocabulary/* MAX_PAGE_SIZE */.H4).default(20),
     offset: queryInt.min(0).default(0),
-    name_contains: schemas/* string */.YjP().optional(),
-    status: schemas/* string */.YjP().optional(),
+    name_contains: classic_schemas/* string */.YjP().optional(),
+    status: classic_schemas/* string */.YjP().optional(),
     remote_reconciled: queryBoolean.optional(),
-    tag_value_ids: schemas/* string */.YjP().optional(),
-    image_version: schemas/* string */.YjP().optional(),
+    tag_value_ids: classic_schemas/* string */.YjP().optional(),
+    image_version: classic_schemas/* string */.YjP().optional(),
     deployment_type: DeploymentType.optional(),
-    deployment_ids: schemas/* string */.YjP().optional()
+    deployment_ids: classic_schemas/* string */.YjP().optional()
 });
-const DeploymentList = schemas/* object */.Ikc({
-    resources: schemas/* array */.YOg(Deployment),
-    offset: schemas/* number */.aig().int()
+const DeploymentList = classic_schemas/* object */.Ikc({
+    resources: classic_schemas/* array */.YOg(Deployment),
+    offset: classic_schemas/* number */.aig().int()
 });
 // ---------------------------------------------------------------------------------------------
 // Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
-const ListRevisionsQuery = schemas/* object */.Ikc({
+const ListRevisionsQuery = classic_schemas/* object */.Ikc({
     limit: queryInt.min(1).max(vocabulary/* MAX_PAGE_SIZE */.H4).default(20),
     offset: queryInt.min(0).default(0),
-    status: schemas/* string */.YjP().optional(),
+    status: classic_schemas/* string */.YjP().optional(),
     remote_reconciled: queryBoolean.optional()
 });
 /** Revisions, newest first; `offset` is the next page's. */
-const RevisionList = schemas/* object */.Ikc({
-    resources: schemas/* array */.YOg(Revision),
-    offset: schemas/* number */.aig().int()
+const RevisionList = classic_schemas/* object */.Ikc({
+    resources: classic_schemas/* array */.YOg(Revision),
+    offset: classic_schemas/* number */.aig().int()
 });
 /** `DELETE /v2/deployments/{deployment_id}` query. */
-const DeleteDeploymentQuery = schemas/* object */.Ikc({
+const DeleteDeploymentQuery = classic_schemas/* object */.Ikc({
     delete_tracing_project: queryBoolean.default(false)
 });
 // ---------------------------------------------------------------------------------------------
 // Error bodies
-const ErrorDetail = schemas/* object */.Ikc({ detail: schemas/* string */.YjP() });
-const ValidationErrorEntry = schemas/* object */.Ikc({
-    loc: schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().int()])),
-    msg: schemas/* string */.YjP(),
-    type: schemas/* string */.YjP(),
-    input: schemas/* unknown */.L5J().optional(),
-    ctx: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional()
+const ErrorDetail = classic_schemas/* object */.Ikc({ detail: classic_schemas/* string */.YjP() });
+const ValidationErrorEntry = classic_schemas/* object */.Ikc({
+    loc: classic_schemas/* array */.YOg(classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* number */.aig().int()])),
+    msg: classic_schemas/* string */.YjP(),
+    type: classic_schemas/* string */.YjP(),
+    input: classic_schemas/* unknown */.L5J().optional(),
+    ctx: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J()).optional()
 });
-const HTTPValidationError = schemas/* object */.Ikc({ detail: schemas/* array */.YOg(ValidationErrorEntry) });
+const HTTPValidationError = classic_schemas/* object */.Ikc({ detail: classic_schemas/* array */.YOg(ValidationErrorEntry) });
 // The revision and deployment logs, beyond the interface (docs/control-plane.md, "Operations"):
 // the query of a page and the page.
 const LOG_TYPES = ['build', 'deploy'];
 const LOG_ORDERS = ['asc', 'desc'];
 /** `GET /v2/deployments/{deployment_id}/revisions/{revision_id}/logs` query. */
-const RevisionLogsQuery = schemas/* object */.Ikc({
-    type: schemas/* enum */.k5n(LOG_TYPES),
-    order: schemas/* enum */.k5n(LOG_ORDERS).default('asc'),
+const RevisionLogsQuery = classic_schemas/* object */.Ikc({
+    type: classic_schemas/* enum */.k5n(LOG_TYPES),
+    order: classic_schemas/* enum */.k5n(LOG_ORDERS).default('asc'),
     limit: queryInt.min(1).max(1000).default(50),
-    offset: schemas/* string */.YjP().optional(),
-    level: schemas/* string */.YjP().optional(),
-    query: schemas/* string */.YjP().optional(),
-    start_time: schemas/* string */.YjP().optional(),
-    end_time: schemas/* string */.YjP().optional()
+    offset: classic_schemas/* string */.YjP().optional(),
+    level: classic_schemas/* string */.YjP().optional(),
+    query: classic_schemas/* string */.YjP().optional(),
+    start_time: classic_schemas/* string */.YjP().optional(),
+    end_time: classic_schemas/* string */.YjP().optional()
 });
 /** Lines kept from one answer: the most that a request may ask for. */
 const MAX_LOG_LINES = 1000;
-const textOrNumber = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()])
+const textOrNumber = classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* number */.aig()])
     .nullish()
     .transform(v => (v === null || v === undefined ? null : String(v)));
 /**
@@ -463,15 +482,15 @@ const textOrNumber = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/
  * and kept as it came (the client caps its length after redacting; the caller redacts and
  * sanitizes before printing).
  */
-const RevisionLogEntry = schemas/* object */.Ikc({
+const RevisionLogEntry = classic_schemas/* object */.Ikc({
     /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
     id: textOrNumber.optional(),
     timestamp: textOrNumber,
-    message: schemas/* string */.YjP(),
+    message: classic_schemas/* string */.YjP(),
     level: textOrNumber
 });
-const RevisionLogPage = schemas/* object */.Ikc({
-    logs: schemas/* array */.YOg(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
+const RevisionLogPage = classic_schemas/* object */.Ikc({
+    logs: classic_schemas/* array */.YOg(RevisionLogEntry).transform(lines => lines.slice(0, MAX_LOG_LINES)),
     /** The cursor of the next page; null at the end. */
     next_offset: textOrNumber
 });

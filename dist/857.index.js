@@ -1,36 +1,6 @@
-export const id = 567;
-export const ids = [567];
+export const id = 857;
+export const ids = [857];
 export const modules = {
-
-/***/ 9567:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ai: () => (/* binding */ number)
-/* harmony export */ });
-/* unused harmony exports string, boolean, bigint, date */
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3759);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
-
-
-function string(params) {
-    return core._coercedString(schemas.ZodString, params);
-}
-function number(params) {
-    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* ._coercedNumber */ .qG(_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .ZodNumber */ .rSt, params);
-}
-function boolean(params) {
-    return core._coercedBoolean(schemas.ZodBoolean, params);
-}
-function bigint(params) {
-    return core._coercedBigint(schemas.ZodBigInt, params);
-}
-function date(params) {
-    return core._coercedDate(schemas.ZodDate, params);
-}
-
-
-/***/ }),
 
 /***/ 2857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
