@@ -2,20 +2,14 @@
 // what an update needs, messages name flags and variables (never YAML inputs, "workflow" or "job
 // summary"), network errors name the host and what to check once, an unwritable --output-file is
 // found before any request, and a GitLab review app can be deployed again after its stop job.
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
-import { binOf, installedPackage, NODE24 } from './package.ts'
-
-interface CliRun {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+import { binOf, installedPackage } from './package.ts'
+import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 let bin: string
 let emulator: Emulator
@@ -34,30 +28,8 @@ afterAll(async () => {
 
 /** The installed bin with only `env` (and PATH, HOME), in a folder that is no checkout. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE24, [bin, ...args], {
-      cwd: work,
-      env: { PATH: process.env.PATH ?? '', HOME: work, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    const run: CliRun = { code: null, stdout: '', stderr: '' }
-    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (run.stderr += d.toString()))
-    child.on('error', reject)
-    child.on('close', code => resolve({ ...run, code }))
-  })
+  return runBin(bin, args, { cwd: work, env })
 }
-
-const outputsOf = (stdout: string): Record<string, string> =>
-  Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
-  )
-
-const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 
 /** The key and the workspace only: what every run needs. */
 function key(): Record<string, string> {

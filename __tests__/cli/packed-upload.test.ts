@@ -1,19 +1,12 @@
 // Upload deploys (`--source internal_source`) through the packed CLI: the working directory is
 // the workspace, as in a GitLab or Bitbucket job, against the emulator in both dialects.
-import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { copyFixture } from '../upload/helpers.ts'
-import { NODE24, packedPackage } from './package.ts'
-
-interface CliRun {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+import { packedPackage } from './package.ts'
+import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 let cliJs: string
 let home: string
@@ -36,28 +29,7 @@ async function emulator(dialect: 'interface' | 'langsmith' = 'interface'): Promi
 }
 
 function cli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE24, [cliJs, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    const run: CliRun = { code: null, stdout: '', stderr: '' }
-    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (run.stderr += d.toString()))
-    child.on('error', reject)
-    child.on('close', code => resolve({ ...run, code }))
-  })
-}
-
-function outputsOf(stdout: string): Record<string, string> {
-  return Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
-  )
+  return runBin(cliJs, args, { cwd, home, env })
 }
 
 /** A GitLab job on `main`, with the emulator's key and address. */
@@ -79,8 +51,6 @@ function gitlab(emu: Emulator, over: Record<string, string> = {}): Record<string
     ...over
   }
 }
-
-const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 
 for (const dialect of ['interface', 'langsmith'] as const) {
   test(`${dialect}: creates then updates by upload from the working directory; the key never reaches the upload host`, async () => {

@@ -1,29 +1,16 @@
 // The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
 // (package.ts), run with Node in a clean environment against the emulator.
-import { execFileSync, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'dotenv'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { answer, hostileRevision, sourced } from './hostile-server.ts'
-import { NODE24, packedPackage } from './package.ts'
+import { packedPackage } from './package.ts'
+import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
 
-interface CliRun {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-interface CliOptions {
-  cwd?: string
-  /** Sends `signal` (SIGINT unless said) once stderr contains this. */
-  interruptWhen?: string
-  signal?: NodeJS.Signals
-  /** Sees stderr as it grows. */
-  onStderr?: (stderr: string) => void
-}
+type CliOptions = Partial<Pick<BinOptions, 'cwd' | 'onStderr' | 'interruptWhen' | 'signal'>>
 
 let cliJs: string
 let emulator: Emulator
@@ -46,40 +33,8 @@ function cli(
   env: Record<string, string> = {},
   o: CliOptions = {}
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE24, [cliJs, ...args], {
-      cwd: o.cwd ?? work,
-      env: { PATH: process.env.PATH ?? '', HOME: work, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    const run: CliRun = { code: null, stdout: '', stderr: '' }
-    let interrupted = false
-    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => {
-      run.stderr += d.toString()
-      o.onStderr?.(run.stderr)
-      if (o.interruptWhen && !interrupted && run.stderr.includes(o.interruptWhen)) {
-        interrupted = true
-        child.kill(o.signal ?? 'SIGINT')
-      }
-    })
-    child.on('error', reject)
-    child.on('close', code => resolve({ ...run, code }))
-  })
+  return runBin(cliJs, args, { ...o, cwd: o.cwd ?? work, home: work, env })
 }
-
-/** `name=value` lines of stdout. */
-function outputsOf(stdout: string): Record<string, string> {
-  return Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map(line => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
-  )
-}
-
-const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 
 /** The create requests the emulator received for deployment `name`. */
 function creates(name: string): Record<string, unknown>[] {

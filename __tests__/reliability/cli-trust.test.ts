@@ -2,7 +2,6 @@
 // hostile server texts (custom_url, statuses) in every output of the dotenv file, each read back
 // by sh, bash and npm's dotenv exactly and with nothing run; and the four CIs' fork signals, each
 // refused before any request.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,16 +11,11 @@ import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import { answer, hostileRevision as faultRevision, sourced } from '../cli/hostile-server.ts'
 import { dotenvName } from '../../src/cli/outputs.ts'
-import { NODE24, packedPackage } from '../cli/package.ts'
+import { packedPackage } from '../cli/package.ts'
+import { runBin, type CliRun } from '../cli/run-bin.ts'
 import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
 
 const GROUP = GROUPS.hostile
-
-interface CliRun {
-  code: number | null
-  stdout: string
-  stderr: string
-}
 
 let cliJs: string | undefined
 /** The packed CLI, built once per worker (cached across runs by the sources' key). */
@@ -30,7 +24,7 @@ function cliPath(): string {
 }
 
 /** One run of the packed CLI in `cwd`, with only `env`; `onStderr` sees stderr as it grows. */
-function runCli(
+async function runCli(
   c: Case,
   args: string[],
   env: Record<string, string>,
@@ -38,27 +32,10 @@ function runCli(
   onStderr?: (stderr: string) => void
 ): Promise<CliRun> {
   const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE24, [cliPath(), ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    const run: CliRun = { code: null, stdout: '', stderr: '' }
-    const killer = setTimeout(() => child.kill('SIGKILL'), 90_000)
-    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => {
-      run.stderr += d.toString()
-      onStderr?.(run.stderr)
-    })
-    child.on('error', reject)
-    child.on('close', code => {
-      clearTimeout(killer)
-      c.runs++
-      c.longestMs = Math.max(c.longestMs, Date.now() - started)
-      resolve({ ...run, code })
-    })
-  })
+  const run = await runBin(cliPath(), args, { cwd, env, onStderr, killAfterMs: 90_000 })
+  c.runs++
+  c.longestMs = Math.max(c.longestMs, Date.now() - started)
+  return run
 }
 
 /** The keys of the emulators: no run may print one. */
