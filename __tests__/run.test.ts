@@ -1,11 +1,10 @@
 // run() in-process through a fake port, against the emulator over loopback HTTP, on one virtual
 // clock: what a door sees of a run (its calls on the port, the outputs, the exit) for a deploy,
 // bad inputs, a failed build and a delete, and that no secret reaches any of them.
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../emulator/server.ts'
 import type { EventDefaults } from '../src/event.ts'
 import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
 import type { RunPort } from '../src/port.ts'
@@ -13,21 +12,10 @@ import { cliNaming } from '../src/cli/naming.ts'
 import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
 import { EVENT } from './builders.ts'
+import { virtualEmulator } from './virtual-emulator.ts'
 
-let emu: Emulator
-let t: number
-const now = () => t
-const sleep = async (ms: number) => {
-  t += ms
-}
-
-beforeEach(async () => {
-  t = Date.parse('2026-11-01T00:00:00Z')
-  emu = await startEmulator({ port: 0, now })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const v = virtualEmulator()
+const { now, sleep } = v
 
 /** Every call a run made on the port, in order, as `kind: text`. */
 interface FakePort extends RunPort {
@@ -66,11 +54,11 @@ function fakePort(
 }
 
 function inputs(over: Record<string, string> = {}): Record<string, string> {
-  const c = emu.credentials()
+  const c = v.emu.credentials()
   return {
     'api-key': c.apiKey,
     'tenant-id': c.tenantId,
-    'base-url': emu.url,
+    'base-url': v.emu.url,
     'integration-id': c.integrationId!,
     name: 'agent-run',
     'poll-interval': '1s',
@@ -79,7 +67,7 @@ function inputs(over: Record<string, string> = {}): Record<string, string> {
 }
 
 const deployments = () =>
-  emu
+  v.emu
     .state()
     .tenants.flatMap(x => x.deployments)
     .filter(d => d.name === 'agent-run')
@@ -105,14 +93,14 @@ describe('run() through a fake port', () => {
     expect(port.calls).toContain(`info: Done: revision ${d!.latest_revision_id} is DEPLOYED.`)
     expect(port.summaries.join('')).toMatch(/✅ Deployed: `agent-run`/)
     // The key is masked before anything else is said.
-    expect(port.masked).toContain(emu.credentials().apiKey)
+    expect(port.masked).toContain(v.emu.credentials().apiKey)
   })
 
   test('invalid inputs: exit 2, one error naming them, no request, outputs still declared', async () => {
     const port = fakePort(inputs({ timeout: 'soon', name: 'Bad Name' }))
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(2)
-    expect(emu.requests()).toEqual([])
+    expect(v.emu.requests()).toEqual([])
     const errors = port.calls.filter(c => c.startsWith('error: '))
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(/^error: Invalid inputs: 2 inputs are not valid:/)
@@ -138,7 +126,7 @@ describe('run() through a fake port', () => {
     port.naming = { name: i => `--${i}`, setting: (i, v) => `--${i} ${v}` }
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(2)
-    expect(emu.requests()).toEqual([])
+    expect(v.emu.requests()).toEqual([])
     const errors = port.calls.filter(c => c.startsWith('error: '))
     expect(errors).toEqual([
       'error: Invalid inputs: One input is not valid:\n- --smoke-test: `--smoke-test` (cases.yaml), case 1: `expect.status` must be success or error'
@@ -162,7 +150,7 @@ describe('run() through a fake port', () => {
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ deleted: 'true', created: 'false', 'revision-id': '' })
-    expect(emu.requests().filter(r => r.method === 'DELETE')).toHaveLength(1)
+    expect(v.emu.requests().filter(r => r.method === 'DELETE')).toHaveLength(1)
   })
 
   test('no secret value reaches any port call, output or summary', async () => {
@@ -172,7 +160,7 @@ describe('run() through a fake port', () => {
     )
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(1)
-    const key = emu.credentials().apiKey
+    const key = v.emu.credentials().apiKey
     const seen = [...port.calls, ...port.summaries, ...Object.values(result.outputs)].join('\n')
     expect(seen).not.toContain(secret)
     expect(seen).not.toContain(key)
@@ -200,13 +188,13 @@ describe('what a create needs, asked only when there is nothing to update', () =
     port.naming = cliNaming({ name: 'flag' })
     return port
   }
-  const writes = () => emu.requests().filter(r => r.method !== 'GET')
+  const writes = () => v.emu.requests().filter(r => r.method !== 'GET')
 
   test('an update by name needs only the name and the key', async () => {
     const first = await run(fakePort(inputs()), { now, sleep })
     expect(first.exitCode).toBe(0)
-    const { apiKey, tenantId } = emu.credentials()
-    const only = { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': emu.url }
+    const { apiKey, tenantId } = v.emu.credentials()
+    const only = { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': v.emu.url }
     const port = cliNamed(
       fakePort({ ...only, name: 'agent-run', 'poll-interval': '1s' }, { event: NO_EVENT })
     )
@@ -217,10 +205,10 @@ describe('what a create needs, asked only when there is nothing to update', () =
   })
 
   test('a create without integration-id: one error naming --integration-id, and no write', async () => {
-    const { apiKey, tenantId } = emu.credentials()
+    const { apiKey, tenantId } = v.emu.credentials()
     const port = cliNamed(
       fakePort(
-        { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': emu.url, name: 'agent-new' },
+        { 'api-key': apiKey, 'tenant-id': tenantId, 'base-url': v.emu.url, name: 'agent-new' },
         { event: NO_EVENT }
       )
     )

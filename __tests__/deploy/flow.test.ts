@@ -1,46 +1,30 @@
 // The deploy flow in-process: a real client against the emulator over loopback HTTP, one virtual
 // clock for the emulator's lifecycle, the client and the wait. What a user checks is read from
 // the emulator's state and request log, and from the flow's state and log.
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient, type ClientOptions } from '../../src/control-plane/client.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../src/control-plane/schema.ts'
 import { ApiError } from '../../src/control-plane/errors.ts'
 import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
-import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
+import { demoFixture } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
 import { testOptions } from '../builders.ts'
+import { virtualEmulator } from '../virtual-emulator.ts'
 
-let emu: Emulator
-let t: number
-const now = () => t
-let onSleep: (() => Promise<void>) | undefined
-const sleep = async (ms: number) => {
-  t += ms
-  const hook = onSleep
-  onSleep = undefined
-  await hook?.()
-}
-
-beforeEach(async () => {
-  t = Date.parse('2026-11-01T00:00:00Z')
-  onSleep = undefined
-  emu = await startEmulator({ port: 0, now })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const v = virtualEmulator()
+const { now, sleep } = v
 
 function clientOptions(): ClientOptions {
-  const c = emu.credentials()
-  return { baseUrl: emu.url, apiKey: c.apiKey, tenantId: c.tenantId, clock: { now, sleep } }
+  const c = v.emu.credentials()
+  return { baseUrl: v.emu.url, apiKey: c.apiKey, tenantId: c.tenantId, clock: { now, sleep } }
 }
 
 function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
-  const c = emu.credentials()
+  const c = v.emu.credentials()
   return testOptions(
     { 'api-key': c.apiKey, 'tenant-id': c.tenantId, 'integration-id': c.integrationId!, ...raw },
-    { baseUrl: emu.url, ...over }
+    { baseUrl: v.emu.url, ...over }
   )
 }
 
@@ -78,22 +62,22 @@ async function run(
 }
 
 const deployments = (name: string) =>
-  emu
+  v.emu
     .state()
     .tenants.flatMap(x => x.deployments)
     .filter(d => d.name === name)
-const writes = () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+const writes = () => v.emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
 
 /** On the next sleep of the run, once: another writer makes a newer revision of `ref`. */
 function supersedeOnce(ref: string) {
   const other = new ControlPlaneClient(clientOptions())
   let done = false
-  onSleep = async () => {
+  v.onNextSleep(async () => {
     if (done) return
     done = true
     const [d] = deployments('agent-prod')
     await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: ref } })
-  }
+  })
   return other
 }
 
@@ -180,7 +164,7 @@ describe('deploy()', () => {
 
   test('a cancel during the wait ends it at once, naming the revision that goes on', async () => {
     const controller = new AbortController()
-    onSleep = async () => controller.abort()
+    v.onNextSleep(async () => controller.abort())
     const r = await run(
       inputs(),
       new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),
@@ -193,7 +177,7 @@ describe('deploy()', () => {
   test('name and deployment-id naming two deployments is an error before any write', async () => {
     await run(inputs())
     const [d] = deployments('agent-prod')
-    emu.clearRequests()
+    v.emu.clearRequests()
     const r = await run(inputs({ 'deployment-id': d!.id, name: 'agent-staging' }))
     expect(String(r.error)).toMatch(/is named "agent-prod", not "agent-staging"/)
     expect(writes()).toEqual([])
@@ -201,7 +185,7 @@ describe('deploy()', () => {
 
   test('an explicit repository other than the deployment’s is refused before any write', async () => {
     await run(inputs())
-    emu.clearRequests()
+    v.emu.clearRequests()
     const r = await run(inputs({ repository: 'acme/support-bot' }))
     expect(String(r.error)).toMatch(
       /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
@@ -267,7 +251,7 @@ describe('deploy()', () => {
 
   test('a change without revision-level fields makes no revision and waits for none', async () => {
     const tenant = demoFixture().tenants[1]!
-    const listener = emu.state().tenants[1]!.listeners[0]!
+    const listener = v.emu.state().tenants[1]!.listeners[0]!
     const selfHosted = (raw: Record<string, string>) =>
       testOptions(
         {
@@ -280,7 +264,7 @@ describe('deploy()', () => {
           'integration-id': '',
           ...raw
         },
-        { baseUrl: emu.url, integrationId: undefined }
+        { baseUrl: v.emu.url, integrationId: undefined }
       )
     const client = () =>
       new ControlPlaneClient({
@@ -306,7 +290,7 @@ describe('deploy()', () => {
 })
 
 describe('on-failure: rollback', () => {
-  const redeploys = () => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+  const redeploys = () => v.emu.requests().filter(r => r.path.endsWith('/redeploy'))
 
   test('a failed revision is followed by the previous one, redeployed and DEPLOYED', async () => {
     const good = await run(inputs())
@@ -366,7 +350,7 @@ describe('on-failure: rollback', () => {
     const timedOut = await run(inputs({ ref: 'release', timeout: '2s', 'on-failure': 'rollback' }))
     expect(timedOut.state.outcome).toBe('timeout')
     const controller = new AbortController()
-    onSleep = async () => controller.abort()
+    v.onNextSleep(async () => controller.abort())
     const cancelled = await run(
       inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
       new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),

@@ -3,34 +3,22 @@
 // credentials in custom_url are named (never shown), a deployment deleted during the gate is said
 // as deleted, and a name held by a tracing project is named as that, with no url of the deleted
 // deployment left.
-import { afterEach, beforeEach, expect, test } from '@jest/globals'
+import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type FlowLog } from '../../src/deploy/flow.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
-import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
 import { testOptions } from '../builders.ts'
+import { virtualEmulator } from '../virtual-emulator.ts'
 
-let emu: Emulator
-let t: number
-const now = () => t
-const sleep = async (ms: number) => {
-  t += ms
-}
-
-beforeEach(async () => {
-  t = Date.parse('2026-11-01T00:00:00Z')
-  emu = await startEmulator({ port: 0, now })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const v = virtualEmulator()
+const { now, sleep } = v
 
 const client = () => {
-  const c = emu.credentials()
+  const c = v.emu.credentials()
   return new ControlPlaneClient({
-    baseUrl: emu.url,
+    baseUrl: v.emu.url,
     apiKey: c.apiKey,
     tenantId: c.tenantId,
     clock: { now, sleep }
@@ -38,10 +26,10 @@ const client = () => {
 }
 
 function inputs(raw: Record<string, string> = {}): Options {
-  const c = emu.credentials()
+  const c = v.emu.credentials()
   return testOptions(
     { 'api-key': c.apiKey, 'tenant-id': c.tenantId, 'integration-id': c.integrationId!, ...raw },
-    { baseUrl: emu.url }
+    { baseUrl: v.emu.url }
   )
 }
 
@@ -49,7 +37,7 @@ function inputs(raw: Record<string, string> = {}): Options {
 const probeOf =
   (answer: ProbeResponse | ((req: ProbeRequest) => Promise<ProbeResponse>), ms = 50) =>
   async (req: ProbeRequest): Promise<ProbeResponse> => {
-    t += Math.min(ms, req.timeoutMs)
+    v.t += Math.min(ms, req.timeoutMs)
     return typeof answer === 'function' ? answer(req) : answer
   }
 
@@ -63,7 +51,7 @@ async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeRespo
   }
   const state = newState(o)
   const c = client()
-  const started = t
+  const started = v.t
   let ending: Ending
   try {
     ending = await deploy(o, state, {
@@ -76,7 +64,7 @@ async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeRespo
     c.close()
   }
   const error = ending.failure
-  return { state, lines, error, error_: error ? failureText(error) : '', tookMs: t - started }
+  return { state, lines, error, error_: error ? failureText(error) : '', tookMs: v.t - started }
 }
 
 test('the timeout bounds the gate: a window it cuts short is a timeout, not healthy, not rolled back', async () => {
@@ -101,7 +89,7 @@ test('a probe inside the window cut short by the deadline is the timeout, not an
       // 2xx, but the probe that the deadline cuts short gets no answer in its time.
       if (req.timeoutMs >= 10_000) return { status: 200, body: '{"ok":true}' }
       n++
-      t += req.timeoutMs - 50
+      v.t += req.timeoutMs - 50
       throw new ProbeTimeoutError(req.timeoutMs)
     })
   )
@@ -179,7 +167,7 @@ test.each([
         if (!deleted) {
           deleted = true
           const c = client()
-          const d = emu
+          const d = v.emu
             .state()
             .tenants.flatMap(x => x.deployments)
             .find(x => x.name === 'agent-prod')
