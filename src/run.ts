@@ -90,13 +90,19 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   await writeSummary(port, summaryText(state, facts, redactor), redactor)
   if (error !== undefined) {
     port.error(error, ending.failure?.title)
-    return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs }
+    return { exitCode: failedExitCode(state, ending, client), outputs }
   }
   if (state.outcome === 'deployed') {
     const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
     port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
   }
   return { exitCode: 0, outputs }
+}
+
+/** 130 cancelled; 2 when nothing was sent (the workspace could not be archived); else 1. */
+function failedExitCode(state: DeployState, ending: Ending, client: ControlPlaneClient) {
+  if (state.outcome === 'cancelled') return 130
+  return ending.failure?.nothingSent && client.requestCount === 0 ? 2 : 1
 }
 
 /** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */

@@ -82,6 +82,8 @@ export class ControlPlaneClient {
   /** How long one request may take before it is abandoned. */
   readonly requestTimeoutMs: number
   readonly dialect: Dialect
+  /** The run's deadline (the clock's ms): what is sent besides, an upload, ends by it too. */
+  readonly deadline: number | undefined
 
   constructor(opts: ClientOptions) {
     const problem = baseUrlProblem(opts.baseUrl)
@@ -96,6 +98,7 @@ export class ControlPlaneClient {
     if (opts.tenantId) headers['X-Tenant-Id'] = opts.tenantId
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
     this.dialect = opts.dialect ?? 'interface'
+    this.deadline = opts.deadline
     this.#transport = new Transport({
       baseUrl: opts.baseUrl,
       headers,

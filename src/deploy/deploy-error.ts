@@ -9,6 +9,8 @@ export class DeployError extends Error {
   readonly title: string
   /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
   readonly endsAs: 'error' | 'timeout'
+  /** Ended before anything was sent (the workspace cannot be archived): the CLI exits 2. */
+  nothingSent = false
 
   constructor(
     message: string,

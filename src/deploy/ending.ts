@@ -11,6 +11,8 @@ export interface Failure {
   hint?: string | undefined
   /** Short title for the job's error annotation. */
   title: string
+  /** Nothing was sent: a problem of the inputs or the workspace (the CLI's exit code 2). */
+  nothingSent?: boolean
 }
 
 export interface Ending {
@@ -23,7 +25,12 @@ export interface Ending {
 export function endingOf(err: DeployError): Ending {
   return {
     outcome: err.endsAs,
-    failure: { message: err.problem, hint: err.hint, title: err.title }
+    failure: {
+      message: err.problem,
+      hint: err.hint,
+      title: err.title,
+      ...(err.nothingSent ? { nothingSent: true } : {})
+    }
   }
 }
 

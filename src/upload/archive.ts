@@ -12,15 +12,19 @@
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
 // ArchiveError before any request: the config missing or outside the workspace, the config left
-// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
+// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
+// files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not on the builder's
+// disk), a file that cannot be read, or one that changed into something else meanwhile (a fifo is
+// opened without blocking and refused, never waited on).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
-// Cancelled by `signal` (an AbortError), it leaves nothing behind. Same files, same bytes, on any
+// Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
+// behind. Same files, same bytes, on any
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { constants, mkdtemp, open, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { ArchiveError } from './errors.ts'
 import { selectFiles, type FileEntry, type SkippedEntry } from './file-set.ts'
 import { BlockDeflate, GZIP_HEADER, GzipTrailer } from './gzip.ts'
@@ -30,6 +34,11 @@ import { endOfArchive, fileHeader, padding } from './tar.ts'
 
 /** 200 MiB: the upload URL's content-length range; larger archives are refused. */
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
+/**
+ * 1 GiB: the most file bytes an archive may hold, unpacked (what the build unpacks, whatever the
+ * compressed size: 8 GiB of a sparse file deflate to 8 MiB).
+ */
+export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 /** 50 MiB: larger archives are sent with a warning. */
 export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
 /**
@@ -119,9 +128,11 @@ class TarBlocks {
   }
 
   /** Exactly `size` bytes of `fd`; a file that became shorter since its stat is an error. */
-  async read(fd: number, size: number, name: string): Promise<void> {
+  async read(fd: number, size: number, name: string, signal?: AbortSignal): Promise<void> {
     for (let left = size; left > 0;) {
       const buf = await this.#space()
+      // Between blocks: a signal inside one large file is seen within one block's read.
+      signal?.throwIfAborted()
       const want = Math.min(buf.length - this.#used, left)
       const bytesRead = readSync(fd, buf, this.#used, want, null)
       if (bytesRead === 0) throw new ArchiveError(`${name} became shorter while it was archived.`)
@@ -138,6 +149,40 @@ class TarBlocks {
   }
 }
 
+/** Opens a member's file for reading, never blocking on a fifo; an fs error becomes an ArchiveError. */
+function openMember(f: FileEntry): number {
+  try {
+    // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
+    // O_NONBLOCK: one swapped for a fifo opens at once (and is refused below), never waits.
+    return openSync(f.path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (err) {
+    throw fsProblem(err, f.name)
+  }
+}
+
+/** A file system error on `name` as the error the user can act on; anything else as it is. */
+export function fsProblem(err: unknown, name: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  const leaveOut = 'or leave it out with .dockerignore or .gitignore'
+  if (code === 'EACCES' || code === 'EPERM')
+    return new ArchiveError(
+      `${name} cannot be read (permission denied): make it readable by the user the job runs as, ${leaveOut}.`
+    )
+  if (code === 'ELOOP' || code === 'ENOENT' || code === 'ENOTDIR')
+    return new ArchiveError(`${name} changed while it was archived: run the job again.`)
+  if (code === 'EISDIR' || code === 'EAGAIN' || code === 'ENXIO')
+    return new ArchiveError(`${name} is not a regular file: ${leaveOut}.`)
+  if (code === 'EIO' || code === 'EMFILE' || code === 'ENFILE')
+    return new ArchiveError(`${name} cannot be read (${code}): run the job again, ${leaveOut}.`)
+  return err
+}
+
+function tooLarge(): ArchiveError {
+  return new ArchiveError(
+    `The source files hold more than ${mib(MAX_UNPACKED_BYTES)} unpacked, the limit of what the build unpacks: leave large files out with .dockerignore or .gitignore (model weights, data sets, sparse or generated files).`
+  )
+}
+
 /**
  * Writes the tar of `files` into `deflate`. The files are read with blocking calls: thousands of
  * small files cost four trips each through libuv's threads, queued behind the blocks being
@@ -152,16 +197,19 @@ async function writeTar(
 ) {
   const out = new TarBlocks(deflate, trailer)
   let written = 0
+  let unpacked = 0
   for (const f of files) {
     signal?.throwIfAborted()
-    // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
-    const fd = openSync(f.path, constants.O_RDONLY | constants.O_NOFOLLOW)
+    const fd = openMember(f)
     try {
       const info = fstatSync(fd)
       if (!info.isFile()) throw new ArchiveError(`${f.name} changed while it was archived.`)
+      // Refused before its bytes are read: the size is known from the stat.
+      unpacked += info.size
+      if (unpacked > MAX_UNPACKED_BYTES) throw tooLarge()
       const header = fileHeader(f.name, info.size, (info.mode & 0o111) !== 0)
       await out.copy(header)
-      await out.read(fd, info.size, f.name)
+      await readMember(out, fd, info.size, f.name, signal)
       const pad = padding(info.size)
       await out.copy(pad)
       written += header.length + info.size + pad.length
@@ -171,6 +219,21 @@ async function writeTar(
   }
   await out.copy(endOfArchive(written))
   await out.end()
+}
+
+/** A member's bytes; a read error as the ArchiveError it means. */
+async function readMember(
+  out: TarBlocks,
+  fd: number,
+  size: number,
+  name: string,
+  signal?: AbortSignal
+): Promise<void> {
+  try {
+    await out.read(fd, size, name, signal)
+  } catch (err) {
+    throw fsProblem(err, name)
+  }
 }
 
 /** The gzip bytes' way to `file`: counted (refused past the limit), hashed and written in order. */
@@ -212,7 +275,10 @@ async function writeArchive(files: FileEntry[], file: string, signal?: AbortSign
 /** Builds the archive of the workspace's project into a temporary file. */
 export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
   const where = await resolveArchiveRoot(o)
-  const set = await selectFiles(where.included)
+  const set = await selectFiles(where.included).catch((err: NodeJS.ErrnoException) => {
+    // A folder the walk cannot read: named by its path from the workspace when it has one.
+    throw fsProblem(err, err.path ? relative(o.workspace, err.path) || '.' : 'a folder')
+  })
   const files = set.files.map(f => f.name)
   if (!files.includes(where.configPath))
     throw new ArchiveError(

@@ -12,7 +12,9 @@
 //                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
 //
 // The result never holds the URL: its query is the signature. describeUploadUrl() is what may be
-// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again.
+// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
+// ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
+// Nothing the upload host answers throws: every answer, a malformed one included, is a result.
 import * as http from 'node:http'
 import * as https from 'node:https'
 import { open, type FileHandle } from 'node:fs/promises'
@@ -50,6 +52,8 @@ export type PutResult =
   | { outcome: 'lost'; reason: string }
   /** Nothing reached the host (connection refused, name not found). */
   | { outcome: 'not-sent'; reason: string }
+  /** The URL itself is refused (scheme, credentials): nothing sent, and no point asking again. */
+  | { outcome: 'unusable'; reason: string }
   | { outcome: 'cancelled' }
 
 /** Why `url` is no place to PUT the source: https, or plain http to this machine only. */
@@ -67,13 +71,23 @@ export function uploadUrlProblem(url: string): string | undefined {
 }
 
 /** The URL as it may be logged: origin and path, without the query that signs it. */
-export function describeUploadUrl(url: string): string {
+export function describeUploadUrl(url: string, base?: string | URL): string {
   try {
-    const u = new URL(url)
-    return `${u.origin}${u.pathname}`
+    const u = new URL(url, base)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+      ? `${u.origin}${u.pathname}`
+      : `a ${u.protocol} URL`
   } catch {
     return '(not a URL)'
   }
+}
+
+/** `text` with the signed URL's query (and the URL whole) cut out: what an error may say. */
+function withoutSignature(text: string, url: URL): string {
+  let out = text
+  for (const secret of [url.href, url.search, url.search.slice(1)])
+    if (secret.length > 1) out = out.split(secret).join('?…')
+  return out
 }
 
 async function agentFor(url: URL): Promise<http.Agent | false> {
@@ -93,18 +107,31 @@ function headers(size: number): http.OutgoingHttpHeaders {
   }
 }
 
-/** PUTs the archive once. Throws only for a URL it refuses (uploadUrlProblem) or a changed file. */
+/**
+ * PUTs the archive once. Never throws: a URL it refuses (uploadUrlProblem) is 'unusable', an
+ * archive it cannot read 'not-sent', and whatever goes wrong after that a result too.
+ */
 export async function putArchive(o: PutOptions): Promise<PutResult> {
   const problem = uploadUrlProblem(o.url)
-  if (problem) throw new Error(`Refusing the upload URL: ${problem}.`)
+  if (problem) return { outcome: 'unusable', reason: problem }
   const url = new URL(o.url)
   if (o.signal?.aborted) return { outcome: 'cancelled' }
-  const fh = await open(o.file, 'r')
+  let fh: FileHandle
+  try {
+    fh = await open(o.file, 'r')
+  } catch (err) {
+    return { outcome: 'not-sent', reason: `reading the archive: ${(err as Error).message}` }
+  }
   try {
     const { size } = await fh.stat()
-    if (size !== o.size) throw new Error(`The archive ${o.file} changed size before it was sent.`)
+    if (size !== o.size)
+      return { outcome: 'not-sent', reason: 'the archive changed size before it was sent' }
     const agent = await agentFor(url)
     return await send(o, url, agent, fh)
+  } catch (err) {
+    // Our bug, not the host's answer: still a result, and never the URL's signature.
+    const text = err instanceof Error ? err.message : String(err)
+    return { outcome: 'lost', reason: sanitizeServerText(withoutSignature(text, url), 200) }
   } finally {
     await fh.close()
   }
@@ -165,13 +192,16 @@ function send(
       resolve(result)
     }
     const failed = (err: NodeJS.ErrnoException) =>
-      done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs }))
+      done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs, url }))
     req.on('error', failed)
     req.on('finish', () => (progress.sent = true))
     req.on('response', res => {
       progress.answered = res.statusCode ?? 0
       res.on('error', failed)
-      readAnswer(res).then(text => done(answerOf(res, text, progress, o.size, url)), failed)
+      readAnswer(res)
+        .then(text => done(answerOf(res, text, progress, o.size, url)), failed)
+        // answerOf never throws; were it to, the PUT still ends as a result, not a crash.
+        .catch((err: Error) => failed(err))
     })
     pump(fh, req, o.size, closed, n => (progress.handed += n)).catch((err: Error) =>
       done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
@@ -183,7 +213,7 @@ function send(
 function failureOf(
   err: NodeJS.ErrnoException,
   progress: Progress,
-  at: { cancelled: boolean | undefined; timeout: AbortSignal; timeoutMs: number }
+  at: { cancelled: boolean | undefined; timeout: AbortSignal; timeoutMs: number; url: URL }
 ): PutResult {
   if (at.cancelled) return { outcome: 'cancelled' }
   if (progress.answered !== undefined)
@@ -192,7 +222,8 @@ function failureOf(
     return { outcome: 'lost', reason: `no answer within ${Math.round(at.timeoutMs / 1000)} s` }
   if (!progress.sent && err.code && NOT_SENT_CODES.has(err.code))
     return { outcome: 'not-sent', reason: err.code }
-  return { outcome: 'lost', reason: sanitizeServerText(err.code ?? err.message, 200) }
+  const why = withoutSignature(err.code ?? err.message, at.url)
+  return { outcome: 'lost', reason: sanitizeServerText(why, 200) }
 }
 
 /** The first MAX_DETAIL_BYTES of an answer's body, as text. */
@@ -223,7 +254,7 @@ function answerOf(
   if (ok) return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` }
   const detail =
     status >= 300 && status < 400
-      ? `a redirect to ${describeUploadUrl(new URL(res.headers.location ?? '', url).href)}, not followed`
+      ? `a redirect to ${describeUploadUrl(res.headers.location ?? '', url)}, not followed`
       : sanitizeServerText(text, 300)
   return { outcome: 'refused', status, detail }
 }

@@ -9,7 +9,12 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Options } from '../../inputs/options.ts'
 import { buildArchive, type BuiltArchive } from '../../upload/archive.ts'
 import { ArchiveError } from '../../upload/errors.ts'
-import { describeUploadUrl, putArchive, type PutResult } from '../../upload/put.ts'
+import {
+  DEFAULT_PUT_TIMEOUT_MS,
+  describeUploadUrl,
+  putArchive,
+  type PutResult
+} from '../../upload/put.ts'
 import { describeWorkspaceGit, readWorkspaceGit } from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -58,11 +63,13 @@ export async function prepareUpload(
       })
     } catch (err) {
       if (!(err instanceof ArchiveError)) throw err
-      throw new DeployError(
+      const refused = new DeployError(
         `${err.message} Nothing was sent.`,
         'An upload deploy archives the workspace: run it where the project is checked out.',
         'Source not archived'
       )
+      refused.nothingSent = true
+      throw refused
     }
     const commit = describeWorkspaceGit(await readWorkspaceGit(workspace))
     const facts: SourceFacts = {
@@ -92,17 +99,26 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
     case 'refused':
       return `refused with HTTP ${r.status}${r.detail ? ` (${sanitizeServerText(r.detail, 200)})` : ''}`
     case 'lost':
-      return `its answer was lost (${r.reason}): whether it was stored is unknown`
+      return `sent, but its answer was lost (${r.reason}): whether it was stored is unknown`
     case 'not-sent':
       return `not sent (${r.reason})`
+    case 'unusable':
+      return `not sent: ${r.reason}`
     case 'cancelled':
       return 'cancelled'
   }
 }
 
+/** The PUT's time: the LangGraph CLIs' 300 s, or what is left of the run's deadline. */
+function putTimeout(client: ControlPlaneClient, deps: FlowDeps): number | undefined {
+  const left = client.deadline === undefined ? Infinity : client.deadline - deps.clock.now()
+  return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left)
+}
+
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored. Throws a DeployError when none was: nothing names an object then.
+ * the PUT that was stored. Throws a DeployError when none was: nothing names an object then. The
+ * run's deadline bounds them all; a URL we will not send to ends the tries at once.
  */
 async function uploadSource(
   client: ControlPlaneClient,
@@ -114,12 +130,15 @@ async function uploadSource(
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
+      const timeoutMs = putTimeout(client, deps)
+      if (timeoutMs === undefined) break
       const { upload_url: url, object_path: objectPath } =
         await client.requestUploadUrl(deploymentId)
       const r = await putArchive({
         url,
         file: upload.archive.file,
         size: upload.archive.size,
+        timeoutMs,
         signal: deps.signal
       })
       if (r.outcome === 'stored') {
@@ -128,25 +147,43 @@ async function uploadSource(
       }
       const why = putFailure(r)
       failures.push(`try ${attempt}: ${why}`)
+      if (r.outcome === 'unusable') throw unusableUrl(state, r.reason)
       if (r.outcome === 'cancelled' || deps.signal?.aborted) break
       deps.log.warning(
-        `The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) was ${why}; that object is never deployed.` +
+        `The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
           (attempt < UPLOAD_TRIES ? ' Asking for a new upload URL.' : ''),
         'Upload failed'
       )
       if (attempt < UPLOAD_TRIES && !(await client.pause(attempt))) break
     }
-    throw uploadFailed(state, failures)
+    const late = client.deadline !== undefined && deps.clock.now() >= client.deadline
+    throw uploadFailed(state, failures, late ? (deps.say?.('timeout') ?? '`timeout`') : undefined)
   })
 }
 
-function uploadFailed(state: DeployState, failures: string[]): DeployError {
+/** Where this run's deployment stands after an upload that stored nothing. */
+function createdNote(state: DeployState): string {
   const name = state.name ? `"${state.name}"` : state.deploymentId
-  const created = state.created
+  return state.created
     ? ` Deployment ${name} (${state.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
     : ''
+}
+
+/** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
+function unusableUrl(state: DeployState, reason: string): DeployError {
   return new DeployError(
-    `The source archive could not be uploaded (${failures.join('; ')}). Nothing was patched: no revision names it.${created}`,
+    `The source archive was not sent: ${reason}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
+    'The control plane answered an upload URL that this run will not send the source to: check that base-url names the right control plane, and report the URL it answers to its operators.',
+    'Upload URL refused'
+  )
+}
+
+/** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
+function uploadFailed(state: DeployState, failures: string[], timeout?: string): DeployError {
+  const tries = failures.length ? ` (${failures.join('; ')})` : ''
+  const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : ''
+  return new DeployError(
+    `The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`,
     'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.',
     'Upload failed'
   )
