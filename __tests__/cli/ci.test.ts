@@ -71,6 +71,61 @@ describe('GitLab CI', () => {
   })
 })
 
+test('Azure Pipelines and Travis CI: branch, tag, pull request and commit', () => {
+  const none = () => checkout({})
+  const HEAD = 'b'.repeat(40)
+  expect(
+    detectDefaults(
+      {
+        TF_BUILD: 'True',
+        BUILD_SOURCEBRANCH: 'refs/heads/main',
+        BUILD_SOURCEVERSION: SHA,
+        BUILD_REPOSITORY_URI: 'https://github.com/acme/agent'
+      },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'main', expectedSha: SHA, repository: 'acme/agent' })
+  expect(
+    detectDefaults({ TF_BUILD: 'True', BUILD_SOURCEBRANCH: 'refs/tags/v3' }, none()).defaults.ref
+  ).toBe('refs/tags/v3')
+  const azurePr = detectDefaults(
+    {
+      TF_BUILD: 'True',
+      BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
+      BUILD_SOURCEVERSION: SHA,
+      SYSTEM_PULLREQUEST_PULLREQUESTNUMBER: '7',
+      SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/fix',
+      SYSTEM_PULLREQUEST_SOURCECOMMITID: HEAD,
+      SYSTEM_PULLREQUEST_ISFORK: 'False'
+    },
+    none()
+  )
+  expect(azurePr.defaults).toEqual({ ref: 'fix', expectedSha: HEAD, pullRequestNumber: 7 })
+  expect(azurePr.fork).toBeUndefined()
+  expect(
+    detectDefaults(
+      { TRAVIS: 'true', TRAVIS_BRANCH: 'main', TRAVIS_PULL_REQUEST: 'false', TRAVIS_COMMIT: SHA },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'main', expectedSha: SHA })
+  expect(
+    detectDefaults(
+      {
+        TRAVIS: 'true',
+        TRAVIS_BRANCH: 'main',
+        TRAVIS_PULL_REQUEST: '8',
+        TRAVIS_PULL_REQUEST_BRANCH: 'fix',
+        TRAVIS_PULL_REQUEST_SHA: HEAD,
+        TRAVIS_COMMIT: SHA
+      },
+      none()
+    ).defaults
+  ).toEqual({ ref: 'fix', expectedSha: HEAD, pullRequestNumber: 8 })
+  expect(
+    detectDefaults({ TRAVIS: 'true', TRAVIS_TAG: 'v4', TRAVIS_BRANCH: 'v4' }, none()).defaults.ref
+  ).toBe('refs/tags/v4')
+})
+
 test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull request and commit', () => {
   const none = () => checkout({})
   expect(
@@ -229,6 +284,34 @@ describe('a change from a fork: named, with the variable that says so', () => {
       },
       'mallory/agent',
       'BUILDKITE_PULL_REQUEST_REPO'
+    ],
+    [
+      'Azure Pipelines',
+      {
+        TF_BUILD: 'True',
+        BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
+        SYSTEM_PULLREQUEST_PULLREQUESTNUMBER: '7',
+        SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/main',
+        SYSTEM_PULLREQUEST_ISFORK: 'True',
+        SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI: 'https://github.com/mallory/agent.git',
+        BUILD_SOURCEVERSION: SHA
+      },
+      'https://github.com/mallory/agent.git',
+      'SYSTEM_PULLREQUEST_ISFORK'
+    ],
+    [
+      'Travis CI',
+      {
+        TRAVIS: 'true',
+        TRAVIS_PULL_REQUEST: '8',
+        TRAVIS_BRANCH: 'main',
+        TRAVIS_PULL_REQUEST_BRANCH: 'main',
+        TRAVIS_REPO_SLUG: 'acme/agent',
+        TRAVIS_PULL_REQUEST_SLUG: 'mallory/agent',
+        TRAVIS_COMMIT: SHA
+      },
+      'mallory/agent',
+      'TRAVIS_PULL_REQUEST_SLUG'
     ]
   ]
   test.each(cases)('%s', (_, env, name, variable) => {
@@ -256,7 +339,19 @@ describe('a change from a fork: named, with the variable that says so', () => {
       },
       { BUILDKITE: 'true', BUILDKITE_PULL_REQUEST: 'false', BUILDKITE_PULL_REQUEST_REPO: '' },
       { CIRCLECI: 'true', CIRCLE_PR_NUMBER: '5', CIRCLE_PR_USERNAME: '' },
-      { JENKINS_URL: 'https://ci.example.com/', CHANGE_ID: '9', CHANGE_FORK: '' }
+      { JENKINS_URL: 'https://ci.example.com/', CHANGE_ID: '9', CHANGE_FORK: '' },
+      {
+        TF_BUILD: 'True',
+        SYSTEM_PULLREQUEST_PULLREQUESTID: '3',
+        SYSTEM_PULLREQUEST_ISFORK: 'False'
+      },
+      {
+        TRAVIS: 'true',
+        TRAVIS_PULL_REQUEST: '8',
+        TRAVIS_REPO_SLUG: 'Acme/Agent',
+        TRAVIS_PULL_REQUEST_SLUG: 'acme/agent'
+      },
+      { TRAVIS: 'true', TRAVIS_PULL_REQUEST: 'false', TRAVIS_REPO_SLUG: 'acme/agent' }
     ]
     for (const env of same) {
       const detected = detectDefaults(env, none())

@@ -201,6 +201,56 @@ const CIS: readonly CiRow[] = [
         skip: "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
       }
     }
+  },
+  {
+    ci: 'Azure Pipelines',
+    is: env => env.TF_BUILD?.toLowerCase() === 'true',
+    tag: env => /^refs\/tags\/(.+)$/.exec(text(env.BUILD_SOURCEBRANCH) ?? '')?.[1],
+    // GitHub pull requests have a number; Azure Repos ones an id.
+    pr: env =>
+      positive(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
+      positive(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
+    prWord: 'pull request #',
+    prBranch: env => branch(env.SYSTEM_PULLREQUEST_SOURCEBRANCH),
+    branch: env => {
+      const ref = text(env.BUILD_SOURCEBRANCH)
+      return ref?.startsWith('refs/heads/') ? branch(ref) : undefined
+    },
+    // A pull request build's BUILD_SOURCEVERSION is the merge commit; the source branch's head is
+    // what the control plane builds from the branch.
+    sha: env => commit(env.SYSTEM_PULLREQUEST_SOURCECOMMITID) ?? commit(env.BUILD_SOURCEVERSION),
+    repositoryUrl: env => text(env.BUILD_REPOSITORY_URI),
+    fork: env => {
+      if (env.SYSTEM_PULLREQUEST_ISFORK?.trim().toLowerCase() !== 'true') return undefined
+      return {
+        name: text(env.SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI) ?? 'a fork',
+        variable: 'SYSTEM_PULLREQUEST_ISFORK',
+        skip: "turn off \"Build pull requests from forks of this repository\" in the pipeline's triggers, or add `condition: ne(variables['System.PullRequest.IsFork'], 'True')` to the job"
+      }
+    }
+  },
+  {
+    ci: 'Travis CI',
+    is: env => env.TRAVIS === 'true',
+    tag: env => text(env.TRAVIS_TAG),
+    // `false` outside a pull request.
+    pr: env => positive(env.TRAVIS_PULL_REQUEST),
+    prWord: 'pull request #',
+    prBranch: env => text(env.TRAVIS_PULL_REQUEST_BRANCH),
+    // On a pull request, TRAVIS_BRANCH is its base branch: prBranch is used then.
+    branch: env => text(env.TRAVIS_BRANCH),
+    sha: env => commit(env.TRAVIS_PULL_REQUEST_SHA) ?? commit(env.TRAVIS_COMMIT),
+    repositoryUrl: () => undefined,
+    fork: env => {
+      const head = text(env.TRAVIS_PULL_REQUEST_SLUG)
+      const base = text(env.TRAVIS_REPO_SLUG)
+      if (head === undefined || base === undefined || sameRepository(head, base)) return undefined
+      return {
+        name: head,
+        variable: 'TRAVIS_PULL_REQUEST_SLUG',
+        skip: 'add `if: type != pull_request OR head_repo = repo` to the job'
+      }
+    }
   }
 ]
 

@@ -17,7 +17,12 @@ const REF_VARIABLES = [
   'TAG_NAME',
   'CHANGE_BRANCH',
   'BRANCH_NAME',
-  'GIT_BRANCH'
+  'GIT_BRANCH',
+  'SYSTEM_PULLREQUEST_SOURCEBRANCH',
+  'BUILD_SOURCEBRANCH',
+  'TRAVIS_TAG',
+  'TRAVIS_PULL_REQUEST_BRANCH',
+  'TRAVIS_BRANCH'
 ]
 
 /** The variable whose value is `ref` (as ci.ts reads it); the git checkout when none is set. */
