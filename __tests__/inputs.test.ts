@@ -469,6 +469,17 @@ describe('inputs of the production dialect, deletes and failures', () => {
       'ref'
     ])
   })
+  test('revision-source internal_source is refused on any source but internal_source, before any request', () => {
+    const [p] = problems({ ...CODEHOST, 'revision-source': 'internal_source' })
+    expect(p).toMatchObject({
+      input: 'revision-source',
+      message: expect.stringMatching(
+        /needs a deployment whose source is `internal_source`.*not source `codehost`.*set `source: internal_source`/
+      )
+    })
+    const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }
+    expect(checkInputs({ ...upload, 'revision-source': 'internal_source' }, EVENT).ok).toBe(true)
+  })
   test('a fork pull request is refused for an upload, even with repository and ref', () => {
     const fork = { ...EVENT, forkHead: 'octo/my-agent' }
     const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }

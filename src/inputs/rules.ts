@@ -184,6 +184,22 @@ function forkUpload({ r, event, add }: RuleInput): void {
   )
 }
 
+/**
+ * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
+ * other, after the plan): an upload revision of another source's deployment is refused now.
+ */
+function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
+  if (r.revisionSource !== 'internal_source' || r.source === undefined) return
+  if (r.source === 'internal_source' || r.source === 'external_docker') return
+  add(
+    'revision-source',
+    `${say.set('revision-source', 'internal_source')} needs a deployment whose source is \`internal_source\` ` +
+      `(the control plane gives upload URLs to those alone), not source \`${r.source}\`: ` +
+      `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
+      `empty to deploy this ${r.source} deployment as it is built`
+  )
+}
+
 /** A fork's head branch is not in the repository the integration builds. */
 function forkHead({ r, event, absent, add }: RuleInput): void {
   if (uploads(r)) return // forkUpload says it
@@ -297,6 +313,7 @@ const DEPLOYING: readonly Rule[] = [
   prComment,
   refFit,
   forkUpload,
+  uploadRevisionOfOtherSource,
   forkHead,
   sourceFit,
   sourceNeeds,
