@@ -1,6 +1,7 @@
 // What a remote build of an uploaded tarball (`internal_source`) finds, decided when its revision
 // is made: the object's bytes unpacked, the config at `langgraph_config_path` read, and its
 // `graphs` keys as the graphs the revision serves; or the reason its build fails.
+import { posix } from 'node:path'
 import { memberPath, TarballError, unpackTarball } from './tarball.ts'
 import type { BuildStep, Store } from './store.ts'
 
@@ -50,5 +51,36 @@ export function buildFromUpload(
   }
   const names = Object.keys(graphs)
   if (names.length === 0) return failed('config', `ERROR: ${wanted} declares no graphs`)
+  const lacking = missingGraphFile(graphs as Record<string, unknown>, path, files)
+  if (lacking) return failed('config', lacking)
   return { ok: true, graphs: names, files: [...files.keys()].sort() }
+}
+
+/** A graph spec's file (`./src/agent.py:graph`, or `{path}`), when it names one by its path. */
+function graphFile(spec: unknown): string | undefined {
+  const raw = typeof spec === 'string' ? spec : (spec as { path?: unknown } | null)?.path
+  if (typeof raw !== 'string') return undefined
+  const file = raw.includes(':') ? raw.slice(0, raw.lastIndexOf(':')) : raw
+  // A Python module path (`agent.graph:app`) names no file: the build imports it.
+  return file.includes('/') || /\.(?:py|[cm]?[jt]sx?)$/.test(file) ? file : undefined
+}
+
+/**
+ * The first graph whose file, relative to the config's folder, is not in the upload: the build
+ * would fail to import it, as the service's does.
+ */
+function missingGraphFile(
+  graphs: Record<string, unknown>,
+  configPath: string,
+  files: Map<string, Buffer>
+): string | undefined {
+  const dir = configPath.includes('/') ? configPath.slice(0, configPath.lastIndexOf('/')) : ''
+  for (const [name, spec] of Object.entries(graphs)) {
+    const file = graphFile(spec)
+    if (file === undefined) continue
+    const member = posix.normalize(posix.join(dir, file))
+    if (member.startsWith('../') || !files.has(member))
+      return `ERROR: graph '${name}': ${file} (${member} in the upload) not found in the source tarball`
+  }
+  return undefined
 }

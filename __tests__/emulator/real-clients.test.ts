@@ -233,6 +233,7 @@ describe('the build of an upload: the emulator unpacks it and reads its config',
     const body = tarball([
       { path: 'apps', type: '5' },
       { path: deep, content: JSON.stringify({ graphs: { deep: './a.py:g' } }) },
+      { path: deep.replace('langgraph.json', 'a.py'), content: 'g = None\n' },
       { path: 'link.json', type: '2', linkTo: deep }
     ])
     const { rev } = await uploadAndPatch(body, `./${deep}`)
@@ -290,6 +291,18 @@ describe('the build of an upload: the emulator unpacks it and reads its config',
       gzipSync(Buffer.from('langgraph.json\0agent.py\0')),
       'langgraph.json',
       'ERROR ERROR: the source tarball could not be unpacked: not a tar archive'
+    ],
+    [
+      "a graph's file is not in the upload",
+      tarball([
+        {
+          path: 'apps/a/langgraph.json',
+          content: JSON.stringify({ graphs: { ok: './a.py:g', lost: './src/agent.py:graph' } })
+        },
+        { path: 'apps/a/a.py', content: 'g = None\n' }
+      ]),
+      'apps/a/langgraph.json',
+      "ERROR ERROR: graph 'lost': ./src/agent.py (apps/a/src/agent.py in the upload) not found in the source tarball"
     ],
     ['nothing was uploaded', null, 'langgraph.json', 'ERROR ERROR: no uploaded object at uploads/']
   ])(
