@@ -103,6 +103,14 @@ function serveUpload(
   if (kind === 'status' && fault?.kind === 'status') {
     return writeReply(res, { status: fault.status, body: { detail: 'Upload refused (fault).' } })
   }
+  if (kind === 'redirect' && fault?.kind === 'redirect') {
+    return writeReply(res, { status: fault.status, headers: { location: fault.location } })
+  }
+  if (kind === 'delay' && fault?.kind === 'delay') {
+    // Nothing stored; the answer comes after `ms` (real time) unless the client gave up first.
+    const later = setTimeout(() => serveUpload(rt, req, res, path, url, raw), fault.ms).unref()
+    return void res.on('close', () => clearTimeout(later))
+  }
   const reply = handleUpload(rt.store, method, path, url, raw, req.headers)
   if (kind === 'lost-response') return void req.socket.destroy()
   writeReply(res, reply)

@@ -44,11 +44,15 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return out
 }
 
+const UPLOAD_FAULTS = ['status', 'lost-response', 'reset', 'redirect', 'delay'] as const
+
 /**
  * A fault on the upload route (`PUT /_uploads/**`): `status` answers its status and stores
  * nothing; `lost-response` stores the upload, then drops the connection unanswered; `reset` drops
- * it before anything is stored. Other kinds do not apply here (the upload is handled normally).
+ * it before anything is stored; `redirect` answers its 3xx and `Location` (any text) and stores
+ * nothing; `delay` answers only after its `ms` (real time: a host that never answers). Other kinds
+ * do not apply here (the upload is handled normally).
  */
-export function uploadFault(kind: string): 'status' | 'lost-response' | 'reset' | undefined {
-  return kind === 'status' || kind === 'lost-response' || kind === 'reset' ? kind : undefined
+export function uploadFault(kind: string): (typeof UPLOAD_FAULTS)[number] | undefined {
+  return UPLOAD_FAULTS.find(k => k === kind)
 }

@@ -15,7 +15,7 @@ import { chmod, link, mkdir, readFile, readdir, symlink, utimes, writeFile } fro
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from '@jest/globals'
-import { buildArchive, type BuiltArchive } from '../../src/upload/archive.ts'
+import { buildArchive, fsProblem, type BuiltArchive } from '../../src/upload/archive.ts'
 import { ArchiveError } from '../../src/upload/errors.ts'
 import { copyFixture, tarList, tempDir } from './helpers.ts'
 
@@ -240,6 +240,34 @@ describe('size', () => {
   }, 120_000)
 })
 
+describe('unpacked size and files that cannot be read', () => {
+  it('files over 1 GiB unpacked are refused before their bytes are read (a sparse 8 GiB file)', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, 'langgraph.json'), '{}')
+    execFileSync('truncate', ['-s', '8G', join(dir, 'sparse.bin')])
+    const temp = await tempDir()
+    const err = await buildArchive({
+      workspace: dir,
+      graphConfigPath: 'langgraph.json',
+      tempDir: temp
+    }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ArchiveError)
+    expect((err as Error).message).toContain('more than 1024.0 MiB unpacked')
+    expect(await readdir(temp)).toEqual([])
+  })
+
+  it('an error of the file system is one the user can act on', () => {
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+    expect(fsProblem(denied, 'secrets/key.pem')).toEqual(
+      new ArchiveError(
+        'secrets/key.pem cannot be read (permission denied): make it readable by the user the job runs as, or leave it out with .dockerignore or .gitignore.'
+      )
+    )
+    const other = new Error('something else')
+    expect(fsProblem(other, 'a')).toBe(other)
+  })
+})
+
 describe('deterministic bytes', () => {
   it('the same files give the same bytes whatever their times, modes and walk order', async () => {
     const one = await copyFixture('ignores')
@@ -339,6 +367,29 @@ describe('deterministic bytes', () => {
     } finally {
       clearInterval(watch)
     }
+    expect(await readdir(temp)).toEqual([])
+  })
+
+  it('a signal inside one large file is seen between its blocks, not after the file', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, 'langgraph.json'), '{}')
+    await writeFile(join(dir, 'weights.bin'), Buffer.alloc(16 * 1024 * 1024, 'weights '))
+    const temp = await tempDir()
+    // A signal that says "aborted" at its 4th look: inside weights.bin (16 blocks), whatever the
+    // machine's speed. A loop that looks once per file would archive the whole file.
+    let looks = 0
+    const signal = {
+      get aborted() {
+        return looks >= 4
+      },
+      throwIfAborted() {
+        if (++looks >= 4) throw new DOMException('stopped', 'AbortError')
+      }
+    } as unknown as AbortSignal
+    await expect(
+      buildArchive({ workspace: dir, graphConfigPath: 'langgraph.json', tempDir: temp, signal })
+    ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
+    expect(looks).toBeLessThan(10)
     expect(await readdir(temp)).toEqual([])
   })
 

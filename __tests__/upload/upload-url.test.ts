@@ -1,13 +1,12 @@
 // The pieces together against the emulator, in both dialects: the client's `POST .../upload-url`,
 // the archive of a fixture PUT to the URL it answers, and a PATCH naming the object, which the
-// service accepts only once the PUT has stored it. And an upload URL that is not http(s) is an
-// answer that does not fit, before anything is sent to it.
+// service accepts only once the PUT has stored it. And an upload URL that is not http(s) is
+// refused by the upload, once, before anything is sent to it.
 import { makeClock } from '../../src/clock.ts'
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
-import { UnexpectedResponseError } from '../../src/control-plane/errors.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import { buildArchive } from '../../src/upload/archive.ts'
 import { putArchive } from '../../src/upload/put.ts'
@@ -73,18 +72,25 @@ describe.each(['interface', 'langsmith'] as const)('upload-url (%s)', dialect =>
   })
 })
 
-it('an upload_url that is not an http(s) URL does not fit the answer', async () => {
-  const s = http.createServer((_req, res) =>
+it('an upload_url of another scheme is asked for once and refused by the upload, never sent to', async () => {
+  let asked = 0
+  const s = http.createServer((_req, res) => {
+    asked++
     res
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ upload_url: 'file:///etc/passwd', object_path: 'uploads/x.tar.gz' }))
-  )
+  })
   await new Promise<void>(r => s.listen(0, '127.0.0.1', r))
   try {
     const c = client(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)
-    const err = await c.requestUploadUrl('d').catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(UnexpectedResponseError)
-    expect((err as Error).message).toMatch(/upload_url: must be an http\(s\) url/)
+    const slot = await c.requestUploadUrl('d')
+    // Not a malformed answer that a read asks for again: the upload's rule refuses it, once.
+    expect(asked).toBe(1)
+    const a = { file: '/nonexistent', size: 1 }
+    expect(await putArchive({ url: slot.upload_url, ...a })).toEqual({
+      outcome: 'unusable',
+      reason: 'the upload URL must be https (plain http only to this machine), not file://'
+    })
   } finally {
     s.closeAllConnections()
     s.close()
