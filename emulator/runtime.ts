@@ -104,6 +104,7 @@ export class Runtime {
         object_path: u.object_path,
         deployment_id: u.deployment_id,
         bytes: u.bytes,
+        signature: u.token,
         put_headers: (u.put_headers ?? []).map(h => ({ ...h }))
       }))
     }

@@ -65,6 +65,8 @@ export interface EmulatorState {
     object_path: string
     deployment_id: string
     bytes: number | null
+    /** The upload URL's `signature` (tests check that no run prints it). */
+    signature: string
     put_headers: Record<string, string>[]
   }>
 }

@@ -23,6 +23,10 @@ export interface BinOptions {
   signal?: NodeJS.Signals
   /** Kills the run after this long (a hung run fails its case rather than the whole file). */
   killAfterMs?: number
+  /** Sends `signal` once this (polled) is true, as `interruptWhen` does for stderr. */
+  interruptIf?: () => boolean
+  /** Run as this user: see __tests__/upload/helpers.ts. */
+  user?: { uid: number; gid: number }
 }
 
 /** Runs `node <script> ...args` and resolves with its exit code and whole output. */
@@ -31,13 +35,21 @@ export function runBin(script: string, args: string[], o: BinOptions): Promise<C
     const child = spawn(NODE24, [script, ...args], {
       cwd: o.cwd,
       env: { PATH: process.env.PATH ?? '', HOME: o.home ?? o.cwd, ...o.env },
-      stdio: ['ignore', 'pipe', 'pipe']
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...o.user
     })
     const run: CliRun = { code: null, stdout: '', stderr: '' }
     const killer = o.killAfterMs
       ? setTimeout(() => child.kill('SIGKILL'), o.killAfterMs)
       : undefined
     let interrupted = false
+    const poll = o.interruptIf
+      ? setInterval(() => {
+          if (interrupted || !o.interruptIf!()) return
+          interrupted = true
+          child.kill(o.signal ?? 'SIGINT')
+        }, 5)
+      : undefined
     child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()))
     child.stderr.on('data', (d: Buffer) => {
       run.stderr += d.toString()
@@ -50,6 +62,7 @@ export function runBin(script: string, args: string[], o: BinOptions): Promise<C
     child.on('error', reject)
     child.on('close', code => {
       clearTimeout(killer)
+      clearInterval(poll)
       resolve({ ...run, code })
     })
   })

@@ -6,7 +6,7 @@
 import { beforeAll, test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
@@ -67,8 +67,10 @@ export interface RunOptions {
   inputs: Record<string, string>
   event?: GitHubEvent
   env?: Record<string, string>
-  /** Send this signal once stdout contains `when` (or after `afterMs`). */
-  cancel?: { signal: NodeJS.Signals; when?: string | RegExp; afterMs?: number }
+  /** Send this signal once stdout contains `when`, or `when()` is true (polled), or after `afterMs`. */
+  cancel?: { signal: NodeJS.Signals; when?: string | RegExp | (() => boolean); afterMs?: number }
+  /** Run as this user (its runner files made writable to it): see __tests__/upload/helpers.ts. */
+  user?: { uid: number; gid: number }
   /** Called once when stdout first contains `when`: to act on the emulator mid-run. */
   onStdout?: { when: string | RegExp; run: (stdout: string) => void | Promise<void> }
   timeoutMs?: number
@@ -96,8 +98,17 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
     ...opts.env
   }
 
+  if (opts.user) {
+    chmodSync(dir, 0o777)
+    for (const f of Object.values(files)) chmodSync(f, 0o666)
+  }
   const started = Date.now()
-  const child = spawn(NODE24, [bundle], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(NODE24, [bundle], {
+    env,
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...opts.user
+  })
   let stdout = ''
   let stderr = ''
   let signalledAt: number | undefined
@@ -110,7 +121,7 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString()
     const when = opts.cancel?.when
-    if (when && matches(stdout, when)) signal()
+    if (when && typeof when !== 'function' && matches(stdout, when)) signal()
     const hook = opts.onStdout
     if (hook && !hooked && matches(stdout, hook.when)) {
       hooked = true
@@ -119,9 +130,12 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
   })
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   if (opts.cancel?.afterMs !== undefined) setTimeout(signal, opts.cancel.afterMs)
+  const when = opts.cancel?.when
+  const poll = typeof when === 'function' ? setInterval(() => when() && signal(), 5) : undefined
   const killer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000)
   const code = await new Promise<number | null>(res => child.on('close', c => res(c)))
   clearTimeout(killer)
+  clearInterval(poll)
   const ended = Date.now()
 
   const result: RunResult = {

@@ -5,10 +5,12 @@
 import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readdirSync, rmSync } from 'node:fs'
 import { chmod, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { copyFixture } from '../upload/helpers.ts'
+import { copyFixture, openUp, RUN_AS } from '../upload/helpers.ts'
+import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 
 /** What git cannot hold: links, a fifo, `.git` folders and a submodule's `.git` file. */
@@ -295,5 +297,263 @@ e2e(
       source_tarball_path: uploads[0]!.object_path
     })
     expect(r.stdout).toContain('The patch went through')
+  }
+)
+
+// ---------------------------------------------------------------------------------------------
+// The edges of the transport: what the upload host answers, the run's deadline, signals and
+// races, and what is refused before anything is sent (issue 32).
+
+/** Everything a run printed or wrote: where a signed URL's query must never be. */
+const everything = (r: { stdout: string; stderr: string; summary: string }) =>
+  `${r.stdout}\n${r.stderr}\n${r.summary}`
+
+/** The emulator's upload URLs carry `?signature=<token>`: the token of each URL it handed out. */
+const signatures = (t: E2E) => t.emu.state().uploads.map(u => u.signature)
+
+e2e(
+  'upload: no PATCH names an object after any upload failure (refused, reset, lost, a redirect, a malformed redirect)',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    const faults: FaultSpec[] = [
+      { kind: 'status', status: 403 },
+      { kind: 'reset' },
+      { kind: 'lost-response' },
+      { kind: 'redirect', status: 307, location: 'https://elsewhere.example.com/o' },
+      { kind: 'redirect', status: 302, location: 'http://[unparsable' }
+    ]
+    for (const fault of faults) {
+      const name = uniqueName('upload-never-patched')
+      t.emu.clearFaults()
+      t.emu.addFaults({ ...fault, method: 'PUT', path: '/_uploads/**' })
+      t.emu.clearRequests()
+      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const what = JSON.stringify(fault)
+      expect({ what, code: r.code, errors: r.errors.length }).toEqual({ what, code: 1, errors: 1 })
+      expect({ what, patches: t.writes().filter(w => w.method === 'PATCH') }).toEqual({
+        what,
+        patches: []
+      })
+      expect(r.errors[0]).toContain('Nothing was patched')
+      expect(r.errors[0]).not.toContain('Unexpected error')
+      // Outputs as far as known, whatever the host answered.
+      expect(r.outputs['source-digest']).toMatch(/^sha256:/)
+      expect(r.outputs.created).toBe('true')
+    }
+  }
+)
+
+e2e(
+  'upload: a redirect with an unparsable Location is a refusal: one error, outputs, and the signed query nowhere',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    const name = uniqueName('upload-bad-location')
+    t.emu.addFaults({
+      method: 'PUT',
+      path: '/_uploads/**',
+      kind: 'redirect',
+      location: 'http://[unparsable'
+    })
+    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('refused with HTTP 302 (a redirect to (not a URL), not followed)')
+    expect(r.outputs['source-digest']).toMatch(/^sha256:/)
+    expect(r.summary).toContain(r.outputs['source-digest']!)
+    const tokens = signatures(t)
+    expect(tokens).toHaveLength(3)
+    for (const token of tokens) expect(everything(r)).not.toContain(token)
+    expect(everything(r)).not.toContain('signature=')
+  }
+)
+
+e2e("upload: the run's deadline bounds a PUT that never answers, retries included", async t => {
+  const workspace = await copyFixture('ignores')
+  const name = uniqueName('upload-hang')
+  t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
+  // `timeout: 5s`: the run's deadline is 35 s on (the wait's 5 s and 30 s for the rest); the
+  // PUTs' own timeout was 300 s each.
+  const r = await run({
+    inputs: upload(t, { name, timeout: '5s' }),
+    env: { GITHUB_WORKSPACE: workspace },
+    timeoutMs: 150_000
+  })
+  expect(r.code).toBe(1)
+  expect(r.ms).toBeLessThan(120_000)
+  expect(r.errors[0]).toContain('The run reached its deadline (from `timeout`)')
+  expect(r.errors[0]).toContain('its answer was lost (no answer within')
+  expect(r.stdout).not.toContain('was its answer')
+  expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
+  expect(r.outputs['source-digest']).toMatch(/^sha256:/)
+})
+
+e2e(
+  'upload: an upload URL of another scheme or with credentials is never sent to, nor asked for again',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    const name = uniqueName('upload-scheme')
+    const urls = [
+      'file:///etc/passwd',
+      'ftp://storage.example.com/o.tar.gz',
+      'data:application/gzip;base64,H4sI',
+      'javascript:alert(1)',
+      'https://user:pass@storage.example.com/o.tar.gz'
+    ]
+    for (const url of urls) {
+      t.emu.clearRequests()
+      t.emu.addFaults({
+        method: 'POST',
+        path: '/v2/deployments/*/upload-url',
+        kind: 'bad-schema',
+        body: { upload_url: url, object_path: 'uploads/elsewhere.tar.gz' },
+        times: 1
+      })
+      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const asked = t.emu.requests().filter(q => q.path.endsWith('/upload-url'))
+      expect({ url, code: r.code, asked: asked.length }).toEqual({ url, code: 1, asked: 1 })
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toContain('The source archive was not sent: the upload URL')
+      expect(r.errors[0]).not.toContain('Unexpected error')
+      expect(r.errors[0]).not.toContain('pass@')
+      expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
+    }
+  }
+)
+
+e2e(
+  'upload: files over 1 GiB unpacked (an 8 GiB sparse file, 8 MiB compressed) are refused before any request',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    execFileSync('truncate', ['-s', '8G', join(workspace, 'disk.img')])
+    const runnerTemp = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
+    const r = await run({
+      inputs: upload(t, { name: uniqueName('upload-sparse') }),
+      env: { GITHUB_WORKSPACE: workspace, TMPDIR: runnerTemp }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toContain(
+      'The source files hold more than 1024.0 MiB unpacked, the limit of what the build unpacks'
+    )
+    expect(r.errors.join('\n')).toContain('Nothing was sent')
+    expect(t.emu.requests()).toEqual([])
+    expect(await readdir(runnerTemp)).toEqual([])
+  }
+)
+
+e2e(
+  'upload: an unreadable file ends the run before any request, naming it and what to do',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    await writeFile(join(workspace, 'private.py'), 'key = "x"\n', { mode: 0o000 })
+    await openUp(workspace)
+    const r = await run({
+      inputs: upload(t, { name: uniqueName('upload-unreadable') }),
+      env: { GITHUB_WORKSPACE: workspace },
+      ...(RUN_AS ? { user: RUN_AS } : {})
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(
+      'private.py cannot be read (permission denied): make it readable by the user the job runs as, or leave it out with .dockerignore or .gitignore. Nothing was sent.'
+    )
+    expect(r.errors[0]).not.toContain('Unexpected error')
+    expect(t.emu.requests()).toEqual([])
+  }
+)
+
+/** A folder the archive's temporary file appears in: the run is then inside the archive. */
+async function watchedTemp() {
+  const dir = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
+  const archiving = () => readdirSync(dir).some(d => d.startsWith('control-plane-deploy-upload-'))
+  return { dir, archiving }
+}
+
+e2e(
+  'upload: a file swapped for a fifo while the archive is written is refused, never waited on',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    // Read first (sorted by name), long enough for the swap to come before zz.py is opened.
+    await writeFile(join(workspace, 'a-weights.bin'), randomBytes(64 * 1024 * 1024))
+    await writeFile(join(workspace, 'zz.py'), 'x = 1\n')
+    const temp = await watchedTemp()
+    const swap = setInterval(() => {
+      if (!temp.archiving()) return
+      clearInterval(swap)
+      rmSync(join(workspace, 'zz.py'))
+      execFileSync('mkfifo', [join(workspace, 'zz.py')])
+    }, 2)
+    const r = await run({
+      inputs: upload(t, { name: uniqueName('upload-fifo') }),
+      env: { GITHUB_WORKSPACE: workspace, TMPDIR: temp.dir },
+      timeoutMs: 90_000
+    })
+    clearInterval(swap)
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toContain('zz.py changed while it was archived')
+    expect(t.emu.requests()).toEqual([])
+    expect(await readdir(temp.dir)).toEqual([])
+  }
+)
+
+e2e(
+  'upload: SIGTERM inside one large file stops the archive at once: outputs written, the temporary file removed',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    // 900 MiB that deflate keeps small but must still read and compress, block by block.
+    execFileSync('truncate', ['-s', '900M', join(workspace, 'disk.img')])
+    const temp = await watchedTemp()
+    const r = await run({
+      inputs: upload(t, { name: uniqueName('upload-sigterm') }),
+      env: { GITHUB_WORKSPACE: workspace, TMPDIR: temp.dir },
+      cancel: { signal: 'SIGTERM', when: temp.archiving },
+      timeoutMs: 90_000
+    })
+    expect(r.exitAfterSignalMs).toBeDefined()
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toMatch(/cancel/i)
+    // The outputs of a run that was stopped: written, as far as known.
+    expect(Object.keys(r.outputs)).toContain('source-digest')
+    expect(t.emu.requests()).toEqual([])
+    expect(await readdir(temp.dir)).toEqual([])
+  }
+)
+
+e2e(
+  'upload: revision-source internal_source on a codehost deployment is refused before any request',
+  async t => {
+    const workspace = await copyFixture('ignores')
+    const r = await run({
+      inputs: t.inputs({
+        name: uniqueName('upload-codehost'),
+        repository: 'acme/agent-server',
+        ref: 'main',
+        'revision-source': 'internal_source'
+      }),
+      env: { GITHUB_WORKSPACE: workspace }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors.join('\n')).toContain(
+      '`revision-source: internal_source` needs a deployment whose source is `internal_source`'
+    )
+    expect(r.errors.join('\n')).toContain('set `source: internal_source`')
+    expect(t.emu.requests()).toEqual([])
+  }
+)
+
+e2e(
+  "upload: the emulator's build fails, with a log line, when the upload lacks a graph's file",
+  async t => {
+    const workspace = await copyFixture('ignores')
+    // A file-set defect, as an ignore rule would make one: the graph's module left out.
+    await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
+    const name = uniqueName('upload-no-graph')
+    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    expect(r.code).toBe(1)
+    expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
+    const built = revisionsOf(t, name).at(-1)!
+    expect(built.source_files).toBeUndefined()
+    expect(r.stdout).toContain(
+      "graph 'agent': ./agent.py (agent.py in the upload) not found in the source tarball"
+    )
   }
 )

@@ -2,7 +2,7 @@
 // cannot keep, a symlink, a `.git` directory, a hard link, a fifo, is made there), and GNU tar's
 // own reading of an archive.
 import { execFileSync } from 'node:child_process'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,4 +51,18 @@ export function tarList(file: string): TarMember[] {
       if (!m) throw new Error(`unexpected tar line: ${line}`)
       return { mode: m[1]!, owner: m[2]!, size: Number(m[3]), time: m[4]!, name: m[5]! }
     })
+}
+
+/**
+ * The user a run is started as when a file must be unreadable to it: nobody when the tests run as
+ * root (whom no file mode stops), else the tests' own user. `openUp` lets it into `dirs`.
+ */
+export const RUN_AS = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined
+
+/** Lets any user into these folders (and through the temporary folders above a fixture copy). */
+export async function openUp(...dirs: string[]): Promise<void> {
+  for (const dir of dirs) {
+    await chmod(dir, 0o777)
+    if (dir.startsWith(tmpdir())) await chmod(join(dir, '..'), 0o777)
+  }
 }
