@@ -1,10 +1,13 @@
 // Upload deploys (`--source internal_source`) through the packed CLI: the working directory is
 // the workspace, as in a GitLab or Bitbucket job, against the emulator in both dialects.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
-import { copyFixture } from '../upload/helpers.ts'
+import { copyFixture, openUp, RUN_AS } from '../upload/helpers.ts'
 import { packedPackage } from './package.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
@@ -140,4 +143,255 @@ test('a dry run builds the archive and sends no write; a fork merge request is r
   expect(fork.code).toBe(2)
   expect(fork.stderr).toContain('an upload deploy (internal_source)')
   expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
+})
+
+// ---------------------------------------------------------------------------------------------
+// The edges (issue 32): what the upload host answers, the run's deadline, signals and races, and
+// what ends with nothing sent (exit 2).
+
+/** `KEY=value` lines of a dotenv file as a map. */
+function dotenvOf(file: string): Record<string, string> {
+  return outputsOf(readFileSync(file, 'utf8').replace(/'/g, ''))
+}
+
+const patches = (emu: Emulator) => emu.requests().filter(r => r.method === 'PATCH')
+
+test('a malformed redirect from the upload host: exit 1, one error, the dotenv file, no signature anywhere', async () => {
+  const emu = await emulator()
+  const workspace = await copyFixture('ignores')
+  const outFile = join(home, `${uniqueName('out')}.env`)
+  emu.addFaults({
+    method: 'PUT',
+    path: '/_uploads/**',
+    kind: 'redirect',
+    location: 'http://[unparsable'
+  })
+  const r = await cli(
+    ['deploy', '--output-file', outFile],
+    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-bad-location') }),
+    workspace
+  )
+  expect(r.code).toBe(1)
+  expect(r.stderr.split('\n').filter(l => l.includes('error: '))).toEqual([
+    expect.stringContaining('error: Upload failed: The source archive could not be uploaded')
+  ])
+  expect(r.stderr).toContain('a redirect to (not a URL), not followed')
+  expect(outputsOf(r.stdout)['source-digest']).toMatch(/^sha256:/)
+  expect(dotenvOf(outFile).SOURCE_DIGEST).toMatch(/^sha256:/)
+  const signatures = emu.state().uploads.map(u => u.signature)
+  expect(signatures).toHaveLength(3)
+  for (const s of signatures) expect(`${r.stdout}${r.stderr}`).not.toContain(s)
+  expect(patches(emu)).toEqual([])
+})
+
+test('--timeout bounds a PUT that never answers, retries included; the message reads', async () => {
+  const emu = await emulator()
+  const workspace = await copyFixture('ignores')
+  emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
+  const started = Date.now()
+  const r = await runBin(cliJs, ['deploy', '--timeout', '5s'], {
+    cwd: workspace,
+    home,
+    env: gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-hang') }),
+    killAfterMs: 110_000
+  })
+  expect(r.code).toBe(1)
+  expect(Date.now() - started).toBeLessThan(100_000)
+  expect(r.stderr).toContain('The run reached its deadline (from `--timeout`)')
+  expect(r.stderr).not.toContain('was its answer')
+  expect(patches(emu)).toEqual([])
+}, 150_000)
+
+test('an upload URL of another scheme is never sent to nor asked for again: exit 1, said plainly', async () => {
+  const emu = await emulator()
+  const workspace = await copyFixture('ignores')
+  emu.addFaults({
+    method: 'POST',
+    path: '/v2/deployments/*/upload-url',
+    kind: 'bad-schema',
+    body: { upload_url: 'ftp://storage.example.com/o.tar.gz', object_path: 'uploads/o.tar.gz' }
+  })
+  const r = await cli(
+    ['deploy'],
+    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-ftp') }),
+    workspace
+  )
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain('The source archive was not sent: the upload URL must be https')
+  expect(r.stderr).not.toContain('Unexpected error')
+  expect(emu.requests().filter(q => q.path.endsWith('/upload-url'))).toHaveLength(1)
+  expect(patches(emu)).toEqual([])
+})
+
+/** A folder the archive's temporary file appears in: the run is then inside the archive. */
+function watchedTemp() {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-cli-tmp-'))
+  const archiving = () => readdirSync(dir).some(d => d.startsWith('control-plane-deploy-upload-'))
+  return { dir, archiving }
+}
+
+test('nothing sent, exit 2: a missing config, an unreadable file, 8 GiB unpacked, a file swapped for a fifo', async () => {
+  const emu = await emulator()
+  const env = gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-nothing-sent') })
+  const missing = await cli(
+    ['deploy', '--graph-config-path', 'agent/langgraph.json'],
+    env,
+    await copyFixture('ignores')
+  )
+  expect({ code: missing.code, said: missing.stderr }).toEqual({
+    code: 2,
+    said: expect.stringContaining("'agent/langgraph.json' does not exist in the workspace")
+  })
+
+  const unreadable = await copyFixture('ignores')
+  await writeFile(join(unreadable, 'private.py'), 'key = 1\n', { mode: 0o000 })
+  await openUp(unreadable, home)
+  const denied = await runBin(cliJs, ['deploy'], {
+    cwd: unreadable,
+    home,
+    env,
+    ...(RUN_AS ? { user: RUN_AS } : {})
+  })
+  expect({ code: denied.code, said: denied.stderr }).toEqual({
+    code: 2,
+    said: expect.stringContaining('private.py cannot be read (permission denied)')
+  })
+  expect(denied.stderr).not.toContain('Unexpected error')
+
+  const sparse = await copyFixture('ignores')
+  execFileSync('truncate', ['-s', '8G', join(sparse, 'disk.img')])
+  const large = await cli(['deploy'], env, sparse)
+  expect({ code: large.code, said: large.stderr }).toEqual({
+    code: 2,
+    said: expect.stringContaining('more than 1024.0 MiB unpacked')
+  })
+
+  const raced = await copyFixture('ignores')
+  await writeFile(join(raced, 'a-weights.bin'), randomBytes(64 * 1024 * 1024))
+  await writeFile(join(raced, 'zz.py'), 'x = 1\n')
+  const temp = watchedTemp()
+  const swap = setInterval(() => {
+    if (!temp.archiving()) return
+    clearInterval(swap)
+    rmSync(join(raced, 'zz.py'))
+    execFileSync('mkfifo', [join(raced, 'zz.py')])
+  }, 2)
+  const fifo = await runBin(cliJs, ['deploy'], {
+    cwd: raced,
+    home,
+    env: { ...env, TMPDIR: temp.dir },
+    killAfterMs: 90_000
+  })
+  clearInterval(swap)
+  expect({ code: fifo.code, said: fifo.stderr }).toEqual({
+    code: 2,
+    said: expect.stringContaining('zz.py changed while it was archived')
+  })
+  expect(readdirSync(temp.dir)).toEqual([])
+  expect(emu.requests()).toEqual([])
+}, 180_000)
+
+test('SIGTERM inside one large file: seen at once, exit 130 with the outputs, the temporary file removed', async () => {
+  const emu = await emulator()
+  const workspace = await copyFixture('ignores')
+  execFileSync('truncate', ['-s', '900M', join(workspace, 'disk.img')])
+  const temp = watchedTemp()
+  const r = await runBin(cliJs, ['deploy'], {
+    cwd: workspace,
+    home,
+    env: { ...gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-sigterm') }), TMPDIR: temp.dir },
+    interruptIf: temp.archiving,
+    signal: 'SIGTERM',
+    killAfterMs: 90_000
+  })
+  expect(r.code).toBe(130)
+  // The outputs of a stopped run (the grace period's exit printed none).
+  expect(Object.keys(outputsOf(r.stdout))).toContain('source-digest')
+  expect(readdirSync(temp.dir)).toEqual([])
+  expect(emu.requests()).toEqual([])
+}, 120_000)
+
+test.each([
+  [
+    'Azure Pipelines',
+    {
+      TF_BUILD: 'True',
+      BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
+      SYSTEM_PULLREQUEST_PULLREQUESTNUMBER: '7',
+      SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/main',
+      SYSTEM_PULLREQUEST_ISFORK: 'True',
+      SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI: 'https://github.com/mallory/agent.git'
+    },
+    'SYSTEM_PULLREQUEST_ISFORK'
+  ],
+  [
+    'Travis CI',
+    {
+      TRAVIS: 'true',
+      TRAVIS_PULL_REQUEST: '8',
+      TRAVIS_BRANCH: 'main',
+      TRAVIS_PULL_REQUEST_BRANCH: 'main',
+      TRAVIS_REPO_SLUG: 'acme/agent',
+      TRAVIS_PULL_REQUEST_SLUG: 'mallory/agent'
+    },
+    'TRAVIS_PULL_REQUEST_SLUG'
+  ]
+])(
+  'a fork build of %s is refused for an upload, before any request (exit 2)',
+  async (_, ci, variable) => {
+    const emu = await emulator()
+    const { apiKey, tenantId } = emu.credentials()
+    const r = await cli(
+      ['deploy', '--name', uniqueName('cli-fork'), '--source', 'internal_source'],
+      {
+        CONTROL_PLANE_API_KEY: apiKey,
+        CONTROL_PLANE_TENANT_ID: tenantId,
+        CONTROL_PLANE_BASE_URL: emu.url,
+        CI: 'true',
+        ...ci
+      },
+      await copyFixture('ignores')
+    )
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`(${variable}): an upload deploy (internal_source)`)
+    expect(emu.requests()).toEqual([])
+  }
+)
+
+test('--revision-source internal_source on a codehost deployment is refused before any request (exit 2)', async () => {
+  const emu = await emulator()
+  const r = await cli(
+    [
+      'deploy',
+      '--source',
+      'codehost',
+      '--repository',
+      'acme/agent',
+      '--ref',
+      'main',
+      '--revision-source',
+      'internal_source'
+    ],
+    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-codehost'), CONTROL_PLANE_SOURCE: '' }),
+    await copyFixture('ignores')
+  )
+  expect(r.code).toBe(2)
+  expect(r.stderr).toContain(
+    '`--revision-source internal_source` needs a deployment whose source is `internal_source`'
+  )
+  expect(emu.requests()).toEqual([])
+})
+
+test("the emulator's build of an upload without its graph's file fails, saying which", async () => {
+  const emu = await emulator()
+  const workspace = await copyFixture('ignores')
+  await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
+  const r = await cli(
+    ['deploy'],
+    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-no-graph') }),
+    workspace
+  )
+  expect(r.code).toBe(1)
+  expect(outputsOf(r.stdout)['revision-status']).toBe('BUILD_FAILED')
+  expect(r.stderr).toContain("graph 'agent': ./agent.py (agent.py in the upload) not found")
 })

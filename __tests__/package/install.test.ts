@@ -17,6 +17,7 @@ import {
   NODE24,
   type Installed
 } from '../cli/package.ts'
+import { copyFixture } from '../upload/helpers.ts'
 
 let installed: Installed
 let work: string
@@ -80,9 +81,15 @@ interface Run {
 }
 
 /** An installed bin by its shebang, with `node` on PATH the given binary; only `env` besides. */
-function bin(node: string, name: string, args: string[], env: Record<string, string> = {}) {
+function bin(
+  node: string,
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = work
+) {
   return spawn(binOf(installed, name), args, {
-    cwd: work,
+    cwd,
     env: { PATH: `${dirname(node)}:/usr/bin:/bin`, HOME: work, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -203,6 +210,45 @@ describe.each([
       )
       expect(del.code).toBe(0)
       expect(del.stdout).toContain('deleted=true\n')
+    } finally {
+      await emu.stop()
+    }
+  })
+
+  // The archive's gzip trailer needs a CRC-32: zlib.crc32 exists only from Node 20.15 and 22.2.
+  test('the CLI deploys by upload (the working directory archived, gzip and all)', async () => {
+    const emu = await emulator(node)
+    const workspace = await copyFixture('ignores')
+    try {
+      const deploy = await runToEnd(
+        bin(
+          node,
+          'control-plane-deploy',
+          [
+            'deploy',
+            '--name',
+            'packed-upload',
+            '--source',
+            'internal_source',
+            '--poll-interval',
+            '1s'
+          ],
+          {
+            CONTROL_PLANE_API_KEY: emu.lines.get('api-key')!,
+            CONTROL_PLANE_TENANT_ID: emu.lines.get('tenant-id')!,
+            CONTROL_PLANE_BASE_URL: emu.lines.get('url')!
+          },
+          workspace
+        )
+      )
+      expect({ code: deploy.code, stderr: deploy.stderr }).toEqual({
+        code: 0,
+        stderr: expect.stringContaining('Done: revision')
+      })
+      expect(deploy.stdout).toContain('revision-status=DEPLOYED\n')
+      expect(deploy.stdout).toMatch(/source-digest=sha256:[0-9a-f]{64}\n/)
+      // The archive GNU tar reads, checksum included, is what the emulator built.
+      expect(deploy.stderr).toMatch(/Uploaded 13 files, /)
     } finally {
       await emu.stop()
     }
