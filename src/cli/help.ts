@@ -53,7 +53,7 @@ export function helpText(): string {
       'The flags are the inputs of the GitHub Action, with the same names, defaults and checks. ' +
         'Each can also be set in the environment variable after it; a flag wins over its variable. ' +
         'Ref, commit and repository default to what the CI (GitHub Actions, GitLab CI, Bitbucket ' +
-        'Pipelines, CircleCI, Buildkite, Jenkins) or else the git checkout says.',
+        'Pipelines, CircleCI, Buildkite, Jenkins, Azure Pipelines, Travis CI) or else the git checkout says.',
       ''
     ),
     '',

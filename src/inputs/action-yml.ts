@@ -91,7 +91,8 @@ export const ACTION_INPUTS = {
   'install-command': { description: 'source_config.install_command.', required: false },
   'build-command': { description: 'source_config.build_command.', required: false },
   'revision-source': {
-    description: 'revision_source of the update - codehost, internal_docker or internal_source.',
+    description:
+      'revision_source of the update - codehost, internal_docker, or internal_source (only with source internal_source - the service gives upload URLs to those deployments alone).',
     required: false
   },
   create: {
