@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { detectDefaults } from '../../src/cli/ci.ts'
 import { githubContext } from '../../src/github/context.ts'
 import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
+import { AZURE_FORK, TRAVIS_FORK } from './fork-ci.ts'
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'
@@ -287,29 +288,13 @@ describe('a change from a fork: named, with the variable that says so', () => {
     ],
     [
       'Azure Pipelines',
-      {
-        TF_BUILD: 'True',
-        BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
-        SYSTEM_PULLREQUEST_PULLREQUESTNUMBER: '7',
-        SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/main',
-        SYSTEM_PULLREQUEST_ISFORK: 'True',
-        SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI: 'https://github.com/mallory/agent.git',
-        BUILD_SOURCEVERSION: SHA
-      },
+      { ...AZURE_FORK, BUILD_SOURCEVERSION: SHA },
       'https://github.com/mallory/agent.git',
       'SYSTEM_PULLREQUEST_ISFORK'
     ],
     [
       'Travis CI',
-      {
-        TRAVIS: 'true',
-        TRAVIS_PULL_REQUEST: '8',
-        TRAVIS_BRANCH: 'main',
-        TRAVIS_PULL_REQUEST_BRANCH: 'main',
-        TRAVIS_REPO_SLUG: 'acme/agent',
-        TRAVIS_PULL_REQUEST_SLUG: 'mallory/agent',
-        TRAVIS_COMMIT: SHA
-      },
+      { ...TRAVIS_FORK, TRAVIS_COMMIT: SHA },
       'mallory/agent',
       'TRAVIS_PULL_REQUEST_SLUG'
     ]

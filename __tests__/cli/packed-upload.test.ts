@@ -1,13 +1,13 @@
 // Upload deploys (`--source internal_source`) through the packed CLI: the working directory is
 // the workspace, as in a GitLab or Bitbucket job, against the emulator in both dialects.
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
-import { copyFixture, openUp, RUN_AS } from '../upload/helpers.ts'
+import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
+import { AZURE_FORK, TRAVIS_FORK } from './fork-ci.ts'
 import { packedPackage } from './package.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
@@ -223,13 +223,6 @@ test('an upload URL of another scheme is never sent to nor asked for again: exit
   expect(patches(emu)).toEqual([])
 })
 
-/** A folder the archive's temporary file appears in: the run is then inside the archive. */
-function watchedTemp() {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-cli-tmp-'))
-  const archiving = () => readdirSync(dir).some(d => d.startsWith('control-plane-deploy-upload-'))
-  return { dir, archiving }
-}
-
 test('nothing sent, exit 2: a missing config, an unreadable file, 8 GiB unpacked, a file swapped for a fifo', async () => {
   const emu = await emulator()
   const env = gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-nothing-sent') })
@@ -267,22 +260,15 @@ test('nothing sent, exit 2: a missing config, an unreadable file, 8 GiB unpacked
   })
 
   const raced = await copyFixture('ignores')
-  await writeFile(join(raced, 'a-weights.bin'), randomBytes(64 * 1024 * 1024))
-  await writeFile(join(raced, 'zz.py'), 'x = 1\n')
   const temp = watchedTemp()
-  const swap = setInterval(() => {
-    if (!temp.archiving()) return
-    clearInterval(swap)
-    rmSync(join(raced, 'zz.py'))
-    execFileSync('mkfifo', [join(raced, 'zz.py')])
-  }, 2)
+  const stopSwap = await fifoRace(raced, temp)
   const fifo = await runBin(cliJs, ['deploy'], {
     cwd: raced,
     home,
     env: { ...env, TMPDIR: temp.dir },
     killAfterMs: 90_000
   })
-  clearInterval(swap)
+  stopSwap()
   expect({ code: fifo.code, said: fifo.stderr }).toEqual({
     code: 2,
     said: expect.stringContaining('zz.py changed while it was archived')
@@ -312,30 +298,8 @@ test('SIGTERM inside one large file: seen at once, exit 130 with the outputs, th
 }, 120_000)
 
 test.each([
-  [
-    'Azure Pipelines',
-    {
-      TF_BUILD: 'True',
-      BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
-      SYSTEM_PULLREQUEST_PULLREQUESTNUMBER: '7',
-      SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/main',
-      SYSTEM_PULLREQUEST_ISFORK: 'True',
-      SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI: 'https://github.com/mallory/agent.git'
-    },
-    'SYSTEM_PULLREQUEST_ISFORK'
-  ],
-  [
-    'Travis CI',
-    {
-      TRAVIS: 'true',
-      TRAVIS_PULL_REQUEST: '8',
-      TRAVIS_BRANCH: 'main',
-      TRAVIS_PULL_REQUEST_BRANCH: 'main',
-      TRAVIS_REPO_SLUG: 'acme/agent',
-      TRAVIS_PULL_REQUEST_SLUG: 'mallory/agent'
-    },
-    'TRAVIS_PULL_REQUEST_SLUG'
-  ]
+  ['Azure Pipelines', AZURE_FORK, 'SYSTEM_PULLREQUEST_ISFORK'],
+  ['Travis CI', TRAVIS_FORK, 'TRAVIS_PULL_REQUEST_SLUG']
 ])(
   'a fork build of %s is refused for an upload, before any request (exit 2)',
   async (_, ci, variable) => {

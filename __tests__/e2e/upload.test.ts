@@ -5,11 +5,10 @@
 import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readdirSync, rmSync } from 'node:fs'
 import { chmod, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { copyFixture, openUp, RUN_AS } from '../upload/helpers.ts'
+import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
 import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 
@@ -461,33 +460,19 @@ e2e(
   }
 )
 
-/** A folder the archive's temporary file appears in: the run is then inside the archive. */
-async function watchedTemp() {
-  const dir = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
-  const archiving = () => readdirSync(dir).some(d => d.startsWith('control-plane-deploy-upload-'))
-  return { dir, archiving }
-}
-
 e2e(
   'upload: a file swapped for a fifo while the archive is written is refused, never waited on',
   async t => {
     const workspace = await copyFixture('ignores')
     // Read first (sorted by name), long enough for the swap to come before zz.py is opened.
-    await writeFile(join(workspace, 'a-weights.bin'), randomBytes(64 * 1024 * 1024))
-    await writeFile(join(workspace, 'zz.py'), 'x = 1\n')
-    const temp = await watchedTemp()
-    const swap = setInterval(() => {
-      if (!temp.archiving()) return
-      clearInterval(swap)
-      rmSync(join(workspace, 'zz.py'))
-      execFileSync('mkfifo', [join(workspace, 'zz.py')])
-    }, 2)
+    const temp = watchedTemp()
+    const stopSwap = await fifoRace(workspace, temp)
     const r = await run({
       inputs: upload(t, { name: uniqueName('upload-fifo') }),
       env: { GITHUB_WORKSPACE: workspace, TMPDIR: temp.dir },
       timeoutMs: 90_000
     })
-    clearInterval(swap)
+    stopSwap()
     expect(r.code).toBe(1)
     expect(r.errors.join('\n')).toContain('zz.py changed while it was archived')
     expect(t.emu.requests()).toEqual([])
@@ -501,7 +486,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     // 900 MiB that deflate keeps small but must still read and compress, block by block.
     execFileSync('truncate', ['-s', '900M', join(workspace, 'disk.img')])
-    const temp = await watchedTemp()
+    const temp = watchedTemp()
     const r = await run({
       inputs: upload(t, { name: uniqueName('upload-sigterm') }),
       env: { GITHUB_WORKSPACE: workspace, TMPDIR: temp.dir },

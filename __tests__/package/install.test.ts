@@ -125,6 +125,20 @@ async function emulator(node: string) {
   return { lines, stop }
 }
 
+/** The installed CLI run to its end, polling each second. */
+function deployCli(node: string, args: string[], env: Record<string, string>, cwd = work) {
+  return runToEnd(bin(node, 'control-plane-deploy', [...args, '--poll-interval', '1s'], env, cwd))
+}
+
+/** The variables that reach the packed emulator: its key, workspace and address. */
+function keyOf(emu: { lines: Map<string, string> }): Record<string, string> {
+  return {
+    CONTROL_PLANE_API_KEY: emu.lines.get('api-key')!,
+    CONTROL_PLANE_TENANT_ID: emu.lines.get('tenant-id')!,
+    CONTROL_PLANE_BASE_URL: emu.lines.get('url')!
+  }
+}
+
 const VERSION = (
   JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
     version: string
@@ -171,28 +185,13 @@ describe.each([
     const emu = await emulator(node)
     try {
       const env = {
-        CONTROL_PLANE_API_KEY: emu.lines.get('api-key')!,
-        CONTROL_PLANE_TENANT_ID: emu.lines.get('tenant-id')!,
-        CONTROL_PLANE_INTEGRATION_ID: emu.lines.get('integration-id')!,
-        CONTROL_PLANE_BASE_URL: emu.lines.get('url')!
+        ...keyOf(emu),
+        CONTROL_PLANE_INTEGRATION_ID: emu.lines.get('integration-id')!
       }
-      const deploy = await runToEnd(
-        bin(
-          node,
-          'control-plane-deploy',
-          [
-            'deploy',
-            '--name',
-            'packed-agent',
-            '--repository',
-            'acme/agent-server',
-            '--ref',
-            'main',
-            '--poll-interval',
-            '1s'
-          ],
-          env
-        )
+      const deploy = await deployCli(
+        node,
+        ['deploy', '--name', 'packed-agent', '--repository', 'acme/agent-server', '--ref', 'main'],
+        env
       )
       expect({ code: deploy.code, stderr: deploy.stderr }).toEqual({
         code: 0,
@@ -200,14 +199,7 @@ describe.each([
       })
       expect(deploy.stdout).toContain('revision-status=DEPLOYED\n')
       expect(deploy.stdout).toContain('created=true\n')
-      const del = await runToEnd(
-        bin(
-          node,
-          'control-plane-deploy',
-          ['delete', '--name', 'packed-agent', '--poll-interval', '1s'],
-          env
-        )
-      )
+      const del = await deployCli(node, ['delete', '--name', 'packed-agent'], env)
       expect(del.code).toBe(0)
       expect(del.stdout).toContain('deleted=true\n')
     } finally {
@@ -220,26 +212,11 @@ describe.each([
     const emu = await emulator(node)
     const workspace = await copyFixture('ignores')
     try {
-      const deploy = await runToEnd(
-        bin(
-          node,
-          'control-plane-deploy',
-          [
-            'deploy',
-            '--name',
-            'packed-upload',
-            '--source',
-            'internal_source',
-            '--poll-interval',
-            '1s'
-          ],
-          {
-            CONTROL_PLANE_API_KEY: emu.lines.get('api-key')!,
-            CONTROL_PLANE_TENANT_ID: emu.lines.get('tenant-id')!,
-            CONTROL_PLANE_BASE_URL: emu.lines.get('url')!
-          },
-          workspace
-        )
+      const deploy = await deployCli(
+        node,
+        ['deploy', '--name', 'packed-upload', '--source', 'internal_source'],
+        keyOf(emu),
+        workspace
       )
       expect({ code: deploy.code, stderr: deploy.stderr }).toEqual({
         code: 0,

@@ -2,7 +2,9 @@
 // cannot keep, a symlink, a `.git` directory, a hard link, a fifo, is made there), and GNU tar's
 // own reading of an archive.
 import { execFileSync } from 'node:child_process'
-import { chmod, cp, mkdtemp, rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,4 +67,32 @@ export async function openUp(...dirs: string[]): Promise<void> {
     await chmod(dir, 0o777)
     if (dir.startsWith(tmpdir())) await chmod(join(dir, '..'), 0o777)
   }
+}
+
+/**
+ * A folder for a run's temporary files (its TMPDIR), and whether the archive's own folder is in it
+ * yet: the run is then writing the archive.
+ */
+export function watchedTemp(): { dir: string; archiving: () => boolean } {
+  const dir = mkdtempSync(join(tmpdir(), 'upload-tmp-'))
+  temps.push(dir)
+  const archiving = () => readdirSync(dir).some(d => d.startsWith('control-plane-deploy-upload-'))
+  return { dir, archiving }
+}
+
+/**
+ * The race of a file swapped for a fifo while the archive is written: `zz.py` becomes one once
+ * `temp` shows the archive begun (`a-weights.bin`, read first by name, gives the time). The swap
+ * stops polling when it is done or when the returned function is called.
+ */
+export async function fifoRace(workspace: string, temp: { archiving: () => boolean }) {
+  await writeFile(join(workspace, 'a-weights.bin'), randomBytes(64 * 1024 * 1024))
+  await writeFile(join(workspace, 'zz.py'), 'x = 1\n')
+  const swap = setInterval(() => {
+    if (!temp.archiving()) return
+    clearInterval(swap)
+    rmSync(join(workspace, 'zz.py'))
+    execFileSync('mkfifo', [join(workspace, 'zz.py')])
+  }, 2)
+  return () => clearInterval(swap)
 }
