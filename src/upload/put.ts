@@ -254,7 +254,7 @@ function answerOf(
   if (ok) return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` }
   const detail =
     status >= 300 && status < 400
-      ? `a redirect to ${describeUploadUrl(res.headers.location ?? '', url)}, not followed`
+      ? `a redirect to ${res.headers.location ? describeUploadUrl(res.headers.location, url) : '(no Location)'}, not followed`
       : sanitizeServerText(text, 300)
   return { outcome: 'refused', status, detail }
 }
