@@ -1,11 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
-import type { RepositoryEntry } from '../../src/control-plane/schema.ts'
-import {
-  describePlan,
-  planCreate,
-  planUpdate,
-  UPLOADED_OBJECT
-} from '../../src/deploy/steps/plan.ts'
+import type { Deployment, RepositoryEntry } from '../../src/control-plane/schema.ts'
+import { namedMaterial } from '../../src/deploy/steps/material.ts'
+import * as plans from '../../src/deploy/steps/plan.ts'
+import { describePlan, UPLOADED_OBJECT } from '../../src/deploy/steps/plan.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'
@@ -23,6 +20,12 @@ const repo: RepositoryEntry = {
 }
 
 const deployment = testDeployment
+
+/** The plans of the material the options name, or of an upload whose config is at `configPath`. */
+const planCreate = (o: Options, name: string, r: RepositoryEntry | undefined) =>
+  plans.planCreate(o, name, r, namedMaterial(o))
+const planUpdate = (o: Options, d: Deployment, upload?: { configPath: string }) =>
+  plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o))
 
 describe('planCreate', () => {
   test('a codehost create takes repo_url from the forge entry and the ref from the event', () => {

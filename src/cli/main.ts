@@ -7,6 +7,7 @@ import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
 import { detectDefaults, forkRefusal, forkUploadRefusal, type DetectedDefaults } from './ci.ts'
+import { uploadsWorkspace } from '../inputs/resolved.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -132,8 +133,9 @@ function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | unde
   // A fork's change deploys only when both are given on purpose.
   const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
   // An upload archives the checkout, the fork's code: refused even when deliberate.
-  const uploading = [line.inputs.source, line.inputs['revision-source']].some(
-    v => v?.trim() === 'internal_source'
+  const uploading = uploadsWorkspace(
+    line.inputs.source?.trim(),
+    line.inputs['revision-source']?.trim()
   )
   if (deliberate && !uploading) return undefined
   return uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork)

@@ -18,7 +18,7 @@ import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts
 import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './steps/target.ts'
-import type { SourceUpload } from './steps/upload.ts'
+import { prepareMaterial, releaseMaterial, type Material } from './steps/material.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
@@ -47,15 +47,11 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 }
 
 async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
-  // An upload's archive is built before any request (its errors send nothing), and removed after.
-  // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
-  const upload = uploadsSource(o)
-    ? await (await import('./steps/upload.ts')).prepareUpload(o, state, deps)
-    : undefined
+  const material = await prepareMaterial(o, state, deps)
   try {
-    return await stepsWith(o, state, deps, upload)
+    return await stepsWith(o, state, deps, material)
   } finally {
-    await upload?.archive.cleanup()
+    await releaseMaterial(material)
   }
 }
 
@@ -63,10 +59,10 @@ async function stepsWith(
   o: Options,
   state: DeployState,
   deps: FlowDeps,
-  upload: SourceUpload | undefined
+  material: Material
 ): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload))
+  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   state.plan = plan
   noteRepository(state, deps, plan)
   refuseHealthTarget(o, current, deps.say)
@@ -74,7 +70,7 @@ async function stepsWith(
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
-  const written = await writePlan(o, state, deps, plan, current, upload)
+  const written = await writePlan(o, state, deps, plan, current, material)
   if (written.kind === 'no-revision') {
     deps.log.info('The change needs no new revision: nothing to wait for.')
     return { outcome: 'no-revision' }
@@ -98,22 +94,14 @@ async function stepsWith(
   return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
-/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
-function uploadsSource(o: Options): boolean {
-  return (
-    o.source === 'internal_source' ||
-    (o.revisionSource === 'internal_source' && o.source !== 'external_docker')
-  )
-}
-
 async function makePlan(
   o: Options,
   deps: FlowDeps,
   current: Deployment | undefined,
-  upload: SourceUpload | undefined
+  material: Material
 ) {
   let p: Plan
-  if (current) p = planUpdate(o, current, upload?.archive, deps.say)
+  if (current) p = planUpdate(o, current, material, deps.say)
   else {
     // A deployment named by id is read, never created: not finding it was an error before.
     if (o.target.kind !== 'name')
@@ -129,14 +117,16 @@ async function makePlan(
         `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
       )
     }
-    p = planCreate(o, name, repo, deps.say)
+    p = planCreate(o, name, repo, material, deps.say)
   }
   for (const line of describePlan(p)) deps.log.info(line)
-  if (upload) deps.log.info(`  source: ${upload.described}`)
-  if (upload && p.kind === 'create')
-    deps.log.info(
-      `  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`
-    )
+  if (material.kind === 'upload') {
+    deps.log.info(`  source: ${material.upload.described}`)
+    if (p.kind === 'create')
+      deps.log.info(
+        `  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`
+      )
+  }
   return p
 }
 

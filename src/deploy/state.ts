@@ -90,8 +90,9 @@ export function newState(o: Options): DeployState {
     deploymentStatus: undefined,
     url: undefined,
     repoCommitSha: undefined,
-    expectedSha: o.expectedSha,
-    ref: o.ref,
+    // The material's step (steps/material.ts) sets them.
+    expectedSha: undefined,
+    ref: undefined,
     newerRevisionId: undefined,
     timeline: [],
     outcome: undefined,

@@ -13,6 +13,8 @@ export interface Resolved {
   revisionSource: Source | undefined
   /** The repository is built: `source: codehost`, or `revision-source: codehost` on a cloud source. */
   usesCodehost: boolean
+  /** The run uploads the workspace: decided here alone (uploadsWorkspace). */
+  uploads: boolean
   /** `owner/name`: the input, else the workflow's when the repository is built. */
   repository: string | undefined
   /** The ref to deploy: the input, else the event's when the repository is built. */
@@ -41,10 +43,22 @@ export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventD
     source,
     revisionSource,
     usesCodehost,
+    uploads: uploadsWorkspace(source, revisionSource),
     repository: f.repository ?? (usesCodehost ? event.repository : undefined),
     ref,
     refOrigin,
     expectedSha:
       usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
   }
+}
+
+/** Whether a run uploads the workspace (`internal_source`, as source or revision source). */
+export function uploadsWorkspace(
+  source: string | undefined,
+  revisionSource: string | undefined
+): boolean {
+  return (
+    source === 'internal_source' ||
+    (revisionSource === 'internal_source' && source !== 'external_docker')
+  )
 }

@@ -170,14 +170,9 @@ function pullRequestRefMessage(r: Resolved, event: EventDefaults, say: Say): str
   )
 }
 
-/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
-const uploads = (r: Resolved) =>
-  r.source === 'internal_source' ||
-  (r.revisionSource === 'internal_source' && r.source !== 'external_docker')
-
 /** A fork's code is never uploaded: it would deploy with the repository's key. */
 function forkUpload({ r, event, add }: RuleInput): void {
-  if (event.forkHead === undefined || !uploads(r)) return
+  if (event.forkHead === undefined || !r.uploads) return
   add(
     r.source === 'internal_source' ? 'source' : 'revision-source',
     forkUploadMessage(event.forkHead)
@@ -202,7 +197,7 @@ function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
 
 /** A fork's head branch is not in the repository the integration builds. */
 function forkHead({ r, event, absent, add }: RuleInput): void {
-  if (uploads(r)) return // forkUpload says it
+  if (r.uploads) return // forkUpload says it
   if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
     add('ref', forkPullRequestMessage(event.forkHead, event.repository))
   }

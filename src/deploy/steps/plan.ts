@@ -42,6 +42,14 @@ export type Plan =
       otherRepository: { deployment: string; workflow: string } | undefined
     }
 
+/**
+ * What the plan needs of the revision's material (material.ts): the inputs' ref or image, or an
+ * upload's config path (its object is named only at write time).
+ */
+export type PlannedMaterial =
+  | { kind: 'named'; ref: string | undefined; imageUri: string | undefined }
+  | { kind: 'upload'; configPath: string }
+
 const HIDDEN = '***'
 /** How a change shows a secret that the update deletes. */
 export const REMOVED = '(removed)'
@@ -58,27 +66,35 @@ function sourceConfigFromInputs(o: Options): SourceConfig {
   return c
 }
 
-function revisionConfigFromInputs(
+/** The revision of named material: the ref a codehost deployment builds, or the image. */
+function namedRevision(
   o: Options,
-  ref: string | undefined
+  ref: string | undefined,
+  imageUri: string | undefined
 ): SourceRevisionConfigRequest {
   const r: SourceRevisionConfigRequest = {}
   if (o.source === 'codehost') {
     if (ref !== undefined) r.repo_ref = ref
     r.graph_config_path = o.graphConfigPath
   }
-  if (o.imageUri !== undefined) r.image_uri = o.imageUri
+  if (imageUri !== undefined) r.image_uri = imageUri
   return r
 }
 
+/**
+ * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
+ * object makes it (write-revision.ts).
+ */
 export function planCreate(
   o: Options,
   name: string,
   repo: RepositoryEntry | undefined,
+  material: PlannedMaterial,
   say: Say = sayOf({})
 ): Plan {
   const sourceConfig = sourceConfigFromInputs(o)
-  let ref = o.ref
+  const named = material.kind === 'named' ? material : undefined
+  let ref = named?.ref
   if (o.source === 'codehost') {
     if (!repo || !o.integrationId) {
       throw new DeployError(
@@ -99,7 +115,7 @@ export function planCreate(
     name,
     source: o.source,
     source_config: sourceConfig,
-    source_revision_config: revisionConfigFromInputs(o, ref),
+    source_revision_config: namedRevision(o, ref, named?.imageUri),
     secrets: o.secrets ?? []
   }
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -115,13 +131,13 @@ function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
 }
 
 /**
- * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
- * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
+ * archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
 export function planUpdate(
   o: Options,
   current: Deployment,
-  upload?: { configPath: string },
+  material: PlannedMaterial,
   say: Say = sayOf({})
 ): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
@@ -144,9 +160,10 @@ export function planUpdate(
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
-  const revisionConfig = upload
-    ? uploadedRevision(upload.configPath)
-    : revisionConfigFromInputs(o, o.ref)
+  const revisionConfig =
+    material.kind === 'upload'
+      ? uploadedRevision(material.configPath)
+      : namedRevision(o, material.ref, material.imageUri)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences

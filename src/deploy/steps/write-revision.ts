@@ -13,7 +13,7 @@ import {
 import type { FlowDeps } from '../deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
-import type { SourceUpload } from './upload.ts'
+import type { Material } from './material.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
@@ -29,7 +29,7 @@ export async function writePlan(
   deps: FlowDeps,
   plan: Plan,
   current: Deployment | undefined,
-  upload?: SourceUpload
+  material: Material
 ): Promise<Written> {
   let written: Deployment
   /** The latest revision before this run's update: what the update must replace. */
@@ -39,22 +39,22 @@ export async function writePlan(
     const body = plan.body
     const result = await writing(state, deps, 'create', () => create(body, deps))
     observe(state, result.deployment, deps.log)
-    if (result.kind === 'created' && !upload) {
+    if (result.kind === 'created' && material.kind !== 'upload') {
       state.created = true
       written = result.deployment
     } else {
       // Another run created it first: this run's write becomes an update of theirs. An upload's
       // create makes no revision of the source: the PATCH that names the upload does.
       if (result.kind === 'created') state.created = true
-      plan = planUpdate(o, result.deployment, upload?.archive, deps.say)
+      plan = planUpdate(o, result.deployment, material, deps.say)
       state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
       if (result.kind === 'taken') noteRepository(state, deps, plan)
-      written = await update(state, deps, plan, result.deployment, upload)
+      written = await update(state, deps, plan, result.deployment, material)
     }
   } else {
-    written = await update(state, deps, plan, current as Deployment, upload)
+    written = await update(state, deps, plan, current as Deployment, material)
   }
   observe(state, written, deps.log)
   if (plan.kind === 'update' && !plan.newRevision) return { kind: 'no-revision' }
@@ -85,13 +85,16 @@ async function update(
   deps: FlowDeps,
   p: Plan,
   d: Deployment,
-  upload: SourceUpload | undefined
+  material: Material
 ): Promise<Deployment> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body
+  const body =
+    material.kind === 'upload'
+      ? withObject(p.body, await material.upload.store(client, d.id, state))
+      : p.body
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(
