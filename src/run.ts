@@ -67,7 +67,15 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
+  const deps = {
+    client,
+    log,
+    signal: port.signal,
+    say,
+    clock,
+    workspace: port.event.workspace,
+    ownFiles: port.event.ownFiles
+  }
   const withCases = smoke ? { ...deps, smokeCases: smoke } : deps
   const ending = await flowEnding(o, state, withCases)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined

@@ -70,7 +70,7 @@ for (const dialect of ['interface', 'langsmith'] as const) {
     const out = outputsOf(first.stdout)
     expect(out['source-digest']).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(out.created).toBe('true')
-    expect(first.stderr).toContain('13 files')
+    expect(first.stderr).toContain('11 files')
     const second = await cli(['deploy'], env, workspace)
     expect(second.code).toBe(0)
     expect(outputsOf(second.stdout).created).toBe('false')
@@ -120,7 +120,7 @@ test('a dry run builds the archive and sends no write; a fork merge request is r
     workspace
   )
   expect(dry.code).toBe(0)
-  expect(dry.stderr).toMatch(/source: 13 files, \d+ B, sha256:[0-9a-f]{64}/)
+  expect(dry.stderr).toMatch(/source: 11 files, \d+ B, sha256:[0-9a-f]{64}/)
   expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
   expect(emu.state().uploads).toEqual([])
 

@@ -50,7 +50,10 @@ function checkCase(c: RulesCase, a: BuiltArchive) {
   for (const m of c.members) expect(c.cli).toContain(m)
   const departed = Object.keys(c.departures)
   for (const m of c.cli.filter(n => !c.members.includes(n)))
-    expect({ m, listed: departed.some(d => m === d || (d.endsWith('/') && m.startsWith(d))) }).toEqual({
+    expect({
+      m,
+      listed: departed.some(d => m === d || (d.endsWith('/') && m.startsWith(d)))
+    }).toEqual({
       m,
       listed: true
     })
@@ -124,9 +127,10 @@ describe('the file set: the LangGraph CLI rules and our departures (fixtures/upl
 
 describe('the rule matcher reads rules as the Python CLI does (pathspec 1.1.1)', () => {
   it('every path of every rule set as pathspec decides it', async () => {
-    const table = JSON.parse(
-      await readFile(join(RULES, 'wildmatch.expected.json'), 'utf8')
-    ) as { paths: string[]; cases: { rules: string[]; ignored: string[] }[] }
+    const table = JSON.parse(await readFile(join(RULES, 'wildmatch.expected.json'), 'utf8')) as {
+      paths: string[]
+      cases: { rules: string[]; ignored: string[] }[]
+    }
     const differ: string[] = []
     for (const c of table.cases) {
       const rules = parseRules(c.rules.join('\n'), '.gitignore', 'cli')

@@ -40,13 +40,7 @@ export interface FileEntry {
 
 /** Why a file that no ignore rule names is left out. */
 export type SkipReason =
-  | 'symlink'
-  | 'hard link'
-  | 'fifo'
-  | 'socket'
-  | 'device'
-  | 'credential'
-  | 'written by this run'
+  'symlink' | 'hard link' | 'fifo' | 'socket' | 'device' | 'credential' | 'written by this run'
 
 export interface SkippedEntry {
   /** The member name it would have had; a folder's ends with `/`. */
@@ -92,7 +86,9 @@ async function entries(dir: string): Promise<Named[]> {
     list = await readdir(dir, { withFileTypes: true, encoding: 'buffer' })
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err)
-    throw new ArchiveError(`The folder ${dir} cannot be read (${code}): make it readable or ignore it.`)
+    throw new ArchiveError(
+      `The folder ${dir} cannot be read (${code}): make it readable or ignore it.`
+    )
   }
   return list.map(entry => {
     try {
@@ -103,7 +99,8 @@ async function entries(dir: string): Promise<Named[]> {
   })
 }
 
-type Kind = 'directory' | 'file' | Exclude<SkipReason, 'hard link' | 'credential' | 'written by this run'>
+type Kind =
+  'directory' | 'file' | Exclude<SkipReason, 'hard link' | 'credential' | 'written by this run'>
 
 function kindOf(e: Dirent<Buffer>): Kind {
   if (e.isDirectory()) return 'directory'

@@ -87,7 +87,9 @@ export interface TopRules {
 export async function readTopRules(dir: string, prefix: string): Promise<TopRules> {
   const rules: Rule[] = []
   for (const name of IGNORE_FILES)
-    rules.push(...parseRules(await text(join(dir, name)), prefix ? `${prefix}/${name}` : name, 'cli'))
+    rules.push(
+      ...parseRules(await text(join(dir, name)), prefix ? `${prefix}/${name}` : name, 'cli')
+    )
   return {
     leftOutBy(rel, isDirectory, nested) {
       const name = rel.slice(rel.lastIndexOf('/') + 1)
