@@ -119,7 +119,7 @@ test('a dry run prints every file and every file left out with why', async () =>
   const r = await deploy((await rulesTree('nested')).dir, ['--dry-run'])
   expect(r.code).toBe(0)
   const c = await rulesCase('nested')
-  const lines = r.stderr.split('\n').map(l => l.replace(/^.*?(Files in|Left out \(|  )/, '$1'))
+  const lines = r.stderr.split('\n').map(l => l.replace(/^.*?(Files in|Left out \(| {2})/, '$1'))
   const at = lines.indexOf(`Files in the archive (${c.members.length}):`)
   expect(lines.slice(at + 1, at + 1 + c.members.length)).toEqual(c.members.map(m => `  ${m}`))
   for (const [name, why] of Object.entries(c.departures))

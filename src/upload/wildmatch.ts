@@ -1,5 +1,6 @@
-// The lines of an ignore file as rules, in two readings (written from the documented behaviour of
-// the LangGraph CLI's matcher, pathspec 1.1.1's `gitwildmatch`, and of git; checked against both):
+// The lines of an ignore file as rules, in two readings: the LangGraph CLI's and git's (written
+// from the documented behaviour of pathspec 1.1.1's `gitwildmatch`, the CLI's matcher, and of
+// git; checked against both):
 //   - 'cli': how the Python LangGraph CLI reads the `.dockerignore` and `.gitignore` at the top of
 //     an included directory. A rule matches a path and everything below it (`src/` matches
 //     `src/a/b.py`), a directory is tested as `dir/`, and the last rule that matches decides. So an
