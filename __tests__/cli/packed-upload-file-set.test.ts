@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { copyFixture, rulesCase, rulesTree } from '../upload/helpers.ts'
 import { packedPackage } from './package.ts'
-import { outputsOf, runBin, uniqueName } from './run-bin.ts'
+import { gitlabUploadJob, outputsOf, runBin, uniqueName } from './run-bin.ts'
 
 let cliJs: string
 let home: string
@@ -29,27 +29,11 @@ afterAll(async () => {
 
 /** `deploy` of `cwd` by upload, as a GitLab job on `main`; its run and what the emulator built. */
 async function deploy(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
-  const { apiKey, tenantId } = emu.credentials()
   const name = uniqueName('cli-upload-set')
   const r = await runBin(cliJs, ['deploy', ...args], {
     cwd,
     home,
-    env: {
-      CONTROL_PLANE_API_KEY: apiKey,
-      CONTROL_PLANE_TENANT_ID: tenantId,
-      CONTROL_PLANE_BASE_URL: emu.url,
-      CONTROL_PLANE_SOURCE: 'internal_source',
-      CONTROL_PLANE_NAME: name,
-      CONTROL_PLANE_POLL_INTERVAL: '1s',
-      GITLAB_CI: 'true',
-      CI: 'true',
-      CI_PIPELINE_SOURCE: 'push',
-      CI_COMMIT_BRANCH: 'main',
-      CI_COMMIT_REF_NAME: 'main',
-      CI_COMMIT_SHA: 'c0ffee'.padEnd(40, '0'),
-      CI_PROJECT_PATH: 'acme/agent',
-      ...env
-    }
+    env: gitlabUploadJob(emu, { CONTROL_PLANE_NAME: name, ...env })
   })
   const d = emu
     .state()

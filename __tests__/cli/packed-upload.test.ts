@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { copyFixture } from '../upload/helpers.ts'
 import { packedPackage } from './package.ts'
-import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
+import { gitlabUploadJob, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 let cliJs: string
 let home: string
@@ -34,22 +34,7 @@ function cli(args: string[], env: Record<string, string>, cwd: string): Promise<
 
 /** A GitLab job on `main`, with the emulator's key and address. */
 function gitlab(emu: Emulator, over: Record<string, string> = {}): Record<string, string> {
-  const { apiKey, tenantId } = emu.credentials()
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emu.url,
-    CONTROL_PLANE_SOURCE: 'internal_source',
-    CONTROL_PLANE_POLL_INTERVAL: '1s',
-    GITLAB_CI: 'true',
-    CI: 'true',
-    CI_PIPELINE_SOURCE: 'push',
-    CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_REF_NAME: 'main',
-    CI_COMMIT_SHA: 'c0ffee'.padEnd(40, '0'),
-    CI_PROJECT_PATH: 'acme/agent',
-    ...over
-  }
+  return gitlabUploadJob(emu, over)
 }
 
 for (const dialect of ['interface', 'langsmith'] as const) {
