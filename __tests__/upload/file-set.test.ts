@@ -125,6 +125,26 @@ describe('the file set: the LangGraph CLI rules and our departures (fixtures/upl
   })
 })
 
+describe('names that are not UTF-8', () => {
+  it('one an ignore line leaves out is no obstacle; one that would go up is refused', async () => {
+    const tree = await rulesTree('case')
+    const latin1 = Buffer.concat([
+      Buffer.from(join(tree.dir, 'caf')),
+      Buffer.from([0xe9]),
+      Buffer.from('.bin')
+    ])
+    await writeFile(latin1, 'x')
+    await writeFile(join(tree.dir, '.dockerignore'), '*.bin\n')
+    const a = await buildArchive({ workspace: tree.dir, graphConfigPath: 'langgraph.json' })
+    built.push(a)
+    expect(a.ignored.map(e => e.why)).toContain('ignored by `*.bin` (.dockerignore line 1)')
+    await writeFile(join(tree.dir, '.dockerignore'), '')
+    await expect(
+      buildArchive({ workspace: tree.dir, graphConfigPath: 'langgraph.json' })
+    ).rejects.toThrow('is not UTF-8: rename it or ignore it')
+  })
+})
+
 describe('the rule matcher reads rules as the Python CLI does (pathspec 1.1.1)', () => {
   it('every path of every rule set as pathspec decides it', async () => {
     const table = JSON.parse(await readFile(join(RULES, 'wildmatch.expected.json'), 'utf8')) as {

@@ -206,7 +206,7 @@ export async function cli(
           refFrom: refOrigin(env, detected.defaults.ref),
           workspace: io.cwd,
           // Written before the archive is built (created above): never archived.
-          ownFiles: line.outputFile === undefined ? [] : [resolve(io.cwd, line.outputFile)]
+          ...(line.outputFile === undefined ? {} : { ownFiles: [resolve(io.cwd, line.outputFile)] })
         },
         log,
         github,
