@@ -45,15 +45,26 @@ e2e(
   }
 )
 
-e2e('upload set: allowlists keep the whole src tree; the graph module builds', async t => {
-  const c = await rulesCase('allowlist')
-  const tree = await rulesTree('allowlist')
-  // `*` then `!/src/**`: the case where src/agent/graph.py was left out.
-  await writeFile(join(tree.dir, '.gitignore'), c.variants![2]!)
-  const r = await uploadRun(t, tree.dir)
-  expect(r.code).toBe(0)
-  expect(r.built()).toMatchObject({ files: c.members, status: 'DEPLOYED', graphs: ['agent'] })
-})
+e2e(
+  'upload set: allowlists keep the whole src tree; matching is case-sensitive; a BOM is read',
+  async t => {
+    const c = await rulesCase('allowlist')
+    const tree = await rulesTree('allowlist')
+    // `*` then `!/src/**`: the case where src/agent/graph.py was left out.
+    await writeFile(join(tree.dir, '.gitignore'), c.variants![2]!)
+    const r = await uploadRun(t, tree.dir)
+    expect(r.code).toBe(0)
+    expect(r.built()).toMatchObject({ files: c.members, status: 'DEPLOYED', graphs: ['agent'] })
+    // `MANIFEST` keeps manifest; a .gitignore that begins with a byte-order mark keeps its first rule.
+    for (const name of ['case', 'bom']) {
+      const other = await uploadRun(t, (await rulesTree(name)).dir)
+      expect({ name, files: other.built().files }).toEqual({
+        name,
+        files: (await rulesCase(name)).members
+      })
+    }
+  }
+)
 
 e2e('upload set: links and special files are left out, each named in the log', async t => {
   const c = await rulesCase('links')
