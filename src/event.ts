@@ -26,6 +26,11 @@ export interface EventDefaults {
    * the CLI; undefined: the process's directory.
    */
   workspace?: string
+  /**
+   * Files this run writes, absolute (the CLI's `--output-file`, the runner's output and summary
+   * files), set by the door: an upload never archives them.
+   */
+  ownFiles?: string[]
 }
 
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
