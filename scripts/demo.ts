@@ -18,6 +18,9 @@ import { PUSH_MAIN } from './runner-env.ts'
 
 const emulator = await startEmulator({ port: 0 })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
+// The demo's pushes are of one commit: a build of main reports it, as GitHub's integration would.
+// (The fixture pins no commit, so that a push of your own commit is not warned about.)
+emulator.configure({ repoCommits: { 'https://github.com/acme/agent-server@main': PUSH_MAIN.sha! } })
 console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})\n`)
 
 const inputs = {
