@@ -194,6 +194,8 @@ export function revisionLogs(ctx: Context, rev: RevisionRecord): RevisionLogs {
       level: l.level
     }))
   }
+  // Once live, what its server printed follows the deploy steps.
+  if (p.deploy.start !== null) p.deploy.lines.push(...(ctx.serverLog?.(rev.id) ?? []))
   const skipped = state.status === 'SKIPPED'
   const deployStarted = p.deploy.start !== null && p.deploy.start <= until
   return {
