@@ -8,15 +8,19 @@ import { resolve } from 'node:path'
 export function checkoutHint(workspace: string | undefined, file: string): string {
   const dir = resolve(workspace ?? '.')
   if (existsSync(resolve(dir, file)) || existsSync(resolve(dir, '.git'))) return ''
-  let empty = false
-  try {
-    empty = readdirSync(dir).length === 0
-  } catch {
-    empty = true
-  }
+  const empty = isEmpty(dir)
   return empty
     ? ` The workspace (${dir}) is empty: the file comes from a checkout of the repository, so ` +
         'check it out before this step (`actions/checkout` in a GitHub workflow).'
     : ` The workspace (${dir}) is no git checkout: if the file is in the repository, check it ` +
         'out before this step (`actions/checkout` in a GitHub workflow).'
+}
+
+/** A folder with nothing in it, or none at all. */
+function isEmpty(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0
+  } catch {
+    return true
+  }
 }
