@@ -27,7 +27,10 @@ function wrap(text: string, first = '', indent = ''): string {
   return lines.join('\n')
 }
 
-/** Groups by their flags; a flag in none goes to the settings (a new input needs no edit here). */
+/**
+ * Groups by their flags; a flag in none goes to the settings (a new input needs no edit here).
+ * The table puts the others: what only a delete takes, and the GitHub side.
+ */
 const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
   ['Which deployment', ['name', 'deployment-id', 'tenant-id', 'base-url', 'api-dialect']],
   [
@@ -52,15 +55,16 @@ const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
   [
     'Checks after DEPLOYED',
     ['health-check', 'health-check-window', 'health-check-hosts', 'smoke-test']
-  ],
-  ['delete', ['delete-tracing-project']]
+  ]
 ]
+const DELETE_GROUP = 'Delete (control-plane-deploy delete)'
 const GITHUB_GROUP = 'The GitHub side: only inside GitHub Actions, with GITHUB_TOKEN'
 const CODEHOST_MARK = '[codehost]'
 
 /** The group a flag is listed under. */
 function groupOf(input: CliInput): string {
   if (TABLE[input.name].githubActionsOnly) return GITHUB_GROUP
+  if (TABLE[input.name].applies === 'delete') return DELETE_GROUP
   return GROUPS.find(([, names]) => names.includes(input.name))?.[0] ?? 'Deployment settings'
 }
 
@@ -130,12 +134,11 @@ function flagEntry(input: CliInput): string {
 }
 
 function flagGroups(): string[] {
-  const titles = [...GROUPS.map(([title]) => title), GITHUB_GROUP]
+  const titles = [...GROUPS.map(([title]) => title), DELETE_GROUP, GITHUB_GROUP]
   return titles.flatMap(title => {
     const flags = FLAG_INPUTS.filter(i => groupOf(i) === title)
     if (!flags.length) return []
-    const heading = title === 'delete' ? 'Delete (control-plane-deploy delete)' : title
-    return ['', `${heading}:`, ...flags.map(flagEntry)]
+    return ['', `${title}:`, ...flags.map(flagEntry)]
   })
 }
 
