@@ -103,6 +103,11 @@ e2e(
     expect(r.stdout).toContain(digest)
     expect(r.summary).toContain(digest)
     expect(r.outputs.created).toBe('true')
+    // The summary's changes say what this run did: the create, not the update that named the upload.
+    expect(r.summary).toMatch(
+      /\*\*Changes\*\*\n\n```\nCreate deployment "[^"]+" \(source internal_source\)\n/
+    )
+    expect(r.summary).not.toMatch(/^Update deployment/m)
     // The key never reaches the upload host; the PUT says what it is.
     const headers = stored!.put_headers
     expect(headers).toHaveLength(1)
