@@ -210,7 +210,7 @@ describe('checkInputs: happy paths', () => {
     const derived = ['deploymentId', 'timeout', 'pollInterval', 'apiDialect']
     const expected = [
       ...INPUT_NAMES.map(camel).filter(k => !derived.includes(k)),
-      ...['target', 'repositoryExplicit', 'expectedSha', 'timeoutMs', 'pollIntervalMs'],
+      ...['target', 'repositoryExplicit', 'expectedSha', 'codeHost', 'timeoutMs', 'pollIntervalMs'],
       ...['apiDialect', 'apiDialectReason']
     ]
     expect(Object.keys(options(CODEHOST)).sort()).toEqual(expected.sort())

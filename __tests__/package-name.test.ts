@@ -1,6 +1,7 @@
 // The package as the docs name it: every `control-plane-deploy@<version>` that README.md, docs/
-// and examples/ tell users to run is the version in package.json (a release raises both), and
-// `npx --yes` runs only an exact version, never a range that may change under the user.
+// and examples/ tell users to run is the version in package.json (a release raises both), so is
+// each GitHub release tarball they name, and `npx --yes` runs only an exact version, never a
+// range that may change under the user.
 import { expect, test } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -14,6 +15,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   bugs: { url: string }
   dependencies?: Record<string, string>
 }
+const REPO = 'github.com/control-plane-deploy/control-plane-deploy'
 const DOCS = [
   'README.md',
   ...readdirSync(join(ROOT, 'docs'))
@@ -44,14 +46,28 @@ test('npx --yes only ever runs an exact version of this package', () => {
     readFileSync(join(ROOT, file), 'utf8')
       .split('\n')
       .filter(line => /npx (--yes|-y) /.test(line) && line.includes('control-plane-deploy'))
-      .filter(line => !/control-plane-deploy@\d+\.\d+\.\d+(\s|$)/.test(line))
+      .filter(line => !/control-plane-deploy(@|-)\d+\.\d+\.\d+([\s`]|\.tgz|$)/.test(line))
       .map(line => `${file}: ${line.trim()}`)
   )
   expect(unpinned).toEqual([])
 })
 
+test('each GitHub release tarball the docs name is the one of package.json’s version', () => {
+  const urls = DOCS.flatMap(file =>
+    [
+      ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+        /https:\/\/github\.com\/[^\s`'")]+\/releases\/download\/[^\s`'")]+/g
+      )
+    ].map(m => m[0])
+  )
+  expect(urls.length).toBeGreaterThan(2)
+  const release = `https://${REPO}/releases/download/v${pkg.version}/control-plane-deploy-${pkg.version}.tgz`
+  // `<tag>` and `X.Y.Z` placeholders aside, every URL is this version's.
+  expect(urls.filter(u => !/<|X\.Y\.Z/.test(u) && u !== release)).toEqual([])
+})
+
 test('package.json says where the package comes from, and needs nothing at run time', () => {
-  const repo = 'github.com/control-plane-deploy/control-plane-deploy'
+  const repo = REPO
   expect(pkg.name).toBe('control-plane-deploy')
   expect(pkg.repository.url).toBe(`git+https://${repo}.git`)
   expect(pkg.homepage).toBe(`https://${repo}#readme`)

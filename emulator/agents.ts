@@ -49,6 +49,16 @@ export const AgentHealthSpec = z
 export type AgentHealthSpec = z.input<typeof AgentHealthSpec>
 export type AgentHealth = z.output<typeof AgentHealthSpec>
 
+/** A line of a server's own log, at a virtual time (its revision's deploy log shows it). */
+export interface ServerLine {
+  v: number
+  level: 'ERROR'
+  message: string
+}
+
+/** The newest lines kept per revision: a long-lived emulator stays small. */
+const MAX_PRINTED = 1000
+
 export interface AgentProbe {
   time: string
   deployment_id: string
@@ -67,6 +77,8 @@ export class AgentServers {
   /** Requests per deployment and route (`<id> <route>`), from 1. */
   private readonly counts = new Map<string, number>()
   private log: AgentProbe[] = []
+  /** What each revision's server printed when it answered a probe with an error, by revision id. */
+  private printed = new Map<string, ServerLine[]>()
   /** `http://127.0.0.1:<port>`, once the emulator listens. */
   origin: string | undefined
 
@@ -119,6 +131,20 @@ export class AgentServers {
     this.apps.clear()
     this.counts.clear()
     this.log = []
+    this.printed.clear()
+  }
+
+  /** A line the server of revision `revisionId` printed at virtual time `v`. */
+  print(revisionId: string, line: ServerLine): void {
+    const lines = this.printed.get(revisionId) ?? []
+    lines.push(line)
+    if (lines.length > MAX_PRINTED) lines.splice(0, lines.length - MAX_PRINTED)
+    this.printed.set(revisionId, lines)
+  }
+
+  /** What the server of revision `revisionId` printed, oldest first. */
+  printedBy(revisionId: string): ServerLine[] {
+    return (this.printed.get(revisionId) ?? []).map(l => ({ ...l }))
   }
 
   /** The custom_url of a deployment the service hosts (every source but external_docker). */
@@ -219,8 +245,26 @@ function serveMeta(host: AgentHost, dep: DeploymentRecord, route: string, url: U
   const n = host.agents.count(dep.id, route)
   const mode = (route === 'ok' ? health.sequence[n - 1] : undefined) ?? health.health
   const reply = answer(host, dep, { ...health, health: mode }, route, url, n)
+  if (route === 'ok') printFailure(host, dep, url, reply)
   if (mode === 'slow' && reply !== 'reset') return host.later(health.delayMs, () => send(reply))
   send(reply)
+}
+
+/**
+ * A health route that fails is in the server's own log, as a real server prints it: its revision's
+ * deploy log then says what the probes saw, not only the control plane's check at rollout.
+ */
+function printFailure(host: AgentHost, dep: DeploymentRecord, url: URL, reply: Reply | 'reset') {
+  if (reply === 'reset' || reply.status < 500) return
+  // The scripted health is the deployment's live revision's.
+  const serving = servedRevision(host.ctx, dep, host.agents.app(dep.id), Number.POSITIVE_INFINITY)
+  if (!serving) return
+  const error = (reply.body as { error?: unknown } | undefined)?.error
+  host.agents.print(serving.active.id, {
+    v: host.ctx.clock.now(),
+    level: 'ERROR',
+    message: `"GET ${url.pathname.slice(url.pathname.lastIndexOf('/'))}${url.search} HTTP/1.1" ${reply.status}${typeof error === 'string' ? `: ${error}` : ''}`
+  })
 }
 
 /** `/assistants/search` and `/runs/wait` of the revision that serves. */

@@ -67,7 +67,11 @@ export const OPTIONS: readonly Option[] = [
     description:
       'write the process id there once serving (removed on exit): kill "$(cat FILE)" stops it'
   },
-  { name: 'help', short: 'h', description: 'print this help and exit' }
+  { name: 'help', short: 'h', description: 'print this help and exit' },
+  {
+    name: 'version',
+    description: 'print the version (of the control-plane-deploy package) and exit'
+  }
 ]
 
 export function usage(): string {
@@ -102,6 +106,7 @@ export function usage(): string {
 
 export type CliArgs =
   | { kind: 'help' }
+  | { kind: 'version' }
   | { kind: 'error'; message: string }
   | {
       kind: 'run'
@@ -134,6 +139,7 @@ export function parseCli(argv: string[]): CliArgs {
     return { kind: 'error', message: error instanceof Error ? error.message : String(error) }
   }
   if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
   const text = (name: string) => values[name] as string | undefined
   const port = Number(text('port'))
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -5,6 +5,7 @@
 // SIGINT/SIGTERM, and when npm, having started it, is gone (`npm run emulator &` then `kill $!`:
 // npm dies, its `sh -c` too, and the emulator would be left running on its port).
 import { rmSync, writeFileSync } from 'node:fs'
+import { VERSION } from '../src/version.ts'
 import { parseCli, usage } from './cli-options.ts'
 import { readFixtureFile, startEmulator, type Emulator } from './server.ts'
 
@@ -16,6 +17,10 @@ function fail(message: string): never {
 const args = parseCli(process.argv.slice(2))
 if (args.kind === 'help') {
   process.stdout.write(usage())
+  process.exit(0)
+}
+if (args.kind === 'version') {
+  process.stdout.write(`${VERSION}\n`)
   process.exit(0)
 }
 if (args.kind === 'error') fail(args.message)

@@ -16,6 +16,8 @@ export interface Context {
   logsApi: LogsApi
   /** A deployment's custom_url as answered: a codehost one's agent server is the emulator's. */
   customUrl?: (dep: DeploymentRecord) => string | null
+  /** What a revision's running server printed (agents.ts): the end of its deploy log. */
+  serverLog?: (revisionId: string) => ReadonlyArray<{ v: number; level: 'ERROR'; message: string }>
 }
 
 /** An answer before it is written: `body` is sent as JSON unless `text` is given. */

@@ -5,7 +5,13 @@
 // (admin `scripts`) take the place of the default error.
 import type { Context } from './context.ts'
 import { revisionState, stageWindows, totalDuration } from './lifecycle.ts'
-import type { DeploymentRecord, LogLevel, RevisionRecord, ScriptedLine } from './store.ts'
+import type {
+  DeploymentRecord,
+  LogLevel,
+  RevisionRecord,
+  ScriptedLine,
+  Toolchain
+} from './store.ts'
 
 export interface LogEntry {
   /**
@@ -44,6 +50,19 @@ function spread(lines: ScriptedLine[], start: number, end: number): Timed[] {
   return lines.map((l, i) => ({ ...l, v: n === 1 ? end : start + (i * (end - start)) / (n - 1) }))
 }
 
+/** A codehost build's: the emulator cannot read the repository, so Python with pip. */
+const PYTHON: Toolchain = { runtime: 'python', version: null, install: 'pip install -e .' }
+const DEFAULT_VERSION = { python: '3.11', node: '20' } as const
+
+/** Which runtime the image gets: the config's version, or a warning that it takes the default. */
+function runtimeLine(config: string, t: Toolchain): ScriptedLine {
+  const key = `${t.runtime}_version`
+  const name = t.runtime === 'node' ? 'Node.js' : 'Python'
+  return t.version
+    ? info(`Using ${name} ${t.version} (${key} in ${config})`)
+    : warning(`${config}: ${key} not set, using ${DEFAULT_VERSION[t.runtime]}`)
+}
+
 /** Without a known commit (a ref the fixture does not list) the log names the ref alone. */
 const checkedOut = (sha: string | null, ref: string) =>
   sha ? `Checked out commit ${sha.slice(0, 12)}` : `Checked out ${ref}`
@@ -59,7 +78,8 @@ function buildSteps(
   const image = `registry.internal/${dep?.name ?? 'deployment'}:${rev.id.slice(0, 8)}`
   if (rev.source === 'codehost' || rev.source === 'internal_source') {
     const config = c.graph_config_path ?? 'langgraph.json'
-    const install = dep?.source_config.install_command ?? 'pip install -e .'
+    const tool = rev.toolchain ?? PYTHON
+    const install = dep?.source_config.install_command ?? tool.install
     const fetch =
       rev.source === 'codehost'
         ? [
@@ -81,7 +101,7 @@ function buildSteps(
         ...fetch,
         info(`Reading ${config}`),
         ...graphs,
-        warning(`${config}: python_version not set, using 3.11`),
+        runtimeLine(config, tool),
         info(`Installing dependencies: ${install}`),
         info(`Building image: ${dep?.source_config.build_command ?? 'langgraph build'}`),
         info(`Pushing image ${image}`)
@@ -194,6 +214,8 @@ export function revisionLogs(ctx: Context, rev: RevisionRecord): RevisionLogs {
       level: l.level
     }))
   }
+  // Once live, what its server printed follows the deploy steps.
+  if (p.deploy.start !== null) p.deploy.lines.push(...(ctx.serverLog?.(rev.id) ?? []))
   const skipped = state.status === 'SKIPPED'
   const deployStarted = p.deploy.start !== null && p.deploy.start <= until
   return {

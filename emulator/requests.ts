@@ -123,13 +123,18 @@ function whatItBuilds(
   dep: DeploymentRecord,
   source: string,
   config: SourceRevisionConfigRequest
-): Pick<RevisionRecord, 'graphs' | 'build_error' | 'source_files'> {
+): Pick<RevisionRecord, 'graphs' | 'build_error' | 'source_files' | 'toolchain'> {
   if (source !== 'internal_source' || !config.source_tarball_path) {
     return { graphs: [...dep.graphs], build_error: null }
   }
   const build = buildFromUpload(ctx.store, config.source_tarball_path, config.graph_config_path)
   return build.ok
-    ? { graphs: build.graphs, build_error: null, source_files: build.files }
+    ? {
+        graphs: build.graphs,
+        build_error: null,
+        source_files: build.files,
+        toolchain: build.toolchain
+      }
     : { graphs: [], build_error: { step: build.step, message: build.message } }
 }
 
@@ -164,6 +169,7 @@ export function addRevision(
       (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null),
     graphs: missing ? [] : built.graphs,
     build_error: buildError,
-    ...(built.source_files ? { source_files: built.source_files } : {})
+    ...(built.source_files ? { source_files: built.source_files } : {}),
+    ...(built.toolchain ? { toolchain: built.toolchain } : {})
   })
 }

@@ -44,7 +44,8 @@ export class Runtime {
       failureRules: this.config.failureRules,
       dialect: options.dialect ?? 'interface',
       logsApi: options.logsApi ?? 'both',
-      customUrl: dep => this.agents.urlOf(dep)
+      customUrl: dep => this.agents.urlOf(dep),
+      serverLog: id => this.agents.printedBy(id)
     }
     this.loadState()
   }

@@ -3,10 +3,36 @@
 // `graphs` keys as the graphs the revision serves; or the reason its build fails.
 import { posix } from 'node:path'
 import { memberPath, TarballError, unpackTarball } from './tarball.ts'
-import type { BuildStep, Store } from './store.ts'
+import type { BuildStep, Store, Toolchain } from './store.ts'
 
 export type SourceBuild =
-  { ok: true; graphs: string[]; files: string[] } | { ok: false; step: BuildStep; message: string }
+  | { ok: true; graphs: string[]; files: string[]; toolchain: Toolchain }
+  | { ok: false; step: BuildStep; message: string }
+
+const NODE_GRAPH = /\.[cm]?[jt]sx?(:|$)/
+
+/** Python or Node, from the config (`node_version`, graph paths) and the lockfiles beside it. */
+export function toolchainOf(config: Record<string, unknown>, files: string[]): Toolchain {
+  const graphs = Object.values((config.graphs ?? {}) as Record<string, unknown>)
+  const paths = graphs.map(g => (typeof g === 'string' ? g : '')).filter(Boolean)
+  const node = typeof config.node_version === 'string' || paths.some(p => NODE_GRAPH.test(p))
+  const version = (node ? config.node_version : config.python_version) as unknown
+  const has = (name: string) => files.some(f => f === name || f.endsWith(`/${name}`))
+  const install = !node
+    ? 'pip install -e .'
+    : has('pnpm-lock.yaml')
+      ? 'pnpm install --frozen-lockfile'
+      : has('yarn.lock')
+        ? 'yarn install --frozen-lockfile'
+        : has('package-lock.json')
+          ? 'npm ci'
+          : 'npm install'
+  return {
+    runtime: node ? 'node' : 'python',
+    version: typeof version === 'string' ? version : null,
+    install
+  }
+}
 
 const failed = (step: BuildStep, message: string): SourceBuild => ({ ok: false, step, message })
 
@@ -53,7 +79,13 @@ export function buildFromUpload(
   if (names.length === 0) return failed('config', `ERROR: ${wanted} declares no graphs`)
   const lacking = missingGraphFile(graphs as Record<string, unknown>, path, files)
   if (lacking) return failed('config', lacking)
-  return { ok: true, graphs: names, files: [...files.keys()].sort() }
+  const members = [...files.keys()].sort()
+  return {
+    ok: true,
+    graphs: names,
+    files: members,
+    toolchain: toolchainOf(config as Record<string, unknown>, members)
+  }
 }
 
 /** A graph spec's file (`./src/agent.py:graph`, or `{path}`), when it names one by its path. */

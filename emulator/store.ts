@@ -156,6 +156,16 @@ export interface PendingScript {
   script: RevisionScript | null
 }
 
+/** What the build installs with, as the config and the files say (the build log speaks of it). */
+export interface Toolchain {
+  /** `python` (pip), or `node` for a LangGraph.js project (`node_version`, .ts/.js graphs). */
+  runtime: 'python' | 'node'
+  /** The config's `python_version` or `node_version`, when it sets one. */
+  version: string | null
+  /** What installs the dependencies when the deployment names no install command. */
+  install: string
+}
+
 export interface RevisionRecord {
   id: string
   deployment_id: string
@@ -177,6 +187,8 @@ export interface RevisionRecord {
   build_error: { step: BuildStep; message: string } | null
   /** An upload's members as the build unpacked them, sorted (state() shows them). */
   source_files?: string[]
+  /** An upload's runtime and install command, from its config; else Python and pip. */
+  toolchain?: Toolchain
 }
 
 export function commitKey(repoUrl: string, ref: string): string {

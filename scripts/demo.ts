@@ -9,15 +9,18 @@
 // Then the same deploy through the other door: the CLI, as from a terminal or another CI; last,
 // a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/.
 import { fileURLToPath } from 'node:url'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { startEmulator } from '../emulator/server.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
 import { PUSH_MAIN } from './runner-env.ts'
 
 const emulator = await startEmulator({ port: 0 })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
+// The demo's pushes are of one commit: a build of main reports it, as GitHub's integration would.
+// (The fixture pins no commit, so that a push of your own commit is not warned about.)
+emulator.configure({ repoCommits: { 'https://github.com/acme/agent-server@main': PUSH_MAIN.sha! } })
 console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})\n`)
 
 const inputs = {
@@ -103,6 +106,27 @@ const runs: Run[] = [
   }
 ]
 
+const MONOREPO = fileURLToPath(new URL('../fixtures/upload/monorepo', import.meta.url))
+
+/**
+ * The monorepo's files that the archive left out, and why: outside the folders the build needs
+ * (the config's and the libraries it names), or inside them and matched by an ignore file.
+ */
+function leftOut(root: string, built: string[]): string[] {
+  const all = (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter(e => e.isFile())
+    .map(e => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort()
+  const folders = [...new Set(built.map(f => f.split('/').slice(0, 2).join('/')))]
+  const left = all.filter(f => !built.includes(f))
+  const inside = left.filter(f => folders.some(d => f.startsWith(`${d}/`)))
+  const outside = left.filter(f => !inside.includes(f))
+  return [
+    `Left out, outside the folders the build needs (${folders.join(', ')}): ${outside.join(', ') || 'none'}`,
+    `Left out by their ignore files (.gitignore, .dockerignore): ${inside.join(', ') || 'none'}`
+  ]
+}
+
 let failed = false
 try {
   for (const run of runs) {
@@ -148,7 +172,7 @@ try {
       'graph-config-path': 'apps/agent/langgraph.json'
     },
     push,
-    { GITHUB_WORKSPACE: fileURLToPath(new URL('../fixtures/upload/monorepo', import.meta.url)) }
+    { GITHUB_WORKSPACE: MONOREPO }
   )
   printStep(upload)
   if (upload.code !== 0) {
@@ -163,6 +187,7 @@ try {
   console.log(
     `The emulator built ${built?.source_files?.length ?? 0} files: ${built?.source_files?.join(', ')}`
   )
+  for (const line of leftOut(MONOREPO, built?.source_files ?? [])) console.log(line)
   console.log(`Graphs served: ${built?.graphs.join(', ')}\n`)
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)

@@ -55,10 +55,14 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
   let port = 0
   let hold: { n: number; pending: (() => void)[] } | undefined
 
-  const commentJson = (c: FakeComment) => ({
-    ...c,
-    html_url: `https://github.example/acme/agent-server/pull/x#issuecomment-${c.id}`
-  })
+  /** Where GitHub would show a comment: its pull request's page (the number of the list it is in). */
+  const commentJson = (c: FakeComment) => {
+    const issue = [...comments].find(([, list]) => list.includes(c))?.[0] ?? 0
+    return {
+      ...c,
+      html_url: `https://github.example/acme/agent-server/pull/${issue}#issuecomment-${c.id}`
+    }
+  }
 
   const server = createServer((req, res) => {
     let text = ''

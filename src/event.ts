@@ -26,6 +26,17 @@ export interface EventDefaults {
    * the CLI; undefined: the process's directory.
    */
   workspace?: string
+  /**
+   * Files this run writes, absolute (the CLI's `--output-file`, the runner's output and summary
+   * files), set by the door: an upload never archives them.
+   */
+  ownFiles?: string[]
+  /**
+   * Where the repository is hosted when the door knows it is not GitHub (`GitLab`, `Bitbucket`,
+   * or the remote's host), set by the CLI from its CI or checkout: a `codehost` deployment, which
+   * the control plane builds from a GitHub repository, cannot take it; an upload can.
+   */
+  codeHost?: string
 }
 
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */

@@ -67,7 +67,7 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace }
+  const deps = { client, log, signal: port.signal, say, clock, ...uploadPlace(port.event) }
   const withCases = smoke ? { ...deps, smokeCases: smoke } : deps
   const ending = await flowEnding(o, state, withCases)
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
@@ -103,6 +103,11 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
 function failedExitCode(state: DeployState, ending: Ending, client: ControlPlaneClient) {
   if (state.outcome === 'cancelled') return 130
   return ending.failure?.nothingSent && client.requestCount === 0 ? 2 : 1
+}
+
+/** What an upload needs of the door's event: the folder it archives, the files it never does. */
+function uploadPlace(event: RunPort['event']) {
+  return { workspace: event.workspace, ownFiles: event.ownFiles }
 }
 
 /** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */

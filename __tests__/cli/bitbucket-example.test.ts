@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { parseCommandLine } from '../../src/cli/flags.ts'
+import { argvOf, cliLines, RELEASE_TARBALL } from './example-cli.ts'
 
 interface Step {
   step: { name: string; deployment?: string; script: string[]; artifacts?: string[] }
@@ -15,10 +16,11 @@ const pipeline = parseYaml(text) as { pipelines: { branches: Record<string, Step
 
 test('main deploys by upload, with a dotenv file of the outputs as an artifact', () => {
   const [deploy] = pipeline.pipelines.branches.main!
-  const lines = deploy!.step.script.filter(l => l.includes('control-plane-deploy@'))
+  // The CLI comes from the GitHub release of this version, its packed package attached.
+  expect(deploy!.step.script).toContain(`export DEPLOY_CLI=${RELEASE_TARBALL}`)
+  const lines = cliLines(deploy!.step.script)
   expect(lines).toHaveLength(1)
-  const words = lines[0]!.split(/\s+/)
-  const argv = words.slice(words.findIndex(w => w.startsWith('control-plane-deploy@')) + 1)
+  const argv = argvOf(lines[0]!)
   const line = parseCommandLine(argv, {})
   if (line.kind !== 'run') throw new Error(`the CLI refuses ${argv.join(' ')}`)
   expect(line.command).toBe('deploy')

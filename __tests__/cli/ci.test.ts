@@ -43,7 +43,11 @@ describe('GitLab CI', () => {
       { ...GITLAB, CI_COMMIT_TAG: 'v1.2.0', CI_COMMIT_REF_NAME: 'v1.2.0' },
       checkout({})
     )
-    expect(detected.defaults).toEqual({ ref: 'refs/tags/v1.2.0', expectedSha: SHA })
+    expect(detected.defaults).toEqual({
+      ref: 'refs/tags/v1.2.0',
+      expectedSha: SHA,
+      codeHost: 'GitLab'
+    })
     expect(detected.source).toBe(
       'Defaults from GitLab CI (tag v1.2.0): ref refs/tags/v1.2.0, commit a1b2c3d4e5f6.'
     )
@@ -60,7 +64,8 @@ describe('GitLab CI', () => {
     expect(detectDefaults(mr, checkout({})).defaults).toEqual({
       ref: 'feature/login',
       expectedSha: SHA,
-      pullRequestNumber: 12
+      pullRequestNumber: 12,
+      codeHost: 'GitLab'
     })
     // A merged results pipeline builds a merge commit: the expected commit is the branch's head.
     const merged = { ...mr, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: HEAD }
@@ -134,7 +139,7 @@ test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull re
       { BITBUCKET_BUILD_NUMBER: '7', BITBUCKET_BRANCH: 'dev', BITBUCKET_COMMIT: SHA },
       none()
     ).defaults
-  ).toEqual({ ref: 'dev', expectedSha: SHA })
+  ).toEqual({ ref: 'dev', expectedSha: SHA, codeHost: 'Bitbucket' })
   expect(
     detectDefaults(
       {
@@ -145,7 +150,7 @@ test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull re
       },
       none()
     ).defaults
-  ).toEqual({ ref: 'fix', expectedSha: SHA, pullRequestNumber: 4 })
+  ).toEqual({ ref: 'fix', expectedSha: SHA, pullRequestNumber: 4, codeHost: 'Bitbucket' })
   expect(
     detectDefaults(
       { BITBUCKET_BUILD_NUMBER: '7', BITBUCKET_TAG: 'v2', BITBUCKET_COMMIT: SHA },
@@ -498,5 +503,38 @@ describe('readGit, on a real checkout', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true })
     }
+  })
+})
+
+describe('a repository that is not on GitHub: where it is, for the hint to upload instead', () => {
+  const elsewhere = (originUrl: string | undefined) => checkout({ ...CHECKOUT, originUrl })
+
+  test('GitLab CI and Bitbucket Pipelines name their code host', () => {
+    const gitlab = { GITLAB_CI: 'true', CI_COMMIT_SHA: SHA, CI_COMMIT_BRANCH: 'main' }
+    expect(detectDefaults(gitlab, elsewhere(undefined)).defaults.codeHost).toBe('GitLab')
+    const bitbucket = {
+      BITBUCKET_BUILD_NUMBER: '3',
+      BITBUCKET_COMMIT: SHA,
+      BITBUCKET_BRANCH: 'main',
+      BITBUCKET_GIT_HTTP_ORIGIN: 'http://bitbucket.org/acme/agent'
+    }
+    expect(detectDefaults(bitbucket, elsewhere(undefined)).defaults.codeHost).toBe('Bitbucket')
+  })
+
+  test('another CI or a checkout name the host of their remote', () => {
+    const jenkins = { JENKINS_URL: 'https://ci', GIT_COMMIT: SHA, BRANCH_NAME: 'main' }
+    const onGitea = elsewhere('git@git.example.org:acme/agent.git')
+    expect(detectDefaults(jenkins, onGitea).defaults.codeHost).toBe('git.example.org')
+    expect(detectDefaults({}, onGitea).defaults.codeHost).toBe('git.example.org')
+    expect(
+      detectDefaults({}, elsewhere('https://gitlab.example.com/acme/agent.git')).defaults.codeHost
+    ).toBe('gitlab.example.com')
+  })
+
+  test('a GitHub repository (even built by GitLab CI), or no remote at all, names none', () => {
+    const gitlab = { GITLAB_CI: 'true', CI_COMMIT_SHA: SHA, CI_COMMIT_BRANCH: 'main' }
+    expect(detectDefaults(gitlab, checkout()).defaults.codeHost).toBeUndefined()
+    expect(detectDefaults({}, checkout()).defaults.codeHost).toBeUndefined()
+    expect(detectDefaults({}, elsewhere(undefined)).defaults.codeHost).toBeUndefined()
   })
 })

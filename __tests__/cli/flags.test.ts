@@ -97,10 +97,15 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   )
   expect(refused(['deploy', '--name', '--dry-run'])).toMatch(/^--name needs a value/)
   expect(run(['deploy', '--custom-url=-x']).inputs['custom-url']).toBe('-x')
-  expect(refused([])).toMatch(/^Say what to do/)
-  expect(refused(['deplyo'])).toBe('Unknown command "deplyo": the commands are deploy and delete.')
+  // A bare command, or an unknown one, points to --help.
+  expect(refused([])).toMatch(/^Say what to do: .*See control-plane-deploy --help/)
+  expect(refused(['deplyo'])).toBe(
+    'Unknown command "deplyo": the commands are deploy and delete. See control-plane-deploy --help.'
+  )
   // Not a word: maybe a value in the wrong place, so not repeated.
-  expect(refused([KEY])).toBe('Unknown command: the commands are deploy and delete.')
+  expect(refused([KEY])).toBe(
+    'Unknown command: the commands are deploy and delete. See control-plane-deploy --help.'
+  )
   expect(refused(['deploy', 'my-agent'])).toBe(
     'Unexpected argument "my-agent" after deploy: every value goes with its flag (--name my-agent).'
   )

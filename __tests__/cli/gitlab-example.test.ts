@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { parseCommandLine } from '../../src/cli/flags.ts'
 import { INPUTS } from '../../src/inputs/table.ts'
+import { argvOf, cliLines, RELEASE_TARBALL } from './example-cli.ts'
 
 interface Job {
   script?: string[]
@@ -19,17 +20,20 @@ const pipeline = parseYaml(text) as Record<string, Job> & { variables: Record<st
 /** The variables of a merge request pipeline, for the command lines. */
 const CI = { CI_MERGE_REQUEST_IID: '12', CI_DEFAULT_BRANCH: 'main' }
 
-/** Each `control-plane-deploy@1 ...` line of a job, with its variables filled in, as argv. */
+/** Each CLI line of a job, with its variables filled in, as argv. */
 function commandLines(job: Job): string[][] {
-  return (job.script ?? [])
-    .filter(line => line.includes('control-plane-deploy@'))
-    .map(line =>
-      line
-        .replace(/\$(\w+)/g, (_, name: string) => CI[name as keyof typeof CI] ?? `$${name}`)
-        .split(/\s+/)
-    )
-    .map(words => words.slice(words.findIndex(w => w.startsWith('control-plane-deploy@')) + 1))
+  return cliLines(job.script ?? []).map(line =>
+    argvOf(line.replace(/\$(\w+)/g, (_, name: string) => CI[name as keyof typeof CI] ?? `$${name}`))
+  )
 }
+
+test('the CLI comes from the GitHub release of this version, its packed package attached', () => {
+  expect(pipeline.variables.DEPLOY_CLI).toBe(RELEASE_TARBALL)
+  const jobs = Object.values(pipeline).filter(j => Array.isArray((j as Job).script)) as Job[]
+  expect(jobs.flatMap(j => cliLines(j.script!))).toHaveLength(3)
+  // No line runs the CLI any other way (an npm spec that may not be published yet).
+  expect(jobs.flatMap(j => j.script!).filter(l => l.includes('control-plane-deploy'))).toEqual([])
+})
 
 function run(job: Job) {
   const [argv, ...more] = commandLines(job)

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { parse as parseYaml } from 'yaml'
-import { FLAG_INPUTS } from '../../src/cli/flags.ts'
+import { FLAG_INPUTS, parseCommandLine } from '../../src/cli/flags.ts'
 import { helpText } from '../../src/cli/help.ts'
 import { CLI_INPUTS, CLI_OUTPUTS } from '../../src/cli/inputs.ts'
 import { cli } from '../../src/cli/main.ts'
@@ -44,11 +44,66 @@ test('every input is a flag but the key, the token and the command; --help shows
         : `--${input.name} ${input.trueOrValue ? '[<value>]' : '<value>'}`
     )
   }
-  for (const output of CLI_OUTPUTS) expect(help).toContain(`\n  ${output.name}\n`)
+  const outputs = help.slice(help.indexOf('Outputs: '))
+  for (const output of CLI_OUTPUTS) expect(outputs).toMatch(new RegExp(`[ ,]${output.name}[,.]`))
   expect(help).toContain('CONTROL_PLANE_API_KEY')
-  expect(help).toContain('--timeout <value>   CONTROL_PLANE_TIMEOUT (default: 30m)')
+  expect(help).toMatch(
+    /\n {2}--timeout <value> +Longest wait for the revision[^]*?\(default: 30m\)/
+  )
   // No line wider than a terminal.
   expect(help.split('\n').filter(l => l.length > 100)).toEqual([])
+})
+
+describe('--help as a new user reads it', () => {
+  const help = helpText()
+  const lines = help.split('\n')
+
+  test('it fits in about two screens: each flag in a line or two, not every word of action.yml', () => {
+    // It was 170 lines; docs/inputs.md has each input in full, and --help links it.
+    expect(lines.length).toBeLessThanOrEqual(115)
+    expect(help).toContain('docs/inputs.md')
+  })
+
+  test('it shows examples first, and each is a command line the CLI accepts', () => {
+    const start = lines.indexOf('Examples:')
+    expect(start).toBeGreaterThan(0)
+    expect(start).toBeLessThan(lines.findIndex(l => l.startsWith('  --')))
+    const examples = lines
+      .slice(start + 1, lines.indexOf('', start))
+      .filter(l => l.startsWith('  control-plane-deploy '))
+    expect(examples.length).toBeGreaterThanOrEqual(4)
+    for (const example of examples) {
+      const line = parseCommandLine(example.trim().split(/\s+/).slice(1), {})
+      expect({ example, kind: line.kind }).toEqual({ example, kind: 'run' })
+    }
+    // An upload is among them: the way from GitLab, Bitbucket or any other CI.
+    expect(examples.join('\n')).toContain('--source internal_source')
+  })
+
+  test('the flags come in groups; those of the GitHub side are under a heading that says GitHub Actions only', () => {
+    const headings = lines.filter(l => /^[A-Z].*:$/.test(l))
+    expect(headings.length).toBeGreaterThanOrEqual(6)
+    const github = lines.findIndex(l => /only inside GitHub Actions/.test(l) && l.endsWith(':'))
+    const end = lines.indexOf('', github)
+    const under = lines.slice(github, end).join('\n')
+    for (const name of ['environment', 'environment-url', 'pr-comment']) {
+      expect(under).toMatch(new RegExp(`--${name}\\b`))
+      // Listed once: not also in another group.
+      expect(help.match(new RegExp(`\\n {2}--${name}[ ,]`, 'g'))).toHaveLength(1)
+    }
+    for (const name of ['name', 'source', 'timeout', 'secrets'])
+      expect(under).not.toMatch(new RegExp(`--${name}\\b`))
+    // GITHUB_TOKEN is named there, and it is the only way the token comes in.
+    expect(lines[github]).toContain('GITHUB_TOKEN')
+  })
+
+  test('the flags of a GitHub repository build (codehost) are marked, and the mark says to upload instead', () => {
+    for (const name of ['integration-id', 'repository', 'ref', 'build-on-push'])
+      expect(help).toMatch(new RegExp(`\\n {2}--${name}\\b[^\\n]*(\\n +)?\\[codehost\\]`))
+    for (const name of ['name', 'source', 'smoke-test'])
+      expect(help).not.toMatch(new RegExp(`\\n {2}--${name} [^\\n]*\\[codehost\\]`))
+    expect(help).toMatch(/\[codehost\]: only with --source codehost[^]*--source internal_source/)
+  })
 })
 
 test("the defaults of repository and ref are said in the CLI's terms: the CI or the checkout, never the workflow's event", () => {

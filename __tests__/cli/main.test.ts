@@ -75,7 +75,9 @@ test('a deploy: inputs from flags and env reach the run; outputs on stdout; the 
     ref: 'main',
     refFrom: 'CI_COMMIT_BRANCH',
     expectedSha: SHA,
-    workspace: tmpdir()
+    workspace: tmpdir(),
+    // A GitLab pipeline's repository is GitLab's: a create is pointed at an upload.
+    codeHost: 'GitLab'
   })
   expect(port.github).toBeUndefined()
   expect(port.summary).toBeUndefined()

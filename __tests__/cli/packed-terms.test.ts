@@ -1,7 +1,8 @@
 // The CLI in its own terms, through the packed bin as a new user runs it: an update needs only
 // what an update needs, messages name flags and variables (never YAML inputs, "workflow" or "job
 // summary"), network errors name the host and what to check once, an unwritable --output-file is
-// found before any request, and a GitLab review app can be deployed again after its stop job.
+// found before any request, a GitLab or Bitbucket pipeline that needs an upload is pointed at it,
+// and a GitLab review app can be deployed again after its stop job.
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -106,6 +107,54 @@ test('the same, named by the variable the user set', async () => {
   expect(r.stderr).toContain('needs `--integration-id`: it was not given')
   expect(r.stderr).toContain('`CONTROL_PLANE_CREATE=false` to only update')
   expect(writes(before)).toEqual([])
+})
+
+describe('a GitLab or Bitbucket pipeline that forgot --source internal_source', () => {
+  /** The CI's own variables of a push to main. */
+  const CI: Record<string, Record<string, string>> = {
+    GitLab: {
+      GITLAB_CI: 'true',
+      CI_COMMIT_BRANCH: 'main',
+      CI_COMMIT_SHA: 'a'.repeat(40),
+      CI_PROJECT_PATH: 'acme/agent'
+    },
+    Bitbucket: {
+      BITBUCKET_BUILD_NUMBER: '7',
+      BITBUCKET_BRANCH: 'main',
+      BITBUCKET_COMMIT: 'b'.repeat(40),
+      BITBUCKET_GIT_HTTP_ORIGIN: 'https://bitbucket.org/acme/agent'
+    }
+  }
+
+  test.each(Object.keys(CI))(
+    '%s: told to upload, not to set an integration and a GitHub repository it cannot use',
+    async host => {
+      const before = emulator.requests().length
+      const r = await cli(['deploy', '--name', uniqueName('terms-ci')], { ...key(), ...CI[host] })
+      expect(r.code).toBe(1)
+      const error = r.stderr.slice(r.stderr.indexOf('error: '))
+      expect(error).toContain('needs `--integration-id` and `--repository`')
+      expect(error).toContain(`This repository is on ${host}`)
+      expect(error).toContain('deploy this checkout by upload instead, `--source internal_source`')
+      expect(error).not.toMatch(/Set `--integration-id`/)
+      expect(writes(before)).toEqual([])
+    }
+  )
+
+  test('the source given as a variable is named as one', async () => {
+    const r = await cli(['deploy', '--name', uniqueName('terms-ci')], {
+      ...key(),
+      ...CI.GitLab,
+      CONTROL_PLANE_SOURCE: 'codehost'
+    })
+    expect(r.stderr).toContain('upload instead, `CONTROL_PLANE_SOURCE=internal_source`')
+  })
+
+  test('outside those CIs, a create without its inputs is still asked for them', async () => {
+    const r = await cli(['deploy', '--name', uniqueName('terms-ci')], key())
+    expect(r.stderr).toContain('Set `--integration-id`, `--repository` and `--ref` to create it')
+    expect(r.stderr).not.toContain('upload instead')
+  })
 })
 
 /** A loopback port nothing listens on. */

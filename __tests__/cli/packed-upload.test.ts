@@ -9,7 +9,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
 import { AZURE_FORK, TRAVIS_FORK } from './fork-ci.ts'
 import { packedPackage } from './package.ts'
-import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
+import { gitlabUploadJob, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 let cliJs: string
 let home: string
@@ -37,22 +37,7 @@ function cli(args: string[], env: Record<string, string>, cwd: string): Promise<
 
 /** A GitLab job on `main`, with the emulator's key and address. */
 function gitlab(emu: Emulator, over: Record<string, string> = {}): Record<string, string> {
-  const { apiKey, tenantId } = emu.credentials()
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emu.url,
-    CONTROL_PLANE_SOURCE: 'internal_source',
-    CONTROL_PLANE_POLL_INTERVAL: '1s',
-    GITLAB_CI: 'true',
-    CI: 'true',
-    CI_PIPELINE_SOURCE: 'push',
-    CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_REF_NAME: 'main',
-    CI_COMMIT_SHA: 'c0ffee'.padEnd(40, '0'),
-    CI_PROJECT_PATH: 'acme/agent',
-    ...over
-  }
+  return gitlabUploadJob(emu, over)
 }
 
 for (const dialect of ['interface', 'langsmith'] as const) {
@@ -73,7 +58,7 @@ for (const dialect of ['interface', 'langsmith'] as const) {
     const out = outputsOf(first.stdout)
     expect(out['source-digest']).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(out.created).toBe('true')
-    expect(first.stderr).toContain('13 files')
+    expect(first.stderr).toContain('11 files')
     const second = await cli(['deploy'], env, workspace)
     expect(second.code).toBe(0)
     expect(outputsOf(second.stdout).created).toBe('false')
@@ -123,7 +108,7 @@ test('a dry run builds the archive and sends no write; a fork merge request is r
     workspace
   )
   expect(dry.code).toBe(0)
-  expect(dry.stderr).toMatch(/source: 13 files, \d+ B, sha256:[0-9a-f]{64}/)
+  expect(dry.stderr).toMatch(/source: 11 files, \d+ B, sha256:[0-9a-f]{64}/)
   expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
   expect(emu.state().uploads).toEqual([])
 

@@ -68,7 +68,10 @@ test('--help and --version from the packed package, with no action.yml beside it
   const help = await cli(['deploy', '--help'])
   expect(help.code).toBe(0)
   expect(help.stdout).toMatch(/^Usage: control-plane-deploy deploy \[flags\]/)
-  expect(help.stdout).toContain('--timeout <value>   CONTROL_PLANE_TIMEOUT (default: 30m)')
+  expect(help.stdout).toMatch(
+    /--timeout <value> +Longest wait for the revision[^]*?\(default: 30m\)/
+  )
+  expect(help.stdout).toContain('Examples:')
   const version = await cli(['--version'])
   expect(version).toEqual({ code: 0, stdout: '1.0.0\n', stderr: '' })
 })

@@ -3,6 +3,7 @@
 // the packed-package tests and the reliability suite's CLI cases.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import type { Emulator } from '../../emulator/server.ts'
 import { NODE24 } from './package.ts'
 
 export interface CliRun {
@@ -82,4 +83,27 @@ export function outputsOf(stdout: string): Record<string, string> {
 /** A deployment name no other case uses. */
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`
+}
+
+/** The variables of a GitLab job on `main` that uploads to `emu` (its key and address), then `over`. */
+export function gitlabUploadJob(
+  emu: Emulator,
+  over: Record<string, string> = {}
+): Record<string, string> {
+  const { apiKey, tenantId } = emu.credentials()
+  return {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_BASE_URL: emu.url,
+    CONTROL_PLANE_SOURCE: 'internal_source',
+    CONTROL_PLANE_POLL_INTERVAL: '1s',
+    GITLAB_CI: 'true',
+    CI: 'true',
+    CI_PIPELINE_SOURCE: 'push',
+    CI_COMMIT_BRANCH: 'main',
+    CI_COMMIT_REF_NAME: 'main',
+    CI_COMMIT_SHA: 'c0ffee'.padEnd(40, '0'),
+    CI_PROJECT_PATH: 'acme/agent',
+    ...over
+  }
 }

@@ -11,6 +11,9 @@ e2e(
   'a push to main: creates the deployment, waits for DEPLOYED, and reports it',
   async ({ emu, integration, inputs, named, writes }) => {
     const name = uniqueName('create')
+    // On the code host, main is at the pushed commit: a build of main reports it.
+    const repo = demoFixture().integrations![0]!.repositories![0]!.url
+    emu.configure({ repoCommits: { [`${repo}@main`]: PUSH_MAIN.sha! } })
     // The build lasts until the run has logged it, however late its first poll comes on a slow
     // machine; then it ends in a second (of the emulator's time), and the deploy goes on.
     const r = await run({
@@ -199,6 +202,18 @@ e2e(
     expect(r.summary).toContain('Dry run')
     expect(r.summary).toContain('secrets.OPENAI_API_KEY: ***')
     expect(leaks(r, ['sk-dry-run-secret-value'])).toEqual([])
+  }
+)
+
+e2e(
+  'the emulator with its demo fixture: a push of your own commit to main builds it, no warning that main moved on',
+  async ({ inputs }) => {
+    const own = { ...PUSH_MAIN, sha: '0123456789abcdef0123456789abcdef01234567' }
+    const r = await run({ inputs: inputs({ name: uniqueName('own') }), event: own })
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toMatch(/Built a different commit|moved on/)
+    // The fixture does not know what main points to: no commit is claimed either way.
+    expect(r.outputs['repo-commit-sha']).toBe('')
   }
 )
 

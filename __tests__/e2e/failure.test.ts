@@ -1,5 +1,6 @@
 // A failed revision end to end: its log in the job (secrets redacted), the log's absence costing
-// one warning and nothing else, and `on-failure: rollback` restoring the previous revision.
+// one warning and nothing else, an unhealthy revision's deploy log ending with its server's errors,
+// and `on-failure: rollback` restoring the previous revision.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { startGateProxy } from './gate.ts'
@@ -223,3 +224,28 @@ async function patch(emu: Emulator, key: string, deploymentId: string): Promise<
   })
   return ((await res.json()) as { latest_revision_id: string }).latest_revision_id
 }
+
+e2e(
+  'the log of an unhealthy revision: its deploy log ends with what its server printed when the probes failed, not only with the rollout that passed',
+  async ({ emu, inputs }) => {
+    const name = uniqueName('unhealthy-log')
+    // As run 4 of the demo: it answers once, then its graph no longer loads.
+    emu.agents.script('*', {
+      sequence: ['healthy'],
+      health: 'failing',
+      status: 500,
+      body: 'graph "agent" failed to load: KeyError: OPENAI_API_BASE'
+    })
+    const r = await run({
+      inputs: inputs({ name, 'health-check': 'true', 'health-check-window': '2s' })
+    })
+    expect(r.code).toBe(1)
+    expect(r.outputs.health).toBe('unhealthy')
+    const group = /::group::Deploy log of revision [^\n]*\n([^]*?)::endgroup::/.exec(r.stdout)
+    expect(group).not.toBeNull()
+    const lines = group![1]!.trim().split('\n')
+    expect(lines.at(-1)).toMatch(
+      /^ERROR +"GET \/ok HTTP\/1\.1" 500: graph "agent" failed to load: KeyError: OPENAI_API_BASE$/
+    )
+  }
+)

@@ -1,7 +1,11 @@
 // Inputs end to end, through the bundle as the runner runs it: a mistyped command is one problem,
 // every declared output is written on every run, `ref` is checked as git checks ref names, and
-// secrets whose values are common words are named once instead of blotting out the log.
+// secrets whose values are common words are named once instead of blotting out the log, and a
+// smoke-test file in a workspace nobody checked out says to check it out.
 import { expect } from '@jest/globals'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
 import { e2e, runAction as run, uniqueName, warnings } from './harness.ts'
 
@@ -128,6 +132,30 @@ e2e(
       expect(r.errors).toHaveLength(1)
       expect(r.errors[0]).toMatch(says)
     }
+    expect(t.emu.requests()).toEqual([])
+  }
+)
+
+e2e(
+  'inputs: a smoke-test file in a workspace that was never checked out says to add actions/checkout',
+  async t => {
+    // A job without actions/checkout: the runner's workspace is an empty folder.
+    const empty = mkdtempSync(join(tmpdir(), 'cpd-ws-empty-'))
+    const r = await run({
+      inputs: t.inputs({
+        name: uniqueName('nocheckout'),
+        'health-check': 'true',
+        'smoke-test': 'smoke.yaml'
+      }),
+      env: { GITHUB_WORKSPACE: empty }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(
+      /`smoke-test` \(smoke\.yaml\) could not be read: there is no such file/
+    )
+    expect(r.errors[0]).toContain(`The workspace (${empty}) is empty`)
+    expect(r.errors[0]).toContain('`actions/checkout`')
     expect(t.emu.requests()).toEqual([])
   }
 )

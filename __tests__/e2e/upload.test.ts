@@ -16,7 +16,8 @@ import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 async function addUnkeepables(dir: string) {
   await symlink('agent.py', join(dir, 'link-to-agent.py'))
   await symlink('nested', join(dir, 'linked-dir'))
-  await link(join(dir, 'agent.py'), join(dir, 'hard.py'))
+  await writeFile(join(dir, 'twice.py'), 'x = 1\n')
+  await link(join(dir, 'twice.py'), join(dir, 'hard.py'))
   await mkdir(join(dir, 'sub', '.git'), { recursive: true })
   await writeFile(join(dir, 'sub', '.git', 'config'), '')
   await writeFile(join(dir, 'nested', '.git'), 'gitdir: ../.git/modules/nested\n')
@@ -24,11 +25,11 @@ async function addUnkeepables(dir: string) {
   await chmod(join(dir, 'run.sh'), 0o755)
 }
 
-// fixtures/upload/ignores after addUnkeepables, by the LangGraph CLI's rules (as
-// __tests__/upload/archive.test.ts derives them): links, the fifo and `.git/` folders left out.
+// fixtures/upload/ignores after addUnkeepables, by the LangGraph CLI's rules with our departures
+// (as __tests__/upload/archive.test.ts derives them): links, the fifo, `.git/` folders, .env (a
+// credential) and nested/mod.py (nested/.gitignore) left out.
 const IGNORES_MEMBERS = [
   '.dockerignore',
-  '.env',
   '.gitignore',
   'agent.py',
   'keep.log',
@@ -36,7 +37,6 @@ const IGNORES_MEMBERS = [
   'lib/venv',
   'nested/.git',
   'nested/.gitignore',
-  'nested/mod.py',
   'run.sh',
   'sub/anchored.txt',
   'tests/test_agent.py',
@@ -99,10 +99,15 @@ e2e(
     const digest = r.outputs['source-digest']!
     expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(stored!.bytes).toBeGreaterThan(0)
-    expect(r.stdout).toContain(`14 files, `)
+    expect(r.stdout).toContain(`12 files, `)
     expect(r.stdout).toContain(digest)
     expect(r.summary).toContain(digest)
     expect(r.outputs.created).toBe('true')
+    // The summary's changes say what this run did: the create, not the update that named the upload.
+    expect(r.summary).toMatch(
+      /\*\*Changes\*\*\n\n```\nCreate deployment "[^"]+" \(source internal_source\)\n/
+    )
+    expect(r.summary).not.toMatch(/^Update deployment/m)
     // The key never reaches the upload host; the PUT says what it is.
     const headers = stored!.put_headers
     expect(headers).toHaveLength(1)
@@ -163,7 +168,7 @@ e2e(
     expect(t.writes()).toEqual([])
     expect(t.emu.state().uploads).toEqual([])
     expect(r.stdout).toContain('Create deployment')
-    expect(r.stdout).toMatch(/source: 13 files, \d+ B, sha256:[0-9a-f]{64}/)
+    expect(r.stdout).toMatch(/source: 11 files, \d+ B, sha256:[0-9a-f]{64}/)
     expect(r.summary).toContain(r.outputs['source-digest']!)
   }
 )

@@ -399,3 +399,28 @@ describe('POST /assistants/search and /runs/wait', () => {
     expect(bad.body.detail).toMatch(/previousFirst/)
   })
 })
+
+describe("the server's own log in its revision's deploy log", () => {
+  it('a probe that fails is a line at the end of the live revision’s deploy log, so the log agrees with what the probes saw', async () => {
+    const rid = await latestRevision(LIVE)
+    const deployLog = () =>
+      (emu.revisionLogs(rid) as { deploy: { message: string; level: string }[] }).deploy
+    const before = deployLog().length
+    // A healthy answer prints nothing.
+    expect((await probe(LIVE)).status).toBe(200)
+    expect(deployLog()).toHaveLength(before)
+    await admin('POST', `/${LIVE}/health`, {
+      health: 'failing',
+      status: 500,
+      body: 'graph "agent" failed to load: KeyError: OPENAI_API_BASE'
+    })
+    clock.advance(1000)
+    expect((await probe(LIVE, '/ok?check_db=1')).status).toBe(500)
+    expect(deployLog().at(-1)).toMatchObject({
+      level: 'ERROR',
+      message:
+        '"GET /ok?check_db=1 HTTP/1.1" 500: graph "agent" failed to load: KeyError: OPENAI_API_BASE'
+    })
+    expect(deployLog()).toHaveLength(before + 1)
+  })
+})

@@ -10,6 +10,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPTIONS, parseCli, usage } from '../../emulator/cli-options.ts'
+import { VERSION } from '../../src/version.ts'
 
 const localNode = 'node_modules/.bin/node'
 const node = existsSync(localNode) ? localNode : process.execPath
@@ -247,6 +248,12 @@ describe('the process', () => {
     const { code, stdout } = await runToEnd(['--help'])
     expect(code).toBe(0)
     expect(stdout).toBe(usage())
+  })
+
+  it('--version prints the version of the package it comes with and exits 0 without serving', async () => {
+    expect(parseCli(['--version'])).toEqual({ kind: 'version' })
+    const { code, stdout, stderr } = await runToEnd(['--version'])
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' })
   })
 
   it('a bad option exits 2, says what is wrong and points to --help', async () => {

@@ -82,6 +82,17 @@ test('the tarball holds the bin and its bundle, and no emulator source or fixtur
   )
 })
 
+test('--version: exit 0 and the package version', async () => {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+    version: string
+  }
+  expect(await runToEnd(['--version'])).toMatchObject({
+    code: 0,
+    stdout: `${pkg.version}\n`,
+    stderr: ''
+  })
+})
+
 test('--help: exit 0 and the usage, which names the bin', async () => {
   const help = await runToEnd(['--help'])
   expect(help.code).toBe(0)

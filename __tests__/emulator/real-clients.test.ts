@@ -227,6 +227,37 @@ describe('the build of an upload: the emulator unpacks it and reads its config',
     expect(found.map(a => a.graph_id)).toEqual(['agent', 'researcher'])
   })
 
+  it('a LangGraph.js project builds with npm and Node, a Python one with pip and Python', async () => {
+    await setup()
+    const js = await uploadAndPatch(
+      tarball([
+        {
+          path: 'langgraph.json',
+          content: JSON.stringify({ node_version: '20', graphs: { agent: './src/agent.ts:graph' } })
+        },
+        { path: 'package.json', content: '{"name": "agent"}' },
+        { path: 'package-lock.json', content: '{}' },
+        { path: 'src/agent.ts', content: 'export const graph = 1' }
+      ])
+    )
+    expect(js.rev.status).toBe('DEPLOYED')
+    expect(js.build).toContain('INFO Using Node.js 20 (node_version in langgraph.json)')
+    expect(js.build).toContain('INFO Installing dependencies: npm ci')
+    expect(js.build.join('\n')).not.toMatch(/pip|python/i)
+    // A .ts graph without node_version is Node too; without a lockfile, npm install.
+    const bare = await uploadAndPatch(
+      tarball([
+        { path: 'langgraph.json', content: '{"graphs": {"agent": "./agent.mts:graph"}}' },
+        { path: 'agent.mts', content: 'x' }
+      ])
+    )
+    expect(bare.build).toContain('WARNING langgraph.json: node_version not set, using 20')
+    expect(bare.build).toContain('INFO Installing dependencies: npm install')
+    const py = await uploadAndPatch(project(['agent']))
+    expect(py.build).toContain('WARNING langgraph.json: python_version not set, using 3.11')
+    expect(py.build).toContain('INFO Installing dependencies: pip install -e .')
+  })
+
   it('reads a config in a folder, behind a long (PAX) path, with ./ in the config path', async () => {
     await setup()
     const deep = `${'very-long-folder-name/'.repeat(6)}langgraph.json`
@@ -614,7 +645,7 @@ describe('uploaded bytes are bounded', () => {
     }
     const [first, second] = [slot(1), slot(2)]
     store.keepUpload(first, body)
-    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toEqual({
+    expect(buildFromUpload(store, 'p1', 'langgraph.json')).toMatchObject({
       ok: true,
       graphs: ['agent'],
       files: ['agent.py', 'langgraph.json']

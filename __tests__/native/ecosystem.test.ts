@@ -241,6 +241,24 @@ describe('what actionlint cannot see: this action’s inputs and outputs', () =>
     expect(problems).toEqual([])
   })
 
+  test('an example that reads files of the workspace checks it out first; one shows smoke-test', () => {
+    const readers: string[] = []
+    for (const path of EXAMPLES) {
+      for (const [jobName, job] of jobsOf(path)) {
+        const steps = job.steps ?? []
+        steps.forEach((step, i) => {
+          const w = step.with ?? {}
+          const reads = 'smoke-test' in w || Object.values(w).includes('internal_source')
+          if (!isThisAction(step.uses) || !reads) return
+          readers.push(path)
+          const checkout = steps.slice(0, i).some(s => s.uses?.startsWith('actions/checkout@'))
+          expect({ path, jobName, checkout }).toEqual({ path, jobName, checkout: true })
+        })
+      }
+    }
+    expect(readers.some(p => read(p).includes('smoke-test:'))).toBe(true)
+  })
+
   test('README step snippets: inputs, outputs and validation', () => {
     for (const [label, file] of SNIPPET_FILES) {
       expect({ label, problems: interfaceProblems(file) }).toEqual({ label, problems: [] })

@@ -3,11 +3,12 @@
 // files give the same bytes whatever their times and modes).
 //
 // The expected member lists are derived by hand from the CLI's code (langgraph_cli/archive.py,
-// _ignore.py and config.py's _assemble_local_deps; its JS port @langchain/langgraph-cli 1.5.1,
-// dist/cli/utils/archive.mjs and deploy-ignore.mjs): each included directory's own .dockerignore
-// then .gitignore, gitignore semantics, the seven always-excluded directory names at any depth,
-// no nested ignore files, regular files only (no symlinks, no second name of a hard link, no
-// directories). The comment beside each entry says which rule keeps it or leaves it out.
+// _ignore.py and config.py's _assemble_local_deps): each included directory's own .dockerignore
+// then .gitignore, the seven always-excluded directory names at any depth, regular files only,
+// no directories; with our departures (docs/upload.md): nested .gitignore files read, credential
+// names, every name of a hard-linked file and special files left out, each with its reason. The
+// comment beside each entry says which rule keeps it or leaves it out; file-set.test.ts checks
+// the rules case by case against the CLI's own answers.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -34,7 +35,8 @@ async function build(workspace: string, graphConfigPath: string, tempRoot?: stri
 async function addUnkeepables(dir: string) {
   await symlink('agent.py', join(dir, 'link-to-agent.py'))
   await symlink('nested', join(dir, 'linked-dir'))
-  await link(join(dir, 'agent.py'), join(dir, 'hard.py'))
+  await writeFile(join(dir, 'twice.py'), 'x = 1\n')
+  await link(join(dir, 'twice.py'), join(dir, 'hard.py'))
   await mkdir(join(dir, '.git'))
   await writeFile(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n')
   await mkdir(join(dir, 'sub', '.git'), { recursive: true })
@@ -48,15 +50,13 @@ async function addUnkeepables(dir: string) {
 // fixtures/upload/ignores after addUnkeepables, by the CLI's rules:
 const IGNORES_MEMBERS = [
   '.dockerignore', // ignore files are archived like any file
-  '.env', // nothing ignores it: the CLI sends it too
   '.gitignore',
-  'agent.py', // the first name of a file with two (hard.py is its second)
+  'agent.py',
   'keep.log', // *.log, then !keep.log later in .gitignore
   'langgraph.json',
   'lib/venv', // a file: `venv/` names directories only
   'nested/.git', // a file (a submodule's pointer): `.git/` names directories only
-  'nested/.gitignore', // nested ignore files are archived, not read
-  'nested/mod.py', // nested/.gitignore's `*.py` is not read by the CLI
+  'nested/.gitignore', // nested ignore files are archived, and read (its `*.py`: no nested/mod.py)
   'run.sh',
   'sub/anchored.txt', // `/anchored.txt` is anchored to the directory's top
   'tests/test_agent.py', // `tests/*.txt` leaves only tests/a.txt out
@@ -67,11 +67,14 @@ const IGNORES_MEMBERS = [
 // secrets.env and sub/secrets.env (unanchored), anchored.txt, docs/ (.dockerignore), tests/a.txt,
 // .venv/ node_modules/ __pycache__/ sub/__pycache__/ .tox/ .mypy_cache/ venv/ .git/ sub/.git/
 // (always), empty/ (no directory members), and, not ignored but never archived, these:
+// .env carries credentials by its name; both names of twice.py (hard.py is its second) go.
 const IGNORES_SKIPPED = [
-  { name: 'hard.py', reason: 'hard link' },
+  { name: '.env', reason: 'credential', detail: '.env' },
+  { name: 'hard.py', reason: 'hard link', detail: '2' },
   { name: 'link-to-agent.py', reason: 'symlink' },
-  { name: 'linked-dir', reason: 'symlink' },
-  { name: 'pipe', reason: 'not a regular file' }
+  { name: 'linked-dir/', reason: 'symlink' },
+  { name: 'pipe', reason: 'fifo' },
+  { name: 'twice.py', reason: 'hard link', detail: '2' }
 ]
 
 describe('the file set: the LangGraph CLI rules', () => {
@@ -207,7 +210,7 @@ describe('refused before any request', () => {
     // The config's own folder's .gitignore leaves `*.log` out.
     await writeFile(join(dir, 'config.log'), '{}')
     await expect(buildArchive({ workspace: dir, graphConfigPath: 'config.log' })).rejects.toThrow(
-      'left out of the archive by an ignore file'
+      'is left out of the archive: config.log is ignored by `*.log` (.gitignore line 2)'
     )
   })
 })

@@ -4,9 +4,10 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, cp, link, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach } from '@jest/globals'
 
@@ -95,4 +96,52 @@ export async function fifoRace(workspace: string, temp: { archiving: () => boole
     execFileSync('mkfifo', [join(workspace, 'zz.py')])
   }, 2)
   return () => clearInterval(swap)
+}
+
+export const RULES = join(FIXTURES, 'rules')
+
+/** A case of fixtures/upload/rules: what its `<name>.expected.json` says. */
+export interface RulesCase {
+  about: string
+  variants?: string[]
+  cli: string[] | null
+  members: string[]
+  departures: Record<string, string>
+}
+
+export async function rulesCase(name: string): Promise<RulesCase> {
+  return JSON.parse(await readFile(join(RULES, `${name}.expected.json`), 'utf8')) as RulesCase
+}
+
+/**
+ * A copy of fixtures/upload/rules/<name>, with what git cannot hold made in it (the case's
+ * `about` lists it). `close()` removes what needs it (a listening socket).
+ */
+export async function rulesTree(name: string): Promise<{ dir: string; close(): Promise<void> }> {
+  const dir = join(await tempDir(), name)
+  await cp(join(RULES, name), dir, { recursive: true })
+  let close = async () => {}
+  if (name === 'negations' || name === 'whitelist') {
+    await mkdir(join(dir, '.git'))
+    await writeFile(join(dir, '.git', 'config'), '[http] extraheader = AUTHORIZATION: basic FAKE\n')
+    await mkdir(join(dir, 'node_modules', 'pkg'), { recursive: true })
+    await writeFile(join(dir, 'node_modules', 'pkg', 'index.js'), 'module.exports = 1\n')
+  }
+  if (name === 'links') close = await addLinks(dir)
+  return { dir, close }
+}
+
+/** The links case: symlinks, hard links (one to a file outside the tree), a FIFO, a socket. */
+async function addLinks(dir: string): Promise<() => Promise<void>> {
+  await symlink('agent.py', join(dir, 'link-to-agent.py'))
+  await symlink('src', join(dir, 'linked-src'))
+  const outside = join(dirname(dir), 'outside-secret.txt')
+  await writeFile(outside, 'OUTSIDE THE WORKSPACE\n')
+  await link(outside, join(dir, 'outside.py'))
+  await writeFile(join(dir, 'shared.py'), 'shared = 1\n')
+  await link(join(dir, 'shared.py'), join(dir, 'shared-again.py'))
+  execFileSync('mkfifo', [join(dir, 'pipe')])
+  const server = createServer()
+  await new Promise<void>(res => server.listen(join(dir, 'server.sock'), res))
+  return () => new Promise<void>(res => server.close(() => res()))
 }

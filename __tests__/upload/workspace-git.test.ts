@@ -1,10 +1,14 @@
 // What git says of the workspace: nothing outside a checkout, the commit in one, and "with
 // uncommitted changes" only when a tracked file differs (an untracked one does not count).
 import { execFileSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { describeWorkspaceGit, readWorkspaceGit } from '../../src/upload/workspace-git.ts'
+import {
+  describeWorkspaceGit,
+  readWorkspaceGit,
+  untrackedMembers
+} from '../../src/upload/workspace-git.ts'
 import { tempDir } from './helpers.ts'
 
 function git(cwd: string, ...args: string[]): string {
@@ -33,5 +37,17 @@ describe('the workspace in git', () => {
     const dirty = await readWorkspaceGit(dir)
     expect(dirty).toEqual({ commit: sha, uncommittedChanges: true })
     expect(describeWorkspaceGit(dirty)).toBe(`${sha.slice(0, 12)} (with uncommitted changes)`)
+  })
+
+  it('the untracked members, from the archive root (a folder of the checkout); none outside one', async () => {
+    const dir = await tempDir()
+    expect(await untrackedMembers(dir, ['a.py'])).toBeUndefined()
+    git(dir, 'init', '-q')
+    await mkdir(join(dir, 'apps', 'a'), { recursive: true })
+    await writeFile(join(dir, 'apps', 'a', 'tracked.py'), '')
+    await writeFile(join(dir, 'apps', 'a', 'new file.py'), '')
+    git(dir, 'add', 'apps/a/tracked.py')
+    const root = join(dir, 'apps', 'a')
+    expect(await untrackedMembers(root, ['new file.py', 'tracked.py'])).toEqual(['new file.py'])
   })
 })

@@ -19,7 +19,14 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
   return {
     input: name => core.getInput(name),
     // The workspace an upload archives: the runner's checkout.
-    event: { ...eventDefaults(github), workspace: github.workspace ?? process.cwd() },
+    event: {
+      ...eventDefaults(github),
+      workspace: github.workspace ?? process.cwd(),
+      // The runner's files this step writes: never archived, even where they lie in the workspace.
+      ownFiles: [process.env.GITHUB_OUTPUT, process.env.GITHUB_STEP_SUMMARY].filter(
+        (f): f is string => Boolean(f)
+      )
+    },
     mask: value => core.setSecret(value),
     info: line => core.info(line),
     debug: core.isDebug() ? line => core.debug(line) : undefined,

@@ -4,7 +4,7 @@
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
 import { eventDefaults, type EventDefaults } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
-import { githubRepository, type GitFacts } from './git.ts'
+import { githubRepository, remoteHost, type GitFacts } from './git.ts'
 
 export interface DetectedDefaults {
   defaults: EventDefaults
@@ -313,6 +313,20 @@ function fromGitHubActions(github: GitHubContext): DetectedDefaults {
   }
 }
 
+/** The code host of CIs that build only their own (GitLab's, Bitbucket's) repositories. */
+const HOSTED_BY: Readonly<Record<string, string>> = {
+  'GitLab CI': 'GitLab',
+  'Bitbucket Pipelines': 'Bitbucket'
+}
+
+/**
+ * Where a repository that is not a GitHub one is: its CI's code host, or the host its URL (the
+ * CI's, else the checkout's origin remote) names; undefined when nothing says.
+ */
+function codeHostOf(ci: CiFacts | undefined, originUrl: string | undefined): string | undefined {
+  return (ci && HOSTED_BY[ci.ci]) ?? remoteHost(ci?.repositoryUrl ?? originUrl)
+}
+
 /**
  * The defaults of the CI in `env`, completed from the git checkout (`git` is read only when
  * something is missing); outside any CI, the checkout's alone. Inside GitHub Actions (`github`,
@@ -351,6 +365,8 @@ export function detectDefaults(
   if (repository !== undefined) defaults.repository = repository
   if (ci?.pullRequestNumber !== undefined) defaults.pullRequestNumber = ci.pullRequestNumber
   if (ci?.fork) defaults.forkHead = ci.fork.name
+  const host = repository === undefined ? codeHostOf(ci, checkout?.originUrl) : undefined
+  if (host !== undefined) defaults.codeHost = host
 
   const where = ci
     ? `${ci.ci} (${ci.trigger})`

@@ -235,13 +235,13 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     return {
       kind: 'usage-error',
       message:
-        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags].'
+        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags]. See control-plane-deploy --help for the flags and examples.'
     }
   }
   if (!COMMANDS.includes(command as Command)) {
     return {
       kind: 'usage-error',
-      message: `Unknown command${quoted(command)}: the commands are deploy and delete.`
+      message: `Unknown command${quoted(command)}: the commands are deploy and delete. See control-plane-deploy --help.`
     }
   }
   if (extra.length) {

@@ -63,3 +63,10 @@ export function githubRepository(url: string | undefined): string | undefined {
   }
   return undefined
 }
+
+/** The host of a remote URL in git's forms (`https://host/...`, `ssh://git@host/...`, `git@host:...`). */
+export function remoteHost(url: string | undefined): string | undefined {
+  const m = /^(?:[a-z+]+:\/\/)?(?:[^@/\s]+@)?([A-Za-z0-9.-]+)(?::\d+)?[:/]/.exec(url?.trim() ?? '')
+  const host = m?.[1]?.toLowerCase()
+  return host === 'github.com' ? undefined : host
+}

@@ -1,40 +1,158 @@
-// `control-plane-deploy --help`, written from action.yml's declarations (inputs.ts): a new input
-// is a new flag here without an edit.
-import { envNameOf, FLAG_INPUTS } from './flags.ts'
-import { CLI_INPUTS, CLI_OUTPUTS, type CliInput } from './inputs.ts'
+// `control-plane-deploy --help`, written from action.yml's declarations and the inputs table
+// (inputs.ts): a new input is a new flag here without an edit. One entry per flag, its first
+// sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
+// Actions, and the rows of `source: codehost` alone are marked as such.
+import { INPUTS as TABLE } from '../inputs/table.ts'
+import type { InputName } from '../inputs/names.ts'
+import { FLAG_INPUTS } from './flags.ts'
+import { CLI_OUTPUTS, type CliInput } from './inputs.ts'
 
 const WIDTH = 100
-const INDENT = '      '
+/** Where a flag's text starts. */
+const COLUMN = 29
 
-/** `text` in lines of at most WIDTH characters, each after `indent`. */
-function wrap(text: string, indent: string): string {
+/** `text` in lines of at most WIDTH characters: the first after `first`, the others indented. */
+function wrap(text: string, first = '', indent = ''): string {
   const lines: string[] = []
-  let line = ''
+  let line = first
+  let fresh = true
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && indent.length + line.length + 1 + word.length > WIDTH) {
-      lines.push(indent + line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
+    if (!fresh && line.length + 1 + word.length > WIDTH) {
+      lines.push(line)
+      line = indent + word
+    } else line = fresh ? line + word : `${line} ${word}`
+    fresh = false
   }
-  if (line) lines.push(indent + line)
+  lines.push(line)
   return lines.join('\n')
+}
+
+/**
+ * Groups by their flags; a flag in none goes to the settings (a new input needs no edit here).
+ * The table puts the others: what only a delete takes, and the GitHub side.
+ */
+const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
+  ['Which deployment', ['name', 'deployment-id', 'tenant-id', 'base-url', 'api-dialect']],
+  [
+    'What to build',
+    [
+      'source',
+      'integration-id',
+      'repository',
+      'ref',
+      'build-on-push',
+      'graph-config-path',
+      'revision-source',
+      'image-uri',
+      'deployment-type'
+    ]
+  ],
+  ['Deployment settings', []],
+  [
+    'Waiting and failures',
+    ['create', 'wait', 'timeout', 'poll-interval', 'dry-run', 'on-failure', 'failure-logs']
+  ],
+  [
+    'Checks after DEPLOYED',
+    ['health-check', 'health-check-window', 'health-check-hosts', 'smoke-test']
+  ]
+]
+const DELETE_GROUP = 'Delete (control-plane-deploy delete)'
+const GITHUB_GROUP = 'The GitHub side: only inside GitHub Actions, with GITHUB_TOKEN'
+const CODEHOST_MARK = '[codehost]'
+
+/** The group a flag is listed under. */
+function groupOf(input: CliInput): string {
+  if (TABLE[input.name].githubActionsOnly) return GITHUB_GROUP
+  if (TABLE[input.name].applies === 'delete') return DELETE_GROUP
+  return GROUPS.find(([, names]) => names.includes(input.name))?.[0] ?? 'Deployment settings'
+}
+
+/** Whether only `source: codehost` (a GitHub repository, through the integration) takes it. */
+function codehostOnly(name: InputName): boolean {
+  const sources = (TABLE[name] as { sources?: readonly string[] }).sources
+  return sources?.length === 1 && sources[0] === 'codehost'
+}
+
+/**
+ * The places where `text` may be cut, outside parentheses: before `; `, and before ` (` when the
+ * parenthesis closes only at its end (a trailing aside, not a part of the sentence).
+ */
+function clauseEnds(text: string): number[] {
+  const ends: number[] = []
+  let depth = 0
+  let opened = -1
+  for (let i = 0; i < text.length; i++) {
+    if (depth === 0 && text.startsWith('; ', i)) ends.push(i)
+    if (text[i] === '(' || text[i] === '{') {
+      if (depth === 0) opened = i
+      depth++
+    }
+    if (text[i] === ')' || text[i] === '}') depth = Math.max(0, depth - 1)
+  }
+  if (depth === 0 && opened > 0 && text.endsWith(')') && text[opened - 1] === ' ')
+    ends.push(opened - 1)
+  return ends.sort((a, b) => a - b)
+}
+
+/** `text` up to its longest clause end that fits in `room` (and says something), if any. */
+function cut(text: string, room: number): string | undefined {
+  if (text.length <= room) return text
+  const end = clauseEnds(text)
+    .filter(e => e >= 20 && e <= room)
+    .at(-1)
+  return end === undefined ? undefined : text.slice(0, end)
+}
+
+/**
+ * A description's first sentence, cut at a clause to fit one line of `room`, else two; a
+ * sentence with no such clause is kept whole (wrapped).
+ */
+function summary(text: string, room: number): string {
+  const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0]!.replace(/\.$/, '')
+  // A word wrapped may take a few characters of the second line.
+  return cut(first, room) ?? cut(first, 2 * room - 12) ?? first
+}
+
+/** One entry: the flag, and its text from COLUMN on (below the flag when it is too wide). */
+function entry(flag: string, text: string): string {
+  const head = `  ${flag}`
+  const indent = ' '.repeat(COLUMN)
+  return head.length < COLUMN
+    ? wrap(text, head.padEnd(COLUMN), indent)
+    : `${head}\n${wrap(text, indent, indent)}`
 }
 
 function flagEntry(input: CliInput): string {
   const flag = input.boolean
     ? `--${input.name}, --no-${input.name}`
     : `--${input.name}${input.trueOrValue ? ' [<value>]' : ' <value>'}`
+  const mark = codehostOnly(input.name) ? `${CODEHOST_MARK} ` : ''
   const fallback = input.default !== '' ? ` (default: ${input.default})` : ''
-  const head = `  ${flag}   ${envNameOf(input.name)}${fallback}`
-  // Too wide for one line: the variable goes on a line of its own.
-  const lines =
-    head.length <= WIDTH ? head : `  ${flag}\n${INDENT}${envNameOf(input.name)}${fallback}`
-  return `${lines}\n${wrap(input.description, INDENT)}`
+  const room = WIDTH - COLUMN - mark.length - fallback.length
+  return entry(flag, mark + summary(input.description, room) + fallback)
 }
 
-function describe(name: string): string {
-  return CLI_INPUTS.find(i => i.name === name)?.description ?? ''
+function flagGroups(): string[] {
+  const titles = [...GROUPS.map(([title]) => title), DELETE_GROUP, GITHUB_GROUP]
+  return titles.flatMap(title => {
+    const flags = FLAG_INPUTS.filter(i => groupOf(i) === title)
+    if (!flags.length) return []
+    return ['', `${title}:`, ...flags.map(flagEntry)]
+  })
 }
+
+const EXAMPLES = [
+  '  # From GitLab, Bitbucket or any CI: upload this checkout, the control plane builds it',
+  '  control-plane-deploy deploy --name my-agent --source internal_source',
+  "  # A GitHub repository, built by the control plane's GitHub integration",
+  '  control-plane-deploy deploy --name my-agent --integration-id <uuid> --repository acme/agent',
+  '  # The plan only; then a deploy that checks the server and rolls back a failure',
+  '  control-plane-deploy deploy --name my-agent --source internal_source --dry-run',
+  '  control-plane-deploy deploy --name my-agent --health-check --on-failure rollback',
+  '  # A preview, deleted with its tracing project',
+  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project'
+]
 
 /** The whole help text. */
 export function helpText(): string {
@@ -44,48 +162,40 @@ export function helpText(): string {
     '',
     wrap(
       'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
-        'wait until its new revision is DEPLOYED, failed, superseded or timed out. delete: delete ' +
-        'the deployment of this exact name (or deployment-id); none of that name is a success.',
-      ''
+        'wait until its new revision is DEPLOYED. delete: delete the deployment of this exact ' +
+        'name. Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the API key ' +
+        'is only one: CONTROL_PLANE_API_KEY.'
+    ),
+    '',
+    'Examples:',
+    ...EXAMPLES,
+    ...flagGroups(),
+    '',
+    wrap(
+      'Ref, commit and repository default to what the CI (GitHub Actions, GitLab CI, Bitbucket ' +
+        'Pipelines, CircleCI, Buildkite, Jenkins, Azure Pipelines, Travis CI) or else the git ' +
+        'checkout says; a flag wins over its variable.'
     ),
     '',
     wrap(
-      'The flags are the inputs of the GitHub Action, with the same names, defaults and checks. ' +
-        'Each can also be set in the environment variable after it; a flag wins over its variable. ' +
-        'Ref, commit and repository default to what the CI (GitHub Actions, GitLab CI, Bitbucket ' +
-        'Pipelines, CircleCI, Buildkite, Jenkins, Azure Pipelines, Travis CI) or else the git checkout says.',
-      ''
+      `${CODEHOST_MARK}: only with --source codehost, a GitHub repository that the control ` +
+        'plane’s GitHub integration builds. From GitLab, Bitbucket or any other host: ' +
+        '--source internal_source.'
     ),
-    '',
-    'Only from the environment:',
-    `  CONTROL_PLANE_API_KEY   (required)\n${wrap(describe('api-key'), INDENT)}`,
-    wrap(
-      'Never a flag: a key on the command line stays in the shell history and shows in `ps`.',
-      INDENT
-    ),
-    `  GITHUB_TOKEN\n${wrap(describe('github-token'), INDENT)}`,
-    '',
-    'Flags:',
-    ...FLAG_INPUTS.map(flagEntry),
     '',
     'Output:',
-    '  --output lines|json   (default: lines)',
-    wrap('The outputs on stdout at the end: name=value lines, or one JSON object.', INDENT),
-    '  --output-file <file>',
+    entry('--output lines|json', 'The outputs on stdout at the end (default: lines)'),
+    entry('--output-file <file>', 'Also the outputs as dotenv (DEPLOYMENT_ID=...), as for GitLab'),
+    entry('--debug', 'Every request and answer in the log (redacted)'),
+    entry('-h, --help, --version', 'This text; the version'),
+    wrap(`Outputs: ${CLI_OUTPUTS.map(o => o.name).join(', ')}.`, '  ', '  '),
+    '',
     wrap(
-      'Also writes the outputs as dotenv (DEPLOYMENT_ID=...), e.g. for GitLab artifacts:reports:dotenv.',
-      INDENT
+      'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not ' +
+        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 130 interrupted. ' +
+        'Every input and output in full: ' +
+        'https://github.com/control-plane-deploy/control-plane-deploy/blob/main/docs/inputs.md'
     ),
-    '  --debug        every request and answer in the log (redacted)',
-    '  -h, --help     this text',
-    '  --version      the version',
-    '',
-    'Outputs:',
-    ...CLI_OUTPUTS.map(o => `  ${o.name}\n${wrap(o.description, INDENT)}`),
-    '',
-    'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not deployed',
-    '(a failed revision, superseded, unhealthy, timed out: the log says which); 2 invalid flags or',
-    'inputs, nothing sent; 130 interrupted.',
     ''
   ].join('\n')
 }

@@ -2,6 +2,7 @@
 // run as the action's -> outputs on stdout (and a dotenv file). Everything it touches outside
 // (streams, clock, signals, files) comes in `CliIo`, so tests run it in-process.
 import { closeSync, openSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { Redactor } from '../control-plane/redact.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
@@ -205,7 +206,9 @@ export async function cli(
         event: {
           ...detected.defaults,
           refFrom: refOrigin(env, detected.defaults.ref),
-          workspace: io.cwd
+          workspace: io.cwd,
+          // Written before the archive is built (created above): never archived.
+          ...(line.outputFile === undefined ? {} : { ownFiles: [resolve(io.cwd, line.outputFile)] })
         },
         log,
         github,

@@ -29,6 +29,8 @@ export interface FlowDeps {
   say?: Say
   /** The directory an upload deploy archives (the door's workspace); the process's by default. */
   workspace?: string
+  /** Files this run writes (the CLI's `--output-file`): an upload never archives them. */
+  ownFiles?: readonly string[]
   /** The smoke-test file's cases, read before any request (run.ts). */
   smokeCases?: readonly SmokeCase[]
 }

@@ -36,12 +36,33 @@ export function createNeedsProblem(
 ): { message: string; hint: string } | undefined {
   const missing = missingForCreate(o)
   if (missing.length === 0) return undefined
-  const list = missing.map(input => say(input))
-  const named = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`
+  const named = listed(missing.map(input => say(input)))
   return {
     message:
       `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
       `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
-    hint: `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
+    hint:
+      uploadHint(o, missing, say) ??
+      `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
   }
+}
+
+const listed = (names: string[]) =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+
+/** The source that uploads the workspace: no repository, any code host. */
+const UPLOAD: Source = 'internal_source'
+
+/**
+ * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
+ * upload, which needs none of what the create lacks (the table says what each source needs).
+ */
+function uploadHint(o: Options, missing: InputName[], say: Say): string | undefined {
+  if (o.codeHost === undefined || o.source === UPLOAD) return undefined
+  const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input))
+  if (needless.length < missing.length) return undefined
+  return (
+    `This repository is on ${o.codeHost}, and \`${o.source}\` builds a GitHub repository through the control plane's GitHub integration: ` +
+    `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`
+  )
 }

@@ -92,6 +92,7 @@ function toOptions(f: Fields, r: Resolved): Options {
     | 'repositoryExplicit'
     | 'ref'
     | 'expectedSha'
+    | 'codeHost'
     | 'timeoutMs'
     | 'pollIntervalMs'
     | 'apiDialect'
@@ -104,6 +105,7 @@ function toOptions(f: Fields, r: Resolved): Options {
     repositoryExplicit: f.repository !== undefined,
     ref: r.ref,
     expectedSha: r.expectedSha,
+    codeHost: r.codeHost,
     timeoutMs,
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
     apiDialect: auto?.dialect ?? (f['api-dialect'] as Options['apiDialect']),

@@ -48,6 +48,8 @@ export interface Options extends Plain {
   ref: string | undefined
   /** The commit the revision is expected to build, from the event; compared with `repo_commit_sha`. */
   expectedSha: string | undefined
+  /** Where the repository is, when the door knows it is not GitHub: `GitLab`, `Bitbucket`, a host. */
+  codeHost: string | undefined
   timeoutMs: number
   pollIntervalMs: number
   /** The wire names to speak, resolved from `api-dialect` and the base URL. */

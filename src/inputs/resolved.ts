@@ -23,6 +23,8 @@ export interface Resolved {
   refOrigin: 'input' | 'event' | undefined
   /** The event's commit, expected only when the event's ref is the one deployed. */
   expectedSha: string | undefined
+  /** Where the repository is, when the door knows it is not GitHub (EventDefaults.codeHost). */
+  codeHost: string | undefined
 }
 
 export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventDefaults): Resolved {
@@ -48,7 +50,8 @@ export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventD
     ref,
     refOrigin,
     expectedSha:
-      usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
+      usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+    codeHost: event.codeHost
   }
 }
 

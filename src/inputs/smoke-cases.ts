@@ -2,6 +2,7 @@
 // the health gate runs against the new revision (src/health/verify/smoke.ts). Read and checked
 // whole before any request: a bad file is one error naming the input, the file and what is
 // expected. Parsed with the document inputs' parser (limits on size, nesting, aliases, duplicates).
+import { checkoutHint } from './checkout-hint.ts'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { parseDuration } from '../duration.ts'
@@ -175,7 +176,10 @@ export async function loadSmokeTest(
   const fail: Fail = message => void (problem ??= message)
   const full = isAbsolute(path) ? path : resolve(workspace ?? '.', path)
   const cases = await readSmokeCases(full, naming.name('smoke-test'), path, fail)
-  if (problem !== undefined || cases === undefined)
-    return { problem: { input: 'smoke-test', message: problem ?? `\`${path}\` holds no case` } }
+  if (problem !== undefined || cases === undefined) {
+    const message = problem ?? `\`${path}\` holds no case`
+    const hint = checkoutHint(workspace, full)
+    return { problem: { input: 'smoke-test', message: hint ? `${message}.${hint}` : message } }
+  }
   return { cases }
 }

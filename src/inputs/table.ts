@@ -60,6 +60,8 @@ export interface RowFacts {
   needs?: { sources: readonly Source[]; why: string }
   /** Shown in the README's short table (all inputs are in docs/inputs.md). */
   common?: boolean
+  /** Used only inside GitHub Actions (the GitHub side); elsewhere the CLI does nothing with it. */
+  githubActionsOnly?: boolean
 }
 
 export interface InputRow<T> extends RowFacts {
@@ -148,9 +150,9 @@ export const INPUTS = {
     'both'
   ),
   'dry-run': row(booleanInput('dry-run'), 'both'),
-  'github-token': row(parseGithubToken, 'both', { common: true }),
-  environment: row(parseEnvironment, 'deploy', { common: true }),
-  'environment-url': row(parseEnvironmentUrl, 'deploy'),
+  'github-token': row(parseGithubToken, 'both', { common: true, githubActionsOnly: true }),
+  environment: row(parseEnvironment, 'deploy', { common: true, githubActionsOnly: true }),
+  'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
   'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), 'both'),
   'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
     sources: ['codehost', 'internal_source']
@@ -161,7 +163,7 @@ export const INPUTS = {
     common: true
   }),
   'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-  'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
+  'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
   'health-check': row(parseHealthCheck, 'deploy', { common: true }),
   'health-check-window': row(parseHealthCheckWindow, 'deploy'),
   'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),

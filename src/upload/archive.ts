@@ -22,11 +22,17 @@
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 import { createHash } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { constants, mkdtemp, open, rm } from 'node:fs/promises'
+import { constants, mkdtemp, open, realpath, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { ArchiveError } from './errors.ts'
-import { selectFiles, type FileEntry, type SkippedEntry } from './file-set.ts'
+import {
+  selectFiles,
+  type FileEntry,
+  type IgnoredEntry,
+  type SkippedEntry,
+  type FileSet as FileSetResult
+} from './file-set.ts'
 import { BlockDeflate, GZIP_HEADER, GzipTrailer } from './gzip.ts'
 import { ReusedBuffers } from './reused-buffers.ts'
 import { resolveArchiveRoot, type RootOptions } from './root.ts'
@@ -53,6 +59,8 @@ const IN_FLIGHT = Math.min(5, Math.max(2, availableParallelism() + 1))
 export interface ArchiveOptions extends RootOptions {
   /** Where the temporary directory goes; the system's by default. */
   tempDir?: string
+  /** Files this run writes (the CLI's `--output-file`): never archived. */
+  ownFiles?: readonly string[]
   signal?: AbortSignal
 }
 
@@ -65,8 +73,12 @@ export interface BuiltArchive {
   digest: string
   /** The member names, sorted (the archive's order). */
   files: string[]
-  /** Left out though no ignore rule named them: symlinks, repeated hard links, special files. */
+  /** Left out though no ignore rule named them: links, special files, credentials, own files. */
   skipped: SkippedEntry[]
+  /** Left out by the ignore rules (for the dry run's list). */
+  ignored: IgnoredEntry[]
+  /** The file the config's `env` names, as a member name; '' when none. */
+  envFile: string
   /** The absolute root the archive was taken from. */
   root: string
   /** The config's path inside the archive: `langgraph_config_path`. */
@@ -272,19 +284,35 @@ async function writeArchive(files: FileEntry[], file: string, signal?: AbortSign
   return sink.result
 }
 
+/** The temporary folders' names begin so: a run leaves out any it finds (its own, or a killed run's). */
+const TEMP_PREFIX = 'control-plane-deploy-upload-'
+
+/** The config is not in the archive: why, from the set's own reasons. */
+function configLeftOut(o: ArchiveOptions, configPath: string, set: FileSetResult): ArchiveError {
+  const ignored = set.ignored.find(e => configPath === e.name || configPath.startsWith(e.name))
+  const skipped = set.skipped.find(e => e.name === configPath)
+  const why = ignored
+    ? `is left out of the archive: ${ignored.name} is ${ignored.why}`
+    : `is left out of the archive (${skipped?.reason ?? 'not a regular file'})`
+  return new ArchiveError(
+    `${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' ${why}; the config must be in it.`
+  )
+}
+
 /** Builds the archive of the workspace's project into a temporary file. */
 export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
   const where = await resolveArchiveRoot(o)
-  const set = await selectFiles(where.included).catch((err: NodeJS.ErrnoException) => {
+  const tempRoot = o.tempDir ?? tmpdir()
+  const set = await selectFiles(where.included, {
+    ownFiles: o.ownFiles,
+    ownDirPrefix: join(await realpath(tempRoot).catch(() => tempRoot), TEMP_PREFIX)
+  }).catch((err: NodeJS.ErrnoException) => {
     // A folder the walk cannot read: named by its path from the workspace when it has one.
     throw fsProblem(err, err.path ? relative(o.workspace, err.path) || '.' : 'a folder')
   })
   const files = set.files.map(f => f.name)
-  if (!files.includes(where.configPath))
-    throw new ArchiveError(
-      `${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' is left out of the archive by an ignore file (.dockerignore or .gitignore); the config must be in it.`
-    )
-  const dir = await mkdtemp(join(o.tempDir ?? tmpdir(), 'control-plane-deploy-upload-'))
+  if (!files.includes(where.configPath)) throw configLeftOut(o, where.configPath, set)
+  const dir = await mkdtemp(join(tempRoot, TEMP_PREFIX))
   const cleanup = () => rm(dir, { recursive: true, force: true })
   const file = join(dir, 'source.tar.gz')
   let result: { size: number; hash: ReturnType<typeof createHash> }
@@ -306,6 +334,8 @@ export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
     digest: `sha256:${result.hash.digest('hex')}`,
     files,
     skipped: set.skipped,
+    ignored: set.ignored,
+    envFile: where.envFile,
     root: where.root,
     configPath: where.configPath,
     warnings,

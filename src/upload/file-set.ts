@@ -1,25 +1,34 @@
-// The files an archive holds, as the LangGraph CLI's remote build selects them (archive.py):
-// every regular file under each included directory (root.ts) that the directory's ignore rules
-// keep (ignore-rules.ts). Like the CLI's archive:
-//   - no directory members (an empty directory is not kept);
-//   - no symlinks (to files or directories; a symlinked directory is not entered), no devices,
-//     sockets or fifos;
-//   - a file with other hard links is kept once: the first of its names (here in member order),
-//     never as a tar hard link; its other names are left out (Python's tarfile makes them hard
-//     link members, which the CLI's filter drops);
-//   - no `..` member (a walk cannot make one; checked anyway).
-// Unlike the CLI, the members are sorted (by their names' UTF-8 bytes) so the same files give the
-// same archive; a file under two included directories (a dependency that contains the config's
-// directory) is held once, where Python's tarfile would write it twice.
+// The files an archive holds: every regular file under each included directory (root.ts) that the
+// ignore rules keep (ignore-rules.ts), less what must never leave the runner. As the LangGraph
+// CLI's remote build selects them (archive.py), with these departures (docs/upload.md):
+//   - links are left out, each named: symlinks (to files or folders; a linked folder is not
+//     entered) and every name of a file with more than one hard link (a hard link can hold the
+//     bytes of a file outside the workspace; the CLI keeps the first name it meets and drops the
+//     others silently);
+//   - special files (FIFO, socket, device) are left out, each named (the CLI blocks on a FIFO);
+//   - files that carry credentials by their names (credentials.ts) are left out, each named;
+//   - what this run writes (`own`: the CLI's `--output-file`, the archive's temporary folder) is
+//     left out, each named, so that the digest never depends on the run's own files;
+//   - no directory members, no `..` member (a walk cannot make one; checked anyway);
+//   - the members are sorted by their names' UTF-8 bytes, so the same files give the same
+//     archive; a file under two included directories is held once.
 //
-//   const set = await selectFiles(root.included)
+//   const set = await selectFiles(root.included, { ownFiles: ['/w/deploy.env'] })
 //   set.files    // [{ name: 'apps/a/langgraph.json', path: '/w/apps/a/langgraph.json' }, ...]
-//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out, though not ignored
-import { lstatSync } from 'node:fs'
+//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out though not ignored
+//   set.ignored  // [{ name: 'build/', why: 'ignored by `build/` (.gitignore line 2)' }, ...]
+import { lstatSync, realpathSync, statSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { credentialName } from './credentials.ts'
 import { ArchiveError } from './errors.ts'
-import { readIgnoreRules, type IgnoreRules } from './ignore-rules.ts'
+import {
+  readNestedRules,
+  readTopRules,
+  type NestedRules,
+  type RuleVerdict,
+  type TopRules
+} from './ignore-rules.ts'
 import type { IncludedDir } from './root.ts'
 
 export interface FileEntry {
@@ -29,55 +38,145 @@ export interface FileEntry {
   path: string
 }
 
+/** Why a file that no ignore rule names is left out. */
+export type SkipReason =
+  'symlink' | 'hard link' | 'fifo' | 'socket' | 'device' | 'credential' | 'written by this run'
+
 export interface SkippedEntry {
+  /** The member name it would have had; a folder's ends with `/`. */
   name: string
-  reason: 'symlink' | 'hard link' | 'not a regular file'
+  reason: SkipReason
+  /** The credential name it carries; the number of names of a hard-linked file. */
+  detail?: string
+}
+
+/** A path the ignore rules leave out (a folder's name ends with `/`: nothing below it is read). */
+export interface IgnoredEntry {
+  name: string
+  why: string
 }
 
 export interface FileSet {
   files: FileEntry[]
   skipped: SkippedEntry[]
+  ignored: IgnoredEntry[]
+}
+
+export interface SelectOptions {
+  /** Files this run writes (absolute): never archived. */
+  ownFiles?: readonly string[]
+  /** Folders whose absolute path starts with this are this run's (its temporary folders). */
+  ownDirPrefix?: string
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+const lenient = new TextDecoder('utf-8')
 
-/** A directory's entries with names that are UTF-8 (the archive's names are). */
-async function entries(dir: string) {
-  const list = await readdir(dir, { withFileTypes: true, encoding: 'buffer' })
+interface Named {
+  name: string
+  entry: Dirent<Buffer>
+  /** The name is not UTF-8: refused unless an ignore rule leaves it out. */
+  notUtf8: boolean
+}
+
+/** A directory's entries, names decoded (the archive's names are UTF-8). */
+async function entries(dir: string): Promise<Named[]> {
+  let list: Dirent<Buffer>[]
+  try {
+    list = await readdir(dir, { withFileTypes: true, encoding: 'buffer' })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err)
+    throw new ArchiveError(
+      `The folder ${dir} cannot be read (${code}): make it readable or ignore it.`
+    )
+  }
   return list.map(entry => {
-    let name: string
     try {
-      name = utf8.decode(entry.name)
+      return { name: utf8.decode(entry.name), entry, notUtf8: false }
     } catch {
-      throw new ArchiveError(
-        `The file name ${JSON.stringify(entry.name.toString('latin1'))} in ${dir} is not UTF-8: rename it or ignore it.`
-      )
+      return { name: lenient.decode(entry.name), entry, notUtf8: true }
     }
-    return { name, entry }
   })
 }
 
-interface Walk {
-  rules: IgnoreRules
-  base: IncludedDir
-  found: Map<string, FileEntry>
-  skipped: SkippedEntry[]
+type Kind =
+  'directory' | 'file' | Exclude<SkipReason, 'hard link' | 'credential' | 'written by this run'>
+
+function kindOf(e: Dirent<Buffer>): Kind {
+  if (e.isDirectory()) return 'directory'
+  if (e.isFile()) return 'file'
+  if (e.isSymbolicLink()) return 'symlink'
+  if (e.isFIFO()) return 'fifo'
+  if (e.isSocket()) return 'socket'
+  return 'device'
 }
 
-async function walk(w: Walk, abs: string, rel: string): Promise<void> {
-  for (const { name, entry } of await entries(abs)) {
-    const relPath = rel ? `${rel}/${name}` : name
-    const member = w.base.prefix ? `${w.base.prefix}/${relPath}` : relPath
-    const path = join(abs, name)
-    if (entry.isDirectory()) {
-      if (!w.rules.ignores(relPath, true)) await walk(w, path, relPath)
-      continue
-    }
-    if (w.rules.ignores(relPath, false)) continue
-    if (entry.isSymbolicLink()) w.skipped.push({ name: member, reason: 'symlink' })
-    else if (!entry.isFile()) w.skipped.push({ name: member, reason: 'not a regular file' })
-    else if (!member.split('/').includes('..')) w.found.set(member, { name: member, path })
+/** A symlink is matched as the folder it points to, as the CLI's walk matches it. */
+function pointsToDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
   }
+}
+
+interface Walk {
+  top: TopRules
+  base: IncludedDir
+  own: (path: string) => boolean
+  found: Map<string, FileEntry>
+  skipped: SkippedEntry[]
+  ignored: IgnoredEntry[]
+}
+
+function verdictText(v: RuleVerdict): string {
+  return v.always
+    ? 'always left out, whatever the ignore files say'
+    : `ignored by \`${v.rule.text}\` (${v.rule.where})`
+}
+
+async function walk(w: Walk, abs: string, rel: string, nested: NestedRules[]): Promise<void> {
+  const list = await entries(abs)
+  let chain = nested
+  if (rel && list.some(e => e.name === '.gitignore' && !e.notUtf8)) {
+    const member = [w.base.prefix, rel, '.gitignore'].filter(Boolean).join('/')
+    const here = await readNestedRules(abs, rel, member)
+    if (here) chain = [...nested, here]
+  }
+  for (const e of list) await visit(w, e, { abs, rel, nested: chain })
+}
+
+async function visit(
+  w: Walk,
+  { name, entry, notUtf8 }: Named,
+  at: { abs: string; rel: string; nested: NestedRules[] }
+): Promise<void> {
+  const relPath = at.rel ? `${at.rel}/${name}` : name
+  const member = w.base.prefix ? `${w.base.prefix}/${relPath}` : relPath
+  const path = join(at.abs, name)
+  const kind = kindOf(entry)
+  const isDir = kind === 'directory' || (kind === 'symlink' && pointsToDirectory(path))
+  const verdict = w.top.leftOutBy(relPath, isDir, at.nested)
+  if (verdict) {
+    w.ignored.push({ name: isDir ? `${member}/` : member, why: verdictText(verdict) })
+    return
+  }
+  if (notUtf8)
+    throw new ArchiveError(
+      `The file name ${JSON.stringify(name)} in ${at.abs} is not UTF-8: rename it or ignore it.`
+    )
+  if (w.own(path)) {
+    w.skipped.push({ name: isDir ? `${member}/` : member, reason: 'written by this run' })
+    return
+  }
+  if (kind === 'directory') return walk(w, path, relPath, at.nested)
+  if (kind !== 'file') {
+    w.skipped.push({ name: isDir ? `${member}/` : member, reason: kind })
+    return
+  }
+  const credential = credentialName(member)
+  if (credential) w.skipped.push({ name: member, reason: 'credential', detail: credential })
+  else if (!member.split('/').includes('..')) w.found.set(member, { name: member, path })
 }
 
 /** Sorts names by their UTF-8 bytes: the same order on every machine and in every locale. */
@@ -86,38 +185,64 @@ export function byName(a: { name: string }, b: { name: string }): number {
 }
 
 /**
- * Keeps the first name of each file that has other hard links; reports the rest. One blocking
- * lstat per file: nothing else runs meanwhile, and thousands of trips through libuv's threads
- * took a tenth of a large upload's time.
+ * Leaves out every name of a file that has other hard links. One blocking lstat per file: nothing
+ * else runs meanwhile, and thousands of trips through libuv's threads took a tenth of a large
+ * upload's time.
  */
-function dropHardLinkRepeats(files: FileEntry[], skipped: SkippedEntry[]) {
-  const seen = new Set<string>()
+function dropHardLinks(files: FileEntry[], skipped: SkippedEntry[]) {
   const kept: FileEntry[] = []
   for (const file of files) {
-    const info = lstatSync(file.path, { bigint: true })
-    if (info.nlink > 1n) {
-      const key = `${info.dev}:${info.ino}`
-      if (seen.has(key)) {
-        skipped.push({ name: file.name, reason: 'hard link' })
-        continue
-      }
-      seen.add(key)
-    }
-    kept.push(file)
+    const links = lstatSync(file.path, { bigint: true }).nlink
+    if (links > 1n) skipped.push({ name: file.name, reason: 'hard link', detail: String(links) })
+    else kept.push(file)
   }
   return kept
 }
 
-/** The files of the included directories, sorted, and what was left out though not ignored. */
-export async function selectFiles(included: IncludedDir[]): Promise<FileSet> {
+/** The real path of a file that may not exist yet: its folder's real path and its name. */
+function real(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path))
+    } catch {
+      return path
+    }
+  }
+}
+
+function ownPaths(o: SelectOptions): (path: string) => boolean {
+  const files = new Set((o.ownFiles ?? []).map(real))
+  const prefix = o.ownDirPrefix
+  return path => files.has(path) || (prefix !== undefined && path.startsWith(prefix))
+}
+
+/** Entries once each, sorted; none for a name that another included directory archives. */
+function leftOut<T extends { name: string }>(list: T[], kept: FileEntry[]): T[] {
+  const names = new Set<string>()
+  for (const { name } of kept)
+    for (let i = name.indexOf('/'); ; i = name.indexOf('/', i + 1)) {
+      names.add(i < 0 ? name : name.slice(0, i + 1))
+      if (i < 0) break
+    }
+  const stillOut = list.filter(e => !names.has(e.name))
+  return [...new Map(stillOut.map(e => [e.name, e])).values()].sort(byName)
+}
+
+/** The files of the included directories, sorted, and what was left out, with why. */
+export async function selectFiles(
+  included: IncludedDir[],
+  o: SelectOptions = {}
+): Promise<FileSet> {
   const found = new Map<string, FileEntry>()
   const skipped: SkippedEntry[] = []
+  const ignored: IgnoredEntry[] = []
+  const own = ownPaths(o)
   for (const base of included) {
-    const rules = await readIgnoreRules(base.dir)
-    await walk({ rules, base, found, skipped }, base.dir, '')
+    const top = await readTopRules(base.dir, base.prefix)
+    await walk({ top, base, own, found, skipped, ignored }, base.dir, '', [])
   }
-  const sorted = [...found.values()].sort(byName)
-  const files = dropHardLinkRepeats(sorted, skipped)
-  const once = [...new Map(skipped.map(e => [e.name, e])).values()]
-  return { files, skipped: once.sort(byName) }
+  const files = dropHardLinks([...found.values()].sort(byName), skipped)
+  return { files, skipped: leftOut(skipped, files), ignored: leftOut(ignored, files) }
 }

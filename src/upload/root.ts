@@ -41,6 +41,8 @@ export interface ArchiveRoot {
   configPath: string
   /** The directories walked, the config's first. */
   included: IncludedDir[]
+  /** The file the config's `env` names (a path, not values), as a member name; '' when none. */
+  envFile: string
 }
 
 /** Whether `child` is `parent` or below it (both absolute, normalised). */
@@ -144,5 +146,7 @@ export async function resolveArchiveRoot(o: RootOptions): Promise<ArchiveRoot> {
     const prefix = toPosix(relative(root, dir))
     if (!included.some(d => d.prefix === prefix)) included.push({ dir, prefix })
   }
-  return { root, configPath: toPosix(relative(root, file)), included }
+  const env = (json as { env?: unknown } | null)?.env
+  const envFile = typeof env === 'string' ? toPosix(relative(root, resolve(configDir, env))) : ''
+  return { root, configPath: toPosix(relative(root, file)), included, envFile }
 }

@@ -1,5 +1,7 @@
 // What git says of the workspace an archive was taken from, for the log and the summary: the
-// commit checked out, and whether tracked files differ from it ("with uncommitted changes").
+// commit checked out, whether tracked files differ from it ("with uncommitted changes"), and
+// which of the archive's files git does not track (untrackedMembers: named in the log, as the
+// commit alone would say the archive is that commit's files).
 // Untracked files do not count (`--untracked-files=no`): they are often build output the ignore
 // files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
 // the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
@@ -20,7 +22,7 @@ function git(cwd: string, args: string[]): Promise<string | undefined> {
     execFile(
       'git',
       ['--no-optional-locks', ...args],
-      { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 16 * 1024 * 1024 },
+      { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout) => resolve(err ? undefined : stdout)
     )
   })
@@ -38,4 +40,18 @@ export async function readWorkspaceGit(workspace: string): Promise<WorkspaceGit>
 export function describeWorkspaceGit(facts: WorkspaceGit): string | undefined {
   if (!facts.commit) return undefined
   return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`
+}
+
+/**
+ * The members (paths from `root`, the archive's root) that git does not track; undefined when
+ * `root` is not in a checkout git will read. `-z`: names as they are, never quoted.
+ */
+export async function untrackedMembers(
+  root: string,
+  members: readonly string[]
+): Promise<string[] | undefined> {
+  const listed = await git(root, ['ls-files', '-z', '--cached'])
+  if (listed === undefined) return undefined
+  const tracked = new Set(listed.split('\0'))
+  return members.filter(m => !tracked.has(m))
 }

@@ -15,7 +15,12 @@ import {
   putArchive,
   type PutResult
 } from '../../upload/put.ts'
-import { describeWorkspaceGit, readWorkspaceGit } from '../../upload/workspace-git.ts'
+import { dryRunLines, envFileHint, leftOutLines, untrackedLine } from '../../upload/report.ts'
+import {
+  describeWorkspaceGit,
+  readWorkspaceGit,
+  untrackedMembers
+} from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
@@ -59,7 +64,8 @@ export async function prepareUpload(
         workspace,
         graphConfigPath: o.graphConfigPath,
         inputName,
-        signal: deps.signal
+        signal: deps.signal,
+        ownFiles: deps.ownFiles
       })
     } catch (err) {
       if (!(err instanceof ArchiveError)) throw err
@@ -83,6 +89,7 @@ export async function prepareUpload(
     const described = describeSource(facts)
     deps.log.info(`Source archive: ${described}.`)
     deps.log.info(`  langgraph_config_path: ${archive.configPath}`)
+    await reportFileSet(archive, o.dryRun, deps)
     const upload: SourceUpload = {
       archive,
       facts,
@@ -91,6 +98,20 @@ export async function prepareUpload(
     }
     return upload
   })
+}
+
+/**
+ * What the archive left out though no ignore rule names it, the config's env file when it is one
+ * of those, the untracked files it holds; and, for a dry run, every file in it and left out.
+ */
+async function reportFileSet(archive: BuiltArchive, dryRun: boolean, deps: FlowDeps) {
+  for (const line of leftOutLines(archive)) deps.log.info(line)
+  const hint = envFileHint(archive, deps.say ? deps.say('secrets') : '`secrets`')
+  if (hint) deps.log.warning(hint, 'Env file left out')
+  const untracked = await untrackedMembers(archive.root, archive.files)
+  const line = untracked && untrackedLine(untracked)
+  if (line) deps.log.info(line)
+  if (dryRun) for (const l of dryRunLines(archive)) deps.log.info(l)
 }
 
 /** Why a PUT did not store the object, for the log. */

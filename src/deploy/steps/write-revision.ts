@@ -47,7 +47,9 @@ export async function writePlan(
       // create makes no revision of the source: the PATCH that names the upload does.
       if (result.kind === 'created') state.created = true
       plan = planUpdate(o, result.deployment, material, deps.say)
-      state.plan = plan
+      // What the run did stays the create it made (the summary's changes); the upload's update
+      // is its second step. A deployment another run created is this run's update.
+      if (result.kind === 'taken') state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
       if (result.kind === 'taken') noteRepository(state, deps, plan)
