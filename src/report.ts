@@ -41,7 +41,8 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     'served-revision': state.verified?.servedRevision,
     smoke: state.verified?.smoke,
     health: state.health,
-    'source-digest': state.source?.digest
+    'source-digest': state.source?.digest,
+    'promoted-from-revision-id': state.promotion?.revisionId
   }
 }
 
@@ -95,6 +96,8 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
     'Deployment status',
     state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``
   )
+  const p = state.promotion
+  add('Promoted from', p && `${p.fromName} revision \`${p.revisionId}\` (${p.what})`)
   add('Ref', state.ref && `\`${state.ref}\``)
   if (state.repoCommitSha || state.expectedSha) {
     const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported'

@@ -207,6 +207,12 @@ export function emulatorInputs(
   return { 'api-key': apiKey, 'base-url': emu.url, 'integration-id': integrationId!, ...over }
 }
 
+/** The inputs of an upload deploy (`source: internal_source`, no integration), then `over`. */
+export function uploadInputs(t: E2E, over: Record<string, string> = {}): Record<string, string> {
+  const { 'integration-id': _none, ...rest } = t.inputs({ source: 'internal_source', ...over })
+  return rest
+}
+
 /** The `::warning` lines of a run's stdout. */
 export function warnings(stdout: string): string[] {
   return stdout.split('\n').filter(l => l.startsWith('::warning'))

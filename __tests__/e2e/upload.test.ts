@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
 import type { FaultSpec } from '../../emulator/faults/index.ts'
-import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
+import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
 
 /** What git cannot hold: links, a fifo, `.git` folders and a submodule's `.git` file. */
 async function addUnkeepables(dir: string) {
@@ -53,10 +53,7 @@ const MONOREPO_MEMBERS = [
 ]
 
 /** The inputs of an upload deploy of `workspace`: no integration, repository or ref. */
-function upload(t: E2E, over: Record<string, string> = {}): Record<string, string> {
-  const { 'integration-id': _none, ...rest } = t.inputs({ source: 'internal_source', ...over })
-  return rest
-}
+const upload = uploadInputs
 
 const deployments = (t: E2E, name: string) => t.named(name)
 const revisionsOf = (t: E2E, name: string) => deployments(t, name)[0]?.revisions ?? []

@@ -18,7 +18,15 @@ import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts
 import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './steps/target.ts'
-import { prepareMaterial, releaseMaterial, type Material } from './steps/material.ts'
+import {
+  materialToWrite,
+  prepareMaterial,
+  releaseMaterial,
+  type Material,
+  type NamedMaterial,
+  type UploadMaterial
+} from './steps/material.ts'
+import { promotedLine, promotedOptions, refuseOtherRepository } from './steps/promote.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
@@ -49,7 +57,12 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
   const material = await prepareMaterial(o, state, deps)
   try {
-    return await stepsWith(o, state, deps, material)
+    if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
+    // A promotion deploys as its source: the target keeps all that this run's inputs leave.
+    const ending = await stepsWith(promotedOptions(o, material.source), state, deps, material)
+    const line = promotedLine(material.promotion, state, o.dryRun)
+    if (ending.outcome === 'deployed' || ending.outcome === 'dry-run') deps.log.info(line)
+    return ending
   } finally {
     await releaseMaterial(material)
   }
@@ -59,9 +72,11 @@ async function stepsWith(
   o: Options,
   state: DeployState,
   deps: FlowDeps,
-  material: Material
+  given: Material
 ): Promise<Ending> {
   const current = await findTarget(o, state, deps)
+  if (given.kind === 'promoted') refuseOtherRepository(given.source, current)
+  const material = materialToWrite(given)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   state.plan = plan
   noteRepository(state, deps, plan)
@@ -98,7 +113,7 @@ async function makePlan(
   o: Options,
   deps: FlowDeps,
   current: Deployment | undefined,
-  material: Material
+  material: NamedMaterial | UploadMaterial
 ) {
   let p: Plan
   if (current) p = planUpdate(o, current, material, deps.say)
@@ -108,11 +123,14 @@ async function makePlan(
       throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`)
     const name = o.target.name
     refuseCreateWithoutNeeds(o, name, deps.say)
-    const repo =
-      o.source === 'codehost' && o.integrationId && o.repository
+    // A promotion creates its target on the source's repository.
+    const promoted = material.kind === 'named' ? material.repoUrl : undefined
+    const repo = promoted
+      ? { url: promoted, default_branch: '' }
+      : o.source === 'codehost' && o.integrationId && o.repository
         ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
         : undefined
-    if (repo) {
+    if (repo && !promoted) {
       deps.log.info(
         `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
       )

@@ -40,6 +40,16 @@ export interface SourceFacts {
   commit?: string
 }
 
+/** A promotion (`promote-from`): whose revision's material this run deploys. */
+export interface Promotion {
+  fromId: string
+  fromName: string
+  /** The source's active revision: the `promoted-from-revision-id` output. */
+  revisionId: string
+  /** `commit <sha>`, `image <uri>` or the archive's `sha256:` digest. */
+  what: string
+}
+
 export interface DeployState {
   name: string | undefined
   deploymentId: string | undefined
@@ -77,6 +87,8 @@ export interface DeployState {
   statusUrl?: string | undefined
   /** An upload deploy's archive (`internal_source`): the `source-digest` output and the summary. */
   source?: SourceFacts | undefined
+  /** `promote-from`: what this run promotes, known before any write. */
+  promotion?: Promotion | undefined
 }
 
 export function newState(o: Options): DeployState {

@@ -200,6 +200,16 @@ export const ACTION_INPUTS = {
     description:
       'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
     required: false
+  },
+  'promote-from': {
+    description:
+      "Name or id of another deployment whose active revision's material (commit, image or upload digest) this run deploys to its target.",
+    required: false
+  },
+  'expected-source-digest': {
+    description:
+      "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
+    required: false
   }
 } as const
 
@@ -244,5 +254,9 @@ export const ACTION_OUTPUTS = {
   'source-digest': {
     description:
       'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
+  },
+  'promoted-from-revision-id': {
+    description:
+      "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
   }
 } as const

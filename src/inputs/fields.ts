@@ -339,3 +339,27 @@ export function parseEnum<T extends string>(input: InputName, values: readonly T
     return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`)
   }
 }
+
+/** `promote-from`: another deployment's name, or its id (a uuid). */
+export function parsePromoteFrom(v: string, fail: Fail): string | undefined {
+  if (v === '') return undefined
+  if (UUID_PATTERN.test(v)) return v.toLowerCase()
+  if (!DEPLOYMENT_NAME_PATTERN.test(v) || v.length > MAX_NAME_LENGTH) {
+    return fail(
+      '`promote-from` must be a deployment name (lowercase letters, digits and hyphens, like `my-agent-staging`) or a deployment id'
+    )
+  }
+  return v
+}
+
+/** `expected-source-digest`: `sha256:<64 hex>`, as the `source-digest` output gives it. */
+export function parseSourceDigest(v: string, fail: Fail): string | undefined {
+  if (v === '') return undefined
+  const d = v.toLowerCase()
+  if (!/^sha256:[0-9a-f]{64}$/.test(d)) {
+    return fail(
+      '`expected-source-digest` must be `sha256:` and 64 hex digits, as the `source-digest` output gives it'
+    )
+  }
+  return d
+}

@@ -33,10 +33,12 @@ export function resolve(f: Fields, failed: ReadonlySet<InputName>, event: EventD
   const revisionSource = f['revision-source']
   const usesCodehost =
     source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker')
+  // A promotion deploys its source's ref: the event's is not this run's.
+  const promotes = f['promote-from'] !== undefined || failed.has('promote-from')
   const refOrigin =
     f.ref !== undefined
       ? 'input'
-      : usesCodehost && !failed.has('ref') && event.ref !== undefined
+      : usesCodehost && !promotes && !failed.has('ref') && event.ref !== undefined
         ? 'event'
         : undefined
   const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined

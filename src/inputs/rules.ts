@@ -304,8 +304,19 @@ const ANY_COMMAND: readonly Rule[] = [
   pollWithinTimeout,
   commandFit
 ]
+/** `expected-source-digest` pins an upload's archive: only where an archive is built. */
+function digestFit({ r, set, say, add }: RuleInput): void {
+  if (!set('expected-source-digest') || r.uploads || set('promote-from')) return
+  add(
+    'expected-source-digest',
+    `${say('expected-source-digest')} pins the archive of an upload deploy (${say.set('source', 'internal_source')}) ` +
+      `or of a promotion (${say('promote-from')}) from one: this run uploads nothing`
+  )
+}
+
 const DEPLOYING: readonly Rule[] = [
   prComment,
+  digestFit,
   refFit,
   forkUpload,
   uploadRevisionOfOtherSource,

@@ -32,8 +32,10 @@ import {
   parseGraphConfigPath,
   parseName,
   parseNamespace,
+  parsePromoteFrom,
   parseRef,
-  parseRepository
+  parseRepository,
+  parseSourceDigest
 } from './fields.ts'
 import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
@@ -171,7 +173,9 @@ export const INPUTS = {
   'smoke-test': row(
     optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'),
     'deploy'
-  )
+  ),
+  'promote-from': row(parsePromoteFrom, 'deploy'),
+  'expected-source-digest': row(parseSourceDigest, 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

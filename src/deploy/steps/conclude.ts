@@ -64,6 +64,15 @@ async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<
   deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
   const sha = state.repoCommitSha
   const expected = state.expectedSha
+  if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
+    // A promotion deploys what the source verified: another commit is not that.
+    const p = state.promotion
+    throw new DeployError(
+      `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+      'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
+      'Built a different commit'
+    )
+  }
   if (sha && expected && !sameCommit(sha, expected)) {
     deps.log.warning(
       `Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +

@@ -4,7 +4,16 @@
 import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { DeployState } from '../state.ts'
+import { DeployError } from '../deploy-error.ts'
+import { sayOf } from '../say.ts'
+import type { DeployState, Promotion } from '../state.ts'
+import {
+  promotedNamed,
+  promotedOptions,
+  promotionOf,
+  readPromotionSource,
+  type PromotionSource
+} from './promote.ts'
 import type { SourceUpload } from './upload.ts'
 
 /** Material named by the inputs: the ref a codehost revision builds, or the image deployed. */
@@ -14,6 +23,10 @@ export interface NamedMaterial {
   ref: string | undefined
   /** `image_uri`. */
   imageUri: string | undefined
+  /** A codehost revision's `graph_config_path`. */
+  graphConfigPath: string
+  /** A promotion's repository (the source's), used when the target is created. */
+  repoUrl?: string | undefined
   /** The commit the revision is expected to build (the event's), compared with `repo_commit_sha`. */
   expectedSha: string | undefined
 }
@@ -26,11 +39,29 @@ export interface UploadMaterial {
   upload: SourceUpload
 }
 
-export type Material = NamedMaterial | UploadMaterial
+/** A promotion (`promote-from`): the source's active revision's material, to deploy as ours. */
+export interface PromotedMaterial {
+  kind: 'promoted'
+  source: PromotionSource
+  promotion: Promotion
+  of: NamedMaterial | UploadMaterial
+}
+
+export type Material = NamedMaterial | UploadMaterial | PromotedMaterial
+
+/** The material the plan and the writes send. */
+export const materialToWrite = (m: Material): NamedMaterial | UploadMaterial =>
+  m.kind === 'promoted' ? m.of : m
 
 /** The material the inputs name (no upload). */
 export function namedMaterial(o: Options): NamedMaterial {
-  return { kind: 'named', ref: o.ref, imageUri: o.imageUri, expectedSha: o.expectedSha }
+  return {
+    kind: 'named',
+    ref: o.ref,
+    imageUri: o.imageUri,
+    graphConfigPath: o.graphConfigPath,
+    expectedSha: o.expectedSha
+  }
 }
 
 /**
@@ -43,16 +74,73 @@ export async function prepareMaterial(
   state: DeployState,
   deps: FlowDeps
 ): Promise<Material> {
+  if (o.promoteFrom !== undefined) return preparePromotion(o, state, deps)
   if (!uploadsWorkspace(o.source, o.revisionSource)) {
     const named = namedMaterial(o)
     state.ref = named.ref
     state.expectedSha = named.expectedSha
     return named
   }
+  return uploadMaterial(o, state, deps)
+}
+
+async function uploadMaterial(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<UploadMaterial> {
   const upload = await (await import('./upload.ts')).prepareUpload(o, state, deps)
+  const expected = o.expectedSourceDigest
+  if (expected !== undefined && upload.facts.digest !== expected) {
+    await upload.archive.cleanup()
+    const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`
+    const refused = new DeployError(
+      `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${sayOf(deps)('expected-source-digest')} asks for: nothing was written.`,
+      'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.',
+      'Source digest differs'
+    )
+    refused.nothingSent = true
+    throw refused
+  }
   return { kind: 'upload', configPath: upload.archive.configPath, upload }
 }
 
+/** A promotion: the source read and checked, then its material (an upload archives the workspace). */
+async function preparePromotion(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<PromotedMaterial> {
+  const source = await readPromotionSource(o, deps)
+  let of: NamedMaterial | UploadMaterial
+  let what: string
+  if (source.deployment.source === 'internal_source') {
+    if (o.expectedSourceDigest === undefined) throw digestNeeded(source, deps)
+    of = await uploadMaterial(promotedOptions(o, source), state, deps)
+    what = of.upload.facts.digest
+  } else {
+    const { what: said, ...named } = promotedNamed(source, o, deps)
+    what = said
+    of = { kind: 'named', ...named }
+    state.ref = named.ref
+    state.expectedSha = named.expectedSha
+  }
+  const promotion = promotionOf(source, what)
+  state.promotion = promotion
+  return { kind: 'promoted', source, promotion, of }
+}
+
+/** The service keeps no archive another deployment can use: the workspace's must be the same. */
+function digestNeeded(s: PromotionSource, deps: FlowDeps): DeployError {
+  const say = sayOf(deps)
+  return new DeployError(
+    `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,
+    `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`,
+    'Promotion refused'
+  )
+}
+
 export async function releaseMaterial(m: Material): Promise<void> {
-  if (m.kind === 'upload') await m.upload.archive.cleanup()
+  const own = materialToWrite(m)
+  if (own.kind === 'upload') await own.upload.archive.cleanup()
 }

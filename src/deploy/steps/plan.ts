@@ -47,7 +47,12 @@ export type Plan =
  * upload's config path (its object is named only at write time).
  */
 export type PlannedMaterial =
-  | { kind: 'named'; ref: string | undefined; imageUri: string | undefined }
+  | {
+      kind: 'named'
+      ref: string | undefined
+      imageUri: string | undefined
+      graphConfigPath: string
+    }
   | { kind: 'upload'; configPath: string }
 
 const HIDDEN = '***'
@@ -69,15 +74,15 @@ function sourceConfigFromInputs(o: Options): SourceConfig {
 /** The revision of named material: the ref a codehost deployment builds, or the image. */
 function namedRevision(
   o: Options,
-  ref: string | undefined,
-  imageUri: string | undefined
+  m: Extract<PlannedMaterial, { kind: 'named' }>,
+  ref = m.ref
 ): SourceRevisionConfigRequest {
   const r: SourceRevisionConfigRequest = {}
   if (o.source === 'codehost') {
     if (ref !== undefined) r.repo_ref = ref
-    r.graph_config_path = o.graphConfigPath
+    r.graph_config_path = m.graphConfigPath
   }
-  if (imageUri !== undefined) r.image_uri = imageUri
+  if (m.imageUri !== undefined) r.image_uri = m.imageUri
   return r
 }
 
@@ -88,7 +93,7 @@ function namedRevision(
 export function planCreate(
   o: Options,
   name: string,
-  repo: RepositoryEntry | undefined,
+  repo: Pick<RepositoryEntry, 'url' | 'default_branch'> | undefined,
   material: PlannedMaterial,
   say: Say = sayOf({})
 ): Plan {
@@ -115,7 +120,7 @@ export function planCreate(
     name,
     source: o.source,
     source_config: sourceConfig,
-    source_revision_config: namedRevision(o, ref, named?.imageUri),
+    source_revision_config: named ? namedRevision(o, named, ref) : {},
     secrets: o.secrets ?? []
   }
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -161,9 +166,7 @@ export function planUpdate(
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
   const revisionConfig =
-    material.kind === 'upload'
-      ? uploadedRevision(material.configPath)
-      : namedRevision(o, material.ref, material.imageUri)
+    material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences

@@ -13,7 +13,7 @@ import {
 import type { FlowDeps } from '../deps.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
-import type { Material } from './material.ts'
+import type { NamedMaterial, UploadMaterial } from './material.ts'
 
 export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
@@ -29,7 +29,7 @@ export async function writePlan(
   deps: FlowDeps,
   plan: Plan,
   current: Deployment | undefined,
-  material: Material
+  material: NamedMaterial | UploadMaterial
 ): Promise<Written> {
   let written: Deployment
   /** The latest revision before this run's update: what the update must replace. */
@@ -87,7 +87,7 @@ async function update(
   deps: FlowDeps,
   p: Plan,
   d: Deployment,
-  material: Material
+  material: NamedMaterial | UploadMaterial
 ): Promise<Deployment> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { client, log } = deps

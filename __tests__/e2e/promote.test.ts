@@ -1,0 +1,195 @@
+// Promotion end to end (the action's bundle against the emulator): the target gets the material
+// of the source's active revision (a codehost commit, an image, an upload's digest), keeps its own
+// secrets, and says what it promoted from where; every refusal writes nothing.
+import { expect } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { demoFixture } from '../../emulator/server.ts'
+import type { Fixture } from '../../emulator/store.ts'
+import {
+  BUILDS_FOR_A_DAY,
+  e2e,
+  runAction as run,
+  uniqueName,
+  uploadInputs,
+  warnings,
+  type E2E
+} from './harness.ts'
+
+const REPO = 'https://github.com/acme/agent-server'
+const BUILT = 'a1'.repeat(20)
+const MOVED = 'b2'.repeat(20)
+
+type Seeded = NonNullable<Fixture['deployments']>[number]
+
+/** Deployments that exist before the run, each with one DEPLOYED revision; main at BUILT. */
+function seed(t: E2E, deployments: Omit<Seeded, 'tenant_id'>[]): void {
+  const base = demoFixture()
+  const tenant = t.emu.credentials().tenantId
+  t.emu.loadFixture({
+    ...base,
+    repo_commits: { [`${REPO}@main`]: BUILT },
+    deployments: [
+      ...(base.deployments ?? []),
+      ...deployments.map(d => ({ tenant_id: tenant, ...d }))
+    ]
+  })
+}
+
+const codehost = (
+  t: E2E,
+  name: string,
+  secrets: Record<string, string>
+): Omit<Seeded, 'tenant_id'> => ({
+  name,
+  source: 'codehost',
+  source_config: { integration_id: t.integration, repo_url: REPO },
+  source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+  secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
+})
+
+const image = (name: string, uri: string, secrets: Record<string, string> = {}) => ({
+  name,
+  source: 'internal_docker' as const,
+  source_revision_config: { image_uri: uri },
+  secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
+})
+
+const one = (t: E2E, name: string) => t.named(name)[0]!
+const activeOf = (t: E2E, name: string) => one(t, name).revisions.at(-1)!
+
+e2e('promote: codehost, the commit staging built, with production’s secrets kept', async t => {
+  const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+  seed(t, [
+    codehost(t, staging, { KEY: 'staging' }),
+    codehost(t, production, { KEY: 'prod-secret' })
+  ])
+  const source = activeOf(t, staging)
+  const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+  expect(r.errors).toEqual([])
+  expect(r.code).toBe(0)
+  expect(r.outputs['promoted-from-revision-id']).toBe(source.id)
+  expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+  const patch = t.writes().find(w => w.method === 'PATCH')!
+  expect(patch.body).toEqual({
+    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' }
+  })
+  expect(one(t, production).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
+  const line = `Promoted ${staging} revision ${source.id} (commit ${BUILT}) to ${production}: revision ${r.outputs['revision-id']}`
+  expect(r.stdout).toContain(line)
+  expect(r.summary).toContain(`| Promoted from | ${staging} revision \`${source.id}\``)
+})
+
+e2e('promote: the ref moved on since staging built it: a different commit is an error', async t => {
+  const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+  seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+  t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
+  const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toContain(`built commit ${MOVED}, not ${BUILT}`)
+  expect(r.stdout).not.toContain('Promoted ')
+})
+
+e2e('promote: an image, the same image_uri; a tag is warned about, a digest not', async t => {
+  const [staging, production, pinned] = ['staging', 'production', 'pinned'].map(n => uniqueName(n))
+  const digest = `registry.example.com/agent@sha256:${'c'.repeat(64)}`
+  seed(t, [
+    image(staging!, 'registry.example.com/agent:1.2'),
+    image(production!, 'registry.example.com/agent:1.1', { KEY: 'prod-secret' }),
+    image(pinned!, digest)
+  ])
+  const r = await run({ inputs: t.inputs({ name: production!, 'promote-from': staging! }) })
+  expect(r.errors).toEqual([])
+  expect(r.code).toBe(0)
+  expect(activeOf(t, production!).source_revision_config.image_uri).toBe(
+    'registry.example.com/agent:1.2'
+  )
+  expect(one(t, production!).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
+  expect(warnings(r.stdout).join('\n')).toContain('a tag can move')
+  const byDigest = await run({ inputs: t.inputs({ name: staging!, 'promote-from': pinned! }) })
+  expect(byDigest.code).toBe(0)
+  expect(warnings(byDigest.stdout).join('\n')).not.toContain('a tag can move')
+  expect(byDigest.stdout).toContain(`(image ${digest})`)
+})
+
+e2e(
+  'promote: refused before any write (ref beside it, no such source, a newer revision in progress)',
+  async t => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+    const refused = async (over: Record<string, string>, text: string) => {
+      const before = t.writes().length
+      const r = await run({ inputs: t.inputs({ name: production, ...over }) })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toContain(text)
+      expect(t.writes()).toHaveLength(before)
+      return r
+    }
+    await refused({ 'promote-from': staging, ref: 'release' }, `deploys main`)
+    await refused(
+      { 'promote-from': 'nowhere' },
+      'Deployment "nowhere" (`promote-from`) was not found'
+    )
+    // A newer revision of staging that builds for a day.
+    t.emu.configure({ stageDurationsMs: BUILDS_FOR_A_DAY })
+    const started = await run({ inputs: t.inputs({ name: staging, wait: 'false' }) })
+    expect(started.code).toBe(0)
+    await refused({ 'promote-from': staging }, 'is still in progress')
+  }
+)
+
+/** A workspace with a graph config. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+  writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
+  writeFileSync(join(dir, 'a.py'), 'g = None\n')
+  return dir
+}
+
+e2e(
+  'promote: an upload, the same archive by digest; another digest is refused before any write',
+  async t => {
+    const ws = workspace()
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    const first = await run({
+      inputs: uploadInputs(t, { name: staging }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(first.errors).toEqual([])
+    expect(first.code).toBe(0)
+    const digest = first.outputs['source-digest']!
+    const other = `sha256:${'0'.repeat(64)}`
+    const before = t.writes().length
+    const mismatch = await run({
+      inputs: uploadInputs(t, { name: production, 'expected-source-digest': other }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(mismatch.code).toBe(1)
+    expect(mismatch.errors).toHaveLength(1)
+    expect(mismatch.errors[0]).toContain(`${digest} (2 files), not ${other}`)
+    expect(t.writes()).toHaveLength(before)
+    const needs = await run({
+      inputs: t.inputs({ name: production, 'promote-from': staging }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(needs.code).toBe(1)
+    expect(needs.errors[0]).toContain('expected-source-digest')
+    expect(t.writes()).toHaveLength(before)
+    const r = await run({
+      inputs: t.inputs({
+        name: production,
+        'promote-from': staging,
+        'expected-source-digest': digest
+      }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['source-digest']).toBe(digest)
+    expect(r.outputs['promoted-from-revision-id']).toBe(first.outputs['revision-id'])
+    expect(r.stdout).toContain(`(${digest}) to ${production}: revision ${r.outputs['revision-id']}`)
+  }
+)
