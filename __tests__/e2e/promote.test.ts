@@ -193,3 +193,91 @@ e2e(
     expect(r.stdout).toContain(`(${digest}) to ${production}: revision ${r.outputs['revision-id']}`)
   }
 )
+
+e2e(
+  'promote: refused before any write when the source has no active revision or does not fit',
+  async t => {
+    const [staging, production, images] = ['staging', 'production', 'images'].map(n =>
+      uniqueName(n)
+    )
+    seed(t, [
+      codehost(t, staging!, {}),
+      {
+        ...codehost(t, production!, {}),
+        source_config: { integration_id: t.integration, repo_url: 'https://github.com/acme/other' }
+      },
+      image(images!, 'registry.example.com/agent:1.2')
+    ])
+    const refused = async (name: string, from: string, text: string) => {
+      const before = t.writes().length
+      const r = await run({ inputs: t.inputs({ name, 'promote-from': from }) })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toContain(text)
+      expect(t.writes()).toHaveLength(before)
+    }
+    await refused(production!, staging!, `(\`promote-from\`) builds ${REPO}`)
+    await refused(images!, staging!, `"${staging}" (\`promote-from\`) has source codehost`)
+    // A source whose only revision failed to build has nothing to promote.
+    const failed = uniqueName('failed')
+    const first = await run({
+      inputs: t.inputs({
+        name: failed,
+        source: 'internal_docker',
+        'integration-id': '',
+        'image-uri': 'registry.example.com/fail-build:1'
+      })
+    })
+    expect(first.code).toBe(1)
+    await refused(
+      production!,
+      failed,
+      `Deployment "${failed}" (${one(t, failed).id}) has no active revision`
+    )
+  }
+)
+
+e2e('promote: a dry run says what would be promoted and writes nothing', async t => {
+  const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+  seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+  const source = activeOf(t, staging)
+  const before = t.writes().length
+  const r = await run({
+    inputs: t.inputs({ name: production, 'promote-from': staging, 'dry-run': 'true' })
+  })
+  expect(r.errors).toEqual([])
+  expect(r.code).toBe(0)
+  expect(t.writes()).toHaveLength(before)
+  expect(r.outputs['promoted-from-revision-id']).toBe(source.id)
+  expect(r.stdout).toContain(
+    `Would promote ${staging} revision ${source.id} (commit ${BUILT}) to ${production}.`
+  )
+  expect(r.stdout).toContain('making a new revision')
+})
+
+e2e('promote: the target fails its health gate and is rolled back to its own revision', async t => {
+  const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+  seed(t, [codehost(t, staging, {}), codehost(t, production, { KEY: 'prod-secret' })])
+  const good = one(t, production).active_revision_id!
+  t.emu.agents.script('*', { health: 'flapping', status: 502, body: 'graph failed to load' })
+  const r = await run({
+    inputs: t.inputs({
+      name: production,
+      'promote-from': staging,
+      'health-check': 'true',
+      'health-check-window': '2s',
+      'on-failure': 'rollback'
+    })
+  })
+  expect(r.code).toBe(1)
+  expect(r.outputs.health).toBe('unhealthy')
+  expect(r.outputs['promoted-from-revision-id']).toBe(activeOf(t, staging).id)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+  const redeploys = t.emu.requests().filter(q => q.path.endsWith('/redeploy'))
+  expect(redeploys).toHaveLength(1)
+  expect(redeploys[0]!.path).toContain(good)
+  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+  expect(r.stdout).not.toContain('Promoted ')
+  expect(one(t, production).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
+})

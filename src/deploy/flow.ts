@@ -26,7 +26,7 @@ import {
   type NamedMaterial,
   type UploadMaterial
 } from './steps/material.ts'
-import { promotedLine, promotedOptions, refuseOtherRepository } from './steps/promote.ts'
+import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
@@ -75,7 +75,7 @@ async function stepsWith(
   given: Material
 ): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  if (given.kind === 'promoted') refuseOtherRepository(given.source, current)
+  if (given.kind === 'promoted') refuseUnfitTarget(given.source, current, sayOf(deps))
   const material = materialToWrite(given)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   state.plan = plan

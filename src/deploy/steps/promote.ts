@@ -7,6 +7,7 @@ import { revisionOutcome } from '../../control-plane/vocabulary.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import { UUID_PATTERN } from '../../control-plane/vocabulary.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
+import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -208,14 +209,25 @@ export function promotedOptions(o: Options, s: PromotionSource): Options {
   }
 }
 
-/** Both deployments must build the same repository. */
-export function refuseOtherRepository(s: PromotionSource, target: Deployment | undefined): void {
-  if (s.deployment.source !== 'codehost' || !target) return
-  const theirs = s.deployment.source_config.repo_url
+/** The target must take the source's material: the same source, and for codehost one repository. */
+export function refuseUnfitTarget(
+  s: PromotionSource,
+  target: Deployment | undefined,
+  say: Say
+): void {
+  if (!target) return
+  const from = s.deployment
+  if (target.source !== from.source) {
+    throw refusal(
+      `Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`,
+      'Promote between deployments of one source (codehost, an image source, or uploads).'
+    )
+  }
+  const theirs = from.source_config.repo_url
   const ours = target.source_config.repo_url
-  if (!theirs || !ours || sameRepository(theirs, ours)) return
+  if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours)) return
   throw refusal(
-    `Deployment "${target.name}" builds ${shown(ours)}, but deployment "${s.deployment.name}" (promote-from) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`,
+    `Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`,
     'Promote between deployments of one repository.'
   )
 }
