@@ -123,7 +123,7 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
     }
     if (o.ref !== undefined && o.ref !== ref) {
       throw refusal(
-        `${say('ref')} is ${o.ref}, but ${name} (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`,
+        `${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`,
         `Leave ${say('ref')} empty with ${say('promote-from')}.`
       )
     }
@@ -146,7 +146,7 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
   }
   if (o.imageUri !== undefined && o.imageUri !== image) {
     throw refusal(
-      `${say('image-uri')} is ${o.imageUri}, but ${name} (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`,
+      `${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`,
       `Leave ${say('image-uri')} empty with ${say('promote-from')}.`
     )
   }
