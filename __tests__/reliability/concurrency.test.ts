@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { RateLimit } from '../../emulator/server.ts'
+import { demoFixture, type RateLimit } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import { copyFixture } from '../upload/helpers.ts'
 import {
@@ -13,6 +13,7 @@ import {
   deployInputs,
   deploymentsNamed,
   errorText,
+  existingDeployment,
   inBothLogModes,
   lane,
   reliabilityCase,
@@ -42,7 +43,48 @@ describe(GROUPS.race, () => {
     uploadRaceCase,
     { lane: two }
   )
+  reliabilityCase(
+    GROUPS.race,
+    'two runs promote one deployment to one new name at once: one revision each, each run naming its own',
+    promoteRaceCase,
+    { lane: two }
+  )
 })
+
+/**
+ * Two promotions of the fixture's deployment to one new name, both creates held back so both reach
+ * the server: the winner's create and the loser's update each make one revision, each run reports
+ * its own, and both name the source's active revision as what they promoted.
+ */
+async function promoteRaceCase(c: Case): Promise<void> {
+  await withEmulator({}, async emu => {
+    const built = 'a1'.repeat(20)
+    emu.loadFixture({
+      ...demoFixture(),
+      repo_commits: { 'https://github.com/acme/support-bot@main': built }
+    })
+    const source = existingDeployment(emu)
+    const name = uniqueName('race-promote')
+    emu.setFaults({ kind: 'delay', ms: 1500, method: 'POST', path: '/v2/deployments', times: 2 })
+    const inputs = deployInputs(c, emu, name, { 'promote-from': source.name })
+    const runs = await Promise.all([c.run({ inputs }), c.run({ inputs })])
+    c.tally(emu, name, { deployments: 1, revisions: 2 })
+    for (const r of runs) expectClearSuccess(c, r)
+    const ids = new Set(runs.map(r => r.outputs['revision-id']))
+    c.check(ids.size === 2, `the runs report revisions ${[...ids].join(', ')}`)
+    const [d] = deploymentsNamed(emu, name)
+    for (const r of runs) {
+      const own = d?.revisions.find(v => v.id === r.outputs['revision-id'])
+      c.check(
+        own?.source_revision_config.repo_ref === 'main' &&
+          r.outputs['promoted-from-revision-id'] === source.active_revision_id &&
+          // A revision superseded by the other run's (SKIPPED) built nothing of its own.
+          (r.outputs['repo-commit-sha'] === built || r.outputs['revision-status'] === 'SKIPPED'),
+        `a run reports ${r.outputs['revision-id']} promoted from ${r.outputs['promoted-from-revision-id']}, built ${r.outputs['repo-commit-sha']}`
+      )
+    }
+  })
+}
 
 /**
  * Two upload runs of two workspaces for one new name, both creates held back so both reach the

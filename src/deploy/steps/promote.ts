@@ -196,16 +196,24 @@ export function promotionOf(s: PromotionSource, what: string): Promotion {
   }
 }
 
-/** The options of a promotion: the source's source; its integration when the target is created. */
+/**
+ * The options of a promotion: the source's source, and what a create of the target needs (the
+ * integration, repository, ref or image) taken from the source where this run's inputs leave it.
+ */
 export function promotedOptions(o: Options, s: PromotionSource): Options {
   const c = s.deployment.source_config
+  const r = s.revision.source_revision_config ?? {}
+  const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(
+    c.repo_url ?? ''
+  )?.[1]
   return {
     ...o,
     source: s.deployment.source as Options['source'],
     integrationId: o.integrationId ?? c.integration_id ?? undefined,
-    // The repository is the source's (refuseOtherRepository), not the workflow's.
-    repository: undefined,
-    repositoryExplicit: false
+    repository: repository ?? o.repository,
+    repositoryExplicit: false,
+    ref: r.repo_ref ?? undefined,
+    imageUri: r.image_uri ?? undefined
   }
 }
 
