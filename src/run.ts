@@ -248,6 +248,9 @@ async function githubSide(
             url: state.url,
             statusUrl: state.statusUrl,
             commitSha: state.repoCommitSha ?? state.expectedSha,
+            promotedFrom:
+              state.promotion &&
+              `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),
             deleted: state.deleted,

@@ -315,3 +315,21 @@ export function e2eWithGitHub(
     emulator
   )
 }
+
+/** A `pull_request` event for pull request `n`, from a branch of the repository itself. */
+export function pullRequestEvent(n: number) {
+  const head = { ref: 'feature', sha: 'b'.repeat(40), repo: { full_name: 'acme/agent-server' } }
+  return {
+    name: 'pull_request',
+    headRef: 'feature',
+    sha: head.sha,
+    payload: {
+      number: n,
+      pull_request: {
+        number: n,
+        head,
+        base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
+      }
+    }
+  }
+}

@@ -12,6 +12,7 @@ import {
   leaks,
   runAction as run,
   uniqueName,
+  pullRequestEvent as pullRequest,
   warnings,
   withEmulator,
   type E2E
@@ -267,23 +268,6 @@ e2eWithGitHub(
     expect(leaks(r, [t.key, TOKEN])).toEqual([])
   }
 )
-
-function pullRequest(n: number) {
-  const head = { ref: 'feature', sha: 'b'.repeat(40), repo: { full_name: 'acme/agent-server' } }
-  return {
-    name: 'pull_request',
-    headRef: 'feature',
-    sha: head.sha,
-    payload: {
-      number: n,
-      pull_request: {
-        number: n,
-        head,
-        base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-      }
-    }
-  }
-}
 
 /** This machine's first address that is not loopback, if it has one. */
 function lanAddress(): string | undefined {

@@ -10,6 +10,8 @@ import type { Fixture } from '../../emulator/store.ts'
 import {
   BUILDS_FOR_A_DAY,
   e2e,
+  e2eWithGitHub,
+  pullRequestEvent,
   runAction as run,
   uniqueName,
   uploadInputs,
@@ -281,3 +283,34 @@ e2e('promote: the target fails its health gate and is rolled back to its own rev
   expect(r.stdout).not.toContain('Promoted ')
   expect(one(t, production).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
 })
+
+e2eWithGitHub(
+  'promote: the GitHub deployment record and the pull request comment say what was promoted',
+  async (t, gh) => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+    const source = activeOf(t, staging)
+    const token = 'ghs_promote0token000000000000000000000001'
+    const r = await run({
+      inputs: t.inputs({
+        name: production,
+        'promote-from': staging,
+        'github-token': token,
+        environment: 'production',
+        'pr-comment': 'true'
+      }),
+      event: pullRequestEvent(31),
+      env: { GITHUB_API_URL: gh.url }
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const final = gh.requests.filter(q => q.path.endsWith('/statuses')).at(-1)!
+    expect(final.body).toMatchObject({
+      state: 'success',
+      description: expect.stringContaining(`Promoted ${staging} revision ${source.id}`)
+    })
+    expect(gh.comments(31)[0]!.body).toContain(
+      `| Promoted from | ${staging} revision ${source.id} (commit ${BUILT}) |`
+    )
+  }
+)
