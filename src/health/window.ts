@@ -125,7 +125,10 @@ class WakeWatch {
 
   /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
   see(n: number, a: ProbeAnswer, sent: number, ok: boolean): HealthResult['wokeUp'] {
-    if (!this.wakes) return undefined
+    if (!this.wakes) {
+      this.allWarming = false
+      return undefined
+    }
     if (a.warming) this.warmedSince ??= sent
     else this.allWarming = false
     if (!ok) return undefined
@@ -189,14 +192,8 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
-    const sent = now()
-    const answer = await probeOnce(o, url, vouchedBy !== undefined, now, windowEnd === undefined)
-    if (o.signal?.aborted) return result('cancelled')
-    seen.probes++
-    if (isWarming(o, answer)) answer.warming = true
-    seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer))
-    seen.answers.push(answer)
-    o.onProbe?.(seen.probes, answer)
+    const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined)
+    if (!answer) return result('cancelled')
     const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
     if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
@@ -223,12 +220,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (now() >= end) {
       if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
-      if (wake.allWarming)
-        return result(
-          'unhealthy',
-          `the Serverless agent server did not wake up before the timeout (${seen.probes} probes, each a 503 or no answer)`
-        )
-      return result('unhealthy', `no probe answered 2xx before the timeout (${seen.probes} probes)`)
+      return result('unhealthy', no2xx(seen.probes, wake.allWarming))
     }
     try {
       await sleep(Math.min(interval, end - now()), o.signal)
@@ -238,6 +230,32 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     // Slept to the deadline while the check alongside waited: no probe is left to send.
     if (windowEnd !== undefined && now() >= o.deadline) return windowOver(windowEnd)
   }
+}
+
+/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
+async function nextProbe(
+  o: HealthCheckOptions,
+  url: URL,
+  seen: Probed,
+  wake: WakeWatch,
+  waking: boolean
+): Promise<ProbeAnswer | undefined> {
+  const sent = o.clock.now()
+  const answer = await probeOnce(o, url, seen.vouchedBy !== undefined, o.clock.now, waking)
+  if (o.signal?.aborted) return undefined
+  seen.probes++
+  if (isWarming(o, answer)) answer.warming = true
+  seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer))
+  seen.answers.push(answer)
+  o.onProbe?.(seen.probes, answer)
+  return answer
+}
+
+/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
+function no2xx(probes: number, allWarming: boolean): string {
+  return allWarming
+    ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
+    : `no probe answered 2xx before the timeout (${probes} probes)`
 }
 
 /** The check alongside the probes: asked on each 2xx probe until settled; its own window. */

@@ -13,7 +13,6 @@ import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
 
-
 export async function findTarget(
   o: Options,
   state: DeployState,

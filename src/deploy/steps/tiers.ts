@@ -7,7 +7,13 @@ import { kindOf, sizeOfTier, tierOf, type Kind, type Size } from '../../control-
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
-import type { Change } from './plan.ts'
+
+/** A change of the plan (plan.ts's Change): old -> new, `from` undefined when not reported. */
+interface Change {
+  field: string
+  from: string | undefined
+  to: string
+}
 
 type TierOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
 
@@ -103,7 +109,9 @@ export function resizeOf(o: TierOptions, d: Deployment, say: Say): Resize | unde
     if (reported && reported.toUpperCase() === tier) return
     r.body[field] = tier as never
     if (!reported) r.unreported.push(input)
-    r.described.push(`${field} ${reported ? sanitizeServerText(reported, 100) : '(not reported)'} -> ${tier}`)
+    r.described.push(
+      `${field} ${reported ? sanitizeServerText(reported, 100) : '(not reported)'} -> ${tier}`
+    )
   }
   ask('size', 'compute_tier', o.size, d.deployment_tier)
   ask('database-size', 'database_tier', o.databaseSize, d.database_tier)
