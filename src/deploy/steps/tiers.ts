@@ -15,7 +15,7 @@ interface Change {
   to: string
 }
 
-type TierOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
+type TierOptions = Partial<Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>>
 
 /** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
 function shownSize(size: Size, kind: Kind | undefined): string {
