@@ -6,7 +6,8 @@ import { newState, observe } from '../../src/deploy/state.ts'
 import { resizeOf } from '../../src/deploy/steps/tiers.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
-import { outputsOf } from '../../src/report.ts'
+import { renderComment } from '../../src/github/comment-body.ts'
+import { outputsOf, renderSummary, typeAndSize } from '../../src/report.ts'
 import { EVENT, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
 
 const say = sayWith(ACTION_NAMING)
@@ -67,6 +68,21 @@ describe('what the outputs say', () => {
     expect(outputsOf(state)).toMatchObject({ 'deployment-type': 'serverless', size: 'large' })
     observe(state, typed('prod'), { warning: () => {} })
     expect(outputsOf(state)).toMatchObject({ 'deployment-type': 'dedicated', size: undefined })
+  })
+
+  test('the summary and the pull-request comment show the type and the size', () => {
+    const state = newState(testOptions())
+    observe(state, typed('dev', { deployment_tier: 'SERVERLESS_M' }), { warning: () => {} })
+    const facts = { durationMs: 1000, requests: 3, error: undefined }
+    expect(renderSummary(state, facts)).toContain(
+      '| Type and size | serverless, medium (`SERVERLESS_M`) |'
+    )
+    const comment = renderComment({
+      name: 'agent-prod',
+      outcome: 'deployed',
+      tier: typeAndSize(state)?.replace(/`/g, '')
+    })
+    expect(comment).toContain('| Type and size | serverless, medium (SERVERLESS_M) |')
   })
 
   test('the top-level url where present, else the custom_url', () => {

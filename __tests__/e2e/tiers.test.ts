@@ -236,3 +236,25 @@ e2e(
     expect(t.emu.agents.probes(id).every(p => p.status === 503)).toBe(true)
   }
 )
+
+e2e(
+  'langsmith dialect: the same create with a size, in the production service’s words',
+  async t => {
+    const name = uniqueName('ls')
+    const r = await run({
+      inputs: t.inputs({
+        name,
+        'api-dialect': 'langsmith',
+        'deployment-type': 'dedicated',
+        size: 'medium'
+      })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const create = t.writes().find(w => w.method === 'POST' && w.path === '/v2/deployments')
+    expect(create?.body).toMatchObject({ source: 'github' })
+    expect(resizes(t.emu).map(w => w.body)).toEqual([{ compute_tier: 'DEDICATED_M' }])
+    expect(r.outputs).toMatchObject({ 'deployment-type': 'dedicated', size: 'medium' })
+  },
+  { dialect: 'langsmith' }
+)
