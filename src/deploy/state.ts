@@ -116,6 +116,7 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.size = sizeOfTier(d.deployment_tier)
   // The service's newer top-level `url` where it gives one; else the custom_url, as before.
   const url = d.url || d.source_config.custom_url
+  const field = d.url ? 'url' : 'custom_url'
   state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
@@ -127,14 +128,14 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.url = undefined
   const credentials = credentialsIn(url)
   state.urlProblem = credentials
-    ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
-    : 'its custom_url is not a well-formed http(s) URL'
+    ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : `its ${field} is not a well-formed http(s) URL`
   if (state.urlRefused) return
   state.urlRefused = true
   log.warning(
     credentials
-      ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-      : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+      ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
 }
