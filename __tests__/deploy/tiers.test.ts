@@ -54,6 +54,12 @@ describe('what a resize sends', () => {
     })
   })
 
+  test('a database size for a deployment the service made Serverless: refused, no resize sent', () => {
+    expect(() => resizeOf({ databaseSize: 'small' }, typed('serverless'), say)).toThrow(
+      /is Serverless, which shares its database.*No resize was sent/
+    )
+  })
+
   test('a deployment of a type not known cannot be sized', () => {
     expect(() => resizeOf({ size: 'small' }, typed('enterprise'), say)).toThrow(
       /no deployment type/

@@ -68,13 +68,17 @@ export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say):
       )
     }
   }
-  if (o.databaseSize !== undefined && kind === 'serverless') {
-    throw new DeployError(
-      `${who} is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. Nothing was written.`,
-      `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`,
-      'No database size on Serverless'
-    )
-  }
+  if (o.databaseSize !== undefined && kind === 'serverless')
+    throw databaseOnServerless(current, say, 'Nothing was written.')
+}
+
+/** A database size asked of a Serverless deployment, which shares its database. */
+function databaseOnServerless(d: Deployment, say: Say, written: string): DeployError {
+  return new DeployError(
+    `Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`,
+    `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`,
+    'No database size on Serverless'
+  )
 }
 
 /** What a resize of `d` sends, and which tiers it sends only because `d` does not report them. */
@@ -97,6 +101,9 @@ export function resizeOf(o: TierOptions, d: Deployment, say: Say): Resize | unde
       'Type not known'
     )
   }
+  // A create without a type may have been made Serverless by the service's default.
+  if (o.databaseSize !== undefined && kind === 'serverless')
+    throw databaseOnServerless(d, say, 'No resize was sent.')
   const r: Resize = { body: {}, unreported: [], described: [] }
   const ask = (
     input: 'size' | 'database-size',
