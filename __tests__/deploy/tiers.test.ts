@@ -3,6 +3,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { kindOf, sizeOfTier, tierOf } from '../../src/control-plane/vocabulary.ts'
 import { newState, observe } from '../../src/deploy/state.ts'
+import { deletedState } from '../../src/deploy/steps/gone.ts'
 import { resizeOf } from '../../src/deploy/steps/tiers.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
@@ -99,6 +100,16 @@ describe('what the outputs say', () => {
     expect(state.url).toBe('https://custom.example.com')
     observe(state, { ...d, url: 'https://agent.example.com' }, { warning: () => {} })
     expect(state.url).toBe('https://agent.example.com')
+  })
+})
+
+describe('what the service says now', () => {
+  test('AWAITING_FINAL_DELETE is a deployment being deleted, like AWAITING_DELETE', async () => {
+    const reading = (status: string) =>
+      ({ getDeployment: async () => testDeployment({ status }) }) as never
+    expect(await deletedState(reading('AWAITING_FINAL_DELETE'), 'id')).toBe('AWAITING_DELETE')
+    expect(await deletedState(reading('AWAITING_DELETE'), 'id')).toBe('AWAITING_DELETE')
+    expect(await deletedState(reading('READY'), 'id')).toBeUndefined()
   })
 })
 
