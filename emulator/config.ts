@@ -48,7 +48,7 @@ export const ConfigInput = z
     repoCommits: z.record(z.string(), z.string()).optional(),
     /**
      * Reads answer the legacy words (`dev_zero` for Serverless, `prod` for Dedicated), as
-     * organizations on previous pricing see them (service-facts.md, "Deployment types and sizes").
+     * organizations on previous pricing see them (docs/emulator.md, "Deployment types and sizes").
      */
     legacyTypeReads: z.boolean().optional()
   })

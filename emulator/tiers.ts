@@ -1,4 +1,4 @@
-// Deployment types and sizes as the service has them today (service-facts.md, "Deployment types
+// Deployment types and sizes as the service has them today (docs/emulator.md, "Deployment types
 // and sizes"): `PATCH /v2/deployments/{id}/resource-tiers` sets the compute tier (by the type:
 // `SERVERLESS_*` or `DEDICATED_*`) and Dedicated's database tier, and rolls the size out as a new
 // revision of the latest one's source. (Reads that answer a type in its legacy word: views.ts.)

@@ -82,7 +82,7 @@ export const DEPLOYMENT_TYPES = [
 ] as const
 
 /**
- * Today's two types (service-facts.md, "Deployment types and sizes"): Serverless scales to zero
+ * Today's two types (docs/emulator.md, "Deployment types and sizes"): Serverless scales to zero
  * and shares a database, Dedicated is always on with its own. The older words are read as the
  * type the service's docs map them to ("a Development deployment is a Serverless deployment, and
  * a Production deployment is a Dedicated deployment").
