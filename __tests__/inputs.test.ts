@@ -196,7 +196,9 @@ describe('action.yml', () => {
       'served-revision',
       'smoke',
       'health',
-      'source-digest'
+      'source-digest',
+      'deployment-type',
+      'size'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })

@@ -41,7 +41,9 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     'served-revision': state.verified?.servedRevision,
     smoke: state.verified?.smoke,
     health: state.health,
-    'source-digest': state.source?.digest
+    'source-digest': state.source?.digest,
+    'deployment-type': state.deploymentType,
+    size: state.size
   }
 }
 
@@ -95,6 +97,7 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
     'Deployment status',
     state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``
   )
+  add('Type and size', typeAndSize(state))
   add('Ref', state.ref && `\`${state.ref}\``)
   if (state.repoCommitSha || state.expectedSha) {
     const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported'
@@ -161,6 +164,13 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`
     )
   return out.join('\n') + '\n'
+}
+
+/** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
+export function typeAndSize(state: Pick<DeployState, 'deploymentType' | 'size' | 'tier'>) {
+  const tier = state.tier ? `${state.size ?? 'size'} (\`${state.tier}\`)` : undefined
+  const parts = [state.deploymentType, tier].filter(Boolean)
+  return parts.length ? parts.join(', ') : undefined
 }
 
 function verifiedRows(v: Verified | undefined, add: (k: string, v?: string) => void): void {

@@ -30,7 +30,7 @@ import { ACTION_NAMING, sayWith, type Say } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
-import { allOutputs, summaryText } from './report.ts'
+import { allOutputs, summaryText, typeAndSize } from './report.ts'
 import type { SmokeCase } from './inputs/smoke-cases.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
@@ -248,6 +248,7 @@ async function githubSide(
             url: state.url,
             statusUrl: state.statusUrl,
             commitSha: state.repoCommitSha ?? state.expectedSha,
+            tier: typeAndSize(state)?.replace(/`/g, ''),
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),
             deleted: state.deleted,

@@ -256,10 +256,13 @@ e2e(
   async t => {
     const name = uniqueName('bad-url')
     await withProxy(t.emu, async proxy => {
+      // A service without the newer top-level `url`, whose custom_url is the lie.
       const lie = (body: unknown) => {
-        const d = body as { source_config?: Record<string, unknown> }
-        if (d && typeof d === 'object' && d.source_config)
+        const d = body as { source_config?: Record<string, unknown>; url?: unknown }
+        if (d && typeof d === 'object' && d.source_config) {
           d.source_config.custom_url = 'https://ok.example/ ##[add-mask]x'
+          delete d.url
+        }
         return d
       }
       proxy.rewrite(

@@ -225,10 +225,13 @@ export interface E2E {
   writes(): RequestLogEntry[]
   /**
    * A deployment that exists before the run, READY with one DEPLOYED revision of `main` from
-   * acme/agent-server (what a first good deploy leaves), without running the bundle for it.
+   * acme/agent-server (what a first good deploy leaves), without running the bundle for it;
+   * `over` sets more of it (its type, its tiers). Returns its id.
    */
-  seed(name: string, secrets?: Record<string, string>): void
+  seed(name: string, secrets?: Record<string, string>, over?: Partial<SeededDeployment>): string
 }
+
+type SeededDeployment = NonNullable<Fixture['deployments']>[number]
 
 export function e2eContext(emu: Emulator): E2E {
   const c = emu.credentials()
@@ -244,7 +247,7 @@ export function e2eContext(emu: Emulator): E2E {
         .tenants.flatMap(t => t.deployments)
         .filter(d => d.name === name),
     writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH'),
-    seed: (name, secrets = {}) => {
+    seed: (name, secrets = {}, over = {}) => {
       seeded.push({
         tenant_id: c.tenantId,
         name,
@@ -254,10 +257,15 @@ export function e2eContext(emu: Emulator): E2E {
           repo_url: 'https://github.com/acme/agent-server'
         },
         source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
+        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value })),
+        ...over
       })
       const base = demoFixture()
       emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), ...seeded] })
+      return emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(d => d.name === name)!.id
     }
   }
 }

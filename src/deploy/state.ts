@@ -2,6 +2,7 @@
 // outputs and the summary can say what was known when something failed.
 import { deploymentStatusWord } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
+import { kindOf, sizeOfTier, type Kind, type Size } from '../control-plane/vocabulary.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
 import type { Health } from '../health/window.ts'
@@ -77,6 +78,11 @@ export interface DeployState {
   statusUrl?: string | undefined
   /** An upload deploy's archive (`internal_source`): the `source-digest` output and the summary. */
   source?: SourceFacts | undefined
+  /** The deployment's type as the service reports it (a legacy word read as its type). */
+  deploymentType?: Kind | undefined
+  /** The compute tier the service reports (`SERVERLESS_M`), and its size. */
+  tier?: string | undefined
+  size?: Size | undefined
 }
 
 export function newState(o: Options): DeployState {
@@ -105,7 +111,12 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.name = d.name
   state.tenantId = d.tenant_id
   state.deploymentStatus = deploymentStatusWord(d.status)
-  const url = d.source_config.custom_url
+  state.deploymentType = kindOf(d.source_config.deployment_type)
+  state.tier = d.deployment_tier ?? undefined
+  state.size = sizeOfTier(d.deployment_tier)
+  // The service's newer top-level `url` where it gives one; else the custom_url, as before.
+  const url = d.url || d.source_config.custom_url
+  const field = d.url ? 'url' : 'custom_url'
   state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
@@ -117,14 +128,14 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.url = undefined
   const credentials = credentialsIn(url)
   state.urlProblem = credentials
-    ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
-    : 'its custom_url is not a well-formed http(s) URL'
+    ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : `its ${field} is not a well-formed http(s) URL`
   if (state.urlRefused) return
   state.urlRefused = true
   log.warning(
     credentials
-      ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-      : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+      ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
 }

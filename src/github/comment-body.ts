@@ -36,6 +36,8 @@ export interface PrCommentReport {
   statusUrl?: string | undefined
   /** The commit the revision built (or was expected to build). */
   commitSha?: string | undefined
+  /** The deployment's type and size as the service reports them (`serverless, medium (SERVERLESS_M)`). */
+  tier?: string | undefined
   /** The run's error, already redacted; shown as the reason. */
   error?: string | undefined
   /** The last lines of the build or deploy log, when failure diagnostics exist. */
@@ -202,6 +204,7 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
       `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
     ])
   if (r.deploymentId) rows.push(['Deployment', code(r.deploymentId)])
+  if (r.tier && r.command !== 'delete') rows.push(['Type and size', plain(r.tier, 200)])
   if (r.commitSha) {
     const short = r.commitSha.slice(0, 7)
     const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined

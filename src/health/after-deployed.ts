@@ -224,7 +224,9 @@ function runGate(
       apiKey: o.apiKey,
       vouched: vouchedHosts(o),
       deadline: deadlineOf(o, deps, r),
-      alongside
+      alongside,
+      // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+      wakes: state.deploymentType === 'serverless'
     },
     state.url,
     {

@@ -35,6 +35,8 @@ export interface HealthGateSettings {
   deadline: number
   /** Asked on the probes of the window too (the revision served). */
   alongside?: WindowCheck
+  /** A Serverless deployment: its server may be scaled to zero and wake on the first probe. */
+  wakes?: boolean
 }
 
 export interface HealthGateDeps {
@@ -74,7 +76,9 @@ export async function healthGate(
             log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
             if (!sentKey(url, s)) log.info(withoutKey(url, deps))
           }
-          const text = describeAnswer(answer)
+          const text =
+            describeAnswer(answer) +
+            (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '')
           // A long wait repeats one answer: it is said once, and again when it changes.
           if (text !== last) log.info(`Probe ${n}: ${text}`)
           last = text
@@ -85,6 +89,10 @@ export async function healthGate(
       throw refused(err.message, deps)
     }
     if (result.health === 'not-vouched') throw notVouchedError(result, deps)
+    if (result.wokeUp)
+      log.info(
+        `Probe ${result.wokeUp.probe} waited ${formatDuration(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`
+      )
     const took = formatDuration(result.elapsedMs)
     if (result.health === 'healthy')
       log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`)
@@ -112,6 +120,7 @@ function checkOptions(
     windowMs: s.windowMs,
     ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
     ...(s.alongside ? { alongside: s.alongside } : {}),
+    ...(s.wakes ? { wakes: true } : {}),
     redactor: deps.redactor,
     ...(deps.signal ? { signal: deps.signal } : {}),
     clock: deps.clock,

@@ -147,7 +147,17 @@ export const ACTION_INPUTS = {
   },
   'deployment-type': {
     description:
-      'dev_free, dev, prod, dev_zero or dev_free_zero (source_config.deployment_type) on create. It cannot change; a differing value on update is an error.',
+      'serverless (scales to zero, wakes on the next request) or dedicated (always on, its own database) on create, sent as source_config.deployment_type; the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+    required: false
+  },
+  size: {
+    description:
+      "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S ... DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
+    required: false
+  },
+  'database-size': {
+    description:
+      'small, medium or large - the database tier of a Dedicated deployment (refused for Serverless, which shares its database).',
     required: false
   },
   command: {
@@ -244,5 +254,13 @@ export const ACTION_OUTPUTS = {
   'source-digest': {
     description:
       'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
+  },
+  'deployment-type': {
+    description:
+      'serverless or dedicated (a legacy word read as its type), as the service reports it after the run; empty where it does not.'
+  },
+  size: {
+    description:
+      'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
   }
 } as const

@@ -6,6 +6,7 @@
 // names inputs through `say`, as the user set them (naming.ts).
 import {
   CLOUD_SOURCES,
+  kindOf,
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
@@ -318,8 +319,19 @@ const DEPLOYING: readonly Rule[] = [
   sourceFit,
   sourceNeeds,
   tagWithoutBuildOnPush,
-  secretNames
+  secretNames,
+  databaseOfServerless
 ]
+
+/** A Serverless deployment shares its database: it has no database size to set. */
+function databaseOfServerless({ f, say, add }: RuleInput): void {
+  const type = f['deployment-type']
+  if (f['database-size'] === undefined || kindOf(type) !== 'serverless') return
+  add(
+    'database-size',
+    `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type as string)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`
+  )
+}
 
 /** Every rule's problems, in order. */
 export function ruleProblems(c: RuleInput, failedCommand: boolean): void {

@@ -9,6 +9,7 @@ import {
   CLOUD_SOURCES,
   DEPLOYMENT_TYPES,
   REVISION_SOURCES,
+  SIZES,
   SOURCES
 } from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
@@ -157,6 +158,9 @@ export const INPUTS = {
   'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
     sources: ['codehost', 'internal_source']
   }),
+  // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+  size: row(parseEnum('size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
+  'database-size': row(parseEnum('database-size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
   command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both', { common: true }),
   'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
   'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy', {

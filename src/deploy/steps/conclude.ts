@@ -191,10 +191,13 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   state.failureLog = after.log
   state.rollback = after.rollback
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
+  // Why the revision failed, where the control plane says (`status_message`).
+  const said = w.result.revision?.status_message?.trim()
+  const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : ''
   const rolled = describeRollback(after.rollback)
   return {
     message:
-      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}${says}` +
       (rolled ? ` ${rolled}` : ''),
     hint:
       last === 'BUILD_FAILED'
