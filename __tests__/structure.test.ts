@@ -95,7 +95,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['deploy/', 'health/'],
   ['upload/', 'inputs/', 'event.ts'],
   ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts']
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */

@@ -3,6 +3,7 @@
 // (streams, clock, signals, files) comes in `CliIo`, so tests run it in-process.
 import { closeSync, openSync, writeFileSync } from 'node:fs'
 import { Redactor } from '../control-plane/redact.ts'
+import { logSafe } from '../inert.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
@@ -122,7 +123,7 @@ function answerAtOnce(
     io.stdout.write(`${VERSION}\n`)
     return 0
   }
-  io.stderr.write(`control-plane-deploy: ${redactor.redact(line.message)}\n`)
+  io.stderr.write(`control-plane-deploy: ${logSafe(redactor.redact(line.message))}\n`)
   return 2
 }
 
