@@ -77,7 +77,7 @@ function writeOutputs(
     writeFileSync(line.outputFile, file.text)
     if (file.left.length) {
       log.warning(
-        `Not in --output-file: ${file.left.join(', ')}, whose value holds a single quote or a control character that no dotenv reader takes safely; stdout has it.`
+        `Not in --output-file: ${file.left.join(', ')}, whose value holds a character that not every dotenv reader (sh, bash, GitLab, python-dotenv) reads back as written; stdout has it.`
       )
     }
     return result.exitCode
