@@ -2,7 +2,14 @@
 // are written as they are, short values are not masked, the repository of a deployment is kept,
 // and only what the run saw happen is reported.
 import { expect } from '@jest/globals'
-import { e2e, runAction as run, uniqueName, warnings } from './harness.ts'
+import {
+  hostileWorkspace,
+  INJECTED,
+  steeredLog,
+  steeredMarkdown,
+  type HostileWorkspace
+} from '../hostile-workspace.ts'
+import { e2e, runAction as run, uniqueName, warnings, type E2E } from './harness.ts'
 
 e2e(
   'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them',
@@ -198,5 +205,60 @@ e2e(
       /create of deployment "[^"]+" was in flight: whether it was applied is unknown/
     )
     expect(r.outputs.created).toBe('')
+  }
+)
+
+/** An upload of the hostile workspace with its checks on: graphs, and the smoke case. */
+function hostileUpload(t: E2E, ws: HostileWorkspace, name: string): Record<string, string> {
+  const { 'integration-id': _none, ...inputs } = t.inputs({
+    name,
+    source: 'internal_source',
+    'graph-config-path': ws.configPath,
+    'health-check': 'true',
+    'health-check-window': '2s',
+    'smoke-test': ws.smokePath
+  })
+  return inputs
+}
+
+e2e(
+  'issue 33, defect 1: a graph id, a smoke case, a folder name carrying workflow commands, escapes and HTML steer neither the log nor the summary',
+  async t => {
+    const ws = hostileWorkspace()
+    const r = await run({
+      inputs: hostileUpload(t, ws, uniqueName('hostile-ws')),
+      env: { GITHUB_WORKSPACE: ws.dir }
+    })
+    expect({ code: r.code, errors: r.errors }).toEqual({ code: 0, errors: [] })
+    expect(r.outputs).toMatchObject({ health: 'healthy', smoke: 'passed' })
+    expect(steeredLog(r.stdout)).toEqual([])
+    expect(steeredLog(r.stderr)).toEqual([])
+    expect(steeredMarkdown(r.summary)).toEqual([])
+    // Shown, as text: the graph's check, the case's line.
+    expect(r.stdout).toContain(`: :error title=${INJECTED}::${INJECTED}`)
+    expect(r.stdout).toMatch(/POST \/assistants\/search, graph "agent/)
+    expect(r.stdout).toMatch(/Smoke case "case agent/)
+    expect(r.summary).toContain('&lt;img src=x onerror=alert(1)&gt;&#91;link&#93;')
+    // The runner masked nothing it was not asked to: the status reads as it is.
+    expect(r.stdout).not.toMatch(/^::add-mask::DEPLOYED/m)
+    expect(r.outputs['revision-status']).toBe('DEPLOYED')
+  }
+)
+
+e2e(
+  'issue 33, defect 1: a dependency and a folder name carrying workflow commands, escapes and HTML are refused in plain text',
+  async t => {
+    const ws = hostileWorkspace({ missingDependency: true })
+    const r = await run({
+      inputs: hostileUpload(t, ws, uniqueName('hostile-dep')),
+      env: { GITHUB_WORKSPACE: ws.dir }
+    })
+    expect(r.code).toBe(1)
+    expect(t.writes()).toEqual([])
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/the dependency '.\/dep agent %0A: :error title=cpd-injected::/)
+    expect(r.errors[0]).toContain(`of 'agent # #[error]${INJECTED} <img`)
+    expect(steeredLog(r.stdout)).toEqual([])
+    expect(steeredMarkdown(r.summary)).toEqual([])
   }
 )
