@@ -4,6 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import {
+  hostileWorkspace,
+  INJECTED,
+  steeredLog,
+  type HostileWorkspace
+} from '../hostile-workspace.ts'
 import { copyFixture } from '../upload/helpers.ts'
 import { packedPackage } from './package.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
@@ -140,4 +146,27 @@ test('a dry run builds the archive and sends no write; a fork merge request is r
   expect(fork.code).toBe(2)
   expect(fork.stderr).toContain('an upload deploy (internal_source)')
   expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
+})
+
+test('issue 33, defect 1: a graph id, a smoke case, a folder and a dependency name carrying workflow commands and escapes steer no line of the CLI’s log', async () => {
+  const emu = await emulator()
+  const checks = (ws: HostileWorkspace) =>
+    gitlab(emu, {
+      CONTROL_PLANE_NAME: uniqueName('cli-hostile'),
+      CONTROL_PLANE_GRAPH_CONFIG_PATH: ws.configPath,
+      CONTROL_PLANE_HEALTH_CHECK: 'true',
+      CONTROL_PLANE_HEALTH_CHECK_WINDOW: '2s',
+      CONTROL_PLANE_SMOKE_TEST: ws.smokePath
+    })
+  const ws = hostileWorkspace()
+  const run = await cli(['deploy'], checks(ws), ws.dir)
+  expect({ code: run.code, steered: steeredLog(run.stderr) }).toEqual({ code: 0, steered: [] })
+  expect(steeredLog(run.stdout)).toEqual([])
+  expect(outputsOf(run.stdout)).toMatchObject({ health: 'healthy', smoke: 'passed' })
+  expect(run.stderr).toContain(`: :error title=${INJECTED}::${INJECTED}`)
+  expect(run.stderr).toMatch(/Smoke case "case agent/)
+  const refused = hostileWorkspace({ missingDependency: true })
+  const dep = await cli(['deploy'], checks(refused), refused.dir)
+  expect({ code: dep.code, steered: steeredLog(dep.stderr) }).toEqual({ code: 1, steered: [] })
+  expect(dep.stderr).toMatch(/the dependency '.\/dep agent \n: :error title=cpd-injected::/)
 })
