@@ -2,14 +2,26 @@
 // are written as they are, short values are not masked, the repository of a deployment is kept,
 // and only what the run saw happen is reported.
 import { expect } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
+  HOSTILE,
   hostileWorkspace,
   INJECTED,
   steeredLog,
   steeredMarkdown,
   type HostileWorkspace
 } from '../hostile-workspace.ts'
-import { e2e, runAction as run, uniqueName, warnings, type E2E } from './harness.ts'
+import {
+  e2e,
+  e2eWithGitHub,
+  pullRequest,
+  runAction as run,
+  uniqueName,
+  warnings,
+  type E2E
+} from './harness.ts'
 
 e2e(
   'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them',
@@ -260,5 +272,43 @@ e2e(
     expect(r.errors[0]).toContain(`of 'agent # #[error]${INJECTED} <img`)
     expect(steeredLog(r.stdout)).toEqual([])
     expect(steeredMarkdown(r.summary)).toEqual([])
+  }
+)
+
+e2eWithGitHub(
+  'issue 33: the agent server’s escapes and HTML and a hostile case name show as text in the summary’s smoke table and in the PR comment',
+  async (t, gh) => {
+    const ws = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+    writeFileSync(join(ws, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
+    const cases = [
+      { name: `case ${HOSTILE}`, graph: 'agent', input: 'ping', expect: { contains: 'pong' } }
+    ]
+    writeFileSync(join(ws, 'smoke.json'), JSON.stringify(cases))
+    t.emu.agents.scriptApp('*', { runs: { outputs: [`answer ${HOSTILE}`] } })
+    const name = uniqueName('hostile-md')
+    const r = await run({
+      inputs: t.inputs({
+        name,
+        'health-check': 'true',
+        'health-check-window': '2s',
+        'smoke-test': 'smoke.json',
+        'pr-comment': 'true',
+        'github-token': 'ghs_fake_token_for_the_comment'
+      }),
+      event: pullRequest(33),
+      env: { GITHUB_WORKSPACE: ws, GITHUB_API_URL: gh.url }
+    })
+    expect(r.code).toBe(1)
+    expect(r.outputs.smoke).toBe('failed')
+    expect(steeredLog(r.stdout)).toEqual([])
+    expect(steeredMarkdown(r.summary)).toEqual([])
+    // The case's row: its name and the server's output, as text.
+    expect(r.summary).toMatch(
+      /\| case agent .*&lt;\/details&gt;&lt;img src=x onerror=alert\(1\)&gt;&#91;link&#93;/
+    )
+    const comments = gh.comments(33)
+    expect(comments).toHaveLength(1)
+    expect(steeredMarkdown(comments[0]!.body)).toEqual([])
+    expect(comments[0]!.body).toContain('smoke case "case agent')
   }
 )
