@@ -2,9 +2,11 @@
 // are written as they are, short values are not masked, the repository of a deployment is kept,
 // and only what the run saw happen is reported.
 import { expect } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { demoFixture } from '../../emulator/server.ts'
 import {
   HOSTILE,
   hostileWorkspace,
@@ -310,5 +312,32 @@ e2eWithGitHub(
     expect(comments).toHaveLength(1)
     expect(steeredMarkdown(comments[0]!.body)).toEqual([])
     expect(comments[0]!.body).toContain('smoke case "case agent')
+  }
+)
+
+e2e(
+  'issue 33: the url output holds no shell syntax (percent-encoded), so even a run: line that pastes it in runs nothing',
+  async t => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpd-url-'))
+    const mark = join(dir, 'ran')
+    const fixture = demoFixture()
+    const dep = fixture.deployments![0]!
+    const custom = `https://x.example/$(id>${mark})/\`id>${mark}\`?k=\${CONTROL_PLANE_API_KEY}&q='a'"b"{c};!*~\\`
+    dep.source_config = { ...dep.source_config, custom_url: custom }
+    t.emu.loadFixture(fixture)
+    const r = await run({ inputs: t.inputs({ 'deployment-id': dep.id!, ref: 'main' }) })
+    expect(r.code).toBe(0)
+    const m = encodeURIComponent(mark).replaceAll('%2F', '/')
+    expect(r.outputs.url).toBe(
+      `https://x.example/%24%28id%3E${m}%29/%60id%3E${m}%60?k=%24%7BCONTROL_PLANE_API_KEY%7D&q=%27a%27%22b%22%7Bc%7D%3B%21%2A%7E%5C`
+    )
+    // As a workflow's `run: echo "${{ steps.deploy.outputs.url }}"` would paste it.
+    const echoed = execFileSync('bash', ['-c', `printf '%s' "${r.outputs.url}"`], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, CONTROL_PLANE_API_KEY: t.key }
+    })
+    expect(echoed).toBe(r.outputs.url)
+    expect(existsSync(mark)).toBe(false)
+    expect(r.summary).toContain(`| URL | ${r.outputs.url} |`)
   }
 )
