@@ -40,10 +40,11 @@ export interface HostileWorkspace {
 
 /**
  * A workspace of one Python graph whose id, folder, smoke case and (with `missingDependency`) a
- * dependency that does not exist carry `text`.
+ * dependency that does not exist carry `text`; with `failingCase`, the case expects what no
+ * output holds.
  */
 export function hostileWorkspace(
-  o: { text?: string; missingDependency?: boolean } = {}
+  o: { text?: string; missingDependency?: boolean; failingCase?: boolean } = {}
 ): HostileWorkspace {
   const text = o.text ?? HOSTILE
   const dir = mkdtempSync(join(tmpdir(), 'cpd-hostile-ws-'))
@@ -53,7 +54,8 @@ export function hostileWorkspace(
   const config = { graphs: { [text]: './agent.py:graph' }, dependencies, python_version: '3.12' }
   writeFileSync(join(dir, folder, 'langgraph.json'), JSON.stringify(config))
   writeFileSync(join(dir, folder, 'agent.py'), 'graph = None\n')
-  const cases = [{ name: `case ${text}`, graph: text, input: { q: 'ping' } }]
+  const expect = o.failingCase ? { expect: { contains: 'never in the output' } } : {}
+  const cases = [{ name: `case ${text}`, graph: text, input: { q: 'ping' }, ...expect }]
   writeFileSync(join(dir, 'smoke.json'), JSON.stringify(cases))
   return { dir, configPath: `${folder}/langgraph.json`, smokePath: 'smoke.json', graph: text }
 }
