@@ -4,7 +4,7 @@
 // or expanded; the workspace's hostile texts (graph id, smoke case, folder and dependency names),
 // which steer no line of the CLI's log; and the four CIs' fork signals, each refused before any
 // request.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe } from '@jest/globals'
