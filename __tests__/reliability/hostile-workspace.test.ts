@@ -1,13 +1,15 @@
 // The workspace's own texts, hostile (issue 33, defect 1), in every place they can reach through
 // the bundle: a graph id (the graphs check's log line, its failure, the summary's Graphs row), a
 // smoke case's name and graph (its log line, its failure, the summary's table, beside a server
-// output of the same kind), a folder's and a dependency's name (the refusal before any request).
+// output of the same kind, and the pull request comment), a folder's and a dependency's name (the
+// refusal before any request).
 // Each carries workflow commands on lines of their own, `##[`, terminal escapes, HTML and a
 // Markdown link (__tests__/hostile-workspace.ts): none may steer the log or the summary.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator } from '../../emulator/server.ts'
-import type { RunResult } from '../e2e/harness.ts'
+import { startFakeGitHub } from '../../scripts/fake-github.ts'
+import { pullRequest, type RunResult } from '../e2e/harness.ts'
 import {
   HOSTILE,
   hostileWorkspace,
@@ -83,6 +85,31 @@ const PLACES: Place[] = [
   }
 ]
 
+/** A failing smoke case on a pull request: the comment shows the case and the reason as text. */
+async function commentCase(c: Case, debug: boolean) {
+  const gh = await startFakeGitHub()
+  try {
+    await withEmulator({}, async emu => {
+      emu.agents.scriptApp('*', { runs: { outputs: [`answer ${HOSTILE}`] } })
+      const { inputs, env } = uploadInputs(c, emu, hostileWorkspace({ failingCase: true }), debug)
+      const run = await c.run({
+        inputs: { ...inputs, 'pr-comment': 'true', 'github-token': 'ghs_fake_token_for_a_comment' },
+        event: pullRequest(33),
+        env: { ...env, GITHUB_API_URL: gh.url }
+      })
+      checkInert(c, run)
+      c.check(run.code === 1, `exit ${run.code}, expected 1`)
+      const comments = gh.comments(33)
+      c.check(comments.length === 1, `${comments.length} comments`)
+      for (const what of steeredMarkdown(comments[0]?.body ?? ''))
+        c.check(false, `the comment holds ${what}`)
+      c.check((comments[0]?.body ?? '').includes('smoke case "case agent'), 'the case is not named')
+    })
+  } finally {
+    await gh.close()
+  }
+}
+
 async function placeCase(c: Case, p: Place, debug: boolean) {
   await withEmulator({}, async emu => {
     p.arrange?.(emu)
@@ -105,4 +132,10 @@ describe(GROUP, () => {
       (c, d) => placeCase(c, p, d),
       { lane: four }
     )
+  inBothLogModes(
+    GROUP,
+    'hostile workspace text: a smoke case that fails on a pull request: nothing steers the PR comment',
+    commentCase,
+    { lane: four }
+  )
 })
