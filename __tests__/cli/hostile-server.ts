@@ -70,10 +70,17 @@ export function pythonDotenv(
     'values = dotenv_values(sys.argv[1])',
     'print(json.dumps([values.get(n) for n in json.loads(sys.argv[2])]))'
   ].join('\n')
-  const out = execFileSync(PYTHON, ['-c', script, file, JSON.stringify(names)], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, ...env }
-  })
+  let out: string
+  try {
+    out = execFileSync(PYTHON, ['-c', script, file, JSON.stringify(names)], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, ...env }
+    })
+  } catch (err) {
+    throw new Error(
+      `python-dotenv did not read ${file} (${String(err).slice(0, 300)}): run .ci/python-dotenv, which installs Debian's python3-dotenv, or set CPD_PYTHON to a Python that has it.`
+    )
+  }
   return JSON.parse(out) as (string | null)[]
 }
 
