@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) return
-    core.info(`Received ${signal}: stopping.`)
+    core.info(logSafe(`Received ${signal}: stopping.`))
     controller.abort()
     setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
   }
