@@ -78,7 +78,8 @@ export function pythonDotenv(
     })
   } catch (err) {
     throw new Error(
-      `python-dotenv did not read ${file} (${String(err).slice(0, 300)}): run .ci/python-dotenv, which installs Debian's python3-dotenv, or set CPD_PYTHON to a Python that has it.`
+      `python-dotenv did not read ${file} (${String(err).slice(0, 300)}): run .ci/python-dotenv, which installs Debian's python3-dotenv, or set CPD_PYTHON to a Python that has it.`,
+      { cause: err }
     )
   }
   return JSON.parse(out) as (string | null)[]
