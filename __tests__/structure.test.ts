@@ -95,7 +95,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['deploy/', 'health/'],
   ['upload/', 'inputs/', 'event.ts'],
   ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts']
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */
@@ -140,6 +140,25 @@ it('only the action door (src/action/) imports @actions/core', () => {
     .filter(f => specifiersOf(f).includes('@actions/core'))
     .map(f => relative(ROOT, f))
   expect(reaching).toEqual([])
+})
+
+it('the log has two writers, the doors, and each passes every line through logSafe (src/inert.ts)', () => {
+  // Nothing below the doors writes to stdout or stderr itself: its lines go through the port.
+  const writers = sources(ROOT)
+    .filter(f => /\bconsole\.|process\.(stdout|stderr)/.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(writers).toEqual(['cli/index.ts'])
+  // The action's door: each call that writes to the log gets its text from logSafe.
+  const door = readFileSync(join(ROOT, 'action/main.ts'), 'utf8')
+  const calls = [
+    ...door.matchAll(/core\.(info|debug|warning|notice|error|group|setFailed)\(([^)]{0,8})/g)
+  ]
+  expect(calls.length).toBeGreaterThan(5)
+  expect(calls.filter(m => !m[2]!.startsWith('logSafe(')).map(m => m[0])).toEqual([])
+  // The CLI's: its one line writer filters what it writes.
+  expect(readFileSync(join(ROOT, 'cli/log.ts'), 'utf8')).toContain(
+    'this.#stream.write(`${logSafe(this.#redactor.redact(line))}\\n`)'
+  )
 })
 
 /** Reads of a `GITHUB_*` variable: `env.GITHUB_X`, `env['GITHUB_X']`, `{ GITHUB_X } = env`. */

@@ -14,6 +14,10 @@ export interface RunPort {
   event: EventDefaults
   /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */
   mask(value: string): void
+  /**
+   * The log. Each door passes every line, annotation, title and group name through `logSafe`
+   * (src/inert.ts), so text that the run did not write can be interpolated as it is here.
+   */
   info(line: string): void
   /** Present only when debug output is on. */
   debug?: (line: string) => void
@@ -21,7 +25,10 @@ export interface RunPort {
   notice(line: string, title?: string): void
   error(line: string, title?: string): void
   group<T>(name: string, fn: () => Promise<T>): Promise<T>
-  /** The job summary in Markdown, where the door keeps one. */
+  /**
+   * The job summary in Markdown, where the door keeps one. Markup is the run's own: every text it
+   * did not write goes in through `mdText`/`mdCode` (src/inert.ts), in src/report.ts.
+   */
   summary?: (markdown: string) => Promise<void>
   /**
    * The workflow run, as the door read it once (src/github/context.ts): where the GitHub

@@ -7,6 +7,7 @@ import {
   e2eWithGitHub,
   emulatorInputs,
   leaks,
+  pullRequest,
   runAction as run,
   uniqueName
 } from './harness.ts'
@@ -141,20 +142,6 @@ e2e(
     expect(emu.requests()).toEqual([])
   }
 )
-
-const pullRequest = (n: number) => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
-})
 
 e2eWithGitHub(
   'pr-comment: one comment per pull request and name, updated in place, then marked deleted',

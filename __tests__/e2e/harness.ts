@@ -317,3 +317,18 @@ export function e2eWithGitHub(
     emulator
   )
 }
+
+/** A pull request's event, from the base repository. */
+export const pullRequest = (n: number): GitHubEvent => ({
+  name: 'pull_request',
+  headRef: 'feature',
+  sha: 'a'.repeat(40),
+  payload: {
+    number: n,
+    pull_request: {
+      number: n,
+      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
+      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
+    }
+  }
+})

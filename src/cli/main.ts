@@ -4,6 +4,7 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Redactor } from '../control-plane/redact.ts'
+import { logSafe } from '../inert.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
@@ -77,7 +78,7 @@ function writeOutputs(
     writeFileSync(line.outputFile, file.text)
     if (file.left.length) {
       log.warning(
-        `Not in --output-file: ${file.left.join(', ')}, whose value holds a single quote or a control character that no dotenv reader takes safely; stdout has it.`
+        `Not in --output-file: ${file.left.join(', ')}, whose value holds a character that not every dotenv reader (sh, bash, GitLab, python-dotenv) reads back as written; stdout has it.`
       )
     }
     return result.exitCode
@@ -123,7 +124,7 @@ function answerAtOnce(
     io.stdout.write(`${VERSION}\n`)
     return 0
   }
-  io.stderr.write(`control-plane-deploy: ${redactor.redact(line.message)}\n`)
+  io.stderr.write(`control-plane-deploy: ${logSafe(redactor.redact(line.message))}\n`)
   return 2
 }
 

@@ -120,9 +120,7 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
-    // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
-    const href = new URL(url).href
-    state.url = href === `${url}/` ? url : href
+    state.url = outputUrl(url)
     return
   }
   state.url = undefined
@@ -138,6 +136,27 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
       : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
+}
+
+// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
+// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
+// is percent-encoded: it names the same resource, and a workflow that writes the output into a
+// `run:` line or a dotenv reader finds nothing in it to expand or run.
+const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g
+
+/**
+ * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
+ * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
+ * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
+ */
+export function outputUrl(text: string): string {
+  const u = new URL(text)
+  const tail = `${u.pathname}${u.search}${u.hash}`.replace(
+    URL_KEPT,
+    c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+  )
+  const out = `${u.origin}${tail}`
+  return out === `${text}/` ? text : out
 }
 
 /** The host of a URL that carries user:password@, or undefined. */

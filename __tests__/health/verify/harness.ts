@@ -90,6 +90,7 @@ export async function redeploy(emu: Emulator, clock: TestClock): Promise<[string
 export async function scriptApp(emu: Emulator, spec: unknown): Promise<void> {
   const res = await fetch(`${emu.url}/_emulator/agents/${LIVE}/app`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(spec)
   })
   if (res.status !== 200) throw new Error(`app script refused: ${await res.text()}`)
