@@ -9,7 +9,13 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Say } from '../inputs/naming.ts'
 import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from '../control-plane/vouched-hosts.ts'
+import { isLoopbackUrl } from '../control-plane/base-url.ts'
+import {
+  exactHost,
+  LANGGRAPH_APP,
+  LOOPBACK,
+  type HostPattern
+} from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
 import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
 import type { Options } from '../inputs/options.ts'
@@ -48,15 +54,18 @@ type HealthOptions = Pick<
   | 'healthCheckHosts'
   | 'apiDialect'
   | 'graphConfigPath'
+  | 'baseUrl'
 >
 
 /**
- * The hosts the probes may send the key to, besides loopback: the host (and port) of the
- * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
+ * The hosts the probes may send the key to: the host (and port) of the custom-url input,
+ * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
+ * is loopback (the control plane on this machine, as the emulator).
  */
 function vouchedHosts(o: HealthOptions): HostPattern[] {
   const own = o.customUrl ? exactHost(o.customUrl) : undefined
   return [
+    ...(isLoopbackUrl(o.baseUrl) ? [LOOPBACK] : []),
     ...(own ? [own] : []),
     ...(o.healthCheckHosts ?? []),
     ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])

@@ -29,7 +29,7 @@ export interface HealthGateSettings {
   /** Pause between probes (default about 5 s). */
   intervalMs?: number
   apiKey: string
-  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** Epoch ms (the run's timeout): the check ends by then. */
   deadline: number
@@ -196,7 +196,7 @@ function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
 }
 
 function notVouchedBy(deps: HealthGateDeps): string {
-  return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`
+  return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */

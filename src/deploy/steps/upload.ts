@@ -4,14 +4,21 @@
 // its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
 // path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
 // URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
+import { isLoopbackUrl } from '../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Options } from '../../inputs/options.ts'
 import { buildArchive, type BuiltArchive } from '../../upload/archive.ts'
 import { ArchiveError } from '../../upload/errors.ts'
-import { describeUploadUrl, putArchive, type PutResult } from '../../upload/put.ts'
+import {
+  describeUploadUrl,
+  putArchive,
+  uploadUrlProblem,
+  type PutResult
+} from '../../upload/put.ts'
 import { describeWorkspaceGit, readWorkspaceGit } from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
+import { sayOf } from '../say.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 
@@ -80,10 +87,21 @@ export async function prepareUpload(
       archive,
       facts,
       described,
-      store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, deps)
+      store: (client, deploymentId, st) =>
+        uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl })
     }
     return upload
   })
+}
+
+/** The control plane answered an upload URL the source may not go to: nothing was sent. */
+function uploadRefused(problem: string, deps: FlowDeps): DeployError {
+  const say = sayOf(deps)
+  return new DeployError(
+    `Refusing the upload URL: ${sanitizeServerText(problem, 300)}. Nothing was sent to it.`,
+    `Check ${say('base-url')}: the control plane it names answered an upload URL that a control plane there cannot mean.`,
+    'Upload refused'
+  )
 }
 
 /** Why a PUT did not store the object, for the log. */
@@ -109,18 +127,23 @@ async function uploadSource(
   deploymentId: string,
   upload: SourceUpload,
   state: DeployState,
-  deps: FlowDeps
+  deps: FlowDeps & { baseUrl: string }
 ): Promise<string> {
+  // An upload URL on this machine is taken only from a control plane on this machine.
+  const loopbackAllowed = isLoopbackUrl(deps.baseUrl)
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
       const { upload_url: url, object_path: objectPath } =
         await client.requestUploadUrl(deploymentId)
+      const refused = uploadUrlProblem(url, loopbackAllowed)
+      if (refused) throw uploadRefused(refused, deps)
       const r = await putArchive({
         url,
         file: upload.archive.file,
         size: upload.archive.size,
-        signal: deps.signal
+        signal: deps.signal,
+        loopbackAllowed
       })
       if (r.outcome === 'stored') {
         deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(url)}.`)
