@@ -35,6 +35,7 @@ import {
   healthGate,
   unhealthyError
 } from './gate-step.ts'
+import { graphsSkippedBecause, type BuiltFrom } from './built-workspace.ts'
 import { checkRevision, verifiedOf } from './revision-checks.ts'
 import { servedCheck } from './served-check.ts'
 import { agentProbe } from './verify/agent-probe.ts'
@@ -55,6 +56,7 @@ type HealthOptions = Pick<
   | 'apiDialect'
   | 'graphConfigPath'
   | 'baseUrl'
+  | keyof BuiltFrom
 >
 
 /**
@@ -136,8 +138,11 @@ async function afterWindow(
   r: DeployedRevision,
   call: AgentCall
 ): Promise<CheckFailure | Ending | undefined> {
+  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
   const checks = await deps.log.group('Checks of the new revision', () =>
     checkRevision({
+      ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+      intervalMs: probeInterval(o),
       call,
       graphConfigPath: o.graphConfigPath,
       workspace: deps.workspace,
@@ -216,6 +221,9 @@ function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): numb
   return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o: HealthOptions) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
+
 function runGate(
   o: HealthOptions,
   path: string,
@@ -228,8 +236,7 @@ function runGate(
     {
       path,
       windowMs: o.healthCheckWindow,
-      // poll-interval caps every pause of the run, the probes' too.
-      intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+      intervalMs: probeInterval(o),
       apiKey: o.apiKey,
       vouched: vouchedHosts(o),
       deadline: deadlineOf(o, deps, r),

@@ -168,7 +168,9 @@ export function checkFailedError(
       ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
       : f.title === 'Graph not served'
         ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-        : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
+        : f.title === 'Graphs not listed'
+          ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+          : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
   return new DeployError(
     `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
       (rolledBack ? ` ${rolledBack}` : ''),

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
-import { parseHostPatterns, type HostPattern } from '../../../src/control-plane/vouched-hosts.ts'
+import {
+  LOOPBACK,
+  parseHostPatterns,
+  type HostPattern
+} from '../../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest } from '../../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_agent_probe_key_0123456789abcdef'
@@ -38,7 +42,7 @@ describe('agentProbe', () => {
     servers.push(server)
     await new Promise<void>(r => server.listen(0, '127.0.0.1', r))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`
-    const call = agentProbe({ url, apiKey: KEY, vouched: [] })
+    const call = agentProbe({ url, apiKey: KEY, vouched: [LOOPBACK] })
     const answer = await call({
       method: 'POST',
       path: '/assistants/search',
