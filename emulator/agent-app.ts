@@ -20,6 +20,10 @@ export const AgentAppSpec = z
     graphs: z.array(z.string().min(1)).optional(),
     /** `/assistants/search` answers this status (e.g. 401 under custom auth). */
     assistantsStatus: z.number().int().min(400).max(599).optional(),
+    /** The first n `/assistants/search` answers are `failStatus` (a server still warming up). */
+    assistantsFailFirst: z.number().int().min(0).default(0),
+    /** What a transient failure answers (`assistantsFailFirst`, `runs.failFirst`). */
+    failStatus: z.number().int().min(500).max(599).default(503),
     runs: z
       .object({
         /** Run n answers `outputs[n - 1]`; past its end, the input echoed. */
@@ -29,10 +33,17 @@ export const AgentAppSpec = z
         /** Each answer comes this late (real ms). */
         delayMs: z.number().int().min(0).max(600_000).default(0),
         /** `/runs/wait` answers this status (e.g. 401). */
-        status: z.number().int().min(400).max(599).optional()
+        status: z.number().int().min(400).max(599).optional(),
+        /** The first n `/runs/wait` answers are `failStatus`. */
+        failFirst: z.number().int().min(0).default(0),
+        /**
+         * `/runs/wait` answers no run at all: a 302 to a sign-in page, a 204, or a 200 HTML page
+         * (what a proxy or an auth layer before the server may answer).
+         */
+        answer: z.enum(['sign-in-redirect', 'no-content', 'html-page']).optional()
       })
       .strict()
-      .default({ outputs: [], delayMs: 0 })
+      .default({ outputs: [], delayMs: 0, failFirst: 0 })
   })
   .strict()
 export type AgentAppSpec = z.input<typeof AgentAppSpec>
@@ -124,9 +135,11 @@ export function searchAssistants(
   dep: DeploymentRecord,
   rev: RevisionRecord,
   app: AgentApp,
-  body: unknown
+  body: unknown,
+  n = Number.POSITIVE_INFINITY
 ): Reply {
   if (app.assistantsStatus !== undefined) return unauthorized(app.assistantsStatus)
+  if (n <= app.assistantsFailFirst) return unavailable(app.failStatus)
   const parsed = SearchBody.safeParse(body ?? {})
   if (!parsed.success) return { status: 422, body: { detail: z.prettifyError(parsed.error) } }
   const { graph_id, limit, offset } = parsed.data
@@ -152,6 +165,8 @@ export function runWait(
   n: number
 ): Reply {
   if (app.runs.status !== undefined) return unauthorized(app.runs.status)
+  if (n <= app.runs.failFirst) return unavailable(app.failStatus)
+  if (app.runs.answer !== undefined) return NOT_A_RUN[app.runs.answer]
   const parsed = WaitBody.safeParse(body ?? {})
   if (!parsed.success) return { status: 422, body: { detail: z.prettifyError(parsed.error) } }
   const { assistant_id: id, input } = parsed.data
@@ -167,6 +182,26 @@ export function runWait(
   }
   const scripted = n <= app.runs.outputs.length
   return { status: 200, body: scripted ? app.runs.outputs[n - 1] : (input ?? null) }
+}
+
+/** What answers in place of a run: an auth layer's sign-in redirect, nothing, or a web page. */
+const NOT_A_RUN: Record<NonNullable<AgentApp['runs']['answer']>, Reply> = {
+  'sign-in-redirect': {
+    status: 302,
+    headers: { location: 'https://login.example.invalid/sign-in?next=%2Fruns%2Fwait' },
+    text: ''
+  },
+  'no-content': { status: 204, text: '' },
+  'html-page': {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    text: '<!doctype html><html><head><title>Sign in</title></head><body>Please sign in</body></html>'
+  }
+}
+
+/** A transient failure, as a server still starting (or a proxy before it) answers. */
+function unavailable(status: number): Reply {
+  return { status, body: { detail: 'Service temporarily unavailable, try again.' } }
 }
 
 function unauthorized(status: number): Reply {
