@@ -1,6 +1,7 @@
 // Which hosts the key may go to: the grammar of health-check-hosts and how a probe URL's host is
 // compared with it, exactly (case, IDNA, trailing dots, ports, look-alikes, IP literals).
-import { describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { loadPublicSuffixes } from '../../src/control-plane/public-suffixes.ts'
 import {
   exactHost,
   LANGGRAPH_APP,
@@ -11,6 +12,8 @@ import {
   type HostPattern
 } from '../../src/control-plane/vouched-hosts.ts'
 import { probeTarget } from '../../src/health/target.ts'
+
+beforeAll(loadPublicSuffixes)
 
 const pattern = (text: string): HostPattern => {
   const p = parseHostPattern(text)

@@ -2,11 +2,13 @@
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
 // example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
-// port matches that port only; without one, any port of that host. Loopback is vouched for only
+// port matches that port only; without one, any port of that host. A `*.` pattern must stay inside
+// one registrable domain (public-suffixes.ts: `*.github.io` is refused). Loopback is vouched for only
 // by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address.
 import { domainToUnicode } from 'node:url'
 import { isIP } from 'node:net'
 import { isLoopbackHost } from './base-url.ts'
+import { broaderThanOneDomain } from './public-suffixes.ts'
 
 export interface HostPattern {
   /** Lowercase ASCII (punycode), without a trailing dot; IPv6 in brackets. */
@@ -81,6 +83,11 @@ export function parseHostPattern(entry: string): HostPattern | { problem: string
       return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` }
     if (!host.includes('.'))
       return { problem: `${quoted} would match a whole top-level domain: name a domain under it` }
+    const broad = broaderThanOneDomain(host)
+    if (broad)
+      return {
+        problem: `${quoted} would match hosts of many owners (${broad}, on the Public Suffix List): name the agent server's host, or *.<a domain of your own>`
+      }
   }
   return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry }
 }

@@ -1,7 +1,8 @@
 // The checks' requests go through the gate's probe: its transport (a POST with a JSON body over a
 // real socket) and its key rule (probeTarget), with the transport faked only to see where the key
 // would go for hosts that cannot be served here.
-import { afterEach, describe, expect, test } from '@jest/globals'
+import { afterEach, beforeAll, describe, expect, test } from '@jest/globals'
+import { loadPublicSuffixes } from '../../../src/control-plane/public-suffixes.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
@@ -22,6 +23,8 @@ afterEach(async () => {
 })
 
 const signal = new AbortController().signal
+
+beforeAll(loadPublicSuffixes)
 
 describe('agentProbe', () => {
   test('a POST carries its JSON body and the key to a loopback server; the answer is read', async () => {
