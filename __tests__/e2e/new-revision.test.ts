@@ -5,7 +5,7 @@
 // by a count of probes, a slow case by a delay far beyond its timeout.
 import { expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
@@ -256,7 +256,9 @@ e2e('a bad smoke-test file: one error naming the input, nothing sent', async t =
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/title=Invalid inputs::.*smoke-test/)
   }
-  expect(bad.errors[0]).toMatch(/`smoke-test` \(smoke.json\), case 1: `input` is required/)
+  expect(bad.errors[0]).toMatch(
+    /`smoke-test` \(smoke.json\), case 1 \(line 1, column 2\): `input` is required/
+  )
   expect(missing.errors[0]).toMatch(
     /`smoke-test` \(nowhere.yaml\) could not be read: there is no such file/
   )
@@ -376,5 +378,57 @@ e2e(
     })
     expect(same.code).toBe(1)
     expect(same.errors[0]).toMatch(/title=Graph not served::.*graph "planner"/)
+  }
+)
+
+e2e(
+  'smoke-test must name a regular file inside the workspace, and its errors never show the text found there',
+  async t => {
+    const token = 'ghp_smoke0token000000000000000000000000'
+    const ws = workspace(['agent'])
+    symlinkSync('/proc/self/environ', join(ws, 'environ.yaml'))
+    symlinkSync('/dev/zero', join(ws, 'zero.yaml'))
+    mkdirSync(join(ws, 'dir.yaml'))
+    writeFileSync(
+      join(ws, 'token.yaml'),
+      `- {name: a, graph: agent, input: 1, timeout: ${token}}\n`
+    )
+    writeFileSync(join(ws, 'key.yaml'), `- {name: a, graph: agent, input: 1, ${token}: 1}\n`)
+    const given = [
+      '/proc/self/environ',
+      '../outside.yaml',
+      'environ.yaml',
+      'zero.yaml',
+      'dir.yaml',
+      'token.yaml',
+      'key.yaml'
+    ]
+    const runs = await Promise.all(
+      given.map(file =>
+        run({
+          inputs: t.inputs({ name: uniqueName('smokefile'), ...GATE, 'smoke-test': file }),
+          env: { GITHUB_WORKSPACE: ws }
+        })
+      )
+    )
+    for (const r of runs) {
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/title=Invalid inputs::.*`smoke-test`/)
+      expect(r.stdout + r.stderr).not.toContain(token)
+    }
+    const [absolute, up, environ, zero, dir, timeout, key] = runs.map(r => r.errors[0])
+    expect(absolute).toMatch(/`smoke-test` must be relative to the repository root/)
+    expect(up).toMatch(/`smoke-test` must stay inside the repository/)
+    expect(environ).toMatch(/\(environ\.yaml\) could not be read: it leads outside the workspace/)
+    expect(zero).toMatch(/\(zero\.yaml\) could not be read: it leads outside the workspace/)
+    expect(dir).toMatch(/\(dir\.yaml\) could not be read: it is a directory/)
+    expect(timeout).toMatch(
+      /\(token\.yaml\), case 1 \(line 1, column 3\): `timeout` must be a duration such as 60s or 2m \(at most 30m\)/
+    )
+    expect(key).toMatch(
+      /\(key\.yaml\), case 1 \(line 1, column 3\): a key that is none of name, graph/
+    )
+    expect(t.emu.requests()).toEqual([])
   }
 )
