@@ -16,6 +16,10 @@ export const AgentAppSpec = z
     previous: z.boolean().default(false),
     /** false: `/info` has no `host` block, as older servers and the JS server. */
     host: z.boolean().default(true),
+    /** Only the first n `/info` answers have the `host` block (an older server then answers). */
+    hostFirst: z.number().int().min(0).optional(),
+    /** `host.project_id` names this deployment instead (a server of another deployment). */
+    projectId: z.string().min(1).optional(),
     /** The graphs served, instead of the deployed revision's. */
     graphs: z.array(z.string().min(1)).optional(),
     /** `/assistants/search` answers this status (e.g. 401 under custom auth). */
@@ -87,16 +91,21 @@ export function servedRevision(
 }
 
 /** The `/info` body of a hosted server that serves `rev`. */
-export function infoBody(dep: DeploymentRecord, rev: RevisionRecord, app: AgentApp): unknown {
+export function infoBody(
+  dep: DeploymentRecord,
+  rev: RevisionRecord,
+  app: AgentApp,
+  n = 1
+): unknown {
   const body: Record<string, unknown> = {
     version: dep.image_version ?? '0.4.12',
     langgraph_py_version: LANGGRAPH_VERSION,
     flags: { assistants: true, crons: true, langsmith: true, langsmith_tracing_replicas: true }
   }
-  if (app.host) {
+  if (app.host && (app.hostFirst === undefined || n <= app.hostFirst)) {
     body.host = {
       kind: 'saas',
-      project_id: dep.id,
+      project_id: app.projectId ?? dep.id,
       host_revision_id: rev.id,
       revision_id: API_BUILD,
       tenant_id: dep.tenant_id

@@ -432,3 +432,44 @@ e2e(
     expect(t.emu.requests()).toEqual([])
   }
 )
+
+e2eLong(
+  '/info naming this revision under another deployment: the log and the error say which deployment answers, not the same revision twice',
+  async t => {
+    const other = '0b6f7c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b'
+    t.emu.agents.scriptApp('*', { projectId: other })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('project'), ...GATE, timeout: '14s' })
+    })
+    const revision = r.outputs['revision-id']!
+    const deployment = r.outputs['deployment-id']!
+    expect(r.code).toBe(1)
+    expect(r.outputs['served-revision']).toBe('stale')
+    expect(r.stdout).toContain(
+      `GET /info: revision ${revision} answers, but as deployment ${other}, not this run's deployment ${deployment}`
+    )
+    expect(r.stdout).not.toContain(`${revision} answers, not yet this run's ${revision}`)
+    expect(r.errors[0]).toContain(
+      `the agent server answers as deployment ${other}, not this run's deployment ${deployment}, though with this run's revision ${revision}`
+    )
+  }
+)
+
+e2e(
+  '/info that named this revision and then loses its host block: unknown, one notice saying so, the run succeeds',
+  async t => {
+    t.emu.agents.scriptApp('*', { hostFirst: 1 })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('losthost'), ...GATE, 'health-check-window': '4s' })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['served-revision']).toBe('unknown')
+    const notices = r.stdout.split('\n').filter(l => l.startsWith('::notice'))
+    expect(notices.filter(l => /Served revision unknown/.test(l))).toEqual([
+      expect.stringMatching(
+        /revision \S+ answered, then \/info probe 2 came without its host block .*could not be held through the window/
+      )
+    ])
+  }
+)
