@@ -337,8 +337,10 @@ function serveApp(
   const app = host.agents.app(dep.id)
   const serving = servedRevision(host.ctx, dep, app, Number.POSITIVE_INFINITY)
   if (!serving) return send(json(503, { detail: 'No revision of this deployment is serving.' }))
-  if (route === 'assistants/search') return send(searchAssistants(dep, serving.active, app, body))
-  const reply = runWait(dep, serving.active, app, body, host.agents.count(dep.id, route))
+  const n = host.agents.count(dep.id, route)
+  if (route === 'assistants/search')
+    return send(searchAssistants(dep, serving.active, app, body, n))
+  const reply = runWait(dep, serving.active, app, body, n)
   if (app.runs.delayMs > 0) return host.later(app.runs.delayMs, () => send(reply))
   send(reply)
 }
@@ -366,7 +368,7 @@ function answer(
   const app = host.agents.app(dep.id)
   const serving = servedRevision(host.ctx, dep, app, route === 'info' ? n : 0)
   if (!serving) return json(503, { detail: 'No revision of this deployment is serving.' })
-  if (route === 'info') return json(200, infoBody(dep, serving.served, app))
+  if (route === 'info') return json(200, infoBody(dep, serving.served, app, n))
   if (n <= h.failFirst) return failed
   if (h.health === 'failing') return failed
   if (h.health === 'flapping' && (n - h.failFirst) % h.every === 0) return failed

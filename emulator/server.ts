@@ -24,6 +24,7 @@ export type { RequestLogEntry } from './request-log.ts'
 export type { LogEntry, RevisionLogs } from './logs.ts'
 export type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
 export type { AgentHealth, AgentHealthSpec, AgentProbe, AgentServers } from './agents.ts'
+export type { AgentAppSpec } from './agent-app.ts'
 export type {
   Credentials,
   DeploymentView,

@@ -1,10 +1,11 @@
 // The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
 // (package.ts), run with Node in a clean environment against the emulator.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
+import { BUILDS_FOR_A_DAY } from '../e2e/harness.ts'
 import { answer, hostileRevision, readBack, readByAll } from './hostile-server.ts'
 import { packedPackage } from './package.ts'
 import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
@@ -391,7 +392,7 @@ test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuse
       stderr: expect.stringMatching(/Revision \S+ reports status UNKNOWN \(undocumented/)
     })
     expect(withFile.stderr).toContain('status UNKNOWN (undocumented "READY?id?')
-    expect(withFile.stderr).toMatch(/Timed out: still UNKNOWN \(undocumented "DEPLOYING\?+id\?/)
+    expect(withFile.stderr).toMatch(/Still UNKNOWN \(undocumented "DEPLOYING\?+id\?/)
   } finally {
     await emu.close()
   }
@@ -458,3 +459,46 @@ test.each([
     expect(creates(name)).toHaveLength(1)
   }
 )
+
+test('a timeout: the hint names the CLI’s own --timeout and --no-wait, and the label is said once', async () => {
+  // Builds that last a day: the run's 3 s timeout comes first.
+  const slow = await startEmulator({ port: 0, speed: 4, stageDurationsMs: BUILDS_FOR_A_DAY })
+  try {
+    const { apiKey, tenantId, integrationId } = slow.credentials()
+    const args = ['deploy', '--name', uniqueName('clislow'), '--repository', 'acme/agent-server']
+    const run = await cli([...args, '--ref', 'main', '--timeout', '3s'], {
+      CONTROL_PLANE_API_KEY: apiKey,
+      CONTROL_PLANE_TENANT_ID: tenantId,
+      CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+      CONTROL_PLANE_BASE_URL: slow.url,
+      CONTROL_PLANE_POLL_INTERVAL: '1s'
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(
+      /error: Deploy timed out: Still BUILDING after 3s; revision \S+ goes on/
+    )
+    expect(run.stderr).not.toMatch(/timed out: timed out/i)
+    expect(run.stderr).toMatch(/Raise `--timeout` \(a first deploy .*\), or use `--no-wait`/)
+    expect(run.stderr).not.toMatch(/wait: false|Raise timeout/)
+  } finally {
+    await slow.close()
+  }
+})
+
+test('--smoke-test naming a file outside the working tree, or a device through a link: exit 2 naming --smoke-test, nothing sent', async () => {
+  emulator.clearRequests()
+  const ws = mkdtempSync(join(tmpdir(), 'cpd-cli-smoke-'))
+  symlinkSync('/dev/zero', join(ws, 'zero.yaml'))
+  const args = ['deploy', '--name', uniqueName('clismoke'), '--health-check', 'true']
+  const [absolute, zero] = await Promise.all([
+    cli([...args, '--smoke-test', '/proc/self/environ'], credentials(), { cwd: ws }),
+    cli([...args, '--smoke-test', 'zero.yaml'], credentials(), { cwd: ws })
+  ])
+  expect(absolute.code).toBe(2)
+  expect(absolute.stderr).toMatch(/`--smoke-test` must be relative to the repository root/)
+  expect(zero.code).toBe(2)
+  expect(zero.stderr).toMatch(
+    /`--smoke-test` \(zero\.yaml\) could not be read: it leads outside the workspace/
+  )
+  expect(emulator.requests()).toEqual([])
+})

@@ -179,7 +179,7 @@ async function hostileRevision(c: Case, payload: string) {
       )
       await revised.done()
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
-      c.check(/Timed out: still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
+      c.check(/Still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
       checkFile(c, run, file, dir, marks)
       const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
       c.check(

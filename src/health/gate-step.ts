@@ -29,7 +29,7 @@ export interface HealthGateSettings {
   /** Pause between probes (default about 5 s). */
   intervalMs?: number
   apiKey: string
-  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** Epoch ms (the run's timeout): the check ends by then. */
   deadline: number
@@ -177,7 +177,9 @@ export function checkFailedError(
       ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
       : f.title === 'Graph not served'
         ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-        : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
+        : f.title === 'Graphs not listed'
+          ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+          : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
   return new DeployError(
     `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
       (rolledBack ? ` ${rolledBack}` : ''),
@@ -205,7 +207,7 @@ function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
 }
 
 function notVouchedBy(deps: HealthGateDeps): string {
-  return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`
+  return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */

@@ -51,7 +51,7 @@ export interface HealthCheckOptions {
   /** `/ok` or the path (with its query) given by health-check. */
   path: string
   apiKey: string
-  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** Epoch ms: the check ends by then, the window and every probe included. */
   deadline: number

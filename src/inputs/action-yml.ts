@@ -203,12 +203,13 @@ export const ACTION_INPUTS = {
     default: '30s'
   },
   'health-check-hosts': {
-    description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
+    description:
+      'More hosts the probes may send the api-key to - a list, *.example.com patterns (within one registrable domain).',
     required: false
   },
   'smoke-test': {
     description:
-      'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
+      'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
     required: false
   }
 } as const

@@ -31,6 +31,7 @@ import {
   parseEnvironmentUrl,
   parseGithubToken,
   parseGraphConfigPath,
+  workspacePath,
   parseName,
   parseNamespace,
   parseRef,
@@ -171,11 +172,8 @@ export const INPUTS = {
   'health-check': row(parseHealthCheck, 'deploy', { common: true }),
   'health-check-window': row(parseHealthCheckWindow, 'deploy'),
   'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
-  // The file is read (relative to the workspace) before any request, in run.ts.
-  'smoke-test': row(
-    optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'),
-    'deploy'
-  )
+  // The file is read (a regular file inside the workspace) before any request, in run.ts.
+  'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

@@ -174,8 +174,8 @@ async function waitGone(
   }
   const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
   const failure = {
-    message: `Timed out: deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-    hint: 'Raise timeout, or use wait: false.',
+    message: `Deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    hint: `Raise ${sayOf(deps)('timeout')}, or use ${sayOf(deps).set('wait', false)}.`,
     title: 'Delete timed out'
   }
   return { outcome: 'timeout', failure }
