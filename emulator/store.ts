@@ -63,7 +63,10 @@ export const FixtureDeployment = z.object({
   deployment_type: DeploymentType.default('prod'),
   display_name: z.string().min(1).nullish(),
   /** The graphs its builds serve (an upload's revision takes its config's instead). */
-  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS])
+  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS]),
+  /** When it was created and last changed (ISO dates; default: when the fixture is loaded). */
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional()
 })
 
 export const Fixture = z.object({
@@ -233,6 +236,9 @@ export class Store {
       this.commitHistory.set(key, [{ at_v: -Infinity, sha }])
     }
     for (const d of fixture.deployments) {
+      // An old deployment (the sweep's age rule): its revision is as old as its last change.
+      const updatedMs = d.updated_at ? Date.parse(d.updated_at) : nowMs
+      const createdMs = d.created_at ? Date.parse(d.created_at) : Math.min(nowMs, updatedMs)
       const dep: DeploymentRecord = {
         id: lc(d.id ?? randomUUID()),
         tenant_id: lc(d.tenant_id),
@@ -246,8 +252,8 @@ export class Store {
         tag_value_ids: d.tag_value_ids,
         deployment_type: d.deployment_type,
         display_name: d.display_name ?? null,
-        created_ms: nowMs,
-        updated_ms: nowMs,
+        created_ms: createdMs,
+        updated_ms: updatedMs,
         created_v: nowV,
         seeded: true,
         revision_ids: [],
@@ -259,7 +265,7 @@ export class Store {
       this.addRevision(dep, {
         source: d.source,
         source_revision_config: d.source_revision_config,
-        created_ms: nowMs,
+        created_ms: updatedMs,
         created_v: nowV,
         fails_with: null,
         seeded: true,

@@ -4,7 +4,7 @@
 import type { Redactor } from './control-plane/redact.ts'
 import type { FlowDeps } from './deploy/deps.ts'
 import { failureText } from './deploy/ending.ts'
-import { check, type CheckResult } from './deploy/check/check.ts'
+import { check, type CheckResult, type Difference } from './deploy/check/check.ts'
 import { renderCheckSummary } from './deploy/check/summary.ts'
 import { gitlabPullStates } from './deploy/sweep/pull-requests.ts'
 import { sweep, type PullSource } from './deploy/sweep/sweep.ts'
@@ -102,7 +102,7 @@ async function runCheck(o: Options, deps: FlowDeps & { redactor: Redactor }): Pr
     return { exitCode: 1, outputs, summary, error: { text: error, title: r.failure!.title } }
   report(deps, r)
   if (!drift) return { exitCode: 0, outputs, summary }
-  const text = `Drift: ${r.differences.length === 1 ? 'one difference' : `${r.differences.length} differences`} between "${r.name ?? o.name}" and what these inputs describe (listed above).`
+  const text = `Drift in "${r.name ?? o.name}": ${r.differences.map(driftWords).join('; ')} (each listed above).`
   if (!o.failOnDrift) {
     deps.log.warning(`${text} fail-on-drift is false: the step passes.`, 'Drift')
     return { exitCode: 0, outputs, summary }
@@ -110,9 +110,23 @@ async function runCheck(o: Options, deps: FlowDeps & { redactor: Redactor }): Pr
   return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } }
 }
 
+/** A difference in a few words, for the one error line. */
+function driftWords(d: Difference): string {
+  switch (d.kind) {
+    case 'absent':
+      return 'it does not exist'
+    case 'planned':
+      return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`
+    case 'not-latest':
+      return 'its active revision is not the latest'
+    case 'commit':
+      return 'its active revision built another commit than the ref names'
+  }
+}
+
 /** Each difference and what was not compared, in the log. */
 function report(deps: FlowDeps, r: CheckResult): void {
-  for (const s of r.skipped) deps.log.notice(`Not compared: ${s}.`, 'Check: not compared')
+  for (const s of r.skipped) deps.log.notice(`Not compared: ${s}.`)
   if (!r.differences.length) {
     deps.log.info(`In sync: "${r.name}" is what these inputs describe.`)
     return
