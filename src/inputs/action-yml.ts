@@ -151,7 +151,7 @@ export const ACTION_INPUTS = {
   },
   command: {
     description:
-      'deploy; delete - delete the deployment of this exact name (or deployment-id), none of that name is a success; sweep - delete the deployments matching sweep-names that are no longer wanted; check - write nothing, report drift from what the inputs describe.',
+      'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
     required: false,
     default: 'deploy'
   },
