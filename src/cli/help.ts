@@ -41,11 +41,16 @@ export function helpText(): string {
   return [
     'Usage: control-plane-deploy deploy [flags]',
     '       control-plane-deploy delete [flags]',
+    '       control-plane-deploy sweep --sweep-names <pattern> [flags]',
+    '       control-plane-deploy check [flags]',
     '',
     wrap(
       'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
         'wait until its new revision is DEPLOYED, failed, superseded or timed out. delete: delete ' +
-        'the deployment of this exact name (or deployment-id); none of that name is a success.',
+        'the deployment of this exact name (or deployment-id); none of that name is a success. ' +
+        'sweep: delete the deployments matching --sweep-names whose pull (merge) request is closed, ' +
+        'or older than --sweep-max-age, or beyond --sweep-max-count (GitLab merge requests are read ' +
+        'with CONTROL_PLANE_GITLAB_TOKEN). check: write nothing; report drift from what the flags describe.',
       ''
     ),
     '',
@@ -85,7 +90,7 @@ export function helpText(): string {
     '',
     'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not deployed',
     '(a failed revision, superseded, unhealthy, timed out: the log says which); 2 invalid flags or',
-    'inputs, nothing sent; 130 interrupted.',
+    'inputs, nothing sent; 3 drift (check); 130 interrupted.',
     ''
   ].join('\n')
 }

@@ -48,9 +48,7 @@ const BEING_DELETED = 'AWAITING_DELETE'
 
 /** Each candidate with the reasons it goes (`would-delete`) or stays (`kept`), oldest first. */
 export function choose(candidates: readonly Candidate[], c: Criteria): SweepRow[] {
-  const rows = [...candidates]
-    .sort((a, b) => (a.updatedMs || 0) - (b.updatedMs || 0))
-    .map(d => decide(d, c))
+  const rows = [...candidates].sort((a, b) => age(a) - age(b)).map(d => decide(d, c))
   if (c.maxCount === undefined) return rows
   const staying = rows.filter(r => r.fate === 'kept')
   const over = staying.length - c.maxCount
@@ -61,6 +59,11 @@ export function choose(candidates: readonly Candidate[], c: Criteria): SweepRow[
     ]
   }
   return rows
+}
+
+/** The sort key, oldest first: a last change that is no date counts as the newest (it stays). */
+function age(d: Candidate): number {
+  return Number.isFinite(d.updatedMs) ? d.updatedMs : Infinity
 }
 
 function decide(d: Candidate, c: Criteria): SweepRow {
