@@ -3,6 +3,7 @@
 // that cannot be read is never guessed: the deployment stays, and the log says why.
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
+import type { GitLabContext } from '../../event.ts'
 
 /** What one read of a pull request says. */
 export type PullState =
@@ -21,18 +22,6 @@ export interface PullStates {
   /** `#` on GitHub, `!` on GitLab. */
   mark: '#' | '!'
   read(number: number): Promise<PullState>
-}
-
-/**
- * The GitLab pipeline the CLI runs in, as the door read it (src/cli/ci.ts): the API root
- * (`CI_API_V4_URL`), the project (`CI_PROJECT_ID`) and the token that may read its merge requests
- * (`CONTROL_PLANE_GITLAB_TOKEN`; a job token cannot).
- */
-export interface GitLabContext {
-  apiUrl: string
-  projectId: string
-  /** Undefined when the variable is not set: the closed criterion is then skipped. */
-  token?: string
 }
 
 /** One request's longest wait; a read that takes longer has failed. */
