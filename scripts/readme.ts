@@ -88,13 +88,16 @@ const code = (words: readonly string[]) => words.map(w => `\`${w}\``).join(', ')
 /** What an input is for, from its row: the commands, the sources, what needs it. */
 export function forText(facts: InputFacts): string {
   const { applies } = facts
-  const parts = [
+  // `check` plans the deploy its inputs describe: what a deploy takes, it takes.
+  const commands =
     typeof applies !== 'string'
       ? applies.join(', ')
       : applies === 'both'
-        ? 'deploy, delete'
-        : applies
-  ]
+        ? 'deploy, delete, check'
+        : applies === 'deploy'
+          ? 'deploy, check'
+          : applies
+  const parts = [commands]
   if (facts.sources) {
     const revision = facts.revisionSources
       ? ` (or \`revision-source\` ${code(facts.revisionSources)})`
