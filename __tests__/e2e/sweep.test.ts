@@ -10,7 +10,15 @@ import {
   previewsFixture,
   type PreviewSpec
 } from '../../scripts/previews.ts'
-import { e2e, e2eWithGitHub, emulatorInputs, leaks, runAction as run, warnings } from './harness.ts'
+import {
+  e2e,
+  e2eWithGitHub,
+  emulatorInputs,
+  leaks,
+  namesLeft,
+  runAction as run,
+  warnings
+} from './harness.ts'
 
 const TOKEN = 'ghs_e2eSweepTokenValue0123456789'
 
@@ -19,13 +27,7 @@ const sweepInputs = (emu: Emulator, over: Record<string, string>) => {
   const { 'integration-id': _unused, ...inputs } = emulatorInputs(emu)
   return { ...inputs, command: 'sweep', ...over }
 }
-/** Names still there (one being deleted counts as gone). */
-const names = (emu: Emulator) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.status !== 'AWAITING_DELETE')
-    .map(d => d.name)
+const names = namesLeft
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 const load = (emu: Emulator, specs: PreviewSpec[]) => emu.loadFixture(previewsFixture(specs))
 const swept = (outputs: Record<string, string>) => JSON.parse(outputs.swept ?? 'null') as string[]
