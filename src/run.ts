@@ -32,6 +32,7 @@ import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
 import { allOutputs, summaryText } from './report.ts'
 import type { SmokeCase } from './inputs/smoke-cases.ts'
+import type { UpkeepEnd } from './upkeep.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
@@ -112,7 +113,7 @@ async function upkeep(
   { redactor, say, clock }: { redactor: Redactor; say: Say; clock: Clock }
 ): Promise<RunResult> {
   const log = flowLog(port, redactor)
-  let end: import('./upkeep.ts').UpkeepEnd
+  let end: UpkeepEnd
   try {
     const { runUpkeep } = await import('./upkeep.ts')
     end = await runUpkeep(port, o, { client, log, signal: port.signal, say, clock, redactor })

@@ -4,12 +4,14 @@
 import type { Redactor } from './control-plane/redact.ts'
 import type { FlowDeps } from './deploy/deps.ts'
 import { failureText } from './deploy/ending.ts'
+import { sayOf } from './deploy/say.ts'
 import { check, type CheckResult, type Difference } from './deploy/check/check.ts'
 import { renderCheckSummary } from './deploy/check/summary.ts'
 import { gitlabPullStates } from './deploy/sweep/pull-requests.ts'
 import { sweep, type PullSource } from './deploy/sweep/sweep.ts'
 import { renderSweepSummary } from './deploy/sweep/summary.ts'
 import { githubPullStates } from './github/pull-state.ts'
+import type { Say } from './inputs/naming.ts'
 import type { Options } from './inputs/options.ts'
 import type { ExitCode, RunPort } from './port.ts'
 
@@ -34,10 +36,11 @@ async function runSweep(
   o: Options,
   deps: FlowDeps & { redactor: Redactor }
 ): Promise<UpkeepEnd> {
-  const source = pullSource(port, o, deps.redactor)
+  const say = sayOf(deps)
+  const source = pullSource(port, o, deps.redactor, say)
   if (source && 'skipped' in source)
     deps.log.notice(
-      `sweep-closed: ${source.skipped}; no deployment is deleted for a closed pull request.`,
+      `${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`,
       'Closed pull requests not checked'
     )
   const r = await sweep(o, deps, source)
@@ -64,7 +67,7 @@ async function runSweep(
 }
 
 /** Where the closed criterion reads pull requests; undefined when it is off. */
-function pullSource(port: RunPort, o: Options, redactor: Redactor): PullSource {
+function pullSource(port: RunPort, o: Options, redactor: Redactor, say: Say): PullSource {
   if (!(o.sweepClosed ?? o.sweepNames!.hasPr)) return undefined
   const gitlab = port.gitlab
   if (gitlab) {
@@ -83,8 +86,8 @@ function pullSource(port: RunPort, o: Options, redactor: Redactor): PullSource {
     return {
       skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
     }
-  if (!o.githubToken) return { skipped: 'github-token is empty' }
-  if (!o.repository) return { skipped: 'no repository is known (set repository)' }
+  if (!o.githubToken) return { skipped: `${say('github-token')} is empty` }
+  if (!o.repository) return { skipped: `no repository is known (set ${say('repository')})` }
   const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor)
   return typeof reader === 'string' ? { skipped: reader } : reader
 }

@@ -205,7 +205,7 @@ e2e(
     expect(r.code).toBe(0)
     expect(r.outputs.swept).toBe('[]')
     expect(r.stdout).toMatch(
-      /::notice title=Closed pull requests not checked::sweep-closed: github-token is empty/
+      /::notice title=Closed pull requests not checked::`sweep-closed`: `github-token` is empty/
     )
     expect(deletes(emu)).toEqual([])
   }
