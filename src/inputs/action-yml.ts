@@ -124,7 +124,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub REST API, used with environment (deployments write) and pr-comment (pull-requests write). Masked at once.',
+      'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
     required: false,
     default: '${{ github.token }}'
   },
