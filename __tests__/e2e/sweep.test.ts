@@ -226,3 +226,30 @@ e2e('sweep: bad inputs are refused before any request', async ({ emu }) => {
   }
   expect(emu.requests()).toEqual([])
 })
+
+e2e(
+  'sweep: a delete whose answer is lost is sent again and the deployment counted as swept once; a delete refused fails the run after the others',
+  async ({ emu }) => {
+    load(emu, [
+      { name: 'pv-a', updatedAt: daysAgo(30) },
+      { name: 'pv-b', updatedAt: daysAgo(20) },
+      { name: 'pv-c', updatedAt: daysAgo(10) }
+    ])
+    const id = (name: string) => emu.state().tenants[0]!.deployments.find(d => d.name === name)!.id
+    emu.setFaults([
+      { kind: 'lost-response', method: 'DELETE', path: `/v2/deployments/${id('pv-a')}`, times: 1 },
+      { kind: 'status', status: 403, method: 'DELETE', path: `/v2/deployments/${id('pv-b')}` }
+    ])
+    const r = await run({
+      inputs: sweepInputs(emu, { 'sweep-names': 'pv-*', 'sweep-max-age': '7d' })
+    })
+    expect(r.code).toBe(1)
+    // The outputs say what this run did delete, the failure notwithstanding.
+    expect(swept(r.outputs)).toEqual(['pv-a', 'pv-c'])
+    const toA = deletes(emu).filter(q => q.path === `/v2/deployments/${id('pv-a')}`)
+    expect(toA.map(q => q.fault)).toEqual(['lost-response', null])
+    expect(names(emu)).toContain('pv-b')
+    expect(r.errors.join('\n')).toMatch(/::error title=Sweep delete failed::.*403/)
+    expect(r.summary).toMatch(/`pv-b` .* ❌ delete failed \|/)
+  }
+)

@@ -167,7 +167,7 @@ async function deleteOne(
     if (!(err instanceof ControlPlaneError)) throw err
     row.fate = 'failed'
     row.why.push(firstLine(err))
-    result.failure ??= { message: err.message, title: 'Sweep: a delete failed' }
+    result.failure ??= { message: err.message, title: 'Sweep delete failed' }
     return
   }
   row.fate = 'deleted'
