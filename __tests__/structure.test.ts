@@ -90,7 +90,7 @@ function longFunctions(file: string, max: number): string[] {
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
-  ['run.ts', 'report.ts', 'port.ts'],
+  ['run.ts', 'report.ts', 'port.ts', 'upkeep.ts'],
   ['github/'],
   ['deploy/', 'health/'],
   ['upload/', 'inputs/', 'event.ts'],

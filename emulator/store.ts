@@ -69,7 +69,10 @@ export const FixtureDeployment = z.object({
   database_tier: z.enum(DATABASE_TIERS).optional(),
   display_name: z.string().min(1).nullish(),
   /** The graphs its builds serve (an upload's revision takes its config's instead). */
-  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS])
+  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS]),
+  /** When it was created and last changed (ISO dates; default: when the fixture is loaded). */
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional()
 })
 
 export const Fixture = z.object({
@@ -271,6 +274,9 @@ export class Store {
       this.commitHistory.set(key, [{ at_v: -Infinity, sha }])
     }
     for (const d of fixture.deployments) {
+      // An old deployment (the sweep's age rule): its revision is as old as its last change.
+      const updatedMs = d.updated_at ? Date.parse(d.updated_at) : nowMs
+      const createdMs = d.created_at ? Date.parse(d.created_at) : Math.min(nowMs, updatedMs)
       const dep: DeploymentRecord = {
         id: lc(d.id ?? randomUUID()),
         tenant_id: lc(d.tenant_id),
@@ -287,8 +293,8 @@ export class Store {
         ...(d.compute_tier ? { compute_tier: d.compute_tier } : {}),
         ...(d.database_tier ? { database_tier: d.database_tier } : {}),
         display_name: d.display_name ?? null,
-        created_ms: nowMs,
-        updated_ms: nowMs,
+        created_ms: createdMs,
+        updated_ms: updatedMs,
         created_v: nowV,
         seeded: true,
         revision_ids: [],
@@ -300,7 +306,7 @@ export class Store {
       this.addRevision(dep, {
         source: d.source,
         source_revision_config: d.source_revision_config,
-        created_ms: nowMs,
+        created_ms: updatedMs,
         created_v: nowV,
         fails_with: null,
         seeded: true,

@@ -7,6 +7,7 @@ import {
   e2eWithGitHub,
   emulatorInputs,
   leaks,
+  namesLeft,
   pullRequest,
   runAction as run,
   uniqueName
@@ -20,13 +21,7 @@ const deleteInputs = (emu: Emulator, name: string, over: Record<string, string> 
   const { 'integration-id': _unused, ...inputs } = emulatorInputs(emu)
   return { ...inputs, 'poll-interval': '2s', command: 'delete', name, ...over }
 }
-/** Names of the deployments still there (one being deleted is as good as gone). */
-const names = (emu: Emulator) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.status !== 'AWAITING_DELETE')
-    .map(d => d.name)
+const names = namesLeft
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 
 e2e(

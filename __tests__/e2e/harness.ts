@@ -207,6 +207,15 @@ export function emulatorInputs(
   return { 'api-key': apiKey, 'base-url': emu.url, 'integration-id': integrationId!, ...over }
 }
 
+/** Names of the deployments still there, in every tenant (one being deleted is as good as gone). */
+export function namesLeft(emu: Emulator): string[] {
+  return emu
+    .state()
+    .tenants.flatMap(t => t.deployments)
+    .filter(d => d.status !== 'AWAITING_DELETE')
+    .map(d => d.name)
+}
+
 /** The `::warning` lines of a run's stdout. */
 export function warnings(stdout: string): string[] {
   return stdout.split('\n').filter(l => l.startsWith('::warning'))

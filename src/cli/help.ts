@@ -159,12 +159,17 @@ export function helpText(): string {
   return [
     'Usage: control-plane-deploy deploy [flags]',
     '       control-plane-deploy delete [flags]',
+    '       control-plane-deploy sweep --sweep-names <pattern> [flags]',
+    '       control-plane-deploy check [flags]',
     '',
     wrap(
       'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
         'wait until its new revision is DEPLOYED. delete: delete the deployment of this exact ' +
-        'name. Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the API key ' +
-        'is only one: CONTROL_PLANE_API_KEY.'
+        'name. sweep: delete the deployments matching --sweep-names whose pull (merge) request ' +
+        'is closed, or older than --sweep-max-age, or beyond --sweep-max-count (GitLab merge ' +
+        'requests are read with CONTROL_PLANE_GITLAB_TOKEN). check: write nothing; report drift ' +
+        'from what the flags describe. Each flag is also a variable (--dry-run: ' +
+        'CONTROL_PLANE_DRY_RUN=true); the API key is only one: CONTROL_PLANE_API_KEY.'
     ),
     '',
     'Examples:',
@@ -192,7 +197,8 @@ export function helpText(): string {
     '',
     wrap(
       'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not ' +
-        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 130 interrupted. ' +
+        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 3 drift (check); ' +
+        '130 interrupted. ' +
         'Every input and output in full: ' +
         'https://github.com/control-plane-deploy/control-plane-deploy/blob/main/docs/inputs.md'
     ),

@@ -8,7 +8,14 @@ import { logSafe } from '../inert.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults, forkRefusal, forkUploadRefusal, type DetectedDefaults } from './ci.ts'
+import {
+  detectDefaults,
+  forkRefusal,
+  forkUploadRefusal,
+  gitlabContext,
+  GITLAB_TOKEN_VARIABLE,
+  type DetectedDefaults
+} from './ci.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -174,7 +181,11 @@ export async function cli(
   run: Run
 ): Promise<ExitCode> {
   // Known before anything is printed: the key (and the token) are never shown, whatever happens.
-  const redactor = new Redactor([env.CONTROL_PLANE_API_KEY, env.GITHUB_TOKEN])
+  const redactor = new Redactor([
+    env.CONTROL_PLANE_API_KEY,
+    env.GITHUB_TOKEN,
+    env[GITLAB_TOKEN_VARIABLE]
+  ])
   const line = parseCommandLine(argv, env)
   if (line.kind !== 'run') return answerAtOnce(line, io, redactor)
 
@@ -211,6 +222,7 @@ export async function cli(
         },
         log,
         github,
+        gitlab: gitlabContext(env),
         signal,
         debug: line.debug
       })

@@ -125,7 +125,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub REST API, used with environment (deployments write) and pr-comment (pull-requests write). Masked at once.',
+      'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
     required: false,
     default: '${{ github.token }}'
   },
@@ -162,13 +162,13 @@ export const ACTION_INPUTS = {
   },
   command: {
     description:
-      'deploy, or delete - delete the deployment of this exact name (or deployment-id); none of that name is a success.',
+      'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
     required: false,
     default: 'deploy'
   },
   'delete-tracing-project': {
     description:
-      'With command delete - delete its tracing project too, which frees the name for re-creation.',
+      'With command delete or sweep - delete its tracing project too, which frees the name for re-creation.',
     required: false,
     default: 'false'
   },
@@ -211,6 +211,32 @@ export const ACTION_INPUTS = {
     description:
       'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
     required: false
+  },
+  'sweep-names': {
+    description:
+      'With command sweep (required) - the names to consider, matched whole - * any run of characters, {pr} a pull request number (my-agent-pr-{pr}).',
+    required: false
+  },
+  'sweep-closed': {
+    description:
+      'With command sweep - delete those whose pull request (merge request) is closed or merged. Default true when sweep-names has {pr}.',
+    required: false
+  },
+  'sweep-max-age': {
+    description:
+      'With command sweep - delete those whose last change (updated_at) is older than this (7d, 36h, 90m).',
+    required: false
+  },
+  'sweep-max-count': {
+    description:
+      'With command sweep - keep at most this many matching deployments; the oldest by last change go first.',
+    required: false
+  },
+  'fail-on-drift': {
+    description:
+      'With command check - fail the step when drift is found; false only reports it (the drift output).',
+    required: false,
+    default: 'true'
   }
 } as const
 
@@ -263,5 +289,12 @@ export const ACTION_OUTPUTS = {
   size: {
     description:
       'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
+  },
+  swept: {
+    description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
+  },
+  drift: {
+    description:
+      'With command check - true when the deployment differs from what the inputs describe, else false.'
   }
 } as const
