@@ -29,6 +29,25 @@ import { BUILD_WAIT_MS, BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundl
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
 
+/**
+ * On the emulator's code host, main is at the default event's commit: a build of main reports it,
+ * so the checks that need the workspace to be what was built (the graphs) run.
+ */
+export function mainAtPushCommit(emu: Emulator): Emulator {
+  emu.configure({ repoCommits: MAIN_AT_PUSH })
+  return emu
+}
+
+/** The demo fixture, its main at the default event's commit (a seeded deployment builds it). */
+export function pushedFixture(): Fixture {
+  const base = demoFixture()
+  return { ...base, repo_commits: { ...base.repo_commits, ...MAIN_AT_PUSH } }
+}
+
+const MAIN_AT_PUSH = {
+  [`${demoFixture().integrations![0]!.repositories![0]!.url}@main`]: PUSH_MAIN.sha!
+}
+
 // The bundle's build (started by the global setup) is waited for before a file's tests, not inside
 // the first test's timeout: on a loaded machine the build alone takes longer than a test may.
 beforeAll(async () => {
@@ -269,7 +288,7 @@ export function e2eContext(emu: Emulator): E2E {
         secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value })),
         ...over
       })
-      const base = demoFixture()
+      const base = pushedFixture()
       emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), ...seeded] })
       return emu
         .state()

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { e2eContext, leaks, runAction, uniqueName, withEmulator, type E2E } from './harness.ts'
+import {
+  e2eContext,
+  leaks,
+  mainAtPushCommit,
+  runAction,
+  uniqueName,
+  withEmulator,
+  type E2E
+} from './harness.ts'
 import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
 
 const EVIL = 'agent.evil.example'
@@ -34,7 +42,11 @@ const open = { add: (name: string) => agents.open(name) }
 const GATE = { 'health-check': 'true', 'health-check-window': '0', timeout: '60s' }
 
 const e2e = (title: string, body: (t: E2E) => Promise<void>, ms = 60_000) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), ms)
+  test.concurrent(
+    title,
+    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
+    ms
+  )
 
 e2e(
   'the action: a hostile custom_url on another https host gets probes without the key, even when it answers 2xx',

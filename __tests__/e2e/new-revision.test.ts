@@ -12,6 +12,7 @@ import type { Emulator } from '../../emulator/server.ts'
 import {
   e2eContext,
   leaks,
+  mainAtPushCommit,
   runAction as run,
   uniqueName,
   warnings,
@@ -39,7 +40,11 @@ const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { co
  * beyond it, so that a loaded machine slows a case without failing it.
  */
 const e2e = (title: string, body: (t: E2E) => Promise<void>) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 120_000)
+  test.concurrent(
+    title,
+    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
+    120_000
+  )
 const e2eLong = e2e
 
 e2e(

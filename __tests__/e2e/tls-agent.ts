@@ -12,7 +12,8 @@ import { createServer as createHttps } from 'node:https'
 import { connect, createServer, isIP, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoFixture, type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
+import { pushedFixture } from './harness.ts'
 
 export interface Seen {
   host: string
@@ -113,7 +114,7 @@ function relay(req: IncomingMessage, res: ServerResponse, origin: string): void 
 /** A deployment `name` that exists before the run, with the server's custom_url set to `url`. */
 export function seedWithUrl(emu: Emulator, name: string, url: string): void {
   const c = emu.credentials()
-  const base = demoFixture()
+  const base = pushedFixture()
   emu.loadFixture({
     ...base,
     deployments: [

@@ -147,12 +147,12 @@ export const ACTION_INPUTS = {
   },
   'deployment-type': {
     description:
-      'serverless (scales to zero, wakes on the next request) or dedicated (always on, its own database) on create, sent as source_config.deployment_type; the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+      'serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, and the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
     required: false
   },
   size: {
     description:
-      "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S ... DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
+      "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S to DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
     required: false
   },
   'database-size': {
