@@ -13,6 +13,7 @@ afterEach(async () => {
 async function outOfBand(id: string, body: unknown) {
   const res = await fetch(`${emu!.url}/_emulator/deployments/${id}/out-of-band`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body)
   })
   return { status: res.status, body: (await res.json()) as Json }
