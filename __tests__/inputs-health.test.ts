@@ -1,11 +1,11 @@
-import { describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import {
   healthProblems,
   parseHealthCheck,
   parseHealthCheckHosts,
   parseHealthCheckWindow
 } from '../src/inputs/health.ts'
-import { checkInputs } from '../src/inputs/index.ts'
+import { checkInputs, loadPublicSuffixes } from '../src/inputs/index.ts'
 import { EVENT, INTEGRATION, testOptions } from './builders.ts'
 
 /** A check's value and the problems it reported. */
@@ -101,6 +101,25 @@ describe('through the input parser', () => {
 })
 
 describe('health-check-hosts', () => {
+  beforeAll(loadPublicSuffixes)
+
+  test('a *.domain pattern broader than one registrable domain is refused, by the public suffix list', () => {
+    const shared = ['*.co.uk', '*.github.io', '*.run.app', '*.vercel.app', '*.amazonaws.com']
+    for (const entry of shared) {
+      const r = run(parseHealthCheckHosts, `agent.example.com, ${entry}`)
+      expect(r.value).toBeUndefined()
+      expect(r.problems).toHaveLength(1)
+      expect(r.problems[0]).toMatch(/^`health-check-hosts`: /)
+      expect(r.problems[0]).toContain(`"${entry}" would match hosts of many owners`)
+    }
+    expect(run(parseHealthCheckHosts, '*.amazonaws.com').problems[0]).toContain(
+      'names below amazonaws.com are public suffixes'
+    )
+    // One owner's names: under a registrable domain, or one's own under a shared suffix.
+    const own = '*.example.co.uk, *.me.github.io, *.agents.example.com, *.x.a.run.app, github.io'
+    expect(run(parseHealthCheckHosts, own).problems).toEqual([])
+  })
+
   test('a list of hosts and *.domain patterns; not set is undefined', () => {
     expect(run(parseHealthCheckHosts, '').value).toBeUndefined()
     expect(run(parseHealthCheckHosts, 'agent.example.com,\n*.example.org').value).toEqual([

@@ -56,12 +56,16 @@ describe('smoke-test file', () => {
     ['not YAML', 'a: [', /`smoke-test` \(smoke\.yaml\) is not valid YAML or JSON at line/],
     ['not a list', 'name: a', /must be a list of \{name, graph, input, expect\?/],
     ['an empty list', '[]', /at least one case/],
-    ['no input', '[{name: a, graph: g}]', /case 1: `input` is required/],
-    ['no graph', '[{name: a, input: 1}]', /case 1: `graph` must be a graph id/],
+    ['no input', '[{name: a, graph: g}]', /case 1 \(line 1, column 2\): `input` is required/],
+    [
+      'no graph',
+      '[{name: a, input: 1}]',
+      /case 1 \(line 1, column 2\): `graph` must be a graph id/
+    ],
     [
       'an unknown key',
       '[{name: a, graph: g, input: 1, expected: {}}]',
-      /case 1: unknown key "expected"/
+      /case 1 \(line 1, column 2\): a key that is none of name, graph, input, expect, timeout$/
     ],
     [
       'a bad status',
@@ -86,15 +90,38 @@ describe('smoke-test file', () => {
     [
       'a name twice',
       '[{name: a, graph: g, input: 1}, {name: a, graph: g, input: 2}]',
-      /case 2: the name "a" is used twice/
+      /case 2 \(line 1, column 33\): its `name` is that of case 1; each case needs its own$/
     ],
-    ['a key twice', '- name: a\n  name: b\n  graph: g\n  input: 1', /has the key name twice/]
+    [
+      'a key twice',
+      '- name: a\n  name: b\n  graph: g\n  input: 1',
+      /has a key twice \(line 2, column 3\)$/
+    ]
   ])('%s is one error naming the input and the file', async (_what, text, message) => {
     const { cases, errors } = await parse(text)
     expect(cases).toBeUndefined()
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(message)
     expect(errors[0]).toMatch(/^`smoke-test` \(smoke\.yaml\)/)
+  })
+
+  it('an error names the place and what is expected, never the text found there', async () => {
+    const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz'
+    const texts = [
+      `- {name: a, graph: g, input: 1, ${token}: 1}`,
+      `- {name: a, graph: g, input: 1, timeout: ${token}}`,
+      `- {name: a, graph: g, input: 1, expect: {${token}: 1}}`,
+      `- {name: ${token}, graph: g, input: 1}\n- {name: ${token}, graph: g, input: 2}`,
+      `- name: a\n  ${token}: 1\n  ${token}: 2\n  graph: g\n  input: 1`,
+      `- {name: a, graph: g, input: 1, expect: {status: ${token}}}`,
+      `- {name: a, graph: g, input: 1}\n- ${token}: [`
+    ]
+    for (const text of texts) {
+      const { cases, errors } = await parse(text)
+      expect({ text, cases, n: errors.length }).toEqual({ text, cases: undefined, n: 1 })
+      expect(errors[0]).not.toContain(token.slice(0, 8))
+      expect(errors[0]).toMatch(/line \d+/)
+    }
   })
 
   it('the input is named as the user set it (a CLI flag)', async () => {
@@ -108,16 +135,12 @@ describe('smoke-test file', () => {
     try {
       const errors: string[] = []
       const fail = (m: string) => void errors.push(m)
-      expect(
-        await readSmokeCases(join(dir, 'none.yaml'), 'smoke-test', 'none.yaml', fail)
-      ).toBeUndefined()
+      expect(await readSmokeCases(dir, 'none.yaml', 'smoke-test', fail)).toBeUndefined()
       expect(errors).toEqual([
-        '`smoke-test` (none.yaml) could not be read: there is no such file; expected a YAML or JSON file of smoke cases'
+        '`smoke-test` (none.yaml) could not be read: there is no such file; expected a YAML or JSON file of smoke cases inside the workspace'
       ])
       await writeFile(join(dir, 'ok.json'), '[{"name": "a", "graph": "g", "input": 1}]')
-      expect(
-        await readSmokeCases(join(dir, 'ok.json'), 'smoke-test', 'ok.json', fail)
-      ).toHaveLength(1)
+      expect(await readSmokeCases(dir, 'ok.json', 'smoke-test', fail)).toHaveLength(1)
     } finally {
       await rm(dir, { recursive: true })
     }

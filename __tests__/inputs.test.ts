@@ -196,7 +196,11 @@ describe('action.yml', () => {
       'served-revision',
       'smoke',
       'health',
-      'source-digest'
+      'source-digest',
+      'deployment-type',
+      'size',
+      'swept',
+      'drift'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
@@ -1245,7 +1249,10 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
     // No integration-id: a deploy of a new codehost deployment would need one.
     const list = problems({ 'api-key': API_KEY, name: 'my-agent', command })
     expect(list).toEqual([
-      { input: 'command', message: '`command` must be one of `deploy`, `delete`' }
+      {
+        input: 'command',
+        message: '`command` must be one of `deploy`, `delete`, `sweep`, `check`'
+      }
     ])
   })
 

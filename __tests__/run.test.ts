@@ -129,7 +129,7 @@ describe('run() through a fake port', () => {
     expect(v.emu.requests()).toEqual([])
     const errors = port.calls.filter(c => c.startsWith('error: '))
     expect(errors).toEqual([
-      'error: Invalid inputs: One input is not valid:\n- --smoke-test: `--smoke-test` (cases.yaml), case 1: `expect.status` must be success or error'
+      'error: Invalid inputs: One input is not valid:\n- --smoke-test: `--smoke-test` (cases.yaml), case 1 (line 1, column 3): `expect.status` must be success or error'
     ])
   })
 

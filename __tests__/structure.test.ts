@@ -90,12 +90,12 @@ function longFunctions(file: string, max: number): string[] {
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
-  ['run.ts', 'report.ts', 'port.ts'],
+  ['run.ts', 'report.ts', 'port.ts', 'upkeep.ts'],
   ['github/'],
   ['deploy/', 'health/'],
   ['upload/', 'inputs/', 'event.ts'],
   ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts']
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */
@@ -140,6 +140,25 @@ it('only the action door (src/action/) imports @actions/core', () => {
     .filter(f => specifiersOf(f).includes('@actions/core'))
     .map(f => relative(ROOT, f))
   expect(reaching).toEqual([])
+})
+
+it('the log has two writers, the doors, and each passes every line through logSafe (src/inert.ts)', () => {
+  // Nothing below the doors writes to stdout or stderr itself: its lines go through the port.
+  const writers = sources(ROOT)
+    .filter(f => /\bconsole\.|process\.(stdout|stderr)/.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(writers).toEqual(['cli/index.ts'])
+  // The action's door: each call that writes to the log gets its text from logSafe.
+  const door = readFileSync(join(ROOT, 'action/main.ts'), 'utf8')
+  const calls = [
+    ...door.matchAll(/core\.(info|debug|warning|notice|error|group|setFailed)\(([^)]{0,8})/g)
+  ]
+  expect(calls.length).toBeGreaterThan(5)
+  expect(calls.filter(m => !m[2]!.startsWith('logSafe(')).map(m => m[0])).toEqual([])
+  // The CLI's: its one line writer filters what it writes.
+  expect(readFileSync(join(ROOT, 'cli/log.ts'), 'utf8')).toContain(
+    'this.#stream.write(`${logSafe(this.#redactor.redact(line))}\\n`)'
+  )
 })
 
 /** Reads of a `GITHUB_*` variable: `env.GITHUB_X`, `env['GITHUB_X']`, `{ GITHUB_X } = env`. */
@@ -196,7 +215,7 @@ it('nothing in src/ imports a package that loads undici at start, but @actions/c
   expect(offenders).toEqual([])
 })
 
-it('the action reaches its first request without zod or yaml: both only behind import()', () => {
+it('the action reaches its first request without zod, yaml or the public suffix list: each only behind import()', () => {
   // Each takes a good part of the start-up: the zod model is loaded when the first answer is read
   // (control-plane/load-schema.ts), yaml with the YAML/JSON inputs' parser when one is set
   // (inputs/documents.ts). A static import on the way from the entry would load them at start.
@@ -214,7 +233,7 @@ it('the action reaches its first request without zod or yaml: both only behind i
   expect(reached).not.toContain(join(ROOT, 'control-plane/schema.ts'))
   const offenders = [...reached].flatMap(f =>
     importsOf(f)
-      .filter(s => s === 'zod' || s === 'yaml')
+      .filter(s => s === 'zod' || s === 'yaml' || s.startsWith('tldts'))
       .map(s => `${relative(ROOT, f)}: ${s}`)
   )
   expect(offenders).toEqual([])

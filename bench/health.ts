@@ -19,6 +19,8 @@ interface Scenario {
   windowMs: number
   /** The answer at virtual time `t` (ms after DEPLOYED). */
   answer: (t: number) => number
+  /** A Serverless server scaled to zero: no answer before this (ms after DEPLOYED), then `answer`. */
+  wakesAtMs?: number
 }
 
 const ok = () => 200
@@ -32,6 +34,12 @@ const SCENARIOS: Scenario[] = [
     server: 'fails 12 s after its first 2xx',
     windowMs: 30_000,
     answer: t => (t < 12_000 ? 200 : 500)
+  },
+  {
+    server: 'Serverless cold start (first answer after 25 s)',
+    windowMs: 30_000,
+    answer: ok,
+    wakesAtMs: 25_000
   },
   { server: 'health routes off (404)', windowMs: 30_000, answer: () => 404 },
   { server: 'never 2xx (500)', windowMs: 30_000, answer: () => 500 }
@@ -50,6 +58,8 @@ export async function healthRows(): Promise<HealthRow[]> {
     let t = 0
     const transport = async (_req: ProbeRequest): Promise<ProbeResponse> => {
       t += PROBE_LATENCY_MS / 2
+      // The first request to a sleeping server waits for its wake-up.
+      t = Math.max(t, scenario.wakesAtMs ?? 0)
       const status = scenario.answer(t)
       t += PROBE_LATENCY_MS / 2
       return { status, body: status === 200 ? '{"ok":true}' : '' }
@@ -67,7 +77,8 @@ export async function healthRows(): Promise<HealthRow[]> {
           t += ms
         }
       },
-      transport
+      transport,
+      ...(scenario.wakesAtMs !== undefined ? { wakes: true } : {})
     })
     rows.push({ scenario, health: r.health, probes: r.probes, elapsedMs: r.elapsedMs })
   }

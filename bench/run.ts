@@ -5,7 +5,7 @@
 // Not part of `npm test`: nothing here asserts timings; the goals are reported as met or missed.
 //
 //   npm run bench                          both sections, writes bench/RESULTS.md
-//   npm run bench -- --only=polling        one section (startup, polling, health, upload); RESULTS.md is left alone
+//   npm run bench -- --only=polling        one section (startup, polling, health, upload, upkeep); RESULTS.md is left alone
 //   npm run bench -- --only=upload --upload-runs=1
 //   npm run bench -- --runs=30 --no-experiments --no-write
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -40,10 +40,11 @@ import { verifyGoal, verifyRows, verifyTable } from './verify.ts'
 import { dur, ms, mib, pct } from './stats.ts'
 import { median, TREES, uploadRows, uploadTable } from './upload.ts'
 import { PEER_LABEL, startup, startupTable, TREE_LABEL, type StartupResult } from './startup.ts'
+import { upkeepRows, upkeepTable } from './upkeep.ts'
 
 /** The first request within this many times the smallest @actions/core action's. */
 const STARTUP_GOAL = 1.5
-const SECTIONS = ['startup', 'polling', 'health', 'upload'] as const
+const SECTIONS = ['startup', 'polling', 'health', 'upload', 'upkeep'] as const
 type SectionName = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -308,6 +309,28 @@ if (wanted('upload')) {
   summary.push(
     `Upload (${TREES[0]!.label}): ${(median(bigOurs!.wallMs) / 1000).toFixed(1)} s, ${ratio.toFixed(2)}x \`tar -czf\` + \`curl -T\`; ` +
       `peak RSS ${rssMb.toFixed(0)} MB, ${growthMb.toFixed(0)} MB above a 10 MB tree.`
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+if (wanted('upkeep')) {
+  log('upkeep: sweeps and checks against the emulator, requests counted')
+  const rows = await upkeepRows()
+  const met = rows.every(r => r.total <= r.bound)
+  sections.push({
+    title: 'Sweep and check: requests',
+    blocks: [
+      '`command: sweep` and `command: check` run in-process (src/run.ts) against the emulator; ' +
+        'every request counted by its request log, pull request reads by the fake GitHub. A sweep ' +
+        'may send the list pages, one read and one delete per deleted deployment, and the pull ' +
+        'request reads; a check at most 4 requests.',
+      upkeepTable(rows)
+    ]
+  })
+  goals.push(`Sweep and check within their request budgets: ${mark(met)}.`)
+  const big = rows[0]!
+  summary.push(
+    `Sweep of 1,000 deployments, 40 going: ${big.total} requests (${big.pages} list pages); a check: at most ${Math.max(...rows.filter(r => r.scenario.startsWith('check')).map(r => r.total))} requests.`
   )
 }
 

@@ -214,7 +214,8 @@ async function simulate(s: Server): Promise<VerifyRow> {
       deadline: DEADLINE_MS,
       signal: undefined,
       log: quiet,
-      mask: t => t
+      mask: t => t,
+      intervalMs: 5000
     })
     graphs = c.graphs?.verdict ?? ''
     smoke = c.smoke?.verdict ?? (c.failure ? 'not run' : '')

@@ -85,6 +85,10 @@ const router = new Router<Handler>([
       }
     }
   },
+  {
+    pattern: '/_emulator/deployments/:deployment_id/out-of-band',
+    methods: { POST: (emu, body, [id]) => ok(emu.outOfBand(id!, (body ?? {}) as never)) }
+  },
   { pattern: '/_emulator/state', methods: { GET: emu => ok(emu.state()) } },
   { pattern: '/_emulator/credentials', methods: { GET: emu => ok(emu.credentials()) } }
 ])

@@ -16,10 +16,18 @@ export const AgentAppSpec = z
     previous: z.boolean().default(false),
     /** false: `/info` has no `host` block, as older servers and the JS server. */
     host: z.boolean().default(true),
+    /** Only the first n `/info` answers have the `host` block (an older server then answers). */
+    hostFirst: z.number().int().min(0).optional(),
+    /** `host.project_id` names this deployment instead (a server of another deployment). */
+    projectId: z.string().min(1).optional(),
     /** The graphs served, instead of the deployed revision's. */
     graphs: z.array(z.string().min(1)).optional(),
     /** `/assistants/search` answers this status (e.g. 401 under custom auth). */
     assistantsStatus: z.number().int().min(400).max(599).optional(),
+    /** The first n `/assistants/search` answers are `failStatus` (a server still warming up). */
+    assistantsFailFirst: z.number().int().min(0).default(0),
+    /** What a transient failure answers (`assistantsFailFirst`, `runs.failFirst`). */
+    failStatus: z.number().int().min(500).max(599).default(503),
     runs: z
       .object({
         /** Run n answers `outputs[n - 1]`; past its end, the input echoed. */
@@ -29,10 +37,17 @@ export const AgentAppSpec = z
         /** Each answer comes this late (real ms). */
         delayMs: z.number().int().min(0).max(600_000).default(0),
         /** `/runs/wait` answers this status (e.g. 401). */
-        status: z.number().int().min(400).max(599).optional()
+        status: z.number().int().min(400).max(599).optional(),
+        /** The first n `/runs/wait` answers are `failStatus`. */
+        failFirst: z.number().int().min(0).default(0),
+        /**
+         * `/runs/wait` answers no run at all: a 302 to a sign-in page, a 204, or a 200 HTML page
+         * (what a proxy or an auth layer before the server may answer).
+         */
+        answer: z.enum(['sign-in-redirect', 'no-content', 'html-page']).optional()
       })
       .strict()
-      .default({ outputs: [], delayMs: 0 })
+      .default({ outputs: [], delayMs: 0, failFirst: 0 })
   })
   .strict()
 export type AgentAppSpec = z.input<typeof AgentAppSpec>
@@ -76,16 +91,21 @@ export function servedRevision(
 }
 
 /** The `/info` body of a hosted server that serves `rev`. */
-export function infoBody(dep: DeploymentRecord, rev: RevisionRecord, app: AgentApp): unknown {
+export function infoBody(
+  dep: DeploymentRecord,
+  rev: RevisionRecord,
+  app: AgentApp,
+  n = 1
+): unknown {
   const body: Record<string, unknown> = {
     version: dep.image_version ?? '0.4.12',
     langgraph_py_version: LANGGRAPH_VERSION,
     flags: { assistants: true, crons: true, langsmith: true, langsmith_tracing_replicas: true }
   }
-  if (app.host) {
+  if (app.host && (app.hostFirst === undefined || n <= app.hostFirst)) {
     body.host = {
       kind: 'saas',
-      project_id: dep.id,
+      project_id: app.projectId ?? dep.id,
       host_revision_id: rev.id,
       revision_id: API_BUILD,
       tenant_id: dep.tenant_id
@@ -124,9 +144,11 @@ export function searchAssistants(
   dep: DeploymentRecord,
   rev: RevisionRecord,
   app: AgentApp,
-  body: unknown
+  body: unknown,
+  n = Number.POSITIVE_INFINITY
 ): Reply {
   if (app.assistantsStatus !== undefined) return unauthorized(app.assistantsStatus)
+  if (n <= app.assistantsFailFirst) return unavailable(app.failStatus)
   const parsed = SearchBody.safeParse(body ?? {})
   if (!parsed.success) return { status: 422, body: { detail: z.prettifyError(parsed.error) } }
   const { graph_id, limit, offset } = parsed.data
@@ -152,6 +174,8 @@ export function runWait(
   n: number
 ): Reply {
   if (app.runs.status !== undefined) return unauthorized(app.runs.status)
+  if (n <= app.runs.failFirst) return unavailable(app.failStatus)
+  if (app.runs.answer !== undefined) return NOT_A_RUN[app.runs.answer]
   const parsed = WaitBody.safeParse(body ?? {})
   if (!parsed.success) return { status: 422, body: { detail: z.prettifyError(parsed.error) } }
   const { assistant_id: id, input } = parsed.data
@@ -167,6 +191,26 @@ export function runWait(
   }
   const scripted = n <= app.runs.outputs.length
   return { status: 200, body: scripted ? app.runs.outputs[n - 1] : (input ?? null) }
+}
+
+/** What answers in place of a run: an auth layer's sign-in redirect, nothing, or a web page. */
+const NOT_A_RUN: Record<NonNullable<AgentApp['runs']['answer']>, Reply> = {
+  'sign-in-redirect': {
+    status: 302,
+    headers: { location: 'https://login.example.invalid/sign-in?next=%2Fruns%2Fwait' },
+    text: ''
+  },
+  'no-content': { status: 204, text: '' },
+  'html-page': {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    text: '<!doctype html><html><head><title>Sign in</title></head><body>Please sign in</body></html>'
+  }
+}
+
+/** A transient failure, as a server still starting (or a proxy before it) answers. */
+function unavailable(status: number): Reply {
+  return { status, body: { detail: 'Service temporarily unavailable, try again.' } }
 }
 
 function unauthorized(status: number): Reply {

@@ -19,6 +19,7 @@ import {
 import type { Context, Reply } from './context.ts'
 import { parseBody, readBody, writeReply } from './http.ts'
 import type { DeploymentRecord } from './store.ts'
+import { kindOf } from '../src/control-plane/vocabulary.ts'
 
 export const AGENTS_PREFIX = '/_agents/'
 const ADMIN_PREFIX = '/_emulator/agents'
@@ -43,7 +44,16 @@ export const AgentHealthSpec = z
     /** The first n probes fail with `status` before `health` applies. */
     failFirst: z.number().int().min(0).default(0),
     /** `down`: `/ok?check_db=1` fails with `status` while plain `/ok` answers 200. */
-    database: z.enum(['up', 'down']).default('up')
+    database: z.enum(['up', 'down']).default('up'),
+    /**
+     * A Serverless deployment's server scales to zero after this long without a request (real
+     * ms), and starts asleep once scripted; null: always on. Dedicated ones are always on.
+     */
+    sleepAfterMs: z.number().int().min(0).nullable().default(null),
+    /** How long it takes to wake (real ms). */
+    wakeMs: z.number().int().min(0).max(86_400_000).default(20_000),
+    /** While it wakes: a request waits for it (`slow`), or is answered 503 at once. */
+    whileWaking: z.enum(['slow', '503']).default('slow')
   })
   .strict()
 export type AgentHealthSpec = z.input<typeof AgentHealthSpec>
@@ -81,6 +91,9 @@ export class AgentServers {
   private printed = new Map<string, ServerLine[]>()
   /** `http://127.0.0.1:<port>`, once the emulator listens. */
   origin: string | undefined
+  /** Per sleeping-capable server: its last request (real ms), and until when it is waking. */
+  private readonly lastActive = new Map<string, number>()
+  private readonly wakingUntil = new Map<string, number>()
 
   /**
    * Replaces the health of one deployment's server (`*`: of every server without its own script,
@@ -112,6 +125,31 @@ export class AgentServers {
     for (const key of [...this.counts.keys()]) {
       if (id === '*' || key.startsWith(`${id} `)) this.counts.delete(key)
     }
+    for (const map of [this.lastActive, this.wakingUntil]) {
+      if (id === '*') map.clear()
+      else map.delete(id)
+    }
+  }
+
+  /**
+   * Whether a request at `now` finds a Serverless server that sleeps (`sleepAfterMs`) awake, or
+   * waking until some time: a request to a sleeping server starts its wake-up.
+   */
+  wake(dep: DeploymentRecord, h: AgentHealth, now: number): { until: number } | undefined {
+    if (h.sleepAfterMs === null || kindOf(dep.deployment_type) !== 'serverless') return undefined
+    const until = this.wakingUntil.get(dep.id)
+    if (until !== undefined && now < until) return { until }
+    if (until !== undefined) {
+      this.wakingUntil.delete(dep.id)
+      this.lastActive.set(dep.id, until)
+    }
+    const last = this.lastActive.get(dep.id)
+    if ((last === undefined || now - last >= h.sleepAfterMs) && h.wakeMs > 0) {
+      this.wakingUntil.set(dep.id, now + h.wakeMs)
+      return { until: now + h.wakeMs }
+    }
+    this.lastActive.set(dep.id, now)
+    return undefined
   }
 
   health(deploymentId: string): AgentHealth {
@@ -130,6 +168,8 @@ export class AgentServers {
     this.scripted.clear()
     this.apps.clear()
     this.counts.clear()
+    this.lastActive.clear()
+    this.wakingUntil.clear()
     this.log = []
     this.printed.clear()
   }
@@ -222,6 +262,27 @@ export function serveAgent(
         : json(403, { detail: 'This API key has no access to this deployment.' })
     )
   }
+  const waking = host.agents.wake(dep, host.agents.health(dep.id), host.realNow())
+  if (waking && host.agents.health(dep.id).whileWaking === '503') {
+    req.resume()
+    return send(json(503, { detail: 'The agent server is waking up (scaled to zero).' }))
+  }
+  const serve = () => serveRoute(host, req, dep, route, url, send)
+  if (waking) return host.later(waking.until - host.realNow(), serve)
+  serve()
+}
+
+type Send = (reply: Reply | 'reset') => void
+
+/** A route of an awake server. */
+function serveRoute(
+  host: AgentHost,
+  req: IncomingMessage,
+  dep: DeploymentRecord,
+  route: string,
+  url: URL,
+  send: Send
+): void {
   if (route === 'ok' || route === 'info') {
     req.resume()
     return serveMeta(host, dep, route, url, send)
@@ -236,8 +297,6 @@ export function serveAgent(
     () => send('reset')
   )
 }
-
-type Send = (reply: Reply | 'reset') => void
 
 /** `/ok` and `/info`, as scripted health (and for `/info`, the revision served) make them. */
 function serveMeta(host: AgentHost, dep: DeploymentRecord, route: string, url: URL, send: Send) {
@@ -278,8 +337,10 @@ function serveApp(
   const app = host.agents.app(dep.id)
   const serving = servedRevision(host.ctx, dep, app, Number.POSITIVE_INFINITY)
   if (!serving) return send(json(503, { detail: 'No revision of this deployment is serving.' }))
-  if (route === 'assistants/search') return send(searchAssistants(dep, serving.active, app, body))
-  const reply = runWait(dep, serving.active, app, body, host.agents.count(dep.id, route))
+  const n = host.agents.count(dep.id, route)
+  if (route === 'assistants/search')
+    return send(searchAssistants(dep, serving.active, app, body, n))
+  const reply = runWait(dep, serving.active, app, body, n)
   if (app.runs.delayMs > 0) return host.later(app.runs.delayMs, () => send(reply))
   send(reply)
 }
@@ -307,7 +368,7 @@ function answer(
   const app = host.agents.app(dep.id)
   const serving = servedRevision(host.ctx, dep, app, route === 'info' ? n : 0)
   if (!serving) return json(503, { detail: 'No revision of this deployment is serving.' })
-  if (route === 'info') return json(200, infoBody(dep, serving.served, app))
+  if (route === 'info') return json(200, infoBody(dep, serving.served, app, n))
   if (n <= h.failFirst) return failed
   if (h.health === 'failing') return failed
   if (h.health === 'flapping' && (n - h.failFirst) % h.every === 0) return failed

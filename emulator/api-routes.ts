@@ -7,6 +7,7 @@ import * as beyond from './operations-beyond.ts'
 import * as clients from './operations-clients.ts'
 import * as op from './operations.ts'
 import { Router } from './router.ts'
+import { setResourceTiers } from './tiers.ts'
 import type { TenantRecord } from './store.ts'
 
 export interface ApiRequest {
@@ -66,6 +67,10 @@ const router = new Router<Handler>([
       GET: (c, t, r, p) => beyond.listRevisions(c, t, p[0]!, r.query),
       POST: (c, t, r, p) => clients.createRevision(c, t, p[0]!, r.body)
     }
+  },
+  {
+    pattern: '/v2/deployments/:deployment_id/resource-tiers',
+    methods: { PATCH: (c, t, r, p) => setResourceTiers(c, t, p[0]!, r.body) }
   },
   {
     pattern: '/v2/deployments/:deployment_id/push-token',

@@ -45,7 +45,12 @@ export const ConfigInput = z
     /** Per-API-key limit; null switches it off. */
     rateLimit: RateLimit.nullable().optional(),
     /** `"<repo_url>@<ref>"` -> SHA, from now on (builds already started keep their SHA). */
-    repoCommits: z.record(z.string(), z.string()).optional()
+    repoCommits: z.record(z.string(), z.string()).optional(),
+    /**
+     * Reads answer the legacy words (`dev_zero` for Serverless, `prod` for Dedicated), as
+     * organizations on previous pricing see them (docs/emulator.md, "Deployment types and sizes").
+     */
+    legacyTypeReads: z.boolean().optional()
   })
   .strict()
 export type ConfigInput = z.input<typeof ConfigInput>
@@ -55,6 +60,7 @@ export interface EmulatorConfig {
   stageDurationsMs: StageDurationsMs
   failureRules: FailureRule[]
   rateLimit: RateLimit | null
+  legacyTypeReads: boolean
 }
 
 export function defaultConfig(): EmulatorConfig {
@@ -62,6 +68,7 @@ export function defaultConfig(): EmulatorConfig {
     speed: 1,
     stageDurationsMs: { ...DEFAULT_STAGE_DURATIONS_MS },
     failureRules: DEFAULT_FAILURE_RULES.map(r => ({ ...r })),
-    rateLimit: null
+    rateLimit: null,
+    legacyTypeReads: false
   }
 }

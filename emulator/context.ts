@@ -14,6 +14,8 @@ export interface Context {
   /** The wire dialect (only pipeline.ts and wire.ts look at it). */
   dialect: Dialect
   logsApi: LogsApi
+  /** Reads answer a type in its legacy word (config `legacyTypeReads`). */
+  legacyTypeReads?: boolean
   /** A deployment's custom_url as answered: a codehost one's agent server is the emulator's. */
   customUrl?: (dep: DeploymentRecord) => string | null
   /** What a revision's running server printed (agents.ts): the end of its deploy log. */

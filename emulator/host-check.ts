@@ -41,3 +41,49 @@ export function refuseHost(header: string | undefined, allowed: ReadonlySet<stri
     }
   }
 }
+
+/** A Content-Type header's media type, lower case, without parameters. */
+const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase()
+
+/**
+ * 403 for an admin request that a web page could have sent (the admin API has no key), or null.
+ * A browser sends a cross-site "simple" request (a form, `fetch(..., {mode: 'no-cors'})`) without
+ * asking first, but only with a form's or text's content type: so every admin request that is not
+ * a GET must be `Content-Type: application/json`, which a page can send only after a preflight the
+ * emulator never answers. And what a browser says of the request's origin must be the emulator
+ * itself: `Sec-Fetch-Site` `same-origin` or `none` (typed in), an `Origin` on the Host it asked.
+ */
+export function refuseCrossSite(
+  method: string,
+  headers: Record<string, string | string[] | undefined>
+): Reply | null {
+  const refuse = (why: string): Reply => ({
+    status: 403,
+    body: {
+      detail: `The admin API refuses ${why}, as a web page could send it. Send Content-Type: application/json, from a script (curl, fetch in Node), not a browser page.`
+    }
+  })
+  const site = headers['sec-fetch-site']
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
+    return refuse(`a ${site.slice(0, 40)} request (Sec-Fetch-Site)`)
+  const origin = headers.origin
+  if (typeof origin === 'string' && !sameOrigin(origin, headers.host))
+    return refuse(`a request from another origin (Origin: ${origin.slice(0, 100)})`)
+  if (
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    mediaType(headers['content-type'] as string | undefined) !== 'application/json'
+  )
+    return refuse(`a ${method} without Content-Type: application/json`)
+  return null
+}
+
+/** Whether an Origin header names the host (and port) that the request was addressed to. */
+function sameOrigin(origin: string, host: string | string[] | undefined): boolean {
+  if (typeof host !== 'string') return false
+  try {
+    return new URL(origin).host === new URL(`http://${host}/`).host
+  } catch {
+    return false
+  }
+}

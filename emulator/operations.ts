@@ -22,7 +22,9 @@ import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from './http.ts'
 import { deploymentStatus, isGone } from './lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
+import { kindOf } from '../src/control-plane/vocabulary.ts'
 import {
+  defaultTiers,
   DEFAULT_GRAPHS,
   normalizeRepoUrl,
   type DeploymentRecord,
@@ -252,6 +254,9 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     )
   }
   const nowMs = ctx.clock.real()
+  // `prod` unless asked, for the cloud sources; self-hosted ones have none (docs/decisions.md).
+  const type =
+    req.source_config.deployment_type ?? (req.source === 'external_docker' ? null : 'prod')
   const dep: DeploymentRecord = {
     id: randomUUID(),
     tenant_id: tenant.id,
@@ -263,9 +268,8 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     image_version: null,
     remote_reconciled: req.source === 'external_docker',
     tag_value_ids: [],
-    // `prod` unless asked, for the cloud sources; self-hosted ones have none (docs/decisions.md).
-    deployment_type:
-      req.source_config.deployment_type ?? (req.source === 'external_docker' ? null : 'prod'),
+    deployment_type: type,
+    ...defaultTiers(type, req.source),
     display_name: null,
     created_ms: nowMs,
     updated_ms: nowMs,
@@ -298,7 +302,9 @@ function createOnlyChange(
     const same =
       field === 'repo_url'
         ? normalizeRepoUrl(String(wanted)) === normalizeRepoUrl(String(current ?? ''))
-        : String(wanted).toLowerCase() === String(current ?? '').toLowerCase()
+        : field === 'deployment_type' && kindOf(String(wanted))
+          ? kindOf(String(wanted)) === kindOf(current)
+          : String(wanted).toLowerCase() === String(current ?? '').toLowerCase()
     if (!same) {
       return `source_config.${field} cannot be changed after the deployment is created: it is '${current ?? ''}', the request asks for '${wanted}'.`
     }

@@ -20,7 +20,9 @@ export const ScriptSpec = z
     /** A revision still in progress; omitted = the next revision created. */
     revisionId: Uuid.optional(),
     /** With no `revisionId`: the next revision of this deployment only (default: of any). */
-    deploymentId: Uuid.optional()
+    deploymentId: Uuid.optional(),
+    /** A failure's `status_message` (default: one of the failure's own). */
+    statusMessage: z.string().min(1).max(2000).optional()
   })
   .strict()
 export type ScriptSpec = z.input<typeof ScriptSpec>
@@ -49,7 +51,8 @@ function normalize(spec: z.output<typeof ScriptSpec>): PendingScript {
   return {
     deployment_id: spec.deploymentId?.toLowerCase() ?? null,
     outcome: spec.outcome,
-    script: lines.length > 0 ? { log, lines } : null
+    script: lines.length > 0 ? { log, lines } : null,
+    status_message: spec.statusMessage ?? null
   }
 }
 
@@ -100,5 +103,6 @@ export function applyScript(ctx: Context, input: ScriptSpec): ScriptedOutcome {
   if (problem) throw new Error(problem)
   rev.fails_with = spec.outcome === 'DEPLOYED' ? null : spec.outcome
   rev.script = pending.script
+  rev.status_message = pending.status_message
   return describeScript({ ...pending, deployment_id: rev.deployment_id }, rev.id)
 }

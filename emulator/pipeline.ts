@@ -6,7 +6,7 @@ import { AGENTS_PREFIX, handleAgentsAdmin, serveAgent } from './agents.ts'
 import { routeApi } from './api-routes.ts'
 import type { Reply } from './context.ts'
 import { applyFault, type Exchange } from './faults/index.ts'
-import { refuseHost } from './host-check.ts'
+import { refuseCrossSite, refuseHost } from './host-check.ts'
 import { loggedBody, parseBody, readBody, stripBasePath, writeReply } from './http.ts'
 import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
@@ -140,6 +140,8 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
       }
       if (path === '/_emulator' || path.startsWith('/_emulator/')) {
         const method = req.method ?? 'GET'
+        const crossSite = refuseCrossSite(method, req.headers)
+        if (crossSite) return writeReply(res, crossSite)
         const agents = handleAgentsAdmin(rt.agents, method, path, raw)
         return writeReply(res, agents ?? handleAdmin(control, method, path, raw))
       }

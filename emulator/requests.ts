@@ -164,6 +164,7 @@ export function addRevision(
           ? 'BUILD_FAILED'
           : failureFor(ctx.failureRules, config.repo_ref, config.image_uri),
     seeded: false,
+    status_message: scripted?.status_message ?? null,
     script:
       scripted?.script ??
       (missing ? { log: 'build', lines: [{ message: missing, level: 'ERROR' }] } : null),

@@ -65,6 +65,7 @@ export class Runtime {
     this.ctx.clock = new VirtualClock(this.realNow, this.config.speed)
     this.ctx.durations = this.config.stageDurationsMs
     this.ctx.failureRules = this.config.failureRules
+    this.ctx.legacyTypeReads = this.config.legacyTypeReads
     this.store.load(this.fixture, this.realNow(), this.ctx.clock.now())
   }
 
@@ -123,6 +124,8 @@ export class Runtime {
       this.ctx.failureRules = c.failureRules
     }
     if (c.rateLimit !== undefined) this.config.rateLimit = c.rateLimit
+    if (c.legacyTypeReads !== undefined)
+      this.config.legacyTypeReads = this.ctx.legacyTypeReads = c.legacyTypeReads
     for (const [key, sha] of Object.entries(c.repoCommits ?? {})) {
       this.store.setCommit(key, sha, this.ctx.clock.now())
     }

@@ -10,6 +10,7 @@ import { isIP, type AddressInfo } from 'node:net'
 import demo from '../fixtures/demo.json' with { type: 'json' }
 import { allowedHostnames } from './host-check.ts'
 import { normalizeBasePath } from './http.ts'
+import { outOfBand } from './out-of-band.ts'
 import { requestListener } from './pipeline.ts'
 import { Runtime } from './runtime.ts'
 import type { Fixture } from './store.ts'
@@ -23,7 +24,9 @@ export type { FailureRule, StageDurationsMs } from './lifecycle.ts'
 export type { RequestLogEntry } from './request-log.ts'
 export type { LogEntry, RevisionLogs } from './logs.ts'
 export type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
+export type { OutOfBandSpec } from './out-of-band.ts'
 export type { AgentHealth, AgentHealthSpec, AgentProbe, AgentServers } from './agents.ts'
+export type { AgentAppSpec } from './agent-app.ts'
 export type {
   Credentials,
   DeploymentView,
@@ -62,7 +65,8 @@ function controlOf(rt: Runtime): EmulatorControl {
     script: spec => rt.script(spec),
     scripts: () => rt.scripts(),
     clearScripts: () => rt.clearScripts(),
-    revisionLogs: id => rt.revisionLogs(id)
+    revisionLogs: id => rt.revisionLogs(id),
+    outOfBand: (id, spec) => outOfBand(rt.ctx, id, spec)
   }
 }
 

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import {
+  COMPUTE_TIERS,
+  DATABASE_TIERS,
   DeploymentType,
   Secret,
   SecretReference,
@@ -11,6 +13,7 @@ import {
   SourceRevisionConfigRequest,
   Uuid
 } from '../src/control-plane/schema.ts'
+import { kindOf, tierOf } from '../src/control-plane/vocabulary.ts'
 
 /** The graphs of a revision built from anything but an upload, unless the fixture names others. */
 export const DEFAULT_GRAPHS: readonly string[] = ['agent']
@@ -61,9 +64,15 @@ export const FixtureDeployment = z.object({
   remote_reconciled: z.boolean().optional(),
   tag_value_ids: z.array(z.string()).default([]),
   deployment_type: DeploymentType.default('prod'),
+  /** Its tiers; by default the smallest of its type (no database tier for Serverless). */
+  compute_tier: z.enum(COMPUTE_TIERS).optional(),
+  database_tier: z.enum(DATABASE_TIERS).optional(),
   display_name: z.string().min(1).nullish(),
   /** The graphs its builds serve (an upload's revision takes its config's instead). */
-  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS])
+  graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS]),
+  /** When it was created and last changed (ISO dates; default: when the fixture is loaded). */
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional()
 })
 
 export const Fixture = z.object({
@@ -96,6 +105,9 @@ export interface DeploymentRecord {
   remote_reconciled: boolean
   tag_value_ids: string[]
   deployment_type: string | null
+  /** `SERVERLESS_S` ... `DEDICATED_L` (null for a self-hosted source), and Dedicated's database tier. */
+  compute_tier: string | null
+  database_tier: string | null
   /** Set by PATCH only; null until then. */
   display_name: string | null
   /** Real (clock) time in ms. */
@@ -154,6 +166,8 @@ export interface PendingScript {
   outcome: FailureStatus | 'DEPLOYED'
   /** Null: the default log of that outcome. */
   script: RevisionScript | null
+  /** The failure's `status_message`; null: its own. */
+  status_message: string | null
 }
 
 /** What the build installs with, as the config and the files say (the build log speaks of it). */
@@ -181,6 +195,8 @@ export interface RevisionRecord {
   seeded: boolean
   /** Scripted log lines (admin `scripts`), or null for the default log. */
   script: RevisionScript | null
+  /** What a failed revision's `status_message` says (a script's, else its failure's own). */
+  status_message?: string | null
   /** The graphs this revision serves once deployed (an upload's: its config's `graphs` keys). */
   graphs: string[]
   /** Why the build of an uploaded source fails, and after which step; null when it does not. */
@@ -189,6 +205,19 @@ export interface RevisionRecord {
   source_files?: string[]
   /** An upload's runtime and install command, from its config; else Python and pip. */
   toolchain?: Toolchain
+}
+
+/** A new deployment's tiers: the smallest of its type; none for a self-hosted one. */
+export function defaultTiers(
+  type: string | null,
+  source: string
+): { compute_tier: string | null; database_tier: string | null } {
+  const kind = kindOf(type)
+  if (source === 'external_docker' || !kind) return { compute_tier: null, database_tier: null }
+  return {
+    compute_tier: tierOf(kind, 'small'),
+    database_tier: kind === 'dedicated' ? tierOf(kind, 'small') : null
+  }
 }
 
 export function commitKey(repoUrl: string, ref: string): string {
@@ -245,6 +274,9 @@ export class Store {
       this.commitHistory.set(key, [{ at_v: -Infinity, sha }])
     }
     for (const d of fixture.deployments) {
+      // An old deployment (the sweep's age rule): its revision is as old as its last change.
+      const updatedMs = d.updated_at ? Date.parse(d.updated_at) : nowMs
+      const createdMs = d.created_at ? Date.parse(d.created_at) : Math.min(nowMs, updatedMs)
       const dep: DeploymentRecord = {
         id: lc(d.id ?? randomUUID()),
         tenant_id: lc(d.tenant_id),
@@ -257,9 +289,12 @@ export class Store {
         remote_reconciled: d.remote_reconciled ?? d.source === 'external_docker',
         tag_value_ids: d.tag_value_ids,
         deployment_type: d.deployment_type,
+        ...defaultTiers(d.deployment_type, d.source),
+        ...(d.compute_tier ? { compute_tier: d.compute_tier } : {}),
+        ...(d.database_tier ? { database_tier: d.database_tier } : {}),
         display_name: d.display_name ?? null,
-        created_ms: nowMs,
-        updated_ms: nowMs,
+        created_ms: createdMs,
+        updated_ms: updatedMs,
         created_v: nowV,
         seeded: true,
         revision_ids: [],
@@ -271,7 +306,7 @@ export class Store {
       this.addRevision(dep, {
         source: d.source,
         source_revision_config: d.source_revision_config,
-        created_ms: nowMs,
+        created_ms: updatedMs,
         created_v: nowV,
         fails_with: null,
         seeded: true,

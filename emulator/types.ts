@@ -10,6 +10,7 @@ import type { RateLimit } from './rate-limit.ts'
 import type { RequestLogEntry } from './request-log.ts'
 import type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
 import type { Fixture } from './store.ts'
+import type { OutOfBandSpec } from './out-of-band.ts'
 import type { deploymentView, revisionView } from './views.ts'
 
 export interface EmulatorOptions {
@@ -107,6 +108,14 @@ export interface EmulatorControl {
   clearScripts(): void
   /** The revision's build and deploy logs as of now; null when there is no such revision. */
   revisionLogs(revisionId: string): RevisionLogs | null
+  /**
+   * A change made outside the API's clients (out-of-band.ts): a redeploy from the web app, a
+   * setting or secret changed by hand, the time of the last change. Throws on a bad spec.
+   */
+  outOfBand(
+    deploymentId: string,
+    spec: OutOfBandSpec
+  ): { deployment_id: string; revision_id: string | null; updated_at: string }
 }
 
 export interface Emulator extends EmulatorControl {

@@ -37,6 +37,11 @@ export interface FakeGitHub {
    * runs that each listed the comments before any of them created one, without timing.
    */
   holdCreates(n: number): void
+  /**
+   * A pull request's state for `GET /repos/{owner}/{repo}/pulls/{number}` (unknown numbers are
+   * 404); `onRead` runs before each answer (to change the world between a read and what follows).
+   */
+  setPull(number: number, state: 'open' | 'closed' | 'merged', onRead?: () => void): void
   /** Answer this status (with GitHub's error body) to requests whose path matches. */
   failWith(status: number, message: string, path?: RegExp): void
   /** Answer this status and raw body to requests whose path (and method) match. */
@@ -54,6 +59,7 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
   let nextId = 1000
   let port = 0
   let hold: { n: number; pending: (() => void)[] } | undefined
+  const pulls = new Map<number, { state: 'open' | 'closed' | 'merged'; onRead?: () => void }>()
 
   /** Where GitHub would show a comment: its pull request's page (the number of the list it is in). */
   const commentJson = (c: FakeComment) => {
@@ -154,6 +160,15 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
           return
         }
       }
+      const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)
+      if (pull && method === 'GET') {
+        const p = pulls.get(Number(pull[1]))
+        if (!p) return notFound()
+        p.onRead?.()
+        const state = p.state === 'merged' ? 'closed' : p.state
+        send(200, { number: Number(pull[1]), state, merged: p.state === 'merged' })
+        return
+      }
       const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)
       if (one && method === 'DELETE') {
         for (const list of comments.values()) {
@@ -194,6 +209,9 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
       const type = login.endsWith('[bot]') ? 'Bot' : 'User'
       for (const body of bodies) list.push({ id: nextId++, body, user: { login, type } })
     },
+    setPull: (number, state, onRead) => {
+      pulls.set(number, { state, ...(onRead ? { onRead } : {}) })
+    },
     holdCreates: n => {
       hold = { n, pending: [] }
     },
@@ -206,6 +224,7 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
     reset: () => {
       requests.length = 0
       comments.clear()
+      pulls.clear()
       failure = undefined
       canned = undefined
       hold = undefined

@@ -23,7 +23,7 @@ export interface ActionMetadata {
 
 /** What an input's row in src/inputs/table.ts says that the reference shows. */
 export interface InputFacts {
-  applies: 'deploy' | 'delete' | 'both'
+  applies: 'deploy' | 'delete' | 'both' | readonly string[]
   sources?: readonly string[]
   revisionSources?: readonly string[]
   createNeeds?: readonly string[]
@@ -87,7 +87,17 @@ const code = (words: readonly string[]) => words.map(w => `\`${w}\``).join(', ')
 
 /** What an input is for, from its row: the commands, the sources, what needs it. */
 export function forText(facts: InputFacts): string {
-  const parts = [facts.applies === 'both' ? 'deploy, delete' : facts.applies]
+  const { applies } = facts
+  // `check` plans the deploy its inputs describe: what a deploy takes, it takes.
+  const commands =
+    typeof applies !== 'string'
+      ? applies.join(', ')
+      : applies === 'both'
+        ? 'deploy, delete, check'
+        : applies === 'deploy'
+          ? 'deploy, check'
+          : applies
+  const parts = [commands]
   if (facts.sources) {
     const revision = facts.revisionSources
       ? ` (or \`revision-source\` ${code(facts.revisionSources)})`

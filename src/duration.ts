@@ -48,3 +48,28 @@ export function formatDuration(ms: number): string {
   if (m > 0) return `${m}m` + (s > 0 ? `${pad(s)}s` : '')
   return `${s}s`
 }
+
+const DAY = 24 * HOUR
+const DAYS = /^(\d{1,6})d(.*)$/i
+
+/**
+ * `parseDuration` with days in front (`7d`, `1d12h`): an age, longer than any wait. The same
+ * rules otherwise; `undefined` for anything else.
+ */
+export function parseAge(text: string): number | undefined {
+  const t = text.trim()
+  const m = DAYS.exec(t)
+  if (!m) return parseDuration(t)
+  const rest = m[2] === '' ? 0 : parseDuration(m[2]!)
+  if (rest === undefined || /^\d+$/.test(m[2]!)) return undefined
+  const ms = Number(m[1]) * DAY + rest
+  return Number.isSafeInteger(ms) ? ms : undefined
+}
+
+/** An age for the log: `7d`, `2d03h`, or `formatDuration` under a day. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms) || ms < DAY) return formatDuration(ms)
+  const days = Math.floor(ms / DAY)
+  const hours = Math.floor((ms % DAY) / HOUR)
+  return hours > 0 ? `${days}d${pad(hours)}h` : `${days}d`
+}

@@ -39,6 +39,18 @@ export interface EventDefaults {
   codeHost?: string
 }
 
+/**
+ * The GitLab pipeline the CLI runs in, as the door read it (src/cli/ci.ts), for the sweep's merge
+ * request reads: the API root (`CI_API_V4_URL`), the project (`CI_PROJECT_ID`) and the token that
+ * may read its merge requests (`CONTROL_PLANE_GITLAB_TOKEN`; a job token cannot).
+ */
+export interface GitLabContext {
+  apiUrl: string
+  projectId: string
+  /** Undefined when the variable is not set: the closed criterion is then skipped. */
+  token?: string
+}
+
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 export const UNKNOWN_FORK = 'an unknown repository'
 

@@ -2,14 +2,16 @@
 // job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
 // commits) and are written as they are: redacting them would corrupt them whenever a secret value
 // happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
-// so it passes the redactor: the runner masks the log, but nothing masks a summary.
+// so it passes the redactor: the runner masks the log, but nothing masks a summary. Its markup is
+// the run's own: every other text (a name, a graph id, a case's output, a server's answer) goes in
+// through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
 import { describePlan } from './deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
-import { fenced } from './deploy/after-failure/failure-logs.ts'
+import { mdCode, mdFenced, mdText, mdUrl } from './inert.ts'
 import type { TimelineEntry } from './deploy/steps/wait.ts'
 import type { Verified } from './deploy/verified.ts'
 import type { CaseResult } from './health/verify/smoke.ts'
@@ -42,7 +44,9 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     smoke: state.verified?.smoke,
     health: state.health,
     'source-digest': state.source?.digest,
-    'promoted-from-revision-id': state.promotion?.revisionId
+    'promoted-from-revision-id': state.promotion?.revisionId,
+    'deployment-type': state.deploymentType,
+    size: state.size
   }
 }
 
@@ -86,32 +90,31 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
   add(
     'Deployment',
     state.deploymentId
-      ? `\`${state.deploymentId}\`${state.created ? ' (created by this run)' : ''}`
+      ? `${mdCode(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
       : undefined
   )
-  add('Revision', state.revisionId && `\`${state.revisionId}\``)
-  add('Revision status', state.revisionStatus && `\`${revisionStatusWord(state.revisionStatus)}\``)
-  add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``)
-  add(
-    'Deployment status',
-    state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``
-  )
+  const code = (v: string | undefined) => v && cellCode(v)
+  add('Revision', code(state.revisionId))
+  add('Revision status', code(revisionStatusWord(state.revisionStatus)))
+  add('Newer revision', code(state.newerRevisionId))
+  add('Deployment status', code(deploymentStatusWord(state.deploymentStatus)))
+  add('Type and size', typeAndSize(state))
   const p = state.promotion
-  add('Promoted from', p && `${p.fromName} revision \`${p.revisionId}\` (${p.what})`)
-  add('Ref', state.ref && `\`${state.ref}\``)
+  add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`)
+  add('Ref', code(state.ref))
   if (state.repoCommitSha || state.expectedSha) {
-    const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported'
-    const expected = state.expectedSha ? `\`${state.expectedSha}\`` : 'not known'
+    const built = code(state.repoCommitSha) || 'not reported'
+    const expected = code(state.expectedSha) || 'not known'
     add('Commit built / expected', `${built} / ${expected}`)
   }
-  add('URL', state.url)
-  add('Deployment page', state.statusUrl)
+  add('URL', state.url && mdUrl(state.url))
+  add('Deployment page', state.statusUrl && mdUrl(state.statusUrl))
   const src = state.source
   if (src) {
-    const git = src.commit ? `, git \`${src.commit}\`` : ''
-    add('Source archive', `${src.files} files, ${src.size} bytes, \`${src.digest}\`${git}`)
+    const git = src.commit ? `, git ${mdCode(src.commit)}` : ''
+    add('Source archive', `${src.files} files, ${src.size} bytes, ${mdCode(src.digest)}${git}`)
   }
-  add('Health', state.health)
+  add('Health', state.health && mdText(state.health))
   verifiedRows(state.verified, add)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
@@ -129,14 +132,13 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       : facts.error
         ? '❌ Failed'
         : '…'
-  const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`
+  const title = `${headline}: ${state.name ? mdCode(state.name) : 'deployment'}`
   const out = [`### ${title}`, '', '| | |', '|---|---|']
   for (const [k, v] of summaryRows(state, facts)) out.push(`| ${k} | ${cell(v)} |`)
-  if (facts.error) out.push('', '**What failed**', '', '```', facts.error, '```')
+  if (facts.error) out.push('', '**What failed**', '', mdFenced(facts.error.split(/\r?\n/)))
   if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
-    out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '', '```')
-    out.push(...describePlan(state.plan))
-    out.push('```')
+    out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '')
+    out.push(mdFenced(describePlan(state.plan)))
   }
   smokeCases(out, state.verified?.cases)
   timeline(out, 'Status timeline', state.timeline)
@@ -149,41 +151,53 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
       '</summary>',
       ''
     )
-    out.push(fenced(log.lines), '', '</details>')
+    out.push(mdFenced(log.lines), '', '</details>')
   }
   const rb = state.rollback
   if (rb?.kind === 'done') {
     out.push(
       '',
-      `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${revisionStatusWord(rb.status) ?? 'without a status'}\``
+      `**Rollback**: revision ${mdCode(rb.revisionId)} (a redeploy of ${mdCode(rb.restoredId)}) ended ${mdCode(revisionStatusWord(rb.status) ?? 'without a status')}`
     )
     timeline(out, 'Rollback timeline', rb.timeline)
   } else if (rb)
     out.push(
       '',
-      `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`
+      `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${mdText(rb.reason)}.`
     )
   return out.join('\n') + '\n'
 }
 
+/** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
+export function typeAndSize(state: Pick<DeployState, 'deploymentType' | 'size' | 'tier'>) {
+  const tier = state.tier ? `${state.size ?? 'size'} (${mdCode(state.tier)})` : undefined
+  const parts = [state.deploymentType, tier].filter(Boolean)
+  return parts.length ? parts.join(', ') : undefined
+}
+
 function verifiedRows(v: Verified | undefined, add: (k: string, v?: string) => void): void {
-  add('Served revision', v?.servedRevision)
+  add('Served revision', v?.servedRevision && mdText(v.servedRevision))
   const g = v?.graphs
   if (g)
     add(
       'Graphs',
-      `${g.verdict}: ${g.checked.map(x => `\`${x}\`${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`
+      `${mdText(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`
     )
-  add('Smoke test', v?.smoke)
+  add('Smoke test', v?.smoke && mdText(v.smoke))
 }
 
-/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
+/**
+ * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
+ * the case's name and graph come from the workspace, its output from the agent server.
+ */
 function smokeCases(out: string[], cases: CaseResult[] | undefined): void {
   if (!cases?.length) return
   out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|')
   for (const c of cases) {
     const why = c.reason ? `${c.reason}. ` : ''
-    out.push(`| ${cell(c.name)} (\`${cell(c.graph)}\`) | ${c.verdict} | ${cell(why + c.excerpt)} |`)
+    out.push(
+      `| ${mdText(c.name, 200)} (${cellCode(c.graph)}) | ${mdText(c.verdict)} | ${mdText(why + c.excerpt)} |`
+    )
   }
 }
 
@@ -194,8 +208,12 @@ function timeline(out: string[], title: string, entries: TimelineEntry[]): void 
     out.push(`| \`${revisionStatusWord(t.status)}\` | ${formatDuration(t.elapsedMs)} |`)
 }
 
+/** Text as code in a table's cell, where `\|` reads back as `|`. */
+const cellCode = (v: string): string => mdCode(v, 200, '\\|')
+
+/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
 function cell(v: string): string {
-  return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+  return v.replace(/\r?\n/g, ' ')
 }
 
 /** The job summary as it is written: nothing masks a summary, so it is redacted here. */

@@ -30,8 +30,9 @@ import { ACTION_NAMING, sayWith, type Say } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
-import { allOutputs, summaryText } from './report.ts'
+import { allOutputs, summaryText, typeAndSize } from './report.ts'
 import type { SmokeCase } from './inputs/smoke-cases.ts'
+import type { UpkeepEnd } from './upkeep.ts'
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
@@ -63,6 +64,8 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const client = controlPlane(port, o, { redactor, clock, started })
   const say = sayWith(port.naming ?? ACTION_NAMING)
   port.info(dialectLine(o, say))
+  if (o.command === 'sweep' || o.command === 'check')
+    return upkeep(port, o, client, { redactor, say, clock })
   const state = newState(o)
   const log = flowLog(port, redactor)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
@@ -108,6 +111,38 @@ function failedExitCode(state: DeployState, ending: Ending, client: ControlPlane
 /** What an upload needs of the door's event: the folder it archives, the files it never does. */
 function uploadPlace(event: RunPort['event']) {
   return { workspace: event.workspace, ownFiles: event.ownFiles }
+}
+
+/**
+ * `command: sweep` or `check` (upkeep.ts, a chunk of its own): its summary, error and outputs
+ * written as a deploy's are; what it throws that nobody expected is one readable line.
+ */
+async function upkeep(
+  port: RunPort,
+  o: Options,
+  client: ControlPlaneClient,
+  { redactor, say, clock }: { redactor: Redactor; say: Say; clock: Clock }
+): Promise<RunResult> {
+  const log = flowLog(port, redactor)
+  let end: UpkeepEnd
+  try {
+    const { runUpkeep } = await import('./upkeep.ts')
+    end = await runUpkeep(port, o, { client, log, signal: port.signal, say, clock, redactor })
+  } catch (err) {
+    const text = `Unexpected error: ${sanitizeServerText(err instanceof Error ? err.message : String(err), 1000)}`
+    end = {
+      exitCode: 1,
+      outputs: {},
+      summary: `### ❌ Failed\n\n${text}\n`,
+      error: { text, title: 'Failed' }
+    }
+  } finally {
+    client.close()
+  }
+  await writeSummary(port, redactor.redact(end.summary), redactor)
+  if (end.error) port.error(redactor.redact(end.error.text), end.error.title)
+  const exitCode = port.signal.aborted ? 130 : end.exitCode
+  return { exitCode, outputs: allOutputs(undefined, end.outputs) }
 }
 
 /** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
@@ -240,7 +275,7 @@ async function githubSide(
       ? comment.postPrComment(
           {
             name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
-            command: o.command,
+            command: o.command === 'delete' ? 'delete' : 'deploy',
             outcome: commentOutcome(state),
             deploymentId: state.deploymentId,
             revisionId: state.revisionId,
@@ -251,6 +286,7 @@ async function githubSide(
             promotedFrom:
               state.promotion &&
               `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
+            tier: typeAndSize(state)?.replace(/`/g, ''),
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),
             deleted: state.deleted,

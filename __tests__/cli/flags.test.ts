@@ -100,11 +100,11 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   // A bare command, or an unknown one, points to --help.
   expect(refused([])).toMatch(/^Say what to do: .*See control-plane-deploy --help/)
   expect(refused(['deplyo'])).toBe(
-    'Unknown command "deplyo": the commands are deploy and delete. See control-plane-deploy --help.'
+    'Unknown command "deplyo": the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
   )
   // Not a word: maybe a value in the wrong place, so not repeated.
   expect(refused([KEY])).toBe(
-    'Unknown command: the commands are deploy and delete. See control-plane-deploy --help.'
+    'Unknown command: the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
   )
   expect(refused(['deploy', 'my-agent'])).toBe(
     'Unexpected argument "my-agent" after deploy: every value goes with its flag (--name my-agent).'
@@ -136,7 +136,7 @@ test('CONTROL_PLANE_* variables that name no input are warned about by name, nev
   expect(line.inputs['github-token']).toBe('')
   expect(line.inputs.command).toBe('deploy')
   expect(line.warnings).toEqual([
-    'CONTROL_PLANE_COMMAND is ignored: the command is the first word (deploy or delete).',
+    'CONTROL_PLANE_COMMAND is ignored: the command is the first word (deploy, delete, sweep or check).',
     'CONTROL_PLANE_GITHUB_TOKEN is ignored: the GitHub token is read from GITHUB_TOKEN.',
     'CONTROL_PLANE_TIMOUT is set but names no input of control-plane-deploy: it is ignored.'
   ])

@@ -1,10 +1,10 @@
 // The outputs as scripts read them: name=value lines, one JSON object, a dotenv file.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parse } from 'dotenv'
 import { dotenv, dotenvValue, formatOutputs } from '../../src/cli/outputs.ts'
+import { outputUrl } from '../../src/deploy/state.ts'
+import { readBack, readByAll } from './hostile-server.ts'
 
 const OUTPUTS = {
   'deployment-id': 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
@@ -42,44 +42,80 @@ test('dotenv: NAME_IN_CAPS=value, bare when plain', () => {
   })
 })
 
-// Values no shell may expand: each is read back by sh, bash and npm's dotenv exactly.
+// Values each reader would take otherwise than written (or run): none has a form that sh, bash,
+// python-dotenv and GitLab all read back exactly (GitLab keeps quotes; python-dotenv expands
+// `${NAME}` in single quotes and reads `\\` there as one backslash), so each is left out.
 const HOSTILE = [
   'two words',
   'https://x.example/$(touch /tmp/cpd-never)',
   'https://x.example/`touch /tmp/cpd-never`',
+  'https://evil.example/?k=${CONTROL_PLANE_API_KEY}',
   'a\\b \\$HOME \\n',
   'say "hi" #x ${HOME} ; & | < > * ? ~',
-  '~/x'
+  '~/x',
+  "it's",
+  'a\nb',
+  'a\u001b[31m'
 ]
 
-test('dotenv: any other value in single quotes, read back exactly by sh, bash and dotenv', () => {
+// Values every reader reads back as written, bare: ids, words, and URLs as the run writes them.
+const PLAIN = [
+  'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+  'DEPLOYED',
+  '',
+  'https://agent.example.com:8443/a/b?x=1',
+  outputUrl('https://evil.example/?k=${CONTROL_PLANE_API_KEY}'),
+  outputUrl('https://x.example/$(id)/`id`/\'q\'/"d"/{a}/~u;!*'),
+  'sha256:0123456789abcdef+/=,@%'
+]
+
+const KEY = 'cpd-key-must-not-appear'
+
+test('dotenv: plain values, the run’s URLs among them, are read back exactly by sh, bash, python-dotenv, GitLab and dotenv', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-dotenv-'))
   try {
-    const outputs = Object.fromEntries(HOSTILE.map((v, i) => [`out-${i}`, v]))
+    const outputs = Object.fromEntries(PLAIN.map((v, i) => [`out-${i}`, v]))
     const file = join(dir, 'deploy.env')
     const written = dotenv(outputs)
     expect(written.left).toEqual([])
     writeFileSync(file, written.text)
-    const names = HOSTILE.map((_, i) => `OUT_${i}`)
-    expect(Object.values(parse(readFileSync(file)))).toEqual(HOSTILE)
-    for (const shell of ['sh', 'bash']) {
-      // Each value printed as JSON by node from the environment that sourcing the file set.
-      const script = `set -a; . '${file}'; exec node -e 'console.log(JSON.stringify(${JSON.stringify(names)}.map(n => process.env[n])))'`
-      const out = execFileSync(shell, ['-c', script], { cwd: dir, encoding: 'utf8' })
-      expect({ shell, values: JSON.parse(out) }).toEqual({ shell, values: HOSTILE })
-    }
+    const names = PLAIN.map((_, i) => `OUT_${i}`)
+    expect(readBack(file, names, dir, { CONTROL_PLANE_API_KEY: KEY })).toEqual(readByAll(PLAIN))
+    expect(readFileSync(file, 'utf8')).not.toContain('${')
     expect(readdirSync(dir)).toEqual(['deploy.env'])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 })
 
-test('dotenv: a value with a single quote or a control character is left out, and named', () => {
-  expect(dotenvValue("it's")).toBeUndefined()
-  expect(dotenvValue('a\nb')).toBeUndefined()
-  expect(dotenvValue('a\u001b[31m')).toBeUndefined()
-  expect(dotenv({ 'deployment-id': 'x', url: "https://x.example/'" })).toEqual({
-    text: 'DEPLOYMENT_ID=x\n',
-    left: ['url']
-  })
+test('issue 33, defect 4: python-dotenv never reads the key out of a server-chosen url', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-dotenv-'))
+  try {
+    const url = outputUrl('https://evil.example/?k=${CONTROL_PLANE_API_KEY}')
+    expect(url).toBe('https://evil.example/?k=%24%7BCONTROL_PLANE_API_KEY%7D')
+    const file = join(dir, 'deploy.env')
+    writeFileSync(file, dotenv({ url }).text)
+    expect(readBack(file, ['URL'], dir, { CONTROL_PLANE_API_KEY: KEY })).toEqual(readByAll([url]))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('dotenv: a value that some reader would read otherwise is left out, and named; no reader runs or expands anything', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-dotenv-'))
+  try {
+    for (const v of HOSTILE)
+      expect({ v, written: dotenvValue(v) }).toEqual({ v, written: undefined })
+    const outputs = {
+      'deployment-id': 'x',
+      ...Object.fromEntries(HOSTILE.map((v, i) => [`out-${i}`, v]))
+    }
+    const written = dotenv(outputs)
+    expect(written).toEqual({ text: 'DEPLOYMENT_ID=x\n', left: HOSTILE.map((_, i) => `out-${i}`) })
+    const file = join(dir, 'deploy.env')
+    writeFileSync(file, written.text)
+    expect(readBack(file, ['DEPLOYMENT_ID', 'OUT_0'], dir)).toEqual(readByAll(['x', null]))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

@@ -8,6 +8,12 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
 import { AZURE_FORK, TRAVIS_FORK } from './fork-ci.ts'
+import {
+  hostileWorkspace,
+  INJECTED,
+  steeredLog,
+  type HostileWorkspace
+} from '../hostile-workspace.ts'
 import { packedPackage } from './package.ts'
 import { gitlabUploadJob, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
@@ -343,4 +349,27 @@ test("the emulator's build of an upload without its graph's file fails, saying w
   expect(r.code).toBe(1)
   expect(outputsOf(r.stdout)['revision-status']).toBe('BUILD_FAILED')
   expect(r.stderr).toContain("graph 'agent': ./agent.py (agent.py in the upload) not found")
+})
+
+test('issue 33, defect 1: a graph id, a smoke case, a folder and a dependency name carrying workflow commands and escapes steer no line of the CLI’s log', async () => {
+  const emu = await emulator()
+  const checks = (ws: HostileWorkspace) =>
+    gitlab(emu, {
+      CONTROL_PLANE_NAME: uniqueName('cli-hostile'),
+      CONTROL_PLANE_GRAPH_CONFIG_PATH: ws.configPath,
+      CONTROL_PLANE_HEALTH_CHECK: 'true',
+      CONTROL_PLANE_HEALTH_CHECK_WINDOW: '2s',
+      CONTROL_PLANE_SMOKE_TEST: ws.smokePath
+    })
+  const ws = hostileWorkspace()
+  const run = await cli(['deploy'], checks(ws), ws.dir)
+  expect({ code: run.code, steered: steeredLog(run.stderr) }).toEqual({ code: 0, steered: [] })
+  expect(steeredLog(run.stdout)).toEqual([])
+  expect(outputsOf(run.stdout)).toMatchObject({ health: 'healthy', smoke: 'passed' })
+  expect(run.stderr).toContain(`: :error title=${INJECTED}::${INJECTED}`)
+  expect(run.stderr).toMatch(/Smoke case "case agent/)
+  const refused = hostileWorkspace({ missingDependency: true })
+  const dep = await cli(['deploy'], checks(refused), refused.dir)
+  expect({ code: dep.code, steered: steeredLog(dep.stderr) }).toEqual({ code: 1, steered: [] })
+  expect(dep.stderr).toMatch(/the dependency '.\/dep agent \n: :error title=cpd-injected::/)
 })

@@ -1,12 +1,12 @@
 // The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
 // (package.ts), run with Node in a clean environment against the emulator.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parse } from 'dotenv'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
-import { answer, hostileRevision, sourced } from './hostile-server.ts'
+import { BUILDS_FOR_A_DAY } from '../e2e/harness.ts'
+import { answer, hostileRevision, readBack, readByAll } from './hostile-server.ts'
 import { packedPackage } from './package.ts'
 import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
 
@@ -321,13 +321,14 @@ test.each(['SIGINT', 'SIGHUP'] as const)(
   }
 )
 
-test('issue 25, defect 1: hostile custom_url and statuses in --output-file run nothing when sourced, and read back as written', async () => {
+test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuses in --output-file run and expand nothing, and read back as written by sh, bash, python-dotenv, GitLab and dotenv', async () => {
   const dir = mkdtempSync(join(work, 'dotenv-'))
   const marks = [1, 2, 3, 4].map(n => join(dir, `ran-${n}`))
   const fixture = demoFixture()
   const dep = fixture.deployments![0]!
   const id = dep.id!
-  const url = `https://x.example/\`id>${marks[0]}\`/$(id>${marks[1]})`
+  // python-dotenv expands `${NAME}` even in single quotes: the url must not read back holding the key.
+  const url = `https://x.example/\`id>${marks[0]}\`/$(id>${marks[1]})?k=\${CONTROL_PLANE_API_KEY}`
   dep.source_config = { ...dep.source_config, custom_url: url }
   // Slow: the new revision is still building when its status is made hostile.
   const emu = await startEmulator({ port: 0, speed: 0.05 })
@@ -369,20 +370,16 @@ test('issue 25, defect 1: hostile custom_url and statuses in --output-file run n
     )
     await revised.done()
     const expected = {
-      URL: new URL(url).href,
+      // Percent-encoded where a shell or python-dotenv would read syntax: the same URL.
+      URL: `https://x.example/%60id%3E${marks[0]}%60/%24%28id%3E${marks[1]}%29?k=%24%7BCONTROL_PLANE_API_KEY%7D`,
       REVISION_STATUS: 'UNKNOWN',
       // As the update answered; the hostile one came from reads, and the log shows it neutralised.
       DEPLOYMENT_STATUS: 'READY'
     }
-    expect(expected.URL).not.toContain('`')
     const names = Object.keys(expected)
-    for (const shell of ['sh', 'bash']) {
-      expect({ shell, values: sourced(shell, file, names, dir) }).toEqual({
-        shell,
-        values: Object.values(expected)
-      })
-    }
-    expect(parse(readFileSync(file))).toMatchObject(expected)
+    expect(readBack(file, names, dir, { CONTROL_PLANE_API_KEY: apiKey })).toEqual(
+      readByAll(Object.values(expected))
+    )
     expect(outputsOf(withFile.stdout)).toMatchObject({
       url: expected.URL,
       'revision-status': 'UNKNOWN',
@@ -395,7 +392,7 @@ test('issue 25, defect 1: hostile custom_url and statuses in --output-file run n
       stderr: expect.stringMatching(/Revision \S+ reports status UNKNOWN \(undocumented/)
     })
     expect(withFile.stderr).toContain('status UNKNOWN (undocumented "READY?id?')
-    expect(withFile.stderr).toMatch(/Timed out: still UNKNOWN \(undocumented "DEPLOYING\?+id\?/)
+    expect(withFile.stderr).toMatch(/Still UNKNOWN \(undocumented "DEPLOYING\?+id\?/)
   } finally {
     await emu.close()
   }
@@ -462,3 +459,46 @@ test.each([
     expect(creates(name)).toHaveLength(1)
   }
 )
+
+test('a timeout: the hint names the CLI’s own --timeout and --no-wait, and the label is said once', async () => {
+  // Builds that last a day: the run's 3 s timeout comes first.
+  const slow = await startEmulator({ port: 0, speed: 4, stageDurationsMs: BUILDS_FOR_A_DAY })
+  try {
+    const { apiKey, tenantId, integrationId } = slow.credentials()
+    const args = ['deploy', '--name', uniqueName('clislow'), '--repository', 'acme/agent-server']
+    const run = await cli([...args, '--ref', 'main', '--timeout', '3s'], {
+      CONTROL_PLANE_API_KEY: apiKey,
+      CONTROL_PLANE_TENANT_ID: tenantId,
+      CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
+      CONTROL_PLANE_BASE_URL: slow.url,
+      CONTROL_PLANE_POLL_INTERVAL: '1s'
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(
+      /error: Deploy timed out: Still BUILDING after 3s; revision \S+ goes on/
+    )
+    expect(run.stderr).not.toMatch(/timed out: timed out/i)
+    expect(run.stderr).toMatch(/Raise `--timeout` \(a first deploy .*\), or use `--no-wait`/)
+    expect(run.stderr).not.toMatch(/wait: false|Raise timeout/)
+  } finally {
+    await slow.close()
+  }
+})
+
+test('--smoke-test naming a file outside the working tree, or a device through a link: exit 2 naming --smoke-test, nothing sent', async () => {
+  emulator.clearRequests()
+  const ws = mkdtempSync(join(tmpdir(), 'cpd-cli-smoke-'))
+  symlinkSync('/dev/zero', join(ws, 'zero.yaml'))
+  const args = ['deploy', '--name', uniqueName('clismoke'), '--health-check', 'true']
+  const [absolute, zero] = await Promise.all([
+    cli([...args, '--smoke-test', '/proc/self/environ'], credentials(), { cwd: ws }),
+    cli([...args, '--smoke-test', 'zero.yaml'], credentials(), { cwd: ws })
+  ])
+  expect(absolute.code).toBe(2)
+  expect(absolute.stderr).toMatch(/`--smoke-test` must be relative to the repository root/)
+  expect(zero.code).toBe(2)
+  expect(zero.stderr).toMatch(
+    /`--smoke-test` \(zero\.yaml\) could not be read: it leads outside the workspace/
+  )
+  expect(emulator.requests()).toEqual([])
+})

@@ -86,7 +86,7 @@ describe('Deployment', () => {
 
   test('unknown fields, top-level and nested, are ignored and dropped', () => {
     const body = deploymentBody({
-      url: 'https://my-agent.example.com',
+      deepagents_settings: { nested: true },
       tracer_session_id: 'c8a7c3f0-1111-4222-8333-944455556666',
       source_config: {
         ...(deploymentBody().source_config as object),
@@ -96,7 +96,7 @@ describe('Deployment', () => {
     })
     const result = Deployment.safeParse(body)
     expect(result.success).toBe(true)
-    expect(result.data).not.toHaveProperty('url')
+    expect(result.data).not.toHaveProperty('deepagents_settings')
     expect(result.data).not.toHaveProperty('tracer_session_id')
     expect(result.data?.source_config).not.toHaveProperty('brand_new_setting')
     expect(result.data?.secrets[0]).toEqual({ name: 'OPENAI_API_KEY', value: null })

@@ -1,15 +1,19 @@
 // Which hosts the key may go to: the grammar of health-check-hosts and how a probe URL's host is
 // compared with it, exactly (case, IDNA, trailing dots, ports, look-alikes, IP literals).
-import { describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { loadPublicSuffixes } from '../../src/control-plane/public-suffixes.ts'
 import {
   exactHost,
   LANGGRAPH_APP,
+  LOOPBACK,
   matchesHost,
   parseHostPattern,
   parseHostPatterns,
   type HostPattern
 } from '../../src/control-plane/vouched-hosts.ts'
 import { probeTarget } from '../../src/health/target.ts'
+
+beforeAll(loadPublicSuffixes)
 
 const pattern = (text: string): HostPattern => {
   const p = parseHostPattern(text)
@@ -108,9 +112,15 @@ describe('the key on a probe', () => {
     return 'problem' in t ? `refused: ${t.problem}` : (t.vouchedBy ?? 'no key')
   }
 
-  test('loopback always; another https host only when vouched for', () => {
-    expect(via('http://127.0.0.1:8123')).toBe('a loopback address')
-    expect(via('https://[::1]:8443')).toBe('a loopback address')
+  test('loopback only when vouched for (base-url on loopback too); another https host only when vouched for', () => {
+    expect(via('http://127.0.0.1:8123', [LOOPBACK])).toBe('a loopback address, as base-url is')
+    expect(via('https://[::1]:8443', [LOOPBACK])).toBe('a loopback address, as base-url is')
+    expect(via('http://localhost:8123', [LOOPBACK])).toBe('a loopback address, as base-url is')
+    // A remote control plane: a custom_url naming a runner port gets no key.
+    expect(via('http://127.0.0.1:8123')).toBe('no key')
+    expect(via('https://[::1]:8443')).toBe('no key')
+    expect(via('http://127.0.0.1:8123', [pattern('127.0.0.1')])).toBe('no key')
+    expect(via('https://agent.example.com', [LOOPBACK])).toBe('no key')
     expect(via('https://agent.evil.example')).toBe('no key')
     expect(via('https://agent.evil.example', [pattern('*.example.com')])).toBe('no key')
     expect(via('https://agent.example.com', [pattern('*.example.com')])).toBe('*.example.com')

@@ -143,7 +143,7 @@ describe('deploy()', () => {
   test('a timeout says what the revision was doing and that it goes on', async () => {
     const r = await run(inputs({ timeout: '2s' }))
     expect(r.state.outcome).toBe('timeout')
-    expect(String(r.error)).toMatch(/Timed out: still \w+ after 2s; revision .* goes on/)
+    expect(String(r.error)).toMatch(/Still \w+ after 2s; revision .* goes on/)
   })
 
   test('a create that loses the race on the name updates the winner: one deployment', async () => {

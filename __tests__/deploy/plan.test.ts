@@ -217,7 +217,60 @@ describe('planUpdate', () => {
           source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'dev' }
         })
       )
-    ).toThrow(/has deployment type dev, but `deployment-type` is prod/)
+    ).toThrow(
+      /is serverless \(read as dev\), but `deployment-type: prod` asks for dedicated.*Nothing was written/
+    )
+  })
+
+  test('a legacy word of the same type is the same type: no refusal', () => {
+    const current = deployment({
+      source_config: {
+        integration_id: INTEGRATION,
+        repo_url: repo.url,
+        deployment_type: 'dev_zero'
+      }
+    })
+    expect(() => planUpdate(options({ deploymentType: 'serverless' }), current)).not.toThrow()
+    const prod = deployment({
+      source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'prod' }
+    })
+    expect(() => planUpdate(options({ deploymentType: 'dedicated' }), prod)).not.toThrow()
+    expect(() => planUpdate(options({ deploymentType: 'serverless' }), prod)).toThrow(
+      /is dedicated \(read as prod\).*create a new deployment/s
+    )
+  })
+
+  test('a database size on a Serverless deployment is refused before any write', () => {
+    const current = deployment({
+      source_config: {
+        integration_id: INTEGRATION,
+        repo_url: repo.url,
+        deployment_type: 'serverless'
+      }
+    })
+    expect(() => planUpdate(options({ databaseSize: 'medium' }), current)).toThrow(
+      /is Serverless, which shares its database/
+    )
+  })
+
+  test('a size shows as a change of the tier, and not when the tier is already that', () => {
+    const current = deployment({
+      source_config: {
+        integration_id: INTEGRATION,
+        repo_url: repo.url,
+        deployment_type: 'serverless'
+      },
+      deployment_tier: 'SERVERLESS_S'
+    })
+    const plan = planUpdate(options({ size: 'medium' }), current)
+    expect(plan.changes).toContainEqual({
+      field: 'size',
+      from: 'small (SERVERLESS_S)',
+      to: 'medium (SERVERLESS_M)'
+    })
+    expect(describePlan(plan).join('\n')).toMatch(/then resize through resource-tiers/)
+    const same = planUpdate(options({ size: 'small' }), current)
+    expect(same.changes.map(c => c.field)).not.toContain('size')
   })
 
   test('deployment-type goes into a create, never into a patch', () => {

@@ -142,7 +142,7 @@ e2e(
     const r = await run({ inputs: inputs({ name, timeout: '3s', 'poll-interval': '1s' }) })
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(
-      /Timed out: still BUILDING after 3s; revision [0-9a-f-]+ goes on on the control plane/
+      /title=Deploy timed out::Still BUILDING after 3s; revision [0-9a-f-]+ goes on on the control plane/
     )
     // The run ended at its own deadline, not at the revision's end: the revision (whose build
     // lasts a day) is still on its way, as the output says.

@@ -8,11 +8,11 @@ import { startGateProxy, type GateProxy } from './gate.ts'
 import {
   e2e,
   e2eWithGitHub,
+  pullRequest,
   runAction as run,
   uniqueName,
   warnings,
-  type E2E,
-  type GitHubEvent
+  type E2E
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eAutonomyToken0123456789'
@@ -256,10 +256,13 @@ e2e(
   async t => {
     const name = uniqueName('bad-url')
     await withProxy(t.emu, async proxy => {
+      // A service without the newer top-level `url`, whose custom_url is the lie.
       const lie = (body: unknown) => {
-        const d = body as { source_config?: Record<string, unknown> }
-        if (d && typeof d === 'object' && d.source_config)
+        const d = body as { source_config?: Record<string, unknown>; url?: unknown }
+        if (d && typeof d === 'object' && d.source_config) {
           d.source_config.custom_url = 'https://ok.example/ ##[add-mask]x'
+          delete d.url
+        }
         return d
       }
       proxy.rewrite(
@@ -361,20 +364,6 @@ e2e(
 
 // ---------------------------------------------------------------------------------------------
 // The pull-request comment.
-
-const pullRequest = (n: number): GitHubEvent => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
-})
 
 e2eWithGitHub('pr-comment: four overlapping runs leave one comment', async (t, gh) => {
   const name = uniqueName('pr-race')

@@ -7,6 +7,8 @@ import {
   e2eWithGitHub,
   emulatorInputs,
   leaks,
+  namesLeft,
+  pullRequest,
   runAction as run,
   uniqueName
 } from './harness.ts'
@@ -19,13 +21,7 @@ const deleteInputs = (emu: Emulator, name: string, over: Record<string, string> 
   const { 'integration-id': _unused, ...inputs } = emulatorInputs(emu)
   return { ...inputs, 'poll-interval': '2s', command: 'delete', name, ...over }
 }
-/** Names of the deployments still there (one being deleted is as good as gone). */
-const names = (emu: Emulator) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.status !== 'AWAITING_DELETE')
-    .map(d => d.name)
+const names = namesLeft
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 
 e2e(
@@ -141,20 +137,6 @@ e2e(
     expect(emu.requests()).toEqual([])
   }
 )
-
-const pullRequest = (n: number) => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
-})
 
 e2eWithGitHub(
   'pr-comment: one comment per pull request and name, updated in place, then marked deleted',

@@ -29,6 +29,25 @@ import { BUILD_WAIT_MS, BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundl
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
 
+/**
+ * On the emulator's code host, main is at the default event's commit: a build of main reports it,
+ * so the checks that need the workspace to be what was built (the graphs) run.
+ */
+export function mainAtPushCommit(emu: Emulator): Emulator {
+  emu.configure({ repoCommits: MAIN_AT_PUSH })
+  return emu
+}
+
+/** The demo fixture, its main at the default event's commit (a seeded deployment builds it). */
+export function pushedFixture(): Fixture {
+  const base = demoFixture()
+  return { ...base, repo_commits: { ...base.repo_commits, ...MAIN_AT_PUSH } }
+}
+
+const MAIN_AT_PUSH = {
+  [`${demoFixture().integrations![0]!.repositories![0]!.url}@main`]: PUSH_MAIN.sha!
+}
+
 // The bundle's build (started by the global setup) is waited for before a file's tests, not inside
 // the first test's timeout: on a loaded machine the build alone takes longer than a test may.
 beforeAll(async () => {
@@ -213,6 +232,15 @@ export function uploadInputs(t: E2E, over: Record<string, string> = {}): Record<
   return rest
 }
 
+/** Names of the deployments still there, in every tenant (one being deleted is as good as gone). */
+export function namesLeft(emu: Emulator): string[] {
+  return emu
+    .state()
+    .tenants.flatMap(t => t.deployments)
+    .filter(d => d.status !== 'AWAITING_DELETE')
+    .map(d => d.name)
+}
+
 /** The `::warning` lines of a run's stdout. */
 export function warnings(stdout: string): string[] {
   return stdout.split('\n').filter(l => l.startsWith('::warning'))
@@ -231,10 +259,13 @@ export interface E2E {
   writes(): RequestLogEntry[]
   /**
    * A deployment that exists before the run, READY with one DEPLOYED revision of `main` from
-   * acme/agent-server (what a first good deploy leaves), without running the bundle for it.
+   * acme/agent-server (what a first good deploy leaves), without running the bundle for it;
+   * `over` sets more of it (its type, its tiers). Returns its id.
    */
-  seed(name: string, secrets?: Record<string, string>): void
+  seed(name: string, secrets?: Record<string, string>, over?: Partial<SeededDeployment>): string
 }
+
+type SeededDeployment = NonNullable<Fixture['deployments']>[number]
 
 export function e2eContext(emu: Emulator): E2E {
   const c = emu.credentials()
@@ -250,7 +281,7 @@ export function e2eContext(emu: Emulator): E2E {
         .tenants.flatMap(t => t.deployments)
         .filter(d => d.name === name),
     writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH'),
-    seed: (name, secrets = {}) => {
+    seed: (name, secrets = {}, over = {}) => {
       seeded.push({
         tenant_id: c.tenantId,
         name,
@@ -260,10 +291,15 @@ export function e2eContext(emu: Emulator): E2E {
           repo_url: 'https://github.com/acme/agent-server'
         },
         source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
+        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value })),
+        ...over
       })
-      const base = demoFixture()
+      const base = pushedFixture()
       emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), ...seeded] })
+      return emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(d => d.name === name)!.id
     }
   }
 }
@@ -316,20 +352,17 @@ export function e2eWithGitHub(
   )
 }
 
-/** A `pull_request` event for pull request `n`, from a branch of the repository itself. */
-export function pullRequestEvent(n: number) {
-  const head = { ref: 'feature', sha: 'b'.repeat(40), repo: { full_name: 'acme/agent-server' } }
-  return {
-    name: 'pull_request',
-    headRef: 'feature',
-    sha: head.sha,
-    payload: {
+/** A pull request's event, from the base repository. */
+export const pullRequest = (n: number): GitHubEvent => ({
+  name: 'pull_request',
+  headRef: 'feature',
+  sha: 'a'.repeat(40),
+  payload: {
+    number: n,
+    pull_request: {
       number: n,
-      pull_request: {
-        number: n,
-        head,
-        base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-      }
+      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
+      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
     }
   }
-}
+})

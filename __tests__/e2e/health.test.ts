@@ -12,7 +12,7 @@ import {
   leaks,
   runAction as run,
   uniqueName,
-  pullRequestEvent as pullRequest,
+  pullRequest,
   warnings,
   withEmulator,
   type E2E

@@ -36,7 +36,7 @@ e2e('inputs: a mistyped command reports one problem, the command, and sends noth
     const r = await run({ inputs: { ...inputs, command } })
     expect(r.code).toBe(1)
     expect(r.errors).toEqual([
-      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`'
+      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`'
     ])
   }
   expect(t.emu.requests()).toEqual([])

@@ -8,16 +8,26 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { e2eContext, leaks, runAction, uniqueName, withEmulator, type E2E } from './harness.ts'
+import {
+  e2eContext,
+  leaks,
+  mainAtPushCommit,
+  runAction,
+  uniqueName,
+  withEmulator,
+  type E2E
+} from './harness.ts'
 import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
 
 const EVIL = 'agent.evil.example'
 const GOOD = 'agent.good.example'
+/** Remote control planes: `<name>.remote.example`, relayed to a test's emulator. */
+const REMOTE = '*.remote.example'
 
 let agents: TlsAgents
 
 beforeAll(async () => {
-  agents = await startTlsAgents([EVIL, GOOD])
+  agents = await startTlsAgents([EVIL, GOOD, REMOTE])
 })
 
 afterAll(async () => {
@@ -32,7 +42,11 @@ const open = { add: (name: string) => agents.open(name) }
 const GATE = { 'health-check': 'true', 'health-check-window': '0', timeout: '60s' }
 
 const e2e = (title: string, body: (t: E2E) => Promise<void>, ms = 60_000) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), ms)
+  test.concurrent(
+    title,
+    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
+    ms
+  )
 
 e2e(
   'the action: a hostile custom_url on another https host gets probes without the key, even when it answers 2xx',
@@ -126,5 +140,65 @@ e2e(
     expect(paths).toEqual(expect.arrayContaining(['/ok', '/info', '/assistants/search']))
     expect(probesOf(EVIL, name).filter(p => p.key !== undefined)).toEqual([])
     expect(leaks(r, [t.key])).toEqual([])
+  }
+)
+
+e2e(
+  'the action, with a remote base-url: a custom_url on a loopback port gets its probes without the key, and an upload URL on loopback gets no PUT',
+  async t => {
+    // The control plane is remote; what it answers names the runner's own ports (the emulator's).
+    const cp = `${uniqueName('cp')}.remote.example`
+    agents.relay(cp, t.emu.url)
+    const remote = { 'base-url': `https://${cp}` }
+    const ws = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+    writeFileSync(join(ws, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}')
+    writeFileSync(join(ws, 'agent.py'), 'graph = None\n')
+    const { 'integration-id': _none, ...uploadInputs } = t.inputs({
+      name: uniqueName('loopput'),
+      source: 'internal_source',
+      ...remote
+    })
+    const [gate, upload] = await Promise.all([
+      runAction({
+        inputs: t.inputs({ name: uniqueName('loopkey'), ...GATE, ...remote }),
+        env: network()
+      }),
+      runAction({ inputs: uploadInputs, env: { ...network(), GITHUB_WORKSPACE: ws } })
+    ])
+    const probes = t.emu.agents.probes()
+    expect(probes.length).toBeGreaterThanOrEqual(1)
+    expect(probes.filter(p => p.key !== 'missing')).toEqual([])
+    expect(gate.code).toBe(1)
+    expect(gate.errors).toHaveLength(1)
+    expect(gate.errors[0]).toMatch(
+      /title=Health check host not vouched for::.*127\.0\.0\.1:\d+ is not vouched for \(.*not loopback with `base-url` on loopback too\)/
+    )
+    expect(upload.code).toBe(1)
+    expect(upload.errors).toHaveLength(1)
+    expect(upload.errors[0]).toMatch(
+      /title=Upload URL refused::The source archive was not sent: the upload URL names this machine \(127\.0\.0\.1:\d+\), but the control plane is not on this machine/
+    )
+    expect(t.emu.state().uploads.filter(u => u.bytes !== null)).toEqual([])
+    expect(leaks(gate, [t.key])).toEqual([])
+    expect(leaks(upload, [t.key])).toEqual([])
+  }
+)
+
+e2e(
+  'the action: health-check-hosts naming a shared hosting domain is one input error, nothing sent',
+  async t => {
+    const r = await runAction({
+      inputs: t.inputs({
+        name: uniqueName('psl'),
+        ...GATE,
+        'health-check-hosts': 'agent.example.com, *.github.io'
+      })
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(
+      /title=Invalid inputs::.*`health-check-hosts`: "\*\.github\.io" would match hosts of many owners \(github\.io is a public suffix, on the Public Suffix List\)/
+    )
+    expect(t.emu.requests()).toEqual([])
   }
 )

@@ -4,13 +4,15 @@
 // config and the smoke-test file. Nothing here depends on the machine's speed: a drain is scripted
 // by a count of probes, a slow case by a delay far beyond its timeout.
 import { expect, test } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import {
   e2eContext,
   leaks,
+  mainAtPushCommit,
   runAction as run,
   uniqueName,
   warnings,
@@ -38,7 +40,11 @@ const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { co
  * beyond it, so that a loaded machine slows a case without failing it.
  */
 const e2e = (title: string, body: (t: E2E) => Promise<void>) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 120_000)
+  test.concurrent(
+    title,
+    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
+    120_000
+  )
 const e2eLong = e2e
 
 e2e(
@@ -255,10 +261,220 @@ e2e('a bad smoke-test file: one error naming the input, nothing sent', async t =
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/title=Invalid inputs::.*smoke-test/)
   }
-  expect(bad.errors[0]).toMatch(/`smoke-test` \(smoke.json\), case 1: `input` is required/)
+  expect(bad.errors[0]).toMatch(
+    /`smoke-test` \(smoke.json\), case 1 \(line 1, column 2\): `input` is required/
+  )
   expect(missing.errors[0]).toMatch(
     /`smoke-test` \(nowhere.yaml\) could not be read: there is no such file/
   )
   expect(withoutGate.errors[0]).toMatch(/`smoke-test` needs `health-check`/)
   expect(t.emu.requests()).toEqual([])
 })
+
+e2e(
+  'a smoke case of only name, graph and input fails when /runs/wait answers no run: a sign-in redirect, a 204, a 200 HTML page',
+  async t => {
+    const bare = [{ name: 'bare', graph: 'agent', input: { q: 'ping' } }]
+    const kinds = ['sign-in-redirect', 'no-content', 'html-page'] as const
+    const runs = []
+    for (const answer of kinds) {
+      // One script at a time: each run's deployment is created by it, so each scripts its own.
+      t.emu.agents.scriptApp('*', { runs: { answer } })
+      runs.push(
+        await run({
+          inputs: t.inputs({ name: uniqueName('norun'), ...GATE, 'smoke-test': 'smoke.json' }),
+          env: { GITHUB_WORKSPACE: workspace(['agent'], bare) }
+        })
+      )
+    }
+    const [redirect, empty, html] = runs
+    for (const r of runs) {
+      expect(r!.code).toBe(1)
+      expect(r!.outputs.smoke).toBe('failed')
+      expect(r!.outputs.health).toBe('healthy')
+      expect(r!.errors).toHaveLength(1)
+      expect(r!.errors[0]).toMatch(/title=Smoke test failed::.*smoke case "bare" failed/)
+    }
+    expect(redirect!.errors[0]).toMatch(
+      /\/runs\/wait answered 302: "redirect to login\.example\.invalid, not followed", not the end of a run/
+    )
+    expect(empty!.errors[0]).toMatch(
+      /\/runs\/wait answered 204, an empty answer, not the end of a run/
+    )
+    expect(html!.errors[0]).toMatch(
+      /\/runs\/wait answered 200: "<!doctype html><html><head><title>Sign in.*", not JSON, not the end of a run/
+    )
+  }
+)
+
+e2e(
+  'one 503 on /assistants/search and one on /runs/wait: each is tried again, the deploy passes and nothing is rolled back',
+  async t => {
+    const name = uniqueName('blip')
+    t.seed(name)
+    t.emu.agents.scriptApp('*', { assistantsFailFirst: 1, runs: { failFirst: 1 } })
+    const r = await run({
+      inputs: t.inputs({ name, ...GATE, 'smoke-test': 'smoke.json', 'on-failure': 'rollback' }),
+      env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs).toMatchObject({ health: 'healthy', smoke: 'passed' })
+    expect(paths(t.emu, '/assistants/search').map(p => p.status)).toEqual([503, 200])
+    expect(paths(t.emu, '/runs/wait').map(p => p.status)).toEqual([503, 200])
+    expect(redeploys(t.emu)).toEqual([])
+    expect(r.stdout).toMatch(/graph "agent": it has an assistant/)
+  }
+)
+
+e2eLong(
+  '/assistants/search answering 503 until the timeout fails naming that answer, not a graph that did not load',
+  async t => {
+    t.emu.agents.scriptApp('*', { assistantsFailFirst: 1000 })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('down'), ...GATE, timeout: '20s' }),
+      env: { GITHUB_WORKSPACE: workspace(['agent']) }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(
+      /title=Graphs not listed::.*graph "agent": \/assistants\/search answered 503 on \d+ tries over .*: "\{"detail":"Service temporarily unavailable, try again\."\}", not a list of assistants/
+    )
+    expect(r.errors[0]).not.toMatch(/did not load/)
+    expect(paths(t.emu, '/assistants/search').length).toBeGreaterThan(1)
+  }
+)
+
+/** A git checkout of a workspace (one commit): its commit id. */
+function commitWorkspace(dir: string): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: dir
+    })
+      .toString()
+      .trim()
+  git('init', '-q')
+  git('add', '-A')
+  git('commit', '-qm', 'agent')
+  return git('rev-parse', 'HEAD')
+}
+
+e2e(
+  'the graphs are checked only when the workspace is what was built: a checkout of another commit is skipped, and said why',
+  async t => {
+    // The workspace names a graph the server does not serve.
+    const ws = workspace(['agent', 'planner'])
+    const head = commitWorkspace(ws)
+    const other = await run({
+      inputs: t.inputs({ name: uniqueName('othercommit'), ...GATE }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(other.errors).toEqual([])
+    expect(other.code).toBe(0)
+    expect(other.stdout).toContain(
+      `Graphs not checked: the revision built commit 9f1c2e7a4b8d, and the workspace holds ${head.slice(0, 12)}`
+    )
+    expect(paths(t.emu, '/assistants/search')).toEqual([])
+    // The ref now points at the workspace's commit: that build is checked, and its missing graph fails.
+    t.emu.configure({ repoCommits: { 'https://github.com/acme/agent-server@main': head } })
+    const same = await run({
+      inputs: t.inputs({ name: uniqueName('samecommit'), ...GATE }),
+      env: { GITHUB_WORKSPACE: ws, GITHUB_SHA: head }
+    })
+    expect(same.code).toBe(1)
+    expect(same.errors[0]).toMatch(/title=Graph not served::.*graph "planner"/)
+  }
+)
+
+e2e(
+  'smoke-test must name a regular file inside the workspace, and its errors never show the text found there',
+  async t => {
+    const token = 'ghp_smoke0token000000000000000000000000'
+    const ws = workspace(['agent'])
+    symlinkSync('/proc/self/environ', join(ws, 'environ.yaml'))
+    symlinkSync('/dev/zero', join(ws, 'zero.yaml'))
+    mkdirSync(join(ws, 'dir.yaml'))
+    writeFileSync(
+      join(ws, 'token.yaml'),
+      `- {name: a, graph: agent, input: 1, timeout: ${token}}\n`
+    )
+    writeFileSync(join(ws, 'key.yaml'), `- {name: a, graph: agent, input: 1, ${token}: 1}\n`)
+    const given = [
+      '/proc/self/environ',
+      '../outside.yaml',
+      'environ.yaml',
+      'zero.yaml',
+      'dir.yaml',
+      'token.yaml',
+      'key.yaml'
+    ]
+    const runs = await Promise.all(
+      given.map(file =>
+        run({
+          inputs: t.inputs({ name: uniqueName('smokefile'), ...GATE, 'smoke-test': file }),
+          env: { GITHUB_WORKSPACE: ws }
+        })
+      )
+    )
+    for (const r of runs) {
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/title=Invalid inputs::.*`smoke-test`/)
+      expect(r.stdout + r.stderr).not.toContain(token)
+    }
+    const [absolute, up, environ, zero, dir, timeout, key] = runs.map(r => r.errors[0])
+    expect(absolute).toMatch(/`smoke-test` must be relative to the repository root/)
+    expect(up).toMatch(/`smoke-test` must stay inside the repository/)
+    expect(environ).toMatch(/\(environ\.yaml\) could not be read: it leads outside the workspace/)
+    expect(zero).toMatch(/\(zero\.yaml\) could not be read: it leads outside the workspace/)
+    expect(dir).toMatch(/\(dir\.yaml\) could not be read: it is a directory/)
+    expect(timeout).toMatch(
+      /\(token\.yaml\), case 1 \(line 1, column 3\): `timeout` must be a duration such as 60s or 2m \(at most 30m\)/
+    )
+    expect(key).toMatch(
+      /\(key\.yaml\), case 1 \(line 1, column 3\): a key that is none of name, graph/
+    )
+    expect(t.emu.requests()).toEqual([])
+  }
+)
+
+e2eLong(
+  '/info naming this revision under another deployment: the log and the error say which deployment answers, not the same revision twice',
+  async t => {
+    const other = '0b6f7c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b'
+    t.emu.agents.scriptApp('*', { projectId: other })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('project'), ...GATE, timeout: '14s' })
+    })
+    const revision = r.outputs['revision-id']!
+    const deployment = r.outputs['deployment-id']!
+    expect(r.code).toBe(1)
+    expect(r.outputs['served-revision']).toBe('stale')
+    expect(r.stdout).toContain(
+      `GET /info: revision ${revision} answers, but as deployment ${other}, not this run's deployment ${deployment}`
+    )
+    expect(r.stdout).not.toContain(`${revision} answers, not yet this run's ${revision}`)
+    expect(r.errors[0]).toContain(
+      `the agent server answers as deployment ${other}, not this run's deployment ${deployment}, though with this run's revision ${revision}`
+    )
+  }
+)
+
+e2e(
+  '/info that named this revision and then loses its host block: unknown, one notice saying so, the run succeeds',
+  async t => {
+    t.emu.agents.scriptApp('*', { hostFirst: 1 })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('losthost'), ...GATE, 'health-check-window': '4s' })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['served-revision']).toBe('unknown')
+    const notices = r.stdout.split('\n').filter(l => l.startsWith('::notice'))
+    expect(notices.filter(l => /Served revision unknown/.test(l))).toEqual([
+      expect.stringMatching(
+        /revision \S+ answered, then \/info probe 2 came without its host block .*could not be held through the window/
+      )
+    ])
+  }
+)

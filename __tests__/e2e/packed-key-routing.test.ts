@@ -19,7 +19,7 @@ let agents: TlsAgents
 
 beforeAll(async () => {
   cliJs = join(installedPackage().dir, 'bin/cli.js')
-  agents = await startTlsAgents([EVIL, GOOD])
+  agents = await startTlsAgents([EVIL, GOOD, '*.remote.example'])
 })
 
 afterAll(async () => {
@@ -93,6 +93,47 @@ test.concurrent(
       expect(probesOf(GOOD, good).every(p => p.key === t.key)).toBe(true)
       expect(probesOf(GOOD, good).length).toBeGreaterThanOrEqual(1)
       expect(fine.stdout + fine.stderr).not.toContain(t.key)
+    }),
+  300_000
+)
+
+test.concurrent(
+  'the CLI: with a remote --base-url a loopback custom_url gets no key; a *.vercel.app pattern is one error naming --health-check-hosts',
+  () =>
+    withEmulator({ speed: 4 }, async emu => {
+      const t = e2eContext(emu)
+      const cp = `${uniqueName('clicp')}.remote.example`
+      agents.relay(cp, emu.url)
+      const args = ['--health-check', 'true', '--health-check-window', '0', '--timeout', '60s']
+      const [loop, broad] = await Promise.all([
+        cli(['deploy', '--name', uniqueName('cliloop'), ...args], {
+          ...cliEnv(emu),
+          CONTROL_PLANE_BASE_URL: `https://${cp}`
+        }),
+        cli(
+          [
+            'deploy',
+            '--name',
+            uniqueName('clipsl'),
+            ...args,
+            '--health-check-hosts',
+            '*.vercel.app'
+          ],
+          cliEnv(emu)
+        )
+      ])
+      const probes = emu.agents.probes()
+      expect(probes.length).toBeGreaterThanOrEqual(1)
+      expect(probes.filter(p => p.key !== 'missing')).toEqual([])
+      expect(loop.code).toBe(1)
+      expect(loop.stderr).toMatch(
+        /127\.0\.0\.1:\d+ is not vouched for \(.*not loopback with `CONTROL_PLANE_BASE_URL` on loopback too\)/
+      )
+      expect(loop.stdout + loop.stderr).not.toContain(t.key)
+      expect(broad.code).toBe(2)
+      expect(broad.stderr).toMatch(
+        /`--health-check-hosts`: "\*\.vercel\.app" would match hosts of many owners \(vercel\.app is a public suffix/
+      )
     }),
   300_000
 )

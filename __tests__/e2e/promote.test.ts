@@ -11,7 +11,7 @@ import {
   BUILDS_FOR_A_DAY,
   e2e,
   e2eWithGitHub,
-  pullRequestEvent,
+  pullRequest,
   runAction as run,
   uniqueName,
   uploadInputs,
@@ -299,7 +299,7 @@ e2eWithGitHub(
         environment: 'production',
         'pr-comment': 'true'
       }),
-      event: pullRequestEvent(31),
+      event: pullRequest(31),
       env: { GITHUB_API_URL: gh.url }
     })
     expect(r.errors).toEqual([])

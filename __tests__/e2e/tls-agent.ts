@@ -3,14 +3,17 @@
 // trusted through NODE_EXTRA_CA_CERTS, reached through a loopback CONNECT proxy (HTTPS_PROXY) that
 // leads every tunnel to it, so no name needs a resolver. It records each request's host, path and
 // key; a deployment whose server is `open` answers 200 to anyone (as a hostile one would), the
-// others 401 without a key.
+// others 401 without a key. A name given to `relay` is a remote control plane instead: its requests
+// go on to an emulator on loopback (addressed as the emulator, which answers loopback names only).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createServer as createHttps } from 'node:https'
 import { connect, createServer, isIP, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoFixture, type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
+import { pushedFixture } from './harness.ts'
 
 export interface Seen {
   host: string
@@ -26,6 +29,8 @@ export interface TlsAgents {
   probesOf(name: string): Seen[]
   /** The server of deployment `name` answers 200 whether or not the key came. */
   open(name: string): void
+  /** Requests to https://`host` go on to `origin` (an emulator's http URL): a remote base-url. */
+  relay(host: string, origin: string): void
   close(): Promise<void>
 }
 
@@ -43,11 +48,14 @@ export async function startTlsAgents(names: string[]): Promise<TlsAgents> {
   )
   const seen: Seen[] = []
   const opened = new Set<string>()
+  const relays = new Map<string, string>()
   const sockets = new Set<Socket>()
   const tls = createHttps(
     { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
     (req, res) => {
       const host = (req.headers.host ?? '').replace(/:\d+$/, '')
+      const to = relays.get(host)
+      if (to !== undefined) return relay(req, res, to)
       const key = req.headers['x-api-key'] as string | undefined
       seen.push({ host, path: req.url ?? '', key })
       const pass = key !== undefined || opened.has((req.url ?? '').split('/')[1] ?? '')
@@ -77,6 +85,7 @@ export async function startTlsAgents(names: string[]): Promise<TlsAgents> {
     seen,
     probesOf: name => seen.filter(s => s.path === `/${name}` || s.path.startsWith(`/${name}/`)),
     open: name => void opened.add(name),
+    relay: (host, origin) => void relays.set(host, origin),
     close: async () => {
       for (const s of sockets) s.destroy()
       tls.closeAllConnections()
@@ -87,10 +96,25 @@ export async function startTlsAgents(names: string[]): Promise<TlsAgents> {
   }
 }
 
+/** One request passed on to `origin`, addressed to it, and its answer passed back. */
+function relay(req: IncomingMessage, res: ServerResponse, origin: string): void {
+  const target = new URL(req.url ?? '/', origin)
+  const out = httpRequest(
+    target,
+    { method: req.method, headers: { ...req.headers, host: target.host } },
+    answer => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    }
+  )
+  out.on('error', () => res.destroy())
+  req.pipe(out)
+}
+
 /** A deployment `name` that exists before the run, with the server's custom_url set to `url`. */
 export function seedWithUrl(emu: Emulator, name: string, url: string): void {
   const c = emu.credentials()
-  const base = demoFixture()
+  const base = pushedFixture()
   emu.loadFixture({
     ...base,
     deployments: [

@@ -14,6 +14,7 @@ afterEach(async () => {
 async function admin(method: string, path: string, body?: unknown) {
   const res = await fetch(`${emu.url}/_emulator${path}`, {
     method,
+    headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body)
   })
   return { status: res.status, body: (await res.json()) as Json }

@@ -48,6 +48,7 @@ async function probe(id: string, route = '/ok', key: string | null = CLOUD_KEY) 
 async function admin(method: string, path: string, body?: unknown) {
   const res = await fetch(`${emu.url}/_emulator/agents${path}`, {
     method,
+    headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body)
   })
   return { status: res.status, body: (await res.json()) as Json }

@@ -160,7 +160,7 @@ describe('request validation (422 HTTPValidationError)', () => {
       expect.objectContaining({
         loc: ['query', 'deployment_type'],
         type: 'enum',
-        msg: "Input should be 'dev_free', 'dev', 'prod', 'dev_zero' or 'dev_free_zero'"
+        msg: "Input should be 'serverless', 'dedicated', 'dev_free', 'dev', 'prod', 'dev_zero' or 'dev_free_zero'"
       })
     ])
   })
@@ -609,7 +609,15 @@ describe('revisions', () => {
     )
     const rev = await call(emu, 'GET', `/v2/deployments/${d.id}/revisions/${d.latest_revision_id}`)
     expect(Object.keys(rev.body as object).sort()).toEqual(
-      ['created_at', 'id', 'source', 'source_revision_config', 'status', 'updated_at'].sort()
+      [
+        'created_at',
+        'id',
+        'source',
+        'source_revision_config',
+        'status',
+        'status_message',
+        'updated_at'
+      ].sort()
     )
     expect(rev.body).toMatchObject({
       id: d.latest_revision_id,

@@ -1,6 +1,7 @@
 // What a hostile page or a careless setting must not get from the emulator: an answer to a Host
 // that is not loopback (DNS rebinding reads /_emulator/credentials), a clock at infinite speed, a
-// base path with dot segments, a fault wait that the timer cannot keep.
+// base path with dot segments, a fault wait that the timer cannot keep, an admin request that a
+// web page could send cross-site.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { request } from 'node:http'
 import type { Emulator } from '../../emulator/server.ts'
@@ -88,6 +89,7 @@ describe('start options and settings the clock or the timers cannot keep are ref
     expect(() => emu!.configure({ speed: Infinity })).toThrow()
     const r = await fetch(`${emu.url}/_emulator/speed`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ factor: 1e300 })
     })
     expect(r.status).toBe(400)
@@ -104,10 +106,52 @@ describe('start options and settings the clock or the timers cannot keep are ref
     expect(() => emu!.addFaults({ kind: 'trickle', intervalMs: MAX_FAULT_DELAY_MS + 1 })).toThrow()
     const r = await fetch(`${emu.url}/_emulator/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'delay', ms: 1e12 })
     })
     expect(r.status).toBe(400)
     expect(emu.faults()).toEqual([])
     expect(emu.addFaults({ kind: 'delay', ms: MAX_FAULT_DELAY_MS })).toHaveLength(1)
+  })
+})
+
+describe('issue 33: the admin API refuses what a web page could send', () => {
+  const fault = JSON.stringify({ kind: 'status', status: 500 })
+  it.each([
+    ['/faults', 'text/plain', {}],
+    ['/fixture', 'text/plain;charset=UTF-8', {}],
+    ['/faults', 'application/x-www-form-urlencoded', {}],
+    ['/faults', 'multipart/form-data; boundary=x', {}],
+    ['/reset', undefined, {}],
+    ['/faults', 'application/json', { origin: 'https://evil.example' }],
+    ['/faults', 'application/json', { origin: 'null' }],
+    ['/faults', 'application/json', { 'sec-fetch-site': 'cross-site' }],
+    ['/faults', 'application/json', { 'sec-fetch-site': 'same-site' }]
+  ] as [string, string | undefined, Record<string, string>][])(
+    'POST %s as %s %j: 403, nothing changed',
+    async (path, type, extra) => {
+      emu = await start()
+      const before = emu.state()
+      const r = await fetch(`${emu.url}/_emulator${path}`, {
+        method: 'POST',
+        headers: { ...(type ? { 'content-type': type } : {}), ...extra },
+        body: path === '/reset' ? undefined : path === '/fixture' ? '{"tenants":[]}' : fault
+      })
+      expect(r.status).toBe(403)
+      expect(((await r.json()) as { detail: string }).detail).toMatch(/as a web page could send it/)
+      expect(emu.faults()).toEqual([])
+      expect(emu.state()).toEqual(before)
+    }
+  )
+
+  it('a script with Content-Type: application/json, or a page of the emulator itself, is answered', async () => {
+    emu = await start()
+    const post = (headers: Record<string, string>) =>
+      fetch(`${emu!.url}/_emulator/faults`, { method: 'POST', headers, body: fault })
+    expect((await post({ 'content-type': 'application/json' })).status).toBe(200)
+    const self = { 'content-type': 'application/json', origin: new URL(emu.url).origin }
+    expect((await post({ ...self, 'sec-fetch-site': 'same-origin' })).status).toBe(200)
+    expect(emu.faults()).toHaveLength(2)
+    expect((await fetch(`${emu.url}/_emulator/state`)).status).toBe(200)
   })
 })

@@ -204,6 +204,7 @@ describe('repo_commit_sha', () => {
     clock.advance(350) // build of the first revision started at 300
     const res = await fetch(`${emu.url}/_emulator/config`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ repoCommits: { [`${REPO}@main`]: 'b'.repeat(40) } })
     })
     expect(res.status).toBe(200)

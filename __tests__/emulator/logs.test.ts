@@ -57,6 +57,7 @@ const messages = (lines: LogEntry[] | null) => (lines ?? []).map(l => l.message)
 async function admin(method: string, path: string, body?: unknown) {
   const res = await fetch(`${emu.url}/_emulator${path}`, {
     method,
+    headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body)
   })
   return { status: res.status, body: (await res.json()) as Json }

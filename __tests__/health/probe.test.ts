@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { checkHealth } from '../../src/health/window.ts'
+import { LOOPBACK } from '../../src/control-plane/vouched-hosts.ts'
 import { httpProbe, MAX_PROBE_BODY, ProbeTimeoutError } from '../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_probe_test_key_abcdef0123456789'
@@ -105,7 +106,9 @@ describe('the gate over real sockets', () => {
       windowMs: 100,
       intervalMs: 50,
       clock: makeClock(),
-      redactor: new Redactor([KEY])
+      redactor: new Redactor([KEY]),
+      // The control plane on loopback too (base-url): loopback is vouched for.
+      vouched: [LOOPBACK]
     })
     expect(r.health).toBe('healthy')
     expect(agent.seen.length).toBe(r.probes)

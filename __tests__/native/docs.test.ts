@@ -65,7 +65,7 @@ describe('README', () => {
     expect(namesIn(reference.slice(0, outputsAt))).toEqual(Object.keys(action.inputs))
     expect(namesIn(reference.slice(outputsAt))).toEqual(Object.keys(action.outputs))
     expect(reference).toContain(
-      '| `integration-id` |  | deploy; source `codehost`; required to create `codehost` |'
+      '| `integration-id` |  | deploy, check; source `codehost`; required to create `codehost` |'
     )
   })
 
@@ -136,13 +136,13 @@ describe('the README generator', () => {
 
   test('the reference says what each input is for, from its row', () => {
     const doc = renderInputsDoc({ action: sample, rows, readFile: () => '' })
-    expect(doc).toContain('| `wait` | `true` | deploy, delete |')
+    expect(doc).toContain('| `wait` | `true` | deploy, delete, check |')
     expect(doc).toContain(
-      '| `ref` |  | deploy; source `codehost`; required to create `codehost` | A ref. |'
+      '| `ref` |  | deploy, check; source `codehost`; required to create `codehost` | A ref. |'
     )
     expect(doc).toContain('| `created` | true when created. |')
     expect(forText({ applies: 'deploy', sources: ['a', 'b'], revisionSources: ['b'] })).toBe(
-      'deploy; source `a`, `b` (or `revision-source` `b`)'
+      'deploy, check; source `a`, `b` (or `revision-source` `b`)'
     )
     expect(() => renderInputsDoc({ action: sample, rows: {}, readFile: () => '' })).toThrow(
       /no row for input api-key/

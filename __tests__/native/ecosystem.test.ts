@@ -33,7 +33,11 @@ const ymlIn = (dir: string) =>
 
 const WORKFLOWS = ymlIn('.github/workflows')
 // GitHub workflows all but GitLab's and Bitbucket's (the CLI's tests check them).
-const OTHER_CI = ['examples/gitlab-ci.yml', 'examples/bitbucket-pipelines.yml']
+const OTHER_CI = [
+  'examples/gitlab-ci.yml',
+  'examples/gitlab-sweep.yml',
+  'examples/bitbucket-pipelines.yml'
+]
 const EXAMPLES = ymlIn('examples').filter(path => !OTHER_CI.includes(path))
 const ALL = [...WORKFLOWS, ...EXAMPLES]
 

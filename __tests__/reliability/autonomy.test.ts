@@ -8,7 +8,7 @@ import { GROUPS } from '../../scripts/reliability-results.ts'
 import { startFakeGitHub } from '../../scripts/fake-github.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import { startGateProxy, type GateProxy } from '../e2e/gate.ts'
-import { uniqueName, type GitHubEvent } from '../e2e/harness.ts'
+import { pullRequest, uniqueName } from '../e2e/harness.ts'
 import {
   debugEnv,
   deployInputs,
@@ -149,20 +149,6 @@ describe(GROUPS.race, () => {
       }),
     { lane: two }
   )
-})
-
-const pullRequest = (n: number): GitHubEvent => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
 })
 
 describe(GROUPS.hostile, () => {

@@ -1,18 +1,20 @@
 // The CLI as a compromised server or a fork's pipeline would meet it, through the packed package:
 // hostile server texts (custom_url, statuses) in every output of the dotenv file, each read back
-// by sh, bash and npm's dotenv exactly and with nothing run; and the four CIs' fork signals, each
-// refused before any request.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+// by sh, bash, python-dotenv, GitLab's dotenv report and npm's dotenv exactly and with nothing run
+// or expanded; the workspace's hostile texts (graph id, smoke case, folder and dependency names),
+// which steer no line of the CLI's log; and the four CIs' fork signals, each refused before any
+// request.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe } from '@jest/globals'
-import { parse } from 'dotenv'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
-import { answer, hostileRevision as faultRevision, sourced } from '../cli/hostile-server.ts'
-import { dotenvName } from '../../src/cli/outputs.ts'
+import { answer, hostileRevision as faultRevision, readBack } from '../cli/hostile-server.ts'
+import { dotenvName, dotenvValue } from '../../src/cli/outputs.ts'
 import { packedPackage } from '../cli/package.ts'
 import { runBin, type CliRun } from '../cli/run-bin.ts'
+import { hostileWorkspace, INJECTED, steeredLog } from '../hostile-workspace.ts'
 import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
 
 const GROUP = GROUPS.hostile
@@ -52,13 +54,11 @@ function credentials(emu: Emulator): Record<string, string> {
   }
 }
 
-/** Values that no dotenv reader can take back exactly: left out of the file, by design. */
-const UNWRITABLE = /['\u0000-\u001f\u007f]/
-
 /**
- * The dotenv file against the outputs the run printed as JSON: every output there, read back by
- * sh, bash and dotenv as it is, or (a value with a quote or a control character) left out and
- * named in a warning; and no marker file, which any expansion of the payloads would create.
+ * The dotenv file against the outputs the run printed as JSON: every output there read back by sh,
+ * bash, python-dotenv, GitLab's dotenv report and npm's dotenv as it is, or (a value not every
+ * reader takes back as written) left out and named in a warning; and no marker file, which any
+ * expansion of the payloads would create.
  */
 function checkFile(c: Case, run: CliRun, file: string, dir: string, marks: string[]) {
   let outputs: Record<string, string>
@@ -69,23 +69,18 @@ function checkFile(c: Case, run: CliRun, file: string, dir: string, marks: strin
     return
   }
   const names = Object.keys(outputs).map(dotenvName)
-  const meant = Object.values(outputs).map(v => (UNWRITABLE.test(v) ? null : v))
-  for (const shell of ['sh', 'bash']) {
-    const read = sourced(shell, file, names, dir)
+  const meant = Object.values(outputs).map(v => (dotenvValue(v) === undefined ? null : v))
+  // What python-dotenv would put for `${CONTROL_PLANE_API_KEY}`, were it expanded.
+  const read = readBack(file, names, dir, { CONTROL_PLANE_API_KEY: 'cpd-expanded-key' })
+  for (const [reader, values] of Object.entries(read))
     c.check(
-      JSON.stringify(read) === JSON.stringify(meant),
-      `${shell} read ${JSON.stringify(read)}, meant ${JSON.stringify(meant)}`
+      JSON.stringify(values) === JSON.stringify(meant),
+      `${reader} read ${JSON.stringify(values)}, meant ${JSON.stringify(meant)}`
     )
-  }
-  const parsed = parse(readFileSync(file))
-  const byParser = names.map(n => parsed[n] ?? null)
-  c.check(
-    JSON.stringify(byParser) === JSON.stringify(meant),
-    `dotenv read ${JSON.stringify(byParser)}, meant ${JSON.stringify(meant)}`
-  )
-  const left = Object.entries(outputs).filter(([, v]) => UNWRITABLE.test(v))
-  for (const [name] of left)
-    c.check(run.stderr.includes(`Not in --output-file: ${name}`), `no warning names ${name}`)
+  const warning = run.stderr.split('\n').find(l => l.includes('Not in --output-file: ')) ?? ''
+  for (const [name, v] of Object.entries(outputs))
+    if (dotenvValue(v) === undefined)
+      c.check(new RegExp(`[:,] ${name}[,]? `).test(warning), `no warning names ${name}`)
   const ran = marks.filter(m => existsSync(m))
   c.check(ran.length === 0, `commands ran: ${ran.join(', ')}`)
   for (const key of KEYS) c.check(!(run.stdout + run.stderr).includes(key), 'the key leaked')
@@ -98,7 +93,8 @@ const PAYLOADS: [string, string][] = [
   ['a single quote', "'$(id>%M)'"],
   ['a double quote', '"$(id>%M)"'],
   ['a newline', '\n$(id>%M)'],
-  ['a backslash', '\\`id>%M`\\']
+  ['a backslash', '\\`id>%M`\\'],
+  ['${NAME}, which python-dotenv expands in single quotes', '${CONTROL_PLANE_API_KEY}$(id>%M)']
 ]
 
 /** A deploy whose custom_url and deployment status carry the payload, to DEPLOYED. */
@@ -183,7 +179,7 @@ async function hostileRevision(c: Case, payload: string) {
       )
       await revised.done()
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
-      c.check(/Timed out: still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
+      c.check(/Still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
       checkFile(c, run, file, dir, marks)
       const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
       c.check(
@@ -282,8 +278,54 @@ async function forkCase(c: Case, ciEnv: Record<string, string>, fork: string) {
   }
 }
 
+/** The hostile workspace deployed by upload through the packed CLI, every check on. */
+async function hostileWorkspaceCase(
+  c: Case,
+  o: { missingDependency?: boolean; failingCase?: boolean },
+  code: number
+) {
+  const ws = hostileWorkspace(o)
+  try {
+    await withEmulator({}, async emu => {
+      const { CONTROL_PLANE_INTEGRATION_ID: _none, ...env } = credentials(emu)
+      const run = await runCli(
+        c,
+        ['deploy'],
+        {
+          ...env,
+          CONTROL_PLANE_NAME: `hostile-ws-${c.runs}`,
+          CONTROL_PLANE_SOURCE: 'internal_source',
+          CONTROL_PLANE_GRAPH_CONFIG_PATH: ws.configPath,
+          CONTROL_PLANE_HEALTH_CHECK: 'true',
+          CONTROL_PLANE_HEALTH_CHECK_WINDOW: '2s',
+          CONTROL_PLANE_SMOKE_TEST: ws.smokePath
+        },
+        ws.dir
+      )
+      c.check(run.code === code, `exit ${run.code}, expected ${code}: ${run.stderr.slice(-300)}`)
+      for (const line of [...steeredLog(run.stderr), ...steeredLog(run.stdout)].slice(0, 3))
+        c.check(false, `the log was steered: ${JSON.stringify(line.slice(0, 160))}`)
+      c.check(run.stderr.includes(INJECTED), 'the hostile text is not shown at all')
+    })
+  } finally {
+    rmSync(ws.dir, { recursive: true, force: true })
+  }
+}
+
 describe(GROUP, () => {
   const three = lane(3)
+  const cases: [string, { missingDependency?: boolean; failingCase?: boolean }, number][] = [
+    ['a graph id, a smoke case name and graph; the checks pass', {}, 0],
+    ['a smoke case that fails', { failingCase: true }, 1],
+    ['a dependency that does not exist, in a hostile folder', { missingDependency: true }, 1]
+  ]
+  for (const [what, o, code] of cases)
+    reliabilityCase(
+      GROUP,
+      `CLI hostile workspace text: ${what}: no line of the log is a workflow command or an escape`,
+      c => hostileWorkspaceCase(c, o, code),
+      { lane: three }
+    )
   for (const [what, payload] of PAYLOADS) {
     reliabilityCase(
       GROUP,

@@ -1,11 +1,15 @@
 // The health gate under probe faults: the agent server (emulator/agents.ts) times out, resets the
-// connection, answers 5xx in bursts or slowly, before or after its first 2xx. Each case deploys
+// connection, answers 5xx in bursts or slowly, before or after its first 2xx. Then the checks of
+// the new revision under 5xx on /assistants/search and /runs/wait, passing and persisting. Each case deploys
 // once through the bundle and judges from the agent server's probe log and the process itself:
 // the verdict, a bounded number of probes and a bounded time, and nothing sent to the control
 // plane for the gate.
 import { describe } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import type { AgentHealthSpec } from '../../emulator/server.ts'
+import type { AgentAppSpec, AgentHealthSpec } from '../../emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
 import { deployInputs, errorText, reliabilityCase, withEmulator } from './support.ts'
 
@@ -122,6 +126,100 @@ describe('probe faults', () => {
           !emu.requests().some(q => q.path.includes('_agents')),
           'a probe reached the control plane API'
         )
+        c.tally(emu, name, { deployments: 1, revisions: 1 })
+      })
+    )
+})
+
+interface CheckSpec {
+  name: string
+  app: AgentAppSpec
+  /** `passed`: exit 0 and smoke=passed; else the error names this. */
+  says?: RegExp
+  /** Requests of each check route, at least and at most. */
+  tries: { search: [number, number]; runs: [number, number] }
+}
+
+/** A persistent fault is tried again about every interval until the timeout, no more. */
+const MAX_TRIES = TIMEOUT_MS / INTERVAL_MS + 1
+
+const CHECK_SPECS: CheckSpec[] = [
+  {
+    name: 'one 503 on /assistants/search and one on /runs/wait: each tried again, the deploy passes',
+    app: { assistantsFailFirst: 1, runs: { failFirst: 1 } },
+    tries: { search: [2, 2], runs: [2, 2] }
+  },
+  {
+    name: 'three 502 on /runs/wait, then the run: passes',
+    app: { failStatus: 502, runs: { failFirst: 3 } },
+    tries: { search: [1, 1], runs: [4, 4] }
+  },
+  {
+    name: 'a burst of 504 on /assistants/search: passes',
+    app: { failStatus: 504, assistantsFailFirst: 4 },
+    tries: { search: [5, 5], runs: [1, 1] }
+  },
+  {
+    name: '503 on /assistants/search for good: fails at the timeout naming the 503, never "did not load"',
+    app: { assistantsFailFirst: 10_000 },
+    says: /title=Graphs not listed::.*\/assistants\/search answered 503 on \d+ tries/,
+    tries: { search: [2, MAX_TRIES], runs: [0, 0] }
+  },
+  {
+    name: '500 on /runs/wait for good: the case fails at its timeout naming the 500',
+    app: { failStatus: 500, runs: { failFirst: 10_000 } },
+    says: /smoke case "echo" failed \(\/runs\/wait answered 500 on \d+ tries over/,
+    tries: { search: [1, 1], runs: [2, MAX_TRIES] }
+  }
+]
+
+/** A workspace with a graph config of `agent` and one smoke case (no expectation). */
+function checkedWorkspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-rel-ws-'))
+  writeFileSync(join(dir, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}')
+  writeFileSync(
+    join(dir, 'smoke.yaml'),
+    '- {name: echo, graph: agent, input: {q: 1}, timeout: 20s}\n'
+  )
+  return dir
+}
+
+describe('check faults', () => {
+  for (const spec of CHECK_SPECS)
+    reliabilityCase(GROUP, `${spec.name}; bounded tries and time`, c =>
+      withEmulator({}, async emu => {
+        const name = uniqueName('checks')
+        emu.agents.scriptApp('*', spec.app)
+        const r = await c.run({
+          inputs: deployInputs(c, emu, name, {
+            'health-check': 'true',
+            'health-check-window': '0',
+            'smoke-test': 'smoke.yaml',
+            timeout: `${TIMEOUT_MS / 1000}s`
+          }),
+          env: { GITHUB_WORKSPACE: checkedWorkspace() }
+        })
+        const all = emu.agents.probes()
+        const count = (path: string) => all.filter(p => p.path === path).length
+        const [search, runs] = [count('/assistants/search'), count('/runs/wait')]
+        c.note(`${search} /assistants/search, ${runs} /runs/wait, ${(r.ms / 1000).toFixed(1)} s`)
+        const within = (n: number, [lo, hi]: [number, number]) => n >= lo && n <= hi
+        c.check(within(search, spec.tries.search), `${search} /assistants/search requests`)
+        c.check(within(runs, spec.tries.runs), `${runs} /runs/wait requests`)
+        if (spec.says) {
+          c.check(r.code === 1, `exit ${r.code}`)
+          c.check(spec.says.test(errorText(r)), `the error says: ${errorText(r)}`)
+          c.check(!/did not load/.test(errorText(r)), `the error blames the graph: ${errorText(r)}`)
+        } else {
+          c.check(r.code === 0, `exit ${r.code}: ${errorText(r)}`)
+          c.check(r.outputs.smoke === 'passed', `smoke=${r.outputs.smoke}`)
+        }
+        c.check(
+          all.every(p => p.key === 'valid'),
+          'a request without the key'
+        )
+        const bound = SETUP_MS + TIMEOUT_MS
+        c.check(r.ms < bound, `the run took ${r.ms} ms, more than ${bound} ms`)
         c.tally(emu, name, { deployments: 1, revisions: 1 })
       })
     )

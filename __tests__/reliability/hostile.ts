@@ -185,7 +185,10 @@ async function trickleCase(c: Case, debug: boolean) {
     const run = await c.run({ inputs: st.inputs, env: debugEnv(debug) })
     const ended = Date.now()
     c.check(run.code === 1, `exit ${run.code}, expected 1`)
-    c.check(/Timed out/.test(errorText(run)), `error: ${errorText(run).slice(0, 300)}`)
+    c.check(
+      /title=Deploy timed out::/.test(errorText(run)),
+      `error: ${errorText(run).slice(0, 300)}`
+    )
     // From the wait's first poll (start-up, lookup and create are the machine's speed): the first
     // read's 10 s (FIRST_READ_MS, longer than this 8 s timeout) + 2 s for the poll at the deadline,
     // and some seconds to exit.

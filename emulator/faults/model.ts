@@ -119,6 +119,8 @@ export const endlessList = faultKind(
         remote_reconciled: false,
         tag_value_ids: [],
         deployment_type: 'prod',
+        compute_tier: 'DEDICATED_S',
+        database_tier: 'DEDICATED_S',
         display_name: null,
         created_ms: now,
         updated_ms: now,

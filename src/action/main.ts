@@ -5,6 +5,7 @@
 import * as core from '@actions/core'
 import { eventDefaults } from '../event.ts'
 import { githubContext, type GitHubContext } from '../github/context.ts'
+import { logSafe } from '../inert.ts'
 import type { RunPort } from '../port.ts'
 import { run as runFlow } from '../run.ts'
 
@@ -12,9 +13,14 @@ import { run as runFlow } from '../run.ts'
 const CANCEL_EXIT_MS = 1500
 
 /** An annotation's properties: a title when there is one. */
-const titled = (title: string | undefined): core.AnnotationProperties => (title ? { title } : {})
+const titled = (title: string | undefined): core.AnnotationProperties =>
+  title ? { title: logSafe(title) } : {}
 
-/** The port onto the runner, for one run. */
+/**
+ * The port onto the runner, for one run. Every line, annotation and group name passes `logSafe`
+ * here, whatever the run interpolated into it (a graph id, a file name, a server's answer): the
+ * runner obeys a workflow command on any line of the log, so this is the one place that holds.
+ */
 function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
   return {
     input: name => core.getInput(name),
@@ -28,12 +34,12 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
       )
     },
     mask: value => core.setSecret(value),
-    info: line => core.info(line),
-    debug: core.isDebug() ? line => core.debug(line) : undefined,
-    warning: (line, title) => core.warning(line, titled(title)),
-    notice: (line, title) => core.notice(line, titled(title)),
-    error: (line, title) => core.error(line, titled(title)),
-    group: (name, fn) => core.group(name, fn),
+    info: line => core.info(logSafe(line)),
+    debug: core.isDebug() ? line => core.debug(logSafe(line)) : undefined,
+    warning: (line, title) => core.warning(logSafe(line), titled(title)),
+    notice: (line, title) => core.notice(logSafe(line), titled(title)),
+    error: (line, title) => core.error(logSafe(line), titled(title)),
+    group: (name, fn) => core.group(logSafe(name), fn),
     // Every runner keeps a summary; where none is set up, core says so and the run warns once.
     summary: async markdown => {
       await core.summary.addRaw(markdown).write()
@@ -51,7 +57,7 @@ export async function run(): Promise<void> {
   const controller = new AbortController()
   const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) return
-    core.info(`Received ${signal}: stopping.`)
+    core.info(logSafe(`Received ${signal}: stopping.`))
     controller.abort()
     setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
   }
@@ -65,7 +71,7 @@ export async function run(): Promise<void> {
     if (result.exitCode !== 0) process.exitCode = 1
   } catch (err) {
     // run() reports every failure it expects itself; this is the last guard against a stack trace.
-    core.setFailed(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`)
+    core.setFailed(logSafe(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`))
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)

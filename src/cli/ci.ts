@@ -2,7 +2,7 @@
 // revision is expected to build, the repository and the pull (merge) request, as the action takes
 // them from the triggering event (src/event.ts). Each CI says it in its own variables; outside any
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
-import { eventDefaults, type EventDefaults } from '../event.ts'
+import { eventDefaults, type EventDefaults, type GitLabContext } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
 import { githubRepository, remoteHost, type GitFacts } from './git.ts'
 
@@ -409,4 +409,21 @@ export function forkUploadRefusal(fork: NonNullable<DetectedDefaults['fork']>): 
     "deploy (internal_source) would build the fork's code with this project's API key, so it is " +
     `refused. Nothing was sent. To skip forks, ${fork.skip}.`
   )
+}
+
+/** The token the sweep reads GitLab merge requests with (a job token cannot). */
+export const GITLAB_TOKEN_VARIABLE = 'CONTROL_PLANE_GITLAB_TOKEN'
+
+/**
+ * The GitLab pipeline the CLI runs in, for the sweep's merge request reads: its API root
+ * (`CI_API_V4_URL`), project (`CI_PROJECT_ID`) and `CONTROL_PLANE_GITLAB_TOKEN`; undefined outside
+ * GitLab CI or when the pipeline does not say where its API is.
+ */
+export function gitlabContext(env: Env): GitLabContext | undefined {
+  if (env.GITLAB_CI !== 'true') return undefined
+  const apiUrl = text(env.CI_API_V4_URL)
+  const projectId = text(env.CI_PROJECT_ID)
+  if (apiUrl === undefined || projectId === undefined) return undefined
+  const token = text(env[GITLAB_TOKEN_VARIABLE])
+  return { apiUrl, projectId, ...(token ? { token } : {}) }
 }

@@ -3,11 +3,12 @@
 // default. Nothing is checked here beyond the shape of the command line: each value is checked
 // by the same input checks the action runs.
 import { parseArgs } from 'node:util'
-import { INPUTS as TABLE } from '../inputs/table.ts'
+import { appliesTo, COMMANDS as ALL_COMMANDS, INPUTS as TABLE } from '../inputs/table.ts'
+import { GITLAB_TOKEN_VARIABLE } from './ci.ts'
 import { CLI_INPUTS, type CliInput } from './inputs.ts'
 
 export type OutputFormat = 'lines' | 'json'
-export const COMMANDS = ['deploy', 'delete'] as const
+export const COMMANDS = ALL_COMMANDS
 export type Command = (typeof COMMANDS)[number]
 
 /** What the command line asks for. */
@@ -36,7 +37,8 @@ const NOT_FLAGS: Record<string, string> = {
   'api-key':
     'the API key is read only from the environment variable CONTROL_PLANE_API_KEY: a key on the command line stays in the shell history and is visible to every user of the machine in `ps`',
   'github-token': 'the GitHub token is read only from the environment variable GITHUB_TOKEN',
-  command: 'the command is the first word: `control-plane-deploy deploy` or `... delete`'
+  command:
+    'the command is the first word: `control-plane-deploy deploy`, `... delete`, `... sweep` or `... check`'
 }
 
 /** Where each input's value comes from in the environment. */
@@ -138,6 +140,8 @@ function readFlags(
 function strayVariables(env: NodeJS.ProcessEnv): string[] {
   const known = new Set(FLAG_INPUTS.map(i => envNameOf(i.name)))
   known.add(envNameOf('api-key'))
+  // The sweep's token for GitLab's merge requests (ci.ts reads it): no input of the action.
+  known.add(GITLAB_TOKEN_VARIABLE)
   const warnings: string[] = []
   for (const key of Object.keys(env).sort()) {
     if (!key.startsWith('CONTROL_PLANE_') || known.has(key)) continue
@@ -147,7 +151,7 @@ function strayVariables(env: NodeJS.ProcessEnv): string[] {
       )
     } else if (key === 'CONTROL_PLANE_COMMAND') {
       warnings.push(
-        'CONTROL_PLANE_COMMAND is ignored: the command is the first word (deploy or delete).'
+        'CONTROL_PLANE_COMMAND is ignored: the command is the first word (deploy, delete, sweep or check).'
       )
     } else warnings.push(`${key} is set but names no input of control-plane-deploy: it is ignored.`)
   }
@@ -178,7 +182,7 @@ function inputValues(
       inputs[input.name] = String(flag)
       origins[input.name] = 'flag'
     } else if (fromEnv !== undefined && fromEnv !== '') {
-      if (applies === 'both' || applies === command) {
+      if (appliesTo(applies, command)) {
         inputs[input.name] = fromEnv
         origins[input.name] = 'env'
       } else unused.push(envNameOf(input.name))
@@ -235,13 +239,13 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     return {
       kind: 'usage-error',
       message:
-        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags]. See control-plane-deploy --help for the flags and examples.'
+        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags] (or sweep, check). See control-plane-deploy --help for the flags and examples.'
     }
   }
   if (!COMMANDS.includes(command as Command)) {
     return {
       kind: 'usage-error',
-      message: `Unknown command${quoted(command)}: the commands are deploy and delete. See control-plane-deploy --help.`
+      message: `Unknown command${quoted(command)}: the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}. See control-plane-deploy --help.`
     }
   }
   if (extra.length) {

@@ -2,7 +2,7 @@
 // (inputs.ts): a new input is a new flag here without an edit. One entry per flag, its first
 // sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
 // Actions, and the rows of `source: codehost` alone are marked as such.
-import { INPUTS as TABLE } from '../inputs/table.ts'
+import { appliesTo, INPUTS as TABLE } from '../inputs/table.ts'
 import type { InputName } from '../inputs/names.ts'
 import { FLAG_INPUTS } from './flags.ts'
 import { CLI_OUTPUTS, type CliInput } from './inputs.ts'
@@ -57,14 +57,14 @@ const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
     ['health-check', 'health-check-window', 'health-check-hosts', 'smoke-test']
   ]
 ]
-const DELETE_GROUP = 'Delete (control-plane-deploy delete)'
+const OTHERS_GROUP = 'Delete, sweep and check'
 const GITHUB_GROUP = 'The GitHub side: only inside GitHub Actions, with GITHUB_TOKEN'
 const CODEHOST_MARK = '[codehost]'
 
 /** The group a flag is listed under. */
 function groupOf(input: CliInput): string {
   if (TABLE[input.name].githubActionsOnly) return GITHUB_GROUP
-  if (TABLE[input.name].applies === 'delete') return DELETE_GROUP
+  if (!appliesTo(TABLE[input.name].applies, 'deploy')) return OTHERS_GROUP
   return GROUPS.find(([, names]) => names.includes(input.name))?.[0] ?? 'Deployment settings'
 }
 
@@ -134,7 +134,7 @@ function flagEntry(input: CliInput): string {
 }
 
 function flagGroups(): string[] {
-  const titles = [...GROUPS.map(([title]) => title), DELETE_GROUP, GITHUB_GROUP]
+  const titles = [...GROUPS.map(([title]) => title), OTHERS_GROUP, GITHUB_GROUP]
   return titles.flatMap(title => {
     const flags = FLAG_INPUTS.filter(i => groupOf(i) === title)
     if (!flags.length) return []
@@ -151,7 +151,10 @@ const EXAMPLES = [
   '  control-plane-deploy deploy --name my-agent --source internal_source --dry-run',
   '  control-plane-deploy deploy --name my-agent --health-check --on-failure rollback',
   '  # A preview, deleted with its tracing project',
-  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project'
+  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project',
+  '  # Previews of closed merge requests, or a week old; drift of production (exit 3)',
+  "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d",
+  '  control-plane-deploy check --name my-agent --ref main'
 ]
 
 /** The whole help text. */
@@ -159,12 +162,15 @@ export function helpText(): string {
   return [
     'Usage: control-plane-deploy deploy [flags]',
     '       control-plane-deploy delete [flags]',
+    '       control-plane-deploy sweep --sweep-names <pattern> [flags]',
+    '       control-plane-deploy check [flags]',
     '',
     wrap(
       'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
         'wait until its new revision is DEPLOYED. delete: delete the deployment of this exact ' +
-        'name. Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the API key ' +
-        'is only one: CONTROL_PLANE_API_KEY.'
+        'name. sweep: delete the previews no longer wanted (GitLab merge requests are read with ' +
+        'CONTROL_PLANE_GITLAB_TOKEN). check: report drift, write nothing. Each flag is also a ' +
+        'variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the key is only one: CONTROL_PLANE_API_KEY.'
     ),
     '',
     'Examples:',
@@ -192,7 +198,8 @@ export function helpText(): string {
     '',
     wrap(
       'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not ' +
-        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 130 interrupted. ' +
+        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 3 drift (check); ' +
+        '130 interrupted. ' +
         'Every input and output in full: ' +
         'https://github.com/control-plane-deploy/control-plane-deploy/blob/main/docs/inputs.md'
     ),

@@ -1,8 +1,11 @@
 // The CLI's log, on stderr. Every line goes through the Redactor first: there is no runner to mask
 // secrets after the fact, so this is all the masking there is. On a terminal one status line
 // (the stage and the time since the start) stays under the log and is redrawn in place; anywhere
-// else (a CI log, a file) each change is a line of its own and nothing is redrawn.
+// else (a CI log, a file) each change is a line of its own and nothing is redrawn. Every line then
+// passes `logSafe`, whatever the run interpolated into it: when the CLI runs in a CI job, its stderr
+// is the job's log, where a line can be a workflow command and an escape code reaches a terminal.
 import { Redactor } from '../control-plane/redact.ts'
+import { logSafe } from '../inert.ts'
 import { formatDuration } from '../duration.ts'
 
 /** Where the log goes: stderr, or a fake in tests. */
@@ -79,7 +82,8 @@ export class CliLog {
   statusLine(): string {
     // Whole seconds: the line is redrawn once a second.
     const elapsed = formatDuration(Math.floor((this.#now() - this.#started) / 1000) * 1000)
-    const text = this.#redactor.redact(`… ${this.#stage ?? 'Working'} · ${elapsed}`)
+    const stage = logSafe(this.#stage ?? 'Working').replace(/\n/g, ' ')
+    const text = this.#redactor.redact(`… ${stage} · ${elapsed}`)
     // A terminal that does not say its width (or says 0) is taken as 80 columns.
     const width = (this.#stream.columns || 80) - 1
     // Wider than the terminal, it would wrap, and `\r` would redraw only its last part.
@@ -103,7 +107,7 @@ export class CliLog {
 
   #line(line: string): void {
     this.#clearStatus()
-    this.#stream.write(`${this.#redactor.redact(line)}\n`)
+    this.#stream.write(`${logSafe(this.#redactor.redact(line))}\n`)
     if (this.#timer) this.#drawStatus()
   }
 

@@ -4,10 +4,18 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Redactor } from '../control-plane/redact.ts'
+import { logSafe } from '../inert.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
 import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
-import { detectDefaults, forkRefusal, forkUploadRefusal, type DetectedDefaults } from './ci.ts'
+import {
+  detectDefaults,
+  forkRefusal,
+  forkUploadRefusal,
+  gitlabContext,
+  GITLAB_TOKEN_VARIABLE,
+  type DetectedDefaults
+} from './ci.ts'
 import { uploadsWorkspace } from '../inputs/resolved.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
@@ -78,7 +86,7 @@ function writeOutputs(
     writeFileSync(line.outputFile, file.text)
     if (file.left.length) {
       log.warning(
-        `Not in --output-file: ${file.left.join(', ')}, whose value holds a single quote or a control character that no dotenv reader takes safely; stdout has it.`
+        `Not in --output-file: ${file.left.join(', ')}, whose value holds a character that not every dotenv reader (sh, bash, GitLab, python-dotenv) reads back as written; stdout has it.`
       )
     }
     return result.exitCode
@@ -124,7 +132,7 @@ function answerAtOnce(
     io.stdout.write(`${VERSION}\n`)
     return 0
   }
-  io.stderr.write(`control-plane-deploy: ${redactor.redact(line.message)}\n`)
+  io.stderr.write(`control-plane-deploy: ${logSafe(redactor.redact(line.message))}\n`)
   return 2
 }
 
@@ -175,7 +183,11 @@ export async function cli(
   run: Run
 ): Promise<ExitCode> {
   // Known before anything is printed: the key (and the token) are never shown, whatever happens.
-  const redactor = new Redactor([env.CONTROL_PLANE_API_KEY, env.GITHUB_TOKEN])
+  const redactor = new Redactor([
+    env.CONTROL_PLANE_API_KEY,
+    env.GITHUB_TOKEN,
+    env[GITLAB_TOKEN_VARIABLE]
+  ])
   const line = parseCommandLine(argv, env)
   if (line.kind !== 'run') return answerAtOnce(line, io, redactor)
 
@@ -212,6 +224,7 @@ export async function cli(
         },
         log,
         github,
+        gitlab: gitlabContext(env),
         signal,
         debug: line.debug
       })

@@ -20,22 +20,17 @@ export function dotenvName(output: string): string {
   return output.toUpperCase().replace(/[^A-Z0-9]/g, '_')
 }
 
-// No reader expands a bare value made of these: sh and bash (`set -a; . file`), GitLab's
-// `artifacts:reports:dotenv` (which keeps quotes as part of the value) and npm's dotenv all read
-// it back as written. Every output the action writes is one (ids, words, booleans, most URLs).
-const PLAIN = /^[A-Za-z0-9_.:/@+,%=-]*$/
-// In single quotes sh, bash and npm's dotenv expand nothing (`$`, backtick, `\` stay); a single
-// quote or a control character (a newline) cannot be carried inside them for every reader.
-const QUOTABLE = /^[^'\u0000-\u001f\u007f]*$/
+// The one form that sh and bash (`set -a; . file`), GitLab's `artifacts:reports:dotenv`,
+// python-dotenv and npm's dotenv all read back exactly as written: a bare value of these
+// characters. Quotes are no way out: GitLab keeps them as part of the value, python-dotenv expands
+// `${NAME}` inside single quotes too and reads `\\` there as one backslash, and sh reads `&`, `;`,
+// `$`, a backtick, a space or `~` bare. Every output the run writes is one (ids, words, booleans,
+// and URLs, whose other characters the run percent-encodes), but for a URL with `&` or `#`.
+const BARE = /^[A-Za-z0-9_.:/@+,%=?-]*$/
 
-/**
- * A value as every reader reads it back: bare when plain, else in single quotes (GitLab then keeps
- * the quotes); undefined when no form is safe for all readers, and the value is not written.
- */
+/** A value as every reader reads it back: bare; undefined when it is not, and not written. */
 export function dotenvValue(value: string): string | undefined {
-  if (PLAIN.test(value)) return value
-  if (QUOTABLE.test(value)) return `'${value}'`
-  return undefined
+  return BARE.test(value) ? value : undefined
 }
 
 /** The dotenv file: `NAME=value` per output, and the outputs it could not carry safely. */

@@ -2,7 +2,7 @@
 // stderr through the CLI's own redaction, no runner (the job summary is the action's: only its door
 // speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
 // inside GitHub Actions.
-import type { EventDefaults } from '../event.ts'
+import type { EventDefaults, GitLabContext } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
 import type { InputNaming } from '../inputs/index.ts'
 import type { RunPort } from '../port.ts'
@@ -17,6 +17,8 @@ export interface CliPortOptions {
   log: CliLog
   /** The workflow run, when the CLI runs inside GitHub Actions. */
   github: GitHubContext | undefined
+  /** The GitLab pipeline, when the CLI runs in one (ci.ts). */
+  gitlab?: GitLabContext | undefined
   signal: AbortSignal
   debug: boolean
 }
@@ -36,6 +38,7 @@ export function cliPort(o: CliPortOptions): RunPort {
     error: (line, title) => log.error(line, title),
     group: (name, fn) => log.group(name, fn),
     ...(o.github ? { github: o.github } : {}),
+    ...(o.gitlab ? { gitlab: o.gitlab } : {}),
     signal: o.signal
   }
 }

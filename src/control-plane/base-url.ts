@@ -10,6 +10,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIP(host) === 4 && host.startsWith('127.')
 }
 
+/** Whether a URL (`base-url`) names this machine; false for anything that is not a URL. */
+export function isLoopbackUrl(text: string): boolean {
+  try {
+    return isLoopbackHost(new URL(text).hostname)
+  } catch {
+    return false
+  }
+}
+
 /** Why a base URL may not carry the key, or undefined when it may. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
   let url: URL

@@ -32,6 +32,7 @@ import type {
   DeploymentList,
   ListDeploymentsQuery,
   PatchDeploymentRequest,
+  ResourceTiersRequest,
   RepositoryEntry,
   Revision,
   RevisionLogPage,
@@ -183,6 +184,23 @@ export class ControlPlaneClient {
       'Deployment',
       { body: payload, verify: aboutDeployment(deploymentId) }
     )
+  }
+
+  /**
+   * `PATCH .../resource-tiers`: a new size, which the service rolls out as a new revision; the
+   * answer is the deployment. A write: a lost answer throws OutcomeUnknownError, never a blind
+   * retry; the caller reconciles by reading the deployment.
+   */
+  async setResourceTiers(
+    deploymentId: string,
+    body: z.input<typeof ResourceTiersRequest>
+  ): Promise<Deployment> {
+    const payload = await checked('ResourceTiersRequest', body)
+    const path = `/v2/deployments/${seg(deploymentId)}/resource-tiers`
+    return this.call('resize deployment', 'PATCH', path, 'Deployment', {
+      body: payload,
+      verify: aboutDeployment(deploymentId)
+    })
   }
 
   async getRevision(

@@ -20,6 +20,7 @@ export type Operation =
   | 'set display name'
   | 'get deployment logs'
   | 'request upload url'
+  | 'resize deployment'
 
 export interface RequestContext {
   method: string

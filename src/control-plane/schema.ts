@@ -7,6 +7,8 @@ import { z } from 'zod'
 import { sanitizeServerText } from './redact.ts'
 import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
 import {
+  COMPUTE_TIERS,
+  DATABASE_TIERS,
   DEPLOYMENT_STATUSES,
   DEPLOYMENT_TYPES,
   MAX_PAGE_SIZE,
@@ -17,7 +19,10 @@ import {
 
 export {
   CLOUD_SOURCES,
+  COMPUTE_TIERS,
   CREATE_ONLY_SOURCE_CONFIG_FIELDS,
+  DATABASE_TIERS,
+  DELETING_STATUSES,
   DEPLOYMENT_NAME_PATTERN,
   DEPLOYMENT_STATUSES,
   DEPLOYMENT_TYPES,
@@ -160,7 +165,13 @@ export const Deployment = z.object({
   secret_references: z.array(SecretReference).nullish(),
   image_version: str,
   /** A human-readable name beside `name`; set by PATCH only, never cleared. */
-  display_name: serverText(200).nullish()
+  display_name: serverText(200).nullish(),
+  /** Where the agent server answers (the service's newer field; `custom_url` where it is absent). */
+  url: z.string().nullish(),
+  /** The compute tier (`SERVERLESS_M`, `DEDICATED_L`...), where the service reports it. */
+  deployment_tier: serverText(100).nullish(),
+  /** The database tier of a Dedicated deployment, where the service reports it. */
+  database_tier: serverText(100).nullish()
 })
 export type Deployment = z.infer<typeof Deployment>
 
@@ -170,7 +181,9 @@ export const Revision = z.object({
   created_at: str,
   updated_at: str,
   source: str,
-  source_revision_config: SourceRevisionConfig.nullish()
+  source_revision_config: SourceRevisionConfig.nullish(),
+  /** Why a revision failed, where the service says. */
+  status_message: serverText(500).nullish()
 })
 export type Revision = z.infer<typeof Revision>
 
@@ -232,6 +245,21 @@ export const CreateRevisionRequest = z.object({
   secret_references: z.array(SecretReference).nullish()
 })
 export type CreateRevisionRequest = z.infer<typeof CreateRevisionRequest>
+
+/**
+ * `PATCH /v2/deployments/{deployment_id}/resource-tiers`: a new size, as a new revision. At least
+ * one tier; a field left out keeps the deployment's. The database tier is Dedicated's only.
+ */
+export const ResourceTiersRequest = z
+  .object({
+    compute_tier: z.enum(COMPUTE_TIERS).nullish(),
+    database_tier: z.enum(DATABASE_TIERS).nullish()
+  })
+  .refine(
+    r => (r.compute_tier ?? r.database_tier) != null,
+    'At least one of compute_tier or database_tier must be provided.'
+  )
+export type ResourceTiersRequest = z.infer<typeof ResourceTiersRequest>
 
 /** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
 export const PushToken = z.object({ token: z.string().min(1), registry_url: z.string().min(1) })

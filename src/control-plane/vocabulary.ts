@@ -27,8 +27,13 @@ export const DEPLOYMENT_STATUSES = [
   'READY',
   'UNUSED',
   'AWAITING_DELETE',
+  /** The service's newer deleting status: handled like AWAITING_DELETE. */
+  'AWAITING_FINAL_DELETE',
   'UNKNOWN'
 ] as const
+
+/** The statuses of a deployment on its way to being deleted. */
+export const DELETING_STATUSES: readonly string[] = ['AWAITING_DELETE', 'AWAITING_FINAL_DELETE']
 export type KnownDeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number]
 
 /** Revision statuses of the production service, in their usual order, then the terminal ones. */
@@ -66,7 +71,62 @@ export function revisionOutcome(status: string): RevisionOutcome {
  * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
  * are accepted too (docs/decisions.md).
  */
-export const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'] as const
+export const DEPLOYMENT_TYPES = [
+  'serverless',
+  'dedicated',
+  'dev_free',
+  'dev',
+  'prod',
+  'dev_zero',
+  'dev_free_zero'
+] as const
+
+/**
+ * Today's two types (docs/emulator.md, "Deployment types and sizes"): Serverless scales to zero
+ * and shares a database, Dedicated is always on with its own. The older words are read as the
+ * type the service's docs map them to ("a Development deployment is a Serverless deployment, and
+ * a Production deployment is a Dedicated deployment").
+ */
+export const KINDS = ['serverless', 'dedicated'] as const
+export type Kind = (typeof KINDS)[number]
+
+/** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
+export function kindOf(type: string | null | undefined): Kind | undefined {
+  if (type === 'serverless' || type === 'dedicated') return type
+  if (type === 'prod') return 'dedicated'
+  if (type === 'dev' || type === 'dev_free' || type === 'dev_zero' || type === 'dev_free_zero')
+    return 'serverless'
+  return undefined
+}
+
+/** The three sizes of each type. */
+export const SIZES = ['small', 'medium', 'large'] as const
+export type Size = (typeof SIZES)[number]
+
+const SIZE_LETTER: Record<Size, string> = { small: 'S', medium: 'M', large: 'L' }
+
+/** `compute_tier` of `PATCH .../resource-tiers`: by the type, `SERVERLESS_S` ... `DEDICATED_L`. */
+export const COMPUTE_TIERS = [
+  'SERVERLESS_S',
+  'SERVERLESS_M',
+  'SERVERLESS_L',
+  'DEDICATED_S',
+  'DEDICATED_M',
+  'DEDICATED_L'
+] as const
+/** `database_tier`: Dedicated deployments only (a Serverless one shares its database). */
+export const DATABASE_TIERS = ['DEDICATED_S', 'DEDICATED_M', 'DEDICATED_L'] as const
+
+/** The tier of a size for a type: `SERVERLESS_M`. */
+export function tierOf(kind: Kind, size: Size): string {
+  return `${kind.toUpperCase()}_${SIZE_LETTER[size]}`
+}
+
+/** A tier as the size it is (`SERVERLESS_M` -> medium); undefined for a word not known. */
+export function sizeOfTier(tier: string | null | undefined): Size | undefined {
+  const letter = /^(?:SERVERLESS|DEDICATED)_([SML])$/.exec(tier?.toUpperCase() ?? '')?.[1]
+  return SIZES.find(s => SIZE_LETTER[s] === letter)
+}
 
 /**
  * Fields that the production service sets on create and never changes after: a PATCH that names

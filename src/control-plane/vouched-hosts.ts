@@ -2,9 +2,13 @@
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
 // example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
-// port matches that port only; without one, any port of that host.
+// port matches that port only; without one, any port of that host. A `*.` pattern must stay inside
+// one registrable domain (public-suffixes.ts: `*.github.io` is refused). Loopback is vouched for only
+// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address.
 import { domainToUnicode } from 'node:url'
 import { isIP } from 'node:net'
+import { isLoopbackHost } from './base-url.ts'
+import { broaderThanOneDomain } from './public-suffixes.ts'
 
 export interface HostPattern {
   /** Lowercase ASCII (punycode), without a trailing dot; IPv6 in brackets. */
@@ -15,6 +19,20 @@ export interface HostPattern {
   port?: string
   /** As written, for messages. */
   text: string
+  /** Any loopback address (LOOPBACK), whatever `host` says. */
+  loopback?: true
+}
+
+/**
+ * Any loopback address: vouched for only when the control plane itself is on this machine
+ * (`base-url` is loopback). A remote control plane's answer naming `127.0.0.1:<port>` would
+ * otherwise pick a runner port to send the key to.
+ */
+export const LOOPBACK: HostPattern = {
+  host: 'localhost',
+  wildcard: false,
+  loopback: true,
+  text: 'a loopback address, as base-url is'
 }
 
 /** Where the langsmith dialect's service hosts agent servers. */
@@ -65,6 +83,11 @@ export function parseHostPattern(entry: string): HostPattern | { problem: string
       return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` }
     if (!host.includes('.'))
       return { problem: `${quoted} would match a whole top-level domain: name a domain under it` }
+    const broad = broaderThanOneDomain(host)
+    if (broad)
+      return {
+        problem: `${quoted} would match hosts of many owners (${broad}, on the Public Suffix List): name the agent server's host, or *.<a domain of your own>`
+      }
   }
   return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry }
 }
@@ -92,6 +115,7 @@ function hostOf(url: URL): { host: string; port: string } {
 
 /** Whether `url`'s host is one the pattern vouches for. */
 export function matchesHost(p: HostPattern, url: URL): boolean {
+  if (p.loopback) return isLoopbackHost(url.hostname)
   const { host, port } = hostOf(url)
   if (p.port !== undefined && p.port !== port) return false
   if (!p.wildcard) return host === p.host

@@ -15,6 +15,7 @@ import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
 import { endingOfError, type Ending } from './ending.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
+import { resizeAfter } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
 import { findTarget } from './steps/target.ts'
@@ -85,7 +86,12 @@ async function stepsWith(
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
-  const written = await writePlan(o, state, deps, plan, current, material)
+  const written = await resizeAfter(
+    o,
+    state,
+    deps,
+    await writePlan(o, state, deps, plan, current, material)
+  )
   if (written.kind === 'no-revision') {
     deps.log.info('The change needs no new revision: nothing to wait for.')
     return { outcome: 'no-revision' }

@@ -2,6 +2,7 @@
 // outputs and the summary can say what was known when something failed.
 import { deploymentStatusWord } from './status-words.ts'
 import type { Deployment } from '../control-plane/schema.ts'
+import { kindOf, sizeOfTier, type Kind, type Size } from '../control-plane/vocabulary.ts'
 import type { Options } from '../inputs/options.ts'
 import type { FlowDeps, FlowLog } from './deps.ts'
 import type { Health } from '../health/window.ts'
@@ -89,6 +90,11 @@ export interface DeployState {
   source?: SourceFacts | undefined
   /** `promote-from`: what this run promotes, known before any write. */
   promotion?: Promotion | undefined
+  /** The deployment's type as the service reports it (a legacy word read as its type). */
+  deploymentType?: Kind | undefined
+  /** The compute tier the service reports (`SERVERLESS_M`), and its size. */
+  tier?: string | undefined
+  size?: Size | undefined
 }
 
 export function newState(o: Options): DeployState {
@@ -118,28 +124,52 @@ export function observe(state: DeployState, d: Deployment, log: Pick<FlowLog, 'w
   state.name = d.name
   state.tenantId = d.tenant_id
   state.deploymentStatus = deploymentStatusWord(d.status)
-  const url = d.source_config.custom_url
+  state.deploymentType = kindOf(d.source_config.deployment_type)
+  state.tier = d.deployment_tier ?? undefined
+  state.size = sizeOfTier(d.deployment_tier)
+  // The service's newer top-level `url` where it gives one; else the custom_url, as before.
+  const url = d.url || d.source_config.custom_url
+  const field = d.url ? 'url' : 'custom_url'
   state.urlProblem = undefined
   if (!url) return
   if (isWellFormedUrl(url)) {
-    // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
-    const href = new URL(url).href
-    state.url = href === `${url}/` ? url : href
+    state.url = outputUrl(url)
     return
   }
   state.url = undefined
   const credentials = credentialsIn(url)
   state.urlProblem = credentials
-    ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
-    : 'its custom_url is not a well-formed http(s) URL'
+    ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : `its ${field} is not a well-formed http(s) URL`
   if (state.urlRefused) return
   state.urlRefused = true
   log.warning(
     credentials
-      ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-      : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`,
+      ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`,
     'URL not used'
   )
+}
+
+// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
+// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
+// is percent-encoded: it names the same resource, and a workflow that writes the output into a
+// `run:` line or a dotenv reader finds nothing in it to expand or run.
+const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g
+
+/**
+ * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
+ * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
+ * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
+ */
+export function outputUrl(text: string): string {
+  const u = new URL(text)
+  const tail = `${u.pathname}${u.search}${u.hash}`.replace(
+    URL_KEPT,
+    c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+  )
+  const out = `${u.origin}${tail}`
+  return out === `${text}/` ? text : out
 }
 
 /** The host of a URL that carries user:password@, or undefined. */

@@ -1,6 +1,8 @@
 // The pull-request comment's text: a hidden marker that finds it again, a headline with the
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the entry layer's state; everything from a server is escaped for Markdown.
+// values come from the entry layer's state; every text the run did not write (a server's answer, a
+// name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
 
 /** The flow's outcomes, spelled out here so that this module does not depend on the flow. */
 export type PrCommentOutcome =
@@ -38,6 +40,8 @@ export interface PrCommentReport {
   commitSha?: string | undefined
   /** `promote-from`: `<source> revision <id> (<commit | image | digest>)`. */
   promotedFrom?: string | undefined
+  /** The deployment's type and size as the service reports them (`serverless, medium (SERVERLESS_M)`). */
+  tier?: string | undefined
   /** The run's error, already redacted; shown as the reason. */
   error?: string | undefined
   /** The last lines of the build or deploy log, when failure diagnostics exist. */
@@ -61,8 +65,6 @@ export interface CommentLinks {
 
 const MAX_EXCERPT_LINES = 100
 const MAX_EXCERPT_CHARS = 20_000
-const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
 
 /** The hidden first line that identifies the comment of one deployment name. */
 export function commentMarker(name: string): string {
@@ -77,38 +79,26 @@ export function isCommentFor(body: unknown, name: string): boolean {
   return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length))
 }
 
-/** One line of text for Markdown: no HTML, no line breaks, no @mentions that notify anyone. */
-function plain(text: string, max = 1000): string {
-  const line = text.replace(ESCAPES, '').replace(/\s+/g, ' ').trim()
-  const cut = line.length > max ? `${line.slice(0, max)}…` : line
-  return cut
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/@(?=\w)/g, '@\u200b')
-}
+/** One line of text for Markdown (src/inert.ts): no markup, links or @mentions of its own. */
+const plain = (text: string, max = 1000): string => mdText(text, max)
 
 /** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
-function code(text: string): string {
-  const line = plain(text, 200).replace(/`/g, "'").replace(/\|/g, '¦')
-  return `\`${line}\``
-}
+const code = (text: string): string => mdCode(text, 200)
 
 /** A link when it is a plain http(s) URL, else the text as code. */
 function link(url: string, label = url): string {
-  return /^https?:\/\/[^\s<>()[\]|`"]+$/.test(url) ? `[${plain(label, 200)}](${url})` : code(url)
+  if (!SAFE_URL.test(url)) return code(url)
+  return `[${label === url ? url : plain(label, 200)}](${url})`
 }
 
 /** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
 function excerpt(text: string): string {
-  let lines = text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').split('\n')
+  let lines = text.replace(/\r\n?/g, '\n').split('\n')
   while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop()
-  lines = lines.slice(-MAX_EXCERPT_LINES).map(l => l.replace(CONTROLS_BUT_NEWLINE, ' '))
+  lines = lines.slice(-MAX_EXCERPT_LINES)
   let body = lines.join('\n')
   if (body.length > MAX_EXCERPT_CHARS) body = `…${body.slice(-MAX_EXCERPT_CHARS)}`
-  const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map(m => m[0].length))
-  const fence = '`'.repeat(longest + 1)
-  return `${fence}text\n${body}\n${fence}`
+  return mdFenced(body.split('\n'), 'text')
 }
 
 /** The comment's headline and one sentence that says what happened. */
@@ -205,6 +195,7 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
     ])
   if (r.deploymentId) rows.push(['Deployment', code(r.deploymentId)])
   if (r.promotedFrom) rows.push(['Promoted from', plain(r.promotedFrom, 400)])
+  if (r.tier && r.command !== 'delete') rows.push(['Type and size', plain(r.tier, 200)])
   if (r.commitSha) {
     const short = r.commitSha.slice(0, 7)
     const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined

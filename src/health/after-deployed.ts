@@ -9,7 +9,13 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Say } from '../inputs/naming.ts'
 import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
-import { exactHost, LANGGRAPH_APP, type HostPattern } from '../control-plane/vouched-hosts.ts'
+import { isLoopbackUrl } from '../control-plane/base-url.ts'
+import {
+  exactHost,
+  LANGGRAPH_APP,
+  LOOPBACK,
+  type HostPattern
+} from '../control-plane/vouched-hosts.ts'
 import { probeTarget } from './target.ts'
 import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
 import type { Options } from '../inputs/options.ts'
@@ -29,6 +35,7 @@ import {
   healthGate,
   unhealthyError
 } from './gate-step.ts'
+import { graphsSkippedBecause, type BuiltFrom } from './built-workspace.ts'
 import { checkRevision, verifiedOf } from './revision-checks.ts'
 import { servedCheck } from './served-check.ts'
 import { agentProbe } from './verify/agent-probe.ts'
@@ -48,15 +55,19 @@ type HealthOptions = Pick<
   | 'healthCheckHosts'
   | 'apiDialect'
   | 'graphConfigPath'
+  | 'baseUrl'
+  | keyof BuiltFrom
 >
 
 /**
- * The hosts the probes may send the key to, besides loopback: the host (and port) of the
- * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
+ * The hosts the probes may send the key to: the host (and port) of the custom-url input,
+ * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
+ * is loopback (the control plane on this machine, as the emulator).
  */
 function vouchedHosts(o: HealthOptions): HostPattern[] {
   const own = o.customUrl ? exactHost(o.customUrl) : undefined
   return [
+    ...(isLoopbackUrl(o.baseUrl) ? [LOOPBACK] : []),
     ...(own ? [own] : []),
     ...(o.healthCheckHosts ?? []),
     ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
@@ -127,8 +138,11 @@ async function afterWindow(
   r: DeployedRevision,
   call: AgentCall
 ): Promise<CheckFailure | Ending | undefined> {
+  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
   const checks = await deps.log.group('Checks of the new revision', () =>
     checkRevision({
+      ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+      intervalMs: probeInterval(o),
       call,
       graphConfigPath: o.graphConfigPath,
       workspace: deps.workspace,
@@ -207,6 +221,9 @@ function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): numb
   return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o: HealthOptions) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
+
 function runGate(
   o: HealthOptions,
   path: string,
@@ -219,12 +236,13 @@ function runGate(
     {
       path,
       windowMs: o.healthCheckWindow,
-      // poll-interval caps every pause of the run, the probes' too.
-      intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+      intervalMs: probeInterval(o),
       apiKey: o.apiKey,
       vouched: vouchedHosts(o),
       deadline: deadlineOf(o, deps, r),
-      alongside
+      alongside,
+      // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+      wakes: state.deploymentType === 'serverless'
     },
     state.url,
     {

@@ -29,12 +29,14 @@ export interface HealthGateSettings {
   /** Pause between probes (default about 5 s). */
   intervalMs?: number
   apiKey: string
-  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** Epoch ms (the run's timeout): the check ends by then. */
   deadline: number
   /** Asked on the probes of the window too (the revision served). */
   alongside?: WindowCheck
+  /** A Serverless deployment: its server may be scaled to zero and wake on the first probe. */
+  wakes?: boolean
 }
 
 export interface HealthGateDeps {
@@ -74,7 +76,9 @@ export async function healthGate(
             log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
             if (!sentKey(url, s)) log.info(withoutKey(url, deps))
           }
-          const text = describeAnswer(answer)
+          const text =
+            describeAnswer(answer) +
+            (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '')
           // A long wait repeats one answer: it is said once, and again when it changes.
           if (text !== last) log.info(`Probe ${n}: ${text}`)
           last = text
@@ -85,6 +89,10 @@ export async function healthGate(
       throw refused(err.message, deps)
     }
     if (result.health === 'not-vouched') throw notVouchedError(result, deps)
+    if (result.wokeUp)
+      log.info(
+        `Probe ${result.wokeUp.probe} waited ${formatDuration(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`
+      )
     const took = formatDuration(result.elapsedMs)
     if (result.health === 'healthy')
       log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`)
@@ -112,6 +120,7 @@ function checkOptions(
     windowMs: s.windowMs,
     ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
     ...(s.alongside ? { alongside: s.alongside } : {}),
+    ...(s.wakes ? { wakes: true } : {}),
     redactor: deps.redactor,
     ...(deps.signal ? { signal: deps.signal } : {}),
     clock: deps.clock,
@@ -168,7 +177,9 @@ export function checkFailedError(
       ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
       : f.title === 'Graph not served'
         ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-        : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
+        : f.title === 'Graphs not listed'
+          ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+          : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
   return new DeployError(
     `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
       (rolledBack ? ` ${rolledBack}` : ''),
@@ -196,7 +207,7 @@ function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
 }
 
 function notVouchedBy(deps: HealthGateDeps): string {
-  return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`
+  return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */

@@ -35,6 +35,10 @@ export interface RevisionChecksInput {
   log: FlowLog
   /** Masks secret values in a case's output. */
   mask: (text: string) => string
+  /** The pause before another try of a transient answer (the probes' interval). */
+  intervalMs: number
+  /** Why the workspace's config does not describe what was built: the graphs are not checked. */
+  graphsSkipped?: string
 }
 
 export async function checkRevision(i: RevisionChecksInput): Promise<RevisionChecks> {
@@ -42,10 +46,14 @@ export async function checkRevision(i: RevisionChecksInput): Promise<RevisionChe
   const graphs = await graphsStep(i)
   if (graphs) out.graphs = graphs
   const late = () => i.clock.now() >= i.deadline
-  if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.verdict === 'error'))
+  // No answer when the deadline came is the timeout's; an answer that persisted is named.
+  if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
     return { ...out, timedOut: true }
-  if (graphs?.verdict === 'failed')
-    return { ...out, failure: { title: 'Graph not served', what: graphs.reason ?? '' } }
+  if (graphs?.verdict === 'failed') {
+    const missing = graphs.graphs.some(g => g.verdict === 'missing')
+    const title = missing ? 'Graph not served' : 'Graphs not listed'
+    return { ...out, failure: { title, what: graphs.reason ?? '' } }
+  }
   if (graphs?.verdict === 'cancelled' || !i.cases?.length) return out
   const smoke = await smokeStep(i)
   if (smoke === 'timeout') return { ...out, timedOut: true }
@@ -56,6 +64,10 @@ export async function checkRevision(i: RevisionChecksInput): Promise<RevisionChe
 }
 
 async function graphsStep(i: RevisionChecksInput): Promise<GraphsResult | undefined> {
+  if (i.graphsSkipped !== undefined) {
+    i.log.info(`Graphs not checked: ${i.graphsSkipped}.`)
+    return undefined
+  }
   const path = isAbsolute(i.graphConfigPath)
     ? i.graphConfigPath
     : resolve(i.workspace ?? '.', i.graphConfigPath)
@@ -68,8 +80,9 @@ async function graphsStep(i: RevisionChecksInput): Promise<GraphsResult | undefi
     call: i.call,
     graphs: ids.graphs,
     signal: i.signal ?? new AbortController().signal,
-    // The run's timeout bounds them as it bounds the gate.
-    requestTimeoutMs: Math.max(1, Math.min(DEFAULT_REQUEST_TIMEOUT_MS, i.deadline - i.clock.now()))
+    // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
   })
   for (const g of result.graphs)
     i.log.info(

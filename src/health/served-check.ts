@@ -82,13 +82,21 @@ function describeReading(r: InfoReading, e: Expected): string {
   switch (r.kind) {
     case 'this':
       return `GET /info: revision ${e.revisionId} answers, this run's.`
-    case 'other': {
-      const id = sanitizeServerText(r.revisionId ?? 'none', 80)
-      return `GET /info: revision ${id} answers, not yet this run's ${e.revisionId} (the previous one drains while the new one starts); probing on until it does or the timeout.`
-    }
+    case 'other':
+      return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`
     case 'no-host':
       return 'GET /info: no host block (the server does not say which revision it serves).'
     case 'no-answer':
       return `GET /info: ${sanitizeServerText(r.reason, 160)}.`
   }
+}
+
+/** What answers instead of the run's revision: another revision, or this one under another deployment. */
+function otherServed(r: InfoReading & { kind: 'other' }, e: Expected): string {
+  const id = sanitizeServerText(r.revisionId ?? 'none', 80)
+  const project = r.projectId === null ? 'none' : sanitizeServerText(r.projectId, 80)
+  if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
+    return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`
+  const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
+  return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`
 }

@@ -1,7 +1,8 @@
 // Where the health probes go: the deployment's custom_url with the health path appended, and
 // whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
-// or to loopback, whose traffic cannot be read on the way. Checked before any connection.
+// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
+// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
 import { isLoopbackHost } from '../control-plane/base-url.ts'
 import { matchesHost, type HostPattern } from '../control-plane/vouched-hosts.ts'
 
@@ -58,7 +59,6 @@ export function probeTarget(
 
 /** What allows the key to go to `url`'s host, or undefined. */
 export function vouchedBy(url: URL, vouched: readonly HostPattern[]): string | undefined {
-  if (isLoopbackHost(url.hostname)) return 'a loopback address'
-  if (url.protocol !== 'https:') return undefined
-  return vouched.find(p => matchesHost(p, url))?.text
+  const plain = url.protocol !== 'https:'
+  return vouched.find(p => (plain ? p.loopback === true : true) && matchesHost(p, url))?.text
 }

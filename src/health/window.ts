@@ -22,6 +22,8 @@ export interface ProbeAnswer {
   excerpt: string
   /** The status came, but the body was still arriving when the probe's time ran out. */
   slowBody?: boolean
+  /** A Serverless server waking up (`wakes`): a 503, or no answer in time. Never unhealthy. */
+  warming?: boolean
 }
 
 export interface HealthResult {
@@ -39,6 +41,8 @@ export interface HealthResult {
   /** The probed host, and what vouched for it (undefined: probed without the key). */
   host?: string
   vouchedBy?: string | undefined
+  /** A probe that waited on a wake-up (`wakes`): its number and how long the server took. */
+  wokeUp?: { probe: number; waitedMs: number }
 }
 
 export interface HealthCheckOptions {
@@ -47,7 +51,7 @@ export interface HealthCheckOptions {
   /** `/ok` or the path (with its query) given by health-check. */
   path: string
   apiKey: string
-  /** Hosts the key may go to besides loopback (custom-url's, health-check-hosts, the dialect's). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** Epoch ms: the check ends by then, the window and every probe included. */
   deadline: number
@@ -63,6 +67,12 @@ export interface HealthCheckOptions {
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
   alongside?: WindowCheck
+  /**
+   * The server may be scaled to zero (a Serverless deployment): until it answers 2xx a probe may
+   * take until the deadline, and a 503 or no answer is `warming`, never unhealthy (a 503 in the
+   * window starts the window again).
+   */
+  wakes?: boolean
 }
 
 /**
@@ -99,6 +109,34 @@ interface Probed {
   answers: ProbeAnswer[]
   host: string
   vouchedBy: string | undefined
+  wokeUp?: HealthResult['wokeUp'] | undefined
+}
+
+/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
+class WakeWatch {
+  allWarming = true
+  private warmedSince: number | undefined
+  private readonly wakes: boolean
+  private readonly now: () => number
+  constructor(o: HealthCheckOptions, now: () => number) {
+    this.wakes = o.wakes === true
+    this.now = now
+  }
+
+  /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
+  see(n: number, a: ProbeAnswer, sent: number, ok: boolean): HealthResult['wokeUp'] {
+    if (!this.wakes) {
+      this.allWarming = false
+      return undefined
+    }
+    if (a.warming) this.warmedSince ??= sent
+    else this.allWarming = false
+    if (!ok) return undefined
+    const waitedMs = this.now() - (this.warmedSince ?? sent)
+    return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
+      ? { probe: n, waitedMs }
+      : undefined
+  }
 }
 
 /** The result the probes so far add up to, with the last few answers. */
@@ -115,8 +153,17 @@ function resultOf(
     ...(reason ? { reason } : {}),
     elapsedMs: now - p.start,
     host: p.host,
-    vouchedBy: p.vouchedBy
+    vouchedBy: p.vouchedBy,
+    ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
   }
+}
+
+/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
+export const WAKE_SLOW_MS = 3000
+
+/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
+function isWarming(o: HealthCheckOptions, a: ProbeAnswer): boolean {
+  return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true)
 }
 
 /** A window of 2xx that the deadline cut short: how far into it the timeout came. */
@@ -137,6 +184,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     resultOf(seen, now(), health, reason)
   const windowCut = (windowEnd: number) => windowCutShort(o.windowMs, windowEnd, now())
   const side = new Side(o.alongside, o.windowMs)
+  const wake = new WakeWatch(o, now)
   /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
   const windowOver = (okEnd: number): HealthResult => {
     const cut = now() < okEnd ? okEnd : side.cutAt(now())
@@ -144,11 +192,8 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
   }
   for (;;) {
     if (o.signal?.aborted) return result('cancelled')
-    const answer = await probeOnce(o, url, vouchedBy !== undefined, now)
-    if (o.signal?.aborted) return result('cancelled')
-    seen.probes++
-    seen.answers.push(answer)
-    o.onProbe?.(seen.probes, answer)
+    const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined)
+    if (!answer) return result('cancelled')
     const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
     if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
@@ -156,7 +201,9 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     // A probe the deadline cut short inside the window is the timeout's, not the server's.
     const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline
     if (windowEnd !== undefined && !ok && cut) return result('timeout', windowCut(windowEnd))
-    if (windowEnd !== undefined && !ok)
+    // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
+    if (windowEnd !== undefined && answer.warming) windowEnd = undefined
+    else if (windowEnd !== undefined && !ok)
       return result(
         'unhealthy',
         `probe ${seen.probes} failed after the agent server had answered 2xx`
@@ -173,7 +220,7 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     if (now() >= end) {
       if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
-      return result('unhealthy', `no probe answered 2xx before the timeout (${seen.probes} probes)`)
+      return result('unhealthy', no2xx(seen.probes, wake.allWarming))
     }
     try {
       await sleep(Math.min(interval, end - now()), o.signal)
@@ -183,6 +230,32 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     // Slept to the deadline while the check alongside waited: no probe is left to send.
     if (windowEnd !== undefined && now() >= o.deadline) return windowOver(windowEnd)
   }
+}
+
+/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
+async function nextProbe(
+  o: HealthCheckOptions,
+  url: URL,
+  seen: Probed,
+  wake: WakeWatch,
+  waking: boolean
+): Promise<ProbeAnswer | undefined> {
+  const sent = o.clock.now()
+  const answer = await probeOnce(o, url, seen.vouchedBy !== undefined, o.clock.now, waking)
+  if (o.signal?.aborted) return undefined
+  seen.probes++
+  if (isWarming(o, answer)) answer.warming = true
+  seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer))
+  seen.answers.push(answer)
+  o.onProbe?.(seen.probes, answer)
+  return answer
+}
+
+/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
+function no2xx(probes: number, allWarming: boolean): string {
+  return allWarming
+    ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
+    : `no probe answered 2xx before the timeout (${probes} probes)`
 }
 
 /** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
@@ -219,9 +292,13 @@ class Side {
   }
 }
 
-/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
-function probeTimeout(o: HealthCheckOptions, now: () => number): number {
-  return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()))
+/**
+ * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
+ * server that wakes may take until the deadline to give its first 2xx (`waking`).
+ */
+function probeTimeout(o: HealthCheckOptions, now: () => number, waking = false): number {
+  const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS)
+  return Math.max(1, Math.min(own, o.deadline - now()))
 }
 
 function isOk(a: ProbeAnswer): boolean {
@@ -236,10 +313,11 @@ async function probeOnce(
   o: HealthCheckOptions,
   url: URL,
   withKey: boolean,
-  now: () => number
+  now: () => number,
+  waking: boolean
 ): Promise<ProbeAnswer> {
   const transport = o.transport ?? httpProbe
-  const timeoutMs = probeTimeout(o, now)
+  const timeoutMs = probeTimeout(o, now, waking)
   let res: ProbeResponse
   try {
     res = await transport({

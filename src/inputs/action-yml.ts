@@ -125,7 +125,7 @@ export const ACTION_INPUTS = {
   },
   'github-token': {
     description:
-      'Token for the GitHub REST API, used with environment (deployments write) and pr-comment (pull-requests write). Masked at once.',
+      'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
     required: false,
     default: '${{ github.token }}'
   },
@@ -147,18 +147,28 @@ export const ACTION_INPUTS = {
   },
   'deployment-type': {
     description:
-      'dev_free, dev, prod, dev_zero or dev_free_zero (source_config.deployment_type) on create. It cannot change; a differing value on update is an error.',
+      'serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, and the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+    required: false
+  },
+  size: {
+    description:
+      "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S to DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
+    required: false
+  },
+  'database-size': {
+    description:
+      'small, medium or large - the database tier of a Dedicated deployment (refused for Serverless, which shares its database).',
     required: false
   },
   command: {
     description:
-      'deploy, or delete - delete the deployment of this exact name (or deployment-id); none of that name is a success.',
+      'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
     required: false,
     default: 'deploy'
   },
   'delete-tracing-project': {
     description:
-      'With command delete - delete its tracing project too, which frees the name for re-creation.',
+      'With command delete or sweep - delete its tracing project too, which frees the name for re-creation.',
     required: false,
     default: 'false'
   },
@@ -193,13 +203,40 @@ export const ACTION_INPUTS = {
     default: '30s'
   },
   'health-check-hosts': {
-    description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
+    description:
+      'More hosts the probes may send the api-key to - a list, *.example.com patterns (within one registrable domain).',
     required: false
   },
   'smoke-test': {
     description:
-      'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
+      'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
     required: false
+  },
+  'sweep-names': {
+    description:
+      'With command sweep (required) - the names to consider, matched whole - * any run of characters, {pr} a pull request number (my-agent-pr-{pr}).',
+    required: false
+  },
+  'sweep-closed': {
+    description:
+      'With command sweep - delete those whose pull request (merge request) is closed or merged. Default true when sweep-names has {pr}.',
+    required: false
+  },
+  'sweep-max-age': {
+    description:
+      'With command sweep - delete those whose last change (updated_at) is older than this (7d, 36h, 90m).',
+    required: false
+  },
+  'sweep-max-count': {
+    description:
+      'With command sweep - keep at most this many matching deployments; the oldest by last change go first.',
+    required: false
+  },
+  'fail-on-drift': {
+    description:
+      'With command check - fail the step when drift is found; false only reports it (the drift output).',
+    required: false,
+    default: 'true'
   },
   'promote-from': {
     description:
@@ -254,6 +291,21 @@ export const ACTION_OUTPUTS = {
   'source-digest': {
     description:
       'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
+  },
+  'deployment-type': {
+    description:
+      'serverless or dedicated (a legacy word read as its type), as the service reports it after the run; empty where it does not.'
+  },
+  size: {
+    description:
+      'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
+  },
+  swept: {
+    description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
+  },
+  drift: {
+    description:
+      'With command check - true when the deployment differs from what the inputs describe, else false.'
   },
   'promoted-from-revision-id': {
     description:

@@ -117,6 +117,19 @@ export function parseDocumentInput(
   return value
 }
 
+/**
+ * Where each item of a top-level list starts (`line L, column C`), for messages that name a place
+ * without showing what is there; empty when the text is not a list.
+ */
+export function itemPlaces(v: string): string[] {
+  const list = parseDocument(v, { uniqueKeys: false }).contents
+  if (!isSeq(list)) return []
+  return list.items.map(item => {
+    const offset = (item as { range?: [number, number, number] } | null)?.range?.[0]
+    return offset === undefined ? '' : lineColumn(v, offset)
+  })
+}
+
 /** Keys that a zod object schema would silently drop, as paths (`sidecars[0].imge`). */
 function unknownKeys(schema: z.ZodType, value: unknown, path: string, into: string[]): void {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {

@@ -33,6 +33,9 @@ function loaded(): { parser: typeof Parser; model: Model } {
 }
 
 /** See document-parser.ts. */
+export const itemPlaces: typeof Parser.itemPlaces = (...args) => loaded().parser.itemPlaces(...args)
+
+/** See document-parser.ts. */
 export const parseDocumentInput: typeof Parser.parseDocumentInput = (...args) =>
   loaded().parser.parseDocumentInput(...args)
 

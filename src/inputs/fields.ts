@@ -295,22 +295,30 @@ function escapesRoot(path: string): boolean {
   return false
 }
 
-export function parseGraphConfigPath(v: string, fail: Fail): string | undefined {
-  const input = 'graph-config-path'
-  if (v === '') return undefined
-  if (CONTROL.test(v)) return fail(`\`${input}\` must be a path on one line`)
-  if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
-    return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`)
+/** A path relative to the workspace that stays inside it: `graph-config-path`, `smoke-test`. */
+export function workspacePath(input: InputName, example: string, deeper: string): Check<string> {
+  return (v, fail) => {
+    if (v === '') return undefined
+    if (CONTROL.test(v)) return fail(`\`${input}\` must be a path on one line`)
+    if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
+      return fail(`\`${input}\` must be relative to the repository root (like \`${example}\`)`)
+    }
+    if (escapesRoot(v)) {
+      return fail(
+        `\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`${deeper}\`)`
+      )
+    }
+    const hidden = unicodeProblem(v)
+    if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
+    return v
   }
-  if (escapesRoot(v)) {
-    return fail(
-      `\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`apps/agent/langgraph.json\`)`
-    )
-  }
-  const hidden = unicodeProblem(v)
-  if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
-  return v
 }
+
+export const parseGraphConfigPath = workspacePath(
+  'graph-config-path',
+  'langgraph.json',
+  'apps/agent/langgraph.json'
+)
 
 export function parseRepository(v: string, fail: Fail): string | undefined {
   if (v === '') return undefined

@@ -17,6 +17,7 @@ import { autoDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../event.ts'
 import { loadDocumentParser } from './documents.ts'
+import { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 import { secretValuesToMask } from './masking.ts'
 import { defaultOf, INPUT_NAMES, isUnevaluatedDefault } from './names.ts'
 import type { InputName, RawInputs } from './names.ts'
@@ -28,6 +29,7 @@ import { InputProblems, type Check } from './problems.ts'
 import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type Fields } from './table.ts'
 
 export { loadDocumentParser, nestingMayExceed } from './documents.ts'
+export { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
 export { defaultOf, INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'
@@ -143,6 +145,8 @@ export async function parseInputs(
   naming: InputNaming = ACTION_NAMING
 ): Promise<ParseResult> {
   await loadDocumentParser(raw)
+  // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
+  if ((raw['health-check-hosts'] ?? '').includes('*')) await loadPublicSuffixes()
   return checkInputs(raw, event, naming)
 }
 

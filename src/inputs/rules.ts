@@ -6,6 +6,7 @@
 // names inputs through `say`, as the user set them (naming.ts).
 import {
   CLOUD_SOURCES,
+  kindOf,
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
@@ -16,7 +17,7 @@ import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
 import type { Say } from './naming.ts'
 import type { Resolved } from './resolved.ts'
-import { INPUTS, type Fields, type InputRow } from './table.ts'
+import { appliesTo, INPUTS, type Applies, type Fields, type InputRow } from './table.ts'
 
 /** What every rule sees. */
 export interface RuleInput {
@@ -38,8 +39,8 @@ type Rule = (c: RuleInput) => void
 const row = (name: InputName): InputRow<unknown> => INPUTS[name]
 
 /** The deployment needs a target: a name, or an id. */
-function target({ r, say, absent, add }: RuleInput): void {
-  if (!r.byId && absent('name')) {
+function target({ f, r, say, absent, add }: RuleInput): void {
+  if (!r.byId && absent('name') && f.command !== 'sweep') {
     add(
       'name',
       `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`
@@ -65,7 +66,10 @@ function githubDeployment({ say, given, absent, add }: RuleInput): void {
 
 /** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
 function healthGate({ f, say, add }: RuleInput): void {
-  const fit = { healthPath: f['health-check'], wait: f.wait, command: f.command }
+  // The gate's rule knows deploy and delete: a check plans a deploy, a sweep takes no gate.
+  const command =
+    f.command === 'delete' || f.command === undefined ? f.command : ('deploy' as const)
+  const fit = { healthPath: f['health-check'], wait: f.wait, command }
   for (const [input, message] of healthProblems(fit, say)) add(input, message)
 }
 
@@ -92,11 +96,16 @@ function pollWithinTimeout({ f, say, add }: RuleInput): void {
 
 /** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
 const DEPLOY_ONLY = INPUT_NAMES.filter(n => row(n).applies === 'deploy' && defaultOf(n) === '')
-/** Inputs only a delete uses (switches that are off by default). */
-const DELETE_ONLY = INPUT_NAMES.filter(n => row(n).applies === 'delete')
+/** Inputs a delete uses and a deploy does not (switches that are off by default). */
+const DELETE_ONLY = INPUT_NAMES.filter(
+  n => appliesTo(row(n).applies, 'delete') && !appliesTo(row(n).applies, 'deploy')
+)
 
 /** Each command takes only its inputs (the rows' `applies`). */
-function commandFit({ f, say, given, add }: RuleInput): void {
+function commandFit(c: RuleInput): void {
+  const { f, say, given, add } = c
+  listedFit(c)
+  if (f.command === 'sweep') return
   const deleting = say.set('command', 'delete')
   if (f.command === 'delete') {
     for (const input of DEPLOY_ONLY) {
@@ -113,6 +122,62 @@ function commandFit({ f, say, given, add }: RuleInput): void {
     if (given(input) && f[input] !== false)
       add(input, `${say(input)} applies only with ${deleting}`)
   }
+}
+
+/** `deploy, check`: the commands of an input, for a message. */
+function commandsText(applies: Applies): string {
+  const list =
+    typeof applies !== 'string'
+      ? applies
+      : applies === 'both'
+        ? ['deploy', 'check', 'delete']
+        : applies === 'deploy'
+          ? ['deploy', 'check']
+          : [applies]
+  return list.map(command => `\`${command}\``).join(', ')
+}
+
+/**
+ * The inputs without a default that a sweep does not use, and those of the sweep and the check
+ * (rows that list their commands), given to another command: an error naming the commands.
+ */
+function listedFit({ f, say, given, add }: RuleInput): void {
+  const command = f.command
+  if (command === undefined) return
+  for (const input of INPUT_NAMES) {
+    const applies = row(input).applies
+    if (appliesTo(applies, command) || defaultOf(input) !== '' || !given(input)) continue
+    // deploy and delete: commandFit's own messages say it.
+    if (typeof applies === 'string' && command !== 'sweep') continue
+    add(
+      input,
+      `${say(input)} applies only to command ${commandsText(applies)}, not to ${say.set('command', command)}`
+    )
+  }
+}
+
+/** A sweep needs its pattern and at least one criterion; `sweep-closed` needs `{pr}`. */
+function sweepCriteria({ f, say, add }: RuleInput): void {
+  if (f.command !== 'sweep') return
+  const pattern = f['sweep-names']
+  if (pattern === undefined) {
+    add(
+      'sweep-names',
+      `${say('sweep-names')} is required with ${say.set('command', 'sweep')}: the names to consider, like \`my-agent-pr-{pr}\``
+    )
+    return
+  }
+  if (f['sweep-closed'] === true && !pattern.hasPr)
+    add(
+      'sweep-closed',
+      `${say('sweep-closed')} needs \`{pr}\` in ${say('sweep-names')}: the pull request number is read from the name`
+    )
+  const closed = f['sweep-closed'] ?? pattern.hasPr
+  if (!closed && f['sweep-max-age'] === undefined && f['sweep-max-count'] === undefined)
+    add(
+      'sweep-names',
+      `${say.set('command', 'sweep')} needs a criterion: \`{pr}\` in ${say('sweep-names')} (closed pull requests), ${say('sweep-max-age')} or ${say('sweep-max-count')}`
+    )
 }
 
 /** The pull request comment is written with the token. */
@@ -302,7 +367,8 @@ const ANY_COMMAND: readonly Rule[] = [
   healthGate,
   smokeNeedsGate,
   pollWithinTimeout,
-  commandFit
+  commandFit,
+  sweepCriteria
 ]
 /** `expected-source-digest` pins an upload's archive: only where an archive is built. */
 function digestFit({ r, set, say, add }: RuleInput): void {
@@ -324,8 +390,19 @@ const DEPLOYING: readonly Rule[] = [
   sourceFit,
   sourceNeeds,
   tagWithoutBuildOnPush,
-  secretNames
+  secretNames,
+  databaseOfServerless
 ]
+
+/** A Serverless deployment shares its database: it has no database size to set. */
+function databaseOfServerless({ f, say, add }: RuleInput): void {
+  const type = f['deployment-type']
+  if (f['database-size'] === undefined || kindOf(type) !== 'serverless') return
+  add(
+    'database-size',
+    `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type as string)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`
+  )
+}
 
 /** Every rule's problems, in order. */
 export function ruleProblems(c: RuleInput, failedCommand: boolean): void {
@@ -333,6 +410,6 @@ export function ruleProblems(c: RuleInput, failedCommand: boolean): void {
   // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
   if (failedCommand) return
   for (const rule of ANY_COMMAND) rule(c)
-  if (c.f.command === 'delete') return
+  if (c.f.command === 'delete' || c.f.command === 'sweep') return
   for (const rule of DEPLOYING) rule(c)
 }

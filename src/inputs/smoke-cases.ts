@@ -1,12 +1,15 @@
 // The smoke-test file: a YAML or JSON list of cases `{name, graph, input, expect?, timeout?}` that
 // the health gate runs against the new revision (src/health/verify/smoke.ts). Read and checked
-// whole before any request: a bad file is one error naming the input, the file and what is
-// expected. Parsed with the document inputs' parser (limits on size, nesting, aliases, duplicates).
+// whole before any request: a bad file is one error naming the input, the file, the place (case,
+// line) and what is expected, never the text found there (a file may hold anything). It must be a
+// regular file inside the workspace, symlinks followed, of at most MAX_DOCUMENT_BYTES: not
+// /proc/self/environ, /dev/zero or a fifo. Parsed with the document inputs' parser (limits on
+// size, nesting, aliases, duplicates).
 import { checkoutHint } from './checkout-hint.ts'
-import { readFile } from 'node:fs/promises'
-import { isAbsolute, resolve } from 'node:path'
+import { open, realpath } from 'node:fs/promises'
+import { relative, resolve, sep } from 'node:path'
 import { parseDuration } from '../duration.ts'
-import { loadDocumentParser, parseDocumentInput } from './documents.ts'
+import { itemPlaces, loadDocumentParser, parseDocumentInput } from './documents.ts'
 import type { InputName } from './names.ts'
 import type { InputNaming } from './naming.ts'
 import { MAX_DOCUMENT_BYTES, type Fail, type InputProblem } from './problems.ts'
@@ -55,25 +58,35 @@ export async function parseSmokeCases(
   await loadDocumentParser()
   const where = `\`${label}\` (${file})`
   const doc = parseDocumentInput(label as InputName, text, fail, {
-    notParsed: (at, reason) => `${where} is not valid YAML or JSON${at}: ${reason}`,
-    duplicateKey: (key, at) => `${where} has the key ${key} twice (${at})`
+    notParsed: (at, reason) => `${where} is not valid YAML or JSON${at}${plainReason(reason)}`,
+    duplicateKey: (_key, at) => `${where} has a key twice (${at})`
   })
   if (doc === undefined) return undefined
   if (!Array.isArray(doc) || doc.length === 0)
     return fail(`${where} must be ${EXPECTED_SHAPE}, with at least one case`)
   if (doc.length > MAX_CASES) return fail(`${where} has ${doc.length} cases: at most ${MAX_CASES}`)
   const cases: SmokeCase[] = []
-  const names = new Set<string>()
+  const names = new Map<string, number>()
+  const at = (i: number) => {
+    const place = itemPlaces(text)[i]
+    return `${where}, case ${i + 1}${place ? ` (${place})` : ''}`
+  }
   for (const [i, item] of doc.entries()) {
     const problem = caseProblem(item)
-    if (problem !== undefined) return fail(`${where}, case ${i + 1}: ${problem}`)
+    if (problem !== undefined) return fail(`${at(i)}: ${problem}`)
     const c = toCase(item as Record<string, unknown>)
-    if (names.has(c.name))
-      return fail(`${where}, case ${i + 1}: the name "${c.name}" is used twice`)
-    names.add(c.name)
+    const first = names.get(c.name)
+    if (first !== undefined)
+      return fail(`${at(i)}: its \`name\` is that of case ${first + 1}; each case needs its own`)
+    names.set(c.name, i)
     cases.push(c)
   }
   return cases
+}
+
+/** The parser's reason, unless it may quote the file (a tag, a key): then the place alone. */
+function plainReason(reason: string): string {
+  return /^[A-Za-z][A-Za-z ,;()-]*$/.test(reason) && reason.length <= 120 ? `: ${reason}` : ''
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -83,22 +96,21 @@ const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() 
 /** What is wrong with one case, or undefined. */
 function caseProblem(item: unknown): string | undefined {
   if (!isObject(item)) return `expected {name, graph, input, expect?, timeout?}`
-  const extra = Object.keys(item).find(k => !CASE_KEYS.includes(k))
-  if (extra !== undefined) return `unknown key "${extra}" (expected ${CASE_KEYS.join(', ')})`
+  const extra = Object.keys(item).some(k => !CASE_KEYS.includes(k))
+  if (extra) return `a key that is none of ${CASE_KEYS.join(', ')}`
   if (!nonEmpty(item.name)) return '`name` must be a non-empty text'
   if (!nonEmpty(item.graph)) return '`graph` must be a graph id of the config (a non-empty text)'
   if (!('input' in item) || item.input === undefined) return '`input` is required (the run’s input)'
   if (item.timeout !== undefined && timeoutOf(item.timeout) === undefined)
-    return `\`timeout\` must be a duration such as 60s or 2m (at most 30m), not ${JSON.stringify(item.timeout)}`
+    return '`timeout` must be a duration such as 60s or 2m (at most 30m)'
   if (item.expect === undefined) return undefined
   return expectProblem(item.expect)
 }
 
 function expectProblem(e: unknown): string | undefined {
   if (!isObject(e)) return '`expect` must be {status?, contains?, path?, equals?}'
-  const extra = Object.keys(e).find(k => !EXPECT_KEYS.includes(k))
-  if (extra !== undefined)
-    return `unknown key "expect.${extra}" (expected ${EXPECT_KEYS.join(', ')})`
+  const extra = Object.keys(e).some(k => !EXPECT_KEYS.includes(k))
+  if (extra) return `\`expect\` has a key that is none of ${EXPECT_KEYS.join(', ')}`
   if (e.status !== undefined && e.status !== 'success' && e.status !== 'error')
     return '`expect.status` must be success or error'
   if (e.contains !== undefined && !nonEmpty(e.contains))
@@ -135,31 +147,60 @@ function toCase(item: Record<string, unknown>): SmokeCase {
   }
 }
 
-/** Reads and parses the smoke-test file at `path` (shown as `file`); undefined after `fail`. */
-export async function readSmokeCases(
-  path: string,
-  label: string,
-  file: string,
-  fail: Fail
-): Promise<SmokeCase[] | undefined> {
-  let text: string
+/** The text of `path` (inside `workspace`), or why it may not be read; never more than the cap. */
+async function readInside(
+  workspace: string,
+  path: string
+): Promise<{ text: string } | { why: string }> {
+  let root: string
+  let file: string
   try {
-    text = await readFile(path, 'utf8')
+    root = await realpath(resolve(workspace))
+    file = await realpath(resolve(root, path))
   } catch (error) {
     const code = (error as { code?: string }).code
-    const why =
-      code === 'ENOENT'
-        ? 'there is no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : String(code ?? error)
-    return fail(
-      `\`${label}\` (${file}) could not be read: ${why}; expected a YAML or JSON file of smoke cases`
-    )
+    return {
+      why: code === 'ENOENT' ? 'there is no such file' : `it cannot be opened (${code ?? 'error'})`
+    }
   }
-  if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)
-    return fail(`\`${label}\` (${file}) is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`)
-  return parseSmokeCases(text, label, file, fail)
+  const rel = relative(root, file)
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || resolve(root, rel) !== file)
+    return { why: 'it leads outside the workspace (through a symlink)' }
+  const fh = await open(file, 'r').catch(() => undefined)
+  if (!fh) return { why: 'it cannot be opened' }
+  try {
+    const info = await fh.stat()
+    if (info.isDirectory()) return { why: 'it is a directory' }
+    if (!info.isFile()) return { why: 'it is not a regular file' }
+    if (info.size > MAX_DOCUMENT_BYTES) return { why: tooLarge }
+    // Read to one byte past the cap: a file that grows meanwhile is still bounded.
+    const buffer = Buffer.alloc(MAX_DOCUMENT_BYTES + 1)
+    const { bytesRead } = await fh.read(buffer, 0, buffer.length, 0)
+    if (bytesRead > MAX_DOCUMENT_BYTES) return { why: tooLarge }
+    return { text: buffer.subarray(0, bytesRead).toString('utf8') }
+  } finally {
+    await fh.close()
+  }
+}
+
+const tooLarge = `it is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`
+
+/**
+ * Reads and parses the smoke-test file at `path` (relative to `workspace`, shown as `file`);
+ * undefined after `fail`.
+ */
+export async function readSmokeCases(
+  workspace: string,
+  path: string,
+  label: string,
+  fail: Fail
+): Promise<SmokeCase[] | undefined> {
+  const read = await readInside(workspace, path)
+  if ('why' in read)
+    return fail(
+      `\`${label}\` (${path}) could not be read: ${read.why}; expected a YAML or JSON file of smoke cases inside the workspace`
+    )
+  return parseSmokeCases(read.text, label, path, fail)
 }
 
 /**
@@ -174,11 +215,10 @@ export async function loadSmokeTest(
   if (path === undefined) return { cases: undefined }
   let problem: string | undefined
   const fail: Fail = message => void (problem ??= message)
-  const full = isAbsolute(path) ? path : resolve(workspace ?? '.', path)
-  const cases = await readSmokeCases(full, naming.name('smoke-test'), path, fail)
+  const cases = await readSmokeCases(workspace ?? '.', path, naming.name('smoke-test'), fail)
   if (problem !== undefined || cases === undefined) {
     const message = problem ?? `\`${path}\` holds no case`
-    const hint = checkoutHint(workspace, full)
+    const hint = checkoutHint(workspace, path)
     return { problem: { input: 'smoke-test', message: hint ? `${message}.${hint}` : message } }
   }
   return { cases }

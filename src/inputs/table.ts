@@ -9,11 +9,12 @@ import {
   CLOUD_SOURCES,
   DEPLOYMENT_TYPES,
   REVISION_SOURCES,
+  SIZES,
   SOURCES
 } from '../control-plane/vocabulary.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { DIALECTS } from '../control-plane/dialect.ts'
-import { formatDuration } from '../duration.ts'
+import { formatDuration, parseAge } from '../duration.ts'
 import { parseResourceSpec, parseSecretReferences } from './documents.ts'
 import {
   booleanInput,
@@ -30,6 +31,7 @@ import {
   parseEnvironmentUrl,
   parseGithubToken,
   parseGraphConfigPath,
+  workspacePath,
   parseName,
   parseNamespace,
   parsePromoteFrom,
@@ -41,14 +43,34 @@ import type { InputName } from './names.ts'
 import type { Check, Fail } from './problems.ts'
 import { parseHealthCheck, parseHealthCheckHosts, parseHealthCheckWindow } from './health.ts'
 import { parseSecrets } from './secrets.ts'
+import { parseSweepNames } from './sweep-names.ts'
 
 export const DEFAULT_POLL_INTERVAL = '15s'
 export const DEFAULT_POLL_INTERVAL_MS = 15_000
 export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 
-/** Which commands an input is for: a deploy-only input given to `command: delete` is an error. */
-export type Applies = 'deploy' | 'delete' | 'both'
+/** The commands, in the words of the `command` input. */
+export const COMMANDS = ['deploy', 'delete', 'sweep', 'check'] as const
+export type Command = (typeof COMMANDS)[number]
+
+/**
+ * Which commands an input is for: a deploy-only input given to `command: delete` is an error.
+ * `deploy` counts for `check` too (which plans the deploy its inputs describe), `both` is deploy,
+ * check and delete; a list names the commands.
+ */
+export type Applies = 'deploy' | 'delete' | 'both' | readonly Command[]
+
+/** Whether an input with `applies` is used by `command`. */
+export function appliesTo(applies: Applies, command: Command): boolean {
+  if (typeof applies !== 'string') return applies.includes(command)
+  if (command === 'sweep') return false
+  if (command === 'check') return applies !== 'delete'
+  return applies === 'both' || applies === command
+}
+
+/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
+const EVERY: readonly Command[] = COMMANDS
 
 /** What an input's row says beyond its check and commands; every field may be left out. */
 export interface RowFacts {
@@ -92,9 +114,9 @@ const SELF_HOSTED_CREATE: RowFacts = { sources: SELF_HOSTED, createNeeds: SELF_H
 
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 export const INPUTS = {
-  'api-key': row(parseApiKey, 'both', { common: true }),
-  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
-  'base-url': row(parseBaseUrl, 'both'),
+  'api-key': row(parseApiKey, EVERY, { common: true }),
+  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY),
+  'base-url': row(parseBaseUrl, EVERY),
   name: row(parseName, 'both', { common: true }),
   'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
   // `github` is the production service's word for `codehost`: both are accepted.
@@ -106,7 +128,8 @@ export const INPUTS = {
     createNeeds: CODEHOST,
     common: true
   }),
-  repository: row(parseRepository, 'deploy', FROM_REPOSITORY),
+  // The sweep reads pull requests from it.
+  repository: row(parseRepository, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
   ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
   'graph-config-path': row(parseGraphConfigPath, 'deploy'),
   'image-uri': row(
@@ -151,16 +174,19 @@ export const INPUTS = {
     ),
     'both'
   ),
-  'dry-run': row(booleanInput('dry-run'), 'both'),
-  'github-token': row(parseGithubToken, 'both', { common: true, githubActionsOnly: true }),
+  'dry-run': row(booleanInput('dry-run'), EVERY),
+  'github-token': row(parseGithubToken, EVERY, { common: true, githubActionsOnly: true }),
   environment: row(parseEnvironment, 'deploy', { common: true, githubActionsOnly: true }),
   'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
-  'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), 'both'),
+  'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), EVERY),
   'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
     sources: ['codehost', 'internal_source']
   }),
-  command: row(parseEnum('command', ['deploy', 'delete'] as const), 'both', { common: true }),
-  'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
+  // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+  size: row(parseEnum('size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
+  'database-size': row(parseEnum('database-size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
+  command: row(parseEnum('command', COMMANDS), EVERY, { common: true }),
+  'delete-tracing-project': row(booleanInput('delete-tracing-project'), ['delete', 'sweep']),
   'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy', {
     common: true
   }),
@@ -169,11 +195,21 @@ export const INPUTS = {
   'health-check': row(parseHealthCheck, 'deploy', { common: true }),
   'health-check-window': row(parseHealthCheckWindow, 'deploy'),
   'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
-  // The file is read (relative to the workspace) before any request, in run.ts.
-  'smoke-test': row(
-    optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'),
-    'deploy'
+  // The file is read (a regular file inside the workspace) before any request, in run.ts.
+  'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
+  'sweep-names': row(parseSweepNames, ['sweep']),
+  'sweep-closed': row(booleanInput('sweep-closed'), ['sweep']),
+  'sweep-max-age': row(
+    (v, fail) => {
+      if (v === '') return undefined
+      const ms = parseAge(v)
+      if (ms !== undefined && ms > 0) return ms
+      return fail('`sweep-max-age` must be a duration longer than zero, like `7d`, `36h` or `90m`')
+    },
+    ['sweep']
   ),
+  'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
+  'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
   'promote-from': row(parsePromoteFrom, 'deploy'),
   'expected-source-digest': row(parseSourceDigest, 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }

@@ -42,6 +42,8 @@ export interface PutOptions {
   size: number
   timeoutMs?: number
   signal?: AbortSignal
+  /** A loopback upload URL is taken (only when base-url is loopback too); default true. */
+  loopbackAllowed?: boolean
 }
 
 export type PutResult =
@@ -56,8 +58,11 @@ export type PutResult =
   | { outcome: 'unusable'; reason: string }
   | { outcome: 'cancelled' }
 
-/** Why `url` is no place to PUT the source: https, or plain http to this machine only. */
-export function uploadUrlProblem(url: string): string | undefined {
+/**
+ * Why `url` is no place to PUT the source: https, or plain http to this machine only; this machine
+ * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
+ */
+export function uploadUrlProblem(url: string, loopbackAllowed = true): string | undefined {
   let u: URL
   try {
     u = new URL(url)
@@ -65,6 +70,8 @@ export function uploadUrlProblem(url: string): string | undefined {
     return 'the upload URL is not a URL'
   }
   if (u.username || u.password) return 'the upload URL carries credentials (user:password@)'
+  if (!loopbackAllowed && isLoopbackHost(u.hostname))
+    return `the upload URL names this machine (${u.host}), but the control plane is not on this machine: a remote control plane does not choose a port of the runner to send the source to`
   if (u.protocol === 'https:') return undefined
   if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return undefined
   return `the upload URL must be https (plain http only to this machine), not ${u.protocol}//${u.hostname}`
@@ -112,7 +119,7 @@ function headers(size: number): http.OutgoingHttpHeaders {
  * archive it cannot read 'not-sent', and whatever goes wrong after that a result too.
  */
 export async function putArchive(o: PutOptions): Promise<PutResult> {
-  const problem = uploadUrlProblem(o.url)
+  const problem = uploadUrlProblem(o.url, o.loopbackAllowed ?? true)
   if (problem) return { outcome: 'unusable', reason: problem }
   const url = new URL(o.url)
   if (o.signal?.aborted) return { outcome: 'cancelled' }

@@ -1,11 +1,16 @@
 // The checks' requests go through the gate's probe: its transport (a POST with a JSON body over a
 // real socket) and its key rule (probeTarget), with the transport faked only to see where the key
 // would go for hosts that cannot be served here.
-import { afterEach, describe, expect, test } from '@jest/globals'
+import { afterEach, beforeAll, describe, expect, test } from '@jest/globals'
+import { loadPublicSuffixes } from '../../../src/control-plane/public-suffixes.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
-import { parseHostPatterns, type HostPattern } from '../../../src/control-plane/vouched-hosts.ts'
+import {
+  LOOPBACK,
+  parseHostPatterns,
+  type HostPattern
+} from '../../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest } from '../../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_agent_probe_key_0123456789abcdef'
@@ -18,6 +23,8 @@ afterEach(async () => {
 })
 
 const signal = new AbortController().signal
+
+beforeAll(loadPublicSuffixes)
 
 describe('agentProbe', () => {
   test('a POST carries its JSON body and the key to a loopback server; the answer is read', async () => {
@@ -38,7 +45,7 @@ describe('agentProbe', () => {
     servers.push(server)
     await new Promise<void>(r => server.listen(0, '127.0.0.1', r))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`
-    const call = agentProbe({ url, apiKey: KEY, vouched: [] })
+    const call = agentProbe({ url, apiKey: KEY, vouched: [LOOPBACK] })
     const answer = await call({
       method: 'POST',
       path: '/assistants/search',

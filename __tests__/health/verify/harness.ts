@@ -2,6 +2,7 @@
 // clock for both: the checks' waits move the emulator's virtual time (auto), or wait until the
 // test moves it (manual: for a case's timeout, so nothing depends on the machine's speed).
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
+import { LOOPBACK } from '../../../src/control-plane/vouched-hosts.ts'
 import type { Clock } from '../../../src/clock.ts'
 import type { AgentCall } from '../../../src/health/verify/agent-call.ts'
 import type { Emulator } from '../../../emulator/server.ts'
@@ -67,8 +68,8 @@ export async function startAgents(clock: TestClock): Promise<Emulator> {
 
 /** The agent server of LIVE, with the tenant's key (or `key`; null sends none). */
 export function agentOf(emu: Emulator, key: string | null = CLOUD_KEY): AgentCall {
-  // An empty key reads as none: loopback always gets the header.
-  return agentProbe({ url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [] })
+  // An empty key reads as none: loopback (vouched for, as the emulator's base-url is) gets the header.
+  return agentProbe({ url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [LOOPBACK] })
 }
 
 export async function latestRevision(emu: Emulator): Promise<string> {
@@ -90,6 +91,7 @@ export async function redeploy(emu: Emulator, clock: TestClock): Promise<[string
 export async function scriptApp(emu: Emulator, spec: unknown): Promise<void> {
   const res = await fetch(`${emu.url}/_emulator/agents/${LIVE}/app`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(spec)
   })
   if (res.status !== 200) throw new Error(`app script refused: ${await res.text()}`)

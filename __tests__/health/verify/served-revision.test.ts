@@ -110,6 +110,7 @@ describe('served revision', () => {
   it('unknown when /info never answers 2xx (the meta routes turned off) by the timeout', async () => {
     await fetch(`${emu.url}/_emulator/agents/${LIVE}/health`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ health: 'unavailable' })
     })
     const result = await check(await latestRevision(emu), { timeoutMs: 5_000 })
@@ -120,6 +121,7 @@ describe('served revision', () => {
   it('a probe that gets no answer within its bound counts as none: unknown at the timeout', async () => {
     await fetch(`${emu.url}/_emulator/agents/${LIVE}/health`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ health: 'slow', delayMs: 600_000 })
     })
     const result = await checkServedRevision({

@@ -3,6 +3,7 @@
 // terminal codes. A log that cannot be read costs one warning and a bounded time, never the
 // verdict.
 import { type Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
+import { mdFenced } from '../../inert.ts'
 
 export type LogType = 'build' | 'deploy'
 
@@ -116,12 +117,5 @@ export function cleanLog(type: LogType, entries: LogEntry[], redactor: Redactor)
   }
 }
 
-/** A fenced block that no line of the log can close early. */
-export function fenced(lines: string[]): string {
-  const longest = Math.max(
-    2,
-    ...lines.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length)))
-  )
-  const fence = '`'.repeat(longest + 1)
-  return [fence, ...lines, fence].join('\n')
-}
+/** A fenced block that no line of the log can close early (src/inert.ts). */
+export const fenced = (lines: string[]): string => mdFenced(lines)

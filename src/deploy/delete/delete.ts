@@ -5,6 +5,7 @@
 import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
@@ -139,7 +140,7 @@ async function send(
 async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
   try {
     const d = await deps.client.getDeployment(id)
-    return d.status === 'AWAITING_DELETE'
+    return DELETING_STATUSES.includes(d.status)
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return true
     throw err
@@ -173,8 +174,8 @@ async function waitGone(
   }
   const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
   const failure = {
-    message: `Timed out: deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-    hint: 'Raise timeout, or use wait: false.',
+    message: `Deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    hint: `Raise ${sayOf(deps)('timeout')}, or use ${sayOf(deps).set('wait', false)}.`,
     title: 'Delete timed out'
   }
   return { outcome: 'timeout', failure }

@@ -48,7 +48,7 @@ export async function conclude(
     case 'failed':
       return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
-      return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure }
+      return { outcome: 'timeout', failure: endingOf(timedOut(o, w, sayOf(deps))).failure }
     case 'cancelled': {
       const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
       const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
@@ -200,10 +200,13 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   state.failureLog = after.log
   state.rollback = after.rollback
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
+  // Why the revision failed, where the control plane says (`status_message`).
+  const said = w.result.revision?.status_message?.trim()
+  const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : ''
   const rolled = describeRollback(after.rollback)
   return {
     message:
-      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}` +
+      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}${says}` +
       (rolled ? ` ${rolled}` : ''),
     hint:
       last === 'BUILD_FAILED'
@@ -215,17 +218,18 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   }
 }
 
-function timedOut(o: Options, w: Waited): DeployError {
+/** The title says it timed out; the message says where the revision was (the CLI shows both). */
+function timedOut(o: Options, w: Waited, say: Say): DeployError {
   const { result } = w
   return new DeployError(
     (result.status
-      ? `Timed out: still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-      : `Timed out after ${formatDuration(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
+      ? `Still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+      : `No status of revision ${w.revisionId} was read in ${formatDuration(o.timeoutMs)}; it may go on on the control plane.`) +
       (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
       (result.lastApiError && result.lastApiError !== result.lastError
         ? ` Last answer: ${firstLine(result.lastApiError)}`
         : ''),
-    'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.',
+    `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
     'Deploy timed out'
   )
 }

@@ -232,7 +232,7 @@ export async function awaitNewRevision(
   deploymentId: string,
   before: string | null,
   notes: Notes,
-  what: 'update' | 'redeploy' = 'update'
+  what: 'update' | 'redeploy' | 'resize' = 'update'
 ): Promise<Deployment | undefined> {
   notes.info(
     `The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`

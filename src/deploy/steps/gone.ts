@@ -3,6 +3,7 @@
 // finds its deployment on the way out before creating it anew.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { ApiError } from '../../control-plane/errors.ts'
+import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../duration.ts'
 import type { FlowDeps } from '../deps.ts'
 
@@ -63,7 +64,7 @@ export function goneLine(elapsedMs: number): string {
 
 /**
  * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out, undefined when it is there (or the read failed otherwise: nothing is claimed then).
+ * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
  */
 export async function deletedState(
   client: ControlPlaneClient,
@@ -71,7 +72,7 @@ export async function deletedState(
 ): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
   try {
     const d = await client.getDeployment(id)
-    return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined
+    return DELETING_STATUSES.includes(d.status) ? 'AWAITING_DELETE' : undefined
   } catch (err) {
     return err instanceof ApiError && err.status === 404 ? 'gone' : undefined
   }

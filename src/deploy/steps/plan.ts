@@ -15,6 +15,7 @@ import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { sayOf } from '../say.ts'
 import { DeployError } from '../deploy-error.ts'
+import { refuseTypeChange, tierChanges } from './tiers.ts'
 
 export interface Change {
   field: string
@@ -124,7 +125,8 @@ export function planCreate(
     secrets: o.secrets ?? []
   }
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
-  return { kind: 'create', name, body, changes: diff(body, undefined) }
+  const changes = [...diff(body, undefined), ...tierChanges(o, undefined)]
+  return { kind: 'create', name, body, changes }
 }
 
 /** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
@@ -184,7 +186,7 @@ export function planUpdate(
     deploymentId: current.id,
     name: current.name,
     body,
-    changes: diff(body, current),
+    changes: [...diff(body, current), ...tierChanges(o, current)],
     newRevision,
     removedSecrets,
     otherRepository
@@ -193,9 +195,9 @@ export function planUpdate(
 
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
 function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): void {
+  refuseTypeChange(o, current, say)
   const createOnly: [InputName, string | undefined, string | null | undefined][] = [
     ['integration-id', o.integrationId, current.source_config.integration_id],
-    ['deployment-type', o.deploymentType, current.source_config.deployment_type],
     ['listener-id', o.listenerId, current.source_config.listener_id]
   ]
   for (const [input, asked, theirs] of createOnly) {
@@ -304,6 +306,8 @@ function show(v: unknown): string {
   return s.length > 200 ? `${s.slice(0, 200)}…` : s
 }
 
+const TIER_FIELDS = ['size', 'database-size']
+
 /** The plan as lines for the log and the dry-run summary. */
 export function describePlan(plan: Plan): string[] {
   const head =
@@ -318,6 +322,10 @@ export function describePlan(plan: Plan): string[] {
       `  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`
     )
   }
+  if (plan.changes.some(c => TIER_FIELDS.includes(c.field)))
+    lines.push(
+      `  then resize through resource-tiers${plan.kind === 'create' ? ', once the first revision exists' : ''}: a new revision, the one this run waits for`
+    )
   for (const c of plan.changes) {
     lines.push(
       c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`

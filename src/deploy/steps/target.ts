@@ -1,9 +1,10 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
 // waited for until it is gone and then created anew; one named by id is an error.
 import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
+import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
@@ -11,8 +12,6 @@ import type { FlowDeps } from '../deps.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
-
-const BEING_DELETED = 'AWAITING_DELETE'
 
 export async function findTarget(
   o: Options,
@@ -41,7 +40,7 @@ export async function findTarget(
     log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
     return d
   })
-  if (found?.status !== BEING_DELETED) return found
+  if (!found || !DELETING_STATUSES.includes(found.status)) return found
   return awaitDeletion(o, state, deps, found)
 }
 
@@ -55,20 +54,20 @@ async function awaitDeletion(
   const { log } = deps
   if (o.target.kind === 'id') {
     throw new DeployError(
-      `Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`,
+      `Deployment ${d.id} ("${d.name}") is being deleted (${shownStatus(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`,
       `Deploy by name (without ${sayOf(deps)('deployment-id')}) to create it again once it is gone.`,
       'Deployment being deleted'
     )
   }
   if (o.dryRun) {
     log.info(
-      `Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`
+      `Deployment "${d.name}" (${d.id}) is being deleted (${shownStatus(d.status)}): a run would wait until it is gone, then create it anew.`
     )
     return undefined
   }
   const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
     log.info(
-      `Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
+      `Deployment "${d.name}" (${d.id}) is being deleted (${shownStatus(d.status)}), so it cannot be updated: ` +
         `waiting until it is gone (at most the timeout, ${formatDuration(o.timeoutMs)}), then creating it anew.`
     )
     const r = await waitUntilGone(deps.client, d.id, o, deps)

@@ -4,6 +4,7 @@
 // its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
 // path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
 // URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
+import { isLoopbackUrl } from '../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Options } from '../../inputs/options.ts'
@@ -22,6 +23,7 @@ import {
   untrackedMembers
 } from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
+import { sayOf } from '../say.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 
@@ -94,7 +96,8 @@ export async function prepareUpload(
       archive,
       facts,
       described,
-      store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, deps)
+      store: (client, deploymentId, st) =>
+        uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl })
     }
     return upload
   })
@@ -146,8 +149,10 @@ async function uploadSource(
   deploymentId: string,
   upload: SourceUpload,
   state: DeployState,
-  deps: FlowDeps
+  deps: FlowDeps & { baseUrl: string }
 ): Promise<string> {
+  // An upload URL on this machine is taken only from a control plane on this machine.
+  const loopbackAllowed = isLoopbackUrl(deps.baseUrl)
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
@@ -160,7 +165,8 @@ async function uploadSource(
         file: upload.archive.file,
         size: upload.archive.size,
         timeoutMs,
-        signal: deps.signal
+        signal: deps.signal,
+        loopbackAllowed
       })
       if (r.outcome === 'stored') {
         deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(url)}.`)
@@ -168,7 +174,7 @@ async function uploadSource(
       }
       const why = putFailure(r)
       failures.push(`try ${attempt}: ${why}`)
-      if (r.outcome === 'unusable') throw unusableUrl(state, r.reason)
+      if (r.outcome === 'unusable') throw unusableUrl(state, r.reason, deps)
       if (r.outcome === 'cancelled' || deps.signal?.aborted) break
       deps.log.warning(
         `The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
@@ -191,10 +197,10 @@ function createdNote(state: DeployState): string {
 }
 
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
-function unusableUrl(state: DeployState, reason: string): DeployError {
+function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): DeployError {
   return new DeployError(
-    `The source archive was not sent: ${reason}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
-    'The control plane answered an upload URL that this run will not send the source to: check that base-url names the right control plane, and report the URL it answers to its operators.',
+    `The source archive was not sent: ${sanitizeServerText(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
+    `The control plane answered an upload URL that this run will not send the source to: check that ${sayOf(deps)('base-url')} names the right control plane, and report the URL it answers to its operators.`,
     'Upload URL refused'
   )
 }

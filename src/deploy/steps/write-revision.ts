@@ -19,7 +19,7 @@ export type Written =
   /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
   | { kind: 'revision'; deployment: Deployment; revisionId: string }
   /** An update that needs no new revision. */
-  | { kind: 'no-revision' }
+  | { kind: 'no-revision'; deployment: Deployment }
   /** The update asked for a revision and none appeared. */
   | { kind: 'revision-missing'; deployment: Deployment; before: string | null }
 
@@ -59,7 +59,8 @@ export async function writePlan(
     written = await update(state, deps, plan, current as Deployment, material)
   }
   observe(state, written, deps.log)
-  if (plan.kind === 'update' && !plan.newRevision) return { kind: 'no-revision' }
+  if (plan.kind === 'update' && !plan.newRevision)
+    return { kind: 'no-revision', deployment: written }
   if (plan.kind === 'update' && written.latest_revision_id === before) {
     const late = await awaitNewRevision(deps.client, written.id, before, deps.log)
     if (!late) return { kind: 'revision-missing', deployment: written, before }

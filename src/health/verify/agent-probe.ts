@@ -38,7 +38,20 @@ export function agentProbe(o: AgentProbeOptions): AgentCall {
     })
     if (res.slowBody) throw new Error('the answer was still arriving when the time ran out')
     if (res.status >= 300 && res.status < 400)
-      return { status: res.status, body: `redirect, not followed` }
+      return {
+        status: res.status,
+        body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
+      }
     return { status: res.status, body: res.body }
+  }
+}
+
+/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
+function redirectHost(location: string | undefined, base: URL): string {
+  if (!location) return 'nowhere (no Location)'
+  try {
+    return new URL(location, base).host
+  } catch {
+    return 'an invalid Location'
   }
 }

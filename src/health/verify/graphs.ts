@@ -1,7 +1,8 @@
 // Every graph of the config has its assistant: the agent server creates a default one per graph
 // it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph. 401/403 (custom auth over the route) cannot tell: inconclusive,
-// a warning. So can a 404 (the assistants routes turned off in the config's `http`).
+// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
+// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
+// So can a 404 (the assistants routes turned off in the config's `http`).
 import {
   bounded,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -10,6 +11,7 @@ import {
   noAnswer,
   type AgentCall
 } from './agent-call.ts'
+import { describeAnswer, triesText, withRetries, type RetryOptions } from './retry.ts'
 
 export type GraphVerdict = 'found' | 'missing' | 'inconclusive' | 'error'
 
@@ -18,6 +20,8 @@ export interface GraphCheck {
   verdict: GraphVerdict
   /** Why, for anything but `found`. */
   reason?: string
+  /** `error` because no answer came (the deadline may have cut it short), not a wrong one. */
+  noAnswer?: true
 }
 
 export interface GraphsResult {
@@ -32,8 +36,10 @@ export interface GraphsOptions {
   call: AgentCall
   graphs: readonly string[]
   signal: AbortSignal
-  /** The longest one request may take (default 10 s). */
+  /** The longest one request may take (default 10 s; less when the deadline is nearer). */
   requestTimeoutMs?: number
+  /** Tries again until then (the gate's deadline, the probes' interval); one try without it. */
+  retry?: Omit<RetryOptions, 'signal'>
 }
 
 export async function checkGraphs(o: GraphsOptions): Promise<GraphsResult> {
@@ -55,22 +61,29 @@ export async function checkGraphs(o: GraphsOptions): Promise<GraphsResult> {
 const describe = (g: GraphCheck) => `graph "${g.graph}": ${g.reason}`
 
 async function checkGraph(o: GraphsOptions, graph: string): Promise<GraphCheck> {
-  let status: number
-  let body: string
-  try {
-    ;({ status, body } = await o.call({
+  const perTry = () => {
+    const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity
+    return Math.max(1, Math.min(o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, left))
+  }
+  const send = () =>
+    o.call({
       method: 'POST',
       path: '/assistants/search',
       body: { graph_id: graph, limit: 1 },
-      signal: bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
-    }))
-  } catch (error) {
+      signal: bounded(o.signal, perTry())
+    })
+  // Without `retry`: a deadline already passed, so the first try is the last.
+  const once = { clock: { now: () => 0, sleep: async () => {} }, deadline: 0, intervalMs: 1 }
+  const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal })
+  const { last } = tried
+  if (last.kind === 'lost')
     return {
       graph,
       verdict: 'error',
-      reason: `its assistants could not be listed: ${noAnswer(error)}`
+      reason: `its assistants could not be listed: ${noAnswer(last.error)}${triesText(tried)}`,
+      noAnswer: true
     }
-  }
+  const { status, body } = last.answer
   if (isAuthStatus(status) || status === 404) {
     const why =
       status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent'
@@ -82,7 +95,11 @@ async function checkGraph(o: GraphsOptions, graph: string): Promise<GraphCheck> 
   }
   const list = jsonOf(body)
   if (status < 200 || status >= 300 || !Array.isArray(list))
-    return { graph, verdict: 'error', reason: `/assistants/search answered ${status}, not a list` }
+    return {
+      graph,
+      verdict: 'error',
+      reason: `${describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
+    }
   if (list.length === 0)
     return {
       graph,

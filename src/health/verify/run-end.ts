@@ -1,5 +1,6 @@
 // How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised; a status of 400 or more is an error.
+// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
+// (smoke.ts says why anything else is no run that ended).
 import { jsonOf } from './agent-call.ts'
 
 export interface RunEnd {

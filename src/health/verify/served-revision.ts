@@ -1,7 +1,8 @@
 // Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
 // the deployment in `host.project_id`), which the service injects into the image. Until the first
 // match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
+// so is one that goes away after this revision answered (nothing names another revision then).
 import {
   bounded,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -68,10 +69,11 @@ export interface ServedRevisionOptions extends Expected {
 /** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
 function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: string): string {
   const served = r.revisionId ?? 'none'
-  const project =
+  const otherProject =
     r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
-      ? ` of deployment ${r.projectId} (not ${e.deploymentId})`
-      : ''
+  if (served.toLowerCase() === e.revisionId.toLowerCase())
+    return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`
+  const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : ''
   return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`
 }
 
@@ -82,6 +84,13 @@ export type ServedVerdict =
 
 const NO_HOST =
   'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked'
+
+/**
+ * The host block gone after this revision answered: nothing names another revision, so it is not
+ * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
+ */
+const lostHost = (revisionId: string, probe: number) =>
+  `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`
 
 /**
  * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
@@ -102,6 +111,8 @@ export class ServedTracker {
   /** Takes one reading; a verdict when it settles the check, else undefined. */
   observe(reading: InfoReading): ServedVerdict | undefined {
     this.probes++
+    if (reading.kind === 'no-host' && this.matched)
+      return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) }
     if (reading.kind === 'no-host') return { verdict: 'unknown', notice: NO_HOST }
     if (reading.kind !== 'no-answer' || this.last === undefined) this.last = reading
     if (reading.kind === 'this') this.matched = true

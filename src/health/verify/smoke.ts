@@ -1,11 +1,15 @@
 // Smoke cases against the new revision: each runs `POST /runs/wait` (a stateless run, deleted when
-// done) bounded by its timeout, and its final values are held to the case's expectations. A run
-// that errors, times out or misses an expectation fails; 401/403 cannot tell (inconclusive). Each
-// case keeps at most 300 characters of its output, secret values masked before it is cut.
+// done) bounded by its timeout, and its final values are held to the case's expectations. Only a
+// 2xx JSON answer is a run that ended: a redirect (a sign-in page), an empty answer or a page of
+// HTML fails the case, naming what came back. 5xx, 429 or no answer is tried again within the
+// case's timeout (retry.ts); one that persists fails, named. A run that errors, times out or misses
+// an expectation fails; 401/403 cannot tell (inconclusive). Each case keeps at most 300 characters
+// of its output, secret values masked before it is cut.
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import type { Clock } from '../../clock.ts'
-import { isAuthStatus, noAnswer, type AgentCall } from './agent-call.ts'
+import { isAuthStatus, jsonOf, noAnswer, type AgentAnswer, type AgentCall } from './agent-call.ts'
 import { expectationMiss } from './expectations.ts'
+import { describeAnswer, triesText, withRetries, type Tried } from './retry.ts'
 import { runOf } from './run-end.ts'
 
 export type CaseVerdict = 'passed' | 'failed' | 'timeout' | 'inconclusive' | 'cancelled'
@@ -34,7 +38,11 @@ export interface SmokeOptions {
   signal: AbortSignal
   /** Replaces secret values in a text (the run's masking). */
   mask: (text: string) => string
+  /** The pause before another try of a 5xx, 429 or lost answer (default 5 s). */
+  intervalMs?: number
 }
+
+const DEFAULT_RETRY_INTERVAL_MS = 5000
 
 export const EXCERPT_CHARS = 300
 
@@ -55,29 +63,42 @@ export async function runSmokeCases(o: SmokeOptions): Promise<SmokeResult> {
   return { verdict, cases }
 }
 
-type Outcome =
-  | { kind: 'answer'; status: number; body: string }
-  | { kind: 'timeout' }
-  | { kind: 'lost'; reason: string }
+type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
 
-/** One run, raced against the case's timeout on the clock; the request is aborted at the end. */
+/**
+ * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
+ * request is aborted at the end. A timeout that comes while a transient answer is being tried
+ * again is that answer's (it persisted), not the timeout's.
+ */
 async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
   const stop = new AbortController()
   const signal = AbortSignal.any([o.signal, stop.signal])
-  const request = o
-    .call({
-      method: 'POST',
-      path: '/runs/wait',
-      body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
-      signal
-    })
-    .then(
-      (a): Outcome => ({ kind: 'answer', status: a.status, body: a.body }),
-      (e: unknown): Outcome => ({ kind: 'lost', reason: noAnswer(e) })
-    )
+  let latest: Tried | undefined
+  let inFlight = false
+  const call = () => {
+    inFlight = true
+    return o
+      .call({
+        method: 'POST',
+        path: '/runs/wait',
+        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+        signal
+      })
+      .finally(() => (inFlight = false))
+  }
+  const retry = {
+    clock: o.clock,
+    deadline: o.clock.now() + c.timeoutMs,
+    intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
+    signal
+  }
+  const request = withRetries(call, retry, t => (latest = t)).then((tried): Outcome => ({
+    kind: 'tried',
+    tried
+  }))
   const timer = o.clock.sleep(c.timeoutMs, signal).then(
-    (): Outcome => ({ kind: 'timeout' }),
-    (): Outcome => ({ kind: 'lost', reason: 'cancelled' })
+    (): Outcome => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }),
+    (): Outcome => ({ kind: 'cancelled' })
   )
   try {
     return await Promise.race([request, timer])
@@ -97,20 +118,37 @@ async function runCase(o: SmokeOptions, c: SmokeCase): Promise<CaseResult> {
     excerpt: excerptOf(excerpt, o.mask),
     elapsedMs: o.clock.now() - start
   })
-  if (o.signal.aborted) return result('cancelled', '')
+  if (o.signal.aborted || outcome.kind === 'cancelled') return result('cancelled', '')
   if (outcome.kind === 'timeout')
     return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`)
-  if (outcome.kind === 'lost') return result('failed', '', outcome.reason)
-  const { status, body } = outcome
+  const { tried } = outcome
+  const { last } = tried
+  if (last.kind === 'lost')
+    return result('failed', '', `${noAnswer(last.error)}${triesText(tried)}`)
+  const { status, body } = last.answer
   if (isAuthStatus(status))
     return result(
       'inconclusive',
       body,
       `/runs/wait answered ${status}: not allowed with the key sent`
     )
+  const notARun = notARunEnd(last.answer)
+  if (notARun !== undefined)
+    return result('failed', '', `${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`)
   const run = runOf(status, body)
   const miss = expectationMiss(c.expect, run)
   return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss)
+}
+
+/**
+ * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
+ * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
+ */
+function notARunEnd(a: AgentAnswer): string | undefined {
+  if (a.status < 200 || a.status >= 300) return 'not the end of a run'
+  if (a.body.trim() === '') return 'an empty answer, not the end of a run'
+  if (jsonOf(a.body) === undefined) return 'not JSON, not the end of a run'
+  return undefined
 }
 
 /** Masked first, then cut: a secret is never shown in part. */

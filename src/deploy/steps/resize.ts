@@ -1,0 +1,101 @@
+// The resize: once this run's write is made (on a create, once the first revision exists), the
+// asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
+// service rolls a resize out as a new revision: that revision is this run's, the one it waits
+// for, gates and rolls back; after a code change in the same run it is the last revision made,
+// and carries both.
+import { sayOf } from '../say.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { observe, writing, type DeployState } from '../state.ts'
+import { awaitNewRevision, revisionOf, writeReconciled } from './converging-writes.ts'
+import { resizeOf, type Resize } from './tiers.ts'
+import type { Written } from './write-revision.ts'
+
+type ResizeOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
+
+export async function resizeAfter(
+  o: ResizeOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written
+): Promise<Written> {
+  if (written.kind === 'revision-missing') return written
+  const d = written.deployment
+  const resize = resizeOf(o, d, sayOf(deps))
+  if (!resize) {
+    if (o.size !== undefined || o.databaseSize !== undefined)
+      deps.log.info('The deployment is already of the size asked for: no resize.')
+    return written
+  }
+  const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize))
+  if (out.latest_revision_id === d.latest_revision_id) {
+    const before = d.latest_revision_id
+    const late = await awaitNewRevision(deps.client, d.id, before, deps.log, 'resize')
+    if (!late) return { kind: 'revision-missing', deployment: out, before }
+    return madeBy(state, deps, written, late)
+  }
+  return madeBy(state, deps, written, out)
+}
+
+async function send(
+  state: DeployState,
+  deps: FlowDeps,
+  d: Deployment,
+  resize: Resize
+): Promise<Deployment> {
+  const { client, log } = deps
+  for (const input of resize.unreported)
+    log.info(
+      `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${sayOf(deps)(input)} is sent anyway.`
+    )
+  log.info(`Resize: ${resize.described.join(', ')}.`)
+  const out = await writing(state, deps, 'update', () =>
+    writeReconciled(
+      client,
+      d,
+      () => client.setResourceTiers(d.id, resize.body),
+      true,
+      'resize',
+      log,
+      deps.clock.now
+    )
+  )
+  observe(state, out, log)
+  return out
+}
+
+/** The resize's revision, as this run's; the code revision it follows is named as superseded. */
+async function madeBy(
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written,
+  out: Deployment
+): Promise<Written> {
+  observe(state, out, deps.log)
+  const revisionId = await revisionOf(deps.client, out)
+  state.revisionId = revisionId
+  if (written.kind === 'revision') {
+    refuseWithoutCode(written.deployment, out, revisionId)
+    deps.log.info(
+      `Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`
+    )
+  } else deps.log.info(`Revision ${revisionId} of the resize.`)
+  return { kind: 'revision', deployment: out, revisionId }
+}
+
+const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'] as const
+
+/** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
+function refuseWithoutCode(before: Deployment, after: Deployment, revisionId: string): void {
+  const asked = before.source_revision_config
+  const built = after.source_revision_config
+  const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k])
+  if (!differs.length) return
+  throw new DeployError(
+    `Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`,
+    'Check the deployment on the control plane; run again to deploy the change at the new size.',
+    'Resize without the change'
+  )
+}

@@ -1,0 +1,74 @@
+// Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
+// or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
+// that cannot be read is never guessed: the deployment stays, and the log says why.
+import { baseUrlProblem } from '../../control-plane/base-url.ts'
+import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
+import type { GitLabContext } from '../../event.ts'
+
+/** What one read of a pull request says. */
+export type PullState =
+  | { kind: 'open' }
+  /** Closed or merged: its preview is not wanted any more. */
+  | { kind: 'closed'; merged: boolean }
+  /** No such pull request (404): nothing says its preview may go. */
+  | { kind: 'absent' }
+  /** The read failed (no answer, refused, a server error): nothing is known. */
+  | { kind: 'failed'; reason: string }
+
+/** Reads pull requests of one repository; `where` names them in the log (`acme/agent #12`). */
+export interface PullStates {
+  /** `GitHub acme/agent` or `GitLab project 42`. */
+  where: string
+  /** `#` on GitHub, `!` on GitLab. */
+  mark: '#' | '!'
+  read(number: number): Promise<PullState>
+}
+
+/** One request's longest wait; a read that takes longer has failed. */
+export const PULL_READ_TIMEOUT_MS = 10_000
+
+/** Merge requests of the pipeline's project (or of `project`, a path), read with the token. */
+export function gitlabPullStates(
+  context: GitLabContext & { token: string },
+  project?: string
+): PullStates | string {
+  const problem = baseUrlProblem(context.apiUrl)
+  if (problem) return `CI_API_V4_URL is refused: ${problem}`
+  const id = encodeURIComponent(project ?? context.projectId)
+  const redactor = new Redactor([context.token])
+  return {
+    where: `GitLab project ${sanitizeServerText(project ?? context.projectId, 200)}`,
+    mark: '!',
+    read: async iid => {
+      try {
+        const url = `${context.apiUrl.replace(/\/+$/, '')}/projects/${id}/merge_requests/${iid}`
+        const answer = await fetch(url, {
+          headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
+          redirect: 'error',
+          signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS)
+        })
+        if (answer.status === 404) return { kind: 'absent' }
+        if (!answer.ok) {
+          const said = sanitizeServerText(redactor.redact(await answer.text()), 200)
+          return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` }
+        }
+        return gitlabState(await answer.json())
+      } catch (err) {
+        const text = err instanceof Error ? err.message : String(err)
+        return {
+          kind: 'failed',
+          reason: `GitLab could not be read: ${sanitizeServerText(redactor.redact(text), 200)}`
+        }
+      }
+    }
+  }
+}
+
+/** `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state. */
+function gitlabState(body: unknown): PullState {
+  const state = (body as { state?: unknown } | null)?.state
+  if (state === 'opened' || state === 'locked') return { kind: 'open' }
+  if (state === 'closed' || state === 'merged')
+    return { kind: 'closed', merged: state === 'merged' }
+  return { kind: 'failed', reason: 'GitLab answered without a merge request state' }
+}

@@ -1,0 +1,52 @@
+// Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
+// repository of the `repository` input (the workflow's by default), through the API root of the
+// workflow run's context, under the token's rule (https, or http to this machine).
+import { Redactor } from '../control-plane/redact.ts'
+import {
+  PULL_READ_TIMEOUT_MS,
+  type PullState,
+  type PullStates
+} from '../deploy/sweep/pull-requests.ts'
+import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
+import type { GitHubContext } from './context.ts'
+
+/** The reader of `repository`'s pull requests, or why none can read them. */
+export function githubPullStates(
+  token: string,
+  context: GitHubContext,
+  repository: string,
+  redactor: Redacts
+): PullStates | string {
+  const api = githubApiUrl(context)
+  if (typeof api === 'string') return api
+  const [owner, repo] = repository.split('/') as [string, string]
+  const tokenRedactor = new Redactor([token])
+  const redact: Redacts = { redact: text => redactor.redact(tokenRedactor.redact(text)) }
+  let octokit: ReturnType<typeof loadOctokit> | undefined
+  return {
+    where: `GitHub ${repository}`,
+    mark: '#',
+    read: async (number): Promise<PullState> => {
+      try {
+        octokit ??= loadOctokit(token, api.apiUrl)
+        const { data } = await (
+          await octokit
+        ).rest.pulls.get({
+          owner,
+          repo,
+          pull_number: number,
+          request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
+        })
+        if (data.state === 'open') return { kind: 'open' }
+        if (data.state === 'closed') return { kind: 'closed', merged: data.merged === true }
+        return { kind: 'failed', reason: 'GitHub answered without a pull request state' }
+      } catch (err) {
+        if ((err as { status?: unknown } | null)?.status === 404) return { kind: 'absent' }
+        const reason = describeGitHubError(err, redact, api.host, {
+          403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
+        })
+        return { kind: 'failed', reason }
+      }
+    }
+  }
+}

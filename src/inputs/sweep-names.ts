@@ -1,0 +1,66 @@
+// The `sweep-names` input: a pattern of deployment names, matched whole, where `*` is any run of
+// characters (the empty one too) and `{pr}` a pull (merge) request number. Checked once here and
+// matched by the sweep (src/deploy/sweep/).
+import type { Check } from './problems.ts'
+
+/** A checked `sweep-names` pattern. */
+export interface NamePattern {
+  /** As the user wrote it. */
+  text: string
+  /** Has `{pr}`: the closed criterion can read each name's pull request. */
+  hasPr: boolean
+  /** The longest run of plain characters: every matching name contains it. */
+  literal: string
+}
+
+const PR = '{pr}'
+/** Characters of a deployment name, and the two wildcards. */
+const ALLOWED = /^(?:[a-z0-9-]|\*|\{pr\})+$/
+
+export const parseSweepNames: Check<NamePattern> = (v, fail) => {
+  const input = '`sweep-names`'
+  if (v === '') return undefined
+  if (!ALLOWED.test(v)) {
+    return fail(
+      `${input} must be lowercase letters, digits and hyphens, with \`*\` (any run of characters) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``
+    )
+  }
+  if (v.split(PR).length > 2) return fail(`${input} may hold \`{pr}\` once`)
+  const literal = longestLiteral(v)
+  // A pattern of wildcards alone would match every deployment of the workspace, production too.
+  if (!/[a-z]/.test(literal) || literal.length < 2) {
+    return fail(
+      `${input} must name a part of the deployments it matches (at least two plain characters in a row, one a letter): \`${v}\` would match deployments that are not previews`
+    )
+  }
+  return { text: v, hasPr: v.includes(PR), literal }
+}
+
+function longestLiteral(pattern: string): string {
+  return pattern
+    .split(/\*|\{pr\}/)
+    .reduce((best, part) => (part.length > best.length ? part : best), '')
+}
+
+/** The pattern as a regular expression of the whole name; `{pr}` is its one group. */
+function regexOf(pattern: NamePattern): RegExp {
+  const source = pattern.text
+    .split(/(\*|\{pr\})/)
+    .map(part => (part === '*' ? '.*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+    .join('')
+  return new RegExp(`^${source}$`)
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
+}
+
+/**
+ * Whether `name` matches the whole pattern, and its pull request number when the pattern has
+ * `{pr}` (digits, not starting with 0); undefined when it does not match.
+ */
+export function matchName(pattern: NamePattern, name: string): { pr?: number } | undefined {
+  const m = regexOf(pattern).exec(name)
+  if (!m) return undefined
+  return m[1] === undefined ? {} : { pr: Number(m[1]) }
+}
