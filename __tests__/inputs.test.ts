@@ -200,7 +200,8 @@ describe('action.yml', () => {
       'deployment-type',
       'size',
       'swept',
-      'drift'
+      'drift',
+      'promoted-from-revision-id'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })

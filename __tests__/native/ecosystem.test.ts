@@ -36,6 +36,7 @@ const WORKFLOWS = ymlIn('.github/workflows')
 const OTHER_CI = [
   'examples/gitlab-ci.yml',
   'examples/gitlab-sweep.yml',
+  'examples/gitlab-promote.yml',
   'examples/bitbucket-pipelines.yml'
 ]
 const EXAMPLES = ymlIn('examples').filter(path => !OTHER_CI.includes(path))

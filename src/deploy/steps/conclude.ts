@@ -64,6 +64,12 @@ async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<
   deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
   const sha = state.repoCommitSha
   const expected = state.expectedSha
+  if (!sha && expected && state.promotion) {
+    deps.log.warning(
+      `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${state.promotion.fromName} verified, is not confirmed.`,
+      'Built commit not reported'
+    )
+  }
   if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
     // A promotion deploys what the source verified: another commit is not that.
     const p = state.promotion
