@@ -58,6 +58,15 @@ const image = (name: string, uri: string, secrets: Record<string, string> = {}) 
   secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
 })
 
+/**
+ * main moves on to MOVED, after the seeded builds: a commit set at the very instant of a build's
+ * start counts for it, so the emulator's clock first moves past the seeding.
+ */
+async function moveMain(t: E2E): Promise<void> {
+  await new Promise(resolve => setTimeout(resolve, 20))
+  t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
+}
+
 const one = (t: E2E, name: string) => t.named(name)[0]!
 const activeOf = (t: E2E, name: string) => one(t, name).revisions.at(-1)!
 
@@ -86,7 +95,7 @@ e2e('promote: codehost, the commit staging built, with production’s secrets ke
 e2e('promote: the ref moved on since staging built it: a different commit is an error', async t => {
   const [staging, production] = [uniqueName('staging'), uniqueName('production')]
   seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
-  t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
+  await moveMain(t)
   const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
   expect(r.code).toBe(1)
   expect(r.errors).toHaveLength(1)
@@ -312,5 +321,26 @@ e2eWithGitHub(
     expect(gh.comments(31)[0]!.body).toContain(
       `| Promoted from | ${staging} revision ${source.id} (commit ${BUILT}) |`
     )
+  }
+)
+
+e2e(
+  'promote: a ref known to point elsewhere now is refused before any write, with the hint to promote a tag',
+  async t => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+    // main moves on; staging's next build of it fails to deploy, so its active revision stays.
+    await moveMain(t)
+    t.emu.script({ outcome: 'DEPLOY_FAILED', deploymentId: one(t, staging).id })
+    const again = await run({ inputs: t.inputs({ name: staging, ref: 'main' }) })
+    expect(again.code).toBe(1)
+    const before = t.writes().length
+    const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(`The ref main of deployment "${staging}"`)
+    expect(r.errors[0]).toContain(`now points to ${MOVED}`)
+    expect(r.errors[0]).toContain('Promote a tag')
+    expect(t.writes()).toHaveLength(before)
   }
 )
