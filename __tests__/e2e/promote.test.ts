@@ -344,3 +344,22 @@ e2e(
     expect(t.writes()).toHaveLength(before)
   }
 )
+
+e2e(
+  'promote: the production dialect (langsmith) promotes a codehost commit alike',
+  async t => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [codehost(t, staging, {}), codehost(t, production, { KEY: 'prod-secret' })])
+    const source = activeOf(t, staging)
+    const r = await run({
+      inputs: t.inputs({ name: production, 'promote-from': staging, 'api-dialect': 'langsmith' })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['promoted-from-revision-id']).toBe(source.id)
+    expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+    expect(activeOf(t, production).source_revision_config.repo_ref).toBe('main')
+    expect(one(t, production).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
+  },
+  { speed: 4, dialect: 'langsmith' }
+)
