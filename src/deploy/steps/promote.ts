@@ -3,9 +3,9 @@
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
 // image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
 // one expected. Whatever does not fit is refused here, with one error naming the source.
-import { revisionOutcome } from '../../control-plane/vocabulary.ts'
+import { ApiError } from '../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
-import { UUID_PATTERN } from '../../control-plane/vocabulary.ts'
+import { revisionOutcome, UUID_PATTERN } from '../../control-plane/vocabulary.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
@@ -40,7 +40,7 @@ const shown = (text: string | null | undefined) => sanitizeServerText(text ?? ''
 async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Deployment> {
   const d = UUID_PATTERN.test(from)
     ? await deps.client.getDeployment(from).catch((err: unknown) => {
-        if ((err as { status?: number }).status === 404) return undefined
+        if (err instanceof ApiError && err.status === 404) return undefined
         throw err
       })
     : await findDeploymentByName(deps.client, from, deps.say)
