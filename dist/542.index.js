@@ -11,10 +11,13 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   CLOUD_SOURCES: () => (/* reexport */ vocabulary/* CLOUD_SOURCES */.XQ),
+  COMPUTE_TIERS: () => (/* reexport */ vocabulary/* COMPUTE_TIERS */.ET),
   CREATE_ONLY_SOURCE_CONFIG_FIELDS: () => (/* reexport */ vocabulary/* CREATE_ONLY_SOURCE_CONFIG_FIELDS */.to),
   Container: () => (/* reexport */ Container),
   CreateDeploymentRequest: () => (/* binding */ CreateDeploymentRequest),
   CreateRevisionRequest: () => (/* binding */ CreateRevisionRequest),
+  DATABASE_TIERS: () => (/* reexport */ vocabulary/* DATABASE_TIERS */.iR),
+  DELETING_STATUSES: () => (/* reexport */ vocabulary/* DELETING_STATUSES */.Ur),
   DEPLOYMENT_NAME_PATTERN: () => (/* reexport */ vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1),
   DEPLOYMENT_STATUSES: () => (/* reexport */ vocabulary/* DEPLOYMENT_STATUSES */.PB),
   DEPLOYMENT_TYPES: () => (/* reexport */ vocabulary/* DEPLOYMENT_TYPES */._o),
@@ -44,6 +47,7 @@ __webpack_require__.d(__webpack_exports__, {
   RepositoryList: () => (/* binding */ RepositoryList),
   ResourceSpec: () => (/* reexport */ ResourceSpec),
   ResourceSpecInResponse: () => (/* reexport */ ResourceSpecInResponse),
+  ResourceTiersRequest: () => (/* binding */ ResourceTiersRequest),
   Revision: () => (/* binding */ Revision),
   RevisionList: () => (/* binding */ RevisionList),
   RevisionLogEntry: () => (/* binding */ RevisionLogEntry),
@@ -337,7 +341,13 @@ const Deployment = classic_schemas/* object */.Ikc({
     secret_references: classic_schemas/* array */.YOg(SecretReference).nullish(),
     image_version: schema_str,
     /** A human-readable name beside `name`; set by PATCH only, never cleared. */
-    display_name: serverText(200).nullish()
+    display_name: serverText(200).nullish(),
+    /** Where the agent server answers (the service's newer field; `custom_url` where it is absent). */
+    url: classic_schemas/* string */.YjP().nullish(),
+    /** The compute tier (`SERVERLESS_M`, `DEDICATED_L`...), where the service reports it. */
+    deployment_tier: serverText(100).nullish(),
+    /** The database tier of a Dedicated deployment, where the service reports it. */
+    database_tier: serverText(100).nullish()
 });
 const Revision = classic_schemas/* object */.Ikc({
     id: Uuid,
@@ -345,7 +355,9 @@ const Revision = classic_schemas/* object */.Ikc({
     created_at: schema_str,
     updated_at: schema_str,
     source: schema_str,
-    source_revision_config: SourceRevisionConfig.nullish()
+    source_revision_config: SourceRevisionConfig.nullish(),
+    /** Why a revision failed, where the service says. */
+    status_message: serverText(500).nullish()
 });
 const RepositoryEntry = classic_schemas/* object */.Ikc({
     host_integration_id: Uuid,
@@ -396,6 +408,15 @@ const CreateRevisionRequest = classic_schemas/* object */.Ikc({
     secrets: classic_schemas/* array */.YOg(Secret).nullish(),
     secret_references: classic_schemas/* array */.YOg(SecretReference).nullish()
 });
+/**
+ * `PATCH /v2/deployments/{deployment_id}/resource-tiers`: a new size, as a new revision. At least
+ * one tier; a field left out keeps the deployment's. The database tier is Dedicated's only.
+ */
+const ResourceTiersRequest = classic_schemas/* object */.Ikc({
+    compute_tier: classic_schemas/* enum */.k5n(vocabulary/* COMPUTE_TIERS */.ET).nullish(),
+    database_tier: classic_schemas/* enum */.k5n(vocabulary/* DATABASE_TIERS */.iR).nullish()
+})
+    .refine(r => (r.compute_tier ?? r.database_tier) != null, 'At least one of compute_tier or database_tier must be provided.');
 /** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
 const PushToken = classic_schemas/* object */.Ikc({ token: classic_schemas/* string */.YjP().min(1), registry_url: classic_schemas/* string */.YjP().min(1) });
 /**
@@ -403,9 +424,9 @@ const PushToken = classic_schemas/* object */.Ikc({ token: classic_schemas/* str
  * PATCH then names as `source_revision_config.source_tarball_path`.
  */
 const UploadUrl = classic_schemas/* object */.Ikc({
-    upload_url: classic_schemas/* string */.YjP()
-        .min(1)
-        .refine(s => ['http:', 'https:'].includes(URL.parse(s)?.protocol ?? ''), 'must be an http(s) URL'),
+    // Any text: which URLs the source may be sent to is the upload's rule (upload/put.ts), refused
+    // there once, not here as a malformed answer that a read would ask for again.
+    upload_url: classic_schemas/* string */.YjP().min(1),
     object_path: classic_schemas/* string */.YjP().min(1)
 });
 /** Query strings carry text; `true`/`false` are the only booleans FastAPI-style services take. */

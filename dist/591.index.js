@@ -12,6 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 __webpack_require__.d(__webpack_exports__, {
   MAX_DOCUMENT_DEPTH: () => (/* binding */ MAX_DOCUMENT_DEPTH),
   MAX_YAML_ALIASES: () => (/* binding */ MAX_YAML_ALIASES),
+  itemPlaces: () => (/* binding */ itemPlaces),
   parseDocumentInput: () => (/* binding */ parseDocumentInput),
   parseResourceSpec: () => (/* binding */ parseResourceSpec),
   parseSecretReferences: () => (/* binding */ parseSecretReferences)
@@ -208,6 +209,19 @@ function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
         return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
     }
     return value;
+}
+/**
+ * Where each item of a top-level list starts (`line L, column C`), for messages that name a place
+ * without showing what is there; empty when the text is not a list.
+ */
+function itemPlaces(v) {
+    const list = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: false }).contents;
+    if (!(0,dist/* isSeq */.oP)(list))
+        return [];
+    return list.items.map(item => {
+        const offset = item?.range?.[0];
+        return offset === undefined ? '' : (0,inputs_text/* lineColumn */.r)(v, offset);
+    });
 }
 /** Keys that a zod object schema would silently drop, as paths (`sidecars[0].imge`). */
 function unknownKeys(schema, value, path, into) {

@@ -14,8 +14,8 @@ export const modules = {
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9556);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 
 
 
@@ -27,11 +27,11 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
-    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .a)(api.href))
-        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -94,7 +94,7 @@ function networkCause(err) {
  * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
  */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);
@@ -132,9 +132,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
-/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8943);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9556);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
+/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8943);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //
@@ -212,12 +212,12 @@ function githubDeploymentTarget(o, context) {
         return undefined;
     const repository = context.repo;
     if (!repository) {
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
     }
     const sha = o.expectedSha ?? context.sha;
     if (!sha)
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
-    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .githubApiUrl */ .BN)(context);
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
+    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .githubApiUrl */ .BN)(context);
     if (typeof api === 'string')
         return `${api}: no GitHub deployment is created.`;
     return {
@@ -228,13 +228,13 @@ function githubDeploymentTarget(o, context) {
         sha,
         environment: o.environment,
         environmentUrl: o.environmentUrl,
-        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .runUrl */ .Vp)(context),
+        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .runUrl */ .Vp)(context),
         description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
     };
 }
 /** What went wrong creating or updating a GitHub deployment, with what to do; never the token. */
 function describeDeploymentError(err, redactor, host) {
-    return (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .describeGitHubError */ .dZ)(err, redactor, host, {
+    return (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubError */ .dZ)(err, redactor, host, {
         403: 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).',
         404: 'the repository was not found with this token (a token for another repository, or without access).',
         409: 'GitHub refused the deployment (is the commit pushed to this repository?).',
@@ -270,7 +270,7 @@ class GitHubDeployment {
         let octokit;
         let id;
         try {
-            octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
+            octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
             const created = await octokit.rest.repos.createDeployment({
                 owner: target.owner,
                 repo: target.repo,
@@ -287,9 +287,9 @@ class GitHubDeployment {
             const data = created.data;
             if (typeof data.id !== 'number') {
                 const said = typeof data.message === 'string'
-                    ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
+                    ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
                     : undefined;
-                throw new _api_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
+                throw new _api_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
             }
             id = data.id;
         }
@@ -337,7 +337,7 @@ class GitHubDeployment {
                 return true;
             }
             catch (err) {
-                if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_0__/* .isRetryable */ .r3)(err)) {
+                if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .isRetryable */ .r3)(err)) {
                     await this.deps.clock.sleep(RETRY_DELAY_MS);
                     continue;
                 }

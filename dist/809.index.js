@@ -14,8 +14,8 @@ export const modules = {
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9556);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 
 
 
@@ -27,11 +27,11 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
-    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .a)(api.href))
-        return _context_js__WEBPACK_IMPORTED_MODULE_1__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -94,7 +94,7 @@ function networkCause(err) {
  * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
  */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);
@@ -143,14 +143,16 @@ __webpack_require__.d(__webpack_exports__, {
 var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/github/api.ts
 var github_api = __webpack_require__(8943);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline with the
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the entry layer's state; everything from a server is escaped for Markdown.
+// values come from the entry layer's state; every text the run did not write (a server's answer, a
+// name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+
 const MAX_EXCERPT_LINES = 100;
 const MAX_EXCERPT_CHARS = 20_000;
-const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-const CONTROLS_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 /** The hidden first line that identifies the comment of one deployment name. */
 function commentMarker(name) {
     // Encoded, so that no name can close the HTML comment or look like another name's marker.
@@ -163,37 +165,26 @@ function isCommentFor(body, name) {
     const marker = commentMarker(name);
     return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length));
 }
-/** One line of text for Markdown: no HTML, no line breaks, no @mentions that notify anyone. */
-function plain(text, max = 1000) {
-    const line = text.replace(ESCAPES, '').replace(/\s+/g, ' ').trim();
-    const cut = line.length > max ? `${line.slice(0, max)}…` : line;
-    return cut
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/@(?=\w)/g, '@\u200b');
-}
+/** One line of text for Markdown (src/inert.ts): no markup, links or @mentions of its own. */
+const plain = (text, max = 1000) => (0,inert/* mdText */.bC)(text, max);
 /** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
-function code(text) {
-    const line = plain(text, 200).replace(/`/g, "'").replace(/\|/g, '¦');
-    return `\`${line}\``;
-}
+const code = (text) => (0,inert/* mdCode */.xs)(text, 200);
 /** A link when it is a plain http(s) URL, else the text as code. */
 function comment_body_link(url, label = url) {
-    return /^https?:\/\/[^\s<>()[\]|`"]+$/.test(url) ? `[${plain(label, 200)}](${url})` : code(url);
+    if (!inert/* SAFE_URL */.mT.test(url))
+        return code(url);
+    return `[${label === url ? url : plain(label, 200)}](${url})`;
 }
 /** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
 function excerpt(text) {
-    let lines = text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').split('\n');
+    let lines = text.replace(/\r\n?/g, '\n').split('\n');
     while (lines.length > 0 && lines.at(-1).trim() === '')
         lines.pop();
-    lines = lines.slice(-MAX_EXCERPT_LINES).map(l => l.replace(CONTROLS_BUT_NEWLINE, ' '));
+    lines = lines.slice(-MAX_EXCERPT_LINES);
     let body = lines.join('\n');
     if (body.length > MAX_EXCERPT_CHARS)
         body = `…${body.slice(-MAX_EXCERPT_CHARS)}`;
-    const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map(m => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    return `${fence}text\n${body}\n${fence}`;
+    return (0,inert/* mdFenced */.bm)(body.split('\n'), 'text');
 }
 /** The headline and one sentence for the outcome. */
 function headline(r) {
@@ -281,6 +272,8 @@ function renderComment(r, links = {}) {
         ]);
     if (r.deploymentId)
         rows.push(['Deployment', code(r.deploymentId)]);
+    if (r.tier && r.command !== 'delete')
+        rows.push(['Type and size', plain(r.tier, 200)]);
     if (r.commitSha) {
         const short = r.commitSha.slice(0, 7);
         const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined;

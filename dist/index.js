@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7090:
+/***/ 5487:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30663,6 +30663,8 @@ function eventDefaults(context) {
 
 // EXTERNAL MODULE: ./src/github/context.ts
 var context = __nccwpck_require__(9556);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/sleep.ts
@@ -30684,7 +30686,3367 @@ function makeClock(over = {}) {
     return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
 }
 
-;// CONCATENATED MODULE: ./src/control-plane/dialect.ts
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __nccwpck_require__(4007);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var control_plane_redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/control-plane/load-schema.ts
+var load_schema = __nccwpck_require__(3190);
+;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
+// Small pure helpers of the transport: URLs, backoff, Retry-After.
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (n >= 1024)
+        return `${+(n / 1024).toFixed(1)} KiB`;
+    return `${n} bytes`;
+}
+function formatSeconds(ms) {
+    return `${+(ms / 1000).toFixed(1)} s`;
+}
+function buildUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {})) {
+        if (v !== undefined)
+            url.searchParams.set(k, String(v));
+    }
+    return url;
+}
+/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
+function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
+    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * cap);
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v === undefined || v.trim() === '')
+        return undefined;
+    const text = v.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (/^\d+\.\d+$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Where a redirect points, as origin and path: the query string (which may carry a token) and any
+ * credentials in the Location are left out.
+ */
+function locationOf(location, base) {
+    if (!location)
+        return { origin: 'an unnamed location', path: '' };
+    try {
+        const url = new URL(location, base);
+        return { origin: url.origin, path: url.pathname };
+    }
+    catch {
+        return { origin: 'an unreadable location', path: '' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/http.ts
+// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
+// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
+// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
+// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
+// @actions/http-client, whose own redirect-following and retries are not used: it would send
+// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
+// level, which would otherwise cost every run a large part of its start-up.
+
+
+
+
+
+
+
+
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    maxRateLimitedAttempts: 30,
+    baseDelayMs: 500,
+    maxDelayMs: 20_000,
+    maxRetryAfterMs: 60_000
+};
+/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
+const IDLE_SOCKET_MS = 4_000;
+/** Statuses after which a request that is safe to repeat is tried again. */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** Connection errors that mean the request never reached the server: safe even for writes. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+class Transport {
+    #opts;
+    /** Keep-alive agents of direct requests, by protocol. */
+    #direct = new Map();
+    /** The source of proxy agents, loaded on the first request that goes through a proxy. */
+    #proxied;
+    #requests = 0;
+    constructor(opts) {
+        this.#opts = opts;
+    }
+    /** Requests sent on the wire so far, retries included. */
+    get requestCount() {
+        return this.#requests;
+    }
+    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
+    async send(request) {
+        // Errors name the host and the full path, and inputs as the door does.
+        const spec = { ...request, base: this.#base(), naming: this.#opts.naming };
+        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
+        let unknownOutcome = false;
+        /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
+        let last;
+        // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
+        // the budget of failed attempts spent by them.
+        let failed = 0;
+        for (let attempt = 1;; attempt++) {
+            this.#checkAborted(spec, last);
+            const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
+            let retry;
+            if ('err' in tried) {
+                failed++;
+                retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent);
+            }
+            else {
+                const { res } = tried;
+                if (res.status >= 200 && res.status < 300)
+                    return { status: res.status, json: this.#json(spec, res) };
+                if (res.status >= 300 && res.status < 400)
+                    throw this.#redirectRefused(spec, res);
+                const error = await this.#apiError(spec, res);
+                error.afterUnknownOutcome = unknownOutcome;
+                if (res.status !== 429)
+                    failed++;
+                retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent);
+            }
+            unknownOutcome ||= retry.mayHaveApplied;
+            last = retry.error;
+            await this.#sleep(retry.delay, spec);
+        }
+    }
+    /**
+     * After a request that got no answer: the retry to make, or the error thrown when a write may
+     * have been applied, the answer would be too large again, or no attempt or time is left.
+     */
+    #retryAfterFailure(spec, err, tries, idempotent) {
+        const { attempt, failed } = tries;
+        if (err instanceof errors/* AbortedError */.oM || err instanceof errors/* UnexpectedResponseError */.dk)
+            throw err;
+        const e = err;
+        const lastReason = this.#reason(e);
+        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
+        if (!idempotent && !notSent) {
+            const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
+            throw new errors/* OutcomeUnknownError */.Do(spec, lastReason, { cause: err, pending });
+        }
+        // The same oversized answer would come again: fetching it twice only wastes time.
+        if (e.code === 'EBODYTOOLARGE')
+            throw new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
+        const delay = this.#backoff(attempt);
+        if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+            throw new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
+        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
+        const error = new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
+        return { delay, error, mayHaveApplied: !notSent };
+    }
+    /**
+     * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
+     * a backoff, or the error thrown when the status is final or no attempt or time is left.
+     */
+    #retryAfterStatus(spec, res, error, tries, idempotent) {
+        const { retry } = this.#opts;
+        const { attempt, failed } = tries;
+        // A 429 is refused before anything is applied, so even a write may be sent again.
+        const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
+        if (!retryable) {
+            if (!idempotent && res.status >= 500)
+                throw new errors/* OutcomeUnknownError */.Do(spec, `HTTP ${res.status}`, { cause: error });
+            throw error;
+        }
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now());
+        // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
+        // in the same instant, to be refused together again: a jittered backoff on top, growing with
+        // each refusal, spreads the herd out.
+        const delay = retryAfter !== undefined
+            ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
+            : this.#backoff(attempt);
+        const spent = res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts;
+        if (spent || !this.#fits(delay, spec)) {
+            if (retryAfter !== undefined)
+                error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
+            throw error;
+        }
+        this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
+            (retryAfter !== undefined ? ' (Retry-After)' : ''));
+        if (res.status === 429)
+            this.#opts.onRateLimited?.(delay);
+        // A 429 is refused before anything is done; any other retried status may have done it.
+        return { delay, error, mayHaveApplied: res.status !== 429 };
+    }
+    /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
+    #redirectRefused(spec, res) {
+        const target = locationOf(res.headers.location, this.#opts.baseUrl);
+        const path = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
+        return new errors/* RedirectRefusedError */.jw(spec, res.status, { origin: target.origin, path });
+    }
+    /**
+     * A pause before the caller tries something again (a write it reconciled, a read whose answer
+     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
+     * end past the transport's deadline, and false when cancelled meanwhile.
+     */
+    async pause(attempt, ms) {
+        const delay = ms ?? this.#backoff(attempt);
+        const deadline = this.#opts.deadline;
+        const now = this.#opts.clock.now();
+        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
+            return false;
+        try {
+            await this.#opts.clock.sleep(delay, this.#opts.signal);
+        }
+        catch {
+            return false;
+        }
+        return !this.#opts.signal?.aborted;
+    }
+    close() {
+        for (const agent of this.#direct.values())
+            agent.destroy();
+        void this.#proxied?.then(source => source.dispose(), () => undefined);
+    }
+    /**
+     * The agent for `url`: through the proxy the environment names for it, if any, else a direct
+     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
+     * that lets a socket idle for a few seconds at most.
+     */
+    #agent(url) {
+        if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
+            this.#proxied ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], {
+                allowRedirects: false,
+                allowRetries: false,
+                keepAlive: true
+            }));
+            return this.#proxied.then(source => source.getAgent(url.href));
+        }
+        let agent = this.#direct.get(url.protocol);
+        if (!agent) {
+            // An idle socket is closed before the server would close it: a request sent on a socket
+            // the server is closing at that instant fails with a reset, which for a write means an
+            // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
+            // under an agent timeout, and most servers close idle sockets after 5 s or more.
+            const options = {
+                keepAlive: true,
+                maxSockets: external_node_http_.globalAgent.maxSockets,
+                timeout: IDLE_SOCKET_MS
+            };
+            agent = url.protocol === 'https:' ? new external_node_https_.Agent(options) : new external_node_http_.Agent(options);
+            this.#direct.set(url.protocol, agent);
+        }
+        return agent;
+    }
+    #base() {
+        const url = new URL(this.#opts.baseUrl);
+        return { host: url.host, path: url.pathname.replace(/\/+$/, '') };
+    }
+    #backoff(attempt) {
+        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
+        return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
+    }
+    #deadline(spec) {
+        const a = this.#opts.deadline;
+        const b = spec.deadline;
+        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    }
+    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
+    #fits(delay, spec) {
+        const deadline = this.#deadline(spec);
+        const now = this.#opts.clock.now();
+        return deadline === undefined || now + delay < deadline;
+    }
+    async #sleep(ms, spec) {
+        try {
+            await this.#opts.clock.sleep(ms, this.#opts.signal);
+        }
+        catch {
+            this.#checkAborted(spec);
+        }
+    }
+    /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
+    #checkAborted(spec, last) {
+        if (this.#opts.signal?.aborted)
+            throw new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
+        const deadline = this.#deadline(spec);
+        if (deadline !== undefined && this.#opts.clock.now() >= deadline)
+            throw last ?? new errors/* AbortedError */.oM(spec, `${spec.operation} not sent: the deadline has passed`);
+    }
+    #reason(e) {
+        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
+            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
+        }
+        if (e.code === 'EBODYTOOLARGE')
+            return e.message;
+        return (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
+    }
+    #json(spec, res) {
+        if (res.status === 204 || res.text === '')
+            return undefined;
+        try {
+            return JSON.parse(res.text);
+        }
+        catch {
+            // Redact before cutting: a cut through a secret would hide it from the redactor.
+            const start = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
+            throw new errors/* UnexpectedResponseError */.dk(spec, res.status, `the body is not JSON (starts with "${start}")`);
+        }
+    }
+    async #apiError(spec, res) {
+        const { ErrorDetail, HTTPValidationError } = await (0,load_schema/* loadSchema */.e)();
+        const redact = (s) => this.#opts.redactor.redact(s);
+        let parsed;
+        try {
+            parsed = JSON.parse(res.text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        const validation = HTTPValidationError.safeParse(parsed);
+        if (validation.success) {
+            // `input` echoes what was sent (secret values among it): it is never shown.
+            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
+                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
+                msg: redact(msg),
+                type
+            }));
+            return new errors/* ApiError */.hD(spec, res.status, (0,errors/* renderValidationErrors */.fF)(entries), entries);
+        }
+        const detail = ErrorDetail.safeParse(parsed);
+        const text = detail.success ? detail.data.detail : res.text;
+        return new errors/* ApiError */.hD(spec, res.status, (0,control_plane_redact/* sanitizeServerText */.c8)(redact(text)));
+    }
+    #log(line) {
+        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
+        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
+    }
+    /** One attempt: the request on the wire within its time budget, and its whole answer. */
+    async #once(spec) {
+        const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts;
+        const deadline = this.#deadline(spec);
+        const url = buildUrl(baseUrl, spec.path, spec.query);
+        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+        const agentOf = this.#agent(url);
+        const agent = agentOf instanceof Promise ? await agentOf : agentOf;
+        // The request's clock starts once the agent is loaded: that is this process's time, not the
+        // server's, and a loaded runner must not spend a short request timeout on it.
+        const now = this.#opts.clock.now();
+        const budget = deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now);
+        const signals = [AbortSignal.timeout(Math.max(1, budget))];
+        if (signal)
+            signals.push(signal);
+        const combined = AbortSignal.any(signals);
+        this.#requests++;
+        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
+        const options = {
+            method: spec.method,
+            headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+            agent,
+            signal: combined
+        };
+        return this.#exchange(spec, url, options, body, err => this.#failure(spec, err, combined, budget));
+    }
+    /**
+     * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
+     * is named, and whether the run's deadline cut it), or the failure as it came.
+     */
+    #failure(spec, err, combined, budget) {
+        if (this.#opts.signal?.aborted)
+            return new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
+        if (combined.aborted)
+            return Object.assign(new Error('timeout'), {
+                name: 'TimeoutError',
+                budgetMs: budget,
+                byDeadline: budget < this.#opts.requestTimeoutMs
+            });
+        return err;
+    }
+    /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
+    #exchange(spec, url, options, body, failure) {
+        const { maxBodyBytes } = this.#opts;
+        const lib = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
+        return new Promise((resolve, reject) => {
+            const req = lib.request(url, options);
+            const fail = (err) => reject(failure(err));
+            req.on('error', fail);
+            req.on('response', res => {
+                const chunks = [];
+                let size = 0;
+                res.on('data', (chunk) => {
+                    size += chunk.length;
+                    if (size > maxBodyBytes) {
+                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
+                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
+                        reject(err);
+                        res.destroy();
+                        req.destroy();
+                        return;
+                    }
+                    chunks.push(chunk);
+                });
+                res.on('error', fail);
+                res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
+                res.on('end', () => {
+                    const text = Buffer.concat(chunks).toString('utf8');
+                    this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`);
+                    resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+                });
+            });
+            req.end(body);
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
+/** One log line's message is cut to this many characters (after redaction). */
+const MAX_LOG_MESSAGE_CHARS = 4000;
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/dialect.ts
+var dialect = __nccwpck_require__(1076);
+;// CONCATENATED MODULE: ./src/control-plane/paging.ts
+// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
+// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
+// same page again and again) must end in a clear error, not in thousands of requests until the
+// deadline: the deploy flow reads the list before it writes anything.
+
+/**
+ * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
+ * deployment has its own database and tracing project; real workspaces have hundreds), and at
+ * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
+ */
+const MAX_PAGES = 200;
+/**
+ * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
+ * `what` names the list in the error ("deployment", "revision").
+ */
+async function* readAllPages(read, pageSize, ctx, what) {
+    const seen = new Set();
+    let offset = 0;
+    for (let pages = 1;; pages++) {
+        const page = await read(offset);
+        // An entry may move to the next page while we read (a deployment created meanwhile): it is
+        // given once. A full page of entries already given means the offset did not advance.
+        const fresh = page.resources.filter(r => !seen.has(r.id));
+        if (page.resources.length >= pageSize && fresh.length === 0) {
+            throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
+        }
+        for (const r of fresh)
+            seen.add(r.id);
+        yield* fresh;
+        if (page.resources.length < pageSize)
+            return;
+        if (pages >= MAX_PAGES) {
+            throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
+        }
+        // A service that echoes the requested offset would loop for ever: step past the page.
+        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+    }
+}
+
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/version.ts + 1 modules
+var version = __nccwpck_require__(1013);
+;// CONCATENATED MODULE: ./src/control-plane/client.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Reads of one GET whose answer does not fit, the first included. */
+const READ_ATTEMPTS = 5;
+const USER_AGENT = `control-plane-deploy/${version/* VERSION */.x}`;
+/** Check a request body before it leaves: a bad body is our bug, and better caught here. */
+async function checked(name, value) {
+    return schemaOf(await (0,load_schema/* loadSchema */.e)(), name).parse(value);
+}
+function schemaOf(model, name) {
+    return model[name];
+}
+class ControlPlaneClient {
+    #transport;
+    redactor;
+    /** How long one request may take before it is abandoned. */
+    requestTimeoutMs;
+    dialect;
+    /** The run's deadline (the clock's ms): what is sent besides, an upload, ends by it too. */
+    deadline;
+    constructor(opts) {
+        const problem = (0,base_url/* baseUrlProblem */.aS)(opts.baseUrl);
+        if (problem)
+            throw new Error(`Refusing base URL: ${problem}.`);
+        this.redactor = new control_plane_redact/* Redactor */.pO([opts.apiKey, ...(opts.secrets ?? [])]);
+        const headers = {
+            'X-Api-Key': opts.apiKey,
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            'User-Agent': USER_AGENT
+        };
+        if (opts.tenantId)
+            headers['X-Tenant-Id'] = opts.tenantId;
+        this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
+        this.dialect = opts.dialect ?? 'interface';
+        this.deadline = opts.deadline;
+        this.#transport = new Transport({
+            baseUrl: opts.baseUrl,
+            headers,
+            requestTimeoutMs: this.requestTimeoutMs,
+            deadline: opts.deadline,
+            signal: opts.signal,
+            retry: { ...DEFAULT_RETRY, ...opts.retry },
+            maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
+            redactor: this.redactor,
+            debug: opts.debug,
+            onRateLimited: opts.onRateLimited,
+            naming: opts.naming,
+            clock: opts.clock,
+            random: opts.random
+        });
+    }
+    /** Requests sent so far, retries included. */
+    get requestCount() {
+        return this.#transport.requestCount;
+    }
+    /** One page of `GET /v2/deployments`. */
+    async listDeployments(query = {}) {
+        return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+            query: await checked('ListDeploymentsQuery', query)
+        });
+    }
+    /**
+     * Every deployment matching the query, page after page, each once; stops on a short page.
+     * Throws EndlessListError when the list does not end (see paging.ts).
+     */
+    async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4) {
+        // Each page's query is checked before it leaves by the model's rules without zod
+        // (vocabulary.ts): the first page is often the run's first request, which then need not wait
+        // for the model to load (load-schema.ts).
+        const page = (offset) => {
+            const q = { limit: pageSize, offset, ...query };
+            const problem = (0,vocabulary/* deploymentsQueryProblem */.Wk)(q);
+            if (problem)
+                throw new TypeError(`list deployments: a query the interface refuses: ${problem}`);
+            return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+                query: q
+            });
+        };
+        yield* readAllPages(page, pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
+    }
+    async createDeployment(body) {
+        const payload = await checked('CreateDeploymentRequest', body);
+        return this.call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
+            body: payload
+        });
+    }
+    async getDeployment(deploymentId, call = {}) {
+        const path = `/v2/deployments/${seg(deploymentId)}`;
+        return this.call('get deployment', 'GET', path, 'Deployment', {
+            ...call,
+            verify: aboutDeployment(deploymentId)
+        });
+    }
+    async patchDeployment(deploymentId, body) {
+        const payload = await checked('PatchDeploymentRequest', body);
+        return this.call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, 'Deployment', { body: payload, verify: aboutDeployment(deploymentId) });
+    }
+    /**
+     * `PATCH .../resource-tiers`: a new size, which the service rolls out as a new revision; the
+     * answer is the deployment. A write: a lost answer throws OutcomeUnknownError, never a blind
+     * retry; the caller reconciles by reading the deployment.
+     */
+    async setResourceTiers(deploymentId, body) {
+        const payload = await checked('ResourceTiersRequest', body);
+        const path = `/v2/deployments/${seg(deploymentId)}/resource-tiers`;
+        return this.call('resize deployment', 'PATCH', path, 'Deployment', {
+            body: payload,
+            verify: aboutDeployment(deploymentId)
+        });
+    }
+    async getRevision(deploymentId, revisionId, call = {}) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
+        // An answer about another revision is as malformed as one without an id: a status read
+        // from it would be reported as this revision's.
+        const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
+        return this.call('get revision', 'GET', path, 'Revision', { ...call, verify });
+    }
+    /**
+     * Redeploys a revision's configuration; the answer is the deployment (whose
+     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
+     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
+     */
+    async redeployRevision(deploymentId, revisionId) {
+        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
+        return this.call('redeploy revision', 'POST', path, 'Deployment', {
+            verify: aboutDeployment(deploymentId)
+        });
+    }
+    /**
+     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
+     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
+     */
+    async deleteDeployment(deploymentId, opts = {}, call = {}) {
+        try {
+            await this.send({
+                operation: 'delete deployment',
+                method: 'DELETE',
+                path: `/v2/deployments/${seg(deploymentId)}`,
+                // Only when asked: the parameter's default is false, and an absent one is the same.
+                query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
+                deadline: call.deadline
+            });
+            return 'deleted';
+        }
+        catch (err) {
+            if (err instanceof errors/* ApiError */.hD && err.status === 404)
+                return err.afterUnknownOutcome ? 'deleted' : 'not-found';
+            throw err;
+        }
+    }
+    /**
+     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
+     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
+     * are the build's own text: redacted of the client's known secrets and cut to
+     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
+     * callers pass a short `deadline`.
+     */
+    async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
+        const query = await checked('RevisionLogsQuery', opts);
+        const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`;
+        let page;
+        try {
+            page = await this.call('get revision logs', 'GET', `/v2/deployments/${revision}/logs`, 'RevisionLogPage', { ...call, query });
+        }
+        catch (err) {
+            if (!(err instanceof errors/* ApiError */.hD && err.status === 404))
+                throw err;
+            const { order, limit, offset } = query;
+            try {
+                page = await this.call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset }, idempotent: true });
+            }
+            catch (v1) {
+                throw v1 instanceof errors/* ApiError */.hD && v1.status === 404 ? err : v1;
+            }
+        }
+        // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+        const logs = page.logs.map(line => ({
+            ...line,
+            message: (0,control_plane_redact/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
+        }));
+        return { logs, next_offset: page.next_offset };
+    }
+    /**
+     * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
+     * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
+     * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
+     * fresh slot, and one never PUT to is named by nothing.
+     */
+    async requestUploadUrl(deploymentId) {
+        const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
+        return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true });
+    }
+    async listRepositories(integrationId) {
+        const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
+        return this.call('list repositories', 'GET', path, 'RepositoryList');
+    }
+    /**
+     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
+     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
+     */
+    pause(attempt, ms) {
+        return this.#transport.pause(attempt, ms);
+    }
+    close() {
+        this.#transport.close();
+    }
+    /** Sends a request in the client's dialect: the path and the body translated to the wire. */
+    send(spec) {
+        return this.#transport.send(this.#wire(spec));
+    }
+    #wire(spec) {
+        const body = spec.body === undefined ? undefined : (0,dialect/* requestToWire */.U)(this.dialect, spec.body);
+        return { ...spec, path: (0,dialect/* pathToWire */.QW)(this.dialect, spec.path), body };
+    }
+    /** One operation: sent in the client's dialect, retried when safe, its answer checked by the model. */
+    async call(operation, method, path, schema, extra = {}) {
+        const { verify, ...rest } = extra;
+        const spec = this.#wire({ operation, method, path, ...rest });
+        const safe = extra.idempotent ?? method === 'GET';
+        for (let attempt = 1;; attempt++) {
+            try {
+                const { status, json } = await this.#transport.send(spec);
+                const model = await (0,load_schema/* loadSchema */.e)();
+                const wire = (0,dialect/* responseFromWire */.xD)(this.dialect, json);
+                const value = this.#parse(spec, status, wire, schemaOf(model, schema));
+                const problem = verify?.(value);
+                if (problem)
+                    throw new errors/* OtherResourceError */.ZG(spec, status, this.redactor.redact(problem));
+                return value;
+            }
+            catch (err) {
+                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
+                // service in the middle of its own deploy as often as from a service that changed for
+                // good. A read is safe to repeat; a service that really changed fails the same way each
+                // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
+                const misfit = err instanceof errors/* UnexpectedResponseError */.dk && safe;
+                if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
+                    throw err;
+            }
+        }
+    }
+    #parse(spec, status, json, schema) {
+        const parsed = schema.safeParse(json);
+        if (parsed.success)
+            return parsed.data;
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface';
+        throw new errors/* UnexpectedResponseError */.dk(spec, status, this.redactor.redact(problem));
+    }
+}
+/** Ids go into paths as one segment, whatever they contain. */
+function seg(id) {
+    return encodeURIComponent(id);
+}
+/**
+ * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
+ * is as malformed as one without an id: acting on it would read, patch or delete the other one.
+ */
+function aboutDeployment(deploymentId) {
+    return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
+}
+function otherId(what, got, asked) {
+    return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`;
+}
+/** Uuids compare without regard to case. */
+function sameId(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+
+// EXTERNAL MODULE: ./src/deploy/say.ts
+var deploy_say = __nccwpck_require__(1196);
+// EXTERNAL MODULE: ./src/deploy/status-words.ts
+var status_words = __nccwpck_require__(4749);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
+var deploy_error = __nccwpck_require__(2099);
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var deploy_ending = __nccwpck_require__(1368);
+// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
+var find_deployment = __nccwpck_require__(1550);
+// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
+var gone = __nccwpck_require__(4764);
+// EXTERNAL MODULE: ./src/deploy/state.ts
+var deploy_state = __nccwpck_require__(3414);
+;// CONCATENATED MODULE: ./src/deploy/delete/delete.ts
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+
+
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
+async function deleteDeployment(o, state, deps) {
+    let ending;
+    try {
+        ending = await steps(o, state, deps);
+    }
+    catch (err) {
+        ending = (0,deploy_ending/* endingOfError */.Rx)(err, state, deps.signal);
+        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
+        if (!ending) {
+            state.outcome = applied ? 'deleted' : 'error';
+            throw err;
+        }
+        if (applied)
+            ending = { ...ending, outcome: 'deleted' };
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function steps(o, state, deps) {
+    const { log } = deps;
+    state.deleted = false;
+    // A delete builds nothing: no ref or commit to report.
+    state.ref = undefined;
+    state.expectedSha = undefined;
+    const absent = o.target.kind === 'id'
+        ? `No deployment has the id ${o.target.deploymentId}`
+        : `No deployment is named "${o.name}"`;
+    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
+    if (!found) {
+        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
+        return { outcome: 'absent' };
+    }
+    state.deploymentId = found.id;
+    state.name = found.name;
+    state.deploymentStatus = found.status;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    if (o.dryRun) {
+        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
+        return { outcome: 'dry-run' };
+    }
+    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
+    if (answer === 'not-found') {
+        state.deploymentStatus = undefined;
+        return { outcome: 'absent' };
+    }
+    if (!o.wait)
+        return { outcome: 'deleted' };
+    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+}
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(o, deps, absent) {
+    const { client, log } = deps;
+    const target = o.target;
+    const d = target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof errors/* ApiError */.hD && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+        throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${(0,deploy_say/* sayOf */.J)(deps)('name')} and ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+    }
+    if (d)
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
+    else
+        log.info(`${absent}.`);
+    return d;
+}
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(o, state, deps, found) {
+    const { client, log } = deps;
+    const a = await (0,deploy_state/* writing */.dV)(state, deps, 'delete', () => client
+        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
+        .catch(async (err) => {
+        // No answer after every retry: what the control plane holds now decides.
+        if (!(err instanceof errors/* ControlPlaneError */.Cj) || err instanceof errors/* ApiError */.hD)
+            throw err;
+        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
+    }));
+    if (a === 'not-found') {
+        // Someone else deleted it between the look-up and this request: not this run's doing.
+        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        return a;
+    }
+    state.deleted = true;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
+    if (!o.deleteTracingProject) {
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${(0,deploy_say/* sayOf */.J)(deps).set('delete-tracing-project', true)} to free it.`);
+    }
+    return a;
+}
+async function isGone(deps, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        return vocabulary/* DELETING_STATUSES */.Ur.includes(d.status);
+    }
+    catch (err) {
+        if (err instanceof errors/* ApiError */.hD && err.status === 404)
+            return true;
+        throw err;
+    }
+}
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o, state, deps, id) {
+    const result = await (0,gone/* waitUntilGone */.Ly)(deps.client, id, {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+            state.deploymentStatus = status;
+            deps.log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`);
+        }
+    }, deps);
+    if (result.kind === 'gone') {
+        state.deploymentStatus = undefined;
+        deps.log.info((0,gone/* goneLine */.KK)(result.elapsedMs));
+        return { outcome: 'deleted' };
+    }
+    const still = result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status);
+    const failure = {
+        message: `Deployment ${id} is still ${still} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
+        hint: `Raise ${(0,deploy_say/* sayOf */.J)(deps)('timeout')}, or use ${(0,deploy_say/* sayOf */.J)(deps).set('wait', false)}.`,
+        title: 'Delete timed out'
+    };
+    return { outcome: 'timeout', failure };
+}
+
+// EXTERNAL MODULE: ./src/health/after-deployed.ts + 16 modules
+var after_deployed = __nccwpck_require__(6560);
+// EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
+var conclude = __nccwpck_require__(3718);
+// EXTERNAL MODULE: ./src/inputs/names.ts
+var names = __nccwpck_require__(5585);
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
+// EXTERNAL MODULE: ./src/inputs/action-yml.ts
+var action_yml = __nccwpck_require__(1068);
+;// CONCATENATED MODULE: ./src/inputs/fields.ts
+// Field checks of single-line inputs. Each returns the parsed value and reports every problem
+// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
+// so `''` reaches only the checks of inputs without one.
+
+
+
+
+const DEFAULT_BASE_URL = action_yml/* ACTION_INPUTS */.b['base-url'].default;
+const MAX_NAME_LENGTH = 63;
+const MAX_API_KEY_LENGTH = 1024;
+/** GitHub limits an environment name to 255 characters. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+/**
+ * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
+ * format characters, controls, and spaces other than the ASCII one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
+/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
+const WIDTH_FORMS = /[\uff00-\uffef]/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+function optionalText(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (CONTROL.test(v))
+            return fail(`\`${input}\` must be ${what} on one line`);
+        return v;
+    };
+}
+function optionalToken(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
+        }
+        return v;
+    };
+}
+function optionalUuid(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (!vocabulary/* UUID_PATTERN */.JJ.test(v)) {
+            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
+        }
+        return v.toLowerCase();
+    };
+}
+function booleanInput(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (TRUE_VALUES.includes(v))
+            return true;
+        if (FALSE_VALUES.includes(v))
+            return false;
+        return fail(`\`${input}\` must be \`true\` or \`false\``);
+    };
+}
+/** A whole number from `min` to `max`. */
+function integerInput(input, min, max) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const n = /^\d+$/.test(v) ? Number(v) : NaN;
+        if (Number.isInteger(n) && n >= min && n <= max)
+            return n;
+        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
+    };
+}
+/** A duration in ms; `undefined` when the input is empty. */
+function durationInput(input, check) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const ms = (0,duration/* parseDuration */.E9)(v);
+        if (ms === undefined) {
+            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
+        }
+        const problem = check(ms);
+        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
+    };
+}
+/**
+ * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
+ * and encodes others into the path, so the URL used would not be the one a reviewer read.
+ */
+function invisibleProblem(v) {
+    const hidden = INVISIBLE.exec(v)?.[0];
+    return hidden === undefined
+        ? undefined
+        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
+}
+function parseBaseUrl(v, fail) {
+    const input = 'base-url';
+    if (WHITESPACE_OR_CONTROL.test(v)) {
+        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+    }
+    const hidden = invisibleProblem(v);
+    if (hidden !== undefined)
+        return fail(`\`${input}\` ${hidden}`);
+    let url;
+    try {
+        url = new URL(v);
+    }
+    catch {
+        return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`);
+    }
+    const problem = (message) => fail(`\`${input}\` ${message}`);
+    // The client's own rule for where the key may go: https, or http to a loopback host only.
+    const refused = (0,base_url/* baseUrlProblem */.aS)(url.href);
+    if (refused)
+        problem(`is refused: ${refused}`);
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
+        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
+    }
+    // After a problem above, the input counts as failed whatever is returned.
+    return url.origin + url.pathname.replace(/\/+$/, '');
+}
+/**
+ * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
+ * without credentials, which would be shown to everyone who can read the deployment or the run.
+ */
+function webUrl(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+        }
+        const hidden = invisibleProblem(v);
+        if (hidden !== undefined)
+            return fail(`\`${input}\` ${hidden}`);
+        let url;
+        try {
+            url = new URL(v);
+        }
+        catch {
+            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+            return fail(`\`${input}\` must be an http:// or https:// URL`);
+        }
+        if (url.username !== '' || url.password !== '') {
+            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
+        }
+        return v;
+    };
+}
+const parseCustomUrl = webUrl('custom-url');
+function parseName(v, fail) {
+    const input = 'name';
+    if (v === '')
+        return undefined;
+    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v)) {
+        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
+    }
+    if (v.length > MAX_NAME_LENGTH) {
+        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
+    }
+    return v;
+}
+function parseApiKey(v, fail) {
+    const input = 'api-key';
+    if (v === '') {
+        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
+    }
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
+    }
+    return v;
+}
+function parseGithubToken(v, fail) {
+    const input = 'github-token';
+    if (v === '')
+        return undefined;
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
+    }
+    return v;
+}
+function parseEnvironment(v, fail) {
+    const input = 'environment';
+    if (v === '')
+        return undefined;
+    if (CONTROL.test(v))
+        return fail(`\`${input}\` must be a GitHub environment name on one line`);
+    if (v.length > MAX_ENVIRONMENT_LENGTH) {
+        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
+    }
+    return v;
+}
+const parseEnvironmentUrl = webUrl('environment-url');
+const fields_BRANCH_PREFIX = 'refs/heads/';
+/**
+ * Why a name is refused that would read as another: git takes Unicode names, and letters of any
+ * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
+ * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ */
+function unicodeProblem(text) {
+    const hidden = INVISIBLE.exec(text)?.[0];
+    if (hidden !== undefined && hidden !== ' ') {
+        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
+    }
+    const wide = WIDTH_FORMS.exec(text)?.[0];
+    if (wide !== undefined) {
+        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
+    }
+    return undefined;
+}
+/** `U+202E`: a character named without printing it. */
+function codePoint(c) {
+    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/**
+ * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
+ * well-formed name. The integration checks out what it is given: a malformed name fails late.
+ */
+function refFormatProblem(ref) {
+    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
+        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+    }
+    const unicode = unicodeProblem(ref);
+    if (unicode !== undefined)
+        return unicode;
+    if (ref.includes('..'))
+        return 'must not contain `..`';
+    if (ref.includes('@{'))
+        return 'must not contain `@{`';
+    if (ref === '@')
+        return 'must not be `@` alone';
+    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
+        return 'must not start or end with `/` nor contain `//`';
+    }
+    if (ref.endsWith('.'))
+        return 'must not end with `.`';
+    for (const part of ref.split('/')) {
+        if (part.startsWith('.'))
+            return 'must not have a part (between slashes) that starts with `.`';
+        if (part.endsWith('.lock'))
+            return 'must not have a part (between slashes) that ends with `.lock`';
+    }
+    return undefined;
+}
+/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
+function parseRef(v, fail) {
+    if (v === '')
+        return undefined;
+    const problem = refFormatProblem(v);
+    if (problem !== undefined) {
+        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
+    }
+    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
+    if (v.startsWith(fields_BRANCH_PREFIX) && v.length > fields_BRANCH_PREFIX.length) {
+        return v.slice(fields_BRANCH_PREFIX.length);
+    }
+    return v;
+}
+/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
+function escapesRoot(path) {
+    let depth = 0;
+    for (const part of path.split(/[/\\]/)) {
+        if (part === '..')
+            depth--;
+        else if (part !== '' && part !== '.')
+            depth++;
+        if (depth < 0)
+            return true;
+    }
+    return false;
+}
+/** A path relative to the workspace that stays inside it: `graph-config-path`, `smoke-test`. */
+function workspacePath(input, example, deeper) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (CONTROL.test(v))
+            return fail(`\`${input}\` must be a path on one line`);
+        if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
+            return fail(`\`${input}\` must be relative to the repository root (like \`${example}\`)`);
+        }
+        if (escapesRoot(v)) {
+            return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`${deeper}\`)`);
+        }
+        const hidden = unicodeProblem(v);
+        if (hidden !== undefined)
+            return fail(`\`${input}\` ${hidden}`);
+        return v;
+    };
+}
+const parseGraphConfigPath = workspacePath('graph-config-path', 'langgraph.json', 'apps/agent/langgraph.json');
+function parseRepository(v, fail) {
+    if (v === '')
+        return undefined;
+    const [, name] = v.split('/');
+    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
+        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
+    }
+    return v;
+}
+function parseNamespace(v, fail) {
+    const input = 'k8s-namespace';
+    if (v === '')
+        return undefined;
+    if (!DNS_LABEL.test(v) || v.length > 63) {
+        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
+    }
+    return v;
+}
+function parseEnum(input, values) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (values.includes(v))
+            return v;
+        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
+    };
+}
+
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
+// EXTERNAL MODULE: ./src/inputs/naming.ts
+var inputs_naming = __nccwpck_require__(901);
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+
+
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const health_TRUE_VALUES = ['true', 'True', 'TRUE'];
+const health_FALSE_VALUES = ['false', 'False', 'FALSE'];
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/**
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
+ */
+function parseHealthCheck(v, fail) {
+    if (v === '' || health_FALSE_VALUES.includes(v))
+        return false;
+    if (health_TRUE_VALUES.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = (0,duration/* parseDuration */.E9)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a3)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f, say = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._)) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.command === 'delete')
+        problems.push([
+            'health-check',
+            `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
+        ]);
+    else if (f.wait === false)
+        problems.push([
+            'health-check',
+            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
+        ]);
+    return problems;
+}
+/**
+ * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
+ * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
+ */
+function parseHealthCheckHosts(v, fail) {
+    if (v === '')
+        return undefined;
+    const parsed = (0,vouched_hosts/* parseHostPatterns */.Xb)(v);
+    if (!('problems' in parsed))
+        return parsed;
+    for (const problem of parsed.problems)
+        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/inputs/text.ts
+var inputs_text = __nccwpck_require__(4862);
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+
+
+
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES = {
+    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+    // A key that is no name may be a value pasted by mistake: do not repeat it.
+    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
+};
+function checkSecretName(name, where, fail) {
+    if (!names/* ENV_NAME */.G1.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
+ * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
+ */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, fail))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
+        if (parsed === undefined)
+            return undefined;
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return fail(`\`secrets\` must be ${FORMS}`);
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', fail)) {
+                    fail(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+    }
+    else {
+        const seen = new Set();
+        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                fail(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
+    return secrets;
+}
+
+// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
+var sweep_names = __nccwpck_require__(6740);
+;// CONCATENATED MODULE: ./src/inputs/table.ts
+// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
+// commands and sources it applies to, what a create needs, and whether the README shows it.
+// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
+// everything else about an input is its row here. The list of names, what only a deploy uses, the
+// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
+// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
+// one row, its use.
+
+
+
+
+
+
+
+
+const DEFAULT_POLL_INTERVAL = '15s';
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+/** The commands, in the words of the `command` input. */
+const COMMANDS = ['deploy', 'delete', 'sweep', 'check'];
+/** Whether an input with `applies` is used by `command`. */
+function appliesTo(applies, command) {
+    if (typeof applies !== 'string')
+        return applies.includes(command);
+    if (command === 'sweep')
+        return false;
+    if (command === 'check')
+        return applies !== 'delete';
+    return applies === 'both' || applies === command;
+}
+/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
+const EVERY = COMMANDS;
+const row = (check, applies, facts = {}) => ({
+    check,
+    applies,
+    ...facts
+});
+// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
+// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
+const CODEHOST = ['codehost'];
+const SELF_HOSTED = ['external_docker'];
+/** From the repository the integration builds: the deployment's source or its revision's. */
+const FROM_REPOSITORY = {
+    sources: CODEHOST,
+    revisionSources: CODEHOST,
+    createNeeds: CODEHOST
+};
+const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
+/** Each input's row. A check sees action.yml's default when the input is not set. */
+const INPUTS = {
+    'api-key': row(parseApiKey, EVERY, { common: true }),
+    'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY),
+    'base-url': row(parseBaseUrl, EVERY),
+    name: row(parseName, 'both', { common: true }),
+    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
+    // `github` is the production service's word for `codehost`: both are accepted.
+    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
+        common: true
+    }),
+    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
+        sources: CODEHOST,
+        createNeeds: CODEHOST,
+        common: true
+    }),
+    // The sweep reads pull requests from it.
+    repository: row(parseRepository, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
+    ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
+    'graph-config-path': row(parseGraphConfigPath, 'deploy'),
+    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
+        sources: ['external_docker', 'internal_docker'],
+        revisionSources: ['internal_docker'],
+        createNeeds: SELF_HOSTED,
+        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
+    }),
+    secrets: row(parseSecrets, 'deploy', { common: true }),
+    'secret-references': row(documents/* parseSecretReferences */.qv, 'deploy', { sources: SELF_HOSTED }),
+    'resource-spec': row(documents/* parseResourceSpec */.Bj, 'deploy'),
+    'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
+    'custom-url': row(parseCustomUrl, 'deploy'),
+    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
+    'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
+    'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
+    'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
+    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
+        sources: vocabulary/* CLOUD_SOURCES */.XQ
+    }),
+    create: row(booleanInput('create'), 'deploy'),
+    wait: row(booleanInput('wait'), 'both'),
+    timeout: row(durationInput('timeout', ms => ms <= 0
+        ? 'must be longer than zero'
+        : ms > MAX_TIMEOUT_MS
+            ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined), 'both', { common: true }),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
+    'dry-run': row(booleanInput('dry-run'), EVERY),
+    'github-token': row(parseGithubToken, EVERY, { common: true, githubActionsOnly: true }),
+    environment: row(parseEnvironment, 'deploy', { common: true, githubActionsOnly: true }),
+    'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
+    'api-dialect': row(parseEnum('api-dialect', ['auto', ...dialect/* DIALECTS */.O9]), EVERY),
+    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
+        sources: ['codehost', 'internal_source']
+    }),
+    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+    size: row(parseEnum('size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    'database-size': row(parseEnum('database-size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    command: row(parseEnum('command', COMMANDS), EVERY, { common: true }),
+    'delete-tracing-project': row(booleanInput('delete-tracing-project'), ['delete', 'sweep']),
+    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy', {
+        common: true
+    }),
+    'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
+    'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
+    'health-check': row(parseHealthCheck, 'deploy', { common: true }),
+    'health-check-window': row(parseHealthCheckWindow, 'deploy'),
+    'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
+    // The file is read (a regular file inside the workspace) before any request, in run.ts.
+    'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
+    'sweep-names': row(sweep_names/* parseSweepNames */.m, ['sweep']),
+    'sweep-closed': row(booleanInput('sweep-closed'), ['sweep']),
+    'sweep-max-age': row((v, fail) => {
+        if (v === '')
+            return undefined;
+        const ms = (0,duration/* parseAge */.F1)(v);
+        if (ms !== undefined && ms > 0)
+            return ms;
+        return fail('`sweep-max-age` must be a duration longer than zero, like `7d`, `36h` or `90m`');
+    }, ['sweep']),
+    'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
+    'fail-on-drift': row(booleanInput('fail-on-drift'), ['check'])
+};
+function parseSource(v, fail) {
+    if (vocabulary/* SOURCES */.Hl.includes(v))
+        return v;
+    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/create-needs.ts
+
+
+/** `integration-id` -> `integrationId`: the input's key in Options. */
+const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+/** The inputs a create of `source` needs, in action.yml's order. */
+function createNeedsOf(source) {
+    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
+}
+/** The inputs a create of this run's source needs and the run does not have. */
+function missingForCreate(o) {
+    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
+}
+const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
+/**
+ * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
+ * nothing is missing.
+ */
+function createNeedsProblem(o, name, say) {
+    const missing = missingForCreate(o);
+    if (missing.length === 0)
+        return undefined;
+    const named = listed(missing.map(input => say(input)));
+    return {
+        message: `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
+            `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
+        hint: uploadHint(o, missing, say) ??
+            `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
+    };
+}
+const listed = (names) => names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/** The source that uploads the workspace: no repository, any code host. */
+const UPLOAD = 'internal_source';
+/**
+ * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
+ * upload, which needs none of what the create lacks (the table says what each source needs).
+ */
+function uploadHint(o, missing, say) {
+    if (o.codeHost === undefined || o.source === UPLOAD)
+        return undefined;
+    const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input));
+    if (needless.length < missing.length)
+        return undefined;
+    return (`This repository is on ${o.codeHost}, and \`${o.source}\` builds a GitHub repository through the control plane's GitHub integration: ` +
+        `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/create-needs.ts
+// The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
+// found nothing to update, before any write, so a run that would fail never creates half a thing.
+
+
+
+/** Throws when `name` is to be created and the run lacks an input a create needs. */
+function refuseCreateWithoutNeeds(o, name, say) {
+    const speak = say ?? (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
+    if (!o.create) {
+        throw new deploy_error/* DeployError */.s(`No deployment is named "${name}" and ${speak.set('create', false)} was set.`, `Leave ${speak('create')} at its default to create it, or check the name, ${speak('tenant-id')} and ${speak('base-url')}.`, 'Deployment not found');
+    }
+    const problem = createNeedsProblem(o, name, speak);
+    if (problem)
+        throw new deploy_error/* DeployError */.s(problem.message, problem.hint, 'Missing input to create');
+}
+
+// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(4168);
+// EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
+var converging_writes = __nccwpck_require__(6074);
+// EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
+var tiers = __nccwpck_require__(842);
+;// CONCATENATED MODULE: ./src/deploy/steps/resize.ts
+// The resize: once this run's write is made (on a create, once the first revision exists), the
+// asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
+// service rolls a resize out as a new revision: that revision is this run's, the one it waits
+// for, gates and rolls back; after a code change in the same run it is the last revision made,
+// and carries both.
+
+
+
+
+
+async function resizeAfter(o, state, deps, written) {
+    if (written.kind === 'revision-missing')
+        return written;
+    const d = written.deployment;
+    const resize = (0,tiers/* resizeOf */.S4)(o, d, (0,deploy_say/* sayOf */.J)(deps));
+    if (!resize) {
+        if (o.size !== undefined || o.databaseSize !== undefined)
+            deps.log.info('The deployment is already of the size asked for: no resize.');
+        return written;
+    }
+    const out = await deps.log.group('Resize the deployment', () => resize_send(state, deps, d, resize));
+    if (out.latest_revision_id === d.latest_revision_id) {
+        const before = d.latest_revision_id;
+        const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
+        if (!late)
+            return { kind: 'revision-missing', deployment: out, before };
+        return madeBy(state, deps, written, late);
+    }
+    return madeBy(state, deps, written, out);
+}
+async function resize_send(state, deps, d, resize) {
+    const { client, log } = deps;
+    for (const input of resize.unreported)
+        log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${(0,deploy_say/* sayOf */.J)(deps)(input)} is sent anyway.`);
+    log.info(`Resize: ${resize.described.join(', ')}.`);
+    const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
+    (0,deploy_state/* observe */.lB)(state, out, log);
+    return out;
+}
+/** The resize's revision, as this run's; the code revision it follows is named as superseded. */
+async function madeBy(state, deps, written, out) {
+    (0,deploy_state/* observe */.lB)(state, out, deps.log);
+    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, out);
+    state.revisionId = revisionId;
+    if (written.kind === 'revision') {
+        refuseWithoutCode(written.deployment, out, revisionId);
+        deps.log.info(`Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`);
+    }
+    else
+        deps.log.info(`Revision ${revisionId} of the resize.`);
+    return { kind: 'revision', deployment: out, revisionId };
+}
+const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'];
+/** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
+function refuseWithoutCode(before, after, revisionId) {
+    const asked = before.source_revision_config;
+    const built = after.source_revision_config;
+    const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k]);
+    if (!differs.length)
+        return;
+    throw new deploy_error/* DeployError */.s(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/resolve-repository.ts
+
+
+async function resolveRepository(client, integrationId, repository, say = (0,deploy_say/* sayOf */.J)({})) {
+    const entries = await client.listRepositories(integrationId);
+    const wanted = repository.toLowerCase();
+    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
+    if (found)
+        return found;
+    const close = closeNames(wanted, entries);
+    throw new deploy_error/* DeployError */.s(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
+        `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
+}
+/** Up to five `owner/name` that share the name, or are a couple of edits away. */
+function closeNames(wanted, entries) {
+    const [, wantedName = wanted] = wanted.split('/');
+    const scored = [];
+    for (const e of entries) {
+        const full = `${e.owner}/${e.name}`;
+        const lower = full.toLowerCase();
+        const name = e.name.toLowerCase();
+        let score = Infinity;
+        if (name === wantedName)
+            score = 0;
+        else if (name.includes(wantedName) || wantedName.includes(name))
+            score = 1;
+        else if (Math.abs(lower.length - wanted.length) <= 2)
+            score = 1 + editDistance(lower, wanted, 2);
+        if (score <= 3)
+            scored.push({ full, score });
+    }
+    return scored
+        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
+        .slice(0, 5)
+        .map(s => s.full);
+}
+/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
+function editDistance(a, b, max) {
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let best = i;
+        for (let j = 1; j <= b.length; j++) {
+            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            cur.push(v);
+            best = Math.min(best, v);
+        }
+        if (best > max)
+            return max + 1;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
+// waited for until it is gone and then created anew; one named by id is an error.
+
+
+
+
+
+
+
+
+async function findTarget(o, state, deps) {
+    const { client, log } = deps;
+    const found = await log.group('Find the deployment', async () => {
+        const target = o.target;
+        const d = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId)
+            : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
+        if (!d) {
+            log.info(`No deployment is named "${o.name}".`);
+            return undefined;
+        }
+        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+            throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${(0,deploy_say/* sayOf */.J)(deps)('name')} and ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+        }
+        (0,deploy_state/* observe */.lB)(state, d, log);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
+        return d;
+    });
+    if (!found || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
+        return found;
+    return awaitDeletion(o, state, deps, found);
+}
+/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
+async function awaitDeletion(o, state, deps, d) {
+    const { log } = deps;
+    if (o.target.kind === 'id') {
+        throw new deploy_error/* DeployError */.s(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
+    }
+    if (o.dryRun) {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): a run would wait until it is gone, then create it anew.`);
+        return undefined;
+    }
+    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}), so it cannot be updated: ` +
+            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}), then creating it anew.`);
+        const r = await (0,gone/* waitUntilGone */.Ly)(deps.client, d.id, o, deps);
+        if (r.kind === 'gone')
+            log.info((0,gone/* goneLine */.KK)(r.elapsedMs));
+        return r;
+    });
+    if (result.kind === 'timeout') {
+        throw new deploy_error/* DeployError */.s(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${(0,deploy_say/* sayOf */.J)(deps)('timeout')}.`, 'Deployment being deleted', 'timeout');
+    }
+    // Nothing of the deleted deployment is this run's: not its id, status or url.
+    state.deploymentId = undefined;
+    state.deploymentStatus = undefined;
+    state.url = undefined;
+    state.urlProblem = undefined;
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/deploy/steps/wait.ts
+var wait = __nccwpck_require__(822);
+;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
+// The deploy's write: create the deployment or update it, and name the revision the write made.
+// Only a revision that this write produced is this run's: an answer that still names the revision
+// from before is looked at again briefly, and otherwise reported as it is.
+
+
+
+
+async function writePlan(o, state, deps, plan, current, upload) {
+    let written;
+    /** The latest revision before this run's update: what the update must replace. */
+    let before = current?.latest_revision_id ?? null;
+    state.previousActive = current?.active_revision_id ?? null;
+    if (plan.kind === 'create') {
+        const body = plan.body;
+        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(body, deps));
+        (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
+        if (result.kind === 'created' && !upload) {
+            state.created = true;
+            written = result.deployment;
+        }
+        else {
+            // Another run created it first: this run's write becomes an update of theirs. An upload's
+            // create makes no revision of the source: the PATCH that names the upload does.
+            if (result.kind === 'created')
+                state.created = true;
+            plan = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, upload?.archive, deps.say);
+            // What the run did stays the create it made (the summary's changes); the upload's update
+            // is its second step. A deployment another run created is this run's update.
+            if (result.kind === 'taken')
+                state.plan = plan;
+            before = result.deployment.latest_revision_id;
+            state.previousActive = result.deployment.active_revision_id;
+            if (result.kind === 'taken')
+                noteRepository(state, deps, plan);
+            written = await update(state, deps, plan, result.deployment, upload);
+        }
+    }
+    else {
+        written = await update(state, deps, plan, current, upload);
+    }
+    (0,deploy_state/* observe */.lB)(state, written, deps.log);
+    if (plan.kind === 'update' && !plan.newRevision)
+        return { kind: 'no-revision', deployment: written };
+    if (plan.kind === 'update' && written.latest_revision_id === before) {
+        const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, written.id, before, deps.log);
+        if (!late)
+            return { kind: 'revision-missing', deployment: written, before };
+        written = late;
+        (0,deploy_state/* observe */.lB)(state, written, deps.log);
+    }
+    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, written);
+    state.revisionId = revisionId;
+    deps.log.info(`Revision ${revisionId}.`);
+    return { kind: 'revision', deployment: written, revisionId };
+}
+function create(body, deps) {
+    const { client, log } = deps;
+    return log.group('Create the deployment', async () => {
+        const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say);
+        if (r.kind === 'created')
+            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
+        return r;
+    });
+}
+async function update(state, deps, p, d, upload) {
+    if (p.kind !== 'update')
+        throw new Error('update needs an update plan');
+    const { client, log } = deps;
+    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
+    // reconciled like any other, with the same object.
+    const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body;
+    return log.group('Update the deployment', async () => {
+        if (p.removedSecrets.length) {
+            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+                `${(0,deploy_say/* sayOf */.J)(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${(0,deploy_say/* sayOf */.J)(deps)('secrets')} to keep it.`, 'Secrets removed');
+        }
+        const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
+        log.info(`Updated deployment "${out.name}" (${out.id}).`);
+        return out;
+    });
+}
+/** The patch with the uploaded object in place of the plan's placeholder. */
+function withObject(body, objectPath) {
+    return {
+        ...body,
+        source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
+    };
+}
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+function noteRepository(state, deps, p) {
+    if (p.kind !== 'update' || !p.otherRepository)
+        return;
+    state.expectedSha = undefined;
+    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${(0,deploy_say/* sayOf */.J)(deps)('repository')} to silence this.`, 'Another repository');
+}
+
+;// CONCATENATED MODULE: ./src/deploy/flow.ts
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
+// the DeployState, so that the outputs and the summary can say what was known when it stopped;
+// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+async function deploy(o, state, deps) {
+    let ending;
+    try {
+        ending = await flow_steps(o, state, deps);
+    }
+    catch (err) {
+        ending = (0,deploy_ending/* endingOfError */.Rx)(err, state, deps.signal);
+        if (!ending) {
+            state.outcome = 'error';
+            throw err;
+        }
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function flow_steps(o, state, deps) {
+    // An upload's archive is built before any request (its errors send nothing), and removed after.
+    // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
+    const upload = uploadsSource(o)
+        ? await (await __nccwpck_require__.e(/* import() */ 471).then(__nccwpck_require__.bind(__nccwpck_require__, 3471))).prepareUpload(o, state, deps)
+        : undefined;
+    try {
+        return await stepsWith(o, state, deps, upload);
+    }
+    finally {
+        await upload?.archive.cleanup();
+    }
+}
+async function stepsWith(o, state, deps, upload) {
+    const current = await findTarget(o, state, deps);
+    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload));
+    state.plan = plan;
+    noteRepository(state, deps, plan);
+    (0,after_deployed/* refuseHealthTarget */.c)(o, current, deps.say);
+    if (o.dryRun) {
+        deps.log.info('Dry run: nothing was written.');
+        return { outcome: 'dry-run' };
+    }
+    const written = await resizeAfter(o, state, deps, await writePlan(o, state, deps, plan, current, upload));
+    if (written.kind === 'no-revision') {
+        deps.log.info('The change needs no new revision: nothing to wait for.');
+        return { outcome: 'no-revision' };
+    }
+    if (written.kind === 'revision-missing') {
+        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
+            'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.', 'No new revision');
+        return { outcome: 'revision-missing' };
+    }
+    if (!o.wait) {
+        deps.log.info(`${(0,deploy_say/* sayOf */.J)(deps).set('wait', false)}: the revision goes on on the control plane.`);
+        return { outcome: 'accepted' };
+    }
+    const id = written.deployment.id;
+    // A superseded revision's successor is followed within what is left of the timeout.
+    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
+    return (0,conclude/* conclude */.E)(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
+}
+/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsSource(o) {
+    return (o.source === 'internal_source' ||
+        (o.revisionSource === 'internal_source' && o.source !== 'external_docker'));
+}
+async function makePlan(o, deps, current, upload) {
+    let p;
+    if (current)
+        p = (0,steps_plan/* planUpdate */.ZL)(o, current, upload?.archive, deps.say);
+    else {
+        // A deployment named by id is read, never created: not finding it was an error before.
+        if (o.target.kind !== 'name')
+            throw new deploy_error/* DeployError */.s(`Deployment ${o.target.deploymentId} was not found.`);
+        const name = o.target.name;
+        refuseCreateWithoutNeeds(o, name, deps.say);
+        const repo = o.source === 'codehost' && o.integrationId && o.repository
+            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+            : undefined;
+        if (repo) {
+            deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
+        }
+        p = (0,steps_plan/* planCreate */._1)(o, name, repo, deps.say);
+    }
+    for (const line of (0,steps_plan/* describePlan */.df)(p))
+        deps.log.info(line);
+    if (upload)
+        deps.log.info(`  source: ${upload.described}`);
+    if (upload && p.kind === 'create')
+        deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`);
+    return p;
+}
+function waitFor(o, deps, deploymentId, revisionId) {
+    const { log } = deps;
+    return log.group(`Wait for revision ${revisionId}`, async () => {
+        const result = await (0,wait/* waitForRevision */.gM)({
+            client: deps.client,
+            deploymentId,
+            revisionId,
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            clock: deps.clock,
+            onStatus: (status, ms) => log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`),
+            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${(0,status_words/* shownStatus */.O4)(status)}, which the control plane does not document: ` +
+                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
+            // The hint of a cause is said once, with the final error; each poll gets one line.
+            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${(0,conclude/* firstLine */.T)(err)}`)
+        });
+        return { result, deploymentId, revisionId };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/deploy/status-url.ts
+const API_HOST = 'api.host.langchain.com';
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** The web app that belongs to an API base URL; undefined when none is known. */
+function webAppOf(baseUrl) {
+    let host;
+    try {
+        host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, '');
+    }
+    catch {
+        return undefined;
+    }
+    if (host === API_HOST)
+        return 'https://smith.langchain.com';
+    if (!host.endsWith(`.${API_HOST}`))
+        return undefined;
+    const prefix = host.slice(0, -`.${API_HOST}`.length);
+    return LABEL.test(prefix) ? `https://${prefix}.smith.langchain.com` : undefined;
+}
+/** The deployment's page, or undefined where none is known. */
+function statusUrlOf(f) {
+    if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId)
+        return undefined;
+    const app = webAppOf(f.baseUrl);
+    if (app === undefined)
+        return undefined;
+    const id = (s) => encodeURIComponent(s);
+    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
+}
+
+// EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
+var public_suffixes = __nccwpck_require__(9059);
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var inputs_problems = __nccwpck_require__(8925);
+;// CONCATENATED MODULE: ./src/inputs/masking.ts
+// The values to mask in the job log before anything else is logged.
+
+
+
+
+
+/**
+ * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
+ * a secret whose value is one of them would be masked wherever the word appears, turning the log
+ * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
+ */
+const COMMON_WORDS = new Set([
+    ...vocabulary/* DEPLOYMENT_STATUSES */.PB,
+    ...vocabulary/* REVISION_STATUSES */.X_,
+    ...vocabulary/* DEPLOYMENT_TYPES */._o,
+    ...vocabulary/* SOURCES */.Hl,
+    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
+    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
+    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
+    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
+].map(w => w.toLowerCase()));
+/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
+function isCommonWord(value) {
+    return COMMON_WORDS.has(value.trim().toLowerCase());
+}
+/** Names of the secrets whose values are common words, left unmasked (warned once by the run). */
+function commonWordSecretNames(secrets) {
+    return secrets
+        .filter(s => s.value.trim().length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && isCommonWord(s.value))
+        .map(s => s.name);
+}
+/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
+function withLines(value, into) {
+    if (value.trim() === '')
+        return;
+    into.add(value);
+    if (value.trim() !== value)
+        into.add(value.trim());
+    if (!/[\r\n]/.test(value))
+        return;
+    for (const line of (0,inputs_text/* lines */.M)(value)) {
+        const t = line.trim();
+        if (t.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb)
+            into.add(t);
+    }
+}
+/** A value and its JSON-escaped form, as it appears in the raw input text. */
+function withJsonForms(value, into) {
+    withLines(value, into);
+    const escaped = JSON.stringify(value).slice(1, -1);
+    if (escaped !== value)
+        withLines(escaped, into);
+}
+/**
+ * The values of a JSON object that does not parse: every string after a `:`, to line end (a
+ * single-quoted one also without its quotes).
+ */
+function scavengeJsonValues(text, into) {
+    for (const line of (0,inputs_text/* lines */.M)(text)) {
+        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
+            const token = (m[1] ?? '').trim();
+            if (!token.startsWith('"')) {
+                withLines(token, into);
+                if (token.startsWith("'"))
+                    withLines(token.slice(1).replace(/'$/, ''), into);
+                continue;
+            }
+            const closed = token.length > 1 && token.endsWith('"');
+            const body = closed ? token.slice(1, -1) : token.slice(1);
+            withLines(body, into);
+            try {
+                const decoded = JSON.parse(`"${body}"`);
+                if (typeof decoded === 'string')
+                    withLines(decoded, into);
+            }
+            catch {
+                // the escaped form is masked already
+            }
+        }
+    }
+}
+/**
+ * The values of `secrets` in its object form, read by the same parser as the check (so that
+ * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
+ * size the check accepts.
+ */
+function parsedObject(text) {
+    if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
+        return undefined;
+    const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', text, () => undefined);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+}
+/**
+ * Best effort, for masking before anything else is logged: the API key and every value found in
+ * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
+ * every object value, also when the object does not parse), the `github-token`, plus a password
+ * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
+ * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
+ */
+function secretValuesToMask(raw) {
+    const found = new Set();
+    withLines(raw['api-key'] ?? '', found);
+    withLines(raw['github-token'] ?? '', found);
+    // The key and the token are masked whatever they are; a secret's value is not when it is a
+    // common word (see COMMON_WORDS).
+    const keys = [...found];
+    const secrets = raw.secrets ?? '';
+    if (secrets.trim().startsWith('{')) {
+        const parsed = parsedObject(secrets.trim());
+        if (parsed !== undefined) {
+            for (const value of Object.values(parsed)) {
+                if (typeof value === 'string')
+                    withJsonForms(value, found);
+                else if (value !== null && value !== undefined)
+                    withLines(JSON.stringify(value), found);
+            }
+        }
+        else {
+            scavengeJsonValues(secrets, found);
+        }
+    }
+    else {
+        for (const line of (0,inputs_text/* lines */.M)(secrets)) {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                continue;
+            const eq = line.indexOf('=');
+            withLines(eq < 0 ? t : line.slice(eq + 1), found);
+        }
+    }
+    for (const input of ['base-url', 'custom-url', 'environment-url']) {
+        try {
+            const url = new URL((raw[input] ?? '').trim());
+            if (url.password !== '') {
+                withLines(url.password, found);
+                withLines(decodeURIComponent(url.password), found);
+            }
+        }
+        catch {
+            // not a URL: nothing to find
+        }
+    }
+    return [...found]
+        .filter(v => v.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !isCommonWord(v)))
+        .sort((a, b) => b.length - a.length);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/resolved.ts
+function resolve(f, failed, event) {
+    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
+    const source = f.source;
+    const revisionSource = f['revision-source'];
+    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
+    const refOrigin = f.ref !== undefined
+        ? 'input'
+        : usesCodehost && !failed.has('ref') && event.ref !== undefined
+            ? 'event'
+            : undefined;
+    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
+    return {
+        byId,
+        source,
+        revisionSource,
+        usesCodehost,
+        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+        ref,
+        refOrigin,
+        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+        codeHost: event.codeHost
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// How the inputs fit together, as named rules. Which source takes an input and what a create
+// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
+// for the target, the sources in play and the ref. Only inputs that passed their own checks take
+// part: an input that failed is neither given (nothing is said about what it does not fit) nor
+// absent (it is not "required" again: its own problem already says what is wrong). Every message
+// names inputs through `say`, as the user set them (naming.ts).
+
+
+
+
+
+
+
+const rules_row = (name) => INPUTS[name];
+/** The deployment needs a target: a name, or an id. */
+function target({ f, r, say, absent, add }) {
+    if (!r.byId && absent('name') && f.command !== 'sweep') {
+        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
+    }
+}
+/** `environment` turns GitHub deployments on and needs a token to write them. */
+function githubDeployment({ say, given, absent, add }) {
+    if (given('environment') && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
+    }
+    if (given('environment-url') && absent('environment')) {
+        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
+    }
+}
+/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
+function healthGate({ f, say, add }) {
+    // The gate's rule knows deploy and delete: a check plans a deploy, a sweep takes no gate.
+    const command = f.command === 'delete' || f.command === undefined ? f.command : 'deploy';
+    const fit = { healthPath: f['health-check'], wait: f.wait, command };
+    for (const [input, message] of healthProblems(fit, say))
+        add(input, message);
+}
+/** The smoke cases run after the health check's probes: without it, nothing would run them. */
+function smokeNeedsGate({ f, say, add }) {
+    if (f['smoke-test'] !== undefined && f['health-check'] === false)
+        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
+}
+/** Timing: a pause is never longer than the whole wait. */
+function pollWithinTimeout({ f, say, add }) {
+    const pollInterval = f['poll-interval'];
+    const timeout = f.timeout;
+    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
+        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a3)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a3)(timeout)})`);
+    }
+}
+/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
+const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'deploy' && (0,names/* defaultOf */.HA)(n) === '');
+/** Inputs a delete uses and a deploy does not (switches that are off by default). */
+const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(n => appliesTo(rules_row(n).applies, 'delete') && !appliesTo(rules_row(n).applies, 'deploy'));
+/** Each command takes only its inputs (the rows' `applies`). */
+function commandFit(c) {
+    const { f, say, given, add } = c;
+    listedFit(c);
+    if (f.command === 'sweep')
+        return;
+    const deleting = say.set('command', 'delete');
+    if (f.command === 'delete') {
+        for (const input of DEPLOY_ONLY) {
+            if (given(input))
+                add(input, `${say(input)} applies only to deploying, not to ${deleting}`);
+        }
+        if (f['on-failure'] === 'rollback')
+            add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
+        return;
+    }
+    for (const input of DELETE_ONLY) {
+        if (given(input) && f[input] !== false)
+            add(input, `${say(input)} applies only with ${deleting}`);
+    }
+}
+/** `deploy, check`: the commands of an input, for a message. */
+function commandsText(applies) {
+    const list = typeof applies !== 'string'
+        ? applies
+        : applies === 'both'
+            ? ['deploy', 'check', 'delete']
+            : applies === 'deploy'
+                ? ['deploy', 'check']
+                : [applies];
+    return list.map(command => `\`${command}\``).join(', ');
+}
+/**
+ * The inputs without a default that a sweep does not use, and those of the sweep and the check
+ * (rows that list their commands), given to another command: an error naming the commands.
+ */
+function listedFit({ f, say, given, add }) {
+    const command = f.command;
+    if (command === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        const applies = rules_row(input).applies;
+        if (appliesTo(applies, command) || (0,names/* defaultOf */.HA)(input) !== '' || !given(input))
+            continue;
+        // deploy and delete: commandFit's own messages say it.
+        if (typeof applies === 'string' && command !== 'sweep')
+            continue;
+        add(input, `${say(input)} applies only to command ${commandsText(applies)}, not to ${say.set('command', command)}`);
+    }
+}
+/** A sweep needs its pattern and at least one criterion; `sweep-closed` needs `{pr}`. */
+function sweepCriteria({ f, say, add }) {
+    if (f.command !== 'sweep')
+        return;
+    const pattern = f['sweep-names'];
+    if (pattern === undefined) {
+        add('sweep-names', `${say('sweep-names')} is required with ${say.set('command', 'sweep')}: the names to consider, like \`my-agent-pr-{pr}\``);
+        return;
+    }
+    if (f['sweep-closed'] === true && !pattern.hasPr)
+        add('sweep-closed', `${say('sweep-closed')} needs \`{pr}\` in ${say('sweep-names')}: the pull request number is read from the name`);
+    const closed = f['sweep-closed'] ?? pattern.hasPr;
+    if (!closed && f['sweep-max-age'] === undefined && f['sweep-max-count'] === undefined)
+        add('sweep-names', `${say.set('command', 'sweep')} needs a criterion: \`{pr}\` in ${say('sweep-names')} (closed pull requests), ${say('sweep-max-age')} or ${say('sweep-max-count')}`);
+}
+/** The pull request comment is written with the token. */
+function prComment({ f, say, absent, add }) {
+    if (f['pr-comment'] === true && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
+    }
+}
+/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
+const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
+/** How a message names the ref the event gave: by the variable it was read from. */
+function eventRefName(event) {
+    return event.refFrom !== undefined
+        ? `The ref read from ${event.refFrom}`
+        : 'The ref the triggering event gives';
+}
+/** The ref to deploy, wherever it comes from, is one the integration can build. */
+function refFit({ r, event, say, add }) {
+    if (r.ref === undefined)
+        return;
+    if (PULL_REQUEST_REF.test(r.ref)) {
+        add('ref', pullRequestRefMessage(r, event, say));
+        return;
+    }
+    if (r.refOrigin !== 'event')
+        return; // the input's own check said it already
+    const problem = refFormatProblem(r.ref);
+    if (problem !== undefined) {
+        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
+            `(set ${say('ref')} to the branch to deploy)`);
+    }
+}
+function pullRequestRefMessage(r, event, say) {
+    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
+        'integration cannot build';
+    if (r.refOrigin === 'event') {
+        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
+    }
+    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
+        ? `\`${event.ref}\``
+        : '`${{ github.head_ref }}`';
+    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
+        `request event, leaving ${say('ref')} empty deploys it)`);
+}
+/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
+const uploads = (r) => r.source === 'internal_source' ||
+    (r.revisionSource === 'internal_source' && r.source !== 'external_docker');
+/** A fork's code is never uploaded: it would deploy with the repository's key. */
+function forkUpload({ r, event, add }) {
+    if (event.forkHead === undefined || !uploads(r))
+        return;
+    add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
+}
+/**
+ * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
+ * other, after the plan): an upload revision of another source's deployment is refused now.
+ */
+function uploadRevisionOfOtherSource({ r, say, add }) {
+    if (r.revisionSource !== 'internal_source' || r.source === undefined)
+        return;
+    if (r.source === 'internal_source' || r.source === 'external_docker')
+        return;
+    add('revision-source', `${say.set('revision-source', 'internal_source')} needs a deployment whose source is \`internal_source\` ` +
+        `(the control plane gives upload URLs to those alone), not source \`${r.source}\`: ` +
+        `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
+        `empty to deploy this ${r.source} deployment as it is built`);
+}
+/** A fork's head branch is not in the repository the integration builds. */
+function forkHead({ r, event, absent, add }) {
+    if (uploads(r))
+        return; // forkUpload says it
+    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
+    }
+}
+/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
+function sourcesText(facts, say) {
+    const list = facts.sources ?? [];
+    const names = list.map(s => `\`${s}\``);
+    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
+        ? 'cloud sources'
+        : list.length === 1
+            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
+            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
+    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
+}
+/** Whether an input of these facts belongs to the sources in play. */
+function fitsSources(facts, r) {
+    if (facts.sources === undefined || r.source === undefined)
+        return true;
+    if (facts.sources.includes(r.source))
+        return true;
+    const revision = r.revisionSource;
+    return revision !== undefined && r.source !== 'external_docker'
+        ? (facts.revisionSources ?? []).includes(revision)
+        : false;
+}
+/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
+function sourceFit({ r, say, set, add }) {
+    if (r.source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        // A default fits every source: only what the user set can be out of place.
+        if (set(input) && !fitsSources(rules_row(input), r))
+            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
+    }
+}
+/**
+ * What every deploy of a source needs (the rows' `needs`). What only a create needs
+ * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
+ * (create-needs.ts): an update by name needs neither.
+ */
+function sourceNeeds({ r, say, absent, add }) {
+    const { source, revisionSource } = r;
+    if (source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        const needs = rules_row(input).needs;
+        if (!absent(input) || needs === undefined)
+            continue;
+        if (needs.sources.includes(source))
+            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
+        else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
+            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
+    }
+}
+/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
+function tagWithoutBuildOnPush({ f, r, say, add }) {
+    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
+        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
+    }
+}
+/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
+function secretNames({ f, r, say, add }) {
+    if (f.secrets === undefined || r.source === undefined)
+        return;
+    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
+    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
+    for (const { name } of f.secrets) {
+        if (reserved.includes(name)) {
+            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+        }
+    }
+    const names = new Set(f.secrets.map(s => s.name));
+    for (const { name } of f['secret-references'] ?? []) {
+        if (names.has(name)) {
+            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
+        }
+    }
+}
+/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
+const ANY_COMMAND = [
+    githubDeployment,
+    healthGate,
+    smokeNeedsGate,
+    pollWithinTimeout,
+    commandFit,
+    sweepCriteria
+];
+const DEPLOYING = [
+    prComment,
+    refFit,
+    forkUpload,
+    uploadRevisionOfOtherSource,
+    forkHead,
+    sourceFit,
+    sourceNeeds,
+    tagWithoutBuildOnPush,
+    secretNames,
+    databaseOfServerless
+];
+/** A Serverless deployment shares its database: it has no database size to set. */
+function databaseOfServerless({ f, say, add }) {
+    const type = f['deployment-type'];
+    if (f['database-size'] === undefined || (0,vocabulary/* kindOf */.I)(type) !== 'serverless')
+        return;
+    add('database-size', `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`);
+}
+/** Every rule's problems, in order. */
+function ruleProblems(c, failedCommand) {
+    target(c);
+    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+    if (failedCommand)
+        return;
+    for (const rule of ANY_COMMAND)
+        rule(c);
+    if (c.f.command === 'delete' || c.f.command === 'sweep')
+        return;
+    for (const rule of DEPLOYING)
+        rule(c);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/options.ts
+/** Inputs whose Options are derived (see the interface) rather than taken as they are. */
+const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
+// (the entry layer masks and logs).
+//
+// One problem collector (problems.ts) takes every problem, so that a user fixes all their inputs
+// in one round, never just the first: each input's own check runs, then the checks of how the
+// inputs fit together, and `Options` are built only when nothing was found. No message ever
+// repeats an input's value: a value may be the API key or a secret pasted into the wrong input.
+// What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
+// document.
+//
+// `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
+// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
+// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
+// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
+// every caller (the action, the CLI, tests) gets the same.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
+function inputEnvName(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+/**
+ * Every input through `input` (the door's reader: `core.getInput`, the command line), trimmed
+ * at both ends like `core.getInput` (inner lines of multi-line values are left as they are).
+ */
+function readRawInputs(input) {
+    const raw = {};
+    for (const name of names/* INPUT_NAMES */.Qh)
+        raw[name] = input(name).trim();
+    return raw;
+}
+// ---------------------------------------------------------------------------------------------
+// Checks and Options
+/** Each input through its own check; a failed input's value is `undefined`. */
+function checkEach(raw, problems) {
+    const fields = {};
+    for (const name of names/* INPUT_NAMES */.Qh) {
+        const check = INPUTS[name].check;
+        fields[name] = problems.check(name, raw[name], check);
+    }
+    return fields;
+}
+/** `integration-id` -> `integrationId`: the key in Options of an input taken as it is. */
+function optionKey(name) {
+    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+/**
+ * The Options of inputs that passed every check: each input under its camel-case key, then what
+ * is derived (the target, the event's defaults, durations in ms, the dialect).
+ */
+function toOptions(f, r) {
+    const plain = {};
+    for (const name of names/* INPUT_NAMES */.Qh) {
+        if (!DERIVED_INPUTS.includes(name))
+            plain[optionKey(name)] = f[name];
+    }
+    const timeoutMs = f.timeout;
+    const auto = f['api-dialect'] === 'auto' ? (0,dialect/* autoDialect */.mk)(f['base-url']) : undefined;
+    const derived = {
+        target: r.byId
+            ? { kind: 'id', deploymentId: f['deployment-id'] }
+            : { kind: 'name', name: f.name },
+        repository: r.repository,
+        repositoryExplicit: f.repository !== undefined,
+        ref: r.ref,
+        expectedSha: r.expectedSha,
+        codeHost: r.codeHost,
+        timeoutMs,
+        pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
+        apiDialect: auto?.dialect ?? f['api-dialect'],
+        apiDialectReason: auto?.reason
+    };
+    return { ...plain, ...derived };
+}
+/**
+ * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
+ * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
+ * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
+ * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
+ * problem message contains the API key or a secret value.
+ */
+async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+    await (0,documents/* loadDocumentParser */.fq)(raw);
+    // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
+    if ((raw['health-check-hosts'] ?? '').includes('*'))
+        await (0,public_suffixes/* loadPublicSuffixes */.V)();
+    return checkInputs(raw, event, naming);
+}
+/**
+ * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
+ * a document input read before it is loaded throws).
+ */
+function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+    const record = {};
+    const userSet = new Set();
+    for (const name of names/* INPUT_NAMES */.Qh) {
+        const value = raw[name];
+        const text = typeof value === 'string' && !(0,names/* isUnevaluatedDefault */.Wi)(name, value) ? value : '';
+        if (text.trim() !== '')
+            userSet.add(name);
+        record[name] = text.trim() === '' ? (0,names/* defaultOf */.HA)(name) : text;
+    }
+    const masks = secretValuesToMask(record);
+    const found = new inputs_problems/* InputProblems */.Nh(naming);
+    const f = checkEach(record, found);
+    const failed = found.failed();
+    const r = resolve(f, failed, event);
+    // After failed inputs too: every problem is reported at once.
+    const rules = {
+        f,
+        r,
+        event,
+        say: (0,inputs_naming/* sayWith */.C)(naming),
+        given: (input) => f[input] !== undefined,
+        set: (input) => userSet.has(input) && f[input] !== undefined,
+        absent: (input) => f[input] === undefined && !failed.has(input),
+        add: (input, message) => void found.add(input, message)
+    };
+    ruleProblems(rules, failed.has('command'));
+    if (found.list.length === 0) {
+        return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks };
+    }
+    // Messages never quote values; redacting what might be sensitive anyway is the second lock.
+    const redactor = new control_plane_redact/* Redactor */.pO(masks);
+    const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
+    return { ok: false, problems, masks };
+}
+function notices(raw, f, naming) {
+    const out = [];
+    if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
+        out.push(`\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
+    }
+    return out;
+}
+/** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */
+function unmaskedSecretNames(o) {
+    return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
+}
+
+;// CONCATENATED MODULE: ./src/report.ts
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
+// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
+// commits) and are written as they are: redacting them would corrupt them whenever a secret value
+// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
+// so it passes the redactor: the runner masks the log, but nothing masks a summary. Its markup is
+// the run's own: every other text (a name, a graph id, a case's output, a server's answer) goes in
+// through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+
+
+
+
+
+/** The step outputs, by name; undefined ones are not written. */
+function outputsOf(state) {
+    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
+    return {
+        'deployment-id': state.deploymentId,
+        'revision-id': state.revisionId,
+        'revision-status': (0,status_words/* revisionStatusWord */.I8)(state.revisionStatus),
+        'deployment-status': (0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus),
+        // A create cut off in flight may have landed: unknown, so not claimed either way.
+        created: state.writing === 'create' ? undefined : String(state.created),
+        url: state.url,
+        'status-url': state.statusUrl,
+        'repo-commit-sha': state.repoCommitSha,
+        // A delete cut off in flight may have landed: unknown, so not claimed either way.
+        deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
+        'rollback-revision-id': rollback?.revisionId,
+        'rollback-status': (0,status_words/* revisionStatusWord */.I8)(rollback?.status),
+        'served-revision': state.verified?.servedRevision,
+        smoke: state.verified?.smoke,
+        health: state.health,
+        'source-digest': state.source?.digest,
+        'deployment-type': state.deploymentType,
+        size: state.size
+    };
+}
+/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
+function allOutputs(state, extra) {
+    const known = state
+        ? { ...outputsOf(state), ...extra }
+        : { created: 'false', deleted: 'false', ...extra };
+    const all = {};
+    for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
+        all[name] = known[name] ?? '';
+    }
+    return all;
+}
+const HEADLINE = {
+    deployed: '✅ Deployed',
+    accepted: '📨 Accepted (not waited for)',
+    'no-revision': '✅ Updated (no new revision needed)',
+    'revision-missing': '⚠️ Updated, but the control plane made no new revision',
+    deleted: '🗑️ Deleted',
+    absent: '✅ Nothing to delete',
+    'dry-run': '📝 Dry run: nothing written',
+    skipped: '⏭️ Superseded by a newer revision',
+    failed: '❌ Revision failed',
+    unhealthy: '❌ Agent server unhealthy',
+    timeout: '⏱️ Timed out',
+    cancelled: '🛑 Cancelled',
+    error: '❌ Failed'
+};
+/** The summary's table: each fact of the run that is known, one row each. */
+function summaryRows(state, facts) {
+    const rows = [];
+    const add = (k, v) => {
+        if (v !== undefined && v !== '')
+            rows.push([k, v]);
+    };
+    add('Deployment', state.deploymentId
+        ? `${(0,inert/* mdCode */.xs)(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
+        : undefined);
+    const code = (v) => v && cellCode(v);
+    add('Revision', code(state.revisionId));
+    add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(state.revisionStatus)));
+    add('Newer revision', code(state.newerRevisionId));
+    add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus)));
+    add('Type and size', typeAndSize(state));
+    add('Ref', code(state.ref));
+    if (state.repoCommitSha || state.expectedSha) {
+        const built = code(state.repoCommitSha) || 'not reported';
+        const expected = code(state.expectedSha) || 'not known';
+        add('Commit built / expected', `${built} / ${expected}`);
+    }
+    add('URL', state.url && (0,inert/* mdUrl */.T3)(state.url));
+    add('Deployment page', state.statusUrl && (0,inert/* mdUrl */.T3)(state.statusUrl));
+    const src = state.source;
+    if (src) {
+        const git = src.commit ? `, git ${(0,inert/* mdCode */.xs)(src.commit)}` : '';
+        add('Source archive', `${src.files} files, ${src.size} bytes, ${(0,inert/* mdCode */.xs)(src.digest)}${git}`);
+    }
+    add('Health', state.health && (0,inert/* mdText */.bC)(state.health));
+    verifiedRows(state.verified, add);
+    add('Duration', (0,duration/* formatDuration */.a3)(facts.durationMs));
+    add('Requests', String(facts.requests));
+    return rows;
+}
+/** The job summary as markdown. */
+function renderSummary(state, facts) {
+    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
+    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
+    const headline = checks
+        ? '❌ New revision failed its checks'
+        : state.outcome
+            ? HEADLINE[state.outcome]
+            : facts.error
+                ? '❌ Failed'
+                : '…';
+    const title = `${headline}: ${state.name ? (0,inert/* mdCode */.xs)(state.name) : 'deployment'}`;
+    const out = [`### ${title}`, '', '| | |', '|---|---|'];
+    for (const [k, v] of summaryRows(state, facts))
+        out.push(`| ${k} | ${cell(v)} |`);
+    if (facts.error)
+        out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(facts.error.split(/\r?\n/)));
+    if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
+        out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '');
+        out.push((0,inert/* mdFenced */.bm)((0,steps_plan/* describePlan */.df)(state.plan)));
+    }
+    smokeCases(out, state.verified?.cases);
+    timeline(out, 'Status timeline', state.timeline);
+    const log = state.failureLog;
+    if (log) {
+        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
+        out.push((0,inert/* mdFenced */.bm)(log.lines), '', '</details>');
+    }
+    const rb = state.rollback;
+    if (rb?.kind === 'done') {
+        out.push('', `**Rollback**: revision ${(0,inert/* mdCode */.xs)(rb.revisionId)} (a redeploy of ${(0,inert/* mdCode */.xs)(rb.restoredId)}) ended ${(0,inert/* mdCode */.xs)((0,status_words/* revisionStatusWord */.I8)(rb.status) ?? 'without a status')}`);
+        timeline(out, 'Rollback timeline', rb.timeline);
+    }
+    else if (rb)
+        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${(0,inert/* mdText */.bC)(rb.reason)}.`);
+    return out.join('\n') + '\n';
+}
+/** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
+function typeAndSize(state) {
+    const tier = state.tier ? `${state.size ?? 'size'} (${(0,inert/* mdCode */.xs)(state.tier)})` : undefined;
+    const parts = [state.deploymentType, tier].filter(Boolean);
+    return parts.length ? parts.join(', ') : undefined;
+}
+function verifiedRows(v, add) {
+    add('Served revision', v?.servedRevision && (0,inert/* mdText */.bC)(v.servedRevision));
+    const g = v?.graphs;
+    if (g)
+        add('Graphs', `${(0,inert/* mdText */.bC)(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
+    add('Smoke test', v?.smoke && (0,inert/* mdText */.bC)(v.smoke));
+}
+/**
+ * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
+ * the case's name and graph come from the workspace, its output from the agent server.
+ */
+function smokeCases(out, cases) {
+    if (!cases?.length)
+        return;
+    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
+    for (const c of cases) {
+        const why = c.reason ? `${c.reason}. ` : '';
+        out.push(`| ${(0,inert/* mdText */.bC)(c.name, 200)} (${cellCode(c.graph)}) | ${(0,inert/* mdText */.bC)(c.verdict)} | ${(0,inert/* mdText */.bC)(why + c.excerpt)} |`);
+    }
+}
+function timeline(out, title, entries) {
+    if (!entries.length)
+        return;
+    out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
+    for (const t of entries)
+        out.push(`| \`${(0,status_words/* revisionStatusWord */.I8)(t.status)}\` | ${(0,duration/* formatDuration */.a3)(t.elapsedMs)} |`);
+}
+/** Text as code in a table's cell, where `\|` reads back as `|`. */
+const cellCode = (v) => (0,inert/* mdCode */.xs)(v, 200, '\\|');
+/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
+function cell(v) {
+    return v.replace(/\r?\n/g, ' ');
+}
+/** The job summary as it is written: nothing masks a summary, so it is redacted here. */
+function summaryText(state, facts, redactor) {
+    return redactor.redact(renderSummary(state, facts));
+}
+
+;// CONCATENATED MODULE: ./src/run.ts
+// The run, whichever door it came through: raw inputs in through the port, masks first, every
+// input checked before any request, then the deploy or the delete, the GitHub side when the door
+// has one, the summary and the verdict out through the port, and the outputs in the result (each
+// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
+// signal handlers (the doors own those).
+
+
+
+
+
+
+
+
+
+
+
+
+/** Time allowed for everything but the wait: look-ups, writes and their retries. */
+const SETUP_BUDGET_MS = 10 * 60_000;
+/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
+const SETUP_BUDGET_FLOOR_MS = 30_000;
+/**
+ * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
+ * time by default. The run's one clock is made here and handed to everything that keeps time.
+ */
+async function run(port, time = {}) {
+    const clock = makeClock(time);
+    const started = clock.now();
+    const raw = readRawInputs(name => port.input(name));
+    const parsed = await parseInputs(raw, port.event, port.naming);
+    const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
+    for (const value of redactor.values)
+        port.mask(value);
+    if (!parsed.ok) {
+        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.naming)), 'Invalid inputs');
+        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
+    }
+    const o = parsed.options;
+    const smoke = await readSmokeTest(port, o, redactor);
+    if (smoke === 'invalid')
+        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
+    for (const line of parsed.notices)
+        port.notice(redactor.redact(line));
+    warnUnmasked(port, o);
+    const client = controlPlane(port, o, { redactor, clock, started });
+    const say = (0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._);
+    port.info(dialectLine(o, say));
+    if (o.command === 'sweep' || o.command === 'check')
+        return upkeep(port, o, client, { redactor, say, clock });
+    const state = (0,deploy_state/* newState */.om)(o);
+    const log = flowLog(port, redactor);
+    // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+    const github = await gitHubDeployment(port, o, { redactor, log, clock });
+    const deps = { client, log, signal: port.signal, say, clock, ...uploadPlace(port.event) };
+    const withCases = smoke ? { ...deps, smokeCases: smoke } : deps;
+    const ending = await flowEnding(o, state, withCases);
+    const error = ending.failure ? redactor.redact((0,deploy_ending/* failureText */.kY)(ending.failure)) : undefined;
+    // The deployment's page in the web app; none for one this run deleted.
+    state.statusUrl =
+        state.deleted === true
+            ? undefined
+            : statusUrlOf({
+                baseUrl: o.baseUrl,
+                dialect: o.apiDialect,
+                tenantId: state.tenantId ?? o.tenantId,
+                deploymentId: state.deploymentId
+            });
+    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now });
+    const outputs = allOutputs(state, {
+        'github-deployment-id': github ? String(github.id) : undefined
+    });
+    const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
+    await writeSummary(port, summaryText(state, facts, redactor), redactor);
+    if (error !== undefined) {
+        port.error(error, ending.failure?.title);
+        return { exitCode: failedExitCode(state, ending, client), outputs };
+    }
+    if (state.outcome === 'deployed') {
+        const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
+        port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`);
+    }
+    return { exitCode: 0, outputs };
+}
+/** 130 cancelled; 2 when nothing was sent (the workspace could not be archived); else 1. */
+function failedExitCode(state, ending, client) {
+    if (state.outcome === 'cancelled')
+        return 130;
+    return ending.failure?.nothingSent && client.requestCount === 0 ? 2 : 1;
+}
+/** What an upload needs of the door's event: the folder it archives, the files it never does. */
+function uploadPlace(event) {
+    return { workspace: event.workspace, ownFiles: event.ownFiles };
+}
+/**
+ * `command: sweep` or `check` (upkeep.ts, a chunk of its own): its summary, error and outputs
+ * written as a deploy's are; what it throws that nobody expected is one readable line.
+ */
+async function upkeep(port, o, client, { redactor, say, clock }) {
+    const log = flowLog(port, redactor);
+    let end;
+    try {
+        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 18).then(__nccwpck_require__.bind(__nccwpck_require__, 9018));
+        end = await runUpkeep(port, o, { client, log, signal: port.signal, say, clock, redactor });
+    }
+    catch (err) {
+        const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
+        end = {
+            exitCode: 1,
+            outputs: {},
+            summary: `### ❌ Failed\n\n${text}\n`,
+            error: { text, title: 'Failed' }
+        };
+    }
+    finally {
+        client.close();
+    }
+    await writeSummary(port, redactor.redact(end.summary), redactor);
+    if (end.error)
+        port.error(redactor.redact(end.error.text), end.error.title);
+    const exitCode = port.signal.aborted ? 130 : end.exitCode;
+    return { exitCode, outputs: allOutputs(undefined, end.outputs) };
+}
+/** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
+function dialectLine(o, say) {
+    const other = o.apiDialectReason && o.apiDialect === 'interface'
+        ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
+        : '';
+    return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`;
+}
+/**
+ * The smoke-test file's cases, read from the workspace and checked before any request (its parser
+ * loaded only then); 'invalid' after its one error.
+ */
+async function readSmokeTest(port, o, redactor) {
+    if (o.smokeTest === undefined)
+        return undefined;
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const naming = port.naming ?? inputs_naming/* ACTION_NAMING */._;
+    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming);
+    if (!('problem' in read))
+        return read.cases;
+    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.naming)), 'Invalid inputs');
+    return 'invalid';
+}
+/** The client of the control plane for this run, on the run's clock and abort signal. */
+function controlPlane(port, o, { redactor, clock, started }) {
+    return new ControlPlaneClient({
+        baseUrl: o.baseUrl,
+        apiKey: o.apiKey,
+        tenantId: o.tenantId,
+        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
+        // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
+        // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+        deadline: started +
+            o.timeoutMs +
+            Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
+        signal: port.signal,
+        secrets: redactor.values,
+        dialect: o.apiDialect,
+        naming: port.naming,
+        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a3)(waitMs)} as it asks (said once; later pauses are not logged).`)),
+        debug: port.debug,
+        clock
+    });
+}
+/**
+ * The deploy or the delete, to its ending. The flows return every ending they expect; what is
+ * left is what nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(o, state, deps) {
+    try {
+        return o.command === 'delete'
+            ? await deleteDeployment(o, state, deps)
+            : await deploy(o, state, deps);
+    }
+    catch (err) {
+        const text = err instanceof Error ? err.message : String(err);
+        const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
+        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
+        return { outcome: 'error', failure: { message, title } };
+    }
+    finally {
+        deps.client.close();
+    }
+}
+/** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
+function warnUnmasked(port, o) {
+    const names = (list) => `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`;
+    const short = unmaskedSecretNames(o);
+    if (short.length) {
+        port.warning(`${names(short)} shorter than ${control_plane_redact/* MIN_SECRET_LENGTH */.vb} characters, too short to be masked ` +
+            '(masking them would hide those characters everywhere in the log). This run never prints secret values.', 'Secret too short to mask');
+    }
+    const common = commonWordSecretNames(o.secrets ?? []);
+    if (common.length) {
+        port.warning(`${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
+            'not masked: masking it would hide that word everywhere in the log. ' +
+            'This run never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
+    }
+}
+/** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
+async function githubSide(port, o, state, { github, error, redactor, log, now }) {
+    const cancelling = port.signal.aborted;
+    if (o.prComment && !port.github) {
+        port.info(`${(0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
+    }
+    // Loaded only for a run that posts one (a chunk of its own in the bundle).
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
+    // Together, so that a cancel's short exit covers both.
+    await Promise.all([
+        github?.finish(state, error, cancelling),
+        comment && port.github
+            ? comment.postPrComment({
+                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+                command: o.command === 'delete' ? 'delete' : 'deploy',
+                outcome: commentOutcome(state),
+                deploymentId: state.deploymentId,
+                revisionId: state.revisionId,
+                revisionStatus: state.revisionStatus,
+                url: state.url,
+                statusUrl: state.statusUrl,
+                commitSha: state.repoCommitSha ?? state.expectedSha,
+                tier: typeAndSize(state)?.replace(/`/g, ''),
+                error,
+                logExcerpt: state.failureLog?.lines.join('\n'),
+                deleted: state.deleted,
+                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+            }, {
+                token: o.githubToken,
+                context: port.github,
+                pullRequestNumber: port.event.pullRequestNumber,
+                redactor,
+                log,
+                cancelling,
+                now,
+                dryRun: o.dryRun
+            })
+            : undefined
+    ]);
+}
+/**
+ * The GitHub deployment of a run with `environment` on a door that has a GitHub side; its module
+ * is loaded only then (a chunk of its own in the bundle).
+ */
+async function gitHubDeployment(port, o, deps) {
+    if (!port.github || o.environment === undefined)
+        return undefined;
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
+    return startGitHubDeployment(o, port.github, deps);
+}
+/** The flow's outcome in the words of the pull-request comment. */
+function commentOutcome(state) {
+    switch (state.outcome) {
+        case undefined:
+        case 'deleted':
+        case 'absent':
+            return undefined;
+        case 'revision-missing':
+            return 'no-revision';
+        default:
+            return state.outcome;
+    }
+}
+/** `fn` on its first call only. */
+function once(fn) {
+    let done = false;
+    return (...args) => {
+        if (done)
+            return;
+        done = true;
+        fn(...args);
+    };
+}
+/** The flow's log: through the port, every line redacted. */
+function flowLog(port, redactor) {
+    return {
+        info: line => port.info(redactor.redact(line)),
+        warning: (line, title) => port.warning(redactor.redact(line), title),
+        notice: (line, title) => port.notice(redactor.redact(line), title),
+        group: (name, fn) => port.group(name, fn)
+    };
+}
+/** The job summary, where the door keeps one; a failure to write it is only a warning. */
+async function writeSummary(port, text, redactor) {
+    if (!port.summary)
+        return;
+    try {
+        await port.summary(text);
+    }
+    catch (err) {
+        port.warning(`Could not write the job summary: ${redactor.redact(String(err))}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+// The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
+// lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
+// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
+// as the run's abort signal. The run itself is src/run.ts, the same for every door.
+
+
+
+
+
+/** After a cancel signal, the step exits by then whatever is still pending. */
+const CANCEL_EXIT_MS = 1500;
+/** An annotation's properties: a title when there is one. */
+const titled = (title) => title ? { title: (0,inert/* logSafe */.sN)(title) } : {};
+/**
+ * The port onto the runner, for one run. Every line, annotation and group name passes `logSafe`
+ * here, whatever the run interpolated into it (a graph id, a file name, a server's answer): the
+ * runner obeys a workflow command on any line of the log, so this is the one place that holds.
+ */
+function actionPort(signal, github) {
+    return {
+        input: name => getInput(name),
+        // The workspace an upload archives: the runner's checkout.
+        event: {
+            ...eventDefaults(github),
+            workspace: github.workspace ?? process.cwd(),
+            // The runner's files this step writes: never archived, even where they lie in the workspace.
+            ownFiles: [process.env.GITHUB_OUTPUT, process.env.GITHUB_STEP_SUMMARY].filter((f) => Boolean(f))
+        },
+        mask: value => core_setSecret(value),
+        info: line => info((0,inert/* logSafe */.sN)(line)),
+        debug: isDebug() ? line => core_debug((0,inert/* logSafe */.sN)(line)) : undefined,
+        warning: (line, title) => warning((0,inert/* logSafe */.sN)(line), titled(title)),
+        notice: (line, title) => notice((0,inert/* logSafe */.sN)(line), titled(title)),
+        error: (line, title) => error((0,inert/* logSafe */.sN)(line), titled(title)),
+        group: (name, fn) => group((0,inert/* logSafe */.sN)(name), fn),
+        // Every runner keeps a summary; where none is set up, core says so and the run warns once.
+        summary: async (markdown) => {
+            await summary.addRaw(markdown).write();
+        },
+        github,
+        signal
+    };
+}
+/**
+ * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`
+ * (through src/main.ts) call. Any failure sets the exit code 1; nothing throws.
+ */
+async function main_run() {
+    const controller = new AbortController();
+    const onSignal = (signal) => {
+        if (controller.signal.aborted)
+            return;
+        info((0,inert/* logSafe */.sN)(`Received ${signal}: stopping.`));
+        controller.abort();
+        setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+        const result = await run(actionPort(controller.signal, (0,context/* githubContext */.h4)(process.env)));
+        // Every output, as it is (structured values are not redacted).
+        for (const [name, value] of Object.entries(result.outputs))
+            setOutput(name, value);
+        // GitHub knows success and failure only: invalid inputs and a cancel fail the step too.
+        if (result.exitCode !== 0)
+            process.exitCode = 1;
+    }
+    catch (err) {
+        // run() reports every failure it expects itself; this is the last guard against a stack trace.
+        setFailed((0,inert/* logSafe */.sN)(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    finally {
+        process.removeListener('SIGINT', onSignal);
+        process.removeListener('SIGTERM', onSignal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1937:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aS: () => (/* binding */ baseUrlProblem),
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   tE: () => (/* binding */ isLoopbackUrl)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+// Where the API key may be sent: https anywhere, plain http only to this machine (the emulator, an
+// agent server on the runner). The control plane and the health probes share this rule.
+
+/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host === '::1')
+        return true;
+    // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
+    return (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4 && host.startsWith('127.');
+}
+/** Whether a URL (`base-url`) names this machine; false for anything that is not a URL. */
+function isLoopbackUrl(text) {
+    try {
+        return isLoopbackHost(new URL(text).hostname);
+    }
+    catch {
+        return false;
+    }
+}
+/** Why a base URL may not carry the key, or undefined when it may. */
+function baseUrlProblem(baseUrl) {
+    let url;
+    try {
+        url = new URL(baseUrl);
+    }
+    catch {
+        return 'the base URL is not a URL';
+    }
+    if (url.username || url.password)
+        return 'the base URL must not carry credentials (user:password@): the key goes in its own header';
+    if (url.protocol === 'https:')
+        return undefined;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return undefined;
+    return url.protocol === 'http:'
+        ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (use https; http only for localhost, 127.0.0.0/8 and [::1])`
+        : `the ${url.protocol} scheme is not supported (use https; http only for localhost, 127.0.0.0/8 and [::1])`;
+}
+
+
+/***/ }),
+
+/***/ 1076:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cz: () => (/* binding */ isOtherDialectsWord),
+/* harmony export */   L8: () => (/* binding */ dialectOfPath),
+/* harmony export */   O9: () => (/* binding */ DIALECTS),
+/* harmony export */   QW: () => (/* binding */ pathToWire),
+/* harmony export */   U: () => (/* binding */ requestToWire),
+/* harmony export */   mk: () => (/* binding */ autoDialect),
+/* harmony export */   xD: () => (/* binding */ responseFromWire)
+/* harmony export */ });
+/* unused harmony exports RENAMES, requestFromWire, responseToWire, pathFromWire, valueToWire, locToWire, locFromWire */
 // The two wire dialects of the control plane. `interface` is the contract of this project
 // (docs/control-plane.md); `langsmith` is what the production service calls the same things
 // (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
@@ -30851,9 +34213,27 @@ function autoDialect(baseUrl) {
     };
 }
 
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __nccwpck_require__(7889);
-;// CONCATENATED MODULE: ./src/control-plane/errors.ts
+
+/***/ }),
+
+/***/ 4007:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cj: () => (/* binding */ ControlPlaneError),
+/* harmony export */   Do: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   ZG: () => (/* binding */ OtherResourceError),
+/* harmony export */   dk: () => (/* binding */ UnexpectedResponseError),
+/* harmony export */   fF: () => (/* binding */ renderValidationErrors),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   jw: () => (/* binding */ RedirectRefusedError),
+/* harmony export */   ln: () => (/* binding */ EndlessListError),
+/* harmony export */   oM: () => (/* binding */ AbortedError)
+/* harmony export */ });
+/* unused harmony exports fullPath, renderValidationEntry */
+/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
@@ -31035,8 +34415,8 @@ function renderValidationEntry(entry) {
     const loc = [...entry.loc];
     if (loc.length > 1 && (loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path'))
         loc.shift();
-    const where = loc.map(p => (0,control_plane_redact/* sanitizeServerText */.c8)(String(p), 80)).join('.');
-    const msg = (0,control_plane_redact/* sanitizeServerText */.c8)(entry.msg, 300);
+    const where = loc.map(p => (0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(String(p), 80)).join('.');
+    const msg = (0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(entry.msg, 300);
     return where ? `${where}: ${msg}` : msg;
 }
 function renderValidationErrors(entries) {
@@ -31081,7 +34461,7 @@ function hintFor(ctx, status, detail) {
 }
 /** A 404 on a path the two wire dialects name differently may mean the other dialect. */
 function dialectHint(ctx) {
-    const spoken = dialectOfPath(ctx.path);
+    const spoken = (0,_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .dialectOfPath */ .L8)(ctx.path);
     if (spoken === undefined)
         return '';
     const other = spoken === 'interface' ? 'langsmith' : 'interface';
@@ -31105,788 +34485,830 @@ function notFoundSubject(path) {
     return 'the resource';
 }
 
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(4708);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
-// EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3190);
-;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
-// Small pure helpers of the transport: URLs, backoff, Retry-After.
-function formatBytes(n) {
-    if (n >= 1024 * 1024)
-        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
-    if (n >= 1024)
-        return `${+(n / 1024).toFixed(1)} KiB`;
-    return `${n} bytes`;
+
+/***/ }),
+
+/***/ 3190:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ loadSchema)
+/* harmony export */ });
+let loading;
+/** The model, imported once per process. */
+function loadSchema() {
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
 }
-function formatSeconds(ms) {
-    return `${+(ms / 1000).toFixed(1)} s`;
+
+
+/***/ }),
+
+/***/ 9059:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ broaderThanOneDomain),
+/* harmony export */   V: () => (/* binding */ loadPublicSuffixes)
+/* harmony export */ });
+let loaded;
+async function loadPublicSuffixes() {
+    if (loaded)
+        return;
+    // @ts-expect-error -- the package's types for this file are not beside it; Trie says its shape
+    const trie = (await __nccwpck_require__.e(/* import() */ 619).then(__nccwpck_require__.bind(__nccwpck_require__, 4619)));
+    // Each edge's label starts where the one before it ends, in `labelText`.
+    const offsets = new Uint32Array(trie.edgeLength.length + 1);
+    for (let e = 0; e < trie.edgeLength.length; e++)
+        offsets[e + 1] = offsets[e] + trie.edgeLength[e];
+    loaded = { trie, offsets };
 }
-function buildUrl(baseUrl, path, query) {
-    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query ?? {})) {
-        if (v !== undefined)
-            url.searchParams.set(k, String(v));
+function list() {
+    if (!loaded)
+        throw new Error('A *.domain pattern was checked before loadPublicSuffixes().');
+    return loaded;
+}
+/** The edge of `node` labelled `label`, or -1. */
+function edgeOf(node, label) {
+    const { trie, offsets } = list();
+    for (let e = trie.edgeStart[node]; e < trie.edgeStart[node + 1]; e++)
+        if (trie.edgeLength[e] === label.length && trie.labelText.startsWith(label, offsets[e]))
+            return e;
+    return -1;
+}
+const hasRulesBelow = (node) => list().trie.edgeStart[node + 1] > list().trie.edgeStart[node];
+/**
+ * Why `*.<domain>` would match names of more than one registrable domain, or undefined when every
+ * name it matches belongs to one. `domain` is lowercase ASCII (punycode), without a trailing dot.
+ */
+function broaderThanOneDomain(domain) {
+    const { trie } = list();
+    const labels = domain.split('.').reverse();
+    let node = trie.rulesRoot;
+    for (const [i, label] of labels.entries()) {
+        let edge = edgeOf(node, label);
+        if (edge === -1)
+            edge = edgeOf(node, '*');
+        // Below every rule: the names under it share its registrable domain.
+        if (edge === -1)
+            return undefined;
+        node = trie.edgeChild[edge];
+        if (i < labels.length - 1)
+            continue;
+        if (trie.nodeFlags[node] !== 0)
+            return `${domain} is a public suffix`;
+        if (hasRulesBelow(node))
+            return `names below ${domain} are public suffixes`;
     }
-    return url;
+    return undefined;
 }
-/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
-function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
-    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * cap);
+
+
+/***/ }),
+
+/***/ 7889:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c8: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_0__.c8),
+/* harmony export */   pO: () => (/* binding */ Redactor),
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
+/* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_0__.yA)
+/* harmony export */ });
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+// Secret values never leave the process in text we write: every message, log line and debug dump
+// built from a request or a response goes through a Redactor that knows the key and the secrets.
+/**
+ * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
+ * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
+ * and a value that short is guessed, not protected, anyway. The action never prints secret values
+ * itself; the entry layer warns by name about the values this leaves unmasked.
+ */
+const MIN_SECRET_LENGTH = 4;
+class Redactor {
+    #values = new Set();
+    constructor(values = []) {
+        for (const v of values)
+            this.add(v);
+    }
+    /** Adds a value (and each of its lines: a multi-line secret leaks line by line too). */
+    add(value) {
+        if (!value)
+            return;
+        for (const part of [value, ...value.split(/\r?\n/)]) {
+            const trimmed = part.trim();
+            if (trimmed.length >= MIN_SECRET_LENGTH)
+                this.#values.add(trimmed);
+        }
+    }
+    /** The values this redactor replaces, longest first: the ones to register as masks. */
+    get values() {
+        return [...this.#values].sort((a, b) => b.length - a.length);
+    }
+    redact(text) {
+        let out = text;
+        // Longest first, so a secret that contains another is replaced whole.
+        for (const v of [...this.#values].sort((a, b) => b.length - a.length)) {
+            if (out.includes(v))
+                out = out.split(v).join('***');
+            const encoded = encodeURIComponent(v);
+            if (encoded !== v && out.includes(encoded))
+                out = out.split(encoded).join('***');
+            const json = JSON.stringify(v).slice(1, -1);
+            if (json !== v && out.includes(json))
+                out = out.split(json).join('***');
+        }
+        return out;
+    }
 }
-/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (v === undefined || v.trim() === '')
-        return undefined;
-    const text = v.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (/^\d+\.\d+$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
+// The sanitiser of text the run did not write has one home, src/inert.ts; its users here import
+// it from this module as they always did.
+
+
+
+/***/ }),
+
+/***/ 8072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ET: () => (/* binding */ COMPUTE_TIERS),
+/* harmony export */   F0: () => (/* binding */ SIZES),
+/* harmony export */   H4: () => (/* binding */ MAX_PAGE_SIZE),
+/* harmony export */   Hl: () => (/* binding */ SOURCES),
+/* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
+/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
+/* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
+/* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
+/* harmony export */   Ur: () => (/* binding */ DELETING_STATUSES),
+/* harmony export */   VF: () => (/* binding */ FAILED_REVISION_STATUSES),
+/* harmony export */   Wk: () => (/* binding */ deploymentsQueryProblem),
+/* harmony export */   XQ: () => (/* binding */ CLOUD_SOURCES),
+/* harmony export */   X_: () => (/* binding */ REVISION_STATUSES),
+/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
+/* harmony export */   di: () => (/* binding */ RESERVED_SECRET_NAMES),
+/* harmony export */   f1: () => (/* binding */ sizeOfTier),
+/* harmony export */   iR: () => (/* binding */ DATABASE_TIERS),
+/* harmony export */   kx: () => (/* binding */ tierOf),
+/* harmony export */   qU: () => (/* binding */ revisionOutcome),
+/* harmony export */   to: () => (/* binding */ CREATE_ONLY_SOURCE_CONFIG_FIELDS),
+/* harmony export */   vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED)
+/* harmony export */ });
+/* unused harmony export KINDS */
+// The words and rules of the control-plane interface that need no zod: the enums, the reserved
+// names, the patterns of names and ids, what a revision status means. The zod model
+// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
+// them from here, so that the action reaches its first request without loading zod (the client
+// loads the model when the first answer is read: load-schema.ts).
+const SOURCES = [
+    'codehost',
+    'external_docker',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+];
+/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
+const CLOUD_SOURCES = [
+    'codehost',
+    'internal_docker',
+    'internal_source',
+    'internal_template'
+];
+const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
+const DEPLOYMENT_STATUSES = [
+    'AWAITING_DATABASE',
+    'READY',
+    'UNUSED',
+    'AWAITING_DELETE',
+    /** The service's newer deleting status: handled like AWAITING_DELETE. */
+    'AWAITING_FINAL_DELETE',
+    'UNKNOWN'
+];
+/** The statuses of a deployment on its way to being deleted. */
+const DELETING_STATUSES = ['AWAITING_DELETE', 'AWAITING_FINAL_DELETE'];
+/** Revision statuses of the production service, in their usual order, then the terminal ones. */
+const REVISION_STATUSES = [
+    'CREATING',
+    'QUEUED',
+    'AWAITING_BUILD',
+    'BUILDING',
+    'AWAITING_DEPLOY',
+    'DEPLOYING',
+    'DEPLOYED',
+    'CREATE_FAILED',
+    'BUILD_FAILED',
+    'DEPLOY_FAILED',
+    'SKIPPED',
+    'INTERRUPTED',
+    'UNKNOWN'
+];
+const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'];
+/** What a revision status means for someone waiting on it. Unknown values are in progress. */
+function revisionOutcome(status) {
+    if (status === 'DEPLOYED')
+        return 'deployed';
+    if (FAILED_REVISION_STATUSES.includes(status))
+        return 'failed';
+    if (status === 'SKIPPED')
+        return 'skipped';
+    return 'in_progress';
 }
 /**
- * Where a redirect points, as origin and path: the query string (which may carry a token) and any
- * credentials in the Location are left out.
+ * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
+ * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
+ * are accepted too (docs/decisions.md).
  */
-function locationOf(location, base) {
-    if (!location)
-        return { origin: 'an unnamed location', path: '' };
+const DEPLOYMENT_TYPES = [
+    'serverless',
+    'dedicated',
+    'dev_free',
+    'dev',
+    'prod',
+    'dev_zero',
+    'dev_free_zero'
+];
+/**
+ * Today's two types (docs/emulator.md, "Deployment types and sizes"): Serverless scales to zero
+ * and shares a database, Dedicated is always on with its own. The older words are read as the
+ * type the service's docs map them to ("a Development deployment is a Serverless deployment, and
+ * a Production deployment is a Dedicated deployment").
+ */
+const KINDS = (/* unused pure expression or super */ null && (['serverless', 'dedicated']));
+/** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
+function kindOf(type) {
+    if (type === 'serverless' || type === 'dedicated')
+        return type;
+    if (type === 'prod')
+        return 'dedicated';
+    if (type === 'dev' || type === 'dev_free' || type === 'dev_zero' || type === 'dev_free_zero')
+        return 'serverless';
+    return undefined;
+}
+/** The three sizes of each type. */
+const SIZES = ['small', 'medium', 'large'];
+const SIZE_LETTER = { small: 'S', medium: 'M', large: 'L' };
+/** `compute_tier` of `PATCH .../resource-tiers`: by the type, `SERVERLESS_S` ... `DEDICATED_L`. */
+const COMPUTE_TIERS = [
+    'SERVERLESS_S',
+    'SERVERLESS_M',
+    'SERVERLESS_L',
+    'DEDICATED_S',
+    'DEDICATED_M',
+    'DEDICATED_L'
+];
+/** `database_tier`: Dedicated deployments only (a Serverless one shares its database). */
+const DATABASE_TIERS = ['DEDICATED_S', 'DEDICATED_M', 'DEDICATED_L'];
+/** The tier of a size for a type: `SERVERLESS_M`. */
+function tierOf(kind, size) {
+    return `${kind.toUpperCase()}_${SIZE_LETTER[size]}`;
+}
+/** A tier as the size it is (`SERVERLESS_M` -> medium); undefined for a word not known. */
+function sizeOfTier(tier) {
+    const letter = /^(?:SERVERLESS|DEDICATED)_([SML])$/.exec(tier?.toUpperCase() ?? '')?.[1];
+    return SIZES.find(s => SIZE_LETTER[s] === letter);
+}
+/**
+ * Fields that the production service sets on create and never changes after: a PATCH that names
+ * them with another value is refused (a deployment cannot be moved to another repository, plan,
+ * or listener), so the action refuses such an update before any request.
+ */
+const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
+    'integration_id',
+    'repo_url',
+    'deployment_type',
+    'listener_id'
+];
+/** Names the platform sets itself; a deployment secret may not use them. */
+const RESERVED_SECRET_NAMES = [
+    'PORT',
+    'PATH',
+    'DATABASE_URI',
+    'POSTGRES_URI',
+    'REDIS_URI',
+    'LANGSMITH_TENANT_ID',
+    'LANGSMITH_DEPLOYMENT_NAME',
+    'LANGCHAIN_TRACING_V2',
+    'LANGSMITH_PROJECT',
+    'LANGCHAIN_API_KEY'
+];
+/** Reserved on hosted (cloud) deployments in addition to the names above. */
+const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'];
+/** Lowercase letters, digits and hyphens, starting with a letter. */
+const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+/**
+ * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
+ * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
+ */
+const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** The most entries one page of a list may hold (`limit`). */
+const MAX_PAGE_SIZE = 100;
+/** The text parameters of `GET /v2/deployments`; `remote_reconciled` and `deployment_type` aside. */
+const DEPLOYMENTS_QUERY_TEXT = [
+    'name_contains',
+    'status',
+    'tag_value_ids',
+    'image_version',
+    'deployment_ids'
+];
+/**
+ * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
+ * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
+ * the run's first request need not load the model (a test holds the two together). Unknown
+ * parameters are ignored, as the model strips them.
+ */
+function deploymentsQueryProblem(query) {
+    const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query;
+    const int = (v, min, max = Infinity) => v === undefined || (Number.isInteger(v) && v >= min && v <= max);
+    if (!int(limit, 1, MAX_PAGE_SIZE))
+        return `limit: an integer from 1 to ${MAX_PAGE_SIZE}`;
+    if (!int(offset, 0))
+        return 'offset: an integer of 0 or more';
+    for (const key of DEPLOYMENTS_QUERY_TEXT) {
+        if (query[key] !== undefined && typeof query[key] !== 'string')
+            return `${key}: text`;
+    }
+    if (reconciled !== undefined && typeof reconciled !== 'boolean')
+        return 'remote_reconciled: true or false';
+    if (type !== undefined && !DEPLOYMENT_TYPES.includes(type))
+        return `deployment_type: one of ${DEPLOYMENT_TYPES.join(', ')}`;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 4040:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Pi: () => (/* binding */ LANGGRAPH_APP),
+/* harmony export */   Ws: () => (/* binding */ LOOPBACK),
+/* harmony export */   Xb: () => (/* binding */ parseHostPatterns),
+/* harmony export */   _D: () => (/* binding */ exactHost),
+/* harmony export */   qC: () => (/* binding */ matchesHost)
+/* harmony export */ });
+/* unused harmony export parseHostPattern */
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
+/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9059);
+// Which hosts the health probes may send the API key to. A host is compared as the URL parser
+// reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
+// dropped, so two spellings of one name are one host. `*.example.com` matches names below
+// example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
+// port matches that port only; without one, any port of that host. A `*.` pattern must stay inside
+// one registrable domain (public-suffixes.ts: `*.github.io` is refused). Loopback is vouched for only
+// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address.
+
+
+
+
+/**
+ * Any loopback address: vouched for only when the control plane itself is on this machine
+ * (`base-url` is loopback). A remote control plane's answer naming `127.0.0.1:<port>` would
+ * otherwise pick a runner port to send the key to.
+ */
+const LOOPBACK = {
+    host: 'localhost',
+    wildcard: false,
+    loopback: true,
+    text: 'a loopback address, as base-url is'
+};
+/** Where the langsmith dialect's service hosts agent servers. */
+const LANGGRAPH_APP = {
+    host: 'langgraph.app',
+    wildcard: true,
+    text: '*.langgraph.app'
+};
+const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u;
+/** One entry of `health-check-hosts`, or why it is not one. */
+function parseHostPattern(entry) {
+    // Anything but printable ASCII is shown escaped: the message cannot hide what was written.
+    const quoted = JSON.stringify(entry).replace(/[^\x20-\x7e]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
+        return { problem: `${quoted} is a URL: write its host only (agent.example.com)` };
+    const m = ENTRY.exec(entry);
+    if (!m)
+        return {
+            problem: `${quoted} is not a host name, *.domain pattern or IP address (with an optional :port)`
+        };
+    const [, star, written = '', port] = m;
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
+        return { problem: `${quoted} has a port out of range (1 to 65535)` };
+    let hostname;
     try {
-        const url = new URL(location, base);
-        return { origin: url.origin, path: url.pathname };
+        hostname = new URL(`https://${written}/`).hostname;
     }
     catch {
-        return { origin: 'an unreadable location', path: '' };
+        return { problem: `${quoted} is not a valid host name` };
     }
-}
-
-;// CONCATENATED MODULE: ./src/control-plane/http.ts
-// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
-// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
-// @actions/http-client, whose own redirect-following and retries are not used: it would send
-// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
-// level, which would otherwise cost every run a large part of its start-up.
-
-
-
-
-
-
-
-
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    maxRateLimitedAttempts: 30,
-    baseDelayMs: 500,
-    maxDelayMs: 20_000,
-    maxRetryAfterMs: 60_000
-};
-/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
-const IDLE_SOCKET_MS = 4_000;
-/** Statuses after which a request that is safe to repeat is tried again. */
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-/** Connection errors that mean the request never reached the server: safe even for writes. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-class Transport {
-    #opts;
-    /** Keep-alive agents of direct requests, by protocol. */
-    #direct = new Map();
-    /** The source of proxy agents, loaded on the first request that goes through a proxy. */
-    #proxied;
-    #requests = 0;
-    constructor(opts) {
-        this.#opts = opts;
-    }
-    /** Requests sent on the wire so far, retries included. */
-    get requestCount() {
-        return this.#requests;
-    }
-    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
-    async send(request) {
-        // Errors name the host and the full path, and inputs as the door does.
-        const spec = { ...request, base: this.#base(), naming: this.#opts.naming };
-        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
-        let unknownOutcome = false;
-        /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
-        let last;
-        // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
-        // the budget of failed attempts spent by them.
-        let failed = 0;
-        for (let attempt = 1;; attempt++) {
-            this.#checkAborted(spec, last);
-            const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
-            let retry;
-            if ('err' in tried) {
-                failed++;
-                retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent);
-            }
-            else {
-                const { res } = tried;
-                if (res.status >= 200 && res.status < 300)
-                    return { status: res.status, json: this.#json(spec, res) };
-                if (res.status >= 300 && res.status < 400)
-                    throw this.#redirectRefused(spec, res);
-                const error = await this.#apiError(spec, res);
-                error.afterUnknownOutcome = unknownOutcome;
-                if (res.status !== 429)
-                    failed++;
-                retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent);
-            }
-            unknownOutcome ||= retry.mayHaveApplied;
-            last = retry.error;
-            await this.#sleep(retry.delay, spec);
-        }
-    }
-    /**
-     * After a request that got no answer: the retry to make, or the error thrown when a write may
-     * have been applied, the answer would be too large again, or no attempt or time is left.
-     */
-    #retryAfterFailure(spec, err, tries, idempotent) {
-        const { attempt, failed } = tries;
-        if (err instanceof AbortedError || err instanceof UnexpectedResponseError)
-            throw err;
-        const e = err;
-        const lastReason = this.#reason(e);
-        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
-        if (!idempotent && !notSent) {
-            const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
-            throw new OutcomeUnknownError(spec, lastReason, { cause: err, pending });
-        }
-        // The same oversized answer would come again: fetching it twice only wastes time.
-        if (e.code === 'EBODYTOOLARGE')
-            throw new NetworkError(spec, lastReason, attempt, { cause: err });
-        const delay = this.#backoff(attempt);
-        if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
-            throw new NetworkError(spec, lastReason, attempt, { cause: err });
-        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
-        const error = new NetworkError(spec, lastReason, attempt, { cause: err });
-        return { delay, error, mayHaveApplied: !notSent };
-    }
-    /**
-     * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
-     * a backoff, or the error thrown when the status is final or no attempt or time is left.
-     */
-    #retryAfterStatus(spec, res, error, tries, idempotent) {
-        const { retry } = this.#opts;
-        const { attempt, failed } = tries;
-        // A 429 is refused before anything is applied, so even a write may be sent again.
-        const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
-        if (!retryable) {
-            if (!idempotent && res.status >= 500)
-                throw new OutcomeUnknownError(spec, `HTTP ${res.status}`, { cause: error });
-            throw error;
-        }
-        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now());
-        // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
-        // in the same instant, to be refused together again: a jittered backoff on top, growing with
-        // each refusal, spreads the herd out.
-        const delay = retryAfter !== undefined
-            ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
-            : this.#backoff(attempt);
-        const spent = res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts;
-        if (spent || !this.#fits(delay, spec)) {
-            if (retryAfter !== undefined)
-                error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
-            throw error;
-        }
-        this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
-            (retryAfter !== undefined ? ' (Retry-After)' : ''));
-        if (res.status === 429)
-            this.#opts.onRateLimited?.(delay);
-        // A 429 is refused before anything is done; any other retried status may have done it.
-        return { delay, error, mayHaveApplied: res.status !== 429 };
-    }
-    /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
-    #redirectRefused(spec, res) {
-        const target = locationOf(res.headers.location, this.#opts.baseUrl);
-        const path = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
-        return new RedirectRefusedError(spec, res.status, { origin: target.origin, path });
-    }
-    /**
-     * A pause before the caller tries something again (a write it reconciled, a read whose answer
-     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
-     * end past the transport's deadline, and false when cancelled meanwhile.
-     */
-    async pause(attempt, ms) {
-        const delay = ms ?? this.#backoff(attempt);
-        const deadline = this.#opts.deadline;
-        const now = this.#opts.clock.now();
-        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
-            return false;
-        try {
-            await this.#opts.clock.sleep(delay, this.#opts.signal);
-        }
-        catch {
-            return false;
-        }
-        return !this.#opts.signal?.aborted;
-    }
-    close() {
-        for (const agent of this.#direct.values())
-            agent.destroy();
-        void this.#proxied?.then(source => source.dispose(), () => undefined);
-    }
-    /**
-     * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
-     * that lets a socket idle for a few seconds at most.
-     */
-    #agent(url) {
-        if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
-            this.#proxied ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], {
-                allowRedirects: false,
-                allowRetries: false,
-                keepAlive: true
-            }));
-            return this.#proxied.then(source => source.getAgent(url.href));
-        }
-        let agent = this.#direct.get(url.protocol);
-        if (!agent) {
-            // An idle socket is closed before the server would close it: a request sent on a socket
-            // the server is closing at that instant fails with a reset, which for a write means an
-            // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
-            // under an agent timeout, and most servers close idle sockets after 5 s or more.
-            const options = {
-                keepAlive: true,
-                maxSockets: external_node_http_.globalAgent.maxSockets,
-                timeout: IDLE_SOCKET_MS
+    // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
+    // parser would quietly turn into another name.
+    const ascii = [...written].every(c => c.charCodeAt(0) < 0x80);
+    const asRead = ascii ? hostname : (0,node_url__WEBPACK_IMPORTED_MODULE_0__.domainToUnicode)(hostname);
+    if (asRead !== written.normalize('NFC').toLowerCase())
+        return {
+            problem: `${quoted} reads as ${JSON.stringify(hostname)}: write the host as it is meant`
+        };
+    const host = hostname.replace(/\.$/, '');
+    if (host.split('.').some(label => label === ''))
+        return { problem: `${quoted} has an empty label` };
+    if (star) {
+        if ((0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIP)(host.replace(/^\[|\]$/g, '')))
+            return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` };
+        if (!host.includes('.'))
+            return { problem: `${quoted} would match a whole top-level domain: name a domain under it` };
+        const broad = (0,_public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__/* .broaderThanOneDomain */ .$)(host);
+        if (broad)
+            return {
+                problem: `${quoted} would match hosts of many owners (${broad}, on the Public Suffix List): name the agent server's host, or *.<a domain of your own>`
             };
-            agent = url.protocol === 'https:' ? new external_node_https_.Agent(options) : new external_node_http_.Agent(options);
-            this.#direct.set(url.protocol, agent);
-        }
-        return agent;
     }
-    #base() {
-        const url = new URL(this.#opts.baseUrl);
-        return { host: url.host, path: url.pathname.replace(/\/+$/, '') };
+    return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry };
+}
+/** `health-check-hosts`: entries separated by commas or line breaks; empty entries ignored. */
+function parseHostPatterns(value) {
+    const patterns = [];
+    const problems = [];
+    for (const raw of value.split(/[,\n\r]+/)) {
+        const entry = raw.trim();
+        if (!entry)
+            continue;
+        const p = parseHostPattern(entry);
+        if ('problem' in p)
+            problems.push(p.problem);
+        else
+            patterns.push(p);
     }
-    #backoff(attempt) {
-        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
-        return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
+    return problems.length ? { problems } : patterns;
+}
+/** The host and port of a URL as patterns compare them. */
+function hostOf(url) {
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+    return { host: url.hostname.replace(/\.$/, ''), port };
+}
+/** Whether `url`'s host is one the pattern vouches for. */
+function matchesHost(p, url) {
+    if (p.loopback)
+        return (0,_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .isLoopbackHost */ .cW)(url.hostname);
+    const { host, port } = hostOf(url);
+    if (p.port !== undefined && p.port !== port)
+        return false;
+    if (!p.wildcard)
+        return host === p.host;
+    return host.length > p.host.length + 1 && host.endsWith(`.${p.host}`);
+}
+/** The exact host (and port) of a URL given as an input: only that origin's host. */
+function exactHost(urlText) {
+    let url;
+    try {
+        url = new URL(urlText);
     }
-    #deadline(spec) {
-        const a = this.#opts.deadline;
-        const b = spec.deadline;
-        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    catch {
+        return undefined;
     }
-    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
-    #fits(delay, spec) {
-        const deadline = this.#deadline(spec);
-        const now = this.#opts.clock.now();
-        return deadline === undefined || now + delay < deadline;
-    }
-    async #sleep(ms, spec) {
-        try {
-            await this.#opts.clock.sleep(ms, this.#opts.signal);
-        }
-        catch {
-            this.#checkAborted(spec);
-        }
-    }
-    /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
-    #checkAborted(spec, last) {
-        if (this.#opts.signal?.aborted)
-            throw new AbortedError(spec, `${spec.operation} cancelled`);
-        const deadline = this.#deadline(spec);
-        if (deadline !== undefined && this.#opts.clock.now() >= deadline)
-            throw last ?? new AbortedError(spec, `${spec.operation} not sent: the deadline has passed`);
-    }
-    #reason(e) {
-        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
-            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
-            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
-        }
-        if (e.code === 'EBODYTOOLARGE')
-            return e.message;
-        return (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
-    }
-    #json(spec, res) {
-        if (res.status === 204 || res.text === '')
-            return undefined;
-        try {
-            return JSON.parse(res.text);
-        }
-        catch {
-            // Redact before cutting: a cut through a secret would hide it from the redactor.
-            const start = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
-            throw new UnexpectedResponseError(spec, res.status, `the body is not JSON (starts with "${start}")`);
-        }
-    }
-    async #apiError(spec, res) {
-        const { ErrorDetail, HTTPValidationError } = await (0,load_schema/* loadSchema */.e)();
-        const redact = (s) => this.#opts.redactor.redact(s);
-        let parsed;
-        try {
-            parsed = JSON.parse(res.text);
-        }
-        catch {
-            parsed = undefined;
-        }
-        const validation = HTTPValidationError.safeParse(parsed);
-        if (validation.success) {
-            // `input` echoes what was sent (secret values among it): it is never shown.
-            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
-                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
-                msg: redact(msg),
-                type
-            }));
-            return new ApiError(spec, res.status, renderValidationErrors(entries), entries);
-        }
-        const detail = ErrorDetail.safeParse(parsed);
-        const text = detail.success ? detail.data.detail : res.text;
-        return new ApiError(spec, res.status, (0,control_plane_redact/* sanitizeServerText */.c8)(redact(text)));
-    }
-    #log(line) {
-        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
-        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
-    }
-    /** One attempt: the request on the wire within its time budget, and its whole answer. */
-    async #once(spec) {
-        const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts;
-        const deadline = this.#deadline(spec);
-        const url = buildUrl(baseUrl, spec.path, spec.query);
-        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-        const agentOf = this.#agent(url);
-        const agent = agentOf instanceof Promise ? await agentOf : agentOf;
-        // The request's clock starts once the agent is loaded: that is this process's time, not the
-        // server's, and a loaded runner must not spend a short request timeout on it.
-        const now = this.#opts.clock.now();
-        const budget = deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now);
-        const signals = [AbortSignal.timeout(Math.max(1, budget))];
-        if (signal)
-            signals.push(signal);
-        const combined = AbortSignal.any(signals);
-        this.#requests++;
-        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
-        const options = {
-            method: spec.method,
-            headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-            agent,
-            signal: combined
-        };
-        return this.#exchange(spec, url, options, body, err => this.#failure(spec, err, combined, budget));
-    }
-    /**
-     * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
-     * is named, and whether the run's deadline cut it), or the failure as it came.
-     */
-    #failure(spec, err, combined, budget) {
-        if (this.#opts.signal?.aborted)
-            return new AbortedError(spec, `${spec.operation} cancelled`);
-        if (combined.aborted)
-            return Object.assign(new Error('timeout'), {
-                name: 'TimeoutError',
-                budgetMs: budget,
-                byDeadline: budget < this.#opts.requestTimeoutMs
-            });
-        return err;
-    }
-    /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
-    #exchange(spec, url, options, body, failure) {
-        const { maxBodyBytes } = this.#opts;
-        const lib = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
-        return new Promise((resolve, reject) => {
-            const req = lib.request(url, options);
-            const fail = (err) => reject(failure(err));
-            req.on('error', fail);
-            req.on('response', res => {
-                const chunks = [];
-                let size = 0;
-                res.on('data', (chunk) => {
-                    size += chunk.length;
-                    if (size > maxBodyBytes) {
-                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
-                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
-                        reject(err);
-                        res.destroy();
-                        req.destroy();
-                        return;
-                    }
-                    chunks.push(chunk);
-                });
-                res.on('error', fail);
-                res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
-                res.on('end', () => {
-                    const text = Buffer.concat(chunks).toString('utf8');
-                    this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`);
-                    resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-                });
-            });
-            req.end(body);
-        });
-    }
+    const { host, port } = hostOf(url);
+    return { host, wildcard: false, port, text: url.host };
 }
 
-;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
-/** One log line's message is cut to this many characters (after redaction). */
-const MAX_LOG_MESSAGE_CHARS = 4000;
 
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-;// CONCATENATED MODULE: ./src/control-plane/paging.ts
-// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
-// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
-// same page again and again) must end in a clear error, not in thousands of requests until the
-// deadline: the deploy flow reads the list before it writes anything.
+/***/ }),
 
-/**
- * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
- * deployment has its own database and tracing project; real workspaces have hundreds), and at
- * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
- */
-const MAX_PAGES = 200;
-/**
- * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
- * `what` names the list in the error ("deployment", "revision").
- */
-async function* readAllPages(read, pageSize, ctx, what) {
-    const seen = new Set();
-    let offset = 0;
-    for (let pages = 1;; pages++) {
-        const page = await read(offset);
-        // An entry may move to the next page while we read (a deployment created meanwhile): it is
-        // given once. A full page of entries already given means the offset did not advance.
-        const fresh = page.resources.filter(r => !seen.has(r.id));
-        if (page.resources.length >= pageSize && fresh.length === 0) {
-            throw new EndlessListError(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
-        }
-        for (const r of fresh)
-            seen.add(r.id);
-        yield* fresh;
-        if (page.resources.length < pageSize)
-            return;
-        if (pages >= MAX_PAGES) {
-            throw new EndlessListError(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
-        }
-        // A service that echoes the requested offset would loop for ever: step past the page.
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
-    }
-}
-
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(8072);
-// EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __nccwpck_require__(1013);
-;// CONCATENATED MODULE: ./src/control-plane/client.ts
+/***/ 3308:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-
-
-
-
-
-
-
-
-
-/** Reads of one GET whose answer does not fit, the first included. */
-const READ_ATTEMPTS = 5;
-const USER_AGENT = `control-plane-deploy/${version/* VERSION */.x}`;
-/** Check a request body before it leaves: a bad body is our bug, and better caught here. */
-async function checked(name, value) {
-    return schemaOf(await (0,load_schema/* loadSchema */.e)(), name).parse(value);
-}
-function schemaOf(model, name) {
-    return model[name];
-}
-class ControlPlaneClient {
-    #transport;
-    redactor;
-    /** How long one request may take before it is abandoned. */
-    requestTimeoutMs;
-    dialect;
-    constructor(opts) {
-        const problem = (0,base_url/* baseUrlProblem */.a)(opts.baseUrl);
-        if (problem)
-            throw new Error(`Refusing base URL: ${problem}.`);
-        this.redactor = new control_plane_redact/* Redactor */.pO([opts.apiKey, ...(opts.secrets ?? [])]);
-        const headers = {
-            'X-Api-Key': opts.apiKey,
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            'User-Agent': USER_AGENT
-        };
-        if (opts.tenantId)
-            headers['X-Tenant-Id'] = opts.tenantId;
-        this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
-        this.dialect = opts.dialect ?? 'interface';
-        this.#transport = new Transport({
-            baseUrl: opts.baseUrl,
-            headers,
-            requestTimeoutMs: this.requestTimeoutMs,
-            deadline: opts.deadline,
-            signal: opts.signal,
-            retry: { ...DEFAULT_RETRY, ...opts.retry },
-            maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
-            redactor: this.redactor,
-            debug: opts.debug,
-            onRateLimited: opts.onRateLimited,
-            naming: opts.naming,
-            clock: opts.clock,
-            random: opts.random
-        });
-    }
-    /** Requests sent so far, retries included. */
-    get requestCount() {
-        return this.#transport.requestCount;
-    }
-    /** One page of `GET /v2/deployments`. */
-    async listDeployments(query = {}) {
-        return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-            query: await checked('ListDeploymentsQuery', query)
-        });
-    }
-    /**
-     * Every deployment matching the query, page after page, each once; stops on a short page.
-     * Throws EndlessListError when the list does not end (see paging.ts).
-     */
-    async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4) {
-        // Each page's query is checked before it leaves by the model's rules without zod
-        // (vocabulary.ts): the first page is often the run's first request, which then need not wait
-        // for the model to load (load-schema.ts).
-        const page = (offset) => {
-            const q = { limit: pageSize, offset, ...query };
-            const problem = (0,vocabulary/* deploymentsQueryProblem */.Wk)(q);
-            if (problem)
-                throw new TypeError(`list deployments: a query the interface refuses: ${problem}`);
-            return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
-                query: q
-            });
-        };
-        yield* readAllPages(page, pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
-    }
-    async createDeployment(body) {
-        const payload = await checked('CreateDeploymentRequest', body);
-        return this.call('create deployment', 'POST', '/v2/deployments', 'Deployment', {
-            body: payload
-        });
-    }
-    async getDeployment(deploymentId, call = {}) {
-        const path = `/v2/deployments/${seg(deploymentId)}`;
-        return this.call('get deployment', 'GET', path, 'Deployment', {
-            ...call,
-            verify: aboutDeployment(deploymentId)
-        });
-    }
-    async patchDeployment(deploymentId, body) {
-        const payload = await checked('PatchDeploymentRequest', body);
-        return this.call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, 'Deployment', { body: payload, verify: aboutDeployment(deploymentId) });
-    }
-    async getRevision(deploymentId, revisionId, call = {}) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        // An answer about another revision is as malformed as one without an id: a status read
-        // from it would be reported as this revision's.
-        const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
-        return this.call('get revision', 'GET', path, 'Revision', { ...call, verify });
-    }
-    /**
-     * Redeploys a revision's configuration; the answer is the deployment (whose
-     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
-     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
-     */
-    async redeployRevision(deploymentId, revisionId) {
-        const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
-        return this.call('redeploy revision', 'POST', path, 'Deployment', {
-            verify: aboutDeployment(deploymentId)
-        });
-    }
-    /**
-     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
-     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
-     */
-    async deleteDeployment(deploymentId, opts = {}, call = {}) {
-        try {
-            await this.send({
-                operation: 'delete deployment',
-                method: 'DELETE',
-                path: `/v2/deployments/${seg(deploymentId)}`,
-                // Only when asked: the parameter's default is false, and an absent one is the same.
-                query: opts.deleteTracingProject ? { delete_tracing_project: true } : undefined,
-                deadline: call.deadline
-            });
-            return 'deleted';
-        }
-        catch (err) {
-            if (err instanceof ApiError && err.status === 404)
-                return err.afterUnknownOutcome ? 'deleted' : 'not-found';
-            throw err;
-        }
-    }
-    /**
-     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
-     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
-     * are the build's own text: redacted of the client's known secrets and cut to
-     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
-     * callers pass a short `deadline`.
-     */
-    async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
-        const query = await checked('RevisionLogsQuery', opts);
-        const revision = `${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        let page;
-        try {
-            page = await this.call('get revision logs', 'GET', `/v2/deployments/${revision}/logs`, 'RevisionLogPage', { ...call, query });
-        }
-        catch (err) {
-            if (!(err instanceof ApiError && err.status === 404))
-                throw err;
-            const { order, limit, offset } = query;
-            try {
-                page = await this.call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset }, idempotent: true });
-            }
-            catch (v1) {
-                throw v1 instanceof ApiError && v1.status === 404 ? err : v1;
-            }
-        }
-        // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-        const logs = page.logs.map(line => ({
-            ...line,
-            message: (0,control_plane_redact/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
-        }));
-        return { logs, next_offset: page.next_offset };
-    }
-    /**
-     * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
-     * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
-     * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-     * fresh slot, and one never PUT to is named by nothing.
-     */
-    async requestUploadUrl(deploymentId) {
-        const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
-        return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true });
-    }
-    async listRepositories(integrationId) {
-        const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
-        return this.call('list repositories', 'GET', path, 'RepositoryList');
-    }
-    /**
-     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
-     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
-     */
-    pause(attempt, ms) {
-        return this.#transport.pause(attempt, ms);
-    }
-    close() {
-        this.#transport.close();
-    }
-    /** Sends a request in the client's dialect: the path and the body translated to the wire. */
-    send(spec) {
-        return this.#transport.send(this.#wire(spec));
-    }
-    #wire(spec) {
-        const body = spec.body === undefined ? undefined : requestToWire(this.dialect, spec.body);
-        return { ...spec, path: pathToWire(this.dialect, spec.path), body };
-    }
-    /** One operation: sent in the client's dialect, retried when safe, its answer checked by the model. */
-    async call(operation, method, path, schema, extra = {}) {
-        const { verify, ...rest } = extra;
-        const spec = this.#wire({ operation, method, path, ...rest });
-        const safe = extra.idempotent ?? method === 'GET';
-        for (let attempt = 1;; attempt++) {
-            try {
-                const { status, json } = await this.#transport.send(spec);
-                const model = await (0,load_schema/* loadSchema */.e)();
-                const wire = responseFromWire(this.dialect, json);
-                const value = this.#parse(spec, status, wire, schemaOf(model, schema));
-                const problem = verify?.(value);
-                if (problem)
-                    throw new OtherResourceError(spec, status, this.redactor.redact(problem));
-                return value;
-            }
-            catch (err) {
-                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
-                // service in the middle of its own deploy as often as from a service that changed for
-                // good. A read is safe to repeat; a service that really changed fails the same way each
-                // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
-                const misfit = err instanceof UnexpectedResponseError && safe;
-                if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
-                    throw err;
-            }
-        }
-    }
-    #parse(spec, status, json, schema) {
-        const parsed = schema.safeParse(json);
-        if (parsed.success)
-            return parsed.data;
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        const problem = issue ? `${where}${issue.message.toLowerCase()}` : 'does not fit the interface';
-        throw new UnexpectedResponseError(spec, status, this.redactor.redact(problem));
-    }
-}
-/** Ids go into paths as one segment, whatever they contain. */
-function seg(id) {
-    return encodeURIComponent(id);
-}
-/**
- * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
- * is as malformed as one without an id: acting on it would read, patch or delete the other one.
- */
-function aboutDeployment(deploymentId) {
-    return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
-}
-function otherId(what, got, asked) {
-    return `the answer is about ${what} ${got}, not about ${what} ${asked} that was asked for`;
-}
-/** Uuids compare without regard to case. */
-function sameId(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-
-// EXTERNAL MODULE: ./src/inputs/naming.ts
-var inputs_naming = __nccwpck_require__(901);
-;// CONCATENATED MODULE: ./src/deploy/say.ts
-// How the flow's messages name an input: as the run's door does (`--timeout` in the CLI,
-// `timeout` in the action), through the deps' `say`; the action's names when none is given.
-
-const ACTION_SAY = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
-function say_sayOf(deps) {
-    return deps.say ?? ACTION_SAY;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/status-words.ts
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
-
-const REVISION = new Set(vocabulary/* REVISION_STATUSES */.X_);
-const DEPLOYMENT = new Set(vocabulary/* DEPLOYMENT_STATUSES */.PB);
-const UNKNOWN_STATUS = 'UNKNOWN';
-/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
-function revisionStatusWord(status) {
-    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
-function deploymentStatusWord(status) {
-    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A status for the log: the model's word as is, any other text neutralised and marked. */
-function shownStatus(status) {
-    if (REVISION.has(status) || DEPLOYMENT.has(status))
-        return status;
-    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
-    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
-}
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  HP: () => (/* binding */ afterFailure),
+  sR: () => (/* binding */ describeRollback),
+  U9: () => (/* binding */ notUndoneBy)
+});
 
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __nccwpck_require__(2099);
-;// CONCATENATED MODULE: ./src/deploy/ending.ts
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(2679);
+;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
+// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
+// are what the build printed: untrusted text that may hold secret values, workflow commands and
+// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
+// verdict.
+
+
+/**
+ * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
+ * that has already failed for long, and a few seconds are plenty for one small page.
+ */
+const LOG_BUDGET_MS = 10_000;
+/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
+const MAX_EXCERPT_CHARS = 24_000;
+/** The service pages at most this many lines. */
+const MAX_LINES = 1000;
+/** Which log tells why a revision ended with this status, in the order to try. */
+function logTypesFor(status) {
+    if (status === 'BUILD_FAILED')
+        return ['build'];
+    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
+    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
+        return ['deploy'];
+    return ['build', 'deploy'];
+}
+/**
+ * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
+ * log type tried), returned oldest first. Never throws.
+ */
+async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
+    const limit = Math.min(Math.max(1, lines), MAX_LINES);
+    for (const type of logTypesFor(status)) {
+        try {
+            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
+            if (!page.logs.length)
+                continue;
+            const newestFirst = page.logs.slice(0, limit);
+            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
+        }
+        catch (err) {
+            if (isNotFound(err))
+                continue;
+            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+            return { kind: 'error', reason: redactor.redact((0,redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
+        }
+    }
+    const which = logTypesFor(status).join(' or ');
+    return {
+        kind: 'none',
+        reason: `the control plane has no ${which} log for it`
+    };
+}
+function isNotFound(err) {
+    return typeof err === 'object' && err !== null && err.status === 404;
+}
+/** Secrets out first (a cut could split one), then control characters and workflow commands. */
+function cleanLog(type, entries, redactor) {
+    const cleaned = entries.map(e => {
+        const level = e.level ? (0,redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
+        const message = (0,redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
+        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
+    });
+    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
+    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
+    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
+        total -= cleaned.shift().line.length + 1;
+    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
+    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
+    const telling = (errorLine ?? saysError)?.message;
+    return {
+        type,
+        lines: cleaned.map(c => c.line),
+        telling: telling === undefined ? undefined : (0,redact/* sanitizeServerText */.c8)(telling, 200)
+    };
+}
+/** A fenced block that no line of the log can close early (src/inert.ts). */
+const fenced = (lines) => mdFenced(lines);
+
+// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(4168);
+// EXTERNAL MODULE: ./src/deploy/status-words.ts
+var status_words = __nccwpck_require__(4749);
+// EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
+var converging_writes = __nccwpck_require__(6074);
+// EXTERNAL MODULE: ./src/deploy/steps/wait.ts
+var wait = __nccwpck_require__(822);
+;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
+// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
+// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
+// failed revision must still be the deployment's latest (no other run wrote after it) and the
+// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+
+
+
+
+async function rollBack(client, input, notes) {
+    const previous = input.previousActive;
+    if (!previous) {
+        return {
+            kind: 'not-done',
+            reason: 'nothing to roll back to: the deployment had no active revision before this run'
+        };
+    }
+    // Read again right before the write: another run may have written or deployed since.
+    const now = await client.getDeployment(input.deploymentId);
+    const refused = holdBack(now, input.failedRevisionId, previous);
+    if (refused)
+        return { kind: 'not-done', reason: refused };
+    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
+    const { notUndone } = input;
+    let answer;
+    try {
+        answer = await (0,converging_writes/* writeReconciled */.CC)(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
+    }
+    catch (err) {
+        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
+        if (input.wait.signal?.aborted)
+            throw err;
+        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
+    }
+    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
+    if (!revisionId) {
+        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
+        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
+    }
+    const result = await (0,wait/* waitForRevision */.gM)({
+        client,
+        deploymentId: input.deploymentId,
+        revisionId,
+        ...input.wait,
+        onStatus: input.onStatus
+    });
+    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? (0,status_words/* shownStatus */.O4)(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a3)(result.elapsedMs)}.`);
+    const { status, outcome, timeline } = result;
+    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+}
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now, failed, previous) {
+    if (now.latest_revision_id !== failed) {
+        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
+    }
+    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
+        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
+    }
+    return undefined;
+}
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(client, answer, before, notes) {
+    if (answer.latest_revision_id && answer.latest_revision_id !== before)
+        return answer.latest_revision_id;
+    const late = await (0,converging_writes/* awaitNewRevision */.UP)(client, answer.id, before, notes, 'redeploy');
+    return late?.latest_revision_id ?? undefined;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/after-failure/after-failure.ts
+// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
+// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// changes the verdict: the deploy that was asked for did not happen.
+
+
+
+
+async function afterFailure(o, ids, deps) {
+    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
+    let rollback;
+    if (o.onFailure === 'rollback') {
+        rollback = await deps.log.group('Roll back', async () => {
+            const r = await rollBack(deps.client, {
+                deploymentId: ids.deploymentId,
+                previousActive: ids.previousActive,
+                failedRevisionId: ids.revisionId,
+                notUndone: ids.notUndone,
+                wait: {
+                    timeoutMs: o.timeoutMs,
+                    pollIntervalMs: o.pollIntervalMs,
+                    cadence: deps.cadence,
+                    signal: deps.signal,
+                    clock: deps.clock
+                },
+                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
+            }, deps.log);
+            if (r.kind === 'not-done')
+                deps.log.info(`No rollback: ${r.reason}.`);
+            if (r.kind === 'failed')
+                deps.log.warning(describeRollback(r), 'Rollback failed');
+            if (r.kind === 'unconfirmed')
+                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
+            if (r.kind === 'done' && r.notUndone.length)
+                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
+            return r;
+        });
+    }
+    return { log, rollback };
+}
+async function showLog(lines, ids, deps) {
+    const { now } = deps.clock;
+    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
+    if (result.kind !== 'log') {
+        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
+        return undefined;
+    }
+    const { log } = result;
+    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
+    return log;
+}
+async function printGroup(log, name, lines) {
+    await log.group(name, async () => {
+        for (const line of lines)
+            log.info(line);
+    });
+}
+/** What the rollback did, for the error annotation, and what it left as this run set it. */
+function describeRollback(r) {
+    if (!r)
+        return undefined;
+    if (r.kind === 'not-done')
+        return `Not rolled back: ${r.reason}.`;
+    const left = notUndoneSentence(r.notUndone);
+    const tail = left ? ` ${left}` : '';
+    if (r.kind === 'failed')
+        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
+    if (r.kind === 'unconfirmed')
+        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
+    if (r.outcome === 'deployed')
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
+    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
+}
+/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
+function notUndoneSentence(names) {
+    if (!names.length)
+        return undefined;
+    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
+}
+/**
+ * What an update changed that a redeploy of an older revision does not put back: the secrets
+ * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
+ * is what a redeploy restores.
+ */
+function notUndoneBy(plan) {
+    if (plan?.kind !== 'update')
+        return [];
+    const names = [];
+    for (const c of plan.changes) {
+        if (c.field.startsWith('source_revision_config.'))
+            continue;
+        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
+        if (secret !== undefined) {
+            const how = c.to === steps_plan/* REMOVED */.Xq ? 'removed' : c.from === undefined ? 'added' : 'set';
+            names.push(`secret ${secret} (${how})`);
+        }
+        else
+            names.push(inputName(c.field));
+    }
+    return names;
+}
+/** `source_config.install_command` as the input that sets it: `install-command`. */
+function inputName(field) {
+    const leaf = field.split('.').at(-1) ?? field;
+    return leaf.replace(/_/g, '-');
+}
+function capital(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+
+/***/ }),
+
+/***/ 2099:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ DeployError)
+/* harmony export */ });
+// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
+// turn it into their ending (ending.ts).
+class DeployError extends Error {
+    /** What happened, without the hint. */
+    problem;
+    hint;
+    /** Short title for the job's error annotation. */
+    title;
+    /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
+    endsAs;
+    /** Ended before anything was sent (the workspace cannot be archived): the CLI exits 2. */
+    nothingSent = false;
+    constructor(message, hint, title = 'Deploy failed', outcome = 'error') {
+        super(hint ? `${message}\n${hint}` : message);
+        this.name = 'DeployError';
+        this.problem = message;
+        this.hint = hint;
+        this.title = title;
+        this.endsAs = outcome;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1368:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rx: () => (/* binding */ endingOfError),
+/* harmony export */   kY: () => (/* binding */ failureText),
+/* harmony export */   z6: () => (/* binding */ endingOf)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2099);
 // How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
 // the steps return, or from what one of them threw (a cancel, a failure the flow described, a
 // request that failed). Only an error nobody expected (a bug) is left to run().
@@ -31896,7 +35318,12 @@ var deploy_error = __nccwpck_require__(2099);
 function endingOf(err) {
     return {
         outcome: err.endsAs,
-        failure: { message: err.problem, hint: err.hint, title: err.title }
+        failure: {
+            message: err.problem,
+            hint: err.hint,
+            title: err.title,
+            ...(err.nothingSent ? { nothingSent: true } : {})
+        }
     };
 }
 /** The job's error for a failure: the message, then the hint on its own line. */
@@ -31909,21 +35336,21 @@ function failureText(f) {
  * failed. Undefined for anything else: a bug, for run() to report.
  */
 function endingOfError(err, state, signal) {
-    if (signal?.aborted && !(err instanceof deploy_error/* DeployError */.s)) {
+    if (signal?.aborted && !(err instanceof _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s)) {
         return {
             outcome: 'cancelled',
             failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
         };
     }
-    if (err instanceof deploy_error/* DeployError */.s)
+    if (err instanceof _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s)
         return endingOf(err);
-    if (err instanceof ControlPlaneError) {
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ControlPlaneError */ .Cj) {
         return {
             outcome: 'error',
             // The message names the operation: the title does not say it again.
             failure: {
                 message: err.message,
-                title: err instanceof NetworkError ? 'Control plane unreachable' : 'Control plane error'
+                title: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr ? 'Control plane unreachable' : 'Control plane error'
             }
         };
     }
@@ -31949,77 +35376,41 @@ function cancelledMessage(state) {
     return `Cancelled${revision}.`;
 }
 
-;// CONCATENATED MODULE: ./src/deploy/steps/find-deployment.ts
 
+/***/ }),
 
-async function findDeploymentByName(client, name, say = say_sayOf({})) {
-    const exact = [];
-    for await (const d of client.iterateDeployments({ name_contains: name })) {
-        if (d.name === name)
-            exact.push(d);
-    }
-    const ids = new Set(exact.map(d => d.id));
-    if (ids.size > 1) {
-        throw new deploy_error/* DeployError */.s(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`);
-    }
-    return exact[0];
+/***/ 1196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ sayOf)
+/* harmony export */ });
+/* harmony import */ var _inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(901);
+// How the flow's messages name an input: as the run's door does (`--timeout` in the CLI,
+// `timeout` in the action), through the deps' `say`; the action's names when none is given.
+
+const ACTION_SAY = (0,_inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__/* .sayWith */ .C)(_inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_NAMING */ ._);
+function sayOf(deps) {
+    return deps.say ?? ACTION_SAY;
 }
 
-;// CONCATENATED MODULE: ./src/deploy/steps/gone.ts
 
+/***/ }),
 
-const FIRST_PAUSE_MS = 1000;
-async function waitUntilGone(client, id, opts, deps) {
-    const { now, sleep } = deps.clock;
-    const start = now();
-    let pause = FIRST_PAUSE_MS;
-    let last;
-    for (;;) {
-        const status = await statusOf(client, id, start + opts.timeoutMs);
-        if (status === undefined)
-            return { kind: 'gone', elapsedMs: now() - start };
-        if (status !== last)
-            opts.onStatus?.(status, now() - start);
-        last = status;
-        if (now() - start >= opts.timeoutMs)
-            return { kind: 'timeout', status: last };
-        const left = Math.max(0, start + opts.timeoutMs - now());
-        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
-        pause *= 2;
-    }
-}
-/** The deployment's status, or undefined once reads answer 404. */
-async function statusOf(client, id, deadline) {
-    try {
-        return (await client.getDeployment(id, { deadline })).status;
-    }
-    catch (err) {
-        if (err instanceof ApiError && err.status === 404)
-            return undefined;
-        throw err;
-    }
-}
-/** The log line of the end of the wait. */
-function goneLine(elapsedMs) {
-    return `Gone after ${(0,duration/* formatDuration */.a)(elapsedMs)}: reads answer 404.`;
-}
-/**
- * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out, undefined when it is there (or the read failed otherwise: nothing is claimed then).
- */
-async function deletedState(client, id) {
-    try {
-        const d = await client.getDeployment(id);
-        return d.status === 'AWAITING_DELETE' ? 'AWAITING_DELETE' : undefined;
-    }
-    catch (err) {
-        return err instanceof ApiError && err.status === 404 ? 'gone' : undefined;
-    }
-}
+/***/ 3414:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-;// CONCATENATED MODULE: ./src/deploy/state.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dV: () => (/* binding */ writing),
+/* harmony export */   lB: () => (/* binding */ observe),
+/* harmony export */   om: () => (/* binding */ newState)
+/* harmony export */ });
+/* unused harmony export outputUrl */
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
 // What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
 // outputs and the summary can say what was known when something failed.
+
 
 function newState(o) {
     return {
@@ -32045,28 +35436,47 @@ function observe(state, d, log) {
     state.deploymentId = d.id;
     state.name = d.name;
     state.tenantId = d.tenant_id;
-    state.deploymentStatus = deploymentStatusWord(d.status);
-    const url = d.source_config.custom_url;
+    state.deploymentStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .deploymentStatusWord */ ._I)(d.status);
+    state.deploymentType = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type);
+    state.tier = d.deployment_tier ?? undefined;
+    state.size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(d.deployment_tier);
+    // The service's newer top-level `url` where it gives one; else the custom_url, as before.
+    const url = d.url || d.source_config.custom_url;
+    const field = d.url ? 'url' : 'custom_url';
     state.urlProblem = undefined;
     if (!url)
         return;
     if (isWellFormedUrl(url)) {
-        // Normalised: a backtick, quote or space is percent-encoded (`https://a.example` stays so).
-        const href = new URL(url).href;
-        state.url = href === `${url}/` ? url : href;
+        state.url = outputUrl(url);
         return;
     }
     state.url = undefined;
     const credentials = credentialsIn(url);
     state.urlProblem = credentials
-        ? `its custom_url for ${credentials} carries credentials (user:password@), which are never sent or shown`
-        : 'its custom_url is not a well-formed http(s) URL';
+        ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+        : `its ${field} is not a well-formed http(s) URL`;
     if (state.urlRefused)
         return;
     state.urlRefused = true;
     log.warning(credentials
-        ? `Deployment "${d.name}" has a custom_url for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-        : `Deployment "${d.name}" has a custom_url that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+        ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+        : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+}
+// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
+// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
+// is percent-encoded: it names the same resource, and a workflow that writes the output into a
+// `run:` line or a dotenv reader finds nothing in it to expand or run.
+const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g;
+/**
+ * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
+ * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
+ * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
+ */
+function outputUrl(text) {
+    const u = new URL(text);
+    const tail = `${u.pathname}${u.search}${u.hash}`.replace(URL_KEPT, c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const out = `${u.origin}${tail}`;
+    return out === `${text}/` ? text : out;
 }
 /** The host of a URL that carries user:password@, or undefined. */
 function credentialsIn(text) {
@@ -32110,11 +35520,62 @@ async function writing(state, deps, kind, write) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/deploy/delete/delete.ts
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw.
+
+/***/ }),
+
+/***/ 4749:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I8: () => (/* binding */ revisionStatusWord),
+/* harmony export */   O4: () => (/* binding */ shownStatus),
+/* harmony export */   _I: () => (/* binding */ deploymentStatusWord)
+/* harmony export */ });
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+// Statuses are the server's text. Only the words of the model reach an output or the summary as
+// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
+// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
+// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+
+const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
+const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
+const UNKNOWN_STATUS = 'UNKNOWN';
+/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
+function revisionStatusWord(status) {
+    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
+function deploymentStatusWord(status) {
+    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A status for the log: the model's word as is, any other text neutralised and marked. */
+function shownStatus(status) {
+    if (REVISION.has(status) || DEPLOYMENT.has(status))
+        return status;
+    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
+    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
+}
+
+
+/***/ }),
+
+/***/ 3718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ conclude),
+/* harmony export */   T: () => (/* binding */ firstLine)
+/* harmony export */ });
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3308);
+/* harmony import */ var _health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6560);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2099);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1368);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3414);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4749);
 
 
 
@@ -32124,247 +35585,1216 @@ async function writing(state, deps, kind, write) {
 
 
 
-/**
- * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
- * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
- * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
- */
-async function deleteDeployment(o, state, deps) {
-    let ending;
-    try {
-        ending = await steps(o, state, deps);
-    }
-    catch (err) {
-        ending = endingOfError(err, state, deps.signal);
-        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
-        if (!ending) {
-            state.outcome = applied ? 'deleted' : 'error';
-            throw err;
+
+async function conclude(o, state, deps, w, follow) {
+    const { result } = w;
+    state.timeline = result.timeline;
+    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .revisionStatusWord */ .I8)(result.status);
+    const sha = result.revision?.source_revision_config?.repo_commit_sha;
+    if (sha)
+        state.repoCommitSha = sha;
+    switch (result.outcome) {
+        case 'deployed':
+            await deployed(state, deps, w);
+            return (0,_health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__/* .checkDeployedHealth */ .l)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+        case 'skipped':
+            return superseded(o, state, deps, w, follow);
+        case 'failed':
+            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
+        case 'timeout':
+            return { outcome: 'timeout', failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(timedOut(o, w, (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps))).failure };
+        case 'cancelled': {
+            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status) : 'no status seen';
+            const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
+            return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
         }
-        if (applied)
-            ending = { ...ending, outcome: 'deleted' };
+        case 'error':
+            return { outcome: 'error', failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(await pollFailed(state, deps, w)).failure };
     }
-    state.outcome = ending.outcome;
-    return ending;
 }
-async function steps(o, state, deps) {
-    const { log } = deps;
-    state.deleted = false;
-    // A delete builds nothing: no ref or commit to report.
-    state.ref = undefined;
-    state.expectedSha = undefined;
-    const absent = o.target.kind === 'id'
-        ? `No deployment has the id ${o.target.deploymentId}`
-        : `No deployment is named "${o.name}"`;
-    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if (!found) {
-        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
-        return { outcome: 'absent' };
+async function deployed(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
+    const sha = state.repoCommitSha;
+    const expected = state.expectedSha;
+    if (sha && expected && !sameCommit(sha, expected)) {
+        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
-    state.deploymentId = found.id;
-    state.name = found.name;
-    state.deploymentStatus = found.status;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    if (o.dryRun) {
-        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
-        return { outcome: 'dry-run' };
-    }
-    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
-    if (answer === 'not-found') {
-        state.deploymentStatus = undefined;
-        return { outcome: 'absent' };
-    }
-    if (!o.wait)
-        return { outcome: 'deleted' };
-    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
 }
-/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
-async function findToDelete(o, deps, absent) {
-    const { client, log } = deps;
-    const target = o.target;
-    const d = target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof ApiError && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await findDeploymentByName(client, target.name, deps.say);
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${say_sayOf(deps)('name')} and ${say_sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+/** Successors followed at most, one after another, each within what is left of the timeout. */
+const MAX_SUCCESSORS = 5;
+/**
+ * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
+ * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
+ */
+async function superseded(o, state, deps, w, follow) {
+    const notDone = (err) => ({
+        outcome: 'skipped',
+        failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(err).failure
+    });
+    let spent = w.result.elapsedMs;
+    let current = w;
+    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+        state.newerRevisionId = undefined;
+        await refresh(deps, state, current.deploymentId, current.revisionId);
+        const newer = state.newerRevisionId;
+        const left = o.timeoutMs - spent;
+        if (newer === undefined || follow === undefined || left <= 0) {
+            return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
+        }
+        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
+            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
+        const next = await follow(newer, left);
+        spent += next.result.elapsedMs;
+        const { outcome } = next.result;
+        if (outcome === 'deployed') {
+            state.newerRevisionId = newer;
+            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(spent)}). ` +
+                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
+            const health = await (0,_health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__/* .checkDeployedHealth */ .l)(o, state, deps, { ...next, waitedMs: spent });
+            return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
+        }
+        if (outcome !== 'skipped') {
+            state.newerRevisionId = newer;
+            return notDone(successorNotDeployed(o, w, newer, next, (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)));
+        }
+        current = next;
     }
-    if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
-    else
-        log.info(`${absent}.`);
-    return d;
+    return notDone(notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`));
 }
-/** The DELETE, reconciled by a read when no answer came. */
-async function send(o, state, deps, found) {
-    const { client, log } = deps;
-    const a = await writing(state, deps, 'delete', () => client
-        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-        .catch(async (err) => {
-        // No answer after every retry: what the control plane holds now decides.
-        if (!(err instanceof ControlPlaneError) || err instanceof ApiError)
-            throw err;
-        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
-    }));
-    if (a === 'not-found') {
-        // Someone else deleted it between the look-up and this request: not this run's doing.
-        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
-        return a;
-    }
-    state.deleted = true;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
-    if (!o.deleteTracingProject) {
-        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${say_sayOf(deps).set('delete-tracing-project', true)} to free it.`);
-    }
-    return a;
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(o, w, newer, next, say) {
+    const { outcome, status } = next.result;
+    const how = outcome === 'timeout'
+        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)})`
+        : outcome === 'failed'
+            ? `ended ${status ?? 'failed'}`
+            : outcome === 'cancelled'
+                ? 'was being awaited when the run was cancelled'
+                : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`, outcome === 'failed'
+        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`, outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed');
 }
-async function isGone(deps, id) {
+function notFollowed(w, current, newer, why) {
+    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+        `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`, 'Check the deployment’s latest revision on the control plane.', 'Superseded, not deployed');
+}
+async function failed(o, state, deps, w) {
+    const last = w.result.status ?? 'no status seen';
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .afterFailure */ .HP)(o, {
+        deploymentId: w.deploymentId,
+        revisionId: w.revisionId,
+        status: last,
+        previousActive: state.previousActive ?? null,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .notUndoneBy */ .U9)(state.plan)
+    }, deps);
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
+    // Why the revision failed, where the control plane says (`status_message`).
+    const said = w.result.revision?.status_message?.trim();
+    const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
+    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRollback */ .sR)(after.rollback);
+    return {
+        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
+            (rolled ? ` ${rolled}` : ''),
+        hint: last === 'BUILD_FAILED'
+            ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+            : last === 'DEPLOY_FAILED'
+                ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+                : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+        title: `Revision ${last}`
+    };
+}
+/** The title says it timed out; the message says where the revision was (the CLI shows both). */
+function timedOut(o, w, say) {
+    const { result } = w;
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s((result.status
+        ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
+        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+        (result.lastApiError && result.lastApiError !== result.lastError
+            ? ` Last answer: ${firstLine(result.lastApiError)}`
+            : ''), `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`, 'Deploy timed out');
+}
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function pollFailed(state, deps, w) {
+    const { result } = w;
+    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
+    if (deleted) {
+        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+        return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+    }
+    const seen = result.status
+        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status)}`
+        : 'before any status was read';
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
+}
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(client, id, err) {
+    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404))
+        return undefined;
+    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_7__/* .deletedState */ .Fn)(client, id);
+}
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(deps, state, id, skipped = state.revisionId) {
     try {
         const d = await deps.client.getDeployment(id);
-        return d.status === 'AWAITING_DELETE';
+        (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .observe */ .lB)(state, d, deps.log);
+        if (d.latest_revision_id && d.latest_revision_id !== skipped)
+            state.newerRevisionId = d.latest_revision_id;
+    }
+    catch {
+        // The revision's own status is what decides the run; this read only adds detail.
+    }
+}
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0] ?? text;
+}
+function hintOf(err) {
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+        return err.hint;
+    const lines = (err instanceof Error ? err.message : '').split('\n');
+    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
+}
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
+}
+
+
+/***/ }),
+
+/***/ 6074:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CC: () => (/* binding */ writeReconciled),
+/* harmony export */   DT: () => (/* binding */ revisionOf),
+/* harmony export */   KL: () => (/* binding */ createOrAdopt),
+/* harmony export */   UP: () => (/* binding */ awaitNewRevision),
+/* harmony export */   zD: () => (/* binding */ patchReconciled)
+/* harmony export */ });
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2099);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1550);
+
+
+
+
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5;
+async function createOrAdopt(client, body, notes, now, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)({})) {
+    /** An earlier send of this create may have been applied after all. */
+    let maybeApplied = false;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return { kind: 'created', deployment: await client.createDeployment(body) };
+        }
+        catch (err) {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && isNameTaken(err)) {
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name);
+                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
+                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
+                    return { kind: 'created', deployment: existing };
+                }
+                if (existing) {
+                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
+                    return { kind: 'taken', deployment: existing };
+                }
+                throw nameHeldError(body.name, err, say);
+            }
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            maybeApplied = true;
+            notes.warning(`${unknown.message}; looking the name up before trying again.`);
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name));
+            if (existing) {
+                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
+                return { kind: 'created', deployment: existing };
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
+        }
+    }
+}
+/**
+ * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
+ * delete without `delete_tracing_project` leaves behind.
+ */
+function nameHeldError(name, err, say) {
+    const said = /tracing project/i.test(err.detail);
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
+}
+function isNameTaken(err) {
+    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
+}
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err) {
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do)
+        return err;
+    // An answer about another deployment is a lie to stop at, not an answer that got lost.
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk && !(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OtherResourceError */ .ZG)) {
+        return new _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    }
+    return undefined;
+}
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d, body) {
+    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify(got[k]));
+    return (d.source === body.source &&
+        same(body.source_config, d.source_config) &&
+        same(body.source_revision_config, d.source_revision_config));
+}
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack(client, unknown, now, look) {
+    const found = await look();
+    if (found !== undefined || !unknown.pending)
+        return found;
+    const until = now() + client.requestTimeoutMs;
+    for (let i = 0; now() < until; i++) {
+        const pause = Math.min(1000 * 2 ** i, until - now());
+        if (pause <= 0 || !(await client.pause(i + 1, pause)))
+            return undefined;
+        const again = await look();
+        if (again !== undefined)
+            return again;
+    }
+    return undefined;
+}
+/**
+ * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
+ * means the patch was applied and that revision is ours; none means it was not, and it is sent
+ * again. A patch that makes no revision is idempotent, so sending it again is safe.
+ */
+function patchReconciled(client, current, body, newRevision, notes, now) {
+    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
+}
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+async function writeReconciled(client, current, write, newRevision, what, notes, now) {
+    const before = current.latest_revision_id;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await write();
+        }
+        catch (err) {
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
+            if (newRevision) {
+                const landed = await lookBack(client, unknown, now, async () => {
+                    const d = await client.getDeployment(current.id);
+                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
+                });
+                if (landed) {
+                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
+                    return landed;
+                }
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
+        }
+    }
+}
+/** Pauses of the look for a revision that the write's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
+/**
+ * After a write (an update, a redeploy) answered with the revision from before: reads the
+ * deployment a few times (about 7 s in all, within the run's deadline) for a new
+ * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
+ */
+async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
+    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
+    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
+            return undefined;
+        const now = await client.getDeployment(deploymentId);
+        if (now.latest_revision_id && now.latest_revision_id !== before) {
+            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
+            return now;
+        }
+    }
+    return undefined;
+}
+/** The revision a write made: the id the write answered with, read back once if it was null. */
+async function revisionOf(client, d) {
+    if (d.latest_revision_id)
+        return d.latest_revision_id;
+    const again = await client.getDeployment(d.id);
+    if (again.latest_revision_id)
+        return again.latest_revision_id;
+    throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+}
+
+
+/***/ }),
+
+/***/ 1550:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ findDeploymentByName)
+/* harmony export */ });
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2099);
+
+
+async function findDeploymentByName(client, name, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)({})) {
+    const exact = [];
+    for await (const d of client.iterateDeployments({ name_contains: name })) {
+        if (d.name === name)
+            exact.push(d);
+    }
+    const ids = new Set(exact.map(d => d.id));
+    if (ids.size > 1) {
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`);
+    }
+    return exact[0];
+}
+
+
+/***/ }),
+
+/***/ 4764:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fn: () => (/* binding */ deletedState),
+/* harmony export */   KK: () => (/* binding */ goneLine),
+/* harmony export */   Ly: () => (/* binding */ waitUntilGone)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+
+
+
+const FIRST_PAUSE_MS = 1000;
+async function waitUntilGone(client, id, opts, deps) {
+    const { now, sleep } = deps.clock;
+    const start = now();
+    let pause = FIRST_PAUSE_MS;
+    let last;
+    for (;;) {
+        const status = await statusOf(client, id, start + opts.timeoutMs);
+        if (status === undefined)
+            return { kind: 'gone', elapsedMs: now() - start };
+        if (status !== last)
+            opts.onStatus?.(status, now() - start);
+        last = status;
+        if (now() - start >= opts.timeoutMs)
+            return { kind: 'timeout', status: last };
+        const left = Math.max(0, start + opts.timeoutMs - now());
+        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
+        pause *= 2;
+    }
+}
+/** The deployment's status, or undefined once reads answer 404. */
+async function statusOf(client, id, deadline) {
+    try {
+        return (await client.getDeployment(id, { deadline })).status;
     }
     catch (err) {
-        if (err instanceof ApiError && err.status === 404)
-            return true;
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+            return undefined;
         throw err;
     }
 }
-/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o, state, deps, id) {
-    const result = await waitUntilGone(deps.client, id, {
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        onStatus: (status, ms) => {
-            state.deploymentStatus = status;
-            deps.log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`);
+/** The log line of the end of the wait. */
+function goneLine(elapsedMs) {
+    return `Gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)}: reads answer 404.`;
+}
+/**
+ * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
+ * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
+ */
+async function deletedState(client, id) {
+    try {
+        const d = await client.getDeployment(id);
+        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status) ? 'AWAITING_DELETE' : undefined;
+    }
+    catch (err) {
+        return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404 ? 'gone' : undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4168:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xq: () => (/* binding */ REMOVED),
+/* harmony export */   ZL: () => (/* binding */ planUpdate),
+/* harmony export */   _1: () => (/* binding */ planCreate),
+/* harmony export */   df: () => (/* binding */ describePlan)
+/* harmony export */ });
+/* unused harmony export UPLOADED_OBJECT */
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1196);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2099);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(842);
+
+
+
+
+
+const HIDDEN = '***';
+/** How a change shows a secret that the update deletes. */
+const REMOVED = '(removed)';
+/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
+function sourceConfigFromInputs(o) {
+    const c = {};
+    if (o.buildOnPush !== undefined)
+        c.build_on_push = o.buildOnPush;
+    if (o.customUrl !== undefined)
+        c.custom_url = o.customUrl;
+    if (o.resourceSpec !== undefined)
+        c.resource_spec = o.resourceSpec;
+    if (o.k8sNamespace !== undefined)
+        c.listener_config = { k8s_namespace: o.k8sNamespace };
+    if (o.installCommand !== undefined)
+        c.install_command = o.installCommand;
+    if (o.buildCommand !== undefined)
+        c.build_command = o.buildCommand;
+    return c;
+}
+function revisionConfigFromInputs(o, ref) {
+    const r = {};
+    if (o.source === 'codehost') {
+        if (ref !== undefined)
+            r.repo_ref = ref;
+        r.graph_config_path = o.graphConfigPath;
+    }
+    if (o.imageUri !== undefined)
+        r.image_uri = o.imageUri;
+    return r;
+}
+function planCreate(o, name, repo, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+    const sourceConfig = sourceConfigFromInputs(o);
+    let ref = o.ref;
+    if (o.source === 'codehost') {
+        if (!repo || !o.integrationId) {
+            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
         }
-    }, deps);
-    if (result.kind === 'gone') {
-        state.deploymentStatus = undefined;
-        deps.log.info(goneLine(result.elapsedMs));
-        return { outcome: 'deleted' };
+        sourceConfig.integration_id = o.integrationId;
+        sourceConfig.repo_url = repo.url;
+        ref ??= repo.default_branch;
     }
-    const still = result.status === undefined ? 'without a status' : shownStatus(result.status);
-    const failure = {
-        message: `Timed out: deployment ${id} is still ${still} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; the delete goes on on the control plane.`,
-        hint: 'Raise timeout, or use wait: false.',
-        title: 'Delete timed out'
+    if (o.deploymentType !== undefined && o.source !== 'external_docker')
+        sourceConfig.deployment_type = o.deploymentType;
+    // Fields that only a create may set.
+    if (o.listenerId !== undefined)
+        sourceConfig.listener_id = o.listenerId;
+    const body = {
+        name,
+        source: o.source,
+        source_config: sourceConfig,
+        source_revision_config: revisionConfigFromInputs(o, ref),
+        secrets: o.secrets ?? []
     };
-    return { outcome: 'timeout', failure };
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .tierChanges */ .CT)(o, undefined)];
+    return { kind: 'create', name, body, changes };
 }
-
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/control-plane/vouched-hosts.ts
-// Which hosts the health probes may send the API key to. A host is compared as the URL parser
-// reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
-// dropped, so two spellings of one name are one host. `*.example.com` matches names below
-// example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
-// port matches that port only; without one, any port of that host.
-
-
-/** Where the langsmith dialect's service hosts agent servers. */
-const LANGGRAPH_APP = {
-    host: 'langgraph.app',
-    wildcard: true,
-    text: '*.langgraph.app'
-};
-const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u;
-/** One entry of `health-check-hosts`, or why it is not one. */
-function parseHostPattern(entry) {
-    // Anything but printable ASCII is shown escaped: the message cannot hide what was written.
-    const quoted = JSON.stringify(entry).replace(/[^\x20-\x7e]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
-        return { problem: `${quoted} is a URL: write its host only (agent.example.com)` };
-    const m = ENTRY.exec(entry);
-    if (!m)
-        return {
-            problem: `${quoted} is not a host name, *.domain pattern or IP address (with an optional :port)`
-        };
-    const [, star, written = '', port] = m;
-    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
-        return { problem: `${quoted} has a port out of range (1 to 65535)` };
-    let hostname;
-    try {
-        hostname = new URL(`https://${written}/`).hostname;
-    }
-    catch {
-        return { problem: `${quoted} is not a valid host name` };
-    }
-    // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
-    // parser would quietly turn into another name.
-    const ascii = [...written].every(c => c.charCodeAt(0) < 0x80);
-    const asRead = ascii ? hostname : (0,external_node_url_.domainToUnicode)(hostname);
-    if (asRead !== written.normalize('NFC').toLowerCase())
-        return {
-            problem: `${quoted} reads as ${JSON.stringify(hostname)}: write the host as it is meant`
-        };
-    const host = hostname.replace(/\.$/, '');
-    if (host.split('.').some(label => label === ''))
-        return { problem: `${quoted} has an empty label` };
-    if (star) {
-        if ((0,external_node_net_.isIP)(host.replace(/^\[|\]$/g, '')))
-            return { problem: `${quoted}: a * pattern needs a domain name, not an IP address` };
-        if (!host.includes('.'))
-            return { problem: `${quoted} would match a whole top-level domain: name a domain under it` };
-    }
-    return { host, wildcard: Boolean(star), ...(port ? { port } : {}), text: entry };
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+const UPLOADED_OBJECT = '(the object path of this run’s upload)';
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath) {
+    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
 }
-/** `health-check-hosts`: entries separated by commas or line breaks; empty entries ignored. */
-function parseHostPatterns(value) {
-    const patterns = [];
-    const problems = [];
-    for (const raw of value.split(/[,\n\r]+/)) {
-        const entry = raw.trim();
-        if (!entry)
-            continue;
-        const p = parseHostPattern(entry);
-        if ('problem' in p)
-            problems.push(p.problem);
-        else
-            patterns.push(p);
+/**
+ * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
+ * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ */
+function planUpdate(o, current, upload, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+    if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
+        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
     }
-    return problems.length ? { problems } : patterns;
-}
-/** The host and port of a URL as patterns compare them. */
-function hostOf(url) {
-    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
-    return { host: url.hostname.replace(/\.$/, ''), port };
-}
-/** Whether `url`'s host is one the pattern vouches for. */
-function matchesHost(p, url) {
-    const { host, port } = hostOf(url);
-    if (p.port !== undefined && p.port !== port)
-        return false;
-    if (!p.wildcard)
-        return host === p.host;
-    return host.length > p.host.length + 1 && host.endsWith(`.${p.host}`);
-}
-/** The exact host (and port) of a URL given as an input: only that origin's host. */
-function exactHost(urlText) {
-    let url;
-    try {
-        url = new URL(urlText);
+    if (current.source !== o.source) {
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
     }
-    catch {
+    refuseCreateOnlyChanges(o, current, say);
+    const otherRepository = repositoryMismatch(o, current, say);
+    const body = {};
+    const sourceConfig = sourceConfigFromInputs(o);
+    if (Object.keys(sourceConfig).length)
+        body.source_config = sourceConfig;
+    const revisionConfig = upload
+        ? uploadedRevision(upload.configPath)
+        : revisionConfigFromInputs(o, o.ref);
+    if (Object.keys(revisionConfig).length)
+        body.source_revision_config = revisionConfig;
+    if (o.secrets !== undefined)
+        body.secrets = o.secrets;
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    if (o.revisionSource !== undefined)
+        body.revision_source = o.revisionSource;
+    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
+    const kept = new Set(body.secrets?.map(s => s.name));
+    const removedSecrets = body.secrets
+        ? current.secrets
+            .map(s => s.name)
+            .filter(name => !kept.has(name))
+            .map(shownName)
+        : [];
+    return {
+        kind: 'update',
+        deploymentId: current.id,
+        name: current.name,
+        body,
+        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .tierChanges */ .CT)(o, current)],
+        newRevision,
+        removedSecrets,
+        otherRepository
+    };
+}
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o, current, say) {
+    (0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseTypeChange */ .fx)(o, current, say);
+    const createOnly = [
+        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['listener-id', o.listenerId, current.source_config.listener_id]
+    ];
+    for (const [input, asked, theirs] of createOnly) {
+        if (asked !== undefined && theirs && asked !== theirs) {
+            const what = input.replace(/-/g, ' ');
+            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+        }
+    }
+}
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
+    const parts = path
+        .replace(/\.git$/i, '')
+        .replace(/\/+$/, '')
+        .split('/');
+    if (parts.length < 2)
         return undefined;
+    return parts.slice(-2).join('/').toLowerCase();
+}
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(o, current, say) {
+    const repoUrl = current.source_config.repo_url;
+    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+        return undefined;
+    const theirs = ownerAndName(repoUrl);
+    if (!theirs || theirs === o.repository.toLowerCase())
+        return undefined;
+    const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
+    if (o.repositoryExplicit) {
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
     }
-    const { host, port } = hostOf(url);
-    return { host, wildcard: false, port, text: url.host };
+    return { deployment: shown, workflow: o.repository };
+}
+/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
+function diff(body, current) {
+    const changes = [];
+    const leaf = (field, to, from) => {
+        const t = show(to);
+        // The current value is the service's text: log-safe before it is shown.
+        const f = from === undefined || from === null ? undefined : (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(show(from), 300);
+        if (t !== f)
+            changes.push({ field, from: f, to: t });
+    };
+    for (const [key, value] of Object.entries(body)) {
+        if (value === undefined || value === null)
+            continue;
+        if (key === 'secrets') {
+            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
+            const listed = value;
+            for (const s of listed) {
+                const before = old.get(s.name);
+                if (!old.has(s.name))
+                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
+                // A service that hides values cannot be compared: show it as set again.
+                else if (before !== s.value)
+                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
+            }
+            // The list replaces the whole set: what it leaves out is deleted.
+            const names = new Set(listed.map(s => s.name));
+            for (const name of old.keys()) {
+                if (!names.has(name))
+                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
+            }
+            continue;
+        }
+        if (key === 'source_config' || key === 'source_revision_config') {
+            const was = (current?.[key] ?? {});
+            for (const [k, v] of Object.entries(value)) {
+                if (v !== undefined && v !== null)
+                    leaf(`${key}.${k}`, v, was[k]);
+            }
+            continue;
+        }
+        leaf(key, value, current ? current[key] : undefined);
+    }
+    return changes;
+}
+/** A secret's name as the deployment has it: the service's text, made log-safe. */
+function shownName(name) {
+    return (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(name, 100);
+}
+function show(v) {
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+const TIER_FIELDS = ['size', 'database-size'];
+/** The plan as lines for the log and the dry-run summary. */
+function describePlan(plan) {
+    const head = plan.kind === 'create'
+        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
+        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
+            (plan.newRevision ? ', making a new revision' : ', without a new revision');
+    const lines = [head];
+    if (!plan.changes.length)
+        lines.push('  no field changes');
+    if (plan.kind === 'update' && plan.removedSecrets.length) {
+        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`);
+    }
+    if (plan.changes.some(c => TIER_FIELDS.includes(c.field)))
+        lines.push(`  then resize through resource-tiers${plan.kind === 'create' ? ', once the first revision exists' : ''}: a new revision, the one this run waits for`);
+    for (const c of plan.changes) {
+        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
+    }
+    return lines;
 }
 
+
+/***/ }),
+
+/***/ 842:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CT: () => (/* binding */ tierChanges),
+/* harmony export */   S4: () => (/* binding */ resizeOf),
+/* harmony export */   fx: () => (/* binding */ refuseTypeChange)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2099);
+
+
+
+/** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
+function shownSize(size, kind) {
+    return kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
+}
+/** What the service reports of a tier, as the plan shows it; undefined when it reports none. */
+function shownTier(tier) {
+    if (!tier)
+        return undefined;
+    const size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(tier);
+    const text = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
+    return size ? `${size} (${text})` : text;
+}
+/**
+ * The tier changes a run asks for, for the plan: on a create (no `current`) each asked size;
+ * on an update each that differs from the reported one, or that is not reported.
+ */
+function tierChanges(o, current) {
+    const kind = current ? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current.source_config.deployment_type) : (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    const changes = [];
+    const add = (field, size, reported) => {
+        if (size === undefined)
+            return;
+        const to = shownSize(size, kind);
+        const from = shownTier(reported);
+        if (from !== to)
+            changes.push({ field, from, to });
+    };
+    add('size', o.size, current?.deployment_tier);
+    add('database-size', o.databaseSize, current?.database_tier);
+    return changes;
+}
+/**
+ * Before any write to an existing deployment: its type cannot change (a legacy word of the same
+ * type is the same type), and a Serverless deployment has no database size.
+ */
+function refuseTypeChange(o, current, say) {
+    const theirs = current.source_config.deployment_type;
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs);
+    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    const who = `Deployment "${current.name}" (${current.id})`;
+    if (o.deploymentType !== undefined && theirs) {
+        const same = asked && kind ? asked === kind : o.deploymentType === theirs;
+        if (!same) {
+            const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
+            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
+        }
+    }
+    if (o.databaseSize !== undefined && kind === 'serverless')
+        throw databaseOnServerless(current, say, 'Nothing was written.');
+}
+/** A database size asked of a Serverless deployment, which shares its database. */
+function databaseOnServerless(d, say, written) {
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
+}
+/** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
+function resizeOf(o, d, say) {
+    if (o.size === undefined && o.databaseSize === undefined)
+        return undefined;
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    if (!kind) {
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
+    }
+    // A create without a type may have been made Serverless by the service's default.
+    if (o.databaseSize !== undefined && kind === 'serverless')
+        throw databaseOnServerless(d, say, 'No resize was sent.');
+    const r = { body: {}, unreported: [], described: [] };
+    const ask = (input, field, size, reported) => {
+        if (size === undefined)
+            return;
+        const tier = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(input === 'database-size' ? 'dedicated' : kind, size);
+        if (reported && reported.toUpperCase() === tier)
+            return;
+        r.body[field] = tier;
+        if (!reported)
+            r.unreported.push(input);
+        r.described.push(`${field} ${reported ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(reported, 100) : '(not reported)'} -> ${tier}`);
+    };
+    ask('size', 'compute_tier', o.size, d.deployment_tier);
+    ask('database-size', 'database_tier', o.databaseSize, d.database_tier);
+    return r.described.length ? r : undefined;
+}
+
+
+/***/ }),
+
+/***/ 822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gM: () => (/* binding */ waitForRevision)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
+// fast at the start and after every change of status, backs off towards poll-interval while
+// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
+// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
+// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
+
+
+
+const DEFAULT_CADENCE = {
+    initialMs: 1000,
+    factor: 2,
+    restartShare: 0.03,
+    nearDoneShare: 0.03,
+    buildShare: 0.2,
+    buildFloorMs: 2000
+};
+/** Stages from which the revision cannot become DEPLOYED at the next poll. */
+const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
+const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
+/** The poll sent at the deadline may take this long to answer. */
+const FINAL_POLL_GRACE_MS = 2000;
+/**
+ * Until a status is read, a poll may take at least this long from the wait's start, however short
+ * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
+ * revision once (a timeout with no status says nothing of the revision). Short, because a server
+ * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
+ * or more.
+ */
+const FIRST_READ_MS = 10_000;
+/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
+const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
+/**
+ * A revision that the write has just returned may not be readable at once where the read is
+ * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
+ * soon after, not at the timeout.
+ */
+const NOT_FOUND_GRACE_MS = 10_000;
+const KNOWN_STATUSES = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .REVISION_STATUSES */ .X_);
+/**
+ * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
+ * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
+ * seen to that share of the deploy's duration (or `initialMs` for a short one).
+ */
+function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
+    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
+    if (status === undefined || !EARLY_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
+    else if (BUILD_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
+    return Math.round(Math.min(pause, pollIntervalMs));
+}
+async function waitForRevision(o) {
+    const { now, sleep } = o.clock;
+    const cadence = o.cadence ?? DEFAULT_CADENCE;
+    const start = now();
+    const p = {
+        now,
+        cadence,
+        start,
+        deadline: start + o.timeoutMs,
+        timeline: [],
+        status: undefined,
+        revision: undefined,
+        polls: 0,
+        errors: 0,
+        lastError: undefined,
+        lastApiError: undefined,
+        unknownSeen: false,
+        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return resultOf(p, 'cancelled');
+        p.polls++;
+        const step = await pollOnce(o, p);
+        if (step.end)
+            return resultOf(p, step.end);
+        if (now() >= p.deadline)
+            return resultOf(p, 'timeout');
+        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
+        if (wait === undefined)
+            return resultOf(p, 'error');
+        try {
+            await sleep(wait, o.signal);
+        }
+        catch {
+            return resultOf(p, 'cancelled');
+        }
+    }
+}
+function resultOf(p, outcome) {
+    const { status, revision, timeline, polls, lastError, lastApiError } = p;
+    const elapsedMs = p.now() - p.start;
+    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
+}
+async function pollOnce(o, p) {
+    let revision;
+    try {
+        const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline;
+        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+            deadline: end + FINAL_POLL_GRACE_MS
+        });
+    }
+    catch (err) {
+        return pollFailed(o, p, err);
+    }
+    p.revision = revision;
+    p.errors = 0;
+    const changed = revision.status !== p.status;
+    if (changed) {
+        p.status = revision.status;
+        const elapsedMs = p.now() - p.start;
+        p.timeline.push({ status: p.status, elapsedMs });
+        o.onStatus?.(p.status, elapsedMs);
+        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
+            p.unknownSeen = true;
+            o.onUnknownStatus?.(p.status);
+        }
+    }
+    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(revision.status);
+    return outcome !== 'in_progress' ? { end: outcome } : { changed };
+}
+function pollFailed(o, p, err) {
+    if (o.signal?.aborted)
+        return { end: 'cancelled' };
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
+        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
+    p.lastError = err;
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        p.lastApiError = err;
+    const early404 = err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD &&
+        err.status === 404 &&
+        p.status === undefined &&
+        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && FINAL_HTTP.has(err.status) && !early404)
+        return { end: 'error' };
+    // A 404 in the grace period is not a failing service: it does not use up the error budget.
+    if (!early404)
+        p.errors++;
+    o.onPollError?.(err, Math.max(p.errors, 1));
+    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
+        return { end: 'error' };
+    return { changed: false, retryAfterMs: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD ? err.retryAfterMs : undefined };
+}
+/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
+function nextWait(o, p, changed, retryAfterMs) {
+    const elapsed = p.now() - p.start;
+    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
+    if (retryAfterMs !== undefined) {
+        // Polling again before the server's Retry-After would only be refused again; when that
+        // time ends past the deadline, no poll can help any more.
+        if (p.now() + retryAfterMs >= p.deadline) {
+            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
+            return undefined;
+        }
+        p.pause = Math.max(p.pause, retryAfterMs);
+    }
+    // The last poll lands on the deadline rather than a whole pause after it.
+    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
+}
+/** The control plane asked to wait past the deadline: no further poll could help. */
+class RetryPastDeadlineError extends Error {
+    constructor(cause, retryAfterMs) {
+        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+        super(`${text} (the control plane asks to wait ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(retryAfterMs)}, past the deadline)`, { cause });
+        this.name = 'RetryPastDeadlineError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 7607:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   F1: () => (/* binding */ parseAge),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   nV: () => (/* binding */ formatAge)
+/* harmony export */ });
+// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
+// and as the action prints them in logs (`1h30m`, `2m05s`).
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Hours, minutes and seconds in this order, each optional, at least one present. */
+const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
+const PLAIN_SECONDS = /^\d{1,15}$/;
+/**
+ * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
+ * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
+ * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
+ * zero makes sense is the caller's decision.
+ */
+function parseDuration(text) {
+    const t = text.trim();
+    if (t === '')
+        return undefined;
+    let ms;
+    if (PLAIN_SECONDS.test(t)) {
+        ms = Number(t) * SECOND;
+    }
+    else {
+        const m = UNITS.exec(t);
+        if (!m)
+            return undefined;
+        const [, h, min, s] = m;
+        if (h === undefined && min === undefined && s === undefined)
+            return undefined;
+        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
+    }
+    return Number.isSafeInteger(ms) ? ms : undefined;
+}
+const pad = (n) => String(n).padStart(2, '0');
+/**
+ * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
+ * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
+ */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms <= 0)
+        return '0s';
+    if (Math.round(ms) < SECOND)
+        return `${Math.max(1, Math.round(ms))}ms`;
+    const total = Math.round(ms / SECOND);
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = total % 60;
+    if (h > 0)
+        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
+    if (m > 0)
+        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
+    return `${s}s`;
+}
+const DAY = 24 * HOUR;
+const DAYS = /^(\d{1,6})d(.*)$/i;
+/**
+ * `parseDuration` with days in front (`7d`, `1d12h`): an age, longer than any wait. The same
+ * rules otherwise; `undefined` for anything else.
+ */
+function parseAge(text) {
+    const t = text.trim();
+    const m = DAYS.exec(t);
+    if (!m)
+        return parseDuration(t);
+    const rest = m[2] === '' ? 0 : parseDuration(m[2]);
+    if (rest === undefined || /^\d+$/.test(m[2]))
+        return undefined;
+    const ms = Number(m[1]) * DAY + rest;
+    return Number.isSafeInteger(ms) ? ms : undefined;
+}
+/** An age for the log: `7d`, `2d03h`, or `formatDuration` under a day. */
+function formatAge(ms) {
+    if (!Number.isFinite(ms) || ms < DAY)
+        return formatDuration(ms);
+    const days = Math.floor(ms / DAY);
+    const hours = Math.floor((ms % DAY) / HOUR);
+    return hours > 0 ? `${days}d${pad(hours)}h` : `${days}d`;
+}
+
+
+/***/ }),
+
+/***/ 9556:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
+/* harmony export */   h4: () => (/* binding */ githubContext)
+/* harmony export */ });
+/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
+// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
+// never reads a `GITHUB_*` variable itself.
+
+/** What is missing from the context, said in the runner's words (the variables it comes from). */
+const CONTEXT_GAPS = {
+    repository: 'GITHUB_REPOSITORY is not set to owner/name',
+    sha: 'No commit is known (GITHUB_SHA is not set)',
+    apiUrl: 'GITHUB_API_URL is not a URL',
+    apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
+};
+/** Larger event files are ignored (the runner's payloads are far smaller). */
+const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
+/** A non-empty trimmed value, or undefined. */
+function text(value) {
+    const v = value?.trim();
+    return v ? v : undefined;
+}
+function root(value, fallback) {
+    return (text(value) ?? fallback).replace(/\/+$/, '');
+}
+function ownerAndName(repository) {
+    const [owner, repo, ...rest] = (repository ?? '').split('/');
+    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+}
+/**
+ * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
+ * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
+ */
+function githubContext(env, payload = readEventPayload(env)) {
+    const repository = text(env.GITHUB_REPOSITORY);
+    const attempt = text(env.GITHUB_RUN_ATTEMPT);
+    const context = {
+        apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
+        serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
+        repository,
+        repo: ownerAndName(repository),
+        runId: text(env.GITHUB_RUN_ID),
+        runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
+        eventName: text(env.GITHUB_EVENT_NAME),
+        sha: text(env.GITHUB_SHA),
+        ref: text(env.GITHUB_REF),
+        refName: text(env.GITHUB_REF_NAME),
+        headRef: text(env.GITHUB_HEAD_REF),
+        workspace: text(env.GITHUB_WORKSPACE),
+        payload
+    };
+    // Only the keys that have a value, so that the context compares and prints cleanly.
+    for (const key of Object.keys(context)) {
+        if (context[key] === undefined)
+            delete context[key];
+    }
+    return context;
+}
+/**
+ * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
+ * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
+ */
+function readEventPayload(env) {
+    const path = text(env.GITHUB_EVENT_PATH);
+    if (path === undefined)
+        return {};
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
+            return {};
+        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch {
+        // No payload, or not JSON: the defaults come from the environment alone.
+        return {};
+    }
+}
+
+
+/***/ }),
+
+/***/ 6560:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ checkDeployedHealth),
+  c: () => (/* binding */ refuseHealthTarget)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/deploy/say.ts
+var deploy_say = __nccwpck_require__(1196);
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/health/target.ts
 // Where the health probes go: the deployment's custom_url with the health path appended, and
 // whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a loopback address or a host the user vouched for (hosts.ts), and only over https
-// or to loopback, whose traffic cannot be read on the way. Checked before any connection.
+// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
+// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
 
 
 /**
@@ -32388,7 +36818,7 @@ function probeTarget(customUrl, path, vouched = []) {
         return {
             problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
         };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.c)(base.hostname))
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
         return {
             problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
         };
@@ -32409,13 +36839,18 @@ function probeTarget(customUrl, path, vouched = []) {
 }
 /** What allows the key to go to `url`'s host, or undefined. */
 function vouchedBy(url, vouched) {
-    if ((0,base_url/* isLoopbackHost */.c)(url.hostname))
-        return 'a loopback address';
-    if (url.protocol !== 'https:')
-        return undefined;
-    return vouched.find(p => matchesHost(p, url))?.text;
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
 }
 
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
 // One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
 // headers given to exactly the URL given, bounded in time, following no redirect, reading at most
@@ -32521,6 +36956,34 @@ class HealthTargetError extends Error {
         this.name = 'HealthTargetError';
     }
 }
+/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
+class WakeWatch {
+    allWarming = true;
+    warmedSince;
+    wakes;
+    now;
+    constructor(o, now) {
+        this.wakes = o.wakes === true;
+        this.now = now;
+    }
+    /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
+    see(n, a, sent, ok) {
+        if (!this.wakes) {
+            this.allWarming = false;
+            return undefined;
+        }
+        if (a.warming)
+            this.warmedSince ??= sent;
+        else
+            this.allWarming = false;
+        if (!ok)
+            return undefined;
+        const waitedMs = this.now() - (this.warmedSince ?? sent);
+        return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
+            ? { probe: n, waitedMs }
+            : undefined;
+    }
+}
 /** The result the probes so far add up to, with the last few answers. */
 function resultOf(p, now, health, reason) {
     return {
@@ -32530,12 +36993,19 @@ function resultOf(p, now, health, reason) {
         ...(reason ? { reason } : {}),
         elapsedMs: now - p.start,
         host: p.host,
-        vouchedBy: p.vouchedBy
+        vouchedBy: p.vouchedBy,
+        ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
     };
+}
+/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
+const WAKE_SLOW_MS = 3000;
+/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
+function isWarming(o, a) {
+    return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true);
 }
 /** A window of 2xx that the deadline cut short: how far into it the timeout came. */
 function windowCutShort(windowMs, windowEnd, now) {
-    return `the timeout came ${(0,duration/* formatDuration */.a)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a)(windowMs)} window of 2xx`;
+    return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
 }
 async function checkHealth(o) {
     const target = probeTarget(o.url, o.path, o.vouched);
@@ -32550,6 +37020,7 @@ async function checkHealth(o) {
     const result = (health, reason) => resultOf(seen, now(), health, reason);
     const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
     const side = new Side(o.alongside, o.windowMs);
+    const wake = new WakeWatch(o, now);
     /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
     const windowOver = (okEnd) => {
         const cut = now() < okEnd ? okEnd : side.cutAt(now());
@@ -32558,12 +37029,9 @@ async function checkHealth(o) {
     for (;;) {
         if (o.signal?.aborted)
             return result('cancelled');
-        const answer = await probeOnce(o, url, vouchedBy !== undefined, now);
-        if (o.signal?.aborted)
+        const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined);
+        if (!answer)
             return result('cancelled');
-        seen.probes++;
-        seen.answers.push(answer);
-        o.onProbe?.(seen.probes, answer);
         const ok = isOk(answer);
         if (answer.status !== 404)
             only404 = false;
@@ -32573,7 +37041,10 @@ async function checkHealth(o) {
         const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
         if (windowEnd !== undefined && !ok && cut)
             return result('timeout', windowCut(windowEnd));
-        if (windowEnd !== undefined && !ok)
+        // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
+        if (windowEnd !== undefined && answer.warming)
+            windowEnd = undefined;
+        else if (windowEnd !== undefined && !ok)
             return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
         if (windowEnd === undefined && ok)
             windowEnd = now() + o.windowMs;
@@ -32589,7 +37060,7 @@ async function checkHealth(o) {
                 return windowOver(windowEnd);
             if (only404)
                 return result('unavailable');
-            return result('unhealthy', `no probe answered 2xx before the timeout (${seen.probes} probes)`);
+            return result('unhealthy', no2xx(seen.probes, wake.allWarming));
         }
         try {
             await sleep(Math.min(interval, end - now()), o.signal);
@@ -32601,6 +37072,26 @@ async function checkHealth(o) {
         if (windowEnd !== undefined && now() >= o.deadline)
             return windowOver(windowEnd);
     }
+}
+/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
+async function nextProbe(o, url, seen, wake, waking) {
+    const sent = o.clock.now();
+    const answer = await probeOnce(o, url, seen.vouchedBy !== undefined, o.clock.now, waking);
+    if (o.signal?.aborted)
+        return undefined;
+    seen.probes++;
+    if (isWarming(o, answer))
+        answer.warming = true;
+    seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer));
+    seen.answers.push(answer);
+    o.onProbe?.(seen.probes, answer);
+    return answer;
+}
+/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
+function no2xx(probes, allWarming) {
+    return allWarming
+        ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
+        : `no probe answered 2xx before the timeout (${probes} probes)`;
 }
 /** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
 class Side {
@@ -32636,9 +37127,13 @@ class Side {
         return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
     }
 }
-/** The longest the next probe may take: its own bound, or less when the deadline is nearer. */
-function probeTimeout(o, now) {
-    return Math.max(1, Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, o.deadline - now()));
+/**
+ * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
+ * server that wakes may take until the deadline to give its first 2xx (`waking`).
+ */
+function probeTimeout(o, now, waking = false) {
+    const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+    return Math.max(1, Math.min(own, o.deadline - now()));
 }
 function isOk(a) {
     return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
@@ -32647,9 +37142,9 @@ function isOk(a) {
  * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
  * key goes along only to a vouched host.
  */
-async function probeOnce(o, url, withKey, now) {
+async function probeOnce(o, url, withKey, now, waking) {
     const transport = o.transport ?? httpProbe;
-    const timeoutMs = probeTimeout(o, now);
+    const timeoutMs = probeTimeout(o, now, waking);
     let res;
     try {
         res = await transport({
@@ -32678,10 +37173,10 @@ function excerptOf(res, url, redactor) {
                 where = 'an invalid Location';
             }
         }
-        return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
+        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
     }
     // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
 }
 function describeError(err, redactor) {
     if (err instanceof ProbeTimeoutError)
@@ -32694,849 +37189,17 @@ function describeError(err, redactor) {
             : e.code
                 ? `no answer (${e.code})`
                 : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
-// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
-// are what the build printed: untrusted text that may hold secret values, workflow commands and
-// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
-// verdict.
-
-/**
- * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
- * that has already failed for long, and a few seconds are plenty for one small page.
- */
-const LOG_BUDGET_MS = 10_000;
-/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
-const MAX_LINE_CHARS = 400;
-/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
-const MAX_EXCERPT_CHARS = 24_000;
-/** The service pages at most this many lines. */
-const MAX_LINES = 1000;
-/** Which log tells why a revision ended with this status, in the order to try. */
-function logTypesFor(status) {
-    if (status === 'BUILD_FAILED')
-        return ['build'];
-    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
-    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
-        return ['deploy'];
-    return ['build', 'deploy'];
-}
-/**
- * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
- * log type tried), returned oldest first. Never throws.
- */
-async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
-    const limit = Math.min(Math.max(1, lines), MAX_LINES);
-    for (const type of logTypesFor(status)) {
-        try {
-            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
-            if (!page.logs.length)
-                continue;
-            const newestFirst = page.logs.slice(0, limit);
-            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
-        }
-        catch (err) {
-            if (isNotFound(err))
-                continue;
-            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-            return { kind: 'error', reason: redactor.redact((0,control_plane_redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
-        }
-    }
-    const which = logTypesFor(status).join(' or ');
-    return {
-        kind: 'none',
-        reason: `the control plane has no ${which} log for it`
-    };
-}
-function isNotFound(err) {
-    return typeof err === 'object' && err !== null && err.status === 404;
-}
-/** Secrets out first (a cut could split one), then control characters and workflow commands. */
-function cleanLog(type, entries, redactor) {
-    const cleaned = entries.map(e => {
-        const level = e.level ? (0,control_plane_redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
-        const message = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
-        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
-    });
-    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
-    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
-    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
-        total -= cleaned.shift().line.length + 1;
-    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
-    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
-    const telling = (errorLine ?? saysError)?.message;
-    return {
-        type,
-        lines: cleaned.map(c => c.line),
-        telling: telling === undefined ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(telling, 200)
-    };
-}
-/** A fenced block that no line of the log can close early. */
-function fenced(lines) {
-    const longest = Math.max(2, ...lines.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length))));
-    const fence = '`'.repeat(longest + 1);
-    return [fence, ...lines, fence].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/plan.ts
-
-
-
-
-const HIDDEN = '***';
-/** How a change shows a secret that the update deletes. */
-const REMOVED = '(removed)';
-/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
-function sourceConfigFromInputs(o) {
-    const c = {};
-    if (o.buildOnPush !== undefined)
-        c.build_on_push = o.buildOnPush;
-    if (o.customUrl !== undefined)
-        c.custom_url = o.customUrl;
-    if (o.resourceSpec !== undefined)
-        c.resource_spec = o.resourceSpec;
-    if (o.k8sNamespace !== undefined)
-        c.listener_config = { k8s_namespace: o.k8sNamespace };
-    if (o.installCommand !== undefined)
-        c.install_command = o.installCommand;
-    if (o.buildCommand !== undefined)
-        c.build_command = o.buildCommand;
-    return c;
-}
-function revisionConfigFromInputs(o, ref) {
-    const r = {};
-    if (o.source === 'codehost') {
-        if (ref !== undefined)
-            r.repo_ref = ref;
-        r.graph_config_path = o.graphConfigPath;
-    }
-    if (o.imageUri !== undefined)
-        r.image_uri = o.imageUri;
-    return r;
-}
-function planCreate(o, name, repo, say = say_sayOf({})) {
-    const sourceConfig = sourceConfigFromInputs(o);
-    let ref = o.ref;
-    if (o.source === 'codehost') {
-        if (!repo || !o.integrationId) {
-            throw new deploy_error/* DeployError */.s(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
-        }
-        sourceConfig.integration_id = o.integrationId;
-        sourceConfig.repo_url = repo.url;
-        ref ??= repo.default_branch;
-    }
-    if (o.deploymentType !== undefined && o.source !== 'external_docker')
-        sourceConfig.deployment_type = o.deploymentType;
-    // Fields that only a create may set.
-    if (o.listenerId !== undefined)
-        sourceConfig.listener_id = o.listenerId;
-    const body = {
-        name,
-        source: o.source,
-        source_config: sourceConfig,
-        source_revision_config: revisionConfigFromInputs(o, ref),
-        secrets: o.secrets ?? []
-    };
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    return { kind: 'create', name, body, changes: diff(body, undefined) };
-}
-/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
-const UPLOADED_OBJECT = '(the object path of this run’s upload)';
-/** An upload's revision: the object (named once stored) and the config's path in it. */
-function uploadedRevision(configPath) {
-    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
-}
-/**
- * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
- * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
- */
-function planUpdate(o, current, upload, say = say_sayOf({})) {
-    if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
-        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
-        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
-    }
-    if (current.source !== o.source) {
-        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
-    }
-    refuseCreateOnlyChanges(o, current, say);
-    const otherRepository = repositoryMismatch(o, current, say);
-    const body = {};
-    const sourceConfig = sourceConfigFromInputs(o);
-    if (Object.keys(sourceConfig).length)
-        body.source_config = sourceConfig;
-    const revisionConfig = upload
-        ? uploadedRevision(upload.configPath)
-        : revisionConfigFromInputs(o, o.ref);
-    if (Object.keys(revisionConfig).length)
-        body.source_revision_config = revisionConfig;
-    if (o.secrets !== undefined)
-        body.secrets = o.secrets;
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    if (o.revisionSource !== undefined)
-        body.revision_source = o.revisionSource;
-    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
-    const kept = new Set(body.secrets?.map(s => s.name));
-    const removedSecrets = body.secrets
-        ? current.secrets
-            .map(s => s.name)
-            .filter(name => !kept.has(name))
-            .map(shownName)
-        : [];
-    return {
-        kind: 'update',
-        deploymentId: current.id,
-        name: current.name,
-        body,
-        changes: diff(body, current),
-        newRevision,
-        removedSecrets,
-        otherRepository
-    };
-}
-/** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o, current, say) {
-    const createOnly = [
-        ['integration-id', o.integrationId, current.source_config.integration_id],
-        ['deployment-type', o.deploymentType, current.source_config.deployment_type],
-        ['listener-id', o.listenerId, current.source_config.listener_id]
-    ];
-    for (const [input, asked, theirs] of createOnly) {
-        if (asked !== undefined && theirs && asked !== theirs) {
-            const what = input.replace(/-/g, ' ');
-            throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,control_plane_redact/* sanitizeServerText */.c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
-        }
-    }
-}
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
-function ownerAndName(repoUrl) {
-    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
-    const parts = path
-        .replace(/\.git$/i, '')
-        .replace(/\/+$/, '')
-        .split('/');
-    if (parts.length < 2)
-        return undefined;
-    return parts.slice(-2).join('/').toLowerCase();
-}
-/**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
- */
-function repositoryMismatch(o, current, say) {
-    const repoUrl = current.source_config.repo_url;
-    if (o.source !== 'codehost' || !o.repository || !repoUrl)
-        return undefined;
-    const theirs = ownerAndName(repoUrl);
-    if (!theirs || theirs === o.repository.toLowerCase())
-        return undefined;
-    const shown = (0,control_plane_redact/* sanitizeServerText */.c8)(repoUrl, 300);
-    if (o.repositoryExplicit) {
-        throw new deploy_error/* DeployError */.s(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
-    }
-    return { deployment: shown, workflow: o.repository };
-}
-/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
-function diff(body, current) {
-    const changes = [];
-    const leaf = (field, to, from) => {
-        const t = show(to);
-        // The current value is the service's text: log-safe before it is shown.
-        const f = from === undefined || from === null ? undefined : (0,control_plane_redact/* sanitizeServerText */.c8)(show(from), 300);
-        if (t !== f)
-            changes.push({ field, from: f, to: t });
-    };
-    for (const [key, value] of Object.entries(body)) {
-        if (value === undefined || value === null)
-            continue;
-        if (key === 'secrets') {
-            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
-            const listed = value;
-            for (const s of listed) {
-                const before = old.get(s.name);
-                if (!old.has(s.name))
-                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
-                // A service that hides values cannot be compared: show it as set again.
-                else if (before !== s.value)
-                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
-            }
-            // The list replaces the whole set: what it leaves out is deleted.
-            const names = new Set(listed.map(s => s.name));
-            for (const name of old.keys()) {
-                if (!names.has(name))
-                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
-            }
-            continue;
-        }
-        if (key === 'source_config' || key === 'source_revision_config') {
-            const was = (current?.[key] ?? {});
-            for (const [k, v] of Object.entries(value)) {
-                if (v !== undefined && v !== null)
-                    leaf(`${key}.${k}`, v, was[k]);
-            }
-            continue;
-        }
-        leaf(key, value, current ? current[key] : undefined);
-    }
-    return changes;
-}
-/** A secret's name as the deployment has it: the service's text, made log-safe. */
-function shownName(name) {
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(name, 100);
-}
-function show(v) {
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-/** The plan as lines for the log and the dry-run summary. */
-function describePlan(plan) {
-    const head = plan.kind === 'create'
-        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
-        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
-            (plan.newRevision ? ', making a new revision' : ', without a new revision');
-    const lines = [head];
-    if (!plan.changes.length)
-        lines.push('  no field changes');
-    if (plan.kind === 'update' && plan.removedSecrets.length) {
-        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`);
-    }
-    for (const c of plan.changes) {
-        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/converging-writes.ts
-
-
-
-
-/** Sends of one write in all, the first included (as many as the transport's attempts). */
-const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now, say = say_sayOf({})) {
-    /** An earlier send of this create may have been applied after all. */
-    let maybeApplied = false;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return { kind: 'created', deployment: await client.createDeployment(body) };
-        }
-        catch (err) {
-            if (err instanceof ApiError && isNameTaken(err)) {
-                const existing = await findDeploymentByName(client, body.name);
-                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
-                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
-                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
-                    return { kind: 'created', deployment: existing };
-                }
-                if (existing) {
-                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
-                    return { kind: 'taken', deployment: existing };
-                }
-                throw nameHeldError(body.name, err, say);
-            }
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            maybeApplied = true;
-            notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => findDeploymentByName(client, body.name));
-            if (existing) {
-                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
-                return { kind: 'created', deployment: existing };
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
-        }
-    }
-}
-/**
- * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
- * delete without `delete_tracing_project` leaves behind.
- */
-function nameHeldError(name, err, say) {
-    const said = /tracing project/i.test(err.detail);
-    return new deploy_error/* DeployError */.s(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
-        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
-}
-function isNameTaken(err) {
-    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
-}
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
-function outcomeUnknown(err) {
-    if (err instanceof OutcomeUnknownError)
-        return err;
-    // An answer about another deployment is a lie to stop at, not an answer that got lost.
-    if (err instanceof UnexpectedResponseError && !(err instanceof OtherResourceError)) {
-        return new OutcomeUnknownError(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
-    }
-    return undefined;
-}
-/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
-function isWhatWasAsked(d, body) {
-    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
-        v === null ||
-        JSON.stringify(v) === JSON.stringify(got[k]));
-    return (d.source === body.source &&
-        same(body.source_config, d.source_config) &&
-        same(body.source_revision_config, d.source_revision_config));
-}
-/**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
- */
-async function lookBack(client, unknown, now, look) {
-    const found = await look();
-    if (found !== undefined || !unknown.pending)
-        return found;
-    const until = now() + client.requestTimeoutMs;
-    for (let i = 0; now() < until; i++) {
-        const pause = Math.min(1000 * 2 ** i, until - now());
-        if (pause <= 0 || !(await client.pause(i + 1, pause)))
-            return undefined;
-        const again = await look();
-        if (again !== undefined)
-            return again;
-    }
-    return undefined;
-}
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
-function patchReconciled(client, current, body, newRevision, notes, now) {
-    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
-}
-/**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
- */
-async function writeReconciled(client, current, write, newRevision, what, notes, now) {
-    const before = current.latest_revision_id;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await write();
-        }
-        catch (err) {
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
-            if (newRevision) {
-                const landed = await lookBack(client, unknown, now, async () => {
-                    const d = await client.getDeployment(current.id);
-                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
-                });
-                if (landed) {
-                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
-                    return landed;
-                }
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
-        }
-    }
-}
-/** Pauses of the look for a revision that the write's answer did not name yet. */
-const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
-/**
- * After a write (an update, a redeploy) answered with the revision from before: reads the
- * deployment a few times (about 7 s in all, within the run's deadline) for a new
- * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
- */
-async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
-    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
-    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
-        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
-            return undefined;
-        const now = await client.getDeployment(deploymentId);
-        if (now.latest_revision_id && now.latest_revision_id !== before) {
-            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
-            return now;
-        }
-    }
-    return undefined;
-}
-/** The revision a write made: the id the write answered with, read back once if it was null. */
-async function revisionOf(client, d) {
-    if (d.latest_revision_id)
-        return d.latest_revision_id;
-    const again = await client.getDeployment(d.id);
-    if (again.latest_revision_id)
-        return again.latest_revision_id;
-    throw new deploy_error/* DeployError */.s(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/wait.ts
-// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
-// fast at the start and after every change of status, backs off towards poll-interval while
-// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
-// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
-
-
-
-const DEFAULT_CADENCE = {
-    initialMs: 1000,
-    factor: 2,
-    restartShare: 0.03,
-    nearDoneShare: 0.03,
-    buildShare: 0.2,
-    buildFloorMs: 2000
-};
-/** Stages from which the revision cannot become DEPLOYED at the next poll. */
-const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
-const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
-/** The poll sent at the deadline may take this long to answer. */
-const FINAL_POLL_GRACE_MS = 2000;
-/**
- * Until a status is read, a poll may take at least this long from the wait's start, however short
- * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
- * revision once (a timeout with no status says nothing of the revision). Short, because a server
- * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
- * or more.
- */
-const FIRST_READ_MS = 10_000;
-/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
-const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
-/**
- * A revision that the write has just returned may not be readable at once where the read is
- * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
- * soon after, not at the timeout.
- */
-const NOT_FOUND_GRACE_MS = 10_000;
-const KNOWN_STATUSES = new Set(vocabulary/* REVISION_STATUSES */.X_);
-/**
- * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
- * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
- * seen to that share of the deploy's duration (or `initialMs` for a short one).
- */
-function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
-    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
-    if (status === undefined || !EARLY_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
-    else if (BUILD_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
-    return Math.round(Math.min(pause, pollIntervalMs));
-}
-async function waitForRevision(o) {
-    const { now, sleep } = o.clock;
-    const cadence = o.cadence ?? DEFAULT_CADENCE;
-    const start = now();
-    const p = {
-        now,
-        cadence,
-        start,
-        deadline: start + o.timeoutMs,
-        timeline: [],
-        status: undefined,
-        revision: undefined,
-        polls: 0,
-        errors: 0,
-        lastError: undefined,
-        lastApiError: undefined,
-        unknownSeen: false,
-        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
-    };
-    for (;;) {
-        if (o.signal?.aborted)
-            return wait_resultOf(p, 'cancelled');
-        p.polls++;
-        const step = await pollOnce(o, p);
-        if (step.end)
-            return wait_resultOf(p, step.end);
-        if (now() >= p.deadline)
-            return wait_resultOf(p, 'timeout');
-        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
-        if (wait === undefined)
-            return wait_resultOf(p, 'error');
-        try {
-            await sleep(wait, o.signal);
-        }
-        catch {
-            return wait_resultOf(p, 'cancelled');
-        }
-    }
-}
-function wait_resultOf(p, outcome) {
-    const { status, revision, timeline, polls, lastError, lastApiError } = p;
-    const elapsedMs = p.now() - p.start;
-    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
-}
-async function pollOnce(o, p) {
-    let revision;
-    try {
-        const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline;
-        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-            deadline: end + FINAL_POLL_GRACE_MS
-        });
-    }
-    catch (err) {
-        return pollFailed(o, p, err);
-    }
-    p.revision = revision;
-    p.errors = 0;
-    const changed = revision.status !== p.status;
-    if (changed) {
-        p.status = revision.status;
-        const elapsedMs = p.now() - p.start;
-        p.timeline.push({ status: p.status, elapsedMs });
-        o.onStatus?.(p.status, elapsedMs);
-        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
-            p.unknownSeen = true;
-            o.onUnknownStatus?.(p.status);
-        }
-    }
-    const outcome = (0,vocabulary/* revisionOutcome */.qU)(revision.status);
-    return outcome !== 'in_progress' ? { end: outcome } : { changed };
-}
-function pollFailed(o, p, err) {
-    if (o.signal?.aborted)
-        return { end: 'cancelled' };
-    if (err instanceof AbortedError)
-        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
-    p.lastError = err;
-    if (err instanceof ApiError)
-        p.lastApiError = err;
-    const early404 = err instanceof ApiError &&
-        err.status === 404 &&
-        p.status === undefined &&
-        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
-    if (err instanceof ApiError && FINAL_HTTP.has(err.status) && !early404)
-        return { end: 'error' };
-    // A 404 in the grace period is not a failing service: it does not use up the error budget.
-    if (!early404)
-        p.errors++;
-    o.onPollError?.(err, Math.max(p.errors, 1));
-    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
-        return { end: 'error' };
-    return { changed: false, retryAfterMs: err instanceof ApiError ? err.retryAfterMs : undefined };
-}
-/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
-function nextWait(o, p, changed, retryAfterMs) {
-    const elapsed = p.now() - p.start;
-    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
-    if (retryAfterMs !== undefined) {
-        // Polling again before the server's Retry-After would only be refused again; when that
-        // time ends past the deadline, no poll can help any more.
-        if (p.now() + retryAfterMs >= p.deadline) {
-            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
-            return undefined;
-        }
-        p.pause = Math.max(p.pause, retryAfterMs);
-    }
-    // The last poll lands on the deadline rather than a whole pause after it.
-    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
-}
-/** The control plane asked to wait past the deadline: no further poll could help. */
-class RetryPastDeadlineError extends Error {
-    constructor(cause, retryAfterMs) {
-        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-        super(`${text} (the control plane asks to wait ${(0,duration/* formatDuration */.a)(retryAfterMs)}, past the deadline)`, { cause });
-        this.name = 'RetryPastDeadlineError';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
-// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
-// failed revision must still be the deployment's latest (no other run wrote after it) and the
-// previous one still active, as read right before the redeploy; otherwise nothing is sent.
-
-
-
-
-async function rollBack(client, input, notes) {
-    const previous = input.previousActive;
-    if (!previous) {
-        return {
-            kind: 'not-done',
-            reason: 'nothing to roll back to: the deployment had no active revision before this run'
-        };
-    }
-    // Read again right before the write: another run may have written or deployed since.
-    const now = await client.getDeployment(input.deploymentId);
-    const refused = holdBack(now, input.failedRevisionId, previous);
-    if (refused)
-        return { kind: 'not-done', reason: refused };
-    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
-    const { notUndone } = input;
-    let answer;
-    try {
-        answer = await writeReconciled(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
-    }
-    catch (err) {
-        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
-        if (input.wait.signal?.aborted)
-            throw err;
-        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
-    }
-    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
-    if (!revisionId) {
-        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
-        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
-    }
-    const result = await waitForRevision({
-        client,
-        deploymentId: input.deploymentId,
-        revisionId,
-        ...input.wait,
-        onStatus: input.onStatus
-    });
-    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a)(result.elapsedMs)}.`);
-    const { status, outcome, timeline } = result;
-    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
-}
-/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
-function holdBack(now, failed, previous) {
-    if (now.latest_revision_id !== failed) {
-        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
-    }
-    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
-    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
-        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
-    }
-    return undefined;
-}
-/**
- * The revision the redeploy made: the answer's new latest revision or, when the answer still
- * names the revision from before (the redeploy not visible yet, or dropped), one that appears
- * on the deployment shortly after. Undefined when none does.
- */
-async function redeployedRevision(client, answer, before, notes) {
-    if (answer.latest_revision_id && answer.latest_revision_id !== before)
-        return answer.latest_revision_id;
-    const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy');
-    return late?.latest_revision_id ?? undefined;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/after-failure/after-failure.ts
-// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
-// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
-// changes the verdict: the deploy that was asked for did not happen.
-
-
-
-
-async function afterFailure(o, ids, deps) {
-    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
-    let rollback;
-    if (o.onFailure === 'rollback') {
-        rollback = await deps.log.group('Roll back', async () => {
-            const r = await rollBack(deps.client, {
-                deploymentId: ids.deploymentId,
-                previousActive: ids.previousActive,
-                failedRevisionId: ids.revisionId,
-                notUndone: ids.notUndone,
-                wait: {
-                    timeoutMs: o.timeoutMs,
-                    pollIntervalMs: o.pollIntervalMs,
-                    cadence: deps.cadence,
-                    signal: deps.signal,
-                    clock: deps.clock
-                },
-                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a)(ms)}`)
-            }, deps.log);
-            if (r.kind === 'not-done')
-                deps.log.info(`No rollback: ${r.reason}.`);
-            if (r.kind === 'failed')
-                deps.log.warning(describeRollback(r), 'Rollback failed');
-            if (r.kind === 'unconfirmed')
-                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
-            if (r.kind === 'done' && r.notUndone.length)
-                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
-            return r;
-        });
-    }
-    return { log, rollback };
-}
-async function showLog(lines, ids, deps) {
-    const { now } = deps.clock;
-    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
-    if (result.kind !== 'log') {
-        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
-        return undefined;
-    }
-    const { log } = result;
-    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
-    return log;
-}
-async function printGroup(log, name, lines) {
-    await log.group(name, async () => {
-        for (const line of lines)
-            log.info(line);
-    });
-}
-/** What the rollback did, for the error annotation, and what it left as this run set it. */
-function describeRollback(r) {
-    if (!r)
-        return undefined;
-    if (r.kind === 'not-done')
-        return `Not rolled back: ${r.reason}.`;
-    const left = notUndoneSentence(r.notUndone);
-    const tail = left ? ` ${left}` : '';
-    if (r.kind === 'failed')
-        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
-    if (r.kind === 'unconfirmed')
-        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
-    if (r.outcome === 'deployed')
-        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
-    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
-}
-/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
-function notUndoneSentence(names) {
-    if (!names.length)
-        return undefined;
-    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
-}
-/**
- * What an update changed that a redeploy of an older revision does not put back: the secrets
- * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
- * is what a redeploy restores.
- */
-function notUndoneBy(plan) {
-    if (plan?.kind !== 'update')
-        return [];
-    const names = [];
-    for (const c of plan.changes) {
-        if (c.field.startsWith('source_revision_config.'))
-            continue;
-        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
-        if (secret !== undefined) {
-            const how = c.to === REMOVED ? 'removed' : c.from === undefined ? 'added' : 'set';
-            names.push(`secret ${secret} (${how})`);
-        }
-        else
-            names.push(inputName(c.field));
-    }
-    return names;
-}
-/** `source_config.install_command` as the input that sets it: `install-command`. */
-function inputName(field) {
-    const leaf = field.split('.').at(-1) ?? field;
-    return leaf.replace(/_/g, '-');
-}
-function capital(s) {
-    return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
+// EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
+var after_failure = __nccwpck_require__(3308);
+// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
+var deploy_error = __nccwpck_require__(2099);
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var ending = __nccwpck_require__(1368);
+// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
+var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/health/gate-step.ts
 
 
@@ -33549,7 +37212,7 @@ function capital(s) {
  */
 async function healthGate(s, url, deps) {
     const { log } = deps;
-    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a)(s.windowMs)}` : '';
+    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
     return log.group('Health check of the agent server', async () => {
         let last;
         let result;
@@ -33564,7 +37227,8 @@ async function healthGate(s, url, deps) {
                         if (!sentKey(url, s))
                             log.info(withoutKey(url, deps));
                     }
-                    const text = describeAnswer(answer);
+                    const text = describeAnswer(answer) +
+                        (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
                     // A long wait repeats one answer: it is said once, and again when it changes.
                     if (text !== last)
                         log.info(`Probe ${n}: ${text}`);
@@ -33579,7 +37243,9 @@ async function healthGate(s, url, deps) {
         }
         if (result.health === 'not-vouched')
             throw notVouchedError(result, deps);
-        const took = (0,duration/* formatDuration */.a)(result.elapsedMs);
+        if (result.wokeUp)
+            log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
+        const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
         if (result.health === 'healthy')
             log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
         if (result.health === 'unavailable')
@@ -33598,6 +37264,7 @@ function checkOptions(s, url, deps) {
         windowMs: s.windowMs,
         ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
         ...(s.alongside ? { alongside: s.alongside } : {}),
+        ...(s.wakes ? { wakes: true } : {}),
         redactor: deps.redactor,
         ...(deps.signal ? { signal: deps.signal } : {}),
         clock: deps.clock,
@@ -33632,20 +37299,22 @@ function checkFailedError(f, revisionId, name, rolledBack) {
         ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
         : f.title === 'Graph not served'
             ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-            : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
+            : f.title === 'Graphs not listed'
+                ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+                : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
     return new deploy_error/* DeployError */.s(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
         (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
 }
 /** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
 function checksTimedOutError(revisionId, timeoutMs, deps) {
-    return new deploy_error/* DeployError */.s(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
+    return new deploy_error/* DeployError */.s(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
 }
 /** An input as the user sets it where the run came from. */
 function input(deps, name) {
     return deps.say?.(name) ?? `\`${name}\``;
 }
 function notVouchedBy(deps) {
-    return `not a loopback address, not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}`;
+    return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`;
 }
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
 function sentKey(url, s) {
@@ -33661,21 +37330,47 @@ function hostOfText(url) {
     }
 }
 function withoutKey(url, deps) {
-    return (`${(0,control_plane_redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
+    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
         'the probes go without the API key.');
 }
 function notVouchedError(result, deps) {
-    const host = (0,control_plane_redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
+    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
     const answer = result.answers.at(-1);
     return new deploy_error/* DeployError */.s(`The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
         `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
 }
 /** The deadline came inside the window: the check did not finish; nothing is rolled back. */
 function gateTimedOutError(result, revisionId, timeoutMs, deps) {
-    return new deploy_error/* DeployError */.s(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a)(timeoutMs)}) came.`, `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`, 'Health check timed out');
+    return new deploy_error/* DeployError */.s(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`, 'Health check timed out');
 }
 function shown(url, path, redactor) {
-    return (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+}
+
+// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
+var workspace_git = __nccwpck_require__(4300);
+;// CONCATENATED MODULE: ./src/health/built-workspace.ts
+
+const built_workspace_short = (sha) => sha.slice(0, 12);
+const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
+/** Why the graphs are not checked against the workspace, or undefined when they are. */
+async function graphsSkippedBecause(o, state, workspace) {
+    if (state.source !== undefined)
+        return undefined;
+    const codehost = o.source === 'codehost' || (o.revisionSource === 'codehost' && o.source !== 'external_docker');
+    if (!codehost)
+        return `source ${o.revisionSource ?? o.source ?? 'unknown'} deploys an image, not the workspace, so its config says nothing of the graphs served`;
+    const built = state.repoCommitSha;
+    if (!built)
+        return 'the revision does not say which commit it built, so the workspace cannot be matched to it';
+    const head = (await (0,workspace_git/* readWorkspaceGit */.yR)(workspace)).commit;
+    if (head !== undefined)
+        return sameCommit(head, built)
+            ? undefined
+            : `the revision built commit ${built_workspace_short(built)}, and the workspace holds ${built_workspace_short(head)}: its config may name other graphs`;
+    if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
+        return undefined;
+    return `the workspace is not a git checkout of commit ${built_workspace_short(built)}, which the revision built`;
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -33740,11 +37435,62 @@ async function readGraphIds(path, shownAs = path) {
     return graphIdsOf(text, shownAs);
 }
 
+;// CONCATENATED MODULE: ./src/health/verify/retry.ts
+// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
+// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
+// deadline leaves room for another try. A single 503 of a server that is still warming up then
+// fails nothing; an answer that persists to the deadline is the one kept, and named.
+
+
+/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
+const isTransient = (status) => status >= 500 || status === 429;
+const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
+/**
+ * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
+ * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
+ */
+async function withRetries(send, o, onTry) {
+    const start = o.clock.now();
+    for (let tries = 1;; tries++) {
+        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
+        const tried = { last, tries, elapsedMs: o.clock.now() - start };
+        onTry?.(tried);
+        if (!worthRetry(last) || o.signal.aborted)
+            return tried;
+        if (o.clock.now() + o.intervalMs >= o.deadline)
+            return tried;
+        try {
+            await o.clock.sleep(o.intervalMs, o.signal);
+        }
+        catch {
+            return tried;
+        }
+    }
+}
+/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
+function retry_describeAnswer(path, t) {
+    const { status, body } = t.last.answer;
+    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
+    const shown = bodyExcerpt(body);
+    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
+}
+/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
+function bodyExcerpt(body) {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
+}
+/** `on 3 tries over 12 s` when it was tried more than once. */
+const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
+
 ;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
 // Every graph of the config has its assistant: the agent server creates a default one per graph
 // it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph. 401/403 (custom auth over the route) cannot tell: inconclusive,
-// a warning. So can a 404 (the assistants routes turned off in the config's `http`).
+// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
+// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
+// So can a 404 (the assistants routes turned off in the config's `http`).
+
 
 async function checkGraphs(o) {
     const graphs = [];
@@ -33765,24 +37511,28 @@ async function checkGraphs(o) {
 }
 const describe = (g) => `graph "${g.graph}": ${g.reason}`;
 async function checkGraph(o, graph) {
-    let status;
-    let body;
-    try {
-        ;
-        ({ status, body } = await o.call({
-            method: 'POST',
-            path: '/assistants/search',
-            body: { graph_id: graph, limit: 1 },
-            signal: agent_call_bounded(o.signal, o.requestTimeoutMs ?? agent_call_DEFAULT_REQUEST_TIMEOUT_MS)
-        }));
-    }
-    catch (error) {
+    const perTry = () => {
+        const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
+        return Math.max(1, Math.min(o.requestTimeoutMs ?? agent_call_DEFAULT_REQUEST_TIMEOUT_MS, left));
+    };
+    const send = () => o.call({
+        method: 'POST',
+        path: '/assistants/search',
+        body: { graph_id: graph, limit: 1 },
+        signal: agent_call_bounded(o.signal, perTry())
+    });
+    // Without `retry`: a deadline already passed, so the first try is the last.
+    const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
+    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
+    const { last } = tried;
+    if (last.kind === 'lost')
         return {
             graph,
             verdict: 'error',
-            reason: `its assistants could not be listed: ${agent_call_noAnswer(error)}`
+            reason: `its assistants could not be listed: ${agent_call_noAnswer(last.error)}${triesText(tried)}`,
+            noAnswer: true
         };
-    }
+    const { status, body } = last.answer;
     if (isAuthStatus(status) || status === 404) {
         const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
         return {
@@ -33793,7 +37543,11 @@ async function checkGraph(o, graph) {
     }
     const list = jsonOf(body);
     if (status < 200 || status >= 300 || !Array.isArray(list))
-        return { graph, verdict: 'error', reason: `/assistants/search answered ${status}, not a list` };
+        return {
+            graph,
+            verdict: 'error',
+            reason: `${retry_describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
+        };
     if (list.length === 0)
         return {
             graph,
@@ -33873,7 +37627,8 @@ const expectations_short = (v) => {
 
 ;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
 // How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised; a status of 400 or more is an error.
+// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
+// (smoke.ts says why anything else is no run that ended).
 
 /** How a `/runs/wait` answer ended. */
 function runOf(status, body) {
@@ -33892,6 +37647,8 @@ function runOf(status, body) {
 
 
 
+
+const DEFAULT_RETRY_INTERVAL_MS = 5000;
 const smoke_EXCERPT_CHARS = 300;
 async function runSmokeCases(o) {
     const cases = [];
@@ -33910,19 +37667,38 @@ async function runSmokeCases(o) {
                 : 'passed';
     return { verdict, cases };
 }
-/** One run, raced against the case's timeout on the clock; the request is aborted at the end. */
-async function smoke_send(o, c) {
+/**
+ * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
+ * request is aborted at the end. A timeout that comes while a transient answer is being tried
+ * again is that answer's (it persisted), not the timeout's.
+ */
+async function send(o, c) {
     const stop = new AbortController();
     const signal = AbortSignal.any([o.signal, stop.signal]);
-    const request = o
-        .call({
-        method: 'POST',
-        path: '/runs/wait',
-        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+    let latest;
+    let inFlight = false;
+    const call = () => {
+        inFlight = true;
+        return o
+            .call({
+            method: 'POST',
+            path: '/runs/wait',
+            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+            signal
+        })
+            .finally(() => (inFlight = false));
+    };
+    const retry = {
+        clock: o.clock,
+        deadline: o.clock.now() + c.timeoutMs,
+        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
         signal
-    })
-        .then((a) => ({ kind: 'answer', status: a.status, body: a.body }), (e) => ({ kind: 'lost', reason: agent_call_noAnswer(e) }));
-    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => ({ kind: 'timeout' }), () => ({ kind: 'lost', reason: 'cancelled' }));
+    };
+    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
+        kind: 'tried',
+        tried
+    }));
+    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
     try {
         return await Promise.race([request, timer]);
     }
@@ -33932,7 +37708,7 @@ async function smoke_send(o, c) {
 }
 async function runCase(o, c) {
     const start = o.clock.now();
-    const outcome = await smoke_send(o, c);
+    const outcome = await send(o, c);
     const result = (verdict, excerpt, reason) => ({
         name: c.name,
         graph: c.graph,
@@ -33941,18 +37717,36 @@ async function runCase(o, c) {
         excerpt: smoke_excerptOf(excerpt, o.mask),
         elapsedMs: o.clock.now() - start
     });
-    if (o.signal.aborted)
+    if (o.signal.aborted || outcome.kind === 'cancelled')
         return result('cancelled', '');
     if (outcome.kind === 'timeout')
         return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
-    if (outcome.kind === 'lost')
-        return result('failed', '', outcome.reason);
-    const { status, body } = outcome;
+    const { tried } = outcome;
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return result('failed', '', `${agent_call_noAnswer(last.error)}${triesText(tried)}`);
+    const { status, body } = last.answer;
     if (isAuthStatus(status))
         return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
+    const notARun = notARunEnd(last.answer);
+    if (notARun !== undefined)
+        return result('failed', '', `${retry_describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
     const run = runOf(status, body);
     const miss = expectationMiss(c.expect, run);
     return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
+}
+/**
+ * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
+ * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
+ */
+function notARunEnd(a) {
+    if (a.status < 200 || a.status >= 300)
+        return 'not the end of a run';
+    if (a.body.trim() === '')
+        return 'an empty answer, not the end of a run';
+    if (jsonOf(a.body) === undefined)
+        return 'not JSON, not the end of a run';
+    return undefined;
 }
 /** Masked first, then cut: a secret is never shown in part. */
 function smoke_excerptOf(text, mask) {
@@ -33978,10 +37772,14 @@ async function checkRevision(i) {
     if (graphs)
         out.graphs = graphs;
     const late = () => i.clock.now() >= i.deadline;
-    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.verdict === 'error'))
+    // No answer when the deadline came is the timeout's; an answer that persisted is named.
+    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
         return { ...out, timedOut: true };
-    if (graphs?.verdict === 'failed')
-        return { ...out, failure: { title: 'Graph not served', what: graphs.reason ?? '' } };
+    if (graphs?.verdict === 'failed') {
+        const missing = graphs.graphs.some(g => g.verdict === 'missing');
+        const title = missing ? 'Graph not served' : 'Graphs not listed';
+        return { ...out, failure: { title, what: graphs.reason ?? '' } };
+    }
     if (graphs?.verdict === 'cancelled' || !i.cases?.length)
         return out;
     const smoke = await smokeStep(i);
@@ -33993,6 +37791,10 @@ async function checkRevision(i) {
     return out;
 }
 async function graphsStep(i) {
+    if (i.graphsSkipped !== undefined) {
+        i.log.info(`Graphs not checked: ${i.graphsSkipped}.`);
+        return undefined;
+    }
     const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
         ? i.graphConfigPath
         : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
@@ -34005,8 +37807,9 @@ async function graphsStep(i) {
         call: i.call,
         graphs: ids.graphs,
         signal: i.signal ?? new AbortController().signal,
-        // The run's timeout bounds them as it bounds the gate.
-        requestTimeoutMs: Math.max(1, Math.min(agent_call_DEFAULT_REQUEST_TIMEOUT_MS, i.deadline - i.clock.now()))
+        // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
+        requestTimeoutMs: agent_call_DEFAULT_REQUEST_TIMEOUT_MS,
+        retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
     });
     for (const g of result.graphs)
         i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
@@ -34048,14 +37851,14 @@ async function smokeStep(i) {
 /** One case as the log and the summary say it: verdict, time, why, and its output's start. */
 function describeCase(c) {
     // The server's text: nothing in it may start a line or act as a workflow command.
-    const why = c.reason ? `: ${(0,control_plane_redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
-    const output = c.excerpt ? ` Output: ${(0,control_plane_redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
-    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a)(c.elapsedMs)}${why}.${output}`;
+    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
+    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
+    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
 }
 function smokeFailure(cases) {
     const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
     return bad
-        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,control_plane_redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
+        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
         .join('; ');
 }
 /** What the outputs and the summary keep of the checks. */
@@ -34079,7 +37882,8 @@ function verifiedOf(c) {
 // Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
 // the deployment in `host.project_id`), which the service injects into the image. Until the first
 // match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure.
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
+// so is one that goes away after this revision answered (nothing names another revision then).
 
 const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
 /** Reads one answer of `/info` against the run's revision and deployment. */
@@ -34104,12 +37908,18 @@ function readInfo(answer, expected) {
 /** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
 function staleReason(r, e, when) {
     const served = r.revisionId ?? 'none';
-    const project = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase()
-        ? ` of deployment ${r.projectId} (not ${e.deploymentId})`
-        : '';
+    const otherProject = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    if (served.toLowerCase() === e.revisionId.toLowerCase())
+        return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
+    const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
     return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
 }
 const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
+/**
+ * The host block gone after this revision answered: nothing names another revision, so it is not
+ * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
+ */
+const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
 /**
  * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
  * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
@@ -34128,6 +37938,8 @@ class ServedTracker {
     /** Takes one reading; a verdict when it settles the check, else undefined. */
     observe(reading) {
         this.probes++;
+        if (reading.kind === 'no-host' && this.matched)
+            return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) };
         if (reading.kind === 'no-host')
             return { verdict: 'unknown', notice: NO_HOST };
         if (reading.kind !== 'no-answer' || this.last === undefined)
@@ -34265,15 +38077,22 @@ function describeReading(r, e) {
     switch (r.kind) {
         case 'this':
             return `GET /info: revision ${e.revisionId} answers, this run's.`;
-        case 'other': {
-            const id = (0,control_plane_redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
-            return `GET /info: revision ${id} answers, not yet this run's ${e.revisionId} (the previous one drains while the new one starts); probing on until it does or the timeout.`;
-        }
+        case 'other':
+            return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
         case 'no-host':
             return 'GET /info: no host block (the server does not say which revision it serves).';
         case 'no-answer':
-            return `GET /info: ${(0,control_plane_redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
+            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
     }
+}
+/** What answers instead of the run's revision: another revision, or this one under another deployment. */
+function otherServed(r, e) {
+    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
+    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
+    if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
+        return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
+    const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
 }
 
 ;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
@@ -34306,9 +38125,23 @@ function agentProbe(o) {
         if (res.slowBody)
             throw new Error('the answer was still arriving when the time ran out');
         if (res.status >= 300 && res.status < 400)
-            return { status: res.status, body: `redirect, not followed` };
+            return {
+                status: res.status,
+                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
+            };
         return { status: res.status, body: res.body };
     };
+}
+/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
+function redirectHost(location, base) {
+    if (!location)
+        return 'nowhere (no Location)';
+    try {
+        return new URL(location, base).host;
+    }
+    catch {
+        return 'an invalid Location';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/health/after-deployed.ts
@@ -34332,16 +38165,20 @@ function agentProbe(o) {
 
 
 
+
+
 /**
- * The hosts the probes may send the key to, besides loopback: the host (and port) of the
- * custom-url input, health-check-hosts, and in the langsmith dialect the service's own.
+ * The hosts the probes may send the key to: the host (and port) of the custom-url input,
+ * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
+ * is loopback (the control plane on this machine, as the emulator).
  */
 function vouchedHosts(o) {
-    const own = o.customUrl ? exactHost(o.customUrl) : undefined;
+    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
     return [
+        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
         ...(own ? [own] : []),
         ...(o.healthCheckHosts ?? []),
-        ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
+        ...(o.apiDialect === 'langsmith' ? [vouched_hosts/* LANGGRAPH_APP */.Pi] : [])
     ];
 }
 async function checkDeployedHealth(o, state, deps, r) {
@@ -34365,7 +38202,7 @@ async function checkDeployedHealth(o, state, deps, r) {
         await refuseIfDeleted(state, deps, r, result);
     if (result.health === 'timeout') {
         const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps);
-        return { outcome: 'timeout', failure: endingOf(timedOut).failure };
+        return { outcome: 'timeout', failure: (0,ending/* endingOf */.z6)(timedOut).failure };
     }
     if (result.health === 'not-vouched')
         return { outcome: 'deployed' };
@@ -34376,25 +38213,28 @@ async function checkDeployedHealth(o, state, deps, r) {
         deps.log.notice(servedVerdict.notice, 'Served revision unknown');
     let failure;
     if (servedVerdict?.verdict === 'stale')
-        failure = { title: 'New revision not served', what: (0,control_plane_redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
+        failure = { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
     else if (result.health === 'healthy')
         failure = await afterWindow(o, state, deps, r, call);
     if (failure && 'outcome' in failure)
         return failure;
     if (result.health !== 'unhealthy' && !failure)
         return { outcome: 'deployed' };
-    const rolled = await after_deployed_rollBack(o, state, deps, r, result);
+    const rolled = await rollBack(o, state, deps, r, result);
     const error = failure
         ? checkFailedError(failure, r.revisionId, state.name, rolled)
         : unhealthyError(result, r.revisionId, state.name, rolled);
-    return { outcome: 'unhealthy', failure: endingOf(error).failure };
+    return { outcome: 'unhealthy', failure: (0,ending/* endingOf */.z6)(error).failure };
 }
 /**
  * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
  * or the run's ending when it was cancelled or timed out meanwhile.
  */
 async function afterWindow(o, state, deps, r, call) {
+    const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.');
     const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        intervalMs: probeInterval(o),
         call,
         graphConfigPath: o.graphConfigPath,
         workspace: deps.workspace,
@@ -34412,20 +38252,20 @@ async function afterWindow(o, state, deps, r, call) {
     }
     if (checks.timedOut) {
         const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps);
-        return { outcome: 'timeout', failure: endingOf(timedOut).failure };
+        return { outcome: 'timeout', failure: (0,ending/* endingOf */.z6)(timedOut).failure };
     }
     return checks.failure;
 }
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function after_deployed_rollBack(o, state, deps, r, result) {
+async function rollBack(o, state, deps, r, result) {
     let after;
     try {
-        after = await afterFailure(o, {
+        after = await (0,after_failure/* afterFailure */.HP)(o, {
             deploymentId: r.deploymentId,
             revisionId: r.revisionId,
             status: 'DEPLOYED',
             previousActive: state.previousActive ?? null,
-            notUndone: notUndoneBy(state.plan)
+            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
         }, deps);
     }
     catch (err) {
@@ -34435,11 +38275,11 @@ async function after_deployed_rollBack(o, state, deps, r, result) {
     }
     state.failureLog = after.log;
     state.rollback = after.rollback;
-    return describeRollback(after.rollback);
+    return (0,after_failure/* describeRollback */.sR)(after.rollback);
 }
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
 async function refuseIfDeleted(state, deps, r, result) {
-    const deleted = await deletedState(deps.client, r.deploymentId);
+    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
     if (!deleted)
         return;
     state.health = undefined;
@@ -34451,16 +38291,19 @@ async function refuseIfDeleted(state, deps, r, result) {
 function deadlineOf(o, deps, r) {
     return deps.clock.now() - r.waitedMs + o.timeoutMs;
 }
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
 function runGate(o, path, state, deps, r, alongside) {
     return healthGate({
         path,
         windowMs: o.healthCheckWindow,
-        // poll-interval caps every pause of the run, the probes' too.
-        intervalMs: Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs),
+        intervalMs: probeInterval(o),
         apiKey: o.apiKey,
         vouched: vouchedHosts(o),
         deadline: deadlineOf(o, deps, r),
-        alongside
+        alongside,
+        // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+        wakes: state.deploymentType === 'serverless'
     }, state.url, {
         ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
         ...(deps.say ? { say: deps.say } : {}),
@@ -34475,7 +38318,7 @@ function runGate(o, path, state, deps, r, alongside) {
  * Before anything is written: a health check whose address is already known (the custom-url
  * input, or the deployment's) and may not carry the key stops the run here.
  */
-function refuseHealthTarget(o, current, say = say_sayOf({})) {
+function refuseHealthTarget(o, current, say = (0,deploy_say/* sayOf */.J)({})) {
     if (!o.healthCheck)
         return;
     const url = o.customUrl ?? current?.source_config.custom_url;
@@ -34486,2748 +38329,6 @@ function refuseHealthTarget(o, current, say = say_sayOf({})) {
         throw new deploy_error/* DeployError */.s(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/steps/conclude.ts
-
-
-
-
-
-
-
-
-
-
-async function conclude(o, state, deps, w, follow) {
-    const { result } = w;
-    state.timeline = result.timeline;
-    state.revisionStatus = revisionStatusWord(result.status);
-    const sha = result.revision?.source_revision_config?.repo_commit_sha;
-    if (sha)
-        state.repoCommitSha = sha;
-    switch (result.outcome) {
-        case 'deployed':
-            await deployed(state, deps, w);
-            return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs });
-        case 'skipped':
-            return superseded(o, state, deps, w, follow);
-        case 'failed':
-            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
-        case 'timeout':
-            return { outcome: 'timeout', failure: endingOf(timedOut(o, w)).failure };
-        case 'cancelled': {
-            const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen';
-            const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
-            return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-        }
-        case 'error':
-            return { outcome: 'error', failure: endingOf(await conclude_pollFailed(state, deps, w)).failure };
-    }
-}
-async function deployed(state, deps, w) {
-    await refresh(deps, state, w.deploymentId);
-    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}).`);
-    const sha = state.repoCommitSha;
-    const expected = state.expectedSha;
-    if (sha && expected && !sameCommit(sha, expected)) {
-        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
-    }
-}
-/** Successors followed at most, one after another, each within what is left of the timeout. */
-const MAX_SUCCESSORS = 5;
-/**
- * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
- * `skipped` either way, but for what the health check of the newer revision finds.
- */
-async function superseded(o, state, deps, w, follow) {
-    const notDone = (err) => ({
-        outcome: 'skipped',
-        failure: endingOf(err).failure
-    });
-    let spent = w.result.elapsedMs;
-    let current = w;
-    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
-        state.newerRevisionId = undefined;
-        await refresh(deps, state, current.deploymentId, current.revisionId);
-        const newer = state.newerRevisionId;
-        const left = o.timeoutMs - spent;
-        if (newer === undefined || follow === undefined || left <= 0) {
-            return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
-        }
-        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
-            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
-        const next = await follow(newer, left);
-        spent += next.result.elapsedMs;
-        const { outcome } = next.result;
-        if (outcome === 'deployed') {
-            state.newerRevisionId = newer;
-            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,duration/* formatDuration */.a)(spent)}). ` +
-                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent });
-            return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
-        }
-        if (outcome !== 'skipped') {
-            state.newerRevisionId = newer;
-            return notDone(successorNotDeployed(o, w, newer, next, say_sayOf(deps)));
-        }
-        current = next;
-    }
-    return notDone(notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`));
-}
-/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
-function successorNotDeployed(o, w, newer, next, say) {
-    const { outcome, status } = next.result;
-    const how = outcome === 'timeout'
-        ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${(0,duration/* formatDuration */.a)(o.timeoutMs)})`
-        : outcome === 'failed'
-            ? `ended ${status ?? 'failed'}`
-            : outcome === 'cancelled'
-                ? 'was being awaited when the run was cancelled'
-                : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
-    return new deploy_error/* DeployError */.s(`Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`, outcome === 'failed'
-        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`, outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed');
-}
-function notFollowed(w, current, newer, why) {
-    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
-    return new deploy_error/* DeployError */.s(`Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
-        `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`, 'Check the deployment’s latest revision on the control plane.', 'Superseded, not deployed');
-}
-async function failed(o, state, deps, w) {
-    const last = w.result.status ?? 'no status seen';
-    const after = await afterFailure(o, {
-        deploymentId: w.deploymentId,
-        revisionId: w.revisionId,
-        status: last,
-        previousActive: state.previousActive ?? null,
-        notUndone: notUndoneBy(state.plan)
-    }, deps);
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
-    const rolled = describeRollback(after.rollback);
-    return {
-        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,duration/* formatDuration */.a)(w.result.elapsedMs)}${why}` +
-            (rolled ? ` ${rolled}` : ''),
-        hint: last === 'BUILD_FAILED'
-            ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-            : last === 'DEPLOY_FAILED'
-                ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-                : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
-        title: `Revision ${last}`
-    };
-}
-function timedOut(o, w) {
-    const { result } = w;
-    return new deploy_error/* DeployError */.s((result.status
-        ? `Timed out: still ${shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-        : `Timed out after ${(0,duration/* formatDuration */.a)(o.timeoutMs)} before any status of revision ${w.revisionId} was read; it may go on on the control plane.`) +
-        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
-        (result.lastApiError && result.lastApiError !== result.lastError
-            ? ` Last answer: ${firstLine(result.lastApiError)}`
-            : ''), 'Raise timeout (a first deploy also provisions a database and can take 15 minutes or more), or use wait: false.', 'Deploy timed out');
-}
-/**
- * Polling failed for good. A revision that cannot be found because its deployment was deleted
- * meanwhile (by another run or a person) is reported as that, not as a wrong id.
- */
-async function conclude_pollFailed(state, deps, w) {
-    const { result } = w;
-    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
-    if (deleted) {
-        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-        return new deploy_error/* DeployError */.s(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
-    }
-    const seen = result.status
-        ? `last status ${shownStatus(result.status)}`
-        : 'before any status was read';
-    return new deploy_error/* DeployError */.s(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
-}
-/** After a 404 on the revision: whether the deployment itself is gone or going. */
-async function deletedMeanwhile(client, id, err) {
-    if (!(err instanceof ApiError && err.status === 404))
-        return undefined;
-    return deletedState(client, id);
-}
-/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps, state, id, skipped = state.revisionId) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        observe(state, d, deps.log);
-        if (d.latest_revision_id && d.latest_revision_id !== skipped)
-            state.newerRevisionId = d.latest_revision_id;
-    }
-    catch {
-        // The revision's own status is what decides the run; this read only adds detail.
-    }
-}
-/** The first line of an error's message: the hint that follows is said once, at the end. */
-function firstLine(err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return text.split('\n')[0] ?? text;
-}
-function hintOf(err) {
-    if (err instanceof ApiError)
-        return err.hint;
-    const lines = (err instanceof Error ? err.message : '').split('\n');
-    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
-}
-function sameCommit(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x.startsWith(y) || y.startsWith(x);
-}
-
-// EXTERNAL MODULE: ./src/inputs/names.ts
-var names = __nccwpck_require__(5585);
-// EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
-// EXTERNAL MODULE: ./src/inputs/action-yml.ts
-var action_yml = __nccwpck_require__(1068);
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-// Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
-// so `''` reaches only the checks of inputs without one.
-
-
-
-
-const DEFAULT_BASE_URL = action_yml/* ACTION_INPUTS */.b['base-url'].default;
-const MAX_NAME_LENGTH = 63;
-const MAX_API_KEY_LENGTH = 1024;
-/** GitHub limits an environment name to 255 characters. */
-const MAX_ENVIRONMENT_LENGTH = 255;
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-/**
- * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
- * format characters, controls, and spaces other than the ASCII one.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
-/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
-const WIDTH_FORMS = /[\uff00-\uffef]/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-function optionalText(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (CONTROL.test(v))
-            return fail(`\`${input}\` must be ${what} on one line`);
-        return v;
-    };
-}
-function optionalToken(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
-        }
-        return v;
-    };
-}
-function optionalUuid(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (!vocabulary/* UUID_PATTERN */.JJ.test(v)) {
-            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
-        }
-        return v.toLowerCase();
-    };
-}
-function booleanInput(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (TRUE_VALUES.includes(v))
-            return true;
-        if (FALSE_VALUES.includes(v))
-            return false;
-        return fail(`\`${input}\` must be \`true\` or \`false\``);
-    };
-}
-/** A whole number from `min` to `max`. */
-function integerInput(input, min, max) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const n = /^\d+$/.test(v) ? Number(v) : NaN;
-        if (Number.isInteger(n) && n >= min && n <= max)
-            return n;
-        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
-    };
-}
-/** A duration in ms; `undefined` when the input is empty. */
-function durationInput(input, check) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const ms = (0,duration/* parseDuration */.E)(v);
-        if (ms === undefined) {
-            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
-        }
-        const problem = check(ms);
-        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
-    };
-}
-/**
- * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
- * and encodes others into the path, so the URL used would not be the one a reviewer read.
- */
-function invisibleProblem(v) {
-    const hidden = INVISIBLE.exec(v)?.[0];
-    return hidden === undefined
-        ? undefined
-        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
-}
-function parseBaseUrl(v, fail) {
-    const input = 'base-url';
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-    }
-    const hidden = invisibleProblem(v);
-    if (hidden !== undefined)
-        return fail(`\`${input}\` ${hidden}`);
-    let url;
-    try {
-        url = new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`);
-    }
-    const problem = (message) => fail(`\`${input}\` ${message}`);
-    // The client's own rule for where the key may go: https, or http to a loopback host only.
-    const refused = (0,base_url/* baseUrlProblem */.a)(url.href);
-    if (refused)
-        problem(`is refused: ${refused}`);
-    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
-        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
-    }
-    // After a problem above, the input counts as failed whatever is returned.
-    return url.origin + url.pathname.replace(/\/+$/, '');
-}
-/**
- * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
- * without credentials, which would be shown to everyone who can read the deployment or the run.
- */
-function webUrl(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-        }
-        const hidden = invisibleProblem(v);
-        if (hidden !== undefined)
-            return fail(`\`${input}\` ${hidden}`);
-        let url;
-        try {
-            url = new URL(v);
-        }
-        catch {
-            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
-        }
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-            return fail(`\`${input}\` must be an http:// or https:// URL`);
-        }
-        if (url.username !== '' || url.password !== '') {
-            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
-        }
-        return v;
-    };
-}
-const parseCustomUrl = webUrl('custom-url');
-function parseName(v, fail) {
-    const input = 'name';
-    if (v === '')
-        return undefined;
-    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v)) {
-        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
-    }
-    if (v.length > MAX_NAME_LENGTH) {
-        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
-    }
-    return v;
-}
-function parseApiKey(v, fail) {
-    const input = 'api-key';
-    if (v === '') {
-        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
-    }
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
-    }
-    return v;
-}
-function parseGithubToken(v, fail) {
-    const input = 'github-token';
-    if (v === '')
-        return undefined;
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
-    }
-    return v;
-}
-function parseEnvironment(v, fail) {
-    const input = 'environment';
-    if (v === '')
-        return undefined;
-    if (CONTROL.test(v))
-        return fail(`\`${input}\` must be a GitHub environment name on one line`);
-    if (v.length > MAX_ENVIRONMENT_LENGTH) {
-        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
-    }
-    return v;
-}
-const parseEnvironmentUrl = webUrl('environment-url');
-const fields_BRANCH_PREFIX = 'refs/heads/';
-/**
- * Why a name is refused that would read as another: git takes Unicode names, and letters of any
- * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
- * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
- */
-function unicodeProblem(text) {
-    const hidden = INVISIBLE.exec(text)?.[0];
-    if (hidden !== undefined && hidden !== ' ') {
-        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
-    }
-    const wide = WIDTH_FORMS.exec(text)?.[0];
-    if (wide !== undefined) {
-        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
-    }
-    return undefined;
-}
-/** `U+202E`: a character named without printing it. */
-function codePoint(c) {
-    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/**
- * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
- * well-formed name. The integration checks out what it is given: a malformed name fails late.
- */
-function refFormatProblem(ref) {
-    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
-        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
-    }
-    const unicode = unicodeProblem(ref);
-    if (unicode !== undefined)
-        return unicode;
-    if (ref.includes('..'))
-        return 'must not contain `..`';
-    if (ref.includes('@{'))
-        return 'must not contain `@{`';
-    if (ref === '@')
-        return 'must not be `@` alone';
-    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
-        return 'must not start or end with `/` nor contain `//`';
-    }
-    if (ref.endsWith('.'))
-        return 'must not end with `.`';
-    for (const part of ref.split('/')) {
-        if (part.startsWith('.'))
-            return 'must not have a part (between slashes) that starts with `.`';
-        if (part.endsWith('.lock'))
-            return 'must not have a part (between slashes) that ends with `.lock`';
-    }
-    return undefined;
-}
-/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
-function parseRef(v, fail) {
-    if (v === '')
-        return undefined;
-    const problem = refFormatProblem(v);
-    if (problem !== undefined) {
-        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
-    }
-    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
-    if (v.startsWith(fields_BRANCH_PREFIX) && v.length > fields_BRANCH_PREFIX.length) {
-        return v.slice(fields_BRANCH_PREFIX.length);
-    }
-    return v;
-}
-/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
-function escapesRoot(path) {
-    let depth = 0;
-    for (const part of path.split(/[/\\]/)) {
-        if (part === '..')
-            depth--;
-        else if (part !== '' && part !== '.')
-            depth++;
-        if (depth < 0)
-            return true;
-    }
-    return false;
-}
-function parseGraphConfigPath(v, fail) {
-    const input = 'graph-config-path';
-    if (v === '')
-        return undefined;
-    if (CONTROL.test(v))
-        return fail(`\`${input}\` must be a path on one line`);
-    if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
-        return fail(`\`${input}\` must be relative to the repository root (like \`langgraph.json\`)`);
-    }
-    if (escapesRoot(v)) {
-        return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`apps/agent/langgraph.json\`)`);
-    }
-    const hidden = unicodeProblem(v);
-    if (hidden !== undefined)
-        return fail(`\`${input}\` ${hidden}`);
-    return v;
-}
-function parseRepository(v, fail) {
-    if (v === '')
-        return undefined;
-    const [, name] = v.split('/');
-    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
-        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
-    }
-    return v;
-}
-function parseNamespace(v, fail) {
-    const input = 'k8s-namespace';
-    if (v === '')
-        return undefined;
-    if (!DNS_LABEL.test(v) || v.length > 63) {
-        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
-    }
-    return v;
-}
-function parseEnum(input, values) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (values.includes(v))
-            return v;
-        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
-
-
-
-const DEFAULT_HEALTH_PATH = '/ok';
-const DEFAULT_HEALTH_WINDOW = '30s';
-const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
-const MAX_HEALTH_PATH_LENGTH = 2048;
-const health_TRUE_VALUES = ['true', 'True', 'TRUE'];
-const health_FALSE_VALUES = ['false', 'False', 'FALSE'];
-const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
-function parseHealthCheck(v, fail) {
-    if (v === '' || health_FALSE_VALUES.includes(v))
-        return false;
-    if (health_TRUE_VALUES.includes(v))
-        return DEFAULT_HEALTH_PATH;
-    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
-    if (!v.startsWith('/'))
-        return fail(expected);
-    if (v.startsWith('//'))
-        return fail(`${expected}; \`//\` would read as another host`);
-    if (NOT_IN_PATH.test(v))
-        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
-    if (v.length > MAX_HEALTH_PATH_LENGTH)
-        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
-    return v;
-}
-/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
-function parseHealthCheckWindow(v, fail) {
-    const ms = (0,duration/* parseDuration */.E)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
-    if (ms === undefined)
-        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
-    if (ms > MAX_HEALTH_WINDOW_MS)
-        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
-    return ms;
-}
-/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f, say = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._)) {
-    const problems = [];
-    if (!f.healthPath)
-        return problems;
-    if (f.command === 'delete')
-        problems.push([
-            'health-check',
-            `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
-        ]);
-    else if (f.wait === false)
-        problems.push([
-            'health-check',
-            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
-        ]);
-    return problems;
-}
-/**
- * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
- */
-function parseHealthCheckHosts(v, fail) {
-    if (v === '')
-        return undefined;
-    const parsed = parseHostPatterns(v);
-    if (!('problems' in parsed))
-        return parsed;
-    for (const problem of parsed.problems)
-        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(4862);
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-
-
-
-const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
-// Never the parser's reason: it may quote the text, and the text holds secret values.
-const OBJECT_MESSAGES = {
-    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
-    // A key that is no name may be a value pasted by mistake: do not repeat it.
-    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
-};
-function checkSecretName(name, where, fail) {
-    if (!names/* ENV_NAME */.G1.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
-    }
-    return true;
-}
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
- * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
- */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, fail))
-            return;
-        if (value === '') {
-            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
-            const which = where.startsWith('line') ? where : name;
-            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
-        if (parsed === undefined)
-            return undefined;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            return fail(`\`secrets\` must be ${FORMS}`);
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', fail)) {
-                    fail(`\`secrets\`: the value of ${name} must be a string`);
-                }
-                continue;
-            }
-            add(name, value, 'in the JSON object');
-        }
-    }
-    else {
-        const seen = new Set();
-        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
-            const eq = line.indexOf('=');
-            if (eq < 0) {
-                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                fail(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
-            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
-            add(name, line.slice(eq + 1).trim(), where);
-        });
-    }
-    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
-    return secrets;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// commands and sources it applies to, what a create needs, and whether the README shows it.
-// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, what only a deploy uses, the
-// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
-// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
-// one row, its use.
-
-
-
-
-
-
-
-const DEFAULT_POLL_INTERVAL = '15s';
-const DEFAULT_POLL_INTERVAL_MS = 15_000;
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-const row = (check, applies, facts = {}) => ({
-    check,
-    applies,
-    ...facts
-});
-// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
-// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
-const CODEHOST = ['codehost'];
-const SELF_HOSTED = ['external_docker'];
-/** From the repository the integration builds: the deployment's source or its revision's. */
-const FROM_REPOSITORY = {
-    sources: CODEHOST,
-    revisionSources: CODEHOST,
-    createNeeds: CODEHOST
-};
-const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
-/** Each input's row. A check sees action.yml's default when the input is not set. */
-const INPUTS = {
-    'api-key': row(parseApiKey, 'both', { common: true }),
-    'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), 'both'),
-    'base-url': row(parseBaseUrl, 'both'),
-    name: row(parseName, 'both', { common: true }),
-    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
-    // `github` is the production service's word for `codehost`: both are accepted.
-    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
-        common: true
-    }),
-    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
-        sources: CODEHOST,
-        createNeeds: CODEHOST,
-        common: true
-    }),
-    repository: row(parseRepository, 'deploy', FROM_REPOSITORY),
-    ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
-    'graph-config-path': row(parseGraphConfigPath, 'deploy'),
-    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
-        sources: ['external_docker', 'internal_docker'],
-        revisionSources: ['internal_docker'],
-        createNeeds: SELF_HOSTED,
-        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
-    }),
-    secrets: row(parseSecrets, 'deploy', { common: true }),
-    'secret-references': row(documents/* parseSecretReferences */.qv, 'deploy', { sources: SELF_HOSTED }),
-    'resource-spec': row(documents/* parseResourceSpec */.Bj, 'deploy'),
-    'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
-    'custom-url': row(parseCustomUrl, 'deploy'),
-    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
-    'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
-    'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
-    'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
-        sources: vocabulary/* CLOUD_SOURCES */.XQ
-    }),
-    create: row(booleanInput('create'), 'deploy'),
-    wait: row(booleanInput('wait'), 'both'),
-    timeout: row(durationInput('timeout', ms => ms <= 0
-        ? 'must be longer than zero'
-        : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${(0,duration/* formatDuration */.a)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined), 'both', { common: true }),
-    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
-    'dry-run': row(booleanInput('dry-run'), 'both'),
-    'github-token': row(parseGithubToken, 'both', { common: true }),
-    environment: row(parseEnvironment, 'deploy', { common: true }),
-    'environment-url': row(parseEnvironmentUrl, 'deploy'),
-    'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS]), 'both'),
-    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
-        sources: ['codehost', 'internal_source']
-    }),
-    command: row(parseEnum('command', ['deploy', 'delete']), 'both', { common: true }),
-    'delete-tracing-project': row(booleanInput('delete-tracing-project'), 'delete'),
-    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy', {
-        common: true
-    }),
-    'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true }),
-    'health-check': row(parseHealthCheck, 'deploy', { common: true }),
-    'health-check-window': row(parseHealthCheckWindow, 'deploy'),
-    'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
-    // The file is read (relative to the workspace) before any request, in run.ts.
-    'smoke-test': row(optionalText('smoke-test', 'a path to a YAML or JSON file of smoke cases'), 'deploy')
-};
-function parseSource(v, fail) {
-    if (vocabulary/* SOURCES */.Hl.includes(v))
-        return v;
-    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/create-needs.ts
-
-
-/** `integration-id` -> `integrationId`: the input's key in Options. */
-const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-/** The inputs a create of `source` needs, in action.yml's order. */
-function createNeedsOf(source) {
-    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
-}
-/** The inputs a create of this run's source needs and the run does not have. */
-function missingForCreate(o) {
-    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
-}
-const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
-/**
- * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
- * nothing is missing.
- */
-function createNeedsProblem(o, name, say) {
-    const missing = missingForCreate(o);
-    if (missing.length === 0)
-        return undefined;
-    const list = missing.map(input => say(input));
-    const named = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
-    return {
-        message: `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
-            `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
-        hint: `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/deploy/create-needs.ts
-// The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
-// found nothing to update, before any write, so a run that would fail never creates half a thing.
-
-
-
-/** Throws when `name` is to be created and the run lacks an input a create needs. */
-function refuseCreateWithoutNeeds(o, name, say) {
-    const speak = say ?? (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
-    if (!o.create) {
-        throw new deploy_error/* DeployError */.s(`No deployment is named "${name}" and ${speak.set('create', false)} was set.`, `Leave ${speak('create')} at its default to create it, or check the name, ${speak('tenant-id')} and ${speak('base-url')}.`, 'Deployment not found');
-    }
-    const problem = createNeedsProblem(o, name, speak);
-    if (problem)
-        throw new deploy_error/* DeployError */.s(problem.message, problem.hint, 'Missing input to create');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/resolve-repository.ts
-
-
-async function resolveRepository(client, integrationId, repository, say = say_sayOf({})) {
-    const entries = await client.listRepositories(integrationId);
-    const wanted = repository.toLowerCase();
-    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
-    if (found)
-        return found;
-    const close = closeNames(wanted, entries);
-    throw new deploy_error/* DeployError */.s(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
-        `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
-}
-/** Up to five `owner/name` that share the name, or are a couple of edits away. */
-function closeNames(wanted, entries) {
-    const [, wantedName = wanted] = wanted.split('/');
-    const scored = [];
-    for (const e of entries) {
-        const full = `${e.owner}/${e.name}`;
-        const lower = full.toLowerCase();
-        const name = e.name.toLowerCase();
-        let score = Infinity;
-        if (name === wantedName)
-            score = 0;
-        else if (name.includes(wantedName) || wantedName.includes(name))
-            score = 1;
-        else if (Math.abs(lower.length - wanted.length) <= 2)
-            score = 1 + editDistance(lower, wanted, 2);
-        if (score <= 3)
-            scored.push({ full, score });
-    }
-    return scored
-        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
-        .slice(0, 5)
-        .map(s => s.full);
-}
-/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
-function editDistance(a, b, max) {
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let best = i;
-        for (let j = 1; j <= b.length; j++) {
-            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            cur.push(v);
-            best = Math.min(best, v);
-        }
-        if (best > max)
-            return max + 1;
-        prev = cur;
-    }
-    return prev[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
-// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
-// waited for until it is gone and then created anew; one named by id is an error.
-
-
-
-
-
-
-
-const BEING_DELETED = 'AWAITING_DELETE';
-async function findTarget(o, state, deps) {
-    const { client, log } = deps;
-    const found = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const d = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId)
-            : await findDeploymentByName(client, target.name, deps.say);
-        if (!d) {
-            log.info(`No deployment is named "${o.name}".`);
-            return undefined;
-        }
-        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${say_sayOf(deps)('name')} and ${say_sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-        }
-        observe(state, d, log);
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`);
-        return d;
-    });
-    if (found?.status !== BEING_DELETED)
-        return found;
-    return awaitDeletion(o, state, deps, found);
-}
-/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
-async function awaitDeletion(o, state, deps, d) {
-    const { log } = deps;
-    if (o.target.kind === 'id') {
-        throw new deploy_error/* DeployError */.s(`Deployment ${d.id} ("${d.name}") is being deleted (${BEING_DELETED}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${say_sayOf(deps)('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
-    }
-    if (o.dryRun) {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}): a run would wait until it is gone, then create it anew.`);
-        return undefined;
-    }
-    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${BEING_DELETED}), so it cannot be updated: ` +
-            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a)(o.timeoutMs)}), then creating it anew.`);
-        const r = await waitUntilGone(deps.client, d.id, o, deps);
-        if (r.kind === 'gone')
-            log.info(goneLine(r.elapsedMs));
-        return r;
-    });
-    if (result.kind === 'timeout') {
-        throw new deploy_error/* DeployError */.s(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${(0,duration/* formatDuration */.a)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${say_sayOf(deps)('timeout')}.`, 'Deployment being deleted', 'timeout');
-    }
-    // Nothing of the deleted deployment is this run's: not its id, status or url.
-    state.deploymentId = undefined;
-    state.deploymentStatus = undefined;
-    state.url = undefined;
-    state.urlProblem = undefined;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
-// The deploy's write: create the deployment or update it, and name the revision the write made.
-// Only a revision that this write produced is this run's: an answer that still names the revision
-// from before is looked at again briefly, and otherwise reported as it is.
-
-
-
-
-async function writePlan(o, state, deps, plan, current, upload) {
-    let written;
-    /** The latest revision before this run's update: what the update must replace. */
-    let before = current?.latest_revision_id ?? null;
-    state.previousActive = current?.active_revision_id ?? null;
-    if (plan.kind === 'create') {
-        const body = plan.body;
-        const result = await writing(state, deps, 'create', () => create(body, deps));
-        observe(state, result.deployment, deps.log);
-        if (result.kind === 'created' && !upload) {
-            state.created = true;
-            written = result.deployment;
-        }
-        else {
-            // Another run created it first: this run's write becomes an update of theirs. An upload's
-            // create makes no revision of the source: the PATCH that names the upload does.
-            if (result.kind === 'created')
-                state.created = true;
-            plan = planUpdate(o, result.deployment, upload?.archive, deps.say);
-            state.plan = plan;
-            before = result.deployment.latest_revision_id;
-            state.previousActive = result.deployment.active_revision_id;
-            if (result.kind === 'taken')
-                noteRepository(state, deps, plan);
-            written = await update(state, deps, plan, result.deployment, upload);
-        }
-    }
-    else {
-        written = await update(state, deps, plan, current, upload);
-    }
-    observe(state, written, deps.log);
-    if (plan.kind === 'update' && !plan.newRevision)
-        return { kind: 'no-revision' };
-    if (plan.kind === 'update' && written.latest_revision_id === before) {
-        const late = await awaitNewRevision(deps.client, written.id, before, deps.log);
-        if (!late)
-            return { kind: 'revision-missing', deployment: written, before };
-        written = late;
-        observe(state, written, deps.log);
-    }
-    const revisionId = await revisionOf(deps.client, written);
-    state.revisionId = revisionId;
-    deps.log.info(`Revision ${revisionId}.`);
-    return { kind: 'revision', deployment: written, revisionId };
-}
-function create(body, deps) {
-    const { client, log } = deps;
-    return log.group('Create the deployment', async () => {
-        const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say);
-        if (r.kind === 'created')
-            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
-        return r;
-    });
-}
-async function update(state, deps, p, d, upload) {
-    if (p.kind !== 'update')
-        throw new Error('update needs an update plan');
-    const { client, log } = deps;
-    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
-    // reconciled like any other, with the same object.
-    const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body;
-    return log.group('Update the deployment', async () => {
-        if (p.removedSecrets.length) {
-            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-                `${say_sayOf(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${say_sayOf(deps)('secrets')} to keep it.`, 'Secrets removed');
-        }
-        const out = await writing(state, deps, 'update', () => patchReconciled(client, d, body, p.newRevision, log, deps.clock.now));
-        log.info(`Updated deployment "${out.name}" (${out.id}).`);
-        return out;
-    });
-}
-/** The patch with the uploaded object in place of the plan's placeholder. */
-function withObject(body, objectPath) {
-    return {
-        ...body,
-        source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
-    };
-}
-/** The workflow's repository is not the deployment's: say so, and compare no commit. */
-function noteRepository(state, deps, p) {
-    if (p.kind !== 'update' || !p.otherRepository)
-        return;
-    state.expectedSha = undefined;
-    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
-        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${say_sayOf(deps)('repository')} to silence this.`, 'Another repository');
-}
-
-;// CONCATENATED MODULE: ./src/deploy/flow.ts
-// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped;
-// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
- * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the state.
- */
-async function deploy(o, state, deps) {
-    let ending;
-    try {
-        ending = await flow_steps(o, state, deps);
-    }
-    catch (err) {
-        ending = endingOfError(err, state, deps.signal);
-        if (!ending) {
-            state.outcome = 'error';
-            throw err;
-        }
-    }
-    state.outcome = ending.outcome;
-    return ending;
-}
-async function flow_steps(o, state, deps) {
-    // An upload's archive is built before any request (its errors send nothing), and removed after.
-    // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
-    const upload = uploadsSource(o)
-        ? await (await Promise.all(/* import() */[__nccwpck_require__.e(298), __nccwpck_require__.e(419)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7419))).prepareUpload(o, state, deps)
-        : undefined;
-    try {
-        return await stepsWith(o, state, deps, upload);
-    }
-    finally {
-        await upload?.archive.cleanup();
-    }
-}
-async function stepsWith(o, state, deps, upload) {
-    const current = await findTarget(o, state, deps);
-    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload));
-    state.plan = plan;
-    noteRepository(state, deps, plan);
-    refuseHealthTarget(o, current, deps.say);
-    if (o.dryRun) {
-        deps.log.info('Dry run: nothing was written.');
-        return { outcome: 'dry-run' };
-    }
-    const written = await writePlan(o, state, deps, plan, current, upload);
-    if (written.kind === 'no-revision') {
-        deps.log.info('The change needs no new revision: nothing to wait for.');
-        return { outcome: 'no-revision' };
-    }
-    if (written.kind === 'revision-missing') {
-        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
-            'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.', 'No new revision');
-        return { outcome: 'revision-missing' };
-    }
-    if (!o.wait) {
-        deps.log.info(`${say_sayOf(deps).set('wait', false)}: the revision goes on on the control plane.`);
-        return { outcome: 'accepted' };
-    }
-    const id = written.deployment.id;
-    // A superseded revision's successor is followed within what is left of the timeout.
-    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
-    return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
-}
-/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
-function uploadsSource(o) {
-    return (o.source === 'internal_source' ||
-        (o.revisionSource === 'internal_source' && o.source !== 'external_docker'));
-}
-async function makePlan(o, deps, current, upload) {
-    let p;
-    if (current)
-        p = planUpdate(o, current, upload?.archive, deps.say);
-    else {
-        // A deployment named by id is read, never created: not finding it was an error before.
-        if (o.target.kind !== 'name')
-            throw new deploy_error/* DeployError */.s(`Deployment ${o.target.deploymentId} was not found.`);
-        const name = o.target.name;
-        refuseCreateWithoutNeeds(o, name, deps.say);
-        const repo = o.source === 'codehost' && o.integrationId && o.repository
-            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
-            : undefined;
-        if (repo) {
-            deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
-        }
-        p = planCreate(o, name, repo, deps.say);
-    }
-    for (const line of describePlan(p))
-        deps.log.info(line);
-    if (upload)
-        deps.log.info(`  source: ${upload.described}`);
-    if (upload && p.kind === 'create')
-        deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`);
-    return p;
-}
-function waitFor(o, deps, deploymentId, revisionId) {
-    const { log } = deps;
-    return log.group(`Wait for revision ${revisionId}`, async () => {
-        const result = await waitForRevision({
-            client: deps.client,
-            deploymentId,
-            revisionId,
-            timeoutMs: o.timeoutMs,
-            pollIntervalMs: o.pollIntervalMs,
-            cadence: deps.cadence,
-            signal: deps.signal,
-            clock: deps.clock,
-            onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${(0,duration/* formatDuration */.a)(ms)}`),
-            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
-                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
-            // The hint of a cause is said once, with the final error; each poll gets one line.
-            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
-        });
-        return { result, deploymentId, revisionId };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/deploy/status-url.ts
-const API_HOST = 'api.host.langchain.com';
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** The web app that belongs to an API base URL; undefined when none is known. */
-function webAppOf(baseUrl) {
-    let host;
-    try {
-        host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, '');
-    }
-    catch {
-        return undefined;
-    }
-    if (host === API_HOST)
-        return 'https://smith.langchain.com';
-    if (!host.endsWith(`.${API_HOST}`))
-        return undefined;
-    const prefix = host.slice(0, -`.${API_HOST}`.length);
-    return LABEL.test(prefix) ? `https://${prefix}.smith.langchain.com` : undefined;
-}
-/** The deployment's page, or undefined where none is known. */
-function statusUrlOf(f) {
-    if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId)
-        return undefined;
-    const app = webAppOf(f.baseUrl);
-    if (app === undefined)
-        return undefined;
-    const id = (s) => encodeURIComponent(s);
-    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
-}
-
-// EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(8925);
-;// CONCATENATED MODULE: ./src/inputs/masking.ts
-// The values to mask in the job log before anything else is logged.
-
-
-
-
-
-/**
- * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
- * a secret whose value is one of them would be masked wherever the word appears, turning the log
- * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
- */
-const COMMON_WORDS = new Set([
-    ...vocabulary/* DEPLOYMENT_STATUSES */.PB,
-    ...vocabulary/* REVISION_STATUSES */.X_,
-    ...vocabulary/* DEPLOYMENT_TYPES */._o,
-    ...vocabulary/* SOURCES */.Hl,
-    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
-    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
-    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
-    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
-].map(w => w.toLowerCase()));
-/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
-function isCommonWord(value) {
-    return COMMON_WORDS.has(value.trim().toLowerCase());
-}
-/** Names of the secrets whose values are common words, left unmasked (warned once by the run). */
-function commonWordSecretNames(secrets) {
-    return secrets
-        .filter(s => s.value.trim().length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && isCommonWord(s.value))
-        .map(s => s.name);
-}
-/** A value and, when it spans lines, each of its lines: the runner masks line by line. */
-function withLines(value, into) {
-    if (value.trim() === '')
-        return;
-    into.add(value);
-    if (value.trim() !== value)
-        into.add(value.trim());
-    if (!/[\r\n]/.test(value))
-        return;
-    for (const line of (0,inputs_text/* lines */.M)(value)) {
-        const t = line.trim();
-        if (t.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb)
-            into.add(t);
-    }
-}
-/** A value and its JSON-escaped form, as it appears in the raw input text. */
-function withJsonForms(value, into) {
-    withLines(value, into);
-    const escaped = JSON.stringify(value).slice(1, -1);
-    if (escaped !== value)
-        withLines(escaped, into);
-}
-/**
- * The values of a JSON object that does not parse: every string after a `:`, to line end (a
- * single-quoted one also without its quotes).
- */
-function scavengeJsonValues(text, into) {
-    for (const line of (0,inputs_text/* lines */.M)(text)) {
-        for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
-            const token = (m[1] ?? '').trim();
-            if (!token.startsWith('"')) {
-                withLines(token, into);
-                if (token.startsWith("'"))
-                    withLines(token.slice(1).replace(/'$/, ''), into);
-                continue;
-            }
-            const closed = token.length > 1 && token.endsWith('"');
-            const body = closed ? token.slice(1, -1) : token.slice(1);
-            withLines(body, into);
-            try {
-                const decoded = JSON.parse(`"${body}"`);
-                if (typeof decoded === 'string')
-                    withLines(decoded, into);
-            }
-            catch {
-                // the escaped form is masked already
-            }
-        }
-    }
-}
-/**
- * The values of `secrets` in its object form, read by the same parser as the check (so that
- * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
- * size the check accepts.
- */
-function parsedObject(text) {
-    if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
-        return undefined;
-    const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', text, () => undefined);
-    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
-}
-/**
- * Best effort, for masking before anything else is logged: the API key and every value found in
- * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every object value, also when the object does not parse), the `github-token`, plus a password
- * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
- */
-function secretValuesToMask(raw) {
-    const found = new Set();
-    withLines(raw['api-key'] ?? '', found);
-    withLines(raw['github-token'] ?? '', found);
-    // The key and the token are masked whatever they are; a secret's value is not when it is a
-    // common word (see COMMON_WORDS).
-    const keys = [...found];
-    const secrets = raw.secrets ?? '';
-    if (secrets.trim().startsWith('{')) {
-        const parsed = parsedObject(secrets.trim());
-        if (parsed !== undefined) {
-            for (const value of Object.values(parsed)) {
-                if (typeof value === 'string')
-                    withJsonForms(value, found);
-                else if (value !== null && value !== undefined)
-                    withLines(JSON.stringify(value), found);
-            }
-        }
-        else {
-            scavengeJsonValues(secrets, found);
-        }
-    }
-    else {
-        for (const line of (0,inputs_text/* lines */.M)(secrets)) {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                continue;
-            const eq = line.indexOf('=');
-            withLines(eq < 0 ? t : line.slice(eq + 1), found);
-        }
-    }
-    for (const input of ['base-url', 'custom-url', 'environment-url']) {
-        try {
-            const url = new URL((raw[input] ?? '').trim());
-            if (url.password !== '') {
-                withLines(url.password, found);
-                withLines(decodeURIComponent(url.password), found);
-            }
-        }
-        catch {
-            // not a URL: nothing to find
-        }
-    }
-    return [...found]
-        .filter(v => v.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !isCommonWord(v)))
-        .sort((a, b) => b.length - a.length);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/resolved.ts
-function resolve(f, failed, event) {
-    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
-    const source = f.source;
-    const revisionSource = f['revision-source'];
-    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
-    const refOrigin = f.ref !== undefined
-        ? 'input'
-        : usesCodehost && !failed.has('ref') && event.ref !== undefined
-            ? 'event'
-            : undefined;
-    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
-    return {
-        byId,
-        source,
-        revisionSource,
-        usesCodehost,
-        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
-        ref,
-        refOrigin,
-        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// How the inputs fit together, as named rules. Which source takes an input and what a create
-// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
-// for the target, the sources in play and the ref. Only inputs that passed their own checks take
-// part: an input that failed is neither given (nothing is said about what it does not fit) nor
-// absent (it is not "required" again: its own problem already says what is wrong). Every message
-// names inputs through `say`, as the user set them (naming.ts).
-
-
-
-
-
-
-
-const rules_row = (name) => INPUTS[name];
-/** The deployment needs a target: a name, or an id. */
-function target({ r, say, absent, add }) {
-    if (!r.byId && absent('name')) {
-        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
-    }
-}
-/** `environment` turns GitHub deployments on and needs a token to write them. */
-function githubDeployment({ say, given, absent, add }) {
-    if (given('environment') && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
-    }
-    if (given('environment-url') && absent('environment')) {
-        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
-    }
-}
-/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
-function rules_healthGate({ f, say, add }) {
-    const fit = { healthPath: f['health-check'], wait: f.wait, command: f.command };
-    for (const [input, message] of healthProblems(fit, say))
-        add(input, message);
-}
-/** The smoke cases run after the health check's probes: without it, nothing would run them. */
-function smokeNeedsGate({ f, say, add }) {
-    if (f['smoke-test'] !== undefined && f['health-check'] === false)
-        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
-}
-/** Timing: a pause is never longer than the whole wait. */
-function pollWithinTimeout({ f, say, add }) {
-    const pollInterval = f['poll-interval'];
-    const timeout = f.timeout;
-    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
-        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a)(timeout)})`);
-    }
-}
-/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
-const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'deploy' && (0,names/* defaultOf */.HA)(n) === '');
-/** Inputs only a delete uses (switches that are off by default). */
-const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'delete');
-/** Each command takes only its inputs (the rows' `applies`). */
-function commandFit({ f, say, given, add }) {
-    const deleting = say.set('command', 'delete');
-    if (f.command === 'delete') {
-        for (const input of DEPLOY_ONLY) {
-            if (given(input))
-                add(input, `${say(input)} applies only to deploying, not to ${deleting}`);
-        }
-        if (f['on-failure'] === 'rollback')
-            add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
-        return;
-    }
-    for (const input of DELETE_ONLY) {
-        if (given(input) && f[input] !== false)
-            add(input, `${say(input)} applies only with ${deleting}`);
-    }
-}
-/** The pull request comment is written with the token. */
-function prComment({ f, say, absent, add }) {
-    if (f['pr-comment'] === true && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
-    }
-}
-/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
-const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
-/** How a message names the ref the event gave: by the variable it was read from. */
-function eventRefName(event) {
-    return event.refFrom !== undefined
-        ? `The ref read from ${event.refFrom}`
-        : 'The ref the triggering event gives';
-}
-/** The ref to deploy, wherever it comes from, is one the integration can build. */
-function refFit({ r, event, say, add }) {
-    if (r.ref === undefined)
-        return;
-    if (PULL_REQUEST_REF.test(r.ref)) {
-        add('ref', pullRequestRefMessage(r, event, say));
-        return;
-    }
-    if (r.refOrigin !== 'event')
-        return; // the input's own check said it already
-    const problem = refFormatProblem(r.ref);
-    if (problem !== undefined) {
-        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
-            `(set ${say('ref')} to the branch to deploy)`);
-    }
-}
-function pullRequestRefMessage(r, event, say) {
-    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
-        'integration cannot build';
-    if (r.refOrigin === 'event') {
-        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
-    }
-    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
-        ? `\`${event.ref}\``
-        : '`${{ github.head_ref }}`';
-    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
-        `request event, leaving ${say('ref')} empty deploys it)`);
-}
-/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
-const uploads = (r) => r.source === 'internal_source' ||
-    (r.revisionSource === 'internal_source' && r.source !== 'external_docker');
-/** A fork's code is never uploaded: it would deploy with the repository's key. */
-function forkUpload({ r, event, add }) {
-    if (event.forkHead === undefined || !uploads(r))
-        return;
-    add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
-}
-/** A fork's head branch is not in the repository the integration builds. */
-function forkHead({ r, event, absent, add }) {
-    if (uploads(r))
-        return; // forkUpload says it
-    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
-        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
-    }
-}
-/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
-function sourcesText(facts, say) {
-    const list = facts.sources ?? [];
-    const names = list.map(s => `\`${s}\``);
-    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
-        ? 'cloud sources'
-        : list.length === 1
-            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
-            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
-    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
-}
-/** Whether an input of these facts belongs to the sources in play. */
-function fitsSources(facts, r) {
-    if (facts.sources === undefined || r.source === undefined)
-        return true;
-    if (facts.sources.includes(r.source))
-        return true;
-    const revision = r.revisionSource;
-    return revision !== undefined && r.source !== 'external_docker'
-        ? (facts.revisionSources ?? []).includes(revision)
-        : false;
-}
-/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
-function sourceFit({ r, say, set, add }) {
-    if (r.source === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        // A default fits every source: only what the user set can be out of place.
-        if (set(input) && !fitsSources(rules_row(input), r))
-            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
-    }
-}
-/**
- * What every deploy of a source needs (the rows' `needs`). What only a create needs
- * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-needs.ts): an update by name needs neither.
- */
-function sourceNeeds({ r, say, absent, add }) {
-    const { source, revisionSource } = r;
-    if (source === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        const needs = rules_row(input).needs;
-        if (!absent(input) || needs === undefined)
-            continue;
-        if (needs.sources.includes(source))
-            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
-        else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
-            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
-    }
-}
-/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
-function tagWithoutBuildOnPush({ f, r, say, add }) {
-    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
-        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
-    }
-}
-/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
-function secretNames({ f, r, say, add }) {
-    if (f.secrets === undefined || r.source === undefined)
-        return;
-    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
-    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
-    for (const { name } of f.secrets) {
-        if (reserved.includes(name)) {
-            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
-        }
-    }
-    const names = new Set(f.secrets.map(s => s.name));
-    for (const { name } of f['secret-references'] ?? []) {
-        if (names.has(name)) {
-            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
-        }
-    }
-}
-/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
-const ANY_COMMAND = [
-    githubDeployment,
-    rules_healthGate,
-    smokeNeedsGate,
-    pollWithinTimeout,
-    commandFit
-];
-const DEPLOYING = [
-    prComment,
-    refFit,
-    forkUpload,
-    forkHead,
-    sourceFit,
-    sourceNeeds,
-    tagWithoutBuildOnPush,
-    secretNames
-];
-/** Every rule's problems, in order. */
-function ruleProblems(c, failedCommand) {
-    target(c);
-    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
-    if (failedCommand)
-        return;
-    for (const rule of ANY_COMMAND)
-        rule(c);
-    if (c.f.command === 'delete')
-        return;
-    for (const rule of DEPLOYING)
-        rule(c);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/options.ts
-/** Inputs whose Options are derived (see the interface) rather than taken as they are. */
-const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
-
-;// CONCATENATED MODULE: ./src/inputs/index.ts
-// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
-// (the entry layer masks and logs).
-//
-// One problem collector (problems.ts) takes every problem, so that a user fixes all their inputs
-// in one round, never just the first: each input's own check runs, then the checks of how the
-// inputs fit together, and `Options` are built only when nothing was found. No message ever
-// repeats an input's value: a value may be the API key or a secret pasted into the wrong input.
-// What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
-// document.
-//
-// `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
-// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
-// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
-// every caller (the action, the CLI, tests) gets the same.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
-function inputEnvName(name) {
-    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
-}
-/**
- * Every input through `input` (the door's reader: `core.getInput`, the command line), trimmed
- * at both ends like `core.getInput` (inner lines of multi-line values are left as they are).
- */
-function readRawInputs(input) {
-    const raw = {};
-    for (const name of names/* INPUT_NAMES */.Qh)
-        raw[name] = input(name).trim();
-    return raw;
-}
-// ---------------------------------------------------------------------------------------------
-// Checks and Options
-/** Each input through its own check; a failed input's value is `undefined`. */
-function checkEach(raw, problems) {
-    const fields = {};
-    for (const name of names/* INPUT_NAMES */.Qh) {
-        const check = INPUTS[name].check;
-        fields[name] = problems.check(name, raw[name], check);
-    }
-    return fields;
-}
-/** `integration-id` -> `integrationId`: the key in Options of an input taken as it is. */
-function optionKey(name) {
-    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-}
-/**
- * The Options of inputs that passed every check: each input under its camel-case key, then what
- * is derived (the target, the event's defaults, durations in ms, the dialect).
- */
-function toOptions(f, r) {
-    const plain = {};
-    for (const name of names/* INPUT_NAMES */.Qh) {
-        if (!DERIVED_INPUTS.includes(name))
-            plain[optionKey(name)] = f[name];
-    }
-    const timeoutMs = f.timeout;
-    const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']) : undefined;
-    const derived = {
-        target: r.byId
-            ? { kind: 'id', deploymentId: f['deployment-id'] }
-            : { kind: 'name', name: f.name },
-        repository: r.repository,
-        repositoryExplicit: f.repository !== undefined,
-        ref: r.ref,
-        expectedSha: r.expectedSha,
-        timeoutMs,
-        pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
-        apiDialect: auto?.dialect ?? f['api-dialect'],
-        apiDialectReason: auto?.reason
-    };
-    return { ...plain, ...derived };
-}
-/**
- * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
- * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
- * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
- * problem message contains the API key or a secret value.
- */
-async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
-    await (0,documents/* loadDocumentParser */.fq)(raw);
-    return checkInputs(raw, event, naming);
-}
-/**
- * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
- * a document input read before it is loaded throws).
- */
-function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
-    const record = {};
-    const userSet = new Set();
-    for (const name of names/* INPUT_NAMES */.Qh) {
-        const value = raw[name];
-        const text = typeof value === 'string' && !(0,names/* isUnevaluatedDefault */.Wi)(name, value) ? value : '';
-        if (text.trim() !== '')
-            userSet.add(name);
-        record[name] = text.trim() === '' ? (0,names/* defaultOf */.HA)(name) : text;
-    }
-    const masks = secretValuesToMask(record);
-    const found = new inputs_problems/* InputProblems */.Nh(naming);
-    const f = checkEach(record, found);
-    const failed = found.failed();
-    const r = resolve(f, failed, event);
-    // After failed inputs too: every problem is reported at once.
-    const rules = {
-        f,
-        r,
-        event,
-        say: (0,inputs_naming/* sayWith */.C)(naming),
-        given: (input) => f[input] !== undefined,
-        set: (input) => userSet.has(input) && f[input] !== undefined,
-        absent: (input) => f[input] === undefined && !failed.has(input),
-        add: (input, message) => void found.add(input, message)
-    };
-    ruleProblems(rules, failed.has('command'));
-    if (found.list.length === 0) {
-        return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks };
-    }
-    // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-    const redactor = new control_plane_redact/* Redactor */.pO(masks);
-    const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
-    return { ok: false, problems, masks };
-}
-function notices(raw, f, naming) {
-    const out = [];
-    if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
-        out.push(`\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
-    }
-    return out;
-}
-/** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */
-function unmaskedSecretNames(o) {
-    return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
-}
-
-;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
-// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
-// commits) and are written as they are: redacting them would corrupt them whenever a secret value
-// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
-// so it passes the redactor: the runner masks the log, but nothing masks a summary.
-
-
-
-
-
-/** The step outputs, by name; undefined ones are not written. */
-function outputsOf(state) {
-    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
-    return {
-        'deployment-id': state.deploymentId,
-        'revision-id': state.revisionId,
-        'revision-status': revisionStatusWord(state.revisionStatus),
-        'deployment-status': deploymentStatusWord(state.deploymentStatus),
-        // A create cut off in flight may have landed: unknown, so not claimed either way.
-        created: state.writing === 'create' ? undefined : String(state.created),
-        url: state.url,
-        'status-url': state.statusUrl,
-        'repo-commit-sha': state.repoCommitSha,
-        // A delete cut off in flight may have landed: unknown, so not claimed either way.
-        deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
-        'rollback-revision-id': rollback?.revisionId,
-        'rollback-status': revisionStatusWord(rollback?.status),
-        'served-revision': state.verified?.servedRevision,
-        smoke: state.verified?.smoke,
-        health: state.health,
-        'source-digest': state.source?.digest
-    };
-}
-/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
-function allOutputs(state, extra) {
-    const known = state
-        ? { ...outputsOf(state), ...extra }
-        : { created: 'false', deleted: 'false', ...extra };
-    const all = {};
-    for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
-        all[name] = known[name] ?? '';
-    }
-    return all;
-}
-const HEADLINE = {
-    deployed: '✅ Deployed',
-    accepted: '📨 Accepted (not waited for)',
-    'no-revision': '✅ Updated (no new revision needed)',
-    'revision-missing': '⚠️ Updated, but the control plane made no new revision',
-    deleted: '🗑️ Deleted',
-    absent: '✅ Nothing to delete',
-    'dry-run': '📝 Dry run: nothing written',
-    skipped: '⏭️ Superseded by a newer revision',
-    failed: '❌ Revision failed',
-    unhealthy: '❌ Agent server unhealthy',
-    timeout: '⏱️ Timed out',
-    cancelled: '🛑 Cancelled',
-    error: '❌ Failed'
-};
-/** The summary's table: each fact of the run that is known, one row each. */
-function summaryRows(state, facts) {
-    const rows = [];
-    const add = (k, v) => {
-        if (v !== undefined && v !== '')
-            rows.push([k, v]);
-    };
-    add('Deployment', state.deploymentId
-        ? `\`${state.deploymentId}\`${state.created ? ' (created by this run)' : ''}`
-        : undefined);
-    add('Revision', state.revisionId && `\`${state.revisionId}\``);
-    add('Revision status', state.revisionStatus && `\`${revisionStatusWord(state.revisionStatus)}\``);
-    add('Newer revision', state.newerRevisionId && `\`${state.newerRevisionId}\``);
-    add('Deployment status', state.deploymentStatus && `\`${deploymentStatusWord(state.deploymentStatus)}\``);
-    add('Ref', state.ref && `\`${state.ref}\``);
-    if (state.repoCommitSha || state.expectedSha) {
-        const built = state.repoCommitSha ? `\`${state.repoCommitSha}\`` : 'not reported';
-        const expected = state.expectedSha ? `\`${state.expectedSha}\`` : 'not known';
-        add('Commit built / expected', `${built} / ${expected}`);
-    }
-    add('URL', state.url);
-    add('Deployment page', state.statusUrl);
-    const src = state.source;
-    if (src) {
-        const git = src.commit ? `, git \`${src.commit}\`` : '';
-        add('Source archive', `${src.files} files, ${src.size} bytes, \`${src.digest}\`${git}`);
-    }
-    add('Health', state.health);
-    verifiedRows(state.verified, add);
-    add('Duration', (0,duration/* formatDuration */.a)(facts.durationMs));
-    add('Requests', String(facts.requests));
-    return rows;
-}
-/** The job summary as markdown. */
-function renderSummary(state, facts) {
-    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
-    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
-    const headline = checks
-        ? '❌ New revision failed its checks'
-        : state.outcome
-            ? HEADLINE[state.outcome]
-            : facts.error
-                ? '❌ Failed'
-                : '…';
-    const title = `${headline}: ${state.name ? `\`${state.name}\`` : 'deployment'}`;
-    const out = [`### ${title}`, '', '| | |', '|---|---|'];
-    for (const [k, v] of summaryRows(state, facts))
-        out.push(`| ${k} | ${cell(v)} |`);
-    if (facts.error)
-        out.push('', '**What failed**', '', '```', facts.error, '```');
-    if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
-        out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '', '```');
-        out.push(...describePlan(state.plan));
-        out.push('```');
-    }
-    smokeCases(out, state.verified?.cases);
-    timeline(out, 'Status timeline', state.timeline);
-    const log = state.failureLog;
-    if (log) {
-        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
-        out.push(fenced(log.lines), '', '</details>');
-    }
-    const rb = state.rollback;
-    if (rb?.kind === 'done') {
-        out.push('', `**Rollback**: revision \`${rb.revisionId}\` (a redeploy of \`${rb.restoredId}\`) ended \`${revisionStatusWord(rb.status) ?? 'without a status'}\``);
-        timeline(out, 'Rollback timeline', rb.timeline);
-    }
-    else if (rb)
-        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${rb.reason}.`);
-    return out.join('\n') + '\n';
-}
-function verifiedRows(v, add) {
-    add('Served revision', v?.servedRevision);
-    const g = v?.graphs;
-    if (g)
-        add('Graphs', `${g.verdict}: ${g.checked.map(x => `\`${x}\`${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
-    add('Smoke test', v?.smoke);
-}
-/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
-function smokeCases(out, cases) {
-    if (!cases?.length)
-        return;
-    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
-    for (const c of cases) {
-        const why = c.reason ? `${c.reason}. ` : '';
-        out.push(`| ${cell(c.name)} (\`${cell(c.graph)}\`) | ${c.verdict} | ${cell(why + c.excerpt)} |`);
-    }
-}
-function timeline(out, title, entries) {
-    if (!entries.length)
-        return;
-    out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
-    for (const t of entries)
-        out.push(`| \`${revisionStatusWord(t.status)}\` | ${(0,duration/* formatDuration */.a)(t.elapsedMs)} |`);
-}
-function cell(v) {
-    return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-/** The job summary as it is written: nothing masks a summary, so it is redacted here. */
-function summaryText(state, facts, redactor) {
-    return redactor.redact(renderSummary(state, facts));
-}
-
-;// CONCATENATED MODULE: ./src/run.ts
-// The run, whichever door it came through: raw inputs in through the port, masks first, every
-// input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, the summary and the verdict out through the port, and the outputs in the result (each
-// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
-// signal handlers (the doors own those).
-
-
-
-
-
-
-
-
-
-
-
-
-/** Time allowed for everything but the wait: look-ups, writes and their retries. */
-const SETUP_BUDGET_MS = 10 * 60_000;
-/** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
-const SETUP_BUDGET_FLOOR_MS = 30_000;
-/**
- * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
- * time by default. The run's one clock is made here and handed to everything that keeps time.
- */
-async function run(port, time = {}) {
-    const clock = makeClock(time);
-    const started = clock.now();
-    const raw = readRawInputs(name => port.input(name));
-    const parsed = await parseInputs(raw, port.event, port.naming);
-    const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
-    for (const value of redactor.values)
-        port.mask(value);
-    if (!parsed.ok) {
-        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.naming)), 'Invalid inputs');
-        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
-    }
-    const o = parsed.options;
-    const smoke = await readSmokeTest(port, o, redactor);
-    if (smoke === 'invalid')
-        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
-    for (const line of parsed.notices)
-        port.notice(redactor.redact(line));
-    warnUnmasked(port, o);
-    const client = controlPlane(port, o, { redactor, clock, started });
-    const say = (0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._);
-    port.info(dialectLine(o, say));
-    const state = newState(o);
-    const log = flowLog(port, redactor);
-    // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-    const github = await gitHubDeployment(port, o, { redactor, log, clock });
-    const deps = { client, log, signal: port.signal, say, clock, workspace: port.event.workspace };
-    const withCases = smoke ? { ...deps, smokeCases: smoke } : deps;
-    const ending = await flowEnding(o, state, withCases);
-    const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined;
-    // The deployment's page in the web app; none for one this run deleted.
-    state.statusUrl =
-        state.deleted === true
-            ? undefined
-            : statusUrlOf({
-                baseUrl: o.baseUrl,
-                dialect: o.apiDialect,
-                tenantId: state.tenantId ?? o.tenantId,
-                deploymentId: state.deploymentId
-            });
-    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now });
-    const outputs = allOutputs(state, {
-        'github-deployment-id': github ? String(github.id) : undefined
-    });
-    const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
-    await writeSummary(port, summaryText(state, facts, redactor), redactor);
-    if (error !== undefined) {
-        port.error(error, ending.failure?.title);
-        return { exitCode: state.outcome === 'cancelled' ? 130 : 1, outputs };
-    }
-    if (state.outcome === 'deployed') {
-        const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
-        port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`);
-    }
-    return { exitCode: 0, outputs };
-}
-/** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
-function dialectLine(o, say) {
-    const other = o.apiDialectReason && o.apiDialect === 'interface'
-        ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
-        : '';
-    return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`;
-}
-/**
- * The smoke-test file's cases, read from the workspace and checked before any request (its parser
- * loaded only then); 'invalid' after its one error.
- */
-async function readSmokeTest(port, o, redactor) {
-    if (o.smokeTest === undefined)
-        return undefined;
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 416).then(__nccwpck_require__.bind(__nccwpck_require__, 8416));
-    const naming = port.naming ?? inputs_naming/* ACTION_NAMING */._;
-    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming);
-    if (!('problem' in read))
-        return read.cases;
-    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.naming)), 'Invalid inputs');
-    return 'invalid';
-}
-/** The client of the control plane for this run, on the run's clock and abort signal. */
-function controlPlane(port, o, { redactor, clock, started }) {
-    return new ControlPlaneClient({
-        baseUrl: o.baseUrl,
-        apiKey: o.apiKey,
-        tenantId: o.tenantId,
-        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-        // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
-        // runner set-up alone can take seconds), nor more than ten minutes beyond it.
-        deadline: started +
-            o.timeoutMs +
-            Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
-        signal: port.signal,
-        secrets: redactor.values,
-        dialect: o.apiDialect,
-        naming: port.naming,
-        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a)(waitMs)} as it asks (said once; later pauses are not logged).`)),
-        debug: port.debug,
-        clock
-    });
-}
-/**
- * The deploy or the delete, to its ending. The flows return every ending they expect; what is
- * left is what nobody expected (our bug): one readable line, never a stack trace.
- */
-async function flowEnding(o, state, deps) {
-    try {
-        return o.command === 'delete'
-            ? await deleteDeployment(o, state, deps)
-            : await deploy(o, state, deps);
-    }
-    catch (err) {
-        const text = err instanceof Error ? err.message : String(err);
-        const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
-        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
-        return { outcome: 'error', failure: { message, title } };
-    }
-    finally {
-        deps.client.close();
-    }
-}
-/** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
-function warnUnmasked(port, o) {
-    const names = (list) => `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`;
-    const short = unmaskedSecretNames(o);
-    if (short.length) {
-        port.warning(`${names(short)} shorter than ${control_plane_redact/* MIN_SECRET_LENGTH */.vb} characters, too short to be masked ` +
-            '(masking them would hide those characters everywhere in the log). This run never prints secret values.', 'Secret too short to mask');
-    }
-    const common = commonWordSecretNames(o.secrets ?? []);
-    if (common.length) {
-        port.warning(`${names(common)} a common word (a status, a boolean, a log level, a branch or environment name), ` +
-            'not masked: masking it would hide that word everywhere in the log. ' +
-            'This run never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
-    }
-}
-/** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
-async function githubSide(port, o, state, { github, error, redactor, log, now }) {
-    const cancelling = port.signal.aborted;
-    if (o.prComment && !port.github) {
-        port.info(`${(0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
-    }
-    // Loaded only for a run that posts one (a chunk of its own in the bundle).
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
-    // Together, so that a cancel's short exit covers both.
-    await Promise.all([
-        github?.finish(state, error, cancelling),
-        comment && port.github
-            ? comment.postPrComment({
-                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
-                command: o.command,
-                outcome: commentOutcome(state),
-                deploymentId: state.deploymentId,
-                revisionId: state.revisionId,
-                revisionStatus: state.revisionStatus,
-                url: state.url,
-                statusUrl: state.statusUrl,
-                commitSha: state.repoCommitSha ?? state.expectedSha,
-                error,
-                logExcerpt: state.failureLog?.lines.join('\n'),
-                deleted: state.deleted,
-                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
-            }, {
-                token: o.githubToken,
-                context: port.github,
-                pullRequestNumber: port.event.pullRequestNumber,
-                redactor,
-                log,
-                cancelling,
-                now,
-                dryRun: o.dryRun
-            })
-            : undefined
-    ]);
-}
-/**
- * The GitHub deployment of a run with `environment` on a door that has a GitHub side; its module
- * is loaded only then (a chunk of its own in the bundle).
- */
-async function gitHubDeployment(port, o, deps) {
-    if (!port.github || o.environment === undefined)
-        return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
-    return startGitHubDeployment(o, port.github, deps);
-}
-/** The flow's outcome in the words of the pull-request comment. */
-function commentOutcome(state) {
-    switch (state.outcome) {
-        case undefined:
-        case 'deleted':
-        case 'absent':
-            return undefined;
-        case 'revision-missing':
-            return 'no-revision';
-        default:
-            return state.outcome;
-    }
-}
-/** `fn` on its first call only. */
-function once(fn) {
-    let done = false;
-    return (...args) => {
-        if (done)
-            return;
-        done = true;
-        fn(...args);
-    };
-}
-/** The flow's log: through the port, every line redacted. */
-function flowLog(port, redactor) {
-    return {
-        info: line => port.info(redactor.redact(line)),
-        warning: (line, title) => port.warning(redactor.redact(line), title),
-        notice: (line, title) => port.notice(redactor.redact(line), title),
-        group: (name, fn) => port.group(name, fn)
-    };
-}
-/** The job summary, where the door keeps one; a failure to write it is only a warning. */
-async function writeSummary(port, text, redactor) {
-    if (!port.summary)
-        return;
-    try {
-        await port.summary(text);
-    }
-    catch (err) {
-        port.warning(`Could not write the job summary: ${redactor.redact(String(err))}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-// The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
-// lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
-// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
-// as the run's abort signal. The run itself is src/run.ts, the same for every door.
-
-
-
-
-/** After a cancel signal, the step exits by then whatever is still pending. */
-const CANCEL_EXIT_MS = 1500;
-/** An annotation's properties: a title when there is one. */
-const titled = (title) => (title ? { title } : {});
-/** The port onto the runner, for one run. */
-function actionPort(signal, github) {
-    return {
-        input: name => getInput(name),
-        // The workspace an upload archives: the runner's checkout.
-        event: { ...eventDefaults(github), workspace: github.workspace ?? process.cwd() },
-        mask: value => core_setSecret(value),
-        info: line => info(line),
-        debug: isDebug() ? line => core_debug(line) : undefined,
-        warning: (line, title) => warning(line, titled(title)),
-        notice: (line, title) => notice(line, titled(title)),
-        error: (line, title) => error(line, titled(title)),
-        group: (name, fn) => group(name, fn),
-        // Every runner keeps a summary; where none is set up, core says so and the run warns once.
-        summary: async (markdown) => {
-            await summary.addRaw(markdown).write();
-        },
-        github,
-        signal
-    };
-}
-/**
- * One run of the action: what GitHub's runner (through src/index.ts) and `npx @github/local-action`
- * (through src/main.ts) call. Any failure sets the exit code 1; nothing throws.
- */
-async function main_run() {
-    const controller = new AbortController();
-    const onSignal = (signal) => {
-        if (controller.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping.`);
-        controller.abort();
-        setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-        const result = await run(actionPort(controller.signal, (0,context/* githubContext */.h4)(process.env)));
-        // Every output, as it is (structured values are not redacted).
-        for (const [name, value] of Object.entries(result.outputs))
-            setOutput(name, value);
-        // GitHub knows success and failure only: invalid inputs and a cancel fail the step too.
-        if (result.exitCode !== 0)
-            process.exitCode = 1;
-    }
-    catch (err) {
-        // run() reports every failure it expects itself; this is the last guard against a stack trace.
-        setFailed(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    finally {
-        process.removeListener('SIGINT', onSignal);
-        process.removeListener('SIGTERM', onSignal);
-    }
-}
-
-
-/***/ }),
-
-/***/ 1937:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ baseUrlProblem),
-/* harmony export */   c: () => (/* binding */ isLoopbackHost)
-/* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-// Where the API key may be sent: https anywhere, plain http only to this machine (the emulator, an
-// agent server on the runner). The control plane and the health probes share this rule.
-
-/** Whether a URL's hostname names this machine: 127.0.0.0/8, ::1 or localhost. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host === '::1')
-        return true;
-    // WHATWG URL parsing already turned short and hex forms (127.1, 0x7f.1) into dotted quads.
-    return (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4 && host.startsWith('127.');
-}
-/** Why a base URL may not carry the key, or undefined when it may. */
-function baseUrlProblem(baseUrl) {
-    let url;
-    try {
-        url = new URL(baseUrl);
-    }
-    catch {
-        return 'the base URL is not a URL';
-    }
-    if (url.username || url.password)
-        return 'the base URL must not carry credentials (user:password@): the key goes in its own header';
-    if (url.protocol === 'https:')
-        return undefined;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return undefined;
-    return url.protocol === 'http:'
-        ? `plain http is refused for ${url.hostname}: the API key would travel unencrypted (use https; http only for localhost, 127.0.0.0/8 and [::1])`
-        : `the ${url.protocol} scheme is not supported (use https; http only for localhost, 127.0.0.0/8 and [::1])`;
-}
-
-
-/***/ }),
-
-/***/ 3190:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ loadSchema)
-/* harmony export */ });
-let loading;
-/** The model, imported once per process. */
-function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
-}
-
-
-/***/ }),
-
-/***/ 7889:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c8: () => (/* binding */ sanitizeServerText),
-/* harmony export */   pO: () => (/* binding */ Redactor),
-/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
-/* harmony export */   yA: () => (/* binding */ capText)
-/* harmony export */ });
-// Secret values never leave the process in text we write: every message, log line and debug dump
-// built from a request or a response goes through a Redactor that knows the key and the secrets.
-/**
- * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
- * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
- * and a value that short is guessed, not protected, anyway. The action never prints secret values
- * itself; the entry layer warns by name about the values this leaves unmasked.
- */
-const MIN_SECRET_LENGTH = 4;
-class Redactor {
-    #values = new Set();
-    constructor(values = []) {
-        for (const v of values)
-            this.add(v);
-    }
-    /** Adds a value (and each of its lines: a multi-line secret leaks line by line too). */
-    add(value) {
-        if (!value)
-            return;
-        for (const part of [value, ...value.split(/\r?\n/)]) {
-            const trimmed = part.trim();
-            if (trimmed.length >= MIN_SECRET_LENGTH)
-                this.#values.add(trimmed);
-        }
-    }
-    /** The values this redactor replaces, longest first: the ones to register as masks. */
-    get values() {
-        return [...this.#values].sort((a, b) => b.length - a.length);
-    }
-    redact(text) {
-        let out = text;
-        // Longest first, so a secret that contains another is replaced whole.
-        for (const v of [...this.#values].sort((a, b) => b.length - a.length)) {
-            if (out.includes(v))
-                out = out.split(v).join('***');
-            const encoded = encodeURIComponent(v);
-            if (encoded !== v && out.includes(encoded))
-                out = out.split(encoded).join('***');
-            const json = JSON.stringify(v).slice(1, -1);
-            if (json !== v && out.includes(json))
-                out = out.split(json).join('***');
-        }
-        return out;
-    }
-}
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/**
- * Makes text from the server safe to print in a job log: terminal escape codes removed, line
- * breaks and other control characters folded into one space (so nothing starts a line and acts as
- * a workflow command), `::` and `##[` broken up (the runner still reads the older `##[name]`
- * commands anywhere in a line), and the length capped.
- */
-function sanitizeServerText(text, max = 500) {
-    let out = text
-        .replace(ESCAPE_SEQUENCE, '')
-        .replace(CONTROL, ' ')
-        .replace(/:(?=:)/g, ': ')
-        .replace(/#(?=#\[)/g, '# ')
-        .trim();
-    if (out.length > max)
-        out = `${out.slice(0, max)}… (${out.length - max} more characters)`;
-    return out;
-}
-/** Cuts text to `max` characters and says how much was left out; nothing else is changed. */
-function capText(text, max) {
-    return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
-}
-
-
-/***/ }),
-
-/***/ 8072:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H4: () => (/* binding */ MAX_PAGE_SIZE),
-/* harmony export */   Hl: () => (/* binding */ SOURCES),
-/* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
-/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
-/* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
-/* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
-/* harmony export */   VF: () => (/* binding */ FAILED_REVISION_STATUSES),
-/* harmony export */   Wk: () => (/* binding */ deploymentsQueryProblem),
-/* harmony export */   XQ: () => (/* binding */ CLOUD_SOURCES),
-/* harmony export */   X_: () => (/* binding */ REVISION_STATUSES),
-/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
-/* harmony export */   di: () => (/* binding */ RESERVED_SECRET_NAMES),
-/* harmony export */   qU: () => (/* binding */ revisionOutcome),
-/* harmony export */   to: () => (/* binding */ CREATE_ONLY_SOURCE_CONFIG_FIELDS),
-/* harmony export */   vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED)
-/* harmony export */ });
-// The words and rules of the control-plane interface that need no zod: the enums, the reserved
-// names, the patterns of names and ids, what a revision status means. The zod model
-// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
-// them from here, so that the action reaches its first request without loading zod (the client
-// loads the model when the first answer is read: load-schema.ts).
-const SOURCES = [
-    'codehost',
-    'external_docker',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-];
-/** Sources only available for cloud-hosted deployments; `external_docker` is self-hosted only. */
-const CLOUD_SOURCES = [
-    'codehost',
-    'internal_docker',
-    'internal_source',
-    'internal_template'
-];
-const REVISION_SOURCES = ['codehost', 'internal_docker', 'internal_source'];
-const DEPLOYMENT_STATUSES = [
-    'AWAITING_DATABASE',
-    'READY',
-    'UNUSED',
-    'AWAITING_DELETE',
-    'UNKNOWN'
-];
-/** Revision statuses of the production service, in their usual order, then the terminal ones. */
-const REVISION_STATUSES = [
-    'CREATING',
-    'QUEUED',
-    'AWAITING_BUILD',
-    'BUILDING',
-    'AWAITING_DEPLOY',
-    'DEPLOYING',
-    'DEPLOYED',
-    'CREATE_FAILED',
-    'BUILD_FAILED',
-    'DEPLOY_FAILED',
-    'SKIPPED',
-    'INTERRUPTED',
-    'UNKNOWN'
-];
-const FAILED_REVISION_STATUSES = ['CREATE_FAILED', 'BUILD_FAILED', 'DEPLOY_FAILED'];
-/** What a revision status means for someone waiting on it. Unknown values are in progress. */
-function revisionOutcome(status) {
-    if (status === 'DEPLOYED')
-        return 'deployed';
-    if (FAILED_REVISION_STATUSES.includes(status))
-        return 'failed';
-    if (status === 'SKIPPED')
-        return 'skipped';
-    return 'in_progress';
-}
-/**
- * The published description lists `dev_free`, `dev` and `prod`; the service's own Terraform
- * provider also sends `dev_zero` and `dev_free_zero` (the types that may scale to zero), so they
- * are accepted too (docs/decisions.md).
- */
-const DEPLOYMENT_TYPES = ['dev_free', 'dev', 'prod', 'dev_zero', 'dev_free_zero'];
-/**
- * Fields that the production service sets on create and never changes after: a PATCH that names
- * them with another value is refused (a deployment cannot be moved to another repository, plan,
- * or listener), so the action refuses such an update before any request.
- */
-const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
-    'integration_id',
-    'repo_url',
-    'deployment_type',
-    'listener_id'
-];
-/** Names the platform sets itself; a deployment secret may not use them. */
-const RESERVED_SECRET_NAMES = [
-    'PORT',
-    'PATH',
-    'DATABASE_URI',
-    'POSTGRES_URI',
-    'REDIS_URI',
-    'LANGSMITH_TENANT_ID',
-    'LANGSMITH_DEPLOYMENT_NAME',
-    'LANGCHAIN_TRACING_V2',
-    'LANGSMITH_PROJECT',
-    'LANGCHAIN_API_KEY'
-];
-/** Reserved on hosted (cloud) deployments in addition to the names above. */
-const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'];
-/** Lowercase letters, digits and hyphens, starting with a letter. */
-const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
-/**
- * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
- * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
- */
-const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-/** The most entries one page of a list may hold (`limit`). */
-const MAX_PAGE_SIZE = 100;
-/** The text parameters of `GET /v2/deployments`; `remote_reconciled` and `deployment_type` aside. */
-const DEPLOYMENTS_QUERY_TEXT = [
-    'name_contains',
-    'status',
-    'tag_value_ids',
-    'image_version',
-    'deployment_ids'
-];
-/**
- * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
- * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
- * the run's first request need not load the model (a test holds the two together). Unknown
- * parameters are ignored, as the model strips them.
- */
-function deploymentsQueryProblem(query) {
-    const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query;
-    const int = (v, min, max = Infinity) => v === undefined || (Number.isInteger(v) && v >= min && v <= max);
-    if (!int(limit, 1, MAX_PAGE_SIZE))
-        return `limit: an integer from 1 to ${MAX_PAGE_SIZE}`;
-    if (!int(offset, 0))
-        return 'offset: an integer of 0 or more';
-    for (const key of DEPLOYMENTS_QUERY_TEXT) {
-        if (query[key] !== undefined && typeof query[key] !== 'string')
-            return `${key}: text`;
-    }
-    if (reconciled !== undefined && typeof reconciled !== 'boolean')
-        return 'remote_reconciled: true or false';
-    if (type !== undefined && !DEPLOYMENT_TYPES.includes(type))
-        return `deployment_type: one of ${DEPLOYMENT_TYPES.join(', ')}`;
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 2099:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ DeployError)
-/* harmony export */ });
-// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
-// turn it into their ending (ending.ts).
-class DeployError extends Error {
-    /** What happened, without the hint. */
-    problem;
-    hint;
-    /** Short title for the job's error annotation. */
-    title;
-    /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
-    endsAs;
-    constructor(message, hint, title = 'Deploy failed', outcome = 'error') {
-        super(hint ? `${message}\n${hint}` : message);
-        this.name = 'DeployError';
-        this.problem = message;
-        this.hint = hint;
-        this.title = title;
-        this.endsAs = outcome;
-    }
-}
-
-
-/***/ }),
-
-/***/ 7607:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ parseDuration),
-/* harmony export */   a: () => (/* binding */ formatDuration)
-/* harmony export */ });
-// Durations as users write them in workflow files (`90s`, `15m`, `1h30m`, plain seconds `600`)
-// and as the action prints them in logs (`1h30m`, `2m05s`).
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-/** Hours, minutes and seconds in this order, each optional, at least one present. */
-const UNITS = /^(?:(\d{1,15})h)?(?:(\d{1,15})m)?(?:(\d{1,15})s)?$/i;
-const PLAIN_SECONDS = /^\d{1,15}$/;
-/**
- * Milliseconds of `90s`, `15m`, `1h`, `1h30m`, `2h15m30s` or plain seconds (`600`); units are
- * case-insensitive. `undefined` for anything else: empty text, a sign, a fraction, spaces inside,
- * words (`10 minutes`), or a value too large to be exact. Zero (`0`, `0s`) parses to 0: whether
- * zero makes sense is the caller's decision.
- */
-function parseDuration(text) {
-    const t = text.trim();
-    if (t === '')
-        return undefined;
-    let ms;
-    if (PLAIN_SECONDS.test(t)) {
-        ms = Number(t) * SECOND;
-    }
-    else {
-        const m = UNITS.exec(t);
-        if (!m)
-            return undefined;
-        const [, h, min, s] = m;
-        if (h === undefined && min === undefined && s === undefined)
-            return undefined;
-        ms = Number(h ?? 0) * HOUR + Number(min ?? 0) * MINUTE + Number(s ?? 0) * SECOND;
-    }
-    return Number.isSafeInteger(ms) ? ms : undefined;
-}
-const pad = (n) => String(n).padStart(2, '0');
-/**
- * Short human text for logs: `45s`, `2m05s`, `30m`, `1h`, `1h30m`, `1h02m05s`; under a second
- * `250ms`; zero, negative or not a number `0s`. Rounded to whole seconds from one second up.
- */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms <= 0)
-        return '0s';
-    if (Math.round(ms) < SECOND)
-        return `${Math.max(1, Math.round(ms))}ms`;
-    const total = Math.round(ms / SECOND);
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    if (h > 0)
-        return `${h}h` + (m > 0 || s > 0 ? `${pad(m)}m` : '') + (s > 0 ? `${pad(s)}s` : '');
-    if (m > 0)
-        return `${m}m` + (s > 0 ? `${pad(s)}s` : '');
-    return `${s}s`;
-}
-
-
-/***/ }),
-
-/***/ 9556:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
-/* harmony export */   h4: () => (/* binding */ githubContext)
-/* harmony export */ });
-/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-// The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
-// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
-// never reads a `GITHUB_*` variable itself.
-
-/** What is missing from the context, said in the runner's words (the variables it comes from). */
-const CONTEXT_GAPS = {
-    repository: 'GITHUB_REPOSITORY is not set to owner/name',
-    sha: 'No commit is known (GITHUB_SHA is not set)',
-    apiUrl: 'GITHUB_API_URL is not a URL',
-    apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
-};
-/** Larger event files are ignored (the runner's payloads are far smaller). */
-const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
-/** A non-empty trimmed value, or undefined. */
-function text(value) {
-    const v = value?.trim();
-    return v ? v : undefined;
-}
-function root(value, fallback) {
-    return (text(value) ?? fallback).replace(/\/+$/, '');
-}
-function ownerAndName(repository) {
-    const [owner, repo, ...rest] = (repository ?? '').split('/');
-    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-}
-/**
- * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
- * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
- */
-function githubContext(env, payload = readEventPayload(env)) {
-    const repository = text(env.GITHUB_REPOSITORY);
-    const attempt = text(env.GITHUB_RUN_ATTEMPT);
-    const context = {
-        apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
-        serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
-        repository,
-        repo: ownerAndName(repository),
-        runId: text(env.GITHUB_RUN_ID),
-        runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
-        eventName: text(env.GITHUB_EVENT_NAME),
-        sha: text(env.GITHUB_SHA),
-        ref: text(env.GITHUB_REF),
-        refName: text(env.GITHUB_REF_NAME),
-        headRef: text(env.GITHUB_HEAD_REF),
-        workspace: text(env.GITHUB_WORKSPACE),
-        payload
-    };
-    // Only the keys that have a value, so that the context compares and prints cleanly.
-    for (const key of Object.keys(context)) {
-        if (context[key] === undefined)
-            delete context[key];
-    }
-    return context;
-}
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
-function readEventPayload(env) {
-    const path = text(env.GITHUB_EVENT_PATH);
-    if (path === undefined)
-        return {};
-    try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
-        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
-            return {};
-        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-            ? parsed
-            : {};
-    }
-    catch {
-        // No payload, or not JSON: the defaults come from the environment alone.
-        return {};
-    }
-}
-
 
 /***/ }),
 
@@ -37235,13 +38336,127 @@ function readEventPayload(env) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7090);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5487);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2679:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T3: () => (/* binding */ mdUrl),
+/* harmony export */   bC: () => (/* binding */ mdText),
+/* harmony export */   bm: () => (/* binding */ mdFenced),
+/* harmony export */   c8: () => (/* binding */ sanitizeServerText),
+/* harmony export */   mT: () => (/* binding */ SAFE_URL),
+/* harmony export */   sN: () => (/* binding */ logSafe),
+/* harmony export */   xs: () => (/* binding */ mdCode),
+/* harmony export */   yA: () => (/* binding */ capText)
+/* harmony export */ });
+/* unused harmony export ESCAPE_SEQUENCE */
+// Text the run did not write itself (a server's answers, the workspace's graph ids, smoke case
+// names, dependency and file names, CI variables), made inert for each place it goes. One home:
+// the job log's doors pass every line through `logSafe`, and the summary and the pull request
+// comment interpolate such text only through `mdText`/`mdCode`.
+/** A terminal's escape sequences: CSI (colours, cursor moves), OSC (titles, links) and the rest. */
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
+// C0 and C1 controls, the Unicode line separators, and the bidirectional overrides that make a
+// line read otherwise than it is.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Cuts text to `max` characters and says how much was left out; nothing else is changed. */
+function capText(text, max) {
+    return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+/**
+ * One line of text that the run did not write, safe in a job log: terminal escape codes removed,
+ * line breaks and other control characters folded into one space (so nothing starts a line and
+ * acts as a workflow command), `::` and `##[` broken up (the runner still reads the older
+ * `##[name]` commands anywhere in a line), and the length capped.
+ */
+function sanitizeServerText(text, max = 500) {
+    const out = text
+        .replace(ESCAPE_SEQUENCE, '')
+        .replace(CONTROL, ' ')
+        .replace(/:(?=:)/g, ': ')
+        .replace(/#(?=#\[)/g, '# ')
+        .trim();
+    return capText(out, max);
+}
+/**
+ * What a door writes to the job log (a line, an annotation, its title, a group's name), whatever
+ * was interpolated into it: no terminal escape codes or other control characters, and no line
+ * that the runner reads as a workflow command (`::name::` at a line's start, `##[name]` anywhere).
+ * Line breaks are kept (every line is checked alone); a lone `\r`, which the runner and a terminal
+ * take as one, becomes a line break that shows. The run's own lines pass unchanged.
+ */
+function logSafe(text) {
+    return text
+        .replace(ESCAPE_SEQUENCE, '')
+        .split(/\r\n|\r|\n/)
+        .map(line => line
+        .replace(CONTROL, ' ')
+        .replace(/^(\s*):(?=:)/, '$1: ')
+        .replace(/#(?=#\[)/g, '# '))
+        .join('\n');
+}
+/** The text with escapes removed and every control character or line break as one space. */
+function oneLine(text) {
+    return text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}
+// Markdown and HTML: each character that could start a tag, an entity, a link or an image, code,
+// math or a table cell is written as an entity, which both Markdown and an HTML block show as the
+// character; `://` and `www.` too, which GitHub would make a link of. Emphasis (`*`, `_`) only
+// styles text, and stays: a redacted `***` reads as it is.
+const ENTITY = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const MARKUP = /[&<>`|[\]\\$]/g;
+/**
+ * Text as inert Markdown (also inside an HTML block such as `<details>`): on one line, no escape
+ * codes, no tag, link, image, code, math, cell break or entity of its own, no @mention that
+ * notifies anyone; `max` characters at most.
+ */
+function mdText(text, max = 1000) {
+    const line = oneLine(text);
+    const cut = line.length > max ? `${line.slice(0, max)}…` : line;
+    return cut
+        .replace(MARKUP, c => ENTITY[c] ?? `&#${c.charCodeAt(0)};`)
+        .replace(/:(?=\/\/)/g, '&#58;')
+        .replace(/\b(www)\./gi, '$1&#46;')
+        .replace(/@(?=\w)/g, '@\u200b');
+}
+/** A URL as is (GitHub links it) when it is a plain http(s) URL; any other text as code. */
+function mdUrl(url) {
+    return SAFE_URL.test(url) ? url : mdCode(url);
+}
+/** An http(s) URL with nothing that Markdown or HTML could read as markup. */
+const SAFE_URL = /^https?:\/\/[^\s<>()[\]|`"'\\*$]+$/;
+/**
+ * Text as inline code: one line, no backtick to end the span (shown as `'`), no pipe to split a
+ * table's cell (shown as `pipe`: `¦`, or `\|` where a table reads it back as `|`). A code span
+ * shows its content as it is.
+ */
+function mdCode(text, max = 200, pipe = '¦') {
+    const line = oneLine(text);
+    const cut = line.length > max ? `${line.slice(0, max)}…` : line;
+    return `\`${cut.replace(/`/g, "'").replace(/\|/g, pipe)}\``;
+}
+/**
+ * Lines in a fenced block: no escape codes or control characters, and a fence longer than any run
+ * of backticks inside, so that nothing in them ends the block.
+ */
+function mdFenced(lines, info = '') {
+    const clean = lines.map(l => l.replace(ESCAPE_SEQUENCE, '').replace(CONTROL_BUT_NEWLINE, ' '));
+    const longest = Math.max(2, ...clean.map(l => Math.max(0, ...[...l.matchAll(/`+/g)].map(m => m[0].length))));
+    const fence = '`'.repeat(longest + 1);
+    return [`${fence}${info}`, ...clean, fence].join('\n');
+}
+
 
 /***/ }),
 
@@ -37331,7 +38546,7 @@ const ACTION_INPUTS = {
     'install-command': { description: 'source_config.install_command.', required: false },
     'build-command': { description: 'source_config.build_command.', required: false },
     'revision-source': {
-        description: 'revision_source of the update - codehost, internal_docker or internal_source.',
+        description: 'revision_source of the update - codehost, internal_docker, or internal_source (only with source internal_source - the service gives upload URLs to those deployments alone).',
         required: false
     },
     create: {
@@ -37359,7 +38574,7 @@ const ACTION_INPUTS = {
         default: 'false'
     },
     'github-token': {
-        description: 'Token for the GitHub REST API, used with environment (deployments write) and pr-comment (pull-requests write). Masked at once.',
+        description: 'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
         required: false,
         default: '${{ github.token }}'
     },
@@ -37377,16 +38592,24 @@ const ACTION_INPUTS = {
         default: 'auto'
     },
     'deployment-type': {
-        description: 'dev_free, dev, prod, dev_zero or dev_free_zero (source_config.deployment_type) on create. It cannot change; a differing value on update is an error.',
+        description: 'serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, and the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+        required: false
+    },
+    size: {
+        description: "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S to DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
+        required: false
+    },
+    'database-size': {
+        description: 'small, medium or large - the database tier of a Dedicated deployment (refused for Serverless, which shares its database).',
         required: false
     },
     command: {
-        description: 'deploy, or delete - delete the deployment of this exact name (or deployment-id); none of that name is a success.',
+        description: 'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
         required: false,
         default: 'deploy'
     },
     'delete-tracing-project': {
-        description: 'With command delete - delete its tracing project too, which frees the name for re-creation.',
+        description: 'With command delete or sweep - delete its tracing project too, which frees the name for re-creation.',
         required: false,
         default: 'false'
     },
@@ -37416,12 +38639,33 @@ const ACTION_INPUTS = {
         default: '30s'
     },
     'health-check-hosts': {
-        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns.',
+        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns (within one registrable domain).',
         required: false
     },
     'smoke-test': {
-        description: 'With health-check - a YAML or JSON file of cases {name, graph, input, expect, timeout} run against the new revision.',
+        description: 'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
         required: false
+    },
+    'sweep-names': {
+        description: 'With command sweep (required) - the names to consider, matched whole - * any run of characters, {pr} a pull request number (my-agent-pr-{pr}).',
+        required: false
+    },
+    'sweep-closed': {
+        description: 'With command sweep - delete those whose pull request (merge request) is closed or merged. Default true when sweep-names has {pr}.',
+        required: false
+    },
+    'sweep-max-age': {
+        description: 'With command sweep - delete those whose last change (updated_at) is older than this (7d, 36h, 90m).',
+        required: false
+    },
+    'sweep-max-count': {
+        description: 'With command sweep - keep at most this many matching deployments; the oldest by last change go first.',
+        required: false
+    },
+    'fail-on-drift': {
+        description: 'With command check - fail the step when drift is found; false only reports it (the drift output).',
+        required: false,
+        default: 'true'
     }
 };
 const ACTION_OUTPUTS = {
@@ -37460,6 +38704,18 @@ const ACTION_OUTPUTS = {
     },
     'source-digest': {
         description: 'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
+    },
+    'deployment-type': {
+        description: 'serverless or dedicated (a legacy word read as its type), as the service reports it after the run; empty where it does not.'
+    },
+    size: {
+        description: 'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
+    },
+    swept: {
+        description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
+    },
+    drift: {
+        description: 'With command check - true when the deployment differs from what the inputs describe, else false.'
     }
 };
 
@@ -37472,6 +38728,7 @@ const ACTION_OUTPUTS = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Bj: () => (/* binding */ parseResourceSpec),
 /* harmony export */   Zr: () => (/* binding */ parseDocumentInput),
+/* harmony export */   c0: () => (/* binding */ itemPlaces),
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
@@ -37497,6 +38754,8 @@ function loaded() {
     }
     return loadedParser;
 }
+/** See document-parser.ts. */
+const itemPlaces = (...args) => loaded().parser.itemPlaces(...args);
 /** See document-parser.ts. */
 const parseDocumentInput = (...args) => loaded().parser.parseDocumentInput(...args);
 function parseSecretReferences(v, fail) {
@@ -37659,6 +38918,62 @@ function renderProblems(problems, naming = _naming_js__WEBPACK_IMPORTED_MODULE_1
 
 /***/ }),
 
+/***/ 6740:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ matchName),
+/* harmony export */   m: () => (/* binding */ parseSweepNames)
+/* harmony export */ });
+const PR = '{pr}';
+/** Characters of a deployment name, and the two wildcards. */
+const ALLOWED = /^(?:[a-z0-9-]|\*|\{pr\})+$/;
+const parseSweepNames = (v, fail) => {
+    const input = '`sweep-names`';
+    if (v === '')
+        return undefined;
+    if (!ALLOWED.test(v)) {
+        return fail(`${input} must be lowercase letters, digits and hyphens, with \`*\` (any run of characters) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``);
+    }
+    if (v.split(PR).length > 2)
+        return fail(`${input} may hold \`{pr}\` once`);
+    const literal = longestLiteral(v);
+    // A pattern of wildcards alone would match every deployment of the workspace, production too.
+    if (!/[a-z]/.test(literal) || literal.length < 2) {
+        return fail(`${input} must name a part of the deployments it matches (at least two plain characters in a row, one a letter): \`${v}\` would match deployments that are not previews`);
+    }
+    return { text: v, hasPr: v.includes(PR), literal };
+};
+function longestLiteral(pattern) {
+    return pattern
+        .split(/\*|\{pr\}/)
+        .reduce((best, part) => (part.length > best.length ? part : best), '');
+}
+/** The pattern as a regular expression of the whole name; `{pr}` is its one group. */
+function regexOf(pattern) {
+    const source = pattern.text
+        .split(/(\*|\{pr\})/)
+        .map(part => (part === '*' ? '.*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+        .join('');
+    return new RegExp(`^${source}$`);
+}
+function escape(text) {
+    return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+/**
+ * Whether `name` matches the whole pattern, and its pull request number when the pattern has
+ * `{pr}` (digits, not starting with 0); undefined when it does not match.
+ */
+function matchName(pattern, name) {
+    const m = regexOf(pattern).exec(name);
+    if (!m)
+        return undefined;
+    return m[1] === undefined ? {} : { pr: Number(m[1]) };
+}
+
+
+/***/ }),
+
 /***/ 4862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37674,6 +38989,66 @@ function lineColumn(text, offset) {
     const line = lines(before).length;
     const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
     return `line ${line}, column ${column}`;
+}
+
+
+/***/ }),
+
+/***/ 4300:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  nw: () => (/* binding */ describeWorkspaceGit),
+  yR: () => (/* binding */ readWorkspaceGit),
+  nc: () => (/* binding */ untrackedMembers)
+});
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/upload/workspace-git.ts
+// What git says of the workspace an archive was taken from, for the log and the summary: the
+// commit checked out, whether tracked files differ from it ("with uncommitted changes"), and
+// which of the archive's files git does not track (untrackedMembers: named in the log, as the
+// commit alone would say the archive is that commit's files).
+// Untracked files do not count (`--untracked-files=no`): they are often build output the ignore
+// files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
+// the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
+// the directory (another owner's checkout) all give `{}`: the facts are optional.
+//
+//   await readWorkspaceGit('/w')  // { commit: '3f2c...', uncommittedChanges: false }
+
+function git(cwd, args) {
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
+    });
+}
+async function readWorkspaceGit(workspace) {
+    const head = (await git(workspace, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
+    if (!head || !/^[0-9a-f]{40,64}$/.test(head))
+        return {};
+    const status = await git(workspace, ['status', '--porcelain', '--untracked-files=no']);
+    if (status === undefined)
+        return { commit: head };
+    return { commit: head, uncommittedChanges: status.trim() !== '' };
+}
+/** `3f2c1a9 (with uncommitted changes)`: the line the log and the summary show. */
+function describeWorkspaceGit(facts) {
+    if (!facts.commit)
+        return undefined;
+    return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`;
+}
+/**
+ * The members (paths from `root`, the archive's root) that git does not track; undefined when
+ * `root` is not in a checkout git will read. `-z`: names as they are, never quoted.
+ */
+async function untrackedMembers(root, members) {
+    const listed = await git(root, ['ls-files', '-z', '--cached']);
+    if (listed === undefined)
+        return undefined;
+    const tracked = new Set(listed.split('\0'));
+    return members.filter(m => !tracked.has(m));
 }
 
 
@@ -37765,13 +39140,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 1421:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 

@@ -94,8 +94,11 @@ function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return runBin(cliJs, args, { cwd: work, home: work, env })
 }
 
+/** The deployments of `specs`, each built from main at the pushed commit. */
 function load(specs: PreviewSpec[]): void {
-  emulator.loadFixture(previewsFixture(specs))
+  const fixture = previewsFixture(specs)
+  const main = `${fixture.integrations![0]!.repositories![0]!.url}@main`
+  emulator.loadFixture({ ...fixture, repo_commits: { [main]: PUSH_MAIN.sha! } })
   emulator.clearRequests()
 }
 const idOf = (name: string) =>

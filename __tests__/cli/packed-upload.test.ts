@@ -370,6 +370,6 @@ test('issue 33, defect 1: a graph id, a smoke case, a folder and a dependency na
   expect(run.stderr).toMatch(/Smoke case "case agent/)
   const refused = hostileWorkspace({ missingDependency: true })
   const dep = await cli(['deploy'], checks(refused), refused.dir)
-  expect({ code: dep.code, steered: steeredLog(dep.stderr) }).toEqual({ code: 1, steered: [] })
+  expect({ code: dep.code, steered: steeredLog(dep.stderr) }).toEqual({ code: 2, steered: [] })
   expect(dep.stderr).toMatch(/the dependency '.\/dep agent \n: :error title=cpd-injected::/)
 })

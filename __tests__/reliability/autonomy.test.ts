@@ -241,6 +241,7 @@ describe(GROUPS.hostile, () => {
               }
               if (!d || typeof d !== 'object') return body
               if (typeof d.name === 'string') d.name = forge('name')
+              if (typeof d.url === 'string') d.url = forge('url')
               if (d.source_config) {
                 d.source_config.custom_url = forge('url')
                 d.source_config.repo_url = forge('repo')
@@ -270,7 +271,7 @@ describe(GROUPS.hostile, () => {
           c.check(lines.length === 0, `##[ reached the log: ${lines.slice(0, 3).join(' | ')}`)
           c.check(!r.outputs.url, `url output ${r.outputs.url}`)
           c.check(
-            warningLines(r).filter(w => w.includes('custom_url')).length === 1,
+            warningLines(r).filter(w => w.includes('the url output is left empty')).length === 1,
             'the url was not refused with one warning'
           )
           c.check(r.code === 1, `exit ${r.code}`)

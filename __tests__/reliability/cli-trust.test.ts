@@ -317,7 +317,8 @@ describe(GROUP, () => {
   const cases: [string, { missingDependency?: boolean; failingCase?: boolean }, number][] = [
     ['a graph id, a smoke case name and graph; the checks pass', {}, 0],
     ['a smoke case that fails', { failingCase: true }, 1],
-    ['a dependency that does not exist, in a hostile folder', { missingDependency: true }, 1]
+    // Nothing sent: the workspace cannot be archived (exit 2).
+    ['a dependency that does not exist, in a hostile folder', { missingDependency: true }, 2]
   ]
   for (const [what, o, code] of cases)
     reliabilityCase(

@@ -136,7 +136,8 @@ function expectSameVerdict(c: Case, f: Failed): void {
   const rollback = f.revisions[2]?.id ?? '?'
   const expected = new RegExp(
     `^::error title=Revision BUILD_FAILED::Revision ${f.failed} of "${f.name}" ended BUILD_FAILED ` +
-      `after [0-9.]+m?s\\. Rolled back: revision ${rollback} \\(a redeploy of ${f.good}\\) is DEPLOYED\\.%0A`
+      `after [0-9.]+m?s\\. The control plane says: The image build failed; see the build logs\\. ` +
+      `Rolled back: revision ${rollback} \\(a redeploy of ${f.good}\\) is DEPLOYED\\.%0A`
   )
   c.check(
     expected.test(f.r.errors[0] ?? ''),

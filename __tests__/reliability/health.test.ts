@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { AgentAppSpec, AgentHealthSpec } from '../../emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
+import { mainAtPushCommit } from '../e2e/harness.ts'
 import { deployInputs, errorText, reliabilityCase, withEmulator } from './support.ts'
 
 const GROUP = GROUPS.health
@@ -189,6 +190,8 @@ describe('check faults', () => {
     reliabilityCase(GROUP, `${spec.name}; bounded tries and time`, c =>
       withEmulator({}, async emu => {
         const name = uniqueName('checks')
+        // main builds the event's commit: the workspace is what was built, so its graphs are checked.
+        mainAtPushCommit(emu)
         emu.agents.scriptApp('*', spec.app)
         const r = await c.run({
           inputs: deployInputs(c, emu, name, {

@@ -1,8 +1,8 @@
-export const id = 419;
-export const ids = [419];
+export const id = 471;
+export const ids = [471];
 export const modules = {
 
-/***/ 7419:
+/***/ 3471:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   prepareUpload: () => (/* binding */ prepareUpload)
 });
 
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: external "node:crypto"
@@ -32,21 +34,265 @@ class ArchiveError extends Error {
     name = 'ArchiveError';
 }
 
-// EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
-var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/upload/ignore-rules.ts
-// Which paths of one included directory the archive leaves out, as the LangGraph CLI decides it
-// (langgraph_cli/_ignore.py, and its port in @langchain/langgraph-cli's deploy-ignore.mjs):
-//   - always `__pycache__/ .git/ .venv/ venv/ node_modules/ .tox/ .mypy_cache/`, at any depth;
-//   - then the lines of the directory's own `.dockerignore`, then of its `.gitignore`, read with
-//     gitignore semantics (the JS CLI uses the same `ignore` package). Only the ignore files at the
-//     top of the directory count: both CLIs read no nested ones, and neither do we.
-// A path under an ignored directory stays out even when a later `!` line names it (git's rule).
+;// CONCATENATED MODULE: ./src/upload/wildmatch.ts
+/** Python's line boundaries (str.splitlines), after universal newlines. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/u;
+/** Python's whitespace (str.rstrip): not U+FEFF, which JavaScript's `\s` holds. */
+const TRAILING_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/u;
+const BOM = '\ufeff';
+/** Any character but a newline: Python's `.`. */
+const ANY = '[^\\n]';
+function escapeRegex(c) {
+    return /[\\^$.*+?()[\]{}|/]/u.test(c) ? `\\${c}` : c;
+}
+/** A bracket expression from `[` at `start - 1`: its class and the index after it; undefined: no `]`. */
+function bracket(seg, start) {
+    let j = start;
+    if (seg[j] === '!' || seg[j] === '^')
+        j++;
+    if (seg[j] === ']')
+        j++;
+    while (j < seg.length && seg[j] !== ']')
+        j++;
+    if (j >= seg.length)
+        return undefined;
+    let i = start;
+    let cls = '[';
+    if (seg[i] === '!' || seg[i] === '^') {
+        cls += '^';
+        i++;
+    }
+    for (const c of seg.slice(i, j))
+        cls += c === '-' ? c : /[\\\]^[]/u.test(c) ? `\\${c}` : c;
+    return { cls: `${cls}]`, next: j + 1 };
+}
+/** One path segment's glob as a regex; undefined when it cannot be read. */
+function globSegment(seg) {
+    let out = '';
+    const chars = [...seg];
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '\\') {
+            if (i + 1 >= chars.length)
+                return undefined;
+            out += escapeRegex(chars[++i]);
+        }
+        else if (c === '*')
+            out += '[^/]*';
+        else if (c === '?')
+            out += '[^/]';
+        else if (c === '[') {
+            const b = bracket(chars, i + 1);
+            if (!b)
+                return undefined;
+            out += b.cls;
+            i = b.next - 1;
+        }
+        else
+            out += escapeRegex(c);
+    }
+    return out;
+}
+/** Segments with `**` runs collapsed. */
+function collapse(segs) {
+    return segs.filter((s, i) => !(s === '**' && segs[i - 1] === '**'));
+}
+/** The regex of normalised segments; `reading` sets how the last segment ends. */
+function segmentsRegex(segs, reading) {
+    let out = '';
+    let needSlash = false;
+    for (let i = 0; i < segs.length; i++) {
+        const seg = segs[i];
+        const last = i === segs.length - 1;
+        if (seg === '**') {
+            if (i === 0)
+                out += `^(?:${ANY}+/)?`;
+            else if (!last) {
+                out += `(?:/${ANY}+)?`;
+                needSlash = true;
+            }
+            else
+                out += reading === 'cli' ? '/' : `/${ANY}+$`;
+            continue;
+        }
+        const glob = seg === '*' && reading === 'cli' ? '[^/]+' : globSegment(seg);
+        if (glob === undefined)
+            return undefined;
+        out += `${i === 0 ? '^' : ''}${needSlash ? '/' : ''}${glob}`;
+        if (last)
+            out += reading === 'cli' ? '(?:/|$)' : '$';
+        needSlash = true;
+    }
+    return out;
+}
+/** The CLI's regex of a rule's body (no `!`); undefined: no rule. */
+function cliRegex(body) {
+    let segs = body.split('/');
+    const dirRule = segs.at(-1) === '';
+    if (segs[0] === '')
+        segs.shift();
+    else if (segs.length === 1 || (segs.length === 2 && segs[1] === '')) {
+        if (segs[0] !== '**')
+            segs.unshift('**');
+    }
+    if (segs.length === 0)
+        return undefined;
+    if (segs.at(-1) === '')
+        segs[segs.length - 1] = '**';
+    segs = collapse(segs);
+    const shape = segs.join('/');
+    // Whole-tree shapes, matched anywhere in the path as the CLI matches them.
+    if (shape === '**')
+        return dirRule ? '/' : ANY;
+    if (shape === '**/*')
+        return ANY;
+    if (shape === '**/*/**')
+        return '/';
+    return segmentsRegex(segs, 'cli');
+}
+/** Git's regex of a rule's body (no `!`, no trailing `/`). */
+function gitRegex(body) {
+    const anchored = body.includes('/');
+    let segs = (body.startsWith('/') ? body.slice(1) : body).split('/');
+    if (!anchored)
+        segs.unshift('**');
+    segs = collapse(segs);
+    if (segs.length === 1 && segs[0] === '**')
+        return ANY;
+    return segmentsRegex(segs, 'git');
+}
+/** One line as a rule; undefined for a blank line, a comment or a line that cannot be read. */
+function parseLine(raw, where, reading, flags) {
+    const line = raw.endsWith('\\ ') ? raw : raw.replace(TRAILING_SPACE, '');
+    if (line === '' || line.startsWith('#') || line === '/')
+        return undefined;
+    const negated = line.startsWith('!');
+    let body = negated ? line.slice(1) : line;
+    const dirOnly = reading === 'git' && body.endsWith('/');
+    if (dirOnly)
+        body = body.slice(0, -1);
+    if (body === '')
+        return undefined;
+    const source = reading === 'cli' ? cliRegex(body) : gitRegex(body);
+    if (source === undefined)
+        return undefined;
+    let regex;
+    try {
+        regex = new RegExp(source, flags);
+    }
+    catch {
+        return undefined;
+    }
+    const rule = {
+        negated,
+        text: line,
+        where,
+        matches: (path, isDirectory) => reading === 'cli'
+            ? regex.test(isDirectory ? `${path}/` : path)
+            : (!dirOnly || isDirectory) && regex.test(path)
+    };
+    return rule;
+}
+/**
+ * The rules of an ignore file's text. `where` names the file for the log (`.gitignore`): each rule
+ * is said as `<where> line <n>`. `ignoreCase`: for the credential names alone.
+ */
+function parseRules(text, where, reading, ignoreCase = false) {
+    const body = text.startsWith(BOM) ? text.slice(1) : text;
+    const rules = [];
+    const flags = ignoreCase ? 'iu' : 'u';
+    body.split(LINE_BREAK).forEach((line, i) => {
+        const rule = parseLine(line, `${where} line ${i + 1}`, reading, flags);
+        if (rule)
+            rules.push(rule);
+    });
+    return rules;
+}
+/**
+ * The rule that decides `path` (relative to the rules' folder, `/`-separated): the last one that
+ * matches. `undefined` when none matches; a negated rule when the path is kept.
+ */
+function lastMatch(rules, path, isDirectory) {
+    for (let i = rules.length - 1; i >= 0; i--)
+        if (rules[i].matches(path, isDirectory))
+            return rules[i];
+    return undefined;
+}
+/** The rule that leaves `path` out, or undefined when it is kept. */
+function decide(rules, path, isDirectory) {
+    const rule = lastMatch(rules, path, isDirectory);
+    return rule && !rule.negated ? rule : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/upload/credentials.ts
+// Files that carry credentials by their well-known names: never archived, whatever the ignore
+// files say, and named in the log. A deliberate list (docs/upload.md says why each is on it): the
+// files that tools write secrets into, and that git users keep out with .gitignore. Matched by
+// name at any depth, ignoring case (`.ENV` is as secret as `.env`).
 //
-//   const rules = await readIgnoreRules('/abs/dir')
-//   rules.ignores('src/app.py', false)   // a file, relative to the directory, `/`-separated
-//   rules.ignores('build', true)         // a directory
+//   credentialName('apps/a/.env')          // '.env'
+//   credentialName('apps/a/.env.example')  // undefined: a template, kept
+
+/** The names, as .gitignore lines (read as git reads them): the last line that matches decides. */
+const CREDENTIAL_NAMES = [
+    // dotenv files: values the process reads as its environment; templates stay
+    '*.env',
+    '.env',
+    '.env.*',
+    '!.env.example',
+    '!.env.sample',
+    '!.env.template',
+    // Google Cloud: google-github-actions/auth's key file, service account and OAuth client keys
+    'gha-creds-*.json',
+    'credentials.json',
+    'application_default_credentials.json',
+    'service-account*.json',
+    'serviceAccountKey.json',
+    'client_secret*.json',
+    '.aws/credentials',
+    // package registries and hosts: tokens and passwords
+    '.npmrc',
+    '.pypirc',
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    // private keys and key stores (a public certificate goes as .crt)
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    '*.pem',
+    '*.key',
+    '*.p12',
+    '*.pfx',
+    // Terraform state holds every secret of the resources it made
+    '*.tfstate',
+    '*.tfstate.backup'
+];
+// `.aws/credentials` has a `/`, which anchors a git line: `**/` lets it match at any depth.
+const RULES = parseRules(CREDENTIAL_NAMES.map(n => (n.includes('/') ? `**/${n}` : n)).join('\n'), 'credentials', 'git', true);
+/** The credential name that `member` (a file's path, `/`-separated) carries, or undefined. */
+function credentialName(member) {
+    const rule = decide(RULES, member, false);
+    return rule ? rule.text.replace(/^\*\*\//u, '') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/upload/ignore-rules.ts
+// Which paths of one included directory the archive leaves out, and by which rule:
+//   - always the folders `__pycache__/ .git/ .venv/ venv/ node_modules/ .tox/ .mypy_cache/`, at
+//     any depth, whatever a `!` line says (the Python LangGraph CLI lets `!.git/` put them back,
+//     and with them the token `actions/checkout` keeps in `.git/config`);
+//   - the lines of the directory's own `.dockerignore`, then of its `.gitignore`, read as the
+//     Python LangGraph CLI reads them (wildmatch.ts, 'cli'): an allowlist keeps what it keeps;
+//   - then every `.gitignore` below the directory, read as git reads it (wildmatch.ts, 'git'): the
+//     deepest one with a matching line decides. A path goes in only when both readings keep it:
+//     a nested `!` line never brings back what the top files leave out.
+// Ignore files above an included directory (and `.git/info/exclude`, the global excludes file)
+// are not read, as the CLI reads none.
+//
+//   const top = await readTopRules('/abs/dir')
+//   top.leftOutBy('src/app.py', false, [])  // undefined: kept; else why it is left out
 
 
 
@@ -60,129 +306,234 @@ const ALWAYS_EXCLUDED_DIRS = [
     '.tox',
     '.mypy_cache'
 ];
+const ALWAYS = new Set(ALWAYS_EXCLUDED_DIRS);
 /** The ignore files read at the top of each included directory, in the CLI's order. */
 const IGNORE_FILES = ['.dockerignore', '.gitignore'];
-/** The lines of an ignore file that is a regular file; none otherwise (as the CLIs read them). */
-async function lines(file) {
+/** The text of an ignore file that is a regular file; '' otherwise (as the CLI reads them). */
+async function ignore_rules_text(file) {
     try {
         if (!(await (0,promises_.stat)(file)).isFile())
-            return [];
-        return (await (0,promises_.readFile)(file, 'utf8')).split(/\r?\n/);
+            return '';
+        return await (0,promises_.readFile)(file, 'utf8');
     }
     catch {
-        return [];
+        return '';
     }
 }
-/** The rules of directory `dir` (absolute). */
-async function readIgnoreRules(dir) {
-    const matcher = ignore_default()().add(ALWAYS_EXCLUDED_DIRS.map(name => `${name}/`));
+/**
+ * The rules of a nested `.gitignore` in `dir` (absolute), whose path from the included directory
+ * is `base`; undefined when it has none. `member` names it for the log.
+ */
+async function readNestedRules(dir, base, member) {
+    const rules = parseRules(await ignore_rules_text((0,external_node_path_.join)(dir, '.gitignore')), member, 'git');
+    return rules.length ? { base, rules } : undefined;
+}
+/** The deepest nested `.gitignore` with a line that matches `rel` decides. */
+function nestedVerdict(nested, rel, isDirectory) {
+    for (let i = nested.length - 1; i >= 0; i--) {
+        const level = nested[i];
+        if (!rel.startsWith(`${level.base}/`))
+            continue;
+        const rule = lastMatch(level.rules, rel.slice(level.base.length + 1), isDirectory);
+        if (rule)
+            return rule.negated ? undefined : rule;
+    }
+    return undefined;
+}
+/** The rules of included directory `dir` (absolute); `prefix` names its files for the log. */
+async function readTopRules(dir, prefix) {
+    const rules = [];
     for (const name of IGNORE_FILES)
-        matcher.add(await lines((0,external_node_path_.join)(dir, name)));
+        rules.push(...parseRules(await ignore_rules_text((0,external_node_path_.join)(dir, name)), prefix ? `${prefix}/${name}` : name, 'cli'));
     return {
-        ignores(rel, isDirectory) {
-            if (rel === '' || rel === '.')
-                return false;
-            return matcher.ignores(isDirectory ? `${rel}/` : rel);
+        leftOutBy(rel, isDirectory, nested) {
+            const name = rel.slice(rel.lastIndexOf('/') + 1);
+            if (isDirectory && ALWAYS.has(name))
+                return { always: true };
+            const rule = decide(rules, rel, isDirectory) ?? nestedVerdict(nested, rel, isDirectory);
+            return rule ? { always: false, rule } : undefined;
         }
     };
 }
 
 ;// CONCATENATED MODULE: ./src/upload/file-set.ts
-// The files an archive holds, as the LangGraph CLI's remote build selects them (archive.py):
-// every regular file under each included directory (root.ts) that the directory's ignore rules
-// keep (ignore-rules.ts). Like the CLI's archive:
-//   - no directory members (an empty directory is not kept);
-//   - no symlinks (to files or directories; a symlinked directory is not entered), no devices,
-//     sockets or fifos;
-//   - a file with other hard links is kept once: the first of its names (here in member order),
-//     never as a tar hard link; its other names are left out (Python's tarfile makes them hard
-//     link members, which the CLI's filter drops);
-//   - no `..` member (a walk cannot make one; checked anyway).
-// Unlike the CLI, the members are sorted (by their names' UTF-8 bytes) so the same files give the
-// same archive; a file under two included directories (a dependency that contains the config's
-// directory) is held once, where Python's tarfile would write it twice.
+// The files an archive holds: every regular file under each included directory (root.ts) that the
+// ignore rules keep (ignore-rules.ts), less what must never leave the runner. As the LangGraph
+// CLI's remote build selects them (archive.py), with these departures (docs/upload.md):
+//   - links are left out, each named: symlinks (to files or folders; a linked folder is not
+//     entered) and every name of a file with more than one hard link (a hard link can hold the
+//     bytes of a file outside the workspace; the CLI keeps the first name it meets and drops the
+//     others silently);
+//   - special files (FIFO, socket, device) are left out, each named (the CLI blocks on a FIFO);
+//   - files that carry credentials by their names (credentials.ts) are left out, each named;
+//   - what this run writes (`own`: the CLI's `--output-file`, the archive's temporary folder) is
+//     left out, each named, so that the digest never depends on the run's own files;
+//   - no directory members, no `..` member (a walk cannot make one; checked anyway);
+//   - the members are sorted by their names' UTF-8 bytes, so the same files give the same
+//     archive; a file under two included directories is held once.
 //
-//   const set = await selectFiles(root.included)
+//   const set = await selectFiles(root.included, { ownFiles: ['/w/deploy.env'] })
 //   set.files    // [{ name: 'apps/a/langgraph.json', path: '/w/apps/a/langgraph.json' }, ...]
-//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out, though not ignored
+//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out though not ignored
+//   set.ignored  // [{ name: 'build/', why: 'ignored by `build/` (.gitignore line 2)' }, ...]
+
 
 
 
 
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** A directory's entries with names that are UTF-8 (the archive's names are). */
+const lenient = new TextDecoder('utf-8');
+/** A directory's entries, names decoded (the archive's names are UTF-8). */
 async function entries(dir) {
-    const list = await (0,promises_.readdir)(dir, { withFileTypes: true, encoding: 'buffer' });
+    let list;
+    try {
+        list = await (0,promises_.readdir)(dir, { withFileTypes: true, encoding: 'buffer' });
+    }
+    catch (err) {
+        const code = err.code ?? String(err);
+        throw new ArchiveError(`The folder ${dir} cannot be read (${code}): make it readable or ignore it.`);
+    }
     return list.map(entry => {
-        let name;
         try {
-            name = utf8.decode(entry.name);
+            return { name: utf8.decode(entry.name), entry, notUtf8: false };
         }
         catch {
-            throw new ArchiveError(`The file name ${JSON.stringify(entry.name.toString('latin1'))} in ${dir} is not UTF-8: rename it or ignore it.`);
+            return { name: lenient.decode(entry.name), entry, notUtf8: true };
         }
-        return { name, entry };
     });
 }
-async function walk(w, abs, rel) {
-    for (const { name, entry } of await entries(abs)) {
-        const relPath = rel ? `${rel}/${name}` : name;
-        const member = w.base.prefix ? `${w.base.prefix}/${relPath}` : relPath;
-        const path = (0,external_node_path_.join)(abs, name);
-        if (entry.isDirectory()) {
-            if (!w.rules.ignores(relPath, true))
-                await walk(w, path, relPath);
-            continue;
-        }
-        if (w.rules.ignores(relPath, false))
-            continue;
-        if (entry.isSymbolicLink())
-            w.skipped.push({ name: member, reason: 'symlink' });
-        else if (!entry.isFile())
-            w.skipped.push({ name: member, reason: 'not a regular file' });
-        else if (!member.split('/').includes('..'))
-            w.found.set(member, { name: member, path });
+function kindOf(e) {
+    if (e.isDirectory())
+        return 'directory';
+    if (e.isFile())
+        return 'file';
+    if (e.isSymbolicLink())
+        return 'symlink';
+    if (e.isFIFO())
+        return 'fifo';
+    if (e.isSocket())
+        return 'socket';
+    return 'device';
+}
+/** A symlink is matched as the folder it points to, as the CLI's walk matches it. */
+function pointsToDirectory(path) {
+    try {
+        return (0,external_node_fs_.statSync)(path).isDirectory();
     }
+    catch {
+        return false;
+    }
+}
+function verdictText(v) {
+    return v.always
+        ? 'always left out, whatever the ignore files say'
+        : `ignored by \`${v.rule.text}\` (${v.rule.where})`;
+}
+async function walk(w, abs, rel, nested) {
+    const list = await entries(abs);
+    let chain = nested;
+    if (rel && list.some(e => e.name === '.gitignore' && !e.notUtf8)) {
+        const member = [w.base.prefix, rel, '.gitignore'].filter(Boolean).join('/');
+        const here = await readNestedRules(abs, rel, member);
+        if (here)
+            chain = [...nested, here];
+    }
+    for (const e of list)
+        await visit(w, e, { abs, rel, nested: chain });
+}
+async function visit(w, { name, entry, notUtf8 }, at) {
+    const relPath = at.rel ? `${at.rel}/${name}` : name;
+    const member = w.base.prefix ? `${w.base.prefix}/${relPath}` : relPath;
+    const path = (0,external_node_path_.join)(at.abs, name);
+    const kind = kindOf(entry);
+    const isDir = kind === 'directory' || (kind === 'symlink' && pointsToDirectory(path));
+    const verdict = w.top.leftOutBy(relPath, isDir, at.nested);
+    if (verdict) {
+        w.ignored.push({ name: isDir ? `${member}/` : member, why: verdictText(verdict) });
+        return;
+    }
+    if (notUtf8)
+        throw new ArchiveError(`The file name ${JSON.stringify(name)} in ${at.abs} is not UTF-8: rename it or ignore it.`);
+    if (w.own(path)) {
+        w.skipped.push({ name: isDir ? `${member}/` : member, reason: 'written by this run' });
+        return;
+    }
+    if (kind === 'directory')
+        return walk(w, path, relPath, at.nested);
+    if (kind !== 'file') {
+        w.skipped.push({ name: isDir ? `${member}/` : member, reason: kind });
+        return;
+    }
+    const credential = credentialName(member);
+    if (credential)
+        w.skipped.push({ name: member, reason: 'credential', detail: credential });
+    else if (!member.split('/').includes('..'))
+        w.found.set(member, { name: member, path });
 }
 /** Sorts names by their UTF-8 bytes: the same order on every machine and in every locale. */
 function byName(a, b) {
     return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
 }
 /**
- * Keeps the first name of each file that has other hard links; reports the rest. One blocking
- * lstat per file: nothing else runs meanwhile, and thousands of trips through libuv's threads
- * took a tenth of a large upload's time.
+ * Leaves out every name of a file that has other hard links. One blocking lstat per file: nothing
+ * else runs meanwhile, and thousands of trips through libuv's threads took a tenth of a large
+ * upload's time.
  */
-function dropHardLinkRepeats(files, skipped) {
-    const seen = new Set();
+function dropHardLinks(files, skipped) {
     const kept = [];
     for (const file of files) {
-        const info = (0,external_node_fs_.lstatSync)(file.path, { bigint: true });
-        if (info.nlink > 1n) {
-            const key = `${info.dev}:${info.ino}`;
-            if (seen.has(key)) {
-                skipped.push({ name: file.name, reason: 'hard link' });
-                continue;
-            }
-            seen.add(key);
-        }
-        kept.push(file);
+        const links = (0,external_node_fs_.lstatSync)(file.path, { bigint: true }).nlink;
+        if (links > 1n)
+            skipped.push({ name: file.name, reason: 'hard link', detail: String(links) });
+        else
+            kept.push(file);
     }
     return kept;
 }
-/** The files of the included directories, sorted, and what was left out though not ignored. */
-async function selectFiles(included) {
+/** The real path of a file that may not exist yet: its folder's real path and its name. */
+function real(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        try {
+            return (0,external_node_path_.join)((0,external_node_fs_.realpathSync)((0,external_node_path_.dirname)(path)), (0,external_node_path_.basename)(path));
+        }
+        catch {
+            return path;
+        }
+    }
+}
+function ownPaths(o) {
+    const files = new Set((o.ownFiles ?? []).map(real));
+    const prefix = o.ownDirPrefix;
+    return path => files.has(path) || (prefix !== undefined && path.startsWith(prefix));
+}
+/** Entries once each, sorted; none for a name that another included directory archives. */
+function leftOut(list, kept) {
+    const names = new Set();
+    for (const { name } of kept)
+        for (let i = name.indexOf('/');; i = name.indexOf('/', i + 1)) {
+            names.add(i < 0 ? name : name.slice(0, i + 1));
+            if (i < 0)
+                break;
+        }
+    const stillOut = list.filter(e => !names.has(e.name));
+    return [...new Map(stillOut.map(e => [e.name, e])).values()].sort(byName);
+}
+/** The files of the included directories, sorted, and what was left out, with why. */
+async function selectFiles(included, o = {}) {
     const found = new Map();
     const skipped = [];
+    const ignored = [];
+    const own = ownPaths(o);
     for (const base of included) {
-        const rules = await readIgnoreRules(base.dir);
-        await walk({ rules, base, found, skipped }, base.dir, '');
+        const top = await readTopRules(base.dir, base.prefix);
+        await walk({ top, base, own, found, skipped, ignored }, base.dir, '', []);
     }
-    const sorted = [...found.values()].sort(byName);
-    const files = dropHardLinkRepeats(sorted, skipped);
-    const once = [...new Map(skipped.map(e => [e.name, e])).values()];
-    return { files, skipped: once.sort(byName) };
+    const files = dropHardLinks([...found.values()].sort(byName), skipped);
+    return { files, skipped: leftOut(skipped, files), ignored: leftOut(ignored, files) };
 }
 
 // EXTERNAL MODULE: external "node:zlib"
@@ -197,13 +548,34 @@ var external_node_zlib_ = __webpack_require__(8522);
 //   for each block: trailer.update(block); deflate.write(block, done)   // done: block reusable
 //   await deflate.end(); put(trailer.bytes())
 
+
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** CRC-32's table (the reflected polynomial 0xEDB88320), built on first use. */
+let table;
+/** CRC-32 in JavaScript, for Node 20.3-20.14 whose zlib has no crc32 (added in 20.15 and 22.2). */
+function crc32Js(chunk, crc = 0) {
+    if (!table) {
+        table = new Int32Array(256);
+        for (let n = 0; n < 256; n++) {
+            let c = n;
+            for (let k = 0; k < 8; k++)
+                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+            table[n] = c;
+        }
+    }
+    let c = ~crc;
+    for (let i = 0; i < chunk.length; i++)
+        c = table[(c ^ chunk[i]) & 0xff] ^ (c >>> 8);
+    return ~c >>> 0;
+}
+/** zlib's CRC-32 where this Node has it (native, far faster), else the JavaScript one. */
+const crc32 = typeof external_node_zlib_.crc32 === 'function' ? external_node_zlib_.crc32 : crc32Js;
 /** A running CRC-32 and length of the uncompressed bytes, for the trailer. */
 class GzipTrailer {
     #crc = 0;
     #length = 0;
     update(chunk) {
-        this.#crc = (0,external_node_zlib_.crc32)(chunk, this.#crc);
+        this.#crc = crc32(chunk, this.#crc);
         this.#length = (this.#length + chunk.length) % 2 ** 32;
     }
     bytes() {
@@ -470,7 +842,9 @@ async function resolveArchiveRoot(o) {
         if (!included.some(d => d.prefix === prefix))
             included.push({ dir, prefix });
     }
-    return { root, configPath: toPosix((0,external_node_path_.relative)(root, file)), included };
+    const env = json?.env;
+    const envFile = typeof env === 'string' ? toPosix((0,external_node_path_.relative)(root, (0,external_node_path_.resolve)(configDir, env))) : '';
+    return { root, configPath: toPosix((0,external_node_path_.relative)(root, file)), included, envFile };
 }
 
 ;// CONCATENATED MODULE: ./src/upload/tar.ts
@@ -578,9 +952,13 @@ function endOfArchive(bytesWritten) {
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
 // ArchiveError before any request: the config missing or outside the workspace, the config left
-// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes).
+// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
+// files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not on the builder's
+// disk), a file that cannot be read, or one that changed into something else meanwhile (a fifo is
+// opened without blocking and refused, never waited on).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
-// Cancelled by `signal` (an AbortError), it leaves nothing behind. Same files, same bytes, on any
+// Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
+// behind. Same files, same bytes, on any
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 
 
@@ -595,6 +973,11 @@ function endOfArchive(bytesWritten) {
 
 /** 200 MiB: the upload URL's content-length range; larger archives are refused. */
 const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
+/**
+ * 1 GiB: the most file bytes an archive may hold, unpacked (what the build unpacks, whatever the
+ * compressed size: 8 GiB of a sparse file deflate to 8 MiB).
+ */
+const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 /** 50 MiB: larger archives are sent with a warning. */
 const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024;
 /**
@@ -652,9 +1035,11 @@ class TarBlocks {
         }
     }
     /** Exactly `size` bytes of `fd`; a file that became shorter since its stat is an error. */
-    async read(fd, size, name) {
+    async read(fd, size, name, signal) {
         for (let left = size; left > 0;) {
             const buf = await this.#space();
+            // Between blocks: a signal inside one large file is seen within one block's read.
+            signal?.throwIfAborted();
             const want = Math.min(buf.length - this.#used, left);
             const bytesRead = (0,external_node_fs_.readSync)(fd, buf, this.#used, want, null);
             if (bytesRead === 0)
@@ -670,6 +1055,34 @@ class TarBlocks {
         await this.#deflate.end();
     }
 }
+/** Opens a member's file for reading, never blocking on a fifo; an fs error becomes an ArchiveError. */
+function openMember(f) {
+    try {
+        // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
+        // O_NONBLOCK: one swapped for a fifo opens at once (and is refused below), never waits.
+        return (0,external_node_fs_.openSync)(f.path, promises_.constants.O_RDONLY | promises_.constants.O_NOFOLLOW | promises_.constants.O_NONBLOCK);
+    }
+    catch (err) {
+        throw fsProblem(err, f.name);
+    }
+}
+/** A file system error on `name` as the error the user can act on; anything else as it is. */
+function fsProblem(err, name) {
+    const code = err?.code;
+    const leaveOut = 'or leave it out with .dockerignore or .gitignore';
+    if (code === 'EACCES' || code === 'EPERM')
+        return new ArchiveError(`${name} cannot be read (permission denied): make it readable by the user the job runs as, ${leaveOut}.`);
+    if (code === 'ELOOP' || code === 'ENOENT' || code === 'ENOTDIR')
+        return new ArchiveError(`${name} changed while it was archived: run the job again.`);
+    if (code === 'EISDIR' || code === 'EAGAIN' || code === 'ENXIO')
+        return new ArchiveError(`${name} is not a regular file: ${leaveOut}.`);
+    if (code === 'EIO' || code === 'EMFILE' || code === 'ENFILE')
+        return new ArchiveError(`${name} cannot be read (${code}): run the job again, ${leaveOut}.`);
+    return err;
+}
+function tooLarge() {
+    return new ArchiveError(`The source files hold more than ${mib(MAX_UNPACKED_BYTES)} unpacked, the limit of what the build unpacks: leave large files out with .dockerignore or .gitignore (model weights, data sets, sparse or generated files).`);
+}
 /**
  * Writes the tar of `files` into `deflate`. The files are read with blocking calls: thousands of
  * small files cost four trips each through libuv's threads, queued behind the blocks being
@@ -679,17 +1092,21 @@ class TarBlocks {
 async function writeTar(files, deflate, trailer, signal) {
     const out = new TarBlocks(deflate, trailer);
     let written = 0;
+    let unpacked = 0;
     for (const f of files) {
         signal?.throwIfAborted();
-        // O_NOFOLLOW: a file swapped for a symlink since the walk is refused, not followed.
-        const fd = (0,external_node_fs_.openSync)(f.path, promises_.constants.O_RDONLY | promises_.constants.O_NOFOLLOW);
+        const fd = openMember(f);
         try {
             const info = (0,external_node_fs_.fstatSync)(fd);
             if (!info.isFile())
                 throw new ArchiveError(`${f.name} changed while it was archived.`);
+            // Refused before its bytes are read: the size is known from the stat.
+            unpacked += info.size;
+            if (unpacked > MAX_UNPACKED_BYTES)
+                throw tooLarge();
             const header = fileHeader(f.name, info.size, (info.mode & 0o111) !== 0);
             await out.copy(header);
-            await out.read(fd, info.size, f.name);
+            await readMember(out, fd, info.size, f.name, signal);
             const pad = padding(info.size);
             await out.copy(pad);
             written += header.length + info.size + pad.length;
@@ -700,6 +1117,15 @@ async function writeTar(files, deflate, trailer, signal) {
     }
     await out.copy(endOfArchive(written));
     await out.end();
+}
+/** A member's bytes; a read error as the ArchiveError it means. */
+async function readMember(out, fd, size, name, signal) {
+    try {
+        await out.read(fd, size, name, signal);
+    }
+    catch (err) {
+        throw fsProblem(err, name);
+    }
 }
 /** The gzip bytes' way to `file`: counted (refused past the limit), hashed and written in order. */
 async function gzipFile(file) {
@@ -735,14 +1161,32 @@ async function writeArchive(files, file, signal) {
     }
     return sink.result;
 }
+/** The temporary folders' names begin so: a run leaves out any it finds (its own, or a killed run's). */
+const TEMP_PREFIX = 'control-plane-deploy-upload-';
+/** The config is not in the archive: why, from the set's own reasons. */
+function configLeftOut(o, configPath, set) {
+    const ignored = set.ignored.find(e => configPath === e.name || configPath.startsWith(e.name));
+    const skipped = set.skipped.find(e => e.name === configPath);
+    const why = ignored
+        ? `is left out of the archive: ${ignored.name} is ${ignored.why}`
+        : `is left out of the archive (${skipped?.reason ?? 'not a regular file'})`;
+    return new ArchiveError(`${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' ${why}; the config must be in it.`);
+}
 /** Builds the archive of the workspace's project into a temporary file. */
 async function buildArchive(o) {
     const where = await resolveArchiveRoot(o);
-    const set = await selectFiles(where.included);
+    const tempRoot = o.tempDir ?? (0,external_node_os_.tmpdir)();
+    const set = await selectFiles(where.included, {
+        ownFiles: o.ownFiles,
+        ownDirPrefix: (0,external_node_path_.join)(await (0,promises_.realpath)(tempRoot).catch(() => tempRoot), TEMP_PREFIX)
+    }).catch((err) => {
+        // A folder the walk cannot read: named by its path from the workspace when it has one.
+        throw fsProblem(err, err.path ? (0,external_node_path_.relative)(o.workspace, err.path) || '.' : 'a folder');
+    });
     const files = set.files.map(f => f.name);
     if (!files.includes(where.configPath))
-        throw new ArchiveError(`${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' is left out of the archive by an ignore file (.dockerignore or .gitignore); the config must be in it.`);
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(o.tempDir ?? (0,external_node_os_.tmpdir)(), 'control-plane-deploy-upload-'));
+        throw configLeftOut(o, where.configPath, set);
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(tempRoot, TEMP_PREFIX));
     const cleanup = () => (0,promises_.rm)(dir, { recursive: true, force: true });
     const file = (0,external_node_path_.join)(dir, 'source.tar.gz');
     let result;
@@ -764,6 +1208,8 @@ async function buildArchive(o) {
         digest: `sha256:${result.hash.digest('hex')}`,
         files,
         skipped: set.skipped,
+        ignored: set.ignored,
+        envFile: where.envFile,
         root: where.root,
         configPath: where.configPath,
         warnings,
@@ -777,8 +1223,6 @@ var external_node_http_ = __webpack_require__(7067);
 var external_node_https_ = __webpack_require__(4708);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var proxy = __webpack_require__(9783);
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __webpack_require__(1013);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
@@ -796,7 +1240,9 @@ var version = __webpack_require__(1013);
 //                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
 //
 // The result never holds the URL: its query is the signature. describeUploadUrl() is what may be
-// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again.
+// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
+// ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
+// Nothing the upload host answers throws: every answer, a malformed one included, is a result.
 
 
 
@@ -814,8 +1260,11 @@ const CHUNK = 256 * 1024;
 const MAX_DETAIL_BYTES = 4096;
 /** Connection errors that mean nothing reached the upload host. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-/** Why `url` is no place to PUT the source: https, or plain http to this machine only. */
-function uploadUrlProblem(url) {
+/**
+ * Why `url` is no place to PUT the source: https, or plain http to this machine only; this machine
+ * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
+ */
+function uploadUrlProblem(url, loopbackAllowed = true) {
     let u;
     try {
         u = new URL(url);
@@ -825,21 +1274,33 @@ function uploadUrlProblem(url) {
     }
     if (u.username || u.password)
         return 'the upload URL carries credentials (user:password@)';
+    if (!loopbackAllowed && (0,base_url/* isLoopbackHost */.cW)(u.hostname))
+        return `the upload URL names this machine (${u.host}), but the control plane is not on this machine: a remote control plane does not choose a port of the runner to send the source to`;
     if (u.protocol === 'https:')
         return undefined;
-    if (u.protocol === 'http:' && (0,base_url/* isLoopbackHost */.c)(u.hostname))
+    if (u.protocol === 'http:' && (0,base_url/* isLoopbackHost */.cW)(u.hostname))
         return undefined;
     return `the upload URL must be https (plain http only to this machine), not ${u.protocol}//${u.hostname}`;
 }
 /** The URL as it may be logged: origin and path, without the query that signs it. */
-function describeUploadUrl(url) {
+function describeUploadUrl(url, base) {
     try {
-        const u = new URL(url);
-        return `${u.origin}${u.pathname}`;
+        const u = new URL(url, base);
+        return u.protocol === 'http:' || u.protocol === 'https:'
+            ? `${u.origin}${u.pathname}`
+            : `a ${u.protocol} URL`;
     }
     catch {
         return '(not a URL)';
     }
+}
+/** `text` with the signed URL's query (and the URL whole) cut out: what an error may say. */
+function withoutSignature(text, url) {
+    let out = text;
+    for (const secret of [url.href, url.search, url.search.slice(1)])
+        if (secret.length > 1)
+            out = out.split(secret).join('?…');
+    return out;
 }
 async function agentFor(url) {
     if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
@@ -857,21 +1318,35 @@ function headers(size) {
         Connection: 'close'
     };
 }
-/** PUTs the archive once. Throws only for a URL it refuses (uploadUrlProblem) or a changed file. */
+/**
+ * PUTs the archive once. Never throws: a URL it refuses (uploadUrlProblem) is 'unusable', an
+ * archive it cannot read 'not-sent', and whatever goes wrong after that a result too.
+ */
 async function putArchive(o) {
-    const problem = uploadUrlProblem(o.url);
+    const problem = uploadUrlProblem(o.url, o.loopbackAllowed ?? true);
     if (problem)
-        throw new Error(`Refusing the upload URL: ${problem}.`);
+        return { outcome: 'unusable', reason: problem };
     const url = new URL(o.url);
     if (o.signal?.aborted)
         return { outcome: 'cancelled' };
-    const fh = await (0,promises_.open)(o.file, 'r');
+    let fh;
+    try {
+        fh = await (0,promises_.open)(o.file, 'r');
+    }
+    catch (err) {
+        return { outcome: 'not-sent', reason: `reading the archive: ${err.message}` };
+    }
     try {
         const { size } = await fh.stat();
         if (size !== o.size)
-            throw new Error(`The archive ${o.file} changed size before it was sent.`);
+            return { outcome: 'not-sent', reason: 'the archive changed size before it was sent' };
         const agent = await agentFor(url);
         return await send(o, url, agent, fh);
+    }
+    catch (err) {
+        // Our bug, not the host's answer: still a result, and never the URL's signature.
+        const text = err instanceof Error ? err.message : String(err);
+        return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(withoutSignature(text, url), 200) };
     }
     finally {
         await fh.close();
@@ -912,13 +1387,16 @@ function send(o, url, agent, fh) {
             req.destroy();
             resolve(result);
         };
-        const failed = (err) => done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs }));
+        const failed = (err) => done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs, url }));
         req.on('error', failed);
         req.on('finish', () => (progress.sent = true));
         req.on('response', res => {
             progress.answered = res.statusCode ?? 0;
             res.on('error', failed);
-            readAnswer(res).then(text => done(answerOf(res, text, progress, o.size, url)), failed);
+            readAnswer(res)
+                .then(text => done(answerOf(res, text, progress, o.size, url)), failed)
+                // answerOf never throws; were it to, the PUT still ends as a result, not a crash.
+                .catch((err) => failed(err));
         });
         pump(fh, req, o.size, closed, n => (progress.handed += n)).catch((err) => done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` }));
     });
@@ -933,7 +1411,8 @@ function failureOf(err, progress, at) {
         return { outcome: 'lost', reason: `no answer within ${Math.round(at.timeoutMs / 1000)} s` };
     if (!progress.sent && err.code && NOT_SENT_CODES.has(err.code))
         return { outcome: 'not-sent', reason: err.code };
-    return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(err.code ?? err.message, 200) };
+    const why = withoutSignature(err.code ?? err.message, at.url);
+    return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(why, 200) };
 }
 /** The first MAX_DETAIL_BYTES of an answer's body, as text. */
 function readAnswer(res) {
@@ -958,47 +1437,84 @@ function answerOf(res, text, progress, size, url) {
     if (ok)
         return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` };
     const detail = status >= 300 && status < 400
-        ? `a redirect to ${describeUploadUrl(new URL(res.headers.location ?? '', url).href)}, not followed`
+        ? `a redirect to ${res.headers.location ? describeUploadUrl(res.headers.location, url) : '(no Location)'}, not followed`
         : (0,redact/* sanitizeServerText */.c8)(text, 300);
     return { outcome: 'refused', status, detail };
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/upload/workspace-git.ts
-// What git says of the workspace an archive was taken from, for the log and the summary: the
-// commit checked out, and whether tracked files differ from it ("with uncommitted changes").
-// Untracked files do not count (`--untracked-files=no`): they are often build output the ignore
-// files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
-// the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
-// the directory (another owner's checkout) all give `{}`: the facts are optional.
-//
-//   await readWorkspaceGit('/w')  // { commit: '3f2c...', uncommittedChanges: false }
-
-function git(cwd, args) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
-    });
+;// CONCATENATED MODULE: ./src/upload/report.ts
+/** Untracked files named one by one in the log, at most; the dry run lists every file. */
+const UNTRACKED_SHOWN = 20;
+/** Why a file that no ignore rule names is left out, for the log. */
+function skipReason(e) {
+    switch (e.reason) {
+        case 'symlink':
+            return 'a symbolic link: links are never archived (copy the file in if the build needs it)';
+        case 'hard link':
+            return `a hard link (the file has ${e.detail ?? 'several'} names): links are never archived (copy it to give it one name)`;
+        case 'fifo':
+            return 'a FIFO, not a regular file';
+        case 'socket':
+            return 'a socket, not a regular file';
+        case 'device':
+            return 'a device, not a regular file';
+        case 'credential':
+            return `it carries credentials by its name (\`${e.detail ?? e.name}\`): such files are never archived`;
+        case 'written by this run':
+            return 'written by this run, never archived';
+    }
 }
-async function readWorkspaceGit(workspace) {
-    const head = (await git(workspace, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
-    if (!head || !/^[0-9a-f]{40,64}$/.test(head))
-        return {};
-    const status = await git(workspace, ['status', '--porcelain', '--untracked-files=no']);
-    if (status === undefined)
-        return { commit: head };
-    return { commit: head, uncommittedChanges: status.trim() !== '' };
+/** One line per file left out though no ignore rule names it. */
+function leftOutLines(a) {
+    return a.skipped.map(e => `Left out: ${e.name}: ${skipReason(e)}.`);
 }
-/** `3f2c1a9 (with uncommitted changes)`: the line the log and the summary show. */
-function describeWorkspaceGit(facts) {
-    if (!facts.commit)
+/**
+ * When the config's `env` names a file left out for its credentials: how to pass its values.
+ * `secrets` is how the user sets the input (`secrets` in the action, `--secrets` in the CLI).
+ */
+function envFileHint(a, secrets) {
+    const left = a.skipped.find(e => e.name === a.envFile && e.reason === 'credential');
+    if (!left)
         return undefined;
-    return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`;
+    return (`${a.configPath} names ${left.name} as its \`env\`, and ${left.name} is left out of the archive (it carries credentials by its name). ` +
+        `Give its values to ${secrets} instead (NAME=VALUE lines, from your CI's secret store): they become the deployment's secrets, which the server has as its environment.`);
+}
+/** The untracked files the archive holds, named (the first UNTRACKED_SHOWN). */
+function untrackedLine(untracked) {
+    if (untracked.length === 0)
+        return undefined;
+    const shown = untracked.slice(0, UNTRACKED_SHOWN).join(', ');
+    const more = untracked.length > UNTRACKED_SHOWN ? `, and ${untracked.length - UNTRACKED_SHOWN} more` : '';
+    const count = `${untracked.length} ${untracked.length === 1 ? 'file' : 'files'}`;
+    return `Not tracked by git, but in the archive: ${count}: ${shown}${more}.`;
+}
+/** For a dry run: every file in the archive, then every file or folder left out, with why. */
+function dryRunLines(a) {
+    const out = [`Files in the archive (${a.files.length}):`, ...a.files.map(f => `  ${f}`)];
+    const left = [
+        ...a.skipped.map(e => ({ name: e.name, why: skipReason(e) })),
+        ...a.ignored.map(e => ({ name: e.name, why: e.why }))
+    ].sort((x, y) => Buffer.compare(Buffer.from(x.name), Buffer.from(y.name)));
+    out.push(`Left out (${left.length}):`, ...left.map(e => `  ${e.name}: ${e.why}`));
+    return out;
 }
 
+// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
+var workspace_git = __webpack_require__(4300);
 // EXTERNAL MODULE: ./src/deploy/deploy-error.ts
 var deploy_error = __webpack_require__(2099);
+// EXTERNAL MODULE: ./src/deploy/say.ts
+var say = __webpack_require__(1196);
 ;// CONCATENATED MODULE: ./src/deploy/steps/upload.ts
+// An upload deploy's source (`internal_source`, as source or revision source). The workspace is
+// archived first, before any request, so that a config that is missing, a path outside the
+// workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
+// its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
+// path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
+// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
+
+
+
 
 
 
@@ -1030,15 +1546,18 @@ async function prepareUpload(o, state, deps) {
                 workspace,
                 graphConfigPath: o.graphConfigPath,
                 inputName,
-                signal: deps.signal
+                signal: deps.signal,
+                ownFiles: deps.ownFiles
             });
         }
         catch (err) {
             if (!(err instanceof ArchiveError))
                 throw err;
-            throw new deploy_error/* DeployError */.s(`${err.message} Nothing was sent.`, 'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived');
+            const refused = new deploy_error/* DeployError */.s(`${err.message} Nothing was sent.`, 'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived');
+            refused.nothingSent = true;
+            throw refused;
         }
-        const commit = describeWorkspaceGit(await readWorkspaceGit(workspace));
+        const commit = (0,workspace_git/* describeWorkspaceGit */.nw)(await (0,workspace_git/* readWorkspaceGit */.yR)(workspace));
         const facts = {
             files: archive.files.length,
             size: archive.size,
@@ -1051,14 +1570,33 @@ async function prepareUpload(o, state, deps) {
         const described = describeSource(facts);
         deps.log.info(`Source archive: ${described}.`);
         deps.log.info(`  langgraph_config_path: ${archive.configPath}`);
+        await reportFileSet(archive, o.dryRun, deps);
         const upload = {
             archive,
             facts,
             described,
-            store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, deps)
+            store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl })
         };
         return upload;
     });
+}
+/**
+ * What the archive left out though no ignore rule names it, the config's env file when it is one
+ * of those, the untracked files it holds; and, for a dry run, every file in it and left out.
+ */
+async function reportFileSet(archive, dryRun, deps) {
+    for (const line of leftOutLines(archive))
+        deps.log.info(line);
+    const hint = envFileHint(archive, deps.say ? deps.say('secrets') : '`secrets`');
+    if (hint)
+        deps.log.warning(hint, 'Env file left out');
+    const untracked = await (0,workspace_git/* untrackedMembers */.nc)(archive.root, archive.files);
+    const line = untracked && untrackedLine(untracked);
+    if (line)
+        deps.log.info(line);
+    if (dryRun)
+        for (const l of dryRunLines(archive))
+            deps.log.info(l);
 }
 /** Why a PUT did not store the object, for the log. */
 function putFailure(r) {
@@ -1066,27 +1604,42 @@ function putFailure(r) {
         case 'refused':
             return `refused with HTTP ${r.status}${r.detail ? ` (${(0,redact/* sanitizeServerText */.c8)(r.detail, 200)})` : ''}`;
         case 'lost':
-            return `its answer was lost (${r.reason}): whether it was stored is unknown`;
+            return `sent, but its answer was lost (${r.reason}): whether it was stored is unknown`;
         case 'not-sent':
             return `not sent (${r.reason})`;
+        case 'unusable':
+            return `not sent: ${r.reason}`;
         case 'cancelled':
             return 'cancelled';
     }
 }
+/** The PUT's time: the LangGraph CLIs' 300 s, or what is left of the run's deadline. */
+function putTimeout(client, deps) {
+    const left = client.deadline === undefined ? Infinity : client.deadline - deps.clock.now();
+    return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left);
+}
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored. Throws a DeployError when none was: nothing names an object then.
+ * the PUT that was stored. Throws a DeployError when none was: nothing names an object then. The
+ * run's deadline bounds them all; a URL we will not send to ends the tries at once.
  */
 async function uploadSource(client, deploymentId, upload, state, deps) {
+    // An upload URL on this machine is taken only from a control plane on this machine.
+    const loopbackAllowed = (0,base_url/* isLoopbackUrl */.tE)(deps.baseUrl);
     return deps.log.group('Upload the source', async () => {
         const failures = [];
         for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
+            const timeoutMs = putTimeout(client, deps);
+            if (timeoutMs === undefined)
+                break;
             const { upload_url: url, object_path: objectPath } = await client.requestUploadUrl(deploymentId);
             const r = await putArchive({
                 url,
                 file: upload.archive.file,
                 size: upload.archive.size,
-                signal: deps.signal
+                timeoutMs,
+                signal: deps.signal,
+                loopbackAllowed
             });
             if (r.outcome === 'stored') {
                 deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(url)}.`);
@@ -1094,22 +1647,35 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
             }
             const why = putFailure(r);
             failures.push(`try ${attempt}: ${why}`);
+            if (r.outcome === 'unusable')
+                throw unusableUrl(state, r.reason, deps);
             if (r.outcome === 'cancelled' || deps.signal?.aborted)
                 break;
-            deps.log.warning(`The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) was ${why}; that object is never deployed.` +
+            deps.log.warning(`The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
                 (attempt < UPLOAD_TRIES ? ' Asking for a new upload URL.' : ''), 'Upload failed');
             if (attempt < UPLOAD_TRIES && !(await client.pause(attempt)))
                 break;
         }
-        throw uploadFailed(state, failures);
+        const late = client.deadline !== undefined && deps.clock.now() >= client.deadline;
+        throw uploadFailed(state, failures, late ? (deps.say?.('timeout') ?? '`timeout`') : undefined);
     });
 }
-function uploadFailed(state, failures) {
+/** Where this run's deployment stands after an upload that stored nothing. */
+function createdNote(state) {
     const name = state.name ? `"${state.name}"` : state.deploymentId;
-    const created = state.created
+    return state.created
         ? ` Deployment ${name} (${state.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
         : '';
-    return new deploy_error/* DeployError */.s(`The source archive could not be uploaded (${failures.join('; ')}). Nothing was patched: no revision names it.${created}`, 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed');
+}
+/** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
+function unusableUrl(state, reason, deps) {
+    return new deploy_error/* DeployError */.s(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${(0,say/* sayOf */.J)(deps)('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
+}
+/** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
+function uploadFailed(state, failures, timeout) {
+    const tries = failures.length ? ` (${failures.join('; ')})` : '';
+    const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : '';
+    return new deploy_error/* DeployError */.s(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed');
 }
 
 

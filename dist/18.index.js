@@ -1,0 +1,789 @@
+export const id = 18;
+export const ids = [18];
+export const modules = {
+
+/***/ 8943:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ githubApiUrl),
+/* harmony export */   Vp: () => (/* binding */ runUrl),
+/* harmony export */   dZ: () => (/* binding */ describeGitHubError),
+/* harmony export */   mV: () => (/* binding */ loadOctokit),
+/* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
+/* harmony export */   r3: () => (/* binding */ isRetryable)
+/* harmony export */ });
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+
+
+
+/** The REST API root of the context, or why the token may not go there. */
+function githubApiUrl(context) {
+    const { apiUrl } = context;
+    let api;
+    try {
+        api = new URL(apiUrl);
+    }
+    catch {
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+    }
+    // The token travels with every request: the same rule as for the API key.
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
+        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+    return { apiUrl, host: api.host };
+}
+/** The link to this workflow run (and its attempt), when the runner says which run it is. */
+function runUrl(context, withAttempt = false) {
+    const { repo, runId, runAttempt } = context;
+    if (!repo || !runId)
+        return undefined;
+    const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
+    return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base;
+}
+/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+async function loadOctokit(token, apiUrl) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    return getOctokit(token, { baseUrl: apiUrl });
+}
+/** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
+class UnexpectedAnswerError extends Error {
+    answerStatus;
+    constructor(status, expected, said) {
+        super(`answered ${status} with a body that is not ${expected}${said ? `: ${said}` : ''}`);
+        this.answerStatus = status;
+    }
+}
+/** The HTTP status of an answer GitHub gave; undefined when no answer came. */
+function answerStatus(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return err.answerStatus;
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const { status, response } = err;
+    if (typeof status !== 'number')
+        return undefined;
+    // Octokit reports a connection failure or a timeout as status 500 without a response.
+    return status === 500 && response === undefined ? undefined : status;
+}
+/** Whether a second try may go better: no answer, a server error, or rate limiting. */
+function isRetryable(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return false;
+    const status = answerStatus(err);
+    return status === undefined || status >= 500 || status === 429;
+}
+/** Codes of a failed connection: system errors, undici's, TLS and certificate ones. */
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|CERT_[A-Z_]+|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_[A-Z_]+)$/;
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) or timeout along an error's causes. */
+function networkCause(err) {
+    let node = err;
+    for (let depth = 0; depth < 5 && typeof node === 'object' && node !== null; depth++) {
+        const { code, name, cause } = node;
+        if (name === 'TimeoutError' || name === 'AbortError')
+            return { timedOut: true };
+        if (typeof code === 'string' && NETWORK_CODE.test(code))
+            return { code, timedOut: false };
+        node = cause;
+    }
+    return { timedOut: false };
+}
+/**
+ * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
+ * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
+ */
+function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
+    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    if (err instanceof UnexpectedAnswerError)
+        return `${host} ${clean(err.message)}`;
+    const status = answerStatus(err);
+    if (status === undefined) {
+        const cause = networkCause(err);
+        if (cause.timedOut)
+            return `${host} did not answer in time.`;
+        if (cause.code)
+            return `could not connect to ${host}: ${cause.code}.`;
+        const raw = err instanceof Error ? err.message : String(err);
+        return `${host} could not be reached: ${clean(raw)}.`;
+    }
+    // Redact before cutting: a cut could split the token and leave half of it.
+    const message = clean(err instanceof Error ? err.message : String(err));
+    const hint = status === 401
+        ? (hints[401] ??
+            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
+        : status === 403 || status === 404 || status === 409 || status === 422
+            ? hints[status]
+            : status === 429
+                ? 'GitHub is rate limiting this token.'
+                : status >= 500
+                    ? 'GitHub had a server error.'
+                    : undefined;
+    return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
+}
+
+
+/***/ }),
+
+/***/ 9018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runUpkeep: () => (/* binding */ runUpkeep)
+});
+
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var ending = __webpack_require__(1368);
+// EXTERNAL MODULE: ./src/deploy/say.ts
+var deploy_say = __webpack_require__(1196);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __webpack_require__(8072);
+// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
+var deploy_error = __webpack_require__(2099);
+// EXTERNAL MODULE: ./src/deploy/status-words.ts
+var status_words = __webpack_require__(4749);
+// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
+var find_deployment = __webpack_require__(1550);
+// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
+var steps_plan = __webpack_require__(4168);
+;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
+
+function plannedChanges(o, current, say) {
+    const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, undefined, say);
+    if (plan.kind !== 'update')
+        return { lines: (0,steps_plan/* describePlan */.df)(plan), unread: [] };
+    const hidden = new Set(current.secrets.filter(s => s.value === null || s.value === undefined).map(s => s.name));
+    const unread = [];
+    const compared = (c) => {
+        const name = c.field.startsWith('secrets.') ? c.field.slice('secrets.'.length) : undefined;
+        // Set again over a value the service did not show: not known to differ.
+        if (name === undefined || !hidden.has(name) || c.from === undefined || c.from !== c.to)
+            return true;
+        unread.push(name);
+        return false;
+    };
+    const changes = plan.changes.filter(compared);
+    if (!changes.length && !plan.removedSecrets.length)
+        return { lines: [], unread };
+    // The plan's own lines, without its head (create or update, new revision or not).
+    return { lines: (0,steps_plan/* describePlan */.df)({ ...plan, changes }).slice(1), unread };
+}
+
+;// CONCATENATED MODULE: ./src/deploy/check/check.ts
+// `command: check`: writes nothing. It plans the deploy this run's inputs describe (as the dry run
+// does, planned.ts) and reads the deployment's revisions, then lists each difference: a planned
+// change, an active revision that is not the latest, an active revision built from another commit
+// than the ref names now, a deployment that does not exist. At most three requests: the look-up
+// and, where needed, the latest and the active revision.
+
+
+
+
+
+
+
+async function check(o, deps) {
+    const result = {
+        name: o.name,
+        deploymentId: undefined,
+        differences: [],
+        skipped: []
+    };
+    try {
+        const current = await deps.log.group('Find the deployment', () => find(o, deps));
+        if (!current) {
+            const what = o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`;
+            result.differences.push({
+                kind: 'absent',
+                text: `${what} does not exist: a deploy would create it.`,
+                details: []
+            });
+            return result;
+        }
+        result.name = current.name;
+        result.deploymentId = current.id;
+        planned(o, deps, current, result);
+        await deps.log.group('Revisions', () => revisions(o, deps, current, result));
+    }
+    catch (err) {
+        if (err instanceof deploy_error/* DeployError */.s)
+            result.failure = { message: err.problem, hint: err.hint, title: err.title };
+        else if (err instanceof errors/* ControlPlaneError */.Cj)
+            result.failure = { message: err.message, title: 'Check failed' };
+        else
+            throw err;
+    }
+    return result;
+}
+async function find(o, deps) {
+    const target = o.target;
+    if (target.kind === 'name')
+        return (0,find_deployment/* findDeploymentByName */.X)(deps.client, target.name, deps.say);
+    return deps.client.getDeployment(target.deploymentId).catch(err => {
+        if (err instanceof errors/* ApiError */.hD && err.status === 404)
+            return undefined;
+        throw err;
+    });
+}
+function planned(o, deps, current, result) {
+    const plan = plannedChanges(o, current, (0,deploy_say/* sayOf */.J)(deps));
+    if (plan.unread.length)
+        result.skipped.push(`secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`);
+    if (!plan.lines.length)
+        return;
+    result.differences.push({
+        kind: 'planned',
+        text: `A deploy with these inputs would change "${current.name}":`,
+        details: plan.lines
+    });
+}
+/** The active revision against the latest, and the commit it built against the ref's. */
+async function revisions(o, deps, d, result) {
+    const { client } = deps;
+    const latestId = d.latest_revision_id;
+    const activeId = d.active_revision_id;
+    let active = activeId !== null && activeId === latestId ? d : undefined;
+    if (latestId !== null && latestId !== activeId) {
+        const latest = await client.getRevision(d.id, latestId);
+        const state = (0,vocabulary/* revisionOutcome */.qU)(latest.status) === 'failed'
+            ? 'failed'
+            : (0,vocabulary/* revisionOutcome */.qU)(latest.status) === 'in_progress'
+                ? 'in progress'
+                : 'not active';
+        result.differences.push({
+            kind: 'not-latest',
+            text: activeId === null
+                ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${(0,status_words/* shownStatus */.O4)(latest.status)} (${state}).`
+                : `The active revision ${activeId} is not the latest: ${latestId} is ${(0,status_words/* shownStatus */.O4)(latest.status)} (${state}).`,
+            details: []
+        });
+        if (activeId !== null && wantsCommit(o))
+            active = await client.getRevision(d.id, activeId);
+    }
+    commit(o, active, activeId, result);
+    deps.log.info(`Latest revision ${latestId ?? 'none'}, active ${activeId ?? 'none'}${active?.source_revision_config?.repo_commit_sha ? `, built ${active.source_revision_config.repo_commit_sha}` : ''}.`);
+}
+/** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
+function wantsCommit(o) {
+    return o.source === 'codehost' && o.expectedSha !== undefined;
+}
+function commit(o, active, activeId, result) {
+    if (o.source !== 'codehost' || activeId === null)
+        return;
+    if (o.expectedSha === undefined) {
+        result.skipped.push(`the commit built: the ref ${o.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`);
+        return;
+    }
+    const built = active?.source_revision_config?.repo_commit_sha;
+    if (!built) {
+        result.skipped.push(`the commit built: the control plane does not report it for revision ${activeId}`);
+        return;
+    }
+    if (built.toLowerCase() === o.expectedSha.toLowerCase())
+        return;
+    result.differences.push({
+        kind: 'commit',
+        text: `The active revision ${activeId} built commit ${built}, but ${o.ref} names ${o.expectedSha} now.`,
+        details: []
+    });
+}
+
+;// CONCATENATED MODULE: ./src/deploy/check/summary.ts
+function renderCheckSummary(r, error) {
+    const name = r.name ? `\`${r.name}\`` : 'deployment';
+    const headline = r.failure ? '❌ Check failed' : r.differences.length ? '⚠️ Drift' : '✅ In sync';
+    const out = [`### ${headline}: ${name}`, ''];
+    if (!r.failure && !r.differences.length)
+        out.push('The deployment is what these inputs describe.');
+    for (const d of r.differences) {
+        out.push(`- ${d.text}`);
+        if (d.details.length)
+            out.push('', '  ```', ...d.details.map(l => `  ${l}`), '  ```');
+    }
+    if (r.skipped.length) {
+        out.push('', '**Not compared**', '');
+        for (const s of r.skipped)
+            out.push(`- ${s}`);
+    }
+    if (error)
+        out.push('', '**What failed**', '', '```', error, '```');
+    return out.join('\n') + '\n';
+}
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __webpack_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var control_plane_redact = __webpack_require__(7889);
+;// CONCATENATED MODULE: ./src/deploy/sweep/pull-requests.ts
+// Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
+// or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
+// that cannot be read is never guessed: the deployment stays, and the log says why.
+
+
+/** One request's longest wait; a read that takes longer has failed. */
+const PULL_READ_TIMEOUT_MS = 10_000;
+/** Merge requests of the pipeline's project (or of `project`, a path), read with the token. */
+function gitlabPullStates(context, project) {
+    const problem = (0,base_url/* baseUrlProblem */.aS)(context.apiUrl);
+    if (problem)
+        return `CI_API_V4_URL is refused: ${problem}`;
+    const id = encodeURIComponent(project ?? context.projectId);
+    const redactor = new control_plane_redact/* Redactor */.pO([context.token]);
+    return {
+        where: `GitLab project ${(0,control_plane_redact/* sanitizeServerText */.c8)(project ?? context.projectId, 200)}`,
+        mark: '!',
+        read: async (iid) => {
+            try {
+                const url = `${context.apiUrl.replace(/\/+$/, '')}/projects/${id}/merge_requests/${iid}`;
+                const answer = await fetch(url, {
+                    headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
+                    redirect: 'error',
+                    signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS)
+                });
+                if (answer.status === 404)
+                    return { kind: 'absent' };
+                if (!answer.ok) {
+                    const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(await answer.text()), 200);
+                    return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` };
+                }
+                return gitlabState(await answer.json());
+            }
+            catch (err) {
+                const text = err instanceof Error ? err.message : String(err);
+                return {
+                    kind: 'failed',
+                    reason: `GitLab could not be read: ${(0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`
+                };
+            }
+        }
+    };
+}
+/** `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state. */
+function gitlabState(body) {
+    const state = body?.state;
+    if (state === 'opened' || state === 'locked')
+        return { kind: 'open' };
+    if (state === 'closed' || state === 'merged')
+        return { kind: 'closed', merged: state === 'merged' };
+    return { kind: 'failed', reason: 'GitLab answered without a merge request state' };
+}
+
+// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
+var sweep_names = __webpack_require__(6740);
+// EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
+var conclude = __webpack_require__(3718);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __webpack_require__(7607);
+;// CONCATENATED MODULE: ./src/deploy/sweep/choose.ts
+// Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
+// listing, the pull requests' states and the time. A deployment goes when any criterion says so;
+// a state that could not be read says nothing.
+
+const BEING_DELETED = 'AWAITING_DELETE';
+/** Each candidate with the reasons it goes (`would-delete`) or stays (`kept`), oldest first. */
+function choose(candidates, c) {
+    const rows = [...candidates].sort((a, b) => age(a) - age(b)).map(d => decide(d, c));
+    if (c.maxCount === undefined)
+        return rows;
+    const staying = rows.filter(r => r.fate === 'kept');
+    const over = staying.length - c.maxCount;
+    for (const r of staying.slice(0, Math.max(0, over))) {
+        r.fate = 'would-delete';
+        r.why = [
+            `one of the ${over} oldest beyond sweep-max-count ${c.maxCount} (${staying.length} left after the other criteria)`
+        ];
+    }
+    return rows;
+}
+/** The sort key, oldest first: a last change that is no date counts as the newest (it stays). */
+function age(d) {
+    return Number.isFinite(d.updatedMs) ? d.updatedMs : Infinity;
+}
+function decide(d, c) {
+    if (d.status === BEING_DELETED)
+        return { ...d, fate: 'being-deleted', why: ['already being deleted'] };
+    const goes = [];
+    const stays = [];
+    const pull = d.pr === undefined ? undefined : c.pulls?.get(d.pr);
+    const pr = `pull request ${c.mark}${d.pr}`;
+    if (pull?.kind === 'closed')
+        goes.push(`${pr} is ${pull.merged ? 'merged' : 'closed'}`);
+    else if (pull?.kind === 'open')
+        stays.push(`${pr} is open`);
+    else if (pull?.kind === 'absent')
+        stays.push(`no ${pr}`);
+    else if (pull?.kind === 'failed')
+        stays.push(`${pr} could not be read`);
+    if (c.maxAgeMs !== undefined) {
+        const age = c.now - d.updatedMs;
+        if (Number.isFinite(age) && age > c.maxAgeMs)
+            goes.push(`last change ${(0,duration/* formatAge */.nV)(age)} ago, older than ${(0,duration/* formatAge */.nV)(c.maxAgeMs)}`);
+        else if (Number.isFinite(age))
+            stays.push(`last change ${(0,duration/* formatAge */.nV)(Math.max(0, age))} ago`);
+        else
+            stays.push('no readable last change');
+    }
+    return goes.length
+        ? { ...d, fate: 'would-delete', why: goes }
+        : { ...d, fate: 'kept', why: stays.length ? stays : ['no criterion says it goes'] };
+}
+
+;// CONCATENATED MODULE: ./src/deploy/sweep/sweep.ts
+// `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
+// page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
+// each re-read right before its delete and held back when it changed since the listing (someone
+// deploys it now). Nothing else is ever touched. Returns every matching deployment's fate.
+
+
+
+
+const HELD = 'Deployment held back';
+async function sweep(o, deps, source) {
+    const pattern = o.sweepNames;
+    const result = { rows: [], swept: [] };
+    if (source && 'skipped' in source)
+        result.closedSkipped = source.skipped;
+    try {
+        const candidates = await deps.log.group('Find the matching deployments', () => listMatching(pattern, deps));
+        const pulls = source && 'read' in source ? await readPulls(candidates, source, deps) : undefined;
+        result.rows = choose(candidates, {
+            pulls,
+            mark: source && 'read' in source ? source.mark : '#',
+            maxAgeMs: o.sweepMaxAge,
+            maxCount: o.sweepMaxCount,
+            now: deps.clock.now()
+        });
+        await deps.log.group('Delete', () => deleteGoing(o, deps, result));
+    }
+    catch (err) {
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        result.failure = { message: err.message, title: 'Sweep failed' };
+    }
+    return result;
+}
+/** Every deployment whose whole name matches: the list read to its end, filtered by a part of the name. */
+async function listMatching(pattern, deps) {
+    const found = [];
+    let listed = 0;
+    for await (const d of deps.client.iterateDeployments({ name_contains: pattern.literal })) {
+        listed++;
+        const m = (0,sweep_names/* matchName */.h)(pattern, d.name);
+        if (m)
+            found.push(candidateOf(d, m.pr));
+    }
+    deps.log.info(`${listed} ${listed === 1 ? 'deployment has' : 'deployments have'} "${pattern.literal}" in the name; ${found.length} match ${pattern.text} as a whole.`);
+    return found;
+}
+function candidateOf(d, pr) {
+    return {
+        id: d.id,
+        name: d.name,
+        status: d.status,
+        updatedAt: d.updated_at,
+        updatedMs: Date.parse(d.updated_at),
+        latestRevisionId: d.latest_revision_id,
+        ...(pr === undefined ? {} : { pr })
+    };
+}
+/** The state of each pull request the names hold, read once each; a failed read is a warning. */
+async function readPulls(candidates, source, deps) {
+    const numbers = [...new Set(candidates.flatMap(c => (c.pr === undefined ? [] : [c.pr])))];
+    const states = new Map();
+    if (!numbers.length)
+        return states;
+    await deps.log.group(`Read ${numbers.length} pull request states from ${source.where}`, async () => {
+        for (const n of numbers.sort((a, b) => a - b)) {
+            if (deps.signal?.aborted)
+                break;
+            const state = await source.read(n);
+            states.set(n, state);
+            const which = `${source.mark}${n}`;
+            if (state.kind === 'failed')
+                deps.log.warning(`Pull request ${which}: ${state.reason}. Its deployments are kept on this criterion.`, 'Pull request not read');
+            else
+                deps.log.info(`Pull request ${which}: ${state.kind === 'closed' ? (state.merged ? 'merged' : 'closed') : state.kind === 'open' ? 'open' : 'not found'}.`);
+        }
+    });
+    return states;
+}
+/** Deletes, oldest first, those that go; a dry run only says so. */
+async function deleteGoing(o, deps, result) {
+    const going = result.rows.filter(r => r.fate === 'would-delete');
+    if (!going.length) {
+        deps.log.info('Nothing to delete.');
+        return;
+    }
+    for (const row of going) {
+        if (o.dryRun) {
+            deps.log.info(`Dry run: would delete "${row.name}": ${row.why.join('; ')}.`);
+            continue;
+        }
+        if (deps.signal?.aborted)
+            break;
+        await deleteOne(o, deps, row, result);
+    }
+    if (o.dryRun)
+        deps.log.info('Dry run: nothing was deleted.');
+}
+/** Re-reads one deployment, and deletes it when it is as listed. */
+async function deleteOne(o, deps, row, result) {
+    const { client, log } = deps;
+    let now;
+    try {
+        now = await client.getDeployment(row.id);
+    }
+    catch (err) {
+        if (err instanceof errors/* ApiError */.hD && err.status === 404)
+            return gone(row, deps);
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        row.fate = 'held-back';
+        row.why.push(`could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}`);
+        log.warning(`"${row.name}" could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}. It is kept; a later sweep tries again.`, HELD);
+        return;
+    }
+    if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId) {
+        row.fate = 'held-back';
+        row.why.push('it changed since the listing (someone deploys it now)');
+        log.warning(`"${row.name}" changed since the listing (last change ${now.updated_at}, latest revision ${now.latest_revision_id ?? 'none'}): someone deploys it now, so it is kept.`, HELD);
+        return;
+    }
+    try {
+        const answer = await client.deleteDeployment(row.id, {
+            deleteTracingProject: o.deleteTracingProject
+        });
+        if (answer === 'not-found')
+            return gone(row, deps);
+    }
+    catch (err) {
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        row.fate = 'failed';
+        row.why.push((0,conclude/* firstLine */.T)(err));
+        result.failure ??= { message: err.message, title: 'Sweep delete failed' };
+        return;
+    }
+    row.fate = 'deleted';
+    result.swept.push(row.name);
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`);
+}
+function gone(row, deps) {
+    row.fate = 'gone';
+    row.why.push('it was gone before its delete arrived');
+    deps.log.info(`"${row.name}" was already gone.`);
+}
+
+;// CONCATENATED MODULE: ./src/deploy/sweep/summary.ts
+// The sweep's job summary: every matching deployment, its fate and why, as one table.
+
+const FATE = {
+    deleted: '🗑️ deleted',
+    'would-delete': '📝 would be deleted',
+    kept: '✅ kept',
+    'held-back': '⚠️ held back',
+    gone: '✅ already gone',
+    'being-deleted': '⏳ already being deleted',
+    failed: '❌ delete failed'
+};
+function sweepHeadline(r, dryRun) {
+    if (r.failure)
+        return '❌ Sweep failed';
+    if (dryRun)
+        return `📝 Dry run: ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted`;
+    return `🧹 Swept ${r.swept.length} of ${r.rows.length} matching`;
+}
+/** The summary as markdown: headline, the skipped criterion, the table, the failure. */
+function renderSweepSummary(r, o) {
+    const out = [`### ${sweepHeadline(r, o.dryRun)}: \`${o.pattern}\``, ''];
+    if (r.closedSkipped)
+        out.push(`Closed pull requests: not checked (${r.closedSkipped}).`, '');
+    if (!r.rows.length)
+        out.push('No deployment matches.');
+    else {
+        out.push('| Deployment | Last change | Fate | Why |', '|---|---|---|---|');
+        for (const row of r.rows)
+            out.push(line(row, o.now));
+    }
+    if (o.error)
+        out.push('', '**What failed**', '', '```', o.error, '```');
+    return out.join('\n') + '\n';
+}
+function line(row, now) {
+    const age = Number.isFinite(row.updatedMs)
+        ? `${(0,duration/* formatAge */.nV)(Math.max(0, now - row.updatedMs))} ago`
+        : cell(row.updatedAt);
+    return `| \`${cell(row.name)}\` | ${age} | ${FATE[row.fate]} | ${cell(row.why.join('; '))} |`;
+}
+function cell(v) {
+    return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+// EXTERNAL MODULE: ./src/github/api.ts
+var github_api = __webpack_require__(8943);
+;// CONCATENATED MODULE: ./src/github/pull-state.ts
+// Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
+// repository of the `repository` input (the workflow's by default), through the API root of the
+// workflow run's context, under the token's rule (https, or http to this machine).
+
+
+
+/** The reader of `repository`'s pull requests, or why none can read them. */
+function githubPullStates(token, context, repository, redactor) {
+    const api = (0,github_api/* githubApiUrl */.BN)(context);
+    if (typeof api === 'string')
+        return api;
+    const [owner, repo] = repository.split('/');
+    const tokenRedactor = new control_plane_redact/* Redactor */.pO([token]);
+    const redact = { redact: text => redactor.redact(tokenRedactor.redact(text)) };
+    let octokit;
+    return {
+        where: `GitHub ${repository}`,
+        mark: '#',
+        read: async (number) => {
+            try {
+                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+                const { data } = await (await octokit).rest.pulls.get({
+                    owner,
+                    repo,
+                    pull_number: number,
+                    request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
+                });
+                if (data.state === 'open')
+                    return { kind: 'open' };
+                if (data.state === 'closed')
+                    return { kind: 'closed', merged: data.merged === true };
+                return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+            }
+            catch (err) {
+                if (err?.status === 404)
+                    return { kind: 'absent' };
+                const reason = (0,github_api/* describeGitHubError */.dZ)(err, redact, api.host, {
+                    403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
+                });
+                return { kind: 'failed', reason };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/upkeep.ts
+
+
+
+
+
+
+
+
+function runUpkeep(port, o, deps) {
+    return o.command === 'sweep' ? runSweep(port, o, deps) : runCheck(o, deps);
+}
+async function runSweep(port, o, deps) {
+    const say = (0,deploy_say/* sayOf */.J)(deps);
+    const source = pullSource(port, o, deps.redactor, say);
+    if (source && 'skipped' in source)
+        deps.log.notice(`${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`, 'Closed pull requests not checked');
+    const r = await sweep(o, deps, source);
+    const error = r.failure ? deps.redactor.redact((0,ending/* failureText */.kY)(r.failure)) : undefined;
+    const summary = renderSweepSummary(r, {
+        pattern: o.sweepNames.text,
+        dryRun: o.dryRun,
+        now: deps.clock.now(),
+        ...(error ? { error } : {})
+    });
+    const held = r.rows.filter(x => x.fate === 'held-back').length;
+    if (!error)
+        deps.log.info(o.dryRun
+            ? `Done: dry run, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted.`
+            : `Done: ${r.swept.length} deleted, ${held} held back, ${r.rows.length} matching.`);
+    return {
+        exitCode: error ? 1 : 0,
+        outputs: { swept: JSON.stringify(r.swept) },
+        summary,
+        ...(error ? { error: { text: error, title: r.failure.title } } : {})
+    };
+}
+/** Where the closed criterion reads pull requests; undefined when it is off. */
+function pullSource(port, o, redactor, say) {
+    if (!(o.sweepClosed ?? o.sweepNames.hasPr))
+        return undefined;
+    const gitlab = port.gitlab;
+    if (gitlab) {
+        if (!gitlab.token)
+            return {
+                skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
+            };
+        port.mask(gitlab.token);
+        const reader = gitlabPullStates({ ...gitlab, token: gitlab.token }, o.repositoryExplicit ? o.repository : undefined);
+        return typeof reader === 'string' ? { skipped: reader } : reader;
+    }
+    if (!port.github)
+        return {
+            skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
+        };
+    if (!o.githubToken)
+        return { skipped: `${say('github-token')} is empty` };
+    if (!o.repository)
+        return { skipped: `no repository is known (set ${say('repository')})` };
+    const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor);
+    return typeof reader === 'string' ? { skipped: reader } : reader;
+}
+async function runCheck(o, deps) {
+    const r = await check(o, deps);
+    const error = r.failure ? deps.redactor.redact((0,ending/* failureText */.kY)(r.failure)) : undefined;
+    const drift = error ? undefined : r.differences.length > 0;
+    const summary = renderCheckSummary(r, error);
+    const outputs = {
+        drift: drift === undefined ? '' : String(drift),
+        'deployment-id': r.deploymentId ?? ''
+    };
+    if (error)
+        return { exitCode: 1, outputs, summary, error: { text: error, title: r.failure.title } };
+    report(deps, r);
+    if (!drift)
+        return { exitCode: 0, outputs, summary };
+    const text = `Drift in "${r.name ?? o.name}": ${r.differences.map(driftWords).join('; ')} (each listed above).`;
+    if (!o.failOnDrift) {
+        deps.log.warning(`${text} fail-on-drift is false: the step passes.`, 'Drift');
+        return { exitCode: 0, outputs, summary };
+    }
+    return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } };
+}
+/** A difference in a few words, for the one error line. */
+function driftWords(d) {
+    switch (d.kind) {
+        case 'absent':
+            return 'it does not exist';
+        case 'planned':
+            return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`;
+        case 'not-latest':
+            return 'its active revision is not the latest';
+        case 'commit':
+            return 'its active revision built another commit than the ref names';
+    }
+}
+/** Each difference and what was not compared, in the log. */
+function report(deps, r) {
+    for (const s of r.skipped)
+        deps.log.notice(`Not compared: ${s}.`);
+    if (!r.differences.length) {
+        deps.log.info(`In sync: "${r.name}" is what these inputs describe.`);
+        return;
+    }
+    for (const d of r.differences) {
+        deps.log.info(`Drift: ${d.text}`);
+        for (const line of d.details)
+            deps.log.info(line);
+    }
+}
+
+
+/***/ })
+
+};
