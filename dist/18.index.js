@@ -148,12 +148,15 @@ var deploy_error = __webpack_require__(2099);
 var status_words = __webpack_require__(4749);
 // EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
 var find_deployment = __webpack_require__(1550);
+// EXTERNAL MODULE: ./src/deploy/steps/material.ts
+var material = __webpack_require__(2486);
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
 var steps_plan = __webpack_require__(4168);
 ;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
 
+
 function plannedChanges(o, current, say) {
-    const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, undefined, say);
+    const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, (0,material/* namedMaterial */.FB)(o), say);
     if (plan.kind !== 'update')
         return { lines: (0,steps_plan/* describePlan */.df)(plan), unread: [] };
     const hidden = new Set(current.secrets.filter(s => s.value === null || s.value === undefined).map(s => s.name));

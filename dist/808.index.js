@@ -157,8 +157,12 @@ const MAX_DESCRIPTION = 140;
 function finalStatus(state, error) {
     const revision = state.revisionId ? `Revision ${state.revisionId}` : 'The revision';
     switch (state.outcome) {
-        case 'deployed':
-            return { state: 'success', description: `${revision} is DEPLOYED.` };
+        case 'deployed': {
+            const p = state.promotion;
+            // What was promoted from where; GitHub clips it at 140 characters.
+            const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : '';
+            return { state: 'success', description: `${from}${revision} is DEPLOYED.` };
+        }
         case 'no-revision':
             return { state: 'success', description: 'Updated; no new revision was needed.' };
         case 'accepted':

@@ -272,6 +272,8 @@ function renderComment(r, links = {}) {
         ]);
     if (r.deploymentId)
         rows.push(['Deployment', code(r.deploymentId)]);
+    if (r.promotedFrom)
+        rows.push(['Promoted from', plain(r.promotedFrom, 400)]);
     if (r.tier && r.command !== 'delete')
         rows.push(['Type and size', plain(r.tier, 200)]);
     if (r.commitSha) {

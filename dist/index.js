@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5487:
+/***/ 5942:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31955,6 +31955,27 @@ function parseEnum(input, values) {
         return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
     };
 }
+/** `promote-from`: another deployment's name, or its id (a uuid). */
+function parsePromoteFrom(v, fail) {
+    if (v === '')
+        return undefined;
+    if (vocabulary/* UUID_PATTERN */.JJ.test(v))
+        return v.toLowerCase();
+    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v) || v.length > MAX_NAME_LENGTH) {
+        return fail('`promote-from` must be a deployment name (lowercase letters, digits and hyphens, like `my-agent-staging`) or a deployment id');
+    }
+    return v;
+}
+/** `expected-source-digest`: `sha256:<64 hex>`, as the `source-digest` output gives it. */
+function parseSourceDigest(v, fail) {
+    if (v === '')
+        return undefined;
+    const d = v.toLowerCase();
+    if (!/^sha256:[0-9a-f]{64}$/.test(d)) {
+        return fail('`expected-source-digest` must be `sha256:` and 64 hex digits, as the `source-digest` output gives it');
+    }
+    return d;
+}
 
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
 var vouched_hosts = __nccwpck_require__(4040);
@@ -32252,7 +32273,9 @@ const INPUTS = {
         return fail('`sweep-max-age` must be a duration longer than zero, like `7d`, `36h` or `90m`');
     }, ['sweep']),
     'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
-    'fail-on-drift': row(booleanInput('fail-on-drift'), ['check'])
+    'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
+    'promote-from': row(parsePromoteFrom, 'deploy'),
+    'expected-source-digest': row(parseSourceDigest, 'deploy')
 };
 function parseSource(v, fail) {
     if (vocabulary/* SOURCES */.Hl.includes(v))
@@ -32511,6 +32534,10 @@ async function awaitDeletion(o, state, deps, d) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./src/deploy/steps/material.ts
+var steps_material = __nccwpck_require__(2486);
+// EXTERNAL MODULE: ./src/deploy/steps/promote.ts
+var promote = __nccwpck_require__(5911);
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
 var wait = __nccwpck_require__(822);
 ;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
@@ -32521,7 +32548,7 @@ var wait = __nccwpck_require__(822);
 
 
 
-async function writePlan(o, state, deps, plan, current, upload) {
+async function writePlan(o, state, deps, plan, current, material) {
     let written;
     /** The latest revision before this run's update: what the update must replace. */
     let before = current?.latest_revision_id ?? null;
@@ -32530,7 +32557,7 @@ async function writePlan(o, state, deps, plan, current, upload) {
         const body = plan.body;
         const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(body, deps));
         (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
-        if (result.kind === 'created' && !upload) {
+        if (result.kind === 'created' && material.kind !== 'upload') {
             state.created = true;
             written = result.deployment;
         }
@@ -32539,7 +32566,7 @@ async function writePlan(o, state, deps, plan, current, upload) {
             // create makes no revision of the source: the PATCH that names the upload does.
             if (result.kind === 'created')
                 state.created = true;
-            plan = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, upload?.archive, deps.say);
+            plan = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
             // What the run did stays the create it made (the summary's changes); the upload's update
             // is its second step. A deployment another run created is this run's update.
             if (result.kind === 'taken')
@@ -32548,11 +32575,11 @@ async function writePlan(o, state, deps, plan, current, upload) {
             state.previousActive = result.deployment.active_revision_id;
             if (result.kind === 'taken')
                 noteRepository(state, deps, plan);
-            written = await update(state, deps, plan, result.deployment, upload);
+            written = await update(state, deps, plan, result.deployment, material);
         }
     }
     else {
-        written = await update(state, deps, plan, current, upload);
+        written = await update(state, deps, plan, current, material);
     }
     (0,deploy_state/* observe */.lB)(state, written, deps.log);
     if (plan.kind === 'update' && !plan.newRevision)
@@ -32578,13 +32605,15 @@ function create(body, deps) {
         return r;
     });
 }
-async function update(state, deps, p, d, upload) {
+async function update(state, deps, p, d, material) {
     if (p.kind !== 'update')
         throw new Error('update needs an update plan');
     const { client, log } = deps;
     // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
     // reconciled like any other, with the same object.
-    const body = upload ? withObject(p.body, await upload.store(client, d.id, state)) : p.body;
+    const body = material.kind === 'upload'
+        ? withObject(p.body, await material.upload.store(client, d.id, state))
+        : p.body;
     return log.group('Update the deployment', async () => {
         if (p.removedSecrets.length) {
             log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
@@ -32632,6 +32661,8 @@ function noteRepository(state, deps, p) {
 
 
 
+
+
 /**
  * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
  * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
@@ -32653,21 +32684,27 @@ async function deploy(o, state, deps) {
     return ending;
 }
 async function flow_steps(o, state, deps) {
-    // An upload's archive is built before any request (its errors send nothing), and removed after.
-    // Loaded only for an upload (a chunk of its own in the bundle): other runs start as before.
-    const upload = uploadsSource(o)
-        ? await (await __nccwpck_require__.e(/* import() */ 471).then(__nccwpck_require__.bind(__nccwpck_require__, 3471))).prepareUpload(o, state, deps)
-        : undefined;
+    const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
     try {
-        return await stepsWith(o, state, deps, upload);
+        if (material.kind !== 'promoted')
+            return await stepsWith(o, state, deps, material);
+        // A promotion deploys as its source: the target keeps all that this run's inputs leave.
+        const ending = await stepsWith((0,promote/* promotedOptions */.Ny)(o, material.source), state, deps, material);
+        const line = (0,promote/* promotedLine */.hH)(material.promotion, state, o.dryRun);
+        if (ending.outcome === 'deployed' || ending.outcome === 'dry-run')
+            deps.log.info(line);
+        return ending;
     }
     finally {
-        await upload?.archive.cleanup();
+        await (0,steps_material/* releaseMaterial */.$U)(material);
     }
 }
-async function stepsWith(o, state, deps, upload) {
+async function stepsWith(o, state, deps, given) {
     const current = await findTarget(o, state, deps);
-    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, upload));
+    if (given.kind === 'promoted')
+        (0,promote/* refuseUnfitTarget */.is)(given.source, current, (0,deploy_say/* sayOf */.J)(deps));
+    const material = (0,steps_material/* materialToWrite */.qO)(given);
+    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
     state.plan = plan;
     noteRepository(state, deps, plan);
     (0,after_deployed/* refuseHealthTarget */.c)(o, current, deps.say);
@@ -32675,7 +32712,7 @@ async function stepsWith(o, state, deps, upload) {
         deps.log.info('Dry run: nothing was written.');
         return { outcome: 'dry-run' };
     }
-    const written = await resizeAfter(o, state, deps, await writePlan(o, state, deps, plan, current, upload));
+    const written = await resizeAfter(o, state, deps, await writePlan(o, state, deps, plan, current, material));
     if (written.kind === 'no-revision') {
         deps.log.info('The change needs no new revision: nothing to wait for.');
         return { outcome: 'no-revision' };
@@ -32694,35 +32731,35 @@ async function stepsWith(o, state, deps, upload) {
     const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
     return (0,conclude/* conclude */.E)(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
 }
-/** Whether this run uploads the workspace (`internal_source`, as source or revision source). */
-function uploadsSource(o) {
-    return (o.source === 'internal_source' ||
-        (o.revisionSource === 'internal_source' && o.source !== 'external_docker'));
-}
-async function makePlan(o, deps, current, upload) {
+async function makePlan(o, deps, current, material) {
     let p;
     if (current)
-        p = (0,steps_plan/* planUpdate */.ZL)(o, current, upload?.archive, deps.say);
+        p = (0,steps_plan/* planUpdate */.ZL)(o, current, material, deps.say);
     else {
         // A deployment named by id is read, never created: not finding it was an error before.
         if (o.target.kind !== 'name')
             throw new deploy_error/* DeployError */.s(`Deployment ${o.target.deploymentId} was not found.`);
         const name = o.target.name;
         refuseCreateWithoutNeeds(o, name, deps.say);
-        const repo = o.source === 'codehost' && o.integrationId && o.repository
-            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
-            : undefined;
-        if (repo) {
+        // A promotion creates its target on the source's repository.
+        const promoted = material.kind === 'named' ? material.repoUrl : undefined;
+        const repo = promoted
+            ? { url: promoted, default_branch: '' }
+            : o.source === 'codehost' && o.integrationId && o.repository
+                ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+                : undefined;
+        if (repo && !promoted) {
             deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
         }
-        p = (0,steps_plan/* planCreate */._1)(o, name, repo, deps.say);
+        p = (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
     }
     for (const line of (0,steps_plan/* describePlan */.df)(p))
         deps.log.info(line);
-    if (upload)
-        deps.log.info(`  source: ${upload.described}`);
-    if (upload && p.kind === 'create')
-        deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${upload.archive.configPath}`);
+    if (material.kind === 'upload') {
+        deps.log.info(`  source: ${material.upload.described}`);
+        if (p.kind === 'create')
+            deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`);
+    }
     return p;
 }
 function waitFor(o, deps, deploymentId, revisionId) {
@@ -32929,31 +32966,8 @@ function secretValuesToMask(raw) {
         .sort((a, b) => b.length - a.length);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/resolved.ts
-function resolve(f, failed, event) {
-    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
-    const source = f.source;
-    const revisionSource = f['revision-source'];
-    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
-    const refOrigin = f.ref !== undefined
-        ? 'input'
-        : usesCodehost && !failed.has('ref') && event.ref !== undefined
-            ? 'event'
-            : undefined;
-    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
-    return {
-        byId,
-        source,
-        revisionSource,
-        usesCodehost,
-        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
-        ref,
-        refOrigin,
-        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
-        codeHost: event.codeHost
-    };
-}
-
+// EXTERNAL MODULE: ./src/inputs/resolved.ts
+var resolved = __nccwpck_require__(9481);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 // How the inputs fit together, as named rules. Which source takes an input and what a create
 // needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
@@ -33116,12 +33130,9 @@ function pullRequestRefMessage(r, event, say) {
     return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
         `request event, leaving ${say('ref')} empty deploys it)`);
 }
-/** Whether the run uploads the workspace (`internal_source`, as source or revision source). */
-const uploads = (r) => r.source === 'internal_source' ||
-    (r.revisionSource === 'internal_source' && r.source !== 'external_docker');
 /** A fork's code is never uploaded: it would deploy with the repository's key. */
 function forkUpload({ r, event, add }) {
-    if (event.forkHead === undefined || !uploads(r))
+    if (event.forkHead === undefined || !r.uploads)
         return;
     add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
 }
@@ -33141,7 +33152,7 @@ function uploadRevisionOfOtherSource({ r, say, add }) {
 }
 /** A fork's head branch is not in the repository the integration builds. */
 function forkHead({ r, event, absent, add }) {
-    if (uploads(r))
+    if (r.uploads)
         return; // forkUpload says it
     if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
         add('ref', forkPullRequestMessage(event.forkHead, event.repository));
@@ -33232,8 +33243,16 @@ const ANY_COMMAND = [
     commandFit,
     sweepCriteria
 ];
+/** `expected-source-digest` pins an upload's archive: only where an archive is built. */
+function digestFit({ r, set, say, add }) {
+    if (!set('expected-source-digest') || r.uploads || set('promote-from'))
+        return;
+    add('expected-source-digest', `${say('expected-source-digest')} pins the archive of an upload deploy (${say.set('source', 'internal_source')}) ` +
+        `or of a promotion (${say('promote-from')}) from one: this run uploads nothing`);
+}
 const DEPLOYING = [
     prComment,
+    digestFit,
     refFit,
     forkUpload,
     uploadRevisionOfOtherSource,
@@ -33392,7 +33411,7 @@ function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
     const found = new inputs_problems/* InputProblems */.Nh(naming);
     const f = checkEach(record, found);
     const failed = found.failed();
-    const r = resolve(f, failed, event);
+    const r = (0,resolved/* resolve */.h)(f, failed, event);
     // After failed inputs too: every problem is reported at once.
     const rules = {
         f,
@@ -33459,6 +33478,7 @@ function outputsOf(state) {
         smoke: state.verified?.smoke,
         health: state.health,
         'source-digest': state.source?.digest,
+        'promoted-from-revision-id': state.promotion?.revisionId,
         'deployment-type': state.deploymentType,
         size: state.size
     };
@@ -33505,6 +33525,8 @@ function summaryRows(state, facts) {
     add('Newer revision', code(state.newerRevisionId));
     add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus)));
     add('Type and size', typeAndSize(state));
+    const p = state.promotion;
+    add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`);
     add('Ref', code(state.ref));
     if (state.repoCommitSha || state.expectedSha) {
         const built = code(state.repoCommitSha) || 'not reported';
@@ -33828,6 +33850,8 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
                 url: state.url,
                 statusUrl: state.statusUrl,
                 commitSha: state.repoCommitSha ?? state.expectedSha,
+                promotedFrom: state.promotion &&
+                    `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
                 tier: typeAndSize(state)?.replace(/`/g, ''),
                 error,
                 logExcerpt: state.failureLog?.lines.join('\n'),
@@ -35423,8 +35447,9 @@ function newState(o) {
         deploymentStatus: undefined,
         url: undefined,
         repoCommitSha: undefined,
-        expectedSha: o.expectedSha,
-        ref: o.ref,
+        // The material's step (steps/material.ts) sets them.
+        expectedSha: undefined,
+        ref: undefined,
         newerRevisionId: undefined,
         timeline: [],
         outcome: undefined,
@@ -35617,6 +35642,14 @@ async function deployed(state, deps, w) {
     deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
     const sha = state.repoCommitSha;
     const expected = state.expectedSha;
+    if (!sha && expected && state.promotion) {
+        deps.log.warning(`Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${state.promotion.fromName} verified, is not confirmed.`, 'Built commit not reported');
+    }
+    if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
+        // A promotion deploys what the source verified: another commit is not that.
+        const p = state.promotion;
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`, 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.', 'Built a different commit');
+    }
     if (sha && expected && !sameCommit(sha, expected)) {
         deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
             `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
@@ -36053,6 +36086,99 @@ async function deletedState(client, id) {
 
 /***/ }),
 
+/***/ 2486:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $U: () => (/* binding */ releaseMaterial),
+/* harmony export */   FB: () => (/* binding */ namedMaterial),
+/* harmony export */   Tl: () => (/* binding */ prepareMaterial),
+/* harmony export */   qO: () => (/* binding */ materialToWrite)
+/* harmony export */ });
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9481);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1196);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5911);
+
+
+
+
+/** The material the plan and the writes send. */
+const materialToWrite = (m) => m.kind === 'promoted' ? m.of : m;
+/** The material the inputs name (no upload). */
+function namedMaterial(o) {
+    return {
+        kind: 'named',
+        ref: o.ref,
+        imageUri: o.imageUri,
+        graphConfigPath: o.graphConfigPath,
+        expectedSha: o.expectedSha
+    };
+}
+/**
+ * The run's material, with the state's ref and expected commit. An upload's archive is built here,
+ * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
+ * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
+ */
+async function prepareMaterial(o, state, deps) {
+    if (o.promoteFrom !== undefined)
+        return preparePromotion(o, state, deps);
+    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_3__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
+        const named = namedMaterial(o);
+        state.ref = named.ref;
+        state.expectedSha = named.expectedSha;
+        return named;
+    }
+    return uploadMaterial(o, state, deps);
+}
+async function uploadMaterial(o, state, deps) {
+    const upload = await (await __nccwpck_require__.e(/* import() */ 471).then(__nccwpck_require__.bind(__nccwpck_require__, 3471))).prepareUpload(o, state, deps);
+    const expected = o.expectedSourceDigest;
+    if (expected !== undefined && upload.facts.digest !== expected) {
+        await upload.archive.cleanup();
+        const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
+        const refused = new _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .s(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${(0,_say_js__WEBPACK_IMPORTED_MODULE_1__/* .sayOf */ .J)(deps)('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs');
+        refused.nothingSent = true;
+        throw refused;
+    }
+    return { kind: 'upload', configPath: upload.archive.configPath, upload };
+}
+/** A promotion: the source read and checked, then its material (an upload archives the workspace). */
+async function preparePromotion(o, state, deps) {
+    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .readPromotionSource */ .fq)(o, deps);
+    let of;
+    let what;
+    if (source.deployment.source === 'internal_source') {
+        if (o.expectedSourceDigest === undefined)
+            throw digestNeeded(source, deps);
+        of = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotedOptions */ .Ny)(o, source), state, deps);
+        what = of.upload.facts.digest;
+    }
+    else {
+        const { what: said, ...named } = (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotedNamed */ .uH)(source, o, deps);
+        what = said;
+        of = { kind: 'named', ...named };
+        state.ref = named.ref;
+        state.expectedSha = named.expectedSha;
+    }
+    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotionOf */ .bi)(source, what);
+    state.promotion = promotion;
+    return { kind: 'promoted', source, promotion, of };
+}
+/** The service keeps no archive another deployment can use: the workspace's must be the same. */
+function digestNeeded(s, deps) {
+    const say = (0,_say_js__WEBPACK_IMPORTED_MODULE_1__/* .sayOf */ .J)(deps);
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .s(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
+}
+async function releaseMaterial(m) {
+    const own = materialToWrite(m);
+    if (own.kind === 'upload')
+        await own.upload.archive.cleanup();
+}
+
+
+/***/ }),
+
 /***/ 4168:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36093,20 +36219,26 @@ function sourceConfigFromInputs(o) {
         c.build_command = o.buildCommand;
     return c;
 }
-function revisionConfigFromInputs(o, ref) {
+/** The revision of named material: the ref a codehost deployment builds, or the image. */
+function namedRevision(o, m, ref = m.ref) {
     const r = {};
     if (o.source === 'codehost') {
         if (ref !== undefined)
             r.repo_ref = ref;
-        r.graph_config_path = o.graphConfigPath;
+        r.graph_config_path = m.graphConfigPath;
     }
-    if (o.imageUri !== undefined)
-        r.image_uri = o.imageUri;
+    if (m.imageUri !== undefined)
+        r.image_uri = m.imageUri;
     return r;
 }
-function planCreate(o, name, repo, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+/**
+ * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
+ * object makes it (write-revision.ts).
+ */
+function planCreate(o, name, repo, material, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
     const sourceConfig = sourceConfigFromInputs(o);
-    let ref = o.ref;
+    const named = material.kind === 'named' ? material : undefined;
+    let ref = named?.ref;
     if (o.source === 'codehost') {
         if (!repo || !o.integrationId) {
             throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
@@ -36124,7 +36256,7 @@ function planCreate(o, name, repo, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__
         name,
         source: o.source,
         source_config: sourceConfig,
-        source_revision_config: revisionConfigFromInputs(o, ref),
+        source_revision_config: named ? namedRevision(o, named, ref) : {},
         secrets: o.secrets ?? []
     };
     if (o.secretReferences !== undefined)
@@ -36139,10 +36271,10 @@ function uploadedRevision(configPath) {
     return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
 }
 /**
- * `upload`: the run uploads the workspace (`internal_source`), whose config is at `configPath` in
- * the archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
+ * archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
-function planUpdate(o, current, upload, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+function planUpdate(o, current, material, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
     if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
         const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
         throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
@@ -36156,9 +36288,7 @@ function planUpdate(o, current, upload, say = (0,_say_js__WEBPACK_IMPORTED_MODUL
     const sourceConfig = sourceConfigFromInputs(o);
     if (Object.keys(sourceConfig).length)
         body.source_config = sourceConfig;
-    const revisionConfig = upload
-        ? uploadedRevision(upload.configPath)
-        : revisionConfigFromInputs(o, o.ref);
+    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material);
     if (Object.keys(revisionConfig).length)
         body.source_revision_config = revisionConfig;
     if (o.secrets !== undefined)
@@ -36303,6 +36433,209 @@ function describePlan(plan) {
         lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
     }
     return lines;
+}
+
+
+/***/ }),
+
+/***/ 5911:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ny: () => (/* binding */ promotedOptions),
+/* harmony export */   bi: () => (/* binding */ promotionOf),
+/* harmony export */   fq: () => (/* binding */ readPromotionSource),
+/* harmony export */   hH: () => (/* binding */ promotedLine),
+/* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
+/* harmony export */   uH: () => (/* binding */ promotedNamed)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2099);
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1196);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
+// Promotion (`promote-from`): the material of another deployment's active revision, read and
+// checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
+// branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
+// image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
+// one expected. Whatever does not fit is refused here, with one error naming the source.
+
+
+
+
+
+
+const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(text ?? '', 200);
+/** The deployment `promote-from` names; an error naming it when there is none. */
+async function findSource(o, deps, from) {
+    const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .UUID_PATTERN */ .JJ.test(from)
+        ? await deps.client.getDeployment(from).catch((err) => {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+    if (!d) {
+        throw refusal(`Deployment "${from}" (${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')}) was not found: there is nothing to promote.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
+    }
+    if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
+        throw refusal(`Deployment "${d.name}" is both ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')} and this run's target: a deployment cannot be promoted to itself.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('name')} to the deployment that receives the promotion.`);
+    }
+    return d;
+}
+function refusal(message, hint) {
+    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(message, hint, 'Promotion refused');
+}
+/**
+ * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
+ * revision of the source is still in progress (what it will be is not known yet).
+ */
+async function activeRevision(deps, d) {
+    const name = `Deployment "${d.name}" (${d.id})`;
+    const promote = 'Promote once the source is deployed and its health checks pass.';
+    if (!d.active_revision_id)
+        throw refusal(`${name} has no active revision to promote.`, promote);
+    const revision = await deps.client.getRevision(d.id, d.active_revision_id);
+    if (revision.status !== 'DEPLOYED') {
+        throw refusal(`${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`, promote);
+    }
+    const latest = d.latest_revision_id;
+    if (latest && latest !== revision.id) {
+        const newer = await deps.client.getRevision(d.id, latest);
+        if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
+            throw refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
+        }
+        return { deployment: d, revision, newer };
+    }
+    return { deployment: d, revision };
+}
+/** Reads the source and its active revision, and checks them; nothing is written. */
+async function readPromotionSource(o, deps) {
+    const from = o.promoteFrom;
+    const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
+        const d = await findSource(o, deps, from);
+        const s = await activeRevision(deps, d);
+        deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
+        return s;
+    });
+    return source;
+}
+/** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
+function named(s, o, deps) {
+    const { deployment: d, revision } = s;
+    const c = revision.source_revision_config ?? {};
+    const name = `deployment "${d.name}" (${d.id})`;
+    const say = (0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps);
+    if (d.source === 'codehost') {
+        const sha = c.repo_commit_sha;
+        const ref = c.repo_ref;
+        if (!sha || !ref) {
+            throw refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
+        }
+        if (o.ref !== undefined && o.ref !== ref) {
+            throw refusal(`${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`, `Leave ${say('ref')} empty with ${say('promote-from')}.`);
+        }
+        refuseMovedRef(s, ref, sha, name);
+        return {
+            ref,
+            imageUri: undefined,
+            graphConfigPath: c.graph_config_path ?? o.graphConfigPath,
+            repoUrl: d.source_config.repo_url ?? undefined,
+            expectedSha: sha,
+            what: `commit ${shown(sha)}`
+        };
+    }
+    const image = c.image_uri;
+    if (!image) {
+        throw refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
+    }
+    if (o.imageUri !== undefined && o.imageUri !== image) {
+        throw refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
+    }
+    return {
+        ref: undefined,
+        imageUri: image,
+        graphConfigPath: o.graphConfigPath,
+        repoUrl: undefined,
+        expectedSha: undefined,
+        what: `image ${shown(image)}`
+    };
+}
+/**
+ * The service builds what a ref points to when the build starts: a newer revision of the same ref
+ * that built another commit shows the ref has moved since, and the promotion would build that.
+ */
+function refuseMovedRef(s, ref, sha, name) {
+    const newer = s.newer;
+    const c = newer?.source_revision_config;
+    if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha)
+        return;
+    throw refusal(`The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`, 'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.');
+}
+/** The named material of a codehost or image source (an upload's is the workspace's archive). */
+function promotedNamed(s, o, deps) {
+    const m = named(s, o, deps);
+    if (m.imageUri && !m.imageUri.includes('@sha256:')) {
+        deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
+    }
+    return m;
+}
+/** The promotion as the state keeps it: the output, the log and the summary say it. */
+function promotionOf(s, what) {
+    return {
+        fromId: s.deployment.id,
+        fromName: s.deployment.name,
+        revisionId: s.revision.id,
+        what
+    };
+}
+/**
+ * The options of a promotion: the source's source, and what a create of the target needs (the
+ * integration, repository, ref or image) taken from the source where this run's inputs leave it.
+ */
+function promotedOptions(o, s) {
+    const c = s.deployment.source_config;
+    const r = s.revision.source_revision_config ?? {};
+    const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(c.repo_url ?? '')?.[1];
+    return {
+        ...o,
+        source: s.deployment.source,
+        integrationId: o.integrationId ?? c.integration_id ?? undefined,
+        repository: repository ?? o.repository,
+        repositoryExplicit: false,
+        ref: r.repo_ref ?? undefined,
+        imageUri: r.image_uri ?? undefined
+    };
+}
+/** The target must take the source's material: the same source, and for codehost one repository. */
+function refuseUnfitTarget(s, target, say) {
+    if (!target)
+        return;
+    const from = s.deployment;
+    if (target.source !== from.source) {
+        throw refusal(`Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`, 'Promote between deployments of one source (codehost, an image source, or uploads).');
+    }
+    const theirs = from.source_config.repo_url;
+    const ours = target.source_config.repo_url;
+    if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours))
+        return;
+    throw refusal(`Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`, 'Promote between deployments of one repository.');
+}
+function sameRepository(a, b) {
+    const norm = (u) => u
+        .trim()
+        .toLowerCase()
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '');
+    return norm(a) === norm(b);
+}
+/** `Promoted <source> revision <id> (<what>) to <target>: revision <id>`. */
+function promotedLine(p, state, dryRun) {
+    const target = state.name ?? state.deploymentId ?? 'the target';
+    return dryRun
+        ? `Would promote ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}.`
+        : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${state.revisionId ?? 'none'}`;
 }
 
 
@@ -38336,7 +38669,7 @@ function refuseHealthTarget(o, current, say = (0,deploy_say/* sayOf */.J)({})) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5487);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5942);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -38666,6 +38999,14 @@ const ACTION_INPUTS = {
         description: 'With command check - fail the step when drift is found; false only reports it (the drift output).',
         required: false,
         default: 'true'
+    },
+    'promote-from': {
+        description: "Name or id of another deployment whose active revision's material (commit, image or upload digest) this run deploys to its target.",
+        required: false
+    },
+    'expected-source-digest': {
+        description: "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
+        required: false
     }
 };
 const ACTION_OUTPUTS = {
@@ -38716,6 +39057,9 @@ const ACTION_OUTPUTS = {
     },
     drift: {
         description: 'With command check - true when the deployment differs from what the inputs describe, else false.'
+    },
+    'promoted-from-revision-id': {
+        description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
     }
 };
 
@@ -38913,6 +39257,48 @@ function renderProblems(problems, naming = _naming_js__WEBPACK_IMPORTED_MODULE_1
     const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
     const name = (input) => naming.name(input);
     return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 9481:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ uploadsWorkspace),
+/* harmony export */   h: () => (/* binding */ resolve)
+/* harmony export */ });
+function resolve(f, failed, event) {
+    const byId = f['deployment-id'] !== undefined || failed.has('deployment-id');
+    const source = f.source;
+    const revisionSource = f['revision-source'];
+    const usesCodehost = source === 'codehost' || (revisionSource === 'codehost' && source !== 'external_docker');
+    // A promotion deploys its source's ref: the event's is not this run's.
+    const promotes = f['promote-from'] !== undefined || failed.has('promote-from');
+    const refOrigin = f.ref !== undefined
+        ? 'input'
+        : usesCodehost && !promotes && !failed.has('ref') && event.ref !== undefined
+            ? 'event'
+            : undefined;
+    const ref = refOrigin === 'input' ? f.ref : refOrigin === 'event' ? event.ref : undefined;
+    return {
+        byId,
+        source,
+        revisionSource,
+        usesCodehost,
+        uploads: uploadsWorkspace(source, revisionSource),
+        repository: f.repository ?? (usesCodehost ? event.repository : undefined),
+        ref,
+        refOrigin,
+        expectedSha: usesCodehost && ref !== undefined && ref === event.ref ? event.expectedSha : undefined,
+        codeHost: event.codeHost
+    };
+}
+/** Whether a run uploads the workspace (`internal_source`, as source or revision source). */
+function uploadsWorkspace(source, revisionSource) {
+    return (source === 'internal_source' ||
+        (revisionSource === 'internal_source' && source !== 'external_docker'));
 }
 
 
