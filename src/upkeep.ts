@@ -105,9 +105,12 @@ async function runCheck(o: Options, deps: FlowDeps & { redactor: Redactor }): Pr
     return { exitCode: 1, outputs, summary, error: { text: error, title: r.failure!.title } }
   report(deps, r)
   if (!drift) return { exitCode: 0, outputs, summary }
-  const text = `Drift in "${r.name ?? o.name}": ${r.differences.map(driftWords).join('; ')} (each listed above).`
+  const text = `"${r.name ?? o.name}" differs from these inputs: ${r.differences.map(driftWords).join('; ')} (each listed above).`
   if (!o.failOnDrift) {
-    deps.log.warning(`${text} fail-on-drift is false: the step passes.`, 'Drift')
+    deps.log.warning(
+      `${text} ${sayOf(deps).set('fail-on-drift', false)}: the step passes.`,
+      'Drift'
+    )
     return { exitCode: 0, outputs, summary }
   }
   return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } }

@@ -192,7 +192,9 @@ test('check: exit 0 in sync, 3 on drift (secrets by name only), 0 with --no-fail
   const drift = await cli(args, gitlabJob({ CONTROL_PLANE_SECRETS: `OPENAI_API_KEY=${changed}` }))
   expect([drift.code, outputsOf(drift.stdout).drift]).toEqual([3, 'true'])
   expect(drift.stderr).toContain('secrets.OPENAI_API_KEY: *** -> ***')
-  expect(drift.stderr).toMatch(/error: .*Drift in "prod-agent": a deploy would change one setting/)
+  expect(drift.stderr).toMatch(
+    /error: Drift: "prod-agent" differs from these inputs: a deploy would change one setting/
+  )
   for (const r of [inSync, drift]) expect(r.stdout + r.stderr).not.toContain(SECRET)
   const reported = await cli(
     [...args, '--no-fail-on-drift'],

@@ -35,7 +35,7 @@ e2e('check: a planned change is drift; secrets by name only; the step fails', as
   expect(r.code).toBe(1)
   expect(r.outputs.drift).toBe('true')
   expect(r.errors.join('\n')).toMatch(
-    /::error title=Drift::Drift in "agent": a deploy would change 2 settings/
+    /::error title=Drift::"agent" differs from these inputs: a deploy would change 2 settings/
   )
   expect(r.stdout).toContain('source_revision_config.repo_ref: main -> release')
   expect(r.stdout).toContain('secrets.OPENAI_API_KEY: *** -> ***')
@@ -57,7 +57,7 @@ e2e('check: a setting changed by hand is drift; fail-on-drift false only reports
   expect(r.outputs.drift).toBe('true')
   expect(r.stdout).toContain('source_config.build_on_push: true -> false')
   expect(r.stdout).toMatch(
-    /::warning title=Drift::Drift in "agent": .* fail-on-drift is false: the step passes\./
+    /::warning title=Drift::"agent" differs from these inputs: .* `fail-on-drift: false`: the step passes\./
   )
   expect(r.errors).toEqual([])
 })

@@ -31,6 +31,10 @@ export function plannedChanges(o: Options, current: Deployment, say: Say): Plann
   }
   const changes = plan.changes.filter(compared)
   if (!changes.length && !plan.removedSecrets.length) return { lines: [], unread }
-  // The plan's own lines, without its head (create or update, new revision or not).
-  return { lines: describePlan({ ...plan, changes }).slice(1), unread }
+  // The plan's own lines, without its head (create or update, new revision or not) and without
+  // what a deploy would do next ("then resize ..."): each line left is one setting that differs.
+  const lines = describePlan({ ...plan, changes })
+    .slice(1)
+    .filter(l => !/^\s*then /.test(l))
+  return { lines, unread }
 }
