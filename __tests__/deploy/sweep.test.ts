@@ -95,7 +95,9 @@ describe('choose', () => {
       ['odd', 'kept']
     ])
     expect(rows[0]!.why).toEqual(['last change 9d ago, older than 7d'])
-    expect(rows[1]!.why[0]).toMatch(/one of the 2 oldest beyond sweep-max-count 1/)
+    expect(rows[1]!.why[0]).toMatch(
+      /beyond the count: only the newest 1 of the 3 that the other criteria keep stay/
+    )
   })
 
   test('a pull request not read, or not found, says nothing: the deployment stays', () => {

@@ -125,7 +125,9 @@ e2e('sweep: sweep-max-count keeps the newest, deleting the oldest first', async 
   expect(r.code).toBe(0)
   expect(swept(r.outputs)).toEqual(['pv-5d', 'pv-4d', 'pv-3d'])
   expect(names(emu)).toEqual(expect.arrayContaining(['pv-1d', 'pv-2d']))
-  expect(r.summary).toContain('one of the 3 oldest beyond sweep-max-count 2')
+  expect(r.summary).toContain(
+    'beyond the count: only the newest 2 of the 5 that the other criteria keep stay'
+  )
 })
 
 e2eWithGitHub(

@@ -55,7 +55,7 @@ export function choose(candidates: readonly Candidate[], c: Criteria): SweepRow[
   for (const r of staying.slice(0, Math.max(0, over))) {
     r.fate = 'would-delete'
     r.why = [
-      `one of the ${over} oldest beyond sweep-max-count ${c.maxCount} (${staying.length} left after the other criteria)`
+      `beyond the count: only the newest ${c.maxCount} of the ${staying.length} that the other criteria keep stay`
     ]
   }
   return rows
