@@ -172,8 +172,12 @@ function plannedChanges(o, current, say) {
     const changes = plan.changes.filter(compared);
     if (!changes.length && !plan.removedSecrets.length)
         return { lines: [], unread };
-    // The plan's own lines, without its head (create or update, new revision or not).
-    return { lines: (0,steps_plan/* describePlan */.df)({ ...plan, changes }).slice(1), unread };
+    // The plan's own lines, without its head (create or update, new revision or not) and without
+    // what a deploy would do next ("then resize ..."): each line left is one setting that differs.
+    const lines = (0,steps_plan/* describePlan */.df)({ ...plan, changes })
+        .slice(1)
+        .filter(l => !/^\s*then /.test(l));
+    return { lines, unread };
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/check/check.ts
@@ -397,7 +401,7 @@ function choose(candidates, c) {
     for (const r of staying.slice(0, Math.max(0, over))) {
         r.fate = 'would-delete';
         r.why = [
-            `one of the ${over} oldest beyond sweep-max-count ${c.maxCount} (${staying.length} left after the other criteria)`
+            `beyond the count: only the newest ${c.maxCount} of the ${staying.length} that the other criteria keep stay`
         ];
     }
     return rows;
@@ -751,9 +755,9 @@ async function runCheck(o, deps) {
     report(deps, r);
     if (!drift)
         return { exitCode: 0, outputs, summary };
-    const text = `Drift in "${r.name ?? o.name}": ${r.differences.map(driftWords).join('; ')} (each listed above).`;
+    const text = `"${r.name ?? o.name}" differs from these inputs: ${r.differences.map(driftWords).join('; ')} (each listed above).`;
     if (!o.failOnDrift) {
-        deps.log.warning(`${text} fail-on-drift is false: the step passes.`, 'Drift');
+        deps.log.warning(`${text} ${(0,deploy_say/* sayOf */.J)(deps).set('fail-on-drift', false)}: the step passes.`, 'Drift');
         return { exitCode: 0, outputs, summary };
     }
     return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } };
