@@ -29,9 +29,7 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
       ...eventDefaults(github),
       workspace: github.workspace ?? process.cwd(),
       // The runner's files this step writes: never archived, even where they lie in the workspace.
-      ownFiles: [process.env.GITHUB_OUTPUT, process.env.GITHUB_STEP_SUMMARY].filter(
-        (f): f is string => Boolean(f)
-      )
+      ownFiles: github.stepFiles ?? []
     },
     mask: value => core.setSecret(value),
     info: line => core.info(logSafe(line)),
