@@ -255,3 +255,22 @@ e2e(
     expect(r.summary).toMatch(/`pv-b` .* ❌ delete failed \|/)
   }
 )
+
+e2e(
+  'sweep: a delete whose answer is lost on every try is read back, as command: delete does; gone is swept, not a failure',
+  async ({ emu }) => {
+    load(emu, [{ name: 'pv-lost', updatedAt: daysAgo(30) }])
+    const id = emu.state().tenants[0]!.deployments.find(d => d.name === 'pv-lost')!.id
+    emu.setFaults([
+      { kind: 'lost-response', method: 'DELETE', path: `/v2/deployments/${id}`, times: 50 }
+    ])
+    const r = await run({
+      inputs: sweepInputs(emu, { 'sweep-names': 'pv-*', 'sweep-max-age': '7d' })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(swept(r.outputs)).toEqual(['pv-lost'])
+    expect(r.stdout).toMatch(/reading the deployment back/)
+    expect(names(emu)).not.toContain('pv-lost')
+  }
+)

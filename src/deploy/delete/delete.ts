@@ -110,16 +110,9 @@ async function send(
   deps: FlowDeps,
   found: Deployment
 ): Promise<'deleted' | 'not-found'> {
-  const { client, log } = deps
+  const { log } = deps
   const a = await writing(state, deps, 'delete', () =>
-    client
-      .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-      .catch(async err => {
-        // No answer after every retry: what the control plane holds now decides.
-        if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
-        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
-        return (await isGone(deps, found.id)) ? ('deleted' as const) : Promise.reject(err)
-      })
+    deleteReconciled(deps, found.id, o.deleteTracingProject)
   )
   if (a === 'not-found') {
     // Someone else deleted it between the look-up and this request: not this run's doing.
@@ -135,6 +128,22 @@ async function send(
     )
   }
   return a
+}
+
+/**
+ * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
+ * the control plane holds then decides (`command: delete` and the sweep alike).
+ */
+export function deleteReconciled(
+  deps: FlowDeps,
+  id: string,
+  deleteTracingProject: boolean
+): Promise<'deleted' | 'not-found'> {
+  return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async err => {
+    if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
+    deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
+    return (await isGone(deps, id)) ? ('deleted' as const) : Promise.reject(err)
+  })
 }
 
 async function isGone(deps: FlowDeps, id: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { matchName, type NamePattern } from '../../inputs/sweep-names.ts'
+import { deleteReconciled } from '../delete/delete.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { Failure } from '../ending.ts'
 import { firstLine } from '../steps/conclude.ts'
@@ -159,9 +160,7 @@ async function deleteOne(
     return
   }
   try {
-    const answer = await client.deleteDeployment(row.id, {
-      deleteTracingProject: o.deleteTracingProject
-    })
+    const answer = await deleteReconciled(deps, row.id, o.deleteTracingProject)
     if (answer === 'not-found') return gone(row, deps)
   } catch (err) {
     if (!(err instanceof ControlPlaneError)) throw err
