@@ -25,7 +25,11 @@ describe('sweep-names', () => {
     ['preview-*', 'my-preview-x', undefined],
     ['*-pr-{pr}', 'agent-pr-3', { pr: 3 }],
     ['*-pr-{pr}', '-pr-3', { pr: 3 }],
-    ['app-*-pr-{pr}', 'app-a-b-pr-44', { pr: 44 }]
+    ['app-*-pr-{pr}', 'app-a-b-pr-44', { pr: 44 }],
+    // A name the service answered with other characters than a deployment name's: never matched.
+    ['preview-*', 'preview-$(touch x)', undefined],
+    ['preview-*', 'preview-a\n::error::x', undefined],
+    ['preview-*', 'preview-A', undefined]
   ])('%s against %s', (text, name, expected) => {
     expect(matchName(pattern(text), name)).toEqual(expected)
   })

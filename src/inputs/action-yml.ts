@@ -214,7 +214,7 @@ export const ACTION_INPUTS = {
   },
   'sweep-names': {
     description:
-      'With command sweep (required) - the names to consider, matched whole - * any run of characters, {pr} a pull request number (my-agent-pr-{pr}).',
+      'With command sweep (required) - the names to consider, matched whole - * any run of name characters, {pr} a pull request number (my-agent-pr-{pr}).',
     required: false
   },
   'sweep-closed': {

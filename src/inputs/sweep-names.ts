@@ -1,5 +1,7 @@
 // The `sweep-names` input: a pattern of deployment names, matched whole, where `*` is any run of
-// characters (the empty one too) and `{pr}` a pull (merge) request number. Checked once here and
+// name characters (lowercase letters, digits, hyphens; the empty run too) and `{pr}` a pull (merge)
+// request number. A listed name with any other character is never matched: the sweep neither
+// deletes it nor puts it in its output. Checked once here and
 // matched by the sweep (src/deploy/sweep/).
 import type { Check } from './problems.ts'
 
@@ -46,7 +48,7 @@ function longestLiteral(pattern: string): string {
 function regexOf(pattern: NamePattern): RegExp {
   const source = pattern.text
     .split(/(\*|\{pr\})/)
-    .map(part => (part === '*' ? '.*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+    .map(part => (part === '*' ? '[a-z0-9-]*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
     .join('')
   return new RegExp(`^${source}$`)
 }
