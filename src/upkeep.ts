@@ -78,7 +78,8 @@ function pullSource(port: RunPort, o: Options, redactor: Redactor, say: Say): Pu
     port.mask(gitlab.token)
     const reader = gitlabPullStates(
       { ...gitlab, token: gitlab.token },
-      o.repositoryExplicit ? o.repository : undefined
+      o.repositoryExplicit ? o.repository : undefined,
+      port.signal
     )
     return typeof reader === 'string' ? { skipped: reader } : reader
   }

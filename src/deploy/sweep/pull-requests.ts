@@ -4,6 +4,7 @@
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitLabContext } from '../../event.ts'
+import { httpProbe } from '../../health/probe.ts'
 
 /** What one read of a pull request says. */
 export type PullState =
@@ -27,32 +28,41 @@ export interface PullStates {
 /** One request's longest wait; a read that takes longer has failed. */
 export const PULL_READ_TIMEOUT_MS = 10_000
 
-/** Merge requests of the pipeline's project (or of `project`, a path), read with the token. */
+/** The start of a merge request's answer read at most: its `state` is near the top. */
+const MAX_MERGE_REQUEST_BODY = 256 * 1024
+
+/**
+ * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
+ * the probes' transport: the runner's proxy, no redirect, a bounded time and body, the run's cancel.
+ */
 export function gitlabPullStates(
   context: GitLabContext & { token: string },
-  project?: string
+  project?: string,
+  signal?: AbortSignal
 ): PullStates | string {
   const problem = baseUrlProblem(context.apiUrl)
   if (problem) return `CI_API_V4_URL is refused: ${problem}`
   const id = encodeURIComponent(project ?? context.projectId)
   const redactor = new Redactor([context.token])
+  const root = context.apiUrl.replace(/\/+$/, '')
   return {
     where: `GitLab project ${sanitizeServerText(project ?? context.projectId, 200)}`,
     mark: '!',
     read: async iid => {
       try {
-        const url = `${context.apiUrl.replace(/\/+$/, '')}/projects/${id}/merge_requests/${iid}`
-        const answer = await fetch(url, {
+        const answer = await httpProbe({
+          url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
           headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
-          redirect: 'error',
-          signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS)
+          timeoutMs: PULL_READ_TIMEOUT_MS,
+          maxBody: MAX_MERGE_REQUEST_BODY,
+          ...(signal ? { signal } : {})
         })
         if (answer.status === 404) return { kind: 'absent' }
-        if (!answer.ok) {
-          const said = sanitizeServerText(redactor.redact(await answer.text()), 200)
+        if (answer.status < 200 || answer.status > 299) {
+          const said = sanitizeServerText(redactor.redact(answer.body), 200)
           return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` }
         }
-        return gitlabState(await answer.json())
+        return gitlabState(JSON.parse(answer.body))
       } catch (err) {
         const text = err instanceof Error ? err.message : String(err)
         return {
