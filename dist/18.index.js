@@ -325,39 +325,49 @@ function renderCheckSummary(r, error) {
 var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var control_plane_redact = __webpack_require__(7889);
+// EXTERNAL MODULE: ./src/health/probe.ts
+var probe = __webpack_require__(4664);
 ;// CONCATENATED MODULE: ./src/deploy/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
 // that cannot be read is never guessed: the deployment stays, and the log says why.
 
 
+
 /** One request's longest wait; a read that takes longer has failed. */
 const PULL_READ_TIMEOUT_MS = 10_000;
-/** Merge requests of the pipeline's project (or of `project`, a path), read with the token. */
-function gitlabPullStates(context, project) {
+/** The start of a merge request's answer read at most: its `state` is near the top. */
+const MAX_MERGE_REQUEST_BODY = 256 * 1024;
+/**
+ * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
+ * the probes' transport: the runner's proxy, no redirect, a bounded time and body, the run's cancel.
+ */
+function gitlabPullStates(context, project, signal) {
     const problem = (0,base_url/* baseUrlProblem */.aS)(context.apiUrl);
     if (problem)
         return `CI_API_V4_URL is refused: ${problem}`;
     const id = encodeURIComponent(project ?? context.projectId);
     const redactor = new control_plane_redact/* Redactor */.pO([context.token]);
+    const root = context.apiUrl.replace(/\/+$/, '');
     return {
         where: `GitLab project ${(0,control_plane_redact/* sanitizeServerText */.c8)(project ?? context.projectId, 200)}`,
         mark: '!',
         read: async (iid) => {
             try {
-                const url = `${context.apiUrl.replace(/\/+$/, '')}/projects/${id}/merge_requests/${iid}`;
-                const answer = await fetch(url, {
+                const answer = await (0,probe/* httpProbe */.HB)({
+                    url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
                     headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
-                    redirect: 'error',
-                    signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS)
+                    timeoutMs: PULL_READ_TIMEOUT_MS,
+                    maxBody: MAX_MERGE_REQUEST_BODY,
+                    ...(signal ? { signal } : {})
                 });
                 if (answer.status === 404)
                     return { kind: 'absent' };
-                if (!answer.ok) {
-                    const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(await answer.text()), 200);
+                if (answer.status < 200 || answer.status > 299) {
+                    const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
                     return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` };
                 }
-                return gitlabState(await answer.json());
+                return gitlabState(JSON.parse(answer.body));
             }
             catch (err) {
                 const text = err instanceof Error ? err.message : String(err);
@@ -381,6 +391,8 @@ function gitlabState(body) {
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
 var sweep_names = __webpack_require__(6740);
+// EXTERNAL MODULE: ./src/deploy/delete/delete.ts
+var delete_delete = __webpack_require__(6432);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
 var conclude = __webpack_require__(3718);
 // EXTERNAL MODULE: ./src/duration.ts
@@ -444,6 +456,7 @@ function decide(d, c) {
 // page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
 // each re-read right before its delete and held back when it changed since the listing (someone
 // deploys it now). Nothing else is ever touched. Returns every matching deployment's fate.
+
 
 
 
@@ -561,9 +574,7 @@ async function deleteOne(o, deps, row, result) {
         return;
     }
     try {
-        const answer = await client.deleteDeployment(row.id, {
-            deleteTracingProject: o.deleteTracingProject
-        });
+        const answer = await (0,delete_delete/* deleteReconciled */.g)(deps, row.id, o.deleteTracingProject);
         if (answer === 'not-found')
             return gone(row, deps);
     }
@@ -727,7 +738,7 @@ function pullSource(port, o, redactor, say) {
                 skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
             };
         port.mask(gitlab.token);
-        const reader = gitlabPullStates({ ...gitlab, token: gitlab.token }, o.repositoryExplicit ? o.repository : undefined);
+        const reader = gitlabPullStates({ ...gitlab, token: gitlab.token }, o.repositoryExplicit ? o.repository : undefined, port.signal);
         return typeof reader === 'string' ? { skipped: reader } : reader;
     }
     if (!port.github)

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5942:
+/***/ 6289:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31449,173 +31449,18 @@ function sameId(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
 
+// EXTERNAL MODULE: ./src/deploy/delete/delete.ts
+var delete_delete = __nccwpck_require__(6432);
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var deploy_ending = __nccwpck_require__(1368);
 // EXTERNAL MODULE: ./src/deploy/say.ts
 var deploy_say = __nccwpck_require__(1196);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
 var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __nccwpck_require__(2099);
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(1368);
-// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(1550);
-// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
-// EXTERNAL MODULE: ./src/deploy/state.ts
-var deploy_state = __nccwpck_require__(3414);
-;// CONCATENATED MODULE: ./src/deploy/delete/delete.ts
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw.
-
-
-
-
-
-
-
-
-
-
-/**
- * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
- * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
- * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
- */
-async function deleteDeployment(o, state, deps) {
-    let ending;
-    try {
-        ending = await steps(o, state, deps);
-    }
-    catch (err) {
-        ending = (0,deploy_ending/* endingOfError */.Rx)(err, state, deps.signal);
-        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
-        if (!ending) {
-            state.outcome = applied ? 'deleted' : 'error';
-            throw err;
-        }
-        if (applied)
-            ending = { ...ending, outcome: 'deleted' };
-    }
-    state.outcome = ending.outcome;
-    return ending;
-}
-async function steps(o, state, deps) {
-    const { log } = deps;
-    state.deleted = false;
-    // A delete builds nothing: no ref or commit to report.
-    state.ref = undefined;
-    state.expectedSha = undefined;
-    const absent = o.target.kind === 'id'
-        ? `No deployment has the id ${o.target.deploymentId}`
-        : `No deployment is named "${o.name}"`;
-    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if (!found) {
-        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
-        return { outcome: 'absent' };
-    }
-    state.deploymentId = found.id;
-    state.name = found.name;
-    state.deploymentStatus = found.status;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    if (o.dryRun) {
-        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
-        return { outcome: 'dry-run' };
-    }
-    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
-    if (answer === 'not-found') {
-        state.deploymentStatus = undefined;
-        return { outcome: 'absent' };
-    }
-    if (!o.wait)
-        return { outcome: 'deleted' };
-    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
-}
-/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
-async function findToDelete(o, deps, absent) {
-    const { client, log } = deps;
-    const target = o.target;
-    const d = target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof errors/* ApiError */.hD && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${(0,deploy_say/* sayOf */.J)(deps)('name')} and ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-    }
-    if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
-    else
-        log.info(`${absent}.`);
-    return d;
-}
-/** The DELETE, reconciled by a read when no answer came. */
-async function send(o, state, deps, found) {
-    const { client, log } = deps;
-    const a = await (0,deploy_state/* writing */.dV)(state, deps, 'delete', () => client
-        .deleteDeployment(found.id, { deleteTracingProject: o.deleteTracingProject })
-        .catch(async (err) => {
-        // No answer after every retry: what the control plane holds now decides.
-        if (!(err instanceof errors/* ControlPlaneError */.Cj) || err instanceof errors/* ApiError */.hD)
-            throw err;
-        log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-        return (await isGone(deps, found.id)) ? 'deleted' : Promise.reject(err);
-    }));
-    if (a === 'not-found') {
-        // Someone else deleted it between the look-up and this request: not this run's doing.
-        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
-        return a;
-    }
-    state.deleted = true;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
-    if (!o.deleteTracingProject) {
-        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${(0,deploy_say/* sayOf */.J)(deps).set('delete-tracing-project', true)} to free it.`);
-    }
-    return a;
-}
-async function isGone(deps, id) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        return vocabulary/* DELETING_STATUSES */.Ur.includes(d.status);
-    }
-    catch (err) {
-        if (err instanceof errors/* ApiError */.hD && err.status === 404)
-            return true;
-        throw err;
-    }
-}
-/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o, state, deps, id) {
-    const result = await (0,gone/* waitUntilGone */.Ly)(deps.client, id, {
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        onStatus: (status, ms) => {
-            state.deploymentStatus = status;
-            deps.log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`);
-        }
-    }, deps);
-    if (result.kind === 'gone') {
-        state.deploymentStatus = undefined;
-        deps.log.info((0,gone/* goneLine */.KK)(result.elapsedMs));
-        return { outcome: 'deleted' };
-    }
-    const still = result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status);
-    const failure = {
-        message: `Deployment ${id} is still ${still} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
-        hint: `Raise ${(0,deploy_say/* sayOf */.J)(deps)('timeout')}, or use ${(0,deploy_say/* sayOf */.J)(deps).set('wait', false)}.`,
-        title: 'Delete timed out'
-    };
-    return { outcome: 'timeout', failure };
-}
-
-// EXTERNAL MODULE: ./src/health/after-deployed.ts + 16 modules
-var after_deployed = __nccwpck_require__(6560);
+// EXTERNAL MODULE: ./src/health/after-deployed.ts + 15 modules
+var after_deployed = __nccwpck_require__(1033);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
 var conclude = __nccwpck_require__(3718);
 // EXTERNAL MODULE: ./src/inputs/names.ts
@@ -32330,6 +32175,8 @@ function uploadHint(o, missing, say) {
         `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
 }
 
+// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
+var deploy_error = __nccwpck_require__(2099);
 ;// CONCATENATED MODULE: ./src/deploy/create-needs.ts
 // The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
@@ -32349,6 +32196,8 @@ function refuseCreateWithoutNeeds(o, name, say) {
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
 var steps_plan = __nccwpck_require__(4168);
+// EXTERNAL MODULE: ./src/deploy/state.ts
+var deploy_state = __nccwpck_require__(3414);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
 var converging_writes = __nccwpck_require__(6074);
 // EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
@@ -32374,7 +32223,7 @@ async function resizeAfter(o, state, deps, written) {
             deps.log.info('The deployment is already of the size asked for: no resize.');
         return written;
     }
-    const out = await deps.log.group('Resize the deployment', () => resize_send(state, deps, d, resize));
+    const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize));
     if (out.latest_revision_id === d.latest_revision_id) {
         const before = d.latest_revision_id;
         const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
@@ -32384,7 +32233,7 @@ async function resizeAfter(o, state, deps, written) {
     }
     return madeBy(state, deps, written, out);
 }
-async function resize_send(state, deps, d, resize) {
+async function send(state, deps, d, resize) {
     const { client, log } = deps;
     for (const input of resize.unreported)
         log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${(0,deploy_say/* sayOf */.J)(deps)(input)} is sent anyway.`);
@@ -32471,6 +32320,10 @@ function editDistance(a, b, max) {
     return prev[b.length];
 }
 
+// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
+var find_deployment = __nccwpck_require__(1550);
+// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
+var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
@@ -32671,7 +32524,7 @@ function noteRepository(state, deps, p) {
 async function deploy(o, state, deps) {
     let ending;
     try {
-        ending = await flow_steps(o, state, deps);
+        ending = await steps(o, state, deps);
     }
     catch (err) {
         ending = (0,deploy_ending/* endingOfError */.Rx)(err, state, deps.signal);
@@ -32683,7 +32536,7 @@ async function deploy(o, state, deps) {
     state.outcome = ending.outcome;
     return ending;
 }
-async function flow_steps(o, state, deps) {
+async function steps(o, state, deps) {
     const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
     try {
         if (material.kind !== 'promoted')
@@ -33800,7 +33653,7 @@ function controlPlane(port, o, { redactor, clock, started }) {
 async function flowEnding(o, state, deps) {
     try {
         return o.command === 'delete'
-            ? await deleteDeployment(o, state, deps)
+            ? await (0,delete_delete/* deleteDeployment */.r)(o, state, deps)
             : await deploy(o, state, deps);
     }
     catch (err) {
@@ -33951,7 +33804,7 @@ function actionPort(signal, github) {
             ...eventDefaults(github),
             workspace: github.workspace ?? process.cwd(),
             // The runner's files this step writes: never archived, even where they lie in the workspace.
-            ownFiles: [process.env.GITHUB_OUTPUT, process.env.GITHUB_STEP_SUMMARY].filter((f) => Boolean(f))
+            ownFiles: github.stepFiles ?? []
         },
         mask: value => core_setSecret(value),
         info: line => info((0,inert/* logSafe */.sN)(line)),
@@ -35292,6 +35145,178 @@ function capital(s) {
 
 /***/ }),
 
+/***/ 6432:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ deleteReconciled),
+/* harmony export */   r: () => (/* binding */ deleteDeployment)
+/* harmony export */ });
+/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7607);
+/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2099);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1368);
+/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1550);
+/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3414);
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+
+
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
+async function deleteDeployment(o, state, deps) {
+    let ending;
+    try {
+        ending = await steps(o, state, deps);
+    }
+    catch (err) {
+        ending = (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOfError */ .Rx)(err, state, deps.signal);
+        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
+        if (!ending) {
+            state.outcome = applied ? 'deleted' : 'error';
+            throw err;
+        }
+        if (applied)
+            ending = { ...ending, outcome: 'deleted' };
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function steps(o, state, deps) {
+    const { log } = deps;
+    state.deleted = false;
+    // A delete builds nothing: no ref or commit to report.
+    state.ref = undefined;
+    state.expectedSha = undefined;
+    const absent = o.target.kind === 'id'
+        ? `No deployment has the id ${o.target.deploymentId}`
+        : `No deployment is named "${o.name}"`;
+    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
+    if (!found) {
+        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
+        return { outcome: 'absent' };
+    }
+    state.deploymentId = found.id;
+    state.name = found.name;
+    state.deploymentStatus = found.status;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    if (o.dryRun) {
+        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
+        return { outcome: 'dry-run' };
+    }
+    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
+    if (answer === 'not-found') {
+        state.deploymentStatus = undefined;
+        return { outcome: 'absent' };
+    }
+    if (!o.wait)
+        return { outcome: 'deleted' };
+    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+}
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(o, deps, absent) {
+    const { client, log } = deps;
+    const target = o.target;
+    const d = target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await (0,_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_7__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('name')} and ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+    }
+    if (d)
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(d.status)}.`);
+    else
+        log.info(`${absent}.`);
+    return d;
+}
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(o, state, deps, found) {
+    const { log } = deps;
+    const a = await (0,_state_js__WEBPACK_IMPORTED_MODULE_9__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    if (a === 'not-found') {
+        // Someone else deleted it between the look-up and this request: not this run's doing.
+        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        return a;
+    }
+    state.deleted = true;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
+    if (!o.deleteTracingProject) {
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps).set('delete-tracing-project', true)} to free it.`);
+    }
+    return a;
+}
+/**
+ * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
+ * the control plane holds then decides (`command: delete` and the sweep alike).
+ */
+function deleteReconciled(deps, id, deleteTracingProject) {
+    return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async (err) => {
+        if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD)
+            throw err;
+        deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+        return (await isGone(deps, id)) ? 'deleted' : Promise.reject(err);
+    });
+}
+async function isGone(deps, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_3__/* .DELETING_STATUSES */ .Ur.includes(d.status);
+    }
+    catch (err) {
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && err.status === 404)
+            return true;
+        throw err;
+    }
+}
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o, state, deps, id) {
+    const result = await (0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_8__/* .waitUntilGone */ .Ly)(deps.client, id, {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+            state.deploymentStatus = status;
+            deps.log.info(`${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(ms)}`);
+        }
+    }, deps);
+    if (result.kind === 'gone') {
+        state.deploymentStatus = undefined;
+        deps.log.info((0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_8__/* .goneLine */ .KK)(result.elapsedMs));
+        return { outcome: 'deleted' };
+    }
+    const still = result.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(result.status);
+    const failure = {
+        message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
+        hint: `Raise ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('timeout')}, or use ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps).set('wait', false)}.`,
+        title: 'Delete timed out'
+    };
+    return { outcome: 'timeout', failure };
+}
+
+
+/***/ }),
+
 /***/ 2099:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35595,7 +35620,7 @@ function shownStatus(status) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
 /* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3308);
-/* harmony import */ var _health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6560);
+/* harmony import */ var _health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1033);
 /* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2099);
 /* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1368);
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4764);
@@ -37049,6 +37074,10 @@ function ownerAndName(repository) {
     const [owner, repo, ...rest] = (repository ?? '').split('/');
     return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
 }
+function stepFiles(env) {
+    const files = [text(env.GITHUB_OUTPUT), text(env.GITHUB_STEP_SUMMARY)].filter((f) => f !== undefined);
+    return files.length ? files : undefined;
+}
 /**
  * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
  * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
@@ -37069,6 +37098,7 @@ function githubContext(env, payload = readEventPayload(env)) {
         refName: text(env.GITHUB_REF_NAME),
         headRef: text(env.GITHUB_HEAD_REF),
         workspace: text(env.GITHUB_WORKSPACE),
+        stepFiles: stepFiles(env),
         payload
     };
     // Only the keys that have a value, so that the context compares and prints cleanly.
@@ -37104,7 +37134,7 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 6560:
+/***/ 1033:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37178,90 +37208,8 @@ function vouchedBy(url, vouched) {
 
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(4708);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
-;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
-// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
-// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
-// control-plane transport does), so TLS still ends at the agent server.
-
-
-
-/** More than enough for `{"ok": true}` or an error page's first lines. */
-const MAX_PROBE_BODY = 4096;
-class ProbeTimeoutError extends Error {
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.name = 'ProbeTimeoutError';
-    }
-}
-async function agentFor(url) {
-    if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
-        return false;
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
-    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
-    return client.getAgent(url.href);
-}
-const httpProbe = async (req) => {
-    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-    const agent = await agentFor(req.url);
-    const lib = req.url.protocol === 'https:' ? external_node_https_ : external_node_http_;
-    const max = req.maxBody ?? MAX_PROBE_BODY;
-    const payload = req.body === undefined ? undefined : Buffer.from(req.body);
-    const sized = payload
-        ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-        : {};
-    return new Promise((resolve, reject) => {
-        const timedOut = () => timeout.aborted && !req.signal?.aborted;
-        const fail = (err) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err);
-        const request = lib.request(req.url, {
-            method: req.method ?? 'GET',
-            // A fresh connection per probe, closed after it: no socket outlives the check.
-            agent,
-            headers: { ...req.headers, ...sized, connection: 'close' },
-            signal
-        });
-        request.on('error', fail);
-        request.on('response', res => {
-            const chunks = [];
-            let size = 0;
-            const done = (slowBody = false) => {
-                const location = res.headers.location;
-                resolve({
-                    status: res.statusCode ?? 0,
-                    ...(location ? { location } : {}),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                    ...(slowBody ? { slowBody } : {})
-                });
-            };
-            // The status came: a timeout from here on is a slow body, not a missing answer.
-            timeout.addEventListener('abort', () => done(true), { once: true });
-            res.on('data', (chunk) => {
-                if (size >= max)
-                    return;
-                chunks.push(chunk.subarray(0, max - size));
-                size += chunk.length;
-                // The status is the answer; the rest of a long body is not waited for.
-                if (size >= max) {
-                    done();
-                    res.destroy();
-                }
-            });
-            res.on('end', () => done());
-            res.on('error', err => (timedOut() ? done(true) : fail(err)));
-            res.on('aborted', () => timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
-        });
-        request.end(payload);
-    });
-};
-
+// EXTERNAL MODULE: ./src/health/probe.ts
+var probe = __nccwpck_require__(4664);
 ;// CONCATENATED MODULE: ./src/health/window.ts
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on (about every interval) until the deadline; from the first 2xx on, every probe for the window
@@ -37476,7 +37424,7 @@ function isOk(a) {
  * key goes along only to a vouched host.
  */
 async function probeOnce(o, url, withKey, now, waking) {
-    const transport = o.transport ?? httpProbe;
+    const transport = o.transport ?? probe/* httpProbe */.HB;
     const timeoutMs = probeTimeout(o, now, waking);
     let res;
     try {
@@ -37512,7 +37460,7 @@ function excerptOf(res, url, redactor) {
     return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
 }
 function describeError(err, redactor) {
-    if (err instanceof ProbeTimeoutError)
+    if (err instanceof probe/* ProbeTimeoutError */.sc)
         return err.message;
     const e = err;
     const text = e.code === 'ECONNRESET'
@@ -38440,7 +38388,7 @@ const MAX_AGENT_BODY = 256 * 1024;
 /** The transport's own bound: the checks bound each request tighter through its signal. */
 const REQUEST_BOUND_MS = 31 * 60_000;
 function agentProbe(o) {
-    const transport = o.transport ?? httpProbe;
+    const transport = o.transport ?? probe/* httpProbe */.HB;
     return async (req) => {
         const target = probeTarget(o.url, req.path, o.vouched);
         if ('problem' in target)
@@ -38665,11 +38613,104 @@ function refuseHealthTarget(o, current, say = (0,deploy_say/* sayOf */.J)({})) {
 
 /***/ }),
 
+/***/ 4664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HB: () => (/* binding */ httpProbe),
+/* harmony export */   sc: () => (/* binding */ ProbeTimeoutError)
+/* harmony export */ });
+/* unused harmony export MAX_PROBE_BODY */
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
+// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
+// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
+// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
+// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
+// control-plane transport does), so TLS still ends at the agent server.
+
+
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+async function agentFor(url) {
+    if (!(0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s)(url)?.hostname)
+        return false;
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
+    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
+    return client.getAgent(url.href);
+}
+const httpProbe = async (req) => {
+    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const agent = await agentFor(req.url);
+    const lib = req.url.protocol === 'https:' ? node_https__WEBPACK_IMPORTED_MODULE_1__ : node_http__WEBPACK_IMPORTED_MODULE_0__;
+    const max = req.maxBody ?? MAX_PROBE_BODY;
+    const payload = req.body === undefined ? undefined : Buffer.from(req.body);
+    const sized = payload
+        ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+        : {};
+    return new Promise((resolve, reject) => {
+        const timedOut = () => timeout.aborted && !req.signal?.aborted;
+        const fail = (err) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err);
+        const request = lib.request(req.url, {
+            method: req.method ?? 'GET',
+            // A fresh connection per probe, closed after it: no socket outlives the check.
+            agent,
+            headers: { ...req.headers, ...sized, connection: 'close' },
+            signal
+        });
+        request.on('error', fail);
+        request.on('response', res => {
+            const chunks = [];
+            let size = 0;
+            const done = (slowBody = false) => {
+                const location = res.headers.location;
+                resolve({
+                    status: res.statusCode ?? 0,
+                    ...(location ? { location } : {}),
+                    body: Buffer.concat(chunks).toString('utf8'),
+                    ...(slowBody ? { slowBody } : {})
+                });
+            };
+            // The status came: a timeout from here on is a slow body, not a missing answer.
+            timeout.addEventListener('abort', () => done(true), { once: true });
+            res.on('data', (chunk) => {
+                if (size >= max)
+                    return;
+                chunks.push(chunk.subarray(0, max - size));
+                size += chunk.length;
+                // The status is the answer; the rest of a long body is not waited for.
+                if (size >= max) {
+                    done();
+                    res.destroy();
+                }
+            });
+            res.on('end', () => done());
+            res.on('error', err => (timedOut() ? done(true) : fail(err)));
+            res.on('aborted', () => timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+        });
+        request.end(payload);
+    });
+};
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5942);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6289);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -38980,7 +39021,7 @@ const ACTION_INPUTS = {
         required: false
     },
     'sweep-names': {
-        description: 'With command sweep (required) - the names to consider, matched whole - * any run of characters, {pr} a pull request number (my-agent-pr-{pr}).',
+        description: 'With command sweep (required) - the names to consider, matched whole - * any run of name characters, {pr} a pull request number (my-agent-pr-{pr}).',
         required: false
     },
     'sweep-closed': {
@@ -39339,7 +39380,7 @@ function longestLiteral(pattern) {
 function regexOf(pattern) {
     const source = pattern.text
         .split(/(\*|\{pr\})/)
-        .map(part => (part === '*' ? '.*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+        .map(part => (part === '*' ? '[a-z0-9-]*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
         .join('');
     return new RegExp(`^${source}$`);
 }
