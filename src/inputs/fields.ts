@@ -105,19 +105,24 @@ function invisibleProblem(v: string): string | undefined {
     : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`
 }
 
-export function parseBaseUrl(v: string, fail: Fail): string | undefined {
-  const input = 'base-url'
+/** A URL input's text as a URL: on one line, with no hidden characters, absolute like `example`. */
+function urlOf(input: InputName, example: string, v: string, fail: Fail): URL | undefined {
   if (WHITESPACE_OR_CONTROL.test(v)) {
     return fail(`\`${input}\` must be a URL without spaces or line breaks`)
   }
   const hidden = invisibleProblem(v)
   if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
-  let url: URL
   try {
-    url = new URL(v)
+    return new URL(v)
   } catch {
-    return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`)
+    return fail(`\`${input}\` must be an absolute URL like ${example}`)
   }
+}
+
+export function parseBaseUrl(v: string, fail: Fail): string | undefined {
+  const input = 'base-url'
+  const url = urlOf(input, DEFAULT_BASE_URL, v, fail)
+  if (!url) return undefined
   const problem = (message: string) => fail(`\`${input}\` ${message}`)
   // The client's own rule for where the key may go: https, or http to a loopback host only.
   const refused = baseUrlProblem(url.href)
@@ -138,17 +143,8 @@ export function parseBaseUrl(v: string, fail: Fail): string | undefined {
 function webUrl(input: 'custom-url' | 'environment-url') {
   return (v: string, fail: Fail): string | undefined => {
     if (v === '') return undefined
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-      return fail(`\`${input}\` must be a URL without spaces or line breaks`)
-    }
-    const hidden = invisibleProblem(v)
-    if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
-    let url: URL
-    try {
-      url = new URL(v)
-    } catch {
-      return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`)
-    }
+    const url = urlOf(input, 'https://agent.example.com', v, fail)
+    if (!url) return undefined
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       return fail(`\`${input}\` must be an http:// or https:// URL`)
     }
