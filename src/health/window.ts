@@ -314,7 +314,7 @@ async function probeOnce(
   const timeoutMs = probeTimeout(o, now, waking)
   let res: ProbeResponse
   try {
-    res = await sendToAgent(o, target, { timeoutMs, ...(o.signal ? { signal: o.signal } : {}) })
+    res = await sendToAgent(o, target, { timeoutMs, signal: o.signal })
   } catch (err) {
     return { status: null, excerpt: describeError(err, o.redactor) }
   }

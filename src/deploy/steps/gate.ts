@@ -21,7 +21,7 @@ export interface HealthGateDeps {
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
   say: Say
   /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
-  urlProblem?: string | undefined
+  urlProblem?: string
 }
 
 /**
