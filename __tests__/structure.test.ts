@@ -85,17 +85,19 @@ function longFunctions(file: string, max: number): string[] {
 /**
  * The layers of src/, top to bottom: a module imports only from its own layer or those below.
  * The doors start the run; the run hands the flow its deps and reports; the GitHub side reads the
- * run's state; the deploy (its steps, the health gate, what follows a failure) calls the services
- * below it; the wire model and requests below them; plain values at the bottom.
+ * run's state; the deploy (its steps, the gate's step, what follows a failure) calls the services
+ * below it; the health gate is a library below the deploy; the wire model and requests below
+ * them; plain values at the bottom.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
   ['run.ts', 'report.ts', 'port.ts', 'upkeep.ts'],
   ['github/'],
-  ['deploy/', 'health/'],
+  ['deploy/'],
+  ['health/'],
   ['upload/', 'inputs/', 'event.ts'],
   ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts']
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */

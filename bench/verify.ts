@@ -7,7 +7,7 @@
 import { Redactor } from '../src/control-plane/redact.ts'
 import { checkRevision } from '../src/health/revision-checks.ts'
 import { servedCheck } from '../src/health/served-check.ts'
-import type { FlowLog } from '../src/deploy/deps.ts'
+import type { FlowLog } from '../src/log.ts'
 import { formatDuration } from '../src/duration.ts'
 import { checkHealth } from '../src/health/window.ts'
 import type { ProbeRequest, ProbeResponse } from '../src/health/probe.ts'

@@ -13,7 +13,7 @@ import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
 import { mdCode, mdFenced, mdText, mdUrl } from './inert.ts'
 import type { TimelineEntry } from './deploy/steps/wait.ts'
-import type { Verified } from './deploy/verified.ts'
+import type { Verified } from './health/verified.ts'
 import type { CaseResult } from './health/verify/smoke.ts'
 
 export interface RunFacts {

@@ -8,10 +8,9 @@ import { agentProbe } from '../../src/health/verify/agent-probe.ts'
 import type { AgentCall } from '../../src/health/verify/agent-call.ts'
 import { readGraphIds } from '../../src/health/verify/graph-config.ts'
 import { checkGraphs } from '../../src/health/verify/graphs.ts'
-import { checkServedRevision } from '../../src/health/verify/served-revision.ts'
 import { runSmokeCases } from '../../src/health/verify/smoke.ts'
 import type { SmokeCase } from '../../src/inputs/smoke-cases.ts'
-import { agentOf, startAgents, testClock } from '../health/verify/harness.ts'
+import { agentOf, servedRevision, startAgents, testClock } from '../health/verify/harness.ts'
 import { FIXTURE, startRealServer, type RealServer } from './server.ts'
 
 let server: RealServer
@@ -98,16 +97,18 @@ describe('the real agent server’s answers', () => {
 describe('the checks against the real agent server', () => {
   it('served revision: unknown (no host block), after one probe', async () => {
     const clock = testClock()
-    const result = await checkServedRevision({
-      call: real,
-      clock,
-      signal,
-      revisionId: '5d7c0a5e-0000-4000-8000-000000000001',
-      deploymentId: '5d7c0a5e-0000-4000-8000-000000000002',
-      deadline: clock.now() + 60_000,
-      windowMs: 10_000,
-      intervalMs: 1_000
-    })
+    const result = await servedRevision(
+      { url: server.url, apiKey: '', vouched: [] },
+      {
+        clock,
+        signal,
+        revisionId: '5d7c0a5e-0000-4000-8000-000000000001',
+        deploymentId: '5d7c0a5e-0000-4000-8000-000000000002',
+        deadline: clock.now() + 60_000,
+        windowMs: 10_000,
+        intervalMs: 1_000
+      }
+    )
     expect(result).toMatchObject({ verdict: 'unknown', probes: 1 })
   })
 

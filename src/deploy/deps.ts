@@ -5,16 +5,8 @@ import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
 import type { Say } from '../inputs/naming.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
+import type { FlowLog } from '../log.ts'
 import type { Cadence } from './steps/wait.ts'
-
-/** How the flow speaks to the job log; the entry layer maps it onto the runner. */
-export interface FlowLog {
-  info(line: string): void
-  warning(line: string, title?: string): void
-  /** A fact worth an annotation that is not a problem (nothing to delete, say). */
-  notice(line: string, title?: string): void
-  group<T>(name: string, fn: () => Promise<T>): Promise<T>
-}
 
 export interface FlowDeps {
   client: ControlPlaneClient

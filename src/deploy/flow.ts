@@ -8,7 +8,7 @@ import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
 import type { Options } from '../inputs/options.ts'
-import { refuseHealthTarget } from '../health/after-deployed.ts'
+import { refuseHealthTarget } from './steps/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { refuseCreateWithoutNeeds } from './create-needs.ts'
 import { DeployError } from './deploy-error.ts'
@@ -32,7 +32,8 @@ import { waitForRevision } from './steps/wait.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
-export type { FlowDeps, FlowLog } from './deps.ts'
+export type { FlowDeps } from './deps.ts'
+export type { FlowLog } from '../log.ts'
 export type { Ending, Failure } from './ending.ts'
 
 /**
@@ -81,7 +82,7 @@ async function stepsWith(
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   state.plan = plan
   noteRepository(state, deps, plan)
-  refuseHealthTarget(o, current, deps.say)
+  refuseHealthTarget(o, current, sayOf(deps))
   if (o.dryRun) {
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }

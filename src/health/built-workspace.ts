@@ -6,7 +6,6 @@
 // meant to have.
 import type { Options } from '../inputs/options.ts'
 import { readWorkspaceGit } from '../upload/workspace-git.ts'
-import type { DeployState } from '../deploy/state.ts'
 
 export type BuiltFrom = Pick<
   Options,
@@ -19,7 +18,8 @@ const sameCommit = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 /** Why the graphs are not checked against the workspace, or undefined when they are. */
 export async function graphsSkippedBecause(
   o: BuiltFrom,
-  state: Pick<DeployState, 'source' | 'repoCommitSha'>,
+  /** An upload's archive (`source`), else the commit the revision built. */
+  state: { source?: object | undefined; repoCommitSha: string | undefined },
   workspace: string
 ): Promise<string | undefined> {
   if (state.source !== undefined) return undefined

@@ -11,8 +11,8 @@ import { readGraphIds } from './verify/graph-config.ts'
 import { checkGraphs, type GraphsResult } from './verify/graphs.ts'
 import { runSmokeCases, type CaseResult, type SmokeResult } from './verify/smoke.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
-import type { FlowLog } from '../deploy/deps.ts'
-import type { Verified } from '../deploy/verified.ts'
+import type { FlowLog } from '../log.ts'
+import type { Verified } from './verified.ts'
 
 export interface RevisionChecks {
   graphs?: GraphsResult

@@ -13,7 +13,7 @@ import {
   type InfoReading,
   type ServedVerdict
 } from './verify/served-revision.ts'
-import type { FlowLog } from '../deploy/deps.ts'
+import type { FlowLog } from '../log.ts'
 
 /** /info answering nothing readable this many times, before any revision was named: unknown. */
 const UNREADABLE_AFTER = 3

@@ -3,8 +3,15 @@
 // goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
 // loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
 // before any connection.
-import { isLoopbackHost } from '../control-plane/base-url.ts'
-import { matchesHost, type HostPattern } from '../control-plane/vouched-hosts.ts'
+import { isLoopbackHost, isLoopbackUrl } from '../control-plane/base-url.ts'
+import {
+  exactHost,
+  LANGGRAPH_APP,
+  LOOPBACK,
+  matchesHost,
+  type HostPattern
+} from '../control-plane/vouched-hosts.ts'
+import type { Options } from '../inputs/options.ts'
 
 export type ProbeTarget =
   | {
@@ -61,4 +68,21 @@ export function probeTarget(
 export function vouchedBy(url: URL, vouched: readonly HostPattern[]): string | undefined {
   const plain = url.protocol !== 'https:'
   return vouched.find(p => (plain ? p.loopback === true : true) && matchesHost(p, url))?.text
+}
+
+/**
+ * The hosts the probes may send the key to: the host (and port) of the custom-url input,
+ * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
+ * is loopback (the control plane on this machine, as the emulator).
+ */
+export function vouchedHosts(
+  o: Pick<Options, 'customUrl' | 'baseUrl' | 'healthCheckHosts' | 'apiDialect'>
+): HostPattern[] {
+  const own = o.customUrl ? exactHost(o.customUrl) : undefined
+  return [
+    ...(isLoopbackUrl(o.baseUrl) ? [LOOPBACK] : []),
+    ...(own ? [own] : []),
+    ...(o.healthCheckHosts ?? []),
+    ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
+  ]
 }

@@ -9,9 +9,9 @@
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
-import { httpProbe, ProbeTimeoutError, type ProbeResponse, type ProbeTransport } from './probe.ts'
-import type { HostPattern } from '../control-plane/vouched-hosts.ts'
+import { ProbeTimeoutError, type ProbeResponse } from './probe.ts'
 import { probeTarget } from './target.ts'
+import { redirectHost, sendToAgent, type AgentServer } from './verify/agent-probe.ts'
 
 export type Health = 'healthy' | 'unhealthy' | 'unavailable'
 
@@ -45,17 +45,14 @@ export interface HealthResult {
   wokeUp?: { probe: number; waitedMs: number }
 }
 
-export interface HealthCheckOptions {
-  /** The deployment's custom_url. */
-  url: string | null | undefined
+/** The health settings: the gate's, and the checks' after it (their interval, deadline, clock). */
+export interface HealthCheckOptions extends AgentServer {
   /** `/ok` or the path (with its query) given by health-check. */
   path: string
-  apiKey: string
-  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
-  vouched?: readonly HostPattern[]
   /** Epoch ms: the check ends by then, the window and every probe included. */
   deadline: number
   windowMs: number
+  /** Pause between probes, and between tries of a check (default about 5 s). */
   intervalMs?: number
   /** The longest one probe may take (default 10 s; less when the deadline is nearer). */
   probeTimeoutMs?: number
@@ -63,7 +60,6 @@ export interface HealthCheckOptions {
   signal?: AbortSignal
   /** The run's clock: the window, the deadline and the pauses between probes. */
   clock: Clock
-  transport?: ProbeTransport
   /** Told after every probe, with its number (from 1) and its answer. */
   onProbe?: (n: number, answer: ProbeAnswer) => void
   alongside?: WindowCheck
@@ -241,7 +237,7 @@ async function nextProbe(
   waking: boolean
 ): Promise<ProbeAnswer | undefined> {
   const sent = o.clock.now()
-  const answer = await probeOnce(o, url, seen.vouchedBy !== undefined, o.clock.now, waking)
+  const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, waking)
   if (o.signal?.aborted) return undefined
   seen.probes++
   if (isWarming(o, answer)) answer.warming = true
@@ -311,40 +307,26 @@ function isOk(a: ProbeAnswer): boolean {
  */
 async function probeOnce(
   o: HealthCheckOptions,
-  url: URL,
-  withKey: boolean,
+  target: { url: URL; vouchedBy: string | undefined },
   now: () => number,
   waking: boolean
 ): Promise<ProbeAnswer> {
-  const transport = o.transport ?? httpProbe
   const timeoutMs = probeTimeout(o, now, waking)
   let res: ProbeResponse
   try {
-    res = await transport({
-      url,
-      headers: { ...(withKey ? { 'x-api-key': o.apiKey } : {}), accept: 'application/json' },
-      timeoutMs,
-      ...(o.signal ? { signal: o.signal } : {})
-    })
+    res = await sendToAgent(o, target, { timeoutMs, signal: o.signal })
   } catch (err) {
     return { status: null, excerpt: describeError(err, o.redactor) }
   }
-  const excerpt = excerptOf(res, url, o.redactor)
+  const excerpt = excerptOf(res, target.url, o.redactor)
   if (!res.slowBody) return { status: res.status, excerpt }
   return { status: res.status, excerpt, slowBody: true }
 }
 
 function excerptOf(res: ProbeResponse, url: URL, redactor: Redactor): string {
   if (res.status >= 300 && res.status < 400) {
-    let where = 'nowhere (no Location)'
-    if (res.location) {
-      try {
-        where = new URL(res.location, url).host
-      } catch {
-        where = 'an invalid Location'
-      }
-    }
-    return sanitizeServerText(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS)
+    const where = `redirect to ${redirectHost(res.location, url)}, not followed`
+    return sanitizeServerText(redactor.redact(where), EXCERPT_CHARS)
   }
   // Redacted before it is cut: a cut through a secret would hide it from the redactor.
   return sanitizeServerText(redactor.redact(res.body), EXCERPT_CHARS)

@@ -1,10 +1,14 @@
 // The checks of the new revision against the emulator's agent server over loopback HTTP, with one
 // clock for both: the checks' waits move the emulator's virtual time (auto), or wait until the
 // test moves it (manual: for a case's timeout, so nothing depends on the machine's speed).
-import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
+import { agentProbe, type AgentServer } from '../../../src/health/verify/agent-probe.ts'
 import { LOOPBACK } from '../../../src/control-plane/vouched-hosts.ts'
+import { Redactor } from '../../../src/control-plane/redact.ts'
 import type { Clock } from '../../../src/clock.ts'
+import { servedCheck } from '../../../src/health/served-check.ts'
 import type { AgentCall } from '../../../src/health/verify/agent-call.ts'
+import type { Expected } from '../../../src/health/verify/served-revision.ts'
+import { checkHealth } from '../../../src/health/window.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import {
   call,
@@ -68,8 +72,51 @@ export async function startAgents(clock: TestClock): Promise<Emulator> {
 
 /** The agent server of LIVE, with the tenant's key (or `key`; null sends none). */
 export function agentOf(emu: Emulator, key: string | null = CLOUD_KEY): AgentCall {
+  return agentProbe(serverOf(emu, key))
+}
+
+export function serverOf(emu: Emulator, key: string | null = CLOUD_KEY): AgentServer {
   // An empty key reads as none: loopback (vouched for, as the emulator's base-url is) gets the header.
-  return agentProbe({ url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [LOOPBACK] })
+  return { url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [LOOPBACK] }
+}
+
+/**
+ * The served-revision check as the gate runs it, alongside its probes of `/ok` (until the window
+ * after the first 2xx, or the deadline): its verdict, the reads of `/info`, the time it took.
+ */
+export async function servedRevision(
+  server: AgentServer,
+  o: Expected & {
+    clock: Clock
+    signal: AbortSignal
+    deadline: number
+    windowMs: number
+    intervalMs: number
+    /** How `/info` is read (default: through the gate's client). */
+    call?: AgentCall
+  }
+) {
+  let probes = 0
+  const call = o.call ?? agentProbe(server)
+  const quiet = {
+    info() {},
+    warning() {},
+    notice() {},
+    group: <T>(_: string, fn: () => Promise<T>) => fn()
+  }
+  const served = servedCheck(req => (probes++, call(req)), o, quiet)
+  const result = await checkHealth({
+    ...server,
+    ...o,
+    path: '/ok',
+    redactor: new Redactor([]),
+    alongside: served.check
+  })
+  const verdict =
+    result.health === 'cancelled'
+      ? { verdict: 'cancelled' as const }
+      : (served.verdict(result.health === 'healthy') ?? { verdict: 'not checked' as const })
+  return { ...verdict, probes, elapsedMs: result.elapsedMs }
 }
 
 export async function latestRevision(emu: Emulator): Promise<string> {

@@ -2,17 +2,16 @@
 // every probe, waiting through the drain, stale naming both revisions, unknown without a host.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Emulator } from '../../../emulator/server.ts'
-import {
-  checkServedRevision,
-  readInfo,
-  ServedTracker
-} from '../../../src/health/verify/served-revision.ts'
+import type { AgentCall } from '../../../src/health/verify/agent-call.ts'
+import { readInfo, ServedTracker } from '../../../src/health/verify/served-revision.ts'
 import {
   agentOf,
   latestRevision,
   LIVE,
   redeploy,
   scriptApp,
+  servedRevision,
+  serverOf,
   startAgents,
   testClock,
   type TestClock
@@ -29,8 +28,7 @@ afterEach(async () => {
 })
 
 function check(revisionId: string, over: { windowMs?: number; timeoutMs?: number } = {}) {
-  return checkServedRevision({
-    call: agentOf(emu),
+  return servedRevision(serverOf(emu), {
     clock,
     signal: new AbortController().signal,
     revisionId,
@@ -107,11 +105,12 @@ describe('served revision', () => {
     expect((result as { notice: string }).notice).toMatch(/no host block/)
   })
 
-  it('unknown when /info never answers 2xx (the meta routes turned off) by the timeout', async () => {
+  it('unknown when /info never answers 2xx (its route turned off) by the timeout', async () => {
+    // `/ok` answers (the gate's probes go on), `/info` is 404.
     await fetch(`${emu.url}/_emulator/agents/${LIVE}/health`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ health: 'unavailable' })
+      body: JSON.stringify({ health: 'unavailable', sequence: Array(20).fill('healthy') })
     })
     const result = await check(await latestRevision(emu), { timeoutMs: 5_000 })
     expect(result.verdict).toBe('unknown')
@@ -119,21 +118,28 @@ describe('served revision', () => {
   })
 
   it('a probe that gets no answer within its bound counts as none: unknown at the timeout', async () => {
+    // `/ok` answers at once, `/info` only after 10 minutes; each read of it is bounded to 50 ms.
     await fetch(`${emu.url}/_emulator/agents/${LIVE}/health`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ health: 'slow', delayMs: 600_000 })
+      body: JSON.stringify({
+        health: 'slow',
+        delayMs: 600_000,
+        sequence: Array(20).fill('healthy')
+      })
     })
-    const result = await checkServedRevision({
-      call: agentOf(emu),
+    const info = agentOf(emu)
+    const call: AgentCall = req =>
+      info({ ...req, signal: AbortSignal.any([req.signal, AbortSignal.timeout(50)]) })
+    const result = await servedRevision(serverOf(emu), {
+      call,
       clock,
       signal: new AbortController().signal,
       revisionId: await latestRevision(emu),
       deploymentId: LIVE,
-      deadline: clock.now() + 2_000,
+      deadline: clock.now() + 3_000,
       windowMs: 0,
-      intervalMs: 1_000,
-      requestTimeoutMs: 50
+      intervalMs: 1_000
     })
     expect(result).toMatchObject({ verdict: 'unknown', probes: 3 })
     expect((result as { notice: string }).notice).toMatch(/no answer/)
@@ -142,8 +148,7 @@ describe('served revision', () => {
   it('cancelled when the signal aborts', async () => {
     const stop = new AbortController()
     stop.abort()
-    const result = await checkServedRevision({
-      call: agentOf(emu),
+    const result = await servedRevision(serverOf(emu), {
       clock,
       signal: stop.signal,
       revisionId: 'r',

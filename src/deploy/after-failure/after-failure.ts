@@ -4,7 +4,8 @@
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
 import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
-import type { FlowDeps, FlowLog } from '../deps.ts'
+import type { FlowDeps } from '../deps.ts'
+import type { FlowLog } from '../../log.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
 

@@ -1,8 +1,9 @@
-// An AgentCall through the health gate's own transport and key rule: the path appended to the
-// deployment's URL as the gate's probes are (probeTarget: never resolved against it, never another
-// origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
-// as the probe honours them, no redirect followed. One client for every request of the gate.
-import { httpProbe, type ProbeTransport } from '../probe.ts'
+// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
+// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
+// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
+// appended to the deployment's URL as probeTarget does (never resolved against it, never another
+// origin), proxies as the probe honours them, no redirect followed.
+import { httpProbe, type ProbeRequest, type ProbeResponse, type ProbeTransport } from '../probe.ts'
 import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { probeTarget } from '../target.ts'
 import type { AgentCall } from './agent-call.ts'
@@ -12,25 +13,35 @@ export const MAX_AGENT_BODY = 256 * 1024
 /** The transport's own bound: the checks bound each request tighter through its signal. */
 const REQUEST_BOUND_MS = 31 * 60_000
 
-export interface AgentProbeOptions {
+/** The agent server of a deployment, and what may be sent to it. */
+export interface AgentServer {
   /** The deployment's custom_url. */
-  url: string
+  url: string | null | undefined
   apiKey: string
-  vouched: readonly HostPattern[]
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
+  vouched?: readonly HostPattern[]
+  /** How a request is sent (default HTTP; tests script it). */
   transport?: ProbeTransport
 }
 
-export function agentProbe(o: AgentProbeOptions): AgentCall {
-  const transport = o.transport ?? httpProbe
+/** One request to a target of the agent server (probeTarget's), with the headers of every request. */
+export function sendToAgent(
+  a: AgentServer,
+  target: { url: URL; vouchedBy: string | undefined },
+  req: Omit<ProbeRequest, 'url' | 'headers'>
+): Promise<ProbeResponse> {
+  const key: Record<string, string> =
+    target.vouchedBy !== undefined ? { 'x-api-key': a.apiKey } : {}
+  const transport = a.transport ?? httpProbe
+  return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } })
+}
+
+export function agentProbe(o: AgentServer): AgentCall {
   return async req => {
     const target = probeTarget(o.url, req.path, o.vouched)
     if ('problem' in target) throw new Error(target.problem)
-    const key: Record<string, string> =
-      target.vouchedBy !== undefined ? { 'x-api-key': o.apiKey } : {}
-    const res = await transport({
-      url: target.url,
+    const res = await sendToAgent(o, target, {
       method: req.method,
-      headers: { ...key, accept: 'application/json' },
       ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
       timeoutMs: REQUEST_BOUND_MS,
       signal: req.signal,
@@ -47,7 +58,7 @@ export function agentProbe(o: AgentProbeOptions): AgentCall {
 }
 
 /** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
-function redirectHost(location: string | undefined, base: URL): string {
+export function redirectHost(location: string | undefined, base: URL): string {
   if (!location) return 'nowhere (no Location)'
   try {
     return new URL(location, base).host

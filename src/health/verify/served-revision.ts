@@ -3,15 +3,7 @@
 // match the probes go on (the previous revision drains while the new one starts); from it on,
 // every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
 // so is one that goes away after this revision answered (nothing names another revision then).
-import {
-  bounded,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  jsonOf,
-  noAnswer,
-  type AgentAnswer,
-  type AgentCall
-} from './agent-call.ts'
-import type { Clock } from '../../clock.ts'
+import { jsonOf, type AgentAnswer } from './agent-call.ts'
 
 /** What one `/info` answer says about the revision served. */
 export type InfoReading =
@@ -47,25 +39,6 @@ export function readInfo(answer: AgentAnswer, expected: Expected): InfoReading {
   return { kind: 'other', revisionId, projectId }
 }
 
-/** The check's verdict (output `served-revision`: this, stale, unknown), with its cost. */
-export type ServedRevision = (ServedVerdict | { verdict: 'cancelled' }) & {
-  probes: number
-  elapsedMs: number
-}
-
-export interface ServedRevisionOptions extends Expected {
-  call: AgentCall
-  clock: Clock
-  signal: AbortSignal
-  /** Epoch ms (on `clock`): no probe starts after it while none has matched. */
-  deadline: number
-  /** From the first match on, every probe for this long must match too. */
-  windowMs: number
-  intervalMs: number
-  /** The longest one probe may take (default 10 s). */
-  requestTimeoutMs?: number
-}
-
 /** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
 function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: string): string {
   const served = r.revisionId ?? 'none'
@@ -93,10 +66,10 @@ const lostHost = (revisionId: string, probe: number) =>
   `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`
 
 /**
- * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
- * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
- * another revision after the first match settles it as stale; the end of the probes gives `this`
- * after a match, else stale (a revision was named) or unknown (none could be read).
+ * The served-revision rule over a run of `/info` readings, apart from their timing, which the
+ * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
+ * first match settles it as stale; the end of the probes gives `this` after a match, else stale
+ * (a revision was named) or unknown (none could be read).
  */
 export class ServedTracker {
   probes = 0
@@ -134,41 +107,5 @@ export class ServedTracker {
     const why = last?.kind === 'no-answer' ? last.reason : 'no answer'
     const notice = `the served revision could not be read before the timeout (${why}): it was not checked`
     return { verdict: 'unknown', notice }
-  }
-}
-
-/** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
-export async function checkServedRevision(o: ServedRevisionOptions): Promise<ServedRevision> {
-  const start = o.clock.now()
-  const tracker = new ServedTracker(o)
-  let windowEnd: number | undefined
-  const done = (v: ServedVerdict | { verdict: 'cancelled' }): ServedRevision => ({
-    ...v,
-    probes: tracker.probes,
-    elapsedMs: o.clock.now() - start
-  })
-  for (;;) {
-    if (o.signal.aborted) return done({ verdict: 'cancelled' })
-    const reading = await probeInfo(o)
-    if (o.signal.aborted) return done({ verdict: 'cancelled' })
-    const settled = tracker.observe(reading)
-    if (settled) return done(settled)
-    if (windowEnd === undefined && tracker.matched) windowEnd = o.clock.now() + o.windowMs
-    const until = windowEnd ?? o.deadline
-    if (o.clock.now() >= until) return done(tracker.end())
-    try {
-      await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal)
-    } catch {
-      return done({ verdict: 'cancelled' })
-    }
-  }
-}
-
-async function probeInfo(o: ServedRevisionOptions): Promise<InfoReading> {
-  try {
-    const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
-    return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o)
-  } catch (error) {
-    return { kind: 'no-answer', reason: noAnswer(error) }
   }
 }

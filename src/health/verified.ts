@@ -1,5 +1,5 @@
 // What the checks of the new revision found, as the outputs and the summary say it.
-import type { CaseResult } from '../health/verify/smoke.ts'
+import type { CaseResult } from './verify/smoke.ts'
 
 export interface Verified {
   /** Output `served-revision`; undefined when not checked. */

@@ -1,10 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
-import { Redactor } from '../../src/control-plane/redact.ts'
-import { DeployError } from '../../src/deploy/deploy-error.ts'
-import type { FlowLog } from '../../src/deploy/deps.ts'
-import { healthGate, unhealthyError } from '../../src/health/gate-step.ts'
-import { exactHost } from '../../src/control-plane/vouched-hosts.ts'
-import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
+import { Redactor } from '../../../src/control-plane/redact.ts'
+import { DeployError } from '../../../src/deploy/deploy-error.ts'
+import type { FlowLog } from '../../../src/log.ts'
+import { healthGate, unhealthyError } from '../../../src/deploy/steps/gate.ts'
+import { exactHost } from '../../../src/control-plane/vouched-hosts.ts'
+import { ACTION_NAMING, sayWith } from '../../../src/inputs/naming.ts'
+import type { ProbeRequest, ProbeResponse } from '../../../src/health/probe.ts'
 
 const KEY = 'lsv2_pt_gate_step_key_0123456789abcdef'
 
@@ -22,8 +23,14 @@ function setup(answers: ProbeResponse[]) {
       return fn()
     }
   }
-  const deps = {
-    log,
+  const deps = { log, say: sayWith(ACTION_NAMING) }
+  const settings = {
+    url: 'https://agent.example.com',
+    path: '/ok',
+    windowMs: 10_000,
+    apiKey: KEY,
+    deadline: 60_000,
+    vouched: [exactHost('https://agent.example.com')!],
     redactor: new Redactor([KEY]),
     clock: {
       now: () => t,
@@ -31,18 +38,11 @@ function setup(answers: ProbeResponse[]) {
         t += ms
       }
     },
-    probe: async (req: ProbeRequest) => {
+    transport: async (req: ProbeRequest) => {
       sent.push(req)
       t += 20
       return answers[Math.min(sent.length - 1, answers.length - 1)]!
     }
-  }
-  const settings = {
-    path: '/ok',
-    windowMs: 10_000,
-    apiKey: KEY,
-    deadline: 60_000,
-    vouched: [exactHost('https://agent.example.com')!]
   }
   return { deps, settings, sent, lines, warnings }
 }
@@ -52,7 +52,7 @@ const ok = { status: 200, body: '{"ok":true}' }
 describe('the health gate step', () => {
   test('healthy: the log says what was asked, each change of answer once, and the verdict', async () => {
     const s = setup([{ status: 503, body: 'starting' }, { status: 503, body: 'starting' }, ok])
-    const r = await healthGate(s.settings, 'https://agent.example.com', s.deps)
+    const r = await healthGate(s.settings, s.deps)
     expect(r.health).toBe('healthy')
     expect(s.lines).toEqual([
       '[Health check of the agent server]',
@@ -66,7 +66,7 @@ describe('the health gate step', () => {
 
   test('unavailable: one warning, titled', async () => {
     const s = setup([{ status: 404, body: 'Not Found' }])
-    const r = await healthGate(s.settings, 'https://agent.example.com', s.deps)
+    const r = await healthGate(s.settings, s.deps)
     expect(r.health).toBe('unavailable')
     expect(s.warnings).toEqual([
       [
@@ -78,7 +78,9 @@ describe('the health gate step', () => {
 
   test('a URL that may not carry the key: a DeployError, no probe sent', async () => {
     const s = setup([ok])
-    const err = await healthGate(s.settings, 'http://agent.example.com', s.deps).catch(e => e)
+    const err = await healthGate({ ...s.settings, url: 'http://agent.example.com' }, s.deps).catch(
+      e => e
+    )
     expect(err).toBeInstanceOf(DeployError)
     expect((err as DeployError).title).toBe('Health check refused')
     expect((err as Error).message).toMatch(
@@ -89,7 +91,10 @@ describe('the health gate step', () => {
 
   test('the key is in no log line, even when the server echoes it', async () => {
     const s = setup([{ status: 500, body: `bad key ${KEY}` }])
-    const r = await healthGate({ ...s.settings, deadline: 100 }, 'https://a.example.com', s.deps)
+    const r = await healthGate(
+      { ...s.settings, url: 'https://a.example.com', deadline: 100 },
+      s.deps
+    )
     expect(r.health).toBe('unhealthy')
     const text = JSON.stringify([s.lines, s.warnings, unhealthyError(r, 'rev', 'n').message])
     expect(text).not.toContain(KEY)

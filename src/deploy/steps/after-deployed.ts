@@ -1,78 +1,39 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate-step.ts), which revision answers on the same probes (served-check.ts), then its graphs
-// and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
+// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A stale revision, a missing graph or a failed case fail
 // like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
 // with `on-failure: rollback`, the revision active before this run is put back (with the
 // rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
 // deployment deleted meanwhile is said as that, whatever the probes answered.
-import { sanitizeServerText } from '../control-plane/redact.ts'
-import type { Say } from '../inputs/naming.ts'
-import { sayOf } from '../deploy/say.ts'
-import type { Deployment } from '../control-plane/schema.ts'
-import { isLoopbackUrl } from '../control-plane/base-url.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { graphsSkippedBecause } from '../../health/built-workspace.ts'
+import { checkRevision, verifiedOf } from '../../health/revision-checks.ts'
+import { servedCheck } from '../../health/served-check.ts'
+import { probeTarget, vouchedHosts } from '../../health/target.ts'
+import type { AgentCall } from '../../health/verify/agent-call.ts'
+import { agentProbe } from '../../health/verify/agent-probe.ts'
 import {
-  exactHost,
-  LANGGRAPH_APP,
-  LOOPBACK,
-  type HostPattern
-} from '../control-plane/vouched-hosts.ts'
-import { probeTarget } from './target.ts'
-import { DEFAULT_PROBE_INTERVAL_MS, type HealthResult, type WindowCheck } from './window.ts'
-import type { Options } from '../inputs/options.ts'
-import {
-  afterFailure,
-  describeRollback,
-  notUndoneBy
-} from '../deploy/after-failure/after-failure.ts'
-import { DeployError } from '../deploy/deploy-error.ts'
-import type { FlowDeps } from '../deploy/deps.ts'
-import { endingOf, type Ending } from '../deploy/ending.ts'
-import { deletedState } from '../deploy/steps/gone.ts'
+  DEFAULT_PROBE_INTERVAL_MS,
+  type HealthCheckOptions,
+  type HealthResult
+} from '../../health/window.ts'
+import type { Say } from '../../inputs/naming.ts'
+import type { Options } from '../../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { DeployError } from '../deploy-error.ts'
+import type { FlowDeps } from '../deps.ts'
+import { endingOf, type Ending } from '../ending.ts'
+import { sayOf } from '../say.ts'
+import type { DeployState } from '../state.ts'
 import {
   checkFailedError,
   checksTimedOutError,
   gateTimedOutError,
   healthGate,
   unhealthyError
-} from './gate-step.ts'
-import { graphsSkippedBecause, type BuiltFrom } from './built-workspace.ts'
-import { checkRevision, verifiedOf } from './revision-checks.ts'
-import { servedCheck } from './served-check.ts'
-import { agentProbe } from './verify/agent-probe.ts'
-import type { AgentCall } from './verify/agent-call.ts'
-import type { DeployState } from '../deploy/state.ts'
-
-type HealthOptions = Pick<
-  Options,
-  | 'healthCheck'
-  | 'healthCheckWindow'
-  | 'apiKey'
-  | 'timeoutMs'
-  | 'pollIntervalMs'
-  | 'failureLogs'
-  | 'onFailure'
-  | 'customUrl'
-  | 'healthCheckHosts'
-  | 'apiDialect'
-  | 'graphConfigPath'
-  | 'baseUrl'
-  | keyof BuiltFrom
->
-
-/**
- * The hosts the probes may send the key to: the host (and port) of the custom-url input,
- * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
- * is loopback (the control plane on this machine, as the emulator).
- */
-function vouchedHosts(o: HealthOptions): HostPattern[] {
-  const own = o.customUrl ? exactHost(o.customUrl) : undefined
-  return [
-    ...(isLoopbackUrl(o.baseUrl) ? [LOOPBACK] : []),
-    ...(own ? [own] : []),
-    ...(o.healthCheckHosts ?? []),
-    ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
-  ]
-}
+} from './gate.ts'
+import { deletedState } from './gone.ts'
 
 /** The revision this run waited for, and how long the wait took. */
 export interface DeployedRevision {
@@ -82,20 +43,20 @@ export interface DeployedRevision {
 }
 
 export async function checkDeployedHealth(
-  o: HealthOptions,
+  o: Options,
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
 ): Promise<Ending> {
   if (!o.healthCheck) return { outcome: 'deployed' }
-  const call = agentProbe({
-    url: state.url ?? '',
-    apiKey: o.apiKey,
-    vouched: vouchedHosts(o),
-    ...(deps.probe ? { transport: deps.probe } : {})
-  })
+  const say = sayOf(deps)
+  const settings = healthSettings(o, o.healthCheck, state, deps, r)
+  const call = agentProbe(settings)
   const served = servedCheck(call, r, deps.log)
-  const result = await runGate(o, o.healthCheck, state, deps, r, served.check)
+  const result = await healthGate(
+    { ...settings, alongside: served.check },
+    { log: deps.log, say, urlProblem: state.urlProblem }
+  )
   if (result.health === 'cancelled') {
     const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
@@ -104,7 +65,7 @@ export async function checkDeployedHealth(
   const stale = servedVerdict?.verdict === 'stale'
   if (result.health !== 'healthy' || stale) await refuseIfDeleted(state, deps, r, result)
   if (result.health === 'timeout') {
-    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps)
+    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, say)
     return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
   if (result.health === 'not-vouched') return { outcome: 'deployed' }
@@ -115,7 +76,7 @@ export async function checkDeployedHealth(
   let failure: CheckFailure | Ending | undefined
   if (servedVerdict?.verdict === 'stale')
     failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
-  else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call)
+  else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call, say)
   if (failure && 'outcome' in failure) return failure
   if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
   const rolled = await rollBack(o, state, deps, r, result)
@@ -125,6 +86,31 @@ export async function checkDeployedHealth(
   return { outcome: 'unhealthy', failure: endingOf(error).failure }
 }
 
+/** The health settings of this run: the gate's probes, and the checks after it. */
+function healthSettings(
+  o: Options,
+  path: string,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision
+): HealthCheckOptions {
+  return {
+    url: state.url,
+    path,
+    apiKey: o.apiKey,
+    vouched: vouchedHosts(o),
+    transport: deps.probe,
+    deadline: deadlineOf(o, deps, r),
+    windowMs: o.healthCheckWindow,
+    intervalMs: probeInterval(o),
+    // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+    wakes: state.deploymentType === 'serverless',
+    redactor: deps.client.redactor,
+    signal: deps.signal,
+    clock: deps.clock
+  }
+}
+
 type CheckFailure = { title: string; what: string }
 
 /**
@@ -132,11 +118,12 @@ type CheckFailure = { title: string; what: string }
  * or the run's ending when it was cancelled or timed out meanwhile.
  */
 async function afterWindow(
-  o: HealthOptions,
+  o: Options,
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision,
-  call: AgentCall
+  call: AgentCall,
+  say: Say
 ): Promise<CheckFailure | Ending | undefined> {
   const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
   const checks = await deps.log.group('Checks of the new revision', () =>
@@ -160,7 +147,7 @@ async function afterWindow(
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   if (checks.timedOut) {
-    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps)
+    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, say)
     return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
   return checks.failure
@@ -168,7 +155,7 @@ async function afterWindow(
 
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
 async function rollBack(
-  o: HealthOptions,
+  o: Options,
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision,
@@ -217,55 +204,18 @@ async function refuseIfDeleted(
 }
 
 /** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o: HealthOptions, deps: FlowDeps, r: DeployedRevision): number {
+function deadlineOf(o: Options, deps: FlowDeps, r: DeployedRevision): number {
   return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */
-const probeInterval = (o: HealthOptions) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
-
-function runGate(
-  o: HealthOptions,
-  path: string,
-  state: DeployState,
-  deps: FlowDeps,
-  r: DeployedRevision,
-  alongside: WindowCheck
-): Promise<HealthResult> {
-  return healthGate(
-    {
-      path,
-      windowMs: o.healthCheckWindow,
-      intervalMs: probeInterval(o),
-      apiKey: o.apiKey,
-      vouched: vouchedHosts(o),
-      deadline: deadlineOf(o, deps, r),
-      alongside,
-      // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
-      wakes: state.deploymentType === 'serverless'
-    },
-    state.url,
-    {
-      ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-      ...(deps.say ? { say: deps.say } : {}),
-      log: deps.log,
-      redactor: deps.client.redactor,
-      ...(deps.signal ? { signal: deps.signal } : {}),
-      clock: deps.clock,
-      ...(deps.probe ? { probe: deps.probe } : {})
-    }
-  )
-}
+const probeInterval = (o: Options) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
 
 /**
  * Before anything is written: a health check whose address is already known (the custom-url
  * input, or the deployment's) and may not carry the key stops the run here.
  */
-export function refuseHealthTarget(
-  o: HealthOptions,
-  current: Deployment | undefined,
-  say: Say = sayOf({})
-): void {
+export function refuseHealthTarget(o: Options, current: Deployment | undefined, say: Say): void {
   if (!o.healthCheck) return
   const url = o.customUrl ?? current?.source_config.custom_url
   if (!url) return

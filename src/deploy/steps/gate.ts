@@ -2,67 +2,38 @@
 // say what it answered in the job log. `unhealthy` becomes an error the flow throws like a failed
 // revision; `unavailable` (the health routes are turned off) is one warning; a host not vouched
 // for that asks for the key, and a window the timeout cut short, are errors of their own.
-import type { Clock } from '../clock.ts'
-import type { Redactor } from '../control-plane/redact.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
-import { formatDuration } from '../duration.ts'
-import { probeTarget } from './target.ts'
+import { sanitizeServerText, type Redactor } from '../../control-plane/redact.ts'
+import { formatDuration } from '../../duration.ts'
+import { probeTarget } from '../../health/target.ts'
 import {
   checkHealth,
   HealthTargetError,
   type HealthCheckOptions,
   type HealthResult,
-  type ProbeAnswer,
-  type WindowCheck
-} from './window.ts'
-import type { HostPattern } from '../control-plane/vouched-hosts.ts'
-import type { ProbeTransport } from './probe.ts'
-import type { InputName } from '../inputs/names.ts'
-import type { Say } from '../inputs/naming.ts'
-import { DeployError } from '../deploy/deploy-error.ts'
-import type { FlowLog } from '../deploy/deps.ts'
-
-export interface HealthGateSettings {
-  /** The path health-check asks for (`/ok`, or the one given). */
-  path: string
-  windowMs: number
-  /** Pause between probes (default about 5 s). */
-  intervalMs?: number
-  apiKey: string
-  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
-  vouched?: readonly HostPattern[]
-  /** Epoch ms (the run's timeout): the check ends by then. */
-  deadline: number
-  /** Asked on the probes of the window too (the revision served). */
-  alongside?: WindowCheck
-  /** A Serverless deployment: its server may be scaled to zero and wake on the first probe. */
-  wakes?: boolean
-}
+  type ProbeAnswer
+} from '../../health/window.ts'
+import type { Say } from '../../inputs/naming.ts'
+import type { FlowLog } from '../../log.ts'
+import { DeployError } from '../deploy-error.ts'
 
 export interface HealthGateDeps {
   log: FlowLog
-  redactor: Redactor
-  signal?: AbortSignal
-  /** The run's clock. */
-  clock: Clock
-  /** For tests: how a probe is sent. */
-  probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
-  say?: Say
+  say: Say
   /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
   urlProblem?: string
 }
 
 /**
- * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
- * DeployError when the URL may not carry the key (nothing is sent then).
+ * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
+ * Throws a DeployError when the URL may not carry the key (nothing is sent then).
  */
 export async function healthGate(
-  s: HealthGateSettings,
-  url: string | undefined,
+  s: HealthCheckOptions,
   deps: HealthGateDeps
 ): Promise<HealthResult> {
   const { log } = deps
+  const { url } = s
   const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : ''
   return log.group('Health check of the agent server', async () => {
     let last: string | undefined
@@ -70,11 +41,11 @@ export async function healthGate(
     if (!url && deps.urlProblem) throw refused(deps.urlProblem, deps, ', without user:password@')
     try {
       result = await checkHealth({
-        ...checkOptions(s, url, deps),
+        ...s,
         onProbe: (n, answer) => {
           if (n === 1) {
-            log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`)
-            if (!sentKey(url, s)) log.info(withoutKey(url, deps))
+            log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`)
+            if (!sentKey(s)) log.info(withoutKey(url, deps.say))
           }
           const text =
             describeAnswer(answer) +
@@ -88,7 +59,7 @@ export async function healthGate(
       if (!(err instanceof HealthTargetError)) throw err
       throw refused(err.message, deps)
     }
-    if (result.health === 'not-vouched') throw notVouchedError(result, deps)
+    if (result.health === 'not-vouched') throw notVouchedError(result, deps.say)
     if (result.wokeUp)
       log.info(
         `Probe ${result.wokeUp.probe} waited ${formatDuration(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`
@@ -98,41 +69,19 @@ export async function healthGate(
       log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`)
     if (result.health === 'unavailable')
       log.warning(
-        `Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-          `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`,
+        `Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
+          `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`,
         'Health check unavailable'
       )
     return result
   })
 }
 
-function checkOptions(
-  s: HealthGateSettings,
-  url: string | undefined,
-  deps: HealthGateDeps
-): HealthCheckOptions {
-  return {
-    url,
-    path: s.path,
-    apiKey: s.apiKey,
-    ...(s.vouched ? { vouched: s.vouched } : {}),
-    deadline: s.deadline,
-    windowMs: s.windowMs,
-    ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-    ...(s.alongside ? { alongside: s.alongside } : {}),
-    ...(s.wakes ? { wakes: true } : {}),
-    redactor: deps.redactor,
-    ...(deps.signal ? { signal: deps.signal } : {}),
-    clock: deps.clock,
-    ...(deps.probe ? { transport: deps.probe } : {})
-  }
-}
-
 /** The address may not be probed: nothing was sent. */
 function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
   return new DeployError(
-    `${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
-    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`,
+    `${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`,
     'Health check refused'
   )
 }
@@ -189,34 +138,25 @@ export function checkFailedError(
 }
 
 /** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
-export function checksTimedOutError(
-  revisionId: string,
-  timeoutMs: number,
-  deps: Pick<HealthGateDeps, 'say'>
-): DeployError {
+export function checksTimedOutError(revisionId: string, timeoutMs: number, say: Say): DeployError {
   return new DeployError(
     `Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${formatDuration(timeoutMs)}) came before its graphs and smoke cases were done.`,
-    `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`,
+    `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`,
     'Health check timed out'
   )
 }
 
-/** An input as the user sets it where the run came from. */
-function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
-  return deps.say?.(name) ?? `\`${name}\``
-}
-
-function notVouchedBy(deps: HealthGateDeps): string {
-  return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`
+function notVouchedBy(say: Say): string {
+  return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}, not loopback with ${say('base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(url: string | undefined, s: HealthGateSettings): boolean {
-  const t = probeTarget(url, s.path, s.vouched)
+function sentKey(s: HealthCheckOptions): boolean {
+  const t = probeTarget(s.url, s.path, s.vouched)
   return 'url' in t && t.vouchedBy !== undefined
 }
 
-function hostOfText(url: string | undefined): string {
+function hostOfText(url: string | null | undefined): string {
   try {
     return new URL(url ?? '').host
   } catch {
@@ -224,20 +164,20 @@ function hostOfText(url: string | undefined): string {
   }
 }
 
-function withoutKey(url: string | undefined, deps: HealthGateDeps): string {
+function withoutKey(url: string | null | undefined, say: Say): string {
   return (
-    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
+    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say)}): ` +
     'the probes go without the API key.'
   )
 }
 
-function notVouchedError(result: HealthResult, deps: HealthGateDeps): DeployError {
+function notVouchedError(result: HealthResult, say: Say): DeployError {
   const host = sanitizeServerText(result.host ?? 'its host', 300)
   const answer = result.answers.at(-1)
   return new DeployError(
     `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
-      `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`,
-    `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
+      `${host} is not vouched for (${notVouchedBy(say)}), so the key is not sent there. The health check could not be made.`,
+    `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
     'Health check host not vouched for'
   )
 }
@@ -247,15 +187,15 @@ export function gateTimedOutError(
   result: HealthResult,
   revisionId: string,
   timeoutMs: number,
-  deps: Pick<HealthGateDeps, 'say'>
+  say: Say
 ): DeployError {
   return new DeployError(
     `Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${formatDuration(timeoutMs)}) came.`,
-    `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`,
+    `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`,
     'Health check timed out'
   )
 }
 
-function shown(url: string | undefined, path: string, redactor: Redactor): string {
+function shown(url: string | null | undefined, path: string, redactor: Redactor): string {
   return sanitizeServerText(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300)
 }
