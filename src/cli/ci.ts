@@ -113,75 +113,38 @@ interface CiRow {
   branch: Reader<string>
   sha: Reader<string>
   repositoryUrl?: Reader<string>
-  /** None: the CI runs no pipeline of the base repository for a fork's change. */
-  fork?(env: Env): ForkFacts | undefined
+  /** The fork a change comes from, and the variable that says so; with how to skip forks. */
+  fork?: { read: Reader<string>; skip: string }
 }
 
-// Each CI's sign of a change from a fork: the variables that say so, and how to skip such runs.
-
 /** The merge request's source project is not this one (by path, else by id). */
-function gitlabFork(env: Env): ForkFacts | undefined {
+function gitlabFork(env: Env): Read<string> | undefined {
   const path = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)
   const base = text(env.CI_MERGE_REQUEST_PROJECT_PATH) ?? text(env.CI_PROJECT_PATH)
   const id = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID)
   const baseId = text(env.CI_MERGE_REQUEST_PROJECT_ID) ?? text(env.CI_PROJECT_ID)
-  const byPath = path !== undefined && base !== undefined && !sameRepository(path, base)
-  const byId = id !== undefined && baseId !== undefined && id !== baseId
-  if (!byPath && !byId) return undefined
-  return {
-    name: path ?? `project ${id}`,
-    variable: byPath
-      ? 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH'
-      : 'CI_MERGE_REQUEST_SOURCE_PROJECT_ID',
-    skip: 'add `rules: - if: $CI_MERGE_REQUEST_SOURCE_PROJECT_ID == $CI_PROJECT_ID` to the job'
+  if (path !== undefined && base !== undefined && !sameRepository(path, base))
+    return { value: path, from: 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH' }
+  if (id !== undefined && baseId !== undefined && id !== baseId)
+    return { value: path ?? `project ${id}`, from: 'CI_MERGE_REQUEST_SOURCE_PROJECT_ID' }
+  return undefined
+}
+
+/**
+ * The head repository in `head` when it is not the one in `base` (a fork even when `base` is not
+ * set, unless `needsBase`), named by `name` where it can.
+ */
+function otherRepository(
+  head: string,
+  base: string,
+  o: { needsBase?: boolean; name?: (head: string) => string | undefined }
+): Reader<string> {
+  return env => {
+    const h = text(env[head])
+    const b = text(env[base])
+    if (h === undefined || (b === undefined ? o.needsBase : sameRepository(h, b))) return undefined
+    return { value: o.name?.(h) ?? h, from: head }
   }
-}
-
-/** Set only on a pull request from a fork. */
-function circleFork(env: Env): ForkFacts | undefined {
-  const user = text(env.CIRCLE_PR_USERNAME)
-  const repo = text(env.CIRCLE_PR_REPONAME)
-  if (user === undefined && repo === undefined) return undefined
-  const skip =
-    'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
-  const name = user && repo ? `${user}/${repo}` : (user ?? repo)!
-  return { name, variable: user ? 'CIRCLE_PR_USERNAME' : 'CIRCLE_PR_REPONAME', skip }
-}
-
-function buildkiteFork(env: Env): ForkFacts | undefined {
-  const head = text(env.BUILDKITE_PULL_REQUEST_REPO)
-  const base = text(env.BUILDKITE_REPO)
-  if (head === undefined || (base !== undefined && sameRepository(head, base))) return undefined
-  return {
-    name: githubRepository(head) ?? head,
-    variable: 'BUILDKITE_PULL_REQUEST_REPO',
-    skip: 'turn off "Build pull requests from third-party forked repositories" in the pipeline settings'
-  }
-}
-
-/** Set by the branch source plugins only when the change comes from a fork. */
-function jenkinsFork(env: Env): ForkFacts | undefined {
-  const name = text(env.CHANGE_FORK)
-  const skip =
-    "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
-  return name === undefined ? undefined : { name, variable: 'CHANGE_FORK', skip }
-}
-
-function azureFork(env: Env): ForkFacts | undefined {
-  if (env.SYSTEM_PULLREQUEST_ISFORK?.trim().toLowerCase() !== 'true') return undefined
-  return {
-    name: text(env.SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI) ?? 'a fork',
-    variable: 'SYSTEM_PULLREQUEST_ISFORK',
-    skip: "turn off \"Build pull requests from forks of this repository\" in the pipeline's triggers, or add `condition: ne(variables['System.PullRequest.IsFork'], 'True')` to the job"
-  }
-}
-
-function travisFork(env: Env): ForkFacts | undefined {
-  const head = text(env.TRAVIS_PULL_REQUEST_SLUG)
-  const base = text(env.TRAVIS_REPO_SLUG)
-  if (head === undefined || base === undefined || sameRepository(head, base)) return undefined
-  const skip = 'add `if: type != pull_request OR head_repo = repo` to the job'
-  return { name: head, variable: 'TRAVIS_PULL_REQUEST_SLUG', skip }
 }
 
 const CIS: readonly CiRow[] = [
@@ -201,7 +164,10 @@ const CIS: readonly CiRow[] = [
     // In a merged results pipeline CI_COMMIT_SHA is the merge commit; the source branch's head is
     // what the control plane builds from the branch.
     sha: read(commit, 'CI_MERGE_REQUEST_SOURCE_BRANCH_SHA', 'CI_COMMIT_SHA'),
-    fork: gitlabFork
+    fork: {
+      read: gitlabFork,
+      skip: 'add `rules: - if: $CI_MERGE_REQUEST_SOURCE_PROJECT_ID == $CI_PROJECT_ID` to the job'
+    }
   },
   // Bitbucket runs no pipeline of the base repository for a fork's pull request: no `fork`.
   {
@@ -223,7 +189,16 @@ const CIS: readonly CiRow[] = [
     branch: read(text, 'CIRCLE_BRANCH'),
     sha: read(commit, 'CIRCLE_SHA1'),
     repositoryUrl: read(text, 'CIRCLE_REPOSITORY_URL'),
-    fork: circleFork
+    // Set only on a pull request from a fork.
+    fork: {
+      read: env => {
+        const user = text(env.CIRCLE_PR_USERNAME)
+        const repo = text(env.CIRCLE_PR_REPONAME)
+        if (user === undefined) return read(text, 'CIRCLE_PR_REPONAME')(env)
+        return { value: repo ? `${user}/${repo}` : user, from: 'CIRCLE_PR_USERNAME' }
+      },
+      skip: 'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
+    }
   },
   {
     ci: 'Buildkite',
@@ -234,7 +209,12 @@ const CIS: readonly CiRow[] = [
     // `HEAD` on a build started by hand: the checkout says which commit that was.
     sha: read(commit, 'BUILDKITE_COMMIT'),
     repositoryUrl: read(text, 'BUILDKITE_REPO'),
-    fork: buildkiteFork
+    fork: {
+      read: otherRepository('BUILDKITE_PULL_REQUEST_REPO', 'BUILDKITE_REPO', {
+        name: githubRepository
+      }),
+      skip: 'turn off "Build pull requests from third-party forked repositories" in the pipeline settings'
+    }
   },
   {
     ci: 'Jenkins',
@@ -245,7 +225,11 @@ const CIS: readonly CiRow[] = [
     branch: read(branch, 'BRANCH_NAME', 'GIT_BRANCH'),
     sha: read(commit, 'GIT_COMMIT'),
     repositoryUrl: read(text, 'GIT_URL'),
-    fork: jenkinsFork
+    // Set by the branch source plugins only when the change comes from a fork.
+    fork: {
+      read: read(text, 'CHANGE_FORK'),
+      skip: "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
+    }
   },
   {
     ci: 'Azure Pipelines',
@@ -262,7 +246,16 @@ const CIS: readonly CiRow[] = [
     // what the control plane builds from the branch.
     sha: read(commit, 'SYSTEM_PULLREQUEST_SOURCECOMMITID', 'BUILD_SOURCEVERSION'),
     repositoryUrl: read(text, 'BUILD_REPOSITORY_URI'),
-    fork: azureFork
+    fork: {
+      read: env =>
+        env.SYSTEM_PULLREQUEST_ISFORK?.trim().toLowerCase() === 'true'
+          ? {
+              value: text(env.SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI) ?? 'a fork',
+              from: 'SYSTEM_PULLREQUEST_ISFORK'
+            }
+          : undefined,
+      skip: "turn off \"Build pull requests from forks of this repository\" in the pipeline's triggers, or add `condition: ne(variables['System.PullRequest.IsFork'], 'True')` to the job"
+    }
   },
   {
     ci: 'Travis CI',
@@ -274,15 +267,19 @@ const CIS: readonly CiRow[] = [
     prBranch: read(text, 'TRAVIS_PULL_REQUEST_BRANCH'),
     branch: read(text, 'TRAVIS_BRANCH'),
     sha: read(commit, 'TRAVIS_PULL_REQUEST_SHA', 'TRAVIS_COMMIT'),
-    fork: travisFork
+    fork: {
+      read: otherRepository('TRAVIS_PULL_REQUEST_SLUG', 'TRAVIS_REPO_SLUG', { needsBase: true }),
+      skip: 'add `if: type != pull_request OR head_repo = repo` to the job'
+    }
   }
 ]
 
 /** The fork as the log may show it: a CI variable's text, so nothing but a name's characters. */
 function forkOf(row: CiRow, env: Env): ForkFacts | undefined {
-  const fork = row.fork?.(env)
-  if (!fork) return undefined
-  return { ...fork, name: fork.name.slice(0, 200).replace(/[^\w./:@+ -]/g, '?') }
+  const fork = row.fork?.read(env)
+  if (!fork || !row.fork) return undefined
+  const name = fork.value.slice(0, 200).replace(/[^\w./:@+ -]/g, '?')
+  return { name, variable: fork.from, skip: row.fork.skip }
 }
 
 /** The facts of a run on a tag, a pull request or a branch, in that order. */
