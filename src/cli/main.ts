@@ -136,8 +136,9 @@ function answerAtOnce(
 
 /** Why a deploy of a fork's change is refused before any request (the inputs' fork rule). */
 function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | undefined {
-  const refusal = detected.fork && forkRefusalOfGiven(name => line.inputs[name] ?? '')
-  return refusal ? forkRefusalText(detected.fork!, refusal) : undefined
+  if (!detected.fork) return undefined
+  const refusal = forkRefusalOfGiven(name => line.inputs[name] ?? '')
+  return refusal && forkRefusalText(detected.fork, refusal)
 }
 
 /**

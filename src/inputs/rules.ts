@@ -259,7 +259,7 @@ export function forkRefusalOfGiven(input: (name: InputName) => string): ForkRefu
   return forkRefusal(uploads, given('repository') && given('ref'))
 }
 
-/** A change from a fork, in the action's words. */
+/** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
 function fork({ r, event, absent, add }: RuleInput): void {
   if (event.forkHead === undefined) return
   const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'))
