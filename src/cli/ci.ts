@@ -194,8 +194,9 @@ const CIS: readonly CiRow[] = [
       read: env => {
         const user = text(env.CIRCLE_PR_USERNAME)
         const repo = text(env.CIRCLE_PR_REPONAME)
-        if (user === undefined) return read(text, 'CIRCLE_PR_REPONAME')(env)
-        return { value: repo ? `${user}/${repo}` : user, from: 'CIRCLE_PR_USERNAME' }
+        if (user !== undefined)
+          return { value: repo ? `${user}/${repo}` : user, from: 'CIRCLE_PR_USERNAME' }
+        return repo === undefined ? undefined : { value: repo, from: 'CIRCLE_PR_REPONAME' }
       },
       skip: 'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
     }
