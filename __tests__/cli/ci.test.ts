@@ -224,6 +224,120 @@ test('Bitbucket Pipelines, CircleCI, Buildkite and Jenkins: branch, tag, pull re
   ).toBe('refs/tags/v3')
 })
 
+describe('the ref, with the variable each CI gave it in (a refused ref names it)', () => {
+  const none = () => checkout({})
+  const GITLAB = { GITLAB_CI: 'true', CI_COMMIT_REF_NAME: 'main' }
+  const JENKINS = { JENKINS_URL: 'https://ci.example.com/' }
+  const cases: [string, NodeJS.ProcessEnv, string, string][] = [
+    ['GitLab branch', { ...GITLAB, CI_COMMIT_BRANCH: 'main' }, 'main', 'CI_COMMIT_BRANCH'],
+    ['GitLab, no CI_COMMIT_BRANCH', GITLAB, 'main', 'CI_COMMIT_REF_NAME'],
+    ['GitLab tag', { ...GITLAB, CI_COMMIT_TAG: 'v1' }, 'refs/tags/v1', 'CI_COMMIT_TAG'],
+    [
+      'GitLab merge request',
+      {
+        ...GITLAB,
+        CI_MERGE_REQUEST_IID: '3',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+        CI_COMMIT_BRANCH: 'main'
+      },
+      'main',
+      'CI_MERGE_REQUEST_SOURCE_BRANCH_NAME'
+    ],
+    [
+      'Bitbucket',
+      { BITBUCKET_BUILD_NUMBER: '1', BITBUCKET_BRANCH: 'dev' },
+      'dev',
+      'BITBUCKET_BRANCH'
+    ],
+    [
+      'Bitbucket tag',
+      { BITBUCKET_BUILD_NUMBER: '1', BITBUCKET_TAG: 'v2' },
+      'refs/tags/v2',
+      'BITBUCKET_TAG'
+    ],
+    ['CircleCI', { CIRCLECI: 'true', CIRCLE_BRANCH: 'pull/5' }, 'pull/5', 'CIRCLE_BRANCH'],
+    ['CircleCI tag', { CIRCLECI: 'true', CIRCLE_TAG: 'v1' }, 'refs/tags/v1', 'CIRCLE_TAG'],
+    ['Buildkite', { BUILDKITE: 'true', BUILDKITE_BRANCH: 'a:b' }, 'a:b', 'BUILDKITE_BRANCH'],
+    ['Buildkite tag', { BUILDKITE: 'true', BUILDKITE_TAG: 'v1' }, 'refs/tags/v1', 'BUILDKITE_TAG'],
+    ['Jenkins', { ...JENKINS, BRANCH_NAME: 'main', GIT_BRANCH: 'origin/x' }, 'main', 'BRANCH_NAME'],
+    ['Jenkins, GIT_BRANCH', { ...JENKINS, GIT_BRANCH: 'origin/release' }, 'release', 'GIT_BRANCH'],
+    [
+      'Jenkins pull request',
+      { ...JENKINS, CHANGE_ID: '9', CHANGE_BRANCH: 'fix', BRANCH_NAME: 'PR-9' },
+      'fix',
+      'CHANGE_BRANCH'
+    ],
+    ['Jenkins tag', { ...JENKINS, TAG_NAME: 'v3', BRANCH_NAME: 'v3' }, 'refs/tags/v3', 'TAG_NAME'],
+    [
+      'Azure Pipelines',
+      { TF_BUILD: 'True', BUILD_SOURCEBRANCH: 'refs/heads/main' },
+      'main',
+      'BUILD_SOURCEBRANCH'
+    ],
+    [
+      'Azure Pipelines pull request',
+      {
+        TF_BUILD: 'True',
+        BUILD_SOURCEBRANCH: 'refs/pull/7/merge',
+        SYSTEM_PULLREQUEST_PULLREQUESTID: '7',
+        SYSTEM_PULLREQUEST_SOURCEBRANCH: 'refs/heads/fix'
+      },
+      'fix',
+      'SYSTEM_PULLREQUEST_SOURCEBRANCH'
+    ],
+    ['Travis CI', { TRAVIS: 'true', TRAVIS_BRANCH: 'main' }, 'main', 'TRAVIS_BRANCH'],
+    [
+      'Travis CI pull request',
+      {
+        TRAVIS: 'true',
+        TRAVIS_PULL_REQUEST: '8',
+        TRAVIS_BRANCH: 'main',
+        TRAVIS_PULL_REQUEST_BRANCH: 'main'
+      },
+      'main',
+      'TRAVIS_PULL_REQUEST_BRANCH'
+    ],
+    [
+      'Travis CI tag',
+      { TRAVIS: 'true', TRAVIS_TAG: 'v4', TRAVIS_BRANCH: 'v4' },
+      'refs/tags/v4',
+      'TRAVIS_TAG'
+    ]
+  ]
+  test.each(cases)('%s', (_, env, ref, refFrom) => {
+    const detected = detectDefaults(env, none())
+    expect([detected.defaults.ref, detected.refFrom]).toEqual([ref, refFrom])
+  })
+
+  test('outside any CI, the checkout; a CI that names no ref, nothing', () => {
+    expect(detectDefaults({}, checkout()).refFrom).toBe('the git checkout')
+    const kite = detectDefaults({ BUILDKITE: 'true' }, checkout())
+    expect([kite.defaults.ref, kite.refFrom]).toEqual([undefined, undefined])
+  })
+
+  test('GitHub Actions: the runner variable the event ref is in; none when the payload gave it', () => {
+    const run = (env: NodeJS.ProcessEnv, payload: Record<string, unknown> = {}) =>
+      detectDefaults(env, none(), githubContext({ GITHUB_ACTIONS: 'true', ...env }, payload))
+    const push = run({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main'
+    })
+    expect([push.defaults.ref, push.refFrom]).toEqual(['main', 'GITHUB_REF_NAME'])
+    const tag = run({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: 'refs/tags/v1',
+      GITHUB_REF_NAME: 'v1'
+    })
+    expect([tag.defaults.ref, tag.refFrom]).toEqual(['refs/tags/v1', 'GITHUB_REF_NAME'])
+    const pr = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/pull/5/merge' }
+    const headRef = run({ ...pr, GITHUB_HEAD_REF: 'feat' })
+    expect([headRef.defaults.ref, headRef.refFrom]).toEqual(['feat', 'GITHUB_HEAD_REF'])
+    const payload = run(pr, { pull_request: { head: { ref: 'feat' } } })
+    expect([payload.defaults.ref, payload.refFrom]).toEqual(['feat', undefined])
+  })
+})
+
 describe('a change from a fork: named, with the variable that says so', () => {
   const none = () => checkout({})
   const cases: [string, NodeJS.ProcessEnv, string, string][] = [
@@ -412,7 +526,8 @@ test('outside any CI: the checkout; nothing at all says so', () => {
   expect(detectDefaults({}, checkout())).toEqual({
     defaults: { ref: 'local-branch', expectedSha: CHECKOUT.sha, repository: 'acme/agent' },
     source:
-      'Defaults from the git checkout: ref local-branch, commit 0123456789ab, repository acme/agent.'
+      'Defaults from the git checkout: ref local-branch, commit 0123456789ab, repository acme/agent.',
+    refFrom: 'the git checkout'
   })
   expect(detectDefaults({}, checkout({ sha: SHA, tag: 'v1.0.0' })).defaults).toEqual({
     ref: 'refs/tags/v1.0.0',

@@ -4,22 +4,33 @@
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
 import { eventDefaults, type EventDefaults, type GitLabContext } from '../event.ts'
 import type { GitHubContext } from '../github/context.ts'
+import type { ForkRefusal } from '../inputs/rules.ts'
 import { githubRepository, remoteHost, type GitFacts } from './git.ts'
 
 export interface DetectedDefaults {
   defaults: EventDefaults
   /** Where the defaults come from, in one sentence for the log. */
   source: string
+  /** The variable `defaults.ref` was read from (`CI_COMMIT_BRANCH`), or `the git checkout`. */
+  refFrom?: string
   /** The CI runs for a pull (merge) request from a fork: its name, how the CI says it. */
   fork?: ForkFacts & { ci: string }
 }
+
+/** A value a CI gave, and the variable it gave it in: a message about the value names it. */
+interface Read<T> {
+  value: T
+  from: string
+}
+
+type Reader<T> = (env: Env) => Read<T> | undefined
 
 /** What one CI's variables say. */
 interface CiFacts {
   ci: string
   /** `push to main`, `tag v1.2.0`, `merge request !12`: what triggered the run. */
   trigger: string
-  ref?: string
+  ref?: Read<string>
   sha?: string
   pullRequestNumber?: number
   /** The repository URL the CI names, when it names one. */
@@ -67,6 +78,17 @@ function tagRef(tag: string): string {
   return tag.startsWith(TAG_PREFIX) ? tag : TAG_PREFIX + tag
 }
 
+/** The first of `variables` whose value `parse` takes, and which one it was. */
+function read<T>(parse: (value: string | undefined) => T | undefined, ...variables: string[]) {
+  return (env: Env): Read<T> | undefined => {
+    for (const from of variables) {
+      const value = parse(env[from])
+      if (value !== undefined) return { value, from }
+    }
+    return undefined
+  }
+}
+
 /** Two names of one repository (`acme/agent`, its URLs in any form), compared case-blind. */
 function sameRepository(a: string, b: string): boolean {
   const key = (r: string) =>
@@ -75,215 +97,217 @@ function sameRepository(a: string, b: string): boolean {
 }
 
 /**
- * One CI: how to know it, and where its documentation says each fact is. A pull request is a fork's
- * when `fork` names one; the CLI then refuses to deploy by default, as the action does.
+ * One CI: how to know it, and the variables its documentation says each fact is in, each read
+ * with its name. A pull request is a fork's when `fork` names one; the CLI then refuses to deploy
+ * by default, as the action does (the inputs' fork rule).
  */
 interface CiRow {
   ci: string
   is(env: Env): boolean
-  tag(env: Env): string | undefined
-  pr(env: Env): number | undefined
-  /** `merge request !12`, `pull request #12`. */
-  prWord: string
-  prBranch(env: Env): string | undefined
-  branch(env: Env): string | undefined
-  sha(env: Env): string | undefined
-  repositoryUrl(env: Env): string | undefined
-  fork(env: Env): ForkFacts | undefined
+  tag: Reader<string>
+  pr: Reader<number>
+  /** `merge request !12`; `pull request #12` when not said. */
+  prWord?: string
+  /** The pull request's branch; `branch` when not said. */
+  prBranch?: Reader<string>
+  branch: Reader<string>
+  sha: Reader<string>
+  repositoryUrl?: Reader<string>
+  /** The fork a change comes from, and the variable that says so; with how to skip forks. */
+  fork?: { read: Reader<string>; skip: string }
+}
+
+/** The merge request's source project is not this one (by path, else by id). */
+function gitlabFork(env: Env): Read<string> | undefined {
+  const path = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)
+  const base = text(env.CI_MERGE_REQUEST_PROJECT_PATH) ?? text(env.CI_PROJECT_PATH)
+  const id = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID)
+  const baseId = text(env.CI_MERGE_REQUEST_PROJECT_ID) ?? text(env.CI_PROJECT_ID)
+  if (path !== undefined && base !== undefined && !sameRepository(path, base))
+    return { value: path, from: 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH' }
+  if (id !== undefined && baseId !== undefined && id !== baseId)
+    return { value: path ?? `project ${id}`, from: 'CI_MERGE_REQUEST_SOURCE_PROJECT_ID' }
+  return undefined
+}
+
+/**
+ * The head repository in `head` when it is not the one in `base` (a fork even when `base` is not
+ * set, unless `needsBase`), named by `name` where it can.
+ */
+function otherRepository(
+  head: string,
+  base: string,
+  o: { needsBase?: boolean; name?: (head: string) => string | undefined }
+): Reader<string> {
+  return env => {
+    const h = text(env[head])
+    const b = text(env[base])
+    if (h === undefined || (b === undefined ? o.needsBase : sameRepository(h, b))) return undefined
+    return { value: o.name?.(h) ?? h, from: head }
+  }
 }
 
 const CIS: readonly CiRow[] = [
   {
     ci: 'GitLab CI',
     is: env => env.GITLAB_CI === 'true',
-    tag: env => text(env.CI_COMMIT_TAG),
-    pr: env => positive(env.CI_MERGE_REQUEST_IID),
+    tag: read(text, 'CI_COMMIT_TAG'),
+    pr: read(positive, 'CI_MERGE_REQUEST_IID'),
     prWord: 'merge request !',
-    prBranch: env => text(env.CI_MERGE_REQUEST_SOURCE_BRANCH_NAME),
-    branch: env => text(env.CI_COMMIT_BRANCH ?? env.CI_COMMIT_REF_NAME),
+    prBranch: read(text, 'CI_MERGE_REQUEST_SOURCE_BRANCH_NAME'),
+    // CI_COMMIT_REF_NAME only where CI_COMMIT_BRANCH is not set at all.
+    branch: env =>
+      read(
+        text,
+        env.CI_COMMIT_BRANCH === undefined ? 'CI_COMMIT_REF_NAME' : 'CI_COMMIT_BRANCH'
+      )(env),
     // In a merged results pipeline CI_COMMIT_SHA is the merge commit; the source branch's head is
     // what the control plane builds from the branch.
-    sha: env => commit(env.CI_MERGE_REQUEST_SOURCE_BRANCH_SHA) ?? commit(env.CI_COMMIT_SHA),
-    repositoryUrl: () => undefined,
-    fork: env => {
-      const path = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)
-      const base = text(env.CI_MERGE_REQUEST_PROJECT_PATH) ?? text(env.CI_PROJECT_PATH)
-      const id = text(env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID)
-      const baseId = text(env.CI_MERGE_REQUEST_PROJECT_ID) ?? text(env.CI_PROJECT_ID)
-      const byPath = path !== undefined && base !== undefined && !sameRepository(path, base)
-      const byId = id !== undefined && baseId !== undefined && id !== baseId
-      if (!byPath && !byId) return undefined
-      return {
-        name: path ?? `project ${id}`,
-        variable: byPath
-          ? 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH'
-          : 'CI_MERGE_REQUEST_SOURCE_PROJECT_ID',
-        skip: 'add `rules: - if: $CI_MERGE_REQUEST_SOURCE_PROJECT_ID == $CI_PROJECT_ID` to the job'
-      }
+    sha: read(commit, 'CI_MERGE_REQUEST_SOURCE_BRANCH_SHA', 'CI_COMMIT_SHA'),
+    fork: {
+      read: gitlabFork,
+      skip: 'add `rules: - if: $CI_MERGE_REQUEST_SOURCE_PROJECT_ID == $CI_PROJECT_ID` to the job'
     }
   },
+  // Bitbucket runs no pipeline of the base repository for a fork's pull request: no `fork`.
   {
     ci: 'Bitbucket Pipelines',
     is: env => text(env.BITBUCKET_BUILD_NUMBER) !== undefined,
-    tag: env => text(env.BITBUCKET_TAG),
-    pr: env => positive(env.BITBUCKET_PR_ID),
-    prWord: 'pull request #',
-    prBranch: env => text(env.BITBUCKET_BRANCH),
-    branch: env => text(env.BITBUCKET_BRANCH),
-    sha: env => commit(env.BITBUCKET_COMMIT),
-    repositoryUrl: env => text(env.BITBUCKET_GIT_HTTP_ORIGIN),
-    // Bitbucket runs no pipeline of the base repository for a fork's pull request.
-    fork: () => undefined
+    tag: read(text, 'BITBUCKET_TAG'),
+    pr: read(positive, 'BITBUCKET_PR_ID'),
+    branch: read(text, 'BITBUCKET_BRANCH'),
+    sha: read(commit, 'BITBUCKET_COMMIT'),
+    repositoryUrl: read(text, 'BITBUCKET_GIT_HTTP_ORIGIN')
   },
   {
     ci: 'CircleCI',
     is: env => env.CIRCLECI === 'true',
-    tag: env => text(env.CIRCLE_TAG),
+    tag: read(text, 'CIRCLE_TAG'),
     pr: env =>
-      positive(env.CIRCLE_PR_NUMBER) ??
-      positive(/\/pull\/(\d+)/.exec(env.CIRCLE_PULL_REQUEST ?? '')?.[1]),
-    prWord: 'pull request #',
-    prBranch: env => text(env.CIRCLE_BRANCH),
-    branch: env => text(env.CIRCLE_BRANCH),
-    sha: env => commit(env.CIRCLE_SHA1),
-    repositoryUrl: env => text(env.CIRCLE_REPOSITORY_URL),
+      read(positive, 'CIRCLE_PR_NUMBER')(env) ??
+      read(v => positive(/\/pull\/(\d+)/.exec(v ?? '')?.[1]), 'CIRCLE_PULL_REQUEST')(env),
+    branch: read(text, 'CIRCLE_BRANCH'),
+    sha: read(commit, 'CIRCLE_SHA1'),
+    repositoryUrl: read(text, 'CIRCLE_REPOSITORY_URL'),
     // Set only on a pull request from a fork.
-    fork: env => {
-      const user = text(env.CIRCLE_PR_USERNAME)
-      const repo = text(env.CIRCLE_PR_REPONAME)
-      if (user === undefined && repo === undefined) return undefined
-      return {
-        name: user && repo ? `${user}/${repo}` : (user ?? repo)!,
-        variable: user ? 'CIRCLE_PR_USERNAME' : 'CIRCLE_PR_REPONAME',
-        skip: 'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
-      }
+    fork: {
+      read: env => {
+        const user = text(env.CIRCLE_PR_USERNAME)
+        const repo = text(env.CIRCLE_PR_REPONAME)
+        if (user !== undefined)
+          return { value: repo ? `${user}/${repo}` : user, from: 'CIRCLE_PR_USERNAME' }
+        return repo === undefined ? undefined : { value: repo, from: 'CIRCLE_PR_REPONAME' }
+      },
+      skip: 'turn off "Build forked pull requests" in the project settings, or end the job early when CIRCLE_PR_USERNAME is set'
     }
   },
   {
     ci: 'Buildkite',
     is: env => env.BUILDKITE === 'true',
-    tag: env => text(env.BUILDKITE_TAG),
-    pr: env => positive(env.BUILDKITE_PULL_REQUEST),
-    prWord: 'pull request #',
-    prBranch: env => text(env.BUILDKITE_BRANCH),
-    branch: env => text(env.BUILDKITE_BRANCH),
+    tag: read(text, 'BUILDKITE_TAG'),
+    pr: read(positive, 'BUILDKITE_PULL_REQUEST'),
+    branch: read(text, 'BUILDKITE_BRANCH'),
     // `HEAD` on a build started by hand: the checkout says which commit that was.
-    sha: env => commit(env.BUILDKITE_COMMIT),
-    repositoryUrl: env => text(env.BUILDKITE_REPO),
-    fork: env => {
-      const head = text(env.BUILDKITE_PULL_REQUEST_REPO)
-      const base = text(env.BUILDKITE_REPO)
-      if (head === undefined || (base !== undefined && sameRepository(head, base))) return undefined
-      return {
-        name: githubRepository(head) ?? head,
-        variable: 'BUILDKITE_PULL_REQUEST_REPO',
-        skip: 'turn off "Build pull requests from third-party forked repositories" in the pipeline settings'
-      }
+    sha: read(commit, 'BUILDKITE_COMMIT'),
+    repositoryUrl: read(text, 'BUILDKITE_REPO'),
+    fork: {
+      read: otherRepository('BUILDKITE_PULL_REQUEST_REPO', 'BUILDKITE_REPO', {
+        name: githubRepository
+      }),
+      skip: 'turn off "Build pull requests from third-party forked repositories" in the pipeline settings'
     }
   },
   {
     ci: 'Jenkins',
     is: env => text(env.JENKINS_URL) !== undefined,
-    tag: env => text(env.TAG_NAME),
-    pr: env => positive(env.CHANGE_ID),
-    prWord: 'pull request #',
-    prBranch: env => text(env.CHANGE_BRANCH),
-    branch: env => branch(env.BRANCH_NAME) ?? branch(env.GIT_BRANCH),
-    sha: env => commit(env.GIT_COMMIT),
-    repositoryUrl: env => text(env.GIT_URL),
+    tag: read(text, 'TAG_NAME'),
+    pr: read(positive, 'CHANGE_ID'),
+    prBranch: read(text, 'CHANGE_BRANCH'),
+    branch: read(branch, 'BRANCH_NAME', 'GIT_BRANCH'),
+    sha: read(commit, 'GIT_COMMIT'),
+    repositoryUrl: read(text, 'GIT_URL'),
     // Set by the branch source plugins only when the change comes from a fork.
-    fork: env => {
-      const fork = text(env.CHANGE_FORK)
-      if (fork === undefined) return undefined
-      return {
-        name: fork,
-        variable: 'CHANGE_FORK',
-        skip: "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
-      }
+    fork: {
+      read: read(text, 'CHANGE_FORK'),
+      skip: "set the branch source's \"Discover pull requests from forks\" to nobody, or add `when { not { changeRequest fork: '.*' } }`"
     }
   },
   {
     ci: 'Azure Pipelines',
     is: env => env.TF_BUILD?.toLowerCase() === 'true',
-    tag: env => /^refs\/tags\/(.+)$/.exec(text(env.BUILD_SOURCEBRANCH) ?? '')?.[1],
+    tag: read(v => /^refs\/tags\/(.+)$/.exec(text(v) ?? '')?.[1], 'BUILD_SOURCEBRANCH'),
     // GitHub pull requests have a number; Azure Repos ones an id.
-    pr: env =>
-      positive(env.SYSTEM_PULLREQUEST_PULLREQUESTNUMBER) ??
-      positive(env.SYSTEM_PULLREQUEST_PULLREQUESTID),
-    prWord: 'pull request #',
-    prBranch: env => branch(env.SYSTEM_PULLREQUEST_SOURCEBRANCH),
-    branch: env => {
-      const ref = text(env.BUILD_SOURCEBRANCH)
-      return ref?.startsWith('refs/heads/') ? branch(ref) : undefined
-    },
+    pr: read(positive, 'SYSTEM_PULLREQUEST_PULLREQUESTNUMBER', 'SYSTEM_PULLREQUEST_PULLREQUESTID'),
+    prBranch: read(branch, 'SYSTEM_PULLREQUEST_SOURCEBRANCH'),
+    branch: read(
+      v => (text(v)?.startsWith('refs/heads/') ? branch(v) : undefined),
+      'BUILD_SOURCEBRANCH'
+    ),
     // A pull request build's BUILD_SOURCEVERSION is the merge commit; the source branch's head is
     // what the control plane builds from the branch.
-    sha: env => commit(env.SYSTEM_PULLREQUEST_SOURCECOMMITID) ?? commit(env.BUILD_SOURCEVERSION),
-    repositoryUrl: env => text(env.BUILD_REPOSITORY_URI),
-    fork: env => {
-      if (env.SYSTEM_PULLREQUEST_ISFORK?.trim().toLowerCase() !== 'true') return undefined
-      return {
-        name: text(env.SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI) ?? 'a fork',
-        variable: 'SYSTEM_PULLREQUEST_ISFORK',
-        skip: "turn off \"Build pull requests from forks of this repository\" in the pipeline's triggers, or add `condition: ne(variables['System.PullRequest.IsFork'], 'True')` to the job"
-      }
+    sha: read(commit, 'SYSTEM_PULLREQUEST_SOURCECOMMITID', 'BUILD_SOURCEVERSION'),
+    repositoryUrl: read(text, 'BUILD_REPOSITORY_URI'),
+    fork: {
+      read: env =>
+        env.SYSTEM_PULLREQUEST_ISFORK?.trim().toLowerCase() === 'true'
+          ? {
+              value: text(env.SYSTEM_PULLREQUEST_SOURCEREPOSITORYURI) ?? 'a fork',
+              from: 'SYSTEM_PULLREQUEST_ISFORK'
+            }
+          : undefined,
+      skip: "turn off \"Build pull requests from forks of this repository\" in the pipeline's triggers, or add `condition: ne(variables['System.PullRequest.IsFork'], 'True')` to the job"
     }
   },
   {
     ci: 'Travis CI',
     is: env => env.TRAVIS === 'true',
-    tag: env => text(env.TRAVIS_TAG),
+    tag: read(text, 'TRAVIS_TAG'),
     // `false` outside a pull request.
-    pr: env => positive(env.TRAVIS_PULL_REQUEST),
-    prWord: 'pull request #',
-    prBranch: env => text(env.TRAVIS_PULL_REQUEST_BRANCH),
+    pr: read(positive, 'TRAVIS_PULL_REQUEST'),
     // On a pull request, TRAVIS_BRANCH is its base branch: prBranch is used then.
-    branch: env => text(env.TRAVIS_BRANCH),
-    sha: env => commit(env.TRAVIS_PULL_REQUEST_SHA) ?? commit(env.TRAVIS_COMMIT),
-    repositoryUrl: () => undefined,
-    fork: env => {
-      const head = text(env.TRAVIS_PULL_REQUEST_SLUG)
-      const base = text(env.TRAVIS_REPO_SLUG)
-      if (head === undefined || base === undefined || sameRepository(head, base)) return undefined
-      return {
-        name: head,
-        variable: 'TRAVIS_PULL_REQUEST_SLUG',
-        skip: 'add `if: type != pull_request OR head_repo = repo` to the job'
-      }
+    prBranch: read(text, 'TRAVIS_PULL_REQUEST_BRANCH'),
+    branch: read(text, 'TRAVIS_BRANCH'),
+    sha: read(commit, 'TRAVIS_PULL_REQUEST_SHA', 'TRAVIS_COMMIT'),
+    fork: {
+      read: otherRepository('TRAVIS_PULL_REQUEST_SLUG', 'TRAVIS_REPO_SLUG', { needsBase: true }),
+      skip: 'add `if: type != pull_request OR head_repo = repo` to the job'
     }
   }
 ]
 
 /** The fork as the log may show it: a CI variable's text, so nothing but a name's characters. */
 function forkOf(row: CiRow, env: Env): ForkFacts | undefined {
-  const fork = row.fork(env)
-  if (!fork) return undefined
-  return { ...fork, name: fork.name.slice(0, 200).replace(/[^\w./:@+ -]/g, '?') }
+  const fork = row.fork?.read(env)
+  if (!fork || !row.fork) return undefined
+  const name = fork.value.slice(0, 200).replace(/[^\w./:@+ -]/g, '?')
+  return { name, variable: fork.from, skip: row.fork.skip }
 }
 
 /** The facts of a run on a tag, a pull request or a branch, in that order. */
 function factsOf(row: CiRow, env: Env): CiFacts {
-  const base = { ci: row.ci, sha: row.sha(env), repositoryUrl: row.repositoryUrl(env) }
-  const tag = row.tag(env)
-  if (tag) return { ...base, trigger: `tag ${tag}`, ref: tagRef(tag) }
-  const pr = row.pr(env)
-  if (pr !== undefined) {
-    const fork = forkOf(row, env)
-    return {
-      ...base,
-      trigger: `${row.prWord}${pr}${fork ? ` from the fork ${fork.name}` : ''}`,
-      ref: row.prBranch(env),
-      pullRequestNumber: pr,
-      ...(fork ? { fork } : {})
-    }
+  const base = {
+    ci: row.ci,
+    sha: row.sha(env)?.value,
+    repositoryUrl: row.repositoryUrl?.(env)?.value
   }
-  const b = row.branch(env)
+  const tag = row.tag(env)
+  if (tag)
+    return { ...base, trigger: `tag ${tag.value}`, ref: { ...tag, value: tagRef(tag.value) } }
   // A fork signal without a pull request number still says the code is not the repository's.
   const fork = forkOf(row, env)
+  const pr = row.pr(env)?.value
+  const ref = (pr === undefined ? row.branch : (row.prBranch ?? row.branch))(env)
+  const trigger =
+    pr !== undefined
+      ? `${row.prWord ?? 'pull request #'}${pr}${fork ? ` from the fork ${fork.name}` : ''}`
+      : ref
+        ? `branch ${ref.value}`
+        : 'a build'
   return {
     ...base,
-    trigger: b ? `branch ${b}` : 'a build',
-    ref: b,
+    trigger,
+    ref,
+    ...(pr === undefined ? {} : { pullRequestNumber: pr }),
     ...(fork ? { fork } : {})
   }
 }
@@ -304,12 +328,26 @@ function describe(d: EventDefaults, fromGit: Set<string>): string {
   return parts.length ? parts.join(', ') : 'no ref, commit or repository'
 }
 
+/** The runner's variables that the event's ref is read from, by the context's fields. */
+const GITHUB_REFS = [
+  ['GITHUB_HEAD_REF', 'headRef'],
+  ['GITHUB_REF_NAME', 'refName'],
+  ['GITHUB_REF', 'ref']
+] as const
+
 function fromGitHubActions(github: GitHubContext): DetectedDefaults {
   const defaults = eventDefaults(github)
   const event = github.eventName ?? 'an event'
+  const ref = defaults.ref
+  // The field that holds the event's ref (a tag by its name); none: the payload said it.
+  const refFrom = GITHUB_REFS.find(([, field]) => {
+    const v = github[field]
+    return ref !== undefined && v !== undefined && [v, TAG_PREFIX + v, branch(v)].includes(ref)
+  })?.[0]
   return {
     defaults,
-    source: `Defaults from GitHub Actions (${event}): ${describe(defaults, new Set())}.`
+    source: `Defaults from GitHub Actions (${event}): ${describe(defaults, new Set())}.`,
+    ...(refFrom ? { refFrom } : {})
   }
 }
 
@@ -349,8 +387,9 @@ export function detectDefaults(
   let sha = ci?.sha
   if (ref === undefined && ci === undefined) {
     const g = readCheckout()
-    ref = g.branch ?? (g.tag ? tagRef(g.tag) : undefined)
-    if (ref !== undefined) fromGit.add('ref')
+    const value = g.branch ?? (g.tag ? tagRef(g.tag) : undefined)
+    if (value !== undefined) ref = { value, from: 'the git checkout' }
+    if (value !== undefined) fromGit.add('ref')
   }
   if (sha === undefined) {
     sha = readCheckout().sha
@@ -360,7 +399,7 @@ export function detectDefaults(
   const repository = ciRepository ?? githubRepository(readCheckout().originUrl)
   if (repository !== undefined && ciRepository === undefined) fromGit.add('repository')
 
-  if (ref !== undefined) defaults.ref = ref
+  if (ref !== undefined) defaults.ref = ref.value
   if (sha !== undefined) defaults.expectedSha = sha
   if (repository !== undefined) defaults.repository = repository
   if (ci?.pullRequestNumber !== undefined) defaults.pullRequestNumber = ci.pullRequestNumber
@@ -373,41 +412,40 @@ export function detectDefaults(
     : checkout?.sha !== undefined
       ? 'the git checkout'
       : undefined
-  if (where === undefined) {
-    return {
-      defaults,
-      source:
-        'No CI and no git checkout found: ref, commit and repository have no defaults (give --ref and --repository).'
-    }
-  }
+  const source =
+    where === undefined
+      ? 'No CI and no git checkout found: ref, commit and repository have no defaults (give --ref and --repository).'
+      : `Defaults from ${where}: ${describe(defaults, ci ? fromGit : new Set())}.`
   return {
     defaults,
-    source: `Defaults from ${where}: ${describe(defaults, ci ? fromGit : new Set())}.`,
+    source,
+    ...(ref ? { refFrom: ref.from } : {}),
     ...(ci?.fork ? { fork: { ...ci.fork, ci: ci.ci } } : {})
   }
 }
 
 /**
- * Why a run for a fork's pull (merge) request stops before any request unless `repository` and
- * `ref` are both given, and how to deploy it deliberately or skip it: the CLI's words for the rule
- * the action applies to a pull request from a fork (src/event.ts).
+ * The CLI's words for the inputs' fork rule (ForkRefusal): a change from a fork is never uploaded
+ * (`internal_source`), whatever else is given; it stops before any request unless `repository`
+ * and `ref` are both given. Named by the CI and its variable, with how to skip forks there.
  */
-export function forkRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
+export function forkRefusalText(
+  fork: NonNullable<DetectedDefaults['fork']>,
+  refusal: ForkRefusal
+): string {
+  if (refusal === 'upload') {
+    return (
+      `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): an upload ` +
+      "deploy (internal_source) would build the fork's code with this project's API key, so it is " +
+      `refused. Nothing was sent. To skip forks, ${fork.skip}.`
+    )
+  }
   return (
     `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): its branch ` +
     "is not in this project's repository, so the default ref would deploy a same-named branch " +
     'of the base repository (or fail). Nothing was sent. To deploy the fork deliberately, give ' +
     'both --repository (the fork on GitHub, which the integration must be able to read) and ' +
     `--ref (or CONTROL_PLANE_REPOSITORY and CONTROL_PLANE_REF); to skip forks, ${fork.skip}.`
-  )
-}
-
-/** Why a fork's change is never uploaded (`internal_source`), whatever else is given. */
-export function forkUploadRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
-  return (
-    `This ${fork.ci} run is for a change from the fork ${fork.name} (${fork.variable}): an upload ` +
-    "deploy (internal_source) would build the fork's code with this project's API key, so it is " +
-    `refused. Nothing was sent. To skip forks, ${fork.skip}.`
   )
 }
 

@@ -10,18 +10,16 @@ import { githubContext } from '../github/context.ts'
 import { VERSION } from '../version.ts'
 import {
   detectDefaults,
-  forkRefusal,
-  forkUploadRefusal,
+  forkRefusalText,
   gitlabContext,
   GITLAB_TOKEN_VARIABLE,
   type DetectedDefaults
 } from './ci.ts'
-import { uploadsWorkspace } from '../inputs/resolved.ts'
+import { forkRefusalOfGiven } from '../inputs/rules.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
 import { cliNaming } from './naming.ts'
-import { refOrigin } from './ref-origin.ts'
 import { CliLog, type LogStream } from './log.ts'
 import { dotenv, formatOutputs } from './outputs.ts'
 import { cliPort } from './port.ts'
@@ -136,18 +134,11 @@ function answerAtOnce(
   return 2
 }
 
-/** Why a deploy of a fork's change is refused before any request; undefined when it is not. */
+/** Why a deploy of a fork's change is refused before any request (the inputs' fork rule). */
 function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | undefined {
-  if (!detected.fork || line.command !== 'deploy') return undefined
-  // A fork's change deploys only when both are given on purpose.
-  const deliberate = Boolean(line.inputs.repository?.trim() && line.inputs.ref?.trim())
-  // An upload archives the checkout, the fork's code: refused even when deliberate.
-  const uploading = uploadsWorkspace(
-    line.inputs.source?.trim(),
-    line.inputs['revision-source']?.trim()
-  )
-  if (deliberate && !uploading) return undefined
-  return uploading ? forkUploadRefusal(detected.fork) : forkRefusal(detected.fork)
+  if (!detected.fork) return undefined
+  const refusal = forkRefusalOfGiven(name => line.inputs[name] ?? '')
+  return refusal && forkRefusalText(detected.fork, refusal)
 }
 
 /**
@@ -217,7 +208,7 @@ export async function cli(
         naming: cliNaming(line.origins),
         event: {
           ...detected.defaults,
-          refFrom: refOrigin(env, detected.defaults.ref),
+          refFrom: detected.refFrom,
           workspace: io.cwd,
           // Written before the archive is built (created above): never archived.
           ...(line.outputFile === undefined ? {} : { ownFiles: [resolve(io.cwd, line.outputFile)] })

@@ -16,7 +16,7 @@ import { refFormatProblem } from './fields.ts'
 import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
 import type { Say } from './naming.ts'
-import type { Resolved } from './resolved.ts'
+import { uploadsWorkspace, type Resolved } from './resolved.ts'
 import { appliesTo, INPUTS, type Applies, type Fields, type InputRow } from './table.ts'
 
 /** What every rule sees. */
@@ -235,13 +235,40 @@ function pullRequestRefMessage(r: Resolved, event: EventDefaults, say: Say): str
   )
 }
 
-/** A fork's code is never uploaded: it would deploy with the repository's key. */
-function forkUpload({ r, event, add }: RuleInput): void {
-  if (event.forkHead === undefined || !r.uploads) return
-  add(
-    r.source === 'internal_source' ? 'source' : 'revision-source',
-    forkUploadMessage(event.forkHead)
-  )
+/** What a change from a fork may not do: upload its code, or deploy the default ref. */
+export type ForkRefusal = 'upload' | 'ref'
+
+/**
+ * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
+ * head branch is not in the repository the integration builds: it deploys only with `repository`
+ * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
+ */
+export function forkRefusal(uploads: boolean, repositoryAndRef: boolean): ForkRefusal | undefined {
+  if (uploads) return 'upload'
+  return repositoryAndRef ? undefined : 'ref'
+}
+
+/**
+ * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses a
+ * deploy before its run; a check meets it in its run's rules.
+ */
+export function forkRefusalOfGiven(input: (name: InputName) => string): ForkRefusal | undefined {
+  const given = (name: InputName) => input(name).trim() !== ''
+  if (input('command').trim() !== 'deploy') return undefined
+  const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim())
+  return forkRefusal(uploads, given('repository') && given('ref'))
+}
+
+/** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
+function fork({ r, event, absent, add }: RuleInput): void {
+  if (event.forkHead === undefined) return
+  const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'))
+  if (refusal === 'upload')
+    add(
+      r.source === 'internal_source' ? 'source' : 'revision-source',
+      forkUploadMessage(event.forkHead)
+    )
+  if (refusal === 'ref') add('ref', forkPullRequestMessage(event.forkHead, event.repository))
 }
 
 /**
@@ -258,14 +285,6 @@ function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
       `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
       `empty to deploy this ${r.source} deployment as it is built`
   )
-}
-
-/** A fork's head branch is not in the repository the integration builds. */
-function forkHead({ r, event, absent, add }: RuleInput): void {
-  if (r.uploads) return // forkUpload says it
-  if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
-    add('ref', forkPullRequestMessage(event.forkHead, event.repository))
-  }
 }
 
 /** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
@@ -384,9 +403,8 @@ const DEPLOYING: readonly Rule[] = [
   prComment,
   digestFit,
   refFit,
-  forkUpload,
+  fork,
   uploadRevisionOfOtherSource,
-  forkHead,
   sourceFit,
   sourceNeeds,
   tagWithoutBuildOnPush,
