@@ -7,12 +7,16 @@
 // run never loads replaced by empty ones check that they stay off the start: @actions/github sits
 // in a chunk imported only with `environment`, yaml in one imported only when a YAML/JSON input is
 // set, so replacing either should change nothing. (zod cannot be replaced: the run loads the model
-// when the first answer is read.)
+// when the first answer is read.) The static-model variant is the working tree with the model
+// (src/control-plane/schema.ts, and zod with it) imported statically rather than on first use: the
+// price of the lazy loading, side by side with the peer in the same rounds.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
+  cpSync,
   mkdirSync,
   mkdtempSync,
+  symlinkSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -80,12 +84,46 @@ http.get(process.env.BENCH_URL + '/v2/deployments', res => res.resume())
 
 export const PEER_LABEL = 'peer: the smallest @actions/core action sending one request'
 export const TREE_LABEL = 'action dry run, working tree (as `npm run build`)'
+export const STATIC_MODEL_LABEL = 'working tree, the model (zod) imported statically'
+
+/** load-schema.ts with the model imported at start, as the static-model variant builds it. */
+const STATIC_LOAD_SCHEMA = `import * as Schema from './schema.ts'
+export type Model = typeof Schema
+export function loadSchema(): Promise<Model> {
+  return Promise.resolve(Schema)
+}
+`
+
+interface Spec {
+  label: string
+  entry: string
+  /** Modules replaced by an empty one (externals of the bundle). */
+  stubs: string[]
+  /** Files of src/ replaced by this text, in a copy of the sources. */
+  replace?: Record<string, string>
+}
+
+/** A copy of src/ (with package.json, and node_modules linked) where `replace` holds. */
+function patchedRoot(dir: string, replace: Record<string, string>): string {
+  const root = join(dir, 'patched')
+  cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true })
+  cpSync(join(ROOT, 'package.json'), join(root, 'package.json'))
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+  for (const [file, text] of Object.entries(replace)) writeFileSync(join(root, file), text)
+  return root
+}
 
 function buildVariants(dir: string, notes: string[], experiments: boolean): Variant[] {
   const ncc = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
-  const specs = [
-    { label: PEER_LABEL, entry: 'bench/peer-action.ts', stubs: [] as string[] },
-    { label: TREE_LABEL, entry: 'src/index.ts', stubs: [] as string[] },
+  const specs: Spec[] = [
+    { label: PEER_LABEL, entry: 'bench/peer-action.ts', stubs: [] },
+    { label: TREE_LABEL, entry: 'src/index.ts', stubs: [] },
+    {
+      label: STATIC_MODEL_LABEL,
+      entry: 'src/index.ts',
+      stubs: [],
+      replace: { 'src/control-plane/load-schema.ts': STATIC_LOAD_SCHEMA }
+    },
     ...(experiments
       ? [
           {
@@ -106,11 +144,12 @@ function buildVariants(dir: string, notes: string[], experiments: boolean): Vari
     const target = join(dir, `variant-${i}`)
     try {
       const externals = spec.stubs.flatMap(m => ['-e', m])
-      const common = ['build', join(ROOT, spec.entry), '--target', 'es2022', '--transpile-only']
+      const root = spec.replace ? patchedRoot(dir, spec.replace) : ROOT
+      const common = ['build', join(root, spec.entry), '--target', 'es2022', '--transpile-only']
       execFileSync(
         process.execPath,
         [ncc, ...common, '-o', target, '-q', '--no-cache', ...externals],
-        { cwd: ROOT, stdio: 'pipe', timeout: 120_000 }
+        { cwd: root, stdio: 'pipe', timeout: 120_000 }
       )
       // An external is required at run time from the bundle's directory: give it an empty module.
       for (const m of spec.stubs) {
@@ -195,7 +234,12 @@ const cell = (s: Summary | undefined) =>
 export function startupTable(r: StartupResult, experiments: boolean): string {
   const bare = r.results[0]!.exit
   const rows = r.results
-    .filter(x => experiments || !x.variant.label.startsWith('working tree,'))
+    .filter(
+      x =>
+        experiments ||
+        x.variant.label === STATIC_MODEL_LABEL ||
+        !x.variant.label.startsWith('working tree,')
+    )
     .map(x => [
       x.variant.label,
       x.variant.bytes === undefined

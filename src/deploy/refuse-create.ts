@@ -1,6 +1,6 @@
-// The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
+// The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
-import { createNeedsProblem } from '../inputs/create-needs.ts'
+import { createNeedsProblem } from '../inputs/create-inputs.ts'
 import { ACTION_NAMING, sayWith, type Say } from '../inputs/naming.ts'
 import type { Options } from '../inputs/options.ts'
 import { DeployError } from './deploy-error.ts'

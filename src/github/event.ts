@@ -1,7 +1,7 @@
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure: it reads the context the
-// door built (src/github/context.ts), never the environment.
-import type { GitHubContext } from './github/context.ts'
+// door built (context.ts, beside it), never the environment.
+import type { GitHubContext } from './context.ts'
 
 /** What the triggering event implies when the `ref` and `repository` inputs are empty. */
 export interface EventDefaults {
