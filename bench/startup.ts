@@ -69,6 +69,8 @@ export interface VariantResult {
   exit: Summary
   /** Per iteration: first request / bare exit of the same iteration. */
   ratio: Summary | undefined
+  /** Per iteration: first request / the peer's first request of the same iteration. */
+  vsPeer: Summary | undefined
 }
 
 export interface StartupResult {
@@ -103,11 +105,11 @@ interface Spec {
   replace?: Record<string, string>
 }
 
-/** A copy of src/ (with package.json, and node_modules linked) where `replace` holds. */
+/** A copy of src/ (with package.json, tsconfig.json, and node_modules linked) where `replace` holds. */
 function patchedRoot(dir: string, replace: Record<string, string>): string {
   const root = join(dir, 'patched')
   cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true })
-  cpSync(join(ROOT, 'package.json'), join(root, 'package.json'))
+  for (const f of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, f), join(root, f))
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
   for (const [file, text] of Object.entries(replace)) writeFileSync(join(root, file), text)
   return root
@@ -215,11 +217,14 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
       }
     }
     const bare = exit[0]!
+    const peer = first[variants.findIndex(x => x.label === PEER_LABEL)]
+    const perRound = (v: number, by: number[]) => summarize(first[v]!.map((f, i) => f / by[i]!))
     const results = variants.map((variant, v) => ({
       variant,
       first: variant.requests ? summarize(first[v]!) : undefined,
       exit: summarize(exit[v]!),
-      ratio: variant.requests ? summarize(first[v]!.map((f, i) => f / bare[i]!)) : undefined
+      ratio: variant.requests ? perRound(v, bare) : undefined,
+      vsPeer: variant.requests && peer ? perRound(v, peer) : undefined
     }))
     return { info, runs, results, notes }
   } finally {
@@ -227,6 +232,9 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+const ratioCell = (s: Summary) =>
+  `${s.median.toFixed(2)}x (${s.p10.toFixed(2)} – ${s.p90.toFixed(2)})`
 
 const cell = (s: Summary | undefined) =>
   s ? `${ms(s.median, 1)} (${ms(s.p10, 1)} – ${ms(s.p90, 1)})` : '–'
@@ -251,7 +259,8 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       cell(x.exit),
       x.first ? `${(x.first.median / bare.median).toFixed(2)}x` : '1x (exit)',
       x.first ? `${ms(x.first.min, 1)} / ${(x.first.min / bare.min).toFixed(2)}x` : ms(bare.min, 1),
-      x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–'
+      x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–',
+      x.vsPeer ? ratioCell(x.vsPeer) : '–'
     ])
   return table(
     [
@@ -261,7 +270,8 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       'Exit: median (p10 – p90)',
       'First request / bare exit (medians)',
       'Fastest run / ratio of the fastest',
-      'Ratio per round (p10 – p90)'
+      'Ratio per round (p10 – p90)',
+      'First request / the peer’s, per round: median (p10 – p90)'
     ],
     rows
   )

@@ -1,11 +1,11 @@
 // The emulator's stand-in for the signed storage URL that `upload-url` hands out: one PUT of a
 // gzip tarball to `<base>/_uploads/<object path>?signature=<token>`. Like a signed URL it needs
 // no API key, only the signature; a path it did not hand out is refused. The bytes are kept
-// (store.ts bounds them) for the build that a PATCH naming the path starts (source-build.ts).
+// (state/store.ts bounds them) for the build that a PATCH naming the path starts (source-build.ts).
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Reply } from './context.ts'
-import { detail } from './context.ts'
-import type { Store } from './store.ts'
+import type { Reply } from '../operations/context.ts'
+import { detail } from '../operations/context.ts'
+import type { Store } from '../state/store.ts'
 
 export const UPLOADS_PREFIX = '/_uploads/'
 /** The largest tarball the LangGraph CLI's signed URL allows (its content-length range): 200 MiB. */

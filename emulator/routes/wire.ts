@@ -8,8 +8,8 @@ import {
   responseToWire,
   valueToWire,
   type Dialect
-} from '../src/control-plane/dialect.ts'
-import type { Reply } from './context.ts'
+} from '../../src/control-plane/dialect.ts'
+import type { Reply } from '../operations/context.ts'
 import type { Body } from './http.ts'
 
 export { pathFromWire }

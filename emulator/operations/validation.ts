@@ -1,6 +1,6 @@
 // zod issues -> FastAPI/pydantic-style HTTPValidationError entries.
 import type { z } from 'zod'
-import type { ValidationErrorEntry } from '../src/control-plane/schema.ts'
+import type { ValidationErrorEntry } from '../../src/control-plane/schema.ts'
 
 export type Location = 'body' | 'query' | 'path' | 'header'
 

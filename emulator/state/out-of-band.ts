@@ -3,9 +3,13 @@
 // setting or a secret changed by hand, and the time of its last change (for the age rule).
 // Through the control API (`outOfBand`) and `POST /_emulator/deployments/{id}/out-of-band`.
 import { z } from 'zod'
-import { Secret, SourceConfig, SourceRevisionConfigRequest } from '../src/control-plane/schema.ts'
-import type { Context } from './context.ts'
-import { addRevision } from './requests.ts'
+import {
+  Secret,
+  SourceConfig,
+  SourceRevisionConfigRequest
+} from '../../src/control-plane/schema.ts'
+import type { Context } from '../operations/context.ts'
+import { addRevision } from '../operations/requests.ts'
 
 export const OutOfBandSpec = z
   .object({

@@ -1,7 +1,7 @@
 // HTTP plumbing shared by the request pipeline and the fault behaviours: reading and parsing a
 // request body, writing a Reply, the base path.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import type { Reply } from './context.ts'
+import type { Reply } from '../operations/context.ts'
 
 /** A request body as read by the server. */
 export type Body =

@@ -3,12 +3,12 @@
 // (the Terraform provider's update), the push token and the upload URL (the LangGraph CLI's local
 // and remote builds), and the lists of integrations.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { CreateRevisionRequest } from '../src/control-plane/schema.ts'
+import { CreateRevisionRequest } from '../../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from './http.ts'
-import { applyUpdate } from './operations.ts'
+import type { Body } from '../routes/http.ts'
+import { applyUpdate } from './interface.ts'
 import { bodyPart, isReply, locate } from './requests.ts'
-import type { TenantRecord } from './store.ts'
+import type { TenantRecord } from '../state/store.ts'
 import { revisionView } from './views.ts'
 
 /** Where the push token lets a client push: a registry on this machine (`registry:2` on 5000). */
@@ -55,7 +55,7 @@ export function pushToken(ctx: Context, tenant: TenantRecord, deploymentId: stri
 
 /**
  * `POST /v2/deployments/{id}/upload-url`: a URL on this emulator that takes one PUT of a tarball
- * (uploads.ts), and the object path a PATCH then names as `source_tarball_path`.
+ * (builds/uploads.ts), and the object path a PATCH then names as `source_tarball_path`.
  */
 export function uploadUrl(
   ctx: Context,

@@ -17,12 +17,12 @@ import {
   type Source,
   type SourceConfig,
   type SourceRevisionConfigRequest
-} from '../src/control-plane/schema.ts'
+} from '../../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from './http.ts'
-import { deploymentStatus, isGone } from './lifecycle.ts'
+import type { Body } from '../routes/http.ts'
+import { deploymentStatus, isGone } from '../state/lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
-import { kindOf } from '../src/control-plane/vocabulary.ts'
+import { kindOf } from '../../src/control-plane/vocabulary.ts'
 import {
   defaultTiers,
   DEFAULT_GRAPHS,
@@ -30,7 +30,7 @@ import {
   type DeploymentRecord,
   type RevisionRecord,
   type TenantRecord
-} from './store.ts'
+} from '../state/store.ts'
 import { deploymentView, revisionView } from './views.ts'
 
 function sourcesOf(tenant: TenantRecord): readonly Source[] {
@@ -111,7 +111,7 @@ function checkRevisionSource(
  * A tarball path must be one that `upload-url` handed out for this deployment: the service
  * refuses arbitrary paths (its SourceRevisionConfig says so; on create there is no deployment to
  * ask for one yet, so any path is refused there). A path handed out but never uploaded to is
- * accepted, and its build fails (source-build.ts).
+ * accepted, and its build fails (builds/source-build.ts).
  */
 function checkTarball(
   ctx: Context,

@@ -3,7 +3,7 @@
 // `graphs` keys as the graphs the revision serves; or the reason its build fails.
 import { posix } from 'node:path'
 import { memberPath, TarballError, unpackTarball } from './tarball.ts'
-import type { BuildStep, Store, Toolchain } from './store.ts'
+import type { BuildStep, Store, Toolchain } from '../state/store.ts'
 
 export type SourceBuild =
   | { ok: true; graphs: string[]; files: string[]; toolchain: Toolchain }

@@ -3,9 +3,9 @@
 // the revision logs it is computed from the clock when read, so it keeps growing while a revision
 // is live, which is what a reader that follows the log waits for.
 import type { Context } from './context.ts'
-import { revisionState } from './lifecycle.ts'
-import { revisionLogs, type LogEntry } from './logs.ts'
-import type { DeploymentRecord } from './store.ts'
+import { revisionState } from '../state/lifecycle.ts'
+import { revisionLogs, type LogEntry } from '../builds/logs.ts'
+import type { DeploymentRecord } from '../state/store.ts'
 
 /** Virtual ms between two health checks of a live revision (5 s at speed 1). */
 export const HEALTH_CHECK_EVERY_MS = 5000

@@ -1,14 +1,14 @@
 // The interface's routes: a method and a path (relative to the base path) to an operation.
 import type { IncomingHttpHeaders } from 'node:http'
 import { authenticate } from './auth.ts'
-import { detail, type Context, type Reply } from './context.ts'
+import { detail, type Context, type Reply } from '../operations/context.ts'
 import type { Body } from './http.ts'
-import * as beyond from './operations-beyond.ts'
-import * as clients from './operations-clients.ts'
-import * as op from './operations.ts'
+import * as beyond from '../operations/beyond.ts'
+import * as clients from '../operations/clients.ts'
+import * as op from '../operations/interface.ts'
 import { Router } from './router.ts'
-import { setResourceTiers } from './tiers.ts'
-import type { TenantRecord } from './store.ts'
+import { setResourceTiers } from '../operations/tiers.ts'
+import type { TenantRecord } from '../state/store.ts'
 
 export interface ApiRequest {
   method: string

@@ -1,8 +1,8 @@
 // Scripted outcomes: make the next revision (or a given one still in progress) fail its build or
 // its deploy, or succeed, with given log lines, so failure diagnostics can be tested end to end.
 import { z } from 'zod'
-import { Uuid } from '../src/control-plane/schema.ts'
-import type { Context } from './context.ts'
+import { Uuid } from '../../src/control-plane/schema.ts'
+import type { Context } from '../operations/context.ts'
 import { FAILS_AFTER, revisionState, STAGES, TERMINAL } from './lifecycle.ts'
 import type { PendingScript, RevisionRecord, ScriptedLine } from './store.ts'
 

@@ -2,12 +2,12 @@
 // 422, find the tenant's deployment (and revision), and add a revision (scripted outcome or
 // failure rules).
 import type { z } from 'zod'
-import { Uuid, type SourceRevisionConfigRequest } from '../src/control-plane/schema.ts'
+import { Uuid, type SourceRevisionConfigRequest } from '../../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from './http.ts'
-import { failureFor, isGone } from './lifecycle.ts'
-import { buildFromUpload } from './source-build.ts'
-import type { DeploymentRecord, RevisionRecord, TenantRecord } from './store.ts'
+import type { Body } from '../routes/http.ts'
+import { failureFor, isGone } from '../state/lifecycle.ts'
+import { buildFromUpload } from '../builds/source-build.ts'
+import type { DeploymentRecord, RevisionRecord, TenantRecord } from '../state/store.ts'
 import { bodyMissing, jsonInvalid, toValidationErrors, type Location } from './validation.ts'
 
 export interface Part {

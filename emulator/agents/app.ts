@@ -4,9 +4,9 @@
 // hosted agent server (docs/emulator.md says where the open-source JS server differs).
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Context, Reply } from './context.ts'
-import { activeRevisionId, revisionState } from './lifecycle.ts'
-import type { DeploymentRecord, RevisionRecord } from './store.ts'
+import type { Context, Reply } from '../operations/context.ts'
+import { activeRevisionId, revisionState } from '../state/lifecycle.ts'
+import type { DeploymentRecord, RevisionRecord } from '../state/store.ts'
 
 export const AgentAppSpec = z
   .object({

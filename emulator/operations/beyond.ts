@@ -5,14 +5,14 @@ import {
   DeleteDeploymentQuery,
   ListRevisionsQuery,
   RevisionLogsQuery
-} from '../src/control-plane/schema.ts'
+} from '../../src/control-plane/schema.ts'
 import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from './http.ts'
-import { revisionState } from './lifecycle.ts'
+import type { Body } from '../routes/http.ts'
+import { revisionState } from '../state/lifecycle.ts'
 import { deploymentDeployLog } from './deployment-logs.ts'
-import { revisionLogs, type LogEntry } from './logs.ts'
+import { revisionLogs, type LogEntry } from '../builds/logs.ts'
 import { addRevision, bodyPart, isReply, locate } from './requests.ts'
-import type { RevisionRecord, TenantRecord } from './store.ts'
+import type { RevisionRecord, TenantRecord } from '../state/store.ts'
 import { deploymentView, revisionView } from './views.ts'
 
 export function listRevisions(

@@ -12,8 +12,8 @@ import {
   SourceConfig,
   SourceRevisionConfigRequest,
   Uuid
-} from '../src/control-plane/schema.ts'
-import { kindOf, tierOf } from '../src/control-plane/vocabulary.ts'
+} from '../../src/control-plane/schema.ts'
+import { kindOf, tierOf } from '../../src/control-plane/vocabulary.ts'
 
 /** The graphs of a revision built from anything but an upload, unless the fixture names others. */
 export const DEFAULT_GRAPHS: readonly string[] = ['agent']

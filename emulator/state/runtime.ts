@@ -1,13 +1,13 @@
 // Everything a running emulator holds (fixture, settings, state, faults, rate limit, request log,
 // timers) and the control operations on it, independent of HTTP.
-import { AgentServers } from './agents.ts'
+import { AgentServers } from '../agents/servers.ts'
 import { ConfigInput, defaultConfig, type EmulatorConfig } from './config.ts'
-import type { Context } from './context.ts'
-import { FaultSet } from './faults/index.ts'
+import type { Context } from '../operations/context.ts'
+import { FaultSet } from '../faults/index.ts'
 import { VirtualClock } from './lifecycle.ts'
-import { RateLimiter } from './rate-limit.ts'
-import { revisionLogs, type RevisionLogs } from './logs.ts'
-import { RequestLog } from './request-log.ts'
+import { RateLimiter } from '../routes/rate-limit.ts'
+import { revisionLogs, type RevisionLogs } from '../builds/logs.ts'
+import { RequestLog } from '../routes/request-log.ts'
 import {
   applyScript,
   describeScript,
@@ -15,8 +15,8 @@ import {
   type ScriptSpec
 } from './outcome-scripts.ts'
 import { Fixture, Store, type ParsedFixture } from './store.ts'
-import type { Credentials, EmulatorOptions, EmulatorState } from './types.ts'
-import { deploymentView, revisionView } from './views.ts'
+import type { Credentials, EmulatorOptions, EmulatorState } from '../types.ts'
+import { deploymentView, revisionView } from '../operations/views.ts'
 
 export class Runtime {
   readonly realNow: () => number

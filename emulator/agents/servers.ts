@@ -1,6 +1,6 @@
 // The agent servers that the emulated deployments run, under `/_agents/<deployment-id>`: `/ok` (the
 // health route, `{"ok": true}`; `?check_db=1` also asks the database), `/info` (the version and the
-// revision served), `POST /assistants/search` and `POST /runs/wait` (agent-app.ts). They check
+// revision served), `POST /assistants/search` and `POST /runs/wait` (app.ts). They check
 // X-Api-Key against the deployment's tenant as the API does. Health is scripted per deployment
 // through the admin API (`/_emulator/agents/<id>/health`): healthy, failing with a status,
 // flapping, slow, unavailable (404: the routes turned off), a redirect or a reset connection, each
@@ -15,11 +15,11 @@ import {
   searchAssistants,
   servedRevision,
   type AgentApp
-} from './agent-app.ts'
-import type { Context, Reply } from './context.ts'
-import { parseBody, readBody, writeReply } from './http.ts'
-import type { DeploymentRecord } from './store.ts'
-import { kindOf } from '../src/control-plane/vocabulary.ts'
+} from './app.ts'
+import type { Context, Reply } from '../operations/context.ts'
+import { parseBody, readBody, writeReply } from '../routes/http.ts'
+import type { DeploymentRecord } from '../state/store.ts'
+import { kindOf } from '../../src/control-plane/vocabulary.ts'
 
 export const AGENTS_PREFIX = '/_agents/'
 const ADMIN_PREFIX = '/_emulator/agents'

@@ -2,17 +2,17 @@
 // log, the rate limit, then a fault or the normal answer.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { handleAdmin } from './admin.ts'
-import { AGENTS_PREFIX, handleAgentsAdmin, serveAgent } from './agents.ts'
+import { AGENTS_PREFIX, handleAgentsAdmin, serveAgent } from '../agents/servers.ts'
 import { routeApi } from './api-routes.ts'
-import type { Reply } from './context.ts'
-import { applyFault, type Exchange } from './faults/index.ts'
+import type { Reply } from '../operations/context.ts'
+import { applyFault, type Exchange } from '../faults/index.ts'
 import { refuseCrossSite, refuseHost } from './host-check.ts'
 import { loggedBody, parseBody, readBody, stripBasePath, writeReply } from './http.ts'
 import { RATE_LIMITED_DETAIL } from './rate-limit.ts'
 import { segmentsOf } from './router.ts'
-import type { Runtime } from './runtime.ts'
-import type { EmulatorControl } from './types.ts'
-import { handleUpload, MAX_UPLOAD_BYTES, uploadFault, UPLOADS_PREFIX } from './uploads.ts'
+import type { Runtime } from '../state/runtime.ts'
+import type { EmulatorControl } from '../types.ts'
+import { handleUpload, MAX_UPLOAD_BYTES, uploadFault, UPLOADS_PREFIX } from '../builds/uploads.ts'
 import { bodyFromWire, pathFromWire, replyToWire } from './wire.ts'
 
 export interface PipelineOptions {
@@ -87,7 +87,7 @@ async function handleApi(
   await applyFault(fault, exchange)
 }
 
-/** The signed upload URL's PUT, or the fault that hits it (uploads.ts). */
+/** The signed upload URL's PUT, or the fault that hits it (builds/uploads.ts). */
 function serveUpload(
   rt: Runtime,
   req: IncomingMessage,
