@@ -1,6 +1,6 @@
 // What the CI the CLI runs in implies for the inputs left empty: the ref to deploy, the commit the
 // revision is expected to build, the repository and the pull (merge) request, as the action takes
-// them from the triggering event (src/event.ts). Each CI says it in its own variables; outside any
+// them from the triggering event (src/github/event.ts). Each CI says it in its own variables; outside any
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
 import { eventDefaults, type EventDefaults, type GitLabContext } from '../github/event.ts'
 import type { GitHubContext } from '../github/context.ts'
@@ -390,7 +390,7 @@ export function detectDefaults(
 /**
  * Why a run for a fork's pull (merge) request stops before any request unless `repository` and
  * `ref` are both given, and how to deploy it deliberately or skip it: the CLI's words for the rule
- * the action applies to a pull request from a fork (src/event.ts).
+ * the action applies to a pull request from a fork (src/github/event.ts).
  */
 export function forkRefusal(fork: NonNullable<DetectedDefaults['fork']>): string {
   return (

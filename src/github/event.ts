@@ -136,7 +136,7 @@ function forkHeadOf(payload: unknown, repository: string | undefined): string | 
   return head.toLowerCase() === base.toLowerCase() ? undefined : head
 }
 
-/** `refs/tags/x` as is, `refs/heads/x` -> `x`; `refNameFallback` when the ref is neither. */
+/** `refs/tags/x` as is, `refs/heads/x` -> `x` (or `refName`); any other ref: `refName`. */
 function refFromGithubRef(ref: string | undefined, refName: string | undefined) {
   if (ref?.startsWith(TAG_PREFIX) && ref.length > TAG_PREFIX.length) return ref
   if (ref?.startsWith(BRANCH_PREFIX) && ref.length > BRANCH_PREFIX.length) {
