@@ -138,7 +138,13 @@ if (wanted('startup')) {
           `${(eager.first!.min / peer.first!.min).toFixed(2)}x; per round, median ` +
           `${eager.vsPeer!.median.toFixed(2)}x), loaded on first use ${ms(tree.first!.median)} ` +
           `(${ratio.toFixed(2)}x; fastest ${(tree.first!.min / peer.first!.min).toFixed(2)}x; per round ` +
-          `${tree.vsPeer!.median.toFixed(2)}x).`
+          `${tree.vsPeer!.median.toFixed(2)}x).` +
+          (eager.cpu && tree.cpu && peer.cpu
+            ? ` CPU time up to the first request, less stretched by a busy machine: static ` +
+              `${ms(eager.cpu.median)} (${(eager.cpu.median / peer.cpu.median).toFixed(2)}x the peer's ` +
+              `${ms(peer.cpu.median)}), on first use ${ms(tree.cpu.median)} ` +
+              `(${(tree.cpu.median / peer.cpu.median).toFixed(2)}x).`
+            : '')
       )
     const dist = start.results.find(r => r.variant.label.startsWith('action dry run (`dist'))
     const noYaml = start.results.find(r => r.variant.label.includes('yaml'))

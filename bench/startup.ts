@@ -71,6 +71,8 @@ export interface VariantResult {
   ratio: Summary | undefined
   /** Per iteration: first request / the peer's first request of the same iteration. */
   vsPeer: Summary | undefined
+  /** CPU time (all threads) up to the first client socket. */
+  cpu: Summary | undefined
 }
 
 export interface StartupResult {
@@ -196,6 +198,7 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
     }
     const first = variants.map(() => [] as number[])
     const exit = variants.map(() => [] as number[])
+    const cpu = variants.map(() => [] as number[])
     const warmup = 3
     for (let i = 0; i < warmup + runs; i++) {
       for (const [v, variant] of variants.entries()) {
@@ -203,7 +206,9 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
         const r = await runBundle({
           inputs,
           args: variant.args ?? ['-e', '0'],
-          env: { BENCH_URL: emu.url }
+          env: { BENCH_URL: emu.url },
+          // Every process, the bare start too, carries the same preload.
+          cpu: true
         })
         if (variant.args?.[0]?.endsWith('index.js') && variant.label !== PEER_LABEL && r.code !== 0)
           throw new Error(`${variant.label}: ${describeFailure(r)}`)
@@ -212,6 +217,7 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
         if (variant.requests) {
           if (!q) throw new Error(`${variant.label}: no request arrived`)
           first[v]!.push(Date.parse(q.time) - r.startedAt)
+          if (r.cpuMs !== undefined) cpu[v]!.push(r.cpuMs)
         }
         exit[v]!.push(r.exitedAt - r.startedAt)
       }
@@ -224,7 +230,8 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
       first: variant.requests ? summarize(first[v]!) : undefined,
       exit: summarize(exit[v]!),
       ratio: variant.requests ? perRound(v, bare) : undefined,
-      vsPeer: variant.requests && peer ? perRound(v, peer) : undefined
+      vsPeer: variant.requests && peer ? perRound(v, peer) : undefined,
+      cpu: cpu[v]!.length ? summarize(cpu[v]!) : undefined
     }))
     return { info, runs, results, notes }
   } finally {
@@ -260,7 +267,8 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       x.first ? `${(x.first.median / bare.median).toFixed(2)}x` : '1x (exit)',
       x.first ? `${ms(x.first.min, 1)} / ${(x.first.min / bare.min).toFixed(2)}x` : ms(bare.min, 1),
       x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–',
-      x.vsPeer ? ratioCell(x.vsPeer) : '–'
+      x.vsPeer ? ratioCell(x.vsPeer) : '–',
+      cell(x.cpu)
     ])
   return table(
     [
@@ -271,7 +279,8 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       'First request / bare exit (medians)',
       'Fastest run / ratio of the fastest',
       'Ratio per round (p10 – p90)',
-      'First request / the peer’s, per round: median (p10 – p90)'
+      'First request / the peer’s, per round: median (p10 – p90)',
+      'CPU up to the first request: median (p10 – p90)'
     ],
     rows
   )
