@@ -1,7 +1,7 @@
 // Shared builders: Options through the real input parser (so a fixture can never be a shape the
 // parser would not produce), and a Deployment as the service answers it.
 import type { Deployment } from '../src/control-plane/schema.ts'
-import type { EventDefaults } from '../src/event.ts'
+import type { EventDefaults } from '../src/github/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import type { Options } from '../src/inputs/options.ts'
 

@@ -15,10 +15,10 @@ import {
   secretValuesToMask
 } from '../src/inputs/index.ts'
 import type { RawInputs } from '../src/inputs/index.ts'
-import type { EventDefaults } from '../src/event.ts'
+import type { EventDefaults } from '../src/github/event.ts'
 import type { InputProblem, Options } from '../src/inputs/options.ts'
 import { renderProblems } from '../src/inputs/problems.ts'
-import { createNeedsProblem, missingForCreate } from '../src/inputs/create-needs.ts'
+import { createNeedsProblem, missingForCreate } from '../src/inputs/create-inputs.ts'
 import { ACTION_NAMING, sayWith } from '../src/inputs/naming.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); these

@@ -95,9 +95,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['github/'],
   ['deploy/'],
   ['health/'],
-  ['upload/', 'inputs/', 'event.ts'],
-  ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
+  ['upload/', 'inputs/'],
+  ['control-plane/'],
+  // The runner's context as the doors read it, and what its event implies: github/ by subject,
+  // plain values by layer (the GitHub side above takes them; they take nothing from it).
+  ['github/context.ts', 'github/event.ts'],
+  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */

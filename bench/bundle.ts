@@ -4,7 +4,7 @@
 // emulator's request log, the exit time, and the peak RSS through a preload that writes
 // `process.resourceUsage().maxRSS` to a file when the process exits (never to stdout).
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseOutputs, runnerEnv } from '../scripts/runner-env.ts'
@@ -53,10 +53,32 @@ const MAXRSS_PRELOAD =
       "if (file) process.on('exit', () => writeFileSync(file, String(peak())))\n"
   )
 
+/**
+ * Writes the CPU time (user and system, all threads, in ms) the process has used when it opens its
+ * first client socket, to $BENCH_CPU_FILE: the work before the first request, which other
+ * processes on the machine stretch far less than they stretch the wall time.
+ */
+const CPU_PRELOAD =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    "import dc from 'node:diagnostics_channel'\n" +
+      "import { writeFileSync } from 'node:fs'\n" +
+      'const file = process.env.BENCH_CPU_FILE\n' +
+      'let seen = false\n' +
+      "dc.subscribe('net.client.socket', () => {\n" +
+      '  if (seen || !file) return\n' +
+      '  seen = true\n' +
+      '  const u = process.cpuUsage()\n' +
+      '  writeFileSync(file, String((u.user + u.system) / 1000))\n' +
+      '})\n'
+  )
+
 export interface BundleOptions {
   inputs: Record<string, string>
   /** Measure the peak RSS (adds `--import` of a tiny preload). */
   rss?: boolean
+  /** Measure the CPU time up to the first client socket (adds `--import` of a tiny preload). */
+  cpu?: boolean
   /** Instead of the bundle, run these arguments (e.g. `['-e', '0']`), in the same environment. */
   args?: string[]
   /** Extra environment variables. */
@@ -74,14 +96,22 @@ export interface BundleResult {
   exitedAt: number
   /** Peak resident set size in bytes, when `rss` was asked for. */
   maxRssBytes: number | undefined
+  /** CPU ms up to the first client socket, when `cpu` was asked for and one was opened. */
+  cpuMs: number | undefined
 }
 
 export async function runBundle(opts: BundleOptions): Promise<BundleResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-'))
   const env = { ...runnerEnv(dir, opts.inputs), ...opts.env }
   const rssFile = join(dir, 'maxrss')
-  const args = [...(opts.rss ? ['--import', MAXRSS_PRELOAD] : []), ...(opts.args ?? [bundle.path])]
+  const cpuFile = join(dir, 'cpu')
+  const args = [
+    ...(opts.rss ? ['--import', MAXRSS_PRELOAD] : []),
+    ...(opts.cpu ? ['--import', CPU_PRELOAD] : []),
+    ...(opts.args ?? [bundle.path])
+  ]
   if (opts.rss) env.BENCH_MAXRSS_FILE = rssFile
+  if (opts.cpu) env.BENCH_CPU_FILE = cpuFile
 
   const startedAt = clock()
   const child = spawn(NODE24, args, { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -104,9 +134,10 @@ export async function runBundle(opts: BundleOptions): Promise<BundleResult> {
       maxRssBytes = undefined
     }
   }
+  const cpuMs = opts.cpu && existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : undefined
   const outputs = parseOutputs(readFileSync(join(dir, 'output'), 'utf8'))
   rmSync(dir, { recursive: true, force: true })
-  return { code, stdout, stderr, outputs, startedAt, exitedAt, maxRssBytes }
+  return { code, stdout, stderr, outputs, startedAt, exitedAt, maxRssBytes, cpuMs }
 }
 
 /** `node -e 0` in the same environment: the bare start the startup goal is measured against. */

@@ -39,7 +39,14 @@ import {
 import { verifyGoal, verifyRows, verifyTable } from './verify.ts'
 import { dur, ms, mib, pct } from './stats.ts'
 import { median, TREES, uploadRows, uploadTable } from './upload.ts'
-import { PEER_LABEL, startup, startupTable, TREE_LABEL, type StartupResult } from './startup.ts'
+import {
+  PEER_LABEL,
+  STATIC_MODEL_LABEL,
+  startup,
+  startupTable,
+  TREE_LABEL,
+  type StartupResult
+} from './startup.ts'
 import { upkeepRows, upkeepTable } from './upkeep.ts'
 
 /** The first request within this many times the smallest @actions/core action's. */
@@ -122,6 +129,23 @@ if (wanted('startup')) {
         `${ratio.toFixed(2)}x the smallest @actions/core action (${ms(peer.first!.median, 0)}; goal ${STARTUP_GOAL}x: ` +
         `${met ? 'met' : 'missed'}), exit after ${ms(tree.exit.median, 0)}.`
     )
+    const eager = find(STATIC_MODEL_LABEL)
+    if (eager)
+      goals.push(
+        'Startup, the price of loading the model on first use (load-schema.ts): with the model and zod ' +
+          `imported statically the first request comes after ${ms(eager.first!.median)} ` +
+          `(${(eager.first!.median / peer.first!.median).toFixed(2)}x the peer; fastest runs ` +
+          `${(eager.first!.min / peer.first!.min).toFixed(2)}x; per round, median ` +
+          `${eager.vsPeer!.median.toFixed(2)}x), loaded on first use ${ms(tree.first!.median)} ` +
+          `(${ratio.toFixed(2)}x; fastest ${(tree.first!.min / peer.first!.min).toFixed(2)}x; per round ` +
+          `${tree.vsPeer!.median.toFixed(2)}x).` +
+          (eager.cpu && tree.cpu && peer.cpu
+            ? ` CPU time up to the first request, less stretched by a busy machine: static ` +
+              `${ms(eager.cpu.median)} (${(eager.cpu.median / peer.cpu.median).toFixed(2)}x the peer's ` +
+              `${ms(peer.cpu.median)}), on first use ${ms(tree.cpu.median)} ` +
+              `(${(tree.cpu.median / peer.cpu.median).toFixed(2)}x).`
+            : '')
+      )
     const dist = start.results.find(r => r.variant.label.startsWith('action dry run (`dist'))
     const noYaml = start.results.find(r => r.variant.label.includes('yaml'))
     goals.push(

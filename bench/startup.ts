@@ -7,12 +7,16 @@
 // run never loads replaced by empty ones check that they stay off the start: @actions/github sits
 // in a chunk imported only with `environment`, yaml in one imported only when a YAML/JSON input is
 // set, so replacing either should change nothing. (zod cannot be replaced: the run loads the model
-// when the first answer is read.)
+// when the first answer is read.) The static-model variant is the working tree with the model
+// (src/control-plane/schema.ts, and zod with it) imported statically rather than on first use: the
+// price of the lazy loading, side by side with the peer in the same rounds.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
+  cpSync,
   mkdirSync,
   mkdtempSync,
+  symlinkSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -65,6 +69,10 @@ export interface VariantResult {
   exit: Summary
   /** Per iteration: first request / bare exit of the same iteration. */
   ratio: Summary | undefined
+  /** Per iteration: first request / the peer's first request of the same iteration. */
+  vsPeer: Summary | undefined
+  /** CPU time (all threads) up to the first client socket. */
+  cpu: Summary | undefined
 }
 
 export interface StartupResult {
@@ -80,12 +88,46 @@ http.get(process.env.BENCH_URL + '/v2/deployments', res => res.resume())
 
 export const PEER_LABEL = 'peer: the smallest @actions/core action sending one request'
 export const TREE_LABEL = 'action dry run, working tree (as `npm run build`)'
+export const STATIC_MODEL_LABEL = 'working tree, the model (zod) imported statically'
+
+/** load-schema.ts with the model imported at start, as the static-model variant builds it. */
+const STATIC_LOAD_SCHEMA = `import * as Schema from './schema.ts'
+export type Model = typeof Schema
+export function loadSchema(): Promise<Model> {
+  return Promise.resolve(Schema)
+}
+`
+
+interface Spec {
+  label: string
+  entry: string
+  /** Modules replaced by an empty one (externals of the bundle). */
+  stubs: string[]
+  /** Files of src/ replaced by this text, in a copy of the sources. */
+  replace?: Record<string, string>
+}
+
+/** A copy of src/ (with package.json, tsconfig.json, and node_modules linked) where `replace` holds. */
+function patchedRoot(dir: string, replace: Record<string, string>): string {
+  const root = join(dir, 'patched')
+  cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true })
+  for (const f of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, f), join(root, f))
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+  for (const [file, text] of Object.entries(replace)) writeFileSync(join(root, file), text)
+  return root
+}
 
 function buildVariants(dir: string, notes: string[], experiments: boolean): Variant[] {
   const ncc = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
-  const specs = [
-    { label: PEER_LABEL, entry: 'bench/peer-action.ts', stubs: [] as string[] },
-    { label: TREE_LABEL, entry: 'src/index.ts', stubs: [] as string[] },
+  const specs: Spec[] = [
+    { label: PEER_LABEL, entry: 'bench/peer-action.ts', stubs: [] },
+    { label: TREE_LABEL, entry: 'src/index.ts', stubs: [] },
+    {
+      label: STATIC_MODEL_LABEL,
+      entry: 'src/index.ts',
+      stubs: [],
+      replace: { 'src/control-plane/load-schema.ts': STATIC_LOAD_SCHEMA }
+    },
     ...(experiments
       ? [
           {
@@ -106,11 +148,12 @@ function buildVariants(dir: string, notes: string[], experiments: boolean): Vari
     const target = join(dir, `variant-${i}`)
     try {
       const externals = spec.stubs.flatMap(m => ['-e', m])
-      const common = ['build', join(ROOT, spec.entry), '--target', 'es2022', '--transpile-only']
+      const root = spec.replace ? patchedRoot(dir, spec.replace) : ROOT
+      const common = ['build', join(root, spec.entry), '--target', 'es2022', '--transpile-only']
       execFileSync(
         process.execPath,
         [ncc, ...common, '-o', target, '-q', '--no-cache', ...externals],
-        { cwd: ROOT, stdio: 'pipe', timeout: 120_000 }
+        { cwd: root, stdio: 'pipe', timeout: 120_000 }
       )
       // An external is required at run time from the bundle's directory: give it an empty module.
       for (const m of spec.stubs) {
@@ -155,6 +198,7 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
     }
     const first = variants.map(() => [] as number[])
     const exit = variants.map(() => [] as number[])
+    const cpu = variants.map(() => [] as number[])
     const warmup = 3
     for (let i = 0; i < warmup + runs; i++) {
       for (const [v, variant] of variants.entries()) {
@@ -162,7 +206,9 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
         const r = await runBundle({
           inputs,
           args: variant.args ?? ['-e', '0'],
-          env: { BENCH_URL: emu.url }
+          env: { BENCH_URL: emu.url },
+          // Every process, the bare start too, carries the same preload.
+          cpu: true
         })
         if (variant.args?.[0]?.endsWith('index.js') && variant.label !== PEER_LABEL && r.code !== 0)
           throw new Error(`${variant.label}: ${describeFailure(r)}`)
@@ -171,16 +217,21 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
         if (variant.requests) {
           if (!q) throw new Error(`${variant.label}: no request arrived`)
           first[v]!.push(Date.parse(q.time) - r.startedAt)
+          if (r.cpuMs !== undefined) cpu[v]!.push(r.cpuMs)
         }
         exit[v]!.push(r.exitedAt - r.startedAt)
       }
     }
     const bare = exit[0]!
+    const peer = first[variants.findIndex(x => x.label === PEER_LABEL)]
+    const perRound = (v: number, by: number[]) => summarize(first[v]!.map((f, i) => f / by[i]!))
     const results = variants.map((variant, v) => ({
       variant,
       first: variant.requests ? summarize(first[v]!) : undefined,
       exit: summarize(exit[v]!),
-      ratio: variant.requests ? summarize(first[v]!.map((f, i) => f / bare[i]!)) : undefined
+      ratio: variant.requests ? perRound(v, bare) : undefined,
+      vsPeer: variant.requests && peer ? perRound(v, peer) : undefined,
+      cpu: cpu[v]!.length ? summarize(cpu[v]!) : undefined
     }))
     return { info, runs, results, notes }
   } finally {
@@ -189,13 +240,21 @@ export async function startup(runs: number, experiments: boolean): Promise<Start
   }
 }
 
+const ratioCell = (s: Summary) =>
+  `${s.median.toFixed(2)}x (${s.p10.toFixed(2)} – ${s.p90.toFixed(2)})`
+
 const cell = (s: Summary | undefined) =>
   s ? `${ms(s.median, 1)} (${ms(s.p10, 1)} – ${ms(s.p90, 1)})` : '–'
 
 export function startupTable(r: StartupResult, experiments: boolean): string {
   const bare = r.results[0]!.exit
   const rows = r.results
-    .filter(x => experiments || !x.variant.label.startsWith('working tree,'))
+    .filter(
+      x =>
+        experiments ||
+        x.variant.label === STATIC_MODEL_LABEL ||
+        !x.variant.label.startsWith('working tree,')
+    )
     .map(x => [
       x.variant.label,
       x.variant.bytes === undefined
@@ -207,7 +266,9 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       cell(x.exit),
       x.first ? `${(x.first.median / bare.median).toFixed(2)}x` : '1x (exit)',
       x.first ? `${ms(x.first.min, 1)} / ${(x.first.min / bare.min).toFixed(2)}x` : ms(bare.min, 1),
-      x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–'
+      x.ratio ? `${x.ratio.p10.toFixed(2)} – ${x.ratio.p90.toFixed(2)}` : '–',
+      x.vsPeer ? ratioCell(x.vsPeer) : '–',
+      cell(x.cpu)
     ])
   return table(
     [
@@ -217,7 +278,9 @@ export function startupTable(r: StartupResult, experiments: boolean): string {
       'Exit: median (p10 – p90)',
       'First request / bare exit (medians)',
       'Fastest run / ratio of the fastest',
-      'Ratio per round (p10 – p90)'
+      'Ratio per round (p10 – p90)',
+      'First request / the peer’s, per round: median (p10 – p90)',
+      'CPU up to the first request: median (p10 – p90)'
     ],
     rows
   )

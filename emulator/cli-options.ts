@@ -1,10 +1,10 @@
 // The options of the emulator's command (`control-plane-emulator`, or `npm run emulator` in a clone): one table gives the parser its options and `--help` its text.
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
-import type { LogsApi } from './context.ts'
-import { allowedHostnames } from './host-check.ts'
-import { basePathProblem } from './http.ts'
-import { isSpeed, MAX_SPEED } from './lifecycle.ts'
+import type { LogsApi } from './operations/context.ts'
+import { allowedHostnames } from './routes/host-check.ts'
+import { basePathProblem } from './routes/http.ts'
+import { isSpeed, MAX_SPEED } from './state/lifecycle.ts'
 
 const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']
 

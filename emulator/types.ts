@@ -1,17 +1,17 @@
 // The emulator's public shapes: start options, the in-process control API, the state snapshot.
-import type { AgentServers } from './agents.ts'
+import type { AgentServers } from './agents/servers.ts'
 import type { Dialect } from '../src/control-plane/dialect.ts'
-import type { ConfigInput, EmulatorConfig } from './config.ts'
-import type { LogsApi } from './context.ts'
+import type { ConfigInput, EmulatorConfig } from './state/config.ts'
+import type { LogsApi } from './operations/context.ts'
 import type { Fault, FaultSpec } from './faults/index.ts'
-import type { FailureRule, StageDurationsMs } from './lifecycle.ts'
-import type { RevisionLogs } from './logs.ts'
-import type { RateLimit } from './rate-limit.ts'
-import type { RequestLogEntry } from './request-log.ts'
-import type { ScriptedOutcome, ScriptSpec } from './outcome-scripts.ts'
-import type { Fixture } from './store.ts'
-import type { OutOfBandSpec } from './out-of-band.ts'
-import type { deploymentView, revisionView } from './views.ts'
+import type { FailureRule, StageDurationsMs } from './state/lifecycle.ts'
+import type { RevisionLogs } from './builds/logs.ts'
+import type { RateLimit } from './routes/rate-limit.ts'
+import type { RequestLogEntry } from './routes/request-log.ts'
+import type { ScriptedOutcome, ScriptSpec } from './state/outcome-scripts.ts'
+import type { Fixture } from './state/store.ts'
+import type { OutOfBandSpec } from './state/out-of-band.ts'
+import type { deploymentView, revisionView } from './operations/views.ts'
 
 export interface EmulatorOptions {
   /** 0 (default) = a free port. */
@@ -109,7 +109,7 @@ export interface EmulatorControl {
   /** The revision's build and deploy logs as of now; null when there is no such revision. */
   revisionLogs(revisionId: string): RevisionLogs | null
   /**
-   * A change made outside the API's clients (out-of-band.ts): a redeploy from the web app, a
+   * A change made outside the API's clients (state/out-of-band.ts): a redeploy from the web app, a
    * setting or secret changed by hand, the time of the last change. Throws on a bad spec.
    */
   outOfBand(

@@ -1,4 +1,4 @@
-// One step of a demo: the committed bundle run as the runner would run it (see runner.ts), its
+// One step of a demo: the committed bundle run as the runner would run it (see runner-env.ts), its
 // log streamed to this terminal, then its exit code, outputs and job summary printed.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'

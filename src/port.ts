@@ -1,7 +1,7 @@
 // The one door through which a run meets the place it runs in. The flow (src/run.ts and below)
 // never asks where that is: the GitHub Action (src/action/, through @actions/core) and the CLI
 // (src/cli/) each implement this port, and nothing else differs between them.
-import type { EventDefaults, GitLabContext } from './event.ts'
+import type { EventDefaults, GitLabContext } from './github/event.ts'
 import type { GitHubContext } from './github/context.ts'
 import type { InputNaming } from './inputs/naming.ts'
 

@@ -332,7 +332,7 @@ export function e2e(
   )
 }
 
-/** `e2e` with a fake GitHub of its own besides its emulator (see native/fake-github.ts). */
+/** `e2e` with a fake GitHub of its own besides its emulator (see scripts/fake-github.ts). */
 export function e2eWithGitHub(
   title: string,
   body: (t: E2E, github: FakeGitHub) => Promise<void>,

@@ -1,5 +1,5 @@
 // The health gate end to end: the bundle deploys to the emulator, whose codehost deployments have
-// their agent server at `http://127.0.0.1:<port>/_agents/<id>` (emulator/agents.ts). What is asserted
+// their agent server at `http://127.0.0.1:<port>/_agents/<id>` (emulator/agents/servers.ts). What is asserted
 // is what the agent servers and the control plane received, the exit code, the outputs and the log.
 import { expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:net'

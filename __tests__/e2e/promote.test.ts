@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoFixture } from '../../emulator/server.ts'
-import type { Fixture } from '../../emulator/store.ts'
+import type { Fixture } from '../../emulator/state/store.ts'
 import {
   BUILDS_FOR_A_DAY,
   e2e,

@@ -2,7 +2,7 @@
 // deployment, the key checked, health and answers scripted through the admin API, probes logged
 // apart from the API's request log.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { graphsOf } from '../../emulator/agent-app.ts'
+import { graphsOf } from '../../emulator/agents/app.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import {
   call,

@@ -20,8 +20,8 @@ import {
   start,
   type Json
 } from './helpers.ts'
-import { buildFromUpload } from '../../emulator/source-build.ts'
-import { Store, type UploadRecord } from '../../emulator/store.ts'
+import { buildFromUpload } from '../../emulator/builds/source-build.ts'
+import { Store, type UploadRecord } from '../../emulator/state/store.ts'
 import { project, tarball } from './tarballs.ts'
 
 let emu: Emulator | undefined

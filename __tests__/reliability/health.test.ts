@@ -1,4 +1,4 @@
-// The health gate under probe faults: the agent server (emulator/agents.ts) times out, resets the
+// The health gate under probe faults: the agent server (emulator/agents/servers.ts) times out, resets the
 // connection, answers 5xx in bursts or slowly, before or after its first 2xx. Then the checks of
 // the new revision under 5xx on /assistants/search and /runs/wait, passing and persisting. Each case deploys
 // once through the bundle and judges from the agent server's probe log and the process itself:

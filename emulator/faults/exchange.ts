@@ -1,8 +1,8 @@
 // What a fault behaviour may do with the request it hit: answer normally, answer something else,
 // write the response itself, or drop the connection.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Context, Reply } from '../context.ts'
-import type { Body } from '../http.ts'
+import type { Context, Reply } from '../operations/context.ts'
+import type { Body } from '../routes/http.ts'
 
 export interface Exchange {
   req: IncomingMessage

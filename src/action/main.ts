@@ -3,7 +3,7 @@
 // src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
 // as the run's abort signal. The run itself is src/run.ts, the same for every door.
 import * as core from '@actions/core'
-import { eventDefaults } from '../event.ts'
+import { eventDefaults } from '../github/event.ts'
 import { githubContext, type GitHubContext } from '../github/context.ts'
 import { logSafe } from '../inert.ts'
 import type { RunPort } from '../port.ts'

@@ -2,7 +2,7 @@
 // stderr through the CLI's own redaction, no runner (the job summary is the action's: only its door
 // speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
 // inside GitHub Actions.
-import type { EventDefaults, GitLabContext } from '../event.ts'
+import type { EventDefaults, GitLabContext } from '../github/event.ts'
 import type { GitHubContext } from '../github/context.ts'
 import type { InputNaming } from '../inputs/index.ts'
 import type { RunPort } from '../port.ts'

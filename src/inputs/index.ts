@@ -15,7 +15,7 @@
 // every caller (the action, the CLI, tests) gets the same.
 import { autoDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
-import type { EventDefaults } from '../event.ts'
+import type { EventDefaults } from '../github/event.ts'
 import { loadDocumentParser } from './documents.ts'
 import { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 import { secretValuesToMask } from './masking.ts'

@@ -11,7 +11,7 @@ import {
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
 import { formatDuration } from '../duration.ts'
-import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../event.ts'
+import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../github/event.ts'
 import { refFormatProblem } from './fields.ts'
 import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
@@ -327,7 +327,7 @@ function sourceFit({ r, say, set, add }: RuleInput): void {
 /**
  * What every deploy of a source needs (the rows' `needs`). What only a create needs
  * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-needs.ts): an update by name needs neither.
+ * (create-inputs.ts): an update by name needs neither.
  */
 function sourceNeeds({ r, say, absent, add }: RuleInput): void {
   const { source, revisionSource } = r

@@ -129,7 +129,7 @@ export function planCreate(
   return { kind: 'create', name, body, changes }
 }
 
-/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
 export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
 
 /** An upload's revision: the object (named once stored) and the config's path in it. */
