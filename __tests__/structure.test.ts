@@ -95,7 +95,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['deploy/', 'health/'],
   ['upload/', 'inputs/', 'event.ts'],
   ['control-plane/', 'github/context.ts'],
-  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts']
+  ['clock.ts', 'sleep.ts', 'duration.ts', 'version.ts', 'inert.ts'],
+  // The inputs' names and how a message says them: plain values the client's hints name too.
+  ['inputs/naming.ts', 'inputs/names.ts', 'inputs/action-yml.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */

@@ -20,7 +20,7 @@ import { uploadsWorkspace } from '../inputs/resolved.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
-import { cliNaming } from './naming.ts'
+import { cliSay } from './naming.ts'
 import { refOrigin } from './ref-origin.ts'
 import { CliLog, type LogStream } from './log.ts'
 import { dotenv, formatOutputs } from './outputs.ts'
@@ -214,7 +214,7 @@ export async function cli(
     run(
       cliPort({
         inputs: line.inputs,
-        naming: cliNaming(line.origins),
+        say: cliSay(line.origins),
         event: {
           ...detected.defaults,
           refFrom: refOrigin(env, detected.defaults.ref),

@@ -7,7 +7,6 @@
 // deployment deleted meanwhile is said as that, whatever the probes answered.
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Say } from '../inputs/naming.ts'
-import { sayOf } from '../deploy/say.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { isLoopbackUrl } from '../control-plane/base-url.ts'
 import {
@@ -247,7 +246,7 @@ function runGate(
     state.url,
     {
       ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-      ...(deps.say ? { say: deps.say } : {}),
+      say: deps.say,
       log: deps.log,
       redactor: deps.client.redactor,
       ...(deps.signal ? { signal: deps.signal } : {}),
@@ -264,7 +263,7 @@ function runGate(
 export function refuseHealthTarget(
   o: HealthOptions,
   current: Deployment | undefined,
-  say: Say = sayOf({})
+  say: Say
 ): void {
   if (!o.healthCheck) return
   const url = o.customUrl ?? current?.source_config.custom_url

@@ -17,7 +17,6 @@ import {
 } from './window.ts'
 import type { HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { ProbeTransport } from './probe.ts'
-import type { InputName } from '../inputs/names.ts'
 import type { Say } from '../inputs/naming.ts'
 import { DeployError } from '../deploy/deploy-error.ts'
 import type { FlowLog } from '../deploy/deps.ts'
@@ -48,7 +47,7 @@ export interface HealthGateDeps {
   /** For tests: how a probe is sent. */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
-  say?: Say
+  say: Say
   /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
   urlProblem?: string
 }
@@ -99,7 +98,7 @@ export async function healthGate(
     if (result.health === 'unavailable')
       log.warning(
         `Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-          `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`,
+          `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`,
         'Health check unavailable'
       )
     return result
@@ -131,8 +130,8 @@ function checkOptions(
 /** The address may not be probed: nothing was sent. */
 function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
   return new DeployError(
-    `${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
-    `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`,
+    `${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
+    `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`,
     'Health check refused'
   )
 }
@@ -196,18 +195,13 @@ export function checksTimedOutError(
 ): DeployError {
   return new DeployError(
     `Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${formatDuration(timeoutMs)}) came before its graphs and smoke cases were done.`,
-    `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`,
+    `Raise ${deps.say('timeout')}, or give the smoke cases shorter timeouts.`,
     'Health check timed out'
   )
 }
 
-/** An input as the user sets it where the run came from. */
-function input(deps: Pick<HealthGateDeps, 'say'>, name: InputName): string {
-  return deps.say?.(name) ?? `\`${name}\``
-}
-
 function notVouchedBy(deps: HealthGateDeps): string {
-  return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`
+  return `not the host of ${deps.say('custom-url')}, not in ${deps.say('health-check-hosts')}, not loopback with ${deps.say('base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
@@ -237,7 +231,7 @@ function notVouchedError(result: HealthResult, deps: HealthGateDeps): DeployErro
   return new DeployError(
     `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
       `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`,
-    `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
+    `If ${host} is your agent server, add it to ${deps.say('health-check-hosts')} (or set ${deps.say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
     'Health check host not vouched for'
   )
 }
@@ -251,7 +245,7 @@ export function gateTimedOutError(
 ): DeployError {
   return new DeployError(
     `Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${formatDuration(timeoutMs)}) came.`,
-    `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`,
+    `Raise ${deps.say('timeout')}, or shorten ${deps.say('health-check-window')}, so that the window fits in it.`,
     'Health check timed out'
   )
 }
