@@ -5,6 +5,7 @@ import type { FlowLog } from '../../src/deploy/deps.ts'
 import { healthGate, unhealthyError } from '../../src/health/gate-step.ts'
 import { exactHost } from '../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest, ProbeResponse } from '../../src/health/probe.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 const KEY = 'lsv2_pt_gate_step_key_0123456789abcdef'
 
@@ -25,6 +26,7 @@ function setup(answers: ProbeResponse[]) {
   const deps = {
     log,
     redactor: new Redactor([KEY]),
+    say: ACTION_SAY,
     clock: {
       now: () => t,
       sleep: async (ms: number) => {

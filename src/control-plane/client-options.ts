@@ -2,7 +2,7 @@
 // itself stays one readable file.
 import type { Clock } from '../clock.ts'
 import type { Say } from '../inputs/naming.ts'
-import type { RetryPolicy, TransportOptions } from './http.ts'
+import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
 import type { LogOrder, LogType } from './schema.ts'
 
