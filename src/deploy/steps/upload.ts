@@ -57,7 +57,7 @@ export async function prepareUpload(
   deps: FlowDeps
 ): Promise<SourceUpload> {
   const workspace = deps.workspace ?? '.'
-  const inputName = deps.say ? deps.say('graph-config-path') : 'graph-config-path'
+  const inputName = deps.say('graph-config-path')
   return deps.log.group('Archive the source', async () => {
     let archive: BuiltArchive
     try {
@@ -108,7 +108,7 @@ export async function prepareUpload(
  */
 async function reportFileSet(archive: BuiltArchive, dryRun: boolean, deps: FlowDeps) {
   for (const line of leftOutLines(archive)) deps.log.info(line)
-  const hint = envFileHint(archive, deps.say ? deps.say('secrets') : '`secrets`')
+  const hint = envFileHint(archive, deps.say('secrets'))
   if (hint) deps.log.warning(hint, 'Env file left out')
   const untracked = await untrackedMembers(archive.root, archive.files)
   const line = untracked && untrackedLine(untracked)
