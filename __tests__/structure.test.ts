@@ -191,6 +191,43 @@ it('the GITHUB_* check sees each way of reading one, and not a message that name
   expect(READS_GITHUB.test("log('GITHUB_REPOSITORY is not set to owner/name')")).toBe(false)
 })
 
+/**
+ * A message's naming of an input left optional or defaulted: `say?:`, `naming?:`, `say?.(`,
+ * `say ? … : …`, `say ?? …`, `?? ACTION_NAMING` (or `= ACTION_NAMING`), `sayOf(`.
+ */
+const OPTIONAL_NAMING =
+  /\b(?:say|naming)\?[:.]|\bsay\s\?\s|\bsay\s*\?\?|(?:\?\?|=)\s*ACTION_NAMING\b|\bsayOf\(/
+
+it('how a message names an input is required below the doors: no optional or defaulted naming', () => {
+  // Each door makes its Say once (src/inputs/naming.ts) and hands it down, like the clock: a
+  // fallback to the action's names would have the CLI say `timeout` where its user set --timeout.
+  const offenders = sources(ROOT)
+    .filter(f => OPTIONAL_NAMING.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(offenders).toEqual([])
+  const makers = sources(ROOT)
+    .filter(f => !f.startsWith(DOOR + '/') && f !== join(ROOT, 'inputs/naming.ts'))
+    .filter(f => /\bactionSay\(/.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(makers).toEqual([])
+})
+
+it('the optional-naming check sees each way of leaving it out, and not a required one', () => {
+  for (const optional of [
+    '  say?: Say',
+    '  naming?: InputNaming',
+    'const n = port.naming ?? ACTION_NAMING',
+    'naming: InputNaming = ACTION_NAMING',
+    "`${sayOf(deps)('timeout')}`",
+    "deps.say?.('timeout') ?? '`timeout`'",
+    "deps.say ? deps.say('secrets') : '`secrets`'",
+    'const speak = say ?? actionSay()'
+  ])
+    expect(OPTIONAL_NAMING.test(optional)).toBe(true)
+  for (const required of ['  say: Say', "`${deps.say('timeout')}`", 'const { say } = port'])
+    expect(OPTIONAL_NAMING.test(required)).toBe(false)
+})
+
 it('the flow does not know where it runs: no process.env, no signal handlers outside the doors', () => {
   // The workflow run comes through the port (`port.github`, a context the door read once). The
   // doors (src/action/, src/cli/ and the files that start them) may.
