@@ -192,11 +192,11 @@ it('the GITHUB_* check sees each way of reading one, and not a message that name
 })
 
 /**
- * A message's naming of an input left optional or defaulted: `say?:`, `naming?:`, `say?.(`,
- * `say ? … : …`, `say ?? …`, `?? ACTION_NAMING` (or `= ACTION_NAMING`), `sayOf(`.
+ * A message's naming of an input left optional or defaulted: `say?:`, `naming?:`, `inputName?:`,
+ * `say?.(`, `say ? … : …`, `say ?? …`, `?? ACTION_NAMING` (or `= ACTION_NAMING`), `sayOf(`.
  */
 const OPTIONAL_NAMING =
-  /\b(?:say|naming)\?[:.]|\bsay\s\?\s|\bsay\s*\?\?|(?:\?\?|=)\s*ACTION_NAMING\b|\bsayOf\(/
+  /\b(?:say|naming|inputName)\?[:.]|\bsay\s\?\s|\bsay\s*\?\?|(?:\?\?|=)\s*ACTION_NAMING\b|\bsayOf\(/
 
 it('how a message names an input is required below the doors: no optional or defaulted naming', () => {
   // Each door makes its Say once (src/inputs/naming.ts) and hands it down, like the clock: a
@@ -216,6 +216,7 @@ it('the optional-naming check sees each way of leaving it out, and not a require
   for (const optional of [
     '  say?: Say',
     '  naming?: InputNaming',
+    '  inputName?: string',
     'const n = port.naming ?? ACTION_NAMING',
     'naming: InputNaming = ACTION_NAMING',
     "`${sayOf(deps)('timeout')}`",

@@ -54,7 +54,8 @@ describe.each(['interface', 'langsmith'] as const)('upload-url (%s)', dialect =>
     const archive = await buildArchive({
       workspace: await copyFixture('monorepo'),
       graphConfigPath: 'apps/agent/langgraph.json',
-      tempDir: await tempDir()
+      tempDir: await tempDir(),
+      inputName: 'graph-config-path'
     })
     expect(
       await putArchive({ url: slot.upload_url, file: archive.file, size: archive.size })
