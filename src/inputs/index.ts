@@ -135,8 +135,9 @@ export type ParseResult = (
 /**
  * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
  * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `say` how messages name an input (as the run's door does). Loads the YAML/JSON inputs' parser when one of them is set. No
- * problem message contains the API key or a secret value.
+ * commit and `repository`; `say` how messages name an input, as the run's door does. Loads the
+ * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
+ * secret value.
  */
 export async function parseInputs(
   raw: Partial<RawInputs>,

@@ -1,10 +1,10 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
-import type { Say } from '../../inputs/naming.ts'
 // ending. Success and a superseded revision are said in the log; every other ending carries the
 // failure written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { ApiError } from '../../control-plane/errors.ts'
 import { formatDuration } from '../../duration.ts'
+import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { checkDeployedHealth } from '../../health/after-deployed.ts'
