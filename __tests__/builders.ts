@@ -3,11 +3,15 @@
 import type { Deployment } from '../src/control-plane/schema.ts'
 import type { EventDefaults } from '../src/github/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
+import { actionSay, type Say } from '../src/inputs/naming.ts'
 import type { Options } from '../src/inputs/options.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set);
 // testOptions reads such inputs directly.
 await loadDocumentParser()
+
+/** How the action's door names an input (`create`, `create: false`): what src/ is handed below a door. */
+export const ACTION_SAY: Say = actionSay()
 
 export const INTEGRATION = '33333333-3333-4333-8333-333333333333'
 export const DEPLOYMENT_ID = '44444444-4444-4444-8444-444444444444'
@@ -27,7 +31,8 @@ export function testOptions(
 ): Options {
   const result = checkInputs(
     { 'api-key': 'lsv2_pt_test_key', name: 'agent-prod', 'integration-id': INTEGRATION, ...raw },
-    event
+    event,
+    ACTION_SAY
   )
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return { ...result.options, ...over }

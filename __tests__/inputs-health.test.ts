@@ -6,7 +6,7 @@ import {
   parseHealthCheckWindow
 } from '../src/inputs/health.ts'
 import { checkInputs, loadPublicSuffixes } from '../src/inputs/index.ts'
-import { EVENT, INTEGRATION, testOptions } from './builders.ts'
+import { ACTION_SAY, EVENT, INTEGRATION, testOptions } from './builders.ts'
 
 /** A check's value and the problems it reported. */
 function run<T>(check: (v: string, fail: (m: string) => undefined) => T, v: string) {
@@ -65,16 +65,16 @@ describe('how the gate fits the other inputs', () => {
   const fit = { healthPath: '/ok', wait: true, command: 'deploy' } as const
 
   test('a deploy that waits: no problem', () => {
-    expect(healthProblems(fit)).toEqual([])
-    expect(healthProblems({ ...fit, healthPath: false })).toEqual([])
-    expect(healthProblems({ ...fit, healthPath: false, wait: false })).toEqual([])
+    expect(healthProblems(fit, ACTION_SAY)).toEqual([])
+    expect(healthProblems({ ...fit, healthPath: false }, ACTION_SAY)).toEqual([])
+    expect(healthProblems({ ...fit, healthPath: false, wait: false }, ACTION_SAY)).toEqual([])
   })
 
   test('wait: false or command: delete cannot be gated', () => {
-    expect(healthProblems({ ...fit, wait: false })).toEqual([
+    expect(healthProblems({ ...fit, wait: false }, ACTION_SAY)).toEqual([
       ['health-check', expect.stringMatching(/needs `wait: true`/)]
     ])
-    expect(healthProblems({ ...fit, command: 'delete' })).toEqual([
+    expect(healthProblems({ ...fit, command: 'delete' }, ACTION_SAY)).toEqual([
       ['health-check', expect.stringMatching(/not to `command: delete`/)]
     ])
   })
@@ -93,7 +93,7 @@ describe('through the input parser', () => {
   test('with wait: false or command: delete, one problem naming health-check, nothing else', () => {
     const deleting = { 'api-key': base['api-key'], name: base.name, command: 'delete' }
     for (const raw of [{ ...base, wait: 'false' }, deleting]) {
-      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT)
+      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT, ACTION_SAY)
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
     }
@@ -146,14 +146,16 @@ describe('health-check-hosts', () => {
         'integration-id': INTEGRATION,
         'health-check-hosts': '*.example.com'
       },
-      EVENT
+      EVENT,
+      ACTION_SAY
     )
     expect(ok.ok && ok.options.healthCheckHosts).toEqual([
       { host: 'example.com', wildcard: true, text: '*.example.com' }
     ])
     const bad = checkInputs(
       { 'api-key': 'k', name: 'a', 'integration-id': INTEGRATION, 'health-check-hosts': '*.com' },
-      EVENT
+      EVENT,
+      ACTION_SAY
     )
     expect(!bad.ok && bad.problems.map(p => p.input)).toEqual(['health-check-hosts'])
   })

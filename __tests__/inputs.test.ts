@@ -19,7 +19,7 @@ import type { EventDefaults } from '../src/github/event.ts'
 import type { InputProblem, Options } from '../src/inputs/options.ts'
 import { renderProblems } from '../src/inputs/problems.ts'
 import { createNeedsProblem, missingForCreate } from '../src/inputs/create-inputs.ts'
-import { ACTION_NAMING, sayWith } from '../src/inputs/naming.ts'
+import { ACTION_SAY } from './builders.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); these
 // tests read such inputs directly.
@@ -48,14 +48,14 @@ const EXTERNAL: Partial<RawInputs> = {
 
 /** The Options of valid inputs; fails the test with the problems otherwise. */
 function options(raw: Partial<RawInputs>, event: EventDefaults = EVENT): Options {
-  const result = checkInputs(raw, event)
+  const result = checkInputs(raw, event, ACTION_SAY)
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return result.options
 }
 
 /** The problems of invalid inputs; fails the test when they parse. */
 function problems(raw: Partial<RawInputs>, event: EventDefaults = EVENT): InputProblem[] {
-  const result = checkInputs(raw, event)
+  const result = checkInputs(raw, event, ACTION_SAY)
   if (result.ok) throw new Error('expected problems, the inputs parsed')
   return result.problems
 }
@@ -483,7 +483,9 @@ describe('inputs of the production dialect, deletes and failures', () => {
       )
     })
     const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }
-    expect(checkInputs({ ...upload, 'revision-source': 'internal_source' }, EVENT).ok).toBe(true)
+    expect(
+      checkInputs({ ...upload, 'revision-source': 'internal_source' }, EVENT, ACTION_SAY).ok
+    ).toBe(true)
   })
   test('a fork pull request is refused for an upload, even with repository and ref', () => {
     const fork = { ...EVENT, forkHead: 'octo/my-agent' }
@@ -537,7 +539,8 @@ describe('poll-interval follows the timeout when it is not set', () => {
 describe('the error of bad inputs', () => {
   test('counts the inputs, then gives one line per problem', () => {
     const text = renderProblems(
-      problems({ 'api-key': 'k', name: 'My Agent', secrets: 'not a pair\nAPI_KEY=' })
+      problems({ 'api-key': 'k', name: 'My Agent', secrets: 'not a pair\nAPI_KEY=' }),
+      ACTION_SAY
     )
     expect(text.split('\n')).toEqual([
       '2 inputs are not valid:',
@@ -547,7 +550,8 @@ describe('the error of bad inputs', () => {
     ])
     expect(
       renderProblems(
-        problems({ 'api-key': '', 'deployment-id': '123e4567-e89b-12d3-a456-426614174000' })
+        problems({ 'api-key': '', 'deployment-id': '123e4567-e89b-12d3-a456-426614174000' }),
+        ACTION_SAY
       ).split('\n')[0]
     ).toBe('One input is not valid:')
   })
@@ -715,7 +719,7 @@ describe('checkInputs: how inputs fit together', () => {
     const o = options({ 'api-key': API_KEY, name: 'my-agent' }, {})
     expect(o.integrationId).toBeUndefined()
     expect(missingForCreate(o)).toEqual(['integration-id', 'repository', 'ref'])
-    const problem = createNeedsProblem(o, 'my-agent', sayWith(ACTION_NAMING))
+    const problem = createNeedsProblem(o, 'my-agent', ACTION_SAY)
     expect(problem?.message).toBe(
       'No deployment is named "my-agent", and creating a `codehost` deployment needs `integration-id`, `repository` and `ref`: they were not given.'
     )
@@ -742,7 +746,7 @@ describe('checkInputs: how inputs fit together', () => {
   test('external_docker needs image-uri, listener-id and k8s-namespace to create', () => {
     const o = options({ 'api-key': API_KEY, name: 'x', source: 'external_docker' })
     expect(missingForCreate(o)).toEqual(['image-uri', 'listener-id', 'k8s-namespace'])
-    expect(createNeedsProblem(o, 'x', sayWith(ACTION_NAMING))?.message).toMatch(
+    expect(createNeedsProblem(o, 'x', ACTION_SAY)?.message).toMatch(
       /creating an `external_docker` deployment needs `image-uri`, `listener-id` and `k8s-namespace`/
     )
     // Updating by id needs none of them.
@@ -1300,14 +1304,14 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
   )
 
   test('refs/heads/X is deployed as X, with a notice that says so', () => {
-    const result = checkInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT)
+    const result = checkInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT, ACTION_SAY)
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.options.ref).toBe('feature/x')
     expect(result.notices).toEqual([
       '`ref`: refs/heads/feature/x is deployed as the branch name feature/x, the form the control plane takes.'
     ])
-    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT)
+    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT, ACTION_SAY)
     expect(plain.ok && plain.notices).toEqual([])
   })
 

@@ -8,10 +8,11 @@ import { join } from 'node:path'
 import type { EventDefaults } from '../src/github/event.ts'
 import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
 import type { RunPort } from '../src/port.ts'
-import { cliNaming } from '../src/cli/naming.ts'
+import { cliSay } from '../src/cli/naming.ts'
+import { sayAs } from '../src/inputs/naming.ts'
 import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
-import { EVENT } from './builders.ts'
+import { ACTION_SAY, EVENT } from './builders.ts'
 import { virtualEmulator } from './virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -34,6 +35,7 @@ function fakePort(
     masked: [],
     summaries: [],
     input: name => inputs[name] ?? '',
+    say: ACTION_SAY,
     event: opts.event ?? EVENT,
     mask: value => port.masked.push(value),
     info: line => calls.push(`info: ${line}`),
@@ -123,7 +125,10 @@ describe('run() through a fake port', () => {
     const port = fakePort(inputs({ 'health-check': 'true', 'smoke-test': 'cases.yaml' }), {
       event: { ...EVENT, workspace: ws }
     })
-    port.naming = { name: i => `--${i}`, setting: (i, v) => `--${i} ${v}` }
+    port.say = sayAs(
+      i => `--${i}`,
+      (i, v) => `--${i} ${v}`
+    )
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(2)
     expect(v.emu.requests()).toEqual([])
@@ -185,7 +190,7 @@ describe('run() through a fake port', () => {
 describe('what a create needs, asked only when there is nothing to update', () => {
   const NO_EVENT: EventDefaults = {}
   const cliNamed = (port: FakePort) => {
-    port.naming = cliNaming({ name: 'flag' })
+    port.say = cliSay({ name: 'flag' })
     return port
   }
   const writes = () => v.emu.requests().filter(r => r.method !== 'GET')

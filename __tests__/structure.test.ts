@@ -100,7 +100,9 @@ const LAYERS: readonly (readonly string[])[] = [
   // The runner's context as the doors read it, and what its event implies: github/ by subject,
   // plain values by layer (the GitHub side above takes them; they take nothing from it).
   ['github/context.ts', 'github/event.ts'],
-  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
+  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts'],
+  // The inputs' names and how a message says them: plain values the client's hints name too.
+  ['inputs/naming.ts', 'inputs/names.ts', 'inputs/action-yml.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */
@@ -192,6 +194,44 @@ it('the GITHUB_* check sees each way of reading one, and not a message that name
   ])
     expect(READS_GITHUB.test(read)).toBe(true)
   expect(READS_GITHUB.test("log('GITHUB_REPOSITORY is not set to owner/name')")).toBe(false)
+})
+
+/**
+ * A message's naming of an input left optional or defaulted: `say?:`, `naming?:`, `inputName?:`,
+ * `say?.(`, `say ? … : …`, `say ?? …`, `?? ACTION_NAMING` (or `= ACTION_NAMING`), `sayOf(`.
+ */
+const OPTIONAL_NAMING =
+  /\b(?:say|naming|inputName)\?[:.]|\bsay\s\?\s|\bsay\s*\?\?|(?:\?\?|=)\s*ACTION_NAMING\b|\bsayOf\(/
+
+it('how a message names an input is required below the doors: no optional or defaulted naming', () => {
+  // Each door makes its Say once (src/inputs/naming.ts) and hands it down, like the clock: a
+  // fallback to the action's names would have the CLI say `timeout` where its user set --timeout.
+  const offenders = sources(ROOT)
+    .filter(f => OPTIONAL_NAMING.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(offenders).toEqual([])
+  const makers = sources(ROOT)
+    .filter(f => !f.startsWith(DOOR + '/') && f !== join(ROOT, 'inputs/naming.ts'))
+    .filter(f => /\bactionSay\(/.test(readFileSync(f, 'utf8')))
+    .map(f => relative(ROOT, f))
+  expect(makers).toEqual([])
+})
+
+it('the optional-naming check sees each way of leaving it out, and not a required one', () => {
+  for (const optional of [
+    '  say?: Say',
+    '  naming?: InputNaming',
+    '  inputName?: string',
+    'const n = port.naming ?? ACTION_NAMING',
+    'naming: InputNaming = ACTION_NAMING',
+    "`${sayOf(deps)('timeout')}`",
+    "deps.say?.('timeout') ?? '`timeout`'",
+    "deps.say ? deps.say('secrets') : '`secrets`'",
+    'const speak = say ?? actionSay()'
+  ])
+    expect(OPTIONAL_NAMING.test(optional)).toBe(true)
+  for (const required of ['  say: Say', "`${deps.say('timeout')}`", 'const { say } = port'])
+    expect(OPTIONAL_NAMING.test(required)).toBe(false)
 })
 
 it('the flow does not know where it runs: no process.env, no signal handlers outside the doors', () => {

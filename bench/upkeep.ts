@@ -5,6 +5,7 @@
 // deleted deployment, and the pull request reads; a check sends at most 4 requests.
 import { startEmulator, type Emulator } from '../emulator/server.ts'
 import { githubContext } from '../src/github/context.ts'
+import { actionSay } from '../src/inputs/naming.ts'
 import type { RunPort } from '../src/port.ts'
 import { run } from '../src/run.ts'
 import { startFakeGitHub, type FakeGitHub } from '../scripts/fake-github.ts'
@@ -35,6 +36,7 @@ function quietPort(inputs: Record<string, string>, github?: FakeGitHub): RunPort
     : undefined
   return {
     input: name => inputs[name] ?? '',
+    say: actionSay(),
     event: { ref: 'main', expectedSha: PUSH_MAIN.sha!, repository: 'acme/agent-server' },
     mask: () => {},
     info: () => {},

@@ -9,7 +9,7 @@ import { putArchive } from '../src/upload/put.ts'
 const [workspace, graphConfigPath, url] = process.argv.slice(2) as [string, string, string]
 const sampler = process.env.UPLOAD_RUN_SAMPLE === '1' ? sampleMemory() : undefined
 const t0 = performance.now()
-const archive = await buildArchive({ workspace, graphConfigPath })
+const archive = await buildArchive({ workspace, graphConfigPath, inputName: 'graph-config-path' })
 const t1 = performance.now()
 const put = await putArchive({ url, file: archive.file, size: archive.size })
 const t2 = performance.now()

@@ -3,13 +3,13 @@
 // (src/cli/) each implement this port, and nothing else differs between them.
 import type { EventDefaults, GitLabContext } from './github/event.ts'
 import type { GitHubContext } from './github/context.ts'
-import type { InputNaming } from './inputs/naming.ts'
+import type { Say } from './inputs/naming.ts'
 
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
   input(name: string): string
-  /** How messages name an input as the user set it; the action's YAML names when absent. */
-  naming?: InputNaming
+  /** How messages name an input as the user set it: made once by the door (inputs/naming.ts). */
+  say: Say
   /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
   event: EventDefaults
   /** A value never to be shown. The action hands it to the runner; the CLI only redacts. */

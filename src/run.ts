@@ -26,7 +26,7 @@ import {
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
-import { ACTION_NAMING, sayWith, type Say } from './inputs/naming.ts'
+import type { Say } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { RunPort, RunResult } from './port.ts'
@@ -47,12 +47,12 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const clock = makeClock(time)
   const started = clock.now()
   const raw = readRawInputs(name => port.input(name))
-  const parsed = await parseInputs(raw, port.event, port.naming)
+  const parsed = await parseInputs(raw, port.event, port.say)
   const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
   if (!parsed.ok) {
-    port.error(redactor.redact(renderProblems(parsed.problems, port.naming)), 'Invalid inputs')
+    port.error(redactor.redact(renderProblems(parsed.problems, port.say)), 'Invalid inputs')
     return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
@@ -62,7 +62,7 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   warnUnmasked(port, o)
 
   const client = controlPlane(port, o, { redactor, clock, started })
-  const say = sayWith(port.naming ?? ACTION_NAMING)
+  const { say } = port
   port.info(dialectLine(o, say))
   if (o.command === 'sweep' || o.command === 'check')
     return upkeep(port, o, client, { redactor, say, clock })
@@ -165,10 +165,9 @@ async function readSmokeTest(
 ): Promise<SmokeCase[] | undefined | 'invalid'> {
   if (o.smokeTest === undefined) return undefined
   const { loadSmokeTest } = await import('./inputs/smoke-cases.ts')
-  const naming = port.naming ?? ACTION_NAMING
-  const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming)
+  const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say)
   if (!('problem' in read)) return read.cases
-  port.error(redactor.redact(renderProblems([read.problem], port.naming)), 'Invalid inputs')
+  port.error(redactor.redact(renderProblems([read.problem], port.say)), 'Invalid inputs')
   return 'invalid'
 }
 
@@ -192,7 +191,7 @@ function controlPlane(
     signal: port.signal,
     secrets: redactor.values,
     dialect: o.apiDialect,
-    naming: port.naming,
+    say: port.say,
     onRateLimited: once(waitMs =>
       port.info(
         `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
@@ -263,7 +262,7 @@ async function githubSide(
   const cancelling = port.signal.aborted
   if (o.prComment && !port.github) {
     port.info(
-      `${sayWith(port.naming ?? ACTION_NAMING)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
+      `${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
     )
   }
   // Loaded only for a run that posts one (a chunk of its own in the bundle).

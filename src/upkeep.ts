@@ -4,7 +4,6 @@
 import type { Redactor } from './control-plane/redact.ts'
 import type { FlowDeps } from './deploy/deps.ts'
 import { failureText } from './deploy/ending.ts'
-import { sayOf } from './deploy/say.ts'
 import { check, type CheckResult, type Difference } from './deploy/check/check.ts'
 import { renderCheckSummary } from './deploy/check/summary.ts'
 import { gitlabPullStates } from './deploy/sweep/pull-requests.ts'
@@ -36,7 +35,7 @@ async function runSweep(
   o: Options,
   deps: FlowDeps & { redactor: Redactor }
 ): Promise<UpkeepEnd> {
-  const say = sayOf(deps)
+  const say = deps.say
   const source = pullSource(port, o, deps.redactor, say)
   if (source && 'skipped' in source)
     deps.log.notice(
@@ -108,10 +107,7 @@ async function runCheck(o: Options, deps: FlowDeps & { redactor: Redactor }): Pr
   if (!drift) return { exitCode: 0, outputs, summary }
   const text = `"${r.name ?? o.name}" differs from these inputs: ${r.differences.map(driftWords).join('; ')} (each listed above).`
   if (!o.failOnDrift) {
-    deps.log.warning(
-      `${text} ${sayOf(deps).set('fail-on-drift', false)}: the step passes.`,
-      'Drift'
-    )
+    deps.log.warning(`${text} ${deps.say.set('fail-on-drift', false)}: the step passes.`, 'Drift')
     return { exitCode: 0, outputs, summary }
   }
   return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } }

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { makeClock } from '../../src/clock.ts'
 import { baseUrlProblem } from '../../src/control-plane/base-url.ts'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 describe('where the key may be sent', () => {
   test.each([
@@ -34,6 +35,7 @@ describe('where the key may be sent', () => {
         new ControlPlaneClient({
           baseUrl: 'http://api.host.langchain.com',
           apiKey: 'k-123456',
+          say: ACTION_SAY,
           clock: makeClock()
         })
     ).toThrow('Refusing base URL: plain http is refused for api.host.langchain.com')

@@ -6,9 +6,11 @@ import {
   renderValidationErrors,
   UnexpectedResponseError,
   type Operation,
-  type RequestContext
+  type SentContext
 } from '../../src/control-plane/errors.ts'
 import { Redactor, sanitizeServerText } from '../../src/control-plane/redact.ts'
+import { sayAs } from '../../src/inputs/naming.ts'
+import { ACTION_SAY } from '../builders.ts'
 import {
   API_KEY,
   createBody,
@@ -25,8 +27,8 @@ import {
 
 const ESC = '\u001b'
 
-function ctx(operation: Operation, method: string, path: string): RequestContext {
-  return { operation, method, path }
+function ctx(operation: Operation, method: string, path: string): SentContext {
+  return { operation, method, path, say: ACTION_SAY }
 }
 
 /** No line of a log message may start a workflow command, nor carry a terminal escape. */
@@ -521,15 +523,15 @@ describe('no message or debug line carries the key or a secret', () => {
 
 describe('where a request went: the host, the full path, inputs as the door names them', () => {
   const base = { host: 'eu.api.example.com', path: '/api-host' }
-  const cli = {
-    name: (i: string) => `CONTROL_PLANE_${i.toUpperCase().replace(/-/g, '_')}`,
-    setting: (i: string, v: string) => `--${i} ${v}`
-  }
+  const cli = sayAs(
+    i => `CONTROL_PLANE_${i.toUpperCase().replace(/-/g, '_')}`,
+    (i, v) => `--${i} ${v}`
+  )
 
   test('a network error: one sentence (operation, host, cause in words), then what to check', () => {
     const cause = Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })
     const err = new NetworkError(
-      { ...ctx('list deployments', 'GET', '/v2/deployments'), base, naming: cli },
+      { ...ctx('list deployments', 'GET', '/v2/deployments'), base, say: cli },
       'ENOTFOUND',
       5,
       { cause }
@@ -547,7 +549,7 @@ describe('where a request went: the host, the full path, inputs as the door name
 
   test('a 404 shows the path with the base path; its hints name inputs as the door does', () => {
     const err = new ApiError(
-      { ...ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`), base, naming: cli },
+      { ...ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`), base, say: cli },
       404,
       'Not Found'
     )

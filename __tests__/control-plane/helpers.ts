@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach } from '@jest/globals'
 import { makeClock, type Clock } from '../../src/clock.ts'
 import type { ClientOptions } from '../../src/control-plane/client.ts'
+import { ACTION_SAY } from '../builders.ts'
 import { TestClient } from './test-client.ts'
 
 export interface Recorded {
@@ -160,6 +161,7 @@ export function makeClient(baseUrl: string, overrides: ClientOverrides = {}): Te
     baseUrl,
     apiKey: API_KEY,
     requestTimeoutMs: 2000,
+    say: ACTION_SAY,
     ...rest,
     clock: makeClock({ ...(now ? { now } : {}), ...(sleep ? { sleep } : {}) }),
     retry: { baseDelayMs: 1, maxDelayMs: 5, ...retry }

@@ -7,6 +7,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net'
 import { DEFAULT_RETRY, Transport } from '../../src/control-plane/http.ts'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 let emu: Emulator
 let proxy: Server
@@ -60,6 +61,7 @@ function transport(baseUrl: string): Transport {
     retry: { ...DEFAULT_RETRY, maxAttempts: 1 },
     maxBodyBytes: 1024 * 1024,
     redactor: new Redactor([]),
+    say: ACTION_SAY,
     clock: makeClock()
   })
 }

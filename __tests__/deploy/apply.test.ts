@@ -7,6 +7,7 @@ import { ApiError } from '../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../src/control-plane/schema.ts'
 import { createOrAdopt, patchReconciled } from '../../src/deploy/steps/converging-writes.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 let emu: Emulator
 let client: ControlPlaneClient
@@ -28,6 +29,7 @@ beforeEach(async () => {
     apiKey: c.apiKey,
     tenantId: c.tenantId,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    say: ACTION_SAY,
     clock: makeClock()
   })
   notes.lines = []
@@ -57,6 +59,7 @@ function virtualClient(onPause: () => Promise<void> = async () => {}) {
       requestTimeoutMs: WATCH_MS,
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
       random: () => 0.5,
+      say: ACTION_SAY,
       clock: {
         now: clock,
         sleep: async (ms: number) => {
@@ -96,7 +99,7 @@ const patches = () => emu.requests().filter(r => r.method === 'PATCH')
 describe('createOrAdopt', () => {
   test('a create whose answer was lost is found by name, not sent again', async () => {
     emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
-    const r = await createOrAdopt(client, body('lost-one'), notes, Date.now)
+    const r = await createOrAdopt(client, body('lost-one'), notes, Date.now, ACTION_SAY)
     expect(r.kind).toBe('created')
     expect(named('lost-one')).toHaveLength(1)
     expect(r.deployment.id).toBe(named('lost-one')[0]!.id)
@@ -105,7 +108,7 @@ describe('createOrAdopt', () => {
 
   test('a create refused before it was applied (reset) is sent again once the name is free', async () => {
     emu.setFaults({ kind: 'reset', method: 'POST', path: '/v2/deployments', times: 2 })
-    const r = await createOrAdopt(client, body('reset-one'), notes, Date.now)
+    const r = await createOrAdopt(client, body('reset-one'), notes, Date.now, ACTION_SAY)
     expect(r.kind).toBe('created')
     expect(named('reset-one')).toHaveLength(1)
     // Two resets, each followed by a look-up that found nothing, then the create that landed.
@@ -120,7 +123,7 @@ describe('createOrAdopt', () => {
       if (pauses.length === 1) await client.createDeployment(body('late-one'))
     })
     try {
-      const r = await createOrAdopt(watcher, body('late-one'), notes, watcher.clock)
+      const r = await createOrAdopt(watcher, body('late-one'), notes, watcher.clock, ACTION_SAY)
       expect(r.kind).toBe('created')
       expect(named('late-one')).toHaveLength(1)
       expect(r.deployment.id).toBe(named('late-one')[0]!.id)
@@ -135,7 +138,7 @@ describe('createOrAdopt', () => {
     emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 5000, times: 1 })
     const { client: watcher, pauses } = virtualClient()
     try {
-      const r = await createOrAdopt(watcher, body('never-one'), notes, watcher.clock)
+      const r = await createOrAdopt(watcher, body('never-one'), notes, watcher.clock, ACTION_SAY)
       expect(r.kind).toBe('created')
       expect(named('never-one')).toHaveLength(1)
       // The watch (the whole timeout), then the backoff before the second send.
@@ -151,14 +154,16 @@ describe('createOrAdopt', () => {
 
   test('a name taken by another run is adopted, to be updated', async () => {
     const winner = await client.createDeployment(body('raced'))
-    const r = await createOrAdopt(client, body('raced'), notes, Date.now)
+    const r = await createOrAdopt(client, body('raced'), notes, Date.now, ACTION_SAY)
     expect(r).toMatchObject({ kind: 'taken', deployment: { id: winner.id } })
     expect(named('raced')).toHaveLength(1)
   })
 
   test('a rejected create is an error, never retried', async () => {
     const bad = { ...body('BadName'), name: 'BadName' }
-    await expect(createOrAdopt(client, bad, notes, Date.now)).rejects.toBeInstanceOf(ApiError)
+    await expect(createOrAdopt(client, bad, notes, Date.now, ACTION_SAY)).rejects.toBeInstanceOf(
+      ApiError
+    )
     expect(posts()).toHaveLength(1)
   })
 })

@@ -2,10 +2,9 @@
 // whose value the control plane does not return (it cannot be known to differ, only its name).
 import { describe, expect, test } from '@jest/globals'
 import { plannedChanges } from '../../src/deploy/check/planned.ts'
-import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
-import { testDeployment, testOptions } from '../builders.ts'
+import { ACTION_SAY, testDeployment, testOptions } from '../builders.ts'
 
-const say = sayWith(ACTION_NAMING)
+const say = ACTION_SAY
 const secrets = (text: string) => testOptions({ secrets: text })
 
 describe('plannedChanges', () => {

@@ -13,12 +13,17 @@ import {
   type LogEntry,
   type LogReader
 } from '../../src/deploy/after-failure/failure-logs.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 const SECRET = 'sk-live-0123456789abcdef'
 const redactor = new Redactor([SECRET])
 const ids = { deploymentId: 'd', revisionId: 'r' }
 const notFound = () =>
-  new ApiError({ operation: 'get revision logs', method: 'GET', path: '/x' }, 404, 'no log')
+  new ApiError(
+    { operation: 'get revision logs', method: 'GET', path: '/x', say: ACTION_SAY },
+    404,
+    'no log'
+  )
 
 /** A reader whose logs are given per type, newest first as the service answers `desc`. */
 function reader(logs: Partial<Record<'build' | 'deploy', LogEntry[] | Error>>) {

@@ -9,7 +9,7 @@ import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type DeployState, type FlowLog } from '../../src/deploy/flow.ts'
 import { demoFixture } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
-import { testOptions } from '../builders.ts'
+import { ACTION_SAY, testOptions } from '../builders.ts'
 import { virtualEmulator } from '../virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -17,7 +17,13 @@ const { now, sleep } = v
 
 function clientOptions(): ClientOptions {
   const c = v.emu.credentials()
-  return { baseUrl: v.emu.url, apiKey: c.apiKey, tenantId: c.tenantId, clock: { now, sleep } }
+  return {
+    baseUrl: v.emu.url,
+    apiKey: c.apiKey,
+    tenantId: c.tenantId,
+    say: ACTION_SAY,
+    clock: { now, sleep }
+  }
 }
 
 function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
@@ -53,7 +59,13 @@ async function run(
   const state = newState(o)
   let ending: Ending | undefined
   try {
-    ending = await deploy(o, state, { client, log: flowLog, clock: { now, sleep }, signal })
+    ending = await deploy(o, state, {
+      client,
+      log: flowLog,
+      say: ACTION_SAY,
+      clock: { now, sleep },
+      signal
+    })
   } finally {
     client.close()
   }
@@ -369,7 +381,12 @@ describe('on-failure: rollback', () => {
     class Refusing extends ControlPlaneClient {
       override async redeployRevision(): Promise<Deployment> {
         throw new ApiError(
-          { operation: 'redeploy revision', method: 'POST', path: '/v2/x/redeploy' },
+          {
+            operation: 'redeploy revision',
+            method: 'POST',
+            path: '/v2/x/redeploy',
+            say: ACTION_SAY
+          },
           400,
           'cannot redeploy'
         )

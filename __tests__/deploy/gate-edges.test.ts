@@ -9,7 +9,7 @@ import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type FlowLog } from '../../src/deploy/flow.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 import type { Options } from '../../src/inputs/options.ts'
-import { testOptions } from '../builders.ts'
+import { ACTION_SAY, testOptions } from '../builders.ts'
 import { virtualEmulator } from '../virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -21,6 +21,7 @@ const client = () => {
     baseUrl: v.emu.url,
     apiKey: c.apiKey,
     tenantId: c.tenantId,
+    say: ACTION_SAY,
     clock: { now, sleep }
   })
 }
@@ -57,6 +58,7 @@ async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeRespo
     ending = await deploy(o, state, {
       client: c,
       log,
+      say: ACTION_SAY,
       clock: { now, sleep },
       ...(probe ? { probe } : {})
     })

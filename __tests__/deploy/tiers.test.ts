@@ -6,12 +6,11 @@ import { newState, observe } from '../../src/deploy/state.ts'
 import { deletedState } from '../../src/deploy/steps/gone.ts'
 import { resizeOf } from '../../src/deploy/steps/tiers.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
-import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
 import { renderComment } from '../../src/github/comment-body.ts'
 import { outputsOf, renderSummary, typeAndSize } from '../../src/report.ts'
-import { EVENT, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
+import { ACTION_SAY, EVENT, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
 
-const say = sayWith(ACTION_NAMING)
+const say = ACTION_SAY
 const typed = (deployment_type: string, tiers: object = {}) =>
   testDeployment({
     source_config: { integration_id: INTEGRATION, repo_url: 'https://x/a/b', deployment_type },
@@ -124,7 +123,8 @@ describe('the inputs', () => {
         'deployment-type': 'dev',
         'database-size': 'small'
       },
-      EVENT
+      EVENT,
+      ACTION_SAY
     )
     expect(r.ok).toBe(false)
     const text = JSON.stringify(r.ok ? [] : r.problems)
@@ -137,7 +137,8 @@ describe('the inputs', () => {
   test('size is for the cloud sources, not external_docker', () => {
     const r = checkInputs(
       { 'api-key': 'k', name: 'a', source: 'external_docker', size: 'small' },
-      EVENT
+      EVENT,
+      ACTION_SAY
     )
     expect(JSON.stringify(r.ok ? [] : r.problems)).toMatch(/`size` applies only to/)
   })

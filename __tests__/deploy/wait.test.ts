@@ -8,6 +8,7 @@ import {
   waitForRevision,
   type RevisionReader
 } from '../../src/deploy/steps/wait.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 const DEP = '11111111-1111-4111-8111-111111111111'
 const REV = '22222222-2222-4222-8222-222222222222'
@@ -191,7 +192,12 @@ describe('waitForRevision', () => {
 
   const notFound = () =>
     new ApiError(
-      { operation: 'get revision', method: 'GET', path: `/v2/deployments/${DEP}/revisions/${REV}` },
+      {
+        operation: 'get revision',
+        method: 'GET',
+        path: `/v2/deployments/${DEP}/revisions/${REV}`,
+        say: ACTION_SAY
+      },
       404,
       'not found'
     )

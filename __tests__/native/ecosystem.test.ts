@@ -20,6 +20,7 @@ import {
   type RawInputs
 } from '../../src/inputs/index.ts'
 import type { Report } from './tools/check-files.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8')
@@ -224,11 +225,15 @@ function validationProblems(path: string): { steps: number; problems: unknown[] 
       for (const [key, value] of Object.entries(step.with ?? {})) {
         raw[key as keyof RawInputs] = withPlaceholders(key, String(value))
       }
-      const result = checkInputs(raw, {
-        ref: 'main',
-        expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-        repository: 'your-org/my-agent'
-      })
+      const result = checkInputs(
+        raw,
+        {
+          ref: 'main',
+          expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+          repository: 'your-org/my-agent'
+        },
+        ACTION_SAY
+      )
       if (!result.ok) problems.push(...result.problems)
     }
   }

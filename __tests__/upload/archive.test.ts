@@ -20,12 +20,17 @@ import { buildArchive, fsProblem, type BuiltArchive } from '../../src/upload/arc
 import { ArchiveError } from '../../src/upload/errors.ts'
 import { copyFixture, tarList, tempDir } from './helpers.ts'
 
+/** The archive of `graphConfigPath` in `workspace`, its errors naming the input `graph-config-path`. */
+const archiveAt = (workspace: string, graphConfigPath: string) =>
+  buildArchive({ workspace, graphConfigPath, inputName: 'graph-config-path' })
+
 const built: BuiltArchive[] = []
 async function build(workspace: string, graphConfigPath: string, tempRoot?: string) {
   const a = await buildArchive({
     workspace,
     graphConfigPath,
-    tempDir: tempRoot ?? (await tempDir())
+    tempDir: tempRoot ?? (await tempDir()),
+    inputName: 'graph-config-path'
   })
   built.push(a)
   return a
@@ -147,9 +152,9 @@ describe('refused before any request', () => {
 
   it('a missing config, named as given', async () => {
     const dir = await copyFixture('ignores')
-    await expect(
-      buildArchive({ workspace: dir, graphConfigPath: 'agent/langgraph.json' })
-    ).rejects.toThrow(`graph-config-path: 'agent/langgraph.json' does not exist in the workspace`)
+    await expect(archiveAt(dir, 'agent/langgraph.json')).rejects.toThrow(
+      `graph-config-path: 'agent/langgraph.json' does not exist in the workspace`
+    )
     await expect(
       buildArchive({
         workspace: dir,
@@ -161,55 +166,41 @@ describe('refused before any request', () => {
 
   it('a config outside the workspace, by path or by symlink', async () => {
     const repo = await copyFixture('monorepo')
-    await refusal(
-      buildArchive({
-        workspace: join(repo, 'libs'),
-        graphConfigPath: '../apps/agent/langgraph.json'
-      })
+    await refusal(archiveAt(join(repo, 'libs'), '../apps/agent/langgraph.json'))
+    await expect(archiveAt(join(repo, 'libs'), '../apps/agent/langgraph.json')).rejects.toThrow(
+      `'../apps/agent/langgraph.json' is outside the workspace`
     )
-    await expect(
-      buildArchive({
-        workspace: join(repo, 'libs'),
-        graphConfigPath: '../apps/agent/langgraph.json'
-      })
-    ).rejects.toThrow(`'../apps/agent/langgraph.json' is outside the workspace`)
     await symlink('../apps/agent', join(repo, 'libs', 'agent'))
-    await expect(
-      buildArchive({ workspace: join(repo, 'libs'), graphConfigPath: 'agent/langgraph.json' })
-    ).rejects.toThrow(/is outside the workspace \(.*\) once its symlinks are followed/)
+    await expect(archiveAt(join(repo, 'libs'), 'agent/langgraph.json')).rejects.toThrow(
+      /is outside the workspace \(.*\) once its symlinks are followed/
+    )
   })
 
   it('a dependency outside the workspace, missing, or not a folder', async () => {
     const repo = await copyFixture('monorepo')
-    await expect(
-      buildArchive({ workspace: join(repo, 'apps'), graphConfigPath: 'agent/langgraph.json' })
-    ).rejects.toThrow(
+    await expect(archiveAt(join(repo, 'apps'), 'agent/langgraph.json')).rejects.toThrow(
       `the dependency '../../libs/shared' of 'agent/langgraph.json' is outside the workspace`
     )
     const config = join(repo, 'apps/agent/langgraph.json')
     await writeFile(config, JSON.stringify({ dependencies: ['./missing'] }))
-    await expect(
-      buildArchive({ workspace: repo, graphConfigPath: 'apps/agent/langgraph.json' })
-    ).rejects.toThrow(`the dependency './missing' of 'apps/agent/langgraph.json' does not exist`)
+    await expect(archiveAt(repo, 'apps/agent/langgraph.json')).rejects.toThrow(
+      `the dependency './missing' of 'apps/agent/langgraph.json' does not exist`
+    )
     await writeFile(config, JSON.stringify({ dependencies: ['./agent.py'] }))
-    await expect(
-      buildArchive({ workspace: repo, graphConfigPath: 'apps/agent/langgraph.json' })
-    ).rejects.toThrow('is not a directory')
+    await expect(archiveAt(repo, 'apps/agent/langgraph.json')).rejects.toThrow('is not a directory')
   })
 
   it('a config that is not JSON, a symlink, or left out by an ignore file', async () => {
     const dir = await copyFixture('ignores')
     await writeFile(join(dir, 'bad.json'), '{')
-    await expect(buildArchive({ workspace: dir, graphConfigPath: 'bad.json' })).rejects.toThrow(
+    await expect(archiveAt(dir, 'bad.json')).rejects.toThrow(
       "graph-config-path: 'bad.json' is not valid JSON"
     )
     await symlink('langgraph.json', join(dir, 'linked.json'))
-    await expect(buildArchive({ workspace: dir, graphConfigPath: 'linked.json' })).rejects.toThrow(
-      'a symlink'
-    )
+    await expect(archiveAt(dir, 'linked.json')).rejects.toThrow('a symlink')
     // The config's own folder's .gitignore leaves `*.log` out.
     await writeFile(join(dir, 'config.log'), '{}')
-    await expect(buildArchive({ workspace: dir, graphConfigPath: 'config.log' })).rejects.toThrow(
+    await expect(archiveAt(dir, 'config.log')).rejects.toThrow(
       'is left out of the archive: config.log is ignored by `*.log` (.gitignore line 2)'
     )
   })
@@ -252,7 +243,8 @@ describe('unpacked size and files that cannot be read', () => {
     const err = await buildArchive({
       workspace: dir,
       graphConfigPath: 'langgraph.json',
-      tempDir: temp
+      tempDir: temp,
+      inputName: 'graph-config-path'
     }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ArchiveError)
     expect((err as Error).message).toContain('more than 1024.0 MiB unpacked')
@@ -338,7 +330,8 @@ describe('deterministic bytes', () => {
         workspace: await copyFixture('monorepo'),
         graphConfigPath: 'apps/agent/langgraph.json',
         tempDir: temp,
-        signal: controller.signal
+        signal: controller.signal,
+        inputName: 'graph-config-path'
       })
     ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
     expect(await readdir(temp)).toEqual([])
@@ -364,7 +357,8 @@ describe('deterministic bytes', () => {
           workspace: dir,
           graphConfigPath: 'langgraph.json',
           tempDir: temp,
-          signal: controller.signal
+          signal: controller.signal,
+          inputName: 'graph-config-path'
         })
       ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
     } finally {
@@ -390,7 +384,13 @@ describe('deterministic bytes', () => {
       }
     } as unknown as AbortSignal
     await expect(
-      buildArchive({ workspace: dir, graphConfigPath: 'langgraph.json', tempDir: temp, signal })
+      buildArchive({
+        workspace: dir,
+        graphConfigPath: 'langgraph.json',
+        tempDir: temp,
+        signal,
+        inputName: 'graph-config-path'
+      })
     ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }))
     expect(looks).toBeLessThan(10)
     expect(await readdir(temp)).toEqual([])

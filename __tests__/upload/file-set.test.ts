@@ -8,6 +8,10 @@ import { buildArchive, type BuiltArchive } from '../../src/upload/archive.ts'
 import { lastMatch, parseRules } from '../../src/upload/wildmatch.ts'
 import { RULES, rulesCase, rulesTree, tarList, tempDir, type RulesCase } from './helpers.ts'
 
+/** The archive of `graphConfigPath` in `workspace`, its errors naming the input `graph-config-path`. */
+const archiveAt = (workspace: string, graphConfigPath: string) =>
+  buildArchive({ workspace, graphConfigPath, inputName: 'graph-config-path' })
+
 const built: BuiltArchive[] = []
 afterAll(async () => {
   for (const a of built) await a.cleanup()
@@ -20,7 +24,8 @@ async function archiveOf(name: string, gitignore?: string) {
     const a = await buildArchive({
       workspace: tree.dir,
       graphConfigPath: 'langgraph.json',
-      tempDir: await tempDir()
+      tempDir: await tempDir(),
+      inputName: 'graph-config-path'
     })
     built.push(a)
     return a
@@ -103,7 +108,8 @@ describe('the file set: the LangGraph CLI rules and our departures (fixtures/upl
       workspace: tree.dir,
       graphConfigPath: 'langgraph.json',
       tempDir: temp,
-      ownFiles: [join(tree.dir, 'outputs.txt')]
+      ownFiles: [join(tree.dir, 'outputs.txt')],
+      inputName: 'graph-config-path'
     })
     built.push(a)
     expect(a.files).not.toContain('outputs.txt')
@@ -117,9 +123,7 @@ describe('the file set: the LangGraph CLI rules and our departures (fixtures/upl
   it('the config left out is refused with the rule that leaves it out', async () => {
     const tree = await rulesTree('case')
     await writeFile(join(tree.dir, '.dockerignore'), '# none\n*.json\n')
-    await expect(
-      buildArchive({ workspace: tree.dir, graphConfigPath: 'langgraph.json' })
-    ).rejects.toThrow(
+    await expect(archiveAt(tree.dir, 'langgraph.json')).rejects.toThrow(
       "graph-config-path: 'langgraph.json' is left out of the archive: langgraph.json is ignored by `*.json` (.dockerignore line 2); the config must be in it."
     )
   })
@@ -135,13 +139,13 @@ describe('names that are not UTF-8', () => {
     ])
     await writeFile(latin1, 'x')
     await writeFile(join(tree.dir, '.dockerignore'), '*.bin\n')
-    const a = await buildArchive({ workspace: tree.dir, graphConfigPath: 'langgraph.json' })
+    const a = await archiveAt(tree.dir, 'langgraph.json')
     built.push(a)
     expect(a.ignored.map(e => e.why)).toContain('ignored by `*.bin` (.dockerignore line 1)')
     await writeFile(join(tree.dir, '.dockerignore'), '')
-    await expect(
-      buildArchive({ workspace: tree.dir, graphConfigPath: 'langgraph.json' })
-    ).rejects.toThrow('is not UTF-8: rename it or ignore it')
+    await expect(archiveAt(tree.dir, 'langgraph.json')).rejects.toThrow(
+      'is not UTF-8: rename it or ignore it'
+    )
   })
 })
 

@@ -12,6 +12,7 @@ import { buildArchive } from '../../src/upload/archive.ts'
 import { putArchive } from '../../src/upload/put.ts'
 import { call, CLOUD_KEY, start, type Json } from '../emulator/helpers.ts'
 import { copyFixture, tempDir } from './helpers.ts'
+import { ACTION_SAY } from '../builders.ts'
 
 let emu: Emulator | undefined
 const clients: ControlPlaneClient[] = []
@@ -27,6 +28,7 @@ function client(baseUrl: string, dialect: 'interface' | 'langsmith' = 'interface
     apiKey: CLOUD_KEY,
     dialect,
     retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    say: ACTION_SAY,
     clock: makeClock()
   })
   clients.push(c)
@@ -52,7 +54,8 @@ describe.each(['interface', 'langsmith'] as const)('upload-url (%s)', dialect =>
     const archive = await buildArchive({
       workspace: await copyFixture('monorepo'),
       graphConfigPath: 'apps/agent/langgraph.json',
-      tempDir: await tempDir()
+      tempDir: await tempDir(),
+      inputName: 'graph-config-path'
     })
     expect(
       await putArchive({ url: slot.upload_url, file: archive.file, size: archive.size })

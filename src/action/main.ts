@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { eventDefaults } from '../github/event.ts'
 import { githubContext, type GitHubContext } from '../github/context.ts'
 import { logSafe } from '../inert.ts'
+import { actionSay } from '../inputs/naming.ts'
 import type { RunPort } from '../port.ts'
 import { run as runFlow } from '../run.ts'
 
@@ -24,6 +25,8 @@ const titled = (title: string | undefined): core.AnnotationProperties =>
 function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
   return {
     input: name => core.getInput(name),
+    // Messages name an input as the workflow's `with:` does.
+    say: actionSay(),
     // The workspace an upload archives: the runner's checkout.
     event: {
       ...eventDefaults(github),

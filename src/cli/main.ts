@@ -19,7 +19,7 @@ import { forkRefusalOfGiven } from '../inputs/rules.ts'
 import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
-import { cliNaming } from './naming.ts'
+import { cliSay } from './naming.ts'
 import { CliLog, type LogStream } from './log.ts'
 import { dotenv, formatOutputs } from './outputs.ts'
 import { cliPort } from './port.ts'
@@ -205,7 +205,7 @@ export async function cli(
     run(
       cliPort({
         inputs: line.inputs,
-        naming: cliNaming(line.origins),
+        say: cliSay(line.origins),
         event: {
           ...detected.defaults,
           refFrom: detected.refFrom,

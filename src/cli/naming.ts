@@ -2,7 +2,8 @@
 // set to false is `--no-create`), a variable is `CONTROL_PLANE_CREATE` (set: `..._CREATE=false`);
 // an input not given is named by its flag. The API key and the token are only variables, and the
 // command is the first word.
-import type { InputName, InputNaming } from '../inputs/index.ts'
+import { sayAs, type Say } from '../inputs/naming.ts'
+import type { InputName } from '../inputs/names.ts'
 import { envNameOf } from './flags.ts'
 import { CLI_INPUTS } from './inputs.ts'
 
@@ -12,21 +13,21 @@ export type InputOrigins = Record<string, 'flag' | 'env'>
 const ONLY_VARIABLES: readonly string[] = ['api-key', 'github-token']
 const BOOLEANS = new Set(CLI_INPUTS.filter(i => i.boolean).map(i => i.name))
 
-export function cliNaming(origins: InputOrigins): InputNaming {
+export function cliSay(origins: InputOrigins): Say {
   const fromEnv = (input: InputName) => origins[input] === 'env' || ONLY_VARIABLES.includes(input)
-  return {
-    name: input =>
+  return sayAs(
+    input =>
       input === 'command'
         ? 'control-plane-deploy deploy|delete'
         : fromEnv(input)
           ? envNameOf(input)
           : `--${input}`,
-    setting: (input, value) => {
+    (input, value) => {
       if (input === 'command') return `control-plane-deploy ${value}`
       if (fromEnv(input)) return `${envNameOf(input)}=${value}`
       if (BOOLEANS.has(input) && (value === 'true' || value === 'false'))
         return value === 'true' ? `--${input}` : `--no-${input}`
       return `--${input} ${value}`
     }
-  }
+  )
 }

@@ -4,7 +4,7 @@
 // inside GitHub Actions.
 import type { EventDefaults, GitLabContext } from '../github/event.ts'
 import type { GitHubContext } from '../github/context.ts'
-import type { InputNaming } from '../inputs/index.ts'
+import type { Say } from '../inputs/naming.ts'
 import type { RunPort } from '../port.ts'
 import type { CliLog } from './log.ts'
 
@@ -12,7 +12,7 @@ export interface CliPortOptions {
   /** Every input by its action.yml name, as flags.ts read them. */
   inputs: Record<string, string>
   /** How messages name an input: its flag or its variable, as given (cli/naming.ts). */
-  naming?: InputNaming
+  say: Say
   event: EventDefaults
   log: CliLog
   /** The workflow run, when the CLI runs inside GitHub Actions. */
@@ -28,7 +28,7 @@ export function cliPort(o: CliPortOptions): RunPort {
   return {
     // Trimmed at both ends, as the runner's inputs are.
     input: name => (o.inputs[name] ?? '').trim(),
-    ...(o.naming ? { naming: o.naming } : {}),
+    say: o.say,
     event: o.event,
     mask: value => log.mask(value),
     info: line => log.info(line),

@@ -1,7 +1,8 @@
 // The options and result types of the control-plane client (client.ts), apart so that the client
 // itself stays one readable file.
 import type { Clock } from '../clock.ts'
-import type { RetryPolicy, TransportOptions } from './http.ts'
+import type { Say } from '../inputs/naming.ts'
+import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
 import type { LogOrder, LogType } from './schema.ts'
 
@@ -28,8 +29,8 @@ export interface ClientOptions {
    * itself never logs.
    */
   onRateLimited?: (waitMs: number) => void
-  /** How error hints name an input: as the run's door does (the action's YAML names by default). */
-  naming?: TransportOptions['naming']
+  /** How error hints name an input: as the run's door does. */
+  say: Say
   /** The run's clock: deadlines, backoff and Retry-After pauses. */
   clock: Clock
   /** For tests: a fixed jitter draw. */

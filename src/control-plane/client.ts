@@ -111,7 +111,7 @@ export class ControlPlaneClient {
       redactor: this.redactor,
       debug: opts.debug,
       onRateLimited: opts.onRateLimited,
-      naming: opts.naming,
+      say: opts.say,
       clock: opts.clock,
       random: opts.random
     })

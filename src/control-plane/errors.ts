@@ -3,6 +3,7 @@
 import { dialectOfPath } from './dialect.ts'
 import type { ValidationErrorEntry } from './schema.ts'
 import { sanitizeServerText } from './redact.ts'
+import type { Say } from '../inputs/naming.ts'
 
 export type Operation =
   | 'list deployments'
@@ -29,35 +30,11 @@ export interface RequestContext {
   operation: Operation
   /** The base URL's host and path, for messages (the transport adds them). */
   base?: { host: string; path: string }
-  /** How hints name an input, as the run's door does (the action's YAML names by default). */
-  naming?: HintNaming
 }
 
-/** The inputs the client's hints name. */
-export type HintInput =
-  | 'api-key'
-  | 'tenant-id'
-  | 'base-url'
-  | 'api-dialect'
-  | 'deployment-id'
-  | 'delete-tracing-project'
-  | 'poll-interval'
-
-/** How a door names an input (src/inputs/naming.ts's InputNaming fits it). */
-export interface HintNaming {
-  name(input: HintInput): string
-  setting(input: HintInput, value: string): string
-}
-
-const YAML_NAMING: HintNaming = { name: i => i, setting: (i, v) => `${i}: ${v}` }
-
-/** `name('api-key')` -> `` `api-key` ``, `` `--api-dialect langsmith` ``: quoted as code. */
-function sayOf(ctx: RequestContext) {
-  const n = ctx.naming ?? YAML_NAMING
-  return {
-    name: (input: HintInput) => `\`${n.name(input)}\``,
-    set: (input: HintInput, value: string) => `\`${n.setting(input, value)}\``
-  }
+/** A request as the transport sent it, with how its hints name an input: as the run's door does. */
+export interface SentContext extends RequestContext {
+  say: Say
 }
 
 /** The path as sent, the base URL's path included: what a user compares with the service's docs. */
@@ -101,7 +78,7 @@ export class ApiError extends ControlPlaneError {
   afterUnknownOutcome = false
 
   constructor(
-    ctx: RequestContext,
+    ctx: SentContext,
     status: number,
     detail: string,
     validation?: ValidationErrorEntry[]
@@ -145,12 +122,12 @@ export class RedirectRefusedError extends ControlPlaneError {
   readonly targetOrigin: string
   /** Origin and path of the Location (no query string, no credentials): what base-url should be. */
   readonly target: string
-  constructor(ctx: RequestContext, status: number, target: { origin: string; path: string }) {
+  constructor(ctx: SentContext, status: number, target: { origin: string; path: string }) {
     const where = target.origin + target.path
     super(
       ctx,
       `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${fullPath(ctx)} points to ${where}. ` +
-        `Redirects are not followed so that the API key is sent only to ${sayOf(ctx).name('base-url')}; set it to the final address.`
+        `Redirects are not followed so that the API key is sent only to ${ctx.say('base-url')}; set it to the final address.`
     )
     this.status = status
     this.targetOrigin = target.origin
@@ -165,7 +142,7 @@ export class RedirectRefusedError extends ControlPlaneError {
 export class NetworkError extends ControlPlaneError {
   readonly reason: string
   readonly attempts: number
-  constructor(ctx: RequestContext, reason: string, attempts: number, options?: ErrorOptions) {
+  constructor(ctx: SentContext, reason: string, attempts: number, options?: ErrorOptions) {
     const code = (options?.cause as NodeJS.ErrnoException | undefined)?.code
     const words = causeInWords(code)
     const host = ctx.base?.host ?? 'the control plane'
@@ -173,9 +150,7 @@ export class NetworkError extends ControlPlaneError {
     super(
       ctx,
       `${ctx.operation} failed at ${host}: ${words ?? reason} (${words ? `${reason}; ` : ''}${ctx.method} ${fullPath(ctx)}${tries}).` +
-        (code === 'EBODYTOOLARGE'
-          ? ''
-          : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`),
+        (code === 'EBODYTOOLARGE' ? '' : `\nHint: ${whatToCheck(code, host, ctx.say('base-url'))}`),
       options
     )
     this.reason = reason
@@ -265,26 +240,26 @@ export function renderValidationErrors(entries: ValidationErrorEntry[]): string 
   return shown.join('\n')
 }
 
-function hintFor(ctx: RequestContext, status: number, detail: string): string | undefined {
+function hintFor(ctx: SentContext, status: number, detail: string): string | undefined {
   const text = detail.toLowerCase()
-  const say = sayOf(ctx)
+  const { say } = ctx
   switch (status) {
     case 400:
       return text.includes('already exists')
-        ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say.name('deployment-id')}.`
+        ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say('deployment-id')}.`
         : 'Hint: the control plane rejected the request; check the inputs named above.'
     case 401:
-      return `Hint: check the API key (${say.name('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say.name('base-url')}).`
+      return `Hint: check the API key (${say('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say('base-url')}).`
     case 403:
       if (text.includes('requires workspace specification'))
-        return `Hint: this organization-scoped key needs a workspace: set ${say.name('tenant-id')} to the workspace id.`
+        return `Hint: this organization-scoped key needs a workspace: set ${say('tenant-id')} to the workspace id.`
       if (text.includes('not enabled'))
         return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.'
       if (ctx.path.includes('/listeners/'))
         return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.'
-      return `Hint: check ${say.name('tenant-id')} and that the key's workspace may manage deployments.`
+      return `Hint: check ${say('tenant-id')} and that the key's workspace may manage deployments.`
     case 404:
-      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say.name('tenant-id')}; check the id, ${say.name('tenant-id')} and ${say.name('base-url')}.${dialectHint(ctx)}`
+      return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say('tenant-id')}; check the id, ${say('tenant-id')} and ${say('base-url')}.${dialectHint(ctx)}`
     case 409:
       return text.includes('tracing project')
         ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
@@ -292,7 +267,7 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
     case 422:
       return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.'
     case 429:
-      return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say.name('poll-interval')} help.`
+      return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say('poll-interval')} help.`
     default:
       return status >= 500
         ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
@@ -301,11 +276,11 @@ function hintFor(ctx: RequestContext, status: number, detail: string): string | 
 }
 
 /** A 404 on a path the two wire dialects name differently may mean the other dialect. */
-function dialectHint(ctx: RequestContext): string {
+function dialectHint(ctx: SentContext): string {
   const spoken = dialectOfPath(ctx.path)
   if (spoken === undefined) return ''
   const other = spoken === 'interface' ? 'langsmith' : 'interface'
-  return ` If this control plane speaks the \`${other}\` names, set ${sayOf(ctx).set('api-dialect', other)}.`
+  return ` If this control plane speaks the \`${other}\` names, set ${ctx.say.set('api-dialect', other)}.`
 }
 
 function notFoundSubject(path: string): string {

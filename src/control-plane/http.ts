@@ -17,12 +17,13 @@ import {
   RedirectRefusedError,
   UnexpectedResponseError,
   renderValidationErrors,
-  type HintNaming,
-  type RequestContext
+  type RequestContext,
+  type SentContext
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { loadSchema } from './load-schema.ts'
 import type { Clock } from '../clock.ts'
+import type { Say } from '../inputs/naming.ts'
 import {
   backoffDelay,
   buildUrl,
@@ -69,7 +70,7 @@ export interface TransportOptions {
   redactor: Redactor
   debug?: (line: string) => void
   /** How error hints name an input, as the run's door does. */
-  naming?: HintNaming
+  say: Say
   /** Told each time a 429 is waited out, with the pause in ms. */
   onRateLimited?: (waitMs: number) => void
   /** The run's clock: deadlines, backoff and Retry-After pauses. */
@@ -86,6 +87,9 @@ export interface RequestSpec extends RequestContext {
   /** A deadline for this request and its retries, earlier than the transport's own. */
   deadline?: number
 }
+
+/** A request as sent: with the base URL and the door's Say that its errors' hints name inputs by. */
+type SentSpec = RequestSpec & SentContext
 
 export interface RawResponse {
   status: number
@@ -136,7 +140,7 @@ export class Transport {
   /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
   async send(request: RequestSpec): Promise<{ status: number; json: unknown }> {
     // Errors name the host and the full path, and inputs as the door does.
-    const spec: RequestSpec = { ...request, base: this.#base(), naming: this.#opts.naming }
+    const spec: SentSpec = { ...request, base: this.#base(), say: this.#opts.say }
     const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE')
     let unknownOutcome = false
     /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
@@ -174,7 +178,7 @@ export class Transport {
    * After a request that got no answer: the retry to make, or the error thrown when a write may
    * have been applied, the answer would be too large again, or no attempt or time is left.
    */
-  #retryAfterFailure(spec: RequestSpec, err: unknown, tries: Tries, idempotent: boolean): Retry {
+  #retryAfterFailure(spec: SentSpec, err: unknown, tries: Tries, idempotent: boolean): Retry {
     const { attempt, failed } = tries
     if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
     const e = err as NodeJS.ErrnoException & { sent?: boolean }
@@ -200,7 +204,7 @@ export class Transport {
    * a backoff, or the error thrown when the status is final or no attempt or time is left.
    */
   #retryAfterStatus(
-    spec: RequestSpec,
+    spec: SentSpec,
     res: RawResponse,
     error: ApiError,
     tries: Tries,
@@ -239,7 +243,7 @@ export class Transport {
   }
 
   /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
-  #redirectRefused(spec: RequestSpec, res: RawResponse): RedirectRefusedError {
+  #redirectRefused(spec: SentSpec, res: RawResponse): RedirectRefusedError {
     const target = locationOf(res.headers.location, this.#opts.baseUrl)
     const path = sanitizeServerText(this.#opts.redactor.redact(target.path), 200)
     return new RedirectRefusedError(spec, res.status, { origin: target.origin, path })
@@ -316,20 +320,20 @@ export class Transport {
     return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random)
   }
 
-  #deadline(spec: RequestSpec): number | undefined {
+  #deadline(spec: SentSpec): number | undefined {
     const a = this.#opts.deadline
     const b = spec.deadline
     return a === undefined ? b : b === undefined ? a : Math.min(a, b)
   }
 
   /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
-  #fits(delay: number, spec: RequestSpec): boolean {
+  #fits(delay: number, spec: SentSpec): boolean {
     const deadline = this.#deadline(spec)
     const now = this.#opts.clock.now()
     return deadline === undefined || now + delay < deadline
   }
 
-  async #sleep(ms: number, spec: RequestSpec): Promise<void> {
+  async #sleep(ms: number, spec: SentSpec): Promise<void> {
     try {
       await this.#opts.clock.sleep(ms, this.#opts.signal)
     } catch {
@@ -338,7 +342,7 @@ export class Transport {
   }
 
   /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
-  #checkAborted(spec: RequestSpec, last?: Error): void {
+  #checkAborted(spec: SentSpec, last?: Error): void {
     if (this.#opts.signal?.aborted) throw new AbortedError(spec, `${spec.operation} cancelled`)
     const deadline = this.#deadline(spec)
     if (deadline !== undefined && this.#opts.clock.now() >= deadline)
@@ -354,7 +358,7 @@ export class Transport {
     return sanitizeServerText(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200)
   }
 
-  #json(spec: RequestSpec, res: RawResponse): unknown {
+  #json(spec: SentSpec, res: RawResponse): unknown {
     if (res.status === 204 || res.text === '') return undefined
     try {
       return JSON.parse(res.text)
@@ -369,7 +373,7 @@ export class Transport {
     }
   }
 
-  async #apiError(spec: RequestSpec, res: RawResponse): Promise<ApiError> {
+  async #apiError(spec: SentSpec, res: RawResponse): Promise<ApiError> {
     const { ErrorDetail, HTTPValidationError } = await loadSchema()
     const redact = (s: string) => this.#opts.redactor.redact(s)
     let parsed: unknown
@@ -399,7 +403,7 @@ export class Transport {
   }
 
   /** One attempt: the request on the wire within its time budget, and its whole answer. */
-  async #once(spec: RequestSpec): Promise<RawResponse> {
+  async #once(spec: SentSpec): Promise<RawResponse> {
     const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
@@ -431,7 +435,7 @@ export class Transport {
    * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
    * is named, and whether the run's deadline cut it), or the failure as it came.
    */
-  #failure(spec: RequestSpec, err: unknown, combined: AbortSignal, budget: number): unknown {
+  #failure(spec: SentSpec, err: unknown, combined: AbortSignal, budget: number): unknown {
     if (this.#opts.signal?.aborted) return new AbortedError(spec, `${spec.operation} cancelled`)
     if (combined.aborted)
       return Object.assign(new Error('timeout'), {
@@ -444,7 +448,7 @@ export class Transport {
 
   /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
   #exchange(
-    spec: RequestSpec,
+    spec: SentSpec,
     url: URL,
     options: http.RequestOptions,
     body: string | undefined,

@@ -18,7 +18,7 @@ export interface FlowDeps {
   /** For tests: how a health probe is sent (default: HTTP). */
   probe?: ProbeTransport
   /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
-  say?: Say
+  say: Say
   /** The directory an upload deploy archives (the door's workspace); the process's by default. */
   workspace?: string
   /** Files this run writes (the CLI's `--output-file`): an upload never archives them. */

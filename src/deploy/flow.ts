@@ -2,7 +2,6 @@
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped;
 // the deploy returns its ending (ending.ts), built here from what the steps return or threw.
-import { sayOf } from './say.ts'
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
@@ -77,12 +76,12 @@ async function stepsWith(
   given: Material
 ): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  if (given.kind === 'promoted') refuseUnfitTarget(given.source, current, sayOf(deps))
+  if (given.kind === 'promoted') refuseUnfitTarget(given.source, current, deps.say)
   const material = materialToWrite(given)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   state.plan = plan
   noteRepository(state, deps, plan)
-  refuseHealthTarget(o, current, sayOf(deps))
+  refuseHealthTarget(o, current, deps.say)
   if (o.dryRun) {
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
@@ -106,7 +105,7 @@ async function stepsWith(
     return { outcome: 'revision-missing' }
   }
   if (!o.wait) {
-    deps.log.info(`${sayOf(deps).set('wait', false)}: the revision goes on on the control plane.`)
+    deps.log.info(`${deps.say.set('wait', false)}: the revision goes on on the control plane.`)
     return { outcome: 'accepted' }
   }
   const id = written.deployment.id

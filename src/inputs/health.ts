@@ -3,7 +3,7 @@
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
 import { formatDuration, parseDuration } from '../duration.ts'
 import { parseHostPatterns, type HostPattern } from '../control-plane/vouched-hosts.ts'
-import { ACTION_NAMING, sayWith, type Say } from './naming.ts'
+import type { Say } from './naming.ts'
 import type { Fail } from './problems.ts'
 
 export const DEFAULT_HEALTH_PATH = '/ok'
@@ -54,10 +54,7 @@ export interface HealthFit {
 }
 
 /** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-export function healthProblems(
-  f: HealthFit,
-  say: Say = sayWith(ACTION_NAMING)
-): Array<['health-check', string]> {
+export function healthProblems(f: HealthFit, say: Say): Array<['health-check', string]> {
   const problems: Array<['health-check', string]> = []
   if (!f.healthPath) return problems
   if (f.command === 'delete')

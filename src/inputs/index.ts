@@ -21,7 +21,7 @@ import { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 import { secretValuesToMask } from './masking.ts'
 import { defaultOf, INPUT_NAMES, isUnevaluatedDefault } from './names.ts'
 import type { InputName, RawInputs } from './names.ts'
-import { ACTION_NAMING, sayWith, type InputNaming } from './naming.ts'
+import type { Say } from './naming.ts'
 import { resolve, type Resolved } from './resolved.ts'
 import { ruleProblems } from './rules.ts'
 import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from './options.ts'
@@ -33,7 +33,7 @@ export { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
 export { defaultOf, INPUT_NAMES } from './names.ts'
 export type { InputName, RawInputs } from './names.ts'
-export { ACTION_NAMING, type InputNaming } from './naming.ts'
+export type { Say } from './naming.ts'
 export {
   DEFAULT_POLL_INTERVAL,
   MAX_TIMEOUT_MS,
@@ -135,30 +135,26 @@ export type ParseResult = (
 /**
  * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
  * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
- * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
- * problem message contains the API key or a secret value.
+ * commit and `repository`; `say` how messages name an input, as the run's door does. Loads the
+ * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
+ * secret value.
  */
 export async function parseInputs(
   raw: Partial<RawInputs>,
   event: EventDefaults,
-  naming: InputNaming = ACTION_NAMING
+  say: Say
 ): Promise<ParseResult> {
   await loadDocumentParser(raw)
   // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
   if ((raw['health-check-hosts'] ?? '').includes('*')) await loadPublicSuffixes()
-  return checkInputs(raw, event, naming)
+  return checkInputs(raw, event, say)
 }
 
 /**
  * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
  * a document input read before it is loaded throws).
  */
-export function checkInputs(
-  raw: Partial<RawInputs>,
-  event: EventDefaults,
-  naming: InputNaming = ACTION_NAMING
-): ParseResult {
+export function checkInputs(raw: Partial<RawInputs>, event: EventDefaults, say: Say): ParseResult {
   const record = {} as RawInputs
   const userSet = new Set<InputName>()
   for (const name of INPUT_NAMES) {
@@ -168,7 +164,7 @@ export function checkInputs(
     record[name] = text.trim() === '' ? defaultOf(name) : text
   }
   const masks = secretValuesToMask(record)
-  const found = new InputProblems(naming)
+  const found = new InputProblems(say)
   const f = checkEach(record, found)
   const failed = found.failed()
   const r = resolve(f, failed, event)
@@ -177,7 +173,7 @@ export function checkInputs(
     f,
     r,
     event,
-    say: sayWith(naming),
+    say,
     given: (input: InputName) => f[input] !== undefined,
     set: (input: InputName) => userSet.has(input) && f[input] !== undefined,
     absent: (input: InputName) => f[input] === undefined && !failed.has(input),
@@ -185,7 +181,7 @@ export function checkInputs(
   }
   ruleProblems(rules, failed.has('command'))
   if (found.list.length === 0) {
-    return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks }
+    return { ok: true, options: toOptions(f, r), notices: notices(record, f, say), masks }
   }
 
   // Messages never quote values; redacting what might be sensitive anyway is the second lock.
@@ -194,11 +190,11 @@ export function checkInputs(
   return { ok: false, problems, masks }
 }
 
-function notices(raw: RawInputs, f: Fields, naming: InputNaming): string[] {
+function notices(raw: RawInputs, f: Fields, say: Say): string[] {
   const out: string[] = []
   if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
     out.push(
-      `\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`
+      `${say('ref')}: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`
     )
   }
   return out

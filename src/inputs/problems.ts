@@ -5,7 +5,7 @@
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
 import { DOCUMENT_INPUTS, type InputName } from './names.ts'
-import { ACTION_NAMING, type InputNaming } from './naming.ts'
+import type { Say } from './naming.ts'
 
 /** One bad input: which one and what is expected of it. */
 export interface InputProblem {
@@ -34,10 +34,10 @@ function sizeText(bytes: number): string {
 export class InputProblems {
   readonly #list: InputProblem[] = []
   readonly #failed = new Set<InputName>()
-  readonly #naming: InputNaming
+  readonly #say: Say
 
-  constructor(naming: InputNaming = ACTION_NAMING) {
-    this.#naming = naming
+  constructor(say: Say) {
+    this.#say = say
   }
 
   add(input: InputName, message: string): undefined {
@@ -56,13 +56,13 @@ export class InputProblems {
     if (bytes > cap) {
       return this.add(
         input,
-        `\`${this.#naming.name(input)}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
+        `${this.#say(input)} is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`
       )
     }
     const before = this.#list.length
     // A check names its own input first, by its YAML name: said here as the user set it.
     const own = `\`${input}\``
-    const named = `\`${this.#naming.name(input)}\``
+    const named = this.#say(input)
     const result = check(value.trim(), message =>
       this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message)
     )
@@ -80,12 +80,10 @@ export class InputProblems {
 }
 
 /** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
-export function renderProblems(
-  problems: InputProblem[],
-  naming: InputNaming = ACTION_NAMING
-): string {
+export function renderProblems(problems: InputProblem[], say: Say): string {
   const inputs = new Set(problems.map(p => p.input)).size
   const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`
-  const name = (input: string) => naming.name(input as InputName)
-  return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n')
+  return [head, ...problems.map(p => `- ${say.bare(p.input as InputName)}: ${p.message}`)].join(
+    '\n'
+  )
 }

@@ -11,7 +11,7 @@ import { relative, resolve, sep } from 'node:path'
 import { parseDuration } from '../duration.ts'
 import { itemPlaces, loadDocumentParser, parseDocumentInput } from './documents.ts'
 import type { InputName } from './names.ts'
-import type { InputNaming } from './naming.ts'
+import type { Say } from './naming.ts'
 import { MAX_DOCUMENT_BYTES, type Fail, type InputProblem } from './problems.ts'
 
 export interface SmokeExpect {
@@ -210,12 +210,12 @@ export async function readSmokeCases(
 export async function loadSmokeTest(
   path: string | undefined,
   workspace: string | undefined,
-  naming: InputNaming
+  say: Say
 ): Promise<{ cases: SmokeCase[] | undefined } | { problem: InputProblem }> {
   if (path === undefined) return { cases: undefined }
   let problem: string | undefined
   const fail: Fail = message => void (problem ??= message)
-  const cases = await readSmokeCases(workspace ?? '.', path, naming.name('smoke-test'), fail)
+  const cases = await readSmokeCases(workspace ?? '.', path, say.bare('smoke-test'), fail)
   if (problem !== undefined || cases === undefined) {
     const message = problem ?? `\`${path}\` holds no case`
     const hint = checkoutHint(workspace, path)

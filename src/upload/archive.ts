@@ -295,7 +295,7 @@ function configLeftOut(o: ArchiveOptions, configPath: string, set: FileSetResult
     ? `is left out of the archive: ${ignored.name} is ${ignored.why}`
     : `is left out of the archive (${skipped?.reason ?? 'not a regular file'})`
   return new ArchiveError(
-    `${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' ${why}; the config must be in it.`
+    `${o.inputName}: '${o.graphConfigPath}' ${why}; the config must be in it.`
   )
 }
 

@@ -23,8 +23,8 @@ export interface RootOptions {
   workspace: string
   /** The config's path relative to the workspace, as the user gave it. */
   graphConfigPath: string
-  /** How the user named the config's path, for errors: `graph-config-path` by default. */
-  inputName?: string
+  /** The config's path input as the run's door names it, for errors (`` `graph-config-path` ``). */
+  inputName: string
 }
 
 export interface IncludedDir {
@@ -77,7 +77,7 @@ async function locateConfig(
   workspace: string,
   o: RootOptions
 ): Promise<{ file: string; json: unknown }> {
-  const name = o.inputName ?? 'graph-config-path'
+  const name = o.inputName
   const given = o.graphConfigPath
   const lexical = resolve(workspace, given)
   if (!within(workspace, lexical))
@@ -116,7 +116,7 @@ async function outsideDependencies(
   const deps = (json as { dependencies?: unknown } | null)?.dependencies
   const out: string[] = []
   if (!Array.isArray(deps)) return out
-  const name = o.inputName ?? 'graph-config-path'
+  const name = o.inputName
   for (const dep of deps) {
     if (typeof dep !== 'string' || !dep.startsWith('.')) continue
     const where = `${name}: the dependency '${dep}' of '${o.graphConfigPath}'`

@@ -4,8 +4,8 @@ import { DeployError } from '../../../src/deploy/deploy-error.ts'
 import type { FlowLog } from '../../../src/log.ts'
 import { healthGate, unhealthyError } from '../../../src/deploy/steps/gate.ts'
 import { exactHost } from '../../../src/control-plane/vouched-hosts.ts'
-import { ACTION_NAMING, sayWith } from '../../../src/inputs/naming.ts'
 import type { ProbeRequest, ProbeResponse } from '../../../src/health/probe.ts'
+import { ACTION_SAY } from '../../builders.ts'
 
 const KEY = 'lsv2_pt_gate_step_key_0123456789abcdef'
 
@@ -23,7 +23,7 @@ function setup(answers: ProbeResponse[]) {
       return fn()
     }
   }
-  const deps = { log, say: sayWith(ACTION_NAMING) }
+  const deps = { log, say: ACTION_SAY }
   const settings = {
     url: 'https://agent.example.com',
     path: '/ok',
@@ -32,6 +32,7 @@ function setup(answers: ProbeResponse[]) {
     deadline: 60_000,
     vouched: [exactHost('https://agent.example.com')!],
     redactor: new Redactor([KEY]),
+    say: ACTION_SAY,
     clock: {
       now: () => t,
       sleep: async (ms: number) => {

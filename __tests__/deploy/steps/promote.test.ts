@@ -3,7 +3,7 @@ import type { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import type { Deployment, Revision } from '../../../src/control-plane/schema.ts'
 import type { FlowDeps } from '../../../src/deploy/deps.ts'
 import { promotedNamed, readPromotionSource } from '../../../src/deploy/steps/promote.ts'
-import { testDeployment, testOptions } from '../../builders.ts'
+import { ACTION_SAY, testDeployment, testOptions } from '../../builders.ts'
 
 const ACTIVE = '77777777-7777-4777-8777-777777777777'
 const NEWER = '88888888-8888-4888-8888-888888888888'
@@ -41,7 +41,7 @@ function deps(staging: Deployment, revisions: Revision[]) {
     notice: () => {},
     group: <T>(_: string, f: () => Promise<T>) => f()
   }
-  return { deps: { client, log } as unknown as FlowDeps, reads }
+  return { deps: { client, log, say: ACTION_SAY } as unknown as FlowDeps, reads }
 }
 
 const staging = (over: Partial<Deployment> = {}) =>

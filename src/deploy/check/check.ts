@@ -10,7 +10,6 @@ import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { Failure } from '../ending.ts'
-import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
 import { plannedChanges } from './planned.ts'
@@ -76,7 +75,7 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined>
 }
 
 function planned(o: Options, deps: FlowDeps, current: Deployment, result: CheckResult): void {
-  const plan = plannedChanges(o, current, sayOf(deps))
+  const plan = plannedChanges(o, current, deps.say)
   if (plan.unread.length)
     result.skipped.push(
       `secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`

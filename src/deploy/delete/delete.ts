@@ -2,7 +2,6 @@
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
-import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
@@ -94,7 +93,7 @@ async function findToDelete(
   if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
     throw new DeployError(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
-      `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
+      `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
       'Name and id disagree'
     )
   }
@@ -124,7 +123,7 @@ async function send(
   log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
   if (!o.deleteTracingProject) {
     log.info(
-      `Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${sayOf(deps).set('delete-tracing-project', true)} to free it.`
+      `Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${deps.say.set('delete-tracing-project', true)} to free it.`
     )
   }
   return a
@@ -184,7 +183,7 @@ async function waitGone(
   const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
   const failure = {
     message: `Deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
-    hint: `Raise ${sayOf(deps)('timeout')}, or use ${sayOf(deps).set('wait', false)}.`,
+    hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
     title: 'Delete timed out'
   }
   return { outcome: 'timeout', failure }

@@ -24,7 +24,6 @@ import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/af
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
 import { endingOf, type Ending } from '../ending.ts'
-import { sayOf } from '../say.ts'
 import type { DeployState } from '../state.ts'
 import {
   checkFailedError,
@@ -49,7 +48,7 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<Ending> {
   if (!o.healthCheck) return { outcome: 'deployed' }
-  const say = sayOf(deps)
+  const say = deps.say
   const settings = healthSettings(o, o.healthCheck, state, deps, r)
   const call = agentProbe(settings)
   const served = servedCheck(call, r, deps.log)

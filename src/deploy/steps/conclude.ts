@@ -1,11 +1,10 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
-import type { Say } from '../../inputs/naming.ts'
-import { sayOf } from '../say.ts'
 // ending. Success and a superseded revision are said in the log; every other ending carries the
 // failure written for the job log, after a failure once the log is shown and any rollback made.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { ApiError } from '../../control-plane/errors.ts'
 import { formatDuration } from '../../duration.ts'
+import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
@@ -48,7 +47,7 @@ export async function conclude(
     case 'failed':
       return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
-      return { outcome: 'timeout', failure: endingOf(timedOut(o, w, sayOf(deps))).failure }
+      return { outcome: 'timeout', failure: endingOf(timedOut(o, w, deps.say)).failure }
     case 'cancelled': {
       const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
       const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
@@ -140,7 +139,7 @@ async function superseded(
     }
     if (outcome !== 'skipped') {
       state.newerRevisionId = newer
-      return notDone(successorNotDeployed(o, w, newer, next, sayOf(deps)))
+      return notDone(successorNotDeployed(o, w, newer, next, deps.say))
     }
     current = next
   }

@@ -2,7 +2,6 @@
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
 import type { Say } from '../../inputs/naming.ts'
-import { sayOf } from '../say.ts'
 import type { Clock } from '../../clock.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import {
@@ -42,7 +41,7 @@ export async function createOrAdopt(
   body: CreateDeploymentRequest,
   notes: Notes,
   now: Now,
-  say: Say = sayOf({})
+  say: Say
 ): Promise<CreateResult> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
@@ -51,7 +50,7 @@ export async function createOrAdopt(
       return { kind: 'created', deployment: await client.createDeployment(body) }
     } catch (err) {
       if (err instanceof ApiError && isNameTaken(err)) {
-        const existing = await findDeploymentByName(client, body.name)
+        const existing = await findDeploymentByName(client, body.name, say)
         if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
           // Our earlier send landed late (or another run asked for the very same): nothing to do.
           notes.info(
@@ -72,7 +71,7 @@ export async function createOrAdopt(
       maybeApplied = true
       notes.warning(`${unknown.message}; looking the name up before trying again.`)
       const existing = await lookBack(client, unknown, now, () =>
-        findDeploymentByName(client, body.name)
+        findDeploymentByName(client, body.name, say)
       )
       if (existing) {
         notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`)

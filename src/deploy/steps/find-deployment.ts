@@ -1,7 +1,6 @@
 // The deployment a name refers to. The service's `name_contains` filter is a substring match
 // (`pr-1` also returns `pr-12`), so every page is read and only an exact name is taken.
 import type { Say } from '../../inputs/naming.ts'
-import { sayOf } from '../say.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { DeployError } from '../deploy-error.ts'
@@ -9,7 +8,7 @@ import { DeployError } from '../deploy-error.ts'
 export async function findDeploymentByName(
   client: ControlPlaneClient,
   name: string,
-  say: Say = sayOf({})
+  say: Say
 ): Promise<Deployment | undefined> {
   const exact: Deployment[] = []
   for await (const d of client.iterateDeployments({ name_contains: name })) {

@@ -5,7 +5,6 @@ import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
 import { DeployError } from '../deploy-error.ts'
-import { sayOf } from '../say.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import {
   promotedNamed,
@@ -95,7 +94,7 @@ async function uploadMaterial(
     await upload.archive.cleanup()
     const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`
     const refused = new DeployError(
-      `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${sayOf(deps)('expected-source-digest')} asks for: nothing was written.`,
+      `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`,
       'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.',
       'Source digest differs'
     )
@@ -132,7 +131,7 @@ async function preparePromotion(
 
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
 function digestNeeded(s: PromotionSource, deps: FlowDeps): DeployError {
-  const say = sayOf(deps)
+  const say = deps.say
   return new DeployError(
     `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,
     `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`,

@@ -13,7 +13,6 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { InputName } from '../../inputs/names.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { sayOf } from '../say.ts'
 import { DeployError } from '../deploy-error.ts'
 import { refuseTypeChange, tierChanges } from './tiers.ts'
 
@@ -96,7 +95,7 @@ export function planCreate(
   name: string,
   repo: Pick<RepositoryEntry, 'url' | 'default_branch'> | undefined,
   material: PlannedMaterial,
-  say: Say = sayOf({})
+  say: Say
 ): Plan {
   const sourceConfig = sourceConfigFromInputs(o)
   const named = material.kind === 'named' ? material : undefined
@@ -145,7 +144,7 @@ export function planUpdate(
   o: Options,
   current: Deployment,
   material: PlannedMaterial,
-  say: Say = sayOf({})
+  say: Say
 ): Plan {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'

@@ -11,7 +11,6 @@ import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import { sayOf } from '../say.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
@@ -46,14 +45,14 @@ async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Dep
     : await findDeploymentByName(deps.client, from, deps.say)
   if (!d) {
     throw refusal(
-      `Deployment "${from}" (${sayOf(deps)('promote-from')}) was not found: there is nothing to promote.`,
-      `Set ${sayOf(deps)('promote-from')} to the name or id of the deployment whose active revision this run deploys.`
+      `Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`,
+      `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`
     )
   }
   if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
     throw refusal(
-      `Deployment "${d.name}" is both ${sayOf(deps)('promote-from')} and this run's target: a deployment cannot be promoted to itself.`,
-      `Set ${sayOf(deps)('name')} to the deployment that receives the promotion.`
+      `Deployment "${d.name}" is both ${deps.say('promote-from')} and this run's target: a deployment cannot be promoted to itself.`,
+      `Set ${deps.say('name')} to the deployment that receives the promotion.`
     )
   }
   return d
@@ -111,7 +110,7 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
   const { deployment: d, revision } = s
   const c = revision.source_revision_config ?? {}
   const name = `deployment "${d.name}" (${d.id})`
-  const say = sayOf(deps)
+  const say = deps.say
   if (d.source === 'codehost') {
     const sha = c.repo_commit_sha
     const ref = c.repo_ref

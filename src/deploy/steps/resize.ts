@@ -3,7 +3,6 @@
 // service rolls a resize out as a new revision: that revision is this run's, the one it waits
 // for, gates and rolls back; after a code change in the same run it is the last revision made,
 // and carries both.
-import { sayOf } from '../say.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
@@ -23,7 +22,7 @@ export async function resizeAfter(
 ): Promise<Written> {
   if (written.kind === 'revision-missing') return written
   const d = written.deployment
-  const resize = resizeOf(o, d, sayOf(deps))
+  const resize = resizeOf(o, d, deps.say)
   if (!resize) {
     if (o.size !== undefined || o.databaseSize !== undefined)
       deps.log.info('The deployment is already of the size asked for: no resize.')
@@ -48,7 +47,7 @@ async function send(
   const { client, log } = deps
   for (const input of resize.unreported)
     log.info(
-      `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${sayOf(deps)(input)} is sent anyway.`
+      `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`
     )
   log.info(`Resize: ${resize.described.join(', ')}.`)
   const out = await writing(state, deps, 'update', () =>

@@ -1,7 +1,6 @@
 // `owner/name` -> the integration's repository entry, whose `url` and `default_branch` feed the
 // create request. The hosting service compares owner and name case-insensitively, so do we.
 import type { Say } from '../../inputs/naming.ts'
-import { sayOf } from '../say.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { RepositoryEntry } from '../../control-plane/schema.ts'
 import { DeployError } from '../deploy-error.ts'
@@ -10,7 +9,7 @@ export async function resolveRepository(
   client: ControlPlaneClient,
   integrationId: string,
   repository: string,
-  say: Say = sayOf({})
+  say: Say
 ): Promise<RepositoryEntry> {
   const entries = await client.listRepositories(integrationId)
   const wanted = repository.toLowerCase()

@@ -1,7 +1,6 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
 // waited for until it is gone and then created anew; one named by id is an error.
-import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
@@ -32,7 +31,7 @@ export async function findTarget(
     if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
       throw new DeployError(
         `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
-        `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
+        `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
         'Name and id disagree'
       )
     }
@@ -55,7 +54,7 @@ async function awaitDeletion(
   if (o.target.kind === 'id') {
     throw new DeployError(
       `Deployment ${d.id} ("${d.name}") is being deleted (${shownStatus(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`,
-      `Deploy by name (without ${sayOf(deps)('deployment-id')}) to create it again once it is gone.`,
+      `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`,
       'Deployment being deleted'
     )
   }
@@ -77,7 +76,7 @@ async function awaitDeletion(
   if (result.kind === 'timeout') {
     throw new DeployError(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
-      `Run again once the deletion has finished, or raise ${sayOf(deps)('timeout')}.`,
+      `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`,
       'Deployment being deleted',
       'timeout'
     )

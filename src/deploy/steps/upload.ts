@@ -23,7 +23,6 @@ import {
   untrackedMembers
 } from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
-import { sayOf } from '../say.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 
@@ -58,7 +57,7 @@ export async function prepareUpload(
   deps: FlowDeps
 ): Promise<SourceUpload> {
   const workspace = deps.workspace ?? '.'
-  const inputName = deps.say ? deps.say('graph-config-path') : 'graph-config-path'
+  const inputName = deps.say('graph-config-path')
   return deps.log.group('Archive the source', async () => {
     let archive: BuiltArchive
     try {
@@ -109,7 +108,7 @@ export async function prepareUpload(
  */
 async function reportFileSet(archive: BuiltArchive, dryRun: boolean, deps: FlowDeps) {
   for (const line of leftOutLines(archive)) deps.log.info(line)
-  const hint = envFileHint(archive, deps.say ? deps.say('secrets') : '`secrets`')
+  const hint = envFileHint(archive, deps.say('secrets'))
   if (hint) deps.log.warning(hint, 'Env file left out')
   const untracked = await untrackedMembers(archive.root, archive.files)
   const line = untracked && untrackedLine(untracked)
@@ -184,7 +183,7 @@ async function uploadSource(
       if (attempt < UPLOAD_TRIES && !(await client.pause(attempt))) break
     }
     const late = client.deadline !== undefined && deps.clock.now() >= client.deadline
-    throw uploadFailed(state, failures, late ? (deps.say?.('timeout') ?? '`timeout`') : undefined)
+    throw uploadFailed(state, failures, late ? deps.say('timeout') : undefined)
   })
 }
 
@@ -200,7 +199,7 @@ function createdNote(state: DeployState): string {
 function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): DeployError {
   return new DeployError(
     `The source archive was not sent: ${sanitizeServerText(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
-    `The control plane answered an upload URL that this run will not send the source to: check that ${sayOf(deps)('base-url')} names the right control plane, and report the URL it answers to its operators.`,
+    `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`,
     'Upload URL refused'
   )
 }

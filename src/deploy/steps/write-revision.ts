@@ -1,7 +1,6 @@
 // The deploy's write: create the deployment or update it, and name the revision the write made.
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
-import { sayOf } from '../say.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import {
@@ -102,7 +101,7 @@ async function update(
     if (p.removedSecrets.length) {
       log.warning(
         `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-          `${sayOf(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${sayOf(deps)('secrets')} to keep it.`,
+          `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`,
         'Secrets removed'
       )
     }
@@ -128,7 +127,7 @@ export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): voi
   state.expectedSha = undefined
   deps.log.warning(
     `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
-      `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${sayOf(deps)('repository')} to silence this.`,
+      `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`,
     'Another repository'
   )
 }
