@@ -9,6 +9,7 @@ import { failureText, type Ending } from '../../src/deploy/ending.ts'
 import { deploy, newState, type FlowLog } from '../../src/deploy/flow.ts'
 import { ProbeTimeoutError, type ProbeRequest, type ProbeResponse } from '../../src/health/probe.ts'
 import type { Options } from '../../src/inputs/options.ts'
+import type { SmokeCase } from '../../src/inputs/smoke-cases.ts'
 import { ACTION_SAY, testOptions } from '../builders.ts'
 import { virtualEmulator } from '../virtual-emulator.ts'
 
@@ -42,7 +43,11 @@ const probeOf =
     return typeof answer === 'function' ? answer(req) : answer
   }
 
-async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeResponse>) {
+async function run(
+  o: Options,
+  probe?: (req: ProbeRequest) => Promise<ProbeResponse>,
+  smokeCases?: readonly SmokeCase[]
+) {
   const lines: string[] = []
   const log: FlowLog = {
     info: l => lines.push(l),
@@ -60,7 +65,8 @@ async function run(o: Options, probe?: (req: ProbeRequest) => Promise<ProbeRespo
       log,
       say: ACTION_SAY,
       clock: { now, sleep },
-      ...(probe ? { probe } : {})
+      ...(probe ? { probe } : {}),
+      ...(smokeCases ? { smokeCases } : {})
     })
   } finally {
     c.close()
@@ -97,6 +103,26 @@ test('a probe inside the window cut short by the deadline is the timeout, not an
   )
   expect(n).toBe(1)
   expect(r.error?.title).toBe('Health check timed out')
+  expect(r.state.outcome).toBe('timeout')
+  expect(r.tookMs).toBeLessThanOrEqual(5 * 60_000 + 15_000)
+})
+
+test("the checks after the window end at the run's deadline, not one window after it", async () => {
+  // The window takes 4 of the 5 minutes; the smoke case would wait 10 minutes for its answer.
+  const slowCase = { name: 'echo', graph: 'agent', input: {}, expect: {}, timeoutMs: 600_000 }
+  const r = await run(
+    inputs({ 'health-check': 'true', 'health-check-window': '4m', timeout: '5m' }),
+    probeOf(async req => {
+      if (!req.url.pathname.endsWith('/runs/wait')) return { status: 200, body: '{"ok":true}' }
+      // No answer until the run gives up on it: the case's timer (virtual time) ends it.
+      return new Promise((_, reject) =>
+        req.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+      )
+    }),
+    [slowCase]
+  )
+  expect(r.error?.title).toBe('Health check timed out')
+  expect(r.error_).toMatch(/Timed out during the checks of revision/)
   expect(r.state.outcome).toBe('timeout')
   expect(r.tookMs).toBeLessThanOrEqual(5 * 60_000 + 15_000)
 })

@@ -75,7 +75,8 @@ export async function checkDeployedHealth(
   let failure: CheckFailure | Ending | undefined
   if (servedVerdict?.verdict === 'stale')
     failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
-  else if (result.health === 'healthy') failure = await afterWindow(o, state, deps, r, call, say)
+  else if (result.health === 'healthy')
+    failure = await afterWindow(o, state, deps, r, { call, deadline: settings.deadline })
   if (failure && 'outcome' in failure) return failure
   if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
   const rolled = await rollBack(o, state, deps, r, result)
@@ -121,8 +122,8 @@ async function afterWindow(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision,
-  call: AgentCall,
-  say: Say
+  // The gate's deadline: the checks share the run's timeout with the window before them.
+  { call, deadline }: { call: AgentCall; deadline: number }
 ): Promise<CheckFailure | Ending | undefined> {
   const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
   const checks = await deps.log.group('Checks of the new revision', () =>
@@ -134,7 +135,7 @@ async function afterWindow(
       workspace: deps.workspace,
       cases: deps.smokeCases,
       clock: deps.clock,
-      deadline: deadlineOf(o, deps, r),
+      deadline,
       signal: deps.signal,
       log: deps.log,
       mask: text => deps.client.redactor.redact(text)
@@ -146,7 +147,7 @@ async function afterWindow(
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   if (checks.timedOut) {
-    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, say)
+    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps.say)
     return { outcome: 'timeout', failure: endingOf(timedOut).failure }
   }
   return checks.failure
