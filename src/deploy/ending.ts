@@ -3,7 +3,8 @@
 // request that failed). Only an error nobody expected (a bug) is left to run().
 import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
 import { DeployError } from './deploy-error.ts'
-import type { DeployState, Outcome } from './state.ts'
+import type { FailingOutcome, Outcome } from './outcomes.ts'
+import type { DeployState } from './state.ts'
 
 /** What the job's error says about a run that did not do what was asked. */
 export interface Failure {
@@ -15,14 +16,16 @@ export interface Failure {
   nothingSent?: boolean
 }
 
-export interface Ending {
-  outcome: Outcome
-  /** Present when the run did not do what was asked (failed, timed out, cancelled...). */
-  failure?: Failure | undefined
-}
+/**
+ * How a flow ended. A failing outcome (outcomes.ts: not exit 0) always carries its failure; a
+ * done one may too (a superseded revision whose successor failed, a delete not seen gone).
+ */
+export type Ending =
+  | { outcome: Exclude<Outcome, FailingOutcome>; failure?: Failure | undefined }
+  | { outcome: FailingOutcome; failure: Failure }
 
 /** A failure the flow described, as an ending. */
-export function endingOf(err: DeployError): Ending {
+export function endingOf(err: DeployError): Ending & { failure: Failure } {
   return {
     outcome: err.endsAs,
     failure: {
