@@ -198,8 +198,7 @@ export const OUTCOMES = {
     githubSays: f =>
       `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
     comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
-    removal: () =>
-      words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
+    removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
   },
   error: {
     headline: '❌ Failed',
