@@ -1,12 +1,20 @@
 // What the check counts as a planned change: the dry run's plan, taken as it is, except a secret
 // whose value the control plane does not return (it cannot be known to differ, only its name).
 import { describe, expect, test } from '@jest/globals'
-import { plannedChanges } from '../../src/deploy/check/planned.ts'
+import * as check from '../../src/deploy/check/planned.ts'
+import { failureText, stopped } from '../../src/deploy/ending.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
 import { testDeployment, testOptions } from '../builders.ts'
 
 const say = sayWith(ACTION_NAMING)
 const secrets = (text: string) => testOptions({ secrets: text })
+
+/** The planned changes, or the deploy's refusal thrown with the run's error text. */
+function plannedChanges(...args: Parameters<typeof check.plannedChanges>) {
+  const p = check.plannedChanges(...args)
+  if (stopped(p)) throw new Error(failureText(p.failure))
+  return p
+}
 
 describe('plannedChanges', () => {
   test('in sync: no lines', () => {

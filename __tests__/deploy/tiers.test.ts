@@ -4,7 +4,8 @@ import { describe, expect, test } from '@jest/globals'
 import { kindOf, sizeOfTier, tierOf } from '../../src/control-plane/vocabulary.ts'
 import { newState, observe } from '../../src/deploy/state.ts'
 import { deletedState } from '../../src/deploy/steps/gone.ts'
-import { resizeOf } from '../../src/deploy/steps/tiers.ts'
+import * as tiers from '../../src/deploy/steps/tiers.ts'
+import { failureText, stopped } from '../../src/deploy/ending.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
 import { renderComment } from '../../src/github/comment-body.ts'
@@ -35,6 +36,13 @@ describe('the words', () => {
     expect(sizeOfTier('GPU_XL')).toBeUndefined()
   })
 })
+
+/** A resize, or its refusal thrown with the run's error text (the message, then the hint). */
+function resizeOf(...args: Parameters<typeof tiers.resizeOf>) {
+  const r = tiers.resizeOf(...args)
+  if (stopped(r)) throw new Error(failureText(r.failure))
+  return r
+}
 
 describe('what a resize sends', () => {
   test('only the tiers that differ; nothing when both are as asked', () => {

@@ -24,6 +24,30 @@ export type Ending =
   | { outcome: Exclude<Outcome, FailingOutcome>; failure?: Failure | undefined }
   | { outcome: FailingOutcome; failure: Failure }
 
+/** A step's expected failure, as a value: what it returns for its flow to end with. */
+export type Stop = { outcome: 'error' | 'timeout'; failure: Failure }
+
+/**
+ * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
+ * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
+ */
+export function stop(
+  message: string,
+  hint: string | undefined,
+  title = 'Deploy failed',
+  {
+    outcome = 'error',
+    nothingSent = false
+  }: { outcome?: 'error' | 'timeout'; nothingSent?: boolean } = {}
+): Stop {
+  return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } }
+}
+
+/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
+export function stopped<T>(x: T | Stop): x is Stop {
+  return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x
+}
+
 /** A failure the flow described, as an ending. */
 export function endingOf(err: DeployError): Ending & { failure: Failure } {
   return {

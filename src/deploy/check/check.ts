@@ -9,7 +9,7 @@ import { revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Options } from '../../inputs/options.ts'
 import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { Failure } from '../ending.ts'
+import { stopped, type Failure } from '../ending.ts'
 import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
@@ -54,7 +54,11 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     }
     result.name = current.name
     result.deploymentId = current.id
-    planned(o, deps, current, result)
+    const refused = planned(o, deps, current, result)
+    if (refused) {
+      result.failure = refused
+      return result
+    }
     await deps.log.group('Revisions', () => revisions(o, deps, current, result))
   } catch (err) {
     if (err instanceof DeployError)
@@ -75,18 +79,27 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined>
   })
 }
 
-function planned(o: Options, deps: FlowDeps, current: Deployment, result: CheckResult): void {
+/** The planned changes, as differences; the deploy's failure when it would refuse. */
+function planned(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment,
+  result: CheckResult
+): Failure | undefined {
   const plan = plannedChanges(o, current, sayOf(deps))
+  if (stopped(plan)) return plan.failure
   if (plan.unread.length)
     result.skipped.push(
       `secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`
     )
-  if (!plan.lines.length) return
-  result.differences.push({
-    kind: 'planned',
-    text: `A deploy with these inputs would change "${current.name}":`,
-    details: plan.lines
-  })
+  if (plan.lines.length) {
+    result.differences.push({
+      kind: 'planned',
+      text: `A deploy with these inputs would change "${current.name}":`,
+      details: plan.lines
+    })
+  }
+  return undefined
 }
 
 /** The active revision against the latest, and the commit it built against the ref's. */

@@ -7,8 +7,8 @@ import type { Deployment } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
@@ -17,7 +17,7 @@ export async function findTarget(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<Deployment | undefined> {
+): Promise<Deployment | undefined | Stop> {
   const { client, log } = deps
   const found = await log.group('Find the deployment', async () => {
     const target = o.target
@@ -30,7 +30,7 @@ export async function findTarget(
       return undefined
     }
     if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-      throw new DeployError(
+      return stop(
         `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
         `Set ${sayOf(deps)('name')} and ${sayOf(deps)('deployment-id')} to the same deployment, or only one of them.`,
         'Name and id disagree'
@@ -40,7 +40,7 @@ export async function findTarget(
     log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
     return d
   })
-  if (!found || !DELETING_STATUSES.includes(found.status)) return found
+  if (!found || stopped(found) || !DELETING_STATUSES.includes(found.status)) return found
   return awaitDeletion(o, state, deps, found)
 }
 
@@ -50,10 +50,10 @@ async function awaitDeletion(
   state: DeployState,
   deps: FlowDeps,
   d: Deployment
-): Promise<undefined> {
+): Promise<undefined | Stop> {
   const { log } = deps
   if (o.target.kind === 'id') {
-    throw new DeployError(
+    return stop(
       `Deployment ${d.id} ("${d.name}") is being deleted (${shownStatus(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`,
       `Deploy by name (without ${sayOf(deps)('deployment-id')}) to create it again once it is gone.`,
       'Deployment being deleted'
@@ -75,11 +75,11 @@ async function awaitDeletion(
     return r
   })
   if (result.kind === 'timeout') {
-    throw new DeployError(
+    return stop(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       `Run again once the deletion has finished, or raise ${sayOf(deps)('timeout')}.`,
       'Deployment being deleted',
-      'timeout'
+      { outcome: 'timeout' }
     )
   }
   // Nothing of the deleted deployment is this run's: not its id, status or url.

@@ -11,6 +11,7 @@ import {
   revisionOf
 } from './converging-writes.ts'
 import type { FlowDeps } from '../deps.ts'
+import { stopped, type Stop } from '../ending.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
 import type { NamedMaterial, UploadMaterial } from './material.ts'
@@ -30,7 +31,7 @@ export async function writePlan(
   plan: Plan,
   current: Deployment | undefined,
   material: NamedMaterial | UploadMaterial
-): Promise<Written> {
+): Promise<Written | Stop> {
   let written: Deployment
   /** The latest revision before this run's update: what the update must replace. */
   let before = current?.latest_revision_id ?? null
@@ -46,7 +47,9 @@ export async function writePlan(
       // Another run created it first: this run's write becomes an update of theirs. An upload's
       // create makes no revision of the source: the PATCH that names the upload does.
       if (result.kind === 'created') state.created = true
-      plan = planUpdate(o, result.deployment, material, deps.say)
+      const replanned = planUpdate(o, result.deployment, material, deps.say)
+      if (stopped(replanned)) return replanned
+      plan = replanned
       // What the run did stays the create it made (the summary's changes); the upload's update
       // is its second step. A deployment another run created is this run's update.
       if (result.kind === 'taken') state.plan = plan
