@@ -2,19 +2,15 @@
 // whose value the control plane does not return (it cannot be known to differ, only its name).
 import { describe, expect, test } from '@jest/globals'
 import * as check from '../../src/deploy/check/planned.ts'
-import { failureText, stopped } from '../../src/deploy/ending.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
-import { testDeployment, testOptions } from '../builders.ts'
+import { refusedOr, testDeployment, testOptions } from '../builders.ts'
 
 const say = sayWith(ACTION_NAMING)
 const secrets = (text: string) => testOptions({ secrets: text })
 
-/** The planned changes, or the deploy's refusal thrown with the run's error text. */
-function plannedChanges(...args: Parameters<typeof check.plannedChanges>) {
-  const p = check.plannedChanges(...args)
-  if (stopped(p)) throw new Error(failureText(p.failure))
-  return p
-}
+/** The planned changes, or the deploy's refusal thrown. */
+const plannedChanges = (...args: Parameters<typeof check.plannedChanges>) =>
+  refusedOr(check.plannedChanges(...args))
 
 describe('plannedChanges', () => {
   test('in sync: no lines', () => {

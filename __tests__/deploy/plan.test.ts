@@ -1,12 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Deployment, RepositoryEntry } from '../../src/control-plane/schema.ts'
-import { failureText, stopped, type Stop } from '../../src/deploy/ending.ts'
 import { namedMaterial } from '../../src/deploy/steps/material.ts'
 import * as plans from '../../src/deploy/steps/plan.ts'
 import { describePlan, UPLOADED_OBJECT } from '../../src/deploy/steps/plan.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
-import { INTEGRATION, testDeployment, testOptions } from '../builders.ts'
+import { INTEGRATION, refusedOr, testDeployment, testOptions } from '../builders.ts'
 
 const options = (over: Partial<Options> = {}) =>
   testOptions({ ref: 'main' }, { expectedSha: 'abc123', ...over })
@@ -22,17 +21,11 @@ const repo: RepositoryEntry = {
 
 const deployment = testDeployment
 
-/** A plan, or its refusal thrown with the run's error text (the message, then the hint). */
-function planned(p: plans.Plan | Stop): plans.Plan {
-  if (stopped(p)) throw new Error(failureText(p.failure))
-  return p
-}
-
 /** The plans of the material the options name, or of an upload whose config is at `configPath`. */
 const planCreate = (o: Options, name: string, r: RepositoryEntry | undefined) =>
-  planned(plans.planCreate(o, name, r, namedMaterial(o)))
+  refusedOr(plans.planCreate(o, name, r, namedMaterial(o)))
 const planUpdate = (o: Options, d: Deployment, upload?: { configPath: string }) =>
-  planned(plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o)))
+  refusedOr(plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o)))
 
 describe('planCreate', () => {
   test('a codehost create takes repo_url from the forge entry and the ref from the event', () => {

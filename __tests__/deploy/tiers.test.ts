@@ -5,12 +5,11 @@ import { kindOf, sizeOfTier, tierOf } from '../../src/control-plane/vocabulary.t
 import { newState, observe } from '../../src/deploy/state.ts'
 import { deletedState } from '../../src/deploy/steps/gone.ts'
 import * as tiers from '../../src/deploy/steps/tiers.ts'
-import { failureText, stopped } from '../../src/deploy/ending.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
 import { renderComment } from '../../src/github/comment-body.ts'
 import { outputsOf, renderSummary, typeAndSize } from '../../src/report.ts'
-import { EVENT, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
+import { EVENT, INTEGRATION, refusedOr, testDeployment, testOptions } from '../builders.ts'
 
 const say = sayWith(ACTION_NAMING)
 const typed = (deployment_type: string, tiers: object = {}) =>
@@ -37,12 +36,8 @@ describe('the words', () => {
   })
 })
 
-/** A resize, or its refusal thrown with the run's error text (the message, then the hint). */
-function resizeOf(...args: Parameters<typeof tiers.resizeOf>) {
-  const r = tiers.resizeOf(...args)
-  if (stopped(r)) throw new Error(failureText(r.failure))
-  return r
-}
+/** A resize, or its refusal thrown. */
+const resizeOf = (...args: Parameters<typeof tiers.resizeOf>) => refusedOr(tiers.resizeOf(...args))
 
 describe('what a resize sends', () => {
   test('only the tiers that differ; nothing when both are as asked', () => {

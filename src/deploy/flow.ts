@@ -56,6 +56,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 
 async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
   const material = await prepareMaterial(o, state, deps)
+  if (stopped(material)) return material
   try {
     if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
     // A promotion deploys as its source: the target keeps all that this run's inputs leave.

@@ -23,6 +23,7 @@ import {
   untrackedMembers
 } from '../../upload/workspace-git.ts'
 import { DeployError } from '../deploy-error.ts'
+import { stop, type Stop } from '../ending.ts'
 import { sayOf } from '../say.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
@@ -56,7 +57,7 @@ export async function prepareUpload(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<SourceUpload> {
+): Promise<SourceUpload | Stop> {
   const workspace = deps.workspace ?? '.'
   const inputName = deps.say ? deps.say('graph-config-path') : 'graph-config-path'
   return deps.log.group('Archive the source', async () => {
@@ -71,13 +72,12 @@ export async function prepareUpload(
       })
     } catch (err) {
       if (!(err instanceof ArchiveError)) throw err
-      const refused = new DeployError(
+      return stop(
         `${err.message} Nothing was sent.`,
         'An upload deploy archives the workspace: run it where the project is checked out.',
-        'Source not archived'
+        'Source not archived',
+        { nothingSent: true }
       )
-      refused.nothingSent = true
-      throw refused
     }
     const commit = describeWorkspaceGit(await readWorkspaceGit(workspace))
     const facts: SourceFacts = {
