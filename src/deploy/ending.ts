@@ -4,7 +4,13 @@
 import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FailingOutcome, Outcome } from './outcomes.ts'
-import type { DeployState } from './state.ts'
+
+/** What a cancel's message says of the run (the DeployState's, which imports the steps' types). */
+interface RunSoFar {
+  name: string | undefined
+  revisionId: string | undefined
+  writing?: 'create' | 'update' | 'delete' | undefined
+}
 
 /** What the job's error says about a run that did not do what was asked. */
 export interface Failure {
@@ -73,7 +79,7 @@ export function failureText(f: Failure): string {
  */
 export function endingOfError(
   err: unknown,
-  state: DeployState,
+  state: RunSoFar,
   signal: AbortSignal | undefined
 ): Ending | undefined {
   if (signal?.aborted && !(err instanceof DeployError)) {
@@ -97,7 +103,7 @@ export function endingOfError(
 }
 
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state: DeployState): string {
+function cancelledMessage(state: RunSoFar): string {
   const name = state.name ? `"${state.name}"` : 'the deployment'
   if (state.writing === 'create') {
     return (

@@ -56,10 +56,14 @@ export async function writePlan(
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
       if (result.kind === 'taken') noteRepository(state, deps, plan)
-      written = await update(state, deps, plan, result.deployment, material)
+      const updated = await update(state, deps, plan, result.deployment, material)
+      if (stopped(updated)) return updated
+      written = updated
     }
   } else {
-    written = await update(state, deps, plan, current as Deployment, material)
+    const updated = await update(state, deps, plan, current as Deployment, material)
+    if (stopped(updated)) return updated
+    written = updated
   }
   observe(state, written, deps.log)
   if (plan.kind === 'update' && !plan.newRevision)
@@ -92,15 +96,14 @@ async function update(
   p: Plan,
   d: Deployment,
   material: NamedMaterial | UploadMaterial
-): Promise<Deployment> {
+): Promise<Deployment | Stop> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const body =
-    material.kind === 'upload'
-      ? withObject(p.body, await material.upload.store(client, d.id, state))
-      : p.body
+  const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state))
+  if (stopped(object)) return object
+  const body = object === false ? p.body : withObject(p.body, object)
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(
