@@ -7,9 +7,8 @@ import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import { stopped, type Failure } from '../ending.ts'
+import { stopped, type Failure, type Stop } from '../ending.ts'
 import { sayOf } from '../say.ts'
 import { shownStatus } from '../status-words.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
@@ -42,6 +41,10 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
   }
   try {
     const current = await deps.log.group('Find the deployment', () => find(o, deps))
+    if (stopped(current)) {
+      result.failure = current.failure
+      return result
+    }
     if (!current) {
       const what =
         o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
@@ -61,16 +64,14 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     }
     await deps.log.group('Revisions', () => revisions(o, deps, current, result))
   } catch (err) {
-    if (err instanceof DeployError)
-      result.failure = { message: err.problem, hint: err.hint, title: err.title }
-    else if (err instanceof ControlPlaneError)
+    if (err instanceof ControlPlaneError)
       result.failure = { message: err.message, title: 'Check failed' }
     else throw err
   }
   return result
 }
 
-async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined> {
+async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
   const target = o.target
   if (target.kind === 'name') return findDeploymentByName(deps.client, target.name, deps.say)
   return deps.client.getDeployment(target.deploymentId).catch(err => {

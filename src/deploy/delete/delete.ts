@@ -91,6 +91,7 @@ async function findToDelete(
           throw err
         })
       : await findDeploymentByName(client, target.name, deps.say)
+  if (stopped(d)) return d
   if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
     return stop(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,

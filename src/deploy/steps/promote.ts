@@ -44,6 +44,7 @@ async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Dep
         throw err
       })
     : await findDeploymentByName(deps.client, from, deps.say)
+  if (stopped(d)) return d
   if (!d) {
     return refusal(
       `Deployment "${from}" (${sayOf(deps)('promote-from')}) was not found: there is nothing to promote.`,

@@ -76,6 +76,7 @@ async function madeBy(
 ): Promise<Written | Stop> {
   observe(state, out, deps.log)
   const revisionId = await revisionOf(deps.client, out)
+  if (stopped(revisionId)) return revisionId
   state.revisionId = revisionId
   if (written.kind === 'revision') {
     const refused = refuseWithoutCode(written.deployment, out, revisionId)

@@ -25,6 +25,7 @@ export async function findTarget(
       target.kind === 'id'
         ? await client.getDeployment(target.deploymentId)
         : await findDeploymentByName(client, target.name, deps.say)
+    if (stopped(d)) return d
     if (!d) {
       log.info(`No deployment is named "${o.name}".`)
       return undefined

@@ -39,6 +39,7 @@ export async function writePlan(
   if (plan.kind === 'create') {
     const body = plan.body
     const result = await writing(state, deps, 'create', () => create(body, deps))
+    if (stopped(result)) return result
     observe(state, result.deployment, deps.log)
     if (result.kind === 'created' && material.kind !== 'upload') {
       state.created = true
@@ -75,6 +76,7 @@ export async function writePlan(
     observe(state, written, deps.log)
   }
   const revisionId = await revisionOf(deps.client, written)
+  if (stopped(revisionId)) return revisionId
   state.revisionId = revisionId
   deps.log.info(`Revision ${revisionId}.`)
   return { kind: 'revision', deployment: written, revisionId }
@@ -84,7 +86,7 @@ function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps)
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
     const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say)
-    if (r.kind === 'created')
+    if (!stopped(r) && r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
   })
