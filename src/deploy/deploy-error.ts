@@ -1,5 +1,5 @@
-// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
-// turn it into their ending (ending.ts).
+// A failure of the health gate (src/health/), thrown, with what to do about it. The flows turn it
+// into their ending (ending.ts); the deploy's own steps return theirs as values (a Stop).
 
 export class DeployError extends Error {
   /** What happened, without the hint. */

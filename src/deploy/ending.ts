@@ -1,6 +1,7 @@
-// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
-// the steps return, or from what one of them threw (a cancel, a failure the flow described, a
-// request that failed). Only an error nobody expected (a bug) is left to run().
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
+// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
+// cancel, a request that failed, or the health gate's DeployError. Only an error nobody expected
+// (a bug) is left to run().
 import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
 import { DeployError } from './deploy-error.ts'
 import type { FailingOutcome, Outcome } from './outcomes.ts'
