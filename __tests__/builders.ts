@@ -1,6 +1,7 @@
 // Shared builders: Options through the real input parser (so a fixture can never be a shape the
 // parser would not produce), and a Deployment as the service answers it.
 import type { Deployment } from '../src/control-plane/schema.ts'
+import { failureText, stopped, type Stop } from '../src/deploy/ending.ts'
 import type { EventDefaults } from '../src/github/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import { actionSay, type Say } from '../src/inputs/naming.ts'
@@ -58,4 +59,13 @@ export function testDeployment(over: Partial<Deployment> = {}): Deployment {
     active_revision_id: REVISION_ID,
     ...over
   }
+}
+
+/**
+ * A step's result, or the failure it returned (src/deploy/ending.ts) thrown with the run's error
+ * text (the message, then the hint), for tests that expect a refusal with `toThrow`.
+ */
+export function refusedOr<T>(x: T | Stop): T {
+  if (stopped(x)) throw new Error(failureText(x.failure))
+  return x
 }

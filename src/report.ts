@@ -8,6 +8,7 @@
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
+import { OUTCOMES } from './deploy/outcomes.ts'
 import { describePlan } from './deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
 import { formatDuration } from './duration.ts'
@@ -65,22 +66,6 @@ export function allOutputs(
   return all
 }
 
-const HEADLINE: Record<NonNullable<DeployState['outcome']>, string> = {
-  deployed: '✅ Deployed',
-  accepted: '📨 Accepted (not waited for)',
-  'no-revision': '✅ Updated (no new revision needed)',
-  'revision-missing': '⚠️ Updated, but the control plane made no new revision',
-  deleted: '🗑️ Deleted',
-  absent: '✅ Nothing to delete',
-  'dry-run': '📝 Dry run: nothing written',
-  skipped: '⏭️ Superseded by a newer revision',
-  failed: '❌ Revision failed',
-  unhealthy: '❌ Agent server unhealthy',
-  timeout: '⏱️ Timed out',
-  cancelled: '🛑 Cancelled',
-  error: '❌ Failed'
-}
-
 /** The summary's table: each fact of the run that is known, one row each. */
 function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
   const rows: [string, string][] = []
@@ -128,7 +113,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
   const headline = checks
     ? '❌ New revision failed its checks'
     : state.outcome
-      ? HEADLINE[state.outcome]
+      ? OUTCOMES[state.outcome].headline
       : facts.error
         ? '❌ Failed'
         : '…'

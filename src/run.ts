@@ -8,6 +8,7 @@ import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { deleteDeployment } from './deploy/delete/delete.ts'
 import { failureText } from './deploy/ending.ts'
+import { OUTCOMES } from './deploy/outcomes.ts'
 import {
   deploy,
   newState,
@@ -18,7 +19,6 @@ import {
 } from './deploy/flow.ts'
 import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
 import { statusUrlOf } from './deploy/status-url.ts'
-import type { PrCommentOutcome } from './github/pr-comment.ts'
 import {
   commonWordSecretNames,
   parseInputs,
@@ -29,7 +29,7 @@ import type { Options } from './inputs/options.ts'
 import type { Say } from './inputs/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
-import type { RunPort, RunResult } from './port.ts'
+import type { ExitCode, RunPort, RunResult } from './port.ts'
 import { allOutputs, summaryText, typeAndSize } from './report.ts'
 import type { SmokeCase } from './inputs/smoke-cases.ts'
 import type { UpkeepEnd } from './upkeep.ts'
@@ -91,21 +91,22 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   })
   const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
   await writeSummary(port, summaryText(state, facts, redactor), redactor)
-  if (error !== undefined) {
-    port.error(error, ending.failure?.title)
-    return { exitCode: failedExitCode(state, ending, client), outputs }
-  }
-  if (state.outcome === 'deployed') {
+  if (error !== undefined) port.error(error, ending.failure?.title)
+  else if (state.outcome === 'deployed') {
     const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
     port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
   }
-  return { exitCode: 0, outputs }
+  return { exitCode: exitCodeOf(ending, client), outputs }
 }
 
-/** 130 cancelled; 2 when nothing was sent (the workspace could not be archived); else 1. */
-function failedExitCode(state: DeployState, ending: Ending, client: ControlPlaneClient) {
-  if (state.outcome === 'cancelled') return 130
-  return ending.failure?.nothingSent && client.requestCount === 0 ? 2 : 1
+/**
+ * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
+ * (the workspace could not be archived).
+ */
+function exitCodeOf(ending: Ending, client: ControlPlaneClient): ExitCode {
+  const code = OUTCOMES[ending.outcome].exitCode
+  if (!ending.failure || code > 1) return code
+  return ending.failure.nothingSent && client.requestCount === 0 ? 2 : 1
 }
 
 /** What an upload needs of the door's event: the folder it archives, the files it never does. */
@@ -275,7 +276,7 @@ async function githubSide(
           {
             name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
             command: o.command === 'delete' ? 'delete' : 'deploy',
-            outcome: commentOutcome(state),
+            outcome: state.outcome,
             deploymentId: state.deploymentId,
             revisionId: state.revisionId,
             revisionStatus: state.revisionStatus,
@@ -288,7 +289,6 @@ async function githubSide(
             tier: typeAndSize(state)?.replace(/`/g, ''),
             error,
             logExcerpt: state.failureLog?.lines.join('\n'),
-            deleted: state.deleted,
             tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
           },
           {
@@ -318,20 +318,6 @@ async function gitHubDeployment(
   if (!port.github || o.environment === undefined) return undefined
   const { startGitHubDeployment } = await import('./github/deployment.ts')
   return startGitHubDeployment(o, port.github, deps)
-}
-
-/** The flow's outcome in the words of the pull-request comment. */
-function commentOutcome(state: DeployState): PrCommentOutcome | undefined {
-  switch (state.outcome) {
-    case undefined:
-    case 'deleted':
-    case 'absent':
-      return undefined
-    case 'revision-missing':
-      return 'no-revision'
-    default:
-      return state.outcome
-  }
 }
 
 /** `fn` on its first call only. */

@@ -5,9 +5,15 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import { ApiError } from '../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../src/control-plane/schema.ts'
-import { createOrAdopt, patchReconciled } from '../../src/deploy/steps/converging-writes.ts'
+import * as writes from '../../src/deploy/steps/converging-writes.ts'
+import { refusedOr } from '../builders.ts'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { ACTION_SAY } from '../builders.ts'
+
+const { patchReconciled } = writes
+/** The create's result, or the failure it returned thrown. */
+const createOrAdopt = async (...args: Parameters<typeof writes.createOrAdopt>) =>
+  refusedOr(await writes.createOrAdopt(...args))
 
 let emu: Emulator
 let client: ControlPlaneClient

@@ -1,11 +1,15 @@
 // What the check counts as a planned change: the dry run's plan, taken as it is, except a secret
 // whose value the control plane does not return (it cannot be known to differ, only its name).
 import { describe, expect, test } from '@jest/globals'
-import { plannedChanges } from '../../src/deploy/check/planned.ts'
-import { ACTION_SAY, testDeployment, testOptions } from '../builders.ts'
+import * as check from '../../src/deploy/check/planned.ts'
+import { ACTION_SAY, refusedOr, testDeployment, testOptions } from '../builders.ts'
 
 const say = ACTION_SAY
 const secrets = (text: string) => testOptions({ secrets: text })
+
+/** The planned changes, or the deploy's refusal thrown. */
+const plannedChanges = (...args: Parameters<typeof check.plannedChanges>) =>
+  refusedOr(check.plannedChanges(...args))
 
 describe('plannedChanges', () => {
   test('in sync: no lines', () => {

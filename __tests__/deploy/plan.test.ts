@@ -5,7 +5,7 @@ import * as plans from '../../src/deploy/steps/plan.ts'
 import { describePlan, UPLOADED_OBJECT } from '../../src/deploy/steps/plan.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
-import { ACTION_SAY, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
+import { ACTION_SAY, INTEGRATION, refusedOr, testDeployment, testOptions } from '../builders.ts'
 
 const options = (over: Partial<Options> = {}) =>
   testOptions({ ref: 'main' }, { expectedSha: 'abc123', ...over })
@@ -23,9 +23,11 @@ const deployment = testDeployment
 
 /** The plans of the material the options name, or of an upload whose config is at `configPath`. */
 const planCreate = (o: Options, name: string, r: RepositoryEntry | undefined) =>
-  plans.planCreate(o, name, r, namedMaterial(o), ACTION_SAY)
+  refusedOr(plans.planCreate(o, name, r, namedMaterial(o), ACTION_SAY))
 const planUpdate = (o: Options, d: Deployment, upload?: { configPath: string }) =>
-  plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o), ACTION_SAY)
+  refusedOr(
+    plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o), ACTION_SAY)
+  )
 
 describe('planCreate', () => {
   test('a codehost create takes repo_url from the forge entry and the ref from the event', () => {

@@ -4,11 +4,18 @@ import { describe, expect, test } from '@jest/globals'
 import { kindOf, sizeOfTier, tierOf } from '../../src/control-plane/vocabulary.ts'
 import { newState, observe } from '../../src/deploy/state.ts'
 import { deletedState } from '../../src/deploy/steps/gone.ts'
-import { resizeOf } from '../../src/deploy/steps/tiers.ts'
+import * as tiers from '../../src/deploy/steps/tiers.ts'
 import { checkInputs } from '../../src/inputs/index.ts'
 import { renderComment } from '../../src/github/comment-body.ts'
 import { outputsOf, renderSummary, typeAndSize } from '../../src/report.ts'
-import { ACTION_SAY, EVENT, INTEGRATION, testDeployment, testOptions } from '../builders.ts'
+import {
+  ACTION_SAY,
+  EVENT,
+  INTEGRATION,
+  refusedOr,
+  testDeployment,
+  testOptions
+} from '../builders.ts'
 
 const say = ACTION_SAY
 const typed = (deployment_type: string, tiers: object = {}) =>
@@ -34,6 +41,9 @@ describe('the words', () => {
     expect(sizeOfTier('GPU_XL')).toBeUndefined()
   })
 })
+
+/** A resize, or its refusal thrown. */
+const resizeOf = (...args: Parameters<typeof tiers.resizeOf>) => refusedOr(tiers.resizeOf(...args))
 
 describe('what a resize sends', () => {
   test('only the tiers that differ; nothing when both are as asked', () => {

@@ -31,8 +31,8 @@ describe('the headline says what happened', () => {
     [{ outcome: 'cancelled' }, '🚫 Cancelled'],
     [{ outcome: 'error', error: 'HTTP 401' }, '❌ Failed'],
     [{ outcome: undefined }, '❌ Failed'],
-    [{ command: 'delete', outcome: undefined, deleted: true }, '🗑️ Preview removed'],
-    [{ command: 'delete', outcome: undefined, deleted: false }, '🗑️ Nothing to remove'],
+    [{ command: 'delete', outcome: 'deleted' }, '🗑️ Preview removed'],
+    [{ command: 'delete', outcome: 'absent' }, '🗑️ Nothing to remove'],
     [{ command: 'delete', outcome: 'dry-run' }, '📝 Dry run'],
     [{ command: 'delete', outcome: 'timeout' }, '⏱️ Removal not confirmed'],
     [{ command: 'delete', outcome: 'cancelled' }, '🚫 Cancelled'],
@@ -62,7 +62,7 @@ describe('the headline says what happened', () => {
     const kept = renderComment({
       ...base,
       command: 'delete',
-      deleted: true,
+      outcome: 'deleted',
       tracingProjectDeleted: false
     })
     expect(kept).toContain('tracing project was kept, so the name stays taken')
@@ -76,7 +76,7 @@ describe('the headline says what happened', () => {
     )
     expect(renderComment(base)).not.toContain('Deployment page')
     expect(
-      renderComment({ ...base, statusUrl: page, command: 'delete', deleted: true })
+      renderComment({ ...base, statusUrl: page, command: 'delete', outcome: 'deleted' })
     ).not.toContain(page)
   })
 

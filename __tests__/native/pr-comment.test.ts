@@ -125,7 +125,7 @@ describe('one comment per pull request and deployment name', () => {
     await postPrComment(deployed({ name: 'my-agent-pr-17-worker' }), deps(rec))
     expect(github.comments(PR)).toHaveLength(2)
     await postPrComment(
-      { name: 'my-agent-pr-17-worker', command: 'delete', outcome: undefined, deleted: true },
+      { name: 'my-agent-pr-17-worker', command: 'delete', outcome: 'deleted' },
       deps(rec)
     )
     const [main, worker] = github.comments(PR)
@@ -141,8 +141,7 @@ describe('one comment per pull request and deployment name', () => {
       {
         name: 'my-agent-pr-17',
         command: 'delete',
-        outcome: undefined,
-        deleted: true,
+        outcome: 'deleted',
         deploymentId: 'd-1',
         url: 'https://my-agent-pr-17.example.com',
         tracingProjectDeleted: true

@@ -1,9 +1,15 @@
-// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
-// the steps return, or from what one of them threw (a cancel, a failure the flow described, a
-// request that failed). Only an error nobody expected (a bug) is left to run().
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
+// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
+// cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
 import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
-import { DeployError } from './deploy-error.ts'
-import type { DeployState, Outcome } from './state.ts'
+import type { FailingOutcome, Outcome } from './outcomes.ts'
+
+/** What a cancel's message says of the run (the DeployState's, which imports the steps' types). */
+interface RunSoFar {
+  name: string | undefined
+  revisionId: string | undefined
+  writing?: 'create' | 'update' | 'delete' | undefined
+}
 
 /** What the job's error says about a run that did not do what was asked. */
 export interface Failure {
@@ -15,23 +21,36 @@ export interface Failure {
   nothingSent?: boolean
 }
 
-export interface Ending {
-  outcome: Outcome
-  /** Present when the run did not do what was asked (failed, timed out, cancelled...). */
-  failure?: Failure | undefined
+/**
+ * How a flow ended. A failing outcome (outcomes.ts: not exit 0) always carries its failure; a
+ * done one may too (a superseded revision whose successor failed, a delete not seen gone).
+ */
+export type Ending =
+  | { outcome: Exclude<Outcome, FailingOutcome>; failure?: Failure | undefined }
+  | { outcome: FailingOutcome; failure: Failure }
+
+/** A step's expected failure, as a value: what it returns for its flow to end with. */
+export type Stop = { outcome: 'error' | 'timeout'; failure: Failure }
+
+/**
+ * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
+ * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
+ */
+export function stop(
+  message: string,
+  hint: string | undefined,
+  title = 'Deploy failed',
+  {
+    outcome = 'error',
+    nothingSent = false
+  }: { outcome?: 'error' | 'timeout'; nothingSent?: boolean } = {}
+): Stop {
+  return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } }
 }
 
-/** A failure the flow described, as an ending. */
-export function endingOf(err: DeployError): Ending {
-  return {
-    outcome: err.endsAs,
-    failure: {
-      message: err.problem,
-      hint: err.hint,
-      title: err.title,
-      ...(err.nothingSent ? { nothingSent: true } : {})
-    }
-  }
+/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
+export function stopped<T>(x: T | Stop): x is Stop {
+  return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x
 }
 
 /** The job's error for a failure: the message, then the hint on its own line. */
@@ -40,22 +59,20 @@ export function failureText(f: Failure): string {
 }
 
 /**
- * The ending of a flow that threw: cancelled when the run was stopped (whatever the error, but a
- * failure the flow described itself), the failure a DeployError describes, or a request that
- * failed. Undefined for anything else: a bug, for run() to report.
+ * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
+ * request that failed. Undefined for anything else: a bug, for run() to report.
  */
 export function endingOfError(
   err: unknown,
-  state: DeployState,
+  state: RunSoFar,
   signal: AbortSignal | undefined
 ): Ending | undefined {
-  if (signal?.aborted && !(err instanceof DeployError)) {
+  if (signal?.aborted) {
     return {
       outcome: 'cancelled',
       failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
     }
   }
-  if (err instanceof DeployError) return endingOf(err)
   if (err instanceof ControlPlaneError) {
     return {
       outcome: 'error',
@@ -70,7 +87,7 @@ export function endingOfError(
 }
 
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state: DeployState): string {
+function cancelledMessage(state: RunSoFar): string {
   const name = state.name ? `"${state.name}"` : 'the deployment'
   if (state.writing === 'create') {
     return (

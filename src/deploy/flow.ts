@@ -10,9 +10,8 @@ import type { Options } from '../inputs/options.ts'
 import { refuseHealthTarget } from './steps/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { refuseCreateWithoutNeeds } from './refuse-create.ts'
-import { DeployError } from './deploy-error.ts'
 import type { FlowDeps } from './deps.ts'
-import { endingOfError, type Ending } from './ending.ts'
+import { endingOfError, stop, stopped, type Ending, type Stop } from './ending.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
 import { resizeAfter } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
@@ -28,7 +27,7 @@ import {
 } from './steps/material.ts'
 import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
 import { waitForRevision } from './steps/wait.ts'
-import { noteRepository, writePlan } from './steps/write-revision.ts'
+import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps } from './deps.ts'
@@ -57,6 +56,7 @@ export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Pr
 
 async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
   const material = await prepareMaterial(o, state, deps)
+  if (stopped(material)) return material
   try {
     if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
     // A promotion deploys as its source: the target keeps all that this run's inputs leave.
@@ -76,22 +76,33 @@ async function stepsWith(
   given: Material
 ): Promise<Ending> {
   const current = await findTarget(o, state, deps)
-  if (given.kind === 'promoted') refuseUnfitTarget(given.source, current, deps.say)
+  if (stopped(current)) return current
+  const unfit = given.kind === 'promoted' && refuseUnfitTarget(given.source, current, deps.say)
+  if (unfit) return unfit
   const material = materialToWrite(given)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
+  if (stopped(plan)) return plan
   state.plan = plan
   noteRepository(state, deps, plan)
-  refuseHealthTarget(o, current, deps.say)
+  const refused = refuseHealthTarget(o, current, deps.say)
+  if (refused) return refused
   if (o.dryRun) {
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
-  const written = await resizeAfter(
-    o,
-    state,
-    deps,
-    await writePlan(o, state, deps, plan, current, material)
-  )
+  const written = await writePlan(o, state, deps, plan, current, material)
+  if (stopped(written)) return written
+  return afterWrite(o, state, deps, await resizeAfter(o, state, deps, written))
+}
+
+/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
+async function afterWrite(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written | Stop
+): Promise<Ending> {
+  if (stopped(written)) return written
   if (written.kind === 'no-revision') {
     deps.log.info('The change needs no new revision: nothing to wait for.')
     return { outcome: 'no-revision' }
@@ -120,29 +131,11 @@ async function makePlan(
   deps: FlowDeps,
   current: Deployment | undefined,
   material: NamedMaterial | UploadMaterial
-) {
-  let p: Plan
-  if (current) p = planUpdate(o, current, material, deps.say)
-  else {
-    // A deployment named by id is read, never created: not finding it was an error before.
-    if (o.target.kind !== 'name')
-      throw new DeployError(`Deployment ${o.target.deploymentId} was not found.`)
-    const name = o.target.name
-    refuseCreateWithoutNeeds(o, name, deps.say)
-    // A promotion creates its target on the source's repository.
-    const promoted = material.kind === 'named' ? material.repoUrl : undefined
-    const repo = promoted
-      ? { url: promoted, default_branch: '' }
-      : o.source === 'codehost' && o.integrationId && o.repository
-        ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
-        : undefined
-    if (repo && !promoted) {
-      deps.log.info(
-        `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
-      )
-    }
-    p = planCreate(o, name, repo, material, deps.say)
-  }
+): Promise<Plan | Stop> {
+  const p = current
+    ? planUpdate(o, current, material, deps.say)
+    : await planToCreate(o, deps, material)
+  if (stopped(p)) return p
   for (const line of describePlan(p)) deps.log.info(line)
   if (material.kind === 'upload') {
     deps.log.info(`  source: ${material.upload.described}`)
@@ -152,6 +145,34 @@ async function makePlan(
       )
   }
   return p
+}
+
+/** The create of the deployment the inputs name, when it may be created. */
+async function planToCreate(
+  o: Options,
+  deps: FlowDeps,
+  material: NamedMaterial | UploadMaterial
+): Promise<Plan | Stop> {
+  // A deployment named by id is read, never created: not finding it was an error before.
+  if (o.target.kind !== 'name')
+    return stop(`Deployment ${o.target.deploymentId} was not found.`, undefined)
+  const name = o.target.name
+  const refused = refuseCreateWithoutNeeds(o, name, deps.say)
+  if (refused) return refused
+  // A promotion creates its target on the source's repository.
+  const promoted = material.kind === 'named' ? material.repoUrl : undefined
+  const repo = promoted
+    ? { url: promoted, default_branch: '' }
+    : o.source === 'codehost' && o.integrationId && o.repository
+      ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+      : undefined
+  if (stopped(repo)) return repo
+  if (repo && !promoted) {
+    deps.log.info(
+      `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
+    )
+  }
+  return planCreate(o, name, repo, material, deps.say)
 }
 
 function waitFor(

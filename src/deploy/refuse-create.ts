@@ -3,17 +3,17 @@
 import { createNeedsProblem } from '../inputs/create-inputs.ts'
 import type { Say } from '../inputs/naming.ts'
 import type { Options } from '../inputs/options.ts'
-import { DeployError } from './deploy-error.ts'
+import { stop, type Stop } from './ending.ts'
 
-/** Throws when `name` is to be created and the run lacks an input a create needs. */
-export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): void {
+/** The failure when `name` is to be created and the run lacks an input a create needs. */
+export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): Stop | undefined {
   if (!o.create) {
-    throw new DeployError(
+    return stop(
       `No deployment is named "${name}" and ${say.set('create', false)} was set.`,
       `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`,
       'Deployment not found'
     )
   }
   const problem = createNeedsProblem(o, name, say)
-  if (problem) throw new DeployError(problem.message, problem.hint, 'Missing input to create')
+  return problem && stop(problem.message, problem.hint, 'Missing input to create')
 }

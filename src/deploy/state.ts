@@ -12,25 +12,9 @@ import type { Plan } from './steps/plan.ts'
 import type { RollbackResult } from './after-failure/rollback.ts'
 import type { TimelineEntry } from './steps/wait.ts'
 import type { Verified } from '../health/verified.ts'
+import type { Outcome } from './outcomes.ts'
 
-export type Outcome =
-  | 'deployed'
-  | 'accepted'
-  | 'no-revision'
-  /** The update asked for a revision and the control plane made none. */
-  | 'revision-missing'
-  /** `command: delete`: this run deleted the deployment. */
-  | 'deleted'
-  /** `command: delete`: there was nothing to delete. */
-  | 'absent'
-  | 'dry-run'
-  | 'skipped'
-  | 'failed'
-  /** The revision is DEPLOYED and its agent server failed the health check. */
-  | 'unhealthy'
-  | 'timeout'
-  | 'cancelled'
-  | 'error'
+export type { Outcome } from './outcomes.ts'
 
 /** What the log, the summary and the `source-digest` output say of an upload's archive. */
 export interface SourceFacts {

@@ -2,20 +2,8 @@
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
 // values come from the entry layer's state; every text the run did not write (a server's answer, a
 // name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+import { OUTCOMES, type CommentWords, type Outcome } from '../deploy/outcomes.ts'
 import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
-
-/** The flow's outcomes, spelled out here so that this module does not depend on the flow. */
-export type PrCommentOutcome =
-  | 'deployed'
-  | 'accepted'
-  | 'no-revision'
-  | 'dry-run'
-  | 'skipped'
-  | 'failed'
-  | 'unhealthy'
-  | 'timeout'
-  | 'cancelled'
-  | 'error'
 
 /** What one run has to say on the pull request, built by the entry layer from its state. */
 export interface PrCommentReport {
@@ -23,12 +11,8 @@ export interface PrCommentReport {
   name: string
   /** `delete` for `command: delete`; `deploy` when absent. */
   command?: 'deploy' | 'delete'
-  /**
-   * The run's outcome; for a deploy, undefined is read as `error`. For a delete, `deleted` and
-   * `error` say what happened; the outcome only matters when it is `dry-run`, `timeout`,
-   * `cancelled` or `error`.
-   */
-  outcome: PrCommentOutcome | undefined
+  /** The run's outcome; undefined is read as `error`. */
+  outcome: Outcome | undefined
   deploymentId?: string | undefined
   revisionId?: string | undefined
   revisionStatus?: string | undefined
@@ -46,11 +30,6 @@ export interface PrCommentReport {
   error?: string | undefined
   /** The last lines of the build or deploy log, when failure diagnostics exist. */
   logExcerpt?: string | undefined
-  /**
-   * `command: delete`: true when this run deleted the deployment, false when there was none;
-   * undefined (without a dry run, timeout or cancel) is read as a failed delete.
-   */
-  deleted?: boolean | undefined
   /** `command: delete`: whether the tracing project went too (undefined: not asked). */
   tracingProjectDeleted?: boolean | undefined
 }
@@ -101,84 +80,10 @@ function excerpt(text: string): string {
   return mdFenced(body.split('\n'), 'text')
 }
 
-/** The comment's headline and one sentence that says what happened. */
-interface Headline {
-  title: string
-  sentence: string | undefined
-}
-
-/** The headline and one sentence for the outcome. */
-function headline(r: PrCommentReport): Headline {
-  return r.command === 'delete' ? deleteHeadline(r) : deployHeadline(r)
-}
-
-/** A delete's headline: removed, nothing to remove, or why the removal is not known. */
-function deleteHeadline(r: PrCommentReport): Headline {
-  if (r.outcome === 'dry-run')
-    return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' }
-  if (r.outcome === 'cancelled')
-    return {
-      title: '🚫 Cancelled',
-      sentence: 'The run was cancelled before the removal was confirmed.'
-    }
-  if (r.outcome === 'timeout')
-    return {
-      title: '⏱️ Removal not confirmed',
-      sentence: 'The deletion was requested but not confirmed within the timeout.'
-    }
-  if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
-    return { title: '❌ Removing the preview failed', sentence: undefined }
-  if (!r.deleted)
-    return {
-      title: '🗑️ Nothing to remove',
-      sentence: 'No deployment of this name exists (already deleted, or never deployed).'
-    }
-  const tracing =
-    r.tracingProjectDeleted === true
-      ? ' Its tracing project was deleted too.'
-      : r.tracingProjectDeleted === false
-        ? ' Its tracing project was kept, so the name stays taken.'
-        : ''
-  return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` }
-}
-
-/** A deploy's headline, by its outcome; an unknown outcome reads as a failure. */
-function deployHeadline(r: PrCommentReport): Headline {
-  const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision'
-  switch (r.outcome) {
-    case 'deployed':
-      return { title: '✅ Deployed', sentence: `${revision} is live.` }
-    case 'accepted':
-      return { title: '🚀 Accepted', sentence: `${revision} was accepted; not waited for.` }
-    case 'no-revision':
-      return { title: '✅ Up to date', sentence: 'Updated; no new revision was needed.' }
-    case 'dry-run':
-      return { title: '📝 Dry run', sentence: 'Nothing was written.' }
-    case 'skipped':
-      return {
-        title: '⏭️ Superseded',
-        sentence: `${revision} was superseded by a newer revision, reported by its own run.`
-      }
-    case 'failed':
-      return {
-        title: '❌ Failed',
-        sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
-      }
-    case 'unhealthy':
-      return {
-        title: '❌ Unhealthy',
-        sentence: `${revision} is DEPLOYED, but its agent server is unhealthy.`
-      }
-    case 'timeout':
-      return {
-        title: '⏱️ Timed out',
-        sentence: `${revision} was not deployed within the timeout; it goes on on the control plane.`
-      }
-    case 'cancelled':
-      return { title: '🚫 Cancelled', sentence: 'The run was cancelled.' }
-    default:
-      return { title: '❌ Failed', sentence: undefined }
-  }
+/** The headline and one sentence for the outcome (outcomes.ts), a deploy's or a delete's. */
+function headline(r: PrCommentReport): CommentWords {
+  const row = OUTCOMES[r.outcome ?? 'error']
+  return r.command === 'delete' ? row.removal(r) : row.comment(r)
 }
 
 /** The whole comment for one run; the marker is its first line. */

@@ -8,6 +8,7 @@
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
 import type { DeployState } from '../deploy/flow.ts'
+import { OUTCOMES, type GitHubFinalState } from '../deploy/outcomes.ts'
 import type { Clock } from '../clock.ts'
 import {
   describeGitHubError,
@@ -30,8 +31,8 @@ const RETRY_DELAY_MS = 1_000
 /** GitHub cuts a status description at 140 characters. */
 const MAX_DESCRIPTION = 140
 
-/** The states this run writes (GitHub also has `queued` and `pending`). */
-export type GitHubDeploymentState = 'in_progress' | 'success' | 'failure' | 'error' | 'inactive'
+/** The states this run writes: `in_progress`, then the outcome's (outcomes.ts). */
+export type GitHubDeploymentState = 'in_progress' | GitHubFinalState
 
 export interface GitHubDeploymentTarget {
   token: string
@@ -52,58 +53,10 @@ export interface GitHubDeploymentTarget {
 export function finalStatus(
   state: DeployState,
   error: string | undefined
-): { state: Exclude<GitHubDeploymentState, 'in_progress'>; description: string } {
-  const revision = state.revisionId ? `Revision ${state.revisionId}` : 'The revision'
-  switch (state.outcome) {
-    case 'deployed': {
-      const p = state.promotion
-      // What was promoted from where; GitHub clips it at 140 characters.
-      const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : ''
-      return { state: 'success', description: `${from}${revision} is DEPLOYED.` }
-    }
-    case 'no-revision':
-      return { state: 'success', description: 'Updated; no new revision was needed.' }
-    case 'accepted':
-      return {
-        state: 'success',
-        description: `${revision} accepted (wait: false); not waited for.`
-      }
-    case 'skipped':
-      // This commit was not deployed: a newer revision (with its own run) superseded it.
-      return {
-        state: 'inactive',
-        description: `${revision} was superseded by ${state.newerRevisionId ? `revision ${state.newerRevisionId}` : 'a newer revision'}.`
-      }
-    case 'failed':
-      return {
-        state: 'failure',
-        description: `${revision} ended ${state.revisionStatus ?? 'failed'}.`
-      }
-    case 'unhealthy':
-      return {
-        state: 'failure',
-        description: `${revision} is DEPLOYED, but its agent server is unhealthy.`
-      }
-    case 'timeout':
-      return {
-        state: 'failure',
-        description: `Timed out while ${state.revisionStatus ?? 'waiting'}; ${revision.toLowerCase()} goes on.`
-      }
-    case 'cancelled':
-      return {
-        state: 'inactive',
-        description: `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`
-      }
-    case 'dry-run':
-      return { state: 'success', description: 'Dry run: nothing was written.' }
-    case 'revision-missing':
-      return {
-        state: 'inactive',
-        description: 'Updated, but the control plane made no new revision.'
-      }
-    default:
-      return { state: 'error', description: error ?? 'The deploy failed.' }
-  }
+): { state: GitHubFinalState; description: string } {
+  // A run with no outcome failed before it had one.
+  const row = OUTCOMES[state.outcome ?? 'error']
+  return { state: row.github, description: row.githubSays({ ...state, error }) }
 }
 
 /**

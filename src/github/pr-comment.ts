@@ -19,7 +19,7 @@ import {
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
 import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
 
-export type { PrCommentOutcome, PrCommentReport } from './comment-body.ts'
+export type { PrCommentReport } from './comment-body.ts'
 
 export const PR_COMMENT_REQUEST_TIMEOUT_MS = 5_000
 export const PR_COMMENT_BUDGET_MS = 15_000

@@ -5,6 +5,7 @@ import { cliSay } from '../../../src/cli/naming.ts'
 import type { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import { ApiError } from '../../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../../src/control-plane/schema.ts'
+import { failureText, stopped } from '../../../src/deploy/ending.ts'
 import { createOrAdopt } from '../../../src/deploy/steps/converging-writes.ts'
 import type { Say } from '../../../src/inputs/naming.ts'
 import { ACTION_SAY, DEPLOYMENT_ID, testDeployment } from '../../builders.ts'
@@ -31,8 +32,8 @@ const body = { name: 'agent-prod' } as CreateDeploymentRequest
 
 /** The message the create ends with; 'created' when it did not refuse. */
 async function refusal(say: Say): Promise<string> {
-  const err = await createOrAdopt(racedClient, body, notes, Date.now, say).catch((e: unknown) => e)
-  return err instanceof Error ? err.message : 'created'
+  const r = await createOrAdopt(racedClient, body, notes, Date.now, say)
+  return stopped(r) ? failureText(r.failure) : 'created'
 }
 
 describe('createOrAdopt, when the name is taken by several deployments', () => {

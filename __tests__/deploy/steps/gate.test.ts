@@ -1,8 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../../../src/control-plane/redact.ts'
-import { DeployError } from '../../../src/deploy/deploy-error.ts'
+import { failureText, stopped } from '../../../src/deploy/ending.ts'
 import type { FlowLog } from '../../../src/log.ts'
-import { healthGate, unhealthyError } from '../../../src/deploy/steps/gate.ts'
+import * as gate from '../../../src/deploy/steps/gate.ts'
+import { unhealthy } from '../../../src/deploy/steps/gate.ts'
 import { exactHost } from '../../../src/control-plane/vouched-hosts.ts'
 import type { ProbeRequest, ProbeResponse } from '../../../src/health/probe.ts'
 import { ACTION_SAY } from '../../builders.ts'
@@ -50,6 +51,13 @@ function setup(answers: ProbeResponse[]) {
 
 const ok = { status: 200, body: '{"ok":true}' }
 
+/** The gate's result, where the gate is expected to probe (not to stop the run). */
+async function healthGate(...args: Parameters<typeof gate.healthGate>) {
+  const r = await gate.healthGate(...args)
+  if (stopped(r)) throw new Error(`the gate stopped the run: ${failureText(r.failure)}`)
+  return r
+}
+
 describe('the health gate step', () => {
   test('healthy: the log says what was asked, each change of answer once, and the verdict', async () => {
     const s = setup([{ status: 503, body: 'starting' }, { status: 503, body: 'starting' }, ok])
@@ -77,14 +85,13 @@ describe('the health gate step', () => {
     ])
   })
 
-  test('a URL that may not carry the key: a DeployError, no probe sent', async () => {
+  test('a URL that may not carry the key: the run stops, no probe sent', async () => {
     const s = setup([ok])
-    const err = await healthGate({ ...s.settings, url: 'http://agent.example.com' }, s.deps).catch(
-      e => e
-    )
-    expect(err).toBeInstanceOf(DeployError)
-    expect((err as DeployError).title).toBe('Health check refused')
-    expect((err as Error).message).toMatch(
+    const r = await gate.healthGate({ ...s.settings, url: 'http://agent.example.com' }, s.deps)
+    expect(stopped(r)).toBe(true)
+    const failure = stopped(r) ? r.failure : undefined
+    expect(failure?.title).toBe('Health check refused')
+    expect(failure && failureText(failure)).toMatch(
       /plain http to another machine.*No probe was sent\.\nSet `custom-url` to the https address/s
     )
     expect(s.sent).toEqual([])
@@ -97,7 +104,7 @@ describe('the health gate step', () => {
       s.deps
     )
     expect(r.health).toBe('unhealthy')
-    const text = JSON.stringify([s.lines, s.warnings, unhealthyError(r, 'rev', 'n').message])
+    const text = JSON.stringify([s.lines, s.warnings, unhealthy(r, 'rev', 'n').message])
     expect(text).not.toContain(KEY)
     expect(text).toContain('bad key ***')
   })
@@ -105,7 +112,7 @@ describe('the health gate step', () => {
 
 describe('the error of an unhealthy server', () => {
   test('names the revision, the reason, the last answers and the rollback', () => {
-    const err = unhealthyError(
+    const err = unhealthy(
       {
         health: 'unhealthy',
         probes: 4,

@@ -2,8 +2,13 @@ import { describe, expect, test } from '@jest/globals'
 import type { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import type { Deployment, Revision } from '../../../src/control-plane/schema.ts'
 import type { FlowDeps } from '../../../src/deploy/deps.ts'
-import { promotedNamed, readPromotionSource } from '../../../src/deploy/steps/promote.ts'
-import { ACTION_SAY, testDeployment, testOptions } from '../../builders.ts'
+import * as promote from '../../../src/deploy/steps/promote.ts'
+import { ACTION_SAY, refusedOr, testDeployment, testOptions } from '../../builders.ts'
+
+const readPromotionSource = async (...args: Parameters<typeof promote.readPromotionSource>) =>
+  refusedOr(await promote.readPromotionSource(...args))
+const promotedNamed = (...args: Parameters<typeof promote.promotedNamed>) =>
+  refusedOr(promote.promotedNamed(...args))
 
 const ACTIVE = '77777777-7777-4777-8777-777777777777'
 const NEWER = '88888888-8888-4888-8888-888888888888'

@@ -7,9 +7,8 @@ import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { Failure } from '../ending.ts'
+import { stopped, type Failure, type Stop } from '../ending.ts'
 import { shownStatus } from '../status-words.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
 import { plannedChanges } from './planned.ts'
@@ -41,6 +40,10 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
   }
   try {
     const current = await deps.log.group('Find the deployment', () => find(o, deps))
+    if (stopped(current)) {
+      result.failure = current.failure
+      return result
+    }
     if (!current) {
       const what =
         o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
@@ -53,19 +56,21 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     }
     result.name = current.name
     result.deploymentId = current.id
-    planned(o, deps, current, result)
+    const refused = planned(o, deps, current, result)
+    if (refused) {
+      result.failure = refused
+      return result
+    }
     await deps.log.group('Revisions', () => revisions(o, deps, current, result))
   } catch (err) {
-    if (err instanceof DeployError)
-      result.failure = { message: err.problem, hint: err.hint, title: err.title }
-    else if (err instanceof ControlPlaneError)
+    if (err instanceof ControlPlaneError)
       result.failure = { message: err.message, title: 'Check failed' }
     else throw err
   }
   return result
 }
 
-async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined> {
+async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
   const target = o.target
   if (target.kind === 'name') return findDeploymentByName(deps.client, target.name, deps.say)
   return deps.client.getDeployment(target.deploymentId).catch(err => {
@@ -74,18 +79,27 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined>
   })
 }
 
-function planned(o: Options, deps: FlowDeps, current: Deployment, result: CheckResult): void {
+/** The planned changes, as differences; the deploy's failure when it would refuse. */
+function planned(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment,
+  result: CheckResult
+): Failure | undefined {
   const plan = plannedChanges(o, current, deps.say)
+  if (stopped(plan)) return plan.failure
   if (plan.unread.length)
     result.skipped.push(
       `secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`
     )
-  if (!plan.lines.length) return
-  result.differences.push({
-    kind: 'planned',
-    text: `A deploy with these inputs would change "${current.name}":`,
-    details: plan.lines
-  })
+  if (plan.lines.length) {
+    result.differences.push({
+      kind: 'planned',
+      text: `A deploy with these inputs would change "${current.name}":`,
+      details: plan.lines
+    })
+  }
+  return undefined
 }
 
 /** The active revision against the latest, and the commit it built against the ref's. */

@@ -5,6 +5,7 @@ import type { Deployment } from '../../control-plane/schema.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { namedMaterial } from '../steps/material.ts'
+import { stopped, type Stop } from '../ending.ts'
 import { describePlan, planUpdate, type Change } from '../steps/plan.ts'
 
 export interface Planned {
@@ -14,8 +15,10 @@ export interface Planned {
   unread: string[]
 }
 
-export function plannedChanges(o: Options, current: Deployment, say: Say): Planned {
+/** The changes a deploy would make; the deploy's refusal when it would make none. */
+export function plannedChanges(o: Options, current: Deployment, say: Say): Planned | Stop {
   const plan = planUpdate(o, current, namedMaterial(o), say)
+  if (stopped(plan)) return plan
   if (plan.kind !== 'update') return { lines: describePlan(plan), unread: [] }
   const hidden = new Set(
     current.secrets.filter(s => s.value === null || s.value === undefined).map(s => s.name)

@@ -8,9 +8,8 @@ import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import { endingOfError, type Ending } from '../ending.ts'
+import { endingOfError, stop, stopped, type Ending, type Stop } from '../ending.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
 import { goneLine, waitUntilGone } from '../steps/gone.ts'
 import { writing, type DeployState } from '../state.ts'
@@ -52,6 +51,7 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
       ? `No deployment has the id ${o.target.deploymentId}`
       : `No deployment is named "${o.name}"`
   const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent))
+  if (stopped(found)) return found
   if (!found) {
     log.notice(`${absent}: nothing to delete.`, 'Nothing to delete')
     return { outcome: 'absent' }
@@ -80,7 +80,7 @@ async function findToDelete(
   o: Options,
   deps: FlowDeps,
   absent: string
-): Promise<Deployment | undefined> {
+): Promise<Deployment | undefined | Stop> {
   const { client, log } = deps
   const target = o.target
   const d =
@@ -90,8 +90,9 @@ async function findToDelete(
           throw err
         })
       : await findDeploymentByName(client, target.name, deps.say)
+  if (stopped(d)) return d
   if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-    throw new DeployError(
+    return stop(
       `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
       `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
       'Name and id disagree'

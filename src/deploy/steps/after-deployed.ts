@@ -21,17 +21,10 @@ import {
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import { endingOf, type Ending } from '../ending.ts'
+import { stop, stopped, type Ending, type Stop } from '../ending.ts'
 import type { DeployState } from '../state.ts'
-import {
-  checkFailedError,
-  checksTimedOutError,
-  gateTimedOutError,
-  healthGate,
-  unhealthyError
-} from './gate.ts'
+import { checkFailed, checksTimedOut, gateTimedOut, healthGate, unhealthy } from './gate.ts'
 import { deletedState } from './gone.ts'
 
 /** The revision this run waited for, and how long the wait took. */
@@ -56,17 +49,18 @@ export async function checkDeployedHealth(
     { ...settings, alongside: served.check },
     { log: deps.log, say, urlProblem: state.urlProblem }
   )
+  if (stopped(result)) return result
   if (result.health === 'cancelled') {
     const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   const servedVerdict = served.verdict(result.health === 'healthy')
   const stale = servedVerdict?.verdict === 'stale'
-  if (result.health !== 'healthy' || stale) await refuseIfDeleted(state, deps, r, result)
-  if (result.health === 'timeout') {
-    const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, say)
-    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
-  }
+  const deleted =
+    (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result))
+  if (deleted) return deleted
+  if (result.health === 'timeout')
+    return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) }
   if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
   if (servedVerdict) state.verified = { servedRevision: servedVerdict.verdict }
@@ -80,10 +74,13 @@ export async function checkDeployedHealth(
   if (failure && 'outcome' in failure) return failure
   if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
   const rolled = await rollBack(o, state, deps, r, result)
-  const error = failure
-    ? checkFailedError(failure, r.revisionId, state.name, rolled)
-    : unhealthyError(result, r.revisionId, state.name, rolled)
-  return { outcome: 'unhealthy', failure: endingOf(error).failure }
+  if (stopped(rolled)) return rolled
+  return {
+    outcome: 'unhealthy',
+    failure: failure
+      ? checkFailed(failure, r.revisionId, state.name, rolled)
+      : unhealthy(result, r.revisionId, state.name, rolled)
+  }
 }
 
 /** The health settings of this run: the gate's probes, and the checks after it. */
@@ -146,10 +143,8 @@ async function afterWindow(
     const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
-  if (checks.timedOut) {
-    const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps.say)
-    return { outcome: 'timeout', failure: endingOf(timedOut).failure }
-  }
+  if (checks.timedOut)
+    return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, deps.say) }
   return checks.failure
 }
 
@@ -160,7 +155,7 @@ async function rollBack(
   deps: FlowDeps,
   r: DeployedRevision,
   result: HealthResult
-): Promise<string | undefined> {
+): Promise<string | undefined | Stop> {
   let after
   try {
     after = await afterFailure(
@@ -176,7 +171,8 @@ async function rollBack(
     )
   } catch (err) {
     // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-    await refuseIfDeleted(state, deps, r, result)
+    const deleted = await deletedNow(state, deps, r, result)
+    if (deleted) return deleted
     throw err
   }
   state.failureLog = after.log
@@ -185,18 +181,18 @@ async function rollBack(
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function refuseIfDeleted(
+async function deletedNow(
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision,
   result: HealthResult
-): Promise<void> {
+): Promise<Stop | undefined> {
   const deleted = await deletedState(deps.client, r.deploymentId)
-  if (!deleted) return
+  if (!deleted) return undefined
   state.health = undefined
   state.deploymentStatus = deleted === 'gone' ? undefined : deleted
   state.url = undefined
-  throw new DeployError(
+  return stop(
     `Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
     'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
     'Deployment deleted'
@@ -215,15 +211,19 @@ const probeInterval = (o: Options) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.poll
  * Before anything is written: a health check whose address is already known (the custom-url
  * input, or the deployment's) and may not carry the key stops the run here.
  */
-export function refuseHealthTarget(o: Options, current: Deployment | undefined, say: Say): void {
-  if (!o.healthCheck) return
+export function refuseHealthTarget(
+  o: Options,
+  current: Deployment | undefined,
+  say: Say
+): Stop | undefined {
+  if (!o.healthCheck) return undefined
   const url = o.customUrl ?? current?.source_config.custom_url
-  if (!url) return
+  if (!url) return undefined
   const target = probeTarget(url, o.healthCheck, vouchedHosts(o))
-  if ('problem' in target)
-    throw new DeployError(
-      `${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,
-      `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`,
-      'Health check refused'
-    )
+  if (!('problem' in target)) return undefined
+  return stop(
+    `${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,
+    `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`,
+    'Health check refused'
+  )
 }

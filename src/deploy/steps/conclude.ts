@@ -8,9 +8,8 @@ import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
-import { endingOf, type Ending, type Failure } from '../ending.ts'
+import type { Ending, Failure } from '../ending.ts'
 import { deletedState } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
 import type { WaitResult } from './wait.ts'
@@ -39,26 +38,33 @@ export async function conclude(
   const sha = result.revision?.source_revision_config?.repo_commit_sha
   if (sha) state.repoCommitSha = sha
   switch (result.outcome) {
-    case 'deployed':
-      await deployed(state, deps, w)
+    case 'deployed': {
+      const refused = await deployed(state, deps, w)
+      if (refused) return { outcome: 'error', failure: refused }
       return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
+    }
     case 'skipped':
       return superseded(o, state, deps, w, follow)
     case 'failed':
       return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
-      return { outcome: 'timeout', failure: endingOf(timedOut(o, w, deps.say)).failure }
+      return { outcome: 'timeout', failure: timedOut(o, w, deps.say) }
     case 'cancelled': {
       const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
       const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
       return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
     }
     case 'error':
-      return { outcome: 'error', failure: endingOf(await pollFailed(state, deps, w)).failure }
+      return { outcome: 'error', failure: await pollFailed(state, deps, w) }
   }
 }
 
-async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<void> {
+/** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
+async function deployed(
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited
+): Promise<Failure | undefined> {
   await refresh(deps, state, w.deploymentId)
   deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
   const sha = state.repoCommitSha
@@ -72,11 +78,11 @@ async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<
   if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
     // A promotion deploys what the source verified: another commit is not that.
     const p = state.promotion
-    throw new DeployError(
-      `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
-      'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
-      'Built a different commit'
-    )
+    return {
+      message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+      hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
+      title: 'Built a different commit'
+    }
   }
   if (sha && expected && !sameCommit(sha, expected)) {
     deps.log.warning(
@@ -85,6 +91,7 @@ async function deployed(state: DeployState, deps: FlowDeps, w: Waited): Promise<
       'Built a different commit'
     )
   }
+  return undefined
 }
 
 /** Successors followed at most, one after another, each within what is left of the timeout. */
@@ -103,10 +110,7 @@ async function superseded(
   w: Waited,
   follow: Follow | undefined
 ): Promise<Ending> {
-  const notDone = (err: DeployError): Ending => ({
-    outcome: 'skipped',
-    failure: endingOf(err).failure
-  })
+  const notDone = (failure: Failure): Ending => ({ outcome: 'skipped', failure })
   let spent = w.result.elapsedMs
   let current = w
   for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
@@ -155,7 +159,7 @@ function successorNotDeployed(
   newer: string,
   next: Waited,
   say: Say
-): DeployError {
+): Failure {
   const { outcome, status } = next.result
   const how =
     outcome === 'timeout'
@@ -165,13 +169,14 @@ function successorNotDeployed(
         : outcome === 'cancelled'
           ? 'was being awaited when the run was cancelled'
           : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`
-  return new DeployError(
-    `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
-    outcome === 'failed'
-      ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-      : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
-    outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
-  )
+  return {
+    message: `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+    hint:
+      outcome === 'failed'
+        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
+    title: outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+  }
 }
 
 function notFollowed(
@@ -179,14 +184,15 @@ function notFollowed(
   current: Waited,
   newer: string | undefined,
   why: string | undefined
-): DeployError {
+): Failure {
   const which = newer ? `the newer revision ${newer}` : 'a newer revision'
-  return new DeployError(
-    `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+  return {
+    message:
+      `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
       `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
-    'Check the deployment’s latest revision on the control plane.',
-    'Superseded, not deployed'
-  )
+    hint: 'Check the deployment’s latest revision on the control plane.',
+    title: 'Superseded, not deployed'
+  }
 }
 
 async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
@@ -224,44 +230,45 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
 }
 
 /** The title says it timed out; the message says where the revision was (the CLI shows both). */
-function timedOut(o: Options, w: Waited, say: Say): DeployError {
+function timedOut(o: Options, w: Waited, say: Say): Failure {
   const { result } = w
-  return new DeployError(
-    (result.status
-      ? `Still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-      : `No status of revision ${w.revisionId} was read in ${formatDuration(o.timeoutMs)}; it may go on on the control plane.`) +
+  return {
+    message:
+      (result.status
+        ? `Still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `No status of revision ${w.revisionId} was read in ${formatDuration(o.timeoutMs)}; it may go on on the control plane.`) +
       (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
       (result.lastApiError && result.lastApiError !== result.lastError
         ? ` Last answer: ${firstLine(result.lastApiError)}`
         : ''),
-    `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
-    'Deploy timed out'
-  )
+    hint: `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
+    title: 'Deploy timed out'
+  }
 }
 
 /**
  * Polling failed for good. A revision that cannot be found because its deployment was deleted
  * meanwhile (by another run or a person) is reported as that, not as a wrong id.
  */
-async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promise<DeployError> {
+async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
   const { result } = w
   const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError)
   if (deleted) {
     state.deploymentStatus = deleted === 'gone' ? undefined : deleted
-    return new DeployError(
-      `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
-      'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
-      'Deployment deleted'
-    )
+    return {
+      message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+      hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+      title: 'Deployment deleted'
+    }
   }
   const seen = result.status
     ? `last status ${shownStatus(result.status)}`
     : 'before any status was read'
-  return new DeployError(
-    `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
-    `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
-    'Polling failed'
-  )
+  return {
+    message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+    hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
+    title: 'Polling failed'
+  }
 }
 
 /** After a 404 on the revision: whether the deployment itself is gone or going. */

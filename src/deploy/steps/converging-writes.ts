@@ -15,7 +15,7 @@ import type {
   Deployment,
   PatchDeploymentRequest
 } from '../../control-plane/schema.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
@@ -42,7 +42,7 @@ export async function createOrAdopt(
   notes: Notes,
   now: Now,
   say: Say
-): Promise<CreateResult> {
+): Promise<CreateResult | Stop> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
   for (let attempt = 1; ; attempt++) {
@@ -51,6 +51,7 @@ export async function createOrAdopt(
     } catch (err) {
       if (err instanceof ApiError && isNameTaken(err)) {
         const existing = await findDeploymentByName(client, body.name, say)
+        if (stopped(existing)) return existing
         if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
           // Our earlier send landed late (or another run asked for the very same): nothing to do.
           notes.info(
@@ -64,7 +65,7 @@ export async function createOrAdopt(
           )
           return { kind: 'taken', deployment: existing }
         }
-        throw nameHeldError(body.name, err, say)
+        return nameHeldError(body.name, err, say)
       }
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -73,6 +74,7 @@ export async function createOrAdopt(
       const existing = await lookBack(client, unknown, now, () =>
         findDeploymentByName(client, body.name, say)
       )
+      if (stopped(existing)) return existing
       if (existing) {
         notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`)
         return { kind: 'created', deployment: existing }
@@ -89,9 +91,9 @@ export async function createOrAdopt(
  * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
  * delete without `delete_tracing_project` leaves behind.
  */
-function nameHeldError(name: string, err: ApiError, say: Say): DeployError {
+function nameHeldError(name: string, err: ApiError, say: Say): Stop {
   const said = /tracing project/i.test(err.detail)
-  return new DeployError(
+  return stop(
     `Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
       `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`,
     `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`,
@@ -248,11 +250,14 @@ export async function awaitNewRevision(
 }
 
 /** The revision a write made: the id the write answered with, read back once if it was null. */
-export async function revisionOf(client: ControlPlaneClient, d: Deployment): Promise<string> {
+export async function revisionOf(
+  client: ControlPlaneClient,
+  d: Deployment
+): Promise<string | Stop> {
   if (d.latest_revision_id) return d.latest_revision_id
   const again = await client.getDeployment(d.id)
   if (again.latest_revision_id) return again.latest_revision_id
-  throw new DeployError(
+  return stop(
     `The control plane accepted the change to deployment ${d.id} but reports no revision for it.`,
     'Look at the deployment on the control plane; re-run the job to try again.'
   )

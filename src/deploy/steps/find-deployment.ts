@@ -3,22 +3,23 @@
 import type { Say } from '../../inputs/naming.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, type Stop } from '../ending.ts'
 
 export async function findDeploymentByName(
   client: ControlPlaneClient,
   name: string,
   say: Say
-): Promise<Deployment | undefined> {
+): Promise<Deployment | undefined | Stop> {
   const exact: Deployment[] = []
   for await (const d of client.iterateDeployments({ name_contains: name })) {
     if (d.name === name) exact.push(d)
   }
   const ids = new Set(exact.map(d => d.id))
   if (ids.size > 1) {
-    throw new DeployError(
+    return stop(
       `Several deployments are named "${name}" (${[...ids].join(', ')}).`,
-      `Set ${say('deployment-id')} to choose one.`
+      `Set ${say('deployment-id')} to choose one.`,
+      undefined
     )
   }
   return exact[0]

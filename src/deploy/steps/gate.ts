@@ -1,7 +1,7 @@
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
-// say what it answered in the job log. `unhealthy` becomes an error the flow throws like a failed
-// revision; `unavailable` (the health routes are turned off) is one warning; a host not vouched
-// for that asks for the key, and a window the timeout cut short, are errors of their own.
+// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
+// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
+// asks for the key, and a window the timeout cut short, are failures of their own (values).
 import { sanitizeServerText, type Redactor } from '../../control-plane/redact.ts'
 import { formatDuration } from '../../duration.ts'
 import { probeTarget } from '../../health/target.ts'
@@ -14,7 +14,7 @@ import {
 } from '../../health/window.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { FlowLog } from '../../log.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, type Failure, type Stop } from '../ending.ts'
 
 export interface HealthGateDeps {
   log: FlowLog
@@ -26,19 +26,19 @@ export interface HealthGateDeps {
 
 /**
  * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
- * Throws a DeployError when the URL may not carry the key (nothing is sent then).
+ * Stops the run when the URL may not carry the key (nothing is sent then).
  */
 export async function healthGate(
   s: HealthCheckOptions,
   deps: HealthGateDeps
-): Promise<HealthResult> {
+): Promise<HealthResult | Stop> {
   const { log } = deps
   const { url } = s
   const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : ''
   return log.group('Health check of the agent server', async () => {
     let last: string | undefined
     let result: HealthResult
-    if (!url && deps.urlProblem) throw refused(deps.urlProblem, deps, ', without user:password@')
+    if (!url && deps.urlProblem) return refused(deps.urlProblem, deps, ', without user:password@')
     try {
       result = await checkHealth({
         ...s,
@@ -57,9 +57,9 @@ export async function healthGate(
       })
     } catch (err) {
       if (!(err instanceof HealthTargetError)) throw err
-      throw refused(err.message, deps)
+      return refused(err.message, deps)
     }
-    if (result.health === 'not-vouched') throw notVouchedError(result, deps.say)
+    if (result.health === 'not-vouched') return notVouched(result, deps.say)
     if (result.wokeUp)
       log.info(
         `Probe ${result.wokeUp.probe} waited ${formatDuration(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`
@@ -77,9 +77,15 @@ export async function healthGate(
   })
 }
 
+const failure = (message: string, hint: string, title: string): Failure => ({
+  message,
+  hint,
+  title
+})
+
 /** The address may not be probed: nothing was sent. */
-function refused(problem: string, deps: HealthGateDeps, without = ''): DeployError {
-  return new DeployError(
+function refused(problem: string, deps: HealthGateDeps, without = ''): Stop {
+  return stop(
     `${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`,
     `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`,
     'Health check refused'
@@ -95,14 +101,14 @@ function describeAnswer(a: ProbeAnswer): string {
 }
 
 /** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
-export function unhealthyError(
+export function unhealthy(
   result: HealthResult,
   revisionId: string,
   name: string | undefined,
   rolledBack?: string
-): DeployError {
+): Failure {
   const answers = result.answers.map(describeAnswer).join('; ')
-  return new DeployError(
+  return failure(
     `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
       `Last answers: ${answers}.` +
       (rolledBack ? ` ${rolledBack}` : ''),
@@ -115,12 +121,12 @@ export function unhealthyError(
  * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
  * answered, the new code does not. Names what failed, and whether it was rolled back.
  */
-export function checkFailedError(
+export function checkFailed(
   f: { title: string; what: string },
   revisionId: string,
   name: string | undefined,
   rolledBack?: string
-): DeployError {
+): Failure {
   const hint =
     f.title === 'New revision not served'
       ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
@@ -129,7 +135,7 @@ export function checkFailedError(
         : f.title === 'Graphs not listed'
           ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
           : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.'
-  return new DeployError(
+  return failure(
     `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
       (rolledBack ? ` ${rolledBack}` : ''),
     hint,
@@ -138,8 +144,8 @@ export function checkFailedError(
 }
 
 /** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
-export function checksTimedOutError(revisionId: string, timeoutMs: number, say: Say): DeployError {
-  return new DeployError(
+export function checksTimedOut(revisionId: string, timeoutMs: number, say: Say): Failure {
+  return failure(
     `Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${formatDuration(timeoutMs)}) came before its graphs and smoke cases were done.`,
     `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`,
     'Health check timed out'
@@ -171,10 +177,10 @@ function withoutKey(url: string | null | undefined, say: Say): string {
   )
 }
 
-function notVouchedError(result: HealthResult, say: Say): DeployError {
+function notVouched(result: HealthResult, say: Say): Stop {
   const host = sanitizeServerText(result.host ?? 'its host', 300)
   const answer = result.answers.at(-1)
-  return new DeployError(
+  return stop(
     `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
       `${host} is not vouched for (${notVouchedBy(say)}), so the key is not sent there. The health check could not be made.`,
     `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
@@ -183,13 +189,13 @@ function notVouchedError(result: HealthResult, say: Say): DeployError {
 }
 
 /** The deadline came inside the window: the check did not finish; nothing is rolled back. */
-export function gateTimedOutError(
+export function gateTimedOut(
   result: HealthResult,
   revisionId: string,
   timeoutMs: number,
   say: Say
-): DeployError {
-  return new DeployError(
+): Failure {
+  return failure(
     `Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${formatDuration(timeoutMs)}) came.`,
     `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`,
     'Health check timed out'

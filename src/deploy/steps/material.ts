@@ -4,7 +4,7 @@
 import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import {
   promotedNamed,
@@ -72,7 +72,7 @@ export async function prepareMaterial(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<Material> {
+): Promise<Material | Stop> {
   if (o.promoteFrom !== undefined) return preparePromotion(o, state, deps)
   if (!uploadsWorkspace(o.source, o.revisionSource)) {
     const named = namedMaterial(o)
@@ -87,19 +87,19 @@ async function uploadMaterial(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<UploadMaterial> {
+): Promise<UploadMaterial | Stop> {
   const upload = await (await import('./upload.ts')).prepareUpload(o, state, deps)
+  if (stopped(upload)) return upload
   const expected = o.expectedSourceDigest
   if (expected !== undefined && upload.facts.digest !== expected) {
     await upload.archive.cleanup()
     const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`
-    const refused = new DeployError(
+    return stop(
       `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`,
       'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.',
-      'Source digest differs'
+      'Source digest differs',
+      { nothingSent: true }
     )
-    refused.nothingSent = true
-    throw refused
   }
   return { kind: 'upload', configPath: upload.archive.configPath, upload }
 }
@@ -109,16 +109,21 @@ async function preparePromotion(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<PromotedMaterial> {
+): Promise<PromotedMaterial | Stop> {
   const source = await readPromotionSource(o, deps)
+  if (stopped(source)) return source
   let of: NamedMaterial | UploadMaterial
   let what: string
   if (source.deployment.source === 'internal_source') {
-    if (o.expectedSourceDigest === undefined) throw digestNeeded(source, deps)
-    of = await uploadMaterial(promotedOptions(o, source), state, deps)
+    if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
+    const upload = await uploadMaterial(promotedOptions(o, source), state, deps)
+    if (stopped(upload)) return upload
+    of = upload
     what = of.upload.facts.digest
   } else {
-    const { what: said, ...named } = promotedNamed(source, o, deps)
+    const promoted = promotedNamed(source, o, deps)
+    if (stopped(promoted)) return promoted
+    const { what: said, ...named } = promoted
     what = said
     of = { kind: 'named', ...named }
     state.ref = named.ref
@@ -130,9 +135,9 @@ async function preparePromotion(
 }
 
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
-function digestNeeded(s: PromotionSource, deps: FlowDeps): DeployError {
+function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
   const say = deps.say
-  return new DeployError(
+  return stop(
     `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,
     `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`,
     'Promotion refused'

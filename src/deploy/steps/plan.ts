@@ -13,7 +13,7 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { InputName } from '../../inputs/names.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import { refuseTypeChange, tierChanges } from './tiers.ts'
 
 export interface Change {
@@ -96,13 +96,13 @@ export function planCreate(
   repo: Pick<RepositoryEntry, 'url' | 'default_branch'> | undefined,
   material: PlannedMaterial,
   say: Say
-): Plan {
+): Plan | Stop {
   const sourceConfig = sourceConfigFromInputs(o)
   const named = material.kind === 'named' ? material : undefined
   let ref = named?.ref
   if (o.source === 'codehost') {
     if (!repo || !o.integrationId) {
-      throw new DeployError(
+      return stop(
         `Creating codehost deployment "${name}" needs the repository of a forge integration.`,
         `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`,
         'Missing input'
@@ -145,24 +145,26 @@ export function planUpdate(
   current: Deployment,
   material: PlannedMaterial,
   say: Say
-): Plan {
+): Plan | Stop {
   if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
-    throw new DeployError(
+    return stop(
       `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
       `Set ${say.set('api-dialect', other)}; changing the source would not help.`,
       'Wrong API dialect'
     )
   }
   if (current.source !== o.source) {
-    throw new DeployError(
+    return stop(
       `Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`,
       `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`,
       'Source mismatch'
     )
   }
-  refuseCreateOnlyChanges(o, current, say)
+  const refused = refuseCreateOnlyChanges(o, current, say)
+  if (refused) return refused
   const otherRepository = repositoryMismatch(o, current, say)
+  if (stopped(otherRepository)) return otherRepository
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
@@ -193,8 +195,9 @@ export function planUpdate(
 }
 
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): void {
-  refuseTypeChange(o, current, say)
+function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): Stop | undefined {
+  const refused = refuseTypeChange(o, current, say)
+  if (refused) return refused
   const createOnly: [InputName, string | undefined, string | null | undefined][] = [
     ['integration-id', o.integrationId, current.source_config.integration_id],
     ['listener-id', o.listenerId, current.source_config.listener_id]
@@ -202,13 +205,14 @@ function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): voi
   for (const [input, asked, theirs] of createOnly) {
     if (asked !== undefined && theirs && asked !== theirs) {
       const what = input.replace(/-/g, ' ')
-      throw new DeployError(
+      return stop(
         `Deployment "${current.name}" (${current.id}) has ${what} ${sanitizeServerText(theirs, 100)}, but ${say(input)} is ${asked}.`,
         `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`,
         `The ${what} cannot change`
       )
     }
   }
+  return undefined
 }
 
 /**
@@ -234,14 +238,14 @@ function repositoryMismatch(
   o: Options,
   current: Deployment,
   say: Say
-): { deployment: string; workflow: string } | undefined {
+): { deployment: string; workflow: string } | Stop | undefined {
   const repoUrl = current.source_config.repo_url
   if (o.source !== 'codehost' || !o.repository || !repoUrl) return undefined
   const theirs = ownerAndName(repoUrl)
   if (!theirs || theirs === o.repository.toLowerCase()) return undefined
   const shown = sanitizeServerText(repoUrl, 300)
   if (o.repositoryExplicit) {
-    throw new DeployError(
+    return stop(
       `Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`,
       `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`,
       'Repository mismatch'

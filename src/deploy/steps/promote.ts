@@ -9,7 +9,7 @@ import { revisionOutcome, UUID_PATTERN } from '../../control-plane/vocabulary.ts
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import { findDeploymentByName } from './find-deployment.ts'
@@ -36,21 +36,22 @@ export interface PromotedNamed {
 const shown = (text: string | null | undefined) => sanitizeServerText(text ?? '', 200)
 
 /** The deployment `promote-from` names; an error naming it when there is none. */
-async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Deployment> {
+async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Deployment | Stop> {
   const d = UUID_PATTERN.test(from)
     ? await deps.client.getDeployment(from).catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 404) return undefined
         throw err
       })
     : await findDeploymentByName(deps.client, from, deps.say)
+  if (stopped(d)) return d
   if (!d) {
-    throw refusal(
+    return refusal(
       `Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`,
       `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`
     )
   }
   if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
-    throw refusal(
+    return refusal(
       `Deployment "${d.name}" is both ${deps.say('promote-from')} and this run's target: a deployment cannot be promoted to itself.`,
       `Set ${deps.say('name')} to the deployment that receives the promotion.`
     )
@@ -58,21 +59,21 @@ async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Dep
   return d
 }
 
-function refusal(message: string, hint: string): DeployError {
-  return new DeployError(message, hint, 'Promotion refused')
+function refusal(message: string, hint: string): Stop {
+  return stop(message, hint, 'Promotion refused')
 }
 
 /**
  * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
  * revision of the source is still in progress (what it will be is not known yet).
  */
-async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionSource> {
+async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionSource | Stop> {
   const name = `Deployment "${d.name}" (${d.id})`
   const promote = 'Promote once the source is deployed and its health checks pass.'
-  if (!d.active_revision_id) throw refusal(`${name} has no active revision to promote.`, promote)
+  if (!d.active_revision_id) return refusal(`${name} has no active revision to promote.`, promote)
   const revision = await deps.client.getRevision(d.id, d.active_revision_id)
   if (revision.status !== 'DEPLOYED') {
-    throw refusal(
+    return refusal(
       `${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`,
       promote
     )
@@ -81,7 +82,7 @@ async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionS
   if (latest && latest !== revision.id) {
     const newer = await deps.client.getRevision(d.id, latest)
     if (revisionOutcome(newer.status) === 'in_progress') {
-      throw refusal(
+      return refusal(
         `${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`,
         'Promote once that revision has ended.'
       )
@@ -92,11 +93,16 @@ async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionS
 }
 
 /** Reads the source and its active revision, and checks them; nothing is written. */
-export async function readPromotionSource(o: Options, deps: FlowDeps): Promise<PromotionSource> {
+export async function readPromotionSource(
+  o: Options,
+  deps: FlowDeps
+): Promise<PromotionSource | Stop> {
   const from = o.promoteFrom as string
   const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
     const d = await findSource(o, deps, from)
+    if (stopped(d)) return d
     const s = await activeRevision(deps, d)
+    if (stopped(s)) return s
     deps.log.info(
       `Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`
     )
@@ -106,7 +112,7 @@ export async function readPromotionSource(o: Options, deps: FlowDeps): Promise<P
 }
 
 /** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
-function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
+function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | Stop {
   const { deployment: d, revision } = s
   const c = revision.source_revision_config ?? {}
   const name = `deployment "${d.name}" (${d.id})`
@@ -115,18 +121,19 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
     const sha = c.repo_commit_sha
     const ref = c.repo_ref
     if (!sha || !ref) {
-      throw refusal(
+      return refusal(
         `The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`,
         'Promote once the source reports the commit it built.'
       )
     }
     if (o.ref !== undefined && o.ref !== ref) {
-      throw refusal(
+      return refusal(
         `${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`,
         `Leave ${say('ref')} empty with ${say('promote-from')}.`
       )
     }
-    refuseMovedRef(s, ref, sha, name)
+    const moved = refuseMovedRef(s, ref, sha, name)
+    if (moved) return moved
     return {
       ref,
       imageUri: undefined,
@@ -138,13 +145,13 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
   }
   const image = c.image_uri
   if (!image) {
-    throw refusal(
+    return refusal(
       `The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`,
       'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.'
     )
   }
   if (o.imageUri !== undefined && o.imageUri !== image) {
-    throw refusal(
+    return refusal(
       `${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`,
       `Leave ${say('image-uri')} empty with ${say('promote-from')}.`
     )
@@ -163,19 +170,30 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
  * The service builds what a ref points to when the build starts: a newer revision of the same ref
  * that built another commit shows the ref has moved since, and the promotion would build that.
  */
-function refuseMovedRef(s: PromotionSource, ref: string, sha: string, name: string): void {
+function refuseMovedRef(
+  s: PromotionSource,
+  ref: string,
+  sha: string,
+  name: string
+): Stop | undefined {
   const newer = s.newer
   const c = newer?.source_revision_config
-  if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha) return
-  throw refusal(
+  if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha)
+    return undefined
+  return refusal(
     `The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`,
     'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.'
   )
 }
 
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
-export function promotedNamed(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed {
+export function promotedNamed(
+  s: PromotionSource,
+  o: Options,
+  deps: FlowDeps
+): PromotedNamed | Stop {
   const m = named(s, o, deps)
+  if (stopped(m)) return m
   if (m.imageUri && !m.imageUri.includes('@sha256:')) {
     deps.log.warning(
       `Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`,
@@ -221,19 +239,20 @@ export function refuseUnfitTarget(
   s: PromotionSource,
   target: Deployment | undefined,
   say: Say
-): void {
-  if (!target) return
+): Stop | undefined {
+  if (!target) return undefined
   const from = s.deployment
   if (target.source !== from.source) {
-    throw refusal(
+    return refusal(
       `Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`,
       'Promote between deployments of one source (codehost, an image source, or uploads).'
     )
   }
   const theirs = from.source_config.repo_url
   const ours = target.source_config.repo_url
-  if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours)) return
-  throw refusal(
+  if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours))
+    return undefined
+  return refusal(
     `Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`,
     'Promote between deployments of one repository.'
   )

@@ -5,8 +5,8 @@
 // and carries both.
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import { observe, writing, type DeployState } from '../state.ts'
 import { awaitNewRevision, revisionOf, writeReconciled } from './converging-writes.ts'
 import { resizeOf, type Resize } from './tiers.ts'
@@ -19,10 +19,11 @@ export async function resizeAfter(
   state: DeployState,
   deps: FlowDeps,
   written: Written
-): Promise<Written> {
+): Promise<Written | Stop> {
   if (written.kind === 'revision-missing') return written
   const d = written.deployment
   const resize = resizeOf(o, d, deps.say)
+  if (stopped(resize)) return resize
   if (!resize) {
     if (o.size !== undefined || o.databaseSize !== undefined)
       deps.log.info('The deployment is already of the size asked for: no resize.')
@@ -71,12 +72,14 @@ async function madeBy(
   deps: FlowDeps,
   written: Written,
   out: Deployment
-): Promise<Written> {
+): Promise<Written | Stop> {
   observe(state, out, deps.log)
   const revisionId = await revisionOf(deps.client, out)
+  if (stopped(revisionId)) return revisionId
   state.revisionId = revisionId
   if (written.kind === 'revision') {
-    refuseWithoutCode(written.deployment, out, revisionId)
+    const refused = refuseWithoutCode(written.deployment, out, revisionId)
+    if (refused) return refused
     deps.log.info(
       `Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`
     )
@@ -87,12 +90,16 @@ async function madeBy(
 const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'] as const
 
 /** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
-function refuseWithoutCode(before: Deployment, after: Deployment, revisionId: string): void {
+function refuseWithoutCode(
+  before: Deployment,
+  after: Deployment,
+  revisionId: string
+): Stop | undefined {
   const asked = before.source_revision_config
   const built = after.source_revision_config
   const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k])
-  if (!differs.length) return
-  throw new DeployError(
+  if (!differs.length) return undefined
+  return stop(
     `Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`,
     'Check the deployment on the control plane; run again to deploy the change at the new size.',
     'Resize without the change'

@@ -3,21 +3,21 @@
 import type { Say } from '../../inputs/naming.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { RepositoryEntry } from '../../control-plane/schema.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, type Stop } from '../ending.ts'
 
 export async function resolveRepository(
   client: ControlPlaneClient,
   integrationId: string,
   repository: string,
   say: Say
-): Promise<RepositoryEntry> {
+): Promise<RepositoryEntry | Stop> {
   const entries = await client.listRepositories(integrationId)
   const wanted = repository.toLowerCase()
   const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted)
   if (found) return found
 
   const close = closeNames(wanted, entries)
-  throw new DeployError(
+  return stop(
     `Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`,
     (close.length ? `Close names: ${close.join(', ')}. ` : '') +
       `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`,

@@ -6,8 +6,8 @@ import type { Deployment } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
 import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
@@ -16,7 +16,7 @@ export async function findTarget(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<Deployment | undefined> {
+): Promise<Deployment | undefined | Stop> {
   const { client, log } = deps
   const found = await log.group('Find the deployment', async () => {
     const target = o.target
@@ -24,12 +24,13 @@ export async function findTarget(
       target.kind === 'id'
         ? await client.getDeployment(target.deploymentId)
         : await findDeploymentByName(client, target.name, deps.say)
+    if (stopped(d)) return d
     if (!d) {
       log.info(`No deployment is named "${o.name}".`)
       return undefined
     }
     if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-      throw new DeployError(
+      return stop(
         `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
         `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
         'Name and id disagree'
@@ -39,7 +40,7 @@ export async function findTarget(
     log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
     return d
   })
-  if (!found || !DELETING_STATUSES.includes(found.status)) return found
+  if (!found || stopped(found) || !DELETING_STATUSES.includes(found.status)) return found
   return awaitDeletion(o, state, deps, found)
 }
 
@@ -49,10 +50,10 @@ async function awaitDeletion(
   state: DeployState,
   deps: FlowDeps,
   d: Deployment
-): Promise<undefined> {
+): Promise<undefined | Stop> {
   const { log } = deps
   if (o.target.kind === 'id') {
-    throw new DeployError(
+    return stop(
       `Deployment ${d.id} ("${d.name}") is being deleted (${shownStatus(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`,
       `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`,
       'Deployment being deleted'
@@ -74,11 +75,11 @@ async function awaitDeletion(
     return r
   })
   if (result.kind === 'timeout') {
-    throw new DeployError(
+    return stop(
       `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
       `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`,
       'Deployment being deleted',
-      'timeout'
+      { outcome: 'timeout' }
     )
   }
   // Nothing of the deleted deployment is this run's: not its id, status or url.

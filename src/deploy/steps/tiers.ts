@@ -6,7 +6,7 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import { kindOf, sizeOfTier, tierOf, type Kind, type Size } from '../../control-plane/vocabulary.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, type Stop } from '../ending.ts'
 
 /** A change of the plan (plan.ts's Change): old -> new, `from` undefined when not reported. */
 interface Change {
@@ -52,7 +52,7 @@ export function tierChanges(o: TierOptions, current: Deployment | undefined): Ch
  * Before any write to an existing deployment: its type cannot change (a legacy word of the same
  * type is the same type), and a Serverless deployment has no database size.
  */
-export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say): void {
+export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say): Stop | undefined {
   const theirs = current.source_config.deployment_type
   const kind = kindOf(theirs)
   const asked = kindOf(o.deploymentType)
@@ -61,7 +61,7 @@ export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say):
     const same = asked && kind ? asked === kind : o.deploymentType === theirs
     if (!same) {
       const read = kind && kind !== theirs ? ` (read as ${sanitizeServerText(theirs, 100)})` : ''
-      throw new DeployError(
+      return stop(
         `${who} is ${kind ?? sanitizeServerText(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`,
         `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`,
         'The deployment type cannot change'
@@ -69,12 +69,13 @@ export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say):
     }
   }
   if (o.databaseSize !== undefined && kind === 'serverless')
-    throw databaseOnServerless(current, say, 'Nothing was written.')
+    return databaseOnServerless(current, say, 'Nothing was written.')
+  return undefined
 }
 
 /** A database size asked of a Serverless deployment, which shares its database. */
-function databaseOnServerless(d: Deployment, say: Say, written: string): DeployError {
-  return new DeployError(
+function databaseOnServerless(d: Deployment, say: Say, written: string): Stop {
+  return stop(
     `Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`,
     `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`,
     'No database size on Serverless'
@@ -91,11 +92,11 @@ export interface Resize {
 }
 
 /** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
-export function resizeOf(o: TierOptions, d: Deployment, say: Say): Resize | undefined {
+export function resizeOf(o: TierOptions, d: Deployment, say: Say): Resize | Stop | undefined {
   if (o.size === undefined && o.databaseSize === undefined) return undefined
   const kind = kindOf(d.source_config.deployment_type) ?? kindOf(o.deploymentType)
   if (!kind) {
-    throw new DeployError(
+    return stop(
       `Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${sanitizeServerText(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`,
       `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`,
       'Type not known'
@@ -103,7 +104,7 @@ export function resizeOf(o: TierOptions, d: Deployment, say: Say): Resize | unde
   }
   // A create without a type may have been made Serverless by the service's default.
   if (o.databaseSize !== undefined && kind === 'serverless')
-    throw databaseOnServerless(d, say, 'No resize was sent.')
+    return databaseOnServerless(d, say, 'No resize was sent.')
   const r: Resize = { body: {}, unreported: [], described: [] }
   const ask = (
     input: 'size' | 'database-size',

@@ -22,7 +22,7 @@ import {
   readWorkspaceGit,
   untrackedMembers
 } from '../../upload/workspace-git.ts'
-import { DeployError } from '../deploy-error.ts'
+import { stop, type Stop } from '../ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 
@@ -35,7 +35,11 @@ export interface SourceUpload {
   /** The facts as one line for the log and the plan. */
   described: string
   /** Uploads the archive for this deployment: the object path to name (uploadSource). */
-  store(client: ControlPlaneClient, deploymentId: string, state: DeployState): Promise<string>
+  store(
+    client: ControlPlaneClient,
+    deploymentId: string,
+    state: DeployState
+  ): Promise<string | Stop>
 }
 
 /** `12 files, 3.4 KiB, sha256:...; git 3f2c1a9e0b7d (with uncommitted changes)`. */
@@ -55,7 +59,7 @@ export async function prepareUpload(
   o: Options,
   state: DeployState,
   deps: FlowDeps
-): Promise<SourceUpload> {
+): Promise<SourceUpload | Stop> {
   const workspace = deps.workspace ?? '.'
   const inputName = deps.say('graph-config-path')
   return deps.log.group('Archive the source', async () => {
@@ -70,13 +74,12 @@ export async function prepareUpload(
       })
     } catch (err) {
       if (!(err instanceof ArchiveError)) throw err
-      const refused = new DeployError(
+      return stop(
         `${err.message} Nothing was sent.`,
         'An upload deploy archives the workspace: run it where the project is checked out.',
-        'Source not archived'
+        'Source not archived',
+        { nothingSent: true }
       )
-      refused.nothingSent = true
-      throw refused
     }
     const commit = describeWorkspaceGit(await readWorkspaceGit(workspace))
     const facts: SourceFacts = {
@@ -140,7 +143,7 @@ function putTimeout(client: ControlPlaneClient, deps: FlowDeps): number | undefi
 
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored. Throws a DeployError when none was: nothing names an object then. The
+ * the PUT that was stored; the run's failure when none was: nothing names an object then. The
  * run's deadline bounds them all; a URL we will not send to ends the tries at once.
  */
 async function uploadSource(
@@ -149,7 +152,7 @@ async function uploadSource(
   upload: SourceUpload,
   state: DeployState,
   deps: FlowDeps & { baseUrl: string }
-): Promise<string> {
+): Promise<string | Stop> {
   // An upload URL on this machine is taken only from a control plane on this machine.
   const loopbackAllowed = isLoopbackUrl(deps.baseUrl)
   return deps.log.group('Upload the source', async () => {
@@ -173,7 +176,7 @@ async function uploadSource(
       }
       const why = putFailure(r)
       failures.push(`try ${attempt}: ${why}`)
-      if (r.outcome === 'unusable') throw unusableUrl(state, r.reason, deps)
+      if (r.outcome === 'unusable') return unusableUrl(state, r.reason, deps)
       if (r.outcome === 'cancelled' || deps.signal?.aborted) break
       deps.log.warning(
         `The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
@@ -183,7 +186,7 @@ async function uploadSource(
       if (attempt < UPLOAD_TRIES && !(await client.pause(attempt))) break
     }
     const late = client.deadline !== undefined && deps.clock.now() >= client.deadline
-    throw uploadFailed(state, failures, late ? deps.say('timeout') : undefined)
+    return uploadFailed(state, failures, late ? deps.say('timeout') : undefined)
   })
 }
 
@@ -196,8 +199,8 @@ function createdNote(state: DeployState): string {
 }
 
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
-function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): DeployError {
-  return new DeployError(
+function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): Stop {
+  return stop(
     `The source archive was not sent: ${sanitizeServerText(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
     `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`,
     'Upload URL refused'
@@ -205,10 +208,10 @@ function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): Deploy
 }
 
 /** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
-function uploadFailed(state: DeployState, failures: string[], timeout?: string): DeployError {
+function uploadFailed(state: DeployState, failures: string[], timeout?: string): Stop {
   const tries = failures.length ? ` (${failures.join('; ')})` : ''
   const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : ''
-  return new DeployError(
+  return stop(
     `The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`,
     'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.',
     'Upload failed'

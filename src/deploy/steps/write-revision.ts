@@ -10,6 +10,7 @@ import {
   revisionOf
 } from './converging-writes.ts'
 import type { FlowDeps } from '../deps.ts'
+import { stopped, type Stop } from '../ending.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
 import type { NamedMaterial, UploadMaterial } from './material.ts'
@@ -29,7 +30,7 @@ export async function writePlan(
   plan: Plan,
   current: Deployment | undefined,
   material: NamedMaterial | UploadMaterial
-): Promise<Written> {
+): Promise<Written | Stop> {
   let written: Deployment
   /** The latest revision before this run's update: what the update must replace. */
   let before = current?.latest_revision_id ?? null
@@ -37,6 +38,7 @@ export async function writePlan(
   if (plan.kind === 'create') {
     const body = plan.body
     const result = await writing(state, deps, 'create', () => create(body, deps))
+    if (stopped(result)) return result
     observe(state, result.deployment, deps.log)
     if (result.kind === 'created' && material.kind !== 'upload') {
       state.created = true
@@ -45,17 +47,23 @@ export async function writePlan(
       // Another run created it first: this run's write becomes an update of theirs. An upload's
       // create makes no revision of the source: the PATCH that names the upload does.
       if (result.kind === 'created') state.created = true
-      plan = planUpdate(o, result.deployment, material, deps.say)
+      const replanned = planUpdate(o, result.deployment, material, deps.say)
+      if (stopped(replanned)) return replanned
+      plan = replanned
       // What the run did stays the create it made (the summary's changes); the upload's update
       // is its second step. A deployment another run created is this run's update.
       if (result.kind === 'taken') state.plan = plan
       before = result.deployment.latest_revision_id
       state.previousActive = result.deployment.active_revision_id
       if (result.kind === 'taken') noteRepository(state, deps, plan)
-      written = await update(state, deps, plan, result.deployment, material)
+      const updated = await update(state, deps, plan, result.deployment, material)
+      if (stopped(updated)) return updated
+      written = updated
     }
   } else {
-    written = await update(state, deps, plan, current as Deployment, material)
+    const updated = await update(state, deps, plan, current as Deployment, material)
+    if (stopped(updated)) return updated
+    written = updated
   }
   observe(state, written, deps.log)
   if (plan.kind === 'update' && !plan.newRevision)
@@ -67,6 +75,7 @@ export async function writePlan(
     observe(state, written, deps.log)
   }
   const revisionId = await revisionOf(deps.client, written)
+  if (stopped(revisionId)) return revisionId
   state.revisionId = revisionId
   deps.log.info(`Revision ${revisionId}.`)
   return { kind: 'revision', deployment: written, revisionId }
@@ -76,7 +85,7 @@ function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps)
   const { client, log } = deps
   return log.group('Create the deployment', async () => {
     const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say)
-    if (r.kind === 'created')
+    if (!stopped(r) && r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
   })
@@ -88,15 +97,14 @@ async function update(
   p: Plan,
   d: Deployment,
   material: NamedMaterial | UploadMaterial
-): Promise<Deployment> {
+): Promise<Deployment | Stop> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const body =
-    material.kind === 'upload'
-      ? withObject(p.body, await material.upload.store(client, d.id, state))
-      : p.body
+  const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state))
+  if (stopped(object)) return object
+  const body = object === false ? p.body : withObject(p.body, object)
   return log.group('Update the deployment', async () => {
     if (p.removedSecrets.length) {
       log.warning(
