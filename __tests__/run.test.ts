@@ -12,7 +12,7 @@ import { cliNaming } from '../src/cli/naming.ts'
 import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
 import { EVENT } from './builders.ts'
-import { virtualEmulator } from './virtual-emulator.ts'
+import { virtualEmulator } from './builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
 const { now, sleep } = v

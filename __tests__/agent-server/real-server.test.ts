@@ -11,7 +11,7 @@ import { checkGraphs } from '../../src/health/verify/graphs.ts'
 import { checkServedRevision } from '../../src/health/verify/served-revision.ts'
 import { runSmokeCases } from '../../src/health/verify/smoke.ts'
 import type { SmokeCase } from '../../src/inputs/smoke-cases.ts'
-import { agentOf, startAgents, testClock } from '../health/verify/harness.ts'
+import { agentOf, startAgents, testClock } from '../builders/agents.ts'
 import { FIXTURE, startRealServer, type RealServer } from './server.ts'
 
 let server: RealServer

@@ -88,7 +88,7 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Send this signal once stdout contains `when`, or `when()` is true (polled), or after `afterMs`. */
   cancel?: { signal: NodeJS.Signals; when?: string | RegExp | (() => boolean); afterMs?: number }
-  /** Run as this user (its runner files made writable to it): see __tests__/upload/helpers.ts. */
+  /** Run as this user (its runner files made writable to it): see __tests__/builders/upload.ts. */
   user?: { uid: number; gid: number }
   /** Called once when stdout first contains `when`: to act on the emulator mid-run. */
   onStdout?: { when: string | RegExp; run: (stdout: string) => void | Promise<void> }
@@ -332,7 +332,7 @@ export function e2e(
   )
 }
 
-/** `e2e` with a fake GitHub of its own besides its emulator (see native/fake-github.ts). */
+/** `e2e` with a fake GitHub of its own besides its emulator (see scripts/fake-github.ts). */
 export function e2eWithGitHub(
   title: string,
   body: (t: E2E, github: FakeGitHub) => Promise<void>,

@@ -6,7 +6,7 @@ import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { copyFixture, rulesCase, rulesTree, tempDir } from '../upload/helpers.ts'
+import { copyFixture, rulesCase, rulesTree, tempDir } from '../builders/upload.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 
 /** An upload deploy of `workspace` (no integration, repository or ref) and what it built. */

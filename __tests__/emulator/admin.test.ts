@@ -1,7 +1,15 @@
 // Admin routes under /_emulator/: no auth, not logged, drive the emulator over HTTP.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Emulator, RequestLogEntry } from '../../emulator/server.ts'
-import { call, CLOUD, CLOUD_KEY, codehostBody, start, testFixture, type Json } from './helpers.ts'
+import {
+  call,
+  CLOUD,
+  CLOUD_KEY,
+  codehostBody,
+  start,
+  testFixture,
+  type Json
+} from '../builders/emulator.ts'
 
 let emu: Emulator
 beforeEach(async () => {

@@ -19,7 +19,7 @@ import {
   SELF_KEY,
   start,
   type Json
-} from './helpers.ts'
+} from '../builders/emulator.ts'
 
 let emu: Emulator
 let clock: ReturnType<typeof manualClock>

@@ -11,7 +11,7 @@ import {
   REPO,
   SELF_KEY,
   start
-} from './helpers.ts'
+} from '../builders/emulator.ts'
 
 let emu: Emulator | undefined
 afterEach(async () => {

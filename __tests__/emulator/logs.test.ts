@@ -16,7 +16,7 @@ import {
   SELF_KEY,
   start,
   type Json
-} from './helpers.ts'
+} from '../builders/emulator.ts'
 
 // 100 ms per stage: BUILDING is 300..400, DEPLOYING 500..600.
 const DURATIONS = {

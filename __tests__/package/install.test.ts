@@ -16,8 +16,8 @@ import {
   NAME,
   NODE24,
   type Installed
-} from '../cli/package.ts'
-import { copyFixture } from '../upload/helpers.ts'
+} from './package.ts'
+import { copyFixture } from '../builders/upload.ts'
 
 let installed: Installed
 let work: string

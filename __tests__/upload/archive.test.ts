@@ -18,7 +18,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from '@jest/globals'
 import { buildArchive, fsProblem, type BuiltArchive } from '../../src/upload/archive.ts'
 import { ArchiveError } from '../../src/upload/errors.ts'
-import { copyFixture, tarList, tempDir } from './helpers.ts'
+import { copyFixture, tarList, tempDir } from '../builders/upload.ts'
 
 const built: BuiltArchive[] = []
 async function build(workspace: string, graphConfigPath: string, tempRoot?: string) {

@@ -9,7 +9,7 @@ import {
   readWorkspaceGit,
   untrackedMembers
 } from '../../src/upload/workspace-git.ts'
-import { tempDir } from './helpers.ts'
+import { tempDir } from '../builders/upload.ts'
 
 function git(cwd: string, ...args: string[]): string {
   const who = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false']

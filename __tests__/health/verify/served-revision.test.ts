@@ -16,7 +16,7 @@ import {
   startAgents,
   testClock,
   type TestClock
-} from './harness.ts'
+} from '../../builders/agents.ts'
 
 let emu: Emulator
 let clock: TestClock

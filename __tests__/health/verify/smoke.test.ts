@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Emulator } from '../../../emulator/server.ts'
 import type { SmokeCase } from '../../../src/inputs/smoke-cases.ts'
 import { runSmokeCases } from '../../../src/health/verify/smoke.ts'
-import { agentOf, LIVE, scriptApp, startAgents, testClock, type TestClock } from './harness.ts'
+import {
+  agentOf,
+  LIVE,
+  scriptApp,
+  startAgents,
+  testClock,
+  type TestClock
+} from '../../builders/agents.ts'
 
 let emu: Emulator
 let clock: TestClock

@@ -1,0 +1,90 @@
+// The checks of the new revision against the emulator's agent server over loopback HTTP, with one
+// clock for both: the checks' waits move the emulator's virtual time (auto), or wait until the
+// test moves it (manual: for a case's timeout, so nothing depends on the machine's speed).
+import { agentProbe } from '../../src/health/verify/agent-probe.ts'
+import { LOOPBACK } from '../../src/control-plane/vouched-hosts.ts'
+import type { Clock } from '../../src/clock.ts'
+import type { AgentCall } from '../../src/health/verify/agent-call.ts'
+import type { Emulator } from '../../emulator/server.ts'
+import { call, CLOUD_KEY, LIVE, liveFixture, manualClock, start, type Json } from './emulator.ts'
+
+export { LIVE }
+
+export interface TestClock extends Clock {
+  advance: (ms: number) => void
+  /** Waits pending until `advance` passes their time (manual), or resolve at once after moving time (auto). */
+  mode: 'auto' | 'manual'
+  pending: () => number
+}
+
+export function testClock(): TestClock {
+  const base = manualClock()
+  const timers: { at: number; resolve: () => void }[] = []
+  const clock: TestClock = {
+    mode: 'auto',
+    now: base.now,
+    advance(ms) {
+      base.advance(ms)
+      for (const t of timers.filter(t => t.at <= base.now())) {
+        timers.splice(timers.indexOf(t), 1)
+        t.resolve()
+      }
+    },
+    pending: () => timers.length,
+    sleep(ms, signal) {
+      if (signal?.aborted) return Promise.reject(new Error('aborted'))
+      if (clock.mode === 'auto') {
+        base.advance(ms)
+        return Promise.resolve()
+      }
+      return new Promise((resolve, reject) => {
+        const timer = { at: base.now() + ms, resolve }
+        timers.push(timer)
+        signal?.addEventListener('abort', () => {
+          const i = timers.indexOf(timer)
+          if (i >= 0) timers.splice(i, 1)
+          reject(new Error('aborted'))
+        })
+      })
+    }
+  }
+  return clock
+}
+
+export async function startAgents(clock: TestClock): Promise<Emulator> {
+  return start({
+    now: clock.now,
+    fixture: liveFixture
+  })
+}
+
+/** The agent server of LIVE, with the tenant's key (or `key`; null sends none). */
+export function agentOf(emu: Emulator, key: string | null = CLOUD_KEY): AgentCall {
+  // An empty key reads as none: loopback (vouched for, as the emulator's base-url is) gets the header.
+  return agentProbe({ url: `${emu.url}/_agents/${LIVE}`, apiKey: key ?? '', vouched: [LOOPBACK] })
+}
+
+export async function latestRevision(emu: Emulator): Promise<string> {
+  const d = await call(emu, 'GET', `/v2/deployments/${LIVE}`)
+  return (d.body as Json).latest_revision_id as string
+}
+
+/** A new revision of LIVE, DEPLOYED (its drain not over): [previous, new]. */
+export async function redeploy(emu: Emulator, clock: TestClock): Promise<[string, string]> {
+  const before = await latestRevision(emu)
+  await call(emu, 'PATCH', `/v2/deployments/${LIVE}`, {
+    body: { source_revision_config: { repo_ref: 'next' } }
+  })
+  const after = await latestRevision(emu)
+  clock.advance(3_000)
+  return [before, after]
+}
+
+export async function scriptApp(emu: Emulator, spec: unknown): Promise<void> {
+  const res = await fetch(`${emu.url}/_emulator/agents/${LIVE}/app`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(spec)
+  })
+  if (res.status !== 200) throw new Error(`app script refused: ${await res.text()}`)
+}
