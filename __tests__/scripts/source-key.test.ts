@@ -21,10 +21,10 @@ test("the key changes with a file the action's entry reaches, the version or the
   const root = mkdtempSync(join(tmpdir(), 'cpd-source-key-'))
   try {
     write(root, 'package.json', '{"version":"1.0.0","scripts":{"build":"ncc build"}}')
-    write(root, 'src/index.ts', "import { a } from '../deploy/flow.ts'\nconsole.log(a)\n")
-    write(root, 'src/deploy/flow.ts', "export const a = await import('../lazy.ts')\n")
+    write(root, 'src/index.ts', "import { a } from './deploy/flow.ts'\nconsole.log(a)\n")
+    write(root, 'src/deploy/flow.ts', "export const a = await import('./lazy.ts')\n")
     write(root, 'src/deploy/lazy.ts', 'export const b = 1\n')
-    write(root, 'src/cli/index.ts', "import { a } from '../../deploy/flow.ts'\nconsole.log(a)\n")
+    write(root, 'src/cli/index.ts', "import { a } from '../deploy/flow.ts'\nconsole.log(a)\n")
     write(root, 'emulator/cli.ts', 'export {}\n')
     expect(bundledFiles(['src/index.ts'], root)).toEqual([
       'src/deploy/flow.ts',
@@ -54,7 +54,7 @@ test("the key changes with a file the action's entry reaches, the version or the
     }
     // In it: the key changes.
     for (const [file, text] of [
-      ['src/deploy/flow.ts', "export const a = await import('../lazy.ts')\nexport const c = 2\n"],
+      ['src/deploy/flow.ts', "export const a = await import('./lazy.ts')\nexport const c = 2\n"],
       ['src/deploy/lazy.ts', 'export const b = 2\n'],
       ['package.json', '{"version":"1.0.1","scripts":{"build":"ncc build","test":"jest"}}'],
       ['package.json', '{"version":"1.0.1","scripts":{"build":"ncc build -m","test":"jest"}}']
