@@ -1,4 +1,5 @@
 // Shared helpers of the emulator tests: a controllable clock, a small fixture and fetch wrappers.
+import { afterEach, beforeEach } from '@jest/globals'
 import {
   startEmulator,
   type Emulator,
@@ -77,9 +78,75 @@ export function manualClock(start = Date.parse('2026-03-01T12:00:00Z')) {
     }
   }
 }
+export type ManualClock = ReturnType<typeof manualClock>
 
 export async function start(options: EmulatorOptions = {}): Promise<Emulator> {
   return startEmulator({ port: 0, fixture: testFixture, ...options })
+}
+
+/** 100 ms per stage, 600 ms in all; the database is ready after 600 ms. */
+export const STAGES_100_MS = {
+  CREATING: 100,
+  QUEUED: 100,
+  AWAITING_BUILD: 100,
+  BUILDING: 100,
+  AWAITING_DEPLOY: 100,
+  DEPLOYING: 100,
+  DATABASE: 600
+}
+
+export interface PerTest {
+  /** The running test's emulator. */
+  emu: Emulator
+  /** The clock it runs on, when started with `manualClock`. */
+  clock: ManualClock
+  /** Starts the running test's emulator with these options besides the file's. */
+  setup(options?: EmulatorOptions): Promise<Emulator>
+}
+
+/** Reads through to what `current()` is when read: the running test's emulator or clock. */
+function current<T extends object>(of: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = of()
+      if (target === undefined) throw new Error('no emulator is running in this test')
+      const value = Reflect.get(target, key)
+      return typeof value === 'function' ? value.bind(target) : value
+    }
+  })
+}
+
+/**
+ * One emulator per test, closed after it: started before each test, or by the test's `setup`
+ * when `eager` is false. With `manualClock` it runs on a clock of its own that the test moves.
+ */
+export function emulatorPerTest(
+  options: EmulatorOptions = {},
+  { eager = true, manualClock: manual = false } = {}
+): PerTest {
+  let emu: Emulator | undefined
+  let clock: ManualClock | undefined
+  const setup = async (more: EmulatorOptions = {}) => {
+    clock = manual ? manualClock() : undefined
+    emu = await start({ ...(clock ? { now: clock.now } : {}), ...options, ...more })
+    return emu
+  }
+  if (eager) beforeEach(async () => void (await setup()))
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+  })
+  return { emu: current(() => emu), clock: current(() => clock), setup }
+}
+
+/** A request to the emulator's admin routes (`/_emulator/...`): no key, JSON both ways. */
+export async function adminCall(emulator: Emulator, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${emulator.url}/_emulator${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  return { status: res.status, body: (await res.json()) as Json }
 }
 
 export interface Call {

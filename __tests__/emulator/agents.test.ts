@@ -1,39 +1,27 @@
 // The emulated agent servers: /_agents/<id>/ok, /info, /assistants/search and /runs/wait per
 // deployment, the key checked, health and answers scripted through the admin API, probes logged
 // apart from the API's request log.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { graphsOf } from '../../emulator/agent-app.ts'
-import type { Emulator } from '../../emulator/server.ts'
+
 import {
+  adminCall,
   call,
   CLOUD,
   CLOUD_KEY,
   codehostBody,
   dockerBody,
+  emulatorPerTest,
+  INTEGRATION,
+  type Json,
   LIVE,
   liveFixture,
-  manualClock,
   OTHER_KEY,
   REPO,
-  INTEGRATION,
-  SELF_KEY,
-  start,
-  type Json
+  SELF_KEY
 } from '../builders/emulator.ts'
 
-let emu: Emulator
-let clock: ReturnType<typeof manualClock>
-
-beforeEach(async () => {
-  clock = manualClock()
-  emu = await start({
-    now: clock.now,
-    fixture: liveFixture
-  })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = emulatorPerTest({ fixture: liveFixture }, { manualClock: true })
 
 /** A GET to the agent server of `id` with the tenant's key (or `key`). */
 async function probe(id: string, route = '/ok', key: string | null = CLOUD_KEY) {
@@ -45,14 +33,8 @@ async function probe(id: string, route = '/ok', key: string | null = CLOUD_KEY) 
   return { status: res.status, location: res.headers.get('location'), body: text }
 }
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator/agents${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Json }
-}
+const admin = (method: string, path: string, body?: unknown) =>
+  adminCall(emu, method, `/agents${path}`, body)
 
 async function latestRevision(id: string): Promise<string> {
   const d = await call(emu, 'GET', `/v2/deployments/${id}`)

@@ -1,43 +1,20 @@
 // Revision logs in the emulator's model, and scripted outcomes (admin `scripts`), driven by an
 // injected clock: the logs grow as the lifecycle advances and end as the revision ended.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../src/control-plane/schema.ts'
+import { demoFixture, type LogEntry, type RevisionLogs } from '../../emulator/server.ts'
 import {
-  demoFixture,
-  type Emulator,
-  type LogEntry,
-  type RevisionLogs
-} from '../../emulator/server.ts'
-import {
+  adminCall,
   call,
   codehostBody,
   dockerBody,
-  manualClock,
+  emulatorPerTest,
   SELF_KEY,
-  start,
-  type Json
+  STAGES_100_MS
 } from '../builders/emulator.ts'
 
 // 100 ms per stage: BUILDING is 300..400, DEPLOYING 500..600.
-const DURATIONS = {
-  CREATING: 100,
-  QUEUED: 100,
-  AWAITING_BUILD: 100,
-  BUILDING: 100,
-  AWAITING_DEPLOY: 100,
-  DEPLOYING: 100,
-  DATABASE: 600
-}
-
-let emu: Emulator
-let clock: ReturnType<typeof manualClock>
-beforeEach(async () => {
-  clock = manualClock()
-  emu = await start({ now: clock.now, stageDurationsMs: DURATIONS })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = emulatorPerTest({ stageDurationsMs: STAGES_100_MS }, { manualClock: true })
 
 async function create(body: unknown = codehostBody('logs'), key?: string) {
   const r = await call(emu, 'POST', '/v2/deployments', { body, ...(key ? { key } : {}) })
@@ -54,14 +31,7 @@ const logs = (rid: string) => emu.revisionLogs(rid) as RevisionLogs
 const last = (lines: LogEntry[] | null) => lines?.at(-1)
 const messages = (lines: LogEntry[] | null) => (lines ?? []).map(l => l.message)
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Json }
-}
+const admin = (method: string, path: string, body?: unknown) => adminCall(emu, method, path, body)
 
 describe('revision logs', () => {
   it('grow as the lifecycle advances: clone, install, build, push, then the deploy steps', async () => {

@@ -4,38 +4,26 @@
 // deployment's deploy log and log line ids; with the same validation rigour as the interface.
 import { randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { Dialect } from '../../src/control-plane/dialect.ts'
-import type { Emulator, EmulatorOptions } from '../../emulator/server.ts'
+
 import { answerProblems } from '../builders/openapi.ts'
 import {
   call,
   CLOUD,
   codehostBody,
   dockerBody,
+  emulatorPerTest,
   INTEGRATION,
-  manualClock,
+  type Json,
   OTHER_INTEGRATION,
-  SELF_KEY,
-  start,
-  type Json
+  SELF_KEY
 } from '../builders/emulator.ts'
 import { buildFromUpload } from '../../emulator/source-build.ts'
 import { Store, type UploadRecord } from '../../emulator/store.ts'
 import { project, tarball } from '../builders/tarballs.ts'
 
-let emu: Emulator | undefined
-let clock: ReturnType<typeof manualClock>
-afterEach(async () => {
-  await emu?.close()
-  emu = undefined
-})
-
-async function setup(options: EmulatorOptions = {}) {
-  clock = manualClock()
-  emu = await start({ now: clock.now, ...options })
-  return emu
-}
+const { emu, clock, setup } = emulatorPerTest({}, { eager: false, manualClock: true })
 
 const TARBALL = project(['agent'])
 

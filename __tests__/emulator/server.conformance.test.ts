@@ -1,5 +1,5 @@
 // Conformance of the emulator to the interface and the service facts, driven over HTTP only.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
   Deployment,
   DeploymentList,
@@ -7,14 +7,16 @@ import {
   HTTPValidationError,
   RepositoryList
 } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../emulator/server.ts'
+
 import {
   call,
   CLOUD,
   CLOUD_KEY,
   codehostBody,
   dockerBody,
+  emulatorPerTest,
   INTEGRATION,
+  type Json,
   LISTENER,
   ORG_KEY,
   OTHER,
@@ -25,17 +27,10 @@ import {
   SELF,
   SELF_KEY,
   start,
-  testFixture,
-  type Json
+  testFixture
 } from '../builders/emulator.ts'
 
-let emu: Emulator
-beforeEach(async () => {
-  emu = await start()
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu } = emulatorPerTest()
 
 const UNKNOWN = '99999999-9999-4999-8999-999999999999'
 

@@ -1,44 +1,25 @@
 // The emulator as the production service: the `langsmith` dialect validated against the production
 // OpenAPI description (spec/production-openapi.json), the production limits, and the operations
 // beyond the interface (list revisions, redeploy, delete, revision logs) in both dialects.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { Dialect } from '../../src/control-plane/dialect.ts'
-import type { Emulator, EmulatorOptions } from '../../emulator/server.ts'
+
 import { answerProblems } from '../builders/openapi.ts'
 import {
   call,
   CLOUD,
+  emulatorPerTest,
   INTEGRATION,
-  manualClock,
+  type Json,
   REPO,
-  start,
-  type Json
+  STAGES_100_MS
 } from '../builders/emulator.ts'
 
 // 100 ms per stage; deleted deployments are gone after 500 ms.
-const DURATIONS = {
-  CREATING: 100,
-  QUEUED: 100,
-  AWAITING_BUILD: 100,
-  BUILDING: 100,
-  AWAITING_DEPLOY: 100,
-  DEPLOYING: 100,
-  DATABASE: 600,
-  DELETE: 500
-}
-
-let emu: Emulator | undefined
-let clock: ReturnType<typeof manualClock>
-afterEach(async () => {
-  await emu?.close()
-  emu = undefined
-})
-
-async function setup(options: EmulatorOptions = {}) {
-  clock = manualClock()
-  emu = await start({ now: clock.now, stageDurationsMs: DURATIONS, ...options })
-  return emu
-}
+const { emu, clock, setup } = emulatorPerTest(
+  { stageDurationsMs: { ...STAGES_100_MS, DELETE: 500 } },
+  { eager: false, manualClock: true }
+)
 
 /** A call in the langsmith dialect whose answer must fit the production description. */
 async function prod(method: string, path: string, body?: unknown) {

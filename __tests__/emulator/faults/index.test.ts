@@ -1,23 +1,18 @@
 // Injected faults and the global rate limit, seen from an HTTP client.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { Deployment } from '../../../src/control-plane/schema.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import {
   call,
   codehostBody,
+  emulatorPerTest,
+  type Json,
   manualClock,
   OTHER_KEY,
-  start,
-  type Json
+  start
 } from '../../builders/emulator.ts'
 
-let emu: Emulator
-beforeEach(async () => {
-  emu = await start()
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu } = emulatorPerTest()
 
 const names = (e: Emulator) => e.state().tenants.flatMap(t => t.deployments.map(d => d.name))
 

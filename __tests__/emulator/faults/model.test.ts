@@ -1,30 +1,18 @@
 // Fault kinds that lie about the model (for the reliability suite): an update answered with the
 // old revision, a revision answer about another revision, a 404 right after the write, a list
 // that never ends. Each is scripted as a client would see it.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { Deployment, DeploymentList, Revision } from '../../../src/control-plane/schema.ts'
-import type { Emulator } from '../../../emulator/server.ts'
-import { call, codehostBody, manualClock, start, type Json } from '../../builders/emulator.ts'
 
-const DURATIONS = {
-  CREATING: 100,
-  QUEUED: 100,
-  AWAITING_BUILD: 100,
-  BUILDING: 100,
-  AWAITING_DEPLOY: 100,
-  DEPLOYING: 100,
-  DATABASE: 600
-}
+import {
+  call,
+  codehostBody,
+  emulatorPerTest,
+  type Json,
+  STAGES_100_MS
+} from '../../builders/emulator.ts'
 
-let emu: Emulator
-let clock: ReturnType<typeof manualClock>
-beforeEach(async () => {
-  clock = manualClock()
-  emu = await start({ now: clock.now, stageDurationsMs: DURATIONS })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = emulatorPerTest({ stageDurationsMs: STAGES_100_MS }, { manualClock: true })
 
 async function create(name = 'model') {
   const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody(name) })
