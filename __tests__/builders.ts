@@ -54,3 +54,17 @@ export function testDeployment(over: Partial<Deployment> = {}): Deployment {
     ...over
   }
 }
+
+/** A log port that keeps every line, as the job log would show it. */
+export function recordingLog() {
+  const lines: Array<{ level: 'info' | 'warning'; line: string; title?: string }> = []
+  return {
+    lines,
+    warnings: () => lines.filter(l => l.level === 'warning'),
+    log: {
+      info: (line: string) => lines.push({ level: 'info', line }),
+      warning: (line: string, title?: string) =>
+        lines.push({ level: 'warning', line, ...(title ? { title } : {}) })
+    }
+  }
+}

@@ -14,7 +14,7 @@ import {
 } from '../../src/github/deployment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import type { RawInputs } from '../../src/inputs/index.ts'
-import { SHA, testOptions } from '../builders.ts'
+import { recordingLog, SHA, testOptions } from '../builders.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 const TOKEN = 'ghs_unit0token0000000000000000000000000001'
@@ -151,20 +151,6 @@ describe('describeGitHubError', () => {
   })
 })
 
-/** A log port that keeps every line, as the job log would show it. */
-function recordingLog() {
-  const lines: Array<{ level: 'info' | 'warning'; line: string; title?: string }> = []
-  return {
-    lines,
-    warnings: () => lines.filter(l => l.level === 'warning'),
-    log: {
-      info: (line: string) => lines.push({ level: 'info', line }),
-      warning: (line: string, title?: string) =>
-        lines.push({ level: 'warning', line, ...(title ? { title } : {}) })
-    }
-  }
-}
-
 /** A port on this machine where nothing listens: a connection there is refused. */
 async function closedPort(): Promise<number> {
   const server = createServer()
@@ -183,6 +169,19 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   afterAll(() => github.close())
   beforeEach(() => github.reset())
   const env = () => context({ GITHUB_API_URL: github.url })
+
+  /** A deployment started with a log that keeps every line and a sleep that only records its wait. */
+  async function startWithRecordedSleep() {
+    const rec = recordingLog()
+    const slept: number[] = []
+    const sleep = async (ms: number) => void slept.push(ms)
+    const deployment = await startGitHubDeployment(options(), env(), {
+      redactor,
+      log: rec.log,
+      clock: { sleep }
+    })
+    return { rec, slept, deployment }
+  }
 
   test('created and in_progress, its id returned; finish sets the final state', async () => {
     const rec = recordingLog()
@@ -230,17 +229,7 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   })
 
   test('a status that fails is retried once after the injected sleep, then one warning', async () => {
-    const rec = recordingLog()
-    const slept: number[] = []
-    const deployment = await startGitHubDeployment(options(), env(), {
-      redactor,
-      log: rec.log,
-      clock: {
-        sleep: async (ms: number) => {
-          slept.push(ms)
-        }
-      }
-    })
+    const { rec, slept, deployment } = await startWithRecordedSleep()
     expect(slept).toEqual([])
     github.failWith(502, 'Bad gateway', /\/statuses$/)
     await deployment!.finish(state('deployed'), undefined)
@@ -253,17 +242,7 @@ describe('startGitHubDeployment against a local GitHub, through the log port', (
   })
 
   test('a refused status (422) is not retried', async () => {
-    const rec = recordingLog()
-    const slept: number[] = []
-    const deployment = await startGitHubDeployment(options(), env(), {
-      redactor,
-      log: rec.log,
-      clock: {
-        sleep: async (ms: number) => {
-          slept.push(ms)
-        }
-      }
-    })
+    const { rec, slept, deployment } = await startWithRecordedSleep()
     github.failWith(422, 'Validation Failed', /\/statuses$/)
     await deployment!.finish(state('failed'), undefined)
     expect(slept).toEqual([])

@@ -14,6 +14,7 @@ import {
   type PrCommentReport
 } from '../../src/github/pr-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
+import { recordingLog } from '../builders.ts'
 
 const TOKEN = 'ghs_prcomment0token000000000000000000001'
 const PR = 17
@@ -23,19 +24,6 @@ const ENV = {
   GITHUB_SERVER_URL: 'https://github.example',
   GITHUB_RUN_ID: '4242',
   GITHUB_RUN_ATTEMPT: '2'
-}
-
-function recordingLog() {
-  const lines: Array<{ level: 'info' | 'warning'; line: string; title?: string }> = []
-  return {
-    lines,
-    warnings: () => lines.filter(l => l.level === 'warning'),
-    log: {
-      info: (line: string) => lines.push({ level: 'info', line }),
-      warning: (line: string, title?: string) =>
-        lines.push({ level: 'warning', line, ...(title ? { title } : {}) })
-    }
-  }
 }
 
 const deployed = (over: Partial<PrCommentReport> = {}): PrCommentReport => ({

@@ -4,7 +4,7 @@ import { makeClock } from '../../../src/clock.ts'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import { ApiError } from '../../../src/control-plane/errors.ts'
-import type { CreateDeploymentRequest } from '../../../src/control-plane/schema.ts'
+import type { CreateDeploymentRequest, Deployment } from '../../../src/control-plane/schema.ts'
 import { createOrAdopt, patchReconciled } from '../../../src/deploy/steps/converging-writes.ts'
 import { startEmulator, type Emulator } from '../../../emulator/server.ts'
 
@@ -163,18 +163,22 @@ describe('createOrAdopt', () => {
   })
 })
 
+/** patchReconciled of a ref change to `main`, as the deploy sends it. */
+const patchMain = (d: Deployment) =>
+  patchReconciled(
+    client,
+    d,
+    { source_revision_config: { repo_ref: 'main' } },
+    true,
+    notes,
+    Date.now
+  )
+
 describe('patchReconciled', () => {
   test('a patch whose answer was lost adopts the revision it made: exactly one new revision', async () => {
     const d = await client.createDeployment(body('patched'))
     emu.setFaults({ kind: 'lost-response', method: 'PATCH', path: '/v2/deployments/*', times: 1 })
-    const out = await patchReconciled(
-      client,
-      d,
-      { source_revision_config: { repo_ref: 'main' } },
-      true,
-      notes,
-      Date.now
-    )
+    const out = await patchMain(d)
     const [state] = named('patched')
     expect(state!.revisions).toHaveLength(2)
     expect(out.latest_revision_id).toBe(state!.latest_revision_id)
@@ -185,14 +189,7 @@ describe('patchReconciled', () => {
   test('a patch that failed before it was applied is sent again: still exactly one new revision', async () => {
     const d = await client.createDeployment(body('retried'))
     emu.setFaults({ kind: 'reset', method: 'PATCH', path: '/v2/deployments/*', times: 1 })
-    const out = await patchReconciled(
-      client,
-      d,
-      { source_revision_config: { repo_ref: 'main' } },
-      true,
-      notes,
-      Date.now
-    )
+    const out = await patchMain(d)
     expect(named('retried')[0]!.revisions).toHaveLength(2)
     expect(out.latest_revision_id).toBe(named('retried')[0]!.latest_revision_id)
     expect(patches().map(p => p.status)).toEqual([null, 200])
