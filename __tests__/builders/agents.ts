@@ -6,7 +6,17 @@ import { LOOPBACK } from '../../src/control-plane/vouched-hosts.ts'
 import type { Clock } from '../../src/clock.ts'
 import type { AgentCall } from '../../src/health/verify/agent-call.ts'
 import type { Emulator } from '../../emulator/server.ts'
-import { call, CLOUD_KEY, LIVE, liveFixture, manualClock, start, type Json } from './emulator.ts'
+import { afterEach, beforeEach } from '@jest/globals'
+import {
+  call,
+  CLOUD_KEY,
+  current,
+  LIVE,
+  liveFixture,
+  manualClock,
+  start,
+  type Json
+} from './emulator.ts'
 
 export { LIVE }
 
@@ -56,6 +66,25 @@ export async function startAgents(clock: TestClock): Promise<Emulator> {
     now: clock.now,
     fixture: liveFixture
   })
+}
+
+/** The agent servers of the live fixture for each test, on a test clock in `mode`; closed after it. */
+export function agentsPerTest(mode: TestClock['mode'] = 'auto'): {
+  emu: Emulator
+  clock: TestClock
+} {
+  let emu: Emulator | undefined
+  let clock: TestClock | undefined
+  beforeEach(async () => {
+    clock = testClock()
+    clock.mode = mode
+    emu = await startAgents(clock)
+  })
+  afterEach(async () => {
+    await emu?.close()
+    emu = undefined
+  })
+  return { emu: current(() => emu), clock: current(() => clock) }
 }
 
 /** The agent server of LIVE, with the tenant's key (or `key`; null sends none). */

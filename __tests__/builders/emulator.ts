@@ -104,15 +104,20 @@ export interface PerTest {
   setup(options?: EmulatorOptions): Promise<Emulator>
 }
 
-/** Reads through to what `current()` is when read: the running test's emulator or clock. */
-function current<T extends object>(of: () => T | undefined): T {
+/** Reads and writes through to what `of()` is at the time: the running test's emulator or clock. */
+export function current<T extends object>(of: () => T | undefined): T {
+  const target = () => {
+    const t = of()
+    if (t === undefined) throw new Error('no emulator is running in this test')
+    return t
+  }
   return new Proxy({} as T, {
     get(_, key) {
-      const target = of()
-      if (target === undefined) throw new Error('no emulator is running in this test')
-      const value = Reflect.get(target, key)
-      return typeof value === 'function' ? value.bind(target) : value
-    }
+      const t = target()
+      const value = Reflect.get(t, key)
+      return typeof value === 'function' ? value.bind(t) : value
+    },
+    set: (_, key, value) => Reflect.set(target(), key, value)
   })
 }
 

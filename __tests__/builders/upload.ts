@@ -145,3 +145,14 @@ async function addLinks(dir: string): Promise<() => Promise<void>> {
   await new Promise<void>(res => server.listen(join(dir, 'server.sock'), res))
   return () => new Promise<void>(res => server.close(() => res()))
 }
+
+/** What an archive of the `monorepo` fixture's apps/agent/langgraph.json holds. */
+export const MONOREPO_MEMBERS = [
+  'apps/agent/.gitignore',
+  'apps/agent/agent.py',
+  'apps/agent/langgraph.json',
+  'libs/shared/.dockerignore',
+  'libs/shared/pyproject.toml',
+  'libs/shared/scratch.tmp',
+  'libs/shared/shared/__init__.py'
+]

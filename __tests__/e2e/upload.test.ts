@@ -8,7 +8,14 @@ import { randomBytes } from 'node:crypto'
 import { chmod, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../builders/upload.ts'
+import {
+  copyFixture,
+  fifoRace,
+  MONOREPO_MEMBERS,
+  openUp,
+  RUN_AS,
+  watchedTemp
+} from '../builders/upload.ts'
 import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
 
@@ -42,16 +49,6 @@ const IGNORES_MEMBERS = [
   'tests/test_agent.py',
   'venv.txt'
 ]
-const MONOREPO_MEMBERS = [
-  'apps/agent/.gitignore',
-  'apps/agent/agent.py',
-  'apps/agent/langgraph.json',
-  'libs/shared/.dockerignore',
-  'libs/shared/pyproject.toml',
-  'libs/shared/scratch.tmp',
-  'libs/shared/shared/__init__.py'
-]
-
 /** The inputs of an upload deploy of `workspace`: no integration, repository or ref. */
 const upload = uploadInputs
 

@@ -20,6 +20,7 @@ import type { InputProblem, Options } from '../../src/inputs/options.ts'
 import { renderProblems } from '../../src/inputs/problems.ts'
 import { createNeedsProblem, missingForCreate } from '../../src/inputs/create-needs.ts'
 import { ACTION_NAMING, sayWith } from '../../src/inputs/naming.ts'
+import { ALIAS_BOMB } from '../builders.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set); these
 // tests read such inputs directly.
@@ -945,16 +946,7 @@ describe('checkInputs: oversized and hostile inputs', () => {
   })
 
   test('a YAML alias bomb is rejected fast', () => {
-    const bomb = [
-      'labels: &a {k0: v, k1: v, k2: v, k3: v, k4: v, k5: v, k6: v, k7: v, k8: v}',
-      'annotations: &b {a0: *a, a1: *a, a2: *a, a3: *a, a4: *a, a5: *a, a6: *a, a7: *a, a8: *a}',
-      'x1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
-      'x2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
-      'x3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
-      'x4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
-      'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
-      'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
-    ].join('\n')
+    const bomb = ALIAS_BOMB
     const found = problems({ ...EXTERNAL, 'resource-spec': bomb })
     expect(found).toEqual([
       {

@@ -1,7 +1,7 @@
 // The served-revision check against the emulator's agent server: /info's host block read on
 // every probe, waiting through the drain, stale naming both revisions, unknown without a host.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../../emulator/server.ts'
+import { describe, expect, it } from '@jest/globals'
+
 import {
   checkServedRevision,
   readInfo,
@@ -9,24 +9,14 @@ import {
 } from '../../../src/health/verify/served-revision.ts'
 import {
   agentOf,
+  agentsPerTest,
   latestRevision,
   LIVE,
   redeploy,
-  scriptApp,
-  startAgents,
-  testClock,
-  type TestClock
+  scriptApp
 } from '../../builders/agents.ts'
 
-let emu: Emulator
-let clock: TestClock
-beforeEach(async () => {
-  clock = testClock()
-  emu = await startAgents(clock)
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = agentsPerTest()
 
 function check(revisionId: string, over: { windowMs?: number; timeoutMs?: number } = {}) {
   return checkServedRevision({
