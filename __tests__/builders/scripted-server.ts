@@ -95,6 +95,15 @@ export const REVISION_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
 export const INTEGRATION_ID = '7e1d2c3b-4a59-4687-9a5b-c4d3e2f1a0b9'
 export const LISTENER_ID = '3f2e1d0c-9b8a-4766-8554-433221100ffe'
 
+/** A codehost revision's source as the production service returns it. */
+const SOURCE_REVISION_CONFIG = {
+  repo_ref: 'main',
+  graph_config_path: 'langgraph.json',
+  image_uri: null,
+  source_tarball_path: null,
+  repo_commit_sha: '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
+}
+
 /** A Deployment as the production service returns it, every required field present. */
 export function deploymentBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -111,13 +120,7 @@ export function deploymentBody(overrides: Record<string, unknown> = {}): Record<
       install_command: null,
       build_command: null
     },
-    source_revision_config: {
-      repo_ref: 'main',
-      graph_config_path: 'langgraph.json',
-      image_uri: null,
-      source_tarball_path: null,
-      repo_commit_sha: '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
-    },
+    source_revision_config: { ...SOURCE_REVISION_CONFIG },
     secrets: [{ name: 'OPENAI_API_KEY', value: null }],
     id: DEPLOYMENT_ID,
     tenant_id: TENANT_ID,
@@ -137,13 +140,7 @@ export function revisionBody(status = 'BUILDING', overrides: Record<string, unkn
     updated_at: '2025-01-02T03:05:05.678Z',
     status,
     source: 'codehost',
-    source_revision_config: {
-      repo_ref: 'main',
-      graph_config_path: 'langgraph.json',
-      image_uri: null,
-      source_tarball_path: null,
-      repo_commit_sha: '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
-    },
+    source_revision_config: { ...SOURCE_REVISION_CONFIG },
     ...overrides
   }
 }

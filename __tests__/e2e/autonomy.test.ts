@@ -4,7 +4,7 @@
 // by events (a request held until the other run has acted), never by timing.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { startGateProxy, type GateProxy } from './gate.ts'
+import { withGateProxy as withProxy } from './gate.ts'
 import {
   e2e,
   e2eWithGitHub,
@@ -12,11 +12,11 @@ import {
   runAction as run,
   uniqueName,
   warnings,
-  type E2E
+  type E2E,
+  redeploys
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eAutonomyToken0123456789'
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const writesTo = (emu: Emulator, id: string) =>
   emu.requests().filter(r => r.method !== 'GET' && r.path.startsWith(`/v2/deployments/${id}`))
 
@@ -43,15 +43,6 @@ async function otherUpdate(emu: Emulator, key: string, id: string): Promise<stri
     source_revision_config: { repo_ref: 'main' }
   })
   return d.latest_revision_id as string
-}
-
-async function withProxy<T>(emu: Emulator, body: (p: GateProxy) => Promise<T>): Promise<T> {
-  const proxy = await startGateProxy(emu.url)
-  try {
-    return await body(proxy)
-  } finally {
-    await proxy.close()
-  }
 }
 
 /** Two seeded deployments, A and B; the inputs of a run that names A by id through `proxy`. */

@@ -4,10 +4,17 @@
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { startGateProxy } from './gate.ts'
-import { BUILDS_FOR_A_DAY, e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
+import {
+  BUILDS_FOR_A_DAY,
+  e2e,
+  leaks,
+  runAction as run,
+  uniqueName,
+  warnings,
+  redeploys
+} from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const PLANTED = 'planted-secret-value-42'
 
 e2e(

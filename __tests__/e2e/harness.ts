@@ -3,7 +3,7 @@
 // GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is that of
 // the working tree: dist/ when it was built from it, else one the jest global setup builds
 // (see global-setup.ts).
-import { beforeAll, test } from '@jest/globals'
+import { beforeAll, expect, test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -366,3 +366,14 @@ export const pullRequest = (n: number): GitHubEvent => ({
     }
   }
 })
+
+/** The redeploys the emulator was asked for: a rollback's one write. */
+export const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+
+/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
+export function expectRolledBackTo(r: RunResult, emu: Emulator, good: string): void {
+  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+  expect(redeploys(emu)).toHaveLength(1)
+  expect(redeploys(emu)[0]!.path).toContain(good)
+  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+}

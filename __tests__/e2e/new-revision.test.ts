@@ -17,7 +17,9 @@ import {
   uniqueName,
   warnings,
   withEmulator,
-  type E2E
+  type E2E,
+  redeploys,
+  expectRolledBackTo
 } from './harness.ts'
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
@@ -32,7 +34,6 @@ function workspace(graphs: string[], smoke?: unknown): string {
 }
 
 const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
 
 /**
@@ -107,10 +108,7 @@ e2eLong(
     expect(r.errors[0]).toMatch(/title=New revision not served::/)
     expect(r.errors[0]).toContain(`serves revision ${good}`)
     expect(r.errors[0]).toContain(`not this run's revision ${revision}`)
-    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-    expect(redeploys(t.emu)).toHaveLength(1)
-    expect(redeploys(t.emu)[0]!.path).toContain(good)
-    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expectRolledBackTo(r, t.emu, good)
     expect(r.summary).toContain('New revision failed its checks')
   }
 )
