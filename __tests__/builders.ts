@@ -1,5 +1,6 @@
 // Shared builders: Options through the real input parser (so a fixture can never be a shape the
 // parser would not produce), and a Deployment as the service answers it.
+import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
 import type { EventDefaults } from '../src/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
@@ -80,3 +81,12 @@ export const ALIAS_BOMB = [
   'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
   'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
 ].join('\n')
+
+/** A port on this machine where nothing listens: a connection there is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>(resolve => server.close(() => resolve()))
+  return port
+}

@@ -10,7 +10,8 @@ import {
   PUSH_MAIN,
   runAction,
   uniqueName,
-  type RunOptions
+  type RunOptions,
+  pullRequestFrom
 } from './harness.ts'
 import type { FakeGitHub } from '../../scripts/fake-github.ts'
 
@@ -107,14 +108,7 @@ e2e(
       github,
       { 'github-token': TOKEN, environment: 'preview', wait: 'false' },
       {
-        event: {
-          name: 'pull_request',
-          ref: 'refs/pull/9/merge',
-          refName: '9/merge',
-          headRef: 'feature-y',
-          sha: 'aaaa000000000000000000000000000000000009',
-          payload: { pull_request: { number: 9, head: { ref: 'feature-y', sha: head } } }
-        }
+        event: pullRequestFrom(9, 'feature-y', head, 'aaaa000000000000000000000000000000000009')
       }
     )
     expect(r.code).toBe(0)

@@ -353,6 +353,21 @@ export function e2eWithGitHub(
 }
 
 /** A pull request's event, from the base repository. */
+/** A pull_request event of `n` from `headRef` (at `head`), as merged at `sha`. */
+export const pullRequestFrom = (
+  n: number,
+  headRef: string,
+  head: string,
+  sha: string
+): GitHubEvent => ({
+  name: 'pull_request',
+  ref: `refs/pull/${n}/merge`,
+  refName: `${n}/merge`,
+  headRef,
+  sha,
+  payload: { pull_request: { number: n, head: { ref: headRef, sha: head } } }
+})
+
 export const pullRequest = (n: number): GitHubEvent => ({
   name: 'pull_request',
   headRef: 'feature',

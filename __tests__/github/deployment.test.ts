@@ -2,7 +2,7 @@
 // there is none), and the module against a local fake of GitHub with a recording log and an
 // injected sleep. The bundle end to end is in e2e/github-deployment.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { createServer } from 'node:net'
+
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { githubContext } from '../../src/github/context.ts'
 import type { DeployState, Outcome } from '../../src/deploy/flow.ts'
@@ -14,7 +14,7 @@ import {
 } from '../../src/github/deployment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import type { RawInputs } from '../../src/inputs/index.ts'
-import { recordingLog, SHA, testOptions } from '../builders.ts'
+import { recordingLog, SHA, testOptions, closedPort } from '../builders.ts'
 import type { Options } from '../../src/inputs/options.ts'
 
 const TOKEN = 'ghs_unit0token0000000000000000000000000001'
@@ -150,15 +150,6 @@ describe('describeGitHubError', () => {
     expect(describeGitHubError(err, redactor)).not.toContain('\n::')
   })
 })
-
-/** A port on this machine where nothing listens: a connection there is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>(resolve => server.close(() => resolve()))
-  return port
-}
 
 describe('startGitHubDeployment against a local GitHub, through the log port', () => {
   let github: FakeGitHub

@@ -2,7 +2,7 @@
 // and deployment name, found again and updated in place; GitHub failing is one warning and never a
 // throw; the token is in no log line. In process, with a recording log port.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { createServer } from 'node:net'
+
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
 import { githubContext } from '../../src/github/context.ts'
@@ -14,7 +14,7 @@ import {
   type PrCommentReport
 } from '../../src/github/pr-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
-import { recordingLog } from '../builders.ts'
+import { recordingLog, closedPort } from '../builders.ts'
 
 const TOKEN = 'ghs_prcomment0token000000000000000000001'
 const PR = 17
@@ -403,11 +403,3 @@ describe('where the comment goes, and when there is none', () => {
     expect(github.requests).toEqual([])
   })
 })
-
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>(resolve => server.close(() => resolve()))
-  return port
-}
