@@ -33,7 +33,10 @@ function faultApplied(c: Case, emu: Emulator): void {
 }
 
 /** Exit 0, DEPLOYED, and `revision-id` is the deployment's latest revision, the run's own. */
-function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Targeted, r: RunResult): void {
+function expectOwnRevisionDeployed(
+  c: Case,
+  { emu, t, r }: { emu: Emulator; t: Targeted; r: RunResult }
+): void {
   c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
   c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
   c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
@@ -90,9 +93,7 @@ describe(GROUP, () => {
     'an update answered with the old revision but applied: reports the revision the update made',
     { kind: 'old-revision', write: 'applied' },
     'existing',
-    (c, { emu, t, r }) => {
-      expectOwnRevisionDeployed(c, emu, t, r)
-    }
+    expectOwnRevisionDeployed
   )
 
   faultedCase(
@@ -124,9 +125,7 @@ describe(GROUP, () => {
     'a revision answer about another (DEPLOYED) revision 3 times, then healthy: reports its own',
     { kind: 'other-revision', answer: 'deployed', times: 3 },
     'existing',
-    (c, { emu, t, r }) => {
-      expectOwnRevisionDeployed(c, emu, t, r)
-    }
+    expectOwnRevisionDeployed
   )
 
   faultedCase(
@@ -158,7 +157,7 @@ describe(GROUP, () => {
       { kind: 'status', status: 404, method: 'GET', path: REVISIONS, times },
       'new',
       (c, { emu, t, r }) => {
-        expectOwnRevisionDeployed(c, emu, t, r)
+        expectOwnRevisionDeployed(c, { emu, t, r })
       }
     )
 
