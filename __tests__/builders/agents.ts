@@ -14,6 +14,7 @@ import {
   LIVE,
   liveFixture,
   manualClock,
+  patchRef,
   start,
   type Json
 } from './emulator.ts'
@@ -99,11 +100,12 @@ export async function latestRevision(emu: Emulator): Promise<string> {
 }
 
 /** A new revision of LIVE, DEPLOYED (its drain not over): [previous, new]. */
-export async function redeploy(emu: Emulator, clock: TestClock): Promise<[string, string]> {
+export async function redeploy(
+  emu: Emulator,
+  clock: { advance(ms: number): void }
+): Promise<[string, string]> {
   const before = await latestRevision(emu)
-  await call(emu, 'PATCH', `/v2/deployments/${LIVE}`, {
-    body: { source_revision_config: { repo_ref: 'next' } }
-  })
+  await patchRef(emu, LIVE, 'next')
   const after = await latestRevision(emu)
   clock.advance(3_000)
   return [before, after]

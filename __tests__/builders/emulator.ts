@@ -194,6 +194,12 @@ export async function call(
   return { status: res.status, headers: res.headers, body, text }
 }
 
+/** A new revision of deployment `id` from `ref`: a PATCH of its source_revision_config. */
+export const patchRef = (emulator: Emulator, id: string, ref: string) =>
+  call(emulator, 'PATCH', `/v2/deployments/${id}`, {
+    body: { source_revision_config: { repo_ref: ref } }
+  })
+
 export function codehostBody(name: string, overrides: Record<string, unknown> = {}) {
   return {
     name,

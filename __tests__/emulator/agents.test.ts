@@ -20,6 +20,7 @@ import {
   REPO,
   SELF_KEY
 } from '../builders/emulator.ts'
+import { redeploy as redeployLive } from '../builders/agents.ts'
 
 const { emu, clock } = emulatorPerTest({ fixture: liveFixture }, { manualClock: true })
 
@@ -66,15 +67,7 @@ const servedId = async (id = LIVE) =>
   JSON.parse((await probe(id, '/info')).body).host?.host_revision_id as string | undefined
 
 /** A new revision of LIVE, DEPLOYED (its drain not over); returns [previous, new] revision ids. */
-async function redeploy(): Promise<[string, string]> {
-  const before = await latestRevision(LIVE)
-  await call(emu, 'PATCH', `/v2/deployments/${LIVE}`, {
-    body: { source_revision_config: { repo_ref: 'next' } }
-  })
-  const after = await latestRevision(LIVE)
-  clock.advance(3_000)
-  return [before, after]
-}
+const redeploy = () => redeployLive(emu, clock)
 
 describe('where the agent server is', () => {
   it('a codehost deployment without a custom_url of its own has the emulator’s agent server as its custom_url', async () => {

@@ -10,7 +10,8 @@ import {
   MOVED_SHA,
   REPO,
   SELF_KEY,
-  STAGES_100_MS
+  STAGES_100_MS,
+  patchRef
 } from '../builders/emulator.ts'
 
 const perTest = emulatorPerTest({}, { eager: false, manualClock: true })
@@ -89,21 +90,9 @@ describe('revision lifecycle', () => {
     const { clock, emu } = await setup()
     const d = await create(emu)
     clock.advance(700)
-    const second = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'a' } }
-        })
-      ).body
-    )
+    const second = Deployment.parse((await patchRef(emu, d.id, 'a')).body)
     clock.advance(250)
-    const third = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'b' } }
-        })
-      ).body
-    )
+    const third = Deployment.parse((await patchRef(emu, d.id, 'b')).body)
     expect((await revision(emu, d.id, second.latest_revision_id!)).status).toBe('SKIPPED')
     expect((await revision(emu, d.id, d.latest_revision_id!)).status).toBe('DEPLOYED')
     expect((await deployment(emu, d.id)).active_revision_id).toBe(d.latest_revision_id)

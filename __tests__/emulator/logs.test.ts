@@ -10,7 +10,8 @@ import {
   dockerBody,
   emulatorPerTest,
   SELF_KEY,
-  STAGES_100_MS
+  STAGES_100_MS,
+  patchRef
 } from '../builders/emulator.ts'
 
 // 100 ms per stage: BUILDING is 300..400, DEPLOYING 500..600.
@@ -103,9 +104,7 @@ describe('revision logs', () => {
   it('a superseded revision stops where it was, with a warning', async () => {
     const d = await create()
     clock.advance(350)
-    await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-      body: { source_revision_config: { repo_ref: 'x' } }
-    })
+    await patchRef(emu, d.id, 'x')
     clock.advance(1000)
     expect(await status(d, d.latest_revision_id!)).toBe('SKIPPED')
     const { build, deploy } = logs(d.latest_revision_id!)
@@ -151,13 +150,7 @@ describe('scripted outcomes', () => {
     ])
     expect(messages(build)).toContain('Installing dependencies: pip install -e .')
     // Used up: the revision after it deploys.
-    const next = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'main' } }
-        })
-      ).body
-    )
+    const next = Deployment.parse((await patchRef(emu, d.id, 'main')).body)
     clock.advance(1000)
     expect(await status(d, next.latest_revision_id!)).toBe('DEPLOYED')
   })
@@ -189,20 +182,8 @@ describe('scripted outcomes', () => {
     const a = await create(codehostBody('a'))
     const b = await create(codehostBody('b'))
     emu.script({ outcome: 'BUILD_FAILED', deploymentId: b.id })
-    const a2 = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${a.id}`, {
-          body: { source_revision_config: { repo_ref: 'x' } }
-        })
-      ).body
-    )
-    const b2 = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${b.id}`, {
-          body: { source_revision_config: { repo_ref: 'x' } }
-        })
-      ).body
-    )
+    const a2 = Deployment.parse((await patchRef(emu, a.id, 'x')).body)
+    const b2 = Deployment.parse((await patchRef(emu, b.id, 'x')).body)
     clock.advance(1000)
     expect(await status(a, a2.latest_revision_id!)).toBe('DEPLOYED')
     expect(await status(b, b2.latest_revision_id!)).toBe('BUILD_FAILED')

@@ -9,7 +9,8 @@ import {
   codehostBody,
   emulatorPerTest,
   type Json,
-  STAGES_100_MS
+  STAGES_100_MS,
+  patchRef as patchRefOf
 } from '../../builders/emulator.ts'
 
 const { emu, clock } = emulatorPerTest({ stageDurationsMs: STAGES_100_MS }, { manualClock: true })
@@ -20,10 +21,7 @@ async function create(name = 'model') {
   return Deployment.parse(r.body)
 }
 
-const patchRef = (id: string, ref: string) =>
-  call(emu, 'PATCH', `/v2/deployments/${id}`, {
-    body: { source_revision_config: { repo_ref: ref } }
-  })
+const patchRef = (id: string, ref: string) => patchRefOf(emu, id, ref)
 
 const getDeployment = async (id: string) =>
   Deployment.parse((await call(emu, 'GET', `/v2/deployments/${id}`)).body)
