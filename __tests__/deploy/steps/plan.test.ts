@@ -20,6 +20,11 @@ const repo: RepositoryEntry = {
 }
 
 const deployment = testDeployment
+/** The repository's deployment, of this deployment_type. */
+const ofType = (deployment_type: string) =>
+  deployment({
+    source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type }
+  })
 
 /** The plans of the material the options name, or of an upload whose config is at `configPath`. */
 const planCreate = (o: Options, name: string, r: RepositoryEntry | undefined) =>
@@ -210,30 +215,15 @@ describe('planUpdate', () => {
   })
 
   test('a deployment-type other than the deployment’s is an error: it cannot change', () => {
-    expect(() =>
-      planUpdate(
-        options({ deploymentType: 'prod' }),
-        deployment({
-          source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'dev' }
-        })
-      )
-    ).toThrow(
+    expect(() => planUpdate(options({ deploymentType: 'prod' }), ofType('dev'))).toThrow(
       /is serverless \(read as dev\), but `deployment-type: prod` asks for dedicated.*Nothing was written/
     )
   })
 
   test('a legacy word of the same type is the same type: no refusal', () => {
-    const current = deployment({
-      source_config: {
-        integration_id: INTEGRATION,
-        repo_url: repo.url,
-        deployment_type: 'dev_zero'
-      }
-    })
+    const current = ofType('dev_zero')
     expect(() => planUpdate(options({ deploymentType: 'serverless' }), current)).not.toThrow()
-    const prod = deployment({
-      source_config: { integration_id: INTEGRATION, repo_url: repo.url, deployment_type: 'prod' }
-    })
+    const prod = ofType('prod')
     expect(() => planUpdate(options({ deploymentType: 'dedicated' }), prod)).not.toThrow()
     expect(() => planUpdate(options({ deploymentType: 'serverless' }), prod)).toThrow(
       /is dedicated \(read as prod\).*create a new deployment/s
@@ -241,13 +231,7 @@ describe('planUpdate', () => {
   })
 
   test('a database size on a Serverless deployment is refused before any write', () => {
-    const current = deployment({
-      source_config: {
-        integration_id: INTEGRATION,
-        repo_url: repo.url,
-        deployment_type: 'serverless'
-      }
-    })
+    const current = ofType('serverless')
     expect(() => planUpdate(options({ databaseSize: 'medium' }), current)).toThrow(
       /is Serverless, which shares its database/
     )
