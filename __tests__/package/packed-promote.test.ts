@@ -1,39 +1,22 @@
 // Promotion through the packed CLI (`--promote-from`, `--expected-source-digest`) against the
 // emulator: an upload's archive promoted by digest, a codehost commit with the target's secrets
 // kept, and the refusals: a digest that differs (exit 2, nothing sent) and a ref beside it (exit 1).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
+import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import { copyFixture } from '../builders/upload.ts'
-import { packedPackage } from './package.ts'
+import { packedCli } from './packed-cli.ts'
 import { gitlabUploadJob, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 const REPO = 'https://github.com/acme/agent-server'
 const BUILT = 'a1'.repeat(20)
 
-let cliJs: string
-let home: string
-const emulators: Emulator[] = []
-
-beforeAll(() => {
-  cliJs = join(packedPackage().dir, 'bin/cli.js')
-  home = mkdtempSync(join(tmpdir(), 'cpd-cli-promote-'))
-}, 240_000)
-
-afterAll(async () => {
-  await Promise.all(emulators.map(e => e.close()))
-  if (home) rmSync(home, { recursive: true, force: true })
-})
-
-async function emulator(): Promise<Emulator> {
-  const emu = await startEmulator({ port: 0, speed: 4 })
-  emulators.push(emu)
-  return emu
-}
+const packed = packedCli('cpd-cli-promote-')
+const emulator = packed.emulator
 
 const cli = (args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> =>
-  runBin(cliJs, args, { cwd, home, env })
+  runBin(packed.cliJs, args, { cwd, home: packed.dir, env })
 const writes = (emu: Emulator) =>
   emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
 

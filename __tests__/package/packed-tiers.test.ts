@@ -2,38 +2,19 @@
 // their CONTROL_PLANE_* variables), against the emulator in both dialects: creates with a size,
 // resizes waited on as the run's revision, a failed resize rolled back with its status_message,
 // a legacy read, the refusals before any write or request, and a Serverless wake-up at the gate.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { demoFixture, startEmulator, type Emulator, type Fixture } from '../../emulator/server.ts'
-import { packedPackage } from './package.ts'
+
+import { demoFixture, type Emulator, type Fixture } from '../../emulator/server.ts'
+import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
-let cliJs: string
-let work: string
-const emulators: Emulator[] = []
-
-beforeAll(() => {
-  cliJs = join(packedPackage().dir, 'bin/cli.js')
-  work = mkdtempSync(join(tmpdir(), 'cpd-cli-tiers-'))
-}, 240_000)
-
-afterAll(async () => {
-  await Promise.all(emulators.map(e => e.close()))
-  if (work) rmSync(work, { recursive: true, force: true })
-})
-
-async function emulator(dialect: 'interface' | 'langsmith' = 'interface'): Promise<Emulator> {
-  const emu = await startEmulator({ port: 0, speed: 4, dialect })
-  emulators.push(emu)
-  return emu
-}
+const packed = packedCli('cpd-cli-tiers-')
+const emulator = packed.emulator
 
 /** The CLI in a folder that is no checkout, with the emulator's key, address and integration. */
 function cli(emu: Emulator, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const { apiKey, tenantId, integrationId } = emu.credentials()
-  return runBin(cliJs, ['deploy', ...args], {
-    cwd: work,
+  return runBin(packed.cliJs, ['deploy', ...args], {
+    cwd: packed.dir,
     env: {
       CONTROL_PLANE_API_KEY: apiKey,
       CONTROL_PLANE_TENANT_ID: tenantId,

@@ -1,11 +1,11 @@
 // Upload deploys (`--source internal_source`) through the packed CLI: the working directory is
 // the workspace, as in a GitLab or Bitbucket job, against the emulator in both dialects.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import { type Emulator } from '../../emulator/server.ts'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../builders/upload.ts'
 import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
 import {
@@ -14,31 +14,14 @@ import {
   steeredLog,
   type HostileWorkspace
 } from '../builders/hostile-workspace.ts'
-import { packedPackage } from './package.ts'
+import { packedCli } from './packed-cli.ts'
 import { gitlabUploadJob, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
-let cliJs: string
-let home: string
-const emulators: Emulator[] = []
-
-beforeAll(() => {
-  cliJs = join(packedPackage().dir, 'bin/cli.js')
-  home = mkdtempSync(join(tmpdir(), 'cpd-cli-upload-'))
-}, 240_000)
-
-afterAll(async () => {
-  await Promise.all(emulators.map(e => e.close()))
-  if (home) rmSync(home, { recursive: true, force: true })
-})
-
-async function emulator(dialect: 'interface' | 'langsmith' = 'interface'): Promise<Emulator> {
-  const emu = await startEmulator({ port: 0, speed: 4, dialect })
-  emulators.push(emu)
-  return emu
-}
+const packed = packedCli('cpd-cli-upload-')
+const emulator = packed.emulator
 
 function cli(args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
-  return runBin(cliJs, args, { cwd, home, env })
+  return runBin(packed.cliJs, args, { cwd, home: packed.dir, env })
 }
 
 /** A GitLab job on `main`, with the emulator's key and address. */
@@ -150,7 +133,7 @@ const patches = (emu: Emulator) => emu.requests().filter(r => r.method === 'PATC
 test('a malformed redirect from the upload host: exit 1, one error, the dotenv file, no signature anywhere', async () => {
   const emu = await emulator()
   const workspace = await copyFixture('ignores')
-  const outFile = join(home, `${uniqueName('out')}.env`)
+  const outFile = join(packed.dir, `${uniqueName('out')}.env`)
   emu.addFaults({
     method: 'PUT',
     path: '/_uploads/**',
@@ -180,9 +163,9 @@ test('--timeout bounds a PUT that never answers, retries included; the message r
   const workspace = await copyFixture('ignores')
   emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
   const started = Date.now()
-  const r = await runBin(cliJs, ['deploy', '--timeout', '5s'], {
+  const r = await runBin(packed.cliJs, ['deploy', '--timeout', '5s'], {
     cwd: workspace,
-    home,
+    home: packed.dir,
     env: gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-hang') }),
     killAfterMs: 110_000
   })
@@ -229,10 +212,10 @@ test('nothing sent, exit 2: a missing config, an unreadable file, 8 GiB unpacked
 
   const unreadable = await copyFixture('ignores')
   await writeFile(join(unreadable, 'private.py'), 'key = 1\n', { mode: 0o000 })
-  await openUp(unreadable, home)
-  const denied = await runBin(cliJs, ['deploy'], {
+  await openUp(unreadable, packed.dir)
+  const denied = await runBin(packed.cliJs, ['deploy'], {
     cwd: unreadable,
-    home,
+    home: packed.dir,
     env,
     ...(RUN_AS ? { user: RUN_AS } : {})
   })
@@ -253,9 +236,9 @@ test('nothing sent, exit 2: a missing config, an unreadable file, 8 GiB unpacked
   const raced = await copyFixture('ignores')
   const temp = watchedTemp()
   const stopSwap = await fifoRace(raced, temp)
-  const fifo = await runBin(cliJs, ['deploy'], {
+  const fifo = await runBin(packed.cliJs, ['deploy'], {
     cwd: raced,
-    home,
+    home: packed.dir,
     env: { ...env, TMPDIR: temp.dir },
     killAfterMs: 90_000
   })
@@ -273,9 +256,9 @@ test('SIGTERM inside one large file: seen at once, exit 130 with the outputs, th
   const workspace = await copyFixture('ignores')
   execFileSync('truncate', ['-s', '900M', join(workspace, 'disk.img')])
   const temp = watchedTemp()
-  const r = await runBin(cliJs, ['deploy'], {
+  const r = await runBin(packed.cliJs, ['deploy'], {
     cwd: workspace,
-    home,
+    home: packed.dir,
     env: { ...gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-sigterm') }), TMPDIR: temp.dir },
     interruptIf: temp.archiving,
     signal: 'SIGTERM',
