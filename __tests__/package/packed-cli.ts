@@ -10,7 +10,7 @@ type Dialect = NonNullable<EmulatorOptions['dialect']>
 import { packedPackage } from './package.ts'
 
 export interface PackedCli {
-  /** The packed package's bin/cli.js (set before the file's tests). */
+  /** The bin the file runs: the packed package's bin/cli.js unless said (set before its tests). */
   cliJs: string
   /** The file's folder (set before the file's tests). */
   dir: string
@@ -18,7 +18,11 @@ export interface PackedCli {
   emulator(dialect?: Dialect): Promise<Emulator>
 }
 
-export function packedCli(prefix: string): PackedCli {
+/** `bin`: the script to run, once the package is there (the packed bin/cli.js unless said). */
+export function packedCli(
+  prefix: string,
+  bin: () => string = () => join(packedPackage().dir, 'bin/cli.js')
+): PackedCli {
   const emulators: Emulator[] = []
   const file: PackedCli = {
     cliJs: '',
@@ -30,7 +34,7 @@ export function packedCli(prefix: string): PackedCli {
     }
   }
   beforeAll(() => {
-    file.cliJs = join(packedPackage().dir, 'bin/cli.js')
+    file.cliJs = bin()
     file.dir = mkdtempSync(join(tmpdir(), prefix))
   }, 240_000)
   afterAll(async () => {

@@ -5,10 +5,7 @@
 // 3 drift, 2 bad input, 1 any other error) and secrets never shown by value.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import {
   daysAgo,
   largeWorkspace,
@@ -16,7 +13,7 @@ import {
   type PreviewSpec
 } from '../../scripts/previews.ts'
 import { PUSH_MAIN } from '../../scripts/runner-env.ts'
-import { packedPackage } from './package.ts'
+import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, type CliRun } from './run-bin.ts'
 
 const GITLAB_TOKEN = 'glpat-sweepTokenValue-0123456789'
@@ -53,23 +50,18 @@ async function startFakeGitLab(): Promise<FakeGitLab> {
   return fake
 }
 
-let cliJs: string
+const packed = packedCli('cpd-cli-sweep-')
 let emulator: Emulator
 let gitlab: FakeGitLab
-let work: string
 
 beforeAll(async () => {
-  cliJs = join(packedPackage().dir, 'bin/cli.js')
-  emulator = await startEmulator({ port: 0, speed: 4 })
+  emulator = await packed.emulator()
   gitlab = await startFakeGitLab()
-  work = mkdtempSync(join(tmpdir(), 'cpd-cli-sweep-'))
 }, 240_000)
 
 afterAll(async () => {
-  await emulator?.close()
   gitlab?.server.closeAllConnections()
   await new Promise(r => gitlab?.server.close(r))
-  if (work) rmSync(work, { recursive: true, force: true })
 })
 
 /** A scheduled GitLab pipeline on main, with the emulator's key and the GitLab token. */
@@ -91,7 +83,7 @@ function gitlabJob(over: Record<string, string> = {}): Record<string, string> {
 }
 
 function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return runBin(cliJs, args, { cwd: work, home: work, env })
+  return runBin(packed.cliJs, args, { cwd: packed.dir, home: packed.dir, env })
 }
 
 /** The deployments of `specs`, each built from main at the pushed commit. */

@@ -4,32 +4,22 @@
 // found before any request, a GitLab or Bitbucket pipeline that needs an upload is pointed at it,
 // and a GitLab review app can be deployed again after its stop job.
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { binOf, installedPackage } from './package.ts'
+import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
-let bin: string
+const packed = packedCli('cpd-cli-terms-', () => binOf(installedPackage(), 'control-plane-deploy'))
 let emulator: Emulator
-let work: string
-
 beforeAll(async () => {
-  bin = binOf(installedPackage(), 'control-plane-deploy')
-  emulator = await startEmulator({ port: 0, speed: 4 })
-  work = mkdtempSync(join(tmpdir(), 'cpd-cli-terms-'))
+  emulator = await packed.emulator()
 }, 240_000)
-
-afterAll(async () => {
-  await emulator?.close()
-  if (work) rmSync(work, { recursive: true, force: true })
-})
 
 /** The installed bin with only `env` (and PATH, HOME), in a folder that is no checkout. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return runBin(bin, args, { cwd: work, env })
+  return runBin(packed.cliJs, args, { cwd: packed.dir, env })
 }
 
 /** The key and the workspace only: what every run needs. */
@@ -199,7 +189,13 @@ test('a 404 shows the full path, base path included, and names the inputs as fla
 test('an unwritable --output-file is refused before any request', async () => {
   const before = emulator.requests().length
   const r = await cli(
-    ['deploy', '--name', uniqueName('terms-file'), '--output-file', join(work, 'no/such/out.env')],
+    [
+      'deploy',
+      '--name',
+      uniqueName('terms-file'),
+      '--output-file',
+      join(packed.dir, 'no/such/out.env')
+    ],
     { ...key(), ...createInputs() }
   )
   expect(r.code).toBe(2)

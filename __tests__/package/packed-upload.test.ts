@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 
 import { join } from 'node:path'
-import { type Emulator } from '../../emulator/server.ts'
+import type { Emulator } from '../../emulator/server.ts'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../builders/upload.ts'
 import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
 import {

@@ -1,31 +1,23 @@
 // The packed CLI end to end: `npm pack` of the working tree, installed into a folder of its own
 // (package.ts), run with Node in a clean environment against the emulator.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { BUILDS_FOR_A_DAY } from '../e2e/harness.ts'
 import { answer, hostileRevision, readBack, readByAll } from './hostile-server.ts'
 import { packedPackage } from './package.ts'
+import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
 
 type CliOptions = Partial<Pick<BinOptions, 'cwd' | 'onStderr' | 'interruptWhen' | 'signal'>>
 
-let cliJs: string
+const packed = packedCli('cpd-cli-e2e-')
 let emulator: Emulator
-let work: string
-
 beforeAll(async () => {
-  cliJs = join(packedPackage().dir, 'bin/cli.js')
-  emulator = await startEmulator({ port: 0, speed: 4 })
-  work = mkdtempSync(join(tmpdir(), 'cpd-cli-e2e-'))
+  emulator = await packed.emulator()
 }, 240_000)
-
-afterAll(async () => {
-  await emulator?.close()
-  if (work) rmSync(work, { recursive: true, force: true })
-})
 
 /** The CLI with only `env` (and PATH, HOME) in its environment, in a folder that is no checkout. */
 function cli(
@@ -33,7 +25,7 @@ function cli(
   env: Record<string, string> = {},
   o: CliOptions = {}
 ): Promise<CliRun> {
-  return runBin(cliJs, args, { ...o, cwd: o.cwd ?? work, home: work, env })
+  return runBin(packed.cliJs, args, { ...o, cwd: o.cwd ?? packed.dir, home: packed.dir, env })
 }
 
 /** The create requests the emulator received for deployment `name`. */
@@ -168,7 +160,7 @@ test('deploy from flags: exit 0, the outputs on stdout, the log on stderr, no ke
 
 test('deploy from the environment, --output json and a dotenv --output-file; the secret is sent, never shown', async () => {
   const name = uniqueName('env')
-  const file = join(work, `${name}.env`)
+  const file = join(packed.dir, `${name}.env`)
   const env = {
     ...credentials(),
     CONTROL_PLANE_NAME: name,
@@ -209,7 +201,7 @@ test('GitLab CI merge request pipeline: ref and commit from its variables', asyn
 })
 
 test('a git checkout: its branch, and the repository from its GitHub origin', async () => {
-  const repo = join(work, uniqueName('checkout'))
+  const repo = join(packed.dir, uniqueName('checkout'))
   mkdirSync(repo)
   const git = (...args: string[]) =>
     execFileSync('git', args, {
@@ -322,7 +314,7 @@ test.each(['SIGINT', 'SIGHUP'] as const)(
 )
 
 test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuses in --output-file run and expand nothing, and read back as written by sh, bash, python-dotenv, GitLab and dotenv', async () => {
-  const dir = mkdtempSync(join(work, 'dotenv-'))
+  const dir = mkdtempSync(join(packed.dir, 'dotenv-'))
   const marks = [1, 2, 3, 4].map(n => join(dir, `ran-${n}`))
   const fixture = demoFixture()
   const dep = fixture.deployments![0]!
