@@ -11,7 +11,8 @@ import {
   runAction as run,
   uniqueName,
   warnings,
-  redeploys
+  redeploys,
+  expectRolledBackTo
 } from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
@@ -96,9 +97,7 @@ e2e(
     const good = named(name)[0]!.active_revision_id!
     const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
     expect(r.code).toBe(1)
-    expect(redeploys(emu)).toHaveLength(1)
-    expect(redeploys(emu)[0]!.path).toContain(good)
-    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expectRolledBackTo(r, emu, good)
     const [d] = named(name)
     expect(r.outputs['rollback-revision-id']).toBe(d!.active_revision_id)
     expect(r.errors[0]).toMatch(/ended BUILD_FAILED.*Rolled back: revision \S+ \(a redeploy of /)

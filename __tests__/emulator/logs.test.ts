@@ -31,6 +31,9 @@ async function status(d: { id: string }, rid: string, key?: string) {
 const logs = (rid: string) => emu.revisionLogs(rid) as RevisionLogs
 const last = (lines: LogEntry[] | null) => lines?.at(-1)
 const messages = (lines: LogEntry[] | null) => (lines ?? []).map(l => l.message)
+/** The last line is of `level` and contains `text`. */
+const expectLastLine = (lines: LogEntry[] | null, level: string, text: string) =>
+  expect(last(lines)).toMatchObject({ level, message: expect.stringContaining(text) })
 
 const admin = (method: string, path: string, body?: unknown) => adminCall(emu, method, path, body)
 
@@ -75,10 +78,7 @@ describe('revision logs', () => {
     clock.advance(1000)
     expect(await status(d, d.latest_revision_id!)).toBe('BUILD_FAILED')
     const { build, deploy } = logs(d.latest_revision_id!)
-    expect(last(build)).toMatchObject({
-      level: 'ERROR',
-      message: expect.stringContaining('failed to build')
-    })
+    expectLastLine(build, 'ERROR', 'failed to build')
     expect(build!.filter(l => l.level === 'ERROR')).toHaveLength(1)
     expect(deploy).toBeNull()
   })
@@ -95,10 +95,7 @@ describe('revision logs', () => {
     const { build, deploy } = logs(d.latest_revision_id!)
     expect(messages(build)[0]).toBe('Using pre-built image registry.example.com/a:fail-deploy')
     expect(last(build)!.message).toMatch(/^Build complete/)
-    expect(last(deploy)).toMatchObject({
-      level: 'ERROR',
-      message: expect.stringContaining('health check')
-    })
+    expectLastLine(deploy, 'ERROR', 'health check')
   })
 
   it('a superseded revision stops where it was, with a warning', async () => {
@@ -108,10 +105,7 @@ describe('revision logs', () => {
     clock.advance(1000)
     expect(await status(d, d.latest_revision_id!)).toBe('SKIPPED')
     const { build, deploy } = logs(d.latest_revision_id!)
-    expect(last(build)).toMatchObject({
-      level: 'WARNING',
-      message: expect.stringContaining('skipped')
-    })
+    expectLastLine(build, 'WARNING', 'skipped')
     expect(messages(build)).not.toContain('Pushing image')
     expect(deploy).toBeNull()
   })
