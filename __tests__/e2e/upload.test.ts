@@ -51,6 +51,9 @@ const IGNORES_MEMBERS = [
 ]
 /** The inputs of an upload deploy of `workspace`: no integration, repository or ref. */
 const upload = uploadInputs
+/** A run that deploys `workspace` by upload, with these inputs. */
+const runUpload = (t: E2E, workspace: string, over: Record<string, string>) =>
+  run({ inputs: upload(t, over), env: { GITHUB_WORKSPACE: workspace } })
 
 const deployments = (t: E2E, name: string) => t.named(name)
 const revisionsOf = (t: E2E, name: string) => deployments(t, name)[0]?.revisions ?? []
@@ -61,7 +64,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     await addUnkeepables(workspace)
     const name = uniqueName('upload')
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     const [d] = deployments(t, name)
@@ -154,10 +157,7 @@ e2e(
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-dry')
-    const r = await run({
-      inputs: upload(t, { name, 'dry-run': 'true' }),
-      env: { GITHUB_WORKSPACE: workspace }
-    })
+    const r = await runUpload(t, workspace, { name, 'dry-run': 'true' })
     expect(r.code).toBe(0)
     expect(t.writes()).toEqual([])
     expect(t.emu.state().uploads).toEqual([])
@@ -176,7 +176,7 @@ e2e(
       { method: 'PUT', path: '/_uploads/**', kind: 'status', status: 403, times: 1 },
       { method: 'PUT', path: '/_uploads/**', kind: 'lost-response', times: 1 }
     ])
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(0)
     const uploads = t.emu.state().uploads
     expect(uploads).toHaveLength(3)
@@ -197,7 +197,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-down')
     t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'status', status: 503 })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
     expect(t.emu.state().uploads).toHaveLength(3)
@@ -213,18 +213,18 @@ e2e(
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-bad')
-    const missing = await run({
-      inputs: upload(t, { name, 'graph-config-path': 'agent/langgraph.json' }),
-      env: { GITHUB_WORKSPACE: workspace }
+    const missing = await runUpload(t, workspace, {
+      name,
+      'graph-config-path': 'agent/langgraph.json'
     })
     expect(missing.code).toBe(1)
     expect(missing.errors.join('\n')).toContain(
       "`graph-config-path`: 'agent/langgraph.json' does not exist in the workspace"
     )
     expect(t.emu.requests()).toEqual([])
-    const outside = await run({
-      inputs: upload(t, { name, 'graph-config-path': '../monorepo/apps/agent/langgraph.json' }),
-      env: { GITHUB_WORKSPACE: workspace }
+    const outside = await runUpload(t, workspace, {
+      name,
+      'graph-config-path': '../monorepo/apps/agent/langgraph.json'
     })
     expect(outside.code).toBe(1)
     expect(outside.errors.join('\n')).toContain('`graph-config-path` must stay inside')
@@ -284,7 +284,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-lost-patch')
     t.emu.addFaults({ method: 'PATCH', path: '/v2/deployments/*', kind: 'lost-response', times: 1 })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(0)
     const uploads = t.emu.state().uploads
     expect(uploads).toHaveLength(1)
@@ -325,7 +325,7 @@ e2e(
       t.emu.clearFaults()
       t.emu.addFaults({ ...fault, method: 'PUT', path: '/_uploads/**' })
       t.emu.clearRequests()
-      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const r = await runUpload(t, workspace, { name })
       const what = JSON.stringify(fault)
       expect({ what, code: r.code, errors: r.errors.length }).toEqual({ what, code: 1, errors: 1 })
       expect({ what, patches: t.writes().filter(w => w.method === 'PATCH') }).toEqual({
@@ -352,7 +352,7 @@ e2e(
       kind: 'redirect',
       location: 'http://[unparsable'
     })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toContain('refused with HTTP 302 (a redirect to (not a URL), not followed)')
@@ -406,7 +406,7 @@ e2e(
         body: { upload_url: url, object_path: 'uploads/elsewhere.tar.gz' },
         times: 1
       })
-      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const r = await runUpload(t, workspace, { name })
       const asked = t.emu.requests().filter(q => q.path.endsWith('/upload-url'))
       expect({ url, code: r.code, asked: asked.length }).toEqual({ url, code: 1, asked: 1 })
       expect(r.errors).toHaveLength(1)
@@ -531,7 +531,7 @@ e2e(
     // A file-set defect, as an ignore rule would make one: the graph's module left out.
     await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
     const name = uniqueName('upload-no-graph')
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
     const built = revisionsOf(t, name).at(-1)!
