@@ -156,3 +156,22 @@ export const MONOREPO_MEMBERS = [
   'libs/shared/scratch.tmp',
   'libs/shared/shared/__init__.py'
 ]
+
+const COMMITTER = [
+  '-c',
+  'user.name=t',
+  '-c',
+  'user.email=t@example.com',
+  '-c',
+  'commit.gpgsign=false'
+]
+
+/** git in `dir` as a test's own committer (name and email set, no signing), its output trimmed. */
+export function gitIn(dir: string): (...args: string[]) => string {
+  return (...args) =>
+    execFileSync('git', [...COMMITTER, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe']
+    }).trim()
+}

@@ -4,7 +4,7 @@
 // config and the smoke-test file. Nothing here depends on the machine's speed: a drain is scripted
 // by a count of probes, a slow case by a delay far beyond its timeout.
 import { expect, test } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +21,7 @@ import {
   redeploys,
   expectRolledBackTo
 } from './harness.ts'
+import { gitIn } from '../builders/upload.ts'
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 
@@ -345,12 +346,7 @@ e2eLong(
 
 /** A git checkout of a workspace (one commit): its commit id. */
 function commitWorkspace(dir: string): string {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-      cwd: dir
-    })
-      .toString()
-      .trim()
+  const git = gitIn(dir)
   git('init', '-q')
   git('add', '-A')
   git('commit', '-qm', 'agent')

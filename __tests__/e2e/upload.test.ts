@@ -14,7 +14,8 @@ import {
   MONOREPO_MEMBERS,
   openUp,
   RUN_AS,
-  watchedTemp
+  watchedTemp,
+  gitIn
 } from '../builders/upload.ts'
 import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
@@ -117,10 +118,7 @@ e2e(
 
 e2e('upload: updates by upload; a monorepo widens to its shared library; git is named', async t => {
   const repo = await copyFixture('monorepo')
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-      cwd: repo
-    })
+  const git = gitIn(repo)
   git('init', '-q')
   git('add', '-A', '-f')
   git('commit', '-qm', 'first')

@@ -10,6 +10,7 @@ import { answer, hostileRevision, readBack, readByAll } from './hostile-server.t
 import { packedPackage } from './package.ts'
 import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
+import { gitIn } from '../builders/upload.ts'
 
 type CliOptions = Partial<Pick<BinOptions, 'cwd' | 'onStderr' | 'interruptWhen' | 'signal'>>
 
@@ -203,24 +204,9 @@ test('GitLab CI merge request pipeline: ref and commit from its variables', asyn
 test('a git checkout: its branch, and the repository from its GitHub origin', async () => {
   const repo = join(packed.dir, uniqueName('checkout'))
   mkdirSync(repo)
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: repo,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe']
-    }).trim()
+  const git = gitIn(repo)
   git('init', '-q', '-b', 'release-2')
-  git(
-    '-c',
-    'user.name=t',
-    '-c',
-    'user.email=t@example.com',
-    'commit',
-    '-q',
-    '--allow-empty',
-    '-m',
-    'one'
-  )
+  git('commit', '-q', '--allow-empty', '-m', 'one')
   git('remote', 'add', 'origin', 'git@github.com:acme/agent-server.git')
   const name = uniqueName('git')
   const run = await cli(['deploy', '--name', name, '--no-wait'], credentials(), { cwd: repo })
