@@ -1,5 +1,7 @@
 // Shared helpers of the emulator tests: a controllable clock, a small fixture and fetch wrappers.
 import { afterEach, beforeEach } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import {
   startEmulator,
   type Emulator,
@@ -224,3 +226,28 @@ export function dockerBody(name: string, overrides: Record<string, unknown> = {}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any
+
+/**
+ * An emulator process as a test holds it: the four lines it prints first (`name: value`) as a map,
+ * rejected if it exits before them, and a stop that resolves with its exit code.
+ */
+export function serving(child: ChildProcess) {
+  let out = ''
+  let err = ''
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
+  const lines = new Promise<Map<string, string>>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const all = out.split('\n').filter(Boolean)
+      if (all.length < 4) return
+      resolve(new Map(all.map(l => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)])))
+    })
+    child.once('exit', code => reject(new Error(`exited early (${code}): ${out}${err}`)))
+  })
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const exited = once(child, 'exit')
+    child.kill(signal)
+    return (await exited)[0] as number | null
+  }
+  return { child, lines, stop }
+}

@@ -3,7 +3,7 @@
 // from there, by their shebang, on the lowest Node that `engines` claims and on the runner's
 // Node 24: --version, --help, and a real deploy of the CLI against the packed emulator.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,7 +15,8 @@ import {
   nodeBinary,
   NAME,
   NODE24,
-  type Installed
+  type Installed,
+  tarMembers
 } from './package.ts'
 import { copyFixture } from '../builders/upload.ts'
 
@@ -56,9 +57,7 @@ test('the install brings this package and nothing else; its manifest has no depe
 })
 
 test('the tarball holds the bins, their bundles, README and LICENSE: no action bundle, no sources', () => {
-  const files = execFileSync('tar', ['-tzf', installed.tarball], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
+  const files = tarMembers(installed.tarball)
   expect(files).toEqual(
     expect.arrayContaining([
       'package/package.json',

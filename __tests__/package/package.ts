@@ -118,3 +118,8 @@ export function packedPackage(): { dir: string; tarball: string } {
   const { dir, tarball } = installedPackage()
   return { dir, tarball }
 }
+
+/** The paths in a package tarball, as `tar -tz` lists them. */
+export function tarMembers(tarball: string): string[] {
+  return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n')
+}

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoFixture } from '../../emulator/server.ts'
+import { serving } from '../builders/emulator.ts'
 import { NODE24, packedPackage } from './package.ts'
 
 let packageDir: string
@@ -34,24 +35,7 @@ function start(args: string[]) {
 /** The bin serving in the foreground; `lines` are its four printed lines by name. */
 function serve(args: string[]) {
   const child = start(['--port', '0', ...args])
-  let out = ''
-  let err = ''
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  const lines = new Promise<Map<string, string>>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString()
-      const all = out.split('\n').filter(Boolean)
-      if (all.length < 4) return
-      resolve(new Map(all.map(l => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)])))
-    })
-    child.once('exit', code => reject(new Error(`exited early (${code}): ${out}${err}`)))
-  })
-  const stop = async () => {
-    const exited = once(child, 'exit')
-    child.kill('SIGTERM')
-    return (await exited)[0] as number | null
-  }
-  return { child, lines, stop }
+  return serving(child)
 }
 
 async function runToEnd(args: string[]) {
