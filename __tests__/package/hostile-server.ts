@@ -17,6 +17,17 @@ export async function answer(emu: Emulator, path: string): Promise<Record<string
   return (await res.json()) as Record<string, unknown>
 }
 
+/** From now on the deployment `id` answers `status` (a status no model has) to a GET. */
+export async function hostileDeploymentStatus(emu: Emulator, id: string, status: string) {
+  const deployment = await answer(emu, `/v2/deployments/${id}`)
+  emu.addFaults({
+    kind: 'bad-schema',
+    method: 'GET',
+    path: `/v2/deployments/${id}`,
+    body: { ...deployment, status }
+  })
+}
+
 /**
  * A handler of the run's stderr: once the run names its revision (`Revision <id>.`), that revision
  * answers `status` (a status no model has) from then on. `done()` settles when the fault is set.

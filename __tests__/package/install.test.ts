@@ -16,7 +16,8 @@ import {
   NAME,
   NODE24,
   type Installed,
-  tarMembers
+  tarMembers,
+  CLI_MEMBERS
 } from './package.ts'
 import { copyFixture } from '../builders/upload.ts'
 
@@ -60,11 +61,7 @@ test('the tarball holds the bins, their bundles, README and LICENSE: no action b
   const files = tarMembers(installed.tarball)
   expect(files).toEqual(
     expect.arrayContaining([
-      'package/package.json',
-      'package/README.md',
-      'package/LICENSE',
-      'package/bin/cli.js',
-      'package/bin/cli/index.js',
+      ...CLI_MEMBERS,
       'package/bin/emulator.js',
       'package/bin/emulator/index.js'
     ])

@@ -123,3 +123,12 @@ export function packedPackage(): { dir: string; tarball: string } {
 export function tarMembers(tarball: string): string[] {
   return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n')
 }
+
+/** What the packed package holds for its CLI: the package's own files, the bin and its bundle. */
+export const CLI_MEMBERS = [
+  'package/package.json',
+  'package/README.md',
+  'package/LICENSE',
+  'package/bin/cli.js',
+  'package/bin/cli/index.js'
+]

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { BUILDS_FOR_A_DAY } from '../e2e/harness.ts'
-import { answer, hostileRevision, readBack, readByAll } from './hostile-server.ts'
-import { packedPackage, tarMembers } from './package.ts'
+import { hostileRevision, readBack, readByAll, hostileDeploymentStatus } from './hostile-server.ts'
+import { packedPackage, tarMembers, CLI_MEMBERS } from './package.ts'
 import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
 import { gitIn } from '../builders/upload.ts'
@@ -99,15 +99,7 @@ test('--api-key is refused with the reason, and the key is printed nowhere', asy
 test('the tarball holds the bin, its bundle, README and LICENSE, and nothing of src/', () => {
   const { tarball, dir } = packedPackage()
   const files = tarMembers(tarball).sort()
-  expect(files).toEqual(
-    expect.arrayContaining([
-      'package/package.json',
-      'package/README.md',
-      'package/LICENSE',
-      'package/bin/cli.js',
-      'package/bin/cli/index.js'
-    ])
-  )
+  expect(files).toEqual(expect.arrayContaining(CLI_MEMBERS))
   // The CLI's sources are in its bundle, not beside it.
   expect(files.filter(f => /^package\/(src|__tests__|scripts|dist)\//.test(f))).toEqual([])
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>
@@ -309,14 +301,8 @@ test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuse
   const emu = await startEmulator({ port: 0, speed: 0.05 })
   try {
     emu.loadFixture(fixture)
-    const deployment = await answer(emu, `/v2/deployments/${id}`)
     // The server says statuses no model has: each would run a command if a shell expanded it.
-    emu.addFaults({
-      kind: 'bad-schema',
-      method: 'GET',
-      path: `/v2/deployments/${id}`,
-      body: { ...deployment, status: `READY\`id>${marks[2]}\`` }
-    })
+    await hostileDeploymentStatus(emu, id, `READY\`id>${marks[2]}\``)
     // The new revision, once the run names it, answers with a status of the same kind.
     const revised = hostileRevision(emu, id, `DEPLOYING'"$(id>${marks[3]})"\\`)
     const file = join(dir, 'deploy.env')

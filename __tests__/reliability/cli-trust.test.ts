@@ -10,7 +10,11 @@ import { join } from 'node:path'
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
-import { answer, hostileRevision as faultRevision, readBack } from '../package/hostile-server.ts'
+import {
+  hostileRevision as faultRevision,
+  readBack,
+  hostileDeploymentStatus
+} from '../package/hostile-server.ts'
 import { dotenvName, dotenvValue } from '../../src/cli/outputs.ts'
 import { packedPackage } from '../package/package.ts'
 import { runBin, type CliRun } from '../package/run-bin.ts'
@@ -109,13 +113,7 @@ async function hostileDeployment(c: Case, payload: string) {
   try {
     await withEmulator({}, async emu => {
       emu.loadFixture(fixture)
-      const deployment = await answer(emu, `/v2/deployments/${id}`)
-      emu.addFaults({
-        kind: 'bad-schema',
-        method: 'GET',
-        path: `/v2/deployments/${id}`,
-        body: { ...deployment, status: `READY${text(1)}` }
-      })
+      await hostileDeploymentStatus(emu, id, `READY${text(1)}`)
       const file = join(dir, 'deploy.env')
       const run = await runCli(
         c,
