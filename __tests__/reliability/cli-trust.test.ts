@@ -44,6 +44,36 @@ async function runCli(
   return run
 }
 
+/** A deploy of the fixture's deployment `id` on `main` that writes its outputs to `file`. */
+function deployWithFile(
+  c: Case,
+  emu: Emulator,
+  id: string,
+  file: string,
+  dir: string,
+  more: string[] = [],
+  onStderr?: (stderr: string) => void
+): Promise<CliRun> {
+  return runCli(
+    c,
+    [
+      'deploy',
+      '--deployment-id',
+      id,
+      '--ref',
+      'main',
+      ...more,
+      '--output',
+      'json',
+      '--output-file',
+      file
+    ],
+    { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
+    dir,
+    onStderr
+  )
+}
+
 /** The keys of the emulators: no run may print one. */
 const KEYS = new Set<string>()
 
@@ -115,22 +145,7 @@ async function hostileDeployment(c: Case, payload: string) {
       emu.loadFixture(fixture)
       await hostileDeploymentStatus(emu, id, `READY${text(1)}`)
       const file = join(dir, 'deploy.env')
-      const run = await runCli(
-        c,
-        [
-          'deploy',
-          '--deployment-id',
-          id,
-          '--ref',
-          'main',
-          '--output',
-          'json',
-          '--output-file',
-          file
-        ],
-        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
-        dir
-      )
+      const run = await deployWithFile(c, emu, id, file, dir)
       c.check(run.code === 0, `exit ${run.code}: ${run.stderr.slice(-400)}`)
       checkFile(c, run, file, dir, marks)
       const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
@@ -156,25 +171,7 @@ async function hostileRevision(c: Case, payload: string) {
       emu.loadFixture(fixture)
       const revised = faultRevision(emu, id, `DEPLOYING${payload.replaceAll('%M', marks[0]!)}`)
       const file = join(dir, 'deploy.env')
-      const run = await runCli(
-        c,
-        [
-          'deploy',
-          '--deployment-id',
-          id,
-          '--ref',
-          'main',
-          '--timeout',
-          '8s',
-          '--output',
-          'json',
-          '--output-file',
-          file
-        ],
-        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
-        dir,
-        revised.onStderr
-      )
+      const run = await deployWithFile(c, emu, id, file, dir, ['--timeout', '8s'], revised.onStderr)
       await revised.done()
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
       c.check(/Still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
