@@ -158,6 +158,13 @@ const LOG_FAULTS: Array<{ key: string; spec: FaultSpec }> = [
   { key: 'non-JSON body', spec: { kind: 'non-json', path: LOGS } }
 ]
 
+/** A deploy that fails under `faults`: its failed revision named, and rolled back. */
+async function rolledBackUnder(c: Case, emu: Emulator, debug: boolean, faults: FaultSpec[]) {
+  const f = await deployThenFail(c, emu, debug, faults)
+  expectFailedRevisionNamed(c, f)
+  expectRolledBack(c, emu, f)
+}
+
 describe(GROUP, () => {
   const four = lane(4)
 
@@ -260,11 +267,9 @@ describe(GROUP, () => {
     GROUP,
     'the redeploy answer lost once: one redeploy, never two, rolled back',
     async (c, emu, debug) => {
-      const f = await deployThenFail(c, emu, debug, [
+      await rolledBackUnder(c, emu, debug, [
         { kind: 'lost-response', method: 'POST', path: REDEPLOY, times: 1 }
       ])
-      expectFailedRevisionNamed(c, f)
-      expectRolledBack(c, emu, f)
       c.check(
         redeploys(emu).length === 1,
         `${redeploys(emu).length} redeploys sent, expected 1: a write whose answer was lost was sent again`
@@ -277,11 +282,9 @@ describe(GROUP, () => {
     GROUP,
     'the redeploy answered 429 with Retry-After once: waited out, one redeploy, rolled back',
     async (c, emu, debug) => {
-      const f = await deployThenFail(c, emu, debug, [
+      await rolledBackUnder(c, emu, debug, [
         { kind: 'status', status: 429, retryAfter: 1, method: 'POST', path: REDEPLOY, times: 1 }
       ])
-      expectFailedRevisionNamed(c, f)
-      expectRolledBack(c, emu, f)
       const applied = redeploys(emu).filter(q => q.status !== null && q.status < 300)
       c.check(applied.length === 1, `${applied.length} redeploys applied, expected 1`)
       const gaps = checkRetryAfter(c, emu.requests(), {
