@@ -4,9 +4,10 @@
 // found before any request, a GitLab or Bitbucket pipeline that needs an upload is pointed at it,
 // and a GitLab review app can be deployed again after its stop job.
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
+
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
+import { closedPort } from '../builders.ts'
 import { binOf, installedPackage } from './package.ts'
 import { packedCli } from './packed-cli.ts'
 import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
@@ -146,15 +147,6 @@ describe('a GitLab or Bitbucket pipeline that forgot --source internal_source', 
     expect(r.stderr).not.toContain('upload instead')
   })
 })
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise(resolve => server.close(resolve))
-  return port
-}
 
 test('a network error names the operation once, the host, the cause in words and what to check', async () => {
   const port = await closedPort()
