@@ -2,8 +2,8 @@
 // examples/, it fits in 20 KB, its yaml only uses inputs that exist, every link of the docs leads
 // somewhere, the action has one published name, and third-party actions are pinned to a commit.
 import { describe, expect, test } from '@jest/globals'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, normalize, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import {
   commonInputs,
@@ -16,14 +16,9 @@ import {
   repositorySources,
   type ActionMetadata
 } from '../scripts/readme.ts'
+import { filesIn, readRepoFile, ROOT } from './builders/repo.ts'
 
-const ROOT = resolve(import.meta.dirname, '..')
-const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
-const filesIn = (dir: string, pattern: RegExp) =>
-  readdirSync(join(ROOT, dir))
-    .filter(f => pattern.test(f))
-    .sort()
-    .map(f => `${dir}/${f}`)
+const read = readRepoFile
 
 const README = read('README.md')
 const EXAMPLES = filesIn('examples', /\.ya?ml$/)

@@ -8,9 +8,9 @@
 // - the README's inputs and outputs tables match action.yml; third-party actions are pinned.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { build } from 'esbuild'
 import { parse as parseYaml } from 'yaml'
 import {
@@ -20,16 +20,10 @@ import {
   type RawInputs
 } from '../src/inputs/index.ts'
 import type { Report } from './tools/check-files.ts'
+import { filesIn, readRepoFile, ROOT } from './builders/repo.ts'
 
-const ROOT = resolve(import.meta.dirname, '..')
-const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8')
-const ymlIn = (dir: string) =>
-  existsSync(join(ROOT, dir))
-    ? readdirSync(join(ROOT, dir))
-        .filter(f => /\.ya?ml$/.test(f))
-        .sort()
-        .map(f => `${dir}/${f}`)
-    : []
+const read = readRepoFile
+const ymlIn = (dir: string) => filesIn(dir, /\.ya?ml$/)
 
 const WORKFLOWS = ymlIn('.github/workflows')
 // GitHub workflows all but GitLab's and Bitbucket's (the CLI's tests check them).
@@ -95,7 +89,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     // Some of the parser's dependencies are CommonJS and require Node's modules.
     banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
+      js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"
     }
   })
   const env = { ...process.env }
