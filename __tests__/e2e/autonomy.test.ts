@@ -111,8 +111,7 @@ e2e(
   'rollback vs a newer write: another run wrote after the failed revision, so nothing is redeployed',
   async t => {
     const name = uniqueName('overtaken')
-    t.seed(name)
-    const id = t.named(name)[0]!.id
+    const id = t.seed(name)
     await withProxy(t.emu, async proxy => {
       // The failed revision's log is read before the rollback: held until the other run wrote.
       const logs = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
@@ -278,8 +277,7 @@ e2e(
 
 e2e('deploy meets AWAITING_DELETE: waits until it is gone, then creates it anew', async t => {
   const name = uniqueName('reborn')
-  t.seed(name)
-  const old = t.named(name)[0]!.id
+  const old = t.seed(name)
   // Time nearly stands still until the run says it waits, then runs fast: the run reads
   // AWAITING_DELETE first whatever the machine's speed.
   t.emu.setSpeed(0.0001)
@@ -302,8 +300,7 @@ e2e(
   'a dry run that meets AWAITING_DELETE says what a run would do, and neither waits nor writes',
   async t => {
     const name = uniqueName('reborn-dry')
-    t.seed(name)
-    const old = t.named(name)[0]!.id
+    const old = t.seed(name)
     // Time stands nearly still: a run that waited would wait until the harness kills it.
     t.emu.setSpeed(0.0001)
     await call(t.emu, t.key, 'DELETE', `/v2/deployments/${old}`)
