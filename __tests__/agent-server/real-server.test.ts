@@ -56,26 +56,20 @@ describe('the real agent server’s answers', () => {
 
   it('the emulator answers alike: /ok, HEAD, 404s; the same keys in an assistant; the same error body', async () => {
     const emuAgent = agentOf(emu)
-    const emuSearch = JSON.parse(
-      (
-        await emuAgent({
-          method: 'POST',
-          path: '/assistants/search',
-          body: { graph_id: 'agent', limit: 1 },
-          signal
-        })
-      ).body
-    )
-    const realSearch = JSON.parse(
-      (
-        await real({
-          method: 'POST',
-          path: '/assistants/search',
-          body: { graph_id: 'echo', limit: 1 },
-          signal
-        })
-      ).body
-    )
+    /** The search for `graph`'s assistants (one at most) through `call`, as JSON. */
+    const search = async (call: typeof real, graph: string) =>
+      JSON.parse(
+        (
+          await call({
+            method: 'POST',
+            path: '/assistants/search',
+            body: { graph_id: graph, limit: 1 },
+            signal
+          })
+        ).body
+      )
+    const emuSearch = await search(emuAgent, 'agent')
+    const realSearch = await search(real, 'echo')
     expect(Object.keys(emuSearch[0]).sort()).toEqual(Object.keys(realSearch[0]).sort())
     const run = (graph: string, text: string) => ({
       method: 'POST' as const,
