@@ -8,12 +8,12 @@
 export const PACKAGE_TESTS = [
   '<rootDir>/__tests__/package/**/*.test.ts',
   '<rootDir>/__tests__/**/packed*.test.ts',
-  '<rootDir>/__tests__/native/ecosystem.test.ts'
+  '<rootDir>/__tests__/ecosystem.test.ts'
 ]
 const PACKAGE_TESTS_IGNORED = [
   '<rootDir>/__tests__/package/',
   '<rootDir>/__tests__/.*/packed[^/]*\\.test\\.ts$',
-  '<rootDir>/__tests__/native/ecosystem\\.test\\.ts$'
+  '<rootDir>/__tests__/ecosystem\\.test\\.ts$'
 ]
 
 export default {

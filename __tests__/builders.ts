@@ -1,5 +1,6 @@
 // Shared builders: Options through the real input parser (so a fixture can never be a shape the
 // parser would not produce), and a Deployment as the service answers it.
+import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
 import { failureText, stopped, type Stop } from '../src/deploy/ending.ts'
 import type { EventDefaults } from '../src/github/event.ts'
@@ -68,4 +69,39 @@ export function testDeployment(over: Partial<Deployment> = {}): Deployment {
 export function refusedOr<T>(x: T | Stop): T {
   if (stopped(x)) throw new Error(failureText(x.failure))
   return x
+}
+
+/** A log port that keeps every line, as the job log would show it. */
+export function recordingLog() {
+  const lines: Array<{ level: 'info' | 'warning'; line: string; title?: string }> = []
+  return {
+    lines,
+    warnings: () => lines.filter(l => l.level === 'warning'),
+    log: {
+      info: (line: string) => lines.push({ level: 'info', line }),
+      warning: (line: string, title?: string) =>
+        lines.push({ level: 'warning', line, ...(title ? { title } : {}) })
+    }
+  }
+}
+
+/** A YAML document whose aliases expand to 9^7 nodes if expanded. */
+export const ALIAS_BOMB = [
+  'labels: &a {k0: v, k1: v, k2: v, k3: v, k4: v, k5: v, k6: v, k7: v, k8: v}',
+  'annotations: &b {a0: *a, a1: *a, a2: *a, a3: *a, a4: *a, a5: *a, a6: *a, a7: *a, a8: *a}',
+  'x1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+  'x2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+  'x3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
+  'x4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
+  'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
+  'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
+].join('\n')
+
+/** A port on this machine where nothing listens: a connection there is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>(resolve => server.close(() => resolve()))
+  return port
 }

@@ -4,7 +4,7 @@ import { expect, test } from '@jest/globals'
 import { logSafe, mdCode, mdFenced, mdText, mdUrl, sanitizeServerText } from '../src/inert.ts'
 import { CliLog } from '../src/cli/log.ts'
 import { Redactor } from '../src/control-plane/redact.ts'
-import { HOSTILE, steeredLog, steeredMarkdown } from './hostile-workspace.ts'
+import { HOSTILE, steeredLog, steeredMarkdown } from './builders/hostile-workspace.ts'
 
 test('logSafe: no line the runner obeys, no escape, whatever was interpolated', () => {
   expect(logSafe(`graph "${HOSTILE}": it has an assistant.`)).not.toMatch(/\u001b/)

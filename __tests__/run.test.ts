@@ -13,7 +13,7 @@ import { sayAs } from '../src/inputs/naming.ts'
 import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
 import { ACTION_SAY, EVENT } from './builders.ts'
-import { virtualEmulator } from './virtual-emulator.ts'
+import { virtualEmulator } from './builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
 const { now, sleep } = v

@@ -10,7 +10,7 @@ import { readGraphIds } from '../../src/health/verify/graph-config.ts'
 import { checkGraphs } from '../../src/health/verify/graphs.ts'
 import { runSmokeCases } from '../../src/health/verify/smoke.ts'
 import type { SmokeCase } from '../../src/inputs/smoke-cases.ts'
-import { agentOf, servedRevision, startAgents, testClock } from '../health/verify/harness.ts'
+import { agentOf, servedRevision, startAgents, testClock } from '../builders/agents.ts'
 import { FIXTURE, startRealServer, type RealServer } from './server.ts'
 
 let server: RealServer
@@ -55,26 +55,20 @@ describe('the real agent server’s answers', () => {
 
   it('the emulator answers alike: /ok, HEAD, 404s; the same keys in an assistant; the same error body', async () => {
     const emuAgent = agentOf(emu)
-    const emuSearch = JSON.parse(
-      (
-        await emuAgent({
-          method: 'POST',
-          path: '/assistants/search',
-          body: { graph_id: 'agent', limit: 1 },
-          signal
-        })
-      ).body
-    )
-    const realSearch = JSON.parse(
-      (
-        await real({
-          method: 'POST',
-          path: '/assistants/search',
-          body: { graph_id: 'echo', limit: 1 },
-          signal
-        })
-      ).body
-    )
+    /** The search for `graph`'s assistants (one at most) through `call`, as JSON. */
+    const search = async (call: typeof real, graph: string) =>
+      JSON.parse(
+        (
+          await call({
+            method: 'POST',
+            path: '/assistants/search',
+            body: { graph_id: graph, limit: 1 },
+            signal
+          })
+        ).body
+      )
+    const emuSearch = await search(emuAgent, 'agent')
+    const realSearch = await search(real, 'echo')
     expect(Object.keys(emuSearch[0]).sort()).toEqual(Object.keys(realSearch[0]).sort())
     const run = (graph: string, text: string) => ({
       method: 'POST' as const,

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { detectDefaults } from '../../src/cli/ci.ts'
 import { githubContext } from '../../src/github/context.ts'
 import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
-import { AZURE_FORK, TRAVIS_FORK } from './fork-ci.ts'
+import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'

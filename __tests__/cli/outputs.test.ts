@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dotenv, dotenvValue, formatOutputs } from '../../src/cli/outputs.ts'
 import { outputUrl } from '../../src/deploy/state.ts'
-import { readBack, readByAll } from './hostile-server.ts'
+import { readBack, readByAll } from '../package/hostile-server.ts'
 
 const OUTPUTS = {
   'deployment-id': 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',

@@ -28,7 +28,7 @@ import {
   REVISION_ID,
   startServer,
   type Handler
-} from './helpers.ts'
+} from '../builders/scripted-server.ts'
 
 describe('api-dialect: auto', () => {
   test.each([

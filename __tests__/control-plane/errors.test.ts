@@ -23,7 +23,7 @@ import {
   reply,
   REVISION_ID,
   startServer
-} from './helpers.ts'
+} from '../builders/scripted-server.ts'
 
 const ESC = '\u001b'
 

@@ -24,7 +24,12 @@ import {
   Uuid
 } from '../../src/control-plane/schema.ts'
 import { deploymentsQueryProblem } from '../../src/control-plane/vocabulary.ts'
-import { createBody, deploymentBody, INTEGRATION_ID, revisionBody } from './helpers.ts'
+import {
+  createBody,
+  deploymentBody,
+  INTEGRATION_ID,
+  revisionBody
+} from '../builders/scripted-server.ts'
 
 const REQUIRED_DEPLOYMENT_FIELDS = [
   'name',

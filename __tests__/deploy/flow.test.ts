@@ -10,7 +10,7 @@ import { deploy, newState, type DeployState, type FlowLog } from '../../src/depl
 import { demoFixture } from '../../emulator/server.ts'
 import type { Options } from '../../src/inputs/options.ts'
 import { ACTION_SAY, testOptions } from '../builders.ts'
-import { virtualEmulator } from '../virtual-emulator.ts'
+import { virtualEmulator } from '../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
 const { now, sleep } = v

@@ -5,7 +5,15 @@
 import { expect } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
 import { demoFixture } from '../../emulator/server.ts'
-import { BUILDS_FOR_A_DAY, e2e, leaks, PUSH_MAIN, runAction as run, uniqueName } from './harness.ts'
+import {
+  BUILDS_FOR_A_DAY,
+  e2e,
+  leaks,
+  PUSH_MAIN,
+  runAction as run,
+  uniqueName,
+  pullRequestFrom
+} from './harness.ts'
 
 e2e(
   'a push to main: creates the deployment, waits for DEPLOYED, and reports it',
@@ -246,14 +254,7 @@ e2e(
     emu.configure({ repoCommits: { [`${repo}@feature-x`]: 'beef'.repeat(10) } })
     const r = await run({
       inputs: inputs({ name }),
-      event: {
-        name: 'pull_request',
-        ref: 'refs/pull/7/merge',
-        refName: '7/merge',
-        headRef: 'feature-x',
-        sha: 'aaaa000000000000000000000000000000000000',
-        payload: { pull_request: { number: 7, head: { ref: 'feature-x', sha: head } } }
-      }
+      event: pullRequestFrom(7, 'feature-x', head, 'aaaa000000000000000000000000000000000000')
     })
     expect(r.code).toBe(0)
     const create = writes().find(w => w.method === 'POST')

@@ -4,7 +4,7 @@
 // by events (a request held until the other run has acted), never by timing.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { startGateProxy, type GateProxy } from './gate.ts'
+import { withGateProxy as withProxy } from './gate.ts'
 import {
   e2e,
   e2eWithGitHub,
@@ -12,11 +12,11 @@ import {
   runAction as run,
   uniqueName,
   warnings,
-  type E2E
+  type E2E,
+  redeploys
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eAutonomyToken0123456789'
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const writesTo = (emu: Emulator, id: string) =>
   emu.requests().filter(r => r.method !== 'GET' && r.path.startsWith(`/v2/deployments/${id}`))
 
@@ -43,15 +43,6 @@ async function otherUpdate(emu: Emulator, key: string, id: string): Promise<stri
     source_revision_config: { repo_ref: 'main' }
   })
   return d.latest_revision_id as string
-}
-
-async function withProxy<T>(emu: Emulator, body: (p: GateProxy) => Promise<T>): Promise<T> {
-  const proxy = await startGateProxy(emu.url)
-  try {
-    return await body(proxy)
-  } finally {
-    await proxy.close()
-  }
 }
 
 /** Two seeded deployments, A and B; the inputs of a run that names A by id through `proxy`. */
@@ -120,8 +111,7 @@ e2e(
   'rollback vs a newer write: another run wrote after the failed revision, so nothing is redeployed',
   async t => {
     const name = uniqueName('overtaken')
-    t.seed(name)
-    const id = t.named(name)[0]!.id
+    const id = t.seed(name)
     await withProxy(t.emu, async proxy => {
       // The failed revision's log is read before the rollback: held until the other run wrote.
       const logs = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
@@ -287,8 +277,7 @@ e2e(
 
 e2e('deploy meets AWAITING_DELETE: waits until it is gone, then creates it anew', async t => {
   const name = uniqueName('reborn')
-  t.seed(name)
-  const old = t.named(name)[0]!.id
+  const old = t.seed(name)
   // Time nearly stands still until the run says it waits, then runs fast: the run reads
   // AWAITING_DELETE first whatever the machine's speed.
   t.emu.setSpeed(0.0001)
@@ -311,8 +300,7 @@ e2e(
   'a dry run that meets AWAITING_DELETE says what a run would do, and neither waits nor writes',
   async t => {
     const name = uniqueName('reborn-dry')
-    t.seed(name)
-    const old = t.named(name)[0]!.id
+    const old = t.seed(name)
     // Time stands nearly still: a run that waited would wait until the harness kills it.
     t.emu.setSpeed(0.0001)
     await call(t.emu, t.key, 'DELETE', `/v2/deployments/${old}`)

@@ -142,27 +142,16 @@ e2eWithGitHub(
   'pr-comment: one comment per pull request and name, updated in place, then marked deleted',
   async ({ emu }, gh) => {
     const name = uniqueName('pr')
-    const env = { GITHUB_API_URL: gh.url }
     const withComment = { 'pr-comment': 'true', 'github-token': TOKEN }
-    const first = await run({
-      inputs: deployInputs(emu, name, withComment),
-      event: pullRequest(7),
-      env
-    })
+    const onPullRequest7 = (inputs: Record<string, string>) =>
+      run({ inputs, event: pullRequest(7), env: { GITHUB_API_URL: gh.url } })
+    const first = await onPullRequest7(deployInputs(emu, name, withComment))
     expect(first.code).toBe(0)
     expect(gh.comments(7)).toHaveLength(1)
-    const second = await run({
-      inputs: deployInputs(emu, name, withComment),
-      event: pullRequest(7),
-      env
-    })
+    const second = await onPullRequest7(deployInputs(emu, name, withComment))
     expect(second.code).toBe(0)
     expect(gh.comments(7)).toHaveLength(1)
-    const removed = await run({
-      inputs: deleteInputs(emu, name, withComment),
-      event: pullRequest(7),
-      env
-    })
+    const removed = await onPullRequest7(deleteInputs(emu, name, withComment))
     expect(removed.code).toBe(0)
     expect(gh.comments(7)).toHaveLength(1)
     expect(gh.comments(7)[0]!.body).toMatch(/removed|deleted/i)

@@ -2,7 +2,7 @@
 // dialect, every request it sent checked against the production service's own description.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { requestProblems } from '../openapi.ts'
+import { requestProblems } from '../builders/openapi.ts'
 import { e2e, runAction as run, uniqueName } from './harness.ts'
 
 /** Each request the emulator received, with what the production description says is wrong. */

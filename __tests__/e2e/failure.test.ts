@@ -4,10 +4,18 @@
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { startGateProxy } from './gate.ts'
-import { BUILDS_FOR_A_DAY, e2e, leaks, runAction as run, uniqueName, warnings } from './harness.ts'
+import {
+  BUILDS_FOR_A_DAY,
+  e2e,
+  leaks,
+  runAction as run,
+  uniqueName,
+  warnings,
+  redeploys,
+  expectRolledBackTo
+} from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const PLANTED = 'planted-secret-value-42'
 
 e2e(
@@ -89,9 +97,7 @@ e2e(
     const good = named(name)[0]!.active_revision_id!
     const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
     expect(r.code).toBe(1)
-    expect(redeploys(emu)).toHaveLength(1)
-    expect(redeploys(emu)[0]!.path).toContain(good)
-    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expectRolledBackTo(r, emu, good)
     const [d] = named(name)
     expect(r.outputs['rollback-revision-id']).toBe(d!.active_revision_id)
     expect(r.errors[0]).toMatch(/ended BUILD_FAILED.*Rolled back: revision \S+ \(a redeploy of /)

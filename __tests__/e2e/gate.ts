@@ -134,3 +134,16 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
       })
   }
 }
+
+/** Runs `body` with a gate proxy in front of the emulator, closed after it. */
+export async function withGateProxy<T>(
+  emu: { url: string },
+  body: (p: GateProxy) => Promise<T>
+): Promise<T> {
+  const proxy = await startGateProxy(emu.url)
+  try {
+    return await body(proxy)
+  } finally {
+    await proxy.close()
+  }
+}

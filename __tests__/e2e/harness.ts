@@ -3,7 +3,7 @@
 // GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is that of
 // the working tree: dist/ when it was built from it, else one the jest global setup builds
 // (see global-setup.ts).
-import { beforeAll, test } from '@jest/globals'
+import { beforeAll, expect, test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -88,7 +88,7 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Send this signal once stdout contains `when`, or `when()` is true (polled), or after `afterMs`. */
   cancel?: { signal: NodeJS.Signals; when?: string | RegExp | (() => boolean); afterMs?: number }
-  /** Run as this user (its runner files made writable to it): see __tests__/upload/helpers.ts. */
+  /** Run as this user (its runner files made writable to it): see __tests__/builders/upload.ts. */
   user?: { uid: number; gid: number }
   /** Called once when stdout first contains `when`: to act on the emulator mid-run. */
   onStdout?: { when: string | RegExp; run: (stdout: string) => void | Promise<void> }
@@ -353,6 +353,21 @@ export function e2eWithGitHub(
 }
 
 /** A pull request's event, from the base repository. */
+/** A pull_request event of `n` from `headRef` (at `head`), as merged at `sha`. */
+export const pullRequestFrom = (
+  n: number,
+  headRef: string,
+  head: string,
+  sha: string
+): GitHubEvent => ({
+  name: 'pull_request',
+  ref: `refs/pull/${n}/merge`,
+  refName: `${n}/merge`,
+  headRef,
+  sha,
+  payload: { pull_request: { number: n, head: { ref: headRef, sha: head } } }
+})
+
 export const pullRequest = (n: number): GitHubEvent => ({
   name: 'pull_request',
   headRef: 'feature',
@@ -366,3 +381,14 @@ export const pullRequest = (n: number): GitHubEvent => ({
     }
   }
 })
+
+/** The redeploys the emulator was asked for: a rollback's one write. */
+export const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+
+/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
+export function expectRolledBackTo(r: RunResult, emu: Emulator, good: string): void {
+  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+  expect(redeploys(emu)).toHaveLength(1)
+  expect(redeploys(emu)[0]!.path).toContain(good)
+  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+}

@@ -15,7 +15,9 @@ import {
   pullRequest,
   warnings,
   withEmulator,
-  type E2E
+  type E2E,
+  redeploys,
+  expectRolledBackTo
 } from './harness.ts'
 
 /** A short window keeps each case to seconds: probes every 2 s (poll-interval), 2 s of 2xx. */
@@ -23,7 +25,6 @@ const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 const TOKEN = 'ghs_health0gate0token00000000000000000001'
 
 const probes = (emu: Emulator) => emu.agents.probes()
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 /** What a run asked the control plane, without how often it polled. */
 const kinds = (emu: Emulator) =>
   [
@@ -97,10 +98,7 @@ e2e(
     expect(r.errors[0]).toMatch(
       /Last answers: 200 .*; 502 "\{"ok":false,"error":"graph failed to load"\}"/
     )
-    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-    expect(redeploys(t.emu)).toHaveLength(1)
-    expect(redeploys(t.emu)[0]!.path).toContain(good)
-    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expectRolledBackTo(r, t.emu, good)
     expect(r.summary).toContain('Agent server unhealthy')
   }
 )

@@ -4,7 +4,7 @@
 // config and the smoke-test file. Nothing here depends on the machine's speed: a drain is scripted
 // by a count of probes, a slow case by a delay far beyond its timeout.
 import { expect, test } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,8 +17,11 @@ import {
   uniqueName,
   warnings,
   withEmulator,
-  type E2E
+  type E2E,
+  redeploys,
+  expectRolledBackTo
 } from './harness.ts'
+import { gitIn } from '../builders/upload.ts'
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 
@@ -32,7 +35,6 @@ function workspace(graphs: string[], smoke?: unknown): string {
 }
 
 const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
 
 /**
@@ -107,10 +109,7 @@ e2eLong(
     expect(r.errors[0]).toMatch(/title=New revision not served::/)
     expect(r.errors[0]).toContain(`serves revision ${good}`)
     expect(r.errors[0]).toContain(`not this run's revision ${revision}`)
-    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-    expect(redeploys(t.emu)).toHaveLength(1)
-    expect(redeploys(t.emu)[0]!.path).toContain(good)
-    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    expectRolledBackTo(r, t.emu, good)
     expect(r.summary).toContain('New revision failed its checks')
   }
 )
@@ -347,12 +346,7 @@ e2eLong(
 
 /** A git checkout of a workspace (one commit): its commit id. */
 function commitWorkspace(dir: string): string {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-      cwd: dir
-    })
-      .toString()
-      .trim()
+  const git = gitIn(dir)
   git('init', '-q')
   git('add', '-A')
   git('commit', '-qm', 'agent')

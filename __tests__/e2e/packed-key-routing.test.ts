@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
-import { NODE24, installedPackage } from '../cli/package.ts'
+import { NODE24, installedPackage } from '../package/package.ts'
 import { e2eContext, uniqueName, withEmulator, type E2E } from './harness.ts'
 import { seedWithUrl as seed, startTlsAgents, type TlsAgents } from './tls-agent.ts'
 

@@ -202,12 +202,18 @@ e2e('database-size on Serverless is refused before any request', async t => {
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 
+/** A Serverless deployment scaled to zero, whose server answers 503 for `wakeMs` once probed. */
+function asleep(t: E2E, prefix: string, wakeMs: number) {
+  const name = uniqueName(prefix)
+  const id = t.seed(name, {}, { deployment_type: 'serverless' })
+  t.emu.agents.script(id, { sleepAfterMs: 60_000, wakeMs, whileWaking: '503' })
+  return { name, id }
+}
+
 e2e(
   'a Serverless cold start within the timeout is healthy; the log says the probe waited on a wake-up',
   async t => {
-    const name = uniqueName('cold')
-    const id = t.seed(name, {}, { deployment_type: 'serverless' })
-    t.emu.agents.script(id, { sleepAfterMs: 60_000, wakeMs: 4000, whileWaking: '503' })
+    const { name, id } = asleep(t, 'cold', 4000)
     const r = await run({ inputs: t.inputs({ name, ...GATE }) })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
@@ -223,9 +229,7 @@ e2e(
 e2e(
   'a Serverless server that never wakes is unhealthy at the timeout, and rolled back',
   async t => {
-    const name = uniqueName('asleep')
-    const id = t.seed(name, {}, { deployment_type: 'serverless' })
-    t.emu.agents.script(id, { sleepAfterMs: 60_000, wakeMs: 86_400_000, whileWaking: '503' })
+    const { name, id } = asleep(t, 'asleep', 86_400_000)
     const r = await run({
       inputs: t.inputs({ name, ...GATE, timeout: '12s', 'on-failure': 'rollback' })
     })

@@ -14,7 +14,7 @@ import {
   steeredLog,
   steeredMarkdown,
   type HostileWorkspace
-} from '../hostile-workspace.ts'
+} from '../builders/hostile-workspace.ts'
 import {
   e2e,
   e2eWithGitHub,

@@ -3,10 +3,10 @@
 // departures), and what the log says of each file left out. Each case failed before the file set
 // was amended (issue 32: defects 1, 2, 4, 6; credentials; silent omissions).
 import { expect } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { copyFixture, rulesCase, rulesTree, tempDir } from '../upload/helpers.ts'
+import { copyFixture, rulesCase, rulesTree, tempDir, gitIn } from '../builders/upload.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 
 /** An upload deploy of `workspace` (no integration, repository or ref) and what it built. */
@@ -96,10 +96,7 @@ e2e(
   async t => {
     const c = await rulesCase('credentials')
     const tree = await rulesTree('credentials')
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: tree.dir
-      })
+    const git = gitIn(tree.dir)
     git('init', '-q')
     git('add', 'langgraph.json', 'agent.py')
     git('commit', '-qm', 'first')

@@ -8,7 +8,15 @@ import { randomBytes } from 'node:crypto'
 import { chmod, link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../upload/helpers.ts'
+import {
+  copyFixture,
+  fifoRace,
+  MONOREPO_MEMBERS,
+  openUp,
+  RUN_AS,
+  watchedTemp,
+  gitIn
+} from '../builders/upload.ts'
 import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
 
@@ -42,18 +50,11 @@ const IGNORES_MEMBERS = [
   'tests/test_agent.py',
   'venv.txt'
 ]
-const MONOREPO_MEMBERS = [
-  'apps/agent/.gitignore',
-  'apps/agent/agent.py',
-  'apps/agent/langgraph.json',
-  'libs/shared/.dockerignore',
-  'libs/shared/pyproject.toml',
-  'libs/shared/scratch.tmp',
-  'libs/shared/shared/__init__.py'
-]
-
 /** The inputs of an upload deploy of `workspace`: no integration, repository or ref. */
 const upload = uploadInputs
+/** A run that deploys `workspace` by upload, with these inputs. */
+const runUpload = (t: E2E, workspace: string, over: Record<string, string>) =>
+  run({ inputs: upload(t, over), env: { GITHUB_WORKSPACE: workspace } })
 
 const deployments = (t: E2E, name: string) => t.named(name)
 const revisionsOf = (t: E2E, name: string) => deployments(t, name)[0]?.revisions ?? []
@@ -64,7 +65,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     await addUnkeepables(workspace)
     const name = uniqueName('upload')
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     const [d] = deployments(t, name)
@@ -117,10 +118,7 @@ e2e(
 
 e2e('upload: updates by upload; a monorepo widens to its shared library; git is named', async t => {
   const repo = await copyFixture('monorepo')
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-      cwd: repo
-    })
+  const git = gitIn(repo)
   git('init', '-q')
   git('add', '-A', '-f')
   git('commit', '-qm', 'first')
@@ -157,10 +155,7 @@ e2e(
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-dry')
-    const r = await run({
-      inputs: upload(t, { name, 'dry-run': 'true' }),
-      env: { GITHUB_WORKSPACE: workspace }
-    })
+    const r = await runUpload(t, workspace, { name, 'dry-run': 'true' })
     expect(r.code).toBe(0)
     expect(t.writes()).toEqual([])
     expect(t.emu.state().uploads).toEqual([])
@@ -179,7 +174,7 @@ e2e(
       { method: 'PUT', path: '/_uploads/**', kind: 'status', status: 403, times: 1 },
       { method: 'PUT', path: '/_uploads/**', kind: 'lost-response', times: 1 }
     ])
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(0)
     const uploads = t.emu.state().uploads
     expect(uploads).toHaveLength(3)
@@ -200,7 +195,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-down')
     t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'status', status: 503 })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
     expect(t.emu.state().uploads).toHaveLength(3)
@@ -216,18 +211,18 @@ e2e(
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-bad')
-    const missing = await run({
-      inputs: upload(t, { name, 'graph-config-path': 'agent/langgraph.json' }),
-      env: { GITHUB_WORKSPACE: workspace }
+    const missing = await runUpload(t, workspace, {
+      name,
+      'graph-config-path': 'agent/langgraph.json'
     })
     expect(missing.code).toBe(1)
     expect(missing.errors.join('\n')).toContain(
       "`graph-config-path`: 'agent/langgraph.json' does not exist in the workspace"
     )
     expect(t.emu.requests()).toEqual([])
-    const outside = await run({
-      inputs: upload(t, { name, 'graph-config-path': '../monorepo/apps/agent/langgraph.json' }),
-      env: { GITHUB_WORKSPACE: workspace }
+    const outside = await runUpload(t, workspace, {
+      name,
+      'graph-config-path': '../monorepo/apps/agent/langgraph.json'
     })
     expect(outside.code).toBe(1)
     expect(outside.errors.join('\n')).toContain('`graph-config-path` must stay inside')
@@ -287,7 +282,7 @@ e2e(
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-lost-patch')
     t.emu.addFaults({ method: 'PATCH', path: '/v2/deployments/*', kind: 'lost-response', times: 1 })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(0)
     const uploads = t.emu.state().uploads
     expect(uploads).toHaveLength(1)
@@ -328,7 +323,7 @@ e2e(
       t.emu.clearFaults()
       t.emu.addFaults({ ...fault, method: 'PUT', path: '/_uploads/**' })
       t.emu.clearRequests()
-      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const r = await runUpload(t, workspace, { name })
       const what = JSON.stringify(fault)
       expect({ what, code: r.code, errors: r.errors.length }).toEqual({ what, code: 1, errors: 1 })
       expect({ what, patches: t.writes().filter(w => w.method === 'PATCH') }).toEqual({
@@ -355,7 +350,7 @@ e2e(
       kind: 'redirect',
       location: 'http://[unparsable'
     })
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toContain('refused with HTTP 302 (a redirect to (not a URL), not followed)')
@@ -409,7 +404,7 @@ e2e(
         body: { upload_url: url, object_path: 'uploads/elsewhere.tar.gz' },
         times: 1
       })
-      const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+      const r = await runUpload(t, workspace, { name })
       const asked = t.emu.requests().filter(q => q.path.endsWith('/upload-url'))
       expect({ url, code: r.code, asked: asked.length }).toEqual({ url, code: 1, asked: 1 })
       expect(r.errors).toHaveLength(1)
@@ -534,7 +529,7 @@ e2e(
     // A file-set defect, as an ignore rule would make one: the graph's module left out.
     await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
     const name = uniqueName('upload-no-graph')
-    const r = await run({ inputs: upload(t, { name }), env: { GITHUB_WORKSPACE: workspace } })
+    const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
     expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
     const built = revisionsOf(t, name).at(-1)!

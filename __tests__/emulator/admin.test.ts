@@ -1,24 +1,20 @@
 // Admin routes under /_emulator/: no auth, not logged, drive the emulator over HTTP.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator, RequestLogEntry } from '../../emulator/server.ts'
-import { call, CLOUD, CLOUD_KEY, codehostBody, start, testFixture, type Json } from './helpers.ts'
+import { describe, expect, it } from '@jest/globals'
+import type { RequestLogEntry } from '../../emulator/server.ts'
+import {
+  adminCall,
+  call,
+  CLOUD,
+  CLOUD_KEY,
+  codehostBody,
+  emulatorPerTest,
+  type Json,
+  testFixture
+} from '../builders/emulator.ts'
 
-let emu: Emulator
-beforeEach(async () => {
-  emu = await start()
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu } = emulatorPerTest()
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Json }
-}
+const admin = (method: string, path: string, body?: unknown) => adminCall(emu, method, path, body)
 
 describe('admin routes', () => {
   it('GET /requests: method, path, query, redacted key, parsed body, status, fault; admin calls left out', async () => {

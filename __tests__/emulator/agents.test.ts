@@ -1,39 +1,28 @@
 // The emulated agent servers: /_agents/<id>/ok, /info, /assistants/search and /runs/wait per
 // deployment, the key checked, health and answers scripted through the admin API, probes logged
 // apart from the API's request log.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { graphsOf } from '../../emulator/agents/app.ts'
-import type { Emulator } from '../../emulator/server.ts'
+
 import {
+  adminCall,
   call,
   CLOUD,
   CLOUD_KEY,
   codehostBody,
   dockerBody,
+  emulatorPerTest,
+  INTEGRATION,
+  type Json,
   LIVE,
   liveFixture,
-  manualClock,
   OTHER_KEY,
   REPO,
-  INTEGRATION,
-  SELF_KEY,
-  start,
-  type Json
-} from './helpers.ts'
+  SELF_KEY
+} from '../builders/emulator.ts'
+import { redeploy as redeployLive } from '../builders/agents.ts'
 
-let emu: Emulator
-let clock: ReturnType<typeof manualClock>
-
-beforeEach(async () => {
-  clock = manualClock()
-  emu = await start({
-    now: clock.now,
-    fixture: liveFixture
-  })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = emulatorPerTest({ fixture: liveFixture }, { manualClock: true })
 
 /** A GET to the agent server of `id` with the tenant's key (or `key`). */
 async function probe(id: string, route = '/ok', key: string | null = CLOUD_KEY) {
@@ -45,14 +34,8 @@ async function probe(id: string, route = '/ok', key: string | null = CLOUD_KEY) 
   return { status: res.status, location: res.headers.get('location'), body: text }
 }
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator/agents${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Json }
-}
+const admin = (method: string, path: string, body?: unknown) =>
+  adminCall(emu, method, `/agents${path}`, body)
 
 async function latestRevision(id: string): Promise<string> {
   const d = await call(emu, 'GET', `/v2/deployments/${id}`)
@@ -84,15 +67,7 @@ const servedId = async (id = LIVE) =>
   JSON.parse((await probe(id, '/info')).body).host?.host_revision_id as string | undefined
 
 /** A new revision of LIVE, DEPLOYED (its drain not over); returns [previous, new] revision ids. */
-async function redeploy(): Promise<[string, string]> {
-  const before = await latestRevision(LIVE)
-  await call(emu, 'PATCH', `/v2/deployments/${LIVE}`, {
-    body: { source_revision_config: { repo_ref: 'next' } }
-  })
-  const after = await latestRevision(LIVE)
-  clock.advance(3_000)
-  return [before, after]
-}
+const redeploy = () => redeployLive(emu, clock)
 
 describe('where the agent server is', () => {
   it('a codehost deployment without a custom_url of its own has the emulator’s agent server as its custom_url', async () => {

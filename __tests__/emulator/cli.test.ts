@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPTIONS, parseCli, usage } from '../../emulator/cli-options.ts'
 import { VERSION } from '../../src/version.ts'
+import { serving } from '../builders/emulator.ts'
 
 const localNode = 'node_modules/.bin/node'
 const node = existsSync(localNode) ? localNode : process.execPath
@@ -20,22 +21,7 @@ function serve(args: string[]) {
   const child = spawn(node, ['emulator/cli.ts', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe']
   })
-  let out = ''
-  const lines = new Promise<Map<string, string>>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const all = out.split('\n').filter(Boolean)
-      if (all.length < 4) return
-      resolve(new Map(all.map(l => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)])))
-    })
-    child.once('exit', code => reject(new Error(`exited early (${code}): ${out}`)))
-  })
-  const stop = async (signal: NodeJS.Signals) => {
-    const exited = once(child, 'exit')
-    child.kill(signal)
-    return (await exited)[0] as number | null
-  }
-  return { child, lines, stop }
+  return serving(child)
 }
 
 function isAlive(pid: number): boolean {

@@ -1,39 +1,23 @@
 // Revision and deployment lifecycle, driven by an injected clock (no waiting).
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../src/control-plane/schema.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import {
   call,
   codehostBody,
   dockerBody,
-  manualClock,
+  emulatorPerTest,
   MOVED_SHA,
   REPO,
   SELF_KEY,
-  start
-} from './helpers.ts'
+  STAGES_100_MS,
+  patchRef
+} from '../builders/emulator.ts'
 
-let emu: Emulator | undefined
-afterEach(async () => {
-  await emu?.close()
-  emu = undefined
-})
-
-// 100 ms per stage, 600 ms in all; the database is ready after 600 ms.
-const DURATIONS = {
-  CREATING: 100,
-  QUEUED: 100,
-  AWAITING_BUILD: 100,
-  BUILDING: 100,
-  AWAITING_DEPLOY: 100,
-  DEPLOYING: 100,
-  DATABASE: 600
-}
-
+const perTest = emulatorPerTest({}, { eager: false, manualClock: true })
 async function setup(speed = 1) {
-  const clock = manualClock()
-  emu = await start({ now: clock.now, stageDurationsMs: DURATIONS, speed })
-  return { clock, emu }
+  await perTest.setup({ stageDurationsMs: STAGES_100_MS, speed })
+  return perTest
 }
 
 async function create(e: Emulator, body: unknown = codehostBody('life'), key?: string) {
@@ -106,21 +90,9 @@ describe('revision lifecycle', () => {
     const { clock, emu } = await setup()
     const d = await create(emu)
     clock.advance(700)
-    const second = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'a' } }
-        })
-      ).body
-    )
+    const second = Deployment.parse((await patchRef(emu, d.id, 'a')).body)
     clock.advance(250)
-    const third = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'b' } }
-        })
-      ).body
-    )
+    const third = Deployment.parse((await patchRef(emu, d.id, 'b')).body)
     expect((await revision(emu, d.id, second.latest_revision_id!)).status).toBe('SKIPPED')
     expect((await revision(emu, d.id, d.latest_revision_id!)).status).toBe('DEPLOYED')
     expect((await deployment(emu, d.id)).active_revision_id).toBe(d.latest_revision_id)
@@ -237,8 +209,8 @@ describe('repo_commit_sha', () => {
 
 describe('default timing', () => {
   it('reaches DEPLOYED in a few seconds at speed 1', async () => {
-    const clock = manualClock()
-    emu = await start({ now: clock.now })
+    const { clock, emu } = perTest
+    await perTest.setup()
     const d = await create(emu)
     clock.advance(2000)
     expect((await revision(emu, d.id, d.latest_revision_id!)).status).not.toBe('DEPLOYED')

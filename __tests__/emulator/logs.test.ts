@@ -1,43 +1,21 @@
 // Revision logs in the emulator's model, and scripted outcomes (admin `scripts`), driven by an
 // injected clock: the logs grow as the lifecycle advances and end as the revision ended.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../src/control-plane/schema.ts'
+import { demoFixture, type LogEntry, type RevisionLogs } from '../../emulator/server.ts'
 import {
-  demoFixture,
-  type Emulator,
-  type LogEntry,
-  type RevisionLogs
-} from '../../emulator/server.ts'
-import {
+  adminCall,
   call,
   codehostBody,
   dockerBody,
-  manualClock,
+  emulatorPerTest,
   SELF_KEY,
-  start,
-  type Json
-} from './helpers.ts'
+  STAGES_100_MS,
+  patchRef
+} from '../builders/emulator.ts'
 
 // 100 ms per stage: BUILDING is 300..400, DEPLOYING 500..600.
-const DURATIONS = {
-  CREATING: 100,
-  QUEUED: 100,
-  AWAITING_BUILD: 100,
-  BUILDING: 100,
-  AWAITING_DEPLOY: 100,
-  DEPLOYING: 100,
-  DATABASE: 600
-}
-
-let emu: Emulator
-let clock: ReturnType<typeof manualClock>
-beforeEach(async () => {
-  clock = manualClock()
-  emu = await start({ now: clock.now, stageDurationsMs: DURATIONS })
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = emulatorPerTest({ stageDurationsMs: STAGES_100_MS }, { manualClock: true })
 
 async function create(body: unknown = codehostBody('logs'), key?: string) {
   const r = await call(emu, 'POST', '/v2/deployments', { body, ...(key ? { key } : {}) })
@@ -53,15 +31,11 @@ async function status(d: { id: string }, rid: string, key?: string) {
 const logs = (rid: string) => emu.revisionLogs(rid) as RevisionLogs
 const last = (lines: LogEntry[] | null) => lines?.at(-1)
 const messages = (lines: LogEntry[] | null) => (lines ?? []).map(l => l.message)
+/** The last line is of `level` and contains `text`. */
+const expectLastLine = (lines: LogEntry[] | null, level: string, text: string) =>
+  expect(last(lines)).toMatchObject({ level, message: expect.stringContaining(text) })
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
-  })
-  return { status: res.status, body: (await res.json()) as Json }
-}
+const admin = (method: string, path: string, body?: unknown) => adminCall(emu, method, path, body)
 
 describe('revision logs', () => {
   it('grow as the lifecycle advances: clone, install, build, push, then the deploy steps', async () => {
@@ -104,10 +78,7 @@ describe('revision logs', () => {
     clock.advance(1000)
     expect(await status(d, d.latest_revision_id!)).toBe('BUILD_FAILED')
     const { build, deploy } = logs(d.latest_revision_id!)
-    expect(last(build)).toMatchObject({
-      level: 'ERROR',
-      message: expect.stringContaining('failed to build')
-    })
+    expectLastLine(build, 'ERROR', 'failed to build')
     expect(build!.filter(l => l.level === 'ERROR')).toHaveLength(1)
     expect(deploy).toBeNull()
   })
@@ -124,25 +95,17 @@ describe('revision logs', () => {
     const { build, deploy } = logs(d.latest_revision_id!)
     expect(messages(build)[0]).toBe('Using pre-built image registry.example.com/a:fail-deploy')
     expect(last(build)!.message).toMatch(/^Build complete/)
-    expect(last(deploy)).toMatchObject({
-      level: 'ERROR',
-      message: expect.stringContaining('health check')
-    })
+    expectLastLine(deploy, 'ERROR', 'health check')
   })
 
   it('a superseded revision stops where it was, with a warning', async () => {
     const d = await create()
     clock.advance(350)
-    await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-      body: { source_revision_config: { repo_ref: 'x' } }
-    })
+    await patchRef(emu, d.id, 'x')
     clock.advance(1000)
     expect(await status(d, d.latest_revision_id!)).toBe('SKIPPED')
     const { build, deploy } = logs(d.latest_revision_id!)
-    expect(last(build)).toMatchObject({
-      level: 'WARNING',
-      message: expect.stringContaining('skipped')
-    })
+    expectLastLine(build, 'WARNING', 'skipped')
     expect(messages(build)).not.toContain('Pushing image')
     expect(deploy).toBeNull()
   })
@@ -181,13 +144,7 @@ describe('scripted outcomes', () => {
     ])
     expect(messages(build)).toContain('Installing dependencies: pip install -e .')
     // Used up: the revision after it deploys.
-    const next = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${d.id}`, {
-          body: { source_revision_config: { repo_ref: 'main' } }
-        })
-      ).body
-    )
+    const next = Deployment.parse((await patchRef(emu, d.id, 'main')).body)
     clock.advance(1000)
     expect(await status(d, next.latest_revision_id!)).toBe('DEPLOYED')
   })
@@ -219,20 +176,8 @@ describe('scripted outcomes', () => {
     const a = await create(codehostBody('a'))
     const b = await create(codehostBody('b'))
     emu.script({ outcome: 'BUILD_FAILED', deploymentId: b.id })
-    const a2 = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${a.id}`, {
-          body: { source_revision_config: { repo_ref: 'x' } }
-        })
-      ).body
-    )
-    const b2 = Deployment.parse(
-      (
-        await call(emu, 'PATCH', `/v2/deployments/${b.id}`, {
-          body: { source_revision_config: { repo_ref: 'x' } }
-        })
-      ).body
-    )
+    const a2 = Deployment.parse((await patchRef(emu, a.id, 'x')).body)
+    const b2 = Deployment.parse((await patchRef(emu, b.id, 'x')).body)
     clock.advance(1000)
     expect(await status(a, a2.latest_revision_id!)).toBe('DEPLOYED')
     expect(await status(b, b2.latest_revision_id!)).toBe('BUILD_FAILED')

@@ -3,7 +3,7 @@
 // driven over HTTP only.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { call, codehostBody, INTEGRATION, REPO, start, type Json } from './helpers.ts'
+import { call, codehostBody, INTEGRATION, REPO, start, type Json } from '../builders/emulator.ts'
 
 let emu: Emulator
 beforeEach(async () => {

@@ -1,11 +1,12 @@
 // Whether the graphs check may hold the agent server to the workspace's config: only where the
 // workspace is what was built (an upload, or a codehost build of the commit it holds).
 import { describe, expect, test } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphsSkippedBecause, type BuiltFrom } from '../../src/health/built-workspace.ts'
+import { gitIn } from '../builders/upload.ts'
 
 const SHA = '9f1c2e7a4b8d3f6e0a5c1b9d7e2f4a6c8b0d3e5f'
 const OTHER = '1111111111111111111111111111111111111111'
@@ -51,12 +52,7 @@ describe('graphs checked against what was built', () => {
   test('codehost, a git checkout: its HEAD must be the commit built, whatever the event says', async () => {
     const ws = plain()
     writeFileSync(join(ws, 'langgraph.json'), '{}')
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: ws
-      })
-        .toString()
-        .trim()
+    const git = gitIn(ws)
     git('init', '-q')
     git('add', '-A')
     git('commit', '-qm', 'one')

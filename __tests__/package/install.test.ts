@@ -3,7 +3,7 @@
 // from there, by their shebang, on the lowest Node that `engines` claims and on the runner's
 // Node 24: --version, --help, and a real deploy of the CLI against the packed emulator.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,9 +15,11 @@ import {
   nodeBinary,
   NAME,
   NODE24,
-  type Installed
-} from '../cli/package.ts'
-import { copyFixture } from '../upload/helpers.ts'
+  type Installed,
+  tarMembers,
+  CLI_MEMBERS
+} from './package.ts'
+import { copyFixture } from '../builders/upload.ts'
 
 let installed: Installed
 let work: string
@@ -56,16 +58,10 @@ test('the install brings this package and nothing else; its manifest has no depe
 })
 
 test('the tarball holds the bins, their bundles, README and LICENSE: no action bundle, no sources', () => {
-  const files = execFileSync('tar', ['-tzf', installed.tarball], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
+  const files = tarMembers(installed.tarball)
   expect(files).toEqual(
     expect.arrayContaining([
-      'package/package.json',
-      'package/README.md',
-      'package/LICENSE',
-      'package/bin/cli.js',
-      'package/bin/cli/index.js',
+      ...CLI_MEMBERS,
       'package/bin/emulator.js',
       'package/bin/emulator/index.js'
     ])

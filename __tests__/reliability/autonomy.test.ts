@@ -7,8 +7,8 @@ import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { startFakeGitHub } from '../../scripts/fake-github.ts'
 import type { Emulator } from '../../emulator/server.ts'
-import { startGateProxy, type GateProxy } from '../e2e/gate.ts'
-import { pullRequest, uniqueName } from '../e2e/harness.ts'
+import { withGateProxy as withProxy } from '../e2e/gate.ts'
+import { pullRequest, uniqueName, redeploys } from '../e2e/harness.ts'
 import {
   debugEnv,
   deployInputs,
@@ -23,16 +23,6 @@ import {
 } from './support.ts'
 
 const LOG_PATH = (x: { path: string }) => /\/logs$|_logs$/.test(x.path)
-const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
-
-async function withProxy<T>(emu: Emulator, body: (p: GateProxy) => Promise<T>): Promise<T> {
-  const proxy = await startGateProxy(emu.url)
-  try {
-    return await body(proxy)
-  } finally {
-    await proxy.close()
-  }
-}
 
 /** A deployment with one DEPLOYED revision, made by a first run of the bundle. */
 async function firstDeploy(c: Case, emu: Emulator, name: string): Promise<string> {

@@ -8,6 +8,7 @@ import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import { run } from '../../src/main.ts'
 import { leaks, type RunResult } from '../e2e/harness.ts'
+import { ALIAS_BOMB } from '../builders.ts'
 import {
   caseInputs,
   debugEnv,
@@ -45,18 +46,6 @@ const EXTERNAL = {
   'listener-id': uuid,
   'k8s-namespace': 'agents'
 }
-
-/** A YAML document whose aliases expand to 9^7 nodes if expanded. */
-const ALIAS_BOMB = [
-  'labels: &a {k0: v, k1: v, k2: v, k3: v, k4: v, k5: v, k6: v, k7: v, k8: v}',
-  'annotations: &b {a0: *a, a1: *a, a2: *a, a3: *a, a4: *a, a5: *a, a6: *a, a7: *a, a8: *a}',
-  'x1: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
-  'x2: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
-  'x3: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
-  'x4: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
-  'x5: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]',
-  'x6: [*g, *g, *g, *g, *g, *g, *g, *g, *g]'
-].join('\n')
 
 function deepYaml(levels: number): string {
   return Array.from({ length: levels }, (_, i) => `${' '.repeat(i)}a:`).join('\n') + ' 1'

@@ -10,11 +10,15 @@ import { join } from 'node:path'
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
-import { answer, hostileRevision as faultRevision, readBack } from '../cli/hostile-server.ts'
+import {
+  hostileRevision as faultRevision,
+  readBack,
+  hostileDeploymentStatus
+} from '../package/hostile-server.ts'
 import { dotenvName, dotenvValue } from '../../src/cli/outputs.ts'
-import { packedPackage } from '../cli/package.ts'
-import { runBin, type CliRun } from '../cli/run-bin.ts'
-import { hostileWorkspace, INJECTED, steeredLog } from '../hostile-workspace.ts'
+import { packedPackage } from '../package/package.ts'
+import { runBin, type CliRun } from '../package/run-bin.ts'
+import { hostileWorkspace, INJECTED, steeredLog } from '../builders/hostile-workspace.ts'
 import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
 
 const GROUP = GROUPS.hostile
@@ -38,6 +42,36 @@ async function runCli(
   c.runs++
   c.longestMs = Math.max(c.longestMs, Date.now() - started)
   return run
+}
+
+/** A deploy of the fixture's deployment `id` on `main` that writes its outputs to `file`. */
+function deployWithFile(
+  c: Case,
+  emu: Emulator,
+  id: string,
+  file: string,
+  dir: string,
+  more: string[] = [],
+  onStderr?: (stderr: string) => void
+): Promise<CliRun> {
+  return runCli(
+    c,
+    [
+      'deploy',
+      '--deployment-id',
+      id,
+      '--ref',
+      'main',
+      ...more,
+      '--output',
+      'json',
+      '--output-file',
+      file
+    ],
+    { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
+    dir,
+    onStderr
+  )
 }
 
 /** The keys of the emulators: no run may print one. */
@@ -109,30 +143,9 @@ async function hostileDeployment(c: Case, payload: string) {
   try {
     await withEmulator({}, async emu => {
       emu.loadFixture(fixture)
-      const deployment = await answer(emu, `/v2/deployments/${id}`)
-      emu.addFaults({
-        kind: 'bad-schema',
-        method: 'GET',
-        path: `/v2/deployments/${id}`,
-        body: { ...deployment, status: `READY${text(1)}` }
-      })
+      await hostileDeploymentStatus(emu, id, `READY${text(1)}`)
       const file = join(dir, 'deploy.env')
-      const run = await runCli(
-        c,
-        [
-          'deploy',
-          '--deployment-id',
-          id,
-          '--ref',
-          'main',
-          '--output',
-          'json',
-          '--output-file',
-          file
-        ],
-        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
-        dir
-      )
+      const run = await deployWithFile(c, emu, id, file, dir)
       c.check(run.code === 0, `exit ${run.code}: ${run.stderr.slice(-400)}`)
       checkFile(c, run, file, dir, marks)
       const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
@@ -158,25 +171,7 @@ async function hostileRevision(c: Case, payload: string) {
       emu.loadFixture(fixture)
       const revised = faultRevision(emu, id, `DEPLOYING${payload.replaceAll('%M', marks[0]!)}`)
       const file = join(dir, 'deploy.env')
-      const run = await runCli(
-        c,
-        [
-          'deploy',
-          '--deployment-id',
-          id,
-          '--ref',
-          'main',
-          '--timeout',
-          '8s',
-          '--output',
-          'json',
-          '--output-file',
-          file
-        ],
-        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/support-bot' },
-        dir,
-        revised.onStderr
-      )
+      const run = await deployWithFile(c, emu, id, file, dir, ['--timeout', '8s'], revised.onStderr)
       await revised.done()
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
       c.check(/Still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')

@@ -6,7 +6,7 @@ import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { demoFixture, type RateLimit } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
-import { copyFixture } from '../upload/helpers.ts'
+import { copyFixture } from '../builders/upload.ts'
 import {
   caseInputs,
   debugEnv,

@@ -11,12 +11,11 @@ import {
   errorText,
   existingDeployment,
   FIXTURE_SECRET,
-  inBothLogModes,
   lane,
   settled,
   sleep,
-  withEmulator,
-  type Case
+  type Case,
+  inBothLogModesWithEmulator
 } from './support.ts'
 
 const GROUP = GROUPS.delete
@@ -81,16 +80,15 @@ async function expectDeleted(c: Case, emu: Emulator, id: string, r: RunResult): 
 describe(GROUP, () => {
   const four = lane(4)
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'the delete answer lost once: one deletion, success, deleted=true',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const { id, r } = await deleteUnder(c, emu, debug, [
-          { kind: 'lost-response', method: 'DELETE', path: DELETE_PATH, times: 1 }
-        ])
-        await expectDeleted(c, emu, id, r)
-      }),
+    async (c, emu, debug) => {
+      const { id, r } = await deleteUnder(c, emu, debug, [
+        { kind: 'lost-response', method: 'DELETE', path: DELETE_PATH, times: 1 }
+      ])
+      await expectDeleted(c, emu, id, r)
+    },
     { lane: four }
   )
 
@@ -98,91 +96,82 @@ describe(GROUP, () => {
     ['500', { kind: 'status', status: 500 }],
     ['connection reset', { kind: 'reset' }]
   ] as const)
-    inBothLogModes(
+    inBothLogModesWithEmulator(
       GROUP,
       `${key} on the delete 3 times, then healthy: retried, deleted=true`,
-      (c, debug) =>
-        withEmulator({}, async emu => {
-          const { id, r } = await deleteUnder(c, emu, debug, [
-            { ...spec, method: 'DELETE', path: DELETE_PATH, times: 3 } as FaultSpec
-          ])
-          await expectDeleted(c, emu, id, r)
-          c.check(deletes(emu).length === 4, `${deletes(emu).length} DELETE requests, expected 4`)
-        }),
+      async (c, emu, debug) => {
+        const { id, r } = await deleteUnder(c, emu, debug, [
+          { ...spec, method: 'DELETE', path: DELETE_PATH, times: 3 } as FaultSpec
+        ])
+        await expectDeleted(c, emu, id, r)
+        c.check(deletes(emu).length === 4, `${deletes(emu).length} DELETE requests, expected 4`)
+      },
       { lane: four }
     )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     '500 on the delete for good: exit 1 with a clear error, the deployment still there',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const { id, r } = await deleteUnder(c, emu, debug, [
-          { kind: 'status', status: 500, method: 'DELETE', path: DELETE_PATH }
-        ])
-        c.check(r.code === 1, `exit ${r.code}, expected 1`)
-        c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
-        const text = errorText(r)
-        c.check(
-          /delete deployment/.test(text) && /HTTP 500/.test(text),
-          `the error does not name the delete and HTTP 500: ${text.slice(0, 300)}`
-        )
-        c.check(
-          r.outputs.deleted === 'false',
-          `deleted output ${r.outputs.deleted}, expected false`
-        )
-        c.check(
-          existingDeployment(emu).status === 'READY',
-          `the emulator shows the deployment ${existingDeployment(emu).status}, expected READY`
-        )
-        const read = await readStatus(emu, id)
-        c.check(read === 200, `a read of the deployment answers ${read}, expected 200`)
-      }),
+    async (c, emu, debug) => {
+      const { id, r } = await deleteUnder(c, emu, debug, [
+        { kind: 'status', status: 500, method: 'DELETE', path: DELETE_PATH }
+      ])
+      c.check(r.code === 1, `exit ${r.code}, expected 1`)
+      c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+      const text = errorText(r)
+      c.check(
+        /delete deployment/.test(text) && /HTTP 500/.test(text),
+        `the error does not name the delete and HTTP 500: ${text.slice(0, 300)}`
+      )
+      c.check(r.outputs.deleted === 'false', `deleted output ${r.outputs.deleted}, expected false`)
+      c.check(
+        existingDeployment(emu).status === 'READY',
+        `the emulator shows the deployment ${existingDeployment(emu).status}, expected READY`
+      )
+      const read = await readStatus(emu, id)
+      c.check(read === 200, `a read of the deployment answers ${read}, expected 200`)
+    },
     { lane: four }
   )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'deleted by another job while the delete was on its way (404): success, deleted=false',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const d = existingDeployment(emu)
-        // Hold this run's delete back; meanwhile another job deletes the deployment, so that the
-        // held delete arrives at a deployment that is gone and is answered 404.
-        emu.setFaults({ kind: 'delay', ms: 3000, method: 'DELETE', path: DELETE_PATH, times: 1 })
-        const running = c.run({ inputs: deleteInputs(c, emu, d.name), env: debugEnv(debug) })
-        const held = async () => {
-          for (let i = 0; i < 300; i++) {
-            if (deletes(emu).some(q => q.fault === 'delay')) return true
-            await sleep(20)
-          }
-          return false
+    async (c, emu, debug) => {
+      const d = existingDeployment(emu)
+      // Hold this run's delete back; meanwhile another job deletes the deployment, so that the
+      // held delete arrives at a deployment that is gone and is answered 404.
+      emu.setFaults({ kind: 'delay', ms: 3000, method: 'DELETE', path: DELETE_PATH, times: 1 })
+      const running = c.run({ inputs: deleteInputs(c, emu, d.name), env: debugEnv(debug) })
+      const held = async () => {
+        for (let i = 0; i < 300; i++) {
+          if (deletes(emu).some(q => q.fault === 'delay')) return true
+          await sleep(20)
         }
-        if (c.check(await held(), 'the run sent no delete')) {
-          const other = await fetch(`${emu.url}/v2/deployments/${d.id}`, {
-            method: 'DELETE',
-            headers: { 'x-api-key': emu.credentials().apiKey }
-          })
-          c.check(other.status === 204, `the other job's delete answered ${other.status}`)
-          for (let i = 0; i < 100 && (await readStatus(emu, d.id)) !== 404; i++) await sleep(20)
-        }
-        const r = await running
-        await settled(emu)
-        const ours = deletes(emu).find(q => q.fault === 'delay')
-        c.check(ours?.status === 404, `the run's delete was answered ${ours?.status}, not 404`)
-        c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
-        c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
-        c.check(
-          /already gone/.test(r.stdout),
-          'the log does not say the deployment was already gone'
-        )
-        // `deleted` is "true when this run deleted the deployment" (action.yml): here
-        // another job did, as when no deployment of the name is found (deleted=false).
-        c.check(
-          r.outputs.deleted === 'false',
-          `deleted output ${r.outputs.deleted}, expected false: this run deleted nothing`
-        )
-      }),
+        return false
+      }
+      if (c.check(await held(), 'the run sent no delete')) {
+        const other = await fetch(`${emu.url}/v2/deployments/${d.id}`, {
+          method: 'DELETE',
+          headers: { 'x-api-key': emu.credentials().apiKey }
+        })
+        c.check(other.status === 204, `the other job's delete answered ${other.status}`)
+        for (let i = 0; i < 100 && (await readStatus(emu, d.id)) !== 404; i++) await sleep(20)
+      }
+      const r = await running
+      await settled(emu)
+      const ours = deletes(emu).find(q => q.fault === 'delay')
+      c.check(ours?.status === 404, `the run's delete was answered ${ours?.status}, not 404`)
+      c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+      c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
+      c.check(/already gone/.test(r.stdout), 'the log does not say the deployment was already gone')
+      // `deleted` is "true when this run deleted the deployment" (action.yml): here
+      // another job did, as when no deployment of the name is found (deleted=false).
+      c.check(
+        r.outputs.deleted === 'false',
+        `deleted output ${r.outputs.deleted}, expected false: this run deleted nothing`
+      )
+    },
     { lane: four }
   )
 })

@@ -14,12 +14,11 @@ import {
   deployInputs,
   deploymentsNamed,
   errorText,
-  inBothLogModes,
   lane,
   settled,
   warningLines,
-  withEmulator,
-  type Case
+  type Case,
+  inBothLogModesWithEmulator
 } from './support.ts'
 
 const GROUP = GROUPS.failedDeploy
@@ -159,184 +158,175 @@ const LOG_FAULTS: Array<{ key: string; spec: FaultSpec }> = [
   { key: 'non-JSON body', spec: { kind: 'non-json', path: LOGS } }
 ]
 
+/** A deploy that fails under `faults`: its failed revision named, and rolled back. */
+async function rolledBackUnder(c: Case, emu: Emulator, debug: boolean, faults: FaultSpec[]) {
+  const f = await deployThenFail(c, emu, debug, faults)
+  expectFailedRevisionNamed(c, f)
+  expectRolledBack(c, emu, f)
+}
+
 describe(GROUP, () => {
   const four = lane(4)
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'a failed build (scripted log, a secret planted in it): log shown redacted, rolled back',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        let planted = ''
-        const f = await deployThenFail(c, emu, debug, [], inputs => {
-          planted = /OPENAI_API_KEY=(.*)/.exec(inputs.secrets ?? '')?.[1] ?? ''
-          emu.script({
-            outcome: 'BUILD_FAILED',
-            logLines: [`Using key ${planted}`, 'ModuleNotFoundError: No module named agentlib']
-          })
+    async (c, emu, debug) => {
+      let planted = ''
+      const f = await deployThenFail(c, emu, debug, [], inputs => {
+        planted = /OPENAI_API_KEY=(.*)/.exec(inputs.secrets ?? '')?.[1] ?? ''
+        emu.script({
+          outcome: 'BUILD_FAILED',
+          logLines: [`Using key ${planted}`, 'ModuleNotFoundError: No module named agentlib']
         })
-        c.check(planted !== '', 'no secret to plant')
-        expectFailedRevisionNamed(c, f)
-        expectRolledBack(c, emu, f)
-        c.check(redeploys(emu).length === 1, `${redeploys(emu).length} redeploys sent, expected 1`)
-        c.check(
-          /ended BUILD_FAILED after \S+: ModuleNotFoundError: No module named agentlib/.test(
-            errorText(f.r)
-          ),
-          `the annotation does not name the telling line: ${errorText(f.r).slice(0, 300)}`
-        )
-        c.check(
-          f.r.stdout.includes('Using key ***'),
-          'the planted line is not shown, redacted, in the log'
-        )
-        c.check(warningLines(f.r).length === 0, `warnings: ${warningLines(f.r).join(' | ')}`)
-      }),
+      })
+      c.check(planted !== '', 'no secret to plant')
+      expectFailedRevisionNamed(c, f)
+      expectRolledBack(c, emu, f)
+      c.check(redeploys(emu).length === 1, `${redeploys(emu).length} redeploys sent, expected 1`)
+      c.check(
+        /ended BUILD_FAILED after \S+: ModuleNotFoundError: No module named agentlib/.test(
+          errorText(f.r)
+        ),
+        `the annotation does not name the telling line: ${errorText(f.r).slice(0, 300)}`
+      )
+      c.check(
+        f.r.stdout.includes('Using key ***'),
+        'the planted line is not shown, redacted, in the log'
+      )
+      c.check(warningLines(f.r).length === 0, `warnings: ${warningLines(f.r).join(' | ')}`)
+    },
     { lane: four }
   )
 
   for (const fault of LOG_FAULTS)
-    inBothLogModes(
+    inBothLogModesWithEmulator(
       GROUP,
       `${fault.key} on the log request: one warning, the same exit code and annotation, rolled back`,
-      (c, debug) =>
-        withEmulator({}, async emu => {
-          const f = await deployThenFail(c, emu, debug, [fault.spec])
-          expectFailedRevisionNamed(c, f)
-          expectSameVerdict(c, f)
-          expectRolledBack(c, emu, f)
-          const ws = warningLines(f.r)
-          c.check(
-            ws.length === 1 && /Could not show the log/.test(ws[0]!),
-            `${ws.length} warnings, expected 1 saying the log could not be shown: ${ws.join(' | ').slice(0, 300)}`
-          )
-          const logRequests = emu.requests().filter(q => /logs$/.test(q.path))
-          const spanMs =
-            logRequests.length > 0
-              ? Date.parse(logRequests.at(-1)!.time) - Date.parse(logRequests[0]!.time)
-              : 0
-          c.check(
-            spanMs < LOG_BUDGET_MS,
-            `log requests sent over ${spanMs} ms, past the ${LOG_BUDGET_MS} ms budget`
-          )
-          c.note(`${logRequests.length} log requests; the failing run took ${f.r.ms} ms`)
-        }),
+      async (c, emu, debug) => {
+        const f = await deployThenFail(c, emu, debug, [fault.spec])
+        expectFailedRevisionNamed(c, f)
+        expectSameVerdict(c, f)
+        expectRolledBack(c, emu, f)
+        const ws = warningLines(f.r)
+        c.check(
+          ws.length === 1 && /Could not show the log/.test(ws[0]!),
+          `${ws.length} warnings, expected 1 saying the log could not be shown: ${ws.join(' | ').slice(0, 300)}`
+        )
+        const logRequests = emu.requests().filter(q => /logs$/.test(q.path))
+        const spanMs =
+          logRequests.length > 0
+            ? Date.parse(logRequests.at(-1)!.time) - Date.parse(logRequests[0]!.time)
+            : 0
+        c.check(
+          spanMs < LOG_BUDGET_MS,
+          `log requests sent over ${spanMs} ms, past the ${LOG_BUDGET_MS} ms budget`
+        )
+        c.note(`${logRequests.length} log requests; the failing run took ${f.r.ms} ms`)
+      },
       { lane: four }
     )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'a log slower than its budget: the run ends at the budget, not when the log answers',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        // The log request is held and never answered: a run that waited for it past its budget
-        // would never end by itself (the harness kills it: exit code null).
-        const proxy = await startGateProxy(emu.url)
-        const held = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
-        let asked = false
-        void held.reached.then(() => (asked = true))
-        try {
-          const r = await c.run({
-            inputs: {
-              ...deployInputs(c, emu, uniqueName('slow-log')),
-              ref: 'fail-build',
-              'base-url': proxy.url
-            },
-            env: debugEnv(debug),
-            timeoutMs: LOG_BUDGET_MS + 60_000
-          })
-          c.check(
-            r.code === 1 && r.errors.length === 1,
-            `exit ${r.code}, ${r.errors.length} errors`
-          )
-          c.check(/ended BUILD_FAILED/.test(errorText(r)), `error: ${errorText(r).slice(0, 200)}`)
-          const ws = warningLines(r)
-          c.check(
-            ws.length === 1 && /Could not show the log/.test(ws[0]!),
-            `${ws.length} warnings: ${ws.join(' | ').slice(0, 300)}`
-          )
-          c.check(asked, 'the log was never asked for')
-        } finally {
-          held.open()
-          await proxy.close()
-        }
-      }),
+    async (c, emu, debug) => {
+      // The log request is held and never answered: a run that waited for it past its budget
+      // would never end by itself (the harness kills it: exit code null).
+      const proxy = await startGateProxy(emu.url)
+      const held = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
+      let asked = false
+      void held.reached.then(() => (asked = true))
+      try {
+        const r = await c.run({
+          inputs: {
+            ...deployInputs(c, emu, uniqueName('slow-log')),
+            ref: 'fail-build',
+            'base-url': proxy.url
+          },
+          env: debugEnv(debug),
+          timeoutMs: LOG_BUDGET_MS + 60_000
+        })
+        c.check(r.code === 1 && r.errors.length === 1, `exit ${r.code}, ${r.errors.length} errors`)
+        c.check(/ended BUILD_FAILED/.test(errorText(r)), `error: ${errorText(r).slice(0, 200)}`)
+        const ws = warningLines(r)
+        c.check(
+          ws.length === 1 && /Could not show the log/.test(ws[0]!),
+          `${ws.length} warnings: ${ws.join(' | ').slice(0, 300)}`
+        )
+        c.check(asked, 'the log was never asked for')
+      } finally {
+        held.open()
+        await proxy.close()
+      }
+    },
     { lane: four }
   )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'the redeploy answer lost once: one redeploy, never two, rolled back',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const f = await deployThenFail(c, emu, debug, [
-          { kind: 'lost-response', method: 'POST', path: REDEPLOY, times: 1 }
-        ])
-        expectFailedRevisionNamed(c, f)
-        expectRolledBack(c, emu, f)
-        c.check(
-          redeploys(emu).length === 1,
-          `${redeploys(emu).length} redeploys sent, expected 1: a write whose answer was lost was sent again`
-        )
-      }),
+    async (c, emu, debug) => {
+      await rolledBackUnder(c, emu, debug, [
+        { kind: 'lost-response', method: 'POST', path: REDEPLOY, times: 1 }
+      ])
+      c.check(
+        redeploys(emu).length === 1,
+        `${redeploys(emu).length} redeploys sent, expected 1: a write whose answer was lost was sent again`
+      )
+    },
     { lane: four }
   )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'the redeploy answered 429 with Retry-After once: waited out, one redeploy, rolled back',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const f = await deployThenFail(c, emu, debug, [
-          { kind: 'status', status: 429, retryAfter: 1, method: 'POST', path: REDEPLOY, times: 1 }
-        ])
-        expectFailedRevisionNamed(c, f)
-        expectRolledBack(c, emu, f)
-        const applied = redeploys(emu).filter(q => q.status !== null && q.status < 300)
-        c.check(applied.length === 1, `${applied.length} redeploys applied, expected 1`)
-        const gaps = checkRetryAfter(c, emu.requests(), {
-          key: '429',
-          spec: { kind: 'status', status: 429 },
-          last: /HTTP 429/,
-          retryAfterMs: 1000
-        })
-        c.check(gaps.length === 1, `${gaps.length} redeploys after the 429, expected 1`)
-        c.note(`redeploy sent again ${gaps.join(', ')} ms after the 429`)
-      }),
+    async (c, emu, debug) => {
+      await rolledBackUnder(c, emu, debug, [
+        { kind: 'status', status: 429, retryAfter: 1, method: 'POST', path: REDEPLOY, times: 1 }
+      ])
+      const applied = redeploys(emu).filter(q => q.status !== null && q.status < 300)
+      c.check(applied.length === 1, `${applied.length} redeploys applied, expected 1`)
+      const gaps = checkRetryAfter(c, emu.requests(), {
+        key: '429',
+        spec: { kind: 'status', status: 429 },
+        last: /HTTP 429/,
+        retryAfterMs: 1000
+      })
+      c.check(gaps.length === 1, `${gaps.length} redeploys after the 429, expected 1`)
+      c.note(`redeploy sent again ${gaps.join(', ')} ms after the 429`)
+    },
     { lane: four }
   )
 
-  inBothLogModes(
+  inBothLogModesWithEmulator(
     GROUP,
     'the redeploy answered 500 for good: fails naming the failed revision and that the rollback failed',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        const f = await deployThenFail(c, emu, debug, [
-          { kind: 'status', status: 500, method: 'POST', path: REDEPLOY }
-        ])
-        expectFailedRevisionNamed(c, f)
-        const text = errorText(f.r)
-        c.check(
-          /roll(ed)?[ -]?back/i.test(text) && /fail|did not|could not|not restore/i.test(text),
-          `the annotation does not say the rollback failed: ${text.slice(0, 300)}`
-        )
-        c.check(
-          /HTTP 500/.test(text),
-          `the annotation does not name HTTP 500: ${text.slice(0, 300)}`
-        )
-        c.check(
-          f.revisions.length === 2,
-          `${f.revisions.length} revisions, expected 2 (no rollback revision was made)`
-        )
-        c.check(
-          f.activeId === f.good,
-          `active revision ${f.activeId}, expected the good one (${f.good}) still serving`
-        )
-        c.check(
-          (f.r.outputs['rollback-status'] ?? '') !== 'DEPLOYED',
-          'rollback-status DEPLOYED although no redeploy was applied'
-        )
-        c.note(`${redeploys(emu).length} redeploys sent`)
-      }),
+    async (c, emu, debug) => {
+      const f = await deployThenFail(c, emu, debug, [
+        { kind: 'status', status: 500, method: 'POST', path: REDEPLOY }
+      ])
+      expectFailedRevisionNamed(c, f)
+      const text = errorText(f.r)
+      c.check(
+        /roll(ed)?[ -]?back/i.test(text) && /fail|did not|could not|not restore/i.test(text),
+        `the annotation does not say the rollback failed: ${text.slice(0, 300)}`
+      )
+      c.check(/HTTP 500/.test(text), `the annotation does not name HTTP 500: ${text.slice(0, 300)}`)
+      c.check(
+        f.revisions.length === 2,
+        `${f.revisions.length} revisions, expected 2 (no rollback revision was made)`
+      )
+      c.check(
+        f.activeId === f.good,
+        `active revision ${f.activeId}, expected the good one (${f.good}) still serving`
+      )
+      c.check(
+        (f.r.outputs['rollback-status'] ?? '') !== 'DEPLOYED',
+        'rollback-status DEPLOYED although no redeploy was applied'
+      )
+      c.note(`${redeploys(emu).length} redeploys sent`)
+    },
     { lane: four }
   )
 })

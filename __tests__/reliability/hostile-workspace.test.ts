@@ -4,7 +4,7 @@
 // output of the same kind, and the pull request comment), a folder's and a dependency's name (the
 // refusal before any request).
 // Each carries workflow commands on lines of their own, `##[`, terminal escapes, HTML and a
-// Markdown link (__tests__/hostile-workspace.ts): none may steer the log or the summary.
+// Markdown link (__tests__/builders/hostile-workspace.ts): none may steer the log or the summary.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator } from '../../emulator/server.ts'
@@ -16,7 +16,7 @@ import {
   steeredLog,
   steeredMarkdown,
   type HostileWorkspace
-} from '../hostile-workspace.ts'
+} from '../builders/hostile-workspace.ts'
 import { debugEnv, deployInputs, inBothLogModes, lane, withEmulator, type Case } from './support.ts'
 
 const GROUP = GROUPS.hostile

@@ -19,6 +19,7 @@ import {
   warningLines,
   withEmulator,
   type Case,
+  type Target,
   type Targeted
 } from './support.ts'
 
@@ -32,7 +33,10 @@ function faultApplied(c: Case, emu: Emulator): void {
 }
 
 /** Exit 0, DEPLOYED, and `revision-id` is the deployment's latest revision, the run's own. */
-function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Targeted, r: RunResult): void {
+function expectOwnRevisionDeployed(
+  c: Case,
+  { emu, t, r }: { emu: Emulator; t: Targeted; r: RunResult }
+): void {
   c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
   c.check(r.errors.length === 0, `an error was reported: ${errorText(r).slice(0, 200)}`)
   c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
@@ -55,140 +59,133 @@ function expectOwnRevisionDeployed(c: Case, emu: Emulator, t: Targeted, r: RunRe
 describe(GROUP, () => {
   const four = lane(4)
 
-  inBothLogModes(
-    GROUP,
-    'an update answered with the old revision but applied: reports the revision the update made',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        emu.setFaults({ kind: 'old-revision', write: 'applied' })
-        const t = targetInputs(c, emu, 'existing', 'trust')
-        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
-        faultApplied(c, emu)
-        expectOwnRevisionDeployed(c, emu, t, r)
-      }),
-    { lane: four }
-  )
-
-  inBothLogModes(
-    GROUP,
-    'an update answered with the old revision and dropped: exit 0, one warning, no revision claimed',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        emu.setFaults({ kind: 'old-revision', write: 'dropped' })
-        const t = targetInputs(c, emu, 'existing', 'trust')
-        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
-        faultApplied(c, emu)
-        c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
-        c.tally(emu, t.name, { deployments: 1, revisions: 0 }, t.before)
-        c.check(
-          (r.outputs['revision-id'] ?? '') === '',
-          `revision-id output ${r.outputs['revision-id']}, expected empty: the update made none`
-        )
-        c.check(
-          (r.outputs['revision-status'] ?? '') === '',
-          `revision-status output ${r.outputs['revision-status']}, expected empty`
-        )
-        const made = warningLines(r).filter(w => /made no new revision/.test(w))
-        c.check(made.length === 1, `${made.length} "made no new revision" warnings, expected 1`)
-        const polled = emu
-          .requests()
-          .filter(q => q.method === 'GET' && /\/revisions\//.test(q.path))
-        c.check(
-          polled.length === 0,
-          `${polled.length} revision polls: the old revision was waited on`
-        )
-      }),
-    { lane: four }
-  )
-
-  inBothLogModes(
-    GROUP,
-    'a revision answer about another (DEPLOYED) revision 3 times, then healthy: reports its own',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        emu.setFaults({ kind: 'other-revision', answer: 'deployed', times: 3 })
-        const t = targetInputs(c, emu, 'existing', 'trust')
-        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
-        faultApplied(c, emu)
-        expectOwnRevisionDeployed(c, emu, t, r)
-      }),
-    { lane: four }
-  )
-
-  inBothLogModes(
-    GROUP,
-    'a revision answer about another (DEPLOYED) revision for good: exit 1 with a clear error, never green',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        emu.setFaults({ kind: 'other-revision', answer: 'deployed' })
-        const t = targetInputs(c, emu, 'existing', 'trust', { timeout: '30s' })
-        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
-        faultApplied(c, emu)
-        const asked = deploymentsNamed(emu, t.name)[0]?.revisions.at(-1)?.id ?? '?'
-        c.check(r.code === 1, `exit ${r.code}, expected 1`)
-        c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
-        c.check(
-          r.outputs['revision-status'] !== 'DEPLOYED',
-          'revision-status DEPLOYED, read from an answer about another revision'
-        )
-        const text = errorText(r)
-        c.check(
-          new RegExp(`not about revision ${asked}`).test(text),
-          `the error does not say the answer was about another revision than ${asked}: ${text.slice(0, 300)}`
-        )
-        c.check(r.ms < (30 + 12) * 1000, `the run took ${r.ms} ms, past its 30 s timeout`)
-        c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
-      }),
-    { lane: four }
-  )
-
-  for (const times of [1, 2, 3])
+  /**
+   * One case in both log modes: `fault` set, a run against a `target` deployment, the fault seen
+   * applied; `judge` checks the rest.
+   */
+  function faultedCase(
+    title: string,
+    fault: FaultSpec,
+    target: Target,
+    judge: (c: Case, run: { emu: Emulator; t: Targeted; r: RunResult }) => void,
+    { inputs = {}, timeoutMs }: { inputs?: Record<string, string>; timeoutMs?: number } = {}
+  ): void {
     inBothLogModes(
       GROUP,
-      `a 404 on the revision right after the write, ${times} time${times > 1 ? 's' : ''}: DEPLOYED`,
+      title,
       (c, debug) =>
         withEmulator({}, async emu => {
-          emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS, times })
-          const t = targetInputs(c, emu, 'new', 'trust')
-          const r = await c.run({ inputs: t.inputs, env: debugEnv(debug) })
+          emu.setFaults(fault)
+          const t = targetInputs(c, emu, target, 'trust', inputs)
+          const r = await c.run({
+            inputs: t.inputs,
+            env: debugEnv(debug),
+            ...(timeoutMs ? { timeoutMs } : {})
+          })
           faultApplied(c, emu)
-          expectOwnRevisionDeployed(c, emu, t, r)
+          judge(c, { emu, t, r })
         }),
       { lane: four }
     )
+  }
 
-  inBothLogModes(
-    GROUP,
+  // Faults the run gets past: it reports the revision it made.
+  for (const [title, fault] of [
+    [
+      'an update answered with the old revision but applied: reports the revision the update made',
+      { kind: 'old-revision', write: 'applied' }
+    ],
+    [
+      'a revision answer about another (DEPLOYED) revision 3 times, then healthy: reports its own',
+      { kind: 'other-revision', answer: 'deployed', times: 3 }
+    ]
+  ] as const)
+    faultedCase(title, fault, 'existing', expectOwnRevisionDeployed)
+
+  faultedCase(
+    'an update answered with the old revision and dropped: exit 0, one warning, no revision claimed',
+    { kind: 'old-revision', write: 'dropped' },
+    'existing',
+    (c, { emu, t, r }) => {
+      c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+      c.tally(emu, t.name, { deployments: 1, revisions: 0 }, t.before)
+      c.check(
+        (r.outputs['revision-id'] ?? '') === '',
+        `revision-id output ${r.outputs['revision-id']}, expected empty: the update made none`
+      )
+      c.check(
+        (r.outputs['revision-status'] ?? '') === '',
+        `revision-status output ${r.outputs['revision-status']}, expected empty`
+      )
+      const made = warningLines(r).filter(w => /made no new revision/.test(w))
+      c.check(made.length === 1, `${made.length} "made no new revision" warnings, expected 1`)
+      const polled = emu.requests().filter(q => q.method === 'GET' && /\/revisions\//.test(q.path))
+      c.check(
+        polled.length === 0,
+        `${polled.length} revision polls: the old revision was waited on`
+      )
+    }
+  )
+
+  faultedCase(
+    'a revision answer about another (DEPLOYED) revision for good: exit 1 with a clear error, never green',
+    { kind: 'other-revision', answer: 'deployed' },
+    'existing',
+    (c, { emu, t, r }) => {
+      const asked = deploymentsNamed(emu, t.name)[0]?.revisions.at(-1)?.id ?? '?'
+      c.check(r.code === 1, `exit ${r.code}, expected 1`)
+      c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+      c.check(
+        r.outputs['revision-status'] !== 'DEPLOYED',
+        'revision-status DEPLOYED, read from an answer about another revision'
+      )
+      const text = errorText(r)
+      c.check(
+        new RegExp(`not about revision ${asked}`).test(text),
+        `the error does not say the answer was about another revision than ${asked}: ${text.slice(0, 300)}`
+      )
+      c.check(r.ms < (30 + 12) * 1000, `the run took ${r.ms} ms, past its 30 s timeout`)
+      c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
+    },
+    { inputs: { timeout: '30s' } }
+  )
+
+  for (const times of [1, 2, 3])
+    faultedCase(
+      `a 404 on the revision right after the write, ${times} time${times > 1 ? 's' : ''}: DEPLOYED`,
+      { kind: 'status', status: 404, method: 'GET', path: REVISIONS, times },
+      'new',
+      (c, { emu, t, r }) => {
+        expectOwnRevisionDeployed(c, { emu, t, r })
+      }
+    )
+
+  faultedCase(
     'a 404 on the revision for good: fails after the grace period with the hint, not at the timeout',
-    (c, debug) =>
-      withEmulator({}, async emu => {
-        emu.setFaults({ kind: 'status', status: 404, method: 'GET', path: REVISIONS })
-        const t = targetInputs(c, emu, 'new', 'trust', { timeout: '120s' })
-        const r = await c.run({ inputs: t.inputs, env: debugEnv(debug), timeoutMs: 150_000 })
-        faultApplied(c, emu)
-        c.check(r.code === 1, `exit ${r.code}, expected 1`)
-        c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
-        const text = errorText(r)
-        c.check(/HTTP 404/.test(text), `the error does not name HTTP 404: ${text.slice(0, 300)}`)
-        c.check(
-          /was not found with this key/.test(text),
-          `the error lacks the 404 hint: ${text.slice(0, 400)}`
-        )
-        c.check(!/timed out/i.test(text), `the run waited to the timeout: ${text.slice(0, 200)}`)
-        c.check(r.ms < 60_000, `the run took ${r.ms} ms: the 404 was waited on to the timeout`)
-        const notFound = emu.requests().filter(q => q.fault === 'status')
-        const span =
-          notFound.length > 1
-            ? Date.parse(notFound.at(-1)!.time) - Date.parse(notFound[0]!.time)
-            : 0
-        c.check(
-          span >= NOT_FOUND_GRACE_MS - 1000,
-          `the 404s were tolerated for ${span} ms only, less than the grace period (${NOT_FOUND_GRACE_MS} ms)`
-        )
-        c.note(`${notFound.length} polls answered 404 over ${(span / 1000).toFixed(1)} s`)
-        c.tally(emu, t.name, { deployments: 1, revisions: 1 })
-      }),
-    { lane: four }
+    { kind: 'status', status: 404, method: 'GET', path: REVISIONS },
+    'new',
+    (c, { emu, t, r }) => {
+      c.check(r.code === 1, `exit ${r.code}, expected 1`)
+      c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+      const text = errorText(r)
+      c.check(/HTTP 404/.test(text), `the error does not name HTTP 404: ${text.slice(0, 300)}`)
+      c.check(
+        /was not found with this key/.test(text),
+        `the error lacks the 404 hint: ${text.slice(0, 400)}`
+      )
+      c.check(!/timed out/i.test(text), `the run waited to the timeout: ${text.slice(0, 200)}`)
+      c.check(r.ms < 60_000, `the run took ${r.ms} ms: the 404 was waited on to the timeout`)
+      const notFound = emu.requests().filter(q => q.fault === 'status')
+      const span =
+        notFound.length > 1 ? Date.parse(notFound.at(-1)!.time) - Date.parse(notFound[0]!.time) : 0
+      c.check(
+        span >= NOT_FOUND_GRACE_MS - 1000,
+        `the 404s were tolerated for ${span} ms only, less than the grace period (${NOT_FOUND_GRACE_MS} ms)`
+      )
+      c.note(`${notFound.length} polls answered 404 over ${(span / 1000).toFixed(1)} s`)
+      c.tally(emu, t.name, { deployments: 1, revisions: 1 })
+    },
+    { inputs: { timeout: '120s' }, timeoutMs: 150_000 }
   )
 
   for (const advance of [true, false])

@@ -245,6 +245,16 @@ export function inBothLogModes(
     reliabilityCase(group, withDebug(title, debug), c => body(c, debug), opts)
 }
 
+/** `inBothLogModes` with an emulator of its own for each run of the case (the suite's settings). */
+export function inBothLogModesWithEmulator(
+  group: Group,
+  title: string,
+  body: (c: Case, emu: Emulator, debug: boolean) => Promise<void>,
+  opts: CaseOptions = {}
+): void {
+  inBothLogModes(group, title, (c, debug) => withEmulator({}, emu => body(c, emu, debug)), opts)
+}
+
 export const withDebug = (title: string, debug: boolean) =>
   `${title}${debug ? ' (RUNNER_DEBUG)' : ''}`
 

@@ -18,7 +18,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from '@jest/globals'
 import { buildArchive, fsProblem, type BuiltArchive } from '../../src/upload/archive.ts'
 import { ArchiveError } from '../../src/upload/errors.ts'
-import { copyFixture, tarList, tempDir } from './helpers.ts'
+import { copyFixture, MONOREPO_MEMBERS, tarList, tempDir } from '../builders/upload.ts'
 
 /** The archive of `graphConfigPath` in `workspace`, its errors naming the input `graph-config-path`. */
 const archiveAt = (workspace: string, graphConfigPath: string) =>
@@ -123,15 +123,7 @@ describe('the file set: the LangGraph CLI rules', () => {
     // (`*.py` and `*.toml` there leave nothing out). apps/agent's `*.tmp` does not reach
     // libs/shared; libs/shared's .dockerignore leaves its dist/ out. `langchain-openai` is a
     // package, not a folder.
-    expect(a.files).toEqual([
-      'apps/agent/.gitignore',
-      'apps/agent/agent.py',
-      'apps/agent/langgraph.json',
-      'libs/shared/.dockerignore',
-      'libs/shared/pyproject.toml',
-      'libs/shared/scratch.tmp',
-      'libs/shared/shared/__init__.py'
-    ])
+    expect(a.files).toEqual(MONOREPO_MEMBERS)
     expect(tarList(a.file).map(m => m.name)).toEqual(a.files)
   })
 

@@ -6,7 +6,14 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { buildArchive, type BuiltArchive } from '../../src/upload/archive.ts'
 import { lastMatch, parseRules } from '../../src/upload/wildmatch.ts'
-import { RULES, rulesCase, rulesTree, tarList, tempDir, type RulesCase } from './helpers.ts'
+import {
+  RULES,
+  rulesCase,
+  rulesTree,
+  tarList,
+  tempDir,
+  type RulesCase
+} from '../builders/upload.ts'
 
 /** The archive of `graphConfigPath` in `workspace`, its errors naming the input `graph-config-path`. */
 const archiveAt = (workspace: string, graphConfigPath: string) =>

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { describeUploadUrl, putArchive, uploadUrlProblem } from '../../src/upload/put.ts'
-import { tempDir } from './helpers.ts'
+import { tempDir } from '../builders/upload.ts'
 
 interface Received {
   method: string

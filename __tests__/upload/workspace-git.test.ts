@@ -1,6 +1,6 @@
 // What git says of the workspace: nothing outside a checkout, the commit in one, and "with
 // uncommitted changes" only when a tracked file differs (an untracked one does not count).
-import { execFileSync } from 'node:child_process'
+
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
@@ -9,12 +9,9 @@ import {
   readWorkspaceGit,
   untrackedMembers
 } from '../../src/upload/workspace-git.ts'
-import { tempDir } from './helpers.ts'
+import { gitIn, tempDir } from '../builders/upload.ts'
 
-function git(cwd: string, ...args: string[]): string {
-  const who = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false']
-  return execFileSync('git', [...who, ...args], { cwd, encoding: 'utf8' }).trim()
-}
+const git = (cwd: string, ...args: string[]) => gitIn(cwd)(...args)
 
 describe('the workspace in git', () => {
   it('outside a checkout: nothing', async () => {

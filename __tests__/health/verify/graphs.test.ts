@@ -9,8 +9,8 @@ import type { Emulator } from '../../../emulator/server.ts'
 import { graphIdsOf, readGraphIds } from '../../../src/health/verify/graph-config.ts'
 import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
 import { checkGraphs } from '../../../src/health/verify/graphs.ts'
-import { OTHER_KEY } from '../../emulator/helpers.ts'
-import { agentOf, LIVE, scriptApp, startAgents, testClock } from './harness.ts'
+import { OTHER_KEY } from '../../builders/emulator.ts'
+import { agentOf, LIVE, scriptApp, startAgents, testClock } from '../../builders/agents.ts'
 
 let emu: Emulator
 beforeEach(async () => {

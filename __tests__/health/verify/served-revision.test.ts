@@ -1,31 +1,20 @@
 // The served-revision check against the emulator's agent server: /info's host block read on
 // every probe, waiting through the drain, stale naming both revisions, unknown without a host.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../../emulator/server.ts'
+import { describe, expect, it } from '@jest/globals'
 import type { AgentCall } from '../../../src/health/verify/agent-call.ts'
 import { readInfo, ServedTracker } from '../../../src/health/verify/served-revision.ts'
 import {
   agentOf,
+  agentsPerTest,
   latestRevision,
   LIVE,
   redeploy,
   scriptApp,
   servedRevision,
-  serverOf,
-  startAgents,
-  testClock,
-  type TestClock
-} from './harness.ts'
+  serverOf
+} from '../../builders/agents.ts'
 
-let emu: Emulator
-let clock: TestClock
-beforeEach(async () => {
-  clock = testClock()
-  emu = await startAgents(clock)
-})
-afterEach(async () => {
-  await emu.close()
-})
+const { emu, clock } = agentsPerTest()
 
 function check(revisionId: string, over: { windowMs?: number; timeoutMs?: number } = {}) {
   return servedRevision(serverOf(emu), {

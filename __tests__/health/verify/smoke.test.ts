@@ -1,23 +1,14 @@
 // Smoke cases against the emulator's agent server: /runs/wait per case with on_completion delete,
 // expectations on status, text, a path's value; a case's timeout on the injected clock; 401 is
 // inconclusive; output excerpts masked, then cut to 300 characters.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../../emulator/server.ts'
+import { describe, expect, it } from '@jest/globals'
+
 import type { SmokeCase } from '../../../src/inputs/smoke-cases.ts'
 import { runSmokeCases } from '../../../src/health/verify/smoke.ts'
-import { agentOf, LIVE, scriptApp, startAgents, testClock, type TestClock } from './harness.ts'
+import { agentOf, agentsPerTest, LIVE, scriptApp } from '../../builders/agents.ts'
 
-let emu: Emulator
-let clock: TestClock
-beforeEach(async () => {
-  clock = testClock()
-  // A case's timeout fires only when the test moves the clock.
-  clock.mode = 'manual'
-  emu = await startAgents(clock)
-})
-afterEach(async () => {
-  await emu.close()
-})
+// A case's timeout fires only when the test moves the clock.
+const { emu, clock } = agentsPerTest('manual')
 
 const SECRET = 's3cr3t-value-991'
 const mask = (t: string) => t.split(SECRET).join('***')

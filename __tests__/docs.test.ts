@@ -1,0 +1,208 @@
+// What users read and paste: the README's generated parts are current with action.yml and
+// examples/, it fits in 20 KB, its yaml only uses inputs that exist, every link of the docs leads
+// somewhere, the action has one published name, and third-party actions are pinned to a commit.
+import { describe, expect, test } from '@jest/globals'
+import { existsSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import {
+  commonInputs,
+  forText,
+  inputsTable,
+  INPUTS_DOC,
+  outputsTable,
+  renderInputsDoc,
+  renderReadme,
+  repositorySources,
+  type ActionMetadata
+} from '../scripts/readme.ts'
+import { filesIn, readRepoFile, ROOT } from './builders/repo.ts'
+
+const read = readRepoFile
+
+const README = read('README.md')
+const EXAMPLES = filesIn('examples', /\.ya?ml$/)
+const WORKFLOWS = filesIn('.github/workflows', /\.ya?ml$/)
+const DOCS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'SECURITY.md',
+  'CHANGELOG.md',
+  ...filesIn('docs', /\.md$/)
+]
+const PUBLISHED = 'control-plane-deploy/control-plane-deploy'
+const action = parseYaml(read('action.yml')) as ActionMetadata
+
+/** The first column (`name`) of each row of a generated table, in order. */
+const namesIn = (table: string) => [...table.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(m => m[1])
+
+describe('README', () => {
+  test('is at most 20,000 bytes', () => {
+    expect(Buffer.byteLength(README)).toBeLessThanOrEqual(20_000)
+  })
+
+  test('its tables and example blocks are current: `npm run readme` would change nothing', () => {
+    // Out of date? `npm run readme` rewrites them from action.yml and examples/.
+    expect(README).toBe(renderReadme(README, repositorySources(ROOT)))
+  })
+
+  test('its table names the common inputs, in order; docs/inputs.md every input and output', () => {
+    const sources = repositorySources(ROOT)
+    const inputs = README.slice(
+      README.indexOf('<!-- inputs:start -->'),
+      README.indexOf('<!-- inputs:end -->')
+    )
+    expect(namesIn(inputs)).toEqual(commonInputs(sources))
+    expect(namesIn(inputs)).toEqual(expect.arrayContaining(['api-key', 'name', 'ref']))
+    const reference = read(INPUTS_DOC)
+    expect(reference).toBe(renderInputsDoc(sources))
+    const outputsAt = reference.indexOf('## Outputs')
+    expect(namesIn(reference.slice(0, outputsAt))).toEqual(Object.keys(action.inputs))
+    expect(namesIn(reference.slice(outputsAt))).toEqual(Object.keys(action.outputs))
+    expect(reference).toContain(
+      '| `integration-id` |  | deploy, check; source `codehost`; required to create `codehost` |'
+    )
+  })
+
+  test('every `with:` key in its yaml is an input of action.yml', () => {
+    const keys: string[] = []
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit)
+      if (node === null || typeof node !== 'object') return
+      const step = node as { uses?: unknown; with?: Record<string, unknown> }
+      if (typeof step.uses === 'string' && step.uses.startsWith(`${PUBLISHED}@`))
+        keys.push(...Object.keys(step.with ?? {}))
+      Object.values(node).forEach(visit)
+    }
+    for (const [, yaml] of README.matchAll(/```yaml\n([\s\S]*?)```/g)) visit(parseYaml(yaml!))
+    expect(keys.length).toBeGreaterThan(0)
+    expect(keys.filter(k => !(k in action.inputs))).toEqual([])
+  })
+
+  test('shows or links every example file', () => {
+    const missing = EXAMPLES.filter(
+      path => !README.includes(`<!-- ${path} -->`) && !README.includes(`](${path})`)
+    )
+    expect(missing).toEqual([])
+  })
+})
+
+describe('the README generator', () => {
+  const sample: ActionMetadata = {
+    inputs: {
+      'api-key': { description: 'The key.', required: true },
+      wait: { description: 'Wait | or not:\n  refs/tags/<tag>, *_FAILED.', default: 'true' },
+      ref: { description: 'A ref.' }
+    },
+    outputs: { created: { description: 'true when created.' } }
+  }
+  const rows = {
+    'api-key': { applies: 'both', common: true },
+    wait: { applies: 'both' },
+    ref: { applies: 'deploy', sources: ['codehost'], createNeeds: ['codehost'], common: true }
+  } as const
+
+  test('writes one row per input: name, default or required, description as one cell', () => {
+    expect(inputsTable(sample)).toContain(
+      [
+        '| input | default | description |',
+        '| --- | --- | --- |',
+        '| `api-key` | **required** | The key. |',
+        '| `wait` | `true` | Wait \\| or not: refs/tags/\\<tag>, \\*_FAILED. |',
+        '| `ref` |  | A ref. |'
+      ].join('\n')
+    )
+    expect(outputsTable(sample)).toContain('| `created` | true when created. |')
+  })
+
+  test('replaces only what lies between the markers, and refuses a README without them', () => {
+    const sources = { action: sample, rows, readFile: () => '' }
+    const readme = ['intro', '<!-- inputs:start -->', 'stale', '<!-- inputs:end -->', 'end'].join(
+      '\n'
+    )
+    const rendered = renderReadme(readme, sources)
+    expect(rendered).not.toContain('stale')
+    expect(rendered).toMatch(/^intro\n<!-- inputs:start -->\n[\s\S]*`api-key`[\s\S]*\nend$/)
+    // Only the common inputs: the rest are in docs/inputs.md.
+    expect(namesIn(rendered)).toEqual(['api-key', 'ref'])
+    expect(renderReadme(rendered, sources)).toBe(rendered)
+    expect(() => renderReadme('no markers', sources)).toThrow(/inputs:start/)
+  })
+
+  test('the reference says what each input is for, from its row', () => {
+    const doc = renderInputsDoc({ action: sample, rows, readFile: () => '' })
+    expect(doc).toContain('| `wait` | `true` | deploy, delete, check |')
+    expect(doc).toContain(
+      '| `ref` |  | deploy, check; source `codehost`; required to create `codehost` | A ref. |'
+    )
+    expect(doc).toContain('| `created` | true when created. |')
+    expect(forText({ applies: 'deploy', sources: ['a', 'b'], revisionSources: ['b'] })).toBe(
+      'deploy, check; source `a`, `b` (or `revision-source` `b`)'
+    )
+    expect(() => renderInputsDoc({ action: sample, rows: {}, readFile: () => '' })).toThrow(
+      /no row for input api-key/
+    )
+  })
+})
+
+describe('links', () => {
+  /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+  const anchor = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+  const anchorsOf = (path: string) =>
+    new Set([...read(path).matchAll(/^#{1,6} (.+)$/gm)].map(m => anchor(m[1]!)))
+
+  test.each(DOCS)('%s: every relative link leads to a file (and heading) that exists', doc => {
+    const text = read(doc).replace(/```[\s\S]*?```/g, '')
+    const broken: string[] = []
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target!)) continue
+      const [file, hash] = target!.split('#')
+      const path = file ? normalize(join(dirname(doc), file)) : doc
+      if (!existsSync(join(ROOT, path))) broken.push(target!)
+      else if (hash && path.endsWith('.md') && !anchorsOf(path).has(hash)) broken.push(target!)
+    }
+    expect(broken).toEqual([])
+  })
+})
+
+describe('one published name', () => {
+  test('the README, the examples and CONTRIBUTING use it, and no other', () => {
+    const texts = ['README.md', 'CONTRIBUTING.md', ...EXAMPLES].map(p => [p, read(p)] as const)
+    for (const [path, text] of texts) {
+      for (const m of text.matchAll(/([\w.-]+\/control-plane-deploy)@/g))
+        expect({ path, name: m[1] }).toEqual({ path, name: PUBLISHED })
+    }
+    expect(README).toContain(`${PUBLISHED}@v1`)
+  })
+})
+
+describe('workflows', () => {
+  test('third-party actions are pinned to a full commit SHA, the version in a comment', () => {
+    const thirdParty = [...WORKFLOWS, ...EXAMPLES].flatMap(path =>
+      read(path)
+        .split('\n')
+        .map(line => /^\s*(?:-\s+)?uses:\s*(.+)$/.exec(line)?.[1]?.trim())
+        .filter((u): u is string => u !== undefined)
+        .filter(u => u !== './' && !u.startsWith(`${PUBLISHED}@`))
+        .map(u => ({ path, uses: u }))
+    )
+    expect(thirdParty.length).toBeGreaterThan(0)
+    for (const u of thirdParty)
+      expect(u).toEqual({
+        path: u.path,
+        uses: expect.stringMatching(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/)
+      })
+  })
+})
+
+describe('project files', () => {
+  test('LICENSE is MIT, as package.json says', () => {
+    expect(read('LICENSE')).toMatch(/^MIT License\n/)
+    expect(JSON.parse(read('package.json')).license).toBe('MIT')
+  })
+})

@@ -1,0 +1,681 @@
+// Conformance of the emulator to the interface and the service facts, driven over HTTP only.
+import { describe, expect, it } from '@jest/globals'
+import {
+  Deployment,
+  DeploymentList,
+  ErrorDetail,
+  HTTPValidationError,
+  RepositoryList
+} from '../../src/control-plane/schema.ts'
+
+import {
+  call,
+  CLOUD,
+  CLOUD_KEY,
+  codehostBody,
+  dockerBody,
+  emulatorPerTest,
+  INTEGRATION,
+  type Json,
+  LISTENER,
+  ORG_KEY,
+  OTHER,
+  OTHER_INTEGRATION,
+  OTHER_KEY,
+  OTHER_LISTENER,
+  REPO,
+  SELF,
+  SELF_KEY,
+  start,
+  testFixture
+} from '../builders/emulator.ts'
+
+const { emu } = emulatorPerTest()
+
+const UNKNOWN = '99999999-9999-4999-8999-999999999999'
+
+describe('starting and stopping', () => {
+  it('serves on a free port and several instances are independent', async () => {
+    const second = await start()
+    try {
+      expect(emu.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(second.url).not.toBe(emu.url)
+      expect((await call(emu, 'POST', '/v2/deployments', { body: codehostBody('a') })).status).toBe(
+        201
+      )
+      const list = await call(second, 'GET', '/v2/deployments')
+      expect((list.body as Json).resources).toEqual([])
+    } finally {
+      await second.close()
+    }
+    await expect(fetch(`${second.url}/v2/deployments`)).rejects.toThrow()
+  })
+
+  it('serves the API under a base path when asked', async () => {
+    const mounted = await start({ basePath: '/api-host' })
+    try {
+      expect(mounted.url).toMatch(/\/api-host$/)
+      const ok = await call(mounted, 'GET', '/v2/deployments')
+      expect(ok.status).toBe(200)
+      const root = await call(mounted.url.replace(/\/api-host$/, ''), 'GET', '/v2/deployments')
+      expect(root.status).toBe(404)
+    } finally {
+      await mounted.close()
+    }
+  })
+
+  it('answers unknown paths 404 and wrong methods 405 with {detail}', async () => {
+    const missing = await call(emu, 'GET', '/v2/nothing')
+    expect(missing.status).toBe(404)
+    expect(ErrorDetail.parse(missing.body).detail).toBe('Not Found')
+    const wrong = await call(emu, 'PUT', '/v2/deployments')
+    expect(wrong.status).toBe(405)
+  })
+})
+
+describe('authentication', () => {
+  it('answers 401 {detail} without or with an unknown X-Api-Key', async () => {
+    for (const key of [null, 'nope']) {
+      const r = await call(emu, 'GET', '/v2/deployments', { key })
+      expect(r.status).toBe(401)
+      expect(ErrorDetail.safeParse(r.body).success).toBe(true)
+    }
+  })
+
+  it('requires X-Tenant-Id for a key of several tenants', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments', { key: ORG_KEY })
+    expect(r.status).toBe(403)
+    expect((r.body as Json).detail).toContain('requires workspace specification')
+    const ok = await call(emu, 'GET', '/v2/deployments', { key: ORG_KEY, tenant: SELF })
+    expect(ok.status).toBe(200)
+  })
+
+  it('rejects an X-Tenant-Id the key does not belong to with 403 {detail}', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments', { key: CLOUD_KEY, tenant: OTHER })
+    expect(r.status).toBe(403)
+    expect(ErrorDetail.safeParse(r.body).success).toBe(true)
+  })
+
+  it('takes header names case-insensitively', async () => {
+    const res = await fetch(`${emu.url}/v2/deployments`, {
+      headers: { 'X-API-KEY': ORG_KEY, 'x-TENANT-id': CLOUD }
+    })
+    expect(res.status).toBe(200)
+  })
+
+  it("hides another tenant's deployment (404)", async () => {
+    const created = await call(emu, 'POST', '/v2/deployments', { body: codehostBody('mine') })
+    const id = (created.body as Json).id
+    const r = await call(emu, 'GET', `/v2/deployments/${id}`, { key: OTHER_KEY })
+    expect(r.status).toBe(404)
+    expect(r.body).toEqual({ detail: `Deployment ID ${id} not found.` })
+    const list = await call(emu, 'GET', '/v2/deployments', { key: OTHER_KEY })
+    expect((list.body as Json).resources).toEqual([])
+  })
+})
+
+describe('request validation (422 HTTPValidationError)', () => {
+  it('limit above 100', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments?limit=101')
+    expect(r.status).toBe(422)
+    expect(HTTPValidationError.parse(r.body).detail).toEqual([
+      {
+        loc: ['query', 'limit'],
+        msg: 'Input should be less than or equal to 100',
+        type: 'less_than_equal',
+        input: '101',
+        ctx: { le: 100 }
+      }
+    ])
+  })
+
+  it('limit 0, negative offset, non-integer limit', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments?limit=0&offset=-1')
+    const d = (r.body as Json).detail
+    expect(d.map((e: Json) => [e.loc, e.type, e.msg])).toEqual([
+      [['query', 'limit'], 'greater_than_equal', 'Input should be greater than or equal to 1'],
+      [['query', 'offset'], 'greater_than_equal', 'Input should be greater than or equal to 0']
+    ])
+    const nan = await call(emu, 'GET', '/v2/deployments?limit=ten')
+    expect((nan.body as Json).detail[0]).toMatchObject({
+      loc: ['query', 'limit'],
+      type: 'int_parsing',
+      input: 'ten'
+    })
+  })
+
+  it('deployment_type outside the enum, remote_reconciled not a boolean', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments?deployment_type=huge&remote_reconciled=maybe')
+    expect(r.status).toBe(422)
+    expect((r.body as Json).detail).toEqual([
+      expect.objectContaining({
+        loc: ['query', 'remote_reconciled'],
+        type: 'bool_parsing'
+      }),
+      expect.objectContaining({
+        loc: ['query', 'deployment_type'],
+        type: 'enum',
+        msg: "Input should be 'serverless', 'dedicated', 'dev_free', 'dev', 'prod', 'dev_zero' or 'dev_free_zero'"
+      })
+    ])
+  })
+
+  it('path parameters that are not uuids', async () => {
+    const cases: Array<[string, string, unknown[]]> = [
+      ['DELETE', '/v2/listeners/not-a-uuid', ['path', 'listener_id']],
+      ['GET', '/v2/deployments/123', ['path', 'deployment_id']],
+      ['GET', `/v2/deployments/${UNKNOWN}/revisions/x`, ['path', 'revision_id']],
+      ['GET', '/v1/integrations/forge/codehost/zzz/repos', ['path', 'integration_id']]
+    ]
+    for (const [method, path, loc] of cases) {
+      const r = await call(emu, method, path)
+      expect(r.status).toBe(422)
+      const entry = HTTPValidationError.parse(r.body).detail[0]!
+      expect(entry.loc).toEqual(loc)
+      expect(entry.type).toBe('uuid_parsing')
+      expect(entry.msg).toMatch(/^Input should be a valid UUID/)
+    }
+  })
+
+  it('body fields: nested loc, missing, enum, wrong type', async () => {
+    const body = codehostBody('x', {
+      source: 'ftp',
+      source_config: { integration_id: 'nope', repo_url: REPO }
+    }) as Json
+    delete body.secrets
+    const r = await call(emu, 'POST', '/v2/deployments', { body })
+    expect(r.status).toBe(422)
+    const d = HTTPValidationError.parse(r.body).detail
+    expect(d).toContainEqual({
+      loc: ['body', 'source'],
+      msg: "Input should be 'codehost', 'external_docker', 'internal_docker', 'internal_source' or 'internal_template'",
+      type: 'enum',
+      input: 'ftp',
+      ctx: {
+        expected:
+          "'codehost', 'external_docker', 'internal_docker', 'internal_source' or 'internal_template'"
+      }
+    })
+    expect(d).toContainEqual(
+      expect.objectContaining({
+        loc: ['body', 'source_config', 'integration_id'],
+        type: 'uuid_parsing',
+        input: 'nope'
+      })
+    )
+    expect(d).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'secrets'], msg: 'Field required', type: 'missing' })
+    )
+    const typed = await call(emu, 'PATCH', `/v2/deployments/${UNKNOWN}`, {
+      body: { secrets: [{ name: 5, value: 'v' }], source_config: { build_on_push: 'yes' } }
+    })
+    expect((typed.body as Json).detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'source_config', 'build_on_push'],
+        type: 'bool_type'
+      }),
+      expect.objectContaining({
+        loc: ['body', 'secrets', 0, 'name'],
+        type: 'string_type',
+        input: 5
+      })
+    ])
+  })
+
+  it('a body that is not JSON, and a missing body', async () => {
+    const r = await call(emu, 'POST', '/v2/deployments', {
+      raw: '{"name": oops}',
+      headers: { 'content-type': 'application/json' }
+    })
+    expect(r.status).toBe(422)
+    const entry = HTTPValidationError.parse(r.body).detail[0]!
+    expect(entry.type).toBe('json_invalid')
+    expect(entry.loc[0]).toBe('body')
+    expect(typeof entry.loc[1]).toBe('number')
+    const none = await call(emu, 'POST', '/v2/deployments')
+    expect(none.status).toBe(422)
+    expect((none.body as Json).detail).toEqual([
+      { loc: ['body'], msg: 'Field required', type: 'missing', input: null }
+    ])
+  })
+
+  it('authenticates before validating', async () => {
+    const r = await call(emu, 'GET', '/v2/deployments?limit=500', { key: null })
+    expect(r.status).toBe(401)
+  })
+})
+
+describe('POST /v2/deployments', () => {
+  it('creates: 201 with a complete Deployment, AWAITING_DATABASE, first revision latest', async () => {
+    const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody('agent-prod') })
+    expect(r.status).toBe(201)
+    const d = Deployment.parse(r.body)
+    expect(d).toMatchObject({
+      name: 'agent-prod',
+      source: 'codehost',
+      tenant_id: CLOUD,
+      status: 'AWAITING_DATABASE',
+      active_revision_id: null,
+      secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-secret-value' }]
+    })
+    expect(d.source_config.repo_url).toBe(REPO)
+    expect(d.source_revision_config.repo_ref).toBe('main')
+    expect(d.latest_revision_id).toMatch(/^[0-9a-f-]{36}$/)
+    for (const key of ['created_at', 'updated_at', 'secret_references', 'image_version']) {
+      expect(Object.keys(r.body as object)).toContain(key)
+    }
+    const rev = await call(emu, 'GET', `/v2/deployments/${d.id}/revisions/${d.latest_revision_id}`)
+    expect(rev.status).toBe(200)
+    const got = await call(emu, 'GET', `/v2/deployments/${d.id}`)
+    expect(Deployment.parse(got.body).id).toBe(d.id)
+  })
+
+  it('409 for a taken name', async () => {
+    await call(emu, 'POST', '/v2/deployments', { body: codehostBody('taken') })
+    const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody('taken') })
+    expect(r.status).toBe(409)
+    expect(r.body).toEqual({ detail: "Deployment with name 'taken' already exists." })
+  })
+
+  it.each(['Agent', '1agent', 'agent_prod', 'agent.prod', '-agent'])(
+    '400 for the name %s',
+    async name => {
+      const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody(name) })
+      expect(r.status).toBe(400)
+      expect((r.body as Json).detail).toContain(`'${name}'`)
+    }
+  )
+
+  it('rejects reserved secret names; hosted-only names are fine when self-hosted', async () => {
+    for (const name of ['PORT', 'DATABASE_URI', 'LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT']) {
+      const r = await call(emu, 'POST', '/v2/deployments', {
+        body: codehostBody('s', { secrets: [{ name, value: 'x' }] })
+      })
+      expect(r.status).toBe(400)
+      expect((r.body as Json).detail).toContain(name)
+    }
+    const selfHosted = await call(emu, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: dockerBody('d', { secrets: [{ name: 'LANGSMITH_API_KEY', value: 'x' }] })
+    })
+    expect(selfHosted.status).toBe(201)
+    const reserved = await call(emu, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: dockerBody('e', { secrets: [{ name: 'REDIS_URI', value: 'x' }] })
+    })
+    expect(reserved.status).toBe(400)
+  })
+
+  it('sources by hosting: external_docker only self-hosted, the others only cloud', async () => {
+    const cloudDocker = await call(emu, 'POST', '/v2/deployments', { body: dockerBody('a') })
+    expect(cloudDocker.status).toBe(400)
+    expect((cloudDocker.body as Json).detail).toContain('external_docker')
+    const selfCodehost = await call(emu, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: codehostBody('b')
+    })
+    expect(selfCodehost.status).toBe(400)
+    expect((selfCodehost.body as Json).detail).toContain('codehost')
+    const selfDocker = await call(emu, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: dockerBody('c')
+    })
+    expect(selfDocker.status).toBe(201)
+    expect((selfDocker.body as Json).source_config.listener_id).toBe(LISTENER)
+  })
+
+  it('codehost needs integration_id, an accessible repo_url, repo_ref and graph_config_path', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ source_config: { repo_url: REPO } }, 'integration_id'],
+      [{ source_config: { integration_id: INTEGRATION } }, 'repo_url'],
+      [
+        { source_config: { integration_id: INTEGRATION, repo_url: 'https://github.com/evil/x' } },
+        'evil/x'
+      ],
+      [{ source_config: { integration_id: OTHER_INTEGRATION, repo_url: REPO } }, OTHER_INTEGRATION],
+      [{ source_revision_config: { graph_config_path: 'langgraph.json' } }, 'repo_ref'],
+      [{ source_revision_config: { repo_ref: 'main' } }, 'graph_config_path'],
+      [
+        {
+          source_config: { integration_id: INTEGRATION, repo_url: REPO, build_on_push: true },
+          source_revision_config: { repo_ref: 'refs/tags/v1.0.0', graph_config_path: 'g.json' }
+        },
+        'build_on_push'
+      ]
+    ]
+    for (const [overrides, named] of cases) {
+      const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody('c', overrides) })
+      expect([r.status, (r.body as Json).detail]).toEqual([400, expect.stringContaining(named)])
+    }
+  })
+
+  it('external_docker needs a known listener_id, listener_config.k8s_namespace and image_uri', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ source_config: { listener_config: { k8s_namespace: 'a' } } }, 'listener_id'],
+      [
+        { source_config: { listener_id: OTHER_LISTENER, listener_config: { k8s_namespace: 'a' } } },
+        OTHER_LISTENER
+      ],
+      [{ source_config: { listener_id: LISTENER } }, 'k8s_namespace'],
+      [{ source_revision_config: {} }, 'image_uri']
+    ]
+    for (const [overrides, named] of cases) {
+      const r = await call(emu, 'POST', '/v2/deployments', {
+        key: SELF_KEY,
+        body: dockerBody('d', overrides)
+      })
+      expect([r.status, (r.body as Json).detail]).toEqual([400, expect.stringContaining(named)])
+    }
+  })
+
+  it('secret_references are only for external_docker', async () => {
+    const refs = [{ name: 'A', secret_name: 'k8s-secret', secret_key: 'a' }]
+    const r = await call(emu, 'POST', '/v2/deployments', {
+      body: codehostBody('r', { secret_references: refs })
+    })
+    expect(r.status).toBe(400)
+    const ok = await call(emu, 'POST', '/v2/deployments', {
+      key: SELF_KEY,
+      body: dockerBody('r', { secret_references: refs })
+    })
+    expect(ok.status).toBe(201)
+    expect((ok.body as Json).secret_references).toEqual(refs)
+  })
+})
+
+describe('GET /v2/deployments', () => {
+  async function createMany(names: string[]) {
+    for (const name of names) {
+      const r = await call(emu, 'POST', '/v2/deployments', { body: codehostBody(name) })
+      expect(r.status).toBe(201)
+    }
+  }
+
+  it('pages with limit (default 20) and returns the next offset; stable creation order', async () => {
+    const names = Array.from({ length: 25 }, (_, i) => `d-${String(i).padStart(2, '0')}`)
+    await createMany(names)
+    const first = DeploymentList.parse((await call(emu, 'GET', '/v2/deployments')).body)
+    expect(first.resources).toHaveLength(20)
+    expect(first.offset).toBe(20)
+    const seen: string[] = []
+    let offset = 0
+    for (;;) {
+      const page = DeploymentList.parse(
+        (await call(emu, 'GET', `/v2/deployments?limit=10&offset=${offset}`)).body
+      )
+      seen.push(...page.resources.map(d => d.name))
+      expect(page.offset).toBe(offset + page.resources.length)
+      offset = page.offset
+      if (page.resources.length < 10) break
+    }
+    expect(seen).toEqual(names)
+    const beyond = DeploymentList.parse((await call(emu, 'GET', '/v2/deployments?offset=100')).body)
+    expect(beyond).toEqual({ resources: [], offset: 100 })
+  })
+
+  it('name_contains is a substring match', async () => {
+    await createMany(['pr-1', 'pr-12', 'my-pr-1x', 'other'])
+    const r = DeploymentList.parse(
+      (await call(emu, 'GET', '/v2/deployments?name_contains=pr-1')).body
+    )
+    expect(r.resources.map(d => d.name)).toEqual(['pr-1', 'pr-12', 'my-pr-1x'])
+  })
+
+  it('filters by status and deployment_ids', async () => {
+    await createMany(['a', 'b', 'c'])
+    const all = DeploymentList.parse((await call(emu, 'GET', '/v2/deployments')).body).resources
+    const ids = `${all[0]!.id},${all[2]!.id}`
+    const byIds = DeploymentList.parse(
+      (await call(emu, 'GET', `/v2/deployments?deployment_ids=${ids}`)).body
+    )
+    expect(byIds.resources.map(d => d.name)).toEqual(['a', 'c'])
+    const waiting = await call(emu, 'GET', '/v2/deployments?status=AWAITING_DATABASE')
+    expect((waiting.body as Json).resources).toHaveLength(3)
+    const ready = await call(emu, 'GET', '/v2/deployments?status=READY')
+    expect((ready.body as Json).resources).toHaveLength(0)
+  })
+
+  it('filters by image_version, deployment_type, tag_value_ids and remote_reconciled', async () => {
+    const seeded = await start({
+      fixture: {
+        ...testFixture,
+        deployments: [
+          {
+            tenant_id: CLOUD,
+            name: 'one',
+            source: 'internal_docker',
+            image_version: '0.4.1',
+            deployment_type: 'prod',
+            tag_value_ids: ['t1']
+          },
+          {
+            tenant_id: CLOUD,
+            name: 'two',
+            source: 'internal_docker',
+            image_version: '0.5.0',
+            deployment_type: 'dev',
+            tag_value_ids: ['t2', 't3']
+          },
+          { tenant_id: CLOUD, name: 'three', source: 'internal_docker', remote_reconciled: true }
+        ]
+      }
+    })
+    try {
+      const names = async (query: string) =>
+        DeploymentList.parse(
+          (await call(seeded, 'GET', `/v2/deployments?${query}`)).body
+        ).resources.map(d => d.name)
+      expect(await names('image_version=0.5.0')).toEqual(['two'])
+      // 'three' names no type: prod, the default.
+      expect(await names('deployment_type=prod')).toEqual(['one', 'three'])
+      expect(await names('tag_value_ids=t3,t1')).toEqual(['one', 'two'])
+      expect(await names('remote_reconciled=true')).toEqual(['three'])
+      expect(await names('remote_reconciled=false')).toEqual(['one', 'two'])
+      expect(await names('status=READY')).toEqual(['one', 'two', 'three'])
+    } finally {
+      await seeded.close()
+    }
+  })
+})
+
+describe('PATCH /v2/deployments/{id}', () => {
+  async function create(body = codehostBody('p')) {
+    const r = await call(emu, 'POST', '/v2/deployments', { body })
+    expect(r.status).toBe(201)
+    return Deployment.parse(r.body)
+  }
+  const patch = (id: string, body: unknown) => call(emu, 'PATCH', `/v2/deployments/${id}`, { body })
+
+  it('404 {detail} for an unknown id', async () => {
+    const r = await patch(UNKNOWN, { secrets: [] })
+    expect(r.status).toBe(404)
+    expect(r.body).toEqual({ detail: `Deployment ID ${UNKNOWN} not found.` })
+  })
+
+  it('source_revision_config makes a new revision, returned as latest_revision_id', async () => {
+    const d = await create()
+    const r = await patch(d.id, { source_revision_config: { repo_ref: 'release' } })
+    expect(r.status).toBe(200)
+    const after = Deployment.parse(r.body)
+    expect(after.latest_revision_id).not.toBe(d.latest_revision_id)
+    expect(after.source_revision_config).toMatchObject({
+      repo_ref: 'release',
+      graph_config_path: 'langgraph.json'
+    })
+    const rev = await call(
+      emu,
+      'GET',
+      `/v2/deployments/${d.id}/revisions/${after.latest_revision_id}`
+    )
+    expect((rev.body as Json).source_revision_config.repo_ref).toBe('release')
+  })
+
+  it('source_config only: no new revision, fields merged, null keeps the old value', async () => {
+    const d = await create()
+    const r = await patch(d.id, {
+      source_config: {
+        build_on_push: true,
+        repo_url: null,
+        custom_url: 'https://agent.example.com'
+      }
+    })
+    const after = Deployment.parse(r.body)
+    expect(after.latest_revision_id).toBe(d.latest_revision_id)
+    expect(after.source_config).toMatchObject({
+      build_on_push: true,
+      repo_url: REPO,
+      integration_id: INTEGRATION,
+      custom_url: 'https://agent.example.com'
+    })
+  })
+
+  it('secrets: kept when omitted, an empty list does not clear them, a list replaces them', async () => {
+    const d = await create()
+    const omitted = Deployment.parse(
+      (await patch(d.id, { source_revision_config: { repo_ref: 'x' } })).body
+    )
+    expect(omitted.secrets).toEqual(d.secrets)
+    const empty = Deployment.parse((await patch(d.id, { secrets: [] })).body)
+    expect(empty.secrets).toEqual(d.secrets)
+    expect(empty.latest_revision_id).not.toBe(omitted.latest_revision_id)
+    const replaced = Deployment.parse(
+      (await patch(d.id, { secrets: [{ name: 'NEW', value: 'v' }] })).body
+    )
+    expect(replaced.secrets).toEqual([{ name: 'NEW', value: 'v' }])
+    const reserved = await patch(d.id, { secrets: [{ name: 'PORT', value: '1' }] })
+    expect(reserved.status).toBe(400)
+  })
+
+  it('resource_spec is replaced whole', async () => {
+    const d = await create(
+      codehostBody('r', {
+        source_config: {
+          integration_id: INTEGRATION,
+          repo_url: REPO,
+          resource_spec: { min_scale: 1, max_scale: 3, cpu: 2 }
+        }
+      })
+    )
+    expect(d.source_config.resource_spec).toMatchObject({ min_scale: 1, max_scale: 3, cpu: 2 })
+    const after = Deployment.parse(
+      (await patch(d.id, { source_config: { resource_spec: { memory_mb: 2048 } } })).body
+    )
+    expect(after.source_config.resource_spec).toEqual({ memory_mb: 2048 })
+  })
+
+  it('revision_source is recorded as the revision source; name and source cannot change', async () => {
+    const d = await create()
+    const r = await patch(d.id, {
+      name: 'renamed',
+      source: 'internal_docker',
+      revision_source: 'internal_docker',
+      source_revision_config: { image_uri: 'registry.example.com/a@sha256:abc' }
+    })
+    expect(r.status).toBe(200)
+    const after = Deployment.parse(r.body)
+    expect([after.name, after.source]).toEqual(['p', 'codehost'])
+    const rev = await call(
+      emu,
+      'GET',
+      `/v2/deployments/${d.id}/revisions/${after.latest_revision_id}`
+    )
+    expect((rev.body as Json).source).toBe('internal_docker')
+    const missingImage = await patch(d.id, {
+      revision_source: 'internal_source',
+      source_revision_config: {}
+    })
+    expect(missingImage.status).toBe(400)
+    expect((missingImage.body as Json).detail).toContain('source_tarball_path')
+  })
+
+  it('validates merged source settings (an inaccessible repo_url is 400)', async () => {
+    const d = await create()
+    const r = await patch(d.id, { source_config: { repo_url: 'https://github.com/evil/repo' } })
+    expect(r.status).toBe(400)
+    const still = Deployment.parse((await call(emu, 'GET', `/v2/deployments/${d.id}`)).body)
+    expect(still.source_config.repo_url).toBe(REPO)
+  })
+})
+
+describe('revisions', () => {
+  it('GET answers the revision fields and 404 {detail} for unknown ids', async () => {
+    const d = Deployment.parse(
+      (await call(emu, 'POST', '/v2/deployments', { body: codehostBody('v') })).body
+    )
+    const rev = await call(emu, 'GET', `/v2/deployments/${d.id}/revisions/${d.latest_revision_id}`)
+    expect(Object.keys(rev.body as object).sort()).toEqual(
+      [
+        'created_at',
+        'id',
+        'source',
+        'source_revision_config',
+        'status',
+        'status_message',
+        'updated_at'
+      ].sort()
+    )
+    expect(rev.body).toMatchObject({
+      id: d.latest_revision_id,
+      status: 'CREATING',
+      source: 'codehost'
+    })
+    const unknown = await call(emu, 'GET', `/v2/deployments/${d.id}/revisions/${UNKNOWN}`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toEqual({ detail: `Revision ID ${UNKNOWN} not found.` })
+    const noDep = await call(
+      emu,
+      'GET',
+      `/v2/deployments/${UNKNOWN}/revisions/${d.latest_revision_id}`
+    )
+    expect(noDep.status).toBe(404)
+  })
+})
+
+describe('DELETE /v2/listeners/{id}', () => {
+  it('204, then 404 naming the listener', async () => {
+    const r = await call(emu, 'DELETE', `/v2/listeners/${LISTENER}`, { key: SELF_KEY })
+    expect(r.status).toBe(204)
+    expect(r.text).toBe('')
+    const again = await call(emu, 'DELETE', `/v2/listeners/${LISTENER}`, { key: SELF_KEY })
+    expect(again.status).toBe(404)
+    expect(again.body).toEqual({ detail: `Listener ${LISTENER} not found.` })
+  })
+
+  it("404 for another tenant's listener", async () => {
+    const r = await call(emu, 'DELETE', `/v2/listeners/${OTHER_LISTENER}`, { key: SELF_KEY })
+    expect(r.status).toBe(404)
+  })
+
+  it('403 naming the workspace when the tenant may not manage listeners', async () => {
+    const r = await call(emu, 'DELETE', `/v2/listeners/${LISTENER}`, { key: CLOUD_KEY })
+    expect(r.status).toBe(403)
+    expect(r.body).toEqual({
+      detail: `Listeners cannot be created for LangSmith workspace ID '${CLOUD}'. Creating listeners is only allowed for LangSmith organizations with self-hosted enterprise plans.`
+    })
+  })
+})
+
+describe('GET /v1/integrations/forge/codehost/{id}/repos', () => {
+  it("lists the integration's repositories with host_integration_id", async () => {
+    const r = await call(emu, 'GET', `/v1/integrations/forge/codehost/${INTEGRATION}/repos`)
+    expect(r.status).toBe(200)
+    const repos = RepositoryList.parse(r.body)
+    expect(repos[0]).toEqual({
+      host_integration_id: INTEGRATION,
+      id: 1,
+      name: 'agent-server',
+      owner: 'acme',
+      url: REPO,
+      default_branch: 'main'
+    })
+    expect(repos).toHaveLength(2)
+  })
+
+  it("404 {detail} for an unknown integration or another tenant's", async () => {
+    for (const id of [UNKNOWN, OTHER_INTEGRATION]) {
+      const r = await call(emu, 'GET', `/v1/integrations/forge/codehost/${id}/repos`)
+      expect(r.status).toBe(404)
+      expect(ErrorDetail.parse(r.body).detail).toContain(id)
+    }
+  })
+})
