@@ -2,8 +2,8 @@
 // `POST /_emulator/deployments/<id>/out-of-band` (a redeploy from the web app, settings and secrets
 // changed by hand, the time of the last change), seen through the interface's own reads.
 import { afterEach, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/server.ts'
-import { call, LIVE, liveFixture, start, type Json } from '../builders/emulator.ts'
+import type { Emulator } from '../../../emulator/server.ts'
+import { call, LIVE, liveFixture, start, type Json } from '../../builders/emulator.ts'
 
 let emu: Emulator | undefined
 afterEach(async () => {

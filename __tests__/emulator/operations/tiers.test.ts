@@ -2,8 +2,8 @@
 // its validation and a new revision per resize, legacy type reads, status_message on failures,
 // driven over HTTP only.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Emulator } from '../../emulator/server.ts'
-import { call, codehostBody, INTEGRATION, REPO, start, type Json } from '../builders/emulator.ts'
+import type { Emulator } from '../../../emulator/server.ts'
+import { call, codehostBody, INTEGRATION, REPO, start, type Json } from '../../builders/emulator.ts'
 
 let emu: Emulator
 beforeEach(async () => {

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from '@jest/globals'
-import type { Dialect } from '../../src/control-plane/dialect.ts'
+import type { Dialect } from '../../../src/control-plane/dialect.ts'
 
-import { answerProblems } from '../builders/openapi.ts'
+import { answerProblems } from '../../builders/openapi.ts'
 import {
   call,
   CLOUD,
@@ -18,10 +18,10 @@ import {
   type Json,
   OTHER_INTEGRATION,
   SELF_KEY
-} from '../builders/emulator.ts'
-import { buildFromUpload } from '../../emulator/builds/source-build.ts'
-import { Store, type UploadRecord } from '../../emulator/state/store.ts'
-import { project, tarball } from '../builders/tarballs.ts'
+} from '../../builders/emulator.ts'
+import { buildFromUpload } from '../../../emulator/builds/source-build.ts'
+import { Store, type UploadRecord } from '../../../emulator/state/store.ts'
+import { project, tarball } from '../../builders/tarballs.ts'
 
 const { emu, clock, setup } = emulatorPerTest({}, { eager: false, manualClock: true })
 

@@ -1,8 +1,8 @@
 // Revision logs in the emulator's model, and scripted outcomes (admin `scripts`), driven by an
 // injected clock: the logs grow as the lifecycle advances and end as the revision ended.
 import { describe, expect, it } from '@jest/globals'
-import { Deployment, Revision } from '../../src/control-plane/schema.ts'
-import { demoFixture, type LogEntry, type RevisionLogs } from '../../emulator/server.ts'
+import { Deployment, Revision } from '../../../src/control-plane/schema.ts'
+import { demoFixture, type LogEntry, type RevisionLogs } from '../../../emulator/server.ts'
 import {
   adminCall,
   call,
@@ -12,7 +12,7 @@ import {
   SELF_KEY,
   STAGES_100_MS,
   patchRef
-} from '../builders/emulator.ts'
+} from '../../builders/emulator.ts'
 
 // 100 ms per stage: BUILDING is 300..400, DEPLOYING 500..600.
 const { emu, clock } = emulatorPerTest({ stageDurationsMs: STAGES_100_MS }, { manualClock: true })

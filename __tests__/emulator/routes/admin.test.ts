@@ -1,6 +1,6 @@
 // Admin routes under /_emulator/: no auth, not logged, drive the emulator over HTTP.
 import { describe, expect, it } from '@jest/globals'
-import type { RequestLogEntry } from '../../emulator/server.ts'
+import type { RequestLogEntry } from '../../../emulator/server.ts'
 import {
   adminCall,
   call,
@@ -10,7 +10,7 @@ import {
   emulatorPerTest,
   type Json,
   testFixture
-} from '../builders/emulator.ts'
+} from '../../builders/emulator.ts'
 
 const { emu } = emulatorPerTest()
 

@@ -1,7 +1,7 @@
 // Revision and deployment lifecycle, driven by an injected clock (no waiting).
 import { describe, expect, it } from '@jest/globals'
-import { Deployment, Revision } from '../../src/control-plane/schema.ts'
-import type { Emulator } from '../../emulator/server.ts'
+import { Deployment, Revision } from '../../../src/control-plane/schema.ts'
+import type { Emulator } from '../../../emulator/server.ts'
 import {
   call,
   codehostBody,
@@ -12,7 +12,7 @@ import {
   SELF_KEY,
   STAGES_100_MS,
   patchRef
-} from '../builders/emulator.ts'
+} from '../../builders/emulator.ts'
 
 const perTest = emulatorPerTest({}, { eager: false, manualClock: true })
 async function setup(speed = 1) {

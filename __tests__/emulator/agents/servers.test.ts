@@ -2,7 +2,7 @@
 // deployment, the key checked, health and answers scripted through the admin API, probes logged
 // apart from the API's request log.
 import { describe, expect, it } from '@jest/globals'
-import { graphsOf } from '../../emulator/agents/app.ts'
+import { graphsOf } from '../../../emulator/agents/app.ts'
 
 import {
   adminCall,
@@ -19,8 +19,8 @@ import {
   OTHER_KEY,
   REPO,
   SELF_KEY
-} from '../builders/emulator.ts'
-import { redeploy as redeployLive } from '../builders/agents.ts'
+} from '../../builders/emulator.ts'
+import { redeploy as redeployLive } from '../../builders/agents.ts'
 
 const { emu, clock } = emulatorPerTest({ fixture: liveFixture }, { manualClock: true })
 
