@@ -2,7 +2,7 @@
 // to read at once, the runner (@actions/core) reached only from the action's door (src/action/), and the flow
 // (src/run.ts and below) never reading the process environment.
 import { expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
@@ -292,4 +292,37 @@ it('the cycle check sees a cycle, also through a type-only import', () => {
   expect(new Set(findCycle(graph)?.map(p => relative(ROOT, p)))).toEqual(
     new Set(['inputs/rules.ts', 'inputs/index.ts'])
   )
+})
+
+/**
+ * Where a unit test lives: at the mirrored path of its module (src/ left out), as
+ * `<module>.test.ts` or `<module>.<aspect>.test.ts`. The behaviour suites stay by door, and the
+ * checks of the whole repository sit at the root of __tests__/ (CONTRIBUTING.md, "Tests").
+ */
+const BY_DOOR = ['e2e/', 'reliability/', 'package/', 'agent-server/', 'examples/']
+const WHOLE_REPO = ['structure', 'docs', 'ecosystem', 'package-name']
+
+/** The module a unit test file mirrors, or null when it mirrors none. */
+function mirroredModule(test: string): string | null {
+  const base = test.replace(/\.test\.ts$/, '')
+  const dir = dirname(base)
+  const module = (dir === '.' ? '' : `${dir}/`) + base.split('/').at(-1)!.split('.')[0]!
+  const candidates = [`src/${module}.ts`, `${module}.ts`]
+  return candidates.find(c => existsSync(resolve(c))) ?? null
+}
+
+it('every unit test sits at the mirrored path of a module', () => {
+  const tests = sources(resolve('__tests__'))
+    .map(f => relative(resolve('__tests__'), f))
+    .filter(f => f.endsWith('.test.ts'))
+  expect(tests.length).toBeGreaterThan(50)
+  const astray = tests
+    .filter(t => !BY_DOOR.some(d => t.startsWith(d)))
+    .filter(t => !WHOLE_REPO.includes(t.replace(/\.test\.ts$/, '')))
+    .filter(t => mirroredModule(t) === null)
+  expect(astray).toEqual([])
+  // And the rule sees a stray file.
+  expect(mirroredModule('deploy/nowhere.test.ts')).toBeNull()
+  expect(mirroredModule('deploy/steps/plan.test.ts')).toBe('src/deploy/steps/plan.ts')
+  expect(mirroredModule('emulator/builds/logs.test.ts')).toBe('emulator/builds/logs.ts')
 })
