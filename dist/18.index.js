@@ -136,14 +136,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/deploy/ending.ts
 var ending = __webpack_require__(1368);
-// EXTERNAL MODULE: ./src/deploy/say.ts
-var deploy_say = __webpack_require__(1196);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
 var vocabulary = __webpack_require__(8072);
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __webpack_require__(2099);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
 var status_words = __webpack_require__(4749);
 // EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
@@ -155,8 +151,12 @@ var steps_plan = __webpack_require__(4168);
 ;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
 
 
+
+/** The changes a deploy would make; the deploy's refusal when it would make none. */
 function plannedChanges(o, current, say) {
     const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, (0,material/* namedMaterial */.FB)(o), say);
+    if ((0,ending/* stopped */.ce)(plan))
+        return plan;
     if (plan.kind !== 'update')
         return { lines: (0,steps_plan/* describePlan */.df)(plan), unread: [] };
     const hidden = new Set(current.secrets.filter(s => s.value === null || s.value === undefined).map(s => s.name));
@@ -192,7 +192,6 @@ function plannedChanges(o, current, say) {
 
 
 
-
 async function check(o, deps) {
     const result = {
         name: o.name,
@@ -202,6 +201,10 @@ async function check(o, deps) {
     };
     try {
         const current = await deps.log.group('Find the deployment', () => find(o, deps));
+        if ((0,ending/* stopped */.ce)(current)) {
+            result.failure = current.failure;
+            return result;
+        }
         if (!current) {
             const what = o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`;
             result.differences.push({
@@ -213,13 +216,15 @@ async function check(o, deps) {
         }
         result.name = current.name;
         result.deploymentId = current.id;
-        planned(o, deps, current, result);
+        const refused = planned(o, deps, current, result);
+        if (refused) {
+            result.failure = refused;
+            return result;
+        }
         await deps.log.group('Revisions', () => revisions(o, deps, current, result));
     }
     catch (err) {
-        if (err instanceof deploy_error/* DeployError */.s)
-            result.failure = { message: err.problem, hint: err.hint, title: err.title };
-        else if (err instanceof errors/* ControlPlaneError */.Cj)
+        if (err instanceof errors/* ControlPlaneError */.Cj)
             result.failure = { message: err.message, title: 'Check failed' };
         else
             throw err;
@@ -236,17 +241,21 @@ async function find(o, deps) {
         throw err;
     });
 }
+/** The planned changes, as differences; the deploy's failure when it would refuse. */
 function planned(o, deps, current, result) {
-    const plan = plannedChanges(o, current, (0,deploy_say/* sayOf */.J)(deps));
+    const plan = plannedChanges(o, current, deps.say);
+    if ((0,ending/* stopped */.ce)(plan))
+        return plan.failure;
     if (plan.unread.length)
         result.skipped.push(`secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`);
-    if (!plan.lines.length)
-        return;
-    result.differences.push({
-        kind: 'planned',
-        text: `A deploy with these inputs would change "${current.name}":`,
-        details: plan.lines
-    });
+    if (plan.lines.length) {
+        result.differences.push({
+            kind: 'planned',
+            text: `A deploy with these inputs would change "${current.name}":`,
+            details: plan.lines
+        });
+    }
+    return undefined;
 }
 /** The active revision against the latest, and the commit it built against the ref's. */
 async function revisions(o, deps, d, result) {
@@ -698,12 +707,11 @@ function githubPullStates(token, context, repository, redactor) {
 
 
 
-
 function runUpkeep(port, o, deps) {
     return o.command === 'sweep' ? runSweep(port, o, deps) : runCheck(o, deps);
 }
 async function runSweep(port, o, deps) {
-    const say = (0,deploy_say/* sayOf */.J)(deps);
+    const say = deps.say;
     const source = pullSource(port, o, deps.redactor, say);
     if (source && 'skipped' in source)
         deps.log.notice(`${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`, 'Closed pull requests not checked');
@@ -768,7 +776,7 @@ async function runCheck(o, deps) {
         return { exitCode: 0, outputs, summary };
     const text = `"${r.name ?? o.name}" differs from these inputs: ${r.differences.map(driftWords).join('; ')} (each listed above).`;
     if (!o.failOnDrift) {
-        deps.log.warning(`${text} ${(0,deploy_say/* sayOf */.J)(deps).set('fail-on-drift', false)}: the step passes.`, 'Drift');
+        deps.log.warning(`${text} ${deps.say.set('fail-on-drift', false)}: the step passes.`, 'Drift');
         return { exitCode: 0, outputs, summary };
     }
     return { exitCode: 3, outputs, summary, error: { text, title: 'Drift' } };

@@ -233,12 +233,12 @@ async function readSmokeCases(workspace, path, label, fail) {
  * The `smoke-test` input's cases, read relative to `workspace` before any request: the cases
  * (none when the input is not set), or the one problem to report, naming the input as set.
  */
-async function loadSmokeTest(path, workspace, naming) {
+async function loadSmokeTest(path, workspace, say) {
     if (path === undefined)
         return { cases: undefined };
     let problem;
     const fail = message => void (problem ??= message);
-    const cases = await readSmokeCases(workspace ?? '.', path, naming.name('smoke-test'), fail);
+    const cases = await readSmokeCases(workspace ?? '.', path, say.bare('smoke-test'), fail);
     if (problem !== undefined || cases === undefined) {
         const message = problem ?? `\`${path}\` holds no case`;
         const hint = checkoutHint(workspace, path);

@@ -781,7 +781,7 @@ async function realOrUndefined(p) {
 }
 /** The config's absolute real path, checked to be a regular JSON file inside the workspace. */
 async function locateConfig(workspace, o) {
-    const name = o.inputName ?? 'graph-config-path';
+    const name = o.inputName;
     const given = o.graphConfigPath;
     const lexical = (0,external_node_path_.resolve)(workspace, given);
     if (!within(workspace, lexical))
@@ -810,7 +810,7 @@ async function outsideDependencies(workspace, configDir, json, o) {
     const out = [];
     if (!Array.isArray(deps))
         return out;
-    const name = o.inputName ?? 'graph-config-path';
+    const name = o.inputName;
     for (const dep of deps) {
         if (typeof dep !== 'string' || !dep.startsWith('.'))
             continue;
@@ -1170,7 +1170,7 @@ function configLeftOut(o, configPath, set) {
     const why = ignored
         ? `is left out of the archive: ${ignored.name} is ${ignored.why}`
         : `is left out of the archive (${skipped?.reason ?? 'not a regular file'})`;
-    return new ArchiveError(`${o.inputName ?? 'graph-config-path'}: '${o.graphConfigPath}' ${why}; the config must be in it.`);
+    return new ArchiveError(`${o.inputName}: '${o.graphConfigPath}' ${why}; the config must be in it.`);
 }
 /** Builds the archive of the workspace's project into a temporary file. */
 async function buildArchive(o) {
@@ -1501,10 +1501,8 @@ function dryRunLines(a) {
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
 var workspace_git = __webpack_require__(4300);
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __webpack_require__(2099);
-// EXTERNAL MODULE: ./src/deploy/say.ts
-var say = __webpack_require__(1196);
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var ending = __webpack_require__(1368);
 ;// CONCATENATED MODULE: ./src/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`, as source or revision source). The workspace is
 // archived first, before any request, so that a config that is missing, a path outside the
@@ -1512,7 +1510,6 @@ var say = __webpack_require__(1196);
 // its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
 // path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
 // URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
-
 
 
 
@@ -1538,7 +1535,7 @@ function size(bytes) {
 /** Archives the workspace's project; an ArchiveError becomes the run's error, before any request. */
 async function prepareUpload(o, state, deps) {
     const workspace = deps.workspace ?? '.';
-    const inputName = deps.say ? deps.say('graph-config-path') : 'graph-config-path';
+    const inputName = deps.say('graph-config-path');
     return deps.log.group('Archive the source', async () => {
         let archive;
         try {
@@ -1553,9 +1550,7 @@ async function prepareUpload(o, state, deps) {
         catch (err) {
             if (!(err instanceof ArchiveError))
                 throw err;
-            const refused = new deploy_error/* DeployError */.s(`${err.message} Nothing was sent.`, 'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived');
-            refused.nothingSent = true;
-            throw refused;
+            return (0,ending/* stop */.ds)(`${err.message} Nothing was sent.`, 'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived', { nothingSent: true });
         }
         const commit = (0,workspace_git/* describeWorkspaceGit */.nw)(await (0,workspace_git/* readWorkspaceGit */.yR)(workspace));
         const facts = {
@@ -1587,7 +1582,7 @@ async function prepareUpload(o, state, deps) {
 async function reportFileSet(archive, dryRun, deps) {
     for (const line of leftOutLines(archive))
         deps.log.info(line);
-    const hint = envFileHint(archive, deps.say ? deps.say('secrets') : '`secrets`');
+    const hint = envFileHint(archive, deps.say('secrets'));
     if (hint)
         deps.log.warning(hint, 'Env file left out');
     const untracked = await (0,workspace_git/* untrackedMembers */.nc)(archive.root, archive.files);
@@ -1620,7 +1615,7 @@ function putTimeout(client, deps) {
 }
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored. Throws a DeployError when none was: nothing names an object then. The
+ * the PUT that was stored; the run's failure when none was: nothing names an object then. The
  * run's deadline bounds them all; a URL we will not send to ends the tries at once.
  */
 async function uploadSource(client, deploymentId, upload, state, deps) {
@@ -1648,7 +1643,7 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
             const why = putFailure(r);
             failures.push(`try ${attempt}: ${why}`);
             if (r.outcome === 'unusable')
-                throw unusableUrl(state, r.reason, deps);
+                return unusableUrl(state, r.reason, deps);
             if (r.outcome === 'cancelled' || deps.signal?.aborted)
                 break;
             deps.log.warning(`The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
@@ -1657,7 +1652,7 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
                 break;
         }
         const late = client.deadline !== undefined && deps.clock.now() >= client.deadline;
-        throw uploadFailed(state, failures, late ? (deps.say?.('timeout') ?? '`timeout`') : undefined);
+        return uploadFailed(state, failures, late ? deps.say('timeout') : undefined);
     });
 }
 /** Where this run's deployment stands after an upload that stored nothing. */
@@ -1669,13 +1664,13 @@ function createdNote(state) {
 }
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
 function unusableUrl(state, reason, deps) {
-    return new deploy_error/* DeployError */.s(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${(0,say/* sayOf */.J)(deps)('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
+    return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
 }
 /** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
 function uploadFailed(state, failures, timeout) {
     const tries = failures.length ? ` (${failures.join('; ')})` : '';
     const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : '';
-    return new deploy_error/* DeployError */.s(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed');
+    return (0,ending/* stop */.ds)(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed');
 }
 
 

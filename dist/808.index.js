@@ -133,8 +133,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
-/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8943);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+/* harmony import */ var _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9582);
+/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9556);
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //
@@ -143,6 +144,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 // alone (main.ts). The token is masked by the entry layer before anything runs and never appears
 // in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
+
 
 
 
@@ -155,57 +157,9 @@ const RETRY_DELAY_MS = 1_000;
 const MAX_DESCRIPTION = 140;
 /** The final status for an outcome of the deploy, with a one-line description. */
 function finalStatus(state, error) {
-    const revision = state.revisionId ? `Revision ${state.revisionId}` : 'The revision';
-    switch (state.outcome) {
-        case 'deployed': {
-            const p = state.promotion;
-            // What was promoted from where; GitHub clips it at 140 characters.
-            const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : '';
-            return { state: 'success', description: `${from}${revision} is DEPLOYED.` };
-        }
-        case 'no-revision':
-            return { state: 'success', description: 'Updated; no new revision was needed.' };
-        case 'accepted':
-            return {
-                state: 'success',
-                description: `${revision} accepted (wait: false); not waited for.`
-            };
-        case 'skipped':
-            // This commit was not deployed: a newer revision (with its own run) superseded it.
-            return {
-                state: 'inactive',
-                description: `${revision} was superseded by ${state.newerRevisionId ? `revision ${state.newerRevisionId}` : 'a newer revision'}.`
-            };
-        case 'failed':
-            return {
-                state: 'failure',
-                description: `${revision} ended ${state.revisionStatus ?? 'failed'}.`
-            };
-        case 'unhealthy':
-            return {
-                state: 'failure',
-                description: `${revision} is DEPLOYED, but its agent server is unhealthy.`
-            };
-        case 'timeout':
-            return {
-                state: 'failure',
-                description: `Timed out while ${state.revisionStatus ?? 'waiting'}; ${revision.toLowerCase()} goes on.`
-            };
-        case 'cancelled':
-            return {
-                state: 'inactive',
-                description: `Cancelled${state.revisionId ? `; revision ${state.revisionId} goes on on the control plane` : ''}.`
-            };
-        case 'dry-run':
-            return { state: 'success', description: 'Dry run: nothing was written.' };
-        case 'revision-missing':
-            return {
-                state: 'inactive',
-                description: 'Updated, but the control plane made no new revision.'
-            };
-        default:
-            return { state: 'error', description: error ?? 'The deploy failed.' };
-    }
+    // A run with no outcome failed before it had one.
+    const row = _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[state.outcome ?? 'error'];
+    return { state: row.github, description: row.githubSays({ ...state, error }) };
 }
 /**
  * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
@@ -216,12 +170,12 @@ function githubDeploymentTarget(o, context) {
         return undefined;
     const repository = context.repo;
     if (!repository) {
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
     }
     const sha = o.expectedSha ?? context.sha;
     if (!sha)
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
-    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .githubApiUrl */ .BN)(context);
+        return `${_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
+    const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .githubApiUrl */ .BN)(context);
     if (typeof api === 'string')
         return `${api}: no GitHub deployment is created.`;
     return {
@@ -232,13 +186,13 @@ function githubDeploymentTarget(o, context) {
         sha,
         environment: o.environment,
         environmentUrl: o.environmentUrl,
-        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .runUrl */ .Vp)(context),
+        logUrl: (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .runUrl */ .Vp)(context),
         description: `Deploy ${o.name ? `"${o.name}"` : `deployment ${o.target.kind === 'id' ? o.target.deploymentId : ''}`} through the control plane`
     };
 }
 /** What went wrong creating or updating a GitHub deployment, with what to do; never the token. */
 function describeDeploymentError(err, redactor, host) {
-    return (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubError */ .dZ)(err, redactor, host, {
+    return (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubError */ .dZ)(err, redactor, host, {
         403: 'the token may not write deployments: give the job `permissions: deployments: write` (pull requests from forks only get a read-only token).',
         404: 'the repository was not found with this token (a token for another repository, or without access).',
         409: 'GitHub refused the deployment (is the commit pushed to this repository?).',
@@ -274,7 +228,7 @@ class GitHubDeployment {
         let octokit;
         let id;
         try {
-            octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
+            octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
             const created = await octokit.rest.repos.createDeployment({
                 owner: target.owner,
                 repo: target.repo,
@@ -293,7 +247,7 @@ class GitHubDeployment {
                 const said = typeof data.message === 'string'
                     ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
                     : undefined;
-                throw new _api_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
+                throw new _api_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
             }
             id = data.id;
         }
@@ -341,7 +295,7 @@ class GitHubDeployment {
                 return true;
             }
             catch (err) {
-                if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_1__/* .isRetryable */ .r3)(err)) {
+                if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryable */ .r3)(err)) {
                     await this.deps.clock.sleep(RETRY_DELAY_MS);
                     continue;
                 }

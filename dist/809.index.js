@@ -143,6 +143,8 @@ __webpack_require__.d(__webpack_exports__, {
 var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/github/api.ts
 var github_api = __webpack_require__(8943);
+// EXTERNAL MODULE: ./src/deploy/outcomes.ts
+var outcomes = __webpack_require__(9582);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
@@ -150,6 +152,7 @@ var inert = __webpack_require__(2679);
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
 // values come from the entry layer's state; every text the run did not write (a server's answer, a
 // name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+
 
 const MAX_EXCERPT_LINES = 100;
 const MAX_EXCERPT_CHARS = 20_000;
@@ -186,75 +189,10 @@ function excerpt(text) {
         body = `…${body.slice(-MAX_EXCERPT_CHARS)}`;
     return (0,inert/* mdFenced */.bm)(body.split('\n'), 'text');
 }
-/** The headline and one sentence for the outcome. */
+/** The headline and one sentence for the outcome (outcomes.ts), a deploy's or a delete's. */
 function headline(r) {
-    return r.command === 'delete' ? deleteHeadline(r) : deployHeadline(r);
-}
-/** A delete's headline: removed, nothing to remove, or why the removal is not known. */
-function deleteHeadline(r) {
-    if (r.outcome === 'dry-run')
-        return { title: '📝 Dry run', sentence: 'The preview would be deleted; nothing was deleted.' };
-    if (r.outcome === 'cancelled')
-        return {
-            title: '🚫 Cancelled',
-            sentence: 'The run was cancelled before the removal was confirmed.'
-        };
-    if (r.outcome === 'timeout')
-        return {
-            title: '⏱️ Removal not confirmed',
-            sentence: 'The deletion was requested but not confirmed within the timeout.'
-        };
-    if (r.error !== undefined || r.outcome === 'error' || r.deleted === undefined)
-        return { title: '❌ Removing the preview failed', sentence: undefined };
-    if (!r.deleted)
-        return {
-            title: '🗑️ Nothing to remove',
-            sentence: 'No deployment of this name exists (already deleted, or never deployed).'
-        };
-    const tracing = r.tracingProjectDeleted === true
-        ? ' Its tracing project was deleted too.'
-        : r.tracingProjectDeleted === false
-            ? ' Its tracing project was kept, so the name stays taken.'
-            : '';
-    return { title: '🗑️ Preview removed', sentence: `The preview was deleted.${tracing}` };
-}
-/** A deploy's headline, by its outcome; an unknown outcome reads as a failure. */
-function deployHeadline(r) {
-    const revision = r.revisionId ? `Revision ${code(r.revisionId)}` : 'The revision';
-    switch (r.outcome) {
-        case 'deployed':
-            return { title: '✅ Deployed', sentence: `${revision} is live.` };
-        case 'accepted':
-            return { title: '🚀 Accepted', sentence: `${revision} was accepted; not waited for.` };
-        case 'no-revision':
-            return { title: '✅ Up to date', sentence: 'Updated; no new revision was needed.' };
-        case 'dry-run':
-            return { title: '📝 Dry run', sentence: 'Nothing was written.' };
-        case 'skipped':
-            return {
-                title: '⏭️ Superseded',
-                sentence: `${revision} was superseded by a newer revision, reported by its own run.`
-            };
-        case 'failed':
-            return {
-                title: '❌ Failed',
-                sentence: `${revision} ended ${r.revisionStatus ? code(r.revisionStatus) : 'failed'}.`
-            };
-        case 'unhealthy':
-            return {
-                title: '❌ Unhealthy',
-                sentence: `${revision} is DEPLOYED, but its agent server is unhealthy.`
-            };
-        case 'timeout':
-            return {
-                title: '⏱️ Timed out',
-                sentence: `${revision} was not deployed within the timeout; it goes on on the control plane.`
-            };
-        case 'cancelled':
-            return { title: '🚫 Cancelled', sentence: 'The run was cancelled.' };
-        default:
-            return { title: '❌ Failed', sentence: undefined };
-    }
+    const row = outcomes/* OUTCOMES */.i[r.outcome ?? 'error'];
+    return r.command === 'delete' ? row.removal(r) : row.comment(r);
 }
 /** The whole comment for one run; the marker is its first line. */
 function renderComment(r, links = {}) {

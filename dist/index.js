@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6289:
+/***/ 6955:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30528,7 +30528,7 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/event.ts
+;// CONCATENATED MODULE: ./src/github/event.ts
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 const UNKNOWN_FORK = 'an unknown repository';
 /**
@@ -30603,7 +30603,7 @@ function forkHeadOf(payload, repository) {
         return undefined;
     return head.toLowerCase() === base.toLowerCase() ? undefined : head;
 }
-/** `refs/tags/x` as is, `refs/heads/x` -> `x`; `refNameFallback` when the ref is neither. */
+/** `refs/tags/x` as is, `refs/heads/x` -> `x` (or `refName`); any other ref: `refName`. */
 function refFromGithubRef(ref, refName) {
     if (ref?.startsWith(TAG_PREFIX) && ref.length > TAG_PREFIX.length)
         return ref;
@@ -30665,22 +30665,30 @@ function eventDefaults(context) {
 var context = __nccwpck_require__(9556);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __nccwpck_require__(2679);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sleep.ts
-// The one real-time pause of the action, shared by the transport and the deploy layer (which
-// therefore need not import each other for it); tests inject their own.
-
-/** Resolves after `ms`; rejects (an AbortError) as soon as `signal` aborts, or at once if it has. */
-function sleep(ms, signal) {
-    return (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal });
+;// CONCATENATED MODULE: ./src/inputs/naming.ts
+/** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
+function sayAs(name, setting) {
+    const say = ((input) => `\`${name(input)}\``);
+    say.set = (input, value) => `\`${setting(input, String(value))}\``;
+    say.bare = name;
+    return say;
+}
+/** The action's inputs, as a workflow's `with:` writes them: made by the action's door alone. */
+function actionSay() {
+    return sayAs(input => input, (input, value) => `${input}: ${value}`);
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/clock.ts
 // The run's one clock: what time it is and how to wait. `run()` makes it (real time unless a test
 // gives its own) and hands it to everything that reads the time or pauses; nothing below takes
 // `Date.now` or a timer of its own.
 
+/** The one real-time pause of the action: rejects (an AbortError) at once if `signal` has aborted. */
+function sleep(ms, signal) {
+    return (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal });
+}
 /** Real time, with parts replaced (tests pass a virtual `now` and `sleep`). */
 function makeClock(over = {}) {
     return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
@@ -30803,7 +30811,7 @@ class Transport {
     /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
     async send(request) {
         // Errors name the host and the full path, and inputs as the door does.
-        const spec = { ...request, base: this.#base(), naming: this.#opts.naming };
+        const spec = { ...request, base: this.#base(), say: this.#opts.say };
         const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
         let unknownOutcome = false;
         /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
@@ -31225,7 +31233,7 @@ class ControlPlaneClient {
             redactor: this.redactor,
             debug: opts.debug,
             onRateLimited: opts.onRateLimited,
-            naming: opts.naming,
+            say: opts.say,
             clock: opts.clock,
             random: opts.random
         });
@@ -31453,14 +31461,14 @@ function sameId(a, b) {
 var delete_delete = __nccwpck_require__(6432);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
 var deploy_ending = __nccwpck_require__(1368);
-// EXTERNAL MODULE: ./src/deploy/say.ts
-var deploy_say = __nccwpck_require__(1196);
+// EXTERNAL MODULE: ./src/deploy/outcomes.ts
+var outcomes = __nccwpck_require__(9582);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
 var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/health/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(1033);
+// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 15 modules
+var after_deployed = __nccwpck_require__(7387);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
 var conclude = __nccwpck_require__(3718);
 // EXTERNAL MODULE: ./src/inputs/names.ts
@@ -31569,21 +31577,26 @@ function invisibleProblem(v) {
         ? undefined
         : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
 }
-function parseBaseUrl(v, fail) {
-    const input = 'base-url';
+/** A URL input's text as a URL: on one line, with no hidden characters, absolute like `example`. */
+function urlOf(input, example, v, fail) {
     if (WHITESPACE_OR_CONTROL.test(v)) {
         return fail(`\`${input}\` must be a URL without spaces or line breaks`);
     }
     const hidden = invisibleProblem(v);
     if (hidden !== undefined)
         return fail(`\`${input}\` ${hidden}`);
-    let url;
     try {
-        url = new URL(v);
+        return new URL(v);
     }
     catch {
-        return fail(`\`${input}\` must be an absolute URL like ${DEFAULT_BASE_URL}`);
+        return fail(`\`${input}\` must be an absolute URL like ${example}`);
     }
+}
+function parseBaseUrl(v, fail) {
+    const input = 'base-url';
+    const url = urlOf(input, DEFAULT_BASE_URL, v, fail);
+    if (!url)
+        return undefined;
     const problem = (message) => fail(`\`${input}\` ${message}`);
     // The client's own rule for where the key may go: https, or http to a loopback host only.
     const refused = (0,base_url/* baseUrlProblem */.aS)(url.href);
@@ -31603,19 +31616,9 @@ function webUrl(input) {
     return (v, fail) => {
         if (v === '')
             return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-        }
-        const hidden = invisibleProblem(v);
-        if (hidden !== undefined)
-            return fail(`\`${input}\` ${hidden}`);
-        let url;
-        try {
-            url = new URL(v);
-        }
-        catch {
-            return fail(`\`${input}\` must be an absolute URL like https://agent.example.com`);
-        }
+        const url = urlOf(input, 'https://agent.example.com', v, fail);
+        if (!url)
+            return undefined;
         if (url.protocol !== 'https:' && url.protocol !== 'http:') {
             return fail(`\`${input}\` must be an http:// or https:// URL`);
         }
@@ -31824,13 +31827,10 @@ function parseSourceDigest(v, fail) {
 
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
 var vouched_hosts = __nccwpck_require__(4040);
-// EXTERNAL MODULE: ./src/inputs/naming.ts
-var inputs_naming = __nccwpck_require__(901);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
 // The health gate's two inputs, each checked on its own, and how they fit the others: which path
 // `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
-
 
 
 const DEFAULT_HEALTH_PATH = '/ok';
@@ -31870,7 +31870,7 @@ function parseHealthCheckWindow(v, fail) {
     return ms;
 }
 /** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f, say = (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._)) {
+function healthProblems(f, say) {
     const problems = [];
     if (!f.healthPath)
         return problems;
@@ -32128,7 +32128,7 @@ function parseSource(v, fail) {
     return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/create-needs.ts
+;// CONCATENATED MODULE: ./src/inputs/create-inputs.ts
 
 
 /** `integration-id` -> `integrationId`: the input's key in Options. */
@@ -32175,23 +32175,18 @@ function uploadHint(o, missing, say) {
         `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
 }
 
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __nccwpck_require__(2099);
-;// CONCATENATED MODULE: ./src/deploy/create-needs.ts
-// The flow's side of what a create needs (src/inputs/create-needs.ts): checked when the find step
+;// CONCATENATED MODULE: ./src/deploy/refuse-create.ts
+// The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
 
 
-
-/** Throws when `name` is to be created and the run lacks an input a create needs. */
+/** The failure when `name` is to be created and the run lacks an input a create needs. */
 function refuseCreateWithoutNeeds(o, name, say) {
-    const speak = say ?? (0,inputs_naming/* sayWith */.C)(inputs_naming/* ACTION_NAMING */._);
     if (!o.create) {
-        throw new deploy_error/* DeployError */.s(`No deployment is named "${name}" and ${speak.set('create', false)} was set.`, `Leave ${speak('create')} at its default to create it, or check the name, ${speak('tenant-id')} and ${speak('base-url')}.`, 'Deployment not found');
+        return (0,deploy_ending/* stop */.ds)(`No deployment is named "${name}" and ${say.set('create', false)} was set.`, `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`, 'Deployment not found');
     }
-    const problem = createNeedsProblem(o, name, speak);
-    if (problem)
-        throw new deploy_error/* DeployError */.s(problem.message, problem.hint, 'Missing input to create');
+    const problem = createNeedsProblem(o, name, say);
+    return problem && (0,deploy_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
@@ -32203,12 +32198,6 @@ var converging_writes = __nccwpck_require__(6074);
 // EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
 var tiers = __nccwpck_require__(842);
 ;// CONCATENATED MODULE: ./src/deploy/steps/resize.ts
-// The resize: once this run's write is made (on a create, once the first revision exists), the
-// asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
-// service rolls a resize out as a new revision: that revision is this run's, the one it waits
-// for, gates and rolls back; after a code change in the same run it is the last revision made,
-// and carries both.
-
 
 
 
@@ -32217,7 +32206,9 @@ async function resizeAfter(o, state, deps, written) {
     if (written.kind === 'revision-missing')
         return written;
     const d = written.deployment;
-    const resize = (0,tiers/* resizeOf */.S4)(o, d, (0,deploy_say/* sayOf */.J)(deps));
+    const resize = (0,tiers/* resizeOf */.S4)(o, d, deps.say);
+    if ((0,deploy_ending/* stopped */.ce)(resize))
+        return resize;
     if (!resize) {
         if (o.size !== undefined || o.databaseSize !== undefined)
             deps.log.info('The deployment is already of the size asked for: no resize.');
@@ -32236,7 +32227,7 @@ async function resizeAfter(o, state, deps, written) {
 async function send(state, deps, d, resize) {
     const { client, log } = deps;
     for (const input of resize.unreported)
-        log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${(0,deploy_say/* sayOf */.J)(deps)(input)} is sent anyway.`);
+        log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`);
     log.info(`Resize: ${resize.described.join(', ')}.`);
     const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
     (0,deploy_state/* observe */.lB)(state, out, log);
@@ -32246,9 +32237,13 @@ async function send(state, deps, d, resize) {
 async function madeBy(state, deps, written, out) {
     (0,deploy_state/* observe */.lB)(state, out, deps.log);
     const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, out);
+    if ((0,deploy_ending/* stopped */.ce)(revisionId))
+        return revisionId;
     state.revisionId = revisionId;
     if (written.kind === 'revision') {
-        refuseWithoutCode(written.deployment, out, revisionId);
+        const refused = refuseWithoutCode(written.deployment, out, revisionId);
+        if (refused)
+            return refused;
         deps.log.info(`Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`);
     }
     else
@@ -32262,21 +32257,20 @@ function refuseWithoutCode(before, after, revisionId) {
     const built = after.source_revision_config;
     const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k]);
     if (!differs.length)
-        return;
-    throw new deploy_error/* DeployError */.s(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
+        return undefined;
+    return (0,deploy_ending/* stop */.ds)(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/steps/resolve-repository.ts
 
-
-async function resolveRepository(client, integrationId, repository, say = (0,deploy_say/* sayOf */.J)({})) {
+async function resolveRepository(client, integrationId, repository, say) {
     const entries = await client.listRepositories(integrationId);
     const wanted = repository.toLowerCase();
     const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
     if (found)
         return found;
     const close = closeNames(wanted, entries);
-    throw new deploy_error/* DeployError */.s(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
+    return (0,deploy_ending/* stop */.ds)(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
         `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
 }
 /** Up to five `owner/name` that share the name, or are a couple of edits away. */
@@ -32335,7 +32329,6 @@ var gone = __nccwpck_require__(4764);
 
 
 
-
 async function findTarget(o, state, deps) {
     const { client, log } = deps;
     const found = await log.group('Find the deployment', async () => {
@@ -32343,18 +32336,20 @@ async function findTarget(o, state, deps) {
         const d = target.kind === 'id'
             ? await client.getDeployment(target.deploymentId)
             : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
+        if ((0,deploy_ending/* stopped */.ce)(d))
+            return d;
         if (!d) {
             log.info(`No deployment is named "${o.name}".`);
             return undefined;
         }
         if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            throw new deploy_error/* DeployError */.s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${(0,deploy_say/* sayOf */.J)(deps)('name')} and ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+            return (0,deploy_ending/* stop */.ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
         }
         (0,deploy_state/* observe */.lB)(state, d, log);
         log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
         return d;
     });
-    if (!found || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
+    if (!found || (0,deploy_ending/* stopped */.ce)(found) || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
         return found;
     return awaitDeletion(o, state, deps, found);
 }
@@ -32362,7 +32357,7 @@ async function findTarget(o, state, deps) {
 async function awaitDeletion(o, state, deps, d) {
     const { log } = deps;
     if (o.target.kind === 'id') {
-        throw new deploy_error/* DeployError */.s(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${(0,deploy_say/* sayOf */.J)(deps)('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
+        return (0,deploy_ending/* stop */.ds)(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
     }
     if (o.dryRun) {
         log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): a run would wait until it is gone, then create it anew.`);
@@ -32377,7 +32372,7 @@ async function awaitDeletion(o, state, deps, d) {
         return r;
     });
     if (result.kind === 'timeout') {
-        throw new deploy_error/* DeployError */.s(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${(0,deploy_say/* sayOf */.J)(deps)('timeout')}.`, 'Deployment being deleted', 'timeout');
+        return (0,deploy_ending/* stop */.ds)(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Deployment being deleted', { outcome: 'timeout' });
     }
     // Nothing of the deleted deployment is this run's: not its id, status or url.
     state.deploymentId = undefined;
@@ -32394,9 +32389,6 @@ var promote = __nccwpck_require__(5911);
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
 var wait = __nccwpck_require__(822);
 ;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
-// The deploy's write: create the deployment or update it, and name the revision the write made.
-// Only a revision that this write produced is this run's: an answer that still names the revision
-// from before is looked at again briefly, and otherwise reported as it is.
 
 
 
@@ -32409,6 +32401,8 @@ async function writePlan(o, state, deps, plan, current, material) {
     if (plan.kind === 'create') {
         const body = plan.body;
         const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(body, deps));
+        if ((0,deploy_ending/* stopped */.ce)(result))
+            return result;
         (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
         if (result.kind === 'created' && material.kind !== 'upload') {
             state.created = true;
@@ -32419,7 +32413,10 @@ async function writePlan(o, state, deps, plan, current, material) {
             // create makes no revision of the source: the PATCH that names the upload does.
             if (result.kind === 'created')
                 state.created = true;
-            plan = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
+            const replanned = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
+            if ((0,deploy_ending/* stopped */.ce)(replanned))
+                return replanned;
+            plan = replanned;
             // What the run did stays the create it made (the summary's changes); the upload's update
             // is its second step. A deployment another run created is this run's update.
             if (result.kind === 'taken')
@@ -32428,11 +32425,17 @@ async function writePlan(o, state, deps, plan, current, material) {
             state.previousActive = result.deployment.active_revision_id;
             if (result.kind === 'taken')
                 noteRepository(state, deps, plan);
-            written = await update(state, deps, plan, result.deployment, material);
+            const updated = await update(state, deps, plan, result.deployment, material);
+            if ((0,deploy_ending/* stopped */.ce)(updated))
+                return updated;
+            written = updated;
         }
     }
     else {
-        written = await update(state, deps, plan, current, material);
+        const updated = await update(state, deps, plan, current, material);
+        if ((0,deploy_ending/* stopped */.ce)(updated))
+            return updated;
+        written = updated;
     }
     (0,deploy_state/* observe */.lB)(state, written, deps.log);
     if (plan.kind === 'update' && !plan.newRevision)
@@ -32445,6 +32448,8 @@ async function writePlan(o, state, deps, plan, current, material) {
         (0,deploy_state/* observe */.lB)(state, written, deps.log);
     }
     const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, written);
+    if ((0,deploy_ending/* stopped */.ce)(revisionId))
+        return revisionId;
     state.revisionId = revisionId;
     deps.log.info(`Revision ${revisionId}.`);
     return { kind: 'revision', deployment: written, revisionId };
@@ -32453,7 +32458,7 @@ function create(body, deps) {
     const { client, log } = deps;
     return log.group('Create the deployment', async () => {
         const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say);
-        if (r.kind === 'created')
+        if (!(0,deploy_ending/* stopped */.ce)(r) && r.kind === 'created')
             log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
         return r;
     });
@@ -32464,13 +32469,14 @@ async function update(state, deps, p, d, material) {
     const { client, log } = deps;
     // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
     // reconciled like any other, with the same object.
-    const body = material.kind === 'upload'
-        ? withObject(p.body, await material.upload.store(client, d.id, state))
-        : p.body;
+    const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state));
+    if ((0,deploy_ending/* stopped */.ce)(object))
+        return object;
+    const body = object === false ? p.body : withObject(p.body, object);
     return log.group('Update the deployment', async () => {
         if (p.removedSecrets.length) {
             log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-                `${(0,deploy_say/* sayOf */.J)(deps)('secrets')} replaces the whole set. List every secret the deployment needs in ${(0,deploy_say/* sayOf */.J)(deps)('secrets')} to keep it.`, 'Secrets removed');
+                `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`, 'Secrets removed');
         }
         const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
         log.info(`Updated deployment "${out.name}" (${out.id}).`);
@@ -32490,7 +32496,7 @@ function noteRepository(state, deps, p) {
         return;
     state.expectedSha = undefined;
     deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
-        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${(0,deploy_say/* sayOf */.J)(deps)('repository')} to silence this.`, 'Another repository');
+        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`, 'Another repository');
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/flow.ts
@@ -32498,8 +32504,6 @@ function noteRepository(state, deps, p) {
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
 // the DeployState, so that the outputs and the summary can say what was known when it stopped;
 // the deploy returns its ending (ending.ts), built here from what the steps return or threw.
-
-
 
 
 
@@ -32538,6 +32542,8 @@ async function deploy(o, state, deps) {
 }
 async function steps(o, state, deps) {
     const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
+    if ((0,deploy_ending/* stopped */.ce)(material))
+        return material;
     try {
         if (material.kind !== 'promoted')
             return await stepsWith(o, state, deps, material);
@@ -32554,18 +32560,33 @@ async function steps(o, state, deps) {
 }
 async function stepsWith(o, state, deps, given) {
     const current = await findTarget(o, state, deps);
-    if (given.kind === 'promoted')
-        (0,promote/* refuseUnfitTarget */.is)(given.source, current, (0,deploy_say/* sayOf */.J)(deps));
+    if ((0,deploy_ending/* stopped */.ce)(current))
+        return current;
+    const unfit = given.kind === 'promoted' && (0,promote/* refuseUnfitTarget */.is)(given.source, current, deps.say);
+    if (unfit)
+        return unfit;
     const material = (0,steps_material/* materialToWrite */.qO)(given);
     const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
+    if ((0,deploy_ending/* stopped */.ce)(plan))
+        return plan;
     state.plan = plan;
     noteRepository(state, deps, plan);
-    (0,after_deployed/* refuseHealthTarget */.c)(o, current, deps.say);
+    const refused = (0,after_deployed/* refuseHealthTarget */.c)(o, current, deps.say);
+    if (refused)
+        return refused;
     if (o.dryRun) {
         deps.log.info('Dry run: nothing was written.');
         return { outcome: 'dry-run' };
     }
-    const written = await resizeAfter(o, state, deps, await writePlan(o, state, deps, plan, current, material));
+    const written = await writePlan(o, state, deps, plan, current, material);
+    if ((0,deploy_ending/* stopped */.ce)(written))
+        return written;
+    return afterWrite(o, state, deps, await resizeAfter(o, state, deps, written));
+}
+/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
+async function afterWrite(o, state, deps, written) {
+    if ((0,deploy_ending/* stopped */.ce)(written))
+        return written;
     if (written.kind === 'no-revision') {
         deps.log.info('The change needs no new revision: nothing to wait for.');
         return { outcome: 'no-revision' };
@@ -32576,7 +32597,7 @@ async function stepsWith(o, state, deps, given) {
         return { outcome: 'revision-missing' };
     }
     if (!o.wait) {
-        deps.log.info(`${(0,deploy_say/* sayOf */.J)(deps).set('wait', false)}: the revision goes on on the control plane.`);
+        deps.log.info(`${deps.say.set('wait', false)}: the revision goes on on the control plane.`);
         return { outcome: 'accepted' };
     }
     const id = written.deployment.id;
@@ -32585,27 +32606,11 @@ async function stepsWith(o, state, deps, given) {
     return (0,conclude/* conclude */.E)(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
 }
 async function makePlan(o, deps, current, material) {
-    let p;
-    if (current)
-        p = (0,steps_plan/* planUpdate */.ZL)(o, current, material, deps.say);
-    else {
-        // A deployment named by id is read, never created: not finding it was an error before.
-        if (o.target.kind !== 'name')
-            throw new deploy_error/* DeployError */.s(`Deployment ${o.target.deploymentId} was not found.`);
-        const name = o.target.name;
-        refuseCreateWithoutNeeds(o, name, deps.say);
-        // A promotion creates its target on the source's repository.
-        const promoted = material.kind === 'named' ? material.repoUrl : undefined;
-        const repo = promoted
-            ? { url: promoted, default_branch: '' }
-            : o.source === 'codehost' && o.integrationId && o.repository
-                ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
-                : undefined;
-        if (repo && !promoted) {
-            deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
-        }
-        p = (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
-    }
+    const p = current
+        ? (0,steps_plan/* planUpdate */.ZL)(o, current, material, deps.say)
+        : await planToCreate(o, deps, material);
+    if ((0,deploy_ending/* stopped */.ce)(p))
+        return p;
     for (const line of (0,steps_plan/* describePlan */.df)(p))
         deps.log.info(line);
     if (material.kind === 'upload') {
@@ -32614,6 +32619,29 @@ async function makePlan(o, deps, current, material) {
             deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`);
     }
     return p;
+}
+/** The create of the deployment the inputs name, when it may be created. */
+async function planToCreate(o, deps, material) {
+    // A deployment named by id is read, never created: not finding it was an error before.
+    if (o.target.kind !== 'name')
+        return (0,deploy_ending/* stop */.ds)(`Deployment ${o.target.deploymentId} was not found.`, undefined);
+    const name = o.target.name;
+    const refused = refuseCreateWithoutNeeds(o, name, deps.say);
+    if (refused)
+        return refused;
+    // A promotion creates its target on the source's repository.
+    const promoted = material.kind === 'named' ? material.repoUrl : undefined;
+    const repo = promoted
+        ? { url: promoted, default_branch: '' }
+        : o.source === 'codehost' && o.integrationId && o.repository
+            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+            : undefined;
+    if ((0,deploy_ending/* stopped */.ce)(repo))
+        return repo;
+    if (repo && !promoted) {
+        deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
+    }
+    return (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
 }
 function waitFor(o, deps, deploymentId, revisionId) {
     const { log } = deps;
@@ -32835,6 +32863,7 @@ var resolved = __nccwpck_require__(9481);
 
 
 
+
 const rules_row = (name) => INPUTS[name];
 /** The deployment needs a target: a name, or an id. */
 function target({ f, r, say, absent, add }) {
@@ -32983,11 +33012,36 @@ function pullRequestRefMessage(r, event, say) {
     return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
         `request event, leaving ${say('ref')} empty deploys it)`);
 }
-/** A fork's code is never uploaded: it would deploy with the repository's key. */
-function forkUpload({ r, event, add }) {
-    if (event.forkHead === undefined || !r.uploads)
+/**
+ * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
+ * head branch is not in the repository the integration builds: it deploys only with `repository`
+ * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
+ */
+function forkRefusal(uploads, repositoryAndRef) {
+    if (uploads)
+        return 'upload';
+    return repositoryAndRef ? undefined : 'ref';
+}
+/**
+ * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses a
+ * deploy before its run; a check meets it in its run's rules.
+ */
+function forkRefusalOfGiven(input) {
+    const given = (name) => input(name).trim() !== '';
+    if (input('command').trim() !== 'deploy')
+        return undefined;
+    const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim());
+    return forkRefusal(uploads, given('repository') && given('ref'));
+}
+/** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
+function fork({ r, event, absent, add }) {
+    if (event.forkHead === undefined)
         return;
-    add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
+    const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'));
+    if (refusal === 'upload')
+        add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
+    if (refusal === 'ref')
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
 }
 /**
  * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
@@ -33002,14 +33056,6 @@ function uploadRevisionOfOtherSource({ r, say, add }) {
         `(the control plane gives upload URLs to those alone), not source \`${r.source}\`: ` +
         `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
         `empty to deploy this ${r.source} deployment as it is built`);
-}
-/** A fork's head branch is not in the repository the integration builds. */
-function forkHead({ r, event, absent, add }) {
-    if (r.uploads)
-        return; // forkUpload says it
-    if (event.forkHead !== undefined && (absent('repository') || absent('ref'))) {
-        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
-    }
 }
 /** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
 function sourcesText(facts, say) {
@@ -33047,7 +33093,7 @@ function sourceFit({ r, say, set, add }) {
 /**
  * What every deploy of a source needs (the rows' `needs`). What only a create needs
  * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-needs.ts): an update by name needs neither.
+ * (create-inputs.ts): an update by name needs neither.
  */
 function sourceNeeds({ r, say, absent, add }) {
     const { source, revisionSource } = r;
@@ -33107,9 +33153,8 @@ const DEPLOYING = [
     prComment,
     digestFit,
     refFit,
-    forkUpload,
+    fork,
     uploadRevisionOfOtherSource,
-    forkHead,
     sourceFit,
     sourceNeeds,
     tagWithoutBuildOnPush,
@@ -33157,8 +33202,6 @@ const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialec
 // derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
 // values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
 // every caller (the action, the CLI, tests) gets the same.
-
-
 
 
 
@@ -33235,22 +33278,22 @@ function toOptions(f, r) {
 /**
  * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
  * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `naming` how messages name an input (the action's YAML names unless
- * the door says otherwise). Loads the YAML/JSON inputs' parser when one of them is set. No
- * problem message contains the API key or a secret value.
+ * commit and `repository`; `say` how messages name an input, as the run's door does. Loads the
+ * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
+ * secret value.
  */
-async function parseInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+async function parseInputs(raw, event, say) {
     await (0,documents/* loadDocumentParser */.fq)(raw);
     // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
     if ((raw['health-check-hosts'] ?? '').includes('*'))
         await (0,public_suffixes/* loadPublicSuffixes */.V)();
-    return checkInputs(raw, event, naming);
+    return checkInputs(raw, event, say);
 }
 /**
  * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
  * a document input read before it is loaded throws).
  */
-function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
+function checkInputs(raw, event, say) {
     const record = {};
     const userSet = new Set();
     for (const name of names/* INPUT_NAMES */.Qh) {
@@ -33261,7 +33304,7 @@ function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
         record[name] = text.trim() === '' ? (0,names/* defaultOf */.HA)(name) : text;
     }
     const masks = secretValuesToMask(record);
-    const found = new inputs_problems/* InputProblems */.Nh(naming);
+    const found = new inputs_problems/* InputProblems */.Nh(say);
     const f = checkEach(record, found);
     const failed = found.failed();
     const r = (0,resolved/* resolve */.h)(f, failed, event);
@@ -33270,7 +33313,7 @@ function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
         f,
         r,
         event,
-        say: (0,inputs_naming/* sayWith */.C)(naming),
+        say,
         given: (input) => f[input] !== undefined,
         set: (input) => userSet.has(input) && f[input] !== undefined,
         absent: (input) => f[input] === undefined && !failed.has(input),
@@ -33278,17 +33321,17 @@ function checkInputs(raw, event, naming = inputs_naming/* ACTION_NAMING */._) {
     };
     ruleProblems(rules, failed.has('command'));
     if (found.list.length === 0) {
-        return { ok: true, options: toOptions(f, r), notices: notices(record, f, naming), masks };
+        return { ok: true, options: toOptions(f, r), notices: notices(record, f, say), masks };
     }
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
     const redactor = new control_plane_redact/* Redactor */.pO(masks);
     const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
     return { ok: false, problems, masks };
 }
-function notices(raw, f, naming) {
+function notices(raw, f, say) {
     const out = [];
     if (f.ref !== undefined && raw.ref.trim() !== f.ref) {
-        out.push(`\`${naming.name('ref')}\`: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
+        out.push(`${say('ref')}: ${raw.ref.trim()} is deployed as the branch name ${f.ref}, the form the control plane takes.`);
     }
     return out;
 }
@@ -33305,6 +33348,7 @@ function unmaskedSecretNames(o) {
 // so it passes the redactor: the runner masks the log, but nothing masks a summary. Its markup is
 // the run's own: every other text (a name, a graph id, a case's output, a server's answer) goes in
 // through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+
 
 
 
@@ -33347,21 +33391,6 @@ function allOutputs(state, extra) {
     }
     return all;
 }
-const HEADLINE = {
-    deployed: '✅ Deployed',
-    accepted: '📨 Accepted (not waited for)',
-    'no-revision': '✅ Updated (no new revision needed)',
-    'revision-missing': '⚠️ Updated, but the control plane made no new revision',
-    deleted: '🗑️ Deleted',
-    absent: '✅ Nothing to delete',
-    'dry-run': '📝 Dry run: nothing written',
-    skipped: '⏭️ Superseded by a newer revision',
-    failed: '❌ Revision failed',
-    unhealthy: '❌ Agent server unhealthy',
-    timeout: '⏱️ Timed out',
-    cancelled: '🛑 Cancelled',
-    error: '❌ Failed'
-};
 /** The summary's table: each fact of the run that is known, one row each. */
 function summaryRows(state, facts) {
     const rows = [];
@@ -33406,7 +33435,7 @@ function renderSummary(state, facts) {
     const headline = checks
         ? '❌ New revision failed its checks'
         : state.outcome
-            ? HEADLINE[state.outcome]
+            ? outcomes/* OUTCOMES */.i[state.outcome].headline
             : facts.error
                 ? '❌ Failed'
                 : '…';
@@ -33510,12 +33539,12 @@ async function run(port, time = {}) {
     const clock = makeClock(time);
     const started = clock.now();
     const raw = readRawInputs(name => port.input(name));
-    const parsed = await parseInputs(raw, port.event, port.naming);
+    const parsed = await parseInputs(raw, port.event, port.say);
     const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
     for (const value of redactor.values)
         port.mask(value);
     if (!parsed.ok) {
-        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.naming)), 'Invalid inputs');
+        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.say)), 'Invalid inputs');
         return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     }
     const o = parsed.options;
@@ -33526,7 +33555,7 @@ async function run(port, time = {}) {
         port.notice(redactor.redact(line));
     warnUnmasked(port, o);
     const client = controlPlane(port, o, { redactor, clock, started });
-    const say = (0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._);
+    const { say } = port;
     port.info(dialectLine(o, say));
     if (o.command === 'sweep' || o.command === 'check')
         return upkeep(port, o, client, { redactor, say, clock });
@@ -33554,21 +33583,23 @@ async function run(port, time = {}) {
     });
     const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
     await writeSummary(port, summaryText(state, facts, redactor), redactor);
-    if (error !== undefined) {
+    if (error !== undefined)
         port.error(error, ending.failure?.title);
-        return { exitCode: failedExitCode(state, ending, client), outputs };
-    }
-    if (state.outcome === 'deployed') {
+    else if (state.outcome === 'deployed') {
         const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
         port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`);
     }
-    return { exitCode: 0, outputs };
+    return { exitCode: exitCodeOf(ending, client), outputs };
 }
-/** 130 cancelled; 2 when nothing was sent (the workspace could not be archived); else 1. */
-function failedExitCode(state, ending, client) {
-    if (state.outcome === 'cancelled')
-        return 130;
-    return ending.failure?.nothingSent && client.requestCount === 0 ? 2 : 1;
+/**
+ * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
+ * (the workspace could not be archived).
+ */
+function exitCodeOf(ending, client) {
+    const code = outcomes/* OUTCOMES */.i[ending.outcome].exitCode;
+    if (!ending.failure || code > 1)
+        return code;
+    return ending.failure.nothingSent && client.requestCount === 0 ? 2 : 1;
 }
 /** What an upload needs of the door's event: the folder it archives, the files it never does. */
 function uploadPlace(event) {
@@ -33618,11 +33649,10 @@ async function readSmokeTest(port, o, redactor) {
     if (o.smokeTest === undefined)
         return undefined;
     const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
-    const naming = port.naming ?? inputs_naming/* ACTION_NAMING */._;
-    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, naming);
+    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return read.cases;
-    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.naming)), 'Invalid inputs');
+    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.say)), 'Invalid inputs');
     return 'invalid';
 }
 /** The client of the control plane for this run, on the run's clock and abort signal. */
@@ -33640,7 +33670,7 @@ function controlPlane(port, o, { redactor, clock, started }) {
         signal: port.signal,
         secrets: redactor.values,
         dialect: o.apiDialect,
-        naming: port.naming,
+        say: port.say,
         onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a3)(waitMs)} as it asks (said once; later pauses are not logged).`)),
         debug: port.debug,
         clock
@@ -33685,7 +33715,7 @@ function warnUnmasked(port, o) {
 async function githubSide(port, o, state, { github, error, redactor, log, now }) {
     const cancelling = port.signal.aborted;
     if (o.prComment && !port.github) {
-        port.info(`${(0,inputs_naming/* sayWith */.C)(port.naming ?? inputs_naming/* ACTION_NAMING */._)('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
+        port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
     // Loaded only for a run that posts one (a chunk of its own in the bundle).
     const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
@@ -33696,7 +33726,7 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
             ? comment.postPrComment({
                 name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
                 command: o.command === 'delete' ? 'delete' : 'deploy',
-                outcome: commentOutcome(state),
+                outcome: state.outcome,
                 deploymentId: state.deploymentId,
                 revisionId: state.revisionId,
                 revisionStatus: state.revisionStatus,
@@ -33708,7 +33738,6 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
                 tier: typeAndSize(state)?.replace(/`/g, ''),
                 error,
                 logExcerpt: state.failureLog?.lines.join('\n'),
-                deleted: state.deleted,
                 tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
             }, {
                 token: o.githubToken,
@@ -33732,19 +33761,6 @@ async function gitHubDeployment(port, o, deps) {
         return undefined;
     const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
     return startGitHubDeployment(o, port.github, deps);
-}
-/** The flow's outcome in the words of the pull-request comment. */
-function commentOutcome(state) {
-    switch (state.outcome) {
-        case undefined:
-        case 'deleted':
-        case 'absent':
-            return undefined;
-        case 'revision-missing':
-            return 'no-revision';
-        default:
-            return state.outcome;
-    }
 }
 /** `fn` on its first call only. */
 function once(fn) {
@@ -33787,6 +33803,7 @@ async function writeSummary(port, text, redactor) {
 
 
 
+
 /** After a cancel signal, the step exits by then whatever is still pending. */
 const CANCEL_EXIT_MS = 1500;
 /** An annotation's properties: a title when there is one. */
@@ -33799,6 +33816,8 @@ const titled = (title) => title ? { title: (0,inert/* logSafe */.sN)(title) } : 
 function actionPort(signal, github) {
     return {
         input: name => getInput(name),
+        // Messages name an input as the workflow's `with:` does.
+        say: actionSay(),
         // The workspace an upload archives: the runner's checkout.
         event: {
             ...eventDefaults(github),
@@ -34115,15 +34134,6 @@ function autoDialect(baseUrl) {
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
 
-const YAML_NAMING = { name: i => i, setting: (i, v) => `${i}: ${v}` };
-/** `name('api-key')` -> `` `api-key` ``, `` `--api-dialect langsmith` ``: quoted as code. */
-function sayOf(ctx) {
-    const n = ctx.naming ?? YAML_NAMING;
-    return {
-        name: (input) => `\`${n.name(input)}\``,
-        set: (input, value) => `\`${n.setting(input, value)}\``
-    };
-}
 /** The path as sent, the base URL's path included: what a user compares with the service's docs. */
 function fullPath(ctx) {
     return `${ctx.base?.path ?? ''}${ctx.path}`;
@@ -34198,7 +34208,7 @@ class RedirectRefusedError extends ControlPlaneError {
     constructor(ctx, status, target) {
         const where = target.origin + target.path;
         super(ctx, `${ctx.operation} refused a redirect: HTTP ${status} on ${ctx.method} ${fullPath(ctx)} points to ${where}. ` +
-            `Redirects are not followed so that the API key is sent only to ${sayOf(ctx).name('base-url')}; set it to the final address.`);
+            `Redirects are not followed so that the API key is sent only to ${ctx.say('base-url')}; set it to the final address.`);
         this.status = status;
         this.targetOrigin = target.origin;
         this.target = where;
@@ -34217,9 +34227,7 @@ class NetworkError extends ControlPlaneError {
         const host = ctx.base?.host ?? 'the control plane';
         const tries = attempts > 1 ? `, ${attempts} attempts` : '';
         super(ctx, `${ctx.operation} failed at ${host}: ${words ?? reason} (${words ? `${reason}; ` : ''}${ctx.method} ${fullPath(ctx)}${tries}).` +
-            (code === 'EBODYTOOLARGE'
-                ? ''
-                : `\nHint: ${whatToCheck(code, host, sayOf(ctx).name('base-url'))}`), options);
+            (code === 'EBODYTOOLARGE' ? '' : `\nHint: ${whatToCheck(code, host, ctx.say('base-url'))}`), options);
         this.reason = reason;
         this.attempts = attempts;
     }
@@ -34304,24 +34312,24 @@ function renderValidationErrors(entries) {
 }
 function hintFor(ctx, status, detail) {
     const text = detail.toLowerCase();
-    const say = sayOf(ctx);
+    const { say } = ctx;
     switch (status) {
         case 400:
             return text.includes('already exists')
-                ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say.name('deployment-id')}.`
+                ? `Hint: the name is taken (names stay taken after a delete, with their tracing project); choose another name or set ${say('deployment-id')}.`
                 : 'Hint: the control plane rejected the request; check the inputs named above.';
         case 401:
-            return `Hint: check the API key (${say.name('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say.name('base-url')}).`;
+            return `Hint: check the API key (${say('api-key')}): the control plane did not accept it (expired, revoked, or for another region: see ${say('base-url')}).`;
         case 403:
             if (text.includes('requires workspace specification'))
-                return `Hint: this organization-scoped key needs a workspace: set ${say.name('tenant-id')} to the workspace id.`;
+                return `Hint: this organization-scoped key needs a workspace: set ${say('tenant-id')} to the workspace id.`;
             if (text.includes('not enabled'))
                 return 'Hint: deployments are not enabled for this organization; ask its admin to enable them.';
             if (ctx.path.includes('/listeners/'))
                 return 'Hint: listeners are only allowed for organizations on self-hosted enterprise plans.';
-            return `Hint: check ${say.name('tenant-id')} and that the key's workspace may manage deployments.`;
+            return `Hint: check ${say('tenant-id')} and that the key's workspace may manage deployments.`;
         case 404:
-            return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say.name('tenant-id')}; check the id, ${say.name('tenant-id')} and ${say.name('base-url')}.${dialectHint(ctx)}`;
+            return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say('tenant-id')}; check the id, ${say('tenant-id')} and ${say('base-url')}.${dialectHint(ctx)}`;
         case 409:
             return text.includes('tracing project')
                 ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
@@ -34329,7 +34337,7 @@ function hintFor(ctx, status, detail) {
         case 422:
             return 'Hint: the control plane rejected the request body or parameters; the lines above name each field.';
         case 429:
-            return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say.name('poll-interval')} help.`;
+            return `Hint: the control plane is rate limiting this key; fewer parallel jobs or a longer ${say('poll-interval')} help.`;
         default:
             return status >= 500
                 ? 'Hint: the control plane failed on its side; re-run the job later. If a deployment was being created or updated, the re-run converges on it.'
@@ -34342,7 +34350,7 @@ function dialectHint(ctx) {
     if (spoken === undefined)
         return '';
     const other = spoken === 'interface' ? 'langsmith' : 'interface';
-    return ` If this control plane speaks the \`${other}\` names, set ${sayOf(ctx).set('api-dialect', other)}.`;
+    return ` If this control plane speaks the \`${other}\` names, set ${ctx.say.set('api-dialect', other)}.`;
 }
 function notFoundSubject(path) {
     const parts = path.split('/').filter(Boolean);
@@ -35152,22 +35160,18 @@ function capital(s) {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4749);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7607);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2099);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1368);
-/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1550);
-/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3414);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
+/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
+/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3414);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
-
-
 
 
 
@@ -35187,7 +35191,7 @@ async function deleteDeployment(o, state, deps) {
         ending = await steps(o, state, deps);
     }
     catch (err) {
-        ending = (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOfError */ .Rx)(err, state, deps.signal);
+        ending = (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .Rx)(err, state, deps.signal);
         const applied = state.deleted === true && ending?.outcome !== 'cancelled';
         if (!ending) {
             state.outcome = applied ? 'deleted' : 'error';
@@ -35209,6 +35213,8 @@ async function steps(o, state, deps) {
         ? `No deployment has the id ${o.target.deploymentId}`
         : `No deployment is named "${o.name}"`;
     const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(found))
+        return found;
     if (!found) {
         log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
         return { outcome: 'absent' };
@@ -35236,16 +35242,18 @@ async function findToDelete(o, deps, absent) {
     const target = o.target;
     const d = target.kind === 'id'
         ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && err.status === 404)
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
                 return undefined;
             throw err;
         })
-        : await (0,_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_7__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
+        : await (0,_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        return d;
     if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('name')} and ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
     }
     if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(d.status)}.`);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
     else
         log.info(`${absent}.`);
     return d;
@@ -35253,7 +35261,7 @@ async function findToDelete(o, deps, absent) {
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(o, state, deps, found) {
     const { log } = deps;
-    const a = await (0,_state_js__WEBPACK_IMPORTED_MODULE_9__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    const a = await (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
     if (a === 'not-found') {
         // Someone else deleted it between the look-up and this request: not this run's doing.
         log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
@@ -35263,7 +35271,7 @@ async function send(o, state, deps, found) {
     const project = o.deleteTracingProject ? ' and its tracing project' : '';
     log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
     if (!o.deleteTracingProject) {
-        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps).set('delete-tracing-project', true)} to free it.`);
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${deps.say.set('delete-tracing-project', true)} to free it.`);
     }
     return a;
 }
@@ -35273,7 +35281,7 @@ async function send(o, state, deps, found) {
  */
 function deleteReconciled(deps, id, deleteTracingProject) {
     return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async (err) => {
-        if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD)
+        if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
             throw err;
         deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
         return (await isGone(deps, id)) ? 'deleted' : Promise.reject(err);
@@ -35282,67 +35290,36 @@ function deleteReconciled(deps, id, deleteTracingProject) {
 async function isGone(deps, id) {
     try {
         const d = await deps.client.getDeployment(id);
-        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_3__/* .DELETING_STATUSES */ .Ur.includes(d.status);
+        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .DELETING_STATUSES */ .Ur.includes(d.status);
     }
     catch (err) {
-        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD && err.status === 404)
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
             return true;
         throw err;
     }
 }
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
 async function waitGone(o, state, deps, id) {
-    const result = await (0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_8__/* .waitUntilGone */ .Ly)(deps.client, id, {
+    const result = await (0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
         timeoutMs: o.timeoutMs,
         pollIntervalMs: o.pollIntervalMs,
         onStatus: (status, ms) => {
             state.deploymentStatus = status;
-            deps.log.info(`${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(ms)}`);
+            deps.log.info(`${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
         }
     }, deps);
     if (result.kind === 'gone') {
         state.deploymentStatus = undefined;
-        deps.log.info((0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_8__/* .goneLine */ .KK)(result.elapsedMs));
+        deps.log.info((0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .goneLine */ .KK)(result.elapsedMs));
         return { outcome: 'deleted' };
     }
-    const still = result.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_1__/* .shownStatus */ .O4)(result.status);
+    const still = result.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
     const failure = {
-        message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
-        hint: `Raise ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)('timeout')}, or use ${(0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps).set('wait', false)}.`,
+        message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
+        hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
         title: 'Delete timed out'
     };
     return { outcome: 'timeout', failure };
-}
-
-
-/***/ }),
-
-/***/ 2099:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ DeployError)
-/* harmony export */ });
-// A failure of the deploy flow itself (not of one request), with what to do about it. The flows
-// turn it into their ending (ending.ts).
-class DeployError extends Error {
-    /** What happened, without the hint. */
-    problem;
-    hint;
-    /** Short title for the job's error annotation. */
-    title;
-    /** How the run ended: `error`, or `timeout` for a wait that ran out before the deploy began. */
-    endsAs;
-    /** Ended before anything was sent (the workspace cannot be archived): the CLI exits 2. */
-    nothingSent = false;
-    constructor(message, hint, title = 'Deploy failed', outcome = 'error') {
-        super(hint ? `${message}\n${hint}` : message);
-        this.name = 'DeployError';
-        this.problem = message;
-        this.hint = hint;
-        this.title = title;
-        this.endsAs = outcome;
-    }
 }
 
 
@@ -35353,46 +35330,41 @@ class DeployError extends Error {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Rx: () => (/* binding */ endingOfError),
-/* harmony export */   kY: () => (/* binding */ failureText),
-/* harmony export */   z6: () => (/* binding */ endingOf)
+/* harmony export */   ce: () => (/* binding */ stopped),
+/* harmony export */   ds: () => (/* binding */ stop),
+/* harmony export */   kY: () => (/* binding */ failureText)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2099);
-// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place, from what
-// the steps return, or from what one of them threw (a cancel, a failure the flow described, a
-// request that failed). Only an error nobody expected (a bug) is left to run().
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
+// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
+// cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
 
-
-/** A failure the flow described, as an ending. */
-function endingOf(err) {
-    return {
-        outcome: err.endsAs,
-        failure: {
-            message: err.problem,
-            hint: err.hint,
-            title: err.title,
-            ...(err.nothingSent ? { nothingSent: true } : {})
-        }
-    };
+/**
+ * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
+ * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
+ */
+function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
+    return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
+}
+/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
+function stopped(x) {
+    return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x;
 }
 /** The job's error for a failure: the message, then the hint on its own line. */
 function failureText(f) {
     return f.hint ? `${f.message}\n${f.hint}` : f.message;
 }
 /**
- * The ending of a flow that threw: cancelled when the run was stopped (whatever the error, but a
- * failure the flow described itself), the failure a DeployError describes, or a request that
- * failed. Undefined for anything else: a bug, for run() to report.
+ * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
+ * request that failed. Undefined for anything else: a bug, for run() to report.
  */
 function endingOfError(err, state, signal) {
-    if (signal?.aborted && !(err instanceof _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s)) {
+    if (signal?.aborted) {
         return {
             outcome: 'cancelled',
             failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
         };
     }
-    if (err instanceof _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s)
-        return endingOf(err);
     if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ControlPlaneError */ .Cj) {
         return {
             outcome: 'error',
@@ -35428,20 +35400,153 @@ function cancelledMessage(state) {
 
 /***/ }),
 
-/***/ 1196:
+/***/ 9582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ sayOf)
+/* harmony export */   i: () => (/* binding */ OUTCOMES)
 /* harmony export */ });
-/* harmony import */ var _inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(901);
-// How the flow's messages name an input: as the run's door does (`--timeout` in the CLI,
-// `timeout` in the action), through the deps' `say`; the action's names when none is given.
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+// The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
+// the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
+// outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
 
-const ACTION_SAY = (0,_inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__/* .sayWith */ .C)(_inputs_naming_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_NAMING */ ._);
-function sayOf(deps) {
-    return deps.say ?? ACTION_SAY;
-}
+/** `Revision r-1` or `The revision`: plain for GitHub... */
+const revision = (f) => (f.revisionId ? `Revision ${f.revisionId}` : 'The revision');
+/** ...and in Markdown for the comment. */
+const revisionMd = (f) => f.revisionId ? `Revision ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionId, 200)}` : 'The revision';
+const words = (title, sentence) => ({ title, sentence });
+const FAILED = words('❌ Failed');
+const REMOVAL_FAILED = words('❌ Removing the preview failed');
+/** A delete's outcome that is not one (a deploy's), or an error: the removal failed. */
+const removalFailed = () => REMOVAL_FAILED;
+/** The words of a delete that did its part, unless a failure came after. */
+const unlessFailed = (w) => (f) => f.error !== undefined ? REMOVAL_FAILED : w(f);
+const failedSays = (f) => f.error ?? 'The deploy failed.';
+const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.');
+const OUTCOMES = {
+    deployed: {
+        headline: '✅ Deployed',
+        exitCode: 0,
+        github: 'success',
+        githubSays: f => {
+            const p = f.promotion;
+            // What was promoted from where; GitHub clips it at 140 characters.
+            const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : '';
+            return `${from}${revision(f)} is DEPLOYED.`;
+        },
+        comment: f => words('✅ Deployed', `${revisionMd(f)} is live.`),
+        removal: removalFailed
+    },
+    accepted: {
+        headline: '📨 Accepted (not waited for)',
+        exitCode: 0,
+        github: 'success',
+        githubSays: f => `${revision(f)} accepted (wait: false); not waited for.`,
+        comment: f => words('🚀 Accepted', `${revisionMd(f)} was accepted; not waited for.`),
+        removal: removalFailed
+    },
+    'no-revision': {
+        headline: '✅ Updated (no new revision needed)',
+        exitCode: 0,
+        github: 'success',
+        githubSays: () => 'Updated; no new revision was needed.',
+        comment: () => UP_TO_DATE,
+        removal: removalFailed
+    },
+    /** The update asked for a revision and the control plane made none. */
+    'revision-missing': {
+        headline: '⚠️ Updated, but the control plane made no new revision',
+        exitCode: 0,
+        github: 'inactive',
+        githubSays: () => 'Updated, but the control plane made no new revision.',
+        comment: () => UP_TO_DATE,
+        removal: removalFailed
+    },
+    /** `command: delete`: this run deleted the deployment. */
+    deleted: {
+        headline: '🗑️ Deleted',
+        exitCode: 0,
+        github: 'error',
+        githubSays: failedSays,
+        comment: () => FAILED,
+        removal: unlessFailed(f => {
+            const tracing = f.tracingProjectDeleted === true
+                ? ' Its tracing project was deleted too.'
+                : f.tracingProjectDeleted === false
+                    ? ' Its tracing project was kept, so the name stays taken.'
+                    : '';
+            return words('🗑️ Preview removed', `The preview was deleted.${tracing}`);
+        })
+    },
+    /** `command: delete`: there was nothing to delete. */
+    absent: {
+        headline: '✅ Nothing to delete',
+        exitCode: 0,
+        github: 'error',
+        githubSays: failedSays,
+        comment: () => FAILED,
+        removal: unlessFailed(() => words('🗑️ Nothing to remove', 'No deployment of this name exists (already deleted, or never deployed).'))
+    },
+    'dry-run': {
+        headline: '📝 Dry run: nothing written',
+        exitCode: 0,
+        github: 'success',
+        githubSays: () => 'Dry run: nothing was written.',
+        comment: () => words('📝 Dry run', 'Nothing was written.'),
+        removal: () => words('📝 Dry run', 'The preview would be deleted; nothing was deleted.')
+    },
+    skipped: {
+        headline: '⏭️ Superseded by a newer revision',
+        exitCode: 0,
+        // This commit was not deployed: a newer revision (with its own run) superseded it.
+        github: 'inactive',
+        githubSays: f => `${revision(f)} was superseded by ${f.newerRevisionId ? `revision ${f.newerRevisionId}` : 'a newer revision'}.`,
+        comment: f => words('⏭️ Superseded', `${revisionMd(f)} was superseded by a newer revision, reported by its own run.`),
+        removal: removalFailed
+    },
+    failed: {
+        headline: '❌ Revision failed',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} ended ${f.revisionStatus ?? 'failed'}.`,
+        comment: f => words('❌ Failed', `${revisionMd(f)} ended ${f.revisionStatus ? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionStatus, 200) : 'failed'}.`),
+        removal: removalFailed
+    },
+    /** The revision is DEPLOYED and its agent server failed the health check. */
+    unhealthy: {
+        headline: '❌ Agent server unhealthy',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} is DEPLOYED, but its agent server is unhealthy.`,
+        comment: f => words('❌ Unhealthy', `${revisionMd(f)} is DEPLOYED, but its agent server is unhealthy.`),
+        removal: removalFailed
+    },
+    timeout: {
+        headline: '⏱️ Timed out',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `Timed out while ${f.revisionStatus ?? 'waiting'}; ${revision(f).toLowerCase()} goes on.`,
+        comment: f => words('⏱️ Timed out', `${revisionMd(f)} was not deployed within the timeout; it goes on on the control plane.`),
+        removal: () => words('⏱️ Removal not confirmed', 'The deletion was requested but not confirmed within the timeout.')
+    },
+    cancelled: {
+        headline: '🛑 Cancelled',
+        exitCode: 130,
+        github: 'inactive',
+        githubSays: f => `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
+        comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
+        removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
+    },
+    error: {
+        headline: '❌ Failed',
+        exitCode: 1,
+        github: 'error',
+        githubSays: failedSays,
+        comment: () => FAILED,
+        removal: removalFailed
+    }
+};
 
 
 /***/ }),
@@ -35609,6 +35714,1419 @@ function shownStatus(status) {
 
 /***/ }),
 
+/***/ 7387:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ checkDeployedHealth),
+  c: () => (/* binding */ refuseHealthTarget)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
+var workspace_git = __nccwpck_require__(4300);
+;// CONCATENATED MODULE: ./src/health/built-workspace.ts
+
+const built_workspace_short = (sha) => sha.slice(0, 12);
+const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
+/** Why the graphs are not checked against the workspace, or undefined when they are. */
+async function graphsSkippedBecause(o, 
+/** An upload's archive (`source`), else the commit the revision built. */
+state, workspace) {
+    if (state.source !== undefined)
+        return undefined;
+    const codehost = o.source === 'codehost' || (o.revisionSource === 'codehost' && o.source !== 'external_docker');
+    if (!codehost)
+        return `source ${o.revisionSource ?? o.source ?? 'unknown'} deploys an image, not the workspace, so its config says nothing of the graphs served`;
+    const built = state.repoCommitSha;
+    if (!built)
+        return 'the revision does not say which commit it built, so the workspace cannot be matched to it';
+    const head = (await (0,workspace_git/* readWorkspaceGit */.yR)(workspace)).commit;
+    if (head !== undefined)
+        return sameCommit(head, built)
+            ? undefined
+            : `the revision built commit ${built_workspace_short(built)}, and the workspace holds ${built_workspace_short(head)}: its config may name other graphs`;
+    if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
+        return undefined;
+    return `the workspace is not a git checkout of commit ${built_workspace_short(built)}, which the revision built`;
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
+// What the checks of the new revision need to talk to its agent server: one request, sent by the
+// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
+// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
+// clock is the run's (src/clock.ts).
+/** The body as JSON, or undefined when it is not JSON. */
+function jsonOf(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
+function noAnswer(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
+}
+/** The longest one request of the served-revision or graphs check may take. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
+const bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
+const isAuthStatus = (status) => status === 401 || status === 403;
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
+// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
+// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
+// graphs are not checked: never a failure, the reason is said once.
+
+/** The `graphs` keys of a config's text. */
+function graphIdsOf(text, where) {
+    let config;
+    try {
+        config = JSON.parse(text);
+    }
+    catch {
+        return { unreadable: `${where} is not JSON` };
+    }
+    const graphs = config?.graphs;
+    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
+        return { unreadable: `${where} has no "graphs" object` };
+    const ids = Object.keys(graphs);
+    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
+}
+/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
+async function readGraphIds(path, shownAs = path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
+    }
+    return graphIdsOf(text, shownAs);
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/retry.ts
+// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
+// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
+// deadline leaves room for another try. A single 503 of a server that is still warming up then
+// fails nothing; an answer that persists to the deadline is the one kept, and named.
+
+
+/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
+const isTransient = (status) => status >= 500 || status === 429;
+const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
+/**
+ * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
+ * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
+ */
+async function withRetries(send, o, onTry) {
+    const start = o.clock.now();
+    for (let tries = 1;; tries++) {
+        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
+        const tried = { last, tries, elapsedMs: o.clock.now() - start };
+        onTry?.(tried);
+        if (!worthRetry(last) || o.signal.aborted)
+            return tried;
+        if (o.clock.now() + o.intervalMs >= o.deadline)
+            return tried;
+        try {
+            await o.clock.sleep(o.intervalMs, o.signal);
+        }
+        catch {
+            return tried;
+        }
+    }
+}
+/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
+function describeAnswer(path, t) {
+    const { status, body } = t.last.answer;
+    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
+    const shown = bodyExcerpt(body);
+    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
+}
+/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
+function bodyExcerpt(body) {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
+}
+/** `on 3 tries over 12 s` when it was tried more than once. */
+const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
+
+;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
+// Every graph of the config has its assistant: the agent server creates a default one per graph
+// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
+// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
+// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
+// So can a 404 (the assistants routes turned off in the config's `http`).
+
+
+async function checkGraphs(o) {
+    const graphs = [];
+    for (const graph of o.graphs) {
+        if (o.signal.aborted)
+            return { verdict: 'cancelled', graphs };
+        graphs.push(await checkGraph(o, graph));
+    }
+    if (o.signal.aborted)
+        return { verdict: 'cancelled', graphs };
+    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
+    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
+    if (failed.length > 0)
+        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
+    if (unsure.length > 0)
+        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
+    return { verdict: 'passed', graphs };
+}
+const describe = (g) => `graph "${g.graph}": ${g.reason}`;
+async function checkGraph(o, graph) {
+    const perTry = () => {
+        const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
+        return Math.max(1, Math.min(o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, left));
+    };
+    const send = () => o.call({
+        method: 'POST',
+        path: '/assistants/search',
+        body: { graph_id: graph, limit: 1 },
+        signal: bounded(o.signal, perTry())
+    });
+    // Without `retry`: a deadline already passed, so the first try is the last.
+    const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
+    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return {
+            graph,
+            verdict: 'error',
+            reason: `its assistants could not be listed: ${noAnswer(last.error)}${triesText(tried)}`,
+            noAnswer: true
+        };
+    const { status, body } = last.answer;
+    if (isAuthStatus(status) || status === 404) {
+        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
+        return {
+            graph,
+            verdict: 'inconclusive',
+            reason: `/assistants/search answered ${status} (${why})`
+        };
+    }
+    const list = jsonOf(body);
+    if (status < 200 || status >= 300 || !Array.isArray(list))
+        return {
+            graph,
+            verdict: 'error',
+            reason: `${describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
+        };
+    if (list.length === 0)
+        return {
+            graph,
+            verdict: 'missing',
+            reason: 'the agent server has no assistant for it: the graph did not load'
+        };
+    return { graph, verdict: 'found' };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
+/** Why the run misses `expect`, or undefined when it meets it. */
+function expectationMiss(expect, run) {
+    const wanted = expect.status ?? 'success';
+    if (run.status !== wanted)
+        return wanted === 'success'
+            ? 'the run ended in an error'
+            : 'the run succeeded, an error was expected';
+    if (expect.contains !== undefined && !containsText(run, expect.contains))
+        return `the output does not contain ${JSON.stringify(expect.contains)}`;
+    if (expect.path === undefined && !('equals' in expect))
+        return undefined;
+    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
+    if (found === undefined)
+        return `the output has nothing at ${expect.path}`;
+    if ('equals' in expect && !deepEqual(found.value, expect.equals))
+        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
+    return undefined;
+}
+/** In the text as shown, or in any text value of the output (JSON escapes aside). */
+function containsText(run, text) {
+    if (run.text.includes(text))
+        return true;
+    const stack = [run.output];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (typeof v === 'string' && v.includes(text))
+            return true;
+        if (typeof v === 'object' && v !== null)
+            stack.push(...Object.values(v));
+    }
+    return false;
+}
+/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
+function valueAt(root, path) {
+    let v = root;
+    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+        if (index !== undefined) {
+            if (!Array.isArray(v) || Number(index) >= v.length)
+                return undefined;
+            v = v[Number(index)];
+        }
+        else {
+            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
+                return undefined;
+            v = v[key];
+        }
+    }
+    return { value: v };
+}
+function deepEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length)
+        return false;
+    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+const expectations_short = (v) => {
+    const t = JSON.stringify(v) ?? String(v);
+    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+};
+
+;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
+// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
+// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
+// (smoke.ts says why anything else is no run that ended).
+
+/** How a `/runs/wait` answer ended. */
+function runOf(status, body) {
+    const parsed = jsonOf(body);
+    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
+        ? parsed.__error__
+        : undefined;
+    if (error !== undefined)
+        return { status: 'error', output: error, text: JSON.stringify(error) };
+    const output = parsed === undefined ? body : parsed;
+    const text = typeof output === 'string' ? output : JSON.stringify(output);
+    return { status: status >= 400 ? 'error' : 'success', output, text };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
+
+
+
+
+const DEFAULT_RETRY_INTERVAL_MS = 5000;
+const EXCERPT_CHARS = 300;
+async function runSmokeCases(o) {
+    const cases = [];
+    for (const c of o.cases) {
+        if (o.signal.aborted)
+            break;
+        cases.push(await runCase(o, c));
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = o.signal.aborted
+        ? 'cancelled'
+        : any('failed', 'timeout')
+            ? 'failed'
+            : any('inconclusive')
+                ? 'inconclusive'
+                : 'passed';
+    return { verdict, cases };
+}
+/**
+ * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
+ * request is aborted at the end. A timeout that comes while a transient answer is being tried
+ * again is that answer's (it persisted), not the timeout's.
+ */
+async function send(o, c) {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([o.signal, stop.signal]);
+    let latest;
+    let inFlight = false;
+    const call = () => {
+        inFlight = true;
+        return o
+            .call({
+            method: 'POST',
+            path: '/runs/wait',
+            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+            signal
+        })
+            .finally(() => (inFlight = false));
+    };
+    const retry = {
+        clock: o.clock,
+        deadline: o.clock.now() + c.timeoutMs,
+        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
+        signal
+    };
+    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
+        kind: 'tried',
+        tried
+    }));
+    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
+    try {
+        return await Promise.race([request, timer]);
+    }
+    finally {
+        stop.abort();
+    }
+}
+async function runCase(o, c) {
+    const start = o.clock.now();
+    const outcome = await send(o, c);
+    const result = (verdict, excerpt, reason) => ({
+        name: c.name,
+        graph: c.graph,
+        verdict,
+        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
+        excerpt: excerptOf(excerpt, o.mask),
+        elapsedMs: o.clock.now() - start
+    });
+    if (o.signal.aborted || outcome.kind === 'cancelled')
+        return result('cancelled', '');
+    if (outcome.kind === 'timeout')
+        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
+    const { tried } = outcome;
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return result('failed', '', `${noAnswer(last.error)}${triesText(tried)}`);
+    const { status, body } = last.answer;
+    if (isAuthStatus(status))
+        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
+    const notARun = notARunEnd(last.answer);
+    if (notARun !== undefined)
+        return result('failed', '', `${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
+    const run = runOf(status, body);
+    const miss = expectationMiss(c.expect, run);
+    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
+}
+/**
+ * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
+ * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
+ */
+function notARunEnd(a) {
+    if (a.status < 200 || a.status >= 300)
+        return 'not the end of a run';
+    if (a.body.trim() === '')
+        return 'an empty answer, not the end of a run';
+    if (jsonOf(a.body) === undefined)
+        return 'not JSON, not the end of a run';
+    return undefined;
+}
+/** Masked first, then cut: a secret is never shown in part. */
+function excerptOf(text, mask) {
+    const masked = mask(text);
+    return masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS - 1)}…`;
+}
+
+;// CONCATENATED MODULE: ./src/health/revision-checks.ts
+// After the gate's window: the graphs of the workspace's config each have an assistant, then each
+// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
+// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
+// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
+
+
+
+
+
+
+
+async function checkRevision(i) {
+    const out = {};
+    const graphs = await graphsStep(i);
+    if (graphs)
+        out.graphs = graphs;
+    const late = () => i.clock.now() >= i.deadline;
+    // No answer when the deadline came is the timeout's; an answer that persisted is named.
+    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
+        return { ...out, timedOut: true };
+    if (graphs?.verdict === 'failed') {
+        const missing = graphs.graphs.some(g => g.verdict === 'missing');
+        const title = missing ? 'Graph not served' : 'Graphs not listed';
+        return { ...out, failure: { title, what: graphs.reason ?? '' } };
+    }
+    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
+        return out;
+    const smoke = await smokeStep(i);
+    if (smoke === 'timeout')
+        return { ...out, timedOut: true };
+    out.smoke = smoke;
+    if (smoke.verdict === 'failed')
+        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
+    return out;
+}
+async function graphsStep(i) {
+    if (i.graphsSkipped !== undefined) {
+        i.log.info(`Graphs not checked: ${i.graphsSkipped}.`);
+        return undefined;
+    }
+    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
+        ? i.graphConfigPath
+        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
+    const ids = await readGraphIds(path, i.graphConfigPath);
+    if ('unreadable' in ids) {
+        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
+        return undefined;
+    }
+    const result = await checkGraphs({
+        call: i.call,
+        graphs: ids.graphs,
+        signal: i.signal ?? new AbortController().signal,
+        // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
+        requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+        retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
+    });
+    for (const g of result.graphs)
+        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
+    if (result.verdict === 'inconclusive')
+        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
+    return result;
+}
+/**
+ * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
+ * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
+ */
+async function smokeStep(i) {
+    const cases = [];
+    const signal = i.signal ?? new AbortController().signal;
+    for (const c of i.cases ?? []) {
+        const left = i.deadline - i.clock.now();
+        if (left <= 0)
+            return 'timeout';
+        const timeoutMs = Math.min(c.timeoutMs, left);
+        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
+        const result = one.cases[0];
+        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
+            return 'timeout';
+        if (!result || one.verdict === 'cancelled')
+            return { verdict: 'cancelled', cases };
+        i.log.info(describeCase(result));
+        cases.push(result);
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = any('failed', 'timeout')
+        ? 'failed'
+        : any('inconclusive')
+            ? 'inconclusive'
+            : 'passed';
+    if (verdict === 'inconclusive')
+        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
+    return { verdict, cases };
+}
+/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
+function describeCase(c) {
+    // The server's text: nothing in it may start a line or act as a workflow command.
+    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
+    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
+    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
+}
+function smokeFailure(cases) {
+    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
+    return bad
+        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
+        .join('; ');
+}
+/** What the outputs and the summary keep of the checks. */
+function verifiedOf(c) {
+    const v = {};
+    const g = c.graphs;
+    if (g && g.verdict !== 'cancelled')
+        v.graphs = {
+            verdict: g.verdict,
+            checked: g.graphs.map(x => x.graph),
+            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
+        };
+    if (c.smoke && c.smoke.verdict !== 'cancelled') {
+        v.smoke = c.smoke.verdict;
+        v.cases = c.smoke.cases;
+    }
+    return v;
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
+// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
+// the deployment in `host.project_id`), which the service injects into the image. Until the first
+// match the probes go on (the previous revision drains while the new one starts); from it on,
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
+// so is one that goes away after this revision answered (nothing names another revision then).
+
+const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
+/** Reads one answer of `/info` against the run's revision and deployment. */
+function readInfo(answer, expected) {
+    if (answer.status < 200 || answer.status >= 300)
+        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
+    const body = jsonOf(answer.body);
+    if (typeof body !== 'object' || body === null)
+        return { kind: 'no-answer', reason: '/info answered no JSON object' };
+    const host = body.host;
+    const h = typeof host === 'object' && host !== null ? host : {};
+    const revisionId = served_revision_text(h.host_revision_id);
+    if (revisionId === null)
+        return { kind: 'no-host' };
+    const projectId = served_revision_text(h.project_id);
+    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+    const projectOk = projectId === null || same(projectId, expected.deploymentId);
+    if (same(revisionId, expected.revisionId) && projectOk)
+        return { kind: 'this' };
+    return { kind: 'other', revisionId, projectId };
+}
+/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
+function staleReason(r, e, when) {
+    const served = r.revisionId ?? 'none';
+    const otherProject = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    if (served.toLowerCase() === e.revisionId.toLowerCase())
+        return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
+    const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
+    return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
+}
+const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
+/**
+ * The host block gone after this revision answered: nothing names another revision, so it is not
+ * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
+ */
+const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
+/**
+ * The served-revision rule over a run of `/info` readings, apart from their timing, which the
+ * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
+ * first match settles it as stale; the end of the probes gives `this` after a match, else stale
+ * (a revision was named) or unknown (none could be read).
+ */
+class ServedTracker {
+    probes = 0;
+    /** From the first match on, every reading must match. */
+    matched = false;
+    last;
+    expected;
+    constructor(expected) {
+        this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId };
+    }
+    /** Takes one reading; a verdict when it settles the check, else undefined. */
+    observe(reading) {
+        this.probes++;
+        if (reading.kind === 'no-host' && this.matched)
+            return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) };
+        if (reading.kind === 'no-host')
+            return { verdict: 'unknown', notice: NO_HOST };
+        if (reading.kind !== 'no-answer' || this.last === undefined)
+            this.last = reading;
+        if (reading.kind === 'this')
+            this.matched = true;
+        else if (this.matched && reading.kind === 'other') {
+            const when = `probe ${this.probes}, after this revision had answered`;
+            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
+        }
+        return undefined;
+    }
+    /** The verdict when the probes end (the window after a match, or the deadline). */
+    end() {
+        if (this.matched)
+            return { verdict: 'this' };
+        const last = this.last;
+        if (last?.kind === 'other') {
+            const when = `still at the timeout, after ${this.probes} probes`;
+            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
+        }
+        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
+        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
+        return { verdict: 'unknown', notice };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/health/served-check.ts
+// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
+// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
+// answering starts its window; another revision before that keeps the probes going until the
+// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
+// /info that answers nothing readable three times before any revision was named, is `unknown`.
+
+
+
+/** /info answering nothing readable this many times, before any revision was named: unknown. */
+const UNREADABLE_AFTER = 3;
+function servedCheck(call, expected, log) {
+    const tracker = new ServedTracker(expected);
+    let settled;
+    let unreadable = 0;
+    let named = false;
+    let said;
+    const say = (line) => {
+        if (line !== said)
+            log.info(line);
+        said = line;
+    };
+    const settle = (v) => {
+        settled = v;
+        return v.verdict === 'stale' ? 'fail' : 'settled';
+    };
+    const ask = async (timeoutMs, signal) => {
+        const reading = await readOnce(call, expected, timeoutMs, signal);
+        if (signal?.aborted)
+            return 'wait';
+        say(describeReading(reading, expected));
+        const v = tracker.observe(reading);
+        if (v)
+            return settle(v);
+        if (reading.kind === 'this')
+            return 'match';
+        if (reading.kind === 'other')
+            named = true;
+        if (reading.kind !== 'no-answer' || tracker.matched)
+            return tracker.matched ? 'match' : 'wait';
+        if (named || ++unreadable < UNREADABLE_AFTER)
+            return 'wait';
+        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
+        return settle({ verdict: 'unknown', notice });
+    };
+    return {
+        check: { ask },
+        verdict: healthy => settled ??
+            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
+    };
+}
+async function readOnce(call, expected, timeoutMs, signal) {
+    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
+    try {
+        const answer = await call({
+            method: 'GET',
+            path: '/info',
+            signal: signal ? AbortSignal.any([signal, bound]) : bound
+        });
+        return readInfo(answer, expected);
+    }
+    catch (error) {
+        return { kind: 'no-answer', reason: noAnswer(error) };
+    }
+}
+function describeReading(r, e) {
+    switch (r.kind) {
+        case 'this':
+            return `GET /info: revision ${e.revisionId} answers, this run's.`;
+        case 'other':
+            return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
+        case 'no-host':
+            return 'GET /info: no host block (the server does not say which revision it serves).';
+        case 'no-answer':
+            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
+    }
+}
+/** What answers instead of the run's revision: another revision, or this one under another deployment. */
+function otherServed(r, e) {
+    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
+    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
+    if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
+        return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
+    const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
+}
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
+;// CONCATENATED MODULE: ./src/health/target.ts
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
+// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
+
+
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    let base;
+    try {
+        base = new URL(customUrl);
+    }
+    catch {
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    }
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    let url;
+    try {
+        url = new URL(`${prefix}${path}`);
+    }
+    catch {
+        return { problem: `${prefix}${path} is not a URL` };
+    }
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
+}
+/**
+ * The hosts the probes may send the key to: the host (and port) of the custom-url input,
+ * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
+ * is loopback (the control plane on this machine, as the emulator).
+ */
+function vouchedHosts(o) {
+    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
+    return [
+        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(o.apiDialect === 'langsmith' ? [vouched_hosts/* LANGGRAPH_APP */.Pi] : [])
+    ];
+}
+
+// EXTERNAL MODULE: ./src/health/probe.ts
+var probe = __nccwpck_require__(4664);
+;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
+// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
+// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
+// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
+// appended to the deployment's URL as probeTarget does (never resolved against it, never another
+// origin), proxies as the probe honours them, no redirect followed.
+
+
+/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
+const MAX_AGENT_BODY = 256 * 1024;
+/** The transport's own bound: the checks bound each request tighter through its signal. */
+const REQUEST_BOUND_MS = 31 * 60_000;
+/** One request to a target of the agent server (probeTarget's), with the headers of every request. */
+function sendToAgent(a, target, req) {
+    const key = target.vouchedBy !== undefined ? { 'x-api-key': a.apiKey } : {};
+    const transport = a.transport ?? probe/* httpProbe */.HB;
+    return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
+}
+function agentProbe(o) {
+    return async (req) => {
+        const target = probeTarget(o.url, req.path, o.vouched);
+        if ('problem' in target)
+            throw new Error(target.problem);
+        const res = await sendToAgent(o, target, {
+            method: req.method,
+            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+            timeoutMs: REQUEST_BOUND_MS,
+            signal: req.signal,
+            maxBody: MAX_AGENT_BODY
+        });
+        if (res.slowBody)
+            throw new Error('the answer was still arriving when the time ran out');
+        if (res.status >= 300 && res.status < 400)
+            return {
+                status: res.status,
+                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
+            };
+        return { status: res.status, body: res.body };
+    };
+}
+/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
+function redirectHost(location, base) {
+    if (!location)
+        return 'nowhere (no Location)';
+    try {
+        return new URL(location, base).host;
+    }
+    catch {
+        return 'an invalid Location';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/health/window.ts
+// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
+// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
+// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
+// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
+// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
+// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
+// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
+// own window from its first match: the gate ends when both windows have passed.
+
+
+
+
+
+const DEFAULT_PROBE_INTERVAL_MS = 5000;
+const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
+const UNAVAILABLE_AFTER = 3;
+/** Answers kept for the report. */
+const KEPT = 3;
+const window_EXCERPT_CHARS = 120;
+/** The probe URL may not carry the key: no connection is made, and this says why. */
+class HealthTargetError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'HealthTargetError';
+    }
+}
+/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
+class WakeWatch {
+    allWarming = true;
+    warmedSince;
+    wakes;
+    now;
+    constructor(o, now) {
+        this.wakes = o.wakes === true;
+        this.now = now;
+    }
+    /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
+    see(n, a, sent, ok) {
+        if (!this.wakes) {
+            this.allWarming = false;
+            return undefined;
+        }
+        if (a.warming)
+            this.warmedSince ??= sent;
+        else
+            this.allWarming = false;
+        if (!ok)
+            return undefined;
+        const waitedMs = this.now() - (this.warmedSince ?? sent);
+        return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
+            ? { probe: n, waitedMs }
+            : undefined;
+    }
+}
+/** The result the probes so far add up to, with the last few answers. */
+function resultOf(p, now, health, reason) {
+    return {
+        health,
+        probes: p.probes,
+        answers: p.answers.slice(-KEPT),
+        ...(reason ? { reason } : {}),
+        elapsedMs: now - p.start,
+        host: p.host,
+        vouchedBy: p.vouchedBy,
+        ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
+    };
+}
+/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
+const WAKE_SLOW_MS = 3000;
+/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
+function isWarming(o, a) {
+    return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true);
+}
+/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
+function windowCutShort(windowMs, windowEnd, now) {
+    return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
+}
+async function checkHealth(o) {
+    const target = probeTarget(o.url, o.path, o.vouched);
+    if ('problem' in target)
+        throw new HealthTargetError(o.redactor.redact(target.problem));
+    const { url, vouchedBy } = target;
+    const { now, sleep } = o.clock;
+    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    const seen = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy };
+    let only404 = true;
+    let windowEnd;
+    const result = (health, reason) => resultOf(seen, now(), health, reason);
+    const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
+    const side = new Side(o.alongside, o.windowMs);
+    const wake = new WakeWatch(o, now);
+    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
+    const windowOver = (okEnd) => {
+        const cut = now() < okEnd ? okEnd : side.cutAt(now());
+        return cut === undefined ? result('healthy') : result('timeout', windowCut(cut));
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return result('cancelled');
+        const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined);
+        if (!answer)
+            return result('cancelled');
+        const ok = isOk(answer);
+        if (answer.status !== 404)
+            only404 = false;
+        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
+            return result('not-vouched');
+        // A probe the deadline cut short inside the window is the timeout's, not the server's.
+        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
+        if (windowEnd !== undefined && !ok && cut)
+            return result('timeout', windowCut(windowEnd));
+        // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
+        if (windowEnd !== undefined && answer.warming)
+            windowEnd = undefined;
+        else if (windowEnd !== undefined && !ok)
+            return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
+        if (windowEnd === undefined && ok)
+            windowEnd = now() + o.windowMs;
+        if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
+            return result('unavailable');
+        // A failure of the check alongside is its own to say: the probes themselves were healthy.
+        if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
+            return result(o.signal?.aborted ? 'cancelled' : 'healthy');
+        const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline));
+        const end = Math.min(until, o.deadline);
+        if (now() >= end) {
+            if (windowEnd !== undefined)
+                return windowOver(windowEnd);
+            if (only404)
+                return result('unavailable');
+            return result('unhealthy', no2xx(seen.probes, wake.allWarming));
+        }
+        try {
+            await sleep(Math.min(interval, end - now()), o.signal);
+        }
+        catch {
+            return result('cancelled');
+        }
+        // Slept to the deadline while the check alongside waited: no probe is left to send.
+        if (windowEnd !== undefined && now() >= o.deadline)
+            return windowOver(windowEnd);
+    }
+}
+/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
+async function nextProbe(o, url, seen, wake, waking) {
+    const sent = o.clock.now();
+    const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, waking);
+    if (o.signal?.aborted)
+        return undefined;
+    seen.probes++;
+    if (isWarming(o, answer))
+        answer.warming = true;
+    seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer));
+    seen.answers.push(answer);
+    o.onProbe?.(seen.probes, answer);
+    return answer;
+}
+/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
+function no2xx(probes, allWarming) {
+    return allWarming
+        ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
+        : `no probe answered 2xx before the timeout (${probes} probes)`;
+}
+/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
+class Side {
+    settled;
+    /** When its window ends, from its first match on. */
+    end;
+    check;
+    windowMs;
+    constructor(check, windowMs) {
+        this.check = check;
+        this.windowMs = windowMs;
+        this.settled = !check;
+    }
+    /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
+    async ask(timeoutMs, now, signal) {
+        if (this.settled || !this.check)
+            return true;
+        const step = await this.check.ask(timeoutMs, signal);
+        if (signal?.aborted || step === 'fail')
+            return false;
+        if (step === 'settled')
+            this.settled = true;
+        if (step === 'match')
+            this.end ??= now() + this.windowMs;
+        return true;
+    }
+    /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
+    until(deadline) {
+        return this.settled ? 0 : (this.end ?? deadline);
+    }
+    /** Its window's end when the probes stop before it. */
+    cutAt(now) {
+        return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
+    }
+}
+/**
+ * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
+ * server that wakes may take until the deadline to give its first 2xx (`waking`).
+ */
+function probeTimeout(o, now, waking = false) {
+    const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+    return Math.max(1, Math.min(own, o.deadline - now()));
+}
+function isOk(a) {
+    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
+}
+/**
+ * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
+ * key goes along only to a vouched host.
+ */
+async function probeOnce(o, target, now, waking) {
+    const timeoutMs = probeTimeout(o, now, waking);
+    let res;
+    try {
+        res = await sendToAgent(o, target, { timeoutMs, signal: o.signal });
+    }
+    catch (err) {
+        return { status: null, excerpt: describeError(err, o.redactor) };
+    }
+    const excerpt = window_excerptOf(res, target.url, o.redactor);
+    if (!res.slowBody)
+        return { status: res.status, excerpt };
+    return { status: res.status, excerpt, slowBody: true };
+}
+function window_excerptOf(res, url, redactor) {
+    if (res.status >= 300 && res.status < 400) {
+        const where = `redirect to ${redirectHost(res.location, url)}, not followed`;
+        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
+    }
+    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
+}
+function describeError(err, redactor) {
+    if (err instanceof probe/* ProbeTimeoutError */.sc)
+        return err.message;
+    const e = err;
+    const text = e.code === 'ECONNRESET'
+        ? 'the connection was reset'
+        : e.code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : e.code
+                ? `no answer (${e.code})`
+                : `no answer (${e instanceof Error ? e.message : String(err)})`;
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
+}
+
+// EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
+var after_failure = __nccwpck_require__(3308);
+// EXTERNAL MODULE: ./src/deploy/ending.ts
+var ending = __nccwpck_require__(1368);
+;// CONCATENATED MODULE: ./src/deploy/steps/gate.ts
+// The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
+// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
+// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
+// asks for the key, and a window the timeout cut short, are failures of their own (values).
+
+
+
+
+
+/**
+ * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
+ * Stops the run when the URL may not carry the key (nothing is sent then).
+ */
+async function healthGate(s, deps) {
+    const { log } = deps;
+    const { url } = s;
+    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
+    return log.group('Health check of the agent server', async () => {
+        let last;
+        let result;
+        if (!url && deps.urlProblem)
+            return refused(deps.urlProblem, deps, ', without user:password@');
+        try {
+            result = await checkHealth({
+                ...s,
+                onProbe: (n, answer) => {
+                    if (n === 1) {
+                        log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`);
+                        if (!sentKey(s))
+                            log.info(withoutKey(url, deps.say));
+                    }
+                    const text = gate_describeAnswer(answer) +
+                        (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
+                    // A long wait repeats one answer: it is said once, and again when it changes.
+                    if (text !== last)
+                        log.info(`Probe ${n}: ${text}`);
+                    last = text;
+                }
+            });
+        }
+        catch (err) {
+            if (!(err instanceof HealthTargetError))
+                throw err;
+            return refused(err.message, deps);
+        }
+        if (result.health === 'not-vouched')
+            return notVouched(result, deps.say);
+        if (result.wokeUp)
+            log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
+        const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
+        if (result.health === 'healthy')
+            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
+        if (result.health === 'unavailable')
+            log.warning(`Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
+                `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
+        return result;
+    });
+}
+const failure = (message, hint, title) => ({
+    message,
+    hint,
+    title
+});
+/** The address may not be probed: nothing was sent. */
+function refused(problem, deps, without = '') {
+    return (0,ending/* stop */.ds)(`${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`, 'Health check refused');
+}
+/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
+function gate_describeAnswer(a) {
+    if (a.status === null)
+        return `no answer: ${a.excerpt}`;
+    if (a.slowBody)
+        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
+    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
+}
+/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
+function unhealthy(result, revisionId, name, rolledBack) {
+    const answers = result.answers.map(gate_describeAnswer).join('; ');
+    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
+        `Last answers: ${answers}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
+}
+/**
+ * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
+ * answered, the new code does not. Names what failed, and whether it was rolled back.
+ */
+function checkFailed(f, revisionId, name, rolledBack) {
+    const hint = f.title === 'New revision not served'
+        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
+        : f.title === 'Graph not served'
+            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
+            : f.title === 'Graphs not listed'
+                ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+                : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
+    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
+}
+/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
+function checksTimedOut(revisionId, timeoutMs, say) {
+    return failure(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
+}
+function notVouchedBy(say) {
+    return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}, not loopback with ${say('base-url')} on loopback too`;
+}
+/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
+function sentKey(s) {
+    const t = probeTarget(s.url, s.path, s.vouched);
+    return 'url' in t && t.vouchedBy !== undefined;
+}
+function hostOfText(url) {
+    try {
+        return new URL(url ?? '').host;
+    }
+    catch {
+        return 'its host';
+    }
+}
+function withoutKey(url, say) {
+    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say)}): ` +
+        'the probes go without the API key.');
+}
+function notVouched(result, say) {
+    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
+    const answer = result.answers.at(-1);
+    return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
+        `${host} is not vouched for (${notVouchedBy(say)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
+}
+/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
+function gateTimedOut(result, revisionId, timeoutMs, say) {
+    return failure(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`, 'Health check timed out');
+}
+function shown(url, path, redactor) {
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+}
+
+// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
+var gone = __nccwpck_require__(4764);
+;// CONCATENATED MODULE: ./src/deploy/steps/after-deployed.ts
+// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
+// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A stale revision, a missing graph or a failed case fail
+// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
+// with `on-failure: rollback`, the revision active before this run is put back (with the
+// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
+// deployment deleted meanwhile is said as that, whatever the probes answered.
+
+
+
+
+
+
+
+
+
+
+
+async function checkDeployedHealth(o, state, deps, r) {
+    if (!o.healthCheck)
+        return { outcome: 'deployed' };
+    const say = deps.say;
+    const settings = healthSettings(o, o.healthCheck, state, deps, r);
+    const call = agentProbe(settings);
+    const served = servedCheck(call, r, deps.log);
+    const result = await healthGate({ ...settings, alongside: served.check }, { log: deps.log, say, urlProblem: state.urlProblem });
+    if ((0,ending/* stopped */.ce)(result))
+        return result;
+    if (result.health === 'cancelled') {
+        const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    const servedVerdict = served.verdict(result.health === 'healthy');
+    const stale = servedVerdict?.verdict === 'stale';
+    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result));
+    if (deleted)
+        return deleted;
+    if (result.health === 'timeout')
+        return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) };
+    if (result.health === 'not-vouched')
+        return { outcome: 'deployed' };
+    state.health = result.health;
+    if (servedVerdict)
+        state.verified = { servedRevision: servedVerdict.verdict };
+    if (servedVerdict?.verdict === 'unknown')
+        deps.log.notice(servedVerdict.notice, 'Served revision unknown');
+    let failure;
+    if (servedVerdict?.verdict === 'stale')
+        failure = { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
+    else if (result.health === 'healthy')
+        failure = await afterWindow(o, state, deps, r, { call, deadline: settings.deadline });
+    if (failure && 'outcome' in failure)
+        return failure;
+    if (result.health !== 'unhealthy' && !failure)
+        return { outcome: 'deployed' };
+    const rolled = await rollBack(o, state, deps, r, result);
+    if ((0,ending/* stopped */.ce)(rolled))
+        return rolled;
+    return {
+        outcome: 'unhealthy',
+        failure: failure
+            ? checkFailed(failure, r.revisionId, state.name, rolled)
+            : unhealthy(result, r.revisionId, state.name, rolled)
+    };
+}
+/** The health settings of this run: the gate's probes, and the checks after it. */
+function healthSettings(o, path, state, deps, r) {
+    return {
+        url: state.url,
+        path,
+        apiKey: o.apiKey,
+        vouched: vouchedHosts(o),
+        transport: deps.probe,
+        deadline: deadlineOf(o, deps, r),
+        windowMs: o.healthCheckWindow,
+        intervalMs: probeInterval(o),
+        // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+        wakes: state.deploymentType === 'serverless',
+        redactor: deps.client.redactor,
+        signal: deps.signal,
+        clock: deps.clock
+    };
+}
+/**
+ * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
+ * or the run's ending when it was cancelled or timed out meanwhile.
+ */
+async function afterWindow(o, state, deps, r, 
+// The gate's deadline: the checks share the run's timeout with the window before them.
+{ call, deadline }) {
+    const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.');
+    const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        intervalMs: probeInterval(o),
+        call,
+        graphConfigPath: o.graphConfigPath,
+        workspace: deps.workspace,
+        cases: deps.smokeCases,
+        clock: deps.clock,
+        deadline,
+        signal: deps.signal,
+        log: deps.log,
+        mask: text => deps.client.redactor.redact(text)
+    }));
+    state.verified = { ...state.verified, ...verifiedOf(checks) };
+    if (deps.signal?.aborted) {
+        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    if (checks.timedOut)
+        return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, deps.say) };
+    return checks.failure;
+}
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function rollBack(o, state, deps, r, result) {
+    let after;
+    try {
+        after = await (0,after_failure/* afterFailure */.HP)(o, {
+            deploymentId: r.deploymentId,
+            revisionId: r.revisionId,
+            status: 'DEPLOYED',
+            previousActive: state.previousActive ?? null,
+            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
+        }, deps);
+    }
+    catch (err) {
+        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
+        const deleted = await deletedNow(state, deps, r, result);
+        if (deleted)
+            return deleted;
+        throw err;
+    }
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    return (0,after_failure/* describeRollback */.sR)(after.rollback);
+}
+/** The deployment was deleted during the check: say so, instead of what its probes answered. */
+async function deletedNow(state, deps, r, result) {
+    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
+    if (!deleted)
+        return undefined;
+    state.health = undefined;
+    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+    state.url = undefined;
+    return (0,ending/* stop */.ds)(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+}
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o, deps, r) {
+    return deps.clock.now() - r.waitedMs + o.timeoutMs;
+}
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
+/**
+ * Before anything is written: a health check whose address is already known (the custom-url
+ * input, or the deployment's) and may not carry the key stops the run here.
+ */
+function refuseHealthTarget(o, current, say) {
+    if (!o.healthCheck)
+        return undefined;
+    const url = o.customUrl ?? current?.source_config.custom_url;
+    if (!url)
+        return undefined;
+    const target = probeTarget(url, o.healthCheck, vouchedHosts(o));
+    if (!('problem' in target))
+        return undefined;
+    return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
+}
+
+
+/***/ }),
+
 /***/ 3718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35616,19 +37134,13 @@ function shownStatus(status) {
 /* harmony export */   E: () => (/* binding */ conclude),
 /* harmony export */   T: () => (/* binding */ firstLine)
 /* harmony export */ });
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3308);
-/* harmony import */ var _health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1033);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2099);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1368);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3414);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4749);
-
-
-
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3308);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7387);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3414);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4749);
 
 
 
@@ -35639,32 +37151,36 @@ function shownStatus(status) {
 async function conclude(o, state, deps, w, follow) {
     const { result } = w;
     state.timeline = result.timeline;
-    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .revisionStatusWord */ .I8)(result.status);
+    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status);
     const sha = result.revision?.source_revision_config?.repo_commit_sha;
     if (sha)
         state.repoCommitSha = sha;
     switch (result.outcome) {
-        case 'deployed':
-            await deployed(state, deps, w);
-            return (0,_health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__/* .checkDeployedHealth */ .l)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+        case 'deployed': {
+            const refused = await deployed(state, deps, w);
+            if (refused)
+                return { outcome: 'error', failure: refused };
+            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .l)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+        }
         case 'skipped':
             return superseded(o, state, deps, w, follow);
         case 'failed':
             return { outcome: 'failed', failure: await failed(o, state, deps, w) };
         case 'timeout':
-            return { outcome: 'timeout', failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(timedOut(o, w, (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps))).failure };
+            return { outcome: 'timeout', failure: timedOut(o, w, deps.say) };
         case 'cancelled': {
-            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status) : 'no status seen';
+            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status) : 'no status seen';
             const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
             return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
         }
         case 'error':
-            return { outcome: 'error', failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(await pollFailed(state, deps, w)).failure };
+            return { outcome: 'error', failure: await pollFailed(state, deps, w) };
     }
 }
+/** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
 async function deployed(state, deps, w) {
     await refresh(deps, state, w.deploymentId);
-    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
     const sha = state.repoCommitSha;
     const expected = state.expectedSha;
     if (!sha && expected && state.promotion) {
@@ -35673,12 +37189,17 @@ async function deployed(state, deps, w) {
     if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
         // A promotion deploys what the source verified: another commit is not that.
         const p = state.promotion;
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`, 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.', 'Built a different commit');
+        return {
+            message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+            hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
+            title: 'Built a different commit'
+        };
     }
     if (sha && expected && !sameCommit(sha, expected)) {
         deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
             `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
+    return undefined;
 }
 /** Successors followed at most, one after another, each within what is left of the timeout. */
 const MAX_SUCCESSORS = 5;
@@ -35689,10 +37210,7 @@ const MAX_SUCCESSORS = 5;
  * `skipped` either way, but for what the health check of the newer revision finds.
  */
 async function superseded(o, state, deps, w, follow) {
-    const notDone = (err) => ({
-        outcome: 'skipped',
-        failure: (0,_ending_js__WEBPACK_IMPORTED_MODULE_6__/* .endingOf */ .z6)(err).failure
-    });
+    const notDone = (failure) => ({ outcome: 'skipped', failure });
     let spent = w.result.elapsedMs;
     let current = w;
     for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
@@ -35710,14 +37228,14 @@ async function superseded(o, state, deps, w, follow) {
         const { outcome } = next.result;
         if (outcome === 'deployed') {
             state.newerRevisionId = newer;
-            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(spent)}). ` +
+            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(spent)}). ` +
                 'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            const health = await (0,_health_after_deployed_js__WEBPACK_IMPORTED_MODULE_4__/* .checkDeployedHealth */ .l)(o, state, deps, { ...next, waitedMs: spent });
+            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .l)(o, state, deps, { ...next, waitedMs: spent });
             return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
         }
         if (outcome !== 'skipped') {
             state.newerRevisionId = newer;
-            return notDone(successorNotDeployed(o, w, newer, next, (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)(deps)));
+            return notDone(successorNotDeployed(o, w, newer, next, deps.say));
         }
         current = next;
     }
@@ -35727,29 +37245,37 @@ async function superseded(o, state, deps, w, follow) {
 function successorNotDeployed(o, w, newer, next, say) {
     const { outcome, status } = next.result;
     const how = outcome === 'timeout'
-        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)})`
+        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)})`
         : outcome === 'failed'
             ? `ended ${status ?? 'failed'}`
             : outcome === 'cancelled'
                 ? 'was being awaited when the run was cancelled'
                 : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`, outcome === 'failed'
-        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`, outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed');
+    return {
+        message: `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+        hint: outcome === 'failed'
+            ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+            : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
+        title: outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+    };
 }
 function notFollowed(w, current, newer, why) {
     const which = newer ? `the newer revision ${newer}` : 'a newer revision';
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
-        `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`, 'Check the deployment’s latest revision on the control plane.', 'Superseded, not deployed');
+    return {
+        message: `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+            `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
+        hint: 'Check the deployment’s latest revision on the control plane.',
+        title: 'Superseded, not deployed'
+    };
 }
 async function failed(o, state, deps, w) {
     const last = w.result.status ?? 'no status seen';
-    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .afterFailure */ .HP)(o, {
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)(o, {
         deploymentId: w.deploymentId,
         revisionId: w.revisionId,
         status: last,
         previousActive: state.previousActive ?? null,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .notUndoneBy */ .U9)(state.plan)
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
     }, deps);
     state.failureLog = after.log;
     state.rollback = after.rollback;
@@ -35757,9 +37283,9 @@ async function failed(o, state, deps, w) {
     // Why the revision failed, where the control plane says (`status_message`).
     const said = w.result.revision?.status_message?.trim();
     const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
-    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRollback */ .sR)(after.rollback);
+    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(after.rollback);
     return {
-        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
+        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
             (rolled ? ` ${rolled}` : ''),
         hint: last === 'BUILD_FAILED'
             ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
@@ -35772,13 +37298,17 @@ async function failed(o, state, deps, w) {
 /** The title says it timed out; the message says where the revision was (the CLI shows both). */
 function timedOut(o, w, say) {
     const { result } = w;
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s((result.status
-        ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-        : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
-        (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
-        (result.lastApiError && result.lastApiError !== result.lastError
-            ? ` Last answer: ${firstLine(result.lastApiError)}`
-            : ''), `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`, 'Deploy timed out');
+    return {
+        message: (result.status
+            ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+            : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
+            (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+            (result.lastApiError && result.lastApiError !== result.lastError
+                ? ` Last answer: ${firstLine(result.lastApiError)}`
+                : ''),
+        hint: `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
+        title: 'Deploy timed out'
+    };
 }
 /**
  * Polling failed for good. A revision that cannot be found because its deployment was deleted
@@ -35789,24 +37319,32 @@ async function pollFailed(state, deps, w) {
     const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
     if (deleted) {
         state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-        return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+        return {
+            message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+            hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+            title: 'Deployment deleted'
+        };
     }
     const seen = result.status
-        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_9__/* .shownStatus */ .O4)(result.status)}`
+        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)}`
         : 'before any status was read';
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_5__/* .DeployError */ .s(`Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`, `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`, 'Polling failed');
+    return {
+        message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+        hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
+        title: 'Polling failed'
+    };
 }
 /** After a 404 on the revision: whether the deployment itself is gone or going. */
 async function deletedMeanwhile(client, id, err) {
-    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404))
+    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404))
         return undefined;
-    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_7__/* .deletedState */ .Fn)(client, id);
+    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(client, id);
 }
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
 async function refresh(deps, state, id, skipped = state.revisionId) {
     try {
         const d = await deps.client.getDeployment(id);
-        (0,_state_js__WEBPACK_IMPORTED_MODULE_8__/* .observe */ .lB)(state, d, deps.log);
+        (0,_state_js__WEBPACK_IMPORTED_MODULE_5__/* .observe */ .lB)(state, d, deps.log);
         if (d.latest_revision_id && d.latest_revision_id !== skipped)
             state.newerRevisionId = d.latest_revision_id;
     }
@@ -35820,7 +37358,7 @@ function firstLine(err) {
     return text.split('\n')[0] ?? text;
 }
 function hintOf(err) {
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
         return err.hint;
     const lines = (err instanceof Error ? err.message : '').split('\n');
     return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
@@ -35844,17 +37382,15 @@ function sameCommit(a, b) {
 /* harmony export */   UP: () => (/* binding */ awaitNewRevision),
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2099);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1550);
-
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1368);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1550);
 
 
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)({})) {
+async function createOrAdopt(client, body, notes, now, say) {
     /** An earlier send of this create may have been applied after all. */
     let maybeApplied = false;
     for (let attempt = 1;; attempt++) {
@@ -35862,8 +37398,10 @@ async function createOrAdopt(client, body, notes, now, say = (0,_say_js__WEBPACK
             return { kind: 'created', deployment: await client.createDeployment(body) };
         }
         catch (err) {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && isNameTaken(err)) {
-                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name);
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say);
+                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+                    return existing;
                 if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
                     // Our earlier send landed late (or another run asked for the very same): nothing to do.
                     notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
@@ -35873,14 +37411,16 @@ async function createOrAdopt(client, body, notes, now, say = (0,_say_js__WEBPACK
                     notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
                     return { kind: 'taken', deployment: existing };
                 }
-                throw nameHeldError(body.name, err, say);
+                return nameHeldError(body.name, err, say);
             }
             const unknown = outcomeUnknown(err);
             if (!unknown)
                 throw err;
             maybeApplied = true;
             notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name));
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say));
+            if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+                return existing;
             if (existing) {
                 notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
                 return { kind: 'created', deployment: existing };
@@ -35897,7 +37437,7 @@ async function createOrAdopt(client, body, notes, now, say = (0,_say_js__WEBPACK
  */
 function nameHeldError(name, err, say) {
     const said = /tracing project/i.test(err.detail);
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
         `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
 }
 function isNameTaken(err) {
@@ -35908,11 +37448,11 @@ function isNameTaken(err) {
  * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
  */
 function outcomeUnknown(err) {
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do)
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do)
         return err;
     // An answer about another deployment is a lie to stop at, not an answer that got lost.
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UnexpectedResponseError */ .dk && !(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OtherResourceError */ .ZG)) {
-        return new _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk && !(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OtherResourceError */ .ZG)) {
+        return new _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
     }
     return undefined;
 }
@@ -36013,7 +37553,7 @@ async function revisionOf(client, d) {
     const again = await client.getDeployment(d.id);
     if (again.latest_revision_id)
         return again.latest_revision_id;
-    throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
 }
 
 
@@ -36025,11 +37565,9 @@ async function revisionOf(client, d) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ findDeploymentByName)
 /* harmony export */ });
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1196);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2099);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
 
-
-async function findDeploymentByName(client, name, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_0__/* .sayOf */ .J)({})) {
+async function findDeploymentByName(client, name, say) {
     const exact = [];
     for await (const d of client.iterateDeployments({ name_contains: name })) {
         if (d.name === name)
@@ -36037,7 +37575,7 @@ async function findDeploymentByName(client, name, say = (0,_say_js__WEBPACK_IMPO
     }
     const ids = new Set(exact.map(d => d.id));
     if (ids.size > 1) {
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_1__/* .DeployError */ .s(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`);
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
     }
     return exact[0];
 }
@@ -36120,11 +37658,9 @@ async function deletedState(client, id) {
 /* harmony export */   Tl: () => (/* binding */ prepareMaterial),
 /* harmony export */   qO: () => (/* binding */ materialToWrite)
 /* harmony export */ });
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9481);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1196);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5911);
-
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5911);
 
 
 
@@ -36148,7 +37684,7 @@ function namedMaterial(o) {
 async function prepareMaterial(o, state, deps) {
     if (o.promoteFrom !== undefined)
         return preparePromotion(o, state, deps);
-    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_3__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
+    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
         const named = namedMaterial(o);
         state.ref = named.ref;
         state.expectedSha = named.expectedSha;
@@ -36158,42 +37694,50 @@ async function prepareMaterial(o, state, deps) {
 }
 async function uploadMaterial(o, state, deps) {
     const upload = await (await __nccwpck_require__.e(/* import() */ 471).then(__nccwpck_require__.bind(__nccwpck_require__, 3471))).prepareUpload(o, state, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+        return upload;
     const expected = o.expectedSourceDigest;
     if (expected !== undefined && upload.facts.digest !== expected) {
         await upload.archive.cleanup();
         const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
-        const refused = new _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .s(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${(0,_say_js__WEBPACK_IMPORTED_MODULE_1__/* .sayOf */ .J)(deps)('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs');
-        refused.nothingSent = true;
-        throw refused;
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
     }
     return { kind: 'upload', configPath: upload.archive.configPath, upload };
 }
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
 async function preparePromotion(o, state, deps) {
-    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .readPromotionSource */ .fq)(o, deps);
+    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .readPromotionSource */ .fq)(o, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(source))
+        return source;
     let of;
     let what;
     if (source.deployment.source === 'internal_source') {
         if (o.expectedSourceDigest === undefined)
-            throw digestNeeded(source, deps);
-        of = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotedOptions */ .Ny)(o, source), state, deps);
+            return digestNeeded(source, deps);
+        const upload = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedOptions */ .Ny)(o, source), state, deps);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+            return upload;
+        of = upload;
         what = of.upload.facts.digest;
     }
     else {
-        const { what: said, ...named } = (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotedNamed */ .uH)(source, o, deps);
+        const promoted = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedNamed */ .uH)(source, o, deps);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(promoted))
+            return promoted;
+        const { what: said, ...named } = promoted;
         what = said;
         of = { kind: 'named', ...named };
         state.ref = named.ref;
         state.expectedSha = named.expectedSha;
     }
-    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_2__/* .promotionOf */ .bi)(source, what);
+    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotionOf */ .bi)(source, what);
     state.promotion = promotion;
     return { kind: 'promoted', source, promotion, of };
 }
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
 function digestNeeded(s, deps) {
-    const say = (0,_say_js__WEBPACK_IMPORTED_MODULE_1__/* .sayOf */ .J)(deps);
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_0__/* .DeployError */ .s(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
+    const say = deps.say;
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
 }
 async function releaseMaterial(m) {
     const own = materialToWrite(m);
@@ -36216,10 +37760,8 @@ async function releaseMaterial(m) {
 /* unused harmony export UPLOADED_OBJECT */
 /* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1196);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2099);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(842);
-
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(842);
 
 
 
@@ -36260,13 +37802,13 @@ function namedRevision(o, m, ref = m.ref) {
  * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
  * object makes it (write-revision.ts).
  */
-function planCreate(o, name, repo, material, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+function planCreate(o, name, repo, material, say) {
     const sourceConfig = sourceConfigFromInputs(o);
     const named = material.kind === 'named' ? material : undefined;
     let ref = named?.ref;
     if (o.source === 'codehost') {
         if (!repo || !o.integrationId) {
-            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
         }
         sourceConfig.integration_id = o.integrationId;
         sourceConfig.repo_url = repo.url;
@@ -36286,10 +37828,10 @@ function planCreate(o, name, repo, material, say = (0,_say_js__WEBPACK_IMPORTED_
     };
     if (o.secretReferences !== undefined)
         body.secret_references = o.secretReferences;
-    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .tierChanges */ .CT)(o, undefined)];
+    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, undefined)];
     return { kind: 'create', name, body, changes };
 }
-/** Where a plan names the uploaded archive's object, until the PUT has stored it (write.ts). */
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
 const UPLOADED_OBJECT = '(the object path of this run’s upload)';
 /** An upload's revision: the object (named once stored) and the config's path in it. */
 function uploadedRevision(configPath) {
@@ -36299,16 +37841,20 @@ function uploadedRevision(configPath) {
  * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
  * archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
-function planUpdate(o, current, material, say = (0,_say_js__WEBPACK_IMPORTED_MODULE_2__/* .sayOf */ .J)({})) {
+function planUpdate(o, current, material, say) {
     if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
         const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
     }
     if (current.source !== o.source) {
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
     }
-    refuseCreateOnlyChanges(o, current, say);
+    const refused = refuseCreateOnlyChanges(o, current, say);
+    if (refused)
+        return refused;
     const otherRepository = repositoryMismatch(o, current, say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(otherRepository))
+        return otherRepository;
     const body = {};
     const sourceConfig = sourceConfigFromInputs(o);
     if (Object.keys(sourceConfig).length)
@@ -36335,7 +37881,7 @@ function planUpdate(o, current, material, say = (0,_say_js__WEBPACK_IMPORTED_MOD
         deploymentId: current.id,
         name: current.name,
         body,
-        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .tierChanges */ .CT)(o, current)],
+        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, current)],
         newRevision,
         removedSecrets,
         otherRepository
@@ -36343,7 +37889,9 @@ function planUpdate(o, current, material, say = (0,_say_js__WEBPACK_IMPORTED_MOD
 }
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
 function refuseCreateOnlyChanges(o, current, say) {
-    (0,_tiers_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseTypeChange */ .fx)(o, current, say);
+    const refused = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseTypeChange */ .fx)(o, current, say);
+    if (refused)
+        return refused;
     const createOnly = [
         ['integration-id', o.integrationId, current.source_config.integration_id],
         ['listener-id', o.listenerId, current.source_config.listener_id]
@@ -36351,9 +37899,10 @@ function refuseCreateOnlyChanges(o, current, say) {
     for (const [input, asked, theirs] of createOnly) {
         if (asked !== undefined && theirs && asked !== theirs) {
             const what = input.replace(/-/g, ' ');
-            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
         }
     }
+    return undefined;
 }
 /**
  * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
@@ -36383,7 +37932,7 @@ function repositoryMismatch(o, current, say) {
         return undefined;
     const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
     if (o.repositoryExplicit) {
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
     }
     return { deployment: shown, workflow: o.repository };
 }
@@ -36477,15 +38026,13 @@ function describePlan(plan) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2099);
-/* harmony import */ var _say_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1196);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1368);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1550);
 // Promotion (`promote-from`): the material of another deployment's active revision, read and
 // checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
 // image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
 // one expected. Whatever does not fit is refused here, with one error naming the source.
-
 
 
 
@@ -36500,17 +38047,19 @@ async function findSource(o, deps, from) {
                 return undefined;
             throw err;
         })
-        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_4__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(d))
+        return d;
     if (!d) {
-        throw refusal(`Deployment "${from}" (${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')}) was not found: there is nothing to promote.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
+        return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
     }
     if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
-        throw refusal(`Deployment "${d.name}" is both ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('promote-from')} and this run's target: a deployment cannot be promoted to itself.`, `Set ${(0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps)('name')} to the deployment that receives the promotion.`);
+        return refusal(`Deployment "${d.name}" is both ${deps.say('promote-from')} and this run's target: a deployment cannot be promoted to itself.`, `Set ${deps.say('name')} to the deployment that receives the promotion.`);
     }
     return d;
 }
 function refusal(message, hint) {
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_3__/* .DeployError */ .s(message, hint, 'Promotion refused');
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(message, hint, 'Promotion refused');
 }
 /**
  * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
@@ -36520,16 +38069,16 @@ async function activeRevision(deps, d) {
     const name = `Deployment "${d.name}" (${d.id})`;
     const promote = 'Promote once the source is deployed and its health checks pass.';
     if (!d.active_revision_id)
-        throw refusal(`${name} has no active revision to promote.`, promote);
+        return refusal(`${name} has no active revision to promote.`, promote);
     const revision = await deps.client.getRevision(d.id, d.active_revision_id);
     if (revision.status !== 'DEPLOYED') {
-        throw refusal(`${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`, promote);
+        return refusal(`${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`, promote);
     }
     const latest = d.latest_revision_id;
     if (latest && latest !== revision.id) {
         const newer = await deps.client.getRevision(d.id, latest);
         if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
-            throw refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
+            return refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
         }
         return { deployment: d, revision, newer };
     }
@@ -36540,7 +38089,11 @@ async function readPromotionSource(o, deps) {
     const from = o.promoteFrom;
     const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
         const d = await findSource(o, deps, from);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(d))
+            return d;
         const s = await activeRevision(deps, d);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(s))
+            return s;
         deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
         return s;
     });
@@ -36551,17 +38104,19 @@ function named(s, o, deps) {
     const { deployment: d, revision } = s;
     const c = revision.source_revision_config ?? {};
     const name = `deployment "${d.name}" (${d.id})`;
-    const say = (0,_say_js__WEBPACK_IMPORTED_MODULE_4__/* .sayOf */ .J)(deps);
+    const say = deps.say;
     if (d.source === 'codehost') {
         const sha = c.repo_commit_sha;
         const ref = c.repo_ref;
         if (!sha || !ref) {
-            throw refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
+            return refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
         }
         if (o.ref !== undefined && o.ref !== ref) {
-            throw refusal(`${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`, `Leave ${say('ref')} empty with ${say('promote-from')}.`);
+            return refusal(`${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`, `Leave ${say('ref')} empty with ${say('promote-from')}.`);
         }
-        refuseMovedRef(s, ref, sha, name);
+        const moved = refuseMovedRef(s, ref, sha, name);
+        if (moved)
+            return moved;
         return {
             ref,
             imageUri: undefined,
@@ -36573,10 +38128,10 @@ function named(s, o, deps) {
     }
     const image = c.image_uri;
     if (!image) {
-        throw refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
+        return refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
     }
     if (o.imageUri !== undefined && o.imageUri !== image) {
-        throw refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
+        return refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
     }
     return {
         ref: undefined,
@@ -36595,12 +38150,14 @@ function refuseMovedRef(s, ref, sha, name) {
     const newer = s.newer;
     const c = newer?.source_revision_config;
     if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha)
-        return;
-    throw refusal(`The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`, 'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.');
+        return undefined;
+    return refusal(`The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`, 'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.');
 }
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
 function promotedNamed(s, o, deps) {
     const m = named(s, o, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(m))
+        return m;
     if (m.imageUri && !m.imageUri.includes('@sha256:')) {
         deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
     }
@@ -36636,16 +38193,16 @@ function promotedOptions(o, s) {
 /** The target must take the source's material: the same source, and for codehost one repository. */
 function refuseUnfitTarget(s, target, say) {
     if (!target)
-        return;
+        return undefined;
     const from = s.deployment;
     if (target.source !== from.source) {
-        throw refusal(`Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`, 'Promote between deployments of one source (codehost, an image source, or uploads).');
+        return refusal(`Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`, 'Promote between deployments of one source (codehost, an image source, or uploads).');
     }
     const theirs = from.source_config.repo_url;
     const ours = target.source_config.repo_url;
     if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours))
-        return;
-    throw refusal(`Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`, 'Promote between deployments of one repository.');
+        return undefined;
+    return refusal(`Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`, 'Promote between deployments of one repository.');
 }
 function sameRepository(a, b) {
     const norm = (u) => u
@@ -36676,7 +38233,7 @@ function promotedLine(p, state, dryRun) {
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2099);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
 
 
 
@@ -36724,15 +38281,16 @@ function refuseTypeChange(o, current, say) {
         const same = asked && kind ? asked === kind : o.deploymentType === theirs;
         if (!same) {
             const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
-            throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
         }
     }
     if (o.databaseSize !== undefined && kind === 'serverless')
-        throw databaseOnServerless(current, say, 'Nothing was written.');
+        return databaseOnServerless(current, say, 'Nothing was written.');
+    return undefined;
 }
 /** A database size asked of a Serverless deployment, which shares its database. */
 function databaseOnServerless(d, say, written) {
-    return new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
 }
 /** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
 function resizeOf(o, d, say) {
@@ -36740,11 +38298,11 @@ function resizeOf(o, d, say) {
         return undefined;
     const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
     if (!kind) {
-        throw new _deploy_error_js__WEBPACK_IMPORTED_MODULE_2__/* .DeployError */ .s(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
     }
     // A create without a type may have been made Serverless by the service's default.
     if (o.databaseSize !== undefined && kind === 'serverless')
-        throw databaseOnServerless(d, say, 'No resize was sent.');
+        return databaseOnServerless(d, say, 'No resize was sent.');
     const r = { body: {}, unreported: [], described: [] };
     const ask = (input, field, size, reported) => {
         if (size === undefined)
@@ -37134,1485 +38692,6 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 1033:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  l: () => (/* binding */ checkDeployedHealth),
-  c: () => (/* binding */ refuseHealthTarget)
-});
-
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/deploy/say.ts
-var deploy_say = __nccwpck_require__(1196);
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
-// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
-
-
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
-function probeTarget(customUrl, path, vouched = []) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    let base;
-    try {
-        base = new URL(customUrl);
-    }
-    catch {
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
-    }
-    if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    let url;
-    try {
-        url = new URL(`${prefix}${path}`);
-    }
-    catch {
-        return { problem: `${prefix}${path} is not a URL` };
-    }
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    const plain = url.protocol !== 'https:';
-    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
-}
-
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/health/probe.ts
-var probe = __nccwpck_require__(4664);
-;// CONCATENATED MODULE: ./src/health/window.ts
-// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
-// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
-// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
-// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
-// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
-// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
-// own window from its first match: the gate ends when both windows have passed.
-
-
-
-
-const DEFAULT_PROBE_INTERVAL_MS = 5000;
-const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
-/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
-const UNAVAILABLE_AFTER = 3;
-/** Answers kept for the report. */
-const KEPT = 3;
-const EXCERPT_CHARS = 120;
-/** The probe URL may not carry the key: no connection is made, and this says why. */
-class HealthTargetError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'HealthTargetError';
-    }
-}
-/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
-class WakeWatch {
-    allWarming = true;
-    warmedSince;
-    wakes;
-    now;
-    constructor(o, now) {
-        this.wakes = o.wakes === true;
-        this.now = now;
-    }
-    /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
-    see(n, a, sent, ok) {
-        if (!this.wakes) {
-            this.allWarming = false;
-            return undefined;
-        }
-        if (a.warming)
-            this.warmedSince ??= sent;
-        else
-            this.allWarming = false;
-        if (!ok)
-            return undefined;
-        const waitedMs = this.now() - (this.warmedSince ?? sent);
-        return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
-            ? { probe: n, waitedMs }
-            : undefined;
-    }
-}
-/** The result the probes so far add up to, with the last few answers. */
-function resultOf(p, now, health, reason) {
-    return {
-        health,
-        probes: p.probes,
-        answers: p.answers.slice(-KEPT),
-        ...(reason ? { reason } : {}),
-        elapsedMs: now - p.start,
-        host: p.host,
-        vouchedBy: p.vouchedBy,
-        ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
-    };
-}
-/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
-const WAKE_SLOW_MS = 3000;
-/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
-function isWarming(o, a) {
-    return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true);
-}
-/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
-function windowCutShort(windowMs, windowEnd, now) {
-    return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
-}
-async function checkHealth(o) {
-    const target = probeTarget(o.url, o.path, o.vouched);
-    if ('problem' in target)
-        throw new HealthTargetError(o.redactor.redact(target.problem));
-    const { url, vouchedBy } = target;
-    const { now, sleep } = o.clock;
-    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
-    const seen = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy };
-    let only404 = true;
-    let windowEnd;
-    const result = (health, reason) => resultOf(seen, now(), health, reason);
-    const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
-    const side = new Side(o.alongside, o.windowMs);
-    const wake = new WakeWatch(o, now);
-    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
-    const windowOver = (okEnd) => {
-        const cut = now() < okEnd ? okEnd : side.cutAt(now());
-        return cut === undefined ? result('healthy') : result('timeout', windowCut(cut));
-    };
-    for (;;) {
-        if (o.signal?.aborted)
-            return result('cancelled');
-        const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined);
-        if (!answer)
-            return result('cancelled');
-        const ok = isOk(answer);
-        if (answer.status !== 404)
-            only404 = false;
-        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
-            return result('not-vouched');
-        // A probe the deadline cut short inside the window is the timeout's, not the server's.
-        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
-        if (windowEnd !== undefined && !ok && cut)
-            return result('timeout', windowCut(windowEnd));
-        // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
-        if (windowEnd !== undefined && answer.warming)
-            windowEnd = undefined;
-        else if (windowEnd !== undefined && !ok)
-            return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
-        if (windowEnd === undefined && ok)
-            windowEnd = now() + o.windowMs;
-        if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
-            return result('unavailable');
-        // A failure of the check alongside is its own to say: the probes themselves were healthy.
-        if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
-            return result(o.signal?.aborted ? 'cancelled' : 'healthy');
-        const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline));
-        const end = Math.min(until, o.deadline);
-        if (now() >= end) {
-            if (windowEnd !== undefined)
-                return windowOver(windowEnd);
-            if (only404)
-                return result('unavailable');
-            return result('unhealthy', no2xx(seen.probes, wake.allWarming));
-        }
-        try {
-            await sleep(Math.min(interval, end - now()), o.signal);
-        }
-        catch {
-            return result('cancelled');
-        }
-        // Slept to the deadline while the check alongside waited: no probe is left to send.
-        if (windowEnd !== undefined && now() >= o.deadline)
-            return windowOver(windowEnd);
-    }
-}
-/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
-async function nextProbe(o, url, seen, wake, waking) {
-    const sent = o.clock.now();
-    const answer = await probeOnce(o, url, seen.vouchedBy !== undefined, o.clock.now, waking);
-    if (o.signal?.aborted)
-        return undefined;
-    seen.probes++;
-    if (isWarming(o, answer))
-        answer.warming = true;
-    seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer));
-    seen.answers.push(answer);
-    o.onProbe?.(seen.probes, answer);
-    return answer;
-}
-/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
-function no2xx(probes, allWarming) {
-    return allWarming
-        ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
-        : `no probe answered 2xx before the timeout (${probes} probes)`;
-}
-/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
-class Side {
-    settled;
-    /** When its window ends, from its first match on. */
-    end;
-    check;
-    windowMs;
-    constructor(check, windowMs) {
-        this.check = check;
-        this.windowMs = windowMs;
-        this.settled = !check;
-    }
-    /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
-    async ask(timeoutMs, now, signal) {
-        if (this.settled || !this.check)
-            return true;
-        const step = await this.check.ask(timeoutMs, signal);
-        if (signal?.aborted || step === 'fail')
-            return false;
-        if (step === 'settled')
-            this.settled = true;
-        if (step === 'match')
-            this.end ??= now() + this.windowMs;
-        return true;
-    }
-    /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
-    until(deadline) {
-        return this.settled ? 0 : (this.end ?? deadline);
-    }
-    /** Its window's end when the probes stop before it. */
-    cutAt(now) {
-        return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
-    }
-}
-/**
- * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until the deadline to give its first 2xx (`waking`).
- */
-function probeTimeout(o, now, waking = false) {
-    const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
-    return Math.max(1, Math.min(own, o.deadline - now()));
-}
-function isOk(a) {
-    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
-}
-/**
- * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
- * key goes along only to a vouched host.
- */
-async function probeOnce(o, url, withKey, now, waking) {
-    const transport = o.transport ?? probe/* httpProbe */.HB;
-    const timeoutMs = probeTimeout(o, now, waking);
-    let res;
-    try {
-        res = await transport({
-            url,
-            headers: { ...(withKey ? { 'x-api-key': o.apiKey } : {}), accept: 'application/json' },
-            timeoutMs,
-            ...(o.signal ? { signal: o.signal } : {})
-        });
-    }
-    catch (err) {
-        return { status: null, excerpt: describeError(err, o.redactor) };
-    }
-    const excerpt = excerptOf(res, url, o.redactor);
-    if (!res.slowBody)
-        return { status: res.status, excerpt };
-    return { status: res.status, excerpt, slowBody: true };
-}
-function excerptOf(res, url, redactor) {
-    if (res.status >= 300 && res.status < 400) {
-        let where = 'nowhere (no Location)';
-        if (res.location) {
-            try {
-                where = new URL(res.location, url).host;
-            }
-            catch {
-                where = 'an invalid Location';
-            }
-        }
-        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`redirect to ${where}, not followed`), EXCERPT_CHARS);
-    }
-    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
-}
-function describeError(err, redactor) {
-    if (err instanceof probe/* ProbeTimeoutError */.sc)
-        return err.message;
-    const e = err;
-    const text = e.code === 'ECONNRESET'
-        ? 'the connection was reset'
-        : e.code === 'ECONNREFUSED'
-            ? 'the connection was refused'
-            : e.code
-                ? `no answer (${e.code})`
-                : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
-}
-
-// EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(3308);
-// EXTERNAL MODULE: ./src/deploy/deploy-error.ts
-var deploy_error = __nccwpck_require__(2099);
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __nccwpck_require__(1368);
-// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
-;// CONCATENATED MODULE: ./src/health/gate-step.ts
-
-
-
-
-
-/**
- * Probes `url` + the path until the gate decides, logging each change of answer. Throws a
- * DeployError when the URL may not carry the key (nothing is sent then).
- */
-async function healthGate(s, url, deps) {
-    const { log } = deps;
-    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
-    return log.group('Health check of the agent server', async () => {
-        let last;
-        let result;
-        if (!url && deps.urlProblem)
-            throw refused(deps.urlProblem, deps, ', without user:password@');
-        try {
-            result = await checkHealth({
-                ...checkOptions(s, url, deps),
-                onProbe: (n, answer) => {
-                    if (n === 1) {
-                        log.info(`GET ${shown(url, s.path, deps.redactor)}: until a 2xx${window}.`);
-                        if (!sentKey(url, s))
-                            log.info(withoutKey(url, deps));
-                    }
-                    const text = describeAnswer(answer) +
-                        (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
-                    // A long wait repeats one answer: it is said once, and again when it changes.
-                    if (text !== last)
-                        log.info(`Probe ${n}: ${text}`);
-                    last = text;
-                }
-            });
-        }
-        catch (err) {
-            if (!(err instanceof HealthTargetError))
-                throw err;
-            throw refused(err.message, deps);
-        }
-        if (result.health === 'not-vouched')
-            throw notVouchedError(result, deps);
-        if (result.wokeUp)
-            log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
-        const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
-        if (result.health === 'healthy')
-            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
-        if (result.health === 'unavailable')
-            log.warning(`Every probe of ${shown(url, s.path, deps.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-                `Point ${input(deps, 'health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
-        return result;
-    });
-}
-function checkOptions(s, url, deps) {
-    return {
-        url,
-        path: s.path,
-        apiKey: s.apiKey,
-        ...(s.vouched ? { vouched: s.vouched } : {}),
-        deadline: s.deadline,
-        windowMs: s.windowMs,
-        ...(s.intervalMs !== undefined ? { intervalMs: s.intervalMs } : {}),
-        ...(s.alongside ? { alongside: s.alongside } : {}),
-        ...(s.wakes ? { wakes: true } : {}),
-        redactor: deps.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        clock: deps.clock,
-        ...(deps.probe ? { transport: deps.probe } : {})
-    };
-}
-/** The address may not be probed: nothing was sent. */
-function refused(problem, deps, without = '') {
-    return new deploy_error/* DeployError */.s(`${input(deps, 'health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${input(deps, 'custom-url')} to the https address of the agent server${without}, or turn ${input(deps, 'health-check')} off.`, 'Health check refused');
-}
-/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-function describeAnswer(a) {
-    if (a.status === null)
-        return `no answer: ${a.excerpt}`;
-    if (a.slowBody)
-        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
-    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
-}
-/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
-function unhealthyError(result, revisionId, name, rolledBack) {
-    const answers = result.answers.map(describeAnswer).join('; ');
-    return new deploy_error/* DeployError */.s(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
-        `Last answers: ${answers}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
-}
-/**
- * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
- * answered, the new code does not. Names what failed, and whether it was rolled back.
- */
-function checkFailedError(f, revisionId, name, rolledBack) {
-    const hint = f.title === 'New revision not served'
-        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
-        : f.title === 'Graph not served'
-            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-            : f.title === 'Graphs not listed'
-                ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
-                : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
-    return new deploy_error/* DeployError */.s(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
-}
-/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
-function checksTimedOutError(revisionId, timeoutMs, deps) {
-    return new deploy_error/* DeployError */.s(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${input(deps, 'timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
-}
-/** An input as the user sets it where the run came from. */
-function input(deps, name) {
-    return deps.say?.(name) ?? `\`${name}\``;
-}
-function notVouchedBy(deps) {
-    return `not the host of ${input(deps, 'custom-url')}, not in ${input(deps, 'health-check-hosts')}, not loopback with ${input(deps, 'base-url')} on loopback too`;
-}
-/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(url, s) {
-    const t = probeTarget(url, s.path, s.vouched);
-    return 'url' in t && t.vouchedBy !== undefined;
-}
-function hostOfText(url) {
-    try {
-        return new URL(url ?? '').host;
-    }
-    catch {
-        return 'its host';
-    }
-}
-function withoutKey(url, deps) {
-    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(deps)}): ` +
-        'the probes go without the API key.');
-}
-function notVouchedError(result, deps) {
-    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
-    const answer = result.answers.at(-1);
-    return new deploy_error/* DeployError */.s(`The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
-        `${host} is not vouched for (${notVouchedBy(deps)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${input(deps, 'health-check-hosts')} (or set ${input(deps, 'custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
-}
-/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
-function gateTimedOutError(result, revisionId, timeoutMs, deps) {
-    return new deploy_error/* DeployError */.s(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${input(deps, 'timeout')}, or shorten ${input(deps, 'health-check-window')}, so that the window fits in it.`, 'Health check timed out');
-}
-function shown(url, path, redactor) {
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
-}
-
-// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __nccwpck_require__(4300);
-;// CONCATENATED MODULE: ./src/health/built-workspace.ts
-
-const built_workspace_short = (sha) => sha.slice(0, 12);
-const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
-/** Why the graphs are not checked against the workspace, or undefined when they are. */
-async function graphsSkippedBecause(o, state, workspace) {
-    if (state.source !== undefined)
-        return undefined;
-    const codehost = o.source === 'codehost' || (o.revisionSource === 'codehost' && o.source !== 'external_docker');
-    if (!codehost)
-        return `source ${o.revisionSource ?? o.source ?? 'unknown'} deploys an image, not the workspace, so its config says nothing of the graphs served`;
-    const built = state.repoCommitSha;
-    if (!built)
-        return 'the revision does not say which commit it built, so the workspace cannot be matched to it';
-    const head = (await (0,workspace_git/* readWorkspaceGit */.yR)(workspace)).commit;
-    if (head !== undefined)
-        return sameCommit(head, built)
-            ? undefined
-            : `the revision built commit ${built_workspace_short(built)}, and the workspace holds ${built_workspace_short(head)}: its config may name other graphs`;
-    if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
-        return undefined;
-    return `the workspace is not a git checkout of commit ${built_workspace_short(built)}, which the revision built`;
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
-// What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
-// clock is the run's (src/clock.ts).
-/** The body as JSON, or undefined when it is not JSON. */
-function jsonOf(body) {
-    try {
-        return JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
-function agent_call_noAnswer(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
-}
-/** The longest one request of the served-revision or graphs check may take. */
-const agent_call_DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
-/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
-const agent_call_bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
-const isAuthStatus = (status) => status === 401 || status === 403;
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
-// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
-// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
-// graphs are not checked: never a failure, the reason is said once.
-
-/** The `graphs` keys of a config's text. */
-function graphIdsOf(text, where) {
-    let config;
-    try {
-        config = JSON.parse(text);
-    }
-    catch {
-        return { unreadable: `${where} is not JSON` };
-    }
-    const graphs = config?.graphs;
-    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
-        return { unreadable: `${where} has no "graphs" object` };
-    const ids = Object.keys(graphs);
-    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
-}
-/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
-async function readGraphIds(path, shownAs = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
-    }
-    return graphIdsOf(text, shownAs);
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/retry.ts
-// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
-// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
-// deadline leaves room for another try. A single 503 of a server that is still warming up then
-// fails nothing; an answer that persists to the deadline is the one kept, and named.
-
-
-/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
-const isTransient = (status) => status >= 500 || status === 429;
-const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
-/**
- * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
- * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
- */
-async function withRetries(send, o, onTry) {
-    const start = o.clock.now();
-    for (let tries = 1;; tries++) {
-        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
-        const tried = { last, tries, elapsedMs: o.clock.now() - start };
-        onTry?.(tried);
-        if (!worthRetry(last) || o.signal.aborted)
-            return tried;
-        if (o.clock.now() + o.intervalMs >= o.deadline)
-            return tried;
-        try {
-            await o.clock.sleep(o.intervalMs, o.signal);
-        }
-        catch {
-            return tried;
-        }
-    }
-}
-/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
-function retry_describeAnswer(path, t) {
-    const { status, body } = t.last.answer;
-    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
-    const shown = bodyExcerpt(body);
-    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
-}
-/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
-function bodyExcerpt(body) {
-    const flat = body.replace(/\s+/g, ' ').trim();
-    if (flat === '')
-        return '';
-    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
-}
-/** `on 3 tries over 12 s` when it was tried more than once. */
-const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
-
-;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
-// Every graph of the config has its assistant: the agent server creates a default one per graph
-// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
-// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
-// So can a 404 (the assistants routes turned off in the config's `http`).
-
-
-async function checkGraphs(o) {
-    const graphs = [];
-    for (const graph of o.graphs) {
-        if (o.signal.aborted)
-            return { verdict: 'cancelled', graphs };
-        graphs.push(await checkGraph(o, graph));
-    }
-    if (o.signal.aborted)
-        return { verdict: 'cancelled', graphs };
-    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
-    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
-    if (failed.length > 0)
-        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
-    if (unsure.length > 0)
-        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
-    return { verdict: 'passed', graphs };
-}
-const describe = (g) => `graph "${g.graph}": ${g.reason}`;
-async function checkGraph(o, graph) {
-    const perTry = () => {
-        const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
-        return Math.max(1, Math.min(o.requestTimeoutMs ?? agent_call_DEFAULT_REQUEST_TIMEOUT_MS, left));
-    };
-    const send = () => o.call({
-        method: 'POST',
-        path: '/assistants/search',
-        body: { graph_id: graph, limit: 1 },
-        signal: agent_call_bounded(o.signal, perTry())
-    });
-    // Without `retry`: a deadline already passed, so the first try is the last.
-    const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
-    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
-    const { last } = tried;
-    if (last.kind === 'lost')
-        return {
-            graph,
-            verdict: 'error',
-            reason: `its assistants could not be listed: ${agent_call_noAnswer(last.error)}${triesText(tried)}`,
-            noAnswer: true
-        };
-    const { status, body } = last.answer;
-    if (isAuthStatus(status) || status === 404) {
-        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
-        return {
-            graph,
-            verdict: 'inconclusive',
-            reason: `/assistants/search answered ${status} (${why})`
-        };
-    }
-    const list = jsonOf(body);
-    if (status < 200 || status >= 300 || !Array.isArray(list))
-        return {
-            graph,
-            verdict: 'error',
-            reason: `${retry_describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
-        };
-    if (list.length === 0)
-        return {
-            graph,
-            verdict: 'missing',
-            reason: 'the agent server has no assistant for it: the graph did not load'
-        };
-    return { graph, verdict: 'found' };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
-/** Why the run misses `expect`, or undefined when it meets it. */
-function expectationMiss(expect, run) {
-    const wanted = expect.status ?? 'success';
-    if (run.status !== wanted)
-        return wanted === 'success'
-            ? 'the run ended in an error'
-            : 'the run succeeded, an error was expected';
-    if (expect.contains !== undefined && !containsText(run, expect.contains))
-        return `the output does not contain ${JSON.stringify(expect.contains)}`;
-    if (expect.path === undefined && !('equals' in expect))
-        return undefined;
-    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
-    if (found === undefined)
-        return `the output has nothing at ${expect.path}`;
-    if ('equals' in expect && !deepEqual(found.value, expect.equals))
-        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
-    return undefined;
-}
-/** In the text as shown, or in any text value of the output (JSON escapes aside). */
-function containsText(run, text) {
-    if (run.text.includes(text))
-        return true;
-    const stack = [run.output];
-    while (stack.length > 0) {
-        const v = stack.pop();
-        if (typeof v === 'string' && v.includes(text))
-            return true;
-        if (typeof v === 'object' && v !== null)
-            stack.push(...Object.values(v));
-    }
-    return false;
-}
-/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
-function valueAt(root, path) {
-    let v = root;
-    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-        if (index !== undefined) {
-            if (!Array.isArray(v) || Number(index) >= v.length)
-                return undefined;
-            v = v[Number(index)];
-        }
-        else {
-            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
-                return undefined;
-            v = v[key];
-        }
-    }
-    return { value: v };
-}
-function deepEqual(a, b) {
-    if (a === b)
-        return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length)
-        return false;
-    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
-const expectations_short = (v) => {
-    const t = JSON.stringify(v) ?? String(v);
-    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
-
-;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
-// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
-// (smoke.ts says why anything else is no run that ended).
-
-/** How a `/runs/wait` answer ended. */
-function runOf(status, body) {
-    const parsed = jsonOf(body);
-    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
-        ? parsed.__error__
-        : undefined;
-    if (error !== undefined)
-        return { status: 'error', output: error, text: JSON.stringify(error) };
-    const output = parsed === undefined ? body : parsed;
-    const text = typeof output === 'string' ? output : JSON.stringify(output);
-    return { status: status >= 400 ? 'error' : 'success', output, text };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
-
-
-
-
-const DEFAULT_RETRY_INTERVAL_MS = 5000;
-const smoke_EXCERPT_CHARS = 300;
-async function runSmokeCases(o) {
-    const cases = [];
-    for (const c of o.cases) {
-        if (o.signal.aborted)
-            break;
-        cases.push(await runCase(o, c));
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = o.signal.aborted
-        ? 'cancelled'
-        : any('failed', 'timeout')
-            ? 'failed'
-            : any('inconclusive')
-                ? 'inconclusive'
-                : 'passed';
-    return { verdict, cases };
-}
-/**
- * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
- * request is aborted at the end. A timeout that comes while a transient answer is being tried
- * again is that answer's (it persisted), not the timeout's.
- */
-async function send(o, c) {
-    const stop = new AbortController();
-    const signal = AbortSignal.any([o.signal, stop.signal]);
-    let latest;
-    let inFlight = false;
-    const call = () => {
-        inFlight = true;
-        return o
-            .call({
-            method: 'POST',
-            path: '/runs/wait',
-            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
-            signal
-        })
-            .finally(() => (inFlight = false));
-    };
-    const retry = {
-        clock: o.clock,
-        deadline: o.clock.now() + c.timeoutMs,
-        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
-        signal
-    };
-    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
-        kind: 'tried',
-        tried
-    }));
-    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
-    try {
-        return await Promise.race([request, timer]);
-    }
-    finally {
-        stop.abort();
-    }
-}
-async function runCase(o, c) {
-    const start = o.clock.now();
-    const outcome = await send(o, c);
-    const result = (verdict, excerpt, reason) => ({
-        name: c.name,
-        graph: c.graph,
-        verdict,
-        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
-        excerpt: smoke_excerptOf(excerpt, o.mask),
-        elapsedMs: o.clock.now() - start
-    });
-    if (o.signal.aborted || outcome.kind === 'cancelled')
-        return result('cancelled', '');
-    if (outcome.kind === 'timeout')
-        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
-    const { tried } = outcome;
-    const { last } = tried;
-    if (last.kind === 'lost')
-        return result('failed', '', `${agent_call_noAnswer(last.error)}${triesText(tried)}`);
-    const { status, body } = last.answer;
-    if (isAuthStatus(status))
-        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
-    const notARun = notARunEnd(last.answer);
-    if (notARun !== undefined)
-        return result('failed', '', `${retry_describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
-    const run = runOf(status, body);
-    const miss = expectationMiss(c.expect, run);
-    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
-}
-/**
- * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
- * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
- */
-function notARunEnd(a) {
-    if (a.status < 200 || a.status >= 300)
-        return 'not the end of a run';
-    if (a.body.trim() === '')
-        return 'an empty answer, not the end of a run';
-    if (jsonOf(a.body) === undefined)
-        return 'not JSON, not the end of a run';
-    return undefined;
-}
-/** Masked first, then cut: a secret is never shown in part. */
-function smoke_excerptOf(text, mask) {
-    const masked = mask(text);
-    return masked.length <= smoke_EXCERPT_CHARS ? masked : `${masked.slice(0, smoke_EXCERPT_CHARS - 1)}…`;
-}
-
-;// CONCATENATED MODULE: ./src/health/revision-checks.ts
-// After the gate's window: the graphs of the workspace's config each have an assistant, then each
-// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
-// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
-// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
-
-
-
-
-
-
-
-async function checkRevision(i) {
-    const out = {};
-    const graphs = await graphsStep(i);
-    if (graphs)
-        out.graphs = graphs;
-    const late = () => i.clock.now() >= i.deadline;
-    // No answer when the deadline came is the timeout's; an answer that persisted is named.
-    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
-        return { ...out, timedOut: true };
-    if (graphs?.verdict === 'failed') {
-        const missing = graphs.graphs.some(g => g.verdict === 'missing');
-        const title = missing ? 'Graph not served' : 'Graphs not listed';
-        return { ...out, failure: { title, what: graphs.reason ?? '' } };
-    }
-    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
-        return out;
-    const smoke = await smokeStep(i);
-    if (smoke === 'timeout')
-        return { ...out, timedOut: true };
-    out.smoke = smoke;
-    if (smoke.verdict === 'failed')
-        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
-    return out;
-}
-async function graphsStep(i) {
-    if (i.graphsSkipped !== undefined) {
-        i.log.info(`Graphs not checked: ${i.graphsSkipped}.`);
-        return undefined;
-    }
-    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
-        ? i.graphConfigPath
-        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
-    const ids = await readGraphIds(path, i.graphConfigPath);
-    if ('unreadable' in ids) {
-        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
-        return undefined;
-    }
-    const result = await checkGraphs({
-        call: i.call,
-        graphs: ids.graphs,
-        signal: i.signal ?? new AbortController().signal,
-        // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
-        requestTimeoutMs: agent_call_DEFAULT_REQUEST_TIMEOUT_MS,
-        retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
-    });
-    for (const g of result.graphs)
-        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
-    if (result.verdict === 'inconclusive')
-        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
-    return result;
-}
-/**
- * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
- * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
- */
-async function smokeStep(i) {
-    const cases = [];
-    const signal = i.signal ?? new AbortController().signal;
-    for (const c of i.cases ?? []) {
-        const left = i.deadline - i.clock.now();
-        if (left <= 0)
-            return 'timeout';
-        const timeoutMs = Math.min(c.timeoutMs, left);
-        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
-        const result = one.cases[0];
-        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
-            return 'timeout';
-        if (!result || one.verdict === 'cancelled')
-            return { verdict: 'cancelled', cases };
-        i.log.info(describeCase(result));
-        cases.push(result);
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = any('failed', 'timeout')
-        ? 'failed'
-        : any('inconclusive')
-            ? 'inconclusive'
-            : 'passed';
-    if (verdict === 'inconclusive')
-        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
-    return { verdict, cases };
-}
-/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
-function describeCase(c) {
-    // The server's text: nothing in it may start a line or act as a workflow command.
-    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
-    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
-    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
-}
-function smokeFailure(cases) {
-    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
-    return bad
-        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
-        .join('; ');
-}
-/** What the outputs and the summary keep of the checks. */
-function verifiedOf(c) {
-    const v = {};
-    const g = c.graphs;
-    if (g && g.verdict !== 'cancelled')
-        v.graphs = {
-            verdict: g.verdict,
-            checked: g.graphs.map(x => x.graph),
-            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
-        };
-    if (c.smoke && c.smoke.verdict !== 'cancelled') {
-        v.smoke = c.smoke.verdict;
-        v.cases = c.smoke.cases;
-    }
-    return v;
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
-// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
-// the deployment in `host.project_id`), which the service injects into the image. Until the first
-// match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
-// so is one that goes away after this revision answered (nothing names another revision then).
-
-const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
-/** Reads one answer of `/info` against the run's revision and deployment. */
-function readInfo(answer, expected) {
-    if (answer.status < 200 || answer.status >= 300)
-        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
-    const body = jsonOf(answer.body);
-    if (typeof body !== 'object' || body === null)
-        return { kind: 'no-answer', reason: '/info answered no JSON object' };
-    const host = body.host;
-    const h = typeof host === 'object' && host !== null ? host : {};
-    const revisionId = served_revision_text(h.host_revision_id);
-    if (revisionId === null)
-        return { kind: 'no-host' };
-    const projectId = served_revision_text(h.project_id);
-    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
-    const projectOk = projectId === null || same(projectId, expected.deploymentId);
-    if (same(revisionId, expected.revisionId) && projectOk)
-        return { kind: 'this' };
-    return { kind: 'other', revisionId, projectId };
-}
-/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
-function staleReason(r, e, when) {
-    const served = r.revisionId ?? 'none';
-    const otherProject = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
-    if (served.toLowerCase() === e.revisionId.toLowerCase())
-        return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
-    const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
-    return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
-}
-const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
-/**
- * The host block gone after this revision answered: nothing names another revision, so it is not
- * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
- */
-const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
-/**
- * The served-revision rule over a run of `/info` readings, apart from their timing, so that a loop
- * of its own (checkServedRevision) or the gate's loop can feed it: no host settles it as unknown;
- * another revision after the first match settles it as stale; the end of the probes gives `this`
- * after a match, else stale (a revision was named) or unknown (none could be read).
- */
-class ServedTracker {
-    probes = 0;
-    /** From the first match on, every reading must match. */
-    matched = false;
-    last;
-    expected;
-    constructor(expected) {
-        this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId };
-    }
-    /** Takes one reading; a verdict when it settles the check, else undefined. */
-    observe(reading) {
-        this.probes++;
-        if (reading.kind === 'no-host' && this.matched)
-            return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) };
-        if (reading.kind === 'no-host')
-            return { verdict: 'unknown', notice: NO_HOST };
-        if (reading.kind !== 'no-answer' || this.last === undefined)
-            this.last = reading;
-        if (reading.kind === 'this')
-            this.matched = true;
-        else if (this.matched && reading.kind === 'other') {
-            const when = `probe ${this.probes}, after this revision had answered`;
-            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
-        }
-        return undefined;
-    }
-    /** The verdict when the probes end (the window after a match, or the deadline). */
-    end() {
-        if (this.matched)
-            return { verdict: 'this' };
-        const last = this.last;
-        if (last?.kind === 'other') {
-            const when = `still at the timeout, after ${this.probes} probes`;
-            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
-        }
-        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
-        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
-        return { verdict: 'unknown', notice };
-    }
-}
-/** Probes `/info` until the run's revision answers for the window, or the deadline passes. */
-async function checkServedRevision(o) {
-    const start = o.clock.now();
-    const tracker = new ServedTracker(o);
-    let windowEnd;
-    const done = (v) => ({
-        ...v,
-        probes: tracker.probes,
-        elapsedMs: o.clock.now() - start
-    });
-    for (;;) {
-        if (o.signal.aborted)
-            return done({ verdict: 'cancelled' });
-        const reading = await probeInfo(o);
-        if (o.signal.aborted)
-            return done({ verdict: 'cancelled' });
-        const settled = tracker.observe(reading);
-        if (settled)
-            return done(settled);
-        if (windowEnd === undefined && tracker.matched)
-            windowEnd = o.clock.now() + o.windowMs;
-        const until = windowEnd ?? o.deadline;
-        if (o.clock.now() >= until)
-            return done(tracker.end());
-        try {
-            await o.clock.sleep(Math.min(o.intervalMs, until - o.clock.now()), o.signal);
-        }
-        catch {
-            return done({ verdict: 'cancelled' });
-        }
-    }
-}
-async function probeInfo(o) {
-    try {
-        const signal = bounded(o.signal, o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-        return readInfo(await o.call({ method: 'GET', path: '/info', signal }), o);
-    }
-    catch (error) {
-        return { kind: 'no-answer', reason: noAnswer(error) };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/health/served-check.ts
-// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
-// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
-// answering starts its window; another revision before that keeps the probes going until the
-// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
-// /info that answers nothing readable three times before any revision was named, is `unknown`.
-
-
-
-/** /info answering nothing readable this many times, before any revision was named: unknown. */
-const UNREADABLE_AFTER = 3;
-function servedCheck(call, expected, log) {
-    const tracker = new ServedTracker(expected);
-    let settled;
-    let unreadable = 0;
-    let named = false;
-    let said;
-    const say = (line) => {
-        if (line !== said)
-            log.info(line);
-        said = line;
-    };
-    const settle = (v) => {
-        settled = v;
-        return v.verdict === 'stale' ? 'fail' : 'settled';
-    };
-    const ask = async (timeoutMs, signal) => {
-        const reading = await readOnce(call, expected, timeoutMs, signal);
-        if (signal?.aborted)
-            return 'wait';
-        say(describeReading(reading, expected));
-        const v = tracker.observe(reading);
-        if (v)
-            return settle(v);
-        if (reading.kind === 'this')
-            return 'match';
-        if (reading.kind === 'other')
-            named = true;
-        if (reading.kind !== 'no-answer' || tracker.matched)
-            return tracker.matched ? 'match' : 'wait';
-        if (named || ++unreadable < UNREADABLE_AFTER)
-            return 'wait';
-        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
-        return settle({ verdict: 'unknown', notice });
-    };
-    return {
-        check: { ask },
-        verdict: healthy => settled ??
-            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
-    };
-}
-async function readOnce(call, expected, timeoutMs, signal) {
-    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
-    try {
-        const answer = await call({
-            method: 'GET',
-            path: '/info',
-            signal: signal ? AbortSignal.any([signal, bound]) : bound
-        });
-        return readInfo(answer, expected);
-    }
-    catch (error) {
-        return { kind: 'no-answer', reason: agent_call_noAnswer(error) };
-    }
-}
-function describeReading(r, e) {
-    switch (r.kind) {
-        case 'this':
-            return `GET /info: revision ${e.revisionId} answers, this run's.`;
-        case 'other':
-            return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
-        case 'no-host':
-            return 'GET /info: no host block (the server does not say which revision it serves).';
-        case 'no-answer':
-            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
-    }
-}
-/** What answers instead of the run's revision: another revision, or this one under another deployment. */
-function otherServed(r, e) {
-    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
-    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
-    if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
-        return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
-    const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
-    return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
-// An AgentCall through the health gate's own transport and key rule: the path appended to the
-// deployment's URL as the gate's probes are (probeTarget: never resolved against it, never another
-// origin), X-Api-Key only where the gate sends it (a loopback address or a vouched host), proxies
-// as the probe honours them, no redirect followed. One client for every request of the gate.
-
-
-/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
-const MAX_AGENT_BODY = 256 * 1024;
-/** The transport's own bound: the checks bound each request tighter through its signal. */
-const REQUEST_BOUND_MS = 31 * 60_000;
-function agentProbe(o) {
-    const transport = o.transport ?? probe/* httpProbe */.HB;
-    return async (req) => {
-        const target = probeTarget(o.url, req.path, o.vouched);
-        if ('problem' in target)
-            throw new Error(target.problem);
-        const key = target.vouchedBy !== undefined ? { 'x-api-key': o.apiKey } : {};
-        const res = await transport({
-            url: target.url,
-            method: req.method,
-            headers: { ...key, accept: 'application/json' },
-            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-            timeoutMs: REQUEST_BOUND_MS,
-            signal: req.signal,
-            maxBody: MAX_AGENT_BODY
-        });
-        if (res.slowBody)
-            throw new Error('the answer was still arriving when the time ran out');
-        if (res.status >= 300 && res.status < 400)
-            return {
-                status: res.status,
-                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
-            };
-        return { status: res.status, body: res.body };
-    };
-}
-/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
-function redirectHost(location, base) {
-    if (!location)
-        return 'nowhere (no Location)';
-    try {
-        return new URL(location, base).host;
-    }
-    catch {
-        return 'an invalid Location';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/health/after-deployed.ts
-// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate-step.ts), which revision answers on the same probes (served-check.ts), then its graphs
-// and smoke cases (revision-checks.ts). A stale revision, a missing graph or a failed case fail
-// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
-// with `on-failure: rollback`, the revision active before this run is put back (with the
-// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
-// deployment deleted meanwhile is said as that, whatever the probes answered.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The hosts the probes may send the key to: the host (and port) of the custom-url input,
- * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
- * is loopback (the control plane on this machine, as the emulator).
- */
-function vouchedHosts(o) {
-    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
-    return [
-        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(o.apiDialect === 'langsmith' ? [vouched_hosts/* LANGGRAPH_APP */.Pi] : [])
-    ];
-}
-async function checkDeployedHealth(o, state, deps, r) {
-    if (!o.healthCheck)
-        return { outcome: 'deployed' };
-    const call = agentProbe({
-        url: state.url ?? '',
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
-        ...(deps.probe ? { transport: deps.probe } : {})
-    });
-    const served = servedCheck(call, r, deps.log);
-    const result = await runGate(o, o.healthCheck, state, deps, r, served.check);
-    if (result.health === 'cancelled') {
-        const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
-    const servedVerdict = served.verdict(result.health === 'healthy');
-    const stale = servedVerdict?.verdict === 'stale';
-    if (result.health !== 'healthy' || stale)
-        await refuseIfDeleted(state, deps, r, result);
-    if (result.health === 'timeout') {
-        const timedOut = gateTimedOutError(result, r.revisionId, o.timeoutMs, deps);
-        return { outcome: 'timeout', failure: (0,ending/* endingOf */.z6)(timedOut).failure };
-    }
-    if (result.health === 'not-vouched')
-        return { outcome: 'deployed' };
-    state.health = result.health;
-    if (servedVerdict)
-        state.verified = { servedRevision: servedVerdict.verdict };
-    if (servedVerdict?.verdict === 'unknown')
-        deps.log.notice(servedVerdict.notice, 'Served revision unknown');
-    let failure;
-    if (servedVerdict?.verdict === 'stale')
-        failure = { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
-    else if (result.health === 'healthy')
-        failure = await afterWindow(o, state, deps, r, call);
-    if (failure && 'outcome' in failure)
-        return failure;
-    if (result.health !== 'unhealthy' && !failure)
-        return { outcome: 'deployed' };
-    const rolled = await rollBack(o, state, deps, r, result);
-    const error = failure
-        ? checkFailedError(failure, r.revisionId, state.name, rolled)
-        : unhealthyError(result, r.revisionId, state.name, rolled);
-    return { outcome: 'unhealthy', failure: (0,ending/* endingOf */.z6)(error).failure };
-}
-/**
- * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
- * or the run's ending when it was cancelled or timed out meanwhile.
- */
-async function afterWindow(o, state, deps, r, call) {
-    const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.');
-    const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
-        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
-        intervalMs: probeInterval(o),
-        call,
-        graphConfigPath: o.graphConfigPath,
-        workspace: deps.workspace,
-        cases: deps.smokeCases,
-        clock: deps.clock,
-        deadline: deadlineOf(o, deps, r),
-        signal: deps.signal,
-        log: deps.log,
-        mask: text => deps.client.redactor.redact(text)
-    }));
-    state.verified = { ...state.verified, ...verifiedOf(checks) };
-    if (deps.signal?.aborted) {
-        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
-    if (checks.timedOut) {
-        const timedOut = checksTimedOutError(r.revisionId, o.timeoutMs, deps);
-        return { outcome: 'timeout', failure: (0,ending/* endingOf */.z6)(timedOut).failure };
-    }
-    return checks.failure;
-}
-/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function rollBack(o, state, deps, r, result) {
-    let after;
-    try {
-        after = await (0,after_failure/* afterFailure */.HP)(o, {
-            deploymentId: r.deploymentId,
-            revisionId: r.revisionId,
-            status: 'DEPLOYED',
-            previousActive: state.previousActive ?? null,
-            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
-        }, deps);
-    }
-    catch (err) {
-        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-        await refuseIfDeleted(state, deps, r, result);
-        throw err;
-    }
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    return (0,after_failure/* describeRollback */.sR)(after.rollback);
-}
-/** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function refuseIfDeleted(state, deps, r, result) {
-    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
-    if (!deleted)
-        return;
-    state.health = undefined;
-    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-    state.url = undefined;
-    throw new deploy_error/* DeployError */.s(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
-}
-/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o, deps, r) {
-    return deps.clock.now() - r.waitedMs + o.timeoutMs;
-}
-/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
-const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
-function runGate(o, path, state, deps, r, alongside) {
-    return healthGate({
-        path,
-        windowMs: o.healthCheckWindow,
-        intervalMs: probeInterval(o),
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
-        deadline: deadlineOf(o, deps, r),
-        alongside,
-        // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
-        wakes: state.deploymentType === 'serverless'
-    }, state.url, {
-        ...(state.urlProblem ? { urlProblem: state.urlProblem } : {}),
-        ...(deps.say ? { say: deps.say } : {}),
-        log: deps.log,
-        redactor: deps.client.redactor,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-        clock: deps.clock,
-        ...(deps.probe ? { probe: deps.probe } : {})
-    });
-}
-/**
- * Before anything is written: a health check whose address is already known (the custom-url
- * input, or the deployment's) and may not carry the key stops the run here.
- */
-function refuseHealthTarget(o, current, say = (0,deploy_say/* sayOf */.J)({})) {
-    if (!o.healthCheck)
-        return;
-    const url = o.customUrl ?? current?.source_config.custom_url;
-    if (!url)
-        return;
-    const target = probeTarget(url, o.healthCheck, vouchedHosts(o));
-    if ('problem' in target)
-        throw new deploy_error/* DeployError */.s(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
-}
-
-
-/***/ }),
-
 /***/ 4664:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38710,7 +38789,7 @@ const httpProbe = async (req) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6289);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6955);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action.
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -39205,27 +39284,6 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
-/***/ 901:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ sayWith),
-/* harmony export */   _: () => (/* binding */ ACTION_NAMING)
-/* harmony export */ });
-/** The action's inputs, as a workflow's `with:` writes them. */
-const ACTION_NAMING = {
-    name: input => input,
-    setting: (input, value) => `${input}: ${value}`
-};
-function sayWith(naming) {
-    const say = ((input) => `\`${naming.name(input)}\``);
-    say.set = (input, value) => `\`${naming.setting(input, String(value))}\``;
-    return say;
-}
-
-
-/***/ }),
-
 /***/ 8925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39236,14 +39294,12 @@ function sayWith(naming) {
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
-/* harmony import */ var _naming_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(901);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
 // input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
 // reports the next problem too. Whether an input failed is the collector's to say, not the
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
-
 
 /** Size caps, in bytes of UTF-8. */
 const MAX_INPUT_BYTES = 64 * 1024;
@@ -39258,9 +39314,9 @@ function sizeText(bytes) {
 class InputProblems {
     #list = [];
     #failed = new Set();
-    #naming;
-    constructor(naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
-        this.#naming = naming;
+    #say;
+    constructor(say) {
+        this.#say = say;
     }
     add(input, message) {
         this.#list.push({ input, message });
@@ -39275,12 +39331,12 @@ class InputProblems {
         const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
         const bytes = Buffer.byteLength(value, 'utf8');
         if (bytes > cap) {
-            return this.add(input, `\`${this.#naming.name(input)}\` is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
+            return this.add(input, `${this.#say(input)} is ${sizeText(bytes)}; at most ${sizeText(cap)} is accepted`);
         }
         const before = this.#list.length;
         // A check names its own input first, by its YAML name: said here as the user set it.
         const own = `\`${input}\``;
-        const named = `\`${this.#naming.name(input)}\``;
+        const named = this.#say(input);
         const result = check(value.trim(), message => this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message));
         return this.#list.length > before ? undefined : result;
     }
@@ -39293,11 +39349,10 @@ class InputProblems {
     }
 }
 /** All bad inputs in one message: the first line counts the inputs, then one line per problem. */
-function renderProblems(problems, naming = _naming_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTION_NAMING */ ._) {
+function renderProblems(problems, say) {
     const inputs = new Set(problems.map(p => p.input)).size;
     const head = inputs === 1 ? 'One input is not valid:' : `${inputs} inputs are not valid:`;
-    const name = (input) => naming.name(input);
-    return [head, ...problems.map(p => `- ${name(p.input)}: ${p.message}`)].join('\n');
+    return [head, ...problems.map(p => `- ${say.bare(p.input)}: ${p.message}`)].join('\n');
 }
 
 
