@@ -129,11 +129,7 @@ const Volume = classic_schemas/* object */.Ikc({
     downwardAPI: freeMap,
     csi: freeMap
 });
-const EnvVar = classic_schemas/* object */.Ikc({
-    name: str,
-    value: str,
-    valueFrom: freeMap
-});
+const EnvVar = classic_schemas/* object */.Ikc({ name: str, value: str, valueFrom: freeMap });
 const Container = classic_schemas/* object */.Ikc({
     name: str,
     image: str,

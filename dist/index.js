@@ -35423,6 +35423,15 @@ const removalFailed = () => REMOVAL_FAILED;
 /** The words of a delete that did its part, unless a failure came after. */
 const unlessFailed = (w) => (f) => f.error !== undefined ? REMOVAL_FAILED : w(f);
 const failedSays = (f) => f.error ?? 'The deploy failed.';
+/**
+ * A deploy's words for a delete's outcome, which no deploy ends with (and `environment` makes no
+ * GitHub deployment for a delete): a failure, should one ever read them.
+ */
+const NOT_A_DEPLOY = {
+    github: 'error',
+    githubSays: failedSays,
+    comment: () => FAILED
+};
 const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.');
 const OUTCOMES = {
     deployed: {
@@ -35467,9 +35476,7 @@ const OUTCOMES = {
     deleted: {
         headline: '🗑️ Deleted',
         exitCode: 0,
-        github: 'error',
-        githubSays: failedSays,
-        comment: () => FAILED,
+        ...NOT_A_DEPLOY,
         removal: unlessFailed(f => {
             const tracing = f.tracingProjectDeleted === true
                 ? ' Its tracing project was deleted too.'
@@ -35483,9 +35490,7 @@ const OUTCOMES = {
     absent: {
         headline: '✅ Nothing to delete',
         exitCode: 0,
-        github: 'error',
-        githubSays: failedSays,
-        comment: () => FAILED,
+        ...NOT_A_DEPLOY,
         removal: unlessFailed(() => words('🗑️ Nothing to remove', 'No deployment of this name exists (already deleted, or never deployed).'))
     },
     'dry-run': {

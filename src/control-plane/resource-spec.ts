@@ -31,11 +31,7 @@ export const Volume = z.object({
   csi: freeMap
 })
 
-export const EnvVar = z.object({
-  name: str,
-  value: str,
-  valueFrom: freeMap
-})
+export const EnvVar = z.object({ name: str, value: str, valueFrom: freeMap })
 
 export const Container = z.object({
   name: str,

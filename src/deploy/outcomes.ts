@@ -58,6 +58,15 @@ const removalFailed = () => REMOVAL_FAILED
 const unlessFailed = (w: (f: OutcomeFacts) => CommentWords) => (f: OutcomeFacts) =>
   f.error !== undefined ? REMOVAL_FAILED : w(f)
 const failedSays = (f: OutcomeFacts) => f.error ?? 'The deploy failed.'
+/**
+ * A deploy's words for a delete's outcome, which no deploy ends with (and `environment` makes no
+ * GitHub deployment for a delete): a failure, should one ever read them.
+ */
+const NOT_A_DEPLOY = {
+  github: 'error',
+  githubSays: failedSays,
+  comment: () => FAILED
+} as const
 const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.')
 
 export const OUTCOMES = {
@@ -103,9 +112,7 @@ export const OUTCOMES = {
   deleted: {
     headline: '🗑️ Deleted',
     exitCode: 0,
-    github: 'error',
-    githubSays: failedSays,
-    comment: () => FAILED,
+    ...NOT_A_DEPLOY,
     removal: unlessFailed(f => {
       const tracing =
         f.tracingProjectDeleted === true
@@ -120,9 +127,7 @@ export const OUTCOMES = {
   absent: {
     headline: '✅ Nothing to delete',
     exitCode: 0,
-    github: 'error',
-    githubSays: failedSays,
-    comment: () => FAILED,
+    ...NOT_A_DEPLOY,
     removal: unlessFailed(() =>
       words(
         '🗑️ Nothing to remove',
