@@ -238,3 +238,23 @@ test('a merge request from a fork: refused before the run (exit 2), unless --rep
   expect(await cli(deliberate, { ...FORK, CONTROL_PLANE_REF: 'main' }, g.io, run)).toBe(0)
   expect(seen[0]?.event.forkHead).toBe('mallory/agent')
 })
+
+test("a check from a fork's merge request is refused in the CLI's words, not the action's", async () => {
+  const FORK = {
+    ...ENV,
+    CI_COMMIT_BRANCH: undefined,
+    CI_MERGE_REQUEST_IID: '12',
+    CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
+    CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
+  }
+  const f = io()
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
+  const check = ['check', '--name', 'my-agent', '--source', 'internal_source']
+  expect(await cli(check, FORK, f.io, run)).toBe(2)
+  expect(seen).toEqual([])
+  expect(f.stderr).toContain(
+    'This GitLab CI run is for a change from the fork mallory/agent (CI_MERGE_REQUEST_SOURCE_PROJECT_PATH)'
+  )
+  expect(f.stderr).toContain('To skip forks, add `rules:')
+  expect(f.stderr).not.toMatch(/github\.event|pull_request/)
+})

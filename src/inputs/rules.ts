@@ -249,12 +249,13 @@ export function forkRefusal(uploads: boolean, repositoryAndRef: boolean): ForkRe
 }
 
 /**
- * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses a
- * deploy before its run; a check meets it in its run's rules.
+ * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses
+ * before its run: a deploy, and a check (its inputs describe a deploy; the run's rules hold both).
  */
 export function forkRefusalOfGiven(input: (name: InputName) => string): ForkRefusal | undefined {
   const given = (name: InputName) => input(name).trim() !== ''
-  if (input('command').trim() !== 'deploy') return undefined
+  const command = input('command').trim()
+  if (command !== 'deploy' && command !== 'check') return undefined
   const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim())
   return forkRefusal(uploads, given('repository') && given('ref'))
 }
