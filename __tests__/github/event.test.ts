@@ -260,11 +260,3 @@ describe('readEventPayload', () => {
     expect(readEventPayload({ GITHUB_EVENT_PATH: path })).toEqual({})
   })
 })
-
-describe('githubContext: the files this step writes', () => {
-  test('GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, read once, so that an upload never archives them', () => {
-    const env = { GITHUB_OUTPUT: '/w/out', GITHUB_STEP_SUMMARY: ' /w/summary ' }
-    expect(githubContext(env, {}).stepFiles).toEqual(['/w/out', '/w/summary'])
-    expect(githubContext({ GITHUB_OUTPUT: '' }, {}).stepFiles).toBeUndefined()
-  })
-})

@@ -13,6 +13,16 @@ import { run as runFlow } from '../run.ts'
 /** After a cancel signal, the step exits by then whatever is still pending. */
 const CANCEL_EXIT_MS = 1500
 
+/**
+ * The files @actions/core writes this step's outputs and summary to (the runner's protocol, known
+ * here alone): an upload never archives them, even where they lie in the workspace.
+ */
+export function coreFiles(env: NodeJS.ProcessEnv): string[] {
+  return [env.GITHUB_OUTPUT, env.GITHUB_STEP_SUMMARY]
+    .map(file => file?.trim())
+    .filter((file): file is string => !!file)
+}
+
 /** An annotation's properties: a title when there is one. */
 const titled = (title: string | undefined): core.AnnotationProperties =>
   title ? { title: logSafe(title) } : {}
@@ -31,8 +41,7 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
     event: {
       ...eventDefaults(github),
       workspace: github.workspace ?? process.cwd(),
-      // The runner's files this step writes: never archived, even where they lie in the workspace.
-      ownFiles: github.stepFiles ?? []
+      ownFiles: coreFiles(process.env)
     },
     mask: value => core.setSecret(value),
     info: line => core.info(logSafe(line)),

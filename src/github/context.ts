@@ -24,11 +24,6 @@ export interface GitHubContext {
   headRef?: string
   /** `GITHUB_WORKSPACE`: the checkout that an upload deploy archives. */
   workspace?: string
-  /**
-   * `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY`: the files @actions/core writes this step's outputs
-   * and summary to (an upload never archives them, even inside the workspace).
-   */
-  stepFiles?: string[]
   /** The event payload (`GITHUB_EVENT_PATH`); `{}` when there is none to read. */
   payload: Record<string, unknown>
 }
@@ -59,13 +54,6 @@ function ownerAndName(repository: string | undefined): GitHubContext['repo'] {
   return owner && repo && rest.length === 0 ? { owner, repo } : undefined
 }
 
-function stepFiles(env: NodeJS.ProcessEnv): string[] | undefined {
-  const files = [text(env.GITHUB_OUTPUT), text(env.GITHUB_STEP_SUMMARY)].filter(
-    (f): f is string => f !== undefined
-  )
-  return files.length ? files : undefined
-}
-
 /**
  * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
  * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
@@ -89,7 +77,6 @@ export function githubContext(
     refName: text(env.GITHUB_REF_NAME),
     headRef: text(env.GITHUB_HEAD_REF),
     workspace: text(env.GITHUB_WORKSPACE),
-    stepFiles: stepFiles(env),
     payload
   }
   // Only the keys that have a value, so that the context compares and prints cleanly.
