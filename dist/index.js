@@ -28377,6 +28377,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ main_run)
 });
 
+// UNUSED EXPORTS: coreFiles
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -32320,8 +32322,9 @@ var find_deployment = __nccwpck_require__(1550);
 var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
-// waited for until it is gone and then created anew; one named by id is an error.
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
+// deployment named by name is waited for until it is gone and then created anew; one named by id is
+// an error.
 
 
 
@@ -32501,9 +32504,10 @@ function noteRepository(state, deps, p) {
 
 ;// CONCATENATED MODULE: ./src/deploy/flow.ts
 // The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped;
-// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
+// Each step fills the DeployState, so that the outputs and the summary can say what was known when
+// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// threw.
 
 
 
@@ -33342,13 +33346,14 @@ function unmaskedSecretNames(o) {
 }
 
 ;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
-// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
-// commits) and are written as they are: redacting them would corrupt them whenever a secret value
-// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
-// so it passes the redactor: the runner masks the log, but nothing masks a summary. Its markup is
-// the run's own: every other text (a name, a graph id, a case's output, a server's answer) goes in
-// through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
+// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
+// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
+// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
+// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
+// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
+// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
+// so that it shows as text and does nothing.
 
 
 
@@ -33807,6 +33812,15 @@ async function writeSummary(port, text, redactor) {
 
 /** After a cancel signal, the step exits by then whatever is still pending. */
 const CANCEL_EXIT_MS = 1500;
+/**
+ * The files @actions/core writes this step's outputs and summary to (the runner's protocol, known
+ * here alone): an upload never archives them, even where they lie in the workspace.
+ */
+function coreFiles(env) {
+    return [env.GITHUB_OUTPUT, env.GITHUB_STEP_SUMMARY]
+        .map(file => file?.trim())
+        .filter((file) => !!file);
+}
 /** An annotation's properties: a title when there is one. */
 const titled = (title) => title ? { title: (0,inert/* logSafe */.sN)(title) } : {};
 /**
@@ -33823,8 +33837,7 @@ function actionPort(signal, github) {
         event: {
             ...eventDefaults(github),
             workspace: github.workspace ?? process.cwd(),
-            // The runner's files this step writes: never archived, even where they lie in the workspace.
-            ownFiles: github.stepFiles ?? []
+            ownFiles: coreFiles(process.env)
         },
         mask: value => core_setSecret(value),
         info: line => info((0,inert/* logSafe */.sN)(line)),
@@ -36964,11 +36977,12 @@ var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/deploy/steps/after-deployed.ts
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
 // (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
-// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A stale revision, a missing graph or a failed case fail
-// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
-// with `on-failure: rollback`, the revision active before this run is put back (with the
-// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
-// deployment deleted meanwhile is said as that, whatever the probes answered.
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
+// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
+// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
+// revision active before this run is put back (with the rollback's rules on what this run may
+// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
+// whatever the probes answered.
 
 
 
@@ -36983,7 +36997,7 @@ var gone = __nccwpck_require__(4764);
 async function checkDeployedHealth(o, state, deps, r) {
     if (!o.healthCheck)
         return { outcome: 'deployed' };
-    const say = deps.say;
+    const { say } = deps;
     const settings = healthSettings(o, o.healthCheck, state, deps, r);
     const call = agentProbe(settings);
     const served = servedCheck(call, r, deps.log);
@@ -38638,10 +38652,6 @@ function ownerAndName(repository) {
     const [owner, repo, ...rest] = (repository ?? '').split('/');
     return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
 }
-function stepFiles(env) {
-    const files = [text(env.GITHUB_OUTPUT), text(env.GITHUB_STEP_SUMMARY)].filter((f) => f !== undefined);
-    return files.length ? files : undefined;
-}
 /**
  * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
  * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
@@ -38662,7 +38672,6 @@ function githubContext(env, payload = readEventPayload(env)) {
         refName: text(env.GITHUB_REF_NAME),
         headRef: text(env.GITHUB_HEAD_REF),
         workspace: text(env.GITHUB_WORKSPACE),
-        stepFiles: stepFiles(env),
         payload
     };
     // Only the keys that have a value, so that the context compares and prints cleanly.

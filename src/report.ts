@@ -1,10 +1,11 @@
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the
-// job summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action produced or validated (ids, statuses, booleans, URLs,
-// commits) and are written as they are: redacting them would corrupt them whenever a secret value
-// happens to equal `true` or a fragment of an id. The summary carries free text (errors, the plan),
-// so it passes the redactor: the runner masks the log, but nothing masks a summary. Its markup is
-// the run's own: every other text (a name, a graph id, a case's output, a server's answer) goes in
-// through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
+// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
+// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
+// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
+// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
+// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
+// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
+// so that it shows as text and does nothing.
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'

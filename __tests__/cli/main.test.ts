@@ -214,15 +214,17 @@ test('--debug: the run gets a debug log, redacted, on stderr; without it none', 
   expect(seen[1]!.debug).toBeUndefined()
 })
 
+/** A GitLab job for merge request !12 from the fork mallory/agent. */
+const FORK = {
+  ...ENV,
+  CI_COMMIT_BRANCH: undefined,
+  CI_MERGE_REQUEST_IID: '12',
+  CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
+  CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
+  CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
+}
+
 test('a merge request from a fork: refused before the run (exit 2), unless --repository and --ref are both given', async () => {
-  const FORK = {
-    ...ENV,
-    CI_COMMIT_BRANCH: undefined,
-    CI_MERGE_REQUEST_IID: '12',
-    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
-    CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
-    CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
-  }
   const f = io()
   const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
   expect(await cli(['deploy', '--name', 'my-agent', '--ref', 'main'], FORK, f.io, run)).toBe(2)
@@ -240,13 +242,6 @@ test('a merge request from a fork: refused before the run (exit 2), unless --rep
 })
 
 test("a check from a fork's merge request is refused in the CLI's words, not the action's", async () => {
-  const FORK = {
-    ...ENV,
-    CI_COMMIT_BRANCH: undefined,
-    CI_MERGE_REQUEST_IID: '12',
-    CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent',
-    CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent'
-  }
   const f = io()
   const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
   const check = ['check', '--name', 'my-agent', '--source', 'internal_source']

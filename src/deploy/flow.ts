@@ -1,7 +1,8 @@
 // The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/). Each step fills
-// the DeployState, so that the outputs and the summary can say what was known when it stopped;
-// the deploy returns its ending (ending.ts), built here from what the steps return or threw.
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
+// Each step fills the DeployState, so that the outputs and the summary can say what was known when
+// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// threw.
 import { shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'

@@ -1,10 +1,11 @@
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
 // (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
-// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A stale revision, a missing graph or a failed case fail
-// like an unhealthy server. Unhealthy is a failure like a failed revision: the deploy log is shown and,
-// with `on-failure: rollback`, the revision active before this run is put back (with the
-// rollback's rules on what this run may undo). Unavailable is the gate's one warning. A
-// deployment deleted meanwhile is said as that, whatever the probes answered.
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
+// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
+// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
+// revision active before this run is put back (with the rollback's rules on what this run may
+// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
+// whatever the probes answered.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { graphsSkippedBecause } from '../../health/built-workspace.ts'
@@ -41,7 +42,7 @@ export async function checkDeployedHealth(
   r: DeployedRevision
 ): Promise<Ending> {
   if (!o.healthCheck) return { outcome: 'deployed' }
-  const say = deps.say
+  const { say } = deps
   const settings = healthSettings(o, o.healthCheck, state, deps, r)
   const call = agentProbe(settings)
   const served = servedCheck(call, r, deps.log)

@@ -1,6 +1,7 @@
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a deployment named by name is
-// waited for until it is gone and then created anew; one named by id is an error.
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
+// deployment named by name is waited for until it is gone and then created anew; one named by id is
+// an error.
 import { shownStatus } from '../status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
