@@ -128,7 +128,9 @@ async function upkeep(
   let end: UpkeepEnd
   try {
     const { runUpkeep } = await import('./upkeep.ts')
-    end = await runUpkeep(port, o, { client, log, signal: port.signal, say, clock, redactor })
+    // A check of an upload promotion archives the workspace, as the deploy would.
+    const deps = { client, log, signal: port.signal, say, clock, redactor }
+    end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) })
   } catch (err) {
     const text = `Unexpected error: ${sanitizeServerText(err instanceof Error ? err.message : String(err), 1000)}`
     end = {

@@ -124,6 +124,18 @@ function driftWords(d: Difference): string {
       return 'its active revision is not the latest'
     case 'commit':
       return 'its active revision built another commit than the ref names'
+    case 'deleting':
+      return 'it is being deleted'
+    case 'status':
+      return 'it is not READY'
+    case 'type':
+      return 'it is of another type'
+    case 'no-revision':
+      return 'it has no revision'
+    case 'not-deployed':
+      return 'its active revision is not DEPLOYED'
+    case 'material':
+      return "it does not run the promotion's source's material"
   }
 }
 
@@ -131,7 +143,8 @@ function driftWords(d: Difference): string {
 function report(deps: FlowDeps, r: CheckResult): void {
   for (const s of r.skipped) deps.log.notice(`Not compared: ${s}.`)
   if (!r.differences.length) {
-    deps.log.info(`In sync: "${r.name}" is what these inputs describe.`)
+    const runs = r.promoted ? `, and runs ${r.promoted}` : ''
+    deps.log.info(`In sync: "${r.name}" is what these inputs describe${runs}.`)
     return
   }
   for (const d of r.differences) {

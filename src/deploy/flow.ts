@@ -28,6 +28,7 @@ import {
 } from './steps/material.ts'
 import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
 import { waitForRevision } from './steps/wait.ts'
+import { previewPromotion } from './check/against-source.ts'
 import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
 
 export { newState, type DeployState, type Outcome } from './state.ts'
@@ -88,6 +89,9 @@ async function stepsWith(
   const refused = refuseHealthTarget(o, current, deps.say)
   if (refused) return refused
   if (o.dryRun) {
+    // What a promotion would change in what runs, as `command: check` reads it.
+    if (given.kind === 'promoted' && current)
+      await previewPromotion(deps, current, given.source, given.promotion.what)
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }

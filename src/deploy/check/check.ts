@@ -1,26 +1,34 @@
-// `command: check`: writes nothing. It plans the deploy this run's inputs describe (as the dry run
-// does, planned.ts) and reads the deployment's revisions, then lists each difference: a planned
-// change, an active revision that is not the latest, an active revision built from another commit
-// than the ref names now, a deployment that does not exist. At most three requests: the look-up
-// and, where needed, the latest and the active revision.
+// `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
+// deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
+// lists each difference: being deleted, another status or type, a planned change, no revision, a
+// newest revision that is not the active one or not DEPLOYED, an active revision built from
+// another commit than the ref names now, no deployment. With `promote-from` the source is read and
+// checked as a promotion reads it, and the target's material is compared with the source's
+// (against-source.ts) instead of with the ref. At most three requests (the look-up, the newest and
+// the active revision), three more for a promotion's source.
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
-import { revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Options } from '../../inputs/options.ts'
+import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stopped, type Failure, type Stop } from '../ending.ts'
+import { newState } from '../state.ts'
 import { shownStatus } from '../status-words.ts'
+import { digestNeeded, uploadMaterial, type UploadMaterial } from '../steps/material.ts'
+import type { PlannedMaterial } from '../steps/plan.ts'
+import {
+  promotedNamed,
+  promotedOptions,
+  readPromotionSource,
+  refuseUnfitTarget,
+  type PromotionSource
+} from '../steps/promote.ts'
 import { findDeploymentByName } from '../steps/find-deployment.ts'
+import { materialDifference } from './against-source.ts'
+import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
 
-export type DriftKind = 'absent' | 'planned' | 'not-latest' | 'commit'
-
-export interface Difference {
-  kind: DriftKind
-  /** One line that says it, then its details (the plan's lines). */
-  text: string
-  details: string[]
-}
+export type { Difference, DriftKind } from './own-state.ts'
 
 export interface CheckResult {
   name: string | undefined
@@ -28,7 +36,18 @@ export interface CheckResult {
   differences: Difference[]
   /** Criteria that could not be judged, and why. */
   skipped: string[]
+  /** With `promote-from`: what the target was compared with (`commit <sha> of "staging" revision <id>`). */
+  promoted?: string
   failure?: Failure
+}
+
+/** A promotion's source, read and checked, and the material a promotion of it would send. */
+interface Promoted {
+  source: PromotionSource
+  material: PlannedMaterial
+  /** `commit <sha>`, `image <uri>`, or the archive's digest. */
+  what: string
+  upload?: UploadMaterial
 }
 
 export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
@@ -38,36 +57,69 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     differences: [],
     skipped: []
   }
+  let promoted: Promoted | Stop | undefined
   try {
-    const current = await deps.log.group('Find the deployment', () => find(o, deps))
-    if (stopped(current)) {
-      result.failure = current.failure
-      return result
+    // Read first, as a promotion reads it: what the deploy would refuse, the check refuses.
+    promoted = o.promoteFrom === undefined ? undefined : await promotion(o, deps)
+    if (stopped(promoted)) result.failure = promoted.failure
+    else {
+      if (promoted)
+        result.promoted = `${promoted.what} of "${promoted.source.deployment.name}" revision ${promoted.source.revision.id}`
+      result.failure = await compare(o, deps, result, promoted)
     }
-    if (!current) {
-      const what =
-        o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
-      result.differences.push({
-        kind: 'absent',
-        text: `${what} does not exist: a deploy would create it.`,
-        details: []
-      })
-      return result
-    }
-    result.name = current.name
-    result.deploymentId = current.id
-    const refused = planned(o, deps, current, result)
-    if (refused) {
-      result.failure = refused
-      return result
-    }
-    await deps.log.group('Revisions', () => revisions(o, deps, current, result))
   } catch (err) {
     if (err instanceof ControlPlaneError)
       result.failure = { message: err.message, title: 'Check failed' }
     else throw err
+  } finally {
+    if (promoted && !stopped(promoted)) await promoted.upload?.upload.archive.cleanup()
   }
   return result
+}
+
+async function compare(
+  o: Options,
+  deps: FlowDeps,
+  result: CheckResult,
+  promoted: Promoted | undefined
+): Promise<Failure | undefined> {
+  const current = await deps.log.group('Find the deployment', () => find(o, deps))
+  if (stopped(current)) return current.failure
+  if (!current) {
+    const what =
+      o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
+    result.differences.push({
+      kind: 'absent',
+      text: `${what} does not exist: a deploy would create it.`,
+      details: []
+    })
+    return undefined
+  }
+  result.name = current.name
+  result.deploymentId = current.id
+  const gone = deleting(o, current)
+  if (gone) {
+    result.differences.push(gone)
+    return undefined
+  }
+  const unfit = promoted && refuseUnfitTarget(promoted.source, current, deps.say)
+  if (unfit) return unfit.failure
+  const own = statusAndType(o, current, deps.say)
+  result.differences.push(...own.differences)
+  result.skipped.push(...own.skipped)
+  // Another type is drift already; the plan then lists what else differs.
+  const typeOff = own.differences.some(d => d.kind === 'type')
+  const planOptions = promoted ? promotedOptions(o, promoted.source) : o
+  const refused = planned(
+    typeOff ? { ...planOptions, deploymentType: undefined } : planOptions,
+    deps,
+    current,
+    result,
+    promoted?.material
+  )
+  if (refused) return refused
+  await deps.log.group('Revisions', () => revisions(o, deps, current, result, promoted))
+  return undefined
 }
 
 async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
@@ -79,14 +131,34 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined 
   })
 }
 
+/**
+ * The source of `promote-from`, read and checked as a deploy reads it (its refusals are the
+ * check's failure), and the material a promotion would send. An upload's is the workspace's
+ * archive, whose digest must be `expected-source-digest`, as for the deploy.
+ */
+async function promotion(o: Options, deps: FlowDeps): Promise<Promoted | Stop> {
+  const source = await readPromotionSource(o, deps)
+  if (stopped(source)) return source
+  if (source.deployment.source === 'internal_source') {
+    if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
+    const upload = await uploadMaterial(promotedOptions(o, source), newState(o), deps)
+    if (stopped(upload)) return upload
+    return { source, material: upload, what: upload.upload.facts.digest, upload }
+  }
+  const named = promotedNamed(source, o, deps)
+  if (stopped(named)) return named
+  return { source, material: { kind: 'named', ...named }, what: named.what }
+}
+
 /** The planned changes, as differences; the deploy's failure when it would refuse. */
 function planned(
   o: Options,
   deps: FlowDeps,
   current: Deployment,
-  result: CheckResult
+  result: CheckResult,
+  material: PlannedMaterial | undefined
 ): Failure | undefined {
-  const plan = plannedChanges(o, current, deps.say)
+  const plan = plannedChanges(o, current, deps.say, material)
   if (stopped(plan)) return plan.failure
   if (plan.unread.length)
     result.skipped.push(
@@ -102,39 +174,26 @@ function planned(
   return undefined
 }
 
-/** The active revision against the latest, and the commit it built against the ref's. */
+/**
+ * The revisions' state; then the active revision's material: against the source's for a
+ * promotion, else the commit it built against the one the ref names now.
+ */
 async function revisions(
   o: Options,
   deps: FlowDeps,
   d: Deployment,
-  result: CheckResult
+  result: CheckResult,
+  promoted: Promoted | undefined
 ): Promise<void> {
-  const { client } = deps
-  const latestId = d.latest_revision_id
-  const activeId = d.active_revision_id
-  let active: Pick<Revision, 'source_revision_config'> | undefined =
-    activeId !== null && activeId === latestId ? d : undefined
-  if (latestId !== null && latestId !== activeId) {
-    const latest = await client.getRevision(d.id, latestId)
-    const state =
-      revisionOutcome(latest.status) === 'failed'
-        ? 'failed'
-        : revisionOutcome(latest.status) === 'in_progress'
-          ? 'in progress'
-          : 'not active'
-    result.differences.push({
-      kind: 'not-latest',
-      text:
-        activeId === null
-          ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${shownStatus(latest.status)} (${state}).`
-          : `The active revision ${activeId} is not the latest: ${latestId} is ${shownStatus(latest.status)} (${state}).`,
-      details: []
-    })
-    if (activeId !== null && wantsCommit(o)) active = await client.getRevision(d.id, activeId)
-  }
-  commit(o, active, activeId, result)
+  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit(o))
+  result.differences.push(...read.differences)
+  if (promoted) {
+    const m = materialDifference(d, read.active, promoted.source, deps)
+    if (m) result.differences.push(m)
+  } else commit(o, read.active, d.active_revision_id, result)
+  const built = read.active?.source_revision_config?.repo_commit_sha
   deps.log.info(
-    `Latest revision ${latestId ?? 'none'}, active ${activeId ?? 'none'}${active?.source_revision_config?.repo_commit_sha ? `, built ${active.source_revision_config.repo_commit_sha}` : ''}.`
+    `Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${shownStatus(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`
   )
 }
 
@@ -149,6 +208,12 @@ function commit(
   activeId: string | null,
   result: CheckResult
 ): void {
+  if (uploadsWorkspace(o.source, o.revisionSource) && activeId !== null) {
+    result.skipped.push(
+      'the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace'
+    )
+    return
+  }
   if (o.source !== 'codehost' || activeId === null) return
   if (o.expectedSha === undefined) {
     result.skipped.push(

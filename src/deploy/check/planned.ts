@@ -6,7 +6,7 @@ import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { namedMaterial } from '../steps/material.ts'
 import { stopped, type Stop } from '../ending.ts'
-import { describePlan, planUpdate, type Change } from '../steps/plan.ts'
+import { describePlan, planUpdate, type Change, type PlannedMaterial } from '../steps/plan.ts'
 
 export interface Planned {
   /** The plan's lines for each change, as the dry run prints them. */
@@ -15,9 +15,17 @@ export interface Planned {
   unread: string[]
 }
 
-/** The changes a deploy would make; the deploy's refusal when it would make none. */
-export function plannedChanges(o: Options, current: Deployment, say: Say): Planned | Stop {
-  const plan = planUpdate(o, current, namedMaterial(o), say)
+/**
+ * The changes a deploy of `material` (the inputs' by default; a promotion's source's) would make;
+ * the deploy's refusal when it would make none.
+ */
+export function plannedChanges(
+  o: Options,
+  current: Deployment,
+  say: Say,
+  material: PlannedMaterial = namedMaterial(o)
+): Planned | Stop {
+  const plan = planUpdate(o, current, material, say)
   if (stopped(plan)) return plan
   if (plan.kind !== 'update') return { lines: describePlan(plan), unread: [] }
   const hidden = new Set(

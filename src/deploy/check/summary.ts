@@ -6,7 +6,12 @@ export function renderCheckSummary(r: CheckResult, error: string | undefined): s
   const name = r.name ? `\`${r.name}\`` : 'deployment'
   const headline = r.failure ? '❌ Check failed' : r.differences.length ? '⚠️ Drift' : '✅ In sync'
   const out = [`### ${headline}: ${name}`, '']
-  if (!r.failure && !r.differences.length) out.push('The deployment is what these inputs describe.')
+  if (!r.failure && !r.differences.length)
+    out.push(
+      r.promoted
+        ? `The deployment is what these inputs describe, and runs what its source runs: ${r.promoted}.`
+        : 'The deployment is what these inputs describe.'
+    )
   for (const d of r.differences) {
     out.push(`- ${d.text}`)
     if (d.details.length) out.push('', '  ```', ...d.details.map(l => `  ${l}`), '  ```')

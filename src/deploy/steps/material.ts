@@ -83,7 +83,7 @@ export async function prepareMaterial(
   return uploadMaterial(o, state, deps)
 }
 
-async function uploadMaterial(
+export async function uploadMaterial(
   o: Options,
   state: DeployState,
   deps: FlowDeps
@@ -135,7 +135,7 @@ async function preparePromotion(
 }
 
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
-function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
+export function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
   const say = deps.say
   return stop(
     `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,
