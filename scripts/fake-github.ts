@@ -160,13 +160,19 @@ export async function startFakeGitHub(opts: { prefix?: string } = {}): Promise<F
           return
         }
       }
-      const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)
+      const pull = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/.exec(path)
       if (pull && method === 'GET') {
-        const p = pulls.get(Number(pull[1]))
+        const p = pulls.get(Number(pull[2]))
         if (!p) return notFound()
         p.onRead?.()
         const state = p.state === 'merged' ? 'closed' : p.state
-        send(200, { number: Number(pull[1]), state, merged: p.state === 'merged' })
+        // As GitHub names it: its number, and the repository it belongs to.
+        send(200, {
+          number: Number(pull[2]),
+          state,
+          merged: p.state === 'merged',
+          base: { repo: { full_name: pull[1] } }
+        })
         return
       }
       const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)

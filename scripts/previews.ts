@@ -37,7 +37,7 @@ export function previewsFixture(specs: readonly PreviewSpec[]): Fixture {
 
 /**
  * A large workspace: `total` deployments that all share `prefix` (so the listing reads them
- * all, page after page), of which `matching` are named `<prefix>-pr-<n>` and a month old; the
+ * all, page after page), of which `matching` are named `<prefix>-app-pr-<n>` and a month old; the
  * others `<prefix>-<n>`, changed now. With `sweep-names: <prefix>-*pr-{pr}` and
  * `sweep-max-age: 7d`, the sweep deletes exactly the `matching` ones.
  */
@@ -46,7 +46,7 @@ export function largeWorkspace(prefix: string, total: number, matching: number):
   for (let i = 1; i <= total; i++) {
     specs.push(
       i <= matching
-        ? { name: `${prefix}-pr-${i}`, updatedAt: daysAgo(30) }
+        ? { name: `${prefix}-app-pr-${i}`, updatedAt: daysAgo(30) }
         : { name: `${prefix}-${i}` }
     )
   }

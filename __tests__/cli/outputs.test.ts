@@ -119,3 +119,21 @@ test('dotenv: a value that some reader would read otherwise is left out, and nam
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('dotenv: swept, a JSON array of names, is its names joined by commas, read back alike by every reader', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-dotenv-'))
+  try {
+    const file = join(dir, 'sweep.env')
+    const written = dotenv({ swept: '["my-agent-pr-1","my-agent-pr-12"]', drift: '' })
+    expect(written).toEqual({ text: 'SWEPT=my-agent-pr-1,my-agent-pr-12\nDRIFT=\n', left: [] })
+    writeFileSync(file, written.text)
+    expect(readBack(file, ['SWEPT'], dir)).toEqual(readByAll(['my-agent-pr-1,my-agent-pr-12']))
+    // None deleted: empty, not `[]`.
+    writeFileSync(file, dotenv({ swept: '[]' }).text)
+    expect(readBack(file, ['SWEPT'], dir)).toEqual(readByAll(['']))
+    // Only a list of names is joined; anything else in it is left out, never half written.
+    expect(dotenv({ swept: '["a", "b c"]' })).toEqual({ text: '', left: ['swept'] })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

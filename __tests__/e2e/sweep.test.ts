@@ -146,7 +146,9 @@ e2eWithGitHub(
     expect(swept(r.outputs)).toEqual(['app-pr-8'])
     expect(names(emu)).toContain('app-pr-7')
     expect(deletes(emu).map(d => d.path)).not.toContain(`/v2/deployments/${id}`)
-    expect(warnings(r.stdout).join('\n')).toMatch(/app-pr-7" changed since the listing/)
+    expect(warnings(r.stdout).join('\n')).toMatch(
+      /Held back "app-pr-7": it changed since the listing \(last change .*: someone may deploy it now\)/
+    )
     expect(r.summary).toMatch(
       /`app-pr-7` .* ⚠️ held back \| pull request #7 is closed; it changed since the listing/
     )
@@ -180,7 +182,7 @@ e2e(
     expect(r.code).toBe(0)
     expect(swept(r.outputs)).toHaveLength(40)
     expect(new Set(swept(r.outputs))).toEqual(
-      new Set(Array.from({ length: 40 }, (_, i) => `big-pr-${i + 1}`))
+      new Set(Array.from({ length: 40 }, (_, i) => `big-app-pr-${i + 1}`))
     )
     const requests = emu.requests()
     const pages = requests.filter(q => q.method === 'GET' && q.path === '/v2/deployments')
@@ -220,6 +222,15 @@ e2e('sweep: bad inputs are refused before any request', async ({ emu }) => {
     [{ 'sweep-names': 'pv-*' }, /needs a criterion/],
     [{ 'sweep-names': 'pv-*', 'sweep-closed': 'true' }, /`sweep-closed` needs `\{pr\}`/],
     [{ 'sweep-names': 'pv-*', 'sweep-max-age': '7 days' }, /`sweep-max-age` must be a duration/],
+    [
+      { 'sweep-names': 'pv-*', 'sweep-max-age': '7' },
+      /`sweep-max-age` needs a unit: `7` would be 7 seconds/
+    ],
+    [{ 'sweep-names': 'pv-*', 'sweep-max-age': '30m' }, /`sweep-max-age` must be at least `1h`/],
+    [
+      { 'sweep-names': 'my-agent', 'sweep-max-age': '7d' },
+      /`sweep-names` must hold `\{pr\}` or `\*`/
+    ],
     [{ 'sweep-names': 'pv-{pr}', name: 'pv-1' }, /`name` applies only to command/]
   ] as const) {
     const r = await run({ inputs: sweepInputs(emu, over) })

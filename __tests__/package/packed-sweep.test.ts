@@ -41,7 +41,9 @@ async function startFakeGitLab(): Promise<FakeGitLab> {
     res.writeHead(status, { 'content-type': 'application/json' })
     res.end(
       JSON.stringify(
-        status === 200 ? { iid: Number(m![1]), ...mr } : { message: `${status} error` }
+        status === 200
+          ? { iid: Number(m![1]), project_id: 42, ...mr }
+          : { message: `${status} error` }
       )
     )
   })
@@ -124,7 +126,7 @@ test('sweep on GitLab: merged and closed merge requests go; open, absent, unread
   expect(deletes()).toHaveLength(2)
   expect(run.stderr).toContain('Read 6 pull request states from GitLab project 42')
   expect(run.stderr).toMatch(/warning: .*Pull request !5: GitLab answered 500/)
-  expect(run.stderr).toMatch(/warning: .*"mr-3" changed since the listing/)
+  expect(run.stderr).toMatch(/warning: .*Held back "mr-3": it changed since the listing/)
   // The token went to GitLab in its header, and nowhere else.
   expect(gitlab.seen.every(s => s.headers['private-token'] === GITLAB_TOKEN)).toBe(true)
   expect(run.stdout + run.stderr).not.toContain(GITLAB_TOKEN)

@@ -1,6 +1,7 @@
 // The run's outputs as the CLI writes them: `name=value` lines or one JSON object on stdout, and a
 // dotenv file (`DEPLOYMENT_ID=...`) for GitLab's `artifacts:reports:dotenv` and `source`-ing.
-// Outputs are structured values, written as they are (as the action writes them).
+// Outputs are structured values, written as they are (as the action writes them); in the file, a
+// list of names is joined by commas.
 import type { OutputFormat } from './flags.ts'
 
 /** One line per output, `name=value`, in the order given; nothing when there is no output. */
@@ -33,12 +34,32 @@ export function dotenvValue(value: string): string | undefined {
   return BARE.test(value) ? value : undefined
 }
 
+/**
+ * The outputs that are JSON arrays of names (`swept`). JSON needs `"`, which sh and bash take away
+ * and GitLab keeps, so in the file such a list is its names joined by `,` (`SWEPT=a-pr-1,a-pr-2`,
+ * empty for none): the one form of it that every reader reads back alike.
+ */
+const NAME_LISTS: ReadonlySet<string> = new Set(['swept'])
+
+/** A JSON array of names, joined by `,`; undefined when the value is no such array. */
+function joinedNames(value: string): string | undefined {
+  let items: unknown
+  try {
+    items = JSON.parse(value)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(items)) return undefined
+  const names = items.filter((i): i is string => typeof i === 'string' && /^[a-z0-9-]+$/.test(i))
+  return names.length === items.length ? names.join(',') : undefined
+}
+
 /** The dotenv file: `NAME=value` per output, and the outputs it could not carry safely. */
 export function dotenv(outputs: Record<string, string>): { text: string; left: string[] } {
   const lines: string[] = []
   const left: string[] = []
   for (const [name, value] of Object.entries(outputs)) {
-    const written = dotenvValue(value)
+    const written = NAME_LISTS.has(name) ? joinedNames(value) : dotenvValue(value)
     if (written === undefined) left.push(name)
     else lines.push(`${dotenvName(name)}=${written}\n`)
   }

@@ -1,7 +1,7 @@
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // repository of the `repository` input (the workflow's by default), through the API root of the
 // workflow run's context, under the token's rule (https, or http to this machine).
-import { Redactor } from '../control-plane/redact.ts'
+import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import {
   PULL_READ_TIMEOUT_MS,
   type PullState,
@@ -37,9 +37,7 @@ export function githubPullStates(
           pull_number: number,
           request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
         })
-        if (data.state === 'open') return { kind: 'open' }
-        if (data.state === 'closed') return { kind: 'closed', merged: data.merged === true }
-        return { kind: 'failed', reason: 'GitHub answered without a pull request state' }
+        return githubState(data, number, repository)
       } catch (err) {
         if ((err as { status?: unknown } | null)?.status === 404) return { kind: 'absent' }
         const reason = describeGitHubError(err, redact, api.host, {
@@ -49,4 +47,34 @@ export function githubPullStates(
       }
     }
   }
+}
+
+/** The answer's state, when it is the pull request asked for: another one's says nothing of it. */
+function githubState(data: unknown, number: number, repository: string): PullState {
+  const d = data as {
+    number?: unknown
+    state?: unknown
+    merged?: unknown
+    base?: { repo?: { full_name?: unknown } | null } | null
+  } | null
+  const repo = d?.base?.repo?.full_name
+  if (d?.number !== number)
+    return {
+      kind: 'failed',
+      reason: `GitHub answered for pull request ${said(d?.number)}, not #${number}`
+    }
+  if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
+    return {
+      kind: 'failed',
+      reason: `GitHub answered for repository ${said(repo)}, not ${repository}`
+    }
+  if (d.state === 'open') return { kind: 'open' }
+  if (d.state === 'closed') return { kind: 'closed', merged: d.merged === true }
+  return { kind: 'failed', reason: 'GitHub answered without a pull request state' }
+}
+
+/** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
+function said(v: unknown): string {
+  if (typeof v === 'number') return `#${v}`
+  return typeof v === 'string' ? `"${sanitizeServerText(v, 100)}"` : 'none'
 }

@@ -214,7 +214,7 @@ export const ACTION_INPUTS = {
   },
   'sweep-names': {
     description:
-      'With command sweep (required) - the names to consider, matched whole - * any run of name characters, {pr} a pull request number (my-agent-pr-{pr}).',
+      'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
     required: false
   },
   'sweep-closed': {
@@ -224,7 +224,7 @@ export const ACTION_INPUTS = {
   },
   'sweep-max-age': {
     description:
-      'With command sweep - delete those whose last change (updated_at) is older than this (7d, 36h, 90m).',
+      'With command sweep - delete those whose last change (updated_at) is older than this, with its unit (7d, 36h; at least 1h).',
     required: false
   },
   'sweep-max-count': {

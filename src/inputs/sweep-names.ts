@@ -1,8 +1,9 @@
-// The `sweep-names` input: a pattern of deployment names, matched whole, where `*` is any run of
-// name characters (lowercase letters, digits, hyphens; the empty run too) and `{pr}` a pull (merge)
-// request number. A listed name with any other character is never matched: the sweep neither
-// deletes it nor puts it in its output. Checked once here and
-// matched by the sweep (src/deploy/sweep/).
+// The `sweep-names` input: a pattern of deployment names, matched whole, where `*` is a run of one
+// name character or more (lowercase letters, digits, hyphens) and `{pr}` a pull (merge) request
+// number; it holds one of the two, so that it never names one deployment alone. `*` is never
+// empty: `my-agent*` must not take production's `my-agent`. A listed name with any other
+// character is never matched: the sweep neither deletes it nor puts it in its output. Checked
+// once here and matched by the sweep (src/deploy/sweep/).
 import type { Check } from './problems.ts'
 
 /** A checked `sweep-names` pattern. */
@@ -24,10 +25,14 @@ export const parseSweepNames: Check<NamePattern> = (v, fail) => {
   if (v === '') return undefined
   if (!ALLOWED.test(v)) {
     return fail(
-      `${input} must be lowercase letters, digits and hyphens, with \`*\` (any run of characters) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``
+      `${input} must be lowercase letters, digits and hyphens, with \`*\` (one character or more) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``
     )
   }
   if (v.split(PR).length > 2) return fail(`${input} may hold \`{pr}\` once`)
+  if (!v.includes(PR) && !v.includes('*'))
+    return fail(
+      `${input} must hold \`{pr}\` or \`*\`, like \`${v}-pr-{pr}\`: \`${v}\` names one deployment alone, which may be production`
+    )
   const literal = longestLiteral(v)
   // A pattern of wildcards alone would match every deployment of the workspace, production too.
   if (!/[a-z]/.test(literal) || literal.length < 2) {
@@ -48,7 +53,7 @@ function longestLiteral(pattern: string): string {
 function regexOf(pattern: NamePattern): RegExp {
   const source = pattern.text
     .split(/(\*|\{pr\})/)
-    .map(part => (part === '*' ? '[a-z0-9-]*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+    .map(part => (part === '*' ? '[a-z0-9-]+' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
     .join('')
   return new RegExp(`^${source}$`)
 }

@@ -199,15 +199,7 @@ export const INPUTS = {
   'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
   'sweep-names': row(parseSweepNames, ['sweep']),
   'sweep-closed': row(booleanInput('sweep-closed'), ['sweep']),
-  'sweep-max-age': row(
-    (v, fail) => {
-      if (v === '') return undefined
-      const ms = parseAge(v)
-      if (ms !== undefined && ms > 0) return ms
-      return fail('`sweep-max-age` must be a duration longer than zero, like `7d`, `36h` or `90m`')
-    },
-    ['sweep']
-  ),
+  'sweep-max-age': row(parseSweepMaxAge, ['sweep']),
   'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
   'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
   'promote-from': row(parsePromoteFrom, 'deploy'),
@@ -217,6 +209,25 @@ export const INPUTS = {
 type Row<K extends InputName> = (typeof INPUTS)[K]
 /** Each input's value after its check; `undefined` when not set or when its check failed. */
 export type Fields = { [K in InputName]: Row<K> extends InputRow<infer T> ? T | undefined : never }
+
+const HOUR_MS = 3_600_000
+
+/**
+ * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
+ * would delete every matching preview, those of open pull requests too).
+ */
+function parseSweepMaxAge(v: string, fail: Fail): number | undefined {
+  if (v === '') return undefined
+  if (/^\d+$/.test(v))
+    return fail(
+      `\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`
+    )
+  const ms = parseAge(v)
+  if (ms === undefined)
+    return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`')
+  if (ms < HOUR_MS) return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``)
+  return ms
+}
 
 function parseSource(v: string, fail: Fail): Source | undefined {
   if ((SOURCES as readonly string[]).includes(v)) return v as Source

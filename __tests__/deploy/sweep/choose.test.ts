@@ -20,11 +20,14 @@ describe('sweep-names', () => {
     ['my-agent-pr-{pr}', 'my-agent-pr-012', undefined],
     ['my-agent-pr-{pr}', 'my-agent-pr-', undefined],
     ['my-agent-pr-{pr}', 'my-agent-pr-1a', undefined],
-    ['preview-*', 'preview-', {}],
+    // `*` is one character or more: `my-agent*` never takes production's `my-agent`.
+    ['preview-*', 'preview-', undefined],
+    ['my-agent*', 'my-agent', undefined],
+    ['my-agent*', 'my-agent2', {}],
     ['preview-*', 'preview-feature-x', {}],
     ['preview-*', 'my-preview-x', undefined],
     ['*-pr-{pr}', 'agent-pr-3', { pr: 3 }],
-    ['*-pr-{pr}', '-pr-3', { pr: 3 }],
+    ['*-pr-{pr}', '-pr-3', undefined],
     ['app-*-pr-{pr}', 'app-a-b-pr-44', { pr: 44 }],
     // A name the service answered with other characters than a deployment name's: never matched.
     ['preview-*', 'preview-$(touch x)', undefined],
@@ -45,7 +48,11 @@ describe('sweep-names', () => {
     ['My-Agent-*', /lowercase letters/],
     ['a-{pr}-{pr}', /`\{pr\}` once/],
     ['agent-{n}', /lowercase letters/],
-    ['agent.*', /lowercase letters/]
+    ['agent.*', /lowercase letters/],
+    [
+      'my-agent',
+      /must hold `\{pr\}` or `\*`, like `my-agent-pr-\{pr\}`: `my-agent` names one deployment alone/
+    ]
   ])('%s is refused', (text, says) => {
     const problems: string[] = []
     parseSweepNames(text, m => void problems.push(m))

@@ -62,7 +62,8 @@ export function gitlabPullStates(
           const said = sanitizeServerText(redactor.redact(answer.body), 200)
           return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` }
         }
-        return gitlabState(JSON.parse(answer.body))
+        const asked = project ? { path: project } : { id: context.projectId }
+        return gitlabState(JSON.parse(answer.body), iid, asked)
       } catch (err) {
         const text = err instanceof Error ? err.message : String(err)
         return {
@@ -74,11 +75,47 @@ export function gitlabPullStates(
   }
 }
 
-/** `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state. */
-function gitlabState(body: unknown): PullState {
-  const state = (body as { state?: unknown } | null)?.state
+/**
+ * `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state, when the
+ * answer is the merge request asked for (its `iid`, and its `project_id`, or `references.full`
+ * for a project asked by its path): another one's says nothing of this one.
+ */
+function gitlabState(
+  body: unknown,
+  iid: number,
+  asked: { id: string } | { path: string }
+): PullState {
+  const mr = body as {
+    iid?: unknown
+    project_id?: unknown
+    state?: unknown
+    references?: { full?: unknown } | null
+  } | null
+  if (mr?.iid !== iid)
+    return {
+      kind: 'failed',
+      reason: `GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`
+    }
+  if ('id' in asked && String(mr.project_id) !== asked.id)
+    return {
+      kind: 'failed',
+      reason: `GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`
+    }
+  const full = mr.references?.full
+  if (
+    'path' in asked &&
+    (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase())
+  )
+    return { kind: 'failed', reason: `GitLab answered for ${said(full)}, not ${asked.path}!${iid}` }
+  const state = mr.state
   if (state === 'opened' || state === 'locked') return { kind: 'open' }
   if (state === 'closed' || state === 'merged')
     return { kind: 'closed', merged: state === 'merged' }
   return { kind: 'failed', reason: 'GitLab answered without a merge request state' }
+}
+
+/** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */
+function said(v: unknown, mark = ''): string {
+  if (typeof v === 'number') return `${mark}${v}`
+  return typeof v === 'string' ? `"${sanitizeServerText(v, 100)}"` : 'none'
 }

@@ -1,8 +1,10 @@
 // `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
 // page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
-// each re-read right before its delete and held back when it changed since the listing (someone
-// deploys it now). Nothing else is ever touched. Returns every matching deployment's fate.
+// each re-read right before its delete and held back unless it is the same deployment, by id and
+// name, unchanged since the listing. Nothing else is ever touched. Returns every matching
+// deployment's fate.
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { matchName, type NamePattern } from '../../inputs/sweep-names.ts'
@@ -150,11 +152,12 @@ async function deleteOne(
     )
     return
   }
-  if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId) {
+  const changed = changeSince(row, now, o.sweepNames!)
+  if (changed) {
     row.fate = 'held-back'
-    row.why.push('it changed since the listing (someone deploys it now)')
+    row.why.push('it changed since the listing')
     log.warning(
-      `"${row.name}" changed since the listing (last change ${now.updated_at}, latest revision ${now.latest_revision_id ?? 'none'}): someone deploys it now, so it is kept.`,
+      `Held back "${row.name}": it changed since the listing (${changed}); it is kept.`,
       HELD
     )
     return
@@ -170,9 +173,24 @@ async function deleteOne(
     return
   }
   row.fate = 'deleted'
-  result.swept.push(row.name)
+  // As the re-read named it (the same name as listed: changeSince holds it).
+  result.swept.push(now.name)
   const project = o.deleteTracingProject ? ' and its tracing project' : ''
   log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`)
+}
+
+/**
+ * How the re-read differs from the listing, or undefined: another id or a name that is not the
+ * listed one (a list answer that misnamed a deployment, production's say), or a new change (someone
+ * deploys it now). Only the deployment the listing judged, unchanged, is deleted.
+ */
+function changeSince(row: SweepRow, now: Deployment, pattern: NamePattern): string | undefined {
+  if (now.id !== row.id) return `read again, it answers as id ${sanitizeServerText(now.id, 80)}`
+  if (now.name !== row.name || !matchName(pattern, now.name))
+    return `read again, it is named "${sanitizeServerText(now.name, 200)}"`
+  if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
+    return `last change ${sanitizeServerText(now.updated_at, 80)}, latest revision ${sanitizeServerText(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`
+  return undefined
 }
 
 function gone(row: SweepRow, deps: FlowDeps): void {
