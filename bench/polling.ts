@@ -10,6 +10,7 @@ import {
   type Cadence,
   type RevisionReader
 } from '../src/deploy/steps/wait.ts'
+import { BuildLogFollower } from '../src/deploy/steps/build-log.ts'
 import { table } from './markdown.ts'
 import { dur, median, pct } from './stats.ts'
 
@@ -148,6 +149,8 @@ export interface SimRun {
   requests: number
   /** When each poll read the status (ms since creation). */
   reads: number[]
+  /** Reads of the build log as the action follows it (one per poll while building, one after). */
+  logReads: number
 }
 
 export type Poller =
@@ -207,7 +210,14 @@ export async function simulate(
       reads.push(read)
       if (statusAt(stages, read) === 'DEPLOYED') {
         const knownMs = read + latency / 2
-        return { deployMs, knownMs, delayMs: knownMs - deployMs, requests: k + 1, reads }
+        return {
+          deployMs,
+          knownMs,
+          delayMs: knownMs - deployMs,
+          requests: k + 1,
+          reads,
+          logReads: 0
+        }
       }
     }
   }
@@ -222,6 +232,17 @@ export async function simulate(
     }
   }
   const sleep = async (wait: number) => void (t += wait)
+  // The build log, followed as the deploy does: each read costs a request's latency.
+  const logs = new BuildLogFollower(
+    {
+      getRevisionLogs: async () => {
+        t += latency
+        return { logs: [], next_offset: null }
+      }
+    },
+    { deploymentId: '00000000-0000-4000-8000-000000000001', revisionId: '' },
+    () => t
+  )
   const result = await waitForRevision({
     client,
     deploymentId: '00000000-0000-4000-8000-000000000001',
@@ -229,10 +250,12 @@ export async function simulate(
     timeoutMs: 6 * 3600_000,
     pollIntervalMs: poller.pollIntervalMs,
     cadence: poller.cadence,
-    clock: { now: () => t, sleep }
+    clock: { now: () => t, sleep },
+    afterPoll: async (status, deadline) => void (await logs.read(status, deadline))
   })
   if (result.outcome !== 'deployed') throw new Error(`simulation ended ${result.outcome}`)
-  return { deployMs, knownMs: t, delayMs: t - deployMs, requests: result.polls, reads }
+  const { polls: requests } = result
+  return { deployMs, knownMs: t, delayMs: t - deployMs, requests, reads, logReads: logs.reads }
 }
 
 /**
@@ -301,6 +324,8 @@ export interface Row {
   worstShareOfAllowed: number
   requestsMedian: number
   requestsMax: number
+  /** The most build-log reads of one deploy (the action's; none for a fixed poller). */
+  logReadsMax: number
   /** Worst (highest) ratio of requests to the every-5-s poller's for the same deploy. */
   vsEvery5Worst: number
   delayGoalMet: boolean
@@ -329,6 +354,7 @@ export async function pollingRows(
         worstShareOfAllowed: Math.max(...shares),
         requestsMedian: median(requests),
         requestsMax: Math.max(...requests),
+        logReadsMax: Math.max(...points.map(p => p.run.logReads)),
         vsEvery5Worst: Math.max(...points.map(p => p.run.requests / p.every5Requests)),
         delayGoalMet: shares.every(x => x <= 1)
       })
@@ -350,6 +376,7 @@ export function pollingTable(rows: Row[]): string {
       'Worst / allowed',
       'Requests median',
       'Requests max',
+      'Build-log reads max',
       'Requests / every-5-s (worst)'
     ],
     rows.map(r => [
@@ -361,6 +388,7 @@ export function pollingTable(rows: Row[]): string {
       `${r.worstShareOfAllowed.toFixed(2)}${r.delayGoalMet ? '' : ' ✗'}`,
       r.requestsMedian,
       r.requestsMax,
+      r.poller.startsWith('every') ? '–' : r.logReadsMax,
       pct(r.vsEvery5Worst, 1)
     ])
   )

@@ -188,7 +188,9 @@ if (wanted('polling')) {
       'poll read the status inside that window (DEPLOYED just missed), so the worst case is exact. W is the period ' +
       'of a fixed poller, and for the action the delay the goal allows, max(2 s, 3% of the deploy). “Allowed” is ' +
       'the goal for the nominal deploy; every point is checked against its own deploy time (“Worst / allowed”). ' +
-      'The request ratio compares each point with the every-5-s poller on the same deploy.',
+      'The request ratio compares each point with the every-5-s poller on the same deploy. ' +
+      'The action also follows the build log (one read per poll while BUILDING and one after, each ' +
+      `taking ${LATENCY_MS} ms): “Build-log reads max” prices it; the other request columns count status polls.`,
     pollingTable(rows),
     '**Per timeline, this action:**',
     timelineTable(current),

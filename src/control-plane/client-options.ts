@@ -50,6 +50,8 @@ export interface RevisionLogsOptions {
   limit?: number
   /** The `next_offset` of the previous page. */
   offset?: string
+  /** Lines from this time on (inclusive, ISO 8601): where a reader following the log left off. */
+  start_time?: string
 }
 
 /**

@@ -280,14 +280,14 @@ export class ControlPlaneClient {
       )
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err
-      const { order, limit, offset } = query
+      const { order, limit, offset, start_time } = query
       try {
         page = await this.call(
           'get revision logs',
           'POST',
           `/v1/projects/${revision}/${query.type}_logs`,
           'RevisionLogPage',
-          { ...call, body: { order, limit, offset }, idempotent: true }
+          { ...call, body: { order, limit, offset, start_time }, idempotent: true }
         )
       } catch (v1) {
         throw v1 instanceof ApiError && v1.status === 404 ? err : v1

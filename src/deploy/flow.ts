@@ -3,7 +3,7 @@
 // Each step fills the DeployState, so that the outputs and the summary can say what was known when
 // it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
 // threw.
-import { shownStatus } from './status-words.ts'
+import { progressLine, shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { Deployment } from '../control-plane/schema.ts'
 import { formatDuration } from '../duration.ts'
@@ -27,6 +27,7 @@ import {
   type UploadMaterial
 } from './steps/material.ts'
 import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
+import { BuildLogFollower } from './steps/build-log.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { previewPromotion } from './check/against-source.ts'
 import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
@@ -187,6 +188,7 @@ function waitFor(
   revisionId: string
 ): Promise<Waited> {
   const { log } = deps
+  const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now)
   return log.group(`Wait for revision ${revisionId}`, async () => {
     const result = await waitForRevision({
       client: deps.client,
@@ -198,6 +200,12 @@ function waitFor(
       signal: deps.signal,
       clock: deps.clock,
       onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
+      onProgress: (status, ms) => log.info(progressLine(status, formatDuration(ms))),
+      afterPoll: async (status, deadline) => {
+        const read = await buildLog.read(status, deadline)
+        for (const line of read.lines) log.info(line)
+        if (read.stopped) log.info(read.stopped)
+      },
       onUnknownStatus: status =>
         log.warning(
           `Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +

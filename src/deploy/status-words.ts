@@ -25,3 +25,10 @@ export function shownStatus(status: string): string {
   const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?')
   return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`
 }
+
+/** The wait's line while nothing changes: the status and the time waited. */
+export function progressLine(status: string | undefined, elapsedText: string): string {
+  return status === undefined
+    ? `Still waiting for the revision's first status after ${elapsedText}`
+    : `Still ${shownStatus(status)} after ${elapsedText}`
+}

@@ -8,6 +8,7 @@ import type { FlowDeps } from '../deps.ts'
 import type { FlowLog } from '../../log.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
+import { progressLine } from '../status-words.ts'
 
 export interface AfterFailure {
   log: FailureLog | undefined
@@ -41,7 +42,8 @@ export async function afterFailure(
             pollIntervalMs: o.pollIntervalMs,
             cadence: deps.cadence,
             signal: deps.signal,
-            clock: deps.clock
+            clock: deps.clock,
+            onProgress: (status, ms) => deps.log.info(progressLine(status, formatDuration(ms)))
           },
           onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
         },

@@ -40,7 +40,10 @@ export interface RollbackInput {
    * a redeploy of the old revision leaves them as this run set them.
    */
   notUndone: string[]
-  wait: Pick<WaitOptions, 'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'clock'>
+  wait: Pick<
+    WaitOptions,
+    'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'clock' | 'onProgress'
+  >
   onStatus?: (status: string, elapsedMs: number) => void
 }
 

@@ -63,6 +63,18 @@ export interface WaitOptions {
    */
   notFoundGraceMs?: number
   onStatus?: (status: string, elapsedMs: number) => void
+  /**
+   * While nothing changes: at least every `progressEveryMs` of the run's clock since the last
+   * status or progress line, the status (undefined before the first read) and the time waited.
+   */
+  onProgress?: (status: string | undefined, elapsedMs: number) => void
+  /** Default PROGRESS_EVERY_MS. */
+  progressEveryMs?: number
+  /**
+   * After each read that does not end the wait, awaited before the pause: where the build's log
+   * is followed (one log read per poll at most, build-log.ts).
+   */
+  afterPoll?: (status: string, deadline: number) => Promise<void>
   /** Once, for the first status that is not one the service documents. */
   onUnknownStatus?: (status: string) => void
   onPollError?: (error: unknown, consecutive: number) => void
@@ -100,6 +112,9 @@ const FINAL_POLL_GRACE_MS = 2000
  * or more.
  */
 export const FIRST_READ_MS = 10_000
+
+/** A long wait says where it is at least this often: a silent log looks like a hung job. */
+export const PROGRESS_EVERY_MS = 30_000
 
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
@@ -149,6 +164,8 @@ interface Polling {
   lastApiError: ApiError | undefined
   unknownSeen: boolean
   pause: number
+  /** When the last status or progress line was said. */
+  saidAt: number
 }
 
 /** How one poll went: the end of the wait, or whether the status changed (and a Retry-After). */
@@ -171,7 +188,8 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
     lastError: undefined,
     lastApiError: undefined,
     unknownSeen: false,
-    pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+    pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor,
+    saidAt: start
   }
   for (;;) {
     if (o.signal?.aborted) return resultOf(p, 'cancelled')
@@ -182,11 +200,42 @@ export async function waitForRevision(o: WaitOptions): Promise<WaitResult> {
     const wait = nextWait(o, p, step.changed, step.retryAfterMs)
     if (wait === undefined) return resultOf(p, 'error')
     try {
-      await sleep(wait, o.signal)
+      await pauseSaying(o, p, wait, sleep)
     } catch {
       return resultOf(p, 'cancelled')
     }
   }
+}
+
+/** Says the progress when it is due. */
+function progressIfDue(o: WaitOptions, p: Polling): void {
+  if (!o.onProgress) return
+  const now = p.now()
+  if (now - p.saidAt < (o.progressEveryMs ?? PROGRESS_EVERY_MS)) return
+  p.saidAt = now
+  o.onProgress(p.status, now - p.start)
+}
+
+/**
+ * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
+ * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
+ */
+async function pauseSaying(
+  o: WaitOptions,
+  p: Polling,
+  ms: number,
+  sleep: WaitOptions['clock']['sleep']
+): Promise<void> {
+  const end = p.now() + ms
+  const every = o.progressEveryMs ?? PROGRESS_EVERY_MS
+  while (o.onProgress && p.saidAt + every < end) {
+    const due = p.saidAt + every
+    await sleep(Math.max(0, due - p.now()), o.signal)
+    // A clock that did not move (a test's) must not spin here.
+    if (p.now() < due) break
+    progressIfDue(o, p)
+  }
+  await sleep(Math.max(0, end - p.now()), o.signal)
 }
 
 function resultOf(p: Polling, outcome: WaitOutcome): WaitResult {
@@ -212,6 +261,7 @@ async function pollOnce(o: WaitOptions, p: Polling): Promise<Step> {
     p.status = revision.status
     const elapsedMs = p.now() - p.start
     p.timeline.push({ status: p.status, elapsedMs })
+    p.saidAt = p.now()
     o.onStatus?.(p.status, elapsedMs)
     if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
       p.unknownSeen = true
@@ -219,7 +269,10 @@ async function pollOnce(o: WaitOptions, p: Polling): Promise<Step> {
     }
   }
   const outcome = revisionOutcome(revision.status)
-  return outcome !== 'in_progress' ? { end: outcome } : { changed }
+  if (outcome !== 'in_progress') return { end: outcome }
+  progressIfDue(o, p)
+  await o.afterPoll?.(revision.status, p.deadline)
+  return { changed }
 }
 
 function pollFailed(o: WaitOptions, p: Polling, err: unknown): Step {
