@@ -228,3 +228,27 @@ test('a re-create after a deletion meets the tracing project: named as that, no 
   expect(r.state.url).toBeUndefined()
   expect(r.state.deploymentId).toBeUndefined()
 })
+
+test('Serverless: a wake-up is waited on for 3 min at most; 503s past it are unhealthy, long before the timeout', async () => {
+  const r = await run(
+    inputs({
+      'deployment-type': 'serverless',
+      'health-check': 'true',
+      'health-check-window': '10s',
+      timeout: '30m'
+    }),
+    probeOf({ status: 503, body: 'upstream is starting' })
+  )
+  expect(r.state.outcome).toBe('unhealthy')
+  expect(r.error?.title).toBe('Agent server unhealthy')
+  expect(r.error_).toMatch(
+    /still answered 503 \(probe \d+\) after 3m(0\ds)? of wake-up, past the 3m a wake-up may take: it is unhealthy, not waking up/
+  )
+  expect(r.error_).not.toMatch(/did not wake up/)
+  expect(r.lines).toContain('Serverless deployment waking up, waited 0s of at most 3m.')
+  expect(
+    r.lines.filter(l => l.startsWith('Serverless deployment waking up')).length
+  ).toBeGreaterThan(5)
+  // The bound, not the 30 min timeout, ended the gate (the wait for DEPLOYED is minutes at most).
+  expect(r.tookMs).toBeLessThan(15 * 60_000)
+})

@@ -223,6 +223,24 @@ e2e(
     expect(statuses).toContain(200)
     expect(r.stdout).toMatch(/Probe 1: 503 .*\(warming: the Serverless agent server is waking up\)/)
     expect(r.stdout).toMatch(/Probe \d+ waited \d+(\.\d+)?s on a wake-up/)
+    // Said as it happens, with its bound.
+    expect(r.stdout).toMatch(/Serverless deployment waking up, waited 0s of at most 3m\./)
+  }
+)
+
+e2e(
+  'a Serverless server answering 503 with its own error is unhealthy, never "did not wake up"',
+  async t => {
+    const name = uniqueName('down')
+    const id = t.seed(name, {}, { deployment_type: 'serverless' })
+    t.emu.agents.script(id, { health: 'failing', status: 503, body: 'database unreachable' })
+    const r = await run({ inputs: t.inputs({ name, ...GATE, timeout: '12s' }) })
+    expect(r.code).toBe(1)
+    expect(r.outputs.health).toBe('unhealthy')
+    expect(r.errors[0]).not.toMatch(/did not wake up|waking/)
+    expect(r.errors[0]).toMatch(/an error of its own, so it is awake.*database unreachable/)
+    expect(r.stdout).not.toMatch(/warming|waking up/)
+    expect(t.emu.agents.probes(id).every(p => p.status === 503)).toBe(true)
   }
 )
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { ProbeTimeoutError, type ProbeRequest } from '../../src/health/probe.ts'
-import { checkHealth, type HealthCheckOptions } from '../../src/health/window.ts'
+import { checkHealth, WAKE_MAX_MS, type HealthCheckOptions } from '../../src/health/window.ts'
 
 const URL_ = 'http://127.0.0.1:9/agent'
 
@@ -85,5 +85,84 @@ describe('a Serverless server waking up', () => {
     expect(r.health).toBe('healthy')
     expect(r.wokeUp).toBeUndefined()
     expect(r.answers.some(a => a.warming)).toBe(false)
+  })
+})
+
+describe('a wake-up is a bounded wait', () => {
+  test('503s past the bound are an unhealthy server, said when the bound passes, not at the deadline', async () => {
+    const s = sleeper(Infinity, '503', true)
+    s.o.deadline = 1_800_000
+    const r = await checkHealth(s.o)
+    expect(r.health).toBe('unhealthy')
+    expect(r.reason).toMatch(/after 3m of wake-up, past the 3m a wake-up may take: it is unhealthy/)
+    expect(r.reason).not.toMatch(/did not wake up/)
+    // It ended at the bound, long before the deadline.
+    expect(r.elapsedMs).toBe(WAKE_MAX_MS)
+    expect(r.answers.at(-1)?.status).toBe(503)
+    expect(r.answers.at(-1)?.warming).toBeUndefined()
+  })
+
+  test('while it wakes each answer says how long so far, and the most: the bound, or the deadline when nearer', async () => {
+    const far = sleeper(20_000, '503', true)
+    far.o.deadline = 1_800_000
+    const seen: { waitedMs: number; maxMs: number }[] = []
+    far.o.onProbe = (_, a) => void (a.wake && seen.push(a.wake))
+    await checkHealth(far.o)
+    expect(seen[0]).toEqual({ waitedMs: 0, maxMs: WAKE_MAX_MS })
+    expect(seen.at(-1)).toEqual({ waitedMs: 18_000, maxMs: WAKE_MAX_MS })
+    const near = sleeper(Infinity, '503', true)
+    near.o.onProbe = (_, a) => void (a.wake && seen.push(a.wake))
+    const r = await checkHealth(near.o)
+    expect(seen.at(-1)?.maxMs).toBe(120_000)
+    expect(r.reason).toMatch(/did not wake up before the timeout .*waited 2m of at most 2m/)
+  })
+
+  test('a first answer that never comes is waited on up to the bound, then unhealthy', async () => {
+    const s = sleeper(Infinity, 'slow', true)
+    s.o.deadline = 1_800_000
+    const r = await checkHealth(s.o)
+    expect(s.timeouts[0]).toBe(WAKE_MAX_MS)
+    expect(r.health).toBe('unhealthy')
+    expect(r.reason).toMatch(/still gave no answer \(probe 1\) after 3m of wake-up/)
+    expect(r.elapsedMs).toBe(WAKE_MAX_MS)
+  })
+
+  test('a second sleep inside the window has a bound of its own', async () => {
+    let n = 0
+    const s = sleeper(0, '503', true)
+    s.o.deadline = 1_800_000
+    // Awake for two probes after 170 s of 503s, then asleep again for 100 s: healthy.
+    s.o.transport = async () => {
+      n++
+      const awake = (n > 85 && n <= 87) || n > 137
+      return awake ? { status: 200, body: '{"ok":true}' } : { status: 503, body: '' }
+    }
+    const r = await checkHealth(s.o)
+    expect(r.health).toBe('healthy')
+  })
+
+  test('a 503 carrying the server’s own error is an awake, unhealthy server: never warming', async () => {
+    const s = sleeper(0, '503', true)
+    s.o.transport = async () => ({
+      status: 503,
+      body: '{"ok":false,"error":"database unreachable"}'
+    })
+    const r = await checkHealth(s.o)
+    expect(r.health).toBe('unhealthy')
+    expect(r.answers.some(a => a.warming)).toBe(false)
+    expect(r.answers[0]?.serverError).toBe('database unreachable')
+    expect(r.reason).not.toMatch(/did not wake up/)
+    expect(r.reason).toMatch(/an error of its own, so it is awake/)
+  })
+
+  test('a 503 whose JSON says only what the platform does (no error of the server’s own) is warming', async () => {
+    const s = sleeper(10_000, '503', true)
+    s.o.transport = async () =>
+      s.o.clock.now() >= 10_000
+        ? { status: 200, body: '{"ok":true}' }
+        : { status: 503, body: '{"detail":"The agent server is waking up (scaled to zero)."}' }
+    const r = await checkHealth(s.o)
+    expect(r.health).toBe('healthy')
+    expect(r.wokeUp).toEqual({ probe: 6, waitedMs: 10_000 })
   })
 })

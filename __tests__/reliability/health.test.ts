@@ -28,6 +28,12 @@ interface Spec {
   health: 'healthy' | 'unhealthy'
   /** The error names this (unhealthy cases). */
   says?: RegExp
+  /** The error never says this. */
+  never?: RegExp
+  /** The job log says this. */
+  logs?: RegExp
+  /** More inputs of the deploy (`deployment-type`). */
+  inputs?: Record<string, string>
 }
 
 const NEVER = 600_000
@@ -82,6 +88,22 @@ const SPECS: Spec[] = [
     agent: { health: 'failing', status: 500 },
     health: 'unhealthy',
     says: /no probe answered 2xx before the timeout.*500/
+  },
+  {
+    name: 'Serverless, a cold start of 503s: healthy, the wake-up said as it happens with its bound',
+    agent: { sleepAfterMs: 60_000, wakeMs: 4000, whileWaking: '503' },
+    inputs: { 'deployment-type': 'serverless' },
+    health: 'healthy',
+    // At most the time left to the 30 s timeout.
+    logs: /Serverless deployment waking up, waited 0s of at most 2\ds\./
+  },
+  {
+    name: 'Serverless, 503s carrying the server’s own error for good: unhealthy, never "did not wake up"',
+    agent: { health: 'failing', status: 503, body: 'database unreachable' },
+    inputs: { 'deployment-type': 'serverless' },
+    health: 'unhealthy',
+    says: /an error of its own, so it is awake.*database unreachable/,
+    never: /did not wake up|waking/
   }
 ]
 
@@ -98,7 +120,8 @@ describe('probe faults', () => {
           inputs: deployInputs(c, emu, name, {
             'health-check': 'true',
             'health-check-window': `${WINDOW_MS / 1000}s`,
-            timeout: `${TIMEOUT_MS / 1000}s`
+            timeout: `${TIMEOUT_MS / 1000}s`,
+            ...spec.inputs
           })
         })
         const all = emu.agents.probes()
@@ -109,6 +132,8 @@ describe('probe faults', () => {
         c.check(r.outputs.health === spec.health, `health=${r.outputs.health}, not ${spec.health}`)
         c.check(r.code === (spec.health === 'healthy' ? 0 : 1), `exit ${r.code}: ${errorText(r)}`)
         if (spec.says) c.check(spec.says.test(errorText(r)), `the error says: ${errorText(r)}`)
+        if (spec.never) c.check(!spec.never.test(errorText(r)), `the error says: ${errorText(r)}`)
+        if (spec.logs) c.check(spec.logs.test(r.stdout), `the log never says ${String(spec.logs)}`)
         c.check(probes.length >= 1, 'no probe was sent')
         c.check(probes.length <= MAX_PROBES, `${probes.length} probes, more than ${MAX_PROBES}`)
         c.check(

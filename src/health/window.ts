@@ -22,8 +22,15 @@ export interface ProbeAnswer {
   excerpt: string
   /** The status came, but the body was still arriving when the probe's time ran out. */
   slowBody?: boolean
-  /** A Serverless server waking up (`wakes`): a 503, or no answer in time. Never unhealthy. */
+  /**
+   * A Serverless server waking up (`wakes`): a 503 without an error of the server's own, or no
+   * answer in time, within the wake-up's bound. Never unhealthy.
+   */
   warming?: boolean
+  /** While it wakes (or once it went past the bound): how long so far, and the most it may take. */
+  wake?: { waitedMs: number; maxMs: number }
+  /** The server's own error in a 5xx's JSON body (`error`, or `ok: false`): it is awake. */
+  serverError?: string
 }
 
 export interface HealthResult {
@@ -108,28 +115,47 @@ interface Probed {
   wokeUp?: HealthResult['wokeUp'] | undefined
 }
 
-/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
+/**
+ * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
+ * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
+ */
 class WakeWatch {
   allWarming = true
+  /** Some answer carried the server's own error: it is awake, whatever its status. */
+  sawServerError = false
   private warmedSince: number | undefined
-  private readonly wakes: boolean
+  private readonly o: HealthCheckOptions
   private readonly now: () => number
   constructor(o: HealthCheckOptions, now: () => number) {
-    this.wakes = o.wakes === true
+    this.o = o
     this.now = now
+  }
+
+  /** When the wake-up that a probe sent at `sent` waits on may last until. */
+  until(sent: number): number {
+    return Math.min((this.warmedSince ?? sent) + WAKE_MAX_MS, this.o.deadline)
+  }
+
+  /** Marks `a` (sent at `sent`) warming while the wake-up's bound holds; else `wake` says by how much. */
+  classify(a: ProbeAnswer, sent: number): void {
+    if (a.serverError) this.sawServerError = true
+    // A server that said what is wrong with it is awake: nothing after that is a wake-up.
+    if (this.sawServerError || !isAsleep(this.o, a)) return
+    const start = this.warmedSince ?? sent
+    a.wake = { waitedMs: this.now() - start, maxMs: this.until(start) - start }
+    if (a.wake.waitedMs < WAKE_MAX_MS) a.warming = true
   }
 
   /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
   see(n: number, a: ProbeAnswer, sent: number, ok: boolean): HealthResult['wokeUp'] {
-    if (!this.wakes) {
-      this.allWarming = false
-      return undefined
-    }
     if (a.warming) this.warmedSince ??= sent
     else this.allWarming = false
     if (!ok) return undefined
-    const waitedMs = this.now() - (this.warmedSince ?? sent)
-    return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
+    const warmed = this.warmedSince
+    // Awake: a later sleep is a wake-up of its own, with a bound of its own.
+    this.warmedSince = undefined
+    const waitedMs = this.now() - (warmed ?? sent)
+    return this.o.wakes && (warmed !== undefined || waitedMs >= WAKE_SLOW_MS)
       ? { probe: n, waitedMs }
       : undefined
   }
@@ -156,10 +182,26 @@ function resultOf(
 
 /** A first answer slower than this, on a server that wakes, waited on a wake-up. */
 export const WAKE_SLOW_MS = 3000
+/**
+ * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
+ * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
+ */
+export const WAKE_MAX_MS = 180_000
 
-/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
-function isWarming(o: HealthCheckOptions, a: ProbeAnswer): boolean {
-  return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true)
+/**
+ * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
+ * answer in time. A server that says what is wrong with it is awake.
+ */
+function isAsleep(o: HealthCheckOptions, a: ProbeAnswer): boolean {
+  if (o.wakes !== true) return false
+  return (a.status === 503 && !a.serverError) || a.status === null || a.slowBody === true
+}
+
+/** A wake-up that went on past its bound: the server is unhealthy, said with how long it took. */
+function pastWakeUp(a: ProbeAnswer, probes: number): string | undefined {
+  if (a.warming || !a.wake) return undefined
+  const what = a.status === null ? 'gave no answer' : `answered ${a.status}`
+  return `the Serverless agent server still ${what} (probe ${probes}) after ${formatDuration(a.wake.waitedMs)} of wake-up, past the ${formatDuration(WAKE_MAX_MS)} a wake-up may take: it is unhealthy, not waking up`
 }
 
 /** A window of 2xx that the deadline cut short: how far into it the timeout came. */
@@ -193,7 +235,8 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     const ok = isOk(answer)
     if (answer.status !== 404) only404 = false
     if (!vouchedBy && (answer.status === 401 || answer.status === 403)) return result('not-vouched')
-
+    const past = pastWakeUp(answer, seen.probes)
+    if (past) return result('unhealthy', past)
     // A probe the deadline cut short inside the window is the timeout's, not the server's.
     const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline
     if (windowEnd !== undefined && !ok && cut) return result('timeout', windowCut(windowEnd))
@@ -210,13 +253,12 @@ export async function checkHealth(o: HealthCheckOptions): Promise<HealthResult> 
     // A failure of the check alongside is its own to say: the probes themselves were healthy.
     if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
       return result(o.signal?.aborted ? 'cancelled' : 'healthy')
-
     const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline))
     const end = Math.min(until, o.deadline)
     if (now() >= end) {
       if (windowEnd !== undefined) return windowOver(windowEnd)
       if (only404) return result('unavailable')
-      return result('unhealthy', no2xx(seen.probes, wake.allWarming))
+      return result('unhealthy', no2xx(seen.probes, wake, seen.answers.at(-1)))
     }
     try {
       await sleep(Math.min(interval, end - now()), o.signal)
@@ -237,21 +279,28 @@ async function nextProbe(
   waking: boolean
 ): Promise<ProbeAnswer | undefined> {
   const sent = o.clock.now()
-  const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, waking)
+  const until = waking ? wake.until(sent) : undefined
+  const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, until)
   if (o.signal?.aborted) return undefined
   seen.probes++
-  if (isWarming(o, answer)) answer.warming = true
-  seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer))
+  wake.classify(answer, sent)
+  const woke = wake.see(seen.probes, answer, sent, isOk(answer))
+  seen.wokeUp ??= woke
   seen.answers.push(answer)
   o.onProbe?.(seen.probes, answer)
   return answer
 }
 
 /** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
-function no2xx(probes: number, allWarming: boolean): string {
-  return allWarming
-    ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
-    : `no probe answered 2xx before the timeout (${probes} probes)`
+function no2xx(probes: number, wake: WakeWatch, last: ProbeAnswer | undefined): string {
+  if (wake.allWarming) {
+    const waited = last?.wake
+      ? `; waited ${formatDuration(last.wake.waitedMs)} of at most ${formatDuration(last.wake.maxMs)}`
+      : ''
+    return `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer${waited})`
+  }
+  const own = wake.sawServerError ? '; it answered with an error of its own, so it is awake' : ''
+  return `no probe answered 2xx before the timeout (${probes} probes${own})`
 }
 
 /** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
@@ -290,10 +339,13 @@ class Side {
 
 /**
  * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until the deadline to give its first 2xx (`waking`).
+ * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
  */
-function probeTimeout(o: HealthCheckOptions, now: () => number, waking = false): number {
-  const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS)
+function probeTimeout(o: HealthCheckOptions, now: () => number, wakeUntil?: number): number {
+  const own =
+    wakeUntil !== undefined && o.wakes
+      ? wakeUntil - now()
+      : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS)
   return Math.max(1, Math.min(own, o.deadline - now()))
 }
 
@@ -309,9 +361,9 @@ async function probeOnce(
   o: HealthCheckOptions,
   target: { url: URL; vouchedBy: string | undefined },
   now: () => number,
-  waking: boolean
+  wakeUntil: number | undefined
 ): Promise<ProbeAnswer> {
-  const timeoutMs = probeTimeout(o, now, waking)
+  const timeoutMs = probeTimeout(o, now, wakeUntil)
   let res: ProbeResponse
   try {
     res = await sendToAgent(o, target, { timeoutMs, signal: o.signal })
@@ -319,8 +371,31 @@ async function probeOnce(
     return { status: null, excerpt: describeError(err, o.redactor) }
   }
   const excerpt = excerptOf(res, target.url, o.redactor)
-  if (!res.slowBody) return { status: res.status, excerpt }
-  return { status: res.status, excerpt, slowBody: true }
+  const own = res.status >= 500 && !res.slowBody ? serverError(res.body) : undefined
+  return {
+    status: res.status,
+    excerpt,
+    ...(res.slowBody ? { slowBody: true } : {}),
+    ...(own ? { serverError: sanitizeServerText(o.redactor.redact(own), EXCERPT_CHARS) } : {})
+  }
+}
+
+/**
+ * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
+ * fails): what an agent server that runs says, never a platform's page while it starts.
+ */
+function serverError(body: string): string | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return undefined
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined
+  const { error, ok } = parsed as { error?: unknown; ok?: unknown }
+  if (typeof error === 'string' && error.trim()) return error
+  if (error && typeof error === 'object') return JSON.stringify(error)
+  return ok === false ? 'ok: false' : undefined
 }
 
 function excerptOf(res: ProbeResponse, url: URL, redactor: Redactor): string {

@@ -97,6 +97,22 @@ describe('the health gate step', () => {
     expect(s.sent).toEqual([])
   })
 
+  test('a Serverless wake-up is said as it happens: how long so far, of at most how long', async () => {
+    const asleep = { status: 503, body: 'waking' }
+    const s = setup([...Array<ProbeResponse>(8).fill(asleep), ok])
+    const r = await healthGate({ ...s.settings, deadline: 600_000, wakes: true }, s.deps)
+    expect(r.health).toBe('healthy')
+    const said = s.lines.filter(l => l.startsWith('Serverless deployment waking up'))
+    // Said at its first probe, then again once 15 s more went by; never after it woke.
+    expect(said).toEqual([
+      'Serverless deployment waking up, waited 0s of at most 3m.',
+      'Serverless deployment waking up, waited 15s of at most 3m.',
+      'Serverless deployment waking up, waited 30s of at most 3m.'
+    ])
+    const woke = s.lines.findIndex(l => /^Probe 9 waited \d+s on a wake-up/.test(l))
+    expect(woke).toBeGreaterThan(s.lines.indexOf(said.at(-1)!))
+  })
+
   test('the key is in no log line, even when the server echoes it', async () => {
     const s = setup([{ status: 500, body: `bad key ${KEY}` }])
     const r = await healthGate(

@@ -37,6 +37,7 @@ export async function healthGate(
   const window = s.windowMs > 0 ? `, then 2xx for ${formatDuration(s.windowMs)}` : ''
   return log.group('Health check of the agent server', async () => {
     let last: string | undefined
+    const wakeUp = wakeUpSayer(log)
     let result: HealthResult
     if (!url && deps.urlProblem) return refused(deps.urlProblem, deps, ', without user:password@')
     try {
@@ -53,6 +54,7 @@ export async function healthGate(
           // A long wait repeats one answer: it is said once, and again when it changes.
           if (text !== last) log.info(`Probe ${n}: ${text}`)
           last = text
+          wakeUp(answer)
         }
       })
     } catch (err) {
@@ -75,6 +77,24 @@ export async function healthGate(
       )
     return result
   })
+}
+
+/** How often a long wake-up is said again, as it goes on. */
+const WAKE_SAID_EVERY_MS = 15_000
+
+/** Says a Serverless wake-up as it happens: when it starts, then every so often while it lasts. */
+function wakeUpSayer(log: FlowLog): (answer: ProbeAnswer) => void {
+  let said: number | undefined
+  return answer => {
+    const w = answer.warming ? answer.wake : undefined
+    if (!w) return
+    if (said !== undefined && w.waitedMs >= said && w.waitedMs - said < WAKE_SAID_EVERY_MS) return
+    said = w.waitedMs
+    const seconds = (ms: number) => formatDuration(Math.round(ms / 1000) * 1000)
+    log.info(
+      `Serverless deployment waking up, waited ${seconds(w.waitedMs)} of at most ${seconds(w.maxMs)}.`
+    )
+  }
 }
 
 const failure = (message: string, hint: string, title: string): Failure => ({
