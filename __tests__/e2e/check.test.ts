@@ -1,6 +1,7 @@
 // `command: check` end to end, through the built bundle against the emulator: in sync, each kind
 // of drift (a planned change, a setting changed by hand, a redeploy from the web app that failed
-// or is still building, another commit than the ref names, no deployment), the step's verdict
+// or is still building, another commit than the ref names, no deployment, another type, one being
+// deleted, an active revision whose answer is not DEPLOYED), the step's verdict
 // with and without `fail-on-drift`, and secrets shown by name only. It never writes.
 import { expect } from '@jest/globals'
 import { PUSH_MAIN } from '../../scripts/runner-env.ts'
@@ -126,3 +127,59 @@ e2e(
     expect(writes(t)).toEqual([])
   }
 )
+
+e2e(
+  'check: another type than deployment-type, and being deleted, are drift, never in sync',
+  async t => {
+    t.seed(
+      'agent',
+      {},
+      {
+        source_config: {
+          integration_id: t.integration,
+          repo_url: 'https://github.com/acme/agent-server',
+          deployment_type: 'dedicated'
+        }
+      }
+    )
+    const typed = await run({ inputs: checkInputs(t, { 'deployment-type': 'serverless' }) })
+    expect(typed.code).toBe(1)
+    expect(typed.outputs.drift).toBe('true')
+    expect(typed.errors.join('\n')).toContain(
+      '::error title=Drift::"agent" differs from these inputs: it is of another type'
+    )
+    expect(typed.stdout).toContain(
+      '"agent" is dedicated, but `deployment-type: serverless` asks for serverless'
+    )
+    t.emu.configure({ stageDurationsMs: { DELETE: 24 * 3600_000 } })
+    const res = await fetch(`${t.emu.url}/v2/deployments/${idOf(t)}`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': t.key }
+    })
+    expect(res.status).toBe(204)
+    const before = writes(t).length
+    const gone = await run({ inputs: checkInputs(t) })
+    expect(gone.code).toBe(1)
+    expect(gone.outputs.drift).toBe('true')
+    expect(gone.stdout).toContain(
+      '"agent" is being deleted (AWAITING_DELETE): a deploy would wait until it is gone, then create it anew.'
+    )
+    expect(gone.summary).toContain('### ⚠️ Drift: `agent`')
+    expect(gone.stdout).not.toContain('In sync')
+    expect(writes(t)).toHaveLength(before)
+  }
+)
+
+e2e('check: an active revision whose own answer is not DEPLOYED is drift', async t => {
+  const id = t.seed('agent')
+  const revision = t.named('agent')[0]!.revisions[0]!.id
+  const path = `/v2/deployments/${id}/revisions/${revision}`
+  const answer = await fetch(`${t.emu.url}${path}`, { headers: { 'x-api-key': t.key } })
+  const body = { ...((await answer.json()) as object), status: 'DEPLOY_FAILED' }
+  t.emu.setFaults({ kind: 'bad-schema', method: 'GET', path, body })
+  const r = await run({ inputs: checkInputs(t) })
+  expect(r.code).toBe(1)
+  expect(r.outputs.drift).toBe('true')
+  expect(r.stdout).toContain(`The active revision ${revision} is DEPLOY_FAILED, not DEPLOYED.`)
+  expect(r.errors.join('\n')).toContain('its active revision is not DEPLOYED')
+})
