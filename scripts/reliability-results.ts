@@ -35,7 +35,8 @@ export const GROUPS = {
   failedDeploy: 'Failed deploy: log and rollback',
   delete: 'Delete (command: delete)',
   health: 'Health gate: probe faults',
-  keyRouting: 'Health gate: where the key goes'
+  keyRouting: 'Health gate: where the key goes',
+  check: 'Check: the deployment as it is'
 } as const
 
 export type Group = (typeof GROUPS)[keyof typeof GROUPS]

@@ -249,6 +249,24 @@ describe('check --promote-from: the target against the source’s active revisio
     expect((await check(inputs)).exitCode).toBe(0)
   })
 
+  test('a target whose active revision reports no commit is drift: not shown to be the same', async () => {
+    seed({ name: 'staging' }, { name: 'production' })
+    const d = idOf('production')
+    const path = `/v2/deployments/${d.id}/revisions/${d.revisions[0]!.id}`
+    await answerWith(path, path, body => ({
+      ...body,
+      source_revision_config: {
+        ...(body.source_revision_config as object),
+        repo_commit_sha: null
+      }
+    }))
+    const r = await check({ name: 'production', 'promote-from': 'staging' })
+    expect(r.exitCode).toBe(3)
+    expect(r.log).toContain(
+      `"production" reports no commit for its active revision ${d.revisions[0]!.id}: it cannot be shown to run commit ${OLD}`
+    )
+  })
+
   test('a source the deploy would refuse fails the check (exit 1), never in sync', async () => {
     seed({ name: 'production' })
     const r = await check({ name: 'production', 'promote-from': 'nowhere' })
