@@ -3,6 +3,7 @@
 // Prints one JSON line: the phases' times, the archive and the process's peak RSS. With
 // UPLOAD_RUN_SAMPLE=1 it also samples process.memoryUsage() every few ms: where the peak is (rss
 // against V8's heap, Buffers' external memory, and what neither counts: native zlib state, malloc).
+import { makeClock } from '../src/clock.ts'
 import { buildArchive } from '../src/upload/archive.ts'
 import { putArchive } from '../src/upload/put.ts'
 
@@ -11,7 +12,7 @@ const sampler = process.env.UPLOAD_RUN_SAMPLE === '1' ? sampleMemory() : undefin
 const t0 = performance.now()
 const archive = await buildArchive({ workspace, graphConfigPath, inputName: 'graph-config-path' })
 const t1 = performance.now()
-const put = await putArchive({ url, file: archive.file, size: archive.size })
+const put = await putArchive({ url, file: archive.file, size: archive.size, clock: makeClock() })
 const t2 = performance.now()
 await archive.cleanup()
 if (put.outcome !== 'stored') throw new Error(`PUT ${put.outcome}`)

@@ -367,8 +367,8 @@ e2e("upload: the run's deadline bounds a PUT that never answers, retries include
   const workspace = await copyFixture('ignores')
   const name = uniqueName('upload-hang')
   t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
-  // `timeout: 5s`: the run's deadline is 35 s on (the wait's 5 s and 30 s for the rest); the
-  // PUTs' own timeout was 300 s each.
+  // `timeout: 5s`: the upload, every try included, ends by 5 s on the run's clock (the client's
+  // deadline, 30 s later, leaves room for the look-ups around the wait); a PUT's own was 300 s.
   const r = await run({
     inputs: upload(t, { name, timeout: '5s' }),
     env: { GITHUB_WORKSPACE: workspace },

@@ -8,8 +8,18 @@ import type { AddressInfo } from 'node:net'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { describeUploadUrl, putArchive, uploadUrlProblem } from '../../src/upload/put.ts'
+import { makeClock } from '../../src/clock.ts'
+import {
+  describeUploadUrl,
+  putArchive as putOn,
+  uploadUrlProblem,
+  type PutOptions
+} from '../../src/upload/put.ts'
 import { tempDir } from '../builders/upload.ts'
+
+/** One PUT on the real clock, unless a test gives its own. */
+const putArchive = (o: Omit<PutOptions, 'clock'> & Partial<Pick<PutOptions, 'clock'>>) =>
+  putOn({ clock: makeClock(), ...o })
 
 interface Received {
   method: string
@@ -127,14 +137,27 @@ describe('the PUT', () => {
     expect(elsewhere.received).toEqual([])
   })
 
-  it('no answer within the timeout: lost', async () => {
+  it("no answer within the timeout, on the run's clock: lost when that clock says so", async () => {
     const target = await server(() => undefined)
-    const result = await putArchive({
+    // The run's clock: its one pause is the PUT's timeout, which ends when the test says.
+    const asked: number[] = []
+    let fire = () => {}
+    const clock = {
+      sleep: (ms: number) => {
+        asked.push(ms)
+        return new Promise<void>(resolve => (fire = resolve))
+      }
+    }
+    const pending = putArchive({
       url: `${target.origin}/o`,
       ...(await archiveFile()),
-      timeoutMs: 500
+      timeoutMs: 20_000,
+      clock
     })
-    expect(result).toEqual({ outcome: 'lost', reason: 'no answer within 1 s' })
+    while (target.received.length === 0) await new Promise(r => setTimeout(r, 10))
+    expect(asked).toEqual([20_000])
+    fire()
+    expect(await pending).toEqual({ outcome: 'lost', reason: 'no answer within 20 s' })
     expect(target.received).toHaveLength(1)
   })
 

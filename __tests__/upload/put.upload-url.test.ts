@@ -58,7 +58,12 @@ describe.each(['interface', 'langsmith'] as const)('upload-url (%s)', dialect =>
       inputName: 'graph-config-path'
     })
     expect(
-      await putArchive({ url: slot.upload_url, file: archive.file, size: archive.size })
+      await putArchive({
+        url: slot.upload_url,
+        file: archive.file,
+        size: archive.size,
+        clock: makeClock()
+      })
     ).toEqual({
       outcome: 'stored',
       status: 200
@@ -89,7 +94,7 @@ it('an upload_url of another scheme is asked for once and refused by the upload,
     const slot = await c.requestUploadUrl('d')
     // Not a malformed answer that a read asks for again: the upload's rule refuses it, once.
     expect(asked).toBe(1)
-    const a = { file: '/nonexistent', size: 1 }
+    const a = { file: '/nonexistent', size: 1, clock: makeClock() }
     expect(await putArchive({ url: slot.upload_url, ...a })).toEqual({
       outcome: 'unusable',
       reason: 'the upload URL must be https (plain http only to this machine), not file://'

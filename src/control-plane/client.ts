@@ -305,11 +305,11 @@ export class ControlPlaneClient {
    * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
    * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
    * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-   * fresh slot, and one never PUT to is named by nothing.
+   * fresh slot, and one never PUT to is named by nothing. `call.deadline`: the upload's.
    */
-  async requestUploadUrl(deploymentId: string): Promise<UploadUrl> {
+  async requestUploadUrl(deploymentId: string, call: CallOptions = {}): Promise<UploadUrl> {
     const path = `/v2/deployments/${seg(deploymentId)}/upload-url`
-    return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true })
+    return this.call('request upload url', 'POST', path, 'UploadUrl', { ...call, idempotent: true })
   }
 
   async listRepositories(integrationId: string): Promise<RepositoryEntry[]> {

@@ -3,11 +3,12 @@
 // `Content-Type: application/gzip`, `Content-Length` and `X-Goog-Content-Length-Range:
 // 0,209715200` (what the URL was signed for, as the LangGraph CLIs send it), and nothing else of
 // ours: never the API key, the upload host is not the control plane. No redirect is followed (a
-// 3xx is a refusal), the whole PUT has one timeout, and the abort signal stops it.
+// 3xx is a refusal), the whole PUT has one timeout, on the run's clock (the caller's deadline is on
+// it too), and the abort signal stops it.
 // Behind a proxy the environment names for the URL, it goes through @actions/http-client's
 // tunnelling agent (loaded only then), as the control plane's transport and the health probes do.
 //
-//   const result = await putArchive({ url, file: archive.file, size: archive.size, signal })
+//   const result = await putArchive({ url, file: archive.file, size: archive.size, clock, signal })
 //   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
 //                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
 //
@@ -19,6 +20,7 @@ import * as http from 'node:http'
 import * as https from 'node:https'
 import { open, type FileHandle } from 'node:fs/promises'
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
+import type { Clock } from '../clock.ts'
 import { isLoopbackHost } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { MAX_ARCHIVE_BYTES } from './archive.ts'
@@ -41,6 +43,8 @@ export interface PutOptions {
   file: string
   size: number
   timeoutMs?: number
+  /** The run's clock: the timeout is measured on it. */
+  clock: Pick<Clock, 'sleep'>
   signal?: AbortSignal
   /** A loopback upload URL is taken (only when base-url is loopback too); default true. */
   loopbackAllowed?: boolean
@@ -182,7 +186,8 @@ function send(
   fh: FileHandle
 ): Promise<PutResult> {
   const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS
-  const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
+  const timer = runTimer(o.clock, Math.max(1, timeoutMs))
+  const timeout = timer.signal
   const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout
   const lib = url.protocol === 'https:' ? https : http
   return new Promise<PutResult>(resolve => {
@@ -195,6 +200,7 @@ function send(
       if (settled) return
       settled = true
       close()
+      timer.stop()
       req.destroy()
       resolve(result)
     }
@@ -214,6 +220,17 @@ function send(
       done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
     )
   })
+}
+
+/** A signal that aborts once `ms` have passed on `clock`; stop() ends the wait for it. */
+function runTimer(clock: Pick<Clock, 'sleep'>, ms: number) {
+  const fired = new AbortController()
+  const stopped = new AbortController()
+  clock.sleep(ms, stopped.signal).then(
+    () => fired.abort(new Error(`no answer within ${ms} ms`)),
+    () => undefined
+  )
+  return { signal: fired.signal, stop: () => stopped.abort() }
 }
 
 /** What a request error means, given how far the PUT came. */

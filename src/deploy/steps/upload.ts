@@ -3,9 +3,12 @@
 // workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
 // its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
 // path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
-// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
+// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched. The tries all end
+// within `timeout` of the archive's start (the client's own deadline is later: it leaves room for
+// the look-ups around the wait), each PUT's timeout on the run's clock.
 import { isLoopbackUrl } from '../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
+import { ControlPlaneError } from '../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Options } from '../../inputs/options.ts'
 import { buildArchive, type BuiltArchive } from '../../upload/archive.ts'
@@ -62,6 +65,8 @@ export async function prepareUpload(
 ): Promise<SourceUpload | Stop> {
   const workspace = deps.workspace ?? '.'
   const inputName = deps.say('graph-config-path')
+  // The upload's deadline: `timeout` from here, the first step of the run.
+  const deadline = deps.clock.now() + o.timeoutMs
   return deps.log.group('Archive the source', async () => {
     let archive: BuiltArchive
     try {
@@ -99,7 +104,7 @@ export async function prepareUpload(
       facts,
       described,
       store: (client, deploymentId, st) =>
-        uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl })
+        uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl, deadline })
     }
     return upload
   })
@@ -135,44 +140,56 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
   }
 }
 
-/** The PUT's time: the LangGraph CLIs' 300 s, or what is left of the run's deadline. */
-function putTimeout(client: ControlPlaneClient, deps: FlowDeps): number | undefined {
-  const left = client.deadline === undefined ? Infinity : client.deadline - deps.clock.now()
+/** The upload's deadline: `timeout` from the archive's start, or the client's when sooner. */
+function uploadDeadline(client: ControlPlaneClient, deadline: number): number {
+  return client.deadline === undefined ? deadline : Math.min(client.deadline, deadline)
+}
+
+/** The PUT's time: the LangGraph CLIs' 300 s, or what is left before `deadline`. */
+function putTimeout(deadline: number, deps: FlowDeps): number | undefined {
+  const left = deadline - deps.clock.now()
   return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left)
 }
+
+type UploadDeps = FlowDeps & { baseUrl: string; deadline: number }
 
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
  * the PUT that was stored; the run's failure when none was: nothing names an object then. The
- * run's deadline bounds them all; a URL we will not send to ends the tries at once.
+ * upload's deadline bounds them all (a timeout ending when it comes); a URL we will not send to
+ * ends the tries at once.
  */
 async function uploadSource(
   client: ControlPlaneClient,
   deploymentId: string,
   upload: SourceUpload,
   state: DeployState,
-  deps: FlowDeps & { baseUrl: string }
+  deps: UploadDeps
 ): Promise<string | Stop> {
   // An upload URL on this machine is taken only from a control plane on this machine.
   const loopbackAllowed = isLoopbackUrl(deps.baseUrl)
+  const deadline = uploadDeadline(client, deps.deadline)
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
-      const timeoutMs = putTimeout(client, deps)
+      const timeoutMs = putTimeout(deadline, deps)
       if (timeoutMs === undefined) break
-      const { upload_url: url, object_path: objectPath } =
-        await client.requestUploadUrl(deploymentId)
+      const slot = await uploadUrl(client, deploymentId, deadline, deps)
+      if (slot === 'late') break
       const r = await putArchive({
-        url,
+        url: slot.upload_url,
         file: upload.archive.file,
         size: upload.archive.size,
         timeoutMs,
+        clock: deps.clock,
         signal: deps.signal,
         loopbackAllowed
       })
       if (r.outcome === 'stored') {
-        deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(url)}.`)
-        return objectPath
+        deps.log.info(
+          `Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(slot.upload_url)}.`
+        )
+        return slot.object_path
       }
       const why = putFailure(r)
       failures.push(`try ${attempt}: ${why}`)
@@ -185,9 +202,25 @@ async function uploadSource(
       )
       if (attempt < UPLOAD_TRIES && !(await client.pause(attempt))) break
     }
-    const late = client.deadline !== undefined && deps.clock.now() >= client.deadline
+    const late = deps.clock.now() >= deadline
     return uploadFailed(state, failures, late ? deps.say('timeout') : undefined)
   })
+}
+
+/** A new upload URL, asked within the upload's deadline; 'late' when that deadline ended it. */
+async function uploadUrl(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  deadline: number,
+  deps: FlowDeps
+) {
+  try {
+    return await client.requestUploadUrl(deploymentId, { deadline })
+  } catch (err) {
+    if (err instanceof ControlPlaneError && !deps.signal?.aborted && deps.clock.now() >= deadline)
+      return 'late'
+    throw err
+  }
 }
 
 /** Where this run's deployment stands after an upload that stored nothing. */
@@ -207,13 +240,19 @@ function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): Stop {
   )
 }
 
-/** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
+/**
+ * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
+ * the run's timeout ending, with nothing patched.
+ */
 function uploadFailed(state: DeployState, failures: string[], timeout?: string): Stop {
   const tries = failures.length ? ` (${failures.join('; ')})` : ''
   const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : ''
   return stop(
     `The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`,
-    'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.',
-    'Upload failed'
+    timeout
+      ? `The upload host did not store the source within ${timeout}: check that this runner can reach it (a proxy, a firewall), or give the run a longer ${timeout}.`
+      : 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.',
+    'Upload failed',
+    timeout ? { outcome: 'timeout' } : {}
   )
 }
