@@ -523,19 +523,18 @@ e2e(
 )
 
 e2e(
-  "upload: the emulator's build fails, with a log line, when the upload lacks a graph's file",
+  "upload: an ignore rule that leaves out the graph's module is refused before anything is sent, naming the graph and the rule",
   async t => {
     const workspace = await copyFixture('ignores')
-    // A file-set defect, as an ignore rule would make one: the graph's module left out.
+    // The service's build would fail to import it (as the emulator's does).
     await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
-    const name = uniqueName('upload-no-graph')
-    const r = await runUpload(t, workspace, { name })
+    const r = await runUpload(t, workspace, { name: uniqueName('upload-no-graph') })
     expect(r.code).toBe(1)
-    expect(r.outputs['revision-status']).toBe('BUILD_FAILED')
-    const built = revisionsOf(t, name).at(-1)!
-    expect(built.source_files).toBeUndefined()
-    expect(r.stdout).toContain(
-      "graph 'agent': ./agent.py (agent.py in the upload) not found in the source tarball"
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(
+      '`graph-config-path`: graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
     )
+    expect(r.errors[0]).toContain('Nothing was sent.')
+    expect(t.emu.requests()).toEqual([])
   }
 )

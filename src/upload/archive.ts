@@ -11,8 +11,8 @@
 //
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
-// ArchiveError before any request: the config missing or outside the workspace, the config left
-// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
+// ArchiveError before any request: the config missing or outside the workspace, the config or a
+// file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
 // files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not on the builder's
 // disk), a file that cannot be read, or one that changed into something else meanwhile (a fifo is
 // opened without blocking and refused, never waited on).
@@ -21,7 +21,7 @@
 // behind. Same files, same bytes, on any
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
 import { createHash } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs'
 import { constants, mkdtemp, open, realpath, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -34,6 +34,7 @@ import {
   type FileSet as FileSetResult
 } from './file-set.ts'
 import { BlockDeflate, GZIP_HEADER, GzipTrailer } from './gzip.ts'
+import { graphFileLeftOut, whyLeftOut } from './left-out.ts'
 import { ReusedBuffers } from './reused-buffers.ts'
 import { resolveArchiveRoot, type RootOptions } from './root.ts'
 import { endOfArchive, fileHeader, padding } from './tar.ts'
@@ -79,6 +80,8 @@ export interface BuiltArchive {
   ignored: IgnoredEntry[]
   /** The file the config's `env` names, as a member name; '' when none. */
   envFile: string
+  /** Why that file is not in the archive (left-out.ts); undefined when it is, or there is none. */
+  envFileLeftOut: string | undefined
   /** The absolute root the archive was taken from. */
   root: string
   /** The config's path inside the archive: `langgraph_config_path`. */
@@ -312,6 +315,18 @@ export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
   })
   const files = set.files.map(f => f.name)
   if (!files.includes(where.configPath)) throw configLeftOut(o, where.configPath, set)
+  const exists = (member: string) => existsSync(join(where.root, member))
+  const lacking = graphFileLeftOut(
+    where.config,
+    where.configPath,
+    { files, ignored: set.ignored, skipped: set.skipped },
+    { inputName: o.inputName, given: o.graphConfigPath, exists }
+  )
+  if (lacking) throw lacking
+  const envFileLeftOut =
+    where.envFile && !files.includes(where.envFile)
+      ? whyLeftOut(where.envFile, set, exists)
+      : undefined
   const dir = await mkdtemp(join(tempRoot, TEMP_PREFIX))
   const cleanup = () => rm(dir, { recursive: true, force: true })
   const file = join(dir, 'source.tar.gz')
@@ -336,6 +351,7 @@ export async function buildArchive(o: ArchiveOptions): Promise<BuiltArchive> {
     skipped: set.skipped,
     ignored: set.ignored,
     envFile: where.envFile,
+    envFileLeftOut,
     root: where.root,
     configPath: where.configPath,
     warnings,

@@ -43,6 +43,8 @@ export interface ArchiveRoot {
   included: IncludedDir[]
   /** The file the config's `env` names (a path, not values), as a member name; '' when none. */
   envFile: string
+  /** The config as read (JSON): what its graphs name is checked against the archive. */
+  config: unknown
 }
 
 /** Whether `child` is `parent` or below it (both absolute, normalised). */
@@ -148,5 +150,5 @@ export async function resolveArchiveRoot(o: RootOptions): Promise<ArchiveRoot> {
   }
   const env = (json as { env?: unknown } | null)?.env
   const envFile = typeof env === 'string' ? toPosix(relative(root, resolve(configDir, env))) : ''
-  return { root, configPath: toPosix(relative(root, file)), included, envFile }
+  return { root, configPath: toPosix(relative(root, file)), included, envFile, config: json }
 }

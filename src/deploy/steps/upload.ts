@@ -81,7 +81,8 @@ export async function prepareUpload(
       if (!(err instanceof ArchiveError)) throw err
       return stop(
         `${err.message} Nothing was sent.`,
-        'An upload deploy archives the workspace: run it where the project is checked out.',
+        err.hint ??
+          'An upload deploy archives the workspace: run it where the project is checked out.',
         'Source not archived',
         { nothingSent: true }
       )
@@ -111,8 +112,8 @@ export async function prepareUpload(
 }
 
 /**
- * What the archive left out though no ignore rule names it, the config's env file when it is one
- * of those, the untracked files it holds; and, for a dry run, every file in it and left out.
+ * What the archive left out though no ignore rule names it, the config's env file when the archive
+ * lacks it, the untracked files it holds; and, for a dry run, every file in it and left out.
  */
 async function reportFileSet(archive: BuiltArchive, dryRun: boolean, deps: FlowDeps) {
   for (const line of leftOutLines(archive)) deps.log.info(line)
