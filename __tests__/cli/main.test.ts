@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cli, type CliIo, type Run } from '../../src/cli/main.ts'
 import type { ExitCode, RunPort, RunResult } from '../../src/port.ts'
+import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
 
 const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const SECRET = 'sk-very-secret-value-42'
@@ -81,7 +82,9 @@ test('a deploy: inputs from flags and env reach the run; outputs on stdout; the 
   })
   expect(port.github).toBeUndefined()
   expect(port.summary).toBeUndefined()
-  expect(f.stdout).toBe('deployment-id=d-1\nrevision-status=DEPLOYED\nurl=\n')
+  expect(f.stdout).toMatch(/^deployment-id=d-1\n/)
+  expect(f.stdout).toContain('\nrevision-status=DEPLOYED\n')
+  expect(f.stdout).toContain('\nurl=\n')
   expect(f.stderr).toBe(
     'Defaults from GitLab CI (branch main): ref main, commit a1b2c3d4e5f6.\n' +
       'key ***, secret ***, name my-agent\n'
@@ -95,8 +98,14 @@ test('--output json and --output-file: one JSON object, and the dotenv file', as
     const file = join(dir, 'deploy.env')
     const { run } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
     expect(await cli(['deploy', '--output=json', '--output-file', file], ENV, f.io, run)).toBe(0)
-    expect(JSON.parse(f.stdout)).toEqual(OUTPUTS)
-    expect(readFileSync(file, 'utf8')).toBe('DEPLOYMENT_ID=d-1\nREVISION_STATUS=DEPLOYED\nURL=\n')
+    expect(JSON.parse(f.stdout)).toMatchObject({
+      'deployment-id': 'd-1',
+      'revision-status': 'DEPLOYED',
+      url: null
+    })
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^DEPLOYMENT_ID=d-1\nREVISION_ID=\nREVISION_STATUS=DEPLOYED\n(.*\n)*URL=\n/
+    )
     // A file that cannot be written is refused before the run: no deploy that a retry repeats.
     for (const [target, why] of [
       [join(dir, 'no/such/dir.env'), 'its folder does not exist'],
@@ -252,4 +261,52 @@ test("a check from a fork's merge request is refused in the CLI's words, not the
   )
   expect(f.stderr).toContain('To skip forks, add `rules:')
   expect(f.stderr).not.toMatch(/github\.event|pull_request/)
+})
+
+/** Every declared output, as run() returns them: '' where unset, the booleans false. */
+function allOutputs(over: Record<string, string>): Record<string, string> {
+  const all = Object.fromEntries(Object.keys(ACTION_OUTPUTS).map(name => [name, '']))
+  return { ...all, created: 'false', deleted: 'false', ...over }
+}
+
+test('a sweep prints its own output alone: no deleted=false beside what it deleted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-cli-'))
+  try {
+    const outputs = allOutputs({ swept: '["my-agent-mr-3","my-agent-mr-7"]' })
+    const lines = io()
+    const { run } = fakeRun(() => ({ exitCode: 0, outputs }))
+    expect(await cli(['sweep', '--sweep-names', 'my-agent-mr-{pr}'], ENV, lines.io, run)).toBe(0)
+    expect(lines.stdout).toBe('swept=["my-agent-mr-3","my-agent-mr-7"]\n')
+    const json = io()
+    const file = join(dir, 'sweep.env')
+    const argv = ['sweep', '--sweep-names', 'my-agent-mr-{pr}', '--output', 'json']
+    expect(await cli([...argv, '--output-file', file], ENV, json.io, run)).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual({ swept: ['my-agent-mr-3', 'my-agent-mr-7'] })
+    expect(readFileSync(file, 'utf8')).toBe('SWEPT=my-agent-mr-3,my-agent-mr-7\n')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('--output json has JSON types: booleans, a number, null for an empty output', async () => {
+  const outputs = allOutputs({
+    'deployment-id': 'd-1',
+    created: 'true',
+    'github-deployment-id': '1234',
+    drift: 'true'
+  })
+  const deploy = io()
+  const { run } = fakeRun(() => ({ exitCode: 0, outputs }))
+  expect(await cli(['deploy', '--name', 'a', '--output', 'json'], ENV, deploy.io, run)).toBe(0)
+  const d = JSON.parse(deploy.stdout) as Record<string, unknown>
+  expect(d).toMatchObject({ created: true, 'github-deployment-id': 1234, url: null })
+  expect(Object.keys(d)).not.toEqual(expect.arrayContaining(['deleted']))
+  expect(Object.keys(d)).not.toContain('swept')
+  const check = io()
+  expect(await cli(['check', '--name', 'a', '--output', 'json'], ENV, check.io, run)).toBe(0)
+  expect(JSON.parse(check.stdout)).toEqual({ drift: true, 'deployment-id': 'd-1' })
+  const del = io()
+  expect(await cli(['delete', '--name', 'a', '--output', 'json'], ENV, del.io, run)).toBe(0)
+  expect(JSON.parse(del.stdout)).toMatchObject({ deleted: false, 'deployment-id': 'd-1' })
+  expect(Object.keys(JSON.parse(del.stdout) as object)).not.toContain('created')
 })

@@ -2,7 +2,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dotenv, dotenvValue, formatOutputs } from '../../src/cli/outputs.ts'
+import {
+  COMMAND_OUTPUTS,
+  commandOutputs,
+  dotenv,
+  dotenvValue,
+  formatOutputs
+} from '../../src/cli/outputs.ts'
+import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
 import { outputUrl } from '../../src/deploy/state.ts'
 import { readBack, readByAll } from '../package/hostile-server.ts'
 
@@ -24,10 +31,33 @@ test('name=value lines, in order, empty values kept', () => {
   )
 })
 
-test('--output json: one JSON object on one line', () => {
+test('--output json: one JSON object on one line, with JSON types and null for empty', () => {
   const text = formatOutputs(OUTPUTS, 'json')
   expect(text.trimEnd().split('\n')).toHaveLength(1)
-  expect(JSON.parse(text)).toEqual(OUTPUTS)
+  expect(JSON.parse(text)).toEqual({ ...OUTPUTS, created: true, 'rollback-status': null })
+  const typed = formatOutputs(
+    { deleted: 'false', drift: 'true', swept: '["a-pr-1"]', 'github-deployment-id': '77' },
+    'json'
+  )
+  expect(JSON.parse(typed)).toEqual({
+    deleted: false,
+    drift: true,
+    swept: ['a-pr-1'],
+    'github-deployment-id': 77
+  })
+  expect(JSON.parse(formatOutputs({ swept: '[]' }, 'json'))).toEqual({ swept: [] })
+})
+
+test('each command has its own outputs; every declared output is some command’s', () => {
+  const declared = Object.keys(ACTION_OUTPUTS).sort()
+  const listed = [...new Set(Object.values(COMMAND_OUTPUTS).flat())].sort()
+  expect(listed).toEqual(declared)
+  expect(COMMAND_OUTPUTS.sweep).toEqual(['swept'])
+  expect(COMMAND_OUTPUTS.deploy).not.toContain('deleted')
+  expect(Object.keys(commandOutputs('check', { drift: 'false', created: 'false' }))).toEqual([
+    'drift',
+    'deployment-id'
+  ])
 })
 
 test('dotenv: NAME_IN_CAPS=value, bare when plain', () => {

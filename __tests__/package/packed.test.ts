@@ -161,8 +161,8 @@ test('deploy from the environment, --output json and a dotenv --output-file; the
   }
   const run = await cli(['deploy', '--output', 'json', '--output-file', file], env)
   expect(run.code).toBe(0)
-  const outputs = JSON.parse(run.stdout) as Record<string, string>
-  expect(outputs).toMatchObject({ 'revision-status': 'DEPLOYED', created: 'true' })
+  const outputs = JSON.parse(run.stdout) as Record<string, unknown>
+  expect(outputs).toMatchObject({ 'revision-status': 'DEPLOYED', created: true })
   const dotenv = readFileSync(file, 'utf8')
   expect(dotenv).toContain(`DEPLOYMENT_ID=${outputs['deployment-id']}\n`)
   expect(dotenv).toContain('REVISION_STATUS=DEPLOYED\n')

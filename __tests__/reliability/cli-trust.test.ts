@@ -88,6 +88,16 @@ function credentials(emu: Emulator): Record<string, string> {
   }
 }
 
+/** `--output json`'s values as the file carries them: null is empty, true is `true`. */
+function textOf(json: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(json).map(([k, v]) => [
+      k,
+      v === null ? '' : typeof v === 'string' ? v : String(v)
+    ])
+  )
+}
+
 /**
  * The dotenv file against the outputs the run printed as JSON: every output there read back by sh,
  * bash, python-dotenv, GitLab's dotenv report and npm's dotenv as it is, or (a value not every
@@ -97,7 +107,7 @@ function credentials(emu: Emulator): Record<string, string> {
 function checkFile(c: Case, run: CliRun, file: string, dir: string, marks: string[]) {
   let outputs: Record<string, string>
   try {
-    outputs = JSON.parse(run.stdout) as Record<string, string>
+    outputs = textOf(JSON.parse(run.stdout) as Record<string, unknown>)
   } catch {
     c.check(false, `stdout is no JSON object: ${run.stdout.slice(0, 200)}`)
     return
@@ -148,7 +158,7 @@ async function hostileDeployment(c: Case, payload: string) {
       const run = await deployWithFile(c, emu, id, file, dir)
       c.check(run.code === 0, `exit ${run.code}: ${run.stderr.slice(-400)}`)
       checkFile(c, run, file, dir, marks)
-      const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
+      const outputs = textOf(JSON.parse(run.stdout || '{}') as Record<string, unknown>)
       c.check(
         outputs['deployment-status'] === 'UNKNOWN',
         `deployment-status ${outputs['deployment-status']}`
@@ -176,7 +186,7 @@ async function hostileRevision(c: Case, payload: string) {
       c.check(run.code === 1, `exit ${run.code}, expected 1 (timed out)`)
       c.check(/Still UNKNOWN \(undocumented/.test(run.stderr), 'no neutralised status')
       checkFile(c, run, file, dir, marks)
-      const outputs = JSON.parse(run.stdout || '{}') as Record<string, string>
+      const outputs = textOf(JSON.parse(run.stdout || '{}') as Record<string, unknown>)
       c.check(
         outputs['revision-status'] === 'UNKNOWN',
         `revision-status ${outputs['revision-status']}`

@@ -16,12 +16,12 @@ import {
   type DetectedDefaults
 } from './ci.ts'
 import { forkRefusalOfGiven } from '../inputs/rules.ts'
-import { parseCommandLine, type CommandLine, type OutputFormat } from './flags.ts'
+import { parseCommandLine, type CommandLine } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
 import { cliSay } from './naming.ts'
 import { CliLog, type LogStream } from './log.ts'
-import { dotenv, formatOutputs } from './outputs.ts'
+import { commandOutputs, dotenv, formatOutputs } from './outputs.ts'
 import { cliPort } from './port.ts'
 
 export interface CliIo {
@@ -71,16 +71,13 @@ function interrupts(io: CliIo, log: CliLog, controller: AbortController): () => 
  * The outputs on stdout, and in the dotenv file when asked: the run's exit code, or 1 when the
  * file that a run that worked was to leave cannot be written.
  */
-function writeOutputs(
-  result: RunResult,
-  line: { output: OutputFormat; outputFile?: string },
-  io: CliIo,
-  log: CliLog
-): ExitCode {
-  io.stdout.write(formatOutputs(result.outputs, line.output))
+function writeOutputs(result: RunResult, line: RunLine, io: CliIo, log: CliLog): ExitCode {
+  // The command's own outputs only: none that another command sets, as if it had said so.
+  const outputs = commandOutputs(line.command, result.outputs)
+  io.stdout.write(formatOutputs(outputs, line.output))
   if (line.outputFile === undefined) return result.exitCode
   try {
-    const file = dotenv(result.outputs)
+    const file = dotenv(outputs)
     writeFileSync(line.outputFile, file.text)
     if (file.left.length) {
       log.warning(

@@ -1,8 +1,75 @@
-// The run's outputs as the CLI writes them: `name=value` lines or one JSON object on stdout, and a
-// dotenv file (`DEPLOYMENT_ID=...`) for GitLab's `artifacts:reports:dotenv` and `source`-ing.
-// Outputs are structured values, written as they are (as the action writes them); in the file, a
-// list of names is joined by commas.
-import type { OutputFormat } from './flags.ts'
+// The run's outputs as the CLI writes them: those of the command it ran, as `name=value` lines or
+// one JSON object (with JSON's types) on stdout, and a dotenv file (`DEPLOYMENT_ID=...`) for
+// GitLab's `artifacts:reports:dotenv` and `source`-ing. Outputs are structured values, written as
+// they are (as the action writes them); in the file, a list of names is joined by commas.
+import type { ACTION_OUTPUTS } from '../inputs/action-yml.ts'
+import type { Command, OutputFormat } from './flags.ts'
+
+type OutputName = keyof typeof ACTION_OUTPUTS
+
+/**
+ * The outputs each command sets: the CLI writes those alone, so that a sweep never says
+ * `deleted=false` nor a check `created=false` (the action's step declares all of them).
+ */
+export const COMMAND_OUTPUTS: Record<Command, readonly OutputName[]> = {
+  deploy: [
+    'deployment-id',
+    'revision-id',
+    'revision-status',
+    'deployment-status',
+    'created',
+    'url',
+    'status-url',
+    'repo-commit-sha',
+    'github-deployment-id',
+    'rollback-revision-id',
+    'rollback-status',
+    'served-revision',
+    'smoke',
+    'health',
+    'source-digest',
+    'deployment-type',
+    'size',
+    'promoted-from-revision-id'
+  ],
+  delete: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
+  sweep: ['swept'],
+  check: ['drift', 'deployment-id']
+}
+
+/** Outputs whose JSON is not a string: `--output json` writes them as JSON's own types. */
+const JSON_TYPES: Partial<Record<OutputName, 'boolean' | 'number' | 'array'>> = {
+  created: 'boolean',
+  deleted: 'boolean',
+  drift: 'boolean',
+  'github-deployment-id': 'number',
+  swept: 'array'
+}
+
+/** The outputs of `command`, in its table's order. */
+export function commandOutputs(
+  command: Command,
+  outputs: Record<string, string>
+): Record<string, string> {
+  return Object.fromEntries(COMMAND_OUTPUTS[command].map(name => [name, outputs[name] ?? '']))
+}
+
+/** An output as JSON: null when empty, else its type; text that is not of it stays text. */
+function jsonValue(name: string, value: string): unknown {
+  if (value === '') return null
+  const type = JSON_TYPES[name as OutputName]
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
+  if (type === 'number' && /^\d{1,15}$/.test(value)) return Number(value)
+  if (type === 'array') {
+    try {
+      const list: unknown = JSON.parse(value)
+      if (Array.isArray(list)) return list
+    } catch {
+      // Not a list: written as the text it is.
+    }
+  }
+  return value
+}
 
 /** One line per output, `name=value`, in the order given; nothing when there is no output. */
 function outputLines(outputs: Record<string, string>): string {
@@ -13,7 +80,9 @@ function outputLines(outputs: Record<string, string>): string {
 
 /** The outputs in the chosen format, as stdout gets them. */
 export function formatOutputs(outputs: Record<string, string>, format: OutputFormat): string {
-  return format === 'json' ? `${JSON.stringify(outputs)}\n` : outputLines(outputs)
+  if (format === 'lines') return outputLines(outputs)
+  const typed = Object.fromEntries(Object.entries(outputs).map(([n, v]) => [n, jsonValue(n, v)]))
+  return `${JSON.stringify(typed)}\n`
 }
 
 /** `deployment-id` -> `DEPLOYMENT_ID`. */
