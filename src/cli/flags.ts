@@ -13,7 +13,8 @@ export type Command = (typeof COMMANDS)[number]
 
 /** What the command line asks for. */
 export type CommandLine =
-  | { kind: 'help' }
+  /** With a command (`deploy --help`): that command's flags, examples and outputs alone. */
+  | { kind: 'help'; command?: Command }
   | { kind: 'version' }
   | { kind: 'usage-error'; message: string }
   | {
@@ -230,7 +231,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   // --help and --version answer whatever else the line holds.
   const asks = (name: string) =>
     tokens.some(t => t.kind === 'option' && t.name === name && t.value === undefined)
-  if (asks('help')) return { kind: 'help' }
+  if (asks('help')) {
+    const first = tokens.find(t => t.kind === 'positional')
+    const command = COMMANDS.find(c => first?.kind === 'positional' && first.value === c)
+    return command ? { kind: 'help', command } : { kind: 'help' }
+  }
   if (asks('version')) return { kind: 'version' }
   if (typeof read === 'string') return { kind: 'usage-error', message: read }
   const { given, positionals } = read

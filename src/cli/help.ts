@@ -2,10 +2,11 @@
 // (inputs.ts): a new input is a new flag here without an edit. One entry per flag, its first
 // sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
 // Actions, and the rows of `source: codehost` alone are marked as such.
-import { appliesTo, INPUTS as TABLE } from '../inputs/table.ts'
+import { appliesTo, COMMANDS, INPUTS as TABLE, type Command } from '../inputs/table.ts'
 import type { InputName } from '../inputs/names.ts'
 import { FLAG_INPUTS } from './flags.ts'
 import { CLI_OUTPUTS, type CliInput } from './inputs.ts'
+import { COMMAND_OUTPUTS } from './outputs.ts'
 
 const WIDTH = 100
 /** Where a flag's text starts. */
@@ -61,12 +62,15 @@ const OTHERS_GROUP = 'Delete, sweep and check'
 const GITHUB_GROUP = 'The GitHub side: only inside GitHub Actions, with GITHUB_TOKEN'
 const CODEHOST_MARK = '[codehost]'
 
-/** The group a flag is listed under. */
-function groupOf(input: CliInput): string {
+/** The group a flag is listed under: in one command's help, what only it takes is its own. */
+function groupOf(input: CliInput, command?: Command): string {
   if (TABLE[input.name].githubActionsOnly) return GITHUB_GROUP
-  if (!appliesTo(TABLE[input.name].applies, 'deploy')) return OTHERS_GROUP
+  if (!appliesTo(TABLE[input.name].applies, 'deploy'))
+    return command ? ownGroup(command) : OTHERS_GROUP
   return GROUPS.find(([, names]) => names.includes(input.name))?.[0] ?? 'Deployment settings'
 }
+
+const ownGroup = (command: Command) => `${command[0]!.toUpperCase()}${command.slice(1)}`
 
 /** Whether only `source: codehost` (a GitHub repository, through the integration) takes it. */
 function codehostOnly(name: InputName): boolean {
@@ -133,73 +137,150 @@ function flagEntry(input: CliInput): string {
   return entry(flag, mark + summary(input.description, room) + fallback)
 }
 
-function flagGroups(): string[] {
-  const titles = [...GROUPS.map(([title]) => title), OTHERS_GROUP, GITHUB_GROUP]
+/** The flags in their groups: every flag, or those `command` takes. */
+function flagGroups(command?: Command): string[] {
+  const own = command ? [ownGroup(command)] : [OTHERS_GROUP]
+  const titles = [...GROUPS.map(([title]) => title), ...own, GITHUB_GROUP]
+  const flags = command
+    ? FLAG_INPUTS.filter(i => appliesTo(TABLE[i.name].applies, command))
+    : FLAG_INPUTS
   return titles.flatMap(title => {
-    const flags = FLAG_INPUTS.filter(i => groupOf(i) === title)
-    if (!flags.length) return []
-    return ['', `${title}:`, ...flags.map(flagEntry)]
+    const listed = flags.filter(i => groupOf(i, command) === title)
+    if (!listed.length) return []
+    return ['', `${title}:`, ...listed.map(flagEntry)]
   })
 }
 
-const EXAMPLES = [
-  '  # From GitLab, Bitbucket or any CI: upload this checkout, the control plane builds it',
-  '  control-plane-deploy deploy --name my-agent --source internal_source',
-  "  # A GitHub repository, built by the control plane's GitHub integration",
-  '  control-plane-deploy deploy --name my-agent --integration-id <uuid> --repository acme/agent',
-  '  # The plan only; then a deploy that checks the server and rolls back a failure',
-  '  control-plane-deploy deploy --name my-agent --source internal_source --dry-run',
-  '  control-plane-deploy deploy --name my-agent --health-check --on-failure rollback',
-  '  # A preview, deleted with its tracing project',
-  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project',
-  '  # Previews of closed merge requests, or a week old; drift of production (exit 3)',
-  "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d",
-  '  control-plane-deploy check --name my-agent --ref main'
-]
+/** Each command's examples, as a user would first type them. */
+const EXAMPLES: Record<Command, readonly string[]> = {
+  deploy: [
+    '  # From GitLab, Bitbucket or any CI: upload this checkout, the control plane builds it',
+    '  control-plane-deploy deploy --name my-agent --source internal_source',
+    "  # A GitHub repository, built by the control plane's GitHub integration",
+    '  control-plane-deploy deploy --name my-agent --integration-id <uuid> --repository acme/agent',
+    '  # The plan only; then a deploy that checks the server and rolls back a failure',
+    '  control-plane-deploy deploy --name my-agent --source internal_source --dry-run',
+    '  control-plane-deploy deploy --name my-agent --health-check --on-failure rollback',
+    '  # Production gets exactly what staging runs',
+    '  control-plane-deploy deploy --name my-agent-prod --promote-from my-agent-staging'
+  ],
+  delete: [
+    '  # A preview, deleted with its tracing project',
+    '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project',
+    '  # By id; what it would delete, first',
+    '  control-plane-deploy delete --deployment-id <uuid> --dry-run'
+  ],
+  sweep: [
+    '  # Previews of closed merge requests, or a week old',
+    "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d",
+    '  # What it would delete, and why, deleting nothing',
+    "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d --dry-run"
+  ],
+  check: [
+    '  # Drift of production from main (exit 3), or from what staging runs',
+    '  control-plane-deploy check --name my-agent --ref main',
+    '  control-plane-deploy check --name my-agent-prod --promote-from my-agent-staging'
+  ]
+}
 
-/** The whole help text. */
-export function helpText(): string {
+/** Each command in a sentence or two. */
+const PURPOSE: Record<Command, string> = {
+  deploy:
+    'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
+    'wait until its new revision is DEPLOYED.',
+  delete: 'delete: delete the deployment of this exact name (or id).',
+  sweep:
+    'sweep: delete the previews no longer wanted (GitLab merge requests are read with ' +
+    'CONTROL_PLANE_GITLAB_TOKEN).',
+  check: 'check: report drift, write nothing.'
+}
+
+const USAGE: Record<Command, string> = {
+  deploy: 'control-plane-deploy deploy [flags]',
+  delete: 'control-plane-deploy delete [flags]',
+  sweep: 'control-plane-deploy sweep --sweep-names <pattern> [flags]',
+  check: 'control-plane-deploy check [flags]'
+}
+
+const FLAGS_ARE_VARIABLES =
+  'Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the key is only one: ' +
+  'CONTROL_PLANE_API_KEY.'
+
+/** The head: usage, what it does, the examples. */
+function head(command?: Command): string[] {
+  const commands = command ? [command] : COMMANDS
+  const usage = commands.map((c, i) => `${i ? '       ' : 'Usage: '}${USAGE[c]}`)
+  const purpose = commands.map(c => PURPOSE[c]).join(' ')
+  const more = command ? '' : ' Each command’s own flags: control-plane-deploy <command> --help.'
   return [
-    'Usage: control-plane-deploy deploy [flags]',
-    '       control-plane-deploy delete [flags]',
-    '       control-plane-deploy sweep --sweep-names <pattern> [flags]',
-    '       control-plane-deploy check [flags]',
+    ...usage,
     '',
-    wrap(
-      'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
-        'wait until its new revision is DEPLOYED. delete: delete the deployment of this exact ' +
-        'name. sweep: delete the previews no longer wanted (GitLab merge requests are read with ' +
-        'CONTROL_PLANE_GITLAB_TOKEN). check: report drift, write nothing. Each flag is also a ' +
-        'variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the key is only one: CONTROL_PLANE_API_KEY.'
-    ),
+    wrap(`${purpose} ${FLAGS_ARE_VARIABLES}${more}`),
     '',
     'Examples:',
-    ...EXAMPLES,
-    ...flagGroups(),
-    '',
-    wrap(
-      'Ref, commit and repository default to what the CI (GitHub Actions, GitLab CI, Bitbucket ' +
-        'Pipelines, CircleCI, Buildkite, Jenkins, Azure Pipelines, Travis CI) or else the git ' +
-        'checkout says; a flag wins over its variable.'
-    ),
-    '',
-    wrap(
-      `${CODEHOST_MARK}: only with --source codehost, a GitHub repository that the control ` +
-        'plane’s GitHub integration builds. From GitLab, Bitbucket or any other host: ' +
-        '--source internal_source.'
-    ),
+    ...commands.flatMap(c => (command ? EXAMPLES[c] : EXAMPLES[c].slice(0, c === 'deploy' ? 6 : 2)))
+  ]
+}
+
+/** What each exit code means for a command; in the whole help, for any. */
+const EXITS: Record<Command | 'any', string> = {
+  any: '0 deployed, deleted, or nothing to delete; 1 not deployed (the log says why); 2 invalid flags or inputs, nothing sent; 3 drift (check); 130 interrupted',
+  deploy:
+    '0 deployed (also by a newer revision); 1 not deployed (the log says why); 2 invalid flags or inputs, nothing sent; 130 interrupted',
+  delete:
+    '0 deleted, or nothing to delete; 1 not deleted (the log says why); 2 invalid flags or inputs, nothing sent; 130 interrupted',
+  sweep:
+    '0 swept (each deployment held back is said why); 1 a read or a delete failed; 2 invalid flags or inputs, nothing sent; 130 interrupted',
+  check:
+    '0 in sync (or drift with --no-fail-on-drift); 3 drift; 1 could not check; 2 invalid flags or inputs, nothing sent; 130 interrupted'
+}
+
+/** The notes on defaults and on [codehost], where the flags listed need them. */
+function notes(command?: Command): string[] {
+  const out: string[] = []
+  if (command !== 'delete' && command !== 'sweep') {
+    out.push(
+      '',
+      wrap(
+        'Ref, commit and repository default to what the CI (GitHub Actions, GitLab CI, Bitbucket ' +
+          'Pipelines, CircleCI, Buildkite, Jenkins, Azure Pipelines, Travis CI) or else the git ' +
+          'checkout says; a flag wins over its variable.'
+      )
+    )
+  }
+  const marked = FLAG_INPUTS.some(
+    i => codehostOnly(i.name) && (!command || appliesTo(TABLE[i.name].applies, command))
+  )
+  if (marked) {
+    out.push(
+      '',
+      wrap(
+        `${CODEHOST_MARK}: only with --source codehost, a GitHub repository that the control ` +
+          'plane’s GitHub integration builds. From GitLab, Bitbucket or any other host: ' +
+          '--source internal_source.'
+      )
+    )
+  }
+  return out
+}
+
+/** The whole help text, or one command's (its flags, examples, outputs and exits only). */
+export function helpText(command?: Command): string {
+  const outputs = command ? COMMAND_OUTPUTS[command] : CLI_OUTPUTS.map(o => o.name)
+  return [
+    ...head(command),
+    ...flagGroups(command),
+    ...notes(command),
     '',
     'Output:',
     entry('--output lines|json', 'The outputs on stdout at the end (default: lines)'),
     entry('--output-file <file>', 'Also the outputs as dotenv (DEPLOYMENT_ID=...), as for GitLab'),
     entry('--debug', 'Every request and answer in the log (redacted)'),
     entry('-h, --help, --version', 'This text; the version'),
-    wrap(`Outputs: ${CLI_OUTPUTS.map(o => o.name).join(', ')}.`, '  ', '  '),
+    wrap(`Outputs: ${outputs.join(', ')}.`, '  ', '  '),
     '',
     wrap(
-      'The log goes to stderr. Exit codes: 0 deployed, deleted, or nothing to delete; 1 not ' +
-        'deployed (the log says why); 2 invalid flags or inputs, nothing sent; 3 drift (check); ' +
-        '130 interrupted. ' +
+      `The log goes to stderr. Exit codes: ${EXITS[command ?? 'any']}. ` +
         'Every input and output in full: ' +
         'https://github.com/control-plane-deploy/control-plane-deploy/blob/main/docs/inputs.md'
     ),

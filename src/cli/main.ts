@@ -120,7 +120,7 @@ function answerAtOnce(
   redactor: Redactor
 ): ExitCode {
   if (line.kind === 'help') {
-    io.stdout.write(helpText())
+    io.stdout.write(helpText(line.command))
     return 0
   }
   if (line.kind === 'version') {
