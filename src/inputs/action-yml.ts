@@ -305,7 +305,7 @@ export const ACTION_OUTPUTS = {
   },
   drift: {
     description:
-      'With command check - true when the deployment differs from what the inputs describe, else false.'
+      "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
   },
   'promoted-from-revision-id': {
     description:
