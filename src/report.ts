@@ -9,6 +9,7 @@
 import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
 import type { DeployState } from './deploy/flow.ts'
+import type { Evidence } from './deploy/state.ts'
 import { OUTCOMES } from './deploy/outcomes.ts'
 import { describePlan } from './deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './inputs/action-yml.ts'
@@ -46,7 +47,9 @@ export function outputsOf(state: DeployState): Record<string, string | undefined
     smoke: state.verified?.smoke,
     health: state.health,
     'source-digest': state.source?.digest,
-    'promoted-from-revision-id': state.promotion?.revisionId,
+    // Empty when the promotion was refused: nothing of the source was promoted.
+    'promoted-from-revision-id':
+      state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
     'deployment-type': state.deploymentType,
     size: state.size
   }
@@ -87,6 +90,7 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
   add('Type and size', typeAndSize(state))
   const p = state.promotion
   add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`)
+  add('Source verified', p?.evidence && evidenceCell(p.evidence))
   add('Ref', code(state.ref))
   if (state.repoCommitSha || state.expectedSha) {
     const built = code(state.repoCommitSha) || 'not reported'
@@ -105,6 +109,13 @@ function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
   return rows
+}
+
+/** What examined the promoted revision before any write, for the summary. */
+function evidenceCell(e: Evidence): string {
+  if (e.kind === 'verified') return `yes: ${mdText(e.checks.join(', '))}`
+  if (e.kind === 'refused') return `no: it did not pass ${mdText(e.check)}; nothing was written`
+  return 'no: `verify-source: false`, nothing verified what was promoted'
 }
 
 /** The job summary as markdown. */

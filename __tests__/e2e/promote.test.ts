@@ -270,7 +270,11 @@ e2e('promote: the target fails its health gate and is rolled back to its own rev
   const [staging, production] = [uniqueName('staging'), uniqueName('production')]
   seed(t, [codehost(t, staging, {}), codehost(t, production, { KEY: 'prod-secret' })])
   const good = one(t, production).active_revision_id!
-  t.emu.agents.script('*', { health: 'flapping', status: 502, body: 'graph failed to load' })
+  t.emu.agents.script(one(t, production).id, {
+    health: 'flapping',
+    status: 502,
+    body: 'graph failed to load'
+  })
   const r = await run({
     inputs: t.inputs({
       name: production,

@@ -28,6 +28,7 @@ import {
 } from './steps/material.ts'
 import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
 import { BuildLogFollower } from './steps/build-log.ts'
+import { verifySource } from './steps/source-evidence.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { previewPromotion } from './check/against-source.ts'
 import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
@@ -62,6 +63,8 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
   if (stopped(material)) return material
   try {
     if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
+    const unverified = await verifySource(o, state, deps, material)
+    if (unverified) return unverified
     // A promotion deploys as its source: the target keeps all that this run's inputs leave.
     const ending = await stepsWith(promotedOptions(o, material.source), state, deps, material)
     const line = promotedLine(material.promotion, state, o.dryRun)

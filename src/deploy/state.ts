@@ -34,7 +34,18 @@ export interface Promotion {
   revisionId: string
   /** `commit <sha>`, `image <uri>` or the archive's `sha256:` digest. */
   what: string
+  /** What examined the source's revision before any write (source-evidence.ts). */
+  evidence?: Evidence | undefined
 }
+
+/**
+ * The source's checks before any write: those it passed on its agent server, none at all
+ * (`verify-source: false`), or the one that refused the promotion.
+ */
+export type Evidence =
+  | { kind: 'verified'; checks: string[] }
+  | { kind: 'skipped' }
+  | { kind: 'refused'; check: string }
 
 export interface DeployState {
   name: string | undefined

@@ -247,6 +247,17 @@ export const ACTION_INPUTS = {
     description:
       "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
     required: false
+  },
+  'promote-revision-id': {
+    description:
+      "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
+    required: false
+  },
+  'verify-source': {
+    description:
+      "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
+    required: false,
+    default: 'true'
   }
 } as const
 

@@ -400,9 +400,25 @@ function digestFit({ r, set, say, add }: RuleInput): void {
   )
 }
 
+/** `promote-revision-id` and `verify-source: false` say something of a promotion only. */
+function promotionFit({ f, set, absent, say, add }: RuleInput): void {
+  if (!absent('promote-from')) return
+  if (set('promote-revision-id'))
+    add(
+      'promote-revision-id',
+      `${say('promote-revision-id')} names the revision of ${say('promote-from')} to promote: set ${say('promote-from')} too, or leave it out`
+    )
+  if (f['verify-source'] === false)
+    add(
+      'verify-source',
+      `${say.set('verify-source', false)} skips the check of a promotion's source: it needs ${say('promote-from')}`
+    )
+}
+
 const DEPLOYING: readonly Rule[] = [
   prComment,
   digestFit,
+  promotionFit,
   refFit,
   fork,
   uploadRevisionOfOtherSource,

@@ -203,7 +203,9 @@ export const INPUTS = {
   'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
   'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
   'promote-from': row(parsePromoteFrom, 'deploy'),
-  'expected-source-digest': row(parseSourceDigest, 'deploy')
+  'expected-source-digest': row(parseSourceDigest, 'deploy'),
+  'promote-revision-id': row(optionalUuid('promote-revision-id', 'a revision id'), 'deploy'),
+  'verify-source': row(booleanInput('verify-source'), 'deploy')
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

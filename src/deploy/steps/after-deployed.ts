@@ -12,7 +12,9 @@ import { graphsSkippedBecause } from '../../health/built-workspace.ts'
 import { checkRevision, verifiedOf } from '../../health/revision-checks.ts'
 import { servedCheck } from '../../health/served-check.ts'
 import { probeTarget, vouchedHosts } from '../../health/target.ts'
-import type { AgentCall } from '../../health/verify/agent-call.ts'
+import type { Expected, ServedVerdict } from '../../health/verify/served-revision.ts'
+import type { Verified } from '../../health/verified.ts'
+import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { agentProbe } from '../../health/verify/agent-probe.ts'
 import {
   DEFAULT_PROBE_INTERVAL_MS,
@@ -44,19 +46,21 @@ export async function checkDeployedHealth(
   if (!o.healthCheck) return { outcome: 'deployed' }
   const { say } = deps
   const settings = healthSettings(o, o.healthCheck, state, deps, r)
-  const call = agentProbe(settings)
-  const served = servedCheck(call, r, deps.log)
-  const result = await healthGate(
-    { ...settings, alongside: served.check },
-    { log: deps.log, say, urlProblem: state.urlProblem }
-  )
-  if (stopped(result)) return result
+  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
+  const x = await examineServer(o, deps, {
+    settings,
+    expected: r,
+    ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+    urlProblem: state.urlProblem,
+    checksTitle: 'Checks of the new revision'
+  })
+  if (stopped(x)) return x
+  const result = x.gate
   if (result.health === 'cancelled') {
     const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
-  const servedVerdict = served.verdict(result.health === 'healthy')
-  const stale = servedVerdict?.verdict === 'stale'
+  const stale = x.served?.verdict === 'stale'
   const deleted =
     (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result))
   if (deleted) return deleted
@@ -64,39 +68,46 @@ export async function checkDeployedHealth(
     return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) }
   if (result.health === 'not-vouched') return { outcome: 'deployed' }
   state.health = result.health
-  if (servedVerdict) state.verified = { servedRevision: servedVerdict.verdict }
-  if (servedVerdict?.verdict === 'unknown')
-    deps.log.notice(servedVerdict.notice, 'Served revision unknown')
-  let failure: CheckFailure | Ending | undefined
-  if (servedVerdict?.verdict === 'stale')
-    failure = { title: 'New revision not served', what: sanitizeServerText(servedVerdict.reason) }
-  else if (result.health === 'healthy')
-    failure = await afterWindow(o, state, deps, r, { call, deadline: settings.deadline })
-  if (failure && 'outcome' in failure) return failure
-  if (result.health !== 'unhealthy' && !failure) return { outcome: 'deployed' }
+  state.verified = x.verified
+  if (x.served?.verdict === 'unknown') deps.log.notice(x.served.notice, 'Served revision unknown')
+  const cut = cutShort(x, r, o, say)
+  if (cut) return cut
+  if (result.health !== 'unhealthy' && !x.failure) return { outcome: 'deployed' }
   const rolled = await rollBack(o, state, deps, r, result)
   if (stopped(rolled)) return rolled
   return {
     outcome: 'unhealthy',
-    failure: failure
-      ? checkFailed(failure, r.revisionId, state.name, rolled)
+    failure: x.failure
+      ? checkFailed(x.failure, r.revisionId, state.name, rolled)
       : unhealthy(result, r.revisionId, state.name, rolled)
   }
 }
 
+/** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
+function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Ending | undefined {
+  if (x.cut === 'cancelled') {
+    const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  if (x.cut === 'timeout')
+    return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, say) }
+  return undefined
+}
+
 /** The health settings of this run: the gate's probes, and the checks after it. */
-function healthSettings(
+export function healthSettings(
   o: Options,
   path: string,
-  state: DeployState,
+  state: Pick<DeployState, 'url' | 'deploymentType'>,
   deps: FlowDeps,
-  r: DeployedRevision
+  r: { waitedMs: number },
+  vouched: HostPattern[] = vouchedHosts(o)
 ): HealthCheckOptions {
   return {
     url: state.url,
     path,
     apiKey: o.apiKey,
-    vouched: vouchedHosts(o),
+    vouched,
     transport: deps.probe,
     deadline: deadlineOf(o, deps, r),
     windowMs: o.healthCheckWindow,
@@ -109,44 +120,75 @@ function healthSettings(
   }
 }
 
-type CheckFailure = { title: string; what: string }
+export type CheckFailure = { title: string; what: string }
+
+/** What to examine: an agent server, the revision it must serve, and how its checks are made. */
+export interface Examine {
+  settings: HealthCheckOptions
+  expected: Expected
+  /** Why the workspace's config does not describe what that revision built. */
+  graphsSkipped?: string
+  urlProblem: string | undefined
+  checksTitle: string
+}
+
+/** What an agent server answered: the gate, the revision served, and the checks after it. */
+export interface Examined {
+  gate: HealthResult
+  served: ServedVerdict | undefined
+  /** What failed (the revision served, a graph, a smoke case); undefined when nothing did. */
+  failure?: CheckFailure
+  /** The checks after the window did not end: a cancel, or the run's timeout. */
+  cut?: 'cancelled' | 'timeout'
+  verified: Verified
+}
 
 /**
- * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
- * or the run's ending when it was cancelled or timed out meanwhile.
+ * The one gate, for any agent server: the probes with the revision served alongside, then (once
+ * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
+ * examined by it alike; each caller makes its own ending of what it found.
  */
-async function afterWindow(
+export async function examineServer(
   o: Options,
-  state: DeployState,
   deps: FlowDeps,
-  r: DeployedRevision,
-  // The gate's deadline: the checks share the run's timeout with the window before them.
-  { call, deadline }: { call: AgentCall; deadline: number }
-): Promise<CheckFailure | Ending | undefined> {
-  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
-  const checks = await deps.log.group('Checks of the new revision', () =>
+  x: Examine
+): Promise<Examined | Stop> {
+  const call = agentProbe(x.settings)
+  const served = servedCheck(call, x.expected, deps.log)
+  const gate = await healthGate(
+    { ...x.settings, alongside: served.check },
+    { log: deps.log, say: deps.say, urlProblem: x.urlProblem }
+  )
+  if (stopped(gate)) return gate
+  if (gate.health === 'cancelled') return { gate, served: undefined, verified: {} }
+  const verdict = served.verdict(gate.health === 'healthy')
+  const verified: Verified = verdict ? { servedRevision: verdict.verdict } : {}
+  const out: Examined = { gate, served: verdict, verified }
+  if (verdict?.verdict === 'stale')
+    return {
+      ...out,
+      failure: { title: 'New revision not served', what: sanitizeServerText(verdict.reason) }
+    }
+  if (gate.health !== 'healthy') return out
+  const checks = await deps.log.group(x.checksTitle, () =>
     checkRevision({
-      ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+      ...(x.graphsSkipped === undefined ? {} : { graphsSkipped: x.graphsSkipped }),
       intervalMs: probeInterval(o),
       call,
       graphConfigPath: o.graphConfigPath,
       workspace: deps.workspace,
       cases: deps.smokeCases,
       clock: deps.clock,
-      deadline,
+      deadline: x.settings.deadline,
       signal: deps.signal,
       log: deps.log,
       mask: text => deps.client.redactor.redact(text)
     })
   )
-  state.verified = { ...state.verified, ...verifiedOf(checks) }
-  if (deps.signal?.aborted) {
-    const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
-    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
-  }
-  if (checks.timedOut)
-    return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, deps.say) }
-  return checks.failure
+  out.verified = { ...verified, ...verifiedOf(checks) }
+  if (deps.signal?.aborted) return { ...out, cut: 'cancelled' }
+  if (checks.timedOut) return { ...out, cut: 'timeout' }
+  return checks.failure ? { ...out, failure: checks.failure } : out
 }
 
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
@@ -201,7 +243,7 @@ async function deletedNow(
 }
 
 /** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o: Options, deps: FlowDeps, r: DeployedRevision): number {
+function deadlineOf(o: Options, deps: FlowDeps, r: { waitedMs: number }): number {
   return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 

@@ -103,6 +103,13 @@ export async function readPromotionSource(
     if (stopped(d)) return d
     const s = await activeRevision(deps, d)
     if (stopped(s)) return s
+    const asked = o.promoteRevisionId
+    if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
+      return refusal(
+        `${deps.say('promote-revision-id')} is ${asked}, but the active revision of deployment "${d.name}" (${d.id}, ${deps.say('promote-from')}) is ${s.revision.id}: that revision is not what it serves now, so it is not promoted. Nothing was written.`,
+        `Promote the revision the source runs: pass the revision-id output of the run that deployed "${d.name}", and promote before another deploy of it.`
+      )
+    }
     deps.log.info(
       `Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`
     )

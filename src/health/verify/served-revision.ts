@@ -17,6 +17,13 @@ export type InfoReading =
 export interface Expected {
   revisionId: string
   deploymentId: string
+  /**
+   * false: no revision drains (a promotion's source, long DEPLOYED), so another revision answering
+   * is stale at once. Default true: the previous revision answers while the new one starts.
+   */
+  drains?: boolean
+  /** Whose revision the messages name: `this run's` by default. */
+  whose?: string
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -47,7 +54,7 @@ function staleReason(r: InfoReading & { kind: 'other' }, e: Expected, when: stri
   if (served.toLowerCase() === e.revisionId.toLowerCase())
     return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`
   const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : ''
-  return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`
+  return `the agent server serves revision ${served}${project}, not ${e.whose ?? "this run's"} revision ${e.revisionId} (${when})`
 }
 
 export type ServedVerdict =
@@ -78,7 +85,7 @@ export class ServedTracker {
   private last: InfoReading | undefined
   private readonly expected: Expected
   constructor(expected: Expected) {
-    this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId }
+    this.expected = { ...expected }
   }
 
   /** Takes one reading; a verdict when it settles the check, else undefined. */
@@ -89,8 +96,10 @@ export class ServedTracker {
     if (reading.kind === 'no-host') return { verdict: 'unknown', notice: NO_HOST }
     if (reading.kind !== 'no-answer' || this.last === undefined) this.last = reading
     if (reading.kind === 'this') this.matched = true
-    else if (this.matched && reading.kind === 'other') {
-      const when = `probe ${this.probes}, after this revision had answered`
+    else if ((this.matched || this.expected.drains === false) && reading.kind === 'other') {
+      const when = this.matched
+        ? `probe ${this.probes}, after this revision had answered`
+        : `probe ${this.probes}`
       return { verdict: 'stale', reason: staleReason(reading, this.expected, when) }
     }
     return undefined
