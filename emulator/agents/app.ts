@@ -1,5 +1,5 @@
 // What an emulated agent server answers beyond its health: `/info` with the `host` block of the
-// revision it serves (the previous one while that drains, or as scripted), `/assistants/search`
+// revision it serves (the previous one while that drains, or another as scripted), `/assistants/search`
 // from the graphs of the deployed revision, and `/runs/wait` (echo, or scripted). Shapes follow a
 // hosted agent server (docs/emulator.md says where the open-source JS server differs).
 import { createHash } from 'node:crypto'
@@ -18,6 +18,8 @@ export const AgentAppSpec = z
     host: z.boolean().default(true),
     /** Only the first n `/info` answers have the `host` block (an older server then answers). */
     hostFirst: z.number().int().min(0).optional(),
+    /** `host.host_revision_id` names this revision instead (a server that serves another one). */
+    revisionId: z.string().min(1).optional(),
     /** `host.project_id` names this deployment instead (a server of another deployment). */
     projectId: z.string().min(1).optional(),
     /** The graphs served, instead of the deployed revision's. */
@@ -106,7 +108,7 @@ export function infoBody(
     body.host = {
       kind: 'saas',
       project_id: app.projectId ?? dep.id,
-      host_revision_id: rev.id,
+      host_revision_id: app.revisionId ?? rev.id,
       revision_id: API_BUILD,
       tenant_id: dep.tenant_id
     }

@@ -44,8 +44,11 @@ export const ConfigInput = z
     failureRules: z.array(FailureRuleInput).optional(),
     /** Per-API-key limit; null switches it off. */
     rateLimit: RateLimit.nullable().optional(),
-    /** `"<repo_url>@<ref>"` -> SHA, from now on (builds already started keep their SHA). */
-    repoCommits: z.record(z.string(), z.string()).optional(),
+    /**
+     * `"<repo_url>@<ref>"` -> SHA, from now on (builds already started keep their SHA); null:
+     * builds from now on report no commit.
+     */
+    repoCommits: z.record(z.string(), z.string().nullable()).optional(),
     /**
      * Reads answer the legacy words (`dev_zero` for Serverless, `prod` for Dedicated), as
      * organizations on previous pricing see them (docs/emulator.md, "Deployment types and sizes").

@@ -247,7 +247,7 @@ export class Store {
    * History of `repo_commits` changes: a build reports the SHA that the ref pointed to when the
    * build started, so a change made after the build started does not alter what it reports.
    */
-  private commitHistory = new Map<string, Array<{ at_v: number; sha: string }>>()
+  private commitHistory = new Map<string, Array<{ at_v: number; sha: string | null }>>()
   /** Outcomes scripted for revisions not created yet, oldest first. */
   pendingScripts: PendingScript[] = []
 
@@ -356,7 +356,8 @@ export class Store {
   }
 
   /** Records that `"<repo_url>@<ref>"` points to `sha` from virtual time `atV` on. */
-  setCommit(key: string, sha: string, atV: number): void {
+  /** From `atV` on, builds of the ref report `sha`; null: no commit (the ref is not known then). */
+  setCommit(key: string, sha: string | null, atV: number): void {
     const history = this.commitHistory.get(key) ?? []
     history.push({ at_v: atV, sha })
     this.commitHistory.set(key, history)

@@ -34,6 +34,8 @@ export interface Promotion {
   revisionId: string
   /** `commit <sha>`, `image <uri>` or the archive's `sha256:` digest. */
   what: string
+  /** The image promoted (an image source): a newer revision of another image is not it. */
+  imageUri?: string | undefined
   /** What examined the source's revision before any write (source-evidence.ts). */
   evidence?: Evidence | undefined
 }

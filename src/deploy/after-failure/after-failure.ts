@@ -106,8 +106,11 @@ export function describeRollback(r: RollbackResult | undefined): string | undefi
     return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`
   if (r.kind === 'unconfirmed')
     return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`
+  const other = r.rebuilt
+    ? ` It built commit ${r.rebuilt.built}, not ${r.rebuilt.restored} that revision ${r.restoredId} ran (its branch moved on).`
+    : ''
   if (r.outcome === 'deployed')
-    return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`
+    return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${other}${tail}`
   return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`
 }
 

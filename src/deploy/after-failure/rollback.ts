@@ -4,7 +4,7 @@
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
 import { shownStatus } from '../status-words.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
-import type { Deployment } from '../../control-plane/schema.ts'
+import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import { awaitNewRevision, writeReconciled, type Notes } from '../steps/converging-writes.ts'
 import { waitForRevision, type TimelineEntry, type WaitOptions } from '../steps/wait.ts'
@@ -27,6 +27,8 @@ export type RollbackResult =
       timeline: TimelineEntry[]
       /** What this run changed that a redeploy does not put back (see RollbackInput). */
       notUndone: string[]
+      /** The redeploy built another commit than the revision it restores (its branch moved on). */
+      rebuilt?: { built: string; restored: string }
     }
 
 export interface RollbackInput {
@@ -98,7 +100,44 @@ export async function rollBack(
     `Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${formatDuration(result.elapsedMs)}.`
   )
   const { status, outcome, timeline } = result
-  return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone }
+  const rebuilt = await rebuiltOther(client, input.deploymentId, previous, result.revision, notes)
+  const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone }
+  return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) }
+}
+
+/**
+ * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
+ * another commit than the one restored ran. Said as a warning, with both commits.
+ */
+async function rebuiltOther(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  restoredId: string,
+  made: Revision | undefined,
+  notes: Notes
+): Promise<{ built: string; restored: string } | undefined> {
+  const built = made?.source_revision_config?.repo_commit_sha
+  if (!built) return undefined
+  let before: Revision | undefined
+  try {
+    before = await client.getRevision(deploymentId, restoredId)
+  } catch {
+    // Only a warning rests on this read: the rollback stands as it ended.
+    return undefined
+  }
+  const restored = before.source_revision_config?.repo_commit_sha
+  if (!restored || sameCommit(built, restored)) return undefined
+  const ref = before.source_revision_config?.repo_ref
+  notes.warning(
+    `The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`
+  )
+  return { built, restored }
+}
+
+function sameCommit(a: string, b: string): boolean {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x.startsWith(y) || y.startsWith(x)
 }
 
 /** Why the rollback must not be made now, or undefined when it is still this run's to make. */

@@ -10,6 +10,7 @@ import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/af
 import { checkDeployedHealth } from './after-deployed.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { Ending, Failure } from '../ending.ts'
+import type { Revision } from '../../control-plane/schema.ts'
 import { deletedState } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
 import type { WaitResult } from './wait.ts'
@@ -40,7 +41,7 @@ export async function conclude(
   switch (result.outcome) {
     case 'deployed': {
       const refused = await deployed(state, deps, w)
-      if (refused) return { outcome: 'error', failure: refused }
+      if (refused) return rollBackUnverified(o, state, deps, w.revisionId, refused)
       return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
     }
     case 'skipped':
@@ -70,10 +71,13 @@ async function deployed(
   const sha = state.repoCommitSha
   const expected = state.expectedSha
   if (!sha && expected && state.promotion) {
-    deps.log.warning(
-      `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${state.promotion.fromName} verified, is not confirmed.`,
-      'Built commit not reported'
-    )
+    // What runs now cannot be matched to what the source verified: not verified, so not kept.
+    const p = state.promotion
+    return {
+      message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
+      hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
+      title: 'Built commit not reported'
+    }
   }
   if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
     // A promotion deploys what the source verified: another commit is not that.
@@ -92,6 +96,73 @@ async function deployed(
     )
   }
   return undefined
+}
+
+/**
+ * A promotion's target runs what the source did not verify (another commit, none reported, a
+ * newer revision of other material): it goes back to the revision it ran before this run,
+ * whatever `on-failure` says, with the rollback's own checks right before its write. A target
+ * this run created has nothing to go back to: the error says what it runs.
+ */
+async function rollBackUnverified(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  live: string,
+  f: Failure
+): Promise<Ending> {
+  const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report'
+  if (state.created || !state.previousActive) {
+    const message = `${f.message} Deployment "${state.name ?? ''}" was created by this run, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
+    return { outcome: 'error', failure: { ...f, message } }
+  }
+  deps.log.warning(
+    `Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`,
+    'Unverified code live'
+  )
+  const after = await afterFailure(
+    { ...o, onFailure: 'rollback', failureLogs: 0 },
+    {
+      deploymentId: state.deploymentId ?? '',
+      revisionId: live,
+      status: 'DEPLOYED',
+      previousActive: state.previousActive,
+      notUndone: notUndoneBy(state.plan)
+    },
+    deps
+  )
+  state.rollback = after.rollback
+  const r = after.rollback
+  // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
+  const back =
+    r?.kind === 'done' && r.outcome === 'deployed'
+      ? `rolled back to revision ${r.restoredId}`
+      : 'not rolled back'
+  const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`
+  const message = `${lead} ${f.message} ${describeRollback(r) ?? ''}`.trim()
+  return { outcome: 'error', failure: { ...f, message } }
+}
+
+/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
+const short = (runs: string) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1')
+
+/** The newer revision that superseded a promotion: the failure when it deploys other material. */
+function otherMaterial(state: DeployState, r: Revision | undefined): Failure | undefined {
+  const p = state.promotion!
+  const c = r?.source_revision_config ?? {}
+  const sha = c.repo_commit_sha ?? undefined
+  const image = c.image_uri ?? undefined
+  const same = state.expectedSha
+    ? sha !== undefined && sameCommit(sha, state.expectedSha)
+    : p.imageUri !== undefined && image === p.imageUri
+  if (same) return undefined
+  const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report'
+  if (sha) state.repoCommitSha = sha
+  return {
+    message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+    hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
+    title: 'Superseded by other material'
+  }
 }
 
 /** Successors followed at most, one after another, each within what is left of the timeout. */
@@ -138,6 +209,8 @@ async function superseded(
           'It carries the code that superseded this run’s.',
         'Deployed by a newer revision'
       )
+      const other = state.promotion && otherMaterial(state, next.result.revision)
+      if (other) return rollBackUnverified(o, state, deps, newer, other)
       const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
       return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
     }

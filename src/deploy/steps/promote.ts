@@ -7,7 +7,9 @@ import { ApiError } from '../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import { revisionOutcome, UUID_PATTERN } from '../../control-plane/vocabulary.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
+import { optionalToken, parseGraphConfigPath, parseRef } from '../../inputs/fields.ts'
 import type { Say } from '../../inputs/naming.ts'
+import type { Check } from '../../inputs/problems.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stop, stopped, type Stop } from '../ending.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -127,6 +129,8 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | 
   if (d.source === 'codehost') {
     const sha = c.repo_commit_sha
     const ref = c.repo_ref
+    const bad = badMaterial(revision.id, name, codehostFields(c))
+    if (bad) return bad
     if (!sha || !ref) {
       return refusal(
         `The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`,
@@ -157,6 +161,8 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | 
       'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.'
     )
   }
+  const bad = badMaterial(revision.id, name, [['image_uri', image, parseImage]])
+  if (bad) return bad
   if (o.imageUri !== undefined && o.imageUri !== image) {
     return refusal(
       `${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`,
@@ -171,6 +177,42 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | 
     expectedSha: undefined,
     what: `image ${shown(image)}`
   }
+}
+
+const parseImage = optionalToken(
+  'image-uri',
+  'an image reference like registry.example.com/agent@sha256:...'
+)
+const parseCommit: Check<string> = (v, fail) =>
+  v === '' || /^[0-9a-f]{7,64}$/i.test(v) ? v : fail('a commit must be 7 to 64 hex digits')
+
+/** A codehost revision's material, each with the check of the input that would name it. */
+const codehostFields = (c: Revision['source_revision_config'] & object): Field[] => [
+  ['repo_ref', c.repo_ref ?? '', parseRef],
+  ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
+  ['graph_config_path', c.graph_config_path ?? '', parseGraphConfigPath]
+]
+
+type Field = [string, string, Check<string>]
+
+/**
+ * The source's material is the server's text, sent to the target as an input would be: it passes
+ * the same checks (a ref with a line break in it is not sent to production).
+ */
+function badMaterial(revisionId: string, name: string, fields: Field[]): Stop | undefined {
+  for (const [field, value, check] of fields) {
+    let problem: string | undefined
+    check(value, message => {
+      problem = message
+      return undefined
+    })
+    if (problem === undefined) continue
+    return refusal(
+      `The active revision ${revisionId} of ${name} reports ${field} ${shown(JSON.stringify(value))}, which this run refuses as it would refuse it as an input: ${problem}. Nothing was written.`,
+      'Check the source deployment on the control plane: its revision names material that cannot be deployed as it is.'
+    )
+  }
+  return undefined
 }
 
 /**
@@ -216,7 +258,8 @@ export function promotionOf(s: PromotionSource, what: string): Promotion {
     fromId: s.deployment.id,
     fromName: s.deployment.name,
     revisionId: s.revision.id,
-    what
+    what,
+    imageUri: s.revision.source_revision_config?.image_uri ?? undefined
   }
 }
 

@@ -1,0 +1,336 @@
+// Promotion with evidence, end to end (the action's bundle, and the CLI, against the emulator):
+// every way a promotion ends, as docs/promotion.md's table lists them. The source is checked on
+// its own agent server before any write; a target left on material the source did not verify goes
+// back to the revision it ran before the run.
+import { expect } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  activeOf,
+  BUILT,
+  codehost,
+  ECHO,
+  MOVED,
+  moveMain,
+  one,
+  promotionWorkspace,
+  REPO,
+  seed,
+  TAG
+} from '../builders/promotion.ts'
+import {
+  e2e,
+  e2eWithGitHub,
+  NODE24,
+  pullRequest,
+  redeploys,
+  ROOT,
+  runAction as run,
+  uniqueName,
+  warnings,
+  type E2E
+} from './harness.ts'
+
+const OTHER = '5a1e0c2b-3d4f-4a6b-8c7d-9e0f1a2b3c4d'
+const CHECKS = { 'health-check': 'true', 'health-check-window': '0s' }
+
+/** staging on main, production on the tag v1: both at BUILT. */
+function pipeline(t: E2E): { staging: string; production: string } {
+  const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+  seed(t, [codehost(t, staging, {}), codehost(t, production, { KEY: 'prod' }, TAG)])
+  return { staging, production }
+}
+
+/** Refused before any write: exit 1, one error naming the source, its revision and `check`. */
+async function expectRefused(
+  t: E2E,
+  staging: string,
+  inputs: Record<string, string>,
+  check: string,
+  env: Record<string, string> = {}
+) {
+  const before = t.writes().length
+  const r = await run({ inputs: t.inputs(inputs), env })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toContain(
+    `Promotion refused: revision ${activeOf(t, staging).id} of "${staging}"`
+  )
+  expect(r.errors[0]).toContain(`did not pass ${check}`)
+  expect(r.errors[0]).toContain('Nothing was written')
+  expect(t.writes()).toHaveLength(before)
+  expect(r.outputs['promoted-from-revision-id']).toBe('')
+  return r
+}
+
+e2e(
+  'promote evidence: a verified source is promoted, and the summary says what verified it',
+  async t => {
+    const { staging, production } = pipeline(t)
+    const ws = promotionWorkspace(ECHO)
+    const r = await run({
+      inputs: t.inputs({
+        name: production,
+        'promote-from': staging,
+        ...CHECKS,
+        'smoke-test': 'smoke.json'
+      }),
+      env: { GITHUB_WORKSPACE: ws }
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const source = one(t, staging)
+    const staged = t.emu.agents.probes().filter(p => p.deployment_id === source.id)
+    expect(staged.map(p => p.path)).toEqual(expect.arrayContaining(['/ok', '/info', '/runs/wait']))
+    expect(r.stdout).toContain(
+      `Verified revision ${activeOf(t, staging).id} of "${staging}" on its agent server: healthy, serves its active revision, 1 smoke case passed.`
+    )
+    expect(r.summary).toMatch(
+      /\| Source verified \| yes: healthy, serves its active revision, 1 smoke case passed \|/
+    )
+    expect(r.outputs['promoted-from-revision-id']).toBe(activeOf(t, staging).id)
+  }
+)
+
+e2e(
+  'promote evidence: a smoke case that fails on the source refuses the promotion before any write',
+  async t => {
+    const { staging, production } = pipeline(t)
+    t.emu.agents.scriptApp(one(t, staging).id, { runs: { error: 'graph raised ValueError' } })
+    const good = one(t, production).active_revision_id
+    const r = await expectRefused(
+      t,
+      staging,
+      { name: production, 'promote-from': staging, ...CHECKS, 'smoke-test': 'smoke.json' },
+      'the smoke cases',
+      { GITHUB_WORKSPACE: promotionWorkspace(ECHO) }
+    )
+    expect(r.errors[0]).toContain('smoke case "echo" failed')
+    expect(one(t, production).active_revision_id).toBe(good)
+    expect(r.summary).toContain('| Source verified | no: it did not pass the smoke cases')
+  }
+)
+
+e2e(
+  'promote evidence: a source that serves another revision is refused, without health-check and in a dry run too',
+  async t => {
+    const { staging, production } = pipeline(t)
+    t.emu.agents.scriptApp(one(t, staging).id, { revisionId: OTHER })
+    const r = await expectRefused(
+      t,
+      staging,
+      { name: production, 'promote-from': staging },
+      'the served-revision check'
+    )
+    expect(r.errors[0]).toContain(`serves revision ${OTHER}`)
+    expect(r.errors[0]).toContain(`not its active revision ${activeOf(t, staging).id}`)
+    await expectRefused(
+      t,
+      staging,
+      { name: production, 'promote-from': staging, 'dry-run': 'true' },
+      'the served-revision check'
+    )
+  }
+)
+
+e2e('promote evidence: an unhealthy source is refused before any write', async t => {
+  const { staging, production } = pipeline(t)
+  t.emu.agents.script(one(t, staging).id, { health: 'failing', status: 500, body: 'db down' })
+  await expectRefused(
+    t,
+    staging,
+    { name: production, 'promote-from': staging, ...CHECKS, timeout: '8s' },
+    'the health check'
+  )
+})
+
+e2e(
+  'promote evidence: verify-source: false promotes without the checks, and the log and summary say nothing verified it',
+  async t => {
+    const { staging, production } = pipeline(t)
+    t.emu.agents.scriptApp(one(t, staging).id, { revisionId: OTHER })
+    const r = await run({
+      inputs: t.inputs({ name: production, 'promote-from': staging, 'verify-source': 'false' })
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(warnings(r.stdout).join('\n')).toContain(
+      `nothing verified revision ${activeOf(t, staging).id} of "${staging}"`
+    )
+    expect(r.summary).toContain(
+      '| Source verified | no: `verify-source: false`, nothing verified what was promoted |'
+    )
+    const source = one(t, staging).id
+    expect(t.emu.agents.probes().filter(p => p.deployment_id === source)).toEqual([])
+  }
+)
+
+e2e(
+  'promote evidence: a source ref with a line break, read from the control plane, is refused before any write',
+  async t => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [
+      {
+        ...codehost(t, staging, {}),
+        source_revision_config: { repo_ref: 'main\nx', graph_config_path: 'langgraph.json' }
+      },
+      codehost(t, production, {}, TAG)
+    ])
+    const before = t.writes().length
+    const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('reports repo_ref "main\\nx"')
+    expect(r.errors[0]).toContain('must not contain spaces, control characters')
+    expect(t.writes()).toHaveLength(before)
+  }
+)
+
+e2eWithGitHub(
+  'promote evidence: main moved on, production built another commit: exit 1, back on the revision it ran, said everywhere',
+  async (t, gh) => {
+    const { staging, production } = pipeline(t)
+    const good = one(t, production).active_revision_id!
+    await moveMain(t)
+    const r = await run({
+      inputs: t.inputs({
+        name: production,
+        'promote-from': staging,
+        'github-token': 'ghs_promote0token000000000000000000000002',
+        environment: 'production',
+        'pr-comment': 'true'
+      }),
+      event: pullRequest(41),
+      env: { GITHUB_API_URL: gh.url }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(`built commit ${MOVED}, not ${BUILT}`)
+    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+    expect(redeploys(t.emu)).toHaveLength(1)
+    expect(redeploys(t.emu)[0]!.path).toContain(good)
+    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+    const back = r.outputs['rollback-revision-id']!
+    expect(one(t, production).active_revision_id).toBe(back)
+    // production runs what it ran before: the tag's commit.
+    expect(activeOf(t, production).id).toBe(back)
+    expect(warnings(r.stdout).join('\n')).toContain(`going back to revision ${good}`)
+    expect(r.summary).toContain(`**Rollback**: revision \`${back}\``)
+    const final = gh.requests.filter(q => q.path.endsWith('/statuses')).at(-1)!
+    expect(final.body).toMatchObject({
+      state: 'error',
+      description: expect.stringContaining(
+        `Unverified commit ${MOVED.slice(0, 12)} ran on "${production}"; rolled back to revision ${good}.`
+      )
+    })
+    expect(gh.comments(41)[0]!.body).toContain('Rolled back: revision')
+  }
+)
+
+e2e(
+  'promote evidence: the new revision reports no commit: exit 1, back on the revision it ran',
+  async t => {
+    const { staging, production } = pipeline(t)
+    // Builds of main from now on report no commit.
+    await new Promise(resolve => setTimeout(resolve, 20))
+    t.emu.configure({ repoCommits: { [`${REPO}@main`]: null } })
+    const good = one(t, production).active_revision_id!
+    const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('reports no built commit')
+    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+    expect(redeploys(t.emu)[0]!.path).toContain(good)
+    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+  }
+)
+
+e2e(
+  'promote evidence: superseded by a revision of another ref: exit 1, back on the revision it ran',
+  async t => {
+    const { staging, production } = pipeline(t)
+    const good = one(t, production).active_revision_id!
+    const r = await run({
+      inputs: t.inputs({ name: production, 'promote-from': staging }),
+      onStdout: {
+        when: '::group::Wait for revision',
+        run: async () => {
+          // Another run deploys the tag v2 (MOVED) meanwhile.
+          await fetch(`${t.emu.url}/v2/deployments/${one(t, production).id}`, {
+            method: 'PATCH',
+            headers: { 'X-Api-Key': t.key, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ source_revision_config: { repo_ref: 'refs/tags/v2' } })
+          })
+          t.emu.setSpeed(1000)
+        }
+      }
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(`runs commit ${MOVED}, not commit ${BUILT}`)
+    expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+    expect(redeploys(t.emu)[0]!.path).toContain(good)
+    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+  },
+  { speed: 0.0001 }
+)
+
+e2e(
+  'promote evidence: a target this run created built another commit: the error says it runs unverified code, naming it',
+  async t => {
+    const staging = uniqueName('staging')
+    const production = uniqueName('production')
+    seed(t, [codehost(t, staging, {})])
+    await moveMain(t)
+    const r = await run({ inputs: t.inputs({ name: production, 'promote-from': staging }) })
+    expect(r.code).toBe(1)
+    expect(r.outputs.created).toBe('true')
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('was created by this run, so there is nothing to go back to')
+    expect(r.errors[0]).toContain(`runs unverified code (commit ${MOVED}`)
+    expect(redeploys(t.emu)).toEqual([])
+  }
+)
+
+/** The CLI from the sources, in a clean environment but `env`. */
+function cli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>(resolve => {
+    const child = spawn(NODE24, [join(ROOT, 'src/cli/index.ts'), ...args], {
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.on('close', code => resolve({ code, stdout, stderr }))
+  })
+}
+
+e2e(
+  'promote evidence, the CLI: --promote-revision-id other than the active revision is refused before any write; the active one is promoted',
+  async t => {
+    const { staging, production } = pipeline(t)
+    const c = t.emu.credentials()
+    const env = {
+      CONTROL_PLANE_API_KEY: c.apiKey,
+      CONTROL_PLANE_BASE_URL: t.emu.url,
+      CONTROL_PLANE_INTEGRATION_ID: c.integrationId ?? '',
+      CONTROL_PLANE_POLL_INTERVAL: '2s'
+    }
+    const args = ['deploy', '--name', production, '--promote-from', staging]
+    const before = t.writes().length
+    const wrong = await cli([...args, '--promote-revision-id', OTHER], env)
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain(`\`--promote-revision-id\` is ${OTHER}`)
+    expect(wrong.stderr).toContain(`is ${activeOf(t, staging).id}`)
+    expect(t.writes()).toHaveLength(before)
+    const right = await cli([...args, '--promote-revision-id', activeOf(t, staging).id], env)
+    expect(right.stderr).not.toContain('::error')
+    expect(right.code).toBe(0)
+    expect(right.stdout).toContain(`promoted-from-revision-id=${activeOf(t, staging).id}`)
+    expect(right.stderr).toContain(`Verified revision ${activeOf(t, staging).id}`)
+  }
+)
