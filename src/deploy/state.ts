@@ -45,9 +45,7 @@ export interface Promotion {
  * (`verify-source: false`), or the one that refused the promotion.
  */
 export type Evidence =
-  | { kind: 'verified'; checks: string[] }
-  | { kind: 'skipped' }
-  | { kind: 'refused'; check: string }
+  { kind: 'verified'; checks: string[] } | { kind: 'skipped' } | { kind: 'refused'; check: string }
 
 export interface DeployState {
   name: string | undefined
