@@ -1,8 +1,10 @@
 // `command: check` in-process through run() and a fake port, against the emulator on one virtual
 // clock: the deployment's own state (being deleted, another status or type, no revision, a newest
 // revision that is not DEPLOYED) is drift, exit 3; with `promote-from` the target's material is
-// compared with the source's active revision, and the words name both.
+// compared with the source's active revision, and the words name both. The CLI's door exits 3 too.
 import { describe, expect, test } from '@jest/globals'
+import { tmpdir } from 'node:os'
+import { cli, type CliIo } from '../../../src/cli/main.ts'
 import { demoFixture, type Fixture } from '../../../emulator/server.ts'
 import type { EventDefaults } from '../../../src/github/event.ts'
 import type { RunPort } from '../../../src/port.ts'
@@ -273,5 +275,34 @@ describe('check --promote-from: the target against the source’s active revisio
     expect(r.exitCode).toBe(1)
     expect(r.outputs.drift).toBe('')
     expect(r.log).toContain('Deployment "nowhere" (`promote-from`) was not found')
+  })
+})
+
+describe('check through the CLI door', () => {
+  test('drift exits 3, in the CLI’s words', async () => {
+    seed({ source_config: { ...seededConfig(), deployment_type: 'dedicated' } })
+    const c = v.emu.credentials()
+    let stderr = ''
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t), isTTY: false },
+      now,
+      cwd: tmpdir(),
+      onSignal: () => () => {},
+      exit: () => {}
+    }
+    const argv = ['check', '--name', 'agent', '--deployment-type', 'serverless']
+    const env = {
+      CONTROL_PLANE_API_KEY: c.apiKey,
+      CONTROL_PLANE_TENANT_ID: c.tenantId,
+      CONTROL_PLANE_BASE_URL: v.emu.url,
+      CONTROL_PLANE_INTEGRATION_ID: c.integrationId!,
+      CONTROL_PLANE_REF: 'main'
+    }
+    const code = await cli(argv, env, io, port => run(port, { now, sleep }))
+    expect(code).toBe(3)
+    expect(stderr).toContain(
+      '"agent" is dedicated, but `--deployment-type serverless` asks for serverless'
+    )
   })
 })
