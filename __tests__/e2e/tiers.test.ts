@@ -129,6 +129,49 @@ e2e(
   }
 )
 
+/** The resize answered (and, with `reads`, the deployment read) naming its first revision. */
+const OLD_RESIZE = {
+  kind: 'old-revision',
+  revision: 'oldest',
+  path: '/v2/deployments/*/resource-tiers'
+} as const
+
+e2e(
+  'a resize answered with a revision from before the run: read again, and the verdict is on the resize’s own revision',
+  async t => {
+    const name = uniqueName('older')
+    t.seed(name)
+    t.emu.addFaults([{ ...OLD_RESIZE, times: 1 }])
+    const r = await run({ inputs: t.inputs({ name, ref: 'feature-x', size: 'medium' }) })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const [seeded, , resized] = held(t, name).revisions
+    expect(r.outputs['revision-id']).toBe(resized!.id)
+    expect(r.stdout).toContain(`The resize's answer names revision ${seeded!.id}, made before`)
+    expect(r.stdout).not.toContain(`Wait for revision ${seeded!.id}`)
+  }
+)
+
+e2e(
+  'a resize whose answer and reads keep naming a revision from before the run: exit 1 saying so, never success on it',
+  async t => {
+    const name = uniqueName('older')
+    t.seed(name)
+    t.emu.addFaults([OLD_RESIZE, { kind: 'old-revision', revision: 'oldest', method: 'GET' }])
+    const r = await run({ inputs: t.inputs({ name, ref: 'feature-x', size: 'medium' }) })
+    expect(r.code).toBe(1)
+    const [seeded] = held(t, name).revisions
+    expect(r.errors[0]).toMatch(
+      new RegExp(
+        `Resize revision not this run’s.*answered with revision ${seeded!.id}, which was made before this run's revision`
+      )
+    )
+    expect(r.outputs['revision-id']).not.toBe(seeded!.id)
+    expect(r.outputs['revision-status']).not.toBe('DEPLOYED')
+    expect(r.stdout).not.toContain(`Wait for revision ${seeded!.id}`)
+  }
+)
+
 e2e(
   'a resize whose revision fails: the status_message is in the error, and the rollback says the size stays',
   async t => {

@@ -65,7 +65,7 @@ describe(GROUP, () => {
    */
   function faultedCase(
     title: string,
-    fault: FaultSpec,
+    fault: FaultSpec | FaultSpec[],
     target: Target,
     judge: (c: Case, run: { emu: Emulator; t: Targeted; r: RunResult }) => void,
     { inputs = {}, timeoutMs }: { inputs?: Record<string, string>; timeoutMs?: number } = {}
@@ -148,6 +148,55 @@ describe(GROUP, () => {
       c.tally(emu, t.name, { deployments: 1, revisions: 1 }, t.before)
     },
     { inputs: { timeout: '30s' } }
+  )
+
+  /** A resize answered naming the deployment's first revision, one from before the run. */
+  const oldResize: FaultSpec = {
+    kind: 'old-revision',
+    revision: 'oldest',
+    path: '/v2/deployments/*/resource-tiers'
+  } as FaultSpec
+  const firstOf = (emu: Emulator, t: Targeted) =>
+    deploymentsNamed(emu, t.name)[0]?.revisions[0]?.id ?? '?'
+
+  faultedCase(
+    'a resize answered with a revision from before the run, once: read again, reports the resize’s own',
+    { ...oldResize, times: 1 } as FaultSpec,
+    'existing',
+    (c, { emu, t, r }) => {
+      c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+      c.tally(emu, t.name, { deployments: 1, revisions: 2 }, t.before)
+      const latest = deploymentsNamed(emu, t.name)[0]?.revisions.at(-1)
+      c.check(
+        r.outputs['revision-id'] === latest?.id && r.outputs['revision-id'] !== firstOf(emu, t),
+        `revision-id output ${r.outputs['revision-id']}, expected the resize's (${latest?.id})`
+      )
+      c.check(r.outputs['revision-status'] === 'DEPLOYED', 'revision-status is not DEPLOYED')
+    },
+    { inputs: { size: 'medium' } }
+  )
+
+  faultedCase(
+    'a resize whose answer and reads keep naming a revision from before the run: exit 1 saying so, never green',
+    [oldResize, { kind: 'old-revision', revision: 'oldest', method: 'GET' } as FaultSpec],
+    'existing',
+    (c, { emu, t, r }) => {
+      const first = firstOf(emu, t)
+      c.check(r.code === 1, `exit ${r.code}, expected 1`)
+      c.check(r.errors.length === 1, `${r.errors.length} ::error lines, expected 1`)
+      const text = errorText(r)
+      c.check(
+        new RegExp(`answered with revision ${first}, which was made before this run's`).test(text),
+        `the error does not say the resize named a revision from before the run: ${text.slice(0, 300)}`
+      )
+      c.check(r.outputs['revision-status'] !== 'DEPLOYED', 'revision-status DEPLOYED')
+      c.check(r.outputs['revision-id'] !== first, 'revision-id names the revision from before')
+      const polled = emu
+        .requests()
+        .filter(q => q.method === 'GET' && q.path.endsWith(`/revisions/${first}`))
+      c.note(`${polled.length} reads of the old revision (its creation time), none waited on`)
+    },
+    { inputs: { size: 'medium' } }
   )
 
   for (const times of [1, 2, 3])

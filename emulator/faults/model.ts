@@ -15,20 +15,22 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x)
 
 /**
- * A PATCH answered with the deployment's previous `latest_revision_id`. `write: applied` makes
- * the update (a later GET shows the new revision); `dropped` changes nothing and answers the
- * deployment as it is.
+ * A PATCH answered with the deployment's previous `latest_revision_id` (`revision: oldest`: its
+ * first revision instead). `write: applied` makes the update (a later GET shows the new
+ * revision); `dropped` changes nothing and answers the deployment as it is.
  */
 export const oldRevision = faultKind(
   z.object({
     ...matchFields({ method: 'PATCH', path: '/v2/deployments/*' }),
     kind: z.literal('old-revision'),
-    write: z.enum(['applied', 'dropped']).default('applied')
+    write: z.enum(['applied', 'dropped']).default('applied'),
+    revision: z.enum(['previous', 'oldest']).default('previous')
   }),
   (f, ex) => {
     if (f.write === 'dropped') return ex.send(ex.routeAs('GET'))
     const before = ex.ctx.store.deployments.get((ex.segments[2] ?? '').toLowerCase())
-    const previous = before ? (ex.ctx.store.latestRevision(before)?.id ?? null) : null
+    const latest = before ? (ex.ctx.store.latestRevision(before)?.id ?? null) : null
+    const previous = f.revision === 'oldest' ? (before?.revision_ids[0] ?? latest) : latest
     const reply = ex.normal()
     if (reply.status !== 200 || !isObject(reply.body)) return ex.send(reply)
     ex.send({ ...reply, body: { ...reply.body, latest_revision_id: previous } })

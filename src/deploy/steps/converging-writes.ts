@@ -221,7 +221,7 @@ export async function writeReconciled(
 }
 
 /** Pauses of the look for a revision that the write's answer did not name yet. */
-const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
+export const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
 
 /**
  * After a write (an update, a redeploy) answered with the revision from before: reads the

@@ -2,13 +2,19 @@
 // asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
 // service rolls a resize out as a new revision: that revision is this run's, the one it waits
 // for, gates and rolls back; after a code change in the same run it is the last revision made,
-// and carries both.
+// and carries both. An answer naming a revision made before the resize's (one this run did not
+// make) is never waited on as this run's: the deployment is read again, else the run fails.
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../ending.ts'
 import { observe, writing, type DeployState } from '../state.ts'
-import { awaitNewRevision, revisionOf, writeReconciled } from './converging-writes.ts'
+import {
+  awaitNewRevision,
+  LATE_REVISION_PAUSES_MS,
+  revisionOf,
+  writeReconciled
+} from './converging-writes.ts'
 import { resizeOf, type Resize } from './tiers.ts'
 import type { Written } from './write-revision.ts'
 
@@ -30,13 +36,57 @@ export async function resizeAfter(
     return written
   }
   const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize))
-  if (out.latest_revision_id === d.latest_revision_id) {
-    const before = d.latest_revision_id
-    const late = await awaitNewRevision(deps.client, d.id, before, deps.log, 'resize')
-    if (!late) return { kind: 'revision-missing', deployment: out, before }
-    return madeBy(state, deps, written, late)
+  const made = await resizeRevision(deps, d, out)
+  if (stopped(made)) return made
+  if (!made) return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id }
+  return madeBy(state, deps, written, made)
+}
+
+/**
+ * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
+ * revision from before (none yet) or an older one (another's, never this run's).
+ */
+async function resizeRevision(
+  deps: FlowDeps,
+  d: Deployment,
+  out: Deployment
+): Promise<Deployment | undefined | Stop> {
+  const before = d.latest_revision_id
+  const named = out.latest_revision_id
+  if (named === before) return awaitNewRevision(deps.client, d.id, before, deps.log, 'resize')
+  if (!named || !(await madeBefore(deps, d.id, named, before))) return out
+  deps.log.info(
+    `The resize's answer names revision ${named}, made before revision ${before ?? ''} that came before the resize: not this run's. Reading the deployment again.`
+  )
+  for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+    if (!(await deps.client.pause(i + 1, LATE_REVISION_PAUSES_MS[i]))) break
+    const again = await deps.client.getDeployment(d.id)
+    const id = again.latest_revision_id
+    if (!id || id === before || id === named || (await madeBefore(deps, d.id, id, before))) continue
+    deps.log.info(`Revision ${id} appeared for this resize.`)
+    return again
   }
-  return madeBy(state, deps, written, out)
+  return stop(
+    `The resize of "${d.name}" was answered with revision ${named}, which was made before this run's revision ${before ?? ''}, and ${LATE_REVISION_PAUSES_MS.length} more reads of the deployment named no revision of the resize: this run made no revision it can wait for, and does not report ${named} as its own.`,
+    'Look at the deployment’s revisions on the control plane; run again once it shows the resize’s revision.',
+    'Resize revision not this run’s'
+  )
+}
+
+/** Whether revision `id` was created before revision `before` (the service's own times). */
+async function madeBefore(
+  deps: FlowDeps,
+  deploymentId: string,
+  id: string,
+  before: string | null
+): Promise<boolean> {
+  if (!before) return false
+  const [named, prior] = await Promise.all([
+    deps.client.getRevision(deploymentId, id),
+    deps.client.getRevision(deploymentId, before)
+  ])
+  // Either time unknown: not judged older (the wait that follows reads the revision anyway).
+  return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '')
 }
 
 async function send(
