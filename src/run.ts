@@ -192,7 +192,10 @@ function controlPlane(
       o.timeoutMs +
       Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
     signal: port.signal,
-    secrets: redactor.values,
+    // One redactor for the run: the secret values that answers carry join it (and the door's
+    // masks) as they are read, so that no log line, error or summary shows them.
+    redactor,
+    mask: value => port.mask(value),
     dialect: o.apiDialect,
     say: port.say,
     onRateLimited: once(waitMs =>

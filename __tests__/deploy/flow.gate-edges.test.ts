@@ -142,8 +142,9 @@ test('a probe that never answers is cut at the deadline, not 10 s after it', asy
 })
 
 test('a 2xx whose body trickles past the probe time is said as a slow body, and is no 2xx', async () => {
+  // Dedicated: always on, so a slow answer is no wake-up (a create is Serverless by default).
   const r = await run(
-    inputs({ 'health-check': 'true', timeout: '1m' }),
+    inputs({ 'health-check': 'true', timeout: '1m', 'deployment-type': 'dedicated' }),
     probeOf({ status: 200, body: '{"ok":', slowBody: true })
   )
   expect(r.state.health).toBe('unhealthy')

@@ -21,7 +21,12 @@ import {
 } from './harness.ts'
 
 /** A short window keeps each case to seconds: probes every 2 s (poll-interval), 2 s of 2xx. */
-const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
+// An always-on server: a Serverless one (a create's default) takes a 503 for a wake-up (tiers.test.ts).
+const GATE = {
+  'health-check': 'true',
+  'health-check-window': '2s',
+  'deployment-type': 'dedicated'
+}
 const TOKEN = 'ghs_health0gate0token00000000000000000001'
 
 const probes = (emu: Emulator) => emu.agents.probes()

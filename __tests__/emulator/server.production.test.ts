@@ -45,13 +45,30 @@ function createBody(dialect: Dialect, name: string, extra: Record<string, unknow
   return {
     name,
     source: n.source,
-    source_config: { integration_id: INTEGRATION, repo_url: REPO, build_on_push: false, ...extra },
+    // A type the 2026-08 description lists (`serverless`, the default, postdates it).
+    source_config: {
+      integration_id: INTEGRATION,
+      repo_url: REPO,
+      build_on_push: false,
+      deployment_type: 'dev',
+      ...extra
+    },
     source_revision_config: { repo_ref: 'main', [n.config]: 'langgraph.json' },
     secrets: [{ name: 'OPENAI_API_KEY', value: 'sk-secret-value' }]
   }
 }
 
 describe('the langsmith dialect against the production description', () => {
+  it('a create without a type is serverless, the vendor CLI’s default (a word newer than the description)', async () => {
+    await setup({ dialect: 'langsmith' })
+    const { deployment_type: _, ...untyped } = createBody('langsmith', 'untyped').source_config
+    const r = await call(emu!, 'POST', '/v2/deployments', {
+      body: { ...createBody('langsmith', 'untyped'), source_config: untyped }
+    })
+    expect(r.status).toBe(201)
+    expect((r.body as Json).source_config.deployment_type).toBe('serverless')
+  })
+
   it('the check itself catches a body that does not fit', () => {
     expect(answerProblems('GET', `/v2/deployments/${CLOUD}`, 200, { name: 1 })).not.toEqual([])
     expect(answerProblems('POST', '/v2/deployments', 422, { detail: 'text' })).not.toEqual([])
@@ -71,8 +88,7 @@ describe('the langsmith dialect against the production description', () => {
     expect(d.source).toBe('github')
     expect(d.source_revision_config).toMatchObject({ langgraph_config_path: 'langgraph.json' })
     expect(d.source_revision_config).not.toHaveProperty('graph_config_path')
-    // No type asked for: prod, as the service's Terraform provider documents (docs/decisions.md).
-    expect(d.source_config.deployment_type).toBe('prod')
+    expect(d.source_config.deployment_type).toBe('dev')
 
     await prod('GET', `/v2/deployments/${d.id}`)
     const list = await prod('GET', '/v2/deployments?name_contains=prod')
@@ -141,18 +157,18 @@ describe('the langsmith dialect against the production description', () => {
     expect(moved.status).toBe(400)
     expect((moved.body as Json).detail).toContain('source_config.repo_url cannot be changed')
     const type = await call(emu!, 'PATCH', `/v2/deployments/${d.id}`, {
-      body: { source_config: { deployment_type: 'dev' } }
+      body: { source_config: { deployment_type: 'prod' } }
     })
     expect([type.status, (type.body as Json).detail]).toEqual([
       400,
-      "source_config.deployment_type cannot be changed after the deployment is created: it is 'prod', the request asks for 'dev'."
+      "source_config.deployment_type cannot be changed after the deployment is created: it is 'dev', the request asks for 'prod'."
     ])
     const same = await call(emu!, 'PATCH', `/v2/deployments/${d.id}`, {
       body: {
         source_config: {
           repo_url: `${REPO}.git`,
           integration_id: INTEGRATION,
-          deployment_type: 'prod'
+          deployment_type: 'dev'
         }
       }
     })

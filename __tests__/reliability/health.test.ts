@@ -121,6 +121,8 @@ describe('probe faults', () => {
             'health-check': 'true',
             'health-check-window': `${WINDOW_MS / 1000}s`,
             timeout: `${TIMEOUT_MS / 1000}s`,
+            // Always on: a Serverless server (a create's default) takes a 503 for a wake-up.
+            'deployment-type': 'dedicated',
             ...spec.inputs
           })
         })

@@ -22,7 +22,7 @@ import { detail, type Context, type Reply } from './context.ts'
 import type { Body } from '../routes/http.ts'
 import { deploymentStatus, isGone } from '../state/lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
-import { kindOf } from '../../src/control-plane/vocabulary.ts'
+import { DEFAULT_DEPLOYMENT_TYPE, kindOf } from '../../src/control-plane/vocabulary.ts'
 import {
   defaultTiers,
   DEFAULT_GRAPHS,
@@ -254,9 +254,10 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     )
   }
   const nowMs = ctx.clock.real()
-  // `prod` unless asked, for the cloud sources; self-hosted ones have none (docs/decisions.md).
+  // `serverless` unless asked, for the cloud sources; self-hosted ones have none (docs/decisions.md).
   const type =
-    req.source_config.deployment_type ?? (req.source === 'external_docker' ? null : 'prod')
+    req.source_config.deployment_type ??
+    (req.source === 'external_docker' ? null : DEFAULT_DEPLOYMENT_TYPE)
   const dep: DeploymentRecord = {
     id: randomUUID(),
     tenant_id: tenant.id,

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts'
 import type { Say } from '../inputs/naming.ts'
 import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
+import type { Redactor } from './redact.ts'
 import type { LogOrder, LogType } from './schema.ts'
 
 export interface ClientOptions {
@@ -20,6 +21,13 @@ export interface ClientOptions {
   maxBodyBytes?: number
   /** Values that must never appear in a message or log line; the API key is always one. */
   secrets?: Iterable<string>
+  /**
+   * The run's redactor, shared: the secret values that answers carry are added to it as they are
+   * read, so that the run's own log knows them too. A redactor of its own by default.
+   */
+  redactor?: Redactor
+  /** Told each secret value an answer carries, the moment it is read: the door's mask. */
+  mask?: (value: string) => void
   debug?: (line: string) => void
   /** Wire names to speak (dialect.ts); default `interface`. */
   dialect?: Dialect

@@ -36,6 +36,7 @@ import type {
   RepositoryEntry,
   Revision,
   RevisionLogPage,
+  SkippedEntry,
   UploadUrl
 } from './schema.ts'
 import { VERSION } from '../version.ts'
@@ -85,11 +86,16 @@ export class ControlPlaneClient {
   readonly dialect: Dialect
   /** The run's deadline (the clock's ms): what is sent besides, an upload, ends by it too. */
   readonly deadline: number | undefined
+  readonly #mask: ((value: string) => void) | undefined
+  readonly #debug: ((line: string) => void) | undefined
 
   constructor(opts: ClientOptions) {
     const problem = baseUrlProblem(opts.baseUrl)
     if (problem) throw new Error(`Refusing base URL: ${problem}.`)
-    this.redactor = new Redactor([opts.apiKey, ...(opts.secrets ?? [])])
+    this.redactor = opts.redactor ?? new Redactor()
+    for (const value of [opts.apiKey, ...(opts.secrets ?? [])]) this.redactor.add(value)
+    this.#mask = opts.mask
+    this.#debug = opts.debug
     const headers: Record<string, string> = {
       'X-Api-Key': opts.apiKey,
       Accept: 'application/json',
@@ -122,32 +128,39 @@ export class ControlPlaneClient {
     return this.#transport.requestCount
   }
 
-  /** One page of `GET /v2/deployments`. */
+  /** One page of `GET /v2/deployments`; an entry that does not parse is skipped (a debug line). */
   async listDeployments(query: ListDeploymentsQuery = {}): Promise<DeploymentList> {
-    return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+    const page = await this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
       query: await checked('ListDeploymentsQuery', query)
     })
+    this.#saySkipped(page)
+    return page
   }
 
   /**
-   * Every deployment matching the query, page after page, each once; stops on a short page.
+   * Every deployment matching the query, page after page, each once; stops on a short page. An
+   * entry that does not parse is skipped with a debug line, and told to `onSkipped`.
    * Throws EndlessListError when the list does not end (see paging.ts).
    */
   async *iterateDeployments(
     query: Omit<ListDeploymentsQuery, 'offset' | 'limit'> = {},
-    pageSize = MAX_PAGE_SIZE
+    pageSize = MAX_PAGE_SIZE,
+    onSkipped?: (entry: SkippedEntry) => void
   ): AsyncGenerator<Deployment> {
     // Each page's query is checked before it leaves by the model's rules without zod
     // (vocabulary.ts): the first page is often the run's first request, which then need not wait
     // for the model to load (load-schema.ts).
-    const page = (offset: number) => {
+    const page = async (offset: number) => {
       const q = { limit: pageSize, offset, ...query }
       const problem = deploymentsQueryProblem(q)
       if (problem)
         throw new TypeError(`list deployments: a query the interface refuses: ${problem}`)
-      return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+      const list = await this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
         query: q
       })
+      this.#saySkipped(list)
+      for (const entry of list.skipped) onSkipped?.(entry)
+      return list
     }
     yield* readAllPages(
       page,
@@ -329,6 +342,34 @@ export class ControlPlaneClient {
     this.#transport.close()
   }
 
+  #saySkipped(list: DeploymentList): void {
+    for (const e of list.skipped) {
+      const named = e.name === undefined ? '' : ` ("${e.name}")`
+      this.#debug?.(
+        this.redactor.redact(
+          `list deployments: entry ${e.index + 1} of the page, deployment ${e.id}${named}, skipped: ${e.problem}`
+        )
+      )
+    }
+  }
+
+  /**
+   * The secret values an answer carries (a deployment's, each listed one's, parsed or not): the
+   * service returns them in plain text, so they are masked and redacted before anything reads on.
+   */
+  #maskSecrets(json: unknown): void {
+    const entries = (json as { resources?: unknown } | null)?.resources
+    for (const d of Array.isArray(entries) ? entries : [json]) {
+      const secrets = (d as { secrets?: unknown } | null)?.secrets
+      if (!Array.isArray(secrets)) continue
+      for (const secret of secrets) {
+        const value = (secret as { value?: unknown } | null)?.value
+        if (typeof value !== 'string') continue
+        for (const added of this.redactor.learn(value)) this.#mask?.(added)
+      }
+    }
+  }
+
   /** Sends a request in the client's dialect: the path and the body translated to the wire. */
   protected send(spec: RequestSpec): Promise<{ status: number; json: unknown }> {
     return this.#transport.send(this.#wire(spec))
@@ -353,6 +394,7 @@ export class ControlPlaneClient {
     for (let attempt = 1; ; attempt++) {
       try {
         const { status, json } = await this.#transport.send(spec)
+        this.#maskSecrets(json)
         const model = await loadSchema()
         const wire = responseFromWire(this.dialect, json)
         const value = this.#parse(spec, status, wire, schemaOf(model, schema)) as Out<K>

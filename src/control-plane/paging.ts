@@ -15,6 +15,8 @@ export interface Page<T> {
   resources: T[]
   /** The offset of the next page, as the service says. */
   offset: number
+  /** Entries the page held but the model skipped (schema.ts): they count as the page's. */
+  skipped?: readonly { id: string }[]
 }
 
 /**
@@ -33,8 +35,11 @@ export async function* readAllPages<T extends { id: string }>(
     const page = await read(offset)
     // An entry may move to the next page while we read (a deployment created meanwhile): it is
     // given once. A full page of entries already given means the offset did not advance.
+    const skipped = page.skipped ?? []
+    const received = page.resources.length + skipped.length
     const fresh = page.resources.filter(r => !seen.has(r.id))
-    if (page.resources.length >= pageSize && fresh.length === 0) {
+    const progress = fresh.length > 0 || skipped.some(r => !seen.has(r.id))
+    if (received >= pageSize && !progress) {
       throw new EndlessListError(
         ctx,
         what,
@@ -43,9 +48,9 @@ export async function* readAllPages<T extends { id: string }>(
         `page ${pages} held only ${what}s already read: the offset did not advance`
       )
     }
-    for (const r of fresh) seen.add(r.id)
+    for (const r of [...fresh, ...skipped]) seen.add(r.id)
     yield* fresh
-    if (page.resources.length < pageSize) return
+    if (received < pageSize) return
     if (pages >= MAX_PAGES) {
       throw new EndlessListError(
         ctx,
@@ -56,6 +61,6 @@ export async function* readAllPages<T extends { id: string }>(
       )
     }
     // A service that echoes the requested offset would loop for ever: step past the page.
-    offset = page.offset > offset ? page.offset : offset + page.resources.length
+    offset = page.offset > offset ? page.offset : offset + received
   }
 }

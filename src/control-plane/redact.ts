@@ -1,5 +1,6 @@
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
+import { DEPLOYMENT_STATUSES, DEPLOYMENT_TYPES, REVISION_STATUSES, SOURCES } from './vocabulary.ts'
 
 /**
  * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
@@ -9,6 +10,29 @@
  */
 export const MIN_SECRET_LENGTH = 4
 
+/**
+ * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
+ * a secret whose value is one of them would be masked wherever the word appears, turning the log
+ * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
+ */
+const COMMON_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...DEPLOYMENT_STATUSES,
+    ...REVISION_STATUSES,
+    ...DEPLOYMENT_TYPES,
+    ...SOURCES,
+    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
+    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
+    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
+    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
+  ].map(w => w.toLowerCase())
+)
+
+/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
+export function isCommonWord(value: string): boolean {
+  return COMMON_WORDS.has(value.trim().toLowerCase())
+}
+
 export class Redactor {
   readonly #values = new Set<string>()
 
@@ -16,13 +40,28 @@ export class Redactor {
     for (const v of values) this.add(v)
   }
 
-  /** Adds a value (and each of its lines: a multi-line secret leaks line by line too). */
-  add(value: string | undefined): void {
-    if (!value) return
+  /**
+   * Adds a value (and each of its lines: a multi-line secret leaks line by line too); returns
+   * those it did not know yet, the ones to register as masks.
+   */
+  add(value: string | undefined): string[] {
+    const added: string[] = []
+    if (!value) return added
     for (const part of [value, ...value.split(/\r?\n/)]) {
       const trimmed = part.trim()
-      if (trimmed.length >= MIN_SECRET_LENGTH) this.#values.add(trimmed)
+      if (trimmed.length < MIN_SECRET_LENGTH || this.#values.has(trimmed)) continue
+      this.#values.add(trimmed)
+      added.push(trimmed)
     }
+    return added
+  }
+
+  /**
+   * A secret's value that the control plane returned (it answers them in plain text, also those set
+   * in the web app): added as the inputs' are, a common word left out as there (inputs/masking.ts).
+   */
+  learn(value: string): string[] {
+    return isCommonWord(value) ? [] : this.add(value)
   }
 
   /** The values this redactor replaces, longest first: the ones to register as masks. */

@@ -171,9 +171,65 @@ export const Deployment = z.object({
   /** The compute tier (`SERVERLESS_M`, `DEDICATED_L`...), where the service reports it. */
   deployment_tier: serverText(100).nullish(),
   /** The database tier of a Dedicated deployment, where the service reports it. */
-  database_tier: serverText(100).nullish()
+  database_tier: serverText(100).nullish(),
+  /**
+   * The agent environment it is bound to (agent-based workspaces, beta). Never fails a read: a
+   * block of another shape reads as none; only a create's 409 looks at it (who holds the environment).
+   */
+  agent: z
+    .object({ agent_id: serverText(200).nullish(), environment: serverText(100).nullish() })
+    .nullish()
+    .catch(null)
 })
 export type Deployment = z.infer<typeof Deployment>
+
+/** A list entry that did not parse: left out of the list, said in a debug line. */
+export interface SkippedEntry {
+  /** Its place on its page, from 0. */
+  index: number
+  id: string
+  /** Its name as it came (made log-safe), when it is text. */
+  name: string | undefined
+  /** What did not fit, e.g. `name: invalid input: expected string, received null`. */
+  problem: string
+}
+
+/**
+ * A page's entries as lenient as the service: one that does not parse (a null name, no
+ * `secrets`) is skipped, never failing the list. Its id is the one field every entry must have: the
+ * paging counts entries by it, and a page without ids is no list (a proxy's, a broken service's).
+ */
+function lenientEntries<T extends z.ZodType>(entry: T) {
+  return z.array(z.unknown()).transform((items, ctx) => {
+    const resources: z.output<T>[] = []
+    const skipped: SkippedEntry[] = []
+    for (const [index, item] of items.entries()) {
+      const raw = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>
+      const id = Uuid.safeParse(raw.id)
+      if (!id.success) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Expected a uuid' })
+        return z.NEVER
+      }
+      const parsed = entry.safeParse(item)
+      if (parsed.success) {
+        resources.push(parsed.data)
+        continue
+      }
+      const issue = parsed.error.issues[0]
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+      skipped.push({
+        index,
+        id: id.data,
+        name: typeof raw.name === 'string' ? sanitizeServerText(raw.name, 200) : undefined,
+        problem: sanitizeServerText(
+          `${where}${issue?.message.toLowerCase() ?? 'does not fit'}`,
+          300
+        )
+      })
+    }
+    return { resources, skipped }
+  })
+}
 
 export const Revision = z.object({
   id: Uuid,
@@ -298,11 +354,10 @@ export const ListDeploymentsQuery = z.object({
 /** What a caller passes: every parameter optional, in its typed (not its wire) form. */
 export type ListDeploymentsQuery = Partial<z.output<typeof ListDeploymentsQuery>>
 
-export const DeploymentList = z.object({
-  resources: z.array(Deployment),
-  offset: z.number().int()
-})
-export type DeploymentList = z.infer<typeof DeploymentList>
+export const DeploymentList = z
+  .object({ resources: lenientEntries(Deployment), offset: z.number().int() })
+  .transform(({ resources: page, offset }) => ({ ...page, offset }))
+export type DeploymentList = z.output<typeof DeploymentList>
 
 // ---------------------------------------------------------------------------------------------
 // Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs

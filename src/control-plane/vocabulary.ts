@@ -82,6 +82,12 @@ export const DEPLOYMENT_TYPES = [
 ] as const
 
 /**
+ * What a create sends without `deployment-type`, and what the emulator makes of a create without
+ * one: the vendor CLI's default. The service's own default is not documented (docs/decisions.md).
+ */
+export const DEFAULT_DEPLOYMENT_TYPE = 'serverless'
+
+/**
  * Today's two types (docs/emulator.md, "Deployment types and sizes"): Serverless scales to zero
  * and shares a database, Dedicated is always on with its own. The older words are read as the
  * type the service's docs map them to ("a Development deployment is a Serverless deployment, and

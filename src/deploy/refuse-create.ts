@@ -15,5 +15,15 @@ export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): St
     )
   }
   const problem = createNeedsProblem(o, name, say)
-  return problem && stop(problem.message, problem.hint, 'Missing input to create')
+  if (problem) return stop(problem.message, problem.hint, 'Missing input to create')
+  // Without `deployment-type` the create is Serverless, which has no database of its own: refused
+  // here rather than after a create that the resize then could not size.
+  if (o.databaseSize !== undefined && o.deploymentType === undefined) {
+    return stop(
+      `No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`,
+      `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`,
+      'No database size on Serverless'
+    )
+  }
+  return undefined
 }

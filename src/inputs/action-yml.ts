@@ -147,7 +147,7 @@ export const ACTION_INPUTS = {
   },
   'deployment-type': {
     description:
-      'serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, and the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+      "serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, serverless when not set (the vendor CLI's default; the service's own is not documented). The older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.",
     required: false
   },
   size: {

@@ -1,38 +1,9 @@
 // The values to mask in the job log before anything else is logged.
-import { MIN_SECRET_LENGTH } from '../control-plane/redact.ts'
-import {
-  DEPLOYMENT_STATUSES,
-  DEPLOYMENT_TYPES,
-  REVISION_STATUSES,
-  SOURCES
-} from '../control-plane/vocabulary.ts'
+import { isCommonWord, MIN_SECRET_LENGTH } from '../control-plane/redact.ts'
 import { parseDocumentInput } from './documents.ts'
 import type { RawInputs } from './names.ts'
 import { MAX_DOCUMENT_BYTES } from './problems.ts'
 import { lines } from './text.ts'
-
-/**
- * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
- * a secret whose value is one of them would be masked wherever the word appears, turning the log
- * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
- */
-const COMMON_WORDS: ReadonlySet<string> = new Set(
-  [
-    ...DEPLOYMENT_STATUSES,
-    ...REVISION_STATUSES,
-    ...DEPLOYMENT_TYPES,
-    ...SOURCES,
-    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
-    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
-    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
-    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
-  ].map(w => w.toLowerCase())
-)
-
-/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
-function isCommonWord(value: string): boolean {
-  return COMMON_WORDS.has(value.trim().toLowerCase())
-}
 
 /** Names of the secrets whose values are common words, left unmasked (warned once by the run). */
 export function commonWordSecretNames(secrets: { name: string; value: string }[]): string[] {
@@ -110,7 +81,7 @@ export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
   withLines(raw['github-token'] ?? '', found)
 
   // The key and the token are masked whatever they are; a secret's value is not when it is a
-  // common word (see COMMON_WORDS).
+  // common word (see isCommonWord in control-plane/redact.ts).
   const keys = [...found]
   const secrets = raw.secrets ?? ''
   if (secrets.trim().startsWith('{')) {

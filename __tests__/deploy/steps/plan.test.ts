@@ -43,11 +43,24 @@ describe('planCreate', () => {
       source: 'codehost',
       source_config: {
         integration_id: INTEGRATION,
-        repo_url: 'https://github.com/acme/agent-server'
+        repo_url: 'https://github.com/acme/agent-server',
+        deployment_type: 'serverless'
       },
       source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
       secrets: []
     })
+  })
+
+  test('a create without deployment-type asks for serverless, explicitly, and the plan shows it', () => {
+    const plan = planCreate(options(), 'agent-staging', repo)
+    expect(plan.body.source_config?.deployment_type).toBe('serverless')
+    expect(describePlan(plan).join('\n')).toMatch(/deployment_type: serverless/)
+    const upload = planCreate(
+      options({ source: 'internal_source', ref: undefined }),
+      'agent-upload',
+      undefined
+    )
+    expect(upload.body.source_config?.deployment_type).toBe('serverless')
   })
 
   test('without a ref the repository’s default branch is deployed', () => {

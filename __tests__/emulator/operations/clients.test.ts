@@ -51,7 +51,7 @@ describe.each(['interface', 'langsmith'] as const)('remote build (%s)', (dialect
   it('upload-url, PUT of the tarball, PATCH internal_source, then DEPLOYED', async () => {
     await setup({ dialect, basePath: '/api-host' })
     const d = await create(sourceBody('remote', 'internal_source'))
-    expect(d.source_config.deployment_type).toBe('prod')
+    expect(d.source_config.deployment_type).toBe('serverless')
     const slot = (await call(emu!, 'POST', `/v2/deployments/${d.id}/upload-url`)).body as Json
     expect(slot.upload_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api-host\/_uploads\//)
     expect(slot.object_path).toMatch(new RegExp(`^uploads/${CLOUD}/${d.id}/.+\\.tar\\.gz$`))
@@ -491,7 +491,7 @@ describe('display_name, deployment types, template_id', () => {
     const listed = (await call(emu!, 'GET', '/v2/deployments?deployment_type=dev_zero'))
       .body as Json
     expect(listed.resources.map((d: Json) => d.name)).toEqual(['z'])
-    expect((await create(codehostBody('plain'))).source_config.deployment_type).toBe('prod')
+    expect((await create(codehostBody('plain'))).source_config.deployment_type).toBe('serverless')
     const docker = await call(emu!, 'POST', '/v2/deployments', {
       key: SELF_KEY,
       body: dockerBody('s')

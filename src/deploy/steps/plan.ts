@@ -14,7 +14,7 @@ import type { InputName } from '../../inputs/names.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stop, stopped, type Stop } from '../ending.ts'
-import { refuseTypeChange, tierChanges } from './tiers.ts'
+import { createdType, refuseTypeChange, tierChanges } from './tiers.ts'
 
 export interface Change {
   field: string
@@ -112,8 +112,8 @@ export function planCreate(
     sourceConfig.repo_url = repo.url
     ref ??= repo.default_branch
   }
-  if (o.deploymentType !== undefined && o.source !== 'external_docker')
-    sourceConfig.deployment_type = o.deploymentType
+  // Always sent, `serverless` unless asked: the service's own default is not documented.
+  if (o.source !== 'external_docker') sourceConfig.deployment_type = createdType(o)
   // Fields that only a create may set.
   if (o.listenerId !== undefined) sourceConfig.listener_id = o.listenerId
   const body: CreateDeploymentRequest = {

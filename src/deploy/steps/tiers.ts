@@ -1,9 +1,20 @@
 // The deployment's type and size: what the inputs ask for against what the service reports, as
 // plan changes, refusals before any write, and the `resource-tiers` body a resize sends. A size
 // is the type's tier (`medium` on Serverless is `SERVERLESS_M`); the database's is Dedicated's only.
-import type { Deployment, ResourceTiersRequest } from '../../control-plane/schema.ts'
+import type {
+  Deployment,
+  DeploymentType,
+  ResourceTiersRequest
+} from '../../control-plane/schema.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
-import { kindOf, sizeOfTier, tierOf, type Kind, type Size } from '../../control-plane/vocabulary.ts'
+import {
+  DEFAULT_DEPLOYMENT_TYPE,
+  kindOf,
+  sizeOfTier,
+  tierOf,
+  type Kind,
+  type Size
+} from '../../control-plane/vocabulary.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stop, type Stop } from '../ending.ts'
@@ -16,6 +27,14 @@ interface Change {
 }
 
 type TierOptions = Partial<Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>>
+
+/**
+ * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
+ * (scales to zero; the service's own default is not documented, and it may be the always-on one).
+ */
+export function createdType(o: Pick<TierOptions, 'deploymentType'>): DeploymentType {
+  return o.deploymentType ?? DEFAULT_DEPLOYMENT_TYPE
+}
 
 /** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
 function shownSize(size: Size, kind: Kind | undefined): string {
@@ -35,7 +54,7 @@ function shownTier(tier: string | null | undefined): string | undefined {
  * on an update each that differs from the reported one, or that is not reported.
  */
 export function tierChanges(o: TierOptions, current: Deployment | undefined): Change[] {
-  const kind = current ? kindOf(current.source_config.deployment_type) : kindOf(o.deploymentType)
+  const kind = kindOf(current ? current.source_config.deployment_type : createdType(o))
   const changes: Change[] = []
   const add = (field: string, size: Size | undefined, reported: string | null | undefined) => {
     if (size === undefined) return

@@ -1,0 +1,131 @@
+// run() against the service as it is, in-process on one virtual clock, through both doors (a fake
+// port as the action's, the CLI's own `cli()`): secret values that the control plane returns are
+// masked as they are read; a create without `deployment-type` is Serverless, asked for explicitly.
+import { describe, expect, test } from '@jest/globals'
+import { tmpdir } from 'node:os'
+import { cli, type CliIo } from '../src/cli/main.ts'
+import type { RunPort } from '../src/port.ts'
+import { run } from '../src/run.ts'
+import { ACTION_SAY, EVENT } from './builders.ts'
+import { virtualEmulator } from './builders/virtual-emulator.ts'
+
+const v = virtualEmulator()
+const { now, sleep } = v
+
+/** The demo fixture's deployment, with a secret set in the web app (no input of a run names it). */
+const HELD = { name: 'support-bot-prod', secret: 'sk-demo-not-a-real-key' }
+
+interface FakePort extends RunPort {
+  calls: string[]
+  masked: string[]
+}
+
+function fakePort(inputs: Record<string, string>): FakePort {
+  const port: FakePort = {
+    calls: [],
+    masked: [],
+    input: name => inputs[name] ?? '',
+    say: ACTION_SAY,
+    event: EVENT,
+    mask: value => port.masked.push(value),
+    info: line => port.calls.push(`info: ${line}`),
+    warning: (line, title) => port.calls.push(`warning: ${title ?? ''}: ${line}`),
+    notice: (line, title) => port.calls.push(`notice: ${title ?? ''}: ${line}`),
+    error: (line, title) => port.calls.push(`error: ${title ?? ''}: ${line}`),
+    group: async (name, fn) => {
+      port.calls.push(`group: ${name}`)
+      return fn()
+    },
+    summary: async markdown => void port.calls.push(`summary: ${markdown}`),
+    signal: new AbortController().signal
+  }
+  return port
+}
+
+function inputs(over: Record<string, string> = {}): Record<string, string> {
+  const c = v.emu.credentials()
+  return {
+    'api-key': c.apiKey,
+    'tenant-id': c.tenantId,
+    'base-url': v.emu.url,
+    'integration-id': c.integrationId!,
+    name: 'agent-run',
+    'poll-interval': '1s',
+    ...over
+  }
+}
+
+/** The build of the next revision fails, its log printing the web app's secret. */
+function buildLeaksTheSecret(): void {
+  v.emu.script({
+    outcome: 'BUILD_FAILED',
+    logLines: [`Using OPENAI_API_KEY=${HELD.secret}`, 'ModuleNotFoundError: No module named x']
+  })
+}
+
+describe('secret values read from the control plane are masked as they are read', () => {
+  test('the action door: masked through the port before the failure log shows it as ***', async () => {
+    buildLeaksTheSecret()
+    const port = fakePort(inputs({ name: HELD.name, repository: 'acme/support-bot' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    expect(port.masked).toContain(HELD.secret)
+    const seen = port.calls.join('\n')
+    expect(seen).toContain('Using OPENAI_API_KEY=***')
+    expect(seen).not.toContain(HELD.secret)
+  })
+
+  test('the CLI door: its log (stderr) shows the failure log with *** in its place', async () => {
+    buildLeaksTheSecret()
+    const c = v.emu.credentials()
+    let stderr = ''
+    let stdout = ''
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t), isTTY: false },
+      now,
+      cwd: tmpdir(),
+      onSignal: () => () => undefined,
+      exit: () => undefined
+    }
+    const env = {
+      CONTROL_PLANE_API_KEY: c.apiKey,
+      CONTROL_PLANE_TENANT_ID: c.tenantId,
+      CONTROL_PLANE_BASE_URL: v.emu.url,
+      CONTROL_PLANE_INTEGRATION_ID: c.integrationId!,
+      CONTROL_PLANE_REPOSITORY: 'acme/support-bot',
+      CONTROL_PLANE_REF: 'main'
+    }
+    const code = await cli(['deploy', '--name', HELD.name, '--poll-interval', '1s'], env, io, p =>
+      run(p, { now, sleep })
+    )
+    expect(code).toBe(1)
+    expect(stderr).toContain('Using OPENAI_API_KEY=***')
+    expect(stderr + stdout).not.toContain(HELD.secret)
+  })
+})
+
+describe('the deployment type of a create', () => {
+  test('without deployment-type: serverless, sent explicitly; the output says so', async () => {
+    const result = await run(fakePort(inputs()), { now, sleep })
+    expect(result.exitCode).toBe(0)
+    const create = v.emu.requests().find(r => r.method === 'POST' && r.path === '/v2/deployments')
+    expect((create?.body as { source_config: object }).source_config).toMatchObject({
+      deployment_type: 'serverless'
+    })
+    expect(result.outputs['deployment-type']).toBe('serverless')
+  })
+
+  test('database-size without deployment-type on a create: refused before any write', async () => {
+    const port = fakePort(inputs({ 'database-size': 'medium' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    expect(v.emu.requests().filter(r => r.method !== 'GET')).toEqual([])
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /a create without `deployment-type` makes a Serverless deployment.*`deployment-type: dedicated`/s
+      )
+    ])
+  })
+})
