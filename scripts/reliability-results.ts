@@ -34,6 +34,7 @@ export const GROUPS = {
   revisionTrust: 'Revision answers and endless lists',
   failedDeploy: 'Failed deploy: log and rollback',
   delete: 'Delete (command: delete)',
+  sweep: 'Sweep: only what it owns',
   health: 'Health gate: probe faults',
   keyRouting: 'Health gate: where the key goes',
   check: 'Check: the deployment as it is'
