@@ -285,3 +285,35 @@ e2e(
     expect(names(emu)).not.toContain('pv-lost')
   }
 )
+
+e2e(
+  'sweep: a re-read that answers as another deployment is held back; nothing is deleted',
+  async ({ emu }) => {
+    load(emu, [{ name: 'pv-old', updatedAt: daysAgo(30) }, { name: 'prod-agent' }])
+    const id = (name: string) => emu.state().tenants[0]!.deployments.find(d => d.name === name)!.id
+    const { apiKey, tenantId } = emu.credentials()
+    const other = await fetch(`${emu.url}/v2/deployments/${id('prod-agent')}`, {
+      headers: { 'X-Api-Key': apiKey, 'X-Tenant-Id': tenantId }
+    })
+    // The read of pv-old by its id answers prod-agent, under pv-old's name: another id.
+    emu.setFaults({
+      kind: 'bad-schema',
+      method: 'GET',
+      path: `/v2/deployments/${id('pv-old')}`,
+      body: { ...((await other.json()) as object), name: 'pv-old' }
+    })
+    const r = await run({
+      inputs: sweepInputs(emu, { 'sweep-names': 'pv-*', 'sweep-max-age': '7d' })
+    })
+    expect(r.code).toBe(0)
+    expect(swept(r.outputs)).toEqual([])
+    expect(deletes(emu)).toEqual([])
+    // The client refuses an answer about another deployment than asked; the sweep holds it back.
+    expect(warnings(r.stdout).join('\n')).toMatch(
+      new RegExp(
+        `::warning title=Deployment held back::"pv-old" could not be read again before its delete: .*the answer is about deployment ${id('prod-agent')}, not about deployment ${id('pv-old')}`
+      )
+    )
+    expect(names(emu)).toEqual(expect.arrayContaining(['pv-old', 'prod-agent']))
+  }
+)
