@@ -376,6 +376,26 @@ describe('on-failure: rollback', () => {
     expect(redeploys()).toEqual([])
   })
 
+  test('a rollback whose redeploy built another commit (the branch moved on) warns, naming both', async () => {
+    const repo = 'https://github.com/acme/agent-server'
+    const [first, moved] = ['c1'.repeat(20), 'd2'.repeat(20)]
+    v.emu.configure({ repoCommits: { [`${repo}@main`]: first } })
+    await sleep(1000)
+    const good = await run(inputs({ ref: 'main' }))
+    expect(good.state.repoCommitSha).toBe(first)
+    v.emu.configure({ repoCommits: { [`${repo}@main`]: moved } })
+    await sleep(1000)
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(r.state.rollback).toMatchObject({
+      kind: 'done',
+      rebuilt: { built: moved, restored: first }
+    })
+    expect(r.warnings.join('\n')).toContain(
+      `built commit ${moved}, not ${first} that revision ran: its ref main moved on`
+    )
+    expect(String(r.error)).toContain(`It built commit ${moved}, not ${first}`)
+  })
+
   test('a redeploy that fails for good leaves the failed revision the verdict, and says so', async () => {
     await run(inputs())
     class Refusing extends ControlPlaneClient {

@@ -1455,3 +1455,27 @@ describe('the rows say which source takes what', () => {
     expect(inputsOf(problems({ ...EXTERNAL, 'build-on-push': 'false' }))).toEqual(['build-on-push'])
   })
 })
+
+describe('promotion inputs', () => {
+  const REVISION = '77777777-7777-4777-8777-777777777777'
+
+  test('promote-revision-id and verify-source: false need promote-from, before any request', () => {
+    const list = problems({
+      ...CODEHOST,
+      'promote-revision-id': REVISION,
+      'verify-source': 'false'
+    })
+    expect(inputsOf(list)).toEqual(['promote-revision-id', 'verify-source'])
+    expect(list[0]!.message).toContain('set `promote-from` too')
+    expect(
+      inputsOf(problems({ ...CODEHOST, 'promote-from': 'staging', 'promote-revision-id': 'r-1' }))
+    ).toEqual(['promote-revision-id'])
+  })
+
+  test('with promote-from: the revision to promote, and the source verified unless told not to', () => {
+    const o = options({ ...CODEHOST, 'promote-from': 'staging', 'promote-revision-id': REVISION })
+    expect(o).toMatchObject({ promoteRevisionId: REVISION, verifySource: true })
+    const unverified = options({ ...CODEHOST, 'promote-from': 'staging', 'verify-source': 'false' })
+    expect(unverified.verifySource).toBe(false)
+  })
+})

@@ -79,6 +79,40 @@ describe('readPromotionSource', () => {
   })
 })
 
+describe('the source as evidence is read', () => {
+  test('promote-revision-id other than the active revision is refused, naming both', async () => {
+    const { deps: d } = deps(staging(), [revision(ACTIVE, 'DEPLOYED')])
+    const o = testOptions({ 'promote-from': 'staging', 'promote-revision-id': NEWER })
+    await expect(readPromotionSource(o, d)).rejects.toThrow(
+      /`promote-revision-id` is 8{8}-\S+, but the active revision of deployment "staging" \(\S+, `promote-from`\) is 7{8}-/
+    )
+    const right = testOptions({ 'promote-from': 'staging', 'promote-revision-id': ACTIVE })
+    expect((await readPromotionSource(right, d)).revision.id).toBe(ACTIVE)
+  })
+
+  test('the source’s ref, commit and config path pass the inputs’ checks: a ref with a line break is refused', async () => {
+    const bad = (over: Partial<NonNullable<Revision['source_revision_config']>>) => {
+      const r = revision(ACTIVE, 'DEPLOYED')
+      return { ...r, source_revision_config: { ...r.source_revision_config, ...over } }
+    }
+    for (const [over, text] of [
+      [
+        { repo_ref: 'main\nrefs/tags/evil' },
+        /reports repo_ref "main\\nrefs\/tags\/evil".*must not contain spaces, control characters/
+      ],
+      [{ repo_commit_sha: 'not-a-sha' }, /reports repo_commit_sha "not-a-sha".*7 to 64 hex digits/],
+      [
+        { graph_config_path: '../../etc/langgraph.json' },
+        /reports graph_config_path .*must stay inside the repository/
+      ]
+    ] as const) {
+      const { deps: d } = deps(staging(), [bad(over)])
+      const s = await readPromotionSource(options, d)
+      expect(() => promotedNamed(s, options, d)).toThrow(text)
+    }
+  })
+})
+
 describe('promotedNamed', () => {
   test('codehost: the source revision’s ref, expecting the commit it built', async () => {
     const { deps: d } = deps(staging(), [revision(ACTIVE, 'DEPLOYED')])

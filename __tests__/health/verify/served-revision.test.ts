@@ -180,6 +180,14 @@ describe('the served-revision rule, fed by another loop (the gate’s)', () => {
     })
   })
 
+  it('no drain (a promotion’s source): another revision at the first probe is stale at once, naming its active one', () => {
+    const t = new ServedTracker({ ...e, drains: false, whose: 'its active' })
+    expect(t.observe(other)).toMatchObject({
+      verdict: 'stale',
+      reason: expect.stringContaining('serves revision r-old, not its active revision r-new')
+    })
+  })
+
   it('unknown at once without a host block; at the end when nothing could be read', () => {
     expect(new ServedTracker(e).observe({ kind: 'no-host' })).toMatchObject({ verdict: 'unknown' })
     const t = new ServedTracker(e)
