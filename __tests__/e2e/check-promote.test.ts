@@ -1,7 +1,9 @@
 // `command: check --promote-from` against `deploy --promote-from --dry-run`, through the bundle
 // against the emulator, over every difference a promotion can make: for each, the check says in
 // sync exactly when the dry run would change nothing (no field changes, the target already runs
-// the source's material), and both say what they saw. Refusals are refusals in both.
+// the source's material), and both say what they saw. Refusals are refusals in both. The
+// sources here serve their revision: the promotion's evidence (which the check does not examine)
+// passes.
 import { expect } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -220,6 +222,40 @@ const ROWS: Row[] = [
     },
     check: 'in sync',
     says: () => 'runs image registry.example.com/agent:1.2 of "staging"'
+  },
+  {
+    title: 'production’s active revision reports no commit',
+    arrange: async t => {
+      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
+      await new Promise(res => setTimeout(res, 20))
+      t.emu.configure({ repoCommits: { [`${REPO}@main`]: null } })
+      await redeploy(t, 'production')
+      return promote(t)
+    },
+    check: 'drift',
+    says: t =>
+      `"production" reports no commit for its active revision ${latest(t, 'production').id}: it cannot be shown to run commit ${BUILT}`
+  },
+  {
+    title: 'staging’s active revision reports no commit',
+    arrange: async t => {
+      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
+      await new Promise(res => setTimeout(res, 20))
+      t.emu.configure({ repoCommits: { [`${REPO}@main`]: null } })
+      await redeploy(t, 'staging')
+      return promote(t)
+    },
+    check: 'refused',
+    says: () => 'reports no built commit'
+  },
+  {
+    title: 'promote-revision-id is not staging’s active revision',
+    arrange: t => {
+      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
+      return promote(t, { 'promote-revision-id': '0a8f4f39-0c53-4a8e-9a3b-0d2f0c9a1e01' })
+    },
+    check: 'refused',
+    says: () => '`promote-revision-id` is 0a8f4f39-0c53-4a8e-9a3b-0d2f0c9a1e01'
   },
   {
     title: 'production builds another repository',
