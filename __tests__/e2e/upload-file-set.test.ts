@@ -111,7 +111,7 @@ e2e(
     expect(warning).toContain('langgraph.json names .env as its `env`')
     expect(warning).toContain('Give its values to `secrets` instead')
     expect(r.stdout).toContain(
-      'Not tracked by git, but in the archive: 6 files: .env.example, .env.sample, README.md, cert.crt, config/settings.json, id_rsa.pub.'
+      'Not tracked by git, but in the archive: 7 files: .env.example, .env.sample, .streamlit/config.toml, README.md, cert.crt, config/settings.json, id_rsa.pub.'
     )
   }
 )
