@@ -37,7 +37,8 @@ export const GROUPS = {
   sweep: 'Sweep: only what it owns',
   health: 'Health gate: probe faults',
   keyRouting: 'Health gate: where the key goes',
-  check: 'Check: the deployment as it is'
+  check: 'Check: the deployment as it is',
+  upload: 'Upload: deadline and file set'
 } as const
 
 export type Group = (typeof GROUPS)[keyof typeof GROUPS]

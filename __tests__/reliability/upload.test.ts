@@ -1,0 +1,224 @@
+// The upload held to the run's deadline and to what the build needs, through the bundle against
+// the emulator: a PUT that never answers ends at `timeout` as a timeout (not the client's later
+// deadline), with nothing patched; the credential files agent projects carry stay out with no
+// ignore file to say so, each named; an ignore rule that drops a graph's module is refused before
+// any request, naming the graph and the rule; the config's `env` file, gitignored, is warned
+// about with how to pass its values.
+import { describe } from '@jest/globals'
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { Emulator } from '../../emulator/server.ts'
+import { GROUPS } from '../../scripts/reliability-results.ts'
+import { uniqueName, type RunResult } from '../e2e/harness.ts'
+import { copyFixture, rulesCase, rulesTree, tempDir } from '../builders/upload.ts'
+import {
+  debugEnv,
+  deploymentsNamed,
+  deployInputs,
+  errorText,
+  inBothLogModes,
+  lane,
+  warningLines,
+  withEmulator,
+  type Case
+} from './support.ts'
+
+const GROUP = GROUPS.upload
+
+/** The inputs of an upload deploy of a new name (no integration: the workspace is the source). */
+function uploadInputs(c: Case, emu: Emulator, name: string, over: Record<string, string> = {}) {
+  const { 'integration-id': _none, ...inputs } = deployInputs(c, emu, name, {
+    source: 'internal_source',
+    ...over
+  })
+  return inputs
+}
+
+/** One upload run of `workspace`. */
+function uploadRun(
+  c: Case,
+  emu: Emulator,
+  workspace: string,
+  o: { name: string; debug: boolean; over?: Record<string, string> }
+): Promise<RunResult> {
+  return c.run({
+    inputs: uploadInputs(c, emu, o.name, o.over),
+    env: { GITHUB_WORKSPACE: workspace, ...debugEnv(o.debug) }
+  })
+}
+
+const patches = (emu: Emulator) => emu.requests().filter(r => r.method === 'PATCH')
+const uploadUrls = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/upload-url'))
+
+/**
+ * `timeout: 20s`, every PUT held for good: the run ends by the deadline, within a few seconds,
+ * as the timeout ending; nothing is patched. The client's own deadline is 30 s later (the
+ * look-ups' budget), where the run used to end.
+ */
+async function hungPutCase(c: Case, debug: boolean) {
+  await withEmulator({}, async emu => {
+    emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
+    const name = uniqueName('upload-hung')
+    const workspace = await copyFixture('ignores')
+    const r = await uploadRun(c, emu, workspace, { name, debug, over: { timeout: '20s' } })
+    c.note(`ended ${(r.ms / 1000).toFixed(1)} s after the start, timeout 20 s`)
+    c.check(r.code === 1, `exit ${r.code}, expected 1`)
+    // 20 s and the process's start; the run used to end at 50 s.
+    c.check(r.ms < 35_000, `the run took ${r.ms} ms, past the 20 s timeout by more than 15 s`)
+    const error = errorText(r)
+    c.check(r.errors.length === 1, `${r.errors.length} ::error lines`)
+    c.check(
+      error.includes('The run reached its deadline (from `timeout`)'),
+      `the error does not say the deadline ended it: ${error.slice(0, 300)}`
+    )
+    c.check(error.includes('no answer within'), 'the error does not say the PUT went unanswered')
+    c.check(r.summary.includes('Timed out'), 'the summary does not say the run timed out')
+    c.check(patches(emu).length === 0, `${patches(emu).length} PATCH requests: an object named`)
+    c.check(uploadUrls(emu).length === 1, `${uploadUrls(emu).length} upload URLs asked for`)
+    c.check(/^sha256:/.test(r.outputs['source-digest'] ?? ''), 'no source-digest output')
+    // The create's own revision; none of this run's upload.
+    c.tally(emu, name, { deployments: 1, revisions: 1 })
+  })
+}
+
+/** Credential files with this case's own values: any of them printed is a leak. */
+async function plantCredentials(c: Case, dir: string, names: string[]) {
+  for (const name of names) {
+    const value = `cred-${randomBytes(8).toString('hex')}`
+    c.secrets.push(value)
+    await mkdir(dirname(join(dir, name)), { recursive: true })
+    await writeFile(join(dir, name), `token = "${value}"\n`)
+  }
+}
+
+/**
+ * The credentials tree of fixtures/upload/rules, no ignore file: every file that carries a
+ * credential by its name stays out of what the emulator built, and the log names each.
+ */
+async function credentialsCase(c: Case, debug: boolean) {
+  const expected = await rulesCase('credentials')
+  const tree = await rulesTree('credentials')
+  await plantCredentials(c, tree.dir, Object.keys(expected.departures))
+  await withEmulator({}, async emu => {
+    const name = uniqueName('upload-creds')
+    const r = await uploadRun(c, emu, tree.dir, { name, debug })
+    c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+    const [d] = deploymentsNamed(emu, name)
+    const built = d?.revisions.find(v => v.id === r.outputs['revision-id'])?.source_files ?? []
+    const leaked = built.filter(f => f in expected.departures)
+    c.check(leaked.length === 0, `uploaded credential files: ${leaked.join(', ')}`)
+    c.check(
+      built.join() === expected.members.join(),
+      `the build holds ${built.join(', ')}, expected ${expected.members.join(', ')}`
+    )
+    const unnamed = Object.keys(expected.departures).filter(
+      f => !r.stdout.includes(`Left out: ${f}: it carries credentials by its name`)
+    )
+    c.check(unnamed.length === 0, `left out without a word: ${unnamed.join(', ')}`)
+    c.note(`${Object.keys(expected.departures).length} credential files left out`)
+    c.tally(emu, name, { deployments: 1, revisions: 2 })
+  })
+  await tree.close()
+}
+
+interface Dropped {
+  title: string
+  workspace: () => Promise<string>
+  /** What the one error says: the graph, its file and the rule. */
+  says: string
+}
+
+const DROPPED: Dropped[] = [
+  {
+    title: 'Python: a .dockerignore line leaves out ./agent.py',
+    workspace: async () => {
+      const dir = await copyFixture('ignores')
+      await writeFile(join(dir, '.dockerignore'), 'agent.py\n', { flag: 'a' })
+      return dir
+    },
+    says: 'graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
+  },
+  {
+    title: 'JS: a .gitignore line leaves out the folder of ./src/agent.ts',
+    workspace: async () => {
+      const dir = join(await tempDir(), 'js-agent')
+      await mkdir(join(dir, 'src'), { recursive: true })
+      const config = { node_version: '20', graphs: { agent: { path: './src/agent.ts:graph' } } }
+      await writeFile(join(dir, 'langgraph.json'), JSON.stringify(config))
+      await writeFile(join(dir, 'package.json'), '{"name": "js-agent", "type": "module"}\n')
+      await writeFile(join(dir, 'src/agent.ts'), 'export const graph = {}\n')
+      await writeFile(join(dir, '.gitignore'), 'dist/\nsrc/\n')
+      return dir
+    },
+    says: 'graph "agent" of \'langgraph.json\' names ./src/agent.ts (src/agent.ts in the archive), which is not in the archive: src/ is ignored by `src/` (.gitignore line 2).'
+  }
+]
+
+/** An ignore rule drops a graph's module: one error naming it, and nothing sent at all. */
+async function droppedModuleCase(c: Case, d: Dropped, debug: boolean) {
+  await withEmulator({}, async emu => {
+    const name = uniqueName('upload-no-module')
+    const r = await uploadRun(c, emu, await d.workspace(), { name, debug })
+    c.check(r.code === 1, `exit ${r.code}, expected 1`)
+    c.check(r.errors.length === 1, `${r.errors.length} ::error lines`)
+    const error = errorText(r)
+    c.check(error.includes(d.says), `the error: ${error.slice(0, 400)}`)
+    c.check(error.includes('Nothing was sent.'), 'the error does not say nothing was sent')
+    c.check(emu.requests().length === 0, `${emu.requests().length} requests reached the emulator`)
+    c.tally(emu, name, { deployments: 0, revisions: 0 })
+  })
+}
+
+/** The config's `env` file is gitignored (its name is no credential's): warned about, with why. */
+async function envFileCase(c: Case, debug: boolean) {
+  const dir = await copyFixture('ignores')
+  const config = { dependencies: ['.'], graphs: { agent: './agent.py:graph' }, env: 'conf/vars' }
+  await writeFile(join(dir, 'langgraph.json'), JSON.stringify(config))
+  await mkdir(join(dir, 'conf'))
+  await plantCredentials(c, dir, ['conf/vars'])
+  await writeFile(join(dir, '.gitignore'), '\nconf/\n', { flag: 'a' })
+  await withEmulator({}, async emu => {
+    const name = uniqueName('upload-env')
+    const r = await uploadRun(c, emu, dir, { name, debug })
+    c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
+    const warning = warningLines(r).find(l => l.includes('conf/vars')) ?? ''
+    for (const part of [
+      'langgraph.json names conf/vars as its `env`, and it is not in the archive',
+      'conf/ is ignored by `conf/` (.gitignore line',
+      'Give its values to `secrets` instead'
+    ])
+      c.check(warning.includes(part), `the warning lacks "${part}": ${warning.slice(0, 300)}`)
+    c.tally(emu, name, { deployments: 1, revisions: 2 })
+  })
+}
+
+describe(GROUP, () => {
+  const idle = lane(4)
+  const busy = lane(2)
+  inBothLogModes(
+    GROUP,
+    'upload: timeout 20s and a PUT that never answers: a timeout by the deadline, nothing patched',
+    hungPutCase,
+    { lane: idle }
+  )
+  inBothLogModes(
+    GROUP,
+    'upload: credential files agent projects carry, no ignore file: left out, each named',
+    credentialsCase,
+    { lane: busy }
+  )
+  for (const d of DROPPED)
+    inBothLogModes(
+      GROUP,
+      `upload: a graph's module dropped by an ignore rule is refused before any request (${d.title})`,
+      (c, debug) => droppedModuleCase(c, d, debug),
+      { lane: busy }
+    )
+  inBothLogModes(
+    GROUP,
+    "upload: the config's env file gitignored: a warning saying why, and how to pass its values",
+    envFileCase,
+    { lane: busy }
+  )
+})
