@@ -2,6 +2,7 @@
 // examples/, it fits in 20 KB, its yaml only uses inputs that exist, every link of the docs leads
 // somewhere, the action has one published name, and third-party actions are pinned to a commit.
 import { describe, expect, test } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { parse as parseYaml } from 'yaml'
@@ -53,7 +54,10 @@ describe('README', () => {
       README.indexOf('<!-- inputs:end -->')
     )
     expect(namesIn(inputs)).toEqual(commonInputs(sources))
-    expect(namesIn(inputs)).toEqual(expect.arrayContaining(['api-key', 'name', 'ref']))
+    // A first run needs the workspace (an organization-scoped key) and chooses the type at create.
+    expect(namesIn(inputs)).toEqual(
+      expect.arrayContaining(['api-key', 'tenant-id', 'name', 'ref', 'deployment-type'])
+    )
     const reference = read(INPUTS_DOC)
     expect(reference).toBe(renderInputsDoc(sources))
     const outputsAt = reference.indexOf('## Outputs')
@@ -204,5 +208,53 @@ describe('project files', () => {
   test('LICENSE is MIT, as package.json says', () => {
     expect(read('LICENSE')).toMatch(/^MIT License\n/)
     expect(JSON.parse(read('package.json')).license).toBe('MIT')
+  })
+})
+
+describe('what is released', () => {
+  const tags = execFileSync('git', ['tag', '--list', 'v*'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+  const { version } = JSON.parse(read('package.json')) as { version: string }
+  const logged = [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+)\]/gm)].map(m => m[1])
+  const released = tags.length > 0 || logged.length > 0
+  /** A page's section from `heading` to the next heading of its level. */
+  const sectionOf = (text: string, heading: string) => {
+    const at = text.indexOf(heading)
+    expect(at).toBeGreaterThan(0)
+    const end = text.indexOf(`\n${heading.split(' ')[0]} `, at + heading.length)
+    return text.slice(at, end < 0 ? undefined : end)
+  }
+
+  test("the top of the README's Install says it, as the tags, CHANGELOG and package.json do", () => {
+    const first = sectionOf(README, '## Install').split('\n\n')[1]!
+    for (const tag of tags) expect(logged).toContain(tag.replace(/^v/, ''))
+    if (!released) {
+      expect(first).toMatch(/^\*\*Released: nothing yet\.\*\*/)
+      for (const none of ['no tag', 'no npm package', 'no release asset'])
+        expect(first).toContain(none)
+      // The interim route builds the package package.json names, and every CI can take it.
+      const install = sectionOf(README, '## Install')
+      expect(install).toContain(`npm pack`)
+      expect(install).toContain(`control-plane-deploy-${version}.tgz`)
+      expect(install).toContain('DEPLOY_CLI')
+    } else {
+      expect(first).not.toMatch(/nothing yet/i)
+      expect(logged).toContain(version)
+      expect(first).toContain(`v${version}`)
+    }
+  })
+
+  test('docs/cli.md, where the install is told in full, says the same first', () => {
+    const first = sectionOf(read('docs/cli.md'), '## Installing').split('\n\n')[1]!
+    if (!released) expect(first).toMatch(/^\*\*Released: nothing yet\.\*\*/)
+    else expect(first).not.toMatch(/nothing yet/i)
+  })
+
+  test("the README sets out the CLI before the action's details", () => {
+    const at = (h: string) => README.indexOf(`\n## ${h}`)
+    expect(at('Install')).toBeGreaterThan(0)
+    expect(at('Install')).toBeLessThan(at('The CLI'))
+    expect(at('The CLI')).toBeLessThan(at('Examples'))
   })
 })

@@ -115,7 +115,7 @@ const SELF_HOSTED_CREATE: RowFacts = { sources: SELF_HOSTED, createNeeds: SELF_H
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 export const INPUTS = {
   'api-key': row(parseApiKey, EVERY, { common: true }),
-  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY),
+  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY, { common: true }),
   'base-url': row(parseBaseUrl, EVERY),
   name: row(parseName, 'both', { common: true }),
   'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
@@ -180,7 +180,8 @@ export const INPUTS = {
   'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
   'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), EVERY),
   'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
-    sources: ['codehost', 'internal_source']
+    sources: ['codehost', 'internal_source'],
+    common: true
   }),
   // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
   size: row(parseEnum('size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
