@@ -183,17 +183,26 @@ const EXAMPLES: Record<Command, readonly string[]> = {
   ]
 }
 
+/** The whole help's: a line of each command (each command's help has more, with comments). */
+const FIRST_EXAMPLES = [
+  '  control-plane-deploy deploy --name my-agent --source internal_source',
+  '  control-plane-deploy deploy --name my-agent --integration-id <uuid> --repository acme/agent',
+  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project',
+  "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d",
+  '  control-plane-deploy check --name my-agent --ref main'
+]
+
 /** Each command in a sentence or two. */
 const PURPOSE: Record<Command, string> = {
   deploy:
     'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
     'wait until its new revision is DEPLOYED.',
   delete: 'delete: delete the deployment of this exact name (or id).',
-  sweep:
-    'sweep: delete the previews no longer wanted (GitLab merge requests are read with ' +
-    'CONTROL_PLANE_GITLAB_TOKEN).',
+  sweep: 'sweep: delete the previews no longer wanted.',
   check: 'check: report drift, write nothing.'
 }
+
+const SWEEP_GITLAB = 'GitLab merge requests are read with CONTROL_PLANE_GITLAB_TOKEN.'
 
 const USAGE: Record<Command, string> = {
   deploy: 'control-plane-deploy deploy [flags]',
@@ -210,7 +219,9 @@ const FLAGS_ARE_VARIABLES =
 function head(command?: Command): string[] {
   const commands = command ? [command] : COMMANDS
   const usage = commands.map((c, i) => `${i ? '       ' : 'Usage: '}${USAGE[c]}`)
-  const purpose = commands.map(c => PURPOSE[c]).join(' ')
+  const purpose = command
+    ? `${PURPOSE[command]}${command === 'sweep' ? ` ${SWEEP_GITLAB}` : ''}`
+    : commands.map(c => PURPOSE[c]).join(' ')
   const more = command ? '' : ' Each command’s own flags: control-plane-deploy <command> --help.'
   return [
     ...usage,
@@ -218,7 +229,7 @@ function head(command?: Command): string[] {
     wrap(`${purpose} ${FLAGS_ARE_VARIABLES}${more}`),
     '',
     'Examples:',
-    ...commands.flatMap(c => (command ? EXAMPLES[c] : EXAMPLES[c].slice(0, c === 'deploy' ? 6 : 2)))
+    ...(command ? EXAMPLES[command] : FIRST_EXAMPLES)
   ]
 }
 
