@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { loadPublicSuffixes } from '../../src/control-plane/public-suffixes.ts'
 import {
+  deploymentHost,
   exactHost,
-  LANGGRAPH_APP,
   LOOPBACK,
   matchesHost,
   parseHostPattern,
@@ -124,8 +124,42 @@ describe('the key on a probe', () => {
     expect(via('https://agent.evil.example')).toBe('no key')
     expect(via('https://agent.evil.example', [pattern('*.example.com')])).toBe('no key')
     expect(via('https://agent.example.com', [pattern('*.example.com')])).toBe('*.example.com')
-    expect(via('https://abc.us.langgraph.app', [LANGGRAPH_APP])).toBe('*.langgraph.app')
-    expect(via('https://langgraph.app.evil.net', [LANGGRAPH_APP])).toBe('no key')
+  })
+
+  test('the deployment’s own service host, and no other *.langgraph.app, gets the key', () => {
+    const own = deploymentHost({
+      name: 'my-agent',
+      url: 'https://my-agent-5f1d8e7c2b9a.us.langgraph.app'
+    })!
+    expect(via('https://my-agent-5f1d8e7c2b9a.us.langgraph.app', [own])).toBe(
+      'my-agent-5f1d8e7c2b9a.us.langgraph.app, the agent server host the control plane reported for deployment "my-agent"'
+    )
+    // Another deployment's server on the same service: anyone's, never the key.
+    expect(via('https://other-agent-0a1b2c.us.langgraph.app', [own])).toBe('no key')
+    expect(via('https://my-agent-5f1d8e7c2b9a.eu.langgraph.app', [own])).toBe('no key')
+    expect(via('https://langgraph.app.evil.net', [own])).toBe('no key')
+  })
+
+  test('deploymentHost: only the shape the service gives, with the deployment’s own name', () => {
+    const host = (name: string, url: string) => deploymentHost({ name, url })?.host
+    expect(host('my-agent', 'https://my-agent-5f1d8e7c.us.langgraph.app/')).toBe(
+      'my-agent-5f1d8e7c.us.langgraph.app'
+    )
+    expect(host('my-agent', 'https://MY-AGENT-5F1D8E7C.us.langgraph.app.')).toBe(
+      'my-agent-5f1d8e7c.us.langgraph.app'
+    )
+    // The name of another deployment, even one that starts with this one's.
+    expect(host('my-agent', 'https://my-agent-staging-5f1d8e7c.us.langgraph.app')).toBeUndefined()
+    expect(host('my-agent-staging', 'https://my-agent-5f1d8e7c.us.langgraph.app')).toBeUndefined()
+    expect(host('my-agent', 'https://agent-1.us.langgraph.app')).toBeUndefined()
+    // Not the service's shape: no hash, no region, another domain, plain http, credentials.
+    expect(host('my-agent', 'https://my-agent.us.langgraph.app')).toBeUndefined()
+    expect(host('my-agent', 'https://my-agent-5f1d8e7c.langgraph.app')).toBeUndefined()
+    expect(host('my-agent', 'https://my-agent-5f1d8e7c.us.langgraph.app.evil.net')).toBeUndefined()
+    expect(host('my-agent', 'http://my-agent-5f1d8e7c.us.langgraph.app')).toBeUndefined()
+    expect(host('my-agent', 'https://u:p@my-agent-5f1d8e7c.us.langgraph.app')).toBeUndefined()
+    expect(deploymentHost({ name: undefined, url: 'https://x-1.us.langgraph.app' })).toBeUndefined()
+    expect(deploymentHost({ name: 'x', url: null })).toBeUndefined()
   })
 
   test('userinfo is refused, and what follows @ is the host the pattern is held against', () => {

@@ -23,11 +23,13 @@ const EVIL = 'agent.evil.example'
 const GOOD = 'agent.good.example'
 /** Remote control planes: `<name>.remote.example`, relayed to a test's emulator. */
 const REMOTE = '*.remote.example'
+/** Where the service hosts agent servers: `<name>-<hash>.us.langgraph.app`. */
+const SERVICE = '*.us.langgraph.app'
 
 let agents: TlsAgents
 
 beforeAll(async () => {
-  agents = await startTlsAgents([EVIL, GOOD, REMOTE])
+  agents = await startTlsAgents([EVIL, GOOD, REMOTE, SERVICE])
 })
 
 afterAll(async () => {
@@ -41,12 +43,45 @@ const open = { add: (name: string) => agents.open(name) }
 
 const GATE = { 'health-check': 'true', 'health-check-window': '0', timeout: '60s' }
 
-const e2e = (title: string, body: (t: E2E) => Promise<void>, ms = 60_000) =>
+const e2e = (
+  title: string,
+  body: (t: E2E) => Promise<void>,
+  ms = 60_000,
+  dialect: 'interface' | 'langsmith' = 'interface'
+) =>
   test.concurrent(
     title,
-    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
+    () => withEmulator({ speed: 4, dialect }, emu => body(e2eContext(mainAtPushCommit(emu)))),
     ms
   )
+
+e2e(
+  'the action, langsmith dialect: the key goes to the host the control plane reported for this deployment, never to another deployment’s *.langgraph.app',
+  async t => {
+    const [own, other] = [uniqueName('ls-own'), uniqueName('ls-other')]
+    const host = `${own}-5f1d8e7c2b9a.us.langgraph.app`
+    const deploy = (name: string) =>
+      runAction({ inputs: t.inputs({ name, ...GATE, 'api-dialect': 'langsmith' }), env: network() })
+    seedWithUrl(t, own, `https://${host}/${own}`)
+    const ownRun = await deploy(own)
+    // Another deployment whose custom_url names the first one's server: that host is not its own.
+    seedWithUrl(t, other, `https://${host}/${other}`)
+    const otherRun = await deploy(other)
+    expect(ownRun.errors).toEqual([])
+    expect(ownRun.outputs.health).toBe('healthy')
+    expect(probesOf(host, own).length).toBeGreaterThanOrEqual(1)
+    expect(probesOf(host, own).every(p => p.key === t.key)).toBe(true)
+    expect(probesOf(host, other).length).toBeGreaterThanOrEqual(1)
+    expect(probesOf(host, other).filter(p => p.key !== undefined)).toEqual([])
+    expect(otherRun.code).toBe(1)
+    expect(otherRun.errors[0]).toMatch(
+      /title=Health check host not vouched for::.*not the agent server host the control plane reported for this deployment/
+    )
+    for (const r of [ownRun, otherRun]) expect(leaks(r, [t.key])).toEqual([])
+  },
+  60_000,
+  'langsmith'
+)
 
 e2e(
   'the action: a hostile custom_url on another https host gets probes without the key, even when it answers 2xx',

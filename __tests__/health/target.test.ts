@@ -1,6 +1,6 @@
 import { expect, test } from '@jest/globals'
 import { isLoopbackHost } from '../../src/control-plane/base-url.ts'
-import { probeTarget } from '../../src/health/target.ts'
+import { probeTarget, vouchedHosts } from '../../src/health/target.ts'
 
 const href = (url: string | null, path: string) => {
   const t = probeTarget(url, path)
@@ -34,4 +34,30 @@ test('names that only look like loopback are another machine', () => {
 test('without a custom_url there is nothing to probe', () => {
   expect(href(null, '/ok')).toMatch(/no source_config.custom_url/)
   expect(href('not a url', '/ok')).toMatch(/is not a URL/)
+})
+
+test('vouchedHosts: in the langsmith dialect, the deployment’s own service host, never *.langgraph.app', () => {
+  const o = {
+    baseUrl: 'https://api.host.langchain.com',
+    apiDialect: 'langsmith' as const,
+    customUrl: undefined,
+    healthCheckHosts: undefined
+  }
+  const url = 'https://support-prod-5f1d8e7c.us.langgraph.app'
+  const key = (vouched: ReturnType<typeof vouchedHosts>, to: string) => {
+    const t = probeTarget(to, '/ok', vouched)
+    return 'url' in t && t.vouchedBy !== undefined
+  }
+  const own = vouchedHosts(o, { name: 'support-prod', url })
+  expect(key(own, url)).toBe(true)
+  // Another deployment's server on the service, a look-alike, and no deployment named: no key.
+  expect(key(own, 'https://support-staging-0a1b2c3d.us.langgraph.app')).toBe(false)
+  expect(key(own, 'https://agent-1.us.langgraph.app')).toBe(false)
+  expect(key(vouchedHosts(o), url)).toBe(false)
+  // A custom_url the control plane gives that is not this deployment's shape vouches for nothing.
+  expect(
+    vouchedHosts(o, { name: 'support-prod', url: 'https://agent-1.us.langgraph.app' })
+  ).toEqual([])
+  // The interface dialect: the service's hosts mean nothing there.
+  expect(vouchedHosts({ ...o, apiDialect: 'interface' }, { name: 'support-prod', url })).toEqual([])
 })

@@ -1,8 +1,9 @@
 // Where the health gate sends the API key, through the bundle: the deployment's custom_url is the
 // server's text and names hosts that are not this machine's (TLS servers on loopback under those
 // names, see e2e/tls-agent.ts). The key goes to a vouched host only: loopback, the custom-url
-// input's host, health-check-hosts, the langsmith dialect's *.langgraph.app. Look-alikes, userinfo
-// and IP literals get nothing, or a probe without the key.
+// input's host, health-check-hosts, and in the langsmith dialect the one host the control plane
+// reported for this deployment (`<name>-<hash>.<region>.langgraph.app`), never another
+// *.langgraph.app. Look-alikes, userinfo and IP literals get nothing, or a probe without the key.
 import { afterAll, beforeAll } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { uniqueName } from '../e2e/harness.ts'
@@ -16,6 +17,8 @@ const NAMES = [
   'example.com.evil.net',
   'agent.evil.example',
   'agent-1.us.langgraph.app',
+  // Each case's deployment has a name of its own: its service host is under this one.
+  '*.us.langgraph.app',
   'langgraph.app.evil.net',
   '10.0.0.5'
 ]
@@ -30,8 +33,8 @@ afterAll(async () => {
 
 interface Spec {
   title: string
-  /** The server's custom_url, the deployment's name appended as its path. */
-  url: string
+  /** The server's custom_url (or made from the deployment's name), the name appended as its path. */
+  url: string | ((name: string) => string)
   inputs?: Record<string, string>
   /** Whether the key may reach the server. */
   key: boolean
@@ -78,10 +81,18 @@ const SPECS: Spec[] = [
     key: true
   },
   {
-    title: 'langsmith dialect: *.langgraph.app gets the key',
-    url: 'https://agent-1.us.langgraph.app',
+    title:
+      'langsmith dialect: the host the control plane reported for this deployment (<name>-<hash>.us.langgraph.app) gets the key',
+    url: name => `https://${name}-5f1d8e7c2b9a.us.langgraph.app`,
     inputs: { 'api-dialect': 'langsmith' },
     key: true
+  },
+  {
+    title:
+      'langsmith dialect: a *.langgraph.app host that is not this deployment’s (another’s server) gets no key',
+    url: 'https://agent-1.us.langgraph.app',
+    inputs: { 'api-dialect': 'langsmith' },
+    key: false
   },
   {
     title: 'interface dialect: *.langgraph.app is not vouched for: no key',
@@ -103,7 +114,8 @@ for (const spec of SPECS)
       spec.inputs?.['api-dialect'] === 'langsmith' ? { dialect: 'langsmith' } : {},
       async emu => {
         const name = uniqueName('key')
-        seedWithUrl(emu, name, `${spec.url}/${name}`)
+        const url = typeof spec.url === 'string' ? spec.url : spec.url(name)
+        seedWithUrl(emu, name, `${url}/${name}`)
         if (spec.open) agents.open(name)
         const key = emu.credentials().apiKey
         const r = await c.run({

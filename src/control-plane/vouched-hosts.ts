@@ -4,7 +4,8 @@
 // example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
 // port matches that port only; without one, any port of that host. A `*.` pattern must stay inside
 // one registrable domain (public-suffixes.ts: `*.github.io` is refused). Loopback is vouched for only
-// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address.
+// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address. In the
+// langsmith dialect, deploymentHost() vouches for the one host the service gives the deployment.
 import { domainToUnicode } from 'node:url'
 import { isIP } from 'node:net'
 import { isLoopbackHost } from './base-url.ts'
@@ -35,11 +36,39 @@ export const LOOPBACK: HostPattern = {
   text: 'a loopback address, as base-url is'
 }
 
-/** Where the langsmith dialect's service hosts agent servers. */
-export const LANGGRAPH_APP: HostPattern = {
-  host: 'langgraph.app',
-  wildcard: true,
-  text: '*.langgraph.app'
+/** A deployment as the control plane reported it: its name, and its agent server's URL. */
+export interface ReportedDeployment {
+  name: string | null | undefined
+  url: string | null | undefined
+}
+
+/** `<name>-<hash>.<region>.langgraph.app`: where the service hosts a deployment's agent server. */
+const SERVICE_HOST = /^([a-z0-9-]+)-([a-z0-9]+)\.([a-z0-9-]+)\.langgraph\.app$/
+
+/**
+ * The agent server host the control plane reported for this deployment, in the shape the service
+ * gives it (`https://<name>-<hash>.<region>.langgraph.app`, the name the deployment's own): that
+ * host alone, never another `*.langgraph.app`, whose server may be anyone's. Undefined when the
+ * URL is not of that shape.
+ */
+export function deploymentHost(d: ReportedDeployment): HostPattern | undefined {
+  if (!d.name || !d.url) return undefined
+  let url: URL
+  try {
+    url = new URL(d.url)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return undefined
+  const host = url.hostname.replace(/\.$/, '')
+  const m = SERVICE_HOST.exec(host)
+  if (!m || m[1] !== d.name.toLowerCase()) return undefined
+  return {
+    host,
+    wildcard: false,
+    port: url.port || '443',
+    text: `${host}, the agent server host the control plane reported for deployment "${d.name}"`
+  }
 }
 
 const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u

@@ -1,15 +1,16 @@
 // Where the health probes go: the deployment's custom_url with the health path appended, and
 // whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
-// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
+// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
 // before any connection.
 import { isLoopbackHost, isLoopbackUrl } from '../control-plane/base-url.ts'
 import {
+  deploymentHost,
   exactHost,
-  LANGGRAPH_APP,
   LOOPBACK,
   matchesHost,
-  type HostPattern
+  type HostPattern,
+  type ReportedDeployment
 } from '../control-plane/vouched-hosts.ts'
 import type { Options } from '../inputs/options.ts'
 
@@ -71,18 +72,22 @@ export function vouchedBy(url: URL, vouched: readonly HostPattern[]): string | u
 }
 
 /**
- * The hosts the probes may send the key to: the host (and port) of the custom-url input,
- * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
- * is loopback (the control plane on this machine, as the emulator).
+ * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
+ * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
+ * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
+ * when base-url is loopback (the control plane on this machine, as the emulator).
  */
 export function vouchedHosts(
-  o: Pick<Options, 'customUrl' | 'baseUrl' | 'healthCheckHosts' | 'apiDialect'>
+  o: Pick<Options, 'customUrl' | 'baseUrl' | 'healthCheckHosts' | 'apiDialect'>,
+  deployment?: ReportedDeployment
 ): HostPattern[] {
   const own = o.customUrl ? exactHost(o.customUrl) : undefined
+  const service =
+    o.apiDialect === 'langsmith' && deployment ? deploymentHost(deployment) : undefined
   return [
     ...(isLoopbackUrl(o.baseUrl) ? [LOOPBACK] : []),
     ...(own ? [own] : []),
     ...(o.healthCheckHosts ?? []),
-    ...(o.apiDialect === 'langsmith' ? [LANGGRAPH_APP] : [])
+    ...(service ? [service] : [])
   ]
 }

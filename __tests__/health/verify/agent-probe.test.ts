@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, test } from '@jest/globals'
 import { loadPublicSuffixes } from '../../../src/control-plane/public-suffixes.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { agentProbe } from '../../../src/health/verify/agent-probe.ts'
+import { agentProbe, sendToAgent } from '../../../src/health/verify/agent-probe.ts'
 import {
   LOOPBACK,
   parseHostPatterns,
@@ -101,4 +101,32 @@ describe('agentProbe', () => {
     await expect(call({ method: 'GET', path: '/info', signal })).rejects.toThrow(/plain http/)
     expect(sent).toEqual([])
   })
+})
+
+test('sendToAgent checks the host again: a target that says it is vouched for, to a host that is not, gets no key', async () => {
+  const sent: ProbeRequest[] = []
+  const transport = async (req: ProbeRequest) => {
+    sent.push(req)
+    return { status: 200, body: '{}' }
+  }
+  const a = {
+    url: 'https://a.example.com',
+    apiKey: KEY,
+    vouched: parseHostPatterns('a.example.com') as HostPattern[],
+    transport
+  }
+  await sendToAgent(
+    a,
+    { url: new URL('https://other.example.net/ok'), vouchedBy: 'a.example.com' },
+    { timeoutMs: 1000, signal }
+  )
+  await sendToAgent(
+    a,
+    { url: new URL('https://a.example.com/ok'), vouchedBy: 'a.example.com' },
+    { timeoutMs: 1000, signal }
+  )
+  expect(sent.map(r => [r.url.host, r.headers?.['x-api-key']])).toEqual([
+    ['other.example.net', undefined],
+    ['a.example.com', KEY]
+  ])
 })

@@ -98,10 +98,10 @@ function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Endin
 export function healthSettings(
   o: Options,
   path: string,
-  state: Pick<DeployState, 'url' | 'deploymentType'>,
+  state: Pick<DeployState, 'name' | 'url' | 'deploymentType'>,
   deps: FlowDeps,
   r: { waitedMs: number },
-  vouched: HostPattern[] = vouchedHosts(o)
+  vouched: HostPattern[] = vouchedHosts(o, { name: state.name, url: state.url })
 ): HealthCheckOptions {
   return {
     url: state.url,
@@ -262,7 +262,7 @@ export function refuseHealthTarget(
   if (!o.healthCheck) return undefined
   const url = o.customUrl ?? current?.source_config.custom_url
   if (!url) return undefined
-  const target = probeTarget(url, o.healthCheck, vouchedHosts(o))
+  const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }))
   if (!('problem' in target)) return undefined
   return stop(
     `${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,

@@ -172,8 +172,12 @@ export function checksTimedOut(revisionId: string, timeoutMs: number, say: Say):
   )
 }
 
-function notVouchedBy(say: Say): string {
-  return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}, not loopback with ${say('base-url')} on loopback too`
+function notVouchedBy(say: Say, host: string): string {
+  // The service's hosts are anyone's: only the deployment's own one is vouched for.
+  const service = /\.langgraph\.app(:\d+)?$/i.test(host)
+    ? `, not the agent server host the control plane reported for this deployment in the langsmith ${say('api-dialect')} (<name>-<hash>.<region>.langgraph.app)`
+    : ''
+  return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`
 }
 
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
@@ -192,7 +196,7 @@ function hostOfText(url: string | null | undefined): string {
 
 function withoutKey(url: string | null | undefined, say: Say): string {
   return (
-    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say)}): ` +
+    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
     'the probes go without the API key.'
   )
 }
@@ -202,7 +206,7 @@ function notVouched(result: HealthResult, say: Say): Stop {
   const answer = result.answers.at(-1)
   return stop(
     `The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
-      `${host} is not vouched for (${notVouchedBy(say)}), so the key is not sent there. The health check could not be made.`,
+      `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`,
     `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`,
     'Health check host not vouched for'
   )

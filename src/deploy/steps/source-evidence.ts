@@ -77,7 +77,7 @@ async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
   }
   const skipped = await graphsSkippedBecause(checked, built, deps.workspace ?? '.')
   const path = o.healthCheck || DEFAULT_PATH
-  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 }, vouchedHosts(o))
+  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 }, vouchedHosts(o, seen))
   // Without health-check, one healthy probe and the revision served suffice: no window to hold.
   if (!o.healthCheck) settings.windowMs = 0
   return examineServer(checked, deps, {

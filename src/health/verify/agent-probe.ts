@@ -5,7 +5,7 @@
 // origin), proxies as the probe honours them, no redirect followed.
 import { httpProbe, type ProbeRequest, type ProbeResponse, type ProbeTransport } from '../probe.ts'
 import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
-import { probeTarget } from '../target.ts'
+import { probeTarget, vouchedBy } from '../target.ts'
 import type { AgentCall } from './agent-call.ts'
 
 /** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
@@ -18,20 +18,25 @@ export interface AgentServer {
   /** The deployment's custom_url. */
   url: string | null | undefined
   apiKey: string
-  /** Hosts the key may go to (custom-url's, health-check-hosts, the dialect's, LOOPBACK). */
+  /** Hosts the key may go to (custom-url's, health-check-hosts, the deployment's own, LOOPBACK). */
   vouched?: readonly HostPattern[]
   /** How a request is sent (default HTTP; tests script it). */
   transport?: ProbeTransport
 }
 
-/** One request to a target of the agent server (probeTarget's), with the headers of every request. */
+/**
+ * One request to a target of the agent server (probeTarget's), with the headers of every request.
+ * The host is checked again right before the key is attached: the target's own word that it is
+ * vouched for is not enough, its URL must match a host vouched for now.
+ */
 export function sendToAgent(
   a: AgentServer,
   target: { url: URL; vouchedBy: string | undefined },
   req: Omit<ProbeRequest, 'url' | 'headers'>
 ): Promise<ProbeResponse> {
-  const key: Record<string, string> =
-    target.vouchedBy !== undefined ? { 'x-api-key': a.apiKey } : {}
+  const vouched =
+    target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined
+  const key: Record<string, string> = vouched ? { 'x-api-key': a.apiKey } : {}
   const transport = a.transport ?? httpProbe
   return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } })
 }
