@@ -258,3 +258,30 @@ describe('what is released', () => {
     expect(at('The CLI')).toBeLessThan(at('Examples'))
   })
 })
+
+describe('docs/promotion.md', () => {
+  test('every ending of its table names a test that exists', () => {
+    const doc = read('docs/promotion.md')
+    const table = doc.slice(
+      doc.indexOf('## How a promotion ends'),
+      doc.indexOf('The GitHub examples run')
+    )
+    const rows = table.split('\n').filter(l => /^\| (?!Ending|-)/.test(l))
+    expect(rows.length).toBeGreaterThanOrEqual(10)
+    for (const row of rows) {
+      const cell = row
+        .replace(/\s*\|\s*$/, '')
+        .split(' | ')
+        .at(-1)!
+        .trim()
+      const file = /^`([^`]+)`:/.exec(cell)?.[1] ?? 'promote-evidence.test.ts'
+      const source = read(`__tests__/e2e/${file}`)
+      const names = [...cell.matchAll(/"([^"]+)"/g)]
+        .map(m => m[1]!)
+        .filter(n => !n.startsWith('...'))
+      expect(names.length).toBeGreaterThan(0)
+      for (const name of names)
+        expect({ row, found: source.includes(name) }).toEqual({ row, found: true })
+    }
+  })
+})

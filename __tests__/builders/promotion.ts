@@ -78,11 +78,11 @@ export const ECHO = [
   { name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }
 ]
 
-/** A workspace with a graph config (graph `agent`) and, when given, smoke cases `smoke.json`. */
-export function promotionWorkspace(smoke?: unknown): string {
+/** A workspace with a graph config (graph `agent`) and, when given, smoke cases (JSON, also YAML). */
+export function promotionWorkspace(smoke?: unknown, file = 'smoke.json'): string {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
   writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
   writeFileSync(join(dir, 'a.py'), 'g = None\n')
-  if (smoke !== undefined) writeFileSync(join(dir, 'smoke.json'), JSON.stringify(smoke))
+  if (smoke !== undefined) writeFileSync(join(dir, file), JSON.stringify(smoke))
   return dir
 }

@@ -6,6 +6,7 @@ import { expect } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { demoFixture } from '../../emulator/server.ts'
+import { ECHO, promotionWorkspace } from '../builders/promotion.ts'
 import { e2e, runAction as run, type E2E } from './harness.ts'
 
 interface Step {
@@ -61,7 +62,7 @@ function seed(t: E2E, names: string[]): void {
 test('the nightly check takes the production job’s target and its promote-from', () => {
   expect(nightly?.with?.command).toBe('check')
   expect(production).toBeDefined()
-  for (const input of ['name', 'promote-from', 'tenant-id'])
+  for (const input of ['name', 'promote-from', 'tenant-id', 'build-on-push'])
     expect(nightly!.with![input]).toBe(production!.with![input])
 })
 
@@ -70,9 +71,14 @@ e2e('nightly check of a promoted production: green when it runs what was promote
   const source = String(production!.with!['promote-from'])
   seed(t, [source, target])
   const check = () => run({ inputs: { ...literal(nightly!), ...t.inputs() } })
-  // The production job as written, its health gate's window shortened (30 s by default).
+  // The production job as written, its health gate's window shortened (30 s by default), in a
+  // checkout with its smoke cases.
+  const ws = promotionWorkspace(ECHO, 'smoke.yaml')
   const promote = () =>
-    run({ inputs: { ...literal(production!), ...t.inputs(), 'health-check-window': '1s' } })
+    run({
+      inputs: { ...literal(production!), ...t.inputs(), 'health-check-window': '1s' },
+      env: { GITHUB_WORKSPACE: ws }
+    })
 
   expect((await promote()).code).toBe(0)
   const green = await check()
