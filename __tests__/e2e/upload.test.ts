@@ -367,10 +367,11 @@ e2e("upload: the run's deadline bounds a PUT that never answers, retries include
   const workspace = await copyFixture('ignores')
   const name = uniqueName('upload-hang')
   t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
-  // `timeout: 5s`: the upload, every try included, ends by 5 s on the run's clock (the client's
+  // `timeout: 15s`: the upload, every try included, ends by 15 s on the run's clock (the client's
   // deadline, 30 s later, leaves room for the look-ups around the wait); a PUT's own was 300 s.
+  // 15 s: time enough on a loaded machine for the first PUT to start.
   const r = await run({
-    inputs: upload(t, { name, timeout: '5s' }),
+    inputs: upload(t, { name, timeout: '15s' }),
     env: { GITHUB_WORKSPACE: workspace },
     timeoutMs: 150_000
   })
