@@ -122,22 +122,39 @@ describe("an archive without a graph's file is refused, naming the graph and why
     )
   })
 
-  it('in a monorepo: the graph of apps/a, its module dropped by the root-wide rule', async () => {
+  it('a module outside the archive: above the config, beside its dependencies, absolute', async () => {
     const dir = await project(
-      { dependencies: ['.', '../../libs/shared'], graphs: { a: './agent.py:graph' } },
+      {},
+      { 'app/agent.py': 'g = 1\n', 'lib/pyproject.toml': '', 'other/agent.py': 'g = 1\n' }
+    )
+    const config = (graphs: Record<string, string>, dependencies = ['.']) =>
+      writeFile(join(dir, 'app/langgraph.json'), JSON.stringify({ dependencies, graphs }))
+    const why = async () => (await refusal(dir, 'app/langgraph.json')).message
+    await config({ up: '../other/agent.py:graph' })
+    expect(await why()).toContain(
+      "graph \"up\" of 'app/langgraph.json' names ../other/agent.py, which is not in the archive: it lies outside the archive's root"
+    )
+    // `../lib` widens the root to the workspace; other/ is still not walked.
+    await config({ up: '../other/agent.py:graph' }, ['.', '../lib'])
+    expect(await why()).toContain(
+      'names ../other/agent.py (other/agent.py in the archive), which is not in the archive: it lies outside the folders archived'
+    )
+    await config({ abs: `${dir}/app/agent.py:graph` })
+    expect(await why()).toContain(
+      `names ${dir}/app/agent.py, which is not in the archive: it lies outside the archive's root`
+    )
+  })
+
+  it('in a monorepo: the graph of apps/a, named by its member in the widened archive', async () => {
+    const config = { dependencies: ['.', '../../libs/shared'], graphs: { a: './agent.py:graph' } }
+    const dir = await project(
+      {},
       {
+        'apps/a/langgraph.json': JSON.stringify(config),
         'apps/a/agent.py': 'graph = 1\n',
         'apps/a/.dockerignore': 'agent.py\n',
         'libs/shared/pyproject.toml': '[project]\nname = "shared"\n'
       }
-    )
-    await mkdir(join(dir, 'apps/a'), { recursive: true })
-    await writeFile(
-      join(dir, 'apps/a/langgraph.json'),
-      JSON.stringify({
-        dependencies: ['.', '../../libs/shared'],
-        graphs: { a: './agent.py:graph' }
-      })
     )
     expect((await refusal(dir, 'apps/a/langgraph.json')).message).toContain(
       'graph "a" of \'apps/a/langgraph.json\' names ./agent.py (apps/a/agent.py in the archive), which is not in the archive: apps/a/agent.py is ignored by `agent.py` (apps/a/.dockerignore line 1).'
@@ -163,6 +180,7 @@ describe('the files a graph names, read as the LangGraph CLIs read them', () => 
             js: { path: 'src\\agent.ts:make:graph' },
             up: '../shared/agent.py:graph',
             bare: 'agent.cjs:graph',
+            abs: '/home/me/agent.py:graph',
             mod: 'pkg.agent:graph',
             odd: 42,
             nopath: { description: 'x' }
@@ -174,7 +192,8 @@ describe('the files a graph names, read as the LangGraph CLIs read them', () => 
       { graph: 'py', file: './src/agent.py', member: 'apps/a/src/agent.py' },
       { graph: 'js', file: 'src\\agent.ts', member: 'apps/a/src/agent.ts' },
       { graph: 'up', file: '../shared/agent.py', member: 'apps/shared/agent.py' },
-      { graph: 'bare', file: 'agent.cjs', member: 'apps/a/agent.cjs' }
+      { graph: 'bare', file: 'agent.cjs', member: 'apps/a/agent.cjs' },
+      { graph: 'abs', file: '/home/me/agent.py', member: '../home/me/agent.py' }
     ])
     expect(graphFiles({ graphs: ['./a.py:g'] }, 'langgraph.json')).toEqual([])
     expect(graphFiles(null, 'langgraph.json')).toEqual([])

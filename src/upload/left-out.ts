@@ -53,10 +53,15 @@ export function skipReason(e: SkippedEntry): string {
   }
 }
 
-/** The member `file` names, from the config's folder (`/`-separated, normalised). */
+/**
+ * The member `file` names, from the config's folder (`/`-separated, normalised). An absolute path
+ * names this machine's file, which no build has: outside the root (`../` at its start).
+ */
 function memberOf(file: string, configPath: string): string {
+  const path = file.replaceAll('\\', '/')
+  if (posix.isAbsolute(path)) return `..${posix.normalize(path)}`
   const dir = posix.dirname(configPath)
-  return posix.normalize(posix.join(dir === '.' ? '' : dir, file.replaceAll('\\', '/')))
+  return posix.normalize(posix.join(dir === '.' ? '' : dir, path))
 }
 
 /** The file a graph's spec names, or undefined for a module path (or a spec that is not one). */
@@ -121,7 +126,9 @@ export function graphFileLeftOut(
   const lacking = graphFiles(config, configPath).find(g => !files.has(g.member))
   if (!lacking) return undefined
   const why = whyLeftOut(lacking.member, set, at.exists)
-  const where = lacking.file === lacking.member ? '' : ` (${lacking.member} in the archive)`
+  const inside = !lacking.member.startsWith('../') && lacking.member !== '..'
+  const where =
+    !inside || lacking.file === lacking.member ? '' : ` (${lacking.member} in the archive)`
   return new ArchiveError(
     `${at.inputName}: graph "${lacking.graph}" of '${at.given}' names ${lacking.file}${where}, which is not in the archive: ${why}. The build would fail to import it.`,
     "Keep the graph's file in the archive (change the rule that leaves it out, or move the file), or correct the graph's path in the config."
