@@ -1,4 +1,5 @@
 // The options of the emulator's command (`control-plane-emulator`, or `npm run emulator` in a clone): one table gives the parser its options and `--help` its text.
+import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
 import type { LogsApi } from './operations/context.ts'
@@ -62,6 +63,12 @@ export const OPTIONS: readonly Option[] = [
       'log paths: both (the v2 GET and the v1 POSTs the LangGraph CLI uses), v2 (the v1 POSTs answer 404) or v1 (an older installation: the v2 path answers 404)'
   },
   {
+    name: 'repo',
+    value: 'DIR',
+    description:
+      "a local clone: a codehost build reports the commit its ref names there (default: a stable commit per repository and ref)"
+  },
+  {
     name: 'pid-file',
     value: 'FILE',
     description:
@@ -120,6 +127,7 @@ export type CliArgs =
       pidFile: string | undefined
       dialect: Dialect
       logsApi: LogsApi
+      repoDir: string | undefined
     }
 
 export function parseCli(argv: string[]): CliArgs {
@@ -171,8 +179,12 @@ export function parseCli(argv: string[]): CliArgs {
   if (!LOGS_APIS.includes(logsApi)) {
     return { kind: 'error', message: `invalid --logs-api ${logsApi}: use v2, v1 or both` }
   }
+  const repoDir = text('repo')
+  if (repoDir !== undefined && !isDirectory(repoDir))
+    return { kind: 'error', message: `invalid --repo ${repoDir}: not a directory` }
   return {
     kind: 'run',
+    repoDir,
     dialect,
     logsApi,
     port,
@@ -182,5 +194,13 @@ export function parseCli(argv: string[]): CliArgs {
     basePath,
     allowedHosts,
     pidFile: text('pid-file')
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
   }
 }

@@ -54,6 +54,7 @@ try {
     speed: args.speed,
     dialect: args.dialect,
     logsApi: args.logsApi,
+    repoDir: args.repoDir,
     fixture: args.fixture === undefined ? undefined : readFixtureFile(args.fixture)
   })
 } catch (error) {

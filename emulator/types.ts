@@ -41,6 +41,11 @@ export interface EmulatorOptions {
   dialect?: Dialect
   /** Log paths: `both` (default), `v2` (the v1 POSTs are 404), `v1` (an older installation: the v2 path is 404). */
   logsApi?: LogsApi
+  /**
+   * A local clone of the repository: a codehost build reports the commit its ref names there
+   * (resolved once per build), where no pin names one. Default: a stable commit per repository and ref.
+   */
+  repoDir?: string
 }
 
 export type DeploymentView = ReturnType<typeof deploymentView>

@@ -47,6 +47,7 @@ export class Runtime {
       customUrl: dep => this.agents.urlOf(dep),
       serverLog: id => this.agents.printedBy(id)
     }
+    this.store.repoDir = options.repoDir
     this.loadState()
   }
 

@@ -14,6 +14,7 @@ import {
   Uuid
 } from '../../src/control-plane/schema.ts'
 import { kindOf, tierOf } from '../../src/control-plane/vocabulary.ts'
+import { normalizeRepoUrl, resolveInClone, stableCommit } from '../builds/commits.ts'
 
 /** The graphs of a revision built from anything but an upload, unless the fixture names others. */
 export const DEFAULT_GRAPHS: readonly string[] = ['agent']
@@ -224,14 +225,7 @@ export function commitKey(repoUrl: string, ref: string): string {
   return `${repoUrl}@${ref}`
 }
 
-/** Compares repository URLs as a hosting service does: case, trailing `/` and `.git` ignored. */
-export function normalizeRepoUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/\/+$/, '')
-    .replace(/\.git$/, '')
-}
+export { normalizeRepoUrl }
 
 export class Store {
   tenants = new Map<string, TenantRecord>()
@@ -250,6 +244,10 @@ export class Store {
   private commitHistory = new Map<string, Array<{ at_v: number; sha: string | null }>>()
   /** Outcomes scripted for revisions not created yet, oldest first. */
   pendingScripts: PendingScript[] = []
+  /** A local clone whose refs say what a codehost build checks out (`--repo DIR`). */
+  repoDir: string | undefined
+  /** The commits builds resolved without a pin, by repository, ref and build start. */
+  private resolved = new Map<string, string>()
 
   /** Replaces the whole state with the fixture's. */
   load(fixture: ParsedFixture, nowMs: number, nowV: number): void {
@@ -260,6 +258,7 @@ export class Store {
     this.revisions.clear()
     this.uploads.clear()
     this.commitHistory.clear()
+    this.resolved.clear()
     this.pendingScripts = []
     // Ids are kept lowercase so that lookups are case-insensitive, as uuids are.
     const lc = (id: string) => id.toLowerCase()
@@ -364,14 +363,21 @@ export class Store {
   }
 
   /**
-   * The SHA a build of `repoUrl@ref` started at virtual time `atV` reports; null for a ref the
-   * fixture and `repoCommits` do not know. A made-up SHA would differ from the commit that
-   * triggered the run, and the client would warn falsely that the branch moved on.
+   * The SHA a build of `repoUrl@ref` started at virtual time `atV` reports: a pin of the fixture
+   * or `repoCommits` first (null where one says no commit); else the ref resolved in the local
+   * clone (`repoDir`) when it names a commit there; else a stable commit per repository and ref.
+   * Resolved once per build, so that a clone moved on later does not change what it built.
    */
   commitAt(repoUrl: string, ref: string, atV: number): string | null {
     const history = this.commitHistory.get(commitKey(repoUrl, ref))
-    let sha: string | null = null
-    for (const h of history ?? []) if (h.at_v <= atV) sha = h.sha
+    const pins = (history ?? []).filter(h => h.at_v <= atV)
+    if (pins.length) return pins.at(-1)!.sha
+    const key = `${commitKey(repoUrl, ref)}@${atV}`
+    let sha = this.resolved.get(key)
+    if (sha === undefined) {
+      sha = (this.repoDir && resolveInClone(this.repoDir, ref)) || stableCommit(repoUrl, ref)
+      this.resolved.set(key, sha)
+    }
     return sha
   }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../../src/control-plane/schema.ts'
 import type { Emulator } from '../../../emulator/server.ts'
+import { stableCommit } from '../../../emulator/builds/commits.ts'
 import {
   call,
   codehostBody,
@@ -154,7 +155,7 @@ describe('repo_commit_sha', () => {
     expect((await deployment(emu, d.id)).source_revision_config.repo_commit_sha).toBe(MOVED_SHA)
   })
 
-  it('reports no commit for a ref the fixture does not know (a made-up one would read as "moved on")', async () => {
+  it('reports a stable commit of its own for a ref that no pin and no clone names', async () => {
     const { clock, emu } = await setup()
     const d = await create(
       emu,
@@ -165,9 +166,10 @@ describe('repo_commit_sha', () => {
     clock.advance(1000)
     const sha = (await revision(emu, d.id, d.latest_revision_id!)).source_revision_config
       ?.repo_commit_sha
-    expect(sha).toBeNull()
+    expect(sha).toBe(stableCommit(REPO, 'refs/tags/v1.2.0'))
+    expect(sha).toMatch(/^[0-9a-f]{40}$/)
     const build = emu.revisionLogs(d.latest_revision_id!)!.build!.map(l => l.message)
-    expect(build).toContain('Checked out refs/tags/v1.2.0')
+    expect(build).toContain(`Checked out commit ${sha!.slice(0, 12)}`)
   })
 
   it('a branch that moved on: builds started later report the new commit, earlier ones keep theirs', async () => {
