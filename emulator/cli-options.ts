@@ -66,7 +66,7 @@ export const OPTIONS: readonly Option[] = [
     name: 'repo',
     value: 'DIR',
     description:
-      "a local clone: a codehost build reports the commit its ref names there (default: a stable commit per repository and ref)"
+      'a local clone: a codehost build reports the commit its ref names there (default: a stable commit per repository and ref)'
   },
   {
     name: 'pid-file',

@@ -4,6 +4,10 @@
 // own emulator, so the tests run concurrently.
 import { expect } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { commitFixtureRepo } from '../../scripts/fixture-repo.ts'
 import { demoFixture } from '../../emulator/server.ts'
 import {
   BUILDS_FOR_A_DAY,
@@ -213,16 +217,23 @@ e2e(
   }
 )
 
+/** A clone whose main is a commit of your own, given to the emulator (`--repo DIR`). */
+const OWN_CLONE = mkdtempSync(join(tmpdir(), 'cpd-e2e-own-'))
+writeFileSync(join(OWN_CLONE, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}\n')
+const OWN_SHA = commitFixtureRepo(OWN_CLONE)
+
 e2e(
-  'the emulator with its demo fixture: a push of your own commit to main builds it, no warning that main moved on',
-  async ({ inputs }) => {
-    const own = { ...PUSH_MAIN, sha: '0123456789abcdef0123456789abcdef01234567' }
+  'the emulator given your clone: a push of your own commit to main builds it, no warning that main moved on',
+  async ({ emu, inputs }) => {
+    // The demo fixture again, without the harness's pin of main: main is what the clone says.
+    emu.loadFixture(demoFixture())
+    const own = { ...PUSH_MAIN, sha: OWN_SHA }
     const r = await run({ inputs: inputs({ name: uniqueName('own') }), event: own })
     expect(r.code).toBe(0)
     expect(r.stdout).not.toMatch(/Built a different commit|moved on/)
-    // The fixture does not know what main points to: no commit is claimed either way.
-    expect(r.outputs['repo-commit-sha']).toBe('')
-  }
+    expect(r.outputs['repo-commit-sha']).toBe(OWN_SHA)
+  },
+  { repoDir: OWN_CLONE }
 )
 
 e2e('events: a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {

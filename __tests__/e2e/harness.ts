@@ -316,8 +316,9 @@ export const BUILDS_FOR_A_DAY = {
 } as const
 
 /**
- * A test with its own emulator (speed 4 unless `emulator` says otherwise), run concurrently with
- * the others of its file. Jest runs the concurrent tests of each describe block one block after
+ * A test with its own emulator (speed 4 unless `emulator` says otherwise), its main at the
+ * default event's commit (mainAtPushCommit: the emulator reports a commit for every build, and a
+ * push builds what it pushed), run concurrently with the others of its file. Jest runs the concurrent tests of each describe block one block after
  * the other, so an end-to-end file groups its tests by title prefix, not by describe block.
  */
 export function e2e(
@@ -327,7 +328,7 @@ export function e2e(
 ): void {
   test.concurrent(
     title,
-    () => withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(emu))),
+    () => withEmulator({ speed: 4, ...emulator }, emu => body(e2eContext(mainAtPushCommit(emu)))),
     E2E_TEST_TIMEOUT_MS
   )
 }

@@ -40,5 +40,7 @@ export function resolveInClone(dir: string, ref: string): string | null {
 
 /** A commit of the emulator's own for `repoUrl@ref`: the same on every build and every run. */
 export function stableCommit(repoUrl: string, ref: string): string {
-  return createHash('sha1').update(`${normalizeRepoUrl(repoUrl)}@${ref}`).digest('hex')
+  return createHash('sha1')
+    .update(`${normalizeRepoUrl(repoUrl)}@${ref}`)
+    .digest('hex')
 }
