@@ -129,3 +129,24 @@ describe('the deployment type of a create', () => {
     ])
   })
 })
+
+describe('a codehost build reports the commit it built (the emulator)', () => {
+  test('without a pin: staging reports a commit, and its promotion to production is not refused', async () => {
+    const staging = await run(fakePort(inputs({ name: 'agent-staging' })), { now, sleep })
+    expect(staging.exitCode).toBe(0)
+    const built = staging.outputs['repo-commit-sha']
+    expect(built).toMatch(/^[0-9a-f]{40}$/)
+    const port = fakePort(
+      inputs({
+        name: 'agent-production',
+        'promote-from': 'agent-staging',
+        'verify-source': 'false'
+      })
+    )
+    const promoted = await run(port, { now, sleep })
+    expect(port.calls.filter(c => c.startsWith('error: '))).toEqual([])
+    expect(promoted.exitCode).toBe(0)
+    expect(promoted.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
+    expect(promoted.outputs['repo-commit-sha']).toBe(built)
+  })
+})

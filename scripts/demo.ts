@@ -6,22 +6,36 @@
 // drains, then the new one; its graph is listed and a smoke case runs), the third pushes a commit whose build fails and, with
 // `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
 // revision is DEPLOYED but its server fails the health check, so it is rolled back too.
-// Then the same deploy through the other door: the CLI, as from a terminal or another CI; last,
-// a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/.
+// Then the same deploy through the other door: the CLI, as from a terminal or another CI; then
+// a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/; last,
+// a promotion of the deployment to a production one, which must build the very commit it runs.
+// The code host is a git checkout made at run time: the emulator resolves main there (`--repo`),
+// so every build reports the commit that was pushed.
 import { fileURLToPath } from 'node:url'
 import { mkdtempSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { startEmulator } from '../emulator/server.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
+import { commitFixtureRepo } from './fixture-repo.ts'
 import { PUSH_MAIN } from './runner-env.ts'
 
-const emulator = await startEmulator({ port: 0 })
+/** The checkout: the graph config and one smoke case (the demo's server echoes the input). */
+const workspace = mkdtempSync(join(tmpdir(), 'cpd-demo-ws-'))
+writeFileSync(join(workspace, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}\n')
+writeFileSync(
+  join(workspace, 'smoke.yaml'),
+  '- name: says hello\n  graph: agent\n  input: {messages: [{role: user, content: hello}]}\n  expect: {contains: hello}\n'
+)
+writeFileSync(join(workspace, 'agent.py'), 'graph = None  # the emulator serves an echo\n')
+// Its main is the commit every push of the demo pushes; the emulator's code host resolves main
+// in it, as GitHub's integration would in the repository.
+const sha = commitFixtureRepo(workspace)
+
+const emulator = await startEmulator({ port: 0, repoDir: workspace })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
-// The demo's pushes are of one commit: a build of main reports it, as GitHub's integration would.
-// (The fixture pins no commit, so that a push of your own commit is not warned about.)
-emulator.configure({ repoCommits: { 'https://github.com/acme/agent-server@main': PUSH_MAIN.sha! } })
-console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})\n`)
+console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})`)
+console.log(`Code host: main of acme/agent-server is ${sha} (a checkout in ${workspace})\n`)
 
 const inputs = {
   'api-key': apiKey,
@@ -34,11 +48,8 @@ const inputs = {
 }
 const push = {
   ...PUSH_MAIN,
-  payload: {
-    ref: PUSH_MAIN.ref,
-    after: PUSH_MAIN.sha,
-    repository: { full_name: 'acme/agent-server' }
-  }
+  sha,
+  payload: { ref: PUSH_MAIN.ref, after: sha, repository: { full_name: 'acme/agent-server' } }
 }
 
 // The third push misspells a dependency: pip's own lines follow the emulator's "Installing
@@ -57,14 +68,6 @@ const BROKEN_BUILD = [
 
 /** The agent server is asked after DEPLOYED: 2xx for 10 s (30 s by default). */
 const HEALTH_GATE = { 'health-check': 'true', 'health-check-window': '10s' }
-
-/** The checkout: the graph config and one smoke case (the demo's server echoes the input). */
-const workspace = mkdtempSync(join(tmpdir(), 'cpd-demo-ws-'))
-writeFileSync(join(workspace, 'langgraph.json'), '{"graphs": {"agent": "./agent.py:graph"}}\n')
-writeFileSync(
-  join(workspace, 'smoke.yaml'),
-  '- name: says hello\n  graph: agent\n  input: {messages: [{role: user, content: hello}]}\n  expect: {contains: hello}\n'
-)
 
 interface Run {
   title: string
@@ -146,7 +149,7 @@ try {
     GITLAB_CI: 'true',
     CI_COMMIT_REF_NAME: 'main',
     CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_SHA: PUSH_MAIN.sha!,
+    CI_COMMIT_SHA: sha,
     CONTROL_PLANE_API_KEY: apiKey,
     CONTROL_PLANE_BASE_URL: emulator.url,
     CONTROL_PLANE_TENANT_ID: tenantId,
@@ -189,6 +192,28 @@ try {
   )
   for (const line of leftOut(MONOREPO, built?.source_files ?? [])) console.log(line)
   console.log(`Graphs served: ${built?.graphs.join(', ')}\n`)
+  console.log('━━━ Run 7: a release promotes agent-server-demo to production ━━━')
+  // Production gets what agent-server-demo runs, verified there first; its own build must report
+  // the commit the source built (the code host resolves main in the checkout).
+  emulator.agents.script('*', {})
+  const promoted = await runStep(
+    {
+      ...inputs,
+      name: 'agent-server-demo-prod',
+      'promote-from': 'agent-server-demo',
+      'deployment-type': 'dedicated'
+    },
+    push
+  )
+  printStep(promoted)
+  if (promoted.code !== 0 || promoted.outputs['promoted-from-revision-id'] === '') {
+    console.log(`Expected a promotion that runs (exit 0), got exit ${promoted.code}.`)
+    failed = true
+  }
+  if (promoted.outputs['repo-commit-sha'] !== sha) {
+    console.log(`Expected repo-commit-sha ${sha}, got "${promoted.outputs['repo-commit-sha']}".`)
+    failed = true
+  }
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)

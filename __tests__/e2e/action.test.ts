@@ -236,8 +236,11 @@ e2e(
   { repoDir: OWN_CLONE }
 )
 
-e2e('events: a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
+e2e('events: a release deploys refs/tags/<tag>', async ({ emu, inputs, writes }) => {
   const name = uniqueName('release')
+  // On the code host the tag names the released commit.
+  const repo = demoFixture().integrations![0]!.repositories![0]!.url
+  emu.configure({ repoCommits: { [`${repo}@refs/tags/v1.2.0`]: PUSH_MAIN.sha! } })
   const r = await run({
     inputs: inputs({ name }),
     event: {
@@ -251,8 +254,8 @@ e2e('events: a release deploys refs/tags/<tag>', async ({ inputs, writes }) => {
   expect(r.code).toBe(0)
   const create = writes().find(w => w.method === 'POST')
   expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'refs/tags/v1.2.0' } })
-  // A ref the emulator's fixture does not list builds no known commit: no false "moved on".
   expect(r.stdout).not.toMatch(/Built a different commit|moved on/)
+  expect(r.outputs['repo-commit-sha']).toBe(PUSH_MAIN.sha)
 })
 
 e2e(

@@ -10,6 +10,7 @@ import { recordFigures, type Figures, type Group } from '../../scripts/reliabili
 import {
   bundlePath,
   leaks,
+  mainAtPushCommit,
   runAction,
   uniqueName,
   withEmulator as withOwnEmulator,
@@ -263,7 +264,9 @@ export function withEmulator<T>(
   options: EmulatorOptions,
   body: (emu: Emulator) => Promise<T>
 ): Promise<T> {
-  return withOwnEmulator({ speed: 10, ...options }, body)
+  // Main at the pushed commit, as a push finds it on the code host (the emulator now reports a
+  // commit for every build: without a pin, one of its own, which would read as "main moved on").
+  return withOwnEmulator({ speed: 10, ...options }, emu => body(mainAtPushCommit(emu)))
 }
 
 export function deploymentsNamed(emu: Emulator, name: string) {
