@@ -2,11 +2,18 @@
 // of the source's active revision (a codehost commit, an image, an upload's digest), keeps its own
 // secrets, and says what it promoted from where; every refusal writes nothing.
 import { expect } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { demoFixture } from '../../emulator/server.ts'
-import type { Fixture } from '../../emulator/state/store.ts'
+import {
+  activeOf,
+  BUILT,
+  codehost,
+  image,
+  MOVED,
+  moveMain,
+  one,
+  promotionWorkspace,
+  REPO,
+  seed
+} from '../builders/promotion.ts'
 import {
   BUILDS_FOR_A_DAY,
   e2e,
@@ -15,60 +22,8 @@ import {
   runAction as run,
   uniqueName,
   uploadInputs,
-  warnings,
-  type E2E
+  warnings
 } from './harness.ts'
-
-const REPO = 'https://github.com/acme/agent-server'
-const BUILT = 'a1'.repeat(20)
-const MOVED = 'b2'.repeat(20)
-
-type Seeded = NonNullable<Fixture['deployments']>[number]
-
-/** Deployments that exist before the run, each with one DEPLOYED revision; main at BUILT. */
-function seed(t: E2E, deployments: Omit<Seeded, 'tenant_id'>[]): void {
-  const base = demoFixture()
-  const tenant = t.emu.credentials().tenantId
-  t.emu.loadFixture({
-    ...base,
-    repo_commits: { [`${REPO}@main`]: BUILT },
-    deployments: [
-      ...(base.deployments ?? []),
-      ...deployments.map(d => ({ tenant_id: tenant, ...d }))
-    ]
-  })
-}
-
-const codehost = (
-  t: E2E,
-  name: string,
-  secrets: Record<string, string>
-): Omit<Seeded, 'tenant_id'> => ({
-  name,
-  source: 'codehost',
-  source_config: { integration_id: t.integration, repo_url: REPO },
-  source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-  secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
-})
-
-const image = (name: string, uri: string, secrets: Record<string, string> = {}) => ({
-  name,
-  source: 'internal_docker' as const,
-  source_revision_config: { image_uri: uri },
-  secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
-})
-
-/**
- * main moves on to MOVED, after the seeded builds: a commit set at the very instant of a build's
- * start counts for it, so the emulator's clock first moves past the seeding.
- */
-async function moveMain(t: E2E): Promise<void> {
-  await new Promise(resolve => setTimeout(resolve, 20))
-  t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
-}
-
-const one = (t: E2E, name: string) => t.named(name)[0]!
-const activeOf = (t: E2E, name: string) => one(t, name).revisions.at(-1)!
 
 e2e('promote: codehost, the commit staging built, with production’s secrets kept', async t => {
   const [staging, production] = [uniqueName('staging'), uniqueName('production')]
@@ -152,18 +107,10 @@ e2e(
   }
 )
 
-/** A workspace with a graph config. */
-function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
-  writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
-  writeFileSync(join(dir, 'a.py'), 'g = None\n')
-  return dir
-}
-
 e2e(
   'promote: an upload, the same archive by digest; another digest is refused before any write',
   async t => {
-    const ws = workspace()
+    const ws = promotionWorkspace()
     const [staging, production] = [uniqueName('staging'), uniqueName('production')]
     const first = await run({
       inputs: uploadInputs(t, { name: staging }),
