@@ -320,7 +320,7 @@ test('--revision-source internal_source on a codehost deployment is refused befo
   expect(emu.requests()).toEqual([])
 })
 
-test("the emulator's build of an upload without its graph's file fails, saying which", async () => {
+test("an upload without its graph's file is refused before any request: exit 2, the graph and the rule named", async () => {
   const emu = await emulator()
   const workspace = await copyFixture('ignores')
   await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
@@ -329,9 +329,11 @@ test("the emulator's build of an upload without its graph's file fails, saying w
     gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-no-graph') }),
     workspace
   )
-  expect(r.code).toBe(1)
-  expect(outputsOf(r.stdout)['revision-status']).toBe('BUILD_FAILED')
-  expect(r.stderr).toContain("graph 'agent': ./agent.py (agent.py in the upload) not found")
+  expect(r.code).toBe(2)
+  expect(r.stderr).toContain(
+    '`--graph-config-path`: graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
+  )
+  expect(emu.requests()).toEqual([])
 })
 
 test('issue 33, defect 1: a graph id, a smoke case, a folder and a dependency name carrying workflow commands and escapes steer no line of the CLI’s log', async () => {
