@@ -536,7 +536,7 @@ test('outside any CI: the checkout; nothing at all says so', () => {
   expect(detectDefaults({}, checkout({}))).toEqual({
     defaults: {},
     source:
-      'No CI and no git checkout found: ref, commit and repository have no defaults (give --ref and --repository).'
+      'No CI and no git checkout found: ref, commit and repository have no defaults (a build of a GitHub repository needs --ref and --repository; an upload, --source internal_source, needs neither).'
   })
 })
 

@@ -414,7 +414,7 @@ export function detectDefaults(
       : undefined
   const source =
     where === undefined
-      ? 'No CI and no git checkout found: ref, commit and repository have no defaults (give --ref and --repository).'
+      ? 'No CI and no git checkout found: ref, commit and repository have no defaults (a build of a GitHub repository needs --ref and --repository; an upload, --source internal_source, needs neither).'
       : `Defaults from ${where}: ${describe(defaults, ci ? fromGit : new Set())}.`
   return {
     defaults,
