@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 export interface Exchange {
   method: string
   path: string
+  /** The query string, without its `?` ('' for none); a match may read it. */
+  query?: string
 }
 
 export interface Gate {
@@ -76,7 +78,8 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
     req.on('end', async () => {
       const method = req.method ?? 'GET'
       const full = req.url ?? '/'
-      const x = { method, path: full.split('?')[0]! }
+      const [path, query = ''] = full.split('?') as [string, string?]
+      const x = { method, path, query }
       const gate = gates.find(g => g.match(x))
       if (gate) {
         gates.splice(gates.indexOf(gate), 1)
