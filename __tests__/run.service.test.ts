@@ -3,6 +3,7 @@
 // masked as they are read; a create without `deployment-type` is Serverless, asked for explicitly.
 import { describe, expect, test } from '@jest/globals'
 import { tmpdir } from 'node:os'
+import { demoFixture } from '../emulator/server.ts'
 import { cli, type CliIo } from '../src/cli/main.ts'
 import type { RunPort } from '../src/port.ts'
 import { run } from '../src/run.ts'
@@ -148,5 +149,88 @@ describe('a codehost build reports the commit it built (the emulator)', () => {
     expect(promoted.exitCode).toBe(0)
     expect(promoted.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
     expect(promoted.outputs['repo-commit-sha']).toBe(built)
+  })
+})
+
+describe('a create answered 409: another deployment holds the agent environment', () => {
+  const HOLDER = '0a9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f'
+
+  /** The demo fixture and a deployment bound to an agent environment, told to hold every create's. */
+  function holdsTheEnvironment(): void {
+    const fixture = demoFixture()
+    const tenant = fixture.tenants[0]!.id
+    v.emu.loadFixture({
+      ...fixture,
+      deployments: [
+        ...(fixture.deployments ?? []),
+        {
+          id: HOLDER,
+          tenant_id: tenant,
+          name: 'old-agent',
+          source: 'internal_docker',
+          agent: { agent_id: 'agent-7', environment: 'staging' }
+        }
+      ]
+    })
+    v.emu.configure({ agentEnvironmentHeldBy: HOLDER })
+  }
+
+  async function deleteHolder(): Promise<void> {
+    const c = v.emu.credentials()
+    const r = await fetch(`${v.emu.url}/v2/deployments/${HOLDER}`, {
+      method: 'DELETE',
+      headers: { 'X-Api-Key': c.apiKey, 'X-Tenant-Id': c.tenantId }
+    })
+    expect(r.status).toBe(204)
+  }
+
+  test('the holder is being deleted: the run waits until it is gone, then creates (exit 0)', async () => {
+    holdsTheEnvironment()
+    v.emu.configure({ stageDurationsMs: { DELETE: 60_000 } })
+    await deleteHolder()
+    const port = fakePort(inputs())
+    const result = await run(port, { now, sleep })
+    expect(port.calls.filter(c => c.startsWith('error: '))).toEqual([])
+    expect(result.exitCode).toBe(0)
+    const creates = v.emu
+      .requests()
+      .filter(r => r.method === 'POST' && r.path === '/v2/deployments')
+    expect(creates.map(r => r.status)).toEqual([409, 201])
+    const log = port.calls.join('\n')
+    expect(log).toMatch(
+      /Deployment "old-agent" \(0a9e8d7c-[^)]*\), bound to agent agent-7, environment staging, holds the agent environment of "agent-run" and is being deleted \(AWAITING_DELETE\): waiting until it is gone/
+    )
+    expect(log).toMatch(/Deployment "old-agent" is gone after 1m/)
+    expect(result.outputs.created).toBe('true')
+  })
+
+  test('the holder stays: one error naming it, not a taken name or a tracing project (exit 1)', async () => {
+    holdsTheEnvironment()
+    const port = fakePort(inputs())
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /^error: Agent environment held: Deployment "agent-run" cannot be created: the control plane answered 409 \(A deployment already exists for this agent environment\): deployment "old-agent" \(0a9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f, agent agent-7, environment staging, READY\) holds its agent environment\. The name is not taken\./
+    )
+    expect(errors[0]).not.toMatch(/tracing project/)
+    // Nothing of the holder was touched.
+    expect(v.emu.requests().filter(r => r.path.includes(HOLDER) && r.method !== 'GET')).toEqual([])
+  })
+
+  test('the holder is still being deleted at the timeout: timed out, nothing created', async () => {
+    holdsTheEnvironment()
+    v.emu.configure({ stageDurationsMs: { DELETE: 3_600_000 } })
+    await deleteHolder()
+    const port = fakePort(inputs({ timeout: '2m' }))
+    const result = await run(port, { now, sleep })
+    expect(result.exitCode).toBe(1)
+    expect(port.calls.filter(c => c.startsWith('error: '))).toEqual([
+      expect.stringMatching(
+        /Timed out: deployment "old-agent" \(0a9e8d7c-[^)]*\), which holds the agent environment of "agent-run", was still AWAITING_DELETE after 2m/
+      )
+    ])
+    expect(v.emu.state().tenants[0]!.deployments.map(d => d.name)).not.toContain('agent-run')
   })
 })

@@ -18,6 +18,7 @@ import {
   INTEGRATION,
   type Json,
   LISTENER,
+  manualClock,
   ORG_KEY,
   OTHER,
   OTHER_INTEGRATION,
@@ -677,5 +678,69 @@ describe('GET /v1/integrations/forge/codehost/{id}/repos', () => {
       expect(r.status).toBe(404)
       expect(ErrorDetail.parse(r.body).detail).toContain(id)
     }
+  })
+})
+
+describe('agent environments (beta; unconfirmed: one third party saw it)', () => {
+  const HOLDER = '0a9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f'
+  const BOUND = { agent_id: 'agent-7', environment: 'staging' }
+
+  it('a create answers 409 while the told holder exists, also while it is being deleted; then 201', async () => {
+    const clock = manualClock()
+    const e = await start({
+      now: clock.now,
+      stageDurationsMs: { DELETE: 1000 },
+      fixture: {
+        ...testFixture,
+        deployments: [
+          {
+            id: HOLDER,
+            tenant_id: CLOUD,
+            name: 'old-agent',
+            source: 'internal_docker',
+            agent: BOUND
+          },
+          { tenant_id: CLOUD, name: 'plain', source: 'internal_docker' }
+        ]
+      }
+    })
+    try {
+      const list = DeploymentList.parse((await call(e, 'GET', '/v2/deployments')).body)
+      expect(list.resources.map(d => [d.name, d.agent])).toEqual([
+        ['old-agent', BOUND],
+        ['plain', null]
+      ])
+      e.configure({ agentEnvironmentHeldBy: HOLDER })
+      const held = await call(e, 'POST', '/v2/deployments', { body: codehostBody('fresh') })
+      expect([held.status, held.body]).toEqual([
+        409,
+        { detail: 'A deployment already exists for this agent environment' }
+      ])
+      expect((await call(e, 'DELETE', `/v2/deployments/${HOLDER}`)).status).toBe(204)
+      const deleting = await call(e, 'POST', '/v2/deployments', { body: codehostBody('fresh') })
+      expect(deleting.status).toBe(409)
+      clock.advance(1000)
+      expect((await call(e, 'GET', `/v2/deployments/${HOLDER}`)).status).toBe(404)
+      const created = await call(e, 'POST', '/v2/deployments', { body: codehostBody('fresh') })
+      expect(created.status).toBe(201)
+      expect((created.body as Json).agent).toBeNull()
+    } finally {
+      await e.close()
+    }
+  })
+
+  it('a holder without an agent block of its own reads as bound; null stops the 409s', async () => {
+    const id = (await call(emu, 'POST', '/v2/deployments', { body: codehostBody('holder') }))
+      .body as Json
+    emu.configure({ agentEnvironmentHeldBy: id.id })
+    const read = await call(emu, 'GET', `/v2/deployments/${id.id}`)
+    expect((read.body as Json).agent).toEqual({ agent_id: id.id, environment: 'development' })
+    expect((await call(emu, 'POST', '/v2/deployments', { body: codehostBody('x') })).status).toBe(
+      409
+    )
+    emu.configure({ agentEnvironmentHeldBy: null })
+    expect((await call(emu, 'POST', '/v2/deployments', { body: codehostBody('x') })).status).toBe(
+      201
+    )
   })
 })

@@ -16,6 +16,11 @@ export interface Context {
   logsApi: LogsApi
   /** Reads answer a type in its legacy word (config `legacyTypeReads`). */
   legacyTypeReads?: boolean
+  /**
+   * The deployment that holds the agent environment of every create (config
+   * `agentEnvironmentHeldBy`): while it exists, being deleted too, a create answers 409.
+   */
+  agentEnvironmentHeldBy?: string | null
   /** A deployment's custom_url as answered: a codehost one's agent server is the emulator's. */
   customUrl?: (dep: DeploymentRecord) => string | null
   /** What a revision's running server printed (agents/servers.ts): the end of its deploy log. */

@@ -243,6 +243,10 @@ export function createDeployment(ctx: Context, tenant: TenantRecord, body: Body)
     checkSecrets(tenant, req.secrets)
   if (problem) return detail(400, problem)
   const now = ctx.clock.now()
+  const holder = ctx.agentEnvironmentHeldBy && ctx.store.deployments.get(ctx.agentEnvironmentHeldBy)
+  // As one third party saw production (unconfirmed): also while the holder is being deleted.
+  if (holder && holder.tenant_id === tenant.id && !isGone(holder, ctx.durations, now))
+    return detail(409, 'A deployment already exists for this agent environment')
   const sameName = ctx.store.deploymentsOf(tenant.id).filter(d => d.name === req.name)
   if (sameName.some(d => !isGone(d, ctx.durations, now))) {
     return detail(409, `Deployment with name '${req.name}' already exists.`)

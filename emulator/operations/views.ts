@@ -107,6 +107,14 @@ export function deploymentView(ctx: Context, dep: DeploymentRecord) {
     // Where the agent server answers (the service's newer field), and the tiers.
     url: ctx.customUrl?.(dep) ?? dep.source_config.custom_url ?? null,
     deployment_tier: dep.compute_tier,
-    database_tier: dep.database_tier
+    database_tier: dep.database_tier,
+    agent: agentOf(ctx, dep)
   }
+}
+
+/** The agent environment a read shows: its own, or one for the deployment told to hold it. */
+function agentOf(ctx: Context, dep: DeploymentRecord) {
+  if (dep.agent) return { ...dep.agent }
+  if (ctx.agentEnvironmentHeldBy !== dep.id) return null
+  return { agent_id: dep.id, environment: 'development' }
 }

@@ -53,7 +53,13 @@ export const ConfigInput = z
      * Reads answer the legacy words (`dev_zero` for Serverless, `prod` for Dedicated), as
      * organizations on previous pricing see them (docs/emulator.md, "Deployment types and sizes").
      */
-    legacyTypeReads: z.boolean().optional()
+    legacyTypeReads: z.boolean().optional(),
+    /**
+     * A deployment id: while it exists (being deleted too), every create of its tenant answers 409
+     * "A deployment already exists for this agent environment"; null stops it (docs/emulator.md,
+     * "Agent environments", unconfirmed).
+     */
+    agentEnvironmentHeldBy: z.guid().nullable().optional()
   })
   .strict()
 export type ConfigInput = z.input<typeof ConfigInput>
@@ -64,6 +70,7 @@ export interface EmulatorConfig {
   failureRules: FailureRule[]
   rateLimit: RateLimit | null
   legacyTypeReads: boolean
+  agentEnvironmentHeldBy: string | null
 }
 
 export function defaultConfig(): EmulatorConfig {
@@ -72,6 +79,7 @@ export function defaultConfig(): EmulatorConfig {
     stageDurationsMs: { ...DEFAULT_STAGE_DURATIONS_MS },
     failureRules: DEFAULT_FAILURE_RULES.map(r => ({ ...r })),
     rateLimit: null,
-    legacyTypeReads: false
+    legacyTypeReads: false,
+    agentEnvironmentHeldBy: null
   }
 }

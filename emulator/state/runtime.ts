@@ -67,6 +67,7 @@ export class Runtime {
     this.ctx.durations = this.config.stageDurationsMs
     this.ctx.failureRules = this.config.failureRules
     this.ctx.legacyTypeReads = this.config.legacyTypeReads
+    this.ctx.agentEnvironmentHeldBy = this.config.agentEnvironmentHeldBy
     this.store.load(this.fixture, this.realNow(), this.ctx.clock.now())
   }
 
@@ -127,6 +128,10 @@ export class Runtime {
     if (c.rateLimit !== undefined) this.config.rateLimit = c.rateLimit
     if (c.legacyTypeReads !== undefined)
       this.config.legacyTypeReads = this.ctx.legacyTypeReads = c.legacyTypeReads
+    if (c.agentEnvironmentHeldBy !== undefined) {
+      const id = c.agentEnvironmentHeldBy?.toLowerCase() ?? null
+      this.config.agentEnvironmentHeldBy = this.ctx.agentEnvironmentHeldBy = id
+    }
     for (const [key, sha] of Object.entries(c.repoCommits ?? {})) {
       this.store.setCommit(key, sha, this.ctx.clock.now())
     }

@@ -69,6 +69,8 @@ export const FixtureDeployment = z.object({
   compute_tier: z.enum(COMPUTE_TIERS).optional(),
   database_tier: z.enum(DATABASE_TIERS).optional(),
   display_name: z.string().min(1).nullish(),
+  /** The agent environment it is bound to (agent-based workspaces, beta); reads show it. */
+  agent: z.object({ agent_id: z.string(), environment: z.string() }).nullish(),
   /** The graphs its builds serve (an upload's revision takes its config's instead). */
   graphs: z.array(z.string().min(1)).default([...DEFAULT_GRAPHS]),
   /** When it was created and last changed (ISO dates; default: when the fixture is loaded). */
@@ -124,6 +126,8 @@ export interface DeploymentRecord {
   deleted_v: number | null
   /** Deleted without its tracing project, which keeps the name taken. */
   keeps_tracing_project: boolean
+  /** The agent environment it is bound to, or null (reads answer `agent: null`). */
+  agent?: { agent_id: string; environment: string } | null
   /** The graphs a build of its source serves, when the source is not an upload. */
   graphs: string[]
 }
@@ -299,6 +303,7 @@ export class Store {
         revision_ids: [],
         deleted_v: null,
         keeps_tracing_project: false,
+        agent: d.agent ?? null,
         graphs: d.graphs
       }
       this.deployments.set(dep.id, dep)

@@ -261,6 +261,8 @@ function hintFor(ctx: SentContext, status: number, detail: string): string | und
     case 404:
       return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say('tenant-id')}; check the id, ${say('tenant-id')} and ${say('base-url')}.${dialectHint(ctx)}`
     case 409:
+      if (text.includes('agent environment'))
+        return 'Hint: another deployment holds this agent environment (agent-based workspaces): deploy to that deployment, or delete it first.'
       return text.includes('tracing project')
         ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
         : 'Hint: a deployment with this name already exists.'

@@ -16,6 +16,7 @@ import type {
   PatchDeploymentRequest
 } from '../../control-plane/schema.ts'
 import { stop, stopped, type Stop } from '../ending.ts'
+import { isAgentEnvironmentHeld } from './agent-environment.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
@@ -36,12 +37,19 @@ export type CreateResult =
   /** Another run created it first (a race on the name): it is ours to update. */
   | { kind: 'taken'; deployment: Deployment }
 
+/**
+ * Told the control plane's detail when no deployment has the name and another one holds its agent
+ * environment: `free` to send the create again (what held it is gone), else the run's Stop.
+ */
+export type OnHeld = (detail: string) => Promise<'free' | Stop>
+
 export async function createOrAdopt(
   client: ControlPlaneClient,
   body: CreateDeploymentRequest,
   notes: Notes,
   now: Now,
-  say: Say
+  say: Say,
+  onHeld?: OnHeld
 ): Promise<CreateResult | Stop> {
   /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
@@ -65,7 +73,11 @@ export async function createOrAdopt(
           )
           return { kind: 'taken', deployment: existing }
         }
-        return nameHeldError(body.name, err, say)
+        if (!isAgentEnvironmentHeld(err)) return nameHeldError(body.name, err, say)
+        const held = await (onHeld ?? heldElsewhere(body.name))(err.detail)
+        if (stopped(held)) return held
+        notes.info(`Sending the create of "${body.name}" again: its agent environment is free.`)
+        continue
       }
       const unknown = outcomeUnknown(err)
       if (!unknown) throw err
@@ -99,6 +111,16 @@ function nameHeldError(name: string, err: ApiError, say: Say): Stop {
     `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`,
     'Name held by a tracing project'
   )
+}
+
+/** Without a way to wait: the hold, said. */
+function heldElsewhere(name: string): OnHeld {
+  return async detail =>
+    stop(
+      `Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`,
+      undefined,
+      'Agent environment held'
+    )
 }
 
 function isNameTaken(err: ApiError): boolean {

@@ -8,6 +8,8 @@ import { formatDuration } from '../../duration.ts'
 import type { FlowDeps } from '../deps.ts'
 
 const FIRST_PAUSE_MS = 1000
+/** The read sent on the deadline may take this long: a timeout is then said as one, not as an error. */
+const LAST_READ_GRACE_MS = 10_000
 
 export type GoneResult =
   | { kind: 'gone'; elapsedMs: number }
@@ -32,7 +34,7 @@ export async function waitUntilGone(
   let pause = FIRST_PAUSE_MS
   let last: string | undefined
   for (;;) {
-    const status = await statusOf(client, id, start + opts.timeoutMs)
+    const status = await statusOf(client, id, start + opts.timeoutMs + LAST_READ_GRACE_MS)
     if (status === undefined) return { kind: 'gone', elapsedMs: now() - start }
     if (status !== last) opts.onStatus?.(status, now() - start)
     last = status

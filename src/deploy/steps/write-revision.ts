@@ -10,6 +10,7 @@ import {
   revisionOf
 } from './converging-writes.ts'
 import type { FlowDeps } from '../deps.ts'
+import { awaitAgentEnvironment } from './agent-environment.ts'
 import { stopped, type Stop } from '../ending.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
@@ -37,7 +38,7 @@ export async function writePlan(
   state.previousActive = current?.active_revision_id ?? null
   if (plan.kind === 'create') {
     const body = plan.body
-    const result = await writing(state, deps, 'create', () => create(body, deps))
+    const result = await writing(state, deps, 'create', () => create(o, body, deps))
     if (stopped(result)) return result
     observe(state, result.deployment, deps.log)
     if (result.kind === 'created' && material.kind !== 'upload') {
@@ -81,10 +82,15 @@ export async function writePlan(
   return { kind: 'revision', deployment: written, revisionId }
 }
 
-function create(body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
+function create(o: Options, body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
+  // Another deployment holding the agent environment is waited for while it is being deleted,
+  // twice at most (a third hold is named, not waited for).
+  let holds = 0
+  const onHeld = (detail: string) =>
+    awaitAgentEnvironment(o, deps, body.name, detail, { wait: ++holds <= 2 })
   return log.group('Create the deployment', async () => {
-    const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say)
+    const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say, onHeld)
     if (!stopped(r) && r.kind === 'created')
       log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
     return r
