@@ -4,7 +4,7 @@
 // by events (a request held until the other run has acted), never by timing.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { withGateProxy as withProxy } from './gate.ts'
+import { failureLogRead, withGateProxy as withProxy } from './gate.ts'
 import {
   e2e,
   e2eWithGitHub,
@@ -114,7 +114,7 @@ e2e(
     const id = t.seed(name)
     await withProxy(t.emu, async proxy => {
       // The failed revision's log is read before the rollback: held until the other run wrote.
-      const logs = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
+      const logs = proxy.gate(failureLogRead)
       let other = ''
       void logs.reached.then(async () => {
         other = await otherUpdate(t.emu, t.key, id)

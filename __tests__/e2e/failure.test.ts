@@ -3,7 +3,7 @@
 // and `on-failure: rollback` restoring the previous revision.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { startGateProxy } from './gate.ts'
+import { failureLogRead, startGateProxy } from './gate.ts'
 import {
   BUILDS_FOR_A_DAY,
   e2e,
@@ -77,15 +77,16 @@ for (const status of [404, 500]) {
 }
 
 e2e(
-  'the log of a failed revision: failure-logs: 0 makes no log request; a successful deploy makes none either',
+  'the log of a failed revision: failure-logs: 0 makes no log request, not even while it builds',
   async ({ emu, inputs }) => {
     const r = await run({
       inputs: inputs({ name: uniqueName('off'), ref: 'fail-build', 'failure-logs': '0' })
     })
     expect(r.code).toBe(1)
-    const ok = await run({ inputs: inputs({ name: uniqueName('ok') }) })
+    const ok = await run({ inputs: inputs({ name: uniqueName('ok'), 'failure-logs': '0' }) })
     expect(ok.code).toBe(0)
     expect(logRequests(emu)).toEqual([])
+    expect(ok.stdout).not.toMatch(/^build \| /m)
   }
 )
 
@@ -190,7 +191,7 @@ e2e(
     try {
       // The failed revision's log is read before the rollback: held until another run's
       // revision is DEPLOYED (the emulator fast-forwarded until then), whatever the timing.
-      const logs = proxy.gate(x => /\/logs$|_logs$/.test(x.path))
+      const logs = proxy.gate(failureLogRead)
       let other = ''
       void logs.reached.then(async () => {
         other = await patch(emu, key, named(name)[0]!.id)

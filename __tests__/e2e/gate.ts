@@ -12,6 +12,13 @@ export interface Exchange {
   query?: string
 }
 
+/**
+ * The read of a failed revision's log, newest first (after-failure's): not the wait's reads of
+ * the build log while it builds, which go oldest first.
+ */
+export const failureLogRead = (x: Exchange): boolean =>
+  /\/logs$/.test(x.path) && /\border=desc\b/.test(x.query ?? '')
+
 export interface Gate {
   /** Resolves when the first matching request arrives (it is held from then on). */
   reached: Promise<void>

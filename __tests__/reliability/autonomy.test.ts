@@ -7,7 +7,7 @@ import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { startFakeGitHub } from '../../scripts/fake-github.ts'
 import type { Emulator } from '../../emulator/server.ts'
-import { withGateProxy as withProxy } from '../e2e/gate.ts'
+import { failureLogRead, withGateProxy as withProxy } from '../e2e/gate.ts'
 import { pullRequest, uniqueName, redeploys } from '../e2e/harness.ts'
 import {
   debugEnv,
@@ -22,7 +22,8 @@ import {
   type Case
 } from './support.ts'
 
-const LOG_PATH = (x: { path: string }) => /\/logs$|_logs$/.test(x.path)
+/** The failed revision's log read (not the wait's reads of the build log). */
+const LOG_PATH = failureLogRead
 
 /** A deployment with one DEPLOYED revision, made by a first run of the bundle. */
 async function firstDeploy(c: Case, emu: Emulator, name: string): Promise<string> {

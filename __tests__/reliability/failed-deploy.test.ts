@@ -4,7 +4,7 @@
 // (Retry-After), or reported (the job still names the failed revision and says the rollback
 // failed). Judged from the emulator's state and request log.
 import { describe } from '@jest/globals'
-import { startGateProxy } from '../e2e/gate.ts'
+import { failureLogRead, startGateProxy } from '../e2e/gate.ts'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
@@ -235,7 +235,7 @@ describe(GROUP, () => {
       // oldest first) is held and never answered: a run that waited for it past its budget
       // would never end by itself (the harness kills it: exit code null).
       const proxy = await startGateProxy(emu.url)
-      const held = proxy.gate(x => /\/logs$/.test(x.path) && /\border=desc\b/.test(x.query ?? ''))
+      const held = proxy.gate(failureLogRead)
       let asked = false
       void held.reached.then(() => (asked = true))
       try {

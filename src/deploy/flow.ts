@@ -204,7 +204,9 @@ function waitFor(
       clock: deps.clock,
       onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onProgress: (status, ms) => log.info(progressLine(status, formatDuration(ms))),
+      // `failure-logs: 0` shows no log line of the service's at all.
       afterPoll: async (status, deadline) => {
+        if (o.failureLogs === 0) return
         const read = await buildLog.read(status, deadline)
         for (const line of read.lines) log.info(line)
         if (read.stopped) log.info(read.stopped)

@@ -180,7 +180,7 @@ export const ACTION_INPUTS = {
   },
   'failure-logs': {
     description:
-      "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off.",
+      "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off, and the build's lines shown while it builds too.",
     required: false,
     default: '50'
   },
