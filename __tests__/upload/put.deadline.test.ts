@@ -1,12 +1,13 @@
 // The run's deadline bounds the upload, every try included: with `timeout: 20s`, a PUT that never
 // answers ends when the run's clock reaches 20 s, as the run's timeout ending, with nothing
-// patched. The clock here is the test's: its pauses end when the test moves it on, so nothing
+// patched; so does an upload URL the control plane does not answer in time. The clock here is the test's: its pauses end when the test moves it on, so nothing
 // depends on the machine's speed.
 import * as net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, it } from '@jest/globals'
 import type { ControlPlaneClient } from '../../src/control-plane/client.ts'
 import type { CallOptions } from '../../src/control-plane/client-options.ts'
+import { AbortedError } from '../../src/control-plane/errors.ts'
 import type { FlowDeps } from '../../src/deploy/deps.ts'
 import { stopped, type Stop } from '../../src/deploy/ending.ts'
 import { newState } from '../../src/deploy/state.ts'
@@ -66,6 +67,24 @@ async function until(ok: () => boolean) {
   while (!ok()) await new Promise(r => setImmediate(r))
 }
 
+/** The upload step of `timeout: 20s` in the `ignores` fixture, on `clock`, with `client`. */
+async function uploadStep(client: ControlPlaneClient, clock: ReturnType<typeof manualClock>) {
+  const o = testOptions(
+    { 'integration-id': undefined, source: 'internal_source', timeout: '20s' },
+    { baseUrl: 'http://127.0.0.1:1' }
+  )
+  const state = newState(o)
+  const deps: FlowDeps = {
+    client,
+    clock,
+    say: ACTION_SAY,
+    workspace: await copyFixture('ignores'),
+    log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }
+  }
+  const upload = (await prepareUpload(o, state, deps)) as SourceUpload
+  return { upload, stored: upload.store(client, 'd-1', state) }
+}
+
 it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the run clock, a timeout', async () => {
   const host = await hungHost()
   const clock = manualClock()
@@ -82,20 +101,7 @@ it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the ru
       return true
     }
   } as unknown as ControlPlaneClient
-  const o = testOptions(
-    { 'integration-id': undefined, source: 'internal_source', timeout: '20s' },
-    { baseUrl: 'http://127.0.0.1:1' }
-  )
-  const state = newState(o)
-  const deps: FlowDeps = {
-    client,
-    clock,
-    say: ACTION_SAY,
-    workspace: await copyFixture('ignores'),
-    log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }
-  }
-  const upload = (await prepareUpload(o, state, deps)) as SourceUpload
-  const stored = upload.store(client, 'd-1', state)
+  const { upload, stored } = await uploadStep(client, clock)
   // The PUT is in and its one pause, the timeout, is what is left of the 20 s.
   await until(() => host.connections() === 1 && clock.pending.length === 1)
   expect(clock.asked).toEqual([20_000])
@@ -113,4 +119,30 @@ it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the ru
   expect(ended.failure.message).toContain('Nothing was patched')
   expect(clock.t - START).toBeLessThanOrEqual(21_000)
   expect(asked).toHaveLength(1)
+})
+
+it('an upload URL not answered by the deadline ends the upload as the timeout too, nothing sent', async () => {
+  const clock = manualClock()
+  const asked: CallOptions[] = []
+  const client = {
+    deadline: START + 50_000,
+    // What the transport does when the call's deadline passes while it waits.
+    requestUploadUrl: async (_id: string, call: CallOptions = {}) => {
+      asked.push(call)
+      clock.t = call.deadline ?? clock.t + 50_000
+      throw new AbortedError(
+        { method: 'POST', path: '/v2/deployments/d-1/upload-url', operation: 'request upload url' },
+        'request upload url: no complete answer within 20 s (the deadline of the run)'
+      )
+    },
+    pause: async () => true
+  } as unknown as ControlPlaneClient
+  const { upload, stored } = await uploadStep(client, clock)
+  const ended = (await stored) as Stop
+  await upload.archive.cleanup()
+  expect(asked).toEqual([{ deadline: START + 20_000 }])
+  expect(ended.outcome).toBe('timeout')
+  expect(ended.failure.message).toContain(
+    'The source archive could not be uploaded. The run reached its deadline (from `timeout`).'
+  )
 })
