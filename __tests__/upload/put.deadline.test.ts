@@ -1,7 +1,7 @@
 // The run's deadline bounds the upload, every try included: with `timeout: 20s`, a PUT that never
 // answers ends when the run's clock reaches 20 s, as the run's timeout ending, with nothing
-// patched; so does an upload URL the control plane does not answer in time. The clock here is the test's: its pauses end when the test moves it on, so nothing
-// depends on the machine's speed.
+// patched; so does an upload URL the control plane does not answer in time. The clock here is
+// the test's: its pauses end when the test moves it on, so nothing depends on the machine's speed.
 import * as net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, it } from '@jest/globals'
