@@ -12,10 +12,10 @@
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
 // ArchiveError before any request: the config missing or outside the workspace, the config or a
-// file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
-// files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not on the builder's
-// disk), a file that cannot be read, or one that changed into something else meanwhile (a fifo is
-// opened without blocking and refused, never waited on).
+// file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as
+// soon as it passes), files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not
+// on the builder's disk), a file that cannot be read, or one that changed into something else
+// meanwhile (a fifo is opened without blocking and refused, never waited on).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 // Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
 // behind. Same files, same bytes, on any
