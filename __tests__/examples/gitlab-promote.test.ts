@@ -1,6 +1,7 @@
 // examples/gitlab-promote.yml, as GitLab and the CLI would read it: a staging job that deploys by
-// upload and reports its source digest in a dotenv file, and a manual promote job after it whose
-// command line the CLI accepts as a promotion pinned to that digest.
+// upload and reports its source digest and revision in a dotenv file, and a manual promote job
+// after it whose command line the CLI accepts as a promotion of that revision, pinned to that
+// digest. packed-gitlab-ci-local.test.ts runs it under gitlab-ci-local.
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { parseCommandLine } from '../../src/cli/flags.ts'
@@ -45,10 +46,14 @@ test('staging deploys by upload and hands its source digest on; a manual job pro
   expect(job.needs).toEqual(['staging'])
   expect(job.rules[0]!.when).toBe('manual')
   const digest = `sha256:${'a'.repeat(64)}`
-  const promote = commandOf(job, { SOURCE_DIGEST: digest })
+  const revision = '0b9d6a8e-3c1f-4f5e-9a2b-7d4c6e8f1a3b'
+  const promote = commandOf(job, { SOURCE_DIGEST: digest, REVISION_ID: revision })
+  // The staging job's revision, exactly: a staging deployed again since is refused.
+  expect(dotenvName('revision-id')).toBe('REVISION_ID')
   expect(promote.inputs).toMatchObject({
     name: 'my-agent',
     'promote-from': 'my-agent-staging',
+    'promote-revision-id': revision,
     'expected-source-digest': digest,
     'on-failure': 'rollback'
   })
