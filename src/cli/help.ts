@@ -194,9 +194,7 @@ const FIRST_EXAMPLES = [
 
 /** Each command in a sentence or two. */
 const PURPOSE: Record<Command, string> = {
-  deploy:
-    'deploy: create or update the deployment through the Deployment Control Plane API, then ' +
-    'wait until its new revision is DEPLOYED.',
+  deploy: 'deploy: create or update the deployment, then wait until its new revision is DEPLOYED.',
   delete: 'delete: delete the deployment of this exact name (or id).',
   sweep: 'sweep: delete the previews no longer wanted.',
   check: 'check: report drift, write nothing.'
@@ -212,7 +210,7 @@ const USAGE: Record<Command, string> = {
 }
 
 const FLAGS_ARE_VARIABLES =
-  'Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the key is only one: ' +
+  'Each flag is also a variable (--dry-run: CONTROL_PLANE_DRY_RUN=true); the key is only ' +
   'CONTROL_PLANE_API_KEY.'
 
 /** The head: usage, what it does, the examples. */
@@ -222,7 +220,7 @@ function head(command?: Command): string[] {
   const purpose = command
     ? `${PURPOSE[command]}${command === 'sweep' ? ` ${SWEEP_GITLAB}` : ''}`
     : commands.map(c => PURPOSE[c]).join(' ')
-  const more = command ? '' : ' Each command’s own flags: control-plane-deploy <command> --help.'
+  const more = command ? '' : ' Each command’s own: control-plane-deploy <command> --help.'
   return [
     ...usage,
     '',
