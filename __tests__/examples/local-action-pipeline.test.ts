@@ -133,6 +133,9 @@ async function expectVerified(
 test(
   'promote-pipeline.yml under local-action, main moving on between the jobs: production runs only what staging verified',
   async () => {
+    // The jobs run in the order the workflow gives them: production after staging, with its output.
+    expect(jobs.production!.needs).toBe('staging')
+    expect(jobs.staging!.outputs).toHaveProperty('revision-id')
     const repo = repository()
     const dirs: string[] = [repo.dir]
     try {
