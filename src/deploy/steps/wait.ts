@@ -3,7 +3,8 @@
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
 // so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
 // of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
+// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
 import { ApiError, AbortedError } from '../../control-plane/errors.ts'
 import type { Clock } from '../../clock.ts'
 import { formatDuration } from '../../duration.ts'
