@@ -299,6 +299,10 @@ describe('what actionlint cannot see: this action’s inputs and outputs', () =>
 
 /** An input with each `${{ ... }}` replaced by a value of the kind the input takes. */
 function withPlaceholders(input: string, value: string): string {
-  const uuid = ['tenant-id', 'integration-id', 'listener-id', 'deployment-id'].includes(input)
-  return value.replace(/\$\{\{[^}]*\}\}/g, uuid ? '123e4567-e89b-42d3-a456-426614174000' : 'x1')
+  const ids = ['tenant-id', 'integration-id', 'listener-id', 'deployment-id', 'promote-revision-id']
+  // An expression that picks between quoted words (`a && 'x' || 'y'`) takes its last one.
+  const word = (expr: string): string =>
+    [...expr.matchAll(/'([^']*)'/g)].pop()?.[1] ??
+    (ids.includes(input) ? '123e4567-e89b-42d3-a456-426614174000' : 'x1')
+  return value.replace(/\$\{\{([^}]*)\}\}/g, (_, expr: string) => word(expr))
 }
