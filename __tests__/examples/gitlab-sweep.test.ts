@@ -29,13 +29,11 @@ test('the CLI is built from a clone of its repository, never installed from npm'
   expect(job.variables?.DEPLOY_CLI_REPO).toBe(
     'https://github.com/control-plane-deploy/control-plane-deploy.git'
   )
-  // As docs/cli.md says for a clone: `npm ci && npm run build:bin && node bin/cli.js ...`.
+  // As docs/cli.md says for a clone: `npm run build:bin && node bin/cli.js ...`, after `npm ci`.
   expect(build).toBe(
     'npm ci --prefix /tmp/cpd --no-audit --no-fund && npm run --prefix /tmp/cpd build:bin'
   )
-  expect(read('../docs/cli.md')).toContain(
-    '`npm ci && npm run build:bin && node bin/cli.js deploy ...`'
-  )
+  expect(read('../docs/cli.md')).toContain('`npm run build:bin && node bin/cli.js deploy ...`')
   expect(sweep!.startsWith(CLI)).toBe(true)
   expect(job.image).toMatch(/^node:24( |$)/)
   for (const line of job.script)
