@@ -219,6 +219,33 @@ describe('a create answered 409: another deployment holds the agent environment'
     expect(v.emu.requests().filter(r => r.path.includes(HOLDER) && r.method !== 'GET')).toEqual([])
   })
 
+  test('a holder listed without a name (an agent-mode deployment) is named by its id', async () => {
+    holdsTheEnvironment()
+    const unnamed = {
+      id: '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9',
+      name: null,
+      agent: { agent_id: 'agent-9' }
+    }
+    // The list of every deployment (after the create's 409 and the look-up of the name) answers
+    // one agent-mode entry, which does not parse.
+    v.emu.addFaults({
+      kind: 'bad-schema',
+      method: 'GET',
+      path: '/v2/deployments',
+      skip: 2,
+      times: 1,
+      body: { resources: [unnamed], offset: 1 }
+    })
+    const port = fakePort(inputs())
+    expect((await run(port, { now, sleep })).exitCode).toBe(1)
+    const errors = port.calls.filter(c => c.startsWith('error: '))
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /deployment "\(no name\)" \(1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9, its entry does not parse: name: [^)]*\) holds its agent environment\. The name is not taken\./
+      )
+    ])
+  })
+
   test('the holder is still being deleted at the timeout: timed out, nothing created', async () => {
     holdsTheEnvironment()
     v.emu.configure({ stageDurationsMs: { DELETE: 3_600_000 } })

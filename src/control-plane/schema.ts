@@ -192,6 +192,8 @@ export interface SkippedEntry {
   name: string | undefined
   /** What did not fit, e.g. `name: invalid input: expected string, received null`. */
   problem: string
+  /** It carries an agent block (agent-based workspaces: such entries may have no name). */
+  bound: boolean
 }
 
 /**
@@ -224,7 +226,8 @@ function lenientEntries<T extends z.ZodType>(entry: T) {
         problem: sanitizeServerText(
           `${where}${issue?.message.toLowerCase() ?? 'does not fit'}`,
           300
-        )
+        ),
+        bound: typeof raw.agent === 'object' && raw.agent !== null
       })
     }
     return { resources, skipped }

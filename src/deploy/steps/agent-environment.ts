@@ -5,7 +5,7 @@
 // named in the error. The run touches none of them.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { ApiError } from '../../control-plane/errors.ts'
-import type { Deployment } from '../../control-plane/schema.ts'
+import type { Deployment, SkippedEntry } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
@@ -35,10 +35,10 @@ export async function awaitAgentEnvironment(
   detail: string,
   { wait }: { wait: boolean }
 ): Promise<'free' | Stop> {
-  const holders = await holdersOf(deps.client, detail)
-  if (holders === 'gone') return wait ? 'free' : heldError(name, detail, [], deps)
-  const deleting = holders.filter(d => DELETING_STATUSES.includes(d.status))
-  if (!wait || deleting.length === 0) return heldError(name, detail, holders, deps)
+  const found = await holdersOf(deps.client, detail)
+  if (found === 'gone') return wait ? 'free' : heldError(name, detail, NONE, deps)
+  const deleting = found.bound.filter(d => DELETING_STATUSES.includes(d.status))
+  if (!wait || deleting.length === 0) return heldError(name, detail, found, deps)
   // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
   for (const d of deleting) {
     deps.log.info(
@@ -59,42 +59,52 @@ export async function awaitAgentEnvironment(
   return 'free'
 }
 
+/** The deployments that may hold it; `unread`: bound ones whose entry did not parse (no name). */
+interface Holders {
+  bound: Deployment[]
+  unread: SkippedEntry[]
+}
+const NONE: Holders = { bound: [], unread: [] }
+
 /**
  * The deployments that may hold the environment: the one the answer names (`gone` when it is
  * gone already), else every listed one bound to an agent environment.
  */
-async function holdersOf(
-  client: ControlPlaneClient,
-  detail: string
-): Promise<Deployment[] | 'gone'> {
+async function holdersOf(client: ControlPlaneClient, detail: string): Promise<Holders | 'gone'> {
   const named = UUID.exec(detail)?.[0]
   if (named) {
     try {
-      return [await client.getDeployment(named)]
+      return { bound: [await client.getDeployment(named)], unread: [] }
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) return 'gone'
       throw err
     }
   }
-  const bound: Deployment[] = []
-  for await (const d of client.iterateDeployments()) if (d.agent) bound.push(d)
-  return bound
+  const found: Holders = { bound: [], unread: [] }
+  const skipped = (e: SkippedEntry) => void (e.bound && found.unread.push(e))
+  for await (const d of client.iterateDeployments({}, undefined, skipped))
+    if (d.agent) found.bound.push(d)
+  return found
 }
 
 /** The hold when no holder is on its way out: each one named, and what to do. */
-function heldError(name: string, detail: string, holders: Deployment[], deps: FlowDeps): Stop {
+function heldError(name: string, detail: string, found: Holders, deps: FlowDeps): Stop {
   const say = deps.say
   const answered = `the control plane answered 409 (${detail.split('\n')[0]})`
-  const shown = holders
-    .slice(0, MAX_NAMED)
-    .map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${shownStatus(d.status)})`)
-  const more = holders.length > MAX_NAMED ? ` and ${holders.length - MAX_NAMED} more` : ''
+  // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
+  const shown = [
+    ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${shownStatus(d.status)})`),
+    ...found.unread.map(
+      e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`
+    )
+  ]
+  const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : ''
   const who =
-    holders.length === 0
+    shown.length === 0
       ? 'another deployment holds its agent environment, and none that this key lists is bound to one (an agent block)'
-      : holders.length === 1
+      : shown.length === 1
         ? `deployment ${shown[0]} holds its agent environment`
-        : `one of the deployments bound to an agent environment holds it: ${shown.join(', ')}${more}`
+        : `one of the deployments bound to an agent environment holds it: ${shown.slice(0, MAX_NAMED).join(', ')}${more}`
   return stop(
     `Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`,
     `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`,
@@ -103,7 +113,7 @@ function heldError(name: string, detail: string, holders: Deployment[], deps: Fl
 }
 
 /** `agent a-7, environment staging`, as the deployment reports it. */
-function agentWords(d: Deployment): string {
+function agentWords(d: Pick<Deployment, 'agent'>): string {
   const a = d.agent
   if (!a) return 'an agent environment'
   return `agent ${a.agent_id ?? '(not reported)'}, environment ${a.environment ?? '(not reported)'}`
