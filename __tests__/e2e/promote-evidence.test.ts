@@ -89,9 +89,25 @@ e2e(
     expect(r.summary).toMatch(
       /\| Source verified \| yes: healthy, serves its active revision, 1 smoke case passed \|/
     )
+    expect(r.stdout).toContain(`answers, its active revision.`)
+    // The runner's folds do not nest: the source's health check is a heading in its fold.
+    expect(deepestFold(r.stdout)).toBe(1)
+    expect(r.stdout).toMatch(
+      /::group::Verify the promotion's source[^\n]*\nHealth check of the agent server\n/
+    )
     expect(r.outputs['promoted-from-revision-id']).toBe(activeOf(t, staging).id)
   }
 )
+
+/** How deep the log's `::group::` folds go (the runner shows 1 at most). */
+function deepestFold(stdout: string): number {
+  let [depth, deepest] = [0, 0]
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('::group::')) deepest = Math.max(deepest, ++depth)
+    if (line.startsWith('::endgroup::')) depth--
+  }
+  return deepest
+}
 
 e2e(
   'promote evidence: a smoke case that fails on the source refuses the promotion before any write',

@@ -28,6 +28,29 @@ const titled = (title: string | undefined): core.AnnotationProperties =>
   title ? { title: logSafe(title) } : {}
 
 /**
+ * Groups that the runner shows: its log folds do not nest (a group opened inside another ends the
+ * outer fold, which is left empty), so one opened inside another is a plain heading line instead.
+ */
+export function foldOnce(
+  open: <T>(name: string, fn: () => Promise<T>) => Promise<T>,
+  line: (text: string) => void
+): RunPort['group'] {
+  let depth = 0
+  return async (name, fn) => {
+    if (depth > 0) {
+      line(name)
+      return fn()
+    }
+    depth++
+    try {
+      return await open(name, fn)
+    } finally {
+      depth--
+    }
+  }
+}
+
+/**
  * The port onto the runner, for one run. Every line, annotation and group name passes `logSafe`
  * here, whatever the run interpolated into it (a graph id, a file name, a server's answer): the
  * runner obeys a workflow command on any line of the log, so this is the one place that holds.
@@ -49,7 +72,10 @@ function actionPort(signal: AbortSignal, github: GitHubContext): RunPort {
     warning: (line, title) => core.warning(logSafe(line), titled(title)),
     notice: (line, title) => core.notice(logSafe(line), titled(title)),
     error: (line, title) => core.error(logSafe(line), titled(title)),
-    group: (name, fn) => core.group(logSafe(name), fn),
+    group: foldOnce(
+      (name, fn) => core.group(logSafe(name), fn),
+      line => core.info(logSafe(line))
+    ),
     // Every runner keeps a summary; where none is set up, core says so and the run warns once.
     summary: async markdown => {
       await core.summary.addRaw(markdown).write()

@@ -81,7 +81,7 @@ async function readOnce(
 function describeReading(r: InfoReading, e: Expected): string {
   switch (r.kind) {
     case 'this':
-      return `GET /info: revision ${e.revisionId} answers, this run's.`
+      return `GET /info: revision ${e.revisionId} answers, ${e.whose ?? "this run's"} revision.`
     case 'other':
       return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`
     case 'no-host':
