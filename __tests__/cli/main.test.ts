@@ -22,13 +22,15 @@ function io() {
   const fake = {
     stdout: '',
     stderr: '',
+    /** Both streams as a terminal shows them, in the order written. */
+    terminal: '',
     exits: [] as ExitCode[],
     signal: undefined as ((s: NodeJS.Signals) => void) | undefined,
     io: undefined as unknown as CliIo
   }
   fake.io = {
-    stdout: { write: (t: string) => (fake.stdout += t) },
-    stderr: { write: (t: string) => (fake.stderr += t), isTTY: false },
+    stdout: { write: (t: string) => ((fake.terminal += t), (fake.stdout += t)) },
+    stderr: { write: (t: string) => ((fake.terminal += t), (fake.stderr += t)), isTTY: false },
     now: () => 0,
     cwd: tmpdir(),
     onSignal: handler => {
@@ -146,6 +148,8 @@ test('invalid inputs (the run says 2): the exit is 2, with a word on where input
   expect(await cli(['deploy', '--timeout', 'soon'], ENV, f.io, run)).toBe(2)
   expect(f.stderr).toContain('error: Invalid inputs: `timeout` must be a duration\n')
   expect(f.stderr).toContain('Each input is a flag of the same name')
+  // On a terminal the hint follows the error it explains, before the (empty) outputs.
+  expect(f.terminal).toMatch(/must be a duration\nEach input is a flag[^\n]*\ndeployment-id=\n/)
 })
 
 test('SIGINT stops the run through the port (exit 130); a second one exits at once', async () => {

@@ -218,8 +218,9 @@ export async function cli(
       })
     )
   )
+  // The hint next to the error it explains, before the outputs on stdout.
+  if (result.exitCode === 2) log.info(HINT)
   let exitCode = writeOutputs(result, line, io, log)
-  if (exitCode === 2) log.info(HINT)
   // Interrupted and not done: the signal, not the failure it caused, is the answer.
   if (stopped && exitCode !== 0) exitCode = 130
   return exitCode

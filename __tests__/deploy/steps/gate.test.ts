@@ -73,6 +73,14 @@ describe('the health gate step', () => {
     expect(s.warnings).toEqual([])
   })
 
+  test('healthy at the first probe with no window to hold: one probe, said as one', async () => {
+    const s = setup([ok])
+    s.settings.windowMs = 0
+    const r = await healthGate(s.settings, s.deps)
+    expect(r.health).toBe('healthy')
+    expect(s.lines.at(-1)).toMatch(/^Healthy: 1 probe in \d+ms, a 2xx\.$/)
+  })
+
   test('unavailable: one warning, titled', async () => {
     const s = setup([{ status: 404, body: 'Not Found' }])
     const r = await healthGate(s.settings, s.deps)

@@ -68,7 +68,11 @@ export async function healthGate(
       )
     const took = formatDuration(result.elapsedMs)
     if (result.health === 'healthy')
-      log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`)
+      log.info(
+        result.probes === 1
+          ? `Healthy: 1 probe in ${took}, a 2xx.`
+          : `Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`
+      )
     if (result.health === 'unavailable')
       log.warning(
         `Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
