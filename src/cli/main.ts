@@ -43,6 +43,7 @@ export const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SI
 /** After the first SIGINT the run has this long to stop and report; then the process exits. */
 export const STOP_GRACE_MS = 5000
 
+/** After invalid inputs, next to the error it explains (before the outputs on stdout). */
 const HINT =
   'Each input is a flag of the same name (--name my-agent, --no-wait) or its CONTROL_PLANE_* variable; ' +
   'the API key comes from CONTROL_PLANE_API_KEY. See control-plane-deploy --help.'
@@ -218,7 +219,6 @@ export async function cli(
       })
     )
   )
-  // The hint next to the error it explains, before the outputs on stdout.
   if (result.exitCode === 2) log.info(HINT)
   let exitCode = writeOutputs(result, line, io, log)
   // Interrupted and not done: the signal, not the failure it caused, is the answer.
