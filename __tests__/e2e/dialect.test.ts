@@ -5,27 +5,11 @@ import type { Emulator } from '../../emulator/server.ts'
 import { requestProblems } from '../builders/openapi.ts'
 import { e2e, runAction as run, uniqueName } from './harness.ts'
 
-/**
- * The description (copied 2026-08) predates today's types: `deployment_type: serverless`, which a
- * create sends unless asked and the vendor's own API example sends (spec/service-facts.md,
- * "Deployment types and sizes"), is no departure from production.
- */
-const todaysType = (body: unknown, problem: string) =>
-  problem.startsWith('body: /source_config/deployment_type ') &&
-  ['serverless', 'dedicated'].includes(
-    String(
-      (body as { source_config?: { deployment_type?: unknown } })?.source_config?.deployment_type
-    )
-  )
-
 /** Each request the emulator received, with what the production description says is wrong. */
 const offProduction = (emu: Emulator) =>
   emu
     .requests()
-    .map(q => ({
-      request: `${q.method} ${q.path}`,
-      problems: requestProblems(q).filter(p => !todaysType(q.body, p))
-    }))
+    .map(q => ({ request: `${q.method} ${q.path}`, problems: requestProblems(q) }))
     .filter(q => q.problems.length > 0)
 
 e2e(
