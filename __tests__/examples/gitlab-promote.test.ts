@@ -37,7 +37,11 @@ test('staging deploys by upload and hands its source digest on; a manual job pro
     DEPLOY_CLI: RELEASE_TARBALL
   })
   const staging = commandOf(pipeline.staging!)
-  expect(staging.inputs).toMatchObject({ name: 'my-agent-staging', 'smoke-test': 'smoke.yaml' })
+  expect(staging.inputs).toMatchObject({
+    name: 'my-agent-staging',
+    'deployment-type': 'serverless',
+    'smoke-test': 'smoke.yaml'
+  })
   expect(staging.outputFile).toBe(pipeline.staging!.artifacts?.reports?.dotenv)
   // The staging job's dotenv report names the digest as the promote job reads it.
   expect(dotenvName('source-digest')).toBe('SOURCE_DIGEST')
@@ -55,6 +59,9 @@ test('staging deploys by upload and hands its source digest on; a manual job pro
     'promote-from': 'my-agent-staging',
     'promote-revision-id': revision,
     'expected-source-digest': digest,
-    'on-failure': 'rollback'
+    'on-failure': 'rollback',
+    // Production is created dedicated, and staging's smoke cases verify staging before the write.
+    'deployment-type': 'dedicated',
+    'smoke-test': staging.inputs['smoke-test']
   })
 })
