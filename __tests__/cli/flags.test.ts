@@ -102,6 +102,9 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   expect(refused(['deplyo'])).toBe(
     'Unknown command "deplyo": the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
   )
+  expect(refused(['promote', '--name', 'my-agent'])).toBe(
+    'Unknown command "promote": the commands are deploy, delete, sweep and check. A promotion is a deploy: control-plane-deploy deploy --name my-agent --promote-from my-agent-staging. See control-plane-deploy --help.'
+  )
   // Not a word: maybe a value in the wrong place, so not repeated.
   expect(refused([KEY])).toBe(
     'Unknown command: the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'

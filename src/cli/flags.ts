@@ -218,6 +218,10 @@ function bareSwitches(argv: string[]): string[] {
   })
 }
 
+/** The word a user tries for a promotion, which is a deploy with a source. */
+const PROMOTE =
+  ' A promotion is a deploy: control-plane-deploy deploy --name my-agent --promote-from my-agent-staging.'
+
 /** `argv` without node and the script. */
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
   const specs = optionSpecs()
@@ -250,7 +254,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   if (!COMMANDS.includes(command as Command)) {
     return {
       kind: 'usage-error',
-      message: `Unknown command${quoted(command)}: the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}. See control-plane-deploy --help.`
+      message: `Unknown command${quoted(command)}: the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}.${command === 'promote' ? PROMOTE : ''} See control-plane-deploy --help.`
     }
   }
   if (extra.length) {
