@@ -85,6 +85,8 @@ describe('check: the deployment’s own state', () => {
     expect(r.exitCode).toBe(0)
     expect(r.outputs.drift).toBe('false')
     expect(r.log).toContain('In sync: "agent" is what these inputs describe.')
+    // What it compared with, as a deploy says it.
+    expect(r.log).toContain(`Found deployment "agent" (${idOf('agent').id}), status READY.`)
   })
 
   test('being deleted is drift, exit 3, never in sync', async () => {

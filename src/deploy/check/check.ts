@@ -124,11 +124,17 @@ async function compare(
 
 async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
   const target = o.target
-  if (target.kind === 'name') return findDeploymentByName(deps.client, target.name, deps.say)
-  return deps.client.getDeployment(target.deploymentId).catch(err => {
-    if (err instanceof ApiError && err.status === 404) return undefined
-    throw err
-  })
+  const d =
+    target.kind === 'name'
+      ? await findDeploymentByName(deps.client, target.name, deps.say)
+      : await deps.client.getDeployment(target.deploymentId).catch(err => {
+          if (err instanceof ApiError && err.status === 404) return undefined
+          throw err
+        })
+  // What was found, as a deploy says it: the fold is not left empty.
+  if (d && !stopped(d))
+    deps.log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
+  return d
 }
 
 /**
