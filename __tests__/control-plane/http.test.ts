@@ -247,20 +247,28 @@ describe('the retry schedule', () => {
   test('cancelling during a backoff ends the call with AbortedError, without another request', async () => {
     const server = await startServer(reply(503))
     const controller = new AbortController()
+    const sleeps: number[] = []
+    let backingOff!: () => void
+    const inBackoff = new Promise<void>(resolve => (backingOff = resolve))
     const client = makeClient(server.origin, {
       signal: controller.signal,
       retry: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
-      random: () => 1
+      random: () => 1,
+      // A backoff that never ends by itself: the call can end only through the cancel.
+      sleep: (ms, signal) => {
+        sleeps.push(ms)
+        backingOff()
+        return new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
+        )
+      }
     })
     const pending = rejectionOf(client.listRepositories(DEPLOYMENT_ID))
-    while (server.requests.length === 0) await new Promise(r => setTimeout(r, 5))
-    await new Promise(r => setTimeout(r, 20))
+    await inBackoff
     controller.abort()
-    const started = Date.now()
     const err = await pending
     expect(err).toBeInstanceOf(AbortedError)
-    // Not after the 10 s backoff (whatever the machine's load, far under it).
-    expect(Date.now() - started).toBeLessThan(5000)
+    expect(sleeps).toEqual([10_000])
     expect(server.requests).toHaveLength(1)
   })
   test('a per-call deadline stops retries that the client alone would make', async () => {
