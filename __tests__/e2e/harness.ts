@@ -86,8 +86,11 @@ export interface RunOptions {
   inputs: Record<string, string>
   event?: GitHubEvent
   env?: Record<string, string>
-  /** Send this signal once stdout contains `when`, or `when()` is true (polled), or after `afterMs`. */
-  cancel?: { signal: NodeJS.Signals; when?: string | RegExp | (() => boolean); afterMs?: number }
+  /**
+   * Send this signal once stdout contains `when`, or `when()` is true (polled): on an event of the
+   * run, never after a time, which a loaded machine reaches at another point of the run.
+   */
+  cancel?: { signal: NodeJS.Signals; when: string | RegExp | (() => boolean) }
   /** Run as this user (its runner files made writable to it): see __tests__/builders/upload.ts. */
   user?: { uid: number; gid: number }
   /** Called once when stdout first contains `when`: to act on the emulator mid-run. */
@@ -148,7 +151,6 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
     }
   })
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  if (opts.cancel?.afterMs !== undefined) setTimeout(signal, opts.cancel.afterMs)
   const when = opts.cancel?.when
   const poll = typeof when === 'function' ? setInterval(() => when() && signal(), 5) : undefined
   const killer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000)
