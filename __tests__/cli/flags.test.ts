@@ -102,6 +102,12 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   expect(refused(['deplyo'])).toBe(
     'Unknown command "deplyo": the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
   )
+  // A switch given its value as the next word, as a flag with a value takes it.
+  expect(refused(['deploy', '--wait', 'false'])).toBe(
+    '--wait false: a switch takes its value after = (--wait=false); or write --wait or --no-wait.'
+  )
+  expect(refused(['deploy', '--no-wait', 'true'])).toMatch(/^--no-wait true: a switch takes/)
+  expect(run(['deploy', '--wait=false']).inputs['wait']).toBe('false')
   expect(refused(['promote', '--name', 'my-agent'])).toBe(
     'Unknown command "promote": the commands are deploy, delete, sweep and check. A promotion is a deploy: control-plane-deploy deploy --name my-agent --promote-from my-agent-staging. See control-plane-deploy --help.'
   )

@@ -109,7 +109,15 @@ function readFlags(
 ): { given: Map<string, string | boolean>; positionals: string[] } | string {
   const given = new Map<string, string | boolean>()
   const positionals: string[] = []
+  // The switch just read (`--wait`), when it took no value.
+  let switched: { flag: string; input: string } | undefined
   for (const t of tokens) {
+    // `--wait false`: a switch's value is never the next word, which would be left over.
+    if (t.kind === 'positional' && switched && ['true', 'false'].includes(t.value)) {
+      const { flag, input } = switched
+      return `${flag} ${t.value}: a switch takes its value after = (${flag}=${t.value}); or write --${input} or --no-${input}.`
+    }
+    switched = undefined
     if (t.kind === 'positional') positionals.push(t.value)
     if (t.kind !== 'option') continue
     const spec = specs[t.name]
@@ -125,6 +133,7 @@ function readFlags(
           : `${flag} takes no value, or true or false: write --${input} or --no-${input}.`
       }
       given.set(input, t.name.startsWith('no-') !== (t.value !== 'false'))
+      if (t.value === undefined && !own) switched = { flag, input }
       continue
     }
     // Without `--x=value`, parseArgs takes the next word whatever it is: a flag there means the
