@@ -5,8 +5,7 @@
 // ours: never the API key, the upload host is not the control plane. No redirect is followed (a
 // 3xx is a refusal), the whole PUT has one timeout, on the run's clock (the caller's deadline is on
 // it too), and the abort signal stops it.
-// Behind a proxy the environment names for the URL, it goes through @actions/http-client's
-// tunnelling agent (loaded only then), as the control plane's transport and the health probes do.
+// It goes through the one request (src/net/), behind the runner's proxy if it names one for the URL.
 //
 //   const result = await putArchive({ url, file: archive.file, size: archive.size, clock, signal })
 //   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
@@ -16,16 +15,14 @@
 // logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
 // ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
 // Nothing the upload host answers throws: every answer, a malformed one included, is a result.
-import * as http from 'node:http'
-import * as https from 'node:https'
 import { open, type FileHandle } from 'node:fs/promises'
-import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import type { Clock } from '../clock.ts'
 import { isLoopbackHost } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { MAX_ARCHIVE_BYTES } from './archive.ts'
 import { ReusedBuffers } from './reused-buffers.ts'
 import { VERSION } from '../version.ts'
+import { request, RequestFailure, type Answer, type BodyWriter } from '../net/request.ts'
 
 /** The LangGraph CLIs' timeout for the same PUT. */
 export const DEFAULT_PUT_TIMEOUT_MS = 300_000
@@ -101,20 +98,12 @@ function withoutSignature(text: string, url: URL): string {
   return out
 }
 
-async function agentFor(url: URL): Promise<http.Agent | false> {
-  if (!getProxyUrl(url)?.hostname) return false
-  const { HttpClient } = await import('@actions/http-client')
-  const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false })
-  return client.getAgent(url.href)
-}
-
-function headers(size: number): http.OutgoingHttpHeaders {
+function headers(size: number): Record<string, string> {
   return {
     'Content-Type': 'application/gzip',
     'Content-Length': String(size),
     'X-Goog-Content-Length-Range': `0,${MAX_ARCHIVE_BYTES}`,
-    'User-Agent': `control-plane-deploy/${VERSION}`,
-    Connection: 'close'
+    'User-Agent': `control-plane-deploy/${VERSION}`
   }
 }
 
@@ -137,8 +126,7 @@ export async function putArchive(o: PutOptions): Promise<PutResult> {
     const { size } = await fh.stat()
     if (size !== o.size)
       return { outcome: 'not-sent', reason: 'the archive changed size before it was sent' }
-    const agent = await agentFor(url)
-    return await send(o, url, agent, fh)
+    return await send(o, url, fh)
   } catch (err) {
     // Our bug, not the host's answer: still a result, and never the URL's signature.
     const text = err instanceof Error ? err.message : String(err)
@@ -149,136 +137,70 @@ export async function putArchive(o: PutOptions): Promise<PutResult> {
 }
 
 /** Hands the file to the request through two reused buffers (reused-buffers.ts), then ends it. */
-async function pump(
-  fh: FileHandle,
-  req: http.ClientRequest,
-  size: number,
-  closed: Promise<void>,
-  handed: (n: number) => void
-) {
-  const pair = new ReusedBuffers(CHUNK)
-  for (let left = size; left > 0;) {
-    const buf = await Promise.race([pair.next(), closed])
-    if (!buf) return
-    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
-    if (bytesRead === 0) throw new Error('the archive became shorter while it was sent')
-    left -= bytesRead
-    handed(bytesRead)
-    pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done))
-  }
-  req.end()
-}
-
-/** What one PUT has done so far: what its failure or its answer means depends on it. */
-interface Progress {
-  /** The request finished: every byte was flushed. */
-  sent: boolean
-  /** The status of an answer that came (a host may answer and close before the body is in). */
-  answered?: number
-  /** Bytes handed to the request. */
-  handed: number
-}
-
-function send(
-  o: PutOptions,
-  url: URL,
-  agent: http.Agent | false,
-  fh: FileHandle
-): Promise<PutResult> {
-  const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS
-  const timer = runTimer(o.clock, Math.max(1, timeoutMs))
-  const timeout = timer.signal
-  const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout
-  const lib = url.protocol === 'https:' ? https : http
-  return new Promise<PutResult>(resolve => {
-    const progress: Progress = { sent: false, handed: 0 }
-    let settled = false
-    const req = lib.request(url, { method: 'PUT', headers: headers(o.size), agent, signal })
-    let close = () => {}
-    const closed = new Promise<void>(r => (close = r))
-    const done = (result: PutResult) => {
-      if (settled) return
-      settled = true
-      close()
-      timer.stop()
-      req.destroy()
-      resolve(result)
+function pump(fh: FileHandle, size: number, handed: (n: number) => void): BodyWriter {
+  return async (req, closed) => {
+    const pair = new ReusedBuffers(CHUNK)
+    for (let left = size; left > 0;) {
+      const buf = await Promise.race([pair.next(), closed])
+      if (!buf) return
+      const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null)
+      if (bytesRead === 0) throw new Error('the archive became shorter while it was sent')
+      left -= bytesRead
+      handed(bytesRead)
+      pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done))
     }
-    const failed = (err: NodeJS.ErrnoException) =>
-      done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs, url }))
-    req.on('error', failed)
-    req.on('finish', () => (progress.sent = true))
-    req.on('response', res => {
-      progress.answered = res.statusCode ?? 0
-      res.on('error', failed)
-      readAnswer(res)
-        .then(text => done(answerOf(res, text, progress, o.size, url)), failed)
-        // answerOf never throws; were it to, the PUT still ends as a result, not a crash.
-        .catch((err: Error) => failed(err))
+    req.end()
+  }
+}
+
+async function send(o: PutOptions, url: URL, fh: FileHandle): Promise<PutResult> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS
+  let handed = 0
+  try {
+    const answer = await request({
+      url,
+      method: 'PUT',
+      headers: headers(o.size),
+      body: pump(fh, o.size, n => (handed += n)),
+      timeoutMs,
+      clock: o.clock,
+      ...(o.signal ? { signal: o.signal } : {}),
+      maxBody: MAX_DETAIL_BYTES
     })
-    pump(fh, req, o.size, closed, n => (progress.handed += n)).catch((err: Error) =>
-      done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` })
-    )
-  })
+    return answerOf(answer, answer.sent || handed === o.size, url)
+  } catch (err) {
+    if (!(err instanceof RequestFailure)) throw err
+    return failureOf(err, timeoutMs, url)
+  }
 }
 
-/** A signal that aborts once `ms` have passed on `clock`; stop() ends the wait for it. */
-function runTimer(clock: Pick<Clock, 'sleep'>, ms: number) {
-  const fired = new AbortController()
-  const stopped = new AbortController()
-  clock.sleep(ms, stopped.signal).then(
-    () => fired.abort(new Error(`no answer within ${ms} ms`)),
-    () => undefined
-  )
-  return { signal: fired.signal, stop: () => stopped.abort() }
-}
-
-/** What a request error means, given how far the PUT came. */
-function failureOf(
-  err: NodeJS.ErrnoException,
-  progress: Progress,
-  at: { cancelled: boolean | undefined; timeout: AbortSignal; timeoutMs: number; url: URL }
-): PutResult {
-  if (at.cancelled) return { outcome: 'cancelled' }
-  if (progress.answered !== undefined)
-    return { outcome: 'refused', status: progress.answered, detail: 'the connection closed' }
-  if (at.timeout.aborted)
-    return { outcome: 'lost', reason: `no answer within ${Math.round(at.timeoutMs / 1000)} s` }
-  if (!progress.sent && err.code && NOT_SENT_CODES.has(err.code))
+/** What a failed PUT means, given how far it came. */
+function failureOf(err: RequestFailure, timeoutMs: number, url: URL): PutResult {
+  if (err.kind === 'cancelled') return { outcome: 'cancelled' }
+  if (err.kind === 'body') {
+    const cause = err.cause as Error
+    return { outcome: 'not-sent', reason: `reading the archive: ${cause.message}` }
+  }
+  // A host may answer and close before the body is in.
+  if (err.answer)
+    return { outcome: 'refused', status: err.answer.status, detail: 'the connection closed' }
+  if (err.kind === 'timeout')
+    return { outcome: 'lost', reason: `no answer within ${Math.round(timeoutMs / 1000)} s` }
+  if (!err.sent && err.code && NOT_SENT_CODES.has(err.code))
     return { outcome: 'not-sent', reason: err.code }
-  const why = withoutSignature(err.code ?? err.message, at.url)
+  const why = withoutSignature(err.code ?? err.message, url)
   return { outcome: 'lost', reason: sanitizeServerText(why, 200) }
 }
 
-/** The first MAX_DETAIL_BYTES of an answer's body, as text. */
-function readAnswer(res: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let kept = 0
-    res.on('data', (chunk: Buffer) => {
-      if (kept < MAX_DETAIL_BYTES) chunks.push(chunk.subarray(0, MAX_DETAIL_BYTES - kept))
-      kept += chunk.length
-    })
-    res.on('error', reject)
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-  })
-}
-
-/** What a whole answer means. `finish` (flushed) may come after it: every byte handed is enough. */
-function answerOf(
-  res: http.IncomingMessage,
-  text: string,
-  progress: Progress,
-  size: number,
-  url: URL
-): PutResult {
-  const status = res.statusCode ?? 0
+/** What a whole answer means; `whole`: every byte was handed (its 'finish' may come after it). */
+function answerOf(answer: Answer, whole: boolean, url: URL): PutResult {
+  const { status } = answer
   const ok = status >= 200 && status < 300
-  if (ok && (progress.sent || progress.handed === size)) return { outcome: 'stored', status }
+  if (ok && whole) return { outcome: 'stored', status }
   if (ok) return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` }
   const detail =
     status >= 300 && status < 400
-      ? `a redirect to ${res.headers.location ? describeUploadUrl(res.headers.location, url) : '(no Location)'}, not followed`
-      : sanitizeServerText(text, 300)
+      ? `a redirect to ${answer.redirect ? describeUploadUrl(answer.redirect, url) : '(no Location)'}, not followed`
+      : sanitizeServerText(answer.body, 300)
   return { outcome: 'refused', status, detail }
 }
