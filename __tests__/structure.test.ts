@@ -86,8 +86,8 @@ function longFunctions(file: string, max: number): string[] {
  * The layers of src/, top to bottom: a module imports only from its own layer or those below.
  * The doors start the run; the run hands the flow its deps and reports; the GitHub side reads the
  * run's state; the deploy (its steps, the gate's step, what follows a failure) calls the services
- * below it; the health gate is a library below the deploy; the wire model and requests below
- * them; plain values at the bottom.
+ * below it; the health gate is a library below the deploy; the wire model below them, and the
+ * one request below it; plain values at the bottom.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
@@ -97,6 +97,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['health/'],
   ['upload/', 'inputs/'],
   ['control-plane/'],
+  // The one request (the proxy, the time budget, the body cap, no redirect): below every caller.
+  ['net/'],
   // The runner's context as the doors read it, and what its event implies: github/ by subject,
   // plain values by layer (the GitHub side above takes them; they take nothing from it).
   ['github/context.ts', 'github/event.ts'],
@@ -258,6 +260,15 @@ it('nothing in src/ imports a package that loads undici at start, but @actions/c
       .map(m => `${relative(ROOT, f)}: ${m[0].trim()}`)
   })
   expect(offenders).toEqual([])
+})
+
+it('only src/net/ sends requests: no other file imports node:http or node:https', () => {
+  const offenders = sources(ROOT)
+    .filter(f => !f.startsWith(join(ROOT, 'net') + '/'))
+    .filter(f => specifiersOf(f).some(s => /^(node:)?https?$/.test(s)))
+    .map(f => relative(ROOT, f))
+  expect(offenders).toEqual([])
+  expect(specifiersOf(join(ROOT, 'net/request.ts'))).toContain('node:http')
 })
 
 it('the action reaches its first request without zod, yaml or the public suffix list: each only behind import()', () => {

@@ -1,14 +1,14 @@
 // The transport: one request at a time, with a per-request timeout, an overall deadline, retries
 // with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
-// @actions/http-client, whose own redirect-following and retries are not used: it would send
-// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
-// level, which would otherwise cost every run a large part of its start-up.
-import * as http from 'node:http'
-import * as https from 'node:https'
-import type { HttpClient } from '@actions/http-client'
-import { getProxyUrl } from '@actions/http-client/lib/proxy'
+// Each attempt is one request of src/net/ (the runner's proxy, no redirect followed: it would send
+// X-Api-Key to a redirect's host), on kept-alive sockets of this transport's own.
+import {
+  KeepAlivePool,
+  request,
+  RequestFailure,
+  type Answer,
+  type Headers
+} from '../net/request.ts'
 import {
   AbortedError,
   ApiError,
@@ -93,12 +93,9 @@ type SentSpec = RequestSpec & SentContext
 
 export interface RawResponse {
   status: number
-  headers: http.IncomingHttpHeaders
+  headers: Headers
   text: string
 }
-
-/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
-const IDLE_SOCKET_MS = 4_000
 
 /** Statuses after which a request that is safe to repeat is tried again. */
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])
@@ -122,10 +119,8 @@ interface Retry {
 
 export class Transport {
   readonly #opts: TransportOptions
-  /** Keep-alive agents of direct requests, by protocol. */
-  readonly #direct = new Map<string, http.Agent>()
-  /** The source of proxy agents, loaded on the first request that goes through a proxy. */
-  #proxied: Promise<HttpClient> | undefined
+  /** Keep-alive agents of direct requests. */
+  readonly #pool = new KeepAlivePool()
   #requests = 0
 
   constructor(opts: TransportOptions) {
@@ -269,45 +264,7 @@ export class Transport {
   }
 
   close(): void {
-    for (const agent of this.#direct.values()) agent.destroy()
-    void this.#proxied?.then(
-      source => source.dispose(),
-      () => undefined
-    )
-  }
-
-  /**
-   * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-   * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
-   * that lets a socket idle for a few seconds at most.
-   */
-  #agent(url: URL): http.Agent | Promise<http.Agent> {
-    if (getProxyUrl(url)?.hostname) {
-      this.#proxied ??= import('@actions/http-client').then(
-        ({ HttpClient }) =>
-          new HttpClient(undefined, [], {
-            allowRedirects: false,
-            allowRetries: false,
-            keepAlive: true
-          })
-      )
-      return this.#proxied.then(source => source.getAgent(url.href))
-    }
-    let agent = this.#direct.get(url.protocol)
-    if (!agent) {
-      // An idle socket is closed before the server would close it: a request sent on a socket
-      // the server is closing at that instant fails with a reset, which for a write means an
-      // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
-      // under an agent timeout, and most servers close idle sockets after 5 s or more.
-      const options = {
-        keepAlive: true,
-        maxSockets: http.globalAgent.maxSockets,
-        timeout: IDLE_SOCKET_MS
-      }
-      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
-      this.#direct.set(url.protocol, agent)
-    }
-    return agent
+    this.#pool.close()
   }
 
   #base(): { host: string; path: string } {
@@ -404,91 +361,57 @@ export class Transport {
 
   /** One attempt: the request on the wire within its time budget, and its whole answer. */
   async #once(spec: SentSpec): Promise<RawResponse> {
-    const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts
+    const { baseUrl, headers, requestTimeoutMs, signal, maxBodyBytes } = this.#opts
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
-    const agentOf = this.#agent(url)
-    const agent = agentOf instanceof Promise ? await agentOf : agentOf
-    // The request's clock starts once the agent is loaded: that is this process's time, not the
+    // The budget is worked out once the agent is loaded: that is this process's time, not the
     // server's, and a loaded runner must not spend a short request timeout on it.
-    const now = this.#opts.clock.now()
-    const budget =
-      deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now)
-    const signals = [AbortSignal.timeout(Math.max(1, budget))]
-    if (signal) signals.push(signal)
-    const combined = AbortSignal.any(signals)
+    const budget = () =>
+      deadline === undefined
+        ? requestTimeoutMs
+        : Math.min(requestTimeoutMs, deadline - this.#opts.clock.now())
     this.#requests++
     this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`)
-    const options: http.RequestOptions = {
-      method: spec.method,
-      headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-      agent,
-      signal: combined
+    let answer: Answer
+    try {
+      answer = await request({
+        url,
+        method: spec.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        timeoutMs: budget,
+        ...(signal ? { signal } : {}),
+        maxBody: maxBodyBytes,
+        pool: this.#pool
+      })
+    } catch (err) {
+      throw err instanceof RequestFailure ? this.#failure(spec, err) : err
     }
-    return this.#exchange(spec, url, options, body, err =>
-      this.#failure(spec, err, combined, budget)
-    )
+    if (answer.cut)
+      throw Object.assign(
+        new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`),
+        { code: 'EBODYTOOLARGE' }
+      )
+    const size = Buffer.byteLength(answer.body)
+    this.#log(`← ${answer.status} ${spec.method} ${url.pathname} (${size} bytes)`)
+    return { status: answer.status, headers: answer.headers, text: answer.body }
   }
 
   /**
    * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
    * is named, and whether the run's deadline cut it), or the failure as it came.
    */
-  #failure(spec: SentSpec, err: unknown, combined: AbortSignal, budget: number): unknown {
-    if (this.#opts.signal?.aborted) return new AbortedError(spec, `${spec.operation} cancelled`)
-    if (combined.aborted)
+  #failure(spec: SentSpec, err: RequestFailure): unknown {
+    if (err.kind === 'cancelled') return new AbortedError(spec, `${spec.operation} cancelled`)
+    if (err.kind === 'timeout')
       return Object.assign(new Error('timeout'), {
         name: 'TimeoutError',
-        budgetMs: budget,
-        byDeadline: budget < this.#opts.requestTimeoutMs
+        budgetMs: err.budgetMs,
+        byDeadline: err.budgetMs < this.#opts.requestTimeoutMs
       })
-    return err
-  }
-
-  /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
-  #exchange(
-    spec: SentSpec,
-    url: URL,
-    options: http.RequestOptions,
-    body: string | undefined,
-    failure: (err: unknown) => unknown
-  ): Promise<RawResponse> {
-    const { maxBodyBytes } = this.#opts
-    const lib = url.protocol === 'https:' ? https : http
-    return new Promise<RawResponse>((resolve, reject) => {
-      const req = lib.request(url, options)
-      const fail = (err: unknown) => reject(failure(err))
-      req.on('error', fail)
-      req.on('response', res => {
-        const chunks: Buffer[] = []
-        let size = 0
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size > maxBodyBytes) {
-            const err = Object.assign(
-              new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`),
-              { code: 'EBODYTOOLARGE' }
-            )
-            // Rejected first: destroying emits 'aborted', whose message would win otherwise.
-            reject(err)
-            res.destroy()
-            req.destroy()
-            return
-          }
-          chunks.push(chunk)
-        })
-        res.on('error', fail)
-        res.on('aborted', () =>
-          fail(new Error('the connection closed before the answer was complete'))
-        )
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`)
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
-        })
-      })
-      req.end(body)
-    })
+    if (err.kind === 'incomplete')
+      return new Error('the connection closed before the answer was complete')
+    return err.cause
   }
 }

@@ -62,8 +62,7 @@ export const httpProbe: ProbeTransport = async req => {
     // The status came: a timeout from then on is a slow body, not a missing answer.
     if (err.kind === 'timeout' && err.answer) return { ...responseOf(err.answer), slowBody: true }
     if (err.kind === 'timeout') throw new ProbeTimeoutError(req.timeoutMs)
-    if (err.kind === 'incomplete')
-      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
+    if (err.kind === 'incomplete') throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
     throw err.cause
   }
 }

@@ -25,8 +25,8 @@ export interface Request {
   headers: Record<string, string>
   /** A whole body (its Content-Length set), or a writer that streams it. */
   body?: string | Buffer | BodyWriter
-  /** The time the whole exchange may take, from when its agent is ready. */
-  timeoutMs: number
+  /** The time the whole exchange may take, from when its agent is ready (or worked out then). */
+  timeoutMs: number | (() => number)
   /** The clock that measures it; real time by default. */
   clock?: Pick<Clock, 'sleep'>
   signal?: AbortSignal
@@ -102,7 +102,7 @@ export async function request(r: Request): Promise<Answer> {
   const agentOf = agentFor(r.url, r.pool)
   const agent = agentOf instanceof Promise ? await agentOf : agentOf
   // The budget starts once the agent is ready: loading it is this process's time, not the server's.
-  const budgetMs = Math.max(1, r.timeoutMs)
+  const budgetMs = Math.max(1, typeof r.timeoutMs === 'number' ? r.timeoutMs : r.timeoutMs())
   const time = timer(budgetMs, r.clock)
   const signal = r.signal ? AbortSignal.any([time.signal, r.signal]) : time.signal
   const whole = typeof r.body === 'function' ? undefined : r.body
@@ -178,8 +178,7 @@ function exchange(
       // A fresh connection is closed at once: a writer still streaming stops with it.
       res.on('end', () => answered(now(false), !r.pool))
     })
-    if (typeof r.body === 'function')
-      r.body(req, closed).catch((err: unknown) => fail('body', err))
+    if (typeof r.body === 'function') r.body(req, closed).catch((err: unknown) => fail('body', err))
     else req.end(whole)
   })
 }

@@ -4,7 +4,7 @@
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitLabContext } from '../../github/event.ts'
-import { httpProbe } from '../../health/probe.ts'
+import { request, RequestFailure } from '../../net/request.ts'
 
 /** What one read of a pull request says. */
 export type PullState =
@@ -33,7 +33,8 @@ const MAX_MERGE_REQUEST_BODY = 256 * 1024
 
 /**
  * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
- * the probes' transport: the runner's proxy, no redirect, a bounded time and body, the run's cancel.
+ * the one request (src/net/): the runner's proxy, no redirect, a bounded time and body, the run's
+ * cancel.
  */
 export function gitlabPullStates(
   context: GitLabContext & { token: string },
@@ -50,8 +51,9 @@ export function gitlabPullStates(
     mark: '!',
     read: async iid => {
       try {
-        const answer = await httpProbe({
+        const answer = await request({
           url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
+          method: 'GET',
           headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
           timeoutMs: PULL_READ_TIMEOUT_MS,
           maxBody: MAX_MERGE_REQUEST_BODY,
@@ -65,7 +67,12 @@ export function gitlabPullStates(
         const asked = project ? { path: project } : { id: context.projectId }
         return gitlabState(JSON.parse(answer.body), iid, asked)
       } catch (err) {
-        const text = err instanceof Error ? err.message : String(err)
+        const text =
+          err instanceof RequestFailure && err.kind === 'timeout'
+            ? `no answer within ${PULL_READ_TIMEOUT_MS} ms`
+            : err instanceof Error
+              ? err.message
+              : String(err)
         return {
           kind: 'failed',
           reason: `GitLab could not be read: ${sanitizeServerText(redactor.redact(text), 200)}`
