@@ -318,6 +318,19 @@ export const BUILDS_FOR_A_DAY = {
 } as const
 
 /**
+ * Stage durations of an emulator whose revisions are DEPLOYED as soon as they exist: a run whose
+ * claim is bounded by its timeout spends the timeout on a few requests, not on the stages.
+ */
+export const DEPLOYS_AT_ONCE = {
+  CREATING: 0,
+  QUEUED: 0,
+  AWAITING_BUILD: 0,
+  BUILDING: 0,
+  AWAITING_DEPLOY: 0,
+  DEPLOYING: 0
+} as const
+
+/**
  * A test with its own emulator (speed 4 unless `emulator` says otherwise), its main at the
  * default event's commit (mainAtPushCommit: the emulator reports a commit for every build, and a
  * push builds what it pushed), run concurrently with the others of its file. Jest runs the concurrent tests of each describe block one block after

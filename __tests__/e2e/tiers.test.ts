@@ -6,7 +6,7 @@
 // and holds, the exit code, the outputs, the log and the summary.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
-import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
+import { DEPLOYS_AT_ONCE, e2e, runAction as run, uniqueName, type E2E } from './harness.ts'
 
 /** The resize requests the emulator received. */
 const resizes = (emu: Emulator) =>
@@ -245,21 +245,6 @@ e2e('database-size on Serverless is refused before any request', async t => {
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 
-/**
- * Revisions DEPLOYED as soon as they exist: a gate that ends only at the run's timeout reaches its
- * probes after a few requests, not after the emulator's stages on a loaded machine's clock.
- */
-const DEPLOYS_AT_ONCE = {
-  stageDurationsMs: {
-    CREATING: 0,
-    QUEUED: 0,
-    AWAITING_BUILD: 0,
-    BUILDING: 0,
-    AWAITING_DEPLOY: 0,
-    DEPLOYING: 0
-  }
-}
-
 /** A Serverless deployment scaled to zero, whose server answers 503 for `wakeMs` once probed. */
 function asleep(t: E2E, prefix: string, wakeMs: number) {
   const name = uniqueName(prefix)
@@ -300,7 +285,7 @@ e2e(
     expect(r.stdout).not.toMatch(/warming|waking up/)
     expect(t.emu.agents.probes(id).every(p => p.status === 503)).toBe(true)
   },
-  DEPLOYS_AT_ONCE
+  { stageDurationsMs: DEPLOYS_AT_ONCE }
 )
 
 e2e(
@@ -316,7 +301,7 @@ e2e(
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
     expect(t.emu.agents.probes(id).every(p => p.status === 503)).toBe(true)
   },
-  DEPLOYS_AT_ONCE
+  { stageDurationsMs: DEPLOYS_AT_ONCE }
 )
 
 e2e(

@@ -16,6 +16,7 @@ import {
   type HostileWorkspace
 } from '../builders/hostile-workspace.ts'
 import {
+  DEPLOYS_AT_ONCE,
   e2e,
   e2eWithGitHub,
   pullRequest,
@@ -202,14 +203,18 @@ e2e(
     const r = await run({ inputs: inputs({ name, timeout: '10s', 'poll-interval': '' }) })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-  }
+  },
+  // Deployed at the first read: the 10 s are the run's to accept, not the stages' to race.
+  { stageDurationsMs: DEPLOYS_AT_ONCE }
 )
 
 e2e(
   'what a run claims: a cancel while the create is in flight says its outcome is unknown',
   async ({ emu, inputs }) => {
     const name = uniqueName('cancel-create')
-    emu.addFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 3000 })
+    // A create that never answers by itself: the cancel lands while it is in flight, however slow
+    // the machine (a 3 s delay raced the signal's delivery).
+    emu.addFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 600_000 })
     const r = await run({
       inputs: inputs({ name }),
       cancel: { signal: 'SIGINT', when: 'Create the deployment' }
