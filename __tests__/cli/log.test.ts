@@ -36,6 +36,17 @@ test('off a terminal: plain lines, a line per stage, nothing redrawn, every line
   )
 })
 
+test('a title is not said twice when the line starts with it', () => {
+  const out = stream(false)
+  const log = new CliLog({ stream: out, redactor: new Redactor([]), now: clock().now })
+  log.error('Promotion refused: revision r-1 did not pass the smoke cases.', 'Promotion refused')
+  log.warning('Drift: a deploy would change one setting.', 'Drift')
+  expect(out.text).toBe(
+    'error: Promotion refused: revision r-1 did not pass the smoke cases.\n' +
+      'warning: Drift: a deploy would change one setting.\n'
+  )
+})
+
 test('on a terminal: the status line (stage, elapsed) sits under the log and goes at the end', async () => {
   const out = stream(true)
   const c = clock()

@@ -54,15 +54,15 @@ export class CliLog {
   }
 
   warning(line: string, title?: string): void {
-    this.#line(`warning: ${title ? `${title}: ` : ''}${line}`)
+    this.#line(`warning: ${titled(line, title)}`)
   }
 
   notice(line: string, title?: string): void {
-    this.#line(`notice: ${title ? `${title}: ` : ''}${line}`)
+    this.#line(`notice: ${titled(line, title)}`)
   }
 
   error(line: string, title?: string): void {
-    this.#line(`error: ${title ? `${title}: ` : ''}${line}`)
+    this.#line(`error: ${titled(line, title)}`)
   }
 
   /** A stage: its name as a line, and on a terminal the status line while it lasts. */
@@ -122,4 +122,10 @@ export class CliLog {
     this.#stream.write(CLEAR_LINE)
     this.#statusShown = false
   }
+}
+
+/** An annotation's title before its line, unless the line already starts with it. */
+function titled(line: string, title: string | undefined): string {
+  if (!title || line.toLowerCase().startsWith(`${title.toLowerCase()}:`)) return line
+  return `${title}: ${line}`
 }
