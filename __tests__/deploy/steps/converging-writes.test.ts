@@ -46,6 +46,12 @@ afterEach(async () => {
 
 /** The per-request timeout of the watching client: the length of the watch after a timeout. */
 const WATCH_MS = 300
+/**
+ * How long a held create waits before the emulator applies it: past the file's life (the emulator
+ * applies a held write even after the client gave up), so "never lands" holds however slow the
+ * run; 5 s raced the rest of the test on a loaded machine.
+ */
+const HELD_MS = 600_000
 
 /**
  * A client on a virtual clock: pauses advance it at once (recorded in `pauses`, after `onPause`),
@@ -122,7 +128,7 @@ describe('createOrAdopt', () => {
 
   test('a create that timed out is watched on the injected clock, and adopted when it lands late', async () => {
     // The POST is held past the client's timeout, so its outcome is unknown and may still land.
-    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 5000, times: 1 })
+    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: HELD_MS, times: 1 })
     const { client: watcher, pauses } = virtualClient(async () => {
       // It lands while the run watches the name: made here by another client, as if late.
       if (pauses.length === 1) await client.createDeployment(body('late-one'))
@@ -140,7 +146,7 @@ describe('createOrAdopt', () => {
   })
 
   test('a create that timed out and never lands is sent again after one watch of the timeout', async () => {
-    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: 5000, times: 1 })
+    emu.setFaults({ kind: 'delay', method: 'POST', path: '/v2/deployments', ms: HELD_MS, times: 1 })
     const { client: watcher, pauses } = virtualClient()
     try {
       const r = await createOrAdopt(watcher, body('never-one'), notes, watcher.clock, ACTION_SAY)
