@@ -1,7 +1,7 @@
 // `npm run demo`: the main job on the local emulator. Starts the control plane emulator with its
 // demo fixture, then runs the committed bundle exactly as the runner would (clean environment,
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a push event): the first run
-// creates the deployment, the second takes the update path behind the health gate (the emulator
+// creates the deployment (its build takes 35 s, so the wait says how long it has waited), the second takes the update path behind the health gate (the emulator
 // serves each deployment's agent server: the previous revision answers /info first, as while it
 // drains, then the new one; its graph is listed and a smoke case runs), the third pushes a commit whose build fails and, with
 // `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
@@ -16,6 +16,7 @@ import { mkdtempSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { startEmulator } from '../emulator/server.ts'
+import { DEFAULT_STAGE_DURATIONS_MS } from '../emulator/state/lifecycle.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
 import { commitFixtureRepo } from './fixture-repo.ts'
 import { PUSH_MAIN } from './runner-env.ts'
@@ -78,14 +79,23 @@ interface Run {
 }
 
 const runs: Run[] = [
-  { title: 'Run 1: push to main, the deployment does not exist yet', expect: 0, extra: {} },
+  {
+    title: 'Run 1: push to main, the deployment does not exist yet; its build takes 35 s',
+    expect: 0,
+    extra: {},
+    // A build long enough for the wait's progress line ("Still BUILDING after 30s").
+    before: () => void emulator.configure({ stageDurationsMs: { BUILDING: 35_000 } })
+  },
   {
     title:
       'Run 2: the next push, the same deployment is updated; its server is health-checked, the old revision answers /info at first, then the new one; a smoke case runs',
     expect: 0,
     extra: { ...HEALTH_GATE, 'smoke-test': 'smoke.yaml' },
-    // The previous revision answers the first /info, as while it drains.
-    before: () => void emulator.agents.scriptApp('*', { previousFirst: 1 }),
+    // The previous revision answers the first /info, as while it drains; builds are quick again.
+    before: () => {
+      emulator.configure({ stageDurationsMs: { BUILDING: DEFAULT_STAGE_DURATIONS_MS.BUILDING } })
+      emulator.agents.scriptApp('*', { previousFirst: 1 })
+    },
     env: { GITHUB_WORKSPACE: workspace }
   },
   {
