@@ -205,7 +205,9 @@ try {
   console.log('━━━ Run 7: a release promotes agent-server-demo to production ━━━')
   // Production gets what agent-server-demo runs, verified there first; its own build must report
   // the commit the source built (the code host resolves main in the checkout).
+  // Its agent server answers as a healthy one: the earlier runs' scripts end here.
   emulator.agents.script('*', {})
+  emulator.agents.scriptApp('*', {})
   const promoted = await runStep(
     {
       ...inputs,
@@ -213,7 +215,9 @@ try {
       'promote-from': 'agent-server-demo',
       'deployment-type': 'dedicated'
     },
-    push
+    push,
+    // The checkout of the commit that staging built: its graphs are checked on both servers.
+    { GITHUB_WORKSPACE: workspace }
   )
   printStep(promoted)
   if (promoted.code !== 0 || promoted.outputs['promoted-from-revision-id'] === '') {
