@@ -49,17 +49,12 @@ export interface Answer {
   redirect?: string
 }
 
-export type FailureKind =
-  /** The caller's signal aborted. */
-  | 'cancelled'
-  /** The time budget ran out. */
-  | 'timeout'
-  /** The connection closed while the answer was arriving. */
-  | 'incomplete'
-  /** The connection failed (its error, with its code, is the cause). */
-  | 'failed'
-  /** The body writer failed (its error is the cause). */
-  | 'body'
+/**
+ * How a request failed: the caller's signal aborted ('cancelled'), the time budget ran out
+ * ('timeout'), the connection closed while the answer was arriving ('incomplete'), the connection
+ * failed ('failed': its error, with its code, is the cause), or the body writer did ('body').
+ */
+export type FailureKind = 'cancelled' | 'timeout' | 'incomplete' | 'failed' | 'body'
 
 export class RequestFailure extends Error {
   readonly kind: FailureKind
@@ -73,12 +68,14 @@ export class RequestFailure extends Error {
 
   constructor(
     kind: FailureKind,
-    o: { cause: unknown; budgetMs: number; sent: boolean; answer?: Answer }
+    o: { cause: unknown } & Pick<RequestFailure, 'budgetMs' | 'sent' | 'answer'>
   ) {
-    super(o.cause instanceof Error ? o.cause.message : String(o.cause), { cause: o.cause })
+    const cause = o.cause
+    const said = cause instanceof Error ? cause.message : String(cause)
+    super(kind === 'timeout' ? `no answer within ${o.budgetMs} ms` : said, { cause })
     this.name = 'RequestFailure'
     this.kind = kind
-    this.code = (o.cause as NodeJS.ErrnoException | undefined)?.code
+    this.code = (cause as NodeJS.ErrnoException | undefined)?.code
     this.budgetMs = o.budgetMs
     this.sent = o.sent
     this.answer = o.answer
@@ -99,8 +96,7 @@ function timer(ms: number, clock?: Pick<Clock, 'sleep'>) {
 
 /** Sends `r` once and reads its answer; see the top of this file. */
 export async function request(r: Request): Promise<Answer> {
-  const agentOf = agentFor(r.url, r.pool)
-  const agent = agentOf instanceof Promise ? await agentOf : agentOf
+  const agent = await agentFor(r.url, r.pool)
   // The budget starts once the agent is ready: loading it is this process's time, not the server's.
   const budgetMs = Math.max(1, typeof r.timeoutMs === 'number' ? r.timeoutMs : r.timeoutMs())
   const time = timer(budgetMs, r.clock)
@@ -115,7 +111,7 @@ export async function request(r: Request): Promise<Answer> {
   try {
     return await exchange(req, r, whole, (kind, cause, sent, answer) => {
       const why = r.signal?.aborted ? 'cancelled' : time.signal.aborted ? 'timeout' : kind
-      return new RequestFailure(why, { cause, budgetMs, sent, ...(answer ? { answer } : {}) })
+      return new RequestFailure(why, { cause, budgetMs, sent, answer })
     })
   } finally {
     time.stop()

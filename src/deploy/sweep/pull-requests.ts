@@ -4,7 +4,7 @@
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitLabContext } from '../../github/event.ts'
-import { request, RequestFailure } from '../../net/request.ts'
+import { request } from '../../net/request.ts'
 
 /** What one read of a pull request says. */
 export type PullState =
@@ -67,12 +67,7 @@ export function gitlabPullStates(
         const asked = project ? { path: project } : { id: context.projectId }
         return gitlabState(JSON.parse(answer.body), iid, asked)
       } catch (err) {
-        const text =
-          err instanceof RequestFailure && err.kind === 'timeout'
-            ? `no answer within ${PULL_READ_TIMEOUT_MS} ms`
-            : err instanceof Error
-              ? err.message
-              : String(err)
+        const text = err instanceof Error ? err.message : String(err)
         return {
           kind: 'failed',
           reason: `GitLab could not be read: ${sanitizeServerText(redactor.redact(text), 200)}`
