@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import type { Emulator } from '../../emulator/server.ts'
 import {
+  DEPLOYS_AT_ONCE,
   e2e,
   e2eContext,
   e2eWithGitHub,
@@ -53,9 +54,17 @@ e2e('healthy: the agent server is probed with the key after DEPLOYED; health=hea
   expect(leaks(r, [t.key])).toEqual([])
 })
 
-/** A case that waits for the run's timeout: a jest timeout of its own, well beyond it. */
+/**
+ * A case that waits for the run's timeout: a jest timeout of its own, well beyond it, and revisions
+ * deployed at once, so the run's timeout is spent on the gate's probes, not on the stages.
+ */
 const e2eToTimeout = (title: string, body: (t: E2E) => Promise<void>) =>
-  test.concurrent(title, () => withEmulator({ speed: 4 }, emu => body(e2eContext(emu))), 90_000)
+  test.concurrent(
+    title,
+    () =>
+      withEmulator({ speed: 4, stageDurationsMs: DEPLOYS_AT_ONCE }, emu => body(e2eContext(emu))),
+    90_000
+  )
 
 e2eToTimeout(
   'a custom path with a query is probed as given: a database down fails /ok?check_db=1 until the timeout, not /ok',
