@@ -50,13 +50,13 @@ e2e(
     expect(r.outputs.deleted).toBe('false')
     expect(r.errors).toEqual([])
     expect(r.stdout).toContain(
-      `::notice title=Nothing to delete::No deployment is named "${name}": nothing to delete.`
+      `::notice title=Nothing to delete::No deployment is named "${name}".`
     )
     const id = '99999999-9999-4999-8999-999999999999'
     const byId = await run({ inputs: deleteInputs(emu, '', { 'deployment-id': id }) })
     expect(byId.code).toBe(0)
     expect(byId.outputs.deleted).toBe('false')
-    expect(byId.stdout).toContain(`No deployment has the id ${id}: nothing to delete.`)
+    expect(byId.stdout).toContain(`::notice title=Nothing to delete::No deployment has the id ${id}.`)
     expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
   }
 )

@@ -179,6 +179,18 @@ e2e(
     )
     const source = one(t, staging).id
     expect(t.emu.agents.probes().filter(p => p.deployment_id === source)).toEqual([])
+    // A dry run promotes nothing, and says what a real run would do.
+    const dry = await run({
+      inputs: t.inputs({
+        name: production,
+        'promote-from': staging,
+        'verify-source': 'false',
+        'dry-run': 'true'
+      })
+    })
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('::warning title=Would be promoted without evidence::')
+    expect(dry.stdout).toContain('before this run planned its promotion; it would be promoted')
   }
 )
 

@@ -53,7 +53,7 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
   const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent))
   if (stopped(found)) return found
   if (!found) {
-    log.notice(`${absent}: nothing to delete.`, 'Nothing to delete')
+    log.notice(`${absent}.`, 'Nothing to delete')
     return { outcome: 'absent' }
   }
   state.deploymentId = found.id

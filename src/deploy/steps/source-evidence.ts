@@ -31,9 +31,11 @@ export async function verifySource(
   const evidence = (e: Evidence) => (m.promotion.evidence = e)
   if (!o.verifySource) {
     evidence({ kind: 'skipped' })
+    // A dry run promotes nothing: it says what a real run would do.
+    const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is']
     deps.log.warning(
-      `${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run promoted it; it is promoted on its DEPLOYED status alone.`,
-      'Promoted without evidence'
+      `${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`,
+      o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence'
     )
     return undefined
   }
