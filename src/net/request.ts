@@ -150,14 +150,21 @@ function exchange(
       let size = 0
       const status = res.statusCode ?? 0
       const location = status >= 300 && status < 400 ? res.headers.location : undefined
-      const now = (cut: boolean): Answer => ({
-        status,
-        headers: res.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        cut,
-        sent,
-        ...(location !== undefined ? { redirect: location } : {})
-      })
+      // The body is joined only when read: a cut answer is mostly refused unread, and joining up
+      // to the cap for nothing doubles what a hostile server makes the run hold.
+      const now = (cut: boolean): Answer => {
+        let text: string | undefined
+        return {
+          status,
+          headers: res.headers,
+          get body() {
+            return (text ??= Buffer.concat(chunks).toString('utf8'))
+          },
+          cut,
+          sent,
+          ...(location !== undefined ? { redirect: location } : {})
+        }
+      }
       partial = () => now(false)
       res.on('data', (chunk: Buffer) => {
         const room = r.maxBody - size
