@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(376);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 376:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -280,33 +280,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4718:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(271)
+const Dispatcher = __nccwpck_require__(2377)
+const Pool = __nccwpck_require__(8014)
+const BalancedPool = __nccwpck_require__(3207)
+const Agent = __nccwpck_require__(5539)
+const ProxyAgent = __nccwpck_require__(9710)
+const EnvHttpProxyAgent = __nccwpck_require__(6699)
+const RetryAgent = __nccwpck_require__(9176)
+const errors = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(5889)
+const buildConnector = __nccwpck_require__(5106)
+const MockClient = __nccwpck_require__(2839)
+const MockAgent = __nccwpck_require__(587)
+const MockPool = __nccwpck_require__(3926)
+const mockErrors = __nccwpck_require__(5347)
+const RetryHandler = __nccwpck_require__(3174)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
+const DecoratorHandler = __nccwpck_require__(6949)
+const RedirectHandler = __nccwpck_require__(3216)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -324,10 +324,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(1068),
+  retry: __nccwpck_require__(9636),
+  dump: __nccwpck_require__(5786),
+  dns: __nccwpck_require__(6149)
 }
 
 module.exports.buildConnector = buildConnector
@@ -389,7 +389,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(6860).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -401,39 +401,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5662).Headers
+module.exports.Response = __nccwpck_require__(9317).Response
+module.exports.Request = __nccwpck_require__(3713).Request
+module.exports.FormData = __nccwpck_require__(8440).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(4881).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(7403)
+const { kConstruct } = __nccwpck_require__(8271)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(8495)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
+module.exports.WebSocket = __nccwpck_require__(3435).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -449,18 +449,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(6376)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -520,16 +520,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -635,7 +635,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -649,10 +649,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -893,16 +893,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1114,18 +1114,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1341,15 +1341,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1456,21 +1456,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1479,9 +1479,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { ReadableStreamFrom } = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1862,15 +1862,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 6425:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(3897)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1962,16 +1962,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const timers = __nccwpck_require__(5929)
 
 function noop () {}
 
@@ -2209,7 +2209,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -2334,7 +2334,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2543,7 +2543,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -2975,7 +2975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2983,7 +2983,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -2998,9 +2998,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3464,7 +3464,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 module.exports = {
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3546,7 +3546,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -3697,13 +3697,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3711,9 +3711,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4423,18 +4423,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4563,7 +4563,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 3207:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4571,7 +4571,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   PoolBase,
   kClients,
@@ -4579,10 +4579,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1278)
+const Pool = __nccwpck_require__(8014)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const { parseOrigin } = __nccwpck_require__(5386)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4779,7 +4779,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4787,9 +4787,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4802,7 +4802,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -4835,9 +4835,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4849,11 +4849,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(9968))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4861,7 +4861,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5776,7 +5776,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6299,7 +6299,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6307,13 +6307,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -6332,7 +6332,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6738,7 +6738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7098,7 +7098,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7108,16 +7108,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -7159,9 +7159,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7469,7 +7469,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 function onError (client, err) {
   if (
@@ -7729,19 +7729,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7944,7 +7944,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8016,15 +8016,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2190:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8307,15 +8307,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const PoolStats = __nccwpck_require__(1680)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8508,10 +8508,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 1680:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(3377)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8549,7 +8549,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8560,14 +8560,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8663,19 +8663,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8944,13 +8944,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 9176:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(2377)
+const RetryHandler = __nccwpck_require__(3174)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8986,7 +8986,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 4743:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8994,8 +8994,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const Agent = __nccwpck_require__(5539)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9025,7 +9025,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 6949:
 /***/ ((module) => {
 
 
@@ -9076,15 +9076,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 3216:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9315,20 +9315,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 3174:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
+const { RequestRetryError } = __nccwpck_require__(6593)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(5386)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9759,14 +9759,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 6149:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(6949)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10141,14 +10141,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5786:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(6949)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10271,12 +10271,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 5306:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10299,11 +10299,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1068:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10330,11 +10330,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 9636:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(3174)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10356,13 +10356,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10640,7 +10640,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10652,7 +10652,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10664,7 +10664,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10685,13 +10685,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 587:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
 const {
   kAgent,
   kMockAgentSet,
@@ -10702,14 +10702,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(2539)
+const MockClient = __nccwpck_require__(2839)
+const MockPool = __nccwpck_require__(3926)
+const { matchValue, buildMockOptions } = __nccwpck_require__(463)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const Dispatcher = __nccwpck_require__(2377)
+const Pluralizer = __nccwpck_require__(39)
+const PendingInterceptorsFormatter = __nccwpck_require__(2708)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10852,14 +10852,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 2839:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(271)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -10868,10 +10868,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10918,12 +10918,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 5347:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(6593)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10953,12 +10953,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 7073:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kDispatchKey,
@@ -10966,9 +10966,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { buildURL } = __nccwpck_require__(5386)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11167,14 +11167,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 3926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(8014)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -11183,10 +11183,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11233,7 +11233,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 2539:
 /***/ ((module) => {
 
 
@@ -11263,20 +11263,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(5347)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { buildURL } = __nccwpck_require__(5386)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11637,7 +11637,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 2708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11687,7 +11687,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 39:
 /***/ ((module) => {
 
 
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -12153,20 +12153,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3892:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(8271)
+const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(6083)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9317)
+const { Request, fromInnerRequest } = __nccwpck_require__(3713)
+const { kState } = __nccwpck_require__(6970)
+const { fetching } = __nccwpck_require__(6860)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1118)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13019,15 +13019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 7403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(8271)
+const { Cache } = __nccwpck_require__(3892)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class CacheStorage {
   /**
@@ -13178,26 +13178,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 8271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(3377).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 2012:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(782)
+const { isValidHeaderName } = __nccwpck_require__(1118)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13242,7 +13242,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9922:
 /***/ ((module) => {
 
 
@@ -13261,15 +13261,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 8495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(5816)
+const { stringify } = __nccwpck_require__(2095)
+const { webidl } = __nccwpck_require__(6083)
+const { Headers } = __nccwpck_require__(5662)
 
 /**
  * @typedef {Object} Cookie
@@ -13452,14 +13452,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 5816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
+const { isCTLExcludingHtab } = __nccwpck_require__(2095)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(782)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13769,7 +13769,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 2095:
 /***/ ((module) => {
 
 
@@ -14128,13 +14128,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 6301:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
 
 /**
  * @type {number[]} BOM
@@ -14709,23 +14709,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 6376:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(6860)
+const { makeRequest } = __nccwpck_require__(3713)
+const { webidl } = __nccwpck_require__(6083)
+const { EventSourceStream } = __nccwpck_require__(6301)
+const { parseMIMEType } = __nccwpck_require__(782)
+const { createFastMessageEvent } = __nccwpck_require__(6814)
+const { isNetworkError } = __nccwpck_require__(9317)
+const { delay } = __nccwpck_require__(625)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 
 let experimentalWarned = false
 
@@ -15199,7 +15199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 625:
 /***/ ((module) => {
 
 
@@ -15243,12 +15243,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15258,16 +15258,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { FormData } = __nccwpck_require__(8440)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
 let random
 
 try {
@@ -15779,7 +15779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -15910,7 +15910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16661,12 +16661,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9255:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(3377)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16714,14 +16714,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 1508:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16847,16 +16847,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { utf8DecodeBytes } = __nccwpck_require__(1118)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(782)
+const { isFileLike } = __nccwpck_require__(1508)
+const { makeEntry } = __nccwpck_require__(8440)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17328,16 +17328,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(1118)
+const { kState } = __nccwpck_require__(6970)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { FileLike, isFileLike } = __nccwpck_require__(1508)
+const { webidl } = __nccwpck_require__(6083)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17587,7 +17587,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -17634,21 +17634,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3377)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { webidl } = __nccwpck_require__(6083)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18328,7 +18328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 6860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18341,9 +18341,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(9317)
+const { HeadersList } = __nccwpck_require__(5662)
+const { Request, cloneRequest } = __nccwpck_require__(3713)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18379,23 +18379,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(1118)
+const { kState, kDispatcher } = __nccwpck_require__(6970)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { webidl } = __nccwpck_require__(6083)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20605,23 +20605,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 3713:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
+const { FinalizationRegistry } = __nccwpck_require__(9255)()
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20631,12 +20631,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21649,14 +21649,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 9317:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21668,16 +21668,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6833)
+const { kState, kHeaders } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { FormData } = __nccwpck_require__(8440)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22266,7 +22266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 6970:
 /***/ ((module) => {
 
 
@@ -22282,21 +22282,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 let supportedHashes = []
 
@@ -23921,14 +23921,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 6083:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(5386)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24623,7 +24623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2685:
 /***/ ((module) => {
 
 
@@ -24920,7 +24920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4881:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24929,16 +24929,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(5860)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(8391)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25271,12 +25271,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25356,7 +25356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 8391:
 /***/ ((module) => {
 
 
@@ -25373,7 +25373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 5860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25384,10 +25384,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(8391)
+const { ProgressEvent } = __nccwpck_require__(699)
+const { getEncoding } = __nccwpck_require__(2685)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(782)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25771,27 +25771,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(7610)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3479)
+const { channels } = __nccwpck_require__(6644)
+const { CloseEvent } = __nccwpck_require__(6814)
+const { makeRequest } = __nccwpck_require__(3713)
+const { fetching } = __nccwpck_require__(6860)
+const { Headers, getHeadersList } = __nccwpck_require__(5662)
+const { getDecodeSplit } = __nccwpck_require__(1118)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26149,7 +26149,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 9322:
 /***/ ((module) => {
 
 
@@ -26222,14 +26222,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(3377)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26558,12 +26558,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 4226:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(9322)
 
 const BUFFER_SIZE = 16386
 
@@ -26661,14 +26661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 6495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3479)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26773,16 +26773,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 1298:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(7610)
+const { channels } = __nccwpck_require__(6644)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26792,11 +26792,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(3479)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { closeWebSocketConnection } = __nccwpck_require__(3403)
+const { PerMessageDeflate } = __nccwpck_require__(6495)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27307,14 +27307,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 8470:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { opcodes, sendHints } = __nccwpck_require__(9322)
+const FixedQueue = __nccwpck_require__(2190)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27418,7 +27418,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 7610:
 /***/ ((module) => {
 
 
@@ -27437,16 +27437,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3479:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(7610)
+const { states, opcodes } = __nccwpck_require__(9322)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(6814)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(782)
 
 /* globals Blob */
 
@@ -27766,15 +27766,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 3435:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(9322)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27783,21 +27783,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(7610)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(3479)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
+const { ByteParser } = __nccwpck_require__(1298)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(5386)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(6814)
+const { SendQueue } = __nccwpck_require__(8470)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28368,20 +28368,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6955:
+/***/ 2291:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ main_run)
+  eF: () => (/* binding */ main_run)
 });
 
-// UNUSED EXPORTS: coreFiles
+// UNUSED EXPORTS: coreFiles, foldOnce
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -28417,7 +28417,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -28513,7 +28513,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28550,9 +28550,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(2779);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(8585);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28628,7 +28628,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28702,7 +28702,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28983,7 +28983,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -29025,7 +29025,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29205,7 +29205,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29479,7 +29479,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30067,7 +30067,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30147,7 +30147,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30212,7 +30212,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30664,9 +30664,9 @@ function eventDefaults(context) {
 }
 
 // EXTERNAL MODULE: ./src/github/context.ts
-var context = __nccwpck_require__(9556);
+var context = __nccwpck_require__(9137);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(2679);
+var inert = __nccwpck_require__(652);
 ;// CONCATENATED MODULE: ./src/inputs/naming.ts
 /** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
 function sayAs(name, setting) {
@@ -30697,17 +30697,13 @@ function makeClock(over = {}) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __nccwpck_require__(4007);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(4708);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
+var errors = __nccwpck_require__(8998);
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __nccwpck_require__(3851);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __nccwpck_require__(7889);
+var control_plane_redact = __nccwpck_require__(6924);
 // EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3190);
+var load_schema = __nccwpck_require__(3669);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
 // Small pure helpers of the transport: URLs, backoff, Retry-After.
 function formatBytes(n) {
@@ -30770,13 +30766,8 @@ function locationOf(location, base) {
 ;// CONCATENATED MODULE: ./src/control-plane/http.ts
 // The transport: one request at a time, with a per-request timeout, an overall deadline, retries
 // with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Requests go through node:http(s). Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) the agent is the tunnelling one of
-// @actions/http-client, whose own redirect-following and retries are not used: it would send
-// X-Api-Key to a redirect's host. That package is loaded only then: it imports undici at its top
-// level, which would otherwise cost every run a large part of its start-up.
-
-
+// Each attempt is one request of src/net/ (the runner's proxy, no redirect followed: it would send
+// X-Api-Key to a redirect's host), on kept-alive sockets of this transport's own.
 
 
 
@@ -30790,18 +30781,14 @@ const DEFAULT_RETRY = {
     maxDelayMs: 20_000,
     maxRetryAfterMs: 60_000
 };
-/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
-const IDLE_SOCKET_MS = 4_000;
 /** Statuses after which a request that is safe to repeat is tried again. */
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 /** Connection errors that mean the request never reached the server: safe even for writes. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 class Transport {
     #opts;
-    /** Keep-alive agents of direct requests, by protocol. */
-    #direct = new Map();
-    /** The source of proxy agents, loaded on the first request that goes through a proxy. */
-    #proxied;
+    /** Keep-alive agents of direct requests. */
+    #pool = new request/* KeepAlivePool */.n4();
     #requests = 0;
     constructor(opts) {
         this.#opts = opts;
@@ -30931,39 +30918,7 @@ class Transport {
         return !this.#opts.signal?.aborted;
     }
     close() {
-        for (const agent of this.#direct.values())
-            agent.destroy();
-        void this.#proxied?.then(source => source.dispose(), () => undefined);
-    }
-    /**
-     * The agent for `url`: through the proxy the environment names for it, if any, else a direct
-     * keep-alive agent (as many sockets as Node's global agent allows, as @actions/http-client has)
-     * that lets a socket idle for a few seconds at most.
-     */
-    #agent(url) {
-        if ((0,proxy/* getProxyUrl */.s)(url)?.hostname) {
-            this.#proxied ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], {
-                allowRedirects: false,
-                allowRetries: false,
-                keepAlive: true
-            }));
-            return this.#proxied.then(source => source.getAgent(url.href));
-        }
-        let agent = this.#direct.get(url.protocol);
-        if (!agent) {
-            // An idle socket is closed before the server would close it: a request sent on a socket
-            // the server is closing at that instant fails with a reset, which for a write means an
-            // unknown outcome. Node applies a server's `Keep-Alive: timeout=` hint (less a second) only
-            // under an agent timeout, and most servers close idle sockets after 5 s or more.
-            const options = {
-                keepAlive: true,
-                maxSockets: external_node_http_.globalAgent.maxSockets,
-                timeout: IDLE_SOCKET_MS
-            };
-            agent = url.protocol === 'https:' ? new external_node_https_.Agent(options) : new external_node_http_.Agent(options);
-            this.#direct.set(url.protocol, agent);
-        }
-        return agent;
+        this.#pool.close();
     }
     #base() {
         const url = new URL(this.#opts.baseUrl);
@@ -31051,78 +31006,55 @@ class Transport {
     }
     /** One attempt: the request on the wire within its time budget, and its whole answer. */
     async #once(spec) {
-        const { baseUrl, headers, requestTimeoutMs, signal } = this.#opts;
+        const { baseUrl, headers, requestTimeoutMs, signal, maxBodyBytes } = this.#opts;
         const deadline = this.#deadline(spec);
         const url = buildUrl(baseUrl, spec.path, spec.query);
         const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-        const agentOf = this.#agent(url);
-        const agent = agentOf instanceof Promise ? await agentOf : agentOf;
-        // The request's clock starts once the agent is loaded: that is this process's time, not the
+        // The budget is worked out once the agent is loaded: that is this process's time, not the
         // server's, and a loaded runner must not spend a short request timeout on it.
-        const now = this.#opts.clock.now();
-        const budget = deadline === undefined ? requestTimeoutMs : Math.min(requestTimeoutMs, deadline - now);
-        const signals = [AbortSignal.timeout(Math.max(1, budget))];
-        if (signal)
-            signals.push(signal);
-        const combined = AbortSignal.any(signals);
+        const budget = () => deadline === undefined
+            ? requestTimeoutMs
+            : Math.min(requestTimeoutMs, deadline - this.#opts.clock.now());
         this.#requests++;
         this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
-        const options = {
-            method: spec.method,
-            headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
-            agent,
-            signal: combined
-        };
-        return this.#exchange(spec, url, options, body, err => this.#failure(spec, err, combined, budget));
+        let answer;
+        try {
+            answer = await (0,request/* request */.Em)({
+                url,
+                method: spec.method,
+                headers,
+                ...(body === undefined ? {} : { body }),
+                timeoutMs: budget,
+                ...(signal ? { signal } : {}),
+                maxBody: maxBodyBytes,
+                pool: this.#pool
+            });
+        }
+        catch (err) {
+            throw err instanceof request/* RequestFailure */.e6 ? this.#failure(spec, err) : err;
+        }
+        if (answer.cut)
+            throw Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
+        const size = Buffer.byteLength(answer.body);
+        this.#log(`← ${answer.status} ${spec.method} ${url.pathname} (${size} bytes)`);
+        return { status: answer.status, headers: answer.headers, text: answer.body };
     }
     /**
      * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
      * is named, and whether the run's deadline cut it), or the failure as it came.
      */
-    #failure(spec, err, combined, budget) {
-        if (this.#opts.signal?.aborted)
+    #failure(spec, err) {
+        if (err.kind === 'cancelled')
             return new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
-        if (combined.aborted)
+        if (err.kind === 'timeout')
             return Object.assign(new Error('timeout'), {
                 name: 'TimeoutError',
-                budgetMs: budget,
-                byDeadline: budget < this.#opts.requestTimeoutMs
+                budgetMs: err.budgetMs,
+                byDeadline: err.budgetMs < this.#opts.requestTimeoutMs
             });
-        return err;
-    }
-    /** The request sent and its answer read whole, up to the size cap; `failure` says how it failed. */
-    #exchange(spec, url, options, body, failure) {
-        const { maxBodyBytes } = this.#opts;
-        const lib = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
-        return new Promise((resolve, reject) => {
-            const req = lib.request(url, options);
-            const fail = (err) => reject(failure(err));
-            req.on('error', fail);
-            req.on('response', res => {
-                const chunks = [];
-                let size = 0;
-                res.on('data', (chunk) => {
-                    size += chunk.length;
-                    if (size > maxBodyBytes) {
-                        const err = Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
-                        // Rejected first: destroying emits 'aborted', whose message would win otherwise.
-                        reject(err);
-                        res.destroy();
-                        req.destroy();
-                        return;
-                    }
-                    chunks.push(chunk);
-                });
-                res.on('error', fail);
-                res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
-                res.on('end', () => {
-                    const text = Buffer.concat(chunks).toString('utf8');
-                    this.#log(`← ${res.statusCode} ${spec.method} ${url.pathname} (${size} bytes)`);
-                    resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-                });
-            });
-            req.end(body);
-        });
+        if (err.kind === 'incomplete')
+            return new Error('the connection closed before the answer was complete');
+        return err.cause;
     }
 }
 
@@ -31131,9 +31063,9 @@ class Transport {
 const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
+var base_url = __nccwpck_require__(8640);
 // EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1076);
+var dialect = __nccwpck_require__(1227);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
 // than the limit is the last one. A service whose paging is broken (full pages for ever, or the
@@ -31157,27 +31089,30 @@ async function* readAllPages(read, pageSize, ctx, what) {
         const page = await read(offset);
         // An entry may move to the next page while we read (a deployment created meanwhile): it is
         // given once. A full page of entries already given means the offset did not advance.
+        const skipped = page.skipped ?? [];
+        const received = page.resources.length + skipped.length;
         const fresh = page.resources.filter(r => !seen.has(r.id));
-        if (page.resources.length >= pageSize && fresh.length === 0) {
+        const progress = fresh.length > 0 || skipped.some(r => !seen.has(r.id));
+        if (received >= pageSize && !progress) {
             throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
         }
-        for (const r of fresh)
+        for (const r of [...fresh, ...skipped])
             seen.add(r.id);
         yield* fresh;
-        if (page.resources.length < pageSize)
+        if (received < pageSize)
             return;
         if (pages >= MAX_PAGES) {
             throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
         }
         // A service that echoes the requested offset would loop for ever: step past the page.
-        offset = page.offset > offset ? page.offset : offset + page.resources.length;
+        offset = page.offset > offset ? page.offset : offset + received;
     }
 }
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(8072);
+var vocabulary = __nccwpck_require__(9573);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __nccwpck_require__(1013);
+var version = __nccwpck_require__(8307);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
 
 
@@ -31208,11 +31143,17 @@ class ControlPlaneClient {
     dialect;
     /** The run's deadline (the clock's ms): what is sent besides, an upload, ends by it too. */
     deadline;
+    #mask;
+    #debug;
     constructor(opts) {
         const problem = (0,base_url/* baseUrlProblem */.aS)(opts.baseUrl);
         if (problem)
             throw new Error(`Refusing base URL: ${problem}.`);
-        this.redactor = new control_plane_redact/* Redactor */.pO([opts.apiKey, ...(opts.secrets ?? [])]);
+        this.redactor = opts.redactor ?? new control_plane_redact/* Redactor */.pO();
+        for (const value of [opts.apiKey, ...(opts.secrets ?? [])])
+            this.redactor.add(value);
+        this.#mask = opts.mask;
+        this.#debug = opts.debug;
         const headers = {
             'X-Api-Key': opts.apiKey,
             Accept: 'application/json',
@@ -31244,28 +31185,35 @@ class ControlPlaneClient {
     get requestCount() {
         return this.#transport.requestCount;
     }
-    /** One page of `GET /v2/deployments`. */
+    /** One page of `GET /v2/deployments`; an entry that does not parse is skipped (a debug line). */
     async listDeployments(query = {}) {
-        return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+        const page = await this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
             query: await checked('ListDeploymentsQuery', query)
         });
+        this.#saySkipped(page);
+        return page;
     }
     /**
-     * Every deployment matching the query, page after page, each once; stops on a short page.
+     * Every deployment matching the query, page after page, each once; stops on a short page. An
+     * entry that does not parse is skipped with a debug line, and told to `onSkipped`.
      * Throws EndlessListError when the list does not end (see paging.ts).
      */
-    async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4) {
+    async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4, onSkipped) {
         // Each page's query is checked before it leaves by the model's rules without zod
         // (vocabulary.ts): the first page is often the run's first request, which then need not wait
         // for the model to load (load-schema.ts).
-        const page = (offset) => {
+        const page = async (offset) => {
             const q = { limit: pageSize, offset, ...query };
             const problem = (0,vocabulary/* deploymentsQueryProblem */.Wk)(q);
             if (problem)
                 throw new TypeError(`list deployments: a query the interface refuses: ${problem}`);
-            return this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
+            const list = await this.call('list deployments', 'GET', '/v2/deployments', 'DeploymentList', {
                 query: q
             });
+            this.#saySkipped(list);
+            for (const entry of list.skipped)
+                onSkipped?.(entry);
+            return list;
         };
         yield* readAllPages(page, pageSize, { operation: 'list deployments', method: 'GET', path: '/v2/deployments' }, 'deployment');
     }
@@ -31356,9 +31304,9 @@ class ControlPlaneClient {
         catch (err) {
             if (!(err instanceof errors/* ApiError */.hD && err.status === 404))
                 throw err;
-            const { order, limit, offset } = query;
+            const { order, limit, offset, start_time } = query;
             try {
-                page = await this.call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset }, idempotent: true });
+                page = await this.call('get revision logs', 'POST', `/v1/projects/${revision}/${query.type}_logs`, 'RevisionLogPage', { ...call, body: { order, limit, offset, start_time }, idempotent: true });
             }
             catch (v1) {
                 throw v1 instanceof errors/* ApiError */.hD && v1.status === 404 ? err : v1;
@@ -31375,11 +31323,11 @@ class ControlPlaneClient {
      * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
      * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
      * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-     * fresh slot, and one never PUT to is named by nothing.
+     * fresh slot, and one never PUT to is named by nothing. `call.deadline`: the upload's.
      */
-    async requestUploadUrl(deploymentId) {
+    async requestUploadUrl(deploymentId, call = {}) {
         const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
-        return this.call('request upload url', 'POST', path, 'UploadUrl', { idempotent: true });
+        return this.call('request upload url', 'POST', path, 'UploadUrl', { ...call, idempotent: true });
     }
     async listRepositories(integrationId) {
         const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
@@ -31394,6 +31342,31 @@ class ControlPlaneClient {
     }
     close() {
         this.#transport.close();
+    }
+    #saySkipped(list) {
+        for (const e of list.skipped) {
+            const named = e.name === undefined ? '' : ` ("${e.name}")`;
+            this.#debug?.(this.redactor.redact(`list deployments: entry ${e.index + 1} of the page, deployment ${e.id}${named}, skipped: ${e.problem}`));
+        }
+    }
+    /**
+     * The secret values an answer carries (a deployment's, each listed one's, parsed or not): the
+     * service returns them in plain text, so they are masked and redacted before anything reads on.
+     */
+    #maskSecrets(json) {
+        const entries = json?.resources;
+        for (const d of Array.isArray(entries) ? entries : [json]) {
+            const secrets = d?.secrets;
+            if (!Array.isArray(secrets))
+                continue;
+            for (const secret of secrets) {
+                const value = secret?.value;
+                if (typeof value !== 'string')
+                    continue;
+                for (const added of this.redactor.learn(value))
+                    this.#mask?.(added);
+            }
+        }
     }
     /** Sends a request in the client's dialect: the path and the body translated to the wire. */
     send(spec) {
@@ -31411,6 +31384,7 @@ class ControlPlaneClient {
         for (let attempt = 1;; attempt++) {
             try {
                 const { status, json } = await this.#transport.send(spec);
+                this.#maskSecrets(json);
                 const model = await (0,load_schema/* loadSchema */.e)();
                 const wire = (0,dialect/* responseFromWire */.xD)(this.dialect, json);
                 const value = this.#parse(spec, status, wire, schemaOf(model, schema));
@@ -31460,375 +31434,27 @@ function sameId(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __nccwpck_require__(6432);
+var delete_delete = __nccwpck_require__(9129);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(1368);
+var deploy_ending = __nccwpck_require__(4979);
 // EXTERNAL MODULE: ./src/deploy/outcomes.ts
-var outcomes = __nccwpck_require__(9582);
+var outcomes = __nccwpck_require__(365);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(4749);
+var status_words = __nccwpck_require__(1214);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(7387);
+var duration = __nccwpck_require__(402);
+// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 14 modules
+var after_deployed = __nccwpck_require__(5704);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(3718);
+var conclude = __nccwpck_require__(5817);
 // EXTERNAL MODULE: ./src/inputs/names.ts
-var names = __nccwpck_require__(5585);
+var names = __nccwpck_require__(5236);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
-// EXTERNAL MODULE: ./src/inputs/action-yml.ts
-var action_yml = __nccwpck_require__(1068);
-;// CONCATENATED MODULE: ./src/inputs/fields.ts
-// Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
-// so `''` reaches only the checks of inputs without one.
-
-
-
-
-const DEFAULT_BASE_URL = action_yml/* ACTION_INPUTS */.b['base-url'].default;
-const MAX_NAME_LENGTH = 63;
-const MAX_API_KEY_LENGTH = 1024;
-/** GitHub limits an environment name to 255 characters. */
-const MAX_ENVIRONMENT_LENGTH = 255;
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-/**
- * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
- * format characters, controls, and spaces other than the ASCII one.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
-/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
-const WIDTH_FORMS = /[\uff00-\uffef]/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-function optionalText(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (CONTROL.test(v))
-            return fail(`\`${input}\` must be ${what} on one line`);
-        return v;
-    };
-}
-function optionalToken(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (WHITESPACE_OR_CONTROL.test(v)) {
-            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
-        }
-        return v;
-    };
-}
-function optionalUuid(input, what) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (!vocabulary/* UUID_PATTERN */.JJ.test(v)) {
-            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
-        }
-        return v.toLowerCase();
-    };
-}
-function booleanInput(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (TRUE_VALUES.includes(v))
-            return true;
-        if (FALSE_VALUES.includes(v))
-            return false;
-        return fail(`\`${input}\` must be \`true\` or \`false\``);
-    };
-}
-/** A whole number from `min` to `max`. */
-function integerInput(input, min, max) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const n = /^\d+$/.test(v) ? Number(v) : NaN;
-        if (Number.isInteger(n) && n >= min && n <= max)
-            return n;
-        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
-    };
-}
-/** A duration in ms; `undefined` when the input is empty. */
-function durationInput(input, check) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const ms = (0,duration/* parseDuration */.E9)(v);
-        if (ms === undefined) {
-            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
-        }
-        const problem = check(ms);
-        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
-    };
-}
-/**
- * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
- * and encodes others into the path, so the URL used would not be the one a reviewer read.
- */
-function invisibleProblem(v) {
-    const hidden = INVISIBLE.exec(v)?.[0];
-    return hidden === undefined
-        ? undefined
-        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
-}
-/** A URL input's text as a URL: on one line, with no hidden characters, absolute like `example`. */
-function urlOf(input, example, v, fail) {
-    if (WHITESPACE_OR_CONTROL.test(v)) {
-        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
-    }
-    const hidden = invisibleProblem(v);
-    if (hidden !== undefined)
-        return fail(`\`${input}\` ${hidden}`);
-    try {
-        return new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like ${example}`);
-    }
-}
-function parseBaseUrl(v, fail) {
-    const input = 'base-url';
-    const url = urlOf(input, DEFAULT_BASE_URL, v, fail);
-    if (!url)
-        return undefined;
-    const problem = (message) => fail(`\`${input}\` ${message}`);
-    // The client's own rule for where the key may go: https, or http to a loopback host only.
-    const refused = (0,base_url/* baseUrlProblem */.aS)(url.href);
-    if (refused)
-        problem(`is refused: ${refused}`);
-    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
-        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
-    }
-    // After a problem above, the input counts as failed whatever is returned.
-    return url.origin + url.pathname.replace(/\/+$/, '');
-}
-/**
- * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
- * without credentials, which would be shown to everyone who can read the deployment or the run.
- */
-function webUrl(input) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        const url = urlOf(input, 'https://agent.example.com', v, fail);
-        if (!url)
-            return undefined;
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-            return fail(`\`${input}\` must be an http:// or https:// URL`);
-        }
-        if (url.username !== '' || url.password !== '') {
-            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
-        }
-        return v;
-    };
-}
-const parseCustomUrl = webUrl('custom-url');
-function parseName(v, fail) {
-    const input = 'name';
-    if (v === '')
-        return undefined;
-    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v)) {
-        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
-    }
-    if (v.length > MAX_NAME_LENGTH) {
-        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
-    }
-    return v;
-}
-function parseApiKey(v, fail) {
-    const input = 'api-key';
-    if (v === '') {
-        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
-    }
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
-    }
-    return v;
-}
-function parseGithubToken(v, fail) {
-    const input = 'github-token';
-    if (v === '')
-        return undefined;
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
-    }
-    return v;
-}
-function parseEnvironment(v, fail) {
-    const input = 'environment';
-    if (v === '')
-        return undefined;
-    if (CONTROL.test(v))
-        return fail(`\`${input}\` must be a GitHub environment name on one line`);
-    if (v.length > MAX_ENVIRONMENT_LENGTH) {
-        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
-    }
-    return v;
-}
-const parseEnvironmentUrl = webUrl('environment-url');
-const fields_BRANCH_PREFIX = 'refs/heads/';
-/**
- * Why a name is refused that would read as another: git takes Unicode names, and letters of any
- * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
- * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
- */
-function unicodeProblem(text) {
-    const hidden = INVISIBLE.exec(text)?.[0];
-    if (hidden !== undefined && hidden !== ' ') {
-        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
-    }
-    const wide = WIDTH_FORMS.exec(text)?.[0];
-    if (wide !== undefined) {
-        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
-    }
-    return undefined;
-}
-/** `U+202E`: a character named without printing it. */
-function codePoint(c) {
-    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/**
- * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
- * well-formed name. The integration checks out what it is given: a malformed name fails late.
- */
-function refFormatProblem(ref) {
-    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
-        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
-    }
-    const unicode = unicodeProblem(ref);
-    if (unicode !== undefined)
-        return unicode;
-    if (ref.includes('..'))
-        return 'must not contain `..`';
-    if (ref.includes('@{'))
-        return 'must not contain `@{`';
-    if (ref === '@')
-        return 'must not be `@` alone';
-    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
-        return 'must not start or end with `/` nor contain `//`';
-    }
-    if (ref.endsWith('.'))
-        return 'must not end with `.`';
-    for (const part of ref.split('/')) {
-        if (part.startsWith('.'))
-            return 'must not have a part (between slashes) that starts with `.`';
-        if (part.endsWith('.lock'))
-            return 'must not have a part (between slashes) that ends with `.lock`';
-    }
-    return undefined;
-}
-/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
-function parseRef(v, fail) {
-    if (v === '')
-        return undefined;
-    const problem = refFormatProblem(v);
-    if (problem !== undefined) {
-        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
-    }
-    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
-    if (v.startsWith(fields_BRANCH_PREFIX) && v.length > fields_BRANCH_PREFIX.length) {
-        return v.slice(fields_BRANCH_PREFIX.length);
-    }
-    return v;
-}
-/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
-function escapesRoot(path) {
-    let depth = 0;
-    for (const part of path.split(/[/\\]/)) {
-        if (part === '..')
-            depth--;
-        else if (part !== '' && part !== '.')
-            depth++;
-        if (depth < 0)
-            return true;
-    }
-    return false;
-}
-/** A path relative to the workspace that stays inside it: `graph-config-path`, `smoke-test`. */
-function workspacePath(input, example, deeper) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (CONTROL.test(v))
-            return fail(`\`${input}\` must be a path on one line`);
-        if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
-            return fail(`\`${input}\` must be relative to the repository root (like \`${example}\`)`);
-        }
-        if (escapesRoot(v)) {
-            return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`${deeper}\`)`);
-        }
-        const hidden = unicodeProblem(v);
-        if (hidden !== undefined)
-            return fail(`\`${input}\` ${hidden}`);
-        return v;
-    };
-}
-const parseGraphConfigPath = workspacePath('graph-config-path', 'langgraph.json', 'apps/agent/langgraph.json');
-function parseRepository(v, fail) {
-    if (v === '')
-        return undefined;
-    const [, name] = v.split('/');
-    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
-        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
-    }
-    return v;
-}
-function parseNamespace(v, fail) {
-    const input = 'k8s-namespace';
-    if (v === '')
-        return undefined;
-    if (!DNS_LABEL.test(v) || v.length > 63) {
-        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
-    }
-    return v;
-}
-function parseEnum(input, values) {
-    return (v, fail) => {
-        if (v === '')
-            return undefined;
-        if (values.includes(v))
-            return v;
-        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
-    };
-}
-/** `promote-from`: another deployment's name, or its id (a uuid). */
-function parsePromoteFrom(v, fail) {
-    if (v === '')
-        return undefined;
-    if (vocabulary/* UUID_PATTERN */.JJ.test(v))
-        return v.toLowerCase();
-    if (!vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1.test(v) || v.length > MAX_NAME_LENGTH) {
-        return fail('`promote-from` must be a deployment name (lowercase letters, digits and hyphens, like `my-agent-staging`) or a deployment id');
-    }
-    return v;
-}
-/** `expected-source-digest`: `sha256:<64 hex>`, as the `source-digest` output gives it. */
-function parseSourceDigest(v, fail) {
-    if (v === '')
-        return undefined;
-    const d = v.toLowerCase();
-    if (!/^sha256:[0-9a-f]{64}$/.test(d)) {
-        return fail('`expected-source-digest` must be `sha256:` and 64 hex digits, as the `source-digest` output gives it');
-    }
-    return d;
-}
-
+var documents = __nccwpck_require__(4242);
+// EXTERNAL MODULE: ./src/inputs/fields.ts
+var fields = __nccwpck_require__(3871);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
+var vouched_hosts = __nccwpck_require__(5315);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
 // The health gate's two inputs, each checked on its own, and how they fit the others: which path
 // `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
@@ -31839,17 +31465,17 @@ const DEFAULT_HEALTH_PATH = '/ok';
 const DEFAULT_HEALTH_WINDOW = '30s';
 const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
 const MAX_HEALTH_PATH_LENGTH = 2048;
-const health_TRUE_VALUES = ['true', 'True', 'TRUE'];
-const health_FALSE_VALUES = ['false', 'False', 'FALSE'];
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
 const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
 /**
  * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
  * is that path with its query (`/ok?check_db=1`).
  */
 function parseHealthCheck(v, fail) {
-    if (v === '' || health_FALSE_VALUES.includes(v))
+    if (v === '' || FALSE_VALUES.includes(v))
         return false;
-    if (health_TRUE_VALUES.includes(v))
+    if (TRUE_VALUES.includes(v))
         return DEFAULT_HEALTH_PATH;
     const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
     if (!v.startsWith('/'))
@@ -31904,7 +31530,7 @@ function parseHealthCheckHosts(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(4862);
+var inputs_text = __nccwpck_require__(5193);
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 
 
@@ -31988,7 +31614,7 @@ function parseSecrets(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(6740);
+var sweep_names = __nccwpck_require__(349);
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
 // The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
 // commands and sources it applies to, what a create needs, and whether the README shows it.
@@ -32041,25 +31667,25 @@ const FROM_REPOSITORY = {
 const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 const INPUTS = {
-    'api-key': row(parseApiKey, EVERY, { common: true }),
-    'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY),
-    'base-url': row(parseBaseUrl, EVERY),
-    name: row(parseName, 'both', { common: true }),
-    'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
+    'api-key': row(fields/* parseApiKey */.Xu, EVERY, { common: true }),
+    'tenant-id': row((0,fields/* optionalUuid */.kO)('tenant-id', 'a workspace id'), EVERY, { common: true }),
+    'base-url': row(fields/* parseBaseUrl */.Q2, EVERY),
+    name: row(fields/* parseName */.$q, 'both', { common: true }),
+    'deployment-id': row((0,fields/* optionalUuid */.kO)('deployment-id', 'a deployment id'), 'both', { common: true }),
     // `github` is the production service's word for `codehost`: both are accepted.
     source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
         common: true
     }),
-    'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
+    'integration-id': row((0,fields/* optionalUuid */.kO)('integration-id', 'a forge integration id'), 'deploy', {
         sources: CODEHOST,
         createNeeds: CODEHOST,
         common: true
     }),
     // The sweep reads pull requests from it.
-    repository: row(parseRepository, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
-    ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
-    'graph-config-path': row(parseGraphConfigPath, 'deploy'),
-    'image-uri': row(optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
+    repository: row(fields/* parseRepository */.SU, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
+    ref: row(fields/* parseRef */.rd, 'deploy', { ...FROM_REPOSITORY, common: true }),
+    'graph-config-path': row(fields/* parseGraphConfigPath */.Rg, 'deploy'),
+    'image-uri': row((0,fields/* optionalToken */.A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
         sources: ['external_docker', 'internal_docker'],
         revisionSources: ['internal_docker'],
         createNeeds: SELF_HOSTED,
@@ -32068,62 +31694,75 @@ const INPUTS = {
     secrets: row(parseSecrets, 'deploy', { common: true }),
     'secret-references': row(documents/* parseSecretReferences */.qv, 'deploy', { sources: SELF_HOSTED }),
     'resource-spec': row(documents/* parseResourceSpec */.Bj, 'deploy'),
-    'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
-    'custom-url': row(parseCustomUrl, 'deploy'),
-    'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
-    'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
-    'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
-    'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-    'revision-source': row(parseEnum('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
+    'build-on-push': row((0,fields/* booleanInput */.tE)('build-on-push'), 'deploy', { sources: CODEHOST }),
+    'custom-url': row(fields/* parseCustomUrl */._k, 'deploy'),
+    'listener-id': row((0,fields/* optionalUuid */.kO)('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
+    'k8s-namespace': row(fields/* parseNamespace */.LM, 'deploy', SELF_HOSTED_CREATE),
+    'install-command': row((0,fields/* optionalText */.mR)('install-command', 'a command'), 'deploy'),
+    'build-command': row((0,fields/* optionalText */.mR)('build-command', 'a command'), 'deploy'),
+    'revision-source': row((0,fields/* parseEnum */.nL)('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
         sources: vocabulary/* CLOUD_SOURCES */.XQ
     }),
-    create: row(booleanInput('create'), 'deploy'),
-    wait: row(booleanInput('wait'), 'both'),
-    timeout: row(durationInput('timeout', ms => ms <= 0
+    create: row((0,fields/* booleanInput */.tE)('create'), 'deploy'),
+    wait: row((0,fields/* booleanInput */.tE)('wait'), 'both'),
+    timeout: row((0,fields/* durationInput */.Ts)('timeout', ms => ms <= 0
         ? 'must be longer than zero'
         : ms > MAX_TIMEOUT_MS
             ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
             : undefined), 'both', { common: true }),
     // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': row(durationInput('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
-    'dry-run': row(booleanInput('dry-run'), EVERY),
-    'github-token': row(parseGithubToken, EVERY, { common: true, githubActionsOnly: true }),
-    environment: row(parseEnvironment, 'deploy', { common: true, githubActionsOnly: true }),
-    'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
-    'api-dialect': row(parseEnum('api-dialect', ['auto', ...dialect/* DIALECTS */.O9]), EVERY),
-    'deployment-type': row(parseEnum('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
-        sources: ['codehost', 'internal_source']
-    }),
-    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
-    size: row(parseEnum('size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    'database-size': row(parseEnum('database-size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    command: row(parseEnum('command', COMMANDS), EVERY, { common: true }),
-    'delete-tracing-project': row(booleanInput('delete-tracing-project'), ['delete', 'sweep']),
-    'on-failure': row(parseEnum('on-failure', ['fail', 'rollback']), 'deploy', {
+    'poll-interval': row((0,fields/* durationInput */.Ts)('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
+    'dry-run': row((0,fields/* booleanInput */.tE)('dry-run'), EVERY),
+    'github-token': row(fields/* parseGithubToken */.gp, EVERY, { common: true, githubActionsOnly: true }),
+    environment: row(fields/* parseEnvironment */.Nq, 'deploy', { common: true, githubActionsOnly: true }),
+    'environment-url': row(fields/* parseEnvironmentUrl */.Mk, 'deploy', { githubActionsOnly: true }),
+    'api-dialect': row((0,fields/* parseEnum */.nL)('api-dialect', ['auto', ...dialect/* DIALECTS */.O9]), EVERY),
+    'deployment-type': row((0,fields/* parseEnum */.nL)('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
+        sources: ['codehost', 'internal_source'],
         common: true
     }),
-    'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
+    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+    size: row((0,fields/* parseEnum */.nL)('size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    'database-size': row((0,fields/* parseEnum */.nL)('database-size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), EVERY, { common: true }),
+    'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project'), ['delete', 'sweep']),
+    'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), 'deploy', {
+        common: true
+    }),
+    'failure-logs': row((0,fields/* integerInput */.$A)('failure-logs', 0, 1000), 'deploy'),
+    'pr-comment': row((0,fields/* booleanInput */.tE)('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
     'health-check': row(parseHealthCheck, 'deploy', { common: true }),
     'health-check-window': row(parseHealthCheckWindow, 'deploy'),
     'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
     // The file is read (a regular file inside the workspace) before any request, in run.ts.
-    'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
+    'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
     'sweep-names': row(sweep_names/* parseSweepNames */.m, ['sweep']),
-    'sweep-closed': row(booleanInput('sweep-closed'), ['sweep']),
-    'sweep-max-age': row((v, fail) => {
-        if (v === '')
-            return undefined;
-        const ms = (0,duration/* parseAge */.F1)(v);
-        if (ms !== undefined && ms > 0)
-            return ms;
-        return fail('`sweep-max-age` must be a duration longer than zero, like `7d`, `36h` or `90m`');
-    }, ['sweep']),
-    'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
-    'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
-    'promote-from': row(parsePromoteFrom, 'deploy'),
-    'expected-source-digest': row(parseSourceDigest, 'deploy')
+    'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed'), ['sweep']),
+    'sweep-max-age': row(parseSweepMaxAge, ['sweep']),
+    'sweep-max-count': row((0,fields/* integerInput */.$A)('sweep-max-count', 0, 100_000), ['sweep']),
+    'fail-on-drift': row((0,fields/* booleanInput */.tE)('fail-on-drift'), ['check']),
+    'promote-from': row(fields/* parsePromoteFrom */.Yn, 'deploy'),
+    'expected-source-digest': row(fields/* parseSourceDigest */.jF, 'deploy'),
+    'promote-revision-id': row((0,fields/* optionalUuid */.kO)('promote-revision-id', 'a revision id'), 'deploy'),
+    'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'), 'deploy')
 };
+const HOUR_MS = 3_600_000;
+/**
+ * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
+ * would delete every matching preview, those of open pull requests too).
+ */
+function parseSweepMaxAge(v, fail) {
+    if (v === '')
+        return undefined;
+    if (/^\d+$/.test(v))
+        return fail(`\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`);
+    const ms = (0,duration/* parseAge */.F1)(v);
+    if (ms === undefined)
+        return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`');
+    if (ms < HOUR_MS)
+        return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``);
+    return ms;
+}
 function parseSource(v, fail) {
     if (vocabulary/* SOURCES */.Hl.includes(v))
         return v;
@@ -32188,17 +31827,24 @@ function refuseCreateWithoutNeeds(o, name, say) {
         return (0,deploy_ending/* stop */.ds)(`No deployment is named "${name}" and ${say.set('create', false)} was set.`, `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`, 'Deployment not found');
     }
     const problem = createNeedsProblem(o, name, say);
-    return problem && (0,deploy_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
+    if (problem)
+        return (0,deploy_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
+    // Without `deployment-type` the create is Serverless, which has no database of its own: refused
+    // here rather than after a create that the resize then could not size.
+    if (o.databaseSize !== undefined && o.deploymentType === undefined) {
+        return (0,deploy_ending/* stop */.ds)(`No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`, `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`, 'No database size on Serverless');
+    }
+    return undefined;
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(4168);
+var steps_plan = __nccwpck_require__(5275);
 // EXTERNAL MODULE: ./src/deploy/state.ts
-var deploy_state = __nccwpck_require__(3414);
+var deploy_state = __nccwpck_require__(3115);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6074);
+var converging_writes = __nccwpck_require__(4159);
 // EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(842);
+var tiers = __nccwpck_require__(7015);
 ;// CONCATENATED MODULE: ./src/deploy/steps/resize.ts
 
 
@@ -32217,14 +31863,47 @@ async function resizeAfter(o, state, deps, written) {
         return written;
     }
     const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize));
-    if (out.latest_revision_id === d.latest_revision_id) {
-        const before = d.latest_revision_id;
-        const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
-        if (!late)
-            return { kind: 'revision-missing', deployment: out, before };
-        return madeBy(state, deps, written, late);
+    const made = await resizeRevision(deps, d, out);
+    if ((0,deploy_ending/* stopped */.ce)(made))
+        return made;
+    if (!made)
+        return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id };
+    return madeBy(state, deps, written, made);
+}
+/**
+ * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
+ * revision from before (none yet) or an older one (another's, never this run's).
+ */
+async function resizeRevision(deps, d, out) {
+    const before = d.latest_revision_id;
+    const named = out.latest_revision_id;
+    if (named === before)
+        return (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
+    if (!named || !(await madeBefore(deps, d.id, named, before)))
+        return out;
+    deps.log.info(`The resize's answer names revision ${named}, made before revision ${before ?? ''} that came before the resize: not this run's. Reading the deployment again.`);
+    for (let i = 0; i < converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length; i++) {
+        if (!(await deps.client.pause(i + 1, converging_writes/* LATE_REVISION_PAUSES_MS */.gX[i])))
+            break;
+        const again = await deps.client.getDeployment(d.id);
+        const id = again.latest_revision_id;
+        if (!id || id === before || id === named || (await madeBefore(deps, d.id, id, before)))
+            continue;
+        deps.log.info(`Revision ${id} appeared for this resize.`);
+        return again;
     }
-    return madeBy(state, deps, written, out);
+    return (0,deploy_ending/* stop */.ds)(`The resize of "${d.name}" was answered with revision ${named}, which was made before this run's revision ${before ?? ''}, and ${converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length} more reads of the deployment named no revision of the resize: this run made no revision it can wait for, and does not report ${named} as its own.`, 'Look at the deployment’s revisions on the control plane; run again once it shows the resize’s revision.', 'Resize revision not this run’s');
+}
+/** Whether revision `id` was created before revision `before` (the service's own times). */
+async function madeBefore(deps, deploymentId, id, before) {
+    if (!before)
+        return false;
+    const [named, prior] = await Promise.all([
+        deps.client.getRevision(deploymentId, id),
+        deps.client.getRevision(deploymentId, before)
+    ]);
+    // Either time unknown: not judged older (the wait that follows reads the revision anyway).
+    return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '');
 }
 async function send(state, deps, d, resize) {
     const { client, log } = deps;
@@ -32317,9 +31996,9 @@ function editDistance(a, b, max) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(1550);
+var find_deployment = __nccwpck_require__(9031);
 // EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
+var gone = __nccwpck_require__(7319);
 ;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
@@ -32386,12 +32065,251 @@ async function awaitDeletion(o, state, deps, d) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(2486);
+var steps_material = __nccwpck_require__(6081);
 // EXTERNAL MODULE: ./src/deploy/steps/promote.ts
-var promote = __nccwpck_require__(5911);
+var promote = __nccwpck_require__(1362);
+;// CONCATENATED MODULE: ./src/deploy/steps/build-log.ts
+// The build's own log while the wait polls: the new lines at each poll, one log read at most, from
+// the line after the last one shown. Lines are what the build printed (untrusted: the client has
+// redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
+// here. Best effort: a log that cannot be read stops being followed, said once, never the verdict.
+
+
+/** Lines read at most per poll: a build that prints more is caught up over the next polls. */
+const PAGE_LINES = 200;
+/** One read may take this long: the poll after it must not wait on a slow log service. */
+const READ_BUDGET_MS = 5000;
+/** Longer lines are cut: a minified bundle says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** Failed reads in a row (a 404: no log while it builds) before the log is no longer followed. */
+const MAX_MISSES = 3;
+/** Lines remembered to drop those a read from the last timestamp (inclusive) shows again. */
+const SEEN_CAP = 5000;
+/** Where the log is read while the build runs, and once more for its tail after it. */
+const BUILDING = 'BUILDING';
+class BuildLogFollower {
+    #reader;
+    #ids;
+    #now;
+    #startTime;
+    #cursor;
+    #seen = new Set();
+    #misses = 0;
+    #building = false;
+    #done = false;
+    /** Log reads sent, for the bench and the tests. */
+    reads = 0;
+    constructor(reader, ids, now) {
+        this.#reader = reader;
+        this.#ids = ids;
+        this.#now = now;
+    }
+    /** Whether a read at this status can show anything: while it builds, and once after. */
+    #wants(status) {
+        if (this.#done)
+            return false;
+        if (status === BUILDING)
+            return (this.#building = true);
+        // The build's last lines come after the poll that saw it building.
+        if (this.#building)
+            this.#done = true;
+        return this.#building;
+    }
+    /** The lines the build printed since the last read; nothing at a status with no build log. */
+    async read(status, deadline) {
+        if (!this.#wants(status))
+            return { lines: [] };
+        this.reads++;
+        let page;
+        try {
+            page = await this.#reader.getRevisionLogs(this.#ids.deploymentId, this.#ids.revisionId, this.#query(), { deadline: Math.min(this.#now() + READ_BUDGET_MS, deadline) });
+        }
+        catch (err) {
+            return this.#missed(err);
+        }
+        this.#misses = 0;
+        this.#cursor = page.next_offset ?? undefined;
+        return { lines: this.#fresh(page) };
+    }
+    #query() {
+        const q = { type: 'build', order: 'asc', limit: PAGE_LINES };
+        if (this.#startTime !== undefined)
+            q.start_time = this.#startTime;
+        if (this.#cursor !== undefined)
+            q.offset = this.#cursor;
+        return q;
+    }
+    /** The page's lines not shown before; the next read starts at the newest one's time. */
+    #fresh(page) {
+        const lines = [];
+        for (const entry of page.logs) {
+            const key = entry.id ?? `${entry.timestamp ?? ''}\u0000${entry.message}`;
+            if (this.#seen.has(key))
+                continue;
+            if (this.#seen.size >= SEEN_CAP)
+                this.#seen.clear();
+            this.#seen.add(key);
+            lines.push(shown(entry.level, entry.message));
+        }
+        // From the end of the log on, the next read asks from the newest line's time (inclusive: what
+        // it shows again is dropped above); within a long log it follows the cursor.
+        const last = page.logs.at(-1)?.timestamp;
+        if (this.#cursor === undefined && last)
+            this.#startTime = last;
+        return lines;
+    }
+    #missed(err) {
+        const status = err instanceof errors/* ApiError */.hD ? err.status : undefined;
+        this.#misses++;
+        const final = status === 401 || status === 403 || this.#misses >= MAX_MISSES;
+        if (!final)
+            return { lines: [] };
+        this.#done = true;
+        const why = status === 404
+            ? 'the control plane gives no build log for this revision'
+            : (0,inert/* sanitizeServerText */.c8)(err instanceof Error ? (err.message.split('\n')[0] ?? '') : '', 200);
+        return { lines: [], stopped: `The build log is not followed any more: ${why}.` };
+    }
+}
+/** One log line as the job log shows it: its level when it is not INFO, one inert line. */
+function shown(level, message) {
+    const lvl = level ? (0,inert/* sanitizeServerText */.c8)(level, 10).toUpperCase() : '';
+    const text = (0,inert/* sanitizeServerText */.c8)(message, MAX_LINE_CHARS);
+    return `build | ${lvl && lvl !== 'INFO' ? `${lvl} ` : ''}${text}`;
+}
+
+// EXTERNAL MODULE: ./src/health/built-workspace.ts
+var built_workspace = __nccwpck_require__(1647);
+// EXTERNAL MODULE: ./src/health/target.ts
+var target = __nccwpck_require__(5370);
+;// CONCATENATED MODULE: ./src/deploy/steps/source-evidence.ts
+// Evidence before any write: a promotion's source is examined on its own agent server with this
+// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
+// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
+// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
+// fails or cannot be made refuses the promotion before anything is written to the target.
+
+
+
+
+
+
+
+/** The health route probed when `health-check` is not set: the served-revision check runs anyway. */
+const DEFAULT_PATH = '/ok';
+/**
+ * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
+ * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
+ */
+async function verifySource(o, state, deps, m) {
+    const { deployment: d, revision } = m.source;
+    const evidence = (e) => (m.promotion.evidence = e);
+    if (!o.verifySource) {
+        evidence({ kind: 'skipped' });
+        // A dry run promotes nothing: it says what a real run would do.
+        const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is'];
+        deps.log.warning(`${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`, o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence');
+        return undefined;
+    }
+    const examined = await deps.log.group(`Verify the promotion's source "${d.name}" revision ${revision.id}`, () => examineSource(o, deps, m));
+    if ((0,deploy_ending/* stopped */.ce)(examined)) {
+        evidence({ kind: 'refused', check: 'the health check' });
+        return refuse(m, state, deps, 'the health check', examined.failure.message);
+    }
+    if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
+        const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    const missing = shortfall(examined);
+    if (missing) {
+        evidence({ kind: 'refused', check: missing.check });
+        return refuse(m, state, deps, missing.check, missing.what);
+    }
+    const checks = passed(examined);
+    evidence({ kind: 'verified', checks });
+    deps.log.info(`Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`);
+    return undefined;
+}
+/** The gate and the checks against the source's URL, as this run would run them on the target. */
+async function examineSource(o, deps, m) {
+    const { deployment: d, revision } = m.source;
+    const seen = (0,deploy_state/* newState */.om)(o);
+    seen.urlRefused = true;
+    (0,deploy_state/* observe */.lB)(seen, d, deps.log);
+    const of = (0,promote/* promotedOptions */.Ny)(o, m.source);
+    const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
+    const checked = { ...of, graphConfigPath: own };
+    const built = {
+        ...(m.of.kind === 'upload' ? { source: m.of.upload.facts } : {}),
+        repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
+    };
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(checked, built, deps.workspace ?? '.');
+    const path = o.healthCheck || DEFAULT_PATH;
+    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 }, (0,target/* vouchedHosts */.Qq)(o, seen));
+    // Without health-check, one healthy probe and the revision served suffice: no window to hold.
+    if (!o.healthCheck)
+        settings.windowMs = 0;
+    return (0,after_deployed/* examineServer */.Rv)(checked, deps, {
+        settings,
+        expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        urlProblem: seen.urlProblem,
+        checksTitle: `Checks of "${d.name}" revision ${revision.id}`
+    });
+}
+/** The first check that did not pass, or could not be made; undefined when all passed. */
+function shortfall(x) {
+    const g = x.gate;
+    if (g.health === 'timeout')
+        return { check: 'the health check', what: `${g.reason ?? 'it'} when the timeout came` };
+    if (g.health === 'unhealthy')
+        return { check: 'the health check', what: `unhealthy: ${g.reason ?? 'a probe failed'}` };
+    if (g.health === 'unavailable')
+        return {
+            check: 'the health check',
+            what: 'every probe answered 404 (the health routes are turned off), so it could not be made'
+        };
+    if (x.failure?.title === 'New revision not served')
+        return { check: 'the served-revision check', what: x.failure.what };
+    if (x.served?.verdict === 'unknown')
+        return { check: 'the served-revision check', what: (0,control_plane_redact/* sanitizeServerText */.c8)(x.served.notice) };
+    if (x.cut === 'timeout')
+        return { check: 'its checks', what: 'the timeout came before they were done' };
+    if (x.failure)
+        return { check: checkOf(x.failure.title), what: x.failure.what };
+    if (x.verified.graphs?.verdict === 'inconclusive')
+        return { check: 'the graphs check', what: 'the graphs could not be listed' };
+    if (x.verified.smoke === 'inconclusive')
+        return { check: 'the smoke cases', what: 'they could not run (inconclusive)' };
+    return undefined;
+}
+const checkOf = (title) => title === 'Smoke test failed' ? 'the smoke cases' : 'the graphs check';
+/** The checks the source passed, in the words of the log and the summary. */
+function passed(x) {
+    const out = ['healthy', 'serves its active revision'];
+    const g = x.verified.graphs;
+    if (g)
+        out.push(`graphs ${g.checked.join(', ')} served`);
+    const cases = x.verified.cases?.length;
+    if (cases)
+        out.push(`${cases} smoke ${cases === 1 ? 'case' : 'cases'} passed`);
+    return out;
+}
+/** One error naming the source, its revision and the check; nothing was written. */
+function refuse(m, state, deps, check, what) {
+    const { deployment: d, revision } = m.source;
+    const target = state.name ?? state.deploymentId ?? 'the target';
+    return (0,deploy_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
+}
+
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(822);
+var wait = __nccwpck_require__(3777);
+// EXTERNAL MODULE: ./src/deploy/check/against-source.ts
+var against_source = __nccwpck_require__(6946);
+// EXTERNAL MODULE: ./src/deploy/steps/agent-environment.ts
+var agent_environment = __nccwpck_require__(6863);
 ;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
+
 
 
 
@@ -32403,7 +32321,7 @@ async function writePlan(o, state, deps, plan, current, material) {
     state.previousActive = current?.active_revision_id ?? null;
     if (plan.kind === 'create') {
         const body = plan.body;
-        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(body, deps));
+        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(o, body, deps));
         if ((0,deploy_ending/* stopped */.ce)(result))
             return result;
         (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
@@ -32457,10 +32375,14 @@ async function writePlan(o, state, deps, plan, current, material) {
     deps.log.info(`Revision ${revisionId}.`);
     return { kind: 'revision', deployment: written, revisionId };
 }
-function create(body, deps) {
+function create(o, body, deps) {
     const { client, log } = deps;
+    // Another deployment holding the agent environment is waited for while it is being deleted,
+    // twice at most (a third hold is named, not waited for).
+    let holds = 0;
+    const onHeld = (detail) => (0,agent_environment/* awaitAgentEnvironment */.B)(o, deps, body.name, detail, { wait: ++holds <= 2 });
     return log.group('Create the deployment', async () => {
-        const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say);
+        const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say, onHeld);
         if (!(0,deploy_ending/* stopped */.ce)(r) && r.kind === 'created')
             log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
         return r;
@@ -32524,6 +32446,9 @@ function noteRepository(state, deps, p) {
 
 
 
+
+
+
 /**
  * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
  * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
@@ -32551,6 +32476,9 @@ async function steps(o, state, deps) {
     try {
         if (material.kind !== 'promoted')
             return await stepsWith(o, state, deps, material);
+        const unverified = await verifySource(o, state, deps, material);
+        if (unverified)
+            return unverified;
         // A promotion deploys as its source: the target keeps all that this run's inputs leave.
         const ending = await stepsWith((0,promote/* promotedOptions */.Ny)(o, material.source), state, deps, material);
         const line = (0,promote/* promotedLine */.hH)(material.promotion, state, o.dryRun);
@@ -32575,10 +32503,13 @@ async function stepsWith(o, state, deps, given) {
         return plan;
     state.plan = plan;
     noteRepository(state, deps, plan);
-    const refused = (0,after_deployed/* refuseHealthTarget */.c)(o, current, deps.say);
+    const refused = (0,after_deployed/* refuseHealthTarget */.c_)(o, current, deps.say);
     if (refused)
         return refused;
     if (o.dryRun) {
+        // What a promotion would change in what runs, as `command: check` reads it.
+        if (given.kind === 'promoted' && current)
+            await (0,against_source/* previewPromotion */.W)(deps, current, given.source, given.promotion.what);
         deps.log.info('Dry run: nothing was written.');
         return { outcome: 'dry-run' };
     }
@@ -32649,6 +32580,7 @@ async function planToCreate(o, deps, material) {
 }
 function waitFor(o, deps, deploymentId, revisionId) {
     const { log } = deps;
+    const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now);
     return log.group(`Wait for revision ${revisionId}`, async () => {
         const result = await (0,wait/* waitForRevision */.gM)({
             client: deps.client,
@@ -32660,6 +32592,17 @@ function waitFor(o, deps, deploymentId, revisionId) {
             signal: deps.signal,
             clock: deps.clock,
             onStatus: (status, ms) => log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`),
+            onProgress: (status, ms) => log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms))),
+            // `failure-logs: 0` shows no log line of the service's at all.
+            afterPoll: async (status, deadline) => {
+                if (o.failureLogs === 0)
+                    return;
+                const read = await buildLog.read(status, deadline);
+                for (const line of read.lines)
+                    log.info(line);
+                if (read.stopped)
+                    log.info(read.stopped);
+            },
             onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${(0,status_words/* shownStatus */.O4)(status)}, which the control plane does not document: ` +
                 'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
             // The hint of a cause is said once, with the final error; each poll gets one line.
@@ -32700,39 +32643,19 @@ function statusUrlOf(f) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
-var public_suffixes = __nccwpck_require__(9059);
+var public_suffixes = __nccwpck_require__(8336);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(8925);
+var inputs_problems = __nccwpck_require__(3414);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
 
 
 
-
-/**
- * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
- * a secret whose value is one of them would be masked wherever the word appears, turning the log
- * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
- */
-const COMMON_WORDS = new Set([
-    ...vocabulary/* DEPLOYMENT_STATUSES */.PB,
-    ...vocabulary/* REVISION_STATUSES */.X_,
-    ...vocabulary/* DEPLOYMENT_TYPES */._o,
-    ...vocabulary/* SOURCES */.Hl,
-    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
-    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
-    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
-    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
-].map(w => w.toLowerCase()));
-/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
-function isCommonWord(value) {
-    return COMMON_WORDS.has(value.trim().toLowerCase());
-}
 /** Names of the secrets whose values are common words, left unmasked (warned once by the run). */
 function commonWordSecretNames(secrets) {
     return secrets
-        .filter(s => s.value.trim().length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && isCommonWord(s.value))
+        .filter(s => s.value.trim().length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (0,control_plane_redact/* isCommonWord */.ei)(s.value))
         .map(s => s.name);
 }
 /** A value and, when it spans lines, each of its lines: the runner masks line by line. */
@@ -32808,7 +32731,7 @@ function secretValuesToMask(raw) {
     withLines(raw['api-key'] ?? '', found);
     withLines(raw['github-token'] ?? '', found);
     // The key and the token are masked whatever they are; a secret's value is not when it is a
-    // common word (see COMMON_WORDS).
+    // common word (see isCommonWord in control-plane/redact.ts).
     const keys = [...found];
     const secrets = raw.secrets ?? '';
     if (secrets.trim().startsWith('{')) {
@@ -32847,12 +32770,12 @@ function secretValuesToMask(raw) {
         }
     }
     return [...found]
-        .filter(v => v.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !isCommonWord(v)))
+        .filter(v => v.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !(0,control_plane_redact/* isCommonWord */.ei)(v)))
         .sort((a, b) => b.length - a.length);
 }
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __nccwpck_require__(9481);
+var resolved = __nccwpck_require__(8702);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 // How the inputs fit together, as named rules. Which source takes an input and what a create
 // needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
@@ -32870,7 +32793,7 @@ var resolved = __nccwpck_require__(9481);
 
 const rules_row = (name) => INPUTS[name];
 /** The deployment needs a target: a name, or an id. */
-function target({ f, r, say, absent, add }) {
+function rules_target({ f, r, say, absent, add }) {
     if (!r.byId && absent('name') && f.command !== 'sweep') {
         add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
     }
@@ -32998,7 +32921,7 @@ function refFit({ r, event, say, add }) {
     }
     if (r.refOrigin !== 'event')
         return; // the input's own check said it already
-    const problem = refFormatProblem(r.ref);
+    const problem = (0,fields/* refFormatProblem */.Q5)(r.ref);
     if (problem !== undefined) {
         add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
             `(set ${say('ref')} to the branch to deploy)`);
@@ -33154,9 +33077,19 @@ function digestFit({ r, set, say, add }) {
     add('expected-source-digest', `${say('expected-source-digest')} pins the archive of an upload deploy (${say.set('source', 'internal_source')}) ` +
         `or of a promotion (${say('promote-from')}) from one: this run uploads nothing`);
 }
+/** `promote-revision-id` and `verify-source: false` say something of a promotion only. */
+function promotionFit({ f, set, absent, say, add }) {
+    if (!absent('promote-from'))
+        return;
+    if (set('promote-revision-id'))
+        add('promote-revision-id', `${say('promote-revision-id')} names the revision of ${say('promote-from')} to promote: set ${say('promote-from')} too, or leave it out`);
+    if (f['verify-source'] === false)
+        add('verify-source', `${say.set('verify-source', false)} skips the check of a promotion's source: it needs ${say('promote-from')}`);
+}
 const DEPLOYING = [
     prComment,
     digestFit,
+    promotionFit,
     refFit,
     fork,
     uploadRevisionOfOtherSource,
@@ -33175,7 +33108,7 @@ function databaseOfServerless({ f, say, add }) {
 }
 /** Every rule's problems, in order. */
 function ruleProblems(c, failedCommand) {
-    target(c);
+    rules_target(c);
     // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
     if (failedCommand)
         return;
@@ -33345,6 +33278,8 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
+// EXTERNAL MODULE: ./src/inputs/action-yml.ts
+var action_yml = __nccwpck_require__(9627);
 ;// CONCATENATED MODULE: ./src/report.ts
 // What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
 // summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
@@ -33381,7 +33316,8 @@ function outputsOf(state) {
         smoke: state.verified?.smoke,
         health: state.health,
         'source-digest': state.source?.digest,
-        'promoted-from-revision-id': state.promotion?.revisionId,
+        // Empty when the promotion was refused: nothing of the source was promoted.
+        'promoted-from-revision-id': state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
         'deployment-type': state.deploymentType,
         size: state.size
     };
@@ -33415,6 +33351,7 @@ function summaryRows(state, facts) {
     add('Type and size', typeAndSize(state));
     const p = state.promotion;
     add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`);
+    add('Source verified', p?.evidence && evidenceCell(p.evidence));
     add('Ref', code(state.ref));
     if (state.repoCommitSha || state.expectedSha) {
         const built = code(state.repoCommitSha) || 'not reported';
@@ -33433,6 +33370,14 @@ function summaryRows(state, facts) {
     add('Duration', (0,duration/* formatDuration */.a3)(facts.durationMs));
     add('Requests', String(facts.requests));
     return rows;
+}
+/** What examined the promoted revision before any write, for the summary. */
+function evidenceCell(e) {
+    if (e.kind === 'verified')
+        return `yes: ${(0,inert/* mdText */.bC)(e.checks.join(', '))}`;
+    if (e.kind === 'refused')
+        return `no: it did not pass ${(0,inert/* mdText */.bC)(e.check)}; nothing was written`;
+    return 'no: `verify-source: false`, nothing verified what was promoted';
 }
 /** The job summary as markdown. */
 function renderSummary(state, facts) {
@@ -33619,8 +33564,10 @@ async function upkeep(port, o, client, { redactor, say, clock }) {
     const log = flowLog(port, redactor);
     let end;
     try {
-        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 18).then(__nccwpck_require__.bind(__nccwpck_require__, 9018));
-        end = await runUpkeep(port, o, { client, log, signal: port.signal, say, clock, redactor });
+        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 466).then(__nccwpck_require__.bind(__nccwpck_require__, 8466));
+        // A check of an upload promotion archives the workspace, as the deploy would.
+        const deps = { client, log, signal: port.signal, say, clock, redactor };
+        end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) });
     }
     catch (err) {
         const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
@@ -33654,7 +33601,7 @@ function dialectLine(o, say) {
 async function readSmokeTest(port, o, redactor) {
     if (o.smokeTest === undefined)
         return undefined;
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 477).then(__nccwpck_require__.bind(__nccwpck_require__, 477));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return read.cases;
@@ -33674,7 +33621,10 @@ function controlPlane(port, o, { redactor, clock, started }) {
             o.timeoutMs +
             Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
         signal: port.signal,
-        secrets: redactor.values,
+        // One redactor for the run: the secret values that answers carry join it (and the door's
+        // masks) as they are read, so that no log line, error or summary shows them.
+        redactor,
+        mask: value => port.mask(value),
         dialect: o.apiDialect,
         say: port.say,
         onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a3)(waitMs)} as it asks (said once; later pauses are not logged).`)),
@@ -33724,7 +33674,7 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
         port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
     // Loaded only for a run that posts one (a chunk of its own in the bundle).
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761)) : undefined;
     // Together, so that a cancel's short exit covers both.
     await Promise.all([
         github?.finish(state, error, cancelling),
@@ -33765,7 +33715,7 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
 async function gitHubDeployment(port, o, deps) {
     if (!port.github || o.environment === undefined)
         return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 571).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
     return startGitHubDeployment(o, port.github, deps);
 }
 /** `fn` on its first call only. */
@@ -33824,6 +33774,26 @@ function coreFiles(env) {
 /** An annotation's properties: a title when there is one. */
 const titled = (title) => title ? { title: (0,inert/* logSafe */.sN)(title) } : {};
 /**
+ * Groups that the runner shows: its log folds do not nest (a group opened inside another ends the
+ * outer fold, which is left empty), so one opened inside another is a plain heading line instead.
+ */
+function foldOnce(open, line) {
+    let depth = 0;
+    return async (name, fn) => {
+        if (depth > 0) {
+            line(name);
+            return fn();
+        }
+        depth++;
+        try {
+            return await open(name, fn);
+        }
+        finally {
+            depth--;
+        }
+    };
+}
+/**
  * The port onto the runner, for one run. Every line, annotation and group name passes `logSafe`
  * here, whatever the run interpolated into it (a graph id, a file name, a server's answer): the
  * runner obeys a workflow command on any line of the log, so this is the one place that holds.
@@ -33845,7 +33815,7 @@ function actionPort(signal, github) {
         warning: (line, title) => warning((0,inert/* logSafe */.sN)(line), titled(title)),
         notice: (line, title) => notice((0,inert/* logSafe */.sN)(line), titled(title)),
         error: (line, title) => error((0,inert/* logSafe */.sN)(line), titled(title)),
-        group: (name, fn) => group((0,inert/* logSafe */.sN)(name), fn),
+        group: foldOnce((name, fn) => group((0,inert/* logSafe */.sN)(name), fn), line => info((0,inert/* logSafe */.sN)(line))),
         // Every runner keeps a summary; where none is set up, core says so and the run warns once.
         summary: async (markdown) => {
             await summary.addRaw(markdown).write();
@@ -33891,7 +33861,7 @@ async function main_run() {
 
 /***/ }),
 
-/***/ 1937:
+/***/ 8640:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33944,7 +33914,7 @@ function baseUrlProblem(baseUrl) {
 
 /***/ }),
 
-/***/ 1076:
+/***/ 1227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34126,7 +34096,7 @@ function autoDialect(baseUrl) {
 
 /***/ }),
 
-/***/ 4007:
+/***/ 8998:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34142,8 +34112,8 @@ function autoDialect(baseUrl) {
 /* harmony export */   oM: () => (/* binding */ AbortedError)
 /* harmony export */ });
 /* unused harmony exports fullPath, renderValidationEntry */
-/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
@@ -34345,6 +34315,8 @@ function hintFor(ctx, status, detail) {
         case 404:
             return `Hint: ${notFoundSubject(ctx.path)} was not found with this key and ${say('tenant-id')}; check the id, ${say('tenant-id')} and ${say('base-url')}.${dialectHint(ctx)}`;
         case 409:
+            if (text.includes('agent environment'))
+                return 'Hint: another deployment holds this agent environment (agent-based workspaces): deploy to that deployment, or delete it first.';
             return text.includes('tracing project')
                 ? `Hint: a tracing project of this name remains (a deployment deleted without ${say.set('delete-tracing-project', 'true')} keeps it, and it holds the name): delete that tracing project in the web app, or choose another name.`
                 : 'Hint: a deployment with this name already exists.';
@@ -34387,7 +34359,7 @@ function notFoundSubject(path) {
 
 /***/ }),
 
-/***/ 3190:
+/***/ 3669:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34396,13 +34368,13 @@ function notFoundSubject(path) {
 let loading;
 /** The model, imported once per process. */
 function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(688)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688)));
 }
 
 
 /***/ }),
 
-/***/ 9059:
+/***/ 8336:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34414,7 +34386,7 @@ async function loadPublicSuffixes() {
     if (loaded)
         return;
     // @ts-expect-error -- the package's types for this file are not beside it; Trie says its shape
-    const trie = (await __nccwpck_require__.e(/* import() */ 619).then(__nccwpck_require__.bind(__nccwpck_require__, 4619)));
+    const trie = (await __nccwpck_require__.e(/* import() */ 865).then(__nccwpck_require__.bind(__nccwpck_require__, 7865)));
     // Each edge's label starts where the one before it ends, in `labelText`.
     const offsets = new Uint32Array(trie.edgeLength.length + 1);
     for (let e = 0; e < trie.edgeLength.length; e++)
@@ -34464,18 +34436,21 @@ function broaderThanOneDomain(domain) {
 
 /***/ }),
 
-/***/ 7889:
+/***/ 6924:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c8: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_0__.c8),
+/* harmony export */   c8: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.c8),
+/* harmony export */   ei: () => (/* binding */ isCommonWord),
 /* harmony export */   pO: () => (/* binding */ Redactor),
 /* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
-/* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_0__.yA)
+/* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.yA)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
+
 /**
  * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
  * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
@@ -34483,21 +34458,54 @@ function broaderThanOneDomain(domain) {
  * itself; the entry layer warns by name about the values this leaves unmasked.
  */
 const MIN_SECRET_LENGTH = 4;
+/**
+ * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
+ * a secret whose value is one of them would be masked wherever the word appears, turning the log
+ * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
+ */
+const COMMON_WORDS = new Set([
+    ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB,
+    ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_,
+    ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_TYPES */ ._o,
+    ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .SOURCES */ .Hl,
+    ...['true', 'false', 'yes', 'no', 'on', 'off', 'null', 'none', 'enabled', 'disabled'],
+    ...['trace', 'debug', 'info', 'notice', 'warn', 'warning', 'error', 'fatal', 'critical'],
+    ...['main', 'master', 'develop', 'development', 'dev', 'prod', 'production', 'staging'],
+    ...['stage', 'test', 'testing', 'preview', 'local', 'deploy', 'delete', 'default']
+].map(w => w.toLowerCase()));
+/** Whether a secret's value is a common word (see COMMON_WORDS), not worth masking. */
+function isCommonWord(value) {
+    return COMMON_WORDS.has(value.trim().toLowerCase());
+}
 class Redactor {
     #values = new Set();
     constructor(values = []) {
         for (const v of values)
             this.add(v);
     }
-    /** Adds a value (and each of its lines: a multi-line secret leaks line by line too). */
+    /**
+     * Adds a value (and each of its lines: a multi-line secret leaks line by line too); returns
+     * those it did not know yet, the ones to register as masks.
+     */
     add(value) {
+        const added = [];
         if (!value)
-            return;
+            return added;
         for (const part of [value, ...value.split(/\r?\n/)]) {
             const trimmed = part.trim();
-            if (trimmed.length >= MIN_SECRET_LENGTH)
-                this.#values.add(trimmed);
+            if (trimmed.length < MIN_SECRET_LENGTH || this.#values.has(trimmed))
+                continue;
+            this.#values.add(trimmed);
+            added.push(trimmed);
         }
+        return added;
+    }
+    /**
+     * A secret's value that the control plane returned (it answers them in plain text, also those set
+     * in the web app): added as the inputs' are, a common word left out as there (inputs/masking.ts).
+     */
+    learn(value) {
+        return isCommonWord(value) ? [] : this.add(value);
     }
     /** The values this redactor replaces, longest first: the ones to register as masks. */
     get values() {
@@ -34526,7 +34534,7 @@ class Redactor {
 
 /***/ }),
 
-/***/ 8072:
+/***/ 9573:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34538,6 +34546,7 @@ class Redactor {
 /* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
 /* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
 /* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
+/* harmony export */   PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
 /* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
 /* harmony export */   Ur: () => (/* binding */ DELETING_STATUSES),
 /* harmony export */   VF: () => (/* binding */ FAILED_REVISION_STATUSES),
@@ -34626,6 +34635,11 @@ const DEPLOYMENT_TYPES = [
     'dev_zero',
     'dev_free_zero'
 ];
+/**
+ * What a create sends without `deployment-type`, and what the emulator makes of a create without
+ * one: the vendor CLI's default. The service's own default is not documented (docs/decisions.md).
+ */
+const DEFAULT_DEPLOYMENT_TYPE = 'serverless';
 /**
  * Today's two types (docs/emulator.md, "Deployment types and sizes"): Serverless scales to zero
  * and shares a database, Dedicated is always on with its own. The older words are read as the
@@ -34736,11 +34750,11 @@ function deploymentsQueryProblem(query) {
 
 /***/ }),
 
-/***/ 4040:
+/***/ 5315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Pi: () => (/* binding */ LANGGRAPH_APP),
+/* harmony export */   MZ: () => (/* binding */ deploymentHost),
 /* harmony export */   Ws: () => (/* binding */ LOOPBACK),
 /* harmony export */   Xb: () => (/* binding */ parseHostPatterns),
 /* harmony export */   _D: () => (/* binding */ exactHost),
@@ -34751,15 +34765,16 @@ function deploymentsQueryProblem(query) {
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
-/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9059);
+/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8640);
+/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8336);
 // Which hosts the health probes may send the API key to. A host is compared as the URL parser
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
 // example.com at any depth, never example.com itself nor `evil-example.com`. An entry with a
 // port matches that port only; without one, any port of that host. A `*.` pattern must stay inside
 // one registrable domain (public-suffixes.ts: `*.github.io` is refused). Loopback is vouched for only
-// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address.
+// by LOOPBACK, which the health gate adds when `base-url` is itself a loopback address. In the
+// langsmith dialect, deploymentHost() vouches for the one host the service gives the deployment.
 
 
 
@@ -34775,12 +34790,37 @@ const LOOPBACK = {
     loopback: true,
     text: 'a loopback address, as base-url is'
 };
-/** Where the langsmith dialect's service hosts agent servers. */
-const LANGGRAPH_APP = {
-    host: 'langgraph.app',
-    wildcard: true,
-    text: '*.langgraph.app'
-};
+/** `<name>-<hash>.<region>.langgraph.app`: where the service hosts a deployment's agent server. */
+const SERVICE_HOST = /^([a-z0-9-]+)-([a-z0-9]+)\.([a-z0-9-]+)\.langgraph\.app$/;
+/**
+ * The agent server host the control plane reported for this deployment, in the shape the service
+ * gives it (`https://<name>-<hash>.<region>.langgraph.app`, the name the deployment's own): that
+ * host alone, never another `*.langgraph.app`, whose server may be anyone's. Undefined when the
+ * URL is not of that shape.
+ */
+function deploymentHost(d) {
+    if (!d.name || !d.url)
+        return undefined;
+    let url;
+    try {
+        url = new URL(d.url);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' || url.username || url.password)
+        return undefined;
+    const host = url.hostname.replace(/\.$/, '');
+    const m = SERVICE_HOST.exec(host);
+    if (!m || m[1] !== d.name.toLowerCase())
+        return undefined;
+    return {
+        host,
+        wildcard: false,
+        port: url.port || '443',
+        text: `${host}, the agent server host the control plane reported for deployment "${d.name}"`
+    };
+}
 const ENTRY = /^(\*\.)?(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#:[\]*%]+)(?::(\d{1,5}))?$/u;
 /** One entry of `health-check-hosts`, or why it is not one. */
 function parseHostPattern(entry) {
@@ -34875,7 +34915,7 @@ function exactHost(urlText) {
 
 /***/ }),
 
-/***/ 3308:
+/***/ 470:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34887,11 +34927,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+var duration = __nccwpck_require__(402);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
+var redact = __nccwpck_require__(6924);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(2679);
+var inert = __nccwpck_require__(652);
 ;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
 // The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
 // are what the build printed: untrusted text that may hold secret values, workflow commands and
@@ -34973,13 +35013,13 @@ function cleanLog(type, entries, redactor) {
 const fenced = (lines) => mdFenced(lines);
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(4168);
+var steps_plan = __nccwpck_require__(5275);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(4749);
+var status_words = __nccwpck_require__(1214);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6074);
+var converging_writes = __nccwpck_require__(4159);
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(822);
+var wait = __nccwpck_require__(3777);
 ;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
 // `on-failure: rollback`: when this run's revision failed, put back the revision that was active
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
@@ -35029,7 +35069,37 @@ async function rollBack(client, input, notes) {
     });
     notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? (0,status_words/* shownStatus */.O4)(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a3)(result.elapsedMs)}.`);
     const { status, outcome, timeline } = result;
-    return { kind: 'done', revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+    const rebuilt = await rebuiltOther(client, input.deploymentId, previous, result.revision, notes);
+    const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+    return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) };
+}
+/**
+ * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
+ * another commit than the one restored ran. Said as a warning, with both commits.
+ */
+async function rebuiltOther(client, deploymentId, restoredId, made, notes) {
+    const built = made?.source_revision_config?.repo_commit_sha;
+    if (!built)
+        return undefined;
+    let before;
+    try {
+        before = await client.getRevision(deploymentId, restoredId);
+    }
+    catch {
+        // Only a warning rests on this read: the rollback stands as it ended.
+        return undefined;
+    }
+    const restored = before.source_revision_config?.repo_commit_sha;
+    if (!restored || sameCommit(built, restored))
+        return undefined;
+    const ref = before.source_revision_config?.repo_ref;
+    notes.warning(`The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`);
+    return { built, restored };
+}
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
 }
 /** Why the rollback must not be made now, or undefined when it is still this run's to make. */
 function holdBack(now, failed, previous) {
@@ -35062,6 +35132,7 @@ async function redeployedRevision(client, answer, before, notes) {
 
 
 
+
 async function afterFailure(o, ids, deps) {
     const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
     let rollback;
@@ -35077,7 +35148,8 @@ async function afterFailure(o, ids, deps) {
                     pollIntervalMs: o.pollIntervalMs,
                     cadence: deps.cadence,
                     signal: deps.signal,
-                    clock: deps.clock
+                    clock: deps.clock,
+                    onProgress: (status, ms) => deps.log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms)))
                 },
                 onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
             }, deps.log);
@@ -35123,8 +35195,11 @@ function describeRollback(r) {
         return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
     if (r.kind === 'unconfirmed')
         return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
+    const other = r.rebuilt
+        ? ` It built commit ${r.rebuilt.built}, not ${r.rebuilt.restored} that revision ${r.restoredId} ran (its branch moved on).`
+        : '';
     if (r.outcome === 'deployed')
-        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${tail}`;
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${other}${tail}`;
     return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
 }
 /** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
@@ -35167,21 +35242,167 @@ function capital(s) {
 
 /***/ }),
 
-/***/ 6432:
+/***/ 6946:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ previewPromotion),
+/* harmony export */   p: () => (/* binding */ materialDifference)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
+/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7901);
+// A promotion's target against its source (`promote-from`): what the target's active revision
+// runs against what the source's active revision runs. Codehost: the commit built; an image: the
+// image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
+// an archive), so it always differs. `command: check` lists these as drift, and a dry-run
+// promotion says them as what it would change: one comparison, so the two agree.
+
+
+const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
+/** `"staging" (promote-from) revision <id>`. */
+function sourceName(s, deps) {
+    return `"${s.deployment.name}" (${deps.say('promote-from')}) revision ${s.revision.id}`;
+}
+/**
+ * What the target's active revision runs against the source's; undefined when they are the same.
+ * A target without an active revision is said by its own state (own-state.ts), not here.
+ */
+function materialDifference(target, active, s, deps) {
+    if (target.active_revision_id === null)
+        return undefined;
+    const from = sourceName(s, deps);
+    const material = (text) => ({ kind: 'material', text, details: [] });
+    if (s.deployment.source === 'internal_source')
+        return material(`"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`);
+    const theirs = s.revision.source_revision_config ?? {};
+    const ours = active?.source_revision_config ?? {};
+    const revision = target.active_revision_id;
+    if (s.deployment.source === 'codehost') {
+        const sha = theirs.repo_commit_sha ?? '';
+        const built = ours.repo_commit_sha;
+        if (!built)
+            return material(`"${target.name}" reports no commit for its active revision ${revision}: it cannot be shown to run commit ${shown(sha)} of ${from}.`);
+        if (built.toLowerCase() === sha.toLowerCase())
+            return undefined;
+        return material(`"${target.name}" runs commit ${shown(built)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`);
+    }
+    const image = theirs.image_uri ?? '';
+    if (ours.image_uri === image)
+        return undefined;
+    const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports';
+    return material(`"${target.name}" runs ${runs} (revision ${revision}), but ${from} runs image ${shown(image)}.`);
+}
+/**
+ * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
+ * material), read as `command: check` reads it. At most two requests, nothing written.
+ */
+async function previewPromotion(deps, target, s, what) {
+    const read = await (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionsState */ .eB)(deps.client, target, true);
+    const m = materialDifference(target, read.active, s, deps);
+    const all = m ? [...read.differences, m] : read.differences;
+    if (!all.length) {
+        deps.log.info(`"${target.name}" already runs what the promotion deploys (${what} of ${sourceName(s, deps)}): it would change no material.`);
+        return;
+    }
+    for (const d of all)
+        deps.log.info(`The promotion would change what runs: ${d.text}`);
+}
+
+
+/***/ }),
+
+/***/ 7901:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NG: () => (/* binding */ deleting),
+/* harmony export */   c9: () => (/* binding */ statusAndType),
+/* harmony export */   eB: () => (/* binding */ revisionsState)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1214);
+
+
+
+const one = (kind, text) => ({ kind, text, details: [] });
+/** Being deleted: a deploy by name would wait until it is gone and create it anew. */
+function deleting(o, d) {
+    if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status))
+        return undefined;
+    const then = o.target.kind === 'id'
+        ? 'a deploy by id would refuse it'
+        : 'a deploy would wait until it is gone, then create it anew';
+    return one('deleting', `"${d.name}" is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
+}
+/**
+ * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
+ * as their type); a type the service does not report is named in `skipped`.
+ */
+function statusAndType(o, d, say) {
+    const differences = [];
+    const skipped = [];
+    if (d.status !== 'READY')
+        differences.push(one('status', `"${d.name}" is ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}, not READY.`));
+    const theirs = d.source_config.deployment_type;
+    if (o.deploymentType === undefined)
+        return { differences, skipped };
+    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType) ?? o.deploymentType;
+    if (!theirs) {
+        skipped.push(`the deployment type: the control plane does not report it for "${d.name}"`);
+        return { differences, skipped };
+    }
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs) ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100);
+    if (kind !== asked)
+        differences.push(one('type', `"${d.name}" is ${kind}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked}: a deployment's type cannot change, so a deploy would refuse.`));
+    return { differences, skipped };
+}
+/**
+ * The newest revision must be the active one and DEPLOYED. One request for the newest revision,
+ * one more for the active one when it is another and `wantActive`.
+ */
+async function revisionsState(client, d, wantActive) {
+    const latestId = d.latest_revision_id;
+    const activeId = d.active_revision_id;
+    if (latestId === null) {
+        const text = `"${d.name}" has no revision: nothing runs there, and a deploy would make its first.`;
+        return { differences: [one('no-revision', text)], active: undefined, latest: undefined };
+    }
+    const latest = await client.getRevision(d.id, latestId);
+    const status = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(latest.status);
+    if (latestId === activeId) {
+        const differences = latest.status === 'DEPLOYED'
+            ? []
+            : [one('not-deployed', `The active revision ${latestId} is ${status}, not DEPLOYED.`)];
+        return { differences, active: latest, latest };
+    }
+    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionOutcome */ .qU)(latest.status);
+    const state = outcome === 'failed' ? 'failed' : outcome === 'in_progress' ? 'in progress' : 'not active';
+    const text = activeId === null
+        ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${status} (${state}).`
+        : `The active revision ${activeId} is not the latest: ${latestId} is ${status} (${state}).`;
+    const active = activeId !== null && wantActive ? await client.getRevision(d.id, activeId) : undefined;
+    return { differences: [one('not-latest', text)], active, latest };
+}
+
+
+/***/ }),
+
+/***/ 9129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
-/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
-/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3414);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1214);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(402);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
+/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9031);
+/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7319);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3115);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
@@ -35230,7 +35451,7 @@ async function steps(o, state, deps) {
     if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(found))
         return found;
     if (!found) {
-        log.notice(`${absent}: nothing to delete.`, 'Nothing to delete');
+        log.notice(`${absent}.`, 'Nothing to delete');
         return { outcome: 'absent' };
     }
     state.deploymentId = found.id;
@@ -35339,7 +35560,7 @@ async function waitGone(o, state, deps, id) {
 
 /***/ }),
 
-/***/ 1368:
+/***/ 4979:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35348,7 +35569,7 @@ async function waitGone(o, state, deps, id) {
 /* harmony export */   ds: () => (/* binding */ stop),
 /* harmony export */   kY: () => (/* binding */ failureText)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
 // How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
 // expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
 // cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
@@ -35414,13 +35635,13 @@ function cancelledMessage(state) {
 
 /***/ }),
 
-/***/ 9582:
+/***/ 365:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ OUTCOMES)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
 // The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
 // the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
 // outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
@@ -35570,7 +35791,7 @@ const OUTCOMES = {
 
 /***/ }),
 
-/***/ 3414:
+/***/ 3115:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35579,8 +35800,8 @@ const OUTCOMES = {
 /* harmony export */   om: () => (/* binding */ newState)
 /* harmony export */ });
 /* unused harmony export outputUrl */
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1214);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
 // What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
 // outputs and the summary can say what was known when something failed.
 
@@ -35697,15 +35918,16 @@ async function writing(state, deps, kind, write) {
 
 /***/ }),
 
-/***/ 4749:
+/***/ 1214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   I8: () => (/* binding */ revisionStatusWord),
 /* harmony export */   O4: () => (/* binding */ shownStatus),
-/* harmony export */   _I: () => (/* binding */ deploymentStatusWord)
+/* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
+/* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
 // Statuses are the server's text. Only the words of the model reach an output or the summary as
 // they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
 // and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
@@ -35729,54 +35951,36 @@ function shownStatus(status) {
     const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
     return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
 }
+/** The wait's line while nothing changes: the status and the time waited. */
+function progressLine(status, elapsedText) {
+    return status === undefined
+        ? `Still waiting for the revision's first status after ${elapsedText}`
+        : `Still ${shownStatus(status)} after ${elapsedText}`;
+}
 
 
 /***/ }),
 
-/***/ 7387:
+/***/ 5704:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  l: () => (/* binding */ checkDeployedHealth),
-  c: () => (/* binding */ refuseHealthTarget)
+  lx: () => (/* binding */ checkDeployedHealth),
+  Rv: () => (/* binding */ examineServer),
+  Gr: () => (/* binding */ healthSettings),
+  c_: () => (/* binding */ refuseHealthTarget)
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __nccwpck_require__(4300);
-;// CONCATENATED MODULE: ./src/health/built-workspace.ts
-
-const built_workspace_short = (sha) => sha.slice(0, 12);
-const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
-/** Why the graphs are not checked against the workspace, or undefined when they are. */
-async function graphsSkippedBecause(o, 
-/** An upload's archive (`source`), else the commit the revision built. */
-state, workspace) {
-    if (state.source !== undefined)
-        return undefined;
-    const codehost = o.source === 'codehost' || (o.revisionSource === 'codehost' && o.source !== 'external_docker');
-    if (!codehost)
-        return `source ${o.revisionSource ?? o.source ?? 'unknown'} deploys an image, not the workspace, so its config says nothing of the graphs served`;
-    const built = state.repoCommitSha;
-    if (!built)
-        return 'the revision does not say which commit it built, so the workspace cannot be matched to it';
-    const head = (await (0,workspace_git/* readWorkspaceGit */.yR)(workspace)).commit;
-    if (head !== undefined)
-        return sameCommit(head, built)
-            ? undefined
-            : `the revision built commit ${built_workspace_short(built)}, and the workspace holds ${built_workspace_short(head)}: its config may name other graphs`;
-    if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
-        return undefined;
-    return `the workspace is not a git checkout of commit ${built_workspace_short(built)}, which the revision built`;
-}
-
+var redact = __nccwpck_require__(6924);
+// EXTERNAL MODULE: ./src/health/built-workspace.ts
+var built_workspace = __nccwpck_require__(1647);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+var duration = __nccwpck_require__(402);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and whether the key goes with it), and a clock. The checks never
@@ -36314,7 +36518,7 @@ function staleReason(r, e, when) {
     if (served.toLowerCase() === e.revisionId.toLowerCase())
         return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
     const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
-    return `the agent server serves revision ${served}${project}, not this run's revision ${e.revisionId} (${when})`;
+    return `the agent server serves revision ${served}${project}, not ${e.whose ?? "this run's"} revision ${e.revisionId} (${when})`;
 }
 const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
 /**
@@ -36335,7 +36539,7 @@ class ServedTracker {
     last;
     expected;
     constructor(expected) {
-        this.expected = { revisionId: expected.revisionId, deploymentId: expected.deploymentId };
+        this.expected = { ...expected };
     }
     /** Takes one reading; a verdict when it settles the check, else undefined. */
     observe(reading) {
@@ -36348,8 +36552,10 @@ class ServedTracker {
             this.last = reading;
         if (reading.kind === 'this')
             this.matched = true;
-        else if (this.matched && reading.kind === 'other') {
-            const when = `probe ${this.probes}, after this revision had answered`;
+        else if ((this.matched || this.expected.drains === false) && reading.kind === 'other') {
+            const when = this.matched
+                ? `probe ${this.probes}, after this revision had answered`
+                : `probe ${this.probes}`;
             return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
         }
         return undefined;
@@ -36437,7 +36643,7 @@ async function readOnce(call, expected, timeoutMs, signal) {
 function describeReading(r, e) {
     switch (r.kind) {
         case 'this':
-            return `GET /info: revision ${e.revisionId} answers, this run's.`;
+            return `GET /info: revision ${e.revisionId} answers, ${e.whose ?? "this run's"} revision.`;
         case 'other':
             return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
         case 'no-host':
@@ -36456,80 +36662,56 @@ function otherServed(r, e) {
     return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
 }
 
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, or loopback when base-url is
-// loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
+// EXTERNAL MODULE: ./src/health/target.ts
+var health_target = __nccwpck_require__(5370);
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __nccwpck_require__(3851);
+;// CONCATENATED MODULE: ./src/health/probe.ts
+// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
+// headers given to exactly the URL given, through the one request (src/net/): bounded in time,
+// following no redirect, reading at most a few kilobytes of the answer (or `maxBody`), through the
+// runner's proxy if it names one for that URL (TLS still ends at the agent server).
 
-
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
-function probeTarget(customUrl, path, vouched = []) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    let base;
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+const httpProbe = async (req) => {
+    const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
     try {
-        base = new URL(customUrl);
+        const answer = await (0,request/* request */.Em)({
+            url: req.url,
+            method: req.method ?? 'GET',
+            headers: { ...req.headers, ...sized },
+            ...(req.body === undefined ? {} : { body: req.body }),
+            timeoutMs: req.timeoutMs,
+            ...(req.signal ? { signal: req.signal } : {}),
+            maxBody: req.maxBody ?? MAX_PROBE_BODY
+        });
+        return responseOf(answer);
     }
-    catch {
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    catch (err) {
+        if (!(err instanceof request/* RequestFailure */.e6))
+            throw err;
+        // The status came: a timeout from then on is a slow body, not a missing answer.
+        if (err.kind === 'timeout' && err.answer)
+            return { ...responseOf(err.answer), slowBody: true };
+        if (err.kind === 'timeout')
+            throw new ProbeTimeoutError(req.timeoutMs);
+        if (err.kind === 'incomplete')
+            throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+        throw err.cause;
     }
-    if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    let url;
-    try {
-        url = new URL(`${prefix}${path}`);
-    }
-    catch {
-        return { problem: `${prefix}${path} is not a URL` };
-    }
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    const plain = url.protocol !== 'https:';
-    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
-}
-/**
- * The hosts the probes may send the key to: the host (and port) of the custom-url input,
- * health-check-hosts, in the langsmith dialect the service's own, and loopback only when base-url
- * is loopback (the control plane on this machine, as the emulator).
- */
-function vouchedHosts(o) {
-    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
-    return [
-        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(o.apiDialect === 'langsmith' ? [vouched_hosts/* LANGGRAPH_APP */.Pi] : [])
-    ];
+};
+function responseOf(answer) {
+    const location = answer.headers.location;
+    return { status: answer.status, ...(location ? { location } : {}), body: answer.body };
 }
 
-// EXTERNAL MODULE: ./src/health/probe.ts
-var probe = __nccwpck_require__(4664);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
 // The one client of the agent server: every request of the health gate and of the checks (`/ok`,
 // `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
@@ -36542,15 +36724,20 @@ var probe = __nccwpck_require__(4664);
 const MAX_AGENT_BODY = 256 * 1024;
 /** The transport's own bound: the checks bound each request tighter through its signal. */
 const REQUEST_BOUND_MS = 31 * 60_000;
-/** One request to a target of the agent server (probeTarget's), with the headers of every request. */
+/**
+ * One request to a target of the agent server (probeTarget's), with the headers of every request.
+ * The host is checked again right before the key is attached: the target's own word that it is
+ * vouched for is not enough, its URL must match a host vouched for now.
+ */
 function sendToAgent(a, target, req) {
-    const key = target.vouchedBy !== undefined ? { 'x-api-key': a.apiKey } : {};
-    const transport = a.transport ?? probe/* httpProbe */.HB;
+    const vouched = target.vouchedBy !== undefined && (0,health_target/* vouchedBy */.St)(target.url, a.vouched ?? []) !== undefined;
+    const key = vouched ? { 'x-api-key': a.apiKey } : {};
+    const transport = a.transport ?? httpProbe;
     return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
 }
 function agentProbe(o) {
     return async (req) => {
-        const target = probeTarget(o.url, req.path, o.vouched);
+        const target = (0,health_target/* probeTarget */.Uv)(o.url, req.path, o.vouched);
         if ('problem' in target)
             throw new Error(target.problem);
         const res = await sendToAgent(o, target, {
@@ -36610,30 +36797,50 @@ class HealthTargetError extends Error {
         this.name = 'HealthTargetError';
     }
 }
-/** On a server that wakes: whether every answer so far was warming, and the probe that woke it. */
+/**
+ * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
+ * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
+ */
 class WakeWatch {
     allWarming = true;
+    /** Some answer carried the server's own error: it is awake, whatever its status. */
+    sawServerError = false;
     warmedSince;
-    wakes;
+    o;
     now;
     constructor(o, now) {
-        this.wakes = o.wakes === true;
+        this.o = o;
         this.now = now;
+    }
+    /** When the wake-up that a probe sent at `sent` waits on may last until. */
+    until(sent) {
+        return Math.min((this.warmedSince ?? sent) + WAKE_MAX_MS, this.o.deadline);
+    }
+    /** Marks `a` (sent at `sent`) warming while the wake-up's bound holds; else `wake` says by how much. */
+    classify(a, sent) {
+        if (a.serverError)
+            this.sawServerError = true;
+        // A server that said what is wrong with it is awake: nothing after that is a wake-up.
+        if (this.sawServerError || !isAsleep(this.o, a))
+            return;
+        const start = this.warmedSince ?? sent;
+        a.wake = { waitedMs: this.now() - start, maxMs: this.until(start) - start };
+        if (a.wake.waitedMs < WAKE_MAX_MS)
+            a.warming = true;
     }
     /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
     see(n, a, sent, ok) {
-        if (!this.wakes) {
-            this.allWarming = false;
-            return undefined;
-        }
         if (a.warming)
             this.warmedSince ??= sent;
         else
             this.allWarming = false;
         if (!ok)
             return undefined;
-        const waitedMs = this.now() - (this.warmedSince ?? sent);
-        return this.warmedSince !== undefined || waitedMs >= WAKE_SLOW_MS
+        const warmed = this.warmedSince;
+        // Awake: a later sleep is a wake-up of its own, with a bound of its own.
+        this.warmedSince = undefined;
+        const waitedMs = this.now() - (warmed ?? sent);
+        return this.o.wakes && (warmed !== undefined || waitedMs >= WAKE_SLOW_MS)
             ? { probe: n, waitedMs }
             : undefined;
     }
@@ -36653,16 +36860,33 @@ function resultOf(p, now, health, reason) {
 }
 /** A first answer slower than this, on a server that wakes, waited on a wake-up. */
 const WAKE_SLOW_MS = 3000;
-/** A probe's answer on a server that may be waking up (`wakes`): a 503, or no answer in time. */
-function isWarming(o, a) {
-    return o.wakes === true && (a.status === 503 || a.status === null || a.slowBody === true);
+/**
+ * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
+ * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
+ */
+const WAKE_MAX_MS = 180_000;
+/**
+ * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
+ * answer in time. A server that says what is wrong with it is awake.
+ */
+function isAsleep(o, a) {
+    if (o.wakes !== true)
+        return false;
+    return (a.status === 503 && !a.serverError) || a.status === null || a.slowBody === true;
+}
+/** A wake-up that went on past its bound: the server is unhealthy, said with how long it took. */
+function pastWakeUp(a, probes) {
+    if (a.warming || !a.wake)
+        return undefined;
+    const what = a.status === null ? 'gave no answer' : `answered ${a.status}`;
+    return `the Serverless agent server still ${what} (probe ${probes}) after ${(0,duration/* formatDuration */.a3)(a.wake.waitedMs)} of wake-up, past the ${(0,duration/* formatDuration */.a3)(WAKE_MAX_MS)} a wake-up may take: it is unhealthy, not waking up`;
 }
 /** A window of 2xx that the deadline cut short: how far into it the timeout came. */
 function windowCutShort(windowMs, windowEnd, now) {
     return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
 }
 async function checkHealth(o) {
-    const target = probeTarget(o.url, o.path, o.vouched);
+    const target = (0,health_target/* probeTarget */.Uv)(o.url, o.path, o.vouched);
     if ('problem' in target)
         throw new HealthTargetError(o.redactor.redact(target.problem));
     const { url, vouchedBy } = target;
@@ -36691,6 +36915,9 @@ async function checkHealth(o) {
             only404 = false;
         if (!vouchedBy && (answer.status === 401 || answer.status === 403))
             return result('not-vouched');
+        const past = pastWakeUp(answer, seen.probes);
+        if (past)
+            return result('unhealthy', past);
         // A probe the deadline cut short inside the window is the timeout's, not the server's.
         const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
         if (windowEnd !== undefined && !ok && cut)
@@ -36714,7 +36941,7 @@ async function checkHealth(o) {
                 return windowOver(windowEnd);
             if (only404)
                 return result('unavailable');
-            return result('unhealthy', no2xx(seen.probes, wake.allWarming));
+            return result('unhealthy', no2xx(seen.probes, wake, seen.answers.at(-1)));
         }
         try {
             await sleep(Math.min(interval, end - now()), o.signal);
@@ -36730,22 +36957,28 @@ async function checkHealth(o) {
 /** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
 async function nextProbe(o, url, seen, wake, waking) {
     const sent = o.clock.now();
-    const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, waking);
+    const until = waking ? wake.until(sent) : undefined;
+    const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, until);
     if (o.signal?.aborted)
         return undefined;
     seen.probes++;
-    if (isWarming(o, answer))
-        answer.warming = true;
-    seen.wokeUp ??= wake.see(seen.probes, answer, sent, isOk(answer));
+    wake.classify(answer, sent);
+    const woke = wake.see(seen.probes, answer, sent, isOk(answer));
+    seen.wokeUp ??= woke;
     seen.answers.push(answer);
     o.onProbe?.(seen.probes, answer);
     return answer;
 }
 /** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
-function no2xx(probes, allWarming) {
-    return allWarming
-        ? `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer)`
-        : `no probe answered 2xx before the timeout (${probes} probes)`;
+function no2xx(probes, wake, last) {
+    if (wake.allWarming) {
+        const waited = last?.wake
+            ? `; waited ${(0,duration/* formatDuration */.a3)(last.wake.waitedMs)} of at most ${(0,duration/* formatDuration */.a3)(last.wake.maxMs)}`
+            : '';
+        return `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer${waited})`;
+    }
+    const own = wake.sawServerError ? '; it answered with an error of its own, so it is awake' : '';
+    return `no probe answered 2xx before the timeout (${probes} probes${own})`;
 }
 /** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
 class Side {
@@ -36783,10 +37016,12 @@ class Side {
 }
 /**
  * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until the deadline to give its first 2xx (`waking`).
+ * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
  */
-function probeTimeout(o, now, waking = false) {
-    const own = waking && o.wakes ? Infinity : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+function probeTimeout(o, now, wakeUntil) {
+    const own = wakeUntil !== undefined && o.wakes
+        ? wakeUntil - now()
+        : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
     return Math.max(1, Math.min(own, o.deadline - now()));
 }
 function isOk(a) {
@@ -36796,8 +37031,8 @@ function isOk(a) {
  * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
  * key goes along only to a vouched host.
  */
-async function probeOnce(o, target, now, waking) {
-    const timeoutMs = probeTimeout(o, now, waking);
+async function probeOnce(o, target, now, wakeUntil) {
+    const timeoutMs = probeTimeout(o, now, wakeUntil);
     let res;
     try {
         res = await sendToAgent(o, target, { timeoutMs, signal: o.signal });
@@ -36806,9 +37041,34 @@ async function probeOnce(o, target, now, waking) {
         return { status: null, excerpt: describeError(err, o.redactor) };
     }
     const excerpt = window_excerptOf(res, target.url, o.redactor);
-    if (!res.slowBody)
-        return { status: res.status, excerpt };
-    return { status: res.status, excerpt, slowBody: true };
+    const own = res.status >= 500 && !res.slowBody ? serverError(res.body) : undefined;
+    return {
+        status: res.status,
+        excerpt,
+        ...(res.slowBody ? { slowBody: true } : {}),
+        ...(own ? { serverError: (0,redact/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
+    };
+}
+/**
+ * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
+ * fails): what an agent server that runs says, never a platform's page while it starts.
+ */
+function serverError(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return undefined;
+    const { error, ok } = parsed;
+    if (typeof error === 'string' && error.trim())
+        return error;
+    if (error && typeof error === 'object')
+        return JSON.stringify(error);
+    return ok === false ? 'ok: false' : undefined;
 }
 function window_excerptOf(res, url, redactor) {
     if (res.status >= 300 && res.status < 400) {
@@ -36819,7 +37079,7 @@ function window_excerptOf(res, url, redactor) {
     return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
 }
 function describeError(err, redactor) {
-    if (err instanceof probe/* ProbeTimeoutError */.sc)
+    if (err instanceof ProbeTimeoutError)
         return err.message;
     const e = err;
     const text = e.code === 'ECONNRESET'
@@ -36833,9 +37093,9 @@ function describeError(err, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(3308);
+var after_failure = __nccwpck_require__(470);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __nccwpck_require__(1368);
+var ending = __nccwpck_require__(4979);
 ;// CONCATENATED MODULE: ./src/deploy/steps/gate.ts
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
@@ -36856,6 +37116,7 @@ async function healthGate(s, deps) {
     const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
     return log.group('Health check of the agent server', async () => {
         let last;
+        const wakeUp = wakeUpSayer(log);
         let result;
         if (!url && deps.urlProblem)
             return refused(deps.urlProblem, deps, ', without user:password@');
@@ -36874,6 +37135,7 @@ async function healthGate(s, deps) {
                     if (text !== last)
                         log.info(`Probe ${n}: ${text}`);
                     last = text;
+                    wakeUp(answer);
                 }
             });
         }
@@ -36888,12 +37150,30 @@ async function healthGate(s, deps) {
             log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
         const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
         if (result.health === 'healthy')
-            log.info(`Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
+            log.info(result.probes === 1
+                ? `Healthy: 1 probe in ${took}, a 2xx.`
+                : `Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
         if (result.health === 'unavailable')
             log.warning(`Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
                 `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
         return result;
     });
+}
+/** How often a long wake-up is said again, as it goes on. */
+const WAKE_SAID_EVERY_MS = 15_000;
+/** Says a Serverless wake-up as it happens: when it starts, then every so often while it lasts. */
+function wakeUpSayer(log) {
+    let said;
+    return answer => {
+        const w = answer.warming ? answer.wake : undefined;
+        if (!w)
+            return;
+        if (said !== undefined && w.waitedMs >= said && w.waitedMs - said < WAKE_SAID_EVERY_MS)
+            return;
+        said = w.waitedMs;
+        const seconds = (ms) => (0,duration/* formatDuration */.a3)(Math.round(ms / 1000) * 1000);
+        log.info(`Serverless deployment waking up, waited ${seconds(w.waitedMs)} of at most ${seconds(w.maxMs)}.`);
+    };
 }
 const failure = (message, hint, title) => ({
     message,
@@ -36938,12 +37218,16 @@ function checkFailed(f, revisionId, name, rolledBack) {
 function checksTimedOut(revisionId, timeoutMs, say) {
     return failure(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
 }
-function notVouchedBy(say) {
-    return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}, not loopback with ${say('base-url')} on loopback too`;
+function notVouchedBy(say, host) {
+    // The service's hosts are anyone's: only the deployment's own one is vouched for.
+    const service = /\.langgraph\.app(:\d+)?$/i.test(host)
+        ? `, not the agent server host the control plane reported for this deployment in the langsmith ${say('api-dialect')} (<name>-<hash>.<region>.langgraph.app)`
+        : '';
+    return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`;
 }
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
 function sentKey(s) {
-    const t = probeTarget(s.url, s.path, s.vouched);
+    const t = (0,health_target/* probeTarget */.Uv)(s.url, s.path, s.vouched);
     return 'url' in t && t.vouchedBy !== undefined;
 }
 function hostOfText(url) {
@@ -36955,14 +37239,14 @@ function hostOfText(url) {
     }
 }
 function withoutKey(url, say) {
-    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say)}): ` +
+    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
         'the probes go without the API key.');
 }
 function notVouched(result, say) {
     const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
     const answer = result.answers.at(-1);
     return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
-        `${host} is not vouched for (${notVouchedBy(say)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
+        `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
 }
 /** The deadline came inside the window: the check did not finish; nothing is rolled back. */
 function gateTimedOut(result, revisionId, timeoutMs, say) {
@@ -36973,7 +37257,7 @@ function shown(url, path, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
+var gone = __nccwpck_require__(7319);
 ;// CONCATENATED MODULE: ./src/deploy/steps/after-deployed.ts
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
 // (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
@@ -36999,17 +37283,22 @@ async function checkDeployedHealth(o, state, deps, r) {
         return { outcome: 'deployed' };
     const { say } = deps;
     const settings = healthSettings(o, o.healthCheck, state, deps, r);
-    const call = agentProbe(settings);
-    const served = servedCheck(call, r, deps.log);
-    const result = await healthGate({ ...settings, alongside: served.check }, { log: deps.log, say, urlProblem: state.urlProblem });
-    if ((0,ending/* stopped */.ce)(result))
-        return result;
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(o, state, deps.workspace ?? '.');
+    const x = await examineServer(o, deps, {
+        settings,
+        expected: r,
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        urlProblem: state.urlProblem,
+        checksTitle: 'Checks of the new revision'
+    });
+    if ((0,ending/* stopped */.ce)(x))
+        return x;
+    const result = x.gate;
     if (result.health === 'cancelled') {
         const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
         return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
     }
-    const servedVerdict = served.verdict(result.health === 'healthy');
-    const stale = servedVerdict?.verdict === 'stale';
+    const stale = x.served?.verdict === 'stale';
     const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result));
     if (deleted)
         return deleted;
@@ -37018,36 +37307,41 @@ async function checkDeployedHealth(o, state, deps, r) {
     if (result.health === 'not-vouched')
         return { outcome: 'deployed' };
     state.health = result.health;
-    if (servedVerdict)
-        state.verified = { servedRevision: servedVerdict.verdict };
-    if (servedVerdict?.verdict === 'unknown')
-        deps.log.notice(servedVerdict.notice, 'Served revision unknown');
-    let failure;
-    if (servedVerdict?.verdict === 'stale')
-        failure = { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(servedVerdict.reason) };
-    else if (result.health === 'healthy')
-        failure = await afterWindow(o, state, deps, r, { call, deadline: settings.deadline });
-    if (failure && 'outcome' in failure)
-        return failure;
-    if (result.health !== 'unhealthy' && !failure)
+    state.verified = x.verified;
+    if (x.served?.verdict === 'unknown')
+        deps.log.notice(x.served.notice, 'Served revision unknown');
+    const cut = cutShort(x, r, o, say);
+    if (cut)
+        return cut;
+    if (result.health !== 'unhealthy' && !x.failure)
         return { outcome: 'deployed' };
     const rolled = await rollBack(o, state, deps, r, result);
     if ((0,ending/* stopped */.ce)(rolled))
         return rolled;
     return {
         outcome: 'unhealthy',
-        failure: failure
-            ? checkFailed(failure, r.revisionId, state.name, rolled)
+        failure: x.failure
+            ? checkFailed(x.failure, r.revisionId, state.name, rolled)
             : unhealthy(result, r.revisionId, state.name, rolled)
     };
 }
+/** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
+function cutShort(x, r, o, say) {
+    if (x.cut === 'cancelled') {
+        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    if (x.cut === 'timeout')
+        return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, say) };
+    return undefined;
+}
 /** The health settings of this run: the gate's probes, and the checks after it. */
-function healthSettings(o, path, state, deps, r) {
+function healthSettings(o, path, state, deps, r, vouched = (0,health_target/* vouchedHosts */.Qq)(o, { name: state.name, url: state.url })) {
     return {
         url: state.url,
         path,
         apiKey: o.apiKey,
-        vouched: vouchedHosts(o),
+        vouched,
         transport: deps.probe,
         deadline: deadlineOf(o, deps, r),
         windowMs: o.healthCheckWindow,
@@ -37060,34 +37354,47 @@ function healthSettings(o, path, state, deps, r) {
     };
 }
 /**
- * The graphs and the smoke cases, once the probes (and the revision served) passed: what failed,
- * or the run's ending when it was cancelled or timed out meanwhile.
+ * The one gate, for any agent server: the probes with the revision served alongside, then (once
+ * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
+ * examined by it alike; each caller makes its own ending of what it found.
  */
-async function afterWindow(o, state, deps, r, 
-// The gate's deadline: the checks share the run's timeout with the window before them.
-{ call, deadline }) {
-    const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.');
-    const checks = await deps.log.group('Checks of the new revision', () => checkRevision({
-        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+async function examineServer(o, deps, x) {
+    const call = agentProbe(x.settings);
+    const served = servedCheck(call, x.expected, deps.log);
+    const gate = await healthGate({ ...x.settings, alongside: served.check }, { log: deps.log, say: deps.say, urlProblem: x.urlProblem });
+    if ((0,ending/* stopped */.ce)(gate))
+        return gate;
+    if (gate.health === 'cancelled')
+        return { gate, served: undefined, verified: {} };
+    const verdict = served.verdict(gate.health === 'healthy');
+    const verified = verdict ? { servedRevision: verdict.verdict } : {};
+    const out = { gate, served: verdict, verified };
+    if (verdict?.verdict === 'stale')
+        return {
+            ...out,
+            failure: { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(verdict.reason) }
+        };
+    if (gate.health !== 'healthy')
+        return out;
+    const checks = await deps.log.group(x.checksTitle, () => checkRevision({
+        ...(x.graphsSkipped === undefined ? {} : { graphsSkipped: x.graphsSkipped }),
         intervalMs: probeInterval(o),
         call,
         graphConfigPath: o.graphConfigPath,
         workspace: deps.workspace,
         cases: deps.smokeCases,
         clock: deps.clock,
-        deadline,
+        deadline: x.settings.deadline,
         signal: deps.signal,
         log: deps.log,
         mask: text => deps.client.redactor.redact(text)
     }));
-    state.verified = { ...state.verified, ...verifiedOf(checks) };
-    if (deps.signal?.aborted) {
-        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
+    out.verified = { ...verified, ...verifiedOf(checks) };
+    if (deps.signal?.aborted)
+        return { ...out, cut: 'cancelled' };
     if (checks.timedOut)
-        return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, deps.say) };
-    return checks.failure;
+        return { ...out, cut: 'timeout' };
+    return checks.failure ? { ...out, failure: checks.failure } : out;
 }
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
 async function rollBack(o, state, deps, r, result) {
@@ -37138,7 +37445,7 @@ function refuseHealthTarget(o, current, say) {
     const url = o.customUrl ?? current?.source_config.custom_url;
     if (!url)
         return undefined;
-    const target = probeTarget(url, o.healthCheck, vouchedHosts(o));
+    const target = (0,health_target/* probeTarget */.Uv)(url, o.healthCheck, (0,health_target/* vouchedHosts */.Qq)(o, { name: current?.name, url }));
     if (!('problem' in target))
         return undefined;
     return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
@@ -37147,20 +37454,121 @@ function refuseHealthTarget(o, current, say) {
 
 /***/ }),
 
-/***/ 3718:
+/***/ 6863:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
+/* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4979);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1214);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7319);
+
+
+
+
+
+
+/** Holders named in an error at most (a workspace may bind many deployments). */
+const MAX_NAMED = 5;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Whether an error answers that another deployment holds the agent environment. */
+function isAgentEnvironmentHeld(err) {
+    return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 409 && /agent environment/i.test(err.detail);
+}
+/**
+ * What the run can do about the hold: `free` once the holders it waited for are gone (send the
+ * create again), else the Stop that names them.
+ */
+async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
+    const found = await holdersOf(deps.client, detail);
+    if (found === 'gone')
+        return wait ? 'free' : heldError(name, detail, NONE, deps);
+    const deleting = found.bound.filter(d => _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status));
+    if (!wait || deleting.length === 0)
+        return heldError(name, detail, found, deps);
+    // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
+    for (const d of deleting) {
+        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)}): ` +
+            `waiting until it is gone (at most the timeout, ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}), then creating "${name}".`);
+        const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
+        if (gone.kind === 'timeout') {
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
+        }
+        deps.log.info(`Deployment "${d.name}" is gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(gone.elapsedMs)}.`);
+    }
+    return 'free';
+}
+const NONE = { bound: [], unread: [] };
+/**
+ * The deployments that may hold the environment: the one the answer names (`gone` when it is
+ * gone already), else every listed one bound to an agent environment.
+ */
+async function holdersOf(client, detail) {
+    const named = UUID.exec(detail)?.[0];
+    if (named) {
+        try {
+            return { bound: [await client.getDeployment(named)], unread: [] };
+        }
+        catch (err) {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+                return 'gone';
+            throw err;
+        }
+    }
+    const found = { bound: [], unread: [] };
+    const skipped = (e) => void (e.bound && found.unread.push(e));
+    for await (const d of client.iterateDeployments({}, undefined, skipped))
+        if (d.agent)
+            found.bound.push(d);
+    return found;
+}
+/** The hold when no holder is on its way out: each one named, and what to do. */
+function heldError(name, detail, found, deps) {
+    const say = deps.say;
+    const answered = `the control plane answered 409 (${detail.split('\n')[0]})`;
+    // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
+    const shown = [
+        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)})`),
+        ...found.unread.map(e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`)
+    ];
+    const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : '';
+    const who = shown.length === 0
+        ? 'another deployment holds its agent environment, and none that this key lists is bound to one (an agent block)'
+        : shown.length === 1
+            ? `deployment ${shown[0]} holds its agent environment`
+            : `one of the deployments bound to an agent environment holds it: ${shown.slice(0, MAX_NAMED).join(', ')}${more}`;
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`, `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`, 'Agent environment held');
+}
+/** `agent a-7, environment staging`, as the deployment reports it. */
+function agentWords(d) {
+    const a = d.agent;
+    if (!a)
+        return 'an agent environment';
+    return `agent ${a.agent_id ?? '(not reported)'}, environment ${a.environment ?? '(not reported)'}`;
+}
+
+
+/***/ }),
+
+/***/ 5817:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ conclude),
 /* harmony export */   T: () => (/* binding */ firstLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3308);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7387);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3414);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(470);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5704);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7319);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3115);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1214);
 
 
 
@@ -37179,8 +37587,8 @@ async function conclude(o, state, deps, w, follow) {
         case 'deployed': {
             const refused = await deployed(state, deps, w);
             if (refused)
-                return { outcome: 'error', failure: refused };
-            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .l)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+                return rollBackUnverified(o, state, deps, w.revisionId, refused);
+            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
         }
         case 'skipped':
             return superseded(o, state, deps, w, follow);
@@ -37204,7 +37612,13 @@ async function deployed(state, deps, w) {
     const sha = state.repoCommitSha;
     const expected = state.expectedSha;
     if (!sha && expected && state.promotion) {
-        deps.log.warning(`Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${state.promotion.fromName} verified, is not confirmed.`, 'Built commit not reported');
+        // What runs now cannot be matched to what the source verified: not verified, so not kept.
+        const p = state.promotion;
+        return {
+            message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
+            hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
+            title: 'Built commit not reported'
+        };
     }
     if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
         // A promotion deploys what the source verified: another commit is not that.
@@ -37220,6 +37634,58 @@ async function deployed(state, deps, w) {
             `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
     return undefined;
+}
+/**
+ * A promotion's target runs what the source did not verify (another commit, none reported, a
+ * newer revision of other material): it goes back to the revision it ran before this run,
+ * whatever `on-failure` says, with the rollback's own checks right before its write. A target
+ * this run created has nothing to go back to: the error says what it runs.
+ */
+async function rollBackUnverified(o, state, deps, live, f) {
+    const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report';
+    if (state.created || !state.previousActive) {
+        const message = `${f.message} Deployment "${state.name ?? ''}" was created by this run, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
+        return { outcome: 'error', failure: { ...f, message } };
+    }
+    deps.log.warning(`Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)({ ...o, onFailure: 'rollback', failureLogs: 0 }, {
+        deploymentId: state.deploymentId ?? '',
+        revisionId: live,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
+    }, deps);
+    state.rollback = after.rollback;
+    const r = after.rollback;
+    // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
+    const back = r?.kind === 'done' && r.outcome === 'deployed'
+        ? `rolled back to revision ${r.restoredId}`
+        : 'not rolled back';
+    const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`;
+    const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(r) ?? ''}`.trim();
+    return { outcome: 'error', failure: { ...f, message } };
+}
+/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
+const short = (runs) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1');
+/** The newer revision that superseded a promotion: the failure when it deploys other material. */
+function otherMaterial(state, r) {
+    const p = state.promotion;
+    const c = r?.source_revision_config ?? {};
+    const sha = c.repo_commit_sha ?? undefined;
+    const image = c.image_uri ?? undefined;
+    const same = state.expectedSha
+        ? sha !== undefined && sameCommit(sha, state.expectedSha)
+        : p.imageUri !== undefined && image === p.imageUri;
+    if (same)
+        return undefined;
+    const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report';
+    if (sha)
+        state.repoCommitSha = sha;
+    return {
+        message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+        hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
+        title: 'Superseded by other material'
+    };
 }
 /** Successors followed at most, one after another, each within what is left of the timeout. */
 const MAX_SUCCESSORS = 5;
@@ -37250,7 +37716,10 @@ async function superseded(o, state, deps, w, follow) {
             state.newerRevisionId = newer;
             deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(spent)}). ` +
                 'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .l)(o, state, deps, { ...next, waitedMs: spent });
+            const other = state.promotion && otherMaterial(state, next.result.revision);
+            if (other)
+                return rollBackUnverified(o, state, deps, newer, other);
+            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...next, waitedMs: spent });
             return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
         }
         if (outcome !== 'skipped') {
@@ -37392,7 +37861,7 @@ function sameCommit(a, b) {
 
 /***/ }),
 
-/***/ 6074:
+/***/ 4159:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37400,17 +37869,20 @@ function sameCommit(a, b) {
 /* harmony export */   DT: () => (/* binding */ revisionOf),
 /* harmony export */   KL: () => (/* binding */ createOrAdopt),
 /* harmony export */   UP: () => (/* binding */ awaitNewRevision),
+/* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1368);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1550);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4979);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6863);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9031);
+
 
 
 
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now, say) {
+async function createOrAdopt(client, body, notes, now, say, onHeld) {
     /** An earlier send of this create may have been applied after all. */
     let maybeApplied = false;
     for (let attempt = 1;; attempt++) {
@@ -37419,7 +37891,7 @@ async function createOrAdopt(client, body, notes, now, say) {
         }
         catch (err) {
             if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
-                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say);
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say);
                 if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
                     return existing;
                 if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
@@ -37431,14 +37903,20 @@ async function createOrAdopt(client, body, notes, now, say) {
                     notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
                     return { kind: 'taken', deployment: existing };
                 }
-                return nameHeldError(body.name, err, say);
+                if (!(0,_agent_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .isAgentEnvironmentHeld */ .Q)(err))
+                    return nameHeldError(body.name, err, say);
+                const held = await (onHeld ?? heldElsewhere(body.name))(err.detail);
+                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(held))
+                    return held;
+                notes.info(`Sending the create of "${body.name}" again: its agent environment is free.`);
+                continue;
             }
             const unknown = outcomeUnknown(err);
             if (!unknown)
                 throw err;
             maybeApplied = true;
             notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say));
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say));
             if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
                 return existing;
             if (existing) {
@@ -37459,6 +37937,10 @@ function nameHeldError(name, err, say) {
     const said = /tracing project/i.test(err.detail);
     return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
         `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
+}
+/** Without a way to wait: the hold, said. */
+function heldElsewhere(name) {
+    return async (detail) => (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`, undefined, 'Agent environment held');
 }
 function isNameTaken(err) {
     return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
@@ -37579,20 +38061,24 @@ async function revisionOf(client, d) {
 
 /***/ }),
 
-/***/ 1550:
+/***/ 9031:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ findDeploymentByName)
 /* harmony export */ });
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4979);
 
 async function findDeploymentByName(client, name, say) {
     const exact = [];
-    for await (const d of client.iterateDeployments({ name_contains: name })) {
+    const unread = [];
+    const skipped = (e) => void (e.name === name && unread.push(e.id));
+    for await (const d of client.iterateDeployments({ name_contains: name }, undefined, skipped)) {
         if (d.name === name)
             exact.push(d);
     }
+    for (const id of unread)
+        exact.push(await client.getDeployment(id));
     const ids = new Set(exact.map(d => d.id));
     if (ids.size > 1) {
         return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
@@ -37603,7 +38089,7 @@ async function findDeploymentByName(client, name, say) {
 
 /***/ }),
 
-/***/ 4764:
+/***/ 7319:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37611,20 +38097,22 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */   KK: () => (/* binding */ goneLine),
 /* harmony export */   Ly: () => (/* binding */ waitUntilGone)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
 
 
 
 const FIRST_PAUSE_MS = 1000;
+/** The read sent on the deadline may take this long: a timeout is then said as one, not as an error. */
+const LAST_READ_GRACE_MS = 10_000;
 async function waitUntilGone(client, id, opts, deps) {
     const { now, sleep } = deps.clock;
     const start = now();
     let pause = FIRST_PAUSE_MS;
     let last;
     for (;;) {
-        const status = await statusOf(client, id, start + opts.timeoutMs);
+        const status = await statusOf(client, id, start + opts.timeoutMs + LAST_READ_GRACE_MS);
         if (status === undefined)
             return { kind: 'gone', elapsedMs: now() - start };
         if (status !== last)
@@ -37669,18 +38157,20 @@ async function deletedState(client, id) {
 
 /***/ }),
 
-/***/ 2486:
+/***/ 6081:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $U: () => (/* binding */ releaseMaterial),
+/* harmony export */   EP: () => (/* binding */ digestNeeded),
 /* harmony export */   FB: () => (/* binding */ namedMaterial),
+/* harmony export */   Fq: () => (/* binding */ uploadMaterial),
 /* harmony export */   Tl: () => (/* binding */ prepareMaterial),
 /* harmony export */   qO: () => (/* binding */ materialToWrite)
 /* harmony export */ });
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5911);
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8702);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4979);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1362);
 
 
 
@@ -37713,7 +38203,7 @@ async function prepareMaterial(o, state, deps) {
     return uploadMaterial(o, state, deps);
 }
 async function uploadMaterial(o, state, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 471).then(__nccwpck_require__.bind(__nccwpck_require__, 3471))).prepareUpload(o, state, deps);
+    const upload = await (await __nccwpck_require__.e(/* import() */ 495).then(__nccwpck_require__.bind(__nccwpck_require__, 3495))).prepareUpload(o, state, deps);
     if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
@@ -37768,7 +38258,7 @@ async function releaseMaterial(m) {
 
 /***/ }),
 
-/***/ 4168:
+/***/ 5275:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37778,10 +38268,10 @@ async function releaseMaterial(m) {
 /* harmony export */   df: () => (/* binding */ describePlan)
 /* harmony export */ });
 /* unused harmony export UPLOADED_OBJECT */
-/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(842);
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4979);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7015);
 
 
 
@@ -37834,8 +38324,9 @@ function planCreate(o, name, repo, material, say) {
         sourceConfig.repo_url = repo.url;
         ref ??= repo.default_branch;
     }
-    if (o.deploymentType !== undefined && o.source !== 'external_docker')
-        sourceConfig.deployment_type = o.deploymentType;
+    // Always sent, `serverless` unless asked: the service's own default is not documented.
+    if (o.source !== 'external_docker')
+        sourceConfig.deployment_type = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .createdType */ .RD)(o);
     // Fields that only a create may set.
     if (o.listenerId !== undefined)
         sourceConfig.listener_id = o.listenerId;
@@ -38032,7 +38523,7 @@ function describePlan(plan) {
 
 /***/ }),
 
-/***/ 5911:
+/***/ 1362:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38043,16 +38534,18 @@ function describePlan(plan) {
 /* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
 /* harmony export */   uH: () => (/* binding */ promotedNamed)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1368);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1550);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3871);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9031);
 // Promotion (`promote-from`): the material of another deployment's active revision, read and
 // checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
 // image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
 // one expected. Whatever does not fit is refused here, with one error naming the source.
+
 
 
 
@@ -38067,8 +38560,8 @@ async function findSource(o, deps, from) {
                 return undefined;
             throw err;
         })
-        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_4__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(d))
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
         return d;
     if (!d) {
         return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
@@ -38079,7 +38572,7 @@ async function findSource(o, deps, from) {
     return d;
 }
 function refusal(message, hint) {
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(message, hint, 'Promotion refused');
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
 }
 /**
  * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
@@ -38109,11 +38602,15 @@ async function readPromotionSource(o, deps) {
     const from = o.promoteFrom;
     const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
         const d = await findSource(o, deps, from);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(d))
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
             return d;
         const s = await activeRevision(deps, d);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(s))
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(s))
             return s;
+        const asked = o.promoteRevisionId;
+        if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
+            return refusal(`${deps.say('promote-revision-id')} is ${asked}, but the active revision of deployment "${d.name}" (${d.id}, ${deps.say('promote-from')}) is ${s.revision.id}: that revision is not what it serves now, so it is not promoted. Nothing was written.`, `Promote the revision the source runs: pass the revision-id output of the run that deployed "${d.name}", and promote before another deploy of it.`);
+        }
         deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
         return s;
     });
@@ -38128,6 +38625,9 @@ function named(s, o, deps) {
     if (d.source === 'codehost') {
         const sha = c.repo_commit_sha;
         const ref = c.repo_ref;
+        const bad = badMaterial(revision.id, name, codehostFields(c));
+        if (bad)
+            return bad;
         if (!sha || !ref) {
             return refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
         }
@@ -38150,6 +38650,9 @@ function named(s, o, deps) {
     if (!image) {
         return refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
     }
+    const bad = badMaterial(revision.id, name, [['image_uri', image, parseImage]]);
+    if (bad)
+        return bad;
     if (o.imageUri !== undefined && o.imageUri !== image) {
         return refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
     }
@@ -38161,6 +38664,31 @@ function named(s, o, deps) {
         expectedSha: undefined,
         what: `image ${shown(image)}`
     };
+}
+const parseImage = (0,_inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .optionalToken */ .A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...');
+const parseCommit = (v, fail) => v === '' || /^[0-9a-f]{7,64}$/i.test(v) ? v : fail('a commit must be 7 to 64 hex digits');
+/** A codehost revision's material, each with the check of the input that would name it. */
+const codehostFields = (c) => [
+    ['repo_ref', c.repo_ref ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRef */ .rd],
+    ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
+    ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseGraphConfigPath */ .Rg]
+];
+/**
+ * The source's material is the server's text, sent to the target as an input would be: it passes
+ * the same checks (a ref with a line break in it is not sent to production).
+ */
+function badMaterial(revisionId, name, fields) {
+    for (const [field, value, check] of fields) {
+        let problem;
+        check(value, message => {
+            problem = message;
+            return undefined;
+        });
+        if (problem === undefined)
+            continue;
+        return refusal(`The active revision ${revisionId} of ${name} reports ${field} ${shown(JSON.stringify(value))}, which this run refuses as it would refuse it as an input: ${problem}. Nothing was written.`, 'Check the source deployment on the control plane: its revision names material that cannot be deployed as it is.');
+    }
+    return undefined;
 }
 /**
  * The service builds what a ref points to when the build starts: a newer revision of the same ref
@@ -38176,7 +38704,7 @@ function refuseMovedRef(s, ref, sha, name) {
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
 function promotedNamed(s, o, deps) {
     const m = named(s, o, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(m))
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(m))
         return m;
     if (m.imageUri && !m.imageUri.includes('@sha256:')) {
         deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
@@ -38189,7 +38717,8 @@ function promotionOf(s, what) {
         fromId: s.deployment.id,
         fromName: s.deployment.name,
         revisionId: s.revision.id,
-        what
+        what,
+        imageUri: s.revision.source_revision_config?.image_uri ?? undefined
     };
 }
 /**
@@ -38243,20 +38772,28 @@ function promotedLine(p, state, dryRun) {
 
 /***/ }),
 
-/***/ 842:
+/***/ 7015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CT: () => (/* binding */ tierChanges),
+/* harmony export */   RD: () => (/* binding */ createdType),
 /* harmony export */   S4: () => (/* binding */ resizeOf),
 /* harmony export */   fx: () => (/* binding */ refuseTypeChange)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4979);
 
 
 
+/**
+ * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
+ * (scales to zero; the service's own default is not documented, and it may be the always-on one).
+ */
+function createdType(o) {
+    return o.deploymentType ?? _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_DEPLOYMENT_TYPE */ .PN;
+}
 /** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
 function shownSize(size, kind) {
     return kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
@@ -38274,7 +38811,7 @@ function shownTier(tier) {
  * on an update each that differs from the reported one, or that is not reported.
  */
 function tierChanges(o, current) {
-    const kind = current ? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current.source_config.deployment_type) : (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current ? current.source_config.deployment_type : createdType(o));
     const changes = [];
     const add = (field, size, reported) => {
         if (size === undefined)
@@ -38343,22 +38880,23 @@ function resizeOf(o, d, say) {
 
 /***/ }),
 
-/***/ 822:
+/***/ 3777:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gM: () => (/* binding */ waitForRevision)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
 // so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
 // of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers.
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
+// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
 
 
 
@@ -38383,6 +38921,8 @@ const FINAL_POLL_GRACE_MS = 2000;
  * or more.
  */
 const FIRST_READ_MS = 10_000;
+/** A long wait says where it is at least this often: a silent log looks like a hung job. */
+const PROGRESS_EVERY_MS = 30_000;
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
 /**
@@ -38422,7 +38962,8 @@ async function waitForRevision(o) {
         lastError: undefined,
         lastApiError: undefined,
         unknownSeen: false,
-        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor
+        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor,
+        saidAt: start
     };
     for (;;) {
         if (o.signal?.aborted)
@@ -38437,12 +38978,39 @@ async function waitForRevision(o) {
         if (wait === undefined)
             return resultOf(p, 'error');
         try {
-            await sleep(wait, o.signal);
+            await pauseSaying(o, p, wait, sleep);
         }
         catch {
             return resultOf(p, 'cancelled');
         }
     }
+}
+/** Says the progress when it is due. */
+function progressIfDue(o, p) {
+    if (!o.onProgress)
+        return;
+    const now = p.now();
+    if (now - p.saidAt < (o.progressEveryMs ?? PROGRESS_EVERY_MS))
+        return;
+    p.saidAt = now;
+    o.onProgress(p.status, now - p.start);
+}
+/**
+ * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
+ * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
+ */
+async function pauseSaying(o, p, ms, sleep) {
+    const end = p.now() + ms;
+    const every = o.progressEveryMs ?? PROGRESS_EVERY_MS;
+    while (o.onProgress && p.saidAt + every < end) {
+        const due = p.saidAt + every;
+        await sleep(Math.max(0, due - p.now()), o.signal);
+        // A clock that did not move (a test's) must not spin here.
+        if (p.now() < due)
+            break;
+        progressIfDue(o, p);
+    }
+    await sleep(Math.max(0, end - p.now()), o.signal);
 }
 function resultOf(p, outcome) {
     const { status, revision, timeline, polls, lastError, lastApiError } = p;
@@ -38467,6 +39035,7 @@ async function pollOnce(o, p) {
         p.status = revision.status;
         const elapsedMs = p.now() - p.start;
         p.timeline.push({ status: p.status, elapsedMs });
+        p.saidAt = p.now();
         o.onStatus?.(p.status, elapsedMs);
         if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
             p.unknownSeen = true;
@@ -38474,7 +39043,11 @@ async function pollOnce(o, p) {
         }
     }
     const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(revision.status);
-    return outcome !== 'in_progress' ? { end: outcome } : { changed };
+    if (outcome !== 'in_progress')
+        return { end: outcome };
+    progressIfDue(o, p);
+    await o.afterPoll?.(revision.status, p.deadline);
+    return { changed };
 }
 function pollFailed(o, p, err) {
     if (o.signal?.aborted)
@@ -38526,7 +39099,7 @@ class RetryPastDeadlineError extends Error {
 
 /***/ }),
 
-/***/ 7607:
+/***/ 402:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38617,7 +39190,7 @@ function formatAge(ms) {
 
 /***/ }),
 
-/***/ 9556:
+/***/ 9137:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38707,114 +39280,172 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 4664:
+/***/ 1647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   HB: () => (/* binding */ httpProbe),
-/* harmony export */   sc: () => (/* binding */ ProbeTimeoutError)
+/* harmony export */   O: () => (/* binding */ graphsSkippedBecause)
 /* harmony export */ });
-/* unused harmony export MAX_PROBE_BODY */
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
-/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, bounded in time, following no redirect, reading at most
-// a few kilobytes of the answer (or `maxBody`). Behind a proxy the environment names for
-// that URL, it goes through @actions/http-client's tunnelling agent (loaded only then, as the
-// control-plane transport does), so TLS still ends at the agent server.
+/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3895);
 
-
-
-/** More than enough for `{"ok": true}` or an error page's first lines. */
-const MAX_PROBE_BODY = 4096;
-class ProbeTimeoutError extends Error {
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.name = 'ProbeTimeoutError';
-    }
+const short = (sha) => sha.slice(0, 12);
+const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
+/** Why the graphs are not checked against the workspace, or undefined when they are. */
+async function graphsSkippedBecause(o, 
+/** An upload's archive (`source`), else the commit the revision built. */
+state, workspace) {
+    if (state.source !== undefined)
+        return undefined;
+    const codehost = o.source === 'codehost' || (o.revisionSource === 'codehost' && o.source !== 'external_docker');
+    if (!codehost)
+        return `source ${o.revisionSource ?? o.source ?? 'unknown'} deploys an image, not the workspace, so its config says nothing of the graphs served`;
+    const built = state.repoCommitSha;
+    if (!built)
+        return 'the revision does not say which commit it built, so the workspace cannot be matched to it';
+    const head = (await (0,_upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__/* .readWorkspaceGit */ .yR)(workspace)).commit;
+    if (head !== undefined)
+        return sameCommit(head, built)
+            ? undefined
+            : `the revision built commit ${short(built)}, and the workspace holds ${short(head)}: its config may name other graphs`;
+    if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
+        return undefined;
+    return `the workspace is not a git checkout of commit ${short(built)}, which the revision built`;
 }
-async function agentFor(url) {
-    if (!(0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s)(url)?.hostname)
-        return false;
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779));
-    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
-    return client.getAgent(url.href);
-}
-const httpProbe = async (req) => {
-    const timeout = AbortSignal.timeout(Math.max(1, req.timeoutMs));
-    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-    const agent = await agentFor(req.url);
-    const lib = req.url.protocol === 'https:' ? node_https__WEBPACK_IMPORTED_MODULE_1__ : node_http__WEBPACK_IMPORTED_MODULE_0__;
-    const max = req.maxBody ?? MAX_PROBE_BODY;
-    const payload = req.body === undefined ? undefined : Buffer.from(req.body);
-    const sized = payload
-        ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-        : {};
-    return new Promise((resolve, reject) => {
-        const timedOut = () => timeout.aborted && !req.signal?.aborted;
-        const fail = (err) => reject(timedOut() ? new ProbeTimeoutError(req.timeoutMs) : err);
-        const request = lib.request(req.url, {
-            method: req.method ?? 'GET',
-            // A fresh connection per probe, closed after it: no socket outlives the check.
-            agent,
-            headers: { ...req.headers, ...sized, connection: 'close' },
-            signal
-        });
-        request.on('error', fail);
-        request.on('response', res => {
-            const chunks = [];
-            let size = 0;
-            const done = (slowBody = false) => {
-                const location = res.headers.location;
-                resolve({
-                    status: res.statusCode ?? 0,
-                    ...(location ? { location } : {}),
-                    body: Buffer.concat(chunks).toString('utf8'),
-                    ...(slowBody ? { slowBody } : {})
-                });
-            };
-            // The status came: a timeout from here on is a slow body, not a missing answer.
-            timeout.addEventListener('abort', () => done(true), { once: true });
-            res.on('data', (chunk) => {
-                if (size >= max)
-                    return;
-                chunks.push(chunk.subarray(0, max - size));
-                size += chunk.length;
-                // The status is the answer; the rest of a long body is not waited for.
-                if (size >= max) {
-                    done();
-                    res.destroy();
-                }
-            });
-            res.on('end', () => done());
-            res.on('error', err => (timedOut() ? done(true) : fail(err)));
-            res.on('aborted', () => timedOut() ? done(true) : fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
-        });
-        request.end(payload);
-    });
-};
 
 
 /***/ }),
 
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ 5370:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ vouchedHosts),
+/* harmony export */   St: () => (/* binding */ vouchedBy),
+/* harmony export */   Uv: () => (/* binding */ probeTarget)
+/* harmony export */ });
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8640);
+/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5315);
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
+// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
+
+
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    let base;
+    try {
+        base = new URL(customUrl);
+    }
+    catch {
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    }
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .cW)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    let url;
+    try {
+        url = new URL(`${prefix}${path}`);
+    }
+    catch {
+        return { problem: `${prefix}${path} is not a URL` };
+    }
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .matchesHost */ .qC)(p, url))?.text;
+}
+/**
+ * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
+ * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
+ * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
+ * when base-url is loopback (the control plane on this machine, as the emulator).
+ */
+function vouchedHosts(o, deployment) {
+    const own = o.customUrl ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .exactHost */ ._D)(o.customUrl) : undefined;
+    const service = o.apiDialect === 'langsmith' && deployment ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .deploymentHost */ .MZ)(deployment) : undefined;
+    return [
+        ...((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackUrl */ .tE)(o.baseUrl) ? [_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .LOOPBACK */ .Ws] : []),
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(service ? [service] : [])
+    ];
+}
+
+
+/***/ }),
+
+/***/ 5388:
+/***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6955);
-// The bundle's entry (action.yml runs dist/index.js): one run of the action.
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* reexport safe */ _action_main_js__WEBPACK_IMPORTED_MODULE_3__.eF)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2291);
+// The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
+// file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
+// dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
 
-await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+
+
+
+/**
+ * Whether node was started with this file, not an importer: the path node was given, compared
+ * as it is (no file system call, as the runner starts it), else through links.
+ */
+function startedByNode() {
+    const started = process.argv[1];
+    if (!started)
+        return false;
+    const self = (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url);
+    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(started) === self)
+        return true;
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(started) === (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(self);
+    }
+    catch {
+        return false;
+    }
+}
+if (startedByNode())
+    await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_3__/* .run */ .eF)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 2679:
+/***/ 652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38928,7 +39559,7 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
-/***/ 1068:
+/***/ 9627:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39060,7 +39691,7 @@ const ACTION_INPUTS = {
         default: 'auto'
     },
     'deployment-type': {
-        description: 'serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, and the older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.',
+        description: "serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, serverless when not set (the vendor CLI's default; the service's own is not documented). The older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.",
         required: false
     },
     size: {
@@ -39087,7 +39718,7 @@ const ACTION_INPUTS = {
         default: 'fail'
     },
     'failure-logs': {
-        description: "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off.",
+        description: "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off, and the build's lines shown while it builds too.",
         required: false,
         default: '50'
     },
@@ -39115,7 +39746,7 @@ const ACTION_INPUTS = {
         required: false
     },
     'sweep-names': {
-        description: 'With command sweep (required) - the names to consider, matched whole - * any run of name characters, {pr} a pull request number (my-agent-pr-{pr}).',
+        description: 'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
         required: false
     },
     'sweep-closed': {
@@ -39123,7 +39754,7 @@ const ACTION_INPUTS = {
         required: false
     },
     'sweep-max-age': {
-        description: 'With command sweep - delete those whose last change (updated_at) is older than this (7d, 36h, 90m).',
+        description: 'With command sweep - delete those whose last change (updated_at) is older than this, with its unit (7d, 36h; at least 1h).',
         required: false
     },
     'sweep-max-count': {
@@ -39142,6 +39773,15 @@ const ACTION_INPUTS = {
     'expected-source-digest': {
         description: "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
         required: false
+    },
+    'promote-revision-id': {
+        description: "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
+        required: false
+    },
+    'verify-source': {
+        description: "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
+        required: false,
+        default: 'true'
     }
 };
 const ACTION_OUTPUTS = {
@@ -39191,7 +39831,7 @@ const ACTION_OUTPUTS = {
         description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
     },
     drift: {
-        description: 'With command check - true when the deployment differs from what the inputs describe, else false.'
+        description: "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
     },
     'promoted-from-revision-id': {
         description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
@@ -39201,7 +39841,7 @@ const ACTION_OUTPUTS = {
 
 /***/ }),
 
-/***/ 5847:
+/***/ 4242:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39211,8 +39851,8 @@ const ACTION_OUTPUTS = {
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
-/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
+/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3669);
 
 
 
@@ -39223,7 +39863,7 @@ async function loadDocumentParser(raw) {
         return;
     if (loadedParser)
         return;
-    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(645), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4468)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
@@ -39253,7 +39893,389 @@ function parseResourceSpec(v, fail) {
 
 /***/ }),
 
-/***/ 5585:
+/***/ 3871:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $A: () => (/* binding */ integerInput),
+/* harmony export */   $q: () => (/* binding */ parseName),
+/* harmony export */   A: () => (/* binding */ optionalToken),
+/* harmony export */   LM: () => (/* binding */ parseNamespace),
+/* harmony export */   Mk: () => (/* binding */ parseEnvironmentUrl),
+/* harmony export */   Nq: () => (/* binding */ parseEnvironment),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   Q5: () => (/* binding */ refFormatProblem),
+/* harmony export */   Rg: () => (/* binding */ parseGraphConfigPath),
+/* harmony export */   SU: () => (/* binding */ parseRepository),
+/* harmony export */   Ts: () => (/* binding */ durationInput),
+/* harmony export */   X5: () => (/* binding */ workspacePath),
+/* harmony export */   Xu: () => (/* binding */ parseApiKey),
+/* harmony export */   Yn: () => (/* binding */ parsePromoteFrom),
+/* harmony export */   _k: () => (/* binding */ parseCustomUrl),
+/* harmony export */   gp: () => (/* binding */ parseGithubToken),
+/* harmony export */   jF: () => (/* binding */ parseSourceDigest),
+/* harmony export */   kO: () => (/* binding */ optionalUuid),
+/* harmony export */   mR: () => (/* binding */ optionalText),
+/* harmony export */   nL: () => (/* binding */ parseEnum),
+/* harmony export */   rd: () => (/* binding */ parseRef),
+/* harmony export */   tE: () => (/* binding */ booleanInput)
+/* harmony export */ });
+/* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9627);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8640);
+// Field checks of single-line inputs. Each returns the parsed value and reports every problem
+// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
+// so `''` reaches only the checks of inputs without one.
+
+
+
+
+const DEFAULT_BASE_URL = _action_yml_js__WEBPACK_IMPORTED_MODULE_2__/* .ACTION_INPUTS */ .b['base-url'].default;
+const MAX_NAME_LENGTH = 63;
+const MAX_API_KEY_LENGTH = 1024;
+/** GitHub limits an environment name to 255 characters. */
+const MAX_ENVIRONMENT_LENGTH = 255;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+/**
+ * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
+ * format characters, controls, and spaces other than the ASCII one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
+/** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
+const WIDTH_FORMS = /[\uff00-\uffef]/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+function optionalText(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (CONTROL.test(v))
+            return fail(`\`${input}\` must be ${what} on one line`);
+        return v;
+    };
+}
+function optionalToken(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (WHITESPACE_OR_CONTROL.test(v)) {
+            return fail(`\`${input}\` must be ${what}, without spaces or line breaks`);
+        }
+        return v;
+    };
+}
+function optionalUuid(input, what) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .UUID_PATTERN */ .JJ.test(v)) {
+            return fail(`\`${input}\` must be ${what}: a uuid like 123e4567-e89b-12d3-a456-426614174000`);
+        }
+        return v.toLowerCase();
+    };
+}
+function booleanInput(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (TRUE_VALUES.includes(v))
+            return true;
+        if (FALSE_VALUES.includes(v))
+            return false;
+        return fail(`\`${input}\` must be \`true\` or \`false\``);
+    };
+}
+/** A whole number from `min` to `max`. */
+function integerInput(input, min, max) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const n = /^\d+$/.test(v) ? Number(v) : NaN;
+        if (Number.isInteger(n) && n >= min && n <= max)
+            return n;
+        return fail(`\`${input}\` must be a whole number from ${min} to ${max}`);
+    };
+}
+/** A duration in ms; `undefined` when the input is empty. */
+function durationInput(input, check) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const ms = (0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDuration */ .E9)(v);
+        if (ms === undefined) {
+            return fail(`\`${input}\` must be a duration like \`90s\`, \`15m\`, \`1h\`, \`1h30m\` or plain seconds (\`600\`)`);
+        }
+        const problem = check(ms);
+        return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
+    };
+}
+/**
+ * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
+ * and encodes others into the path, so the URL used would not be the one a reviewer read.
+ */
+function invisibleProblem(v) {
+    const hidden = INVISIBLE.exec(v)?.[0];
+    return hidden === undefined
+        ? undefined
+        : `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): the URL used would not be the one shown`;
+}
+/** A URL input's text as a URL: on one line, with no hidden characters, absolute like `example`. */
+function urlOf(input, example, v, fail) {
+    if (WHITESPACE_OR_CONTROL.test(v)) {
+        return fail(`\`${input}\` must be a URL without spaces or line breaks`);
+    }
+    const hidden = invisibleProblem(v);
+    if (hidden !== undefined)
+        return fail(`\`${input}\` ${hidden}`);
+    try {
+        return new URL(v);
+    }
+    catch {
+        return fail(`\`${input}\` must be an absolute URL like ${example}`);
+    }
+}
+function parseBaseUrl(v, fail) {
+    const input = 'base-url';
+    const url = urlOf(input, DEFAULT_BASE_URL, v, fail);
+    if (!url)
+        return undefined;
+    const problem = (message) => fail(`\`${input}\` ${message}`);
+    // The client's own rule for where the key may go: https, or http to a loopback host only.
+    const refused = (0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__/* .baseUrlProblem */ .aS)(url.href);
+    if (refused)
+        problem(`is refused: ${refused}`);
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v)) {
+        problem('must not have a query (?...) or fragment (#...); a path is fine (https://host/api-host)');
+    }
+    // After a problem above, the input counts as failed whatever is returned.
+    return url.origin + url.pathname.replace(/\/+$/, '');
+}
+/**
+ * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
+ * without credentials, which would be shown to everyone who can read the deployment or the run.
+ */
+function webUrl(input) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        const url = urlOf(input, 'https://agent.example.com', v, fail);
+        if (!url)
+            return undefined;
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+            return fail(`\`${input}\` must be an http:// or https:// URL`);
+        }
+        if (url.username !== '' || url.password !== '') {
+            return fail(`\`${input}\` must not carry credentials (user:password@): it is shown to everyone who can read the deployment and the run`);
+        }
+        return v;
+    };
+}
+const parseCustomUrl = webUrl('custom-url');
+function parseName(v, fail) {
+    const input = 'name';
+    if (v === '')
+        return undefined;
+    if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_NAME_PATTERN */ .T1.test(v)) {
+        fail(`\`${input}\` must be lowercase letters, digits and hyphens, starting with a letter (like \`my-agent\`)`);
+    }
+    if (v.length > MAX_NAME_LENGTH) {
+        fail(`\`${input}\` must be at most ${MAX_NAME_LENGTH} characters (it has ${v.length})`);
+    }
+    return v;
+}
+function parseApiKey(v, fail) {
+    const input = 'api-key';
+    if (v === '') {
+        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
+    }
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
+    }
+    return v;
+}
+function parseGithubToken(v, fail) {
+    const input = 'github-token';
+    if (v === '')
+        return undefined;
+    if (v.length > MAX_API_KEY_LENGTH) {
+        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
+    }
+    return v;
+}
+function parseEnvironment(v, fail) {
+    const input = 'environment';
+    if (v === '')
+        return undefined;
+    if (CONTROL.test(v))
+        return fail(`\`${input}\` must be a GitHub environment name on one line`);
+    if (v.length > MAX_ENVIRONMENT_LENGTH) {
+        return fail(`\`${input}\` must be at most ${MAX_ENVIRONMENT_LENGTH} characters`);
+    }
+    return v;
+}
+const parseEnvironmentUrl = webUrl('environment-url');
+const BRANCH_PREFIX = 'refs/heads/';
+/**
+ * Why a name is refused that would read as another: git takes Unicode names, and letters of any
+ * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
+ * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ */
+function unicodeProblem(text) {
+    const hidden = INVISIBLE.exec(text)?.[0];
+    if (hidden !== undefined && hidden !== ' ') {
+        return `must not contain invisible or direction-changing characters (it has ${codePoint(hidden)}): they make it read as another name`;
+    }
+    const wide = WIDTH_FORMS.exec(text)?.[0];
+    if (wide !== undefined) {
+        return `must not contain fullwidth or halfwidth forms (it has ${codePoint(wide)}): they look like ASCII letters and are not; write the ASCII characters`;
+    }
+    return undefined;
+}
+/** `U+202E`: a character named without printing it. */
+function codePoint(c) {
+    return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/**
+ * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
+ * well-formed name. The integration checks out what it is given: a malformed name fails late.
+ */
+function refFormatProblem(ref) {
+    if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
+        return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+    }
+    const unicode = unicodeProblem(ref);
+    if (unicode !== undefined)
+        return unicode;
+    if (ref.includes('..'))
+        return 'must not contain `..`';
+    if (ref.includes('@{'))
+        return 'must not contain `@{`';
+    if (ref === '@')
+        return 'must not be `@` alone';
+    if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) {
+        return 'must not start or end with `/` nor contain `//`';
+    }
+    if (ref.endsWith('.'))
+        return 'must not end with `.`';
+    for (const part of ref.split('/')) {
+        if (part.startsWith('.'))
+            return 'must not have a part (between slashes) that starts with `.`';
+        if (part.endsWith('.lock'))
+            return 'must not have a part (between slashes) that ends with `.lock`';
+    }
+    return undefined;
+}
+/** A branch name or `refs/tags/<tag>`, as git allows ref names; `refs/heads/X` is `X`. */
+function parseRef(v, fail) {
+    if (v === '')
+        return undefined;
+    const problem = refFormatProblem(v);
+    if (problem !== undefined) {
+        return fail(`\`ref\` must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem}`);
+    }
+    // `repo_ref` takes a branch name or a full tag ref (see parseInputs' notice for refs/heads/).
+    if (v.startsWith(BRANCH_PREFIX) && v.length > BRANCH_PREFIX.length) {
+        return v.slice(BRANCH_PREFIX.length);
+    }
+    return v;
+}
+/** Whether `..` parts climb above where the path starts (`a/../../b`); `/` and `\\` both part it. */
+function escapesRoot(path) {
+    let depth = 0;
+    for (const part of path.split(/[/\\]/)) {
+        if (part === '..')
+            depth--;
+        else if (part !== '' && part !== '.')
+            depth++;
+        if (depth < 0)
+            return true;
+    }
+    return false;
+}
+/** A path relative to the workspace that stays inside it: `graph-config-path`, `smoke-test`. */
+function workspacePath(input, example, deeper) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (CONTROL.test(v))
+            return fail(`\`${input}\` must be a path on one line`);
+        if (v.startsWith('/') || v.startsWith('\\') || /^[A-Za-z]:/.test(v)) {
+            return fail(`\`${input}\` must be relative to the repository root (like \`${example}\`)`);
+        }
+        if (escapesRoot(v)) {
+            return fail(`\`${input}\` must stay inside the repository: its \`..\` parts lead above the repository root (write the path from the root, like \`${deeper}\`)`);
+        }
+        const hidden = unicodeProblem(v);
+        if (hidden !== undefined)
+            return fail(`\`${input}\` ${hidden}`);
+        return v;
+    };
+}
+const parseGraphConfigPath = workspacePath('graph-config-path', 'langgraph.json', 'apps/agent/langgraph.json');
+function parseRepository(v, fail) {
+    if (v === '')
+        return undefined;
+    const [, name] = v.split('/');
+    if (!REPOSITORY.test(v) || name === '.' || name === '..') {
+        return fail('`repository` must be `owner/name` (like `my-org/my-agent`)');
+    }
+    return v;
+}
+function parseNamespace(v, fail) {
+    const input = 'k8s-namespace';
+    if (v === '')
+        return undefined;
+    if (!DNS_LABEL.test(v) || v.length > 63) {
+        return fail(`\`${input}\` must be a Kubernetes namespace name: at most 63 lowercase letters, digits and hyphens, starting and ending with a letter or digit`);
+    }
+    return v;
+}
+function parseEnum(input, values) {
+    return (v, fail) => {
+        if (v === '')
+            return undefined;
+        if (values.includes(v))
+            return v;
+        return fail(`\`${input}\` must be one of ${values.map(s => `\`${s}\``).join(', ')}`);
+    };
+}
+/** `promote-from`: another deployment's name, or its id (a uuid). */
+function parsePromoteFrom(v, fail) {
+    if (v === '')
+        return undefined;
+    if (_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .UUID_PATTERN */ .JJ.test(v))
+        return v.toLowerCase();
+    if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_NAME_PATTERN */ .T1.test(v) || v.length > MAX_NAME_LENGTH) {
+        return fail('`promote-from` must be a deployment name (lowercase letters, digits and hyphens, like `my-agent-staging`) or a deployment id');
+    }
+    return v;
+}
+/** `expected-source-digest`: `sha256:<64 hex>`, as the `source-digest` output gives it. */
+function parseSourceDigest(v, fail) {
+    if (v === '')
+        return undefined;
+    const d = v.toLowerCase();
+    if (!/^sha256:[0-9a-f]{64}$/.test(d)) {
+        return fail('`expected-source-digest` must be `sha256:` and 64 hex digits, as the `source-digest` output gives it');
+    }
+    return d;
+}
+
+
+/***/ }),
+
+/***/ 5236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39263,7 +40285,7 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
 /* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
 /* harmony export */ });
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1068);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9627);
 // The names of the action's inputs, as action.yml declares them (through the generated
 // action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
 
@@ -39299,7 +40321,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
-/***/ 8925:
+/***/ 3414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39308,7 +40330,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /* harmony export */   x8: () => (/* binding */ renderProblems)
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
 // input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
@@ -39373,7 +40395,7 @@ function renderProblems(problems, say) {
 
 /***/ }),
 
-/***/ 9481:
+/***/ 8702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39415,7 +40437,7 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
-/***/ 6740:
+/***/ 349:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39430,10 +40452,12 @@ const parseSweepNames = (v, fail) => {
     if (v === '')
         return undefined;
     if (!ALLOWED.test(v)) {
-        return fail(`${input} must be lowercase letters, digits and hyphens, with \`*\` (any run of characters) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``);
+        return fail(`${input} must be lowercase letters, digits and hyphens, with \`*\` (one character or more) and \`{pr}\` (a pull request number), like \`my-agent-pr-{pr}\``);
     }
     if (v.split(PR).length > 2)
         return fail(`${input} may hold \`{pr}\` once`);
+    if (!v.includes(PR) && !v.includes('*'))
+        return fail(`${input} must hold \`{pr}\` or \`*\`, like \`${v}-pr-{pr}\`: \`${v}\` names one deployment alone, which may be production`);
     const literal = longestLiteral(v);
     // A pattern of wildcards alone would match every deployment of the workspace, production too.
     if (!/[a-z]/.test(literal) || literal.length < 2) {
@@ -39450,7 +40474,7 @@ function longestLiteral(pattern) {
 function regexOf(pattern) {
     const source = pattern.text
         .split(/(\*|\{pr\})/)
-        .map(part => (part === '*' ? '[a-z0-9-]*' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
+        .map(part => (part === '*' ? '[a-z0-9-]+' : part === PR ? '([1-9][0-9]{0,14})' : escape(part)))
         .join('');
     return new RegExp(`^${source}$`);
 }
@@ -39471,7 +40495,7 @@ function matchName(pattern, name) {
 
 /***/ }),
 
-/***/ 4862:
+/***/ 5193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39491,7 +40515,225 @@ function lineColumn(text, offset) {
 
 /***/ }),
 
-/***/ 4300:
+/***/ 3851:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  n4: () => (/* reexport */ KeepAlivePool),
+  e6: () => (/* binding */ RequestFailure),
+  Em: () => (/* binding */ request)
+});
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
+var lib_proxy = __nccwpck_require__(4689);
+;// CONCATENATED MODULE: ./src/net/agents.ts
+// Which agent a request goes through. Behind a proxy (https_proxy / http_proxy, minus no_proxy and
+// loopback hosts, as the runner's own tools read them) it is the tunnelling agent of
+// @actions/http-client, made once for each proxy and scheme and shared by every request after it
+// (it keeps no socket: each tunnel closes when its request ends). Its own redirect-following and
+// retries are never used: they would carry a key to a redirect's host. That package is loaded only
+// then: it imports undici at its top level, which would otherwise cost every run a large part of
+// its start-up. Otherwise a request takes a fresh connection closed after it, or a keep-alive pool's.
+
+
+
+/** Tunnelling agents, by target scheme and proxy URL. */
+const tunnels = new Map();
+function tunnelFor(url, proxy) {
+    const key = `${url.protocol} ${proxy.href}`;
+    let agent = tunnels.get(key);
+    if (!agent) {
+        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8585)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
+        // A failed load is not kept: the next request tries again.
+        agent.catch(() => tunnels.delete(key));
+        tunnels.set(key, agent);
+    }
+    return agent;
+}
+/** How long a kept-alive socket may stay idle (a slower answer on a busy one is not cut). */
+const IDLE_SOCKET_MS = 4_000;
+/** Keep-alive agents of direct requests, by scheme: one client's, closed with it. */
+class KeepAlivePool {
+    #agents = new Map();
+    /**
+     * An agent with as many sockets as Node's global agent allows (as @actions/http-client has), that
+     * closes an idle socket before the server would: a request sent on a socket the server is
+     * closing at that instant fails with a reset, which for a write means an unknown outcome. Node
+     * applies a server's `Keep-Alive: timeout=` hint (less a second) only under an agent timeout, and
+     * most servers close idle sockets after 5 s or more.
+     */
+    agent(protocol) {
+        let agent = this.#agents.get(protocol);
+        if (!agent) {
+            const options = {
+                keepAlive: true,
+                maxSockets: external_node_http_.globalAgent.maxSockets,
+                timeout: IDLE_SOCKET_MS
+            };
+            agent = protocol === 'https:' ? new external_node_https_namespaceObject.Agent(options) : new external_node_http_.Agent(options);
+            this.#agents.set(protocol, agent);
+        }
+        return agent;
+    }
+    close() {
+        for (const agent of this.#agents.values())
+            agent.destroy();
+        this.#agents.clear();
+    }
+}
+/** The agent for `url`: the proxy's tunnel, else the pool's, else none (a fresh connection). */
+function agentFor(url, pool) {
+    const proxy = (0,lib_proxy/* getProxyUrl */.s)(url);
+    if (proxy?.hostname)
+        return tunnelFor(url, proxy);
+    return pool ? pool.agent(url.protocol) : false;
+}
+
+;// CONCATENATED MODULE: ./src/net/request.ts
+// One HTTP exchange, the one way src/ sends a request: to exactly the URL given (no redirect is
+// followed: a 3xx is an answer like any other, its Location said in `redirect`), through the
+// proxy the environment names for it (agents.ts), within one time budget for the whole exchange
+// (on the run's clock when given), stopped by the caller's signal, and reading at most `maxBody`
+// bytes of the answer. Retries, and what a status means, are the caller's.
+//
+//   const answer = await request({ url, method: 'GET', headers, timeoutMs, maxBody, signal })
+//   answer.status, answer.body, answer.cut   // cut: more than maxBody came, the rest unread
+//   // rejects with a RequestFailure: 'cancelled', 'timeout', 'incomplete', 'failed' or 'body'
+
+
+
+
+class RequestFailure extends Error {
+    kind;
+    code;
+    /** The time budget it had. */
+    budgetMs;
+    /** The request was written whole. */
+    sent;
+    /** What came before the failure, when the status did. */
+    answer;
+    constructor(kind, o) {
+        const cause = o.cause;
+        const said = cause instanceof Error ? cause.message : String(cause);
+        super(kind === 'timeout' ? `no answer within ${o.budgetMs} ms` : said, { cause });
+        this.name = 'RequestFailure';
+        this.kind = kind;
+        this.code = cause?.code;
+        this.budgetMs = o.budgetMs;
+        this.sent = o.sent;
+        this.answer = o.answer;
+    }
+}
+/** A signal that aborts once `ms` have passed (on `clock`, if given); stop() ends the wait. */
+function timer(ms, clock) {
+    if (!clock)
+        return { signal: AbortSignal.timeout(ms), stop: () => undefined };
+    const fired = new AbortController();
+    const stopped = new AbortController();
+    clock.sleep(ms, stopped.signal).then(() => fired.abort(new Error(`no answer within ${ms} ms`)), () => undefined);
+    return { signal: fired.signal, stop: () => stopped.abort() };
+}
+/** Sends `r` once and reads its answer; see the top of this file. */
+async function request(r) {
+    const agent = await agentFor(r.url, r.pool);
+    // The budget starts once the agent is ready: loading it is this process's time, not the server's.
+    const budgetMs = Math.max(1, typeof r.timeoutMs === 'number' ? r.timeoutMs : r.timeoutMs());
+    const time = timer(budgetMs, r.clock);
+    const signal = r.signal ? AbortSignal.any([time.signal, r.signal]) : time.signal;
+    const whole = typeof r.body === 'function' ? undefined : r.body;
+    const headers = { ...r.headers };
+    if (whole !== undefined)
+        headers['content-length'] = String(Buffer.byteLength(whole));
+    // A fresh connection per request, closed after it: no socket outlives the exchange.
+    if (!r.pool)
+        headers.connection = 'close';
+    const lib = r.url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
+    const req = lib.request(r.url, { method: r.method, headers, agent, signal });
+    try {
+        return await exchange(req, r, whole, (kind, cause, sent, answer) => {
+            const why = r.signal?.aborted ? 'cancelled' : time.signal.aborted ? 'timeout' : kind;
+            return new RequestFailure(why, { cause, budgetMs, sent, answer });
+        });
+    }
+    finally {
+        time.stop();
+    }
+}
+/** The request written and its answer read, up to the cap; the first ending wins. */
+function exchange(req, r, whole, failure) {
+    return new Promise((resolve, reject) => {
+        let sent = false;
+        /** What came so far, once the status did. */
+        let partial;
+        let close = () => { };
+        const closed = new Promise(done => (close = done));
+        const answered = (answer, destroy) => {
+            close();
+            resolve(answer);
+            if (destroy)
+                req.destroy();
+        };
+        const fail = (kind, cause) => {
+            close();
+            reject(failure(kind, cause, sent, partial?.()));
+            req.destroy();
+        };
+        req.on('error', err => fail('failed', err));
+        req.on('finish', () => (sent = true));
+        req.on('response', res => {
+            const chunks = [];
+            let size = 0;
+            const status = res.statusCode ?? 0;
+            const location = status >= 300 && status < 400 ? res.headers.location : undefined;
+            // The body is joined only when read: a cut answer is mostly refused unread, and joining up
+            // to the cap for nothing doubles what a hostile server makes the run hold.
+            const now = (cut) => {
+                let text;
+                return {
+                    status,
+                    headers: res.headers,
+                    get body() {
+                        return (text ??= Buffer.concat(chunks).toString('utf8'));
+                    },
+                    cut,
+                    sent,
+                    ...(location !== undefined ? { redirect: location } : {})
+                };
+            };
+            partial = () => now(false);
+            res.on('data', (chunk) => {
+                const room = r.maxBody - size;
+                size += chunk.length;
+                if (room > 0)
+                    chunks.push(chunk.subarray(0, room));
+                // Past the cap the rest is not waited for: the answer so far is the answer.
+                if (chunk.length > room) {
+                    answered(now(true), true);
+                    res.destroy();
+                }
+            });
+            res.on('error', err => fail('failed', err));
+            res.on('aborted', () => fail('incomplete', new Error('the connection closed')));
+            // A fresh connection is closed at once: a writer still streaming stops with it.
+            res.on('end', () => answered(now(false), !r.pool));
+        });
+        if (typeof r.body === 'function')
+            r.body(req, closed).catch((err) => fail('body', err));
+        else
+            req.end(whole);
+    });
+}
+
+
+/***/ }),
+
+/***/ 3895:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39551,7 +40793,7 @@ async function untrackedMembers(root, members) {
 
 /***/ }),
 
-/***/ 1013:
+/***/ 8307:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39703,13 +40945,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
-/***/ 4708:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-
-/***/ }),
-
 /***/ 7030:
 /***/ ((module) => {
 
@@ -39829,7 +41064,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 2779:
+/***/ 8585:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
@@ -39847,9 +41082,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
 /* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
-/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(408);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4718);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40549,7 +41784,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 9783:
+/***/ 4689:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40917,6 +42152,8 @@ class DecodedURL extends URL {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(5388);
 /******/ __webpack_exports__ = await __webpack_exports__;
+/******/ var __webpack_exports__run = __webpack_exports__.e;
+/******/ export { __webpack_exports__run as run };
 /******/ 

@@ -1,8 +1,8 @@
-export const id = 471;
-export const ids = [471];
+export const id = 495;
+export const ids = [495];
 export const modules = {
 
-/***/ 3471:
+/***/ 3495:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(1937);
+var base_url = __webpack_require__(8640);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(8998);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(7889);
+var redact = __webpack_require__(6924);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -29,9 +31,15 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./src/upload/errors.ts
 // The one error the upload modules throw for a workspace that cannot be archived: a message for a
-// person, naming the input as the user set it. Thrown before any request is sent.
+// person, naming the input as the user set it, and what to do when it is not the usual (run where
+// the project is checked out). Thrown before any request is sent.
 class ArchiveError extends Error {
     name = 'ArchiveError';
+    hint;
+    constructor(message, hint) {
+        super(message);
+        this.hint = hint;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/upload/wildmatch.ts
@@ -226,46 +234,94 @@ function decide(rules, path, isDirectory) {
 
 ;// CONCATENATED MODULE: ./src/upload/credentials.ts
 // Files that carry credentials by their well-known names: never archived, whatever the ignore
-// files say, and named in the log. A deliberate list (docs/upload.md says why each is on it): the
-// files that tools write secrets into, and that git users keep out with .gitignore. Matched by
-// name at any depth, ignoring case (`.ENV` is as secret as `.env`).
+// files say, and named in the log. Matched by name at any depth, ignoring case (`.ENV` is as secret
+// as `.env`). The list starts from the file-name rules that secret scanners maintain (Talisman's
+// filename detector, shhgit's signatures, gitleaks' `pkcs12-file`), kept to the names that hold a
+// secret whatever else is in the project, plus the files that the tools agent projects use write
+// their tokens to, at the paths those tools document. docs/upload.md says where each comes from,
+// and which scanner names stay in (they are also ordinary source files the build may need).
 //
 //   credentialName('apps/a/.env')          // '.env'
 //   credentialName('apps/a/.env.example')  // undefined: a template, kept
 
 /** The names, as .gitignore lines (read as git reads them): the last line that matches decides. */
 const CREDENTIAL_NAMES = [
-    // dotenv files: values the process reads as its environment; templates stay
+    // dotenv files: values the process reads as its environment; templates stay. direnv's .envrc
+    // exports them into the shell.
     '*.env',
     '.env',
     '.env.*',
     '!.env.example',
     '!.env.sample',
     '!.env.template',
-    // Google Cloud: google-github-actions/auth's key file, service account and OAuth client keys
+    '.envrc',
+    // Google Cloud: google-github-actions/auth's key file, service account and OAuth client keys,
+    // gcloud's own stores
     'gha-creds-*.json',
     'credentials.json',
     'application_default_credentials.json',
     'service-account*.json',
     'serviceAccountKey.json',
     'client_secret*.json',
+    'gcloud/credentials.db',
+    'gcloud/access_tokens.db',
+    'gcloud/legacy_credentials/**',
+    // AWS, Azure, Databricks, s3cmd: the CLIs' credential and token files
     '.aws/credentials',
-    // package registries and hosts: tokens and passwords
+    '.azure/accessTokens.json',
+    '.azure/msal_token_cache.*',
+    '.azure/service_principal_entries.json',
+    '.databrickscfg',
+    '.s3cfg',
+    // containers, clusters and secret stores: Docker's registry logins, kubectl's cluster
+    // credentials, Vault's token, Streamlit's secrets, Terraform Cloud's token and variables
+    '.docker/config.json',
+    '.dockercfg',
+    '.kube/config',
+    '.vault-token',
+    '.streamlit/secrets.toml',
+    '.terraformrc',
+    'credentials.tfrc.json',
+    'terraform.tfvars',
+    // model hubs and data sets: Hugging Face's and Kaggle's API tokens
+    'huggingface/token',
+    'kaggle.json',
+    // package registries, code hosts and databases: tokens and passwords
     '.npmrc',
     '.pypirc',
     '.netrc',
     '_netrc',
     '.git-credentials',
+    '.gem/credentials',
+    'gh/hosts.yml',
+    '.config/hub',
     '.pgpass',
-    // private keys and key stores (a public certificate goes as .crt)
-    'id_rsa',
-    'id_dsa',
-    'id_ecdsa',
-    'id_ed25519',
+    '.my.cnf',
+    '.htpasswd',
+    // private keys and key stores (a public certificate goes as .crt, a public key as .pub)
+    '*_rsa',
+    '*_dsa',
+    '*_ecdsa',
+    '*_ed25519',
+    '*_ecdsa_sk',
+    '*_ed25519_sk',
     '*.pem',
     '*.key',
+    '*.keypair',
+    '*.p8',
     '*.p12',
     '*.pfx',
+    '*.pkcs12',
+    '*.ppk',
+    '*.jks',
+    '*.keystore',
+    '*.keyring',
+    '*.keychain',
+    '*.kdb',
+    '*.kdbx',
+    '*.ovpn',
+    // shell and REPL histories: commands typed with their tokens
+    '.*_history',
     // Terraform state holds every secret of the resources it made
     '*.tfstate',
     '*.tfstate.backup'
@@ -693,6 +749,114 @@ function deflateBlock(block, dictionary, output) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/upload/left-out.ts
+// What the archive leaves out that the config needs, and why, in the words of the rule or reason
+// that dropped it. A graph's file (its module) must be in the archive: the build imports it, so an
+// archive without it is refused before anything is sent, naming the graph and the rule. The files
+// a graph names are read as the LangGraph CLIs read them: the spec (`"./src/agent.py:graph"`, or
+// `{"path": ...}`) up to its first `:`; a path (a `/` or `\` in it) or a JS or Python file name
+// is a file, relative to the config's folder; a Python module path (`agent.graph:app`) is left to
+// the build's import.
+//
+//   graphFiles({ graphs: { agent: './src/agent.py:graph' } }, 'apps/a/langgraph.json')
+//   // [{ graph: 'agent', file: './src/agent.py', member: 'apps/a/src/agent.py' }]
+//   whyLeftOut('apps/a/src/agent.py', set, exists)
+//   // 'apps/a/src/ is ignored by `src/` (.dockerignore line 3)'
+
+
+/** The graph files the LangGraph CLIs take by their names alone, without a `/`. */
+const FILE_SUFFIX = /\.(?:py|[cm]?[jt]s|[jt]sx)$/u;
+/** Why a file that no ignore rule names is left out, for the log. */
+function skipReason(e) {
+    switch (e.reason) {
+        case 'symlink':
+            return 'a symbolic link: links are never archived (copy the file in if the build needs it)';
+        case 'hard link':
+            return `a hard link (the file has ${e.detail ?? 'several'} names): links are never archived (copy it to give it one name)`;
+        case 'fifo':
+            return 'a FIFO, not a regular file';
+        case 'socket':
+            return 'a socket, not a regular file';
+        case 'device':
+            return 'a device, not a regular file';
+        case 'credential':
+            return `it carries credentials by its name (\`${e.detail ?? e.name}\`): such files are never archived`;
+        case 'written by this run':
+            return 'written by this run, never archived';
+    }
+}
+/**
+ * The member `file` names, from the config's folder (`/`-separated, normalised). An absolute path
+ * names this machine's file, which no build has: outside the root (`../` at its start).
+ */
+function memberOf(file, configPath) {
+    const path = file.replaceAll('\\', '/');
+    if (external_node_path_.posix.isAbsolute(path))
+        return `..${external_node_path_.posix.normalize(path)}`;
+    const dir = external_node_path_.posix.dirname(configPath);
+    return external_node_path_.posix.normalize(external_node_path_.posix.join(dir === '.' ? '' : dir, path));
+}
+/** The file a graph's spec names, or undefined for a module path (or a spec that is not one). */
+function specFile(spec) {
+    const raw = typeof spec === 'string' ? spec : spec?.path;
+    if (typeof raw !== 'string')
+        return undefined;
+    const colon = raw.indexOf(':');
+    const file = colon < 0 ? raw : raw.slice(0, colon);
+    if (file === '')
+        return undefined;
+    return /[/\\]/u.test(file) || FILE_SUFFIX.test(file) ? file : undefined;
+}
+/** Each graph of `config` that names a file, with that file's member name. */
+function graphFiles(config, configPath) {
+    const graphs = config?.graphs;
+    if (graphs === null || typeof graphs !== 'object' || Array.isArray(graphs))
+        return [];
+    const out = [];
+    for (const [graph, spec] of Object.entries(graphs)) {
+        const file = specFile(spec);
+        if (file !== undefined)
+            out.push({ graph, file, member: memberOf(file, configPath) });
+    }
+    return out;
+}
+/** The entry of `list` for `member` itself or for a folder above it. */
+function entryFor(list, member) {
+    return list.find(e => e.name === member || (e.name.endsWith('/') && member.startsWith(e.name)));
+}
+/**
+ * Why `member` is not in the archive: the ignore rule or the reason that left it (or a folder
+ * above it) out; else that it lies outside the archive's root, or outside the folders walked, or
+ * does not exist (`exists` looks at the file under the root).
+ */
+function whyLeftOut(member, set, exists) {
+    if (member === '..' || member.startsWith('../'))
+        return "it lies outside the archive's root (the config's folder and its local `dependencies`)";
+    const ignored = entryFor(set.ignored, member);
+    if (ignored)
+        return `${ignored.name} is ${ignored.why}`;
+    const skipped = entryFor(set.skipped, member);
+    if (skipped)
+        return `${skipped.name} is left out: ${skipReason(skipped)}`;
+    return exists(member)
+        ? "it lies outside the folders archived (the config's folder and its local `dependencies`)"
+        : 'it does not exist';
+}
+/**
+ * The refusal of an archive that lacks a file a graph names: the first such graph, its file and
+ * why it is not there. `inputName` and `given` say the config as the user named it.
+ */
+function graphFileLeftOut(config, configPath, set, at) {
+    const files = new Set(set.files);
+    const lacking = graphFiles(config, configPath).find(g => !files.has(g.member));
+    if (!lacking)
+        return undefined;
+    const why = whyLeftOut(lacking.member, set, at.exists);
+    const inside = !lacking.member.startsWith('../') && lacking.member !== '..';
+    const where = !inside || lacking.file === lacking.member ? '' : ` (${lacking.member} in the archive)`;
+    return new ArchiveError(`${at.inputName}: graph "${lacking.graph}" of '${at.given}' names ${lacking.file}${where}, which is not in the archive: ${why}. The build would fail to import it.`, "Keep the graph's file in the archive (change the rule that leaves it out, or move the file), or correct the graph's path in the config.");
+}
+
 ;// CONCATENATED MODULE: ./src/upload/reused-buffers.ts
 // Buffers (two by default) taken in turn for bytes on their way to a stream: one is filled while
 // the others are still being written. A buffer is filled again only once the stream has called back for its last
@@ -844,7 +1008,7 @@ async function resolveArchiveRoot(o) {
     }
     const env = json?.env;
     const envFile = typeof env === 'string' ? toPosix((0,external_node_path_.relative)(root, (0,external_node_path_.resolve)(configDir, env))) : '';
-    return { root, configPath: toPosix((0,external_node_path_.relative)(root, file)), included, envFile };
+    return { root, configPath: toPosix((0,external_node_path_.relative)(root, file)), included, envFile, config: json };
 }
 
 ;// CONCATENATED MODULE: ./src/upload/tar.ts
@@ -951,15 +1115,16 @@ function endOfArchive(bytesWritten) {
 //
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
-// ArchiveError before any request: the config missing or outside the workspace, the config left
-// out by an ignore file, an archive over MAX_ARCHIVE_BYTES (the build stops as soon as it passes),
-// files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not on the builder's
-// disk), a file that cannot be read, or one that changed into something else meanwhile (a fifo is
-// opened without blocking and refused, never waited on).
+// ArchiveError before any request: the config missing or outside the workspace, the config or a
+// file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as
+// soon as it passes), files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not
+// on the builder's disk), a file that cannot be read, or one that changed into something else
+// meanwhile (a fifo is opened without blocking and refused, never waited on).
 // Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 // Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
 // behind. Same files, same bytes, on any
 // machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
+
 
 
 
@@ -1186,6 +1351,13 @@ async function buildArchive(o) {
     const files = set.files.map(f => f.name);
     if (!files.includes(where.configPath))
         throw configLeftOut(o, where.configPath, set);
+    const exists = (member) => (0,external_node_fs_.existsSync)((0,external_node_path_.join)(where.root, member));
+    const lacking = graphFileLeftOut(where.config, where.configPath, { files, ignored: set.ignored, skipped: set.skipped }, { inputName: o.inputName, given: o.graphConfigPath, exists });
+    if (lacking)
+        throw lacking;
+    const envFileLeftOut = where.envFile && !files.includes(where.envFile)
+        ? whyLeftOut(where.envFile, set, exists)
+        : undefined;
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(tempRoot, TEMP_PREFIX));
     const cleanup = () => (0,promises_.rm)(dir, { recursive: true, force: true });
     const file = (0,external_node_path_.join)(dir, 'source.tar.gz');
@@ -1210,6 +1382,7 @@ async function buildArchive(o) {
         skipped: set.skipped,
         ignored: set.ignored,
         envFile: where.envFile,
+        envFileLeftOut,
         root: where.root,
         configPath: where.configPath,
         warnings,
@@ -1217,25 +1390,21 @@ async function buildArchive(o) {
     };
 }
 
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __webpack_require__(9783);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
+var version = __webpack_require__(8307);
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __webpack_require__(3851);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
 // The PUT of an archive to the signed `upload_url` that `POST .../upload-url` answered: the file
 // streamed from disk (never read whole: Node's fetch with a file body buffers it), with
 // `Content-Type: application/gzip`, `Content-Length` and `X-Goog-Content-Length-Range:
 // 0,209715200` (what the URL was signed for, as the LangGraph CLIs send it), and nothing else of
 // ours: never the API key, the upload host is not the control plane. No redirect is followed (a
-// 3xx is a refusal), the whole PUT has one timeout, and the abort signal stops it.
-// Behind a proxy the environment names for the URL, it goes through @actions/http-client's
-// tunnelling agent (loaded only then), as the control plane's transport and the health probes do.
+// 3xx is a refusal), the whole PUT has one timeout, on the run's clock (the caller's deadline is on
+// it too), and the abort signal stops it.
+// It goes through the one request (src/net/), behind the runner's proxy if it names one for the URL.
 //
-//   const result = await putArchive({ url, file: archive.file, size: archive.size, signal })
+//   const result = await putArchive({ url, file: archive.file, size: archive.size, clock, signal })
 //   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
 //                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
 //
@@ -1243,8 +1412,6 @@ var version = __webpack_require__(1013);
 // logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
 // ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
 // Nothing the upload host answers throws: every answer, a malformed one included, is a result.
-
-
 
 
 
@@ -1302,20 +1469,12 @@ function withoutSignature(text, url) {
             out = out.split(secret).join('?…');
     return out;
 }
-async function agentFor(url) {
-    if (!(0,proxy/* getProxyUrl */.s)(url)?.hostname)
-        return false;
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
-    const client = new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false });
-    return client.getAgent(url.href);
-}
 function headers(size) {
     return {
         'Content-Type': 'application/gzip',
         'Content-Length': String(size),
         'X-Goog-Content-Length-Range': `0,${MAX_ARCHIVE_BYTES}`,
-        'User-Agent': `control-plane-deploy/${version/* VERSION */.x}`,
-        Connection: 'close'
+        'User-Agent': `control-plane-deploy/${version/* VERSION */.x}`
     };
 }
 /**
@@ -1340,8 +1499,7 @@ async function putArchive(o) {
         const { size } = await fh.stat();
         if (size !== o.size)
             return { outcome: 'not-sent', reason: 'the archive changed size before it was sent' };
-        const agent = await agentFor(url);
-        return await send(o, url, agent, fh);
+        return await send(o, url, fh);
     }
     catch (err) {
         // Our bug, not the host's answer: still a result, and never the URL's signature.
@@ -1353,130 +1511,95 @@ async function putArchive(o) {
     }
 }
 /** Hands the file to the request through two reused buffers (reused-buffers.ts), then ends it. */
-async function pump(fh, req, size, closed, handed) {
-    const pair = new ReusedBuffers(CHUNK);
-    for (let left = size; left > 0;) {
-        const buf = await Promise.race([pair.next(), closed]);
-        if (!buf)
-            return;
-        const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null);
-        if (bytesRead === 0)
-            throw new Error('the archive became shorter while it was sent');
-        left -= bytesRead;
-        handed(bytesRead);
-        pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done));
-    }
-    req.end();
-}
-function send(o, url, agent, fh) {
-    const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
-    const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout;
-    const lib = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
-    return new Promise(resolve => {
-        const progress = { sent: false, handed: 0 };
-        let settled = false;
-        const req = lib.request(url, { method: 'PUT', headers: headers(o.size), agent, signal });
-        let close = () => { };
-        const closed = new Promise(r => (close = r));
-        const done = (result) => {
-            if (settled)
+function pump(fh, size, handed) {
+    return async (req, closed) => {
+        const pair = new ReusedBuffers(CHUNK);
+        for (let left = size; left > 0;) {
+            const buf = await Promise.race([pair.next(), closed]);
+            if (!buf)
                 return;
-            settled = true;
-            close();
-            req.destroy();
-            resolve(result);
-        };
-        const failed = (err) => done(failureOf(err, progress, { cancelled: o.signal?.aborted, timeout, timeoutMs, url }));
-        req.on('error', failed);
-        req.on('finish', () => (progress.sent = true));
-        req.on('response', res => {
-            progress.answered = res.statusCode ?? 0;
-            res.on('error', failed);
-            readAnswer(res)
-                .then(text => done(answerOf(res, text, progress, o.size, url)), failed)
-                // answerOf never throws; were it to, the PUT still ends as a result, not a crash.
-                .catch((err) => failed(err));
-        });
-        pump(fh, req, o.size, closed, n => (progress.handed += n)).catch((err) => done({ outcome: 'not-sent', reason: `reading the archive: ${err.message}` }));
-    });
+            const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), null);
+            if (bytesRead === 0)
+                throw new Error('the archive became shorter while it was sent');
+            left -= bytesRead;
+            handed(bytesRead);
+            pair.write(buf.subarray(0, bytesRead), (bytes, done) => req.write(bytes, done));
+        }
+        req.end();
+    };
 }
-/** What a request error means, given how far the PUT came. */
-function failureOf(err, progress, at) {
-    if (at.cancelled)
+async function send(o, url, fh) {
+    const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS;
+    let handed = 0;
+    try {
+        const answer = await (0,request/* request */.Em)({
+            url,
+            method: 'PUT',
+            headers: headers(o.size),
+            body: pump(fh, o.size, n => (handed += n)),
+            timeoutMs,
+            clock: o.clock,
+            ...(o.signal ? { signal: o.signal } : {}),
+            maxBody: MAX_DETAIL_BYTES
+        });
+        return answerOf(answer, answer.sent || handed === o.size, url);
+    }
+    catch (err) {
+        if (!(err instanceof request/* RequestFailure */.e6))
+            throw err;
+        return failureOf(err, timeoutMs, url);
+    }
+}
+/** What a failed PUT means, given how far it came. */
+function failureOf(err, timeoutMs, url) {
+    if (err.kind === 'cancelled')
         return { outcome: 'cancelled' };
-    if (progress.answered !== undefined)
-        return { outcome: 'refused', status: progress.answered, detail: 'the connection closed' };
-    if (at.timeout.aborted)
-        return { outcome: 'lost', reason: `no answer within ${Math.round(at.timeoutMs / 1000)} s` };
-    if (!progress.sent && err.code && NOT_SENT_CODES.has(err.code))
+    if (err.kind === 'body') {
+        const cause = err.cause;
+        return { outcome: 'not-sent', reason: `reading the archive: ${cause.message}` };
+    }
+    // A host may answer and close before the body is in.
+    if (err.answer)
+        return { outcome: 'refused', status: err.answer.status, detail: 'the connection closed' };
+    if (err.kind === 'timeout')
+        return { outcome: 'lost', reason: `no answer within ${Math.round(timeoutMs / 1000)} s` };
+    if (!err.sent && err.code && NOT_SENT_CODES.has(err.code))
         return { outcome: 'not-sent', reason: err.code };
-    const why = withoutSignature(err.code ?? err.message, at.url);
+    const why = withoutSignature(err.code ?? err.message, url);
     return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(why, 200) };
 }
-/** The first MAX_DETAIL_BYTES of an answer's body, as text. */
-function readAnswer(res) {
-    return new Promise((resolve, reject) => {
-        const chunks = [];
-        let kept = 0;
-        res.on('data', (chunk) => {
-            if (kept < MAX_DETAIL_BYTES)
-                chunks.push(chunk.subarray(0, MAX_DETAIL_BYTES - kept));
-            kept += chunk.length;
-        });
-        res.on('error', reject);
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-}
-/** What a whole answer means. `finish` (flushed) may come after it: every byte handed is enough. */
-function answerOf(res, text, progress, size, url) {
-    const status = res.statusCode ?? 0;
+/** What a whole answer means; `whole`: every byte was handed (its 'finish' may come after it). */
+function answerOf(answer, whole, url) {
+    const { status } = answer;
     const ok = status >= 200 && status < 300;
-    if (ok && (progress.sent || progress.handed === size))
+    if (ok && whole)
         return { outcome: 'stored', status };
     if (ok)
         return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` };
     const detail = status >= 300 && status < 400
-        ? `a redirect to ${res.headers.location ? describeUploadUrl(res.headers.location, url) : '(no Location)'}, not followed`
-        : (0,redact/* sanitizeServerText */.c8)(text, 300);
+        ? `a redirect to ${answer.redirect ? describeUploadUrl(answer.redirect, url) : '(no Location)'}, not followed`
+        : (0,redact/* sanitizeServerText */.c8)(answer.body, 300);
     return { outcome: 'refused', status, detail };
 }
 
 ;// CONCATENATED MODULE: ./src/upload/report.ts
+
 /** Untracked files named one by one in the log, at most; the dry run lists every file. */
 const UNTRACKED_SHOWN = 20;
-/** Why a file that no ignore rule names is left out, for the log. */
-function skipReason(e) {
-    switch (e.reason) {
-        case 'symlink':
-            return 'a symbolic link: links are never archived (copy the file in if the build needs it)';
-        case 'hard link':
-            return `a hard link (the file has ${e.detail ?? 'several'} names): links are never archived (copy it to give it one name)`;
-        case 'fifo':
-            return 'a FIFO, not a regular file';
-        case 'socket':
-            return 'a socket, not a regular file';
-        case 'device':
-            return 'a device, not a regular file';
-        case 'credential':
-            return `it carries credentials by its name (\`${e.detail ?? e.name}\`): such files are never archived`;
-        case 'written by this run':
-            return 'written by this run, never archived';
-    }
-}
 /** One line per file left out though no ignore rule names it. */
 function leftOutLines(a) {
     return a.skipped.map(e => `Left out: ${e.name}: ${skipReason(e)}.`);
 }
 /**
- * When the config's `env` names a file left out for its credentials: how to pass its values.
- * `secrets` is how the user sets the input (`secrets` in the action, `--secrets` in the CLI).
+ * When the config's `env` names a file that is not in the archive, for whatever reason (its
+ * credential name, an ignore rule, not there at all): the server would start without its
+ * variables, so how to pass them. `secrets` is how the user sets the input (`secrets` in the
+ * action, `--secrets` in the CLI).
  */
 function envFileHint(a, secrets) {
-    const left = a.skipped.find(e => e.name === a.envFile && e.reason === 'credential');
-    if (!left)
+    if (!a.envFile || a.envFileLeftOut === undefined)
         return undefined;
-    return (`${a.configPath} names ${left.name} as its \`env\`, and ${left.name} is left out of the archive (it carries credentials by its name). ` +
+    return (`${a.configPath} names ${a.envFile} as its \`env\`, and it is not in the archive (${a.envFileLeftOut}): the agent server would start without those variables. ` +
         `Give its values to ${secrets} instead (NAME=VALUE lines, from your CI's secret store): they become the deployment's secrets, which the server has as its environment.`);
 }
 /** The untracked files the archive holds, named (the first UNTRACKED_SHOWN). */
@@ -1500,16 +1623,19 @@ function dryRunLines(a) {
 }
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __webpack_require__(4300);
+var workspace_git = __webpack_require__(3895);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(1368);
+var ending = __webpack_require__(4979);
 ;// CONCATENATED MODULE: ./src/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`, as source or revision source). The workspace is
 // archived first, before any request, so that a config that is missing, a path outside the
 // workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
 // its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
 // path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
-// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched.
+// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched. The tries all end
+// within `timeout` of the archive's start (the client's own deadline is later: it leaves room for
+// the look-ups around the wait), each PUT's timeout on the run's clock.
+
 
 
 
@@ -1536,6 +1662,8 @@ function size(bytes) {
 async function prepareUpload(o, state, deps) {
     const workspace = deps.workspace ?? '.';
     const inputName = deps.say('graph-config-path');
+    // The upload's deadline: `timeout` from here, the first step of the run.
+    const deadline = deps.clock.now() + o.timeoutMs;
     return deps.log.group('Archive the source', async () => {
         let archive;
         try {
@@ -1550,7 +1678,8 @@ async function prepareUpload(o, state, deps) {
         catch (err) {
             if (!(err instanceof ArchiveError))
                 throw err;
-            return (0,ending/* stop */.ds)(`${err.message} Nothing was sent.`, 'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived', { nothingSent: true });
+            return (0,ending/* stop */.ds)(`${err.message} Nothing was sent.`, err.hint ??
+                'An upload deploy archives the workspace: run it where the project is checked out.', 'Source not archived', { nothingSent: true });
         }
         const commit = (0,workspace_git/* describeWorkspaceGit */.nw)(await (0,workspace_git/* readWorkspaceGit */.yR)(workspace));
         const facts = {
@@ -1570,14 +1699,14 @@ async function prepareUpload(o, state, deps) {
             archive,
             facts,
             described,
-            store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl })
+            store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl, deadline })
         };
         return upload;
     });
 }
 /**
- * What the archive left out though no ignore rule names it, the config's env file when it is one
- * of those, the untracked files it holds; and, for a dry run, every file in it and left out.
+ * What the archive left out though no ignore rule names it, the config's env file when the archive
+ * lacks it, the untracked files it holds; and, for a dry run, every file in it and left out.
  */
 async function reportFileSet(archive, dryRun, deps) {
     for (const line of leftOutLines(archive))
@@ -1608,37 +1737,46 @@ function putFailure(r) {
             return 'cancelled';
     }
 }
-/** The PUT's time: the LangGraph CLIs' 300 s, or what is left of the run's deadline. */
-function putTimeout(client, deps) {
-    const left = client.deadline === undefined ? Infinity : client.deadline - deps.clock.now();
+/** The upload's deadline: `timeout` from the archive's start, or the client's when sooner. */
+function uploadDeadline(client, deadline) {
+    return client.deadline === undefined ? deadline : Math.min(client.deadline, deadline);
+}
+/** The PUT's time: the LangGraph CLIs' 300 s, or what is left before `deadline`. */
+function putTimeout(deadline, deps) {
+    const left = deadline - deps.clock.now();
     return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left);
 }
 /**
  * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
  * the PUT that was stored; the run's failure when none was: nothing names an object then. The
- * run's deadline bounds them all; a URL we will not send to ends the tries at once.
+ * upload's deadline bounds them all (a timeout ending when it comes); a URL we will not send to
+ * ends the tries at once.
  */
 async function uploadSource(client, deploymentId, upload, state, deps) {
     // An upload URL on this machine is taken only from a control plane on this machine.
     const loopbackAllowed = (0,base_url/* isLoopbackUrl */.tE)(deps.baseUrl);
+    const deadline = uploadDeadline(client, deps.deadline);
     return deps.log.group('Upload the source', async () => {
         const failures = [];
         for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
-            const timeoutMs = putTimeout(client, deps);
+            const timeoutMs = putTimeout(deadline, deps);
             if (timeoutMs === undefined)
                 break;
-            const { upload_url: url, object_path: objectPath } = await client.requestUploadUrl(deploymentId);
+            const slot = await uploadUrl(client, deploymentId, deadline, deps);
+            if (slot === 'late')
+                break;
             const r = await putArchive({
-                url,
+                url: slot.upload_url,
                 file: upload.archive.file,
                 size: upload.archive.size,
                 timeoutMs,
+                clock: deps.clock,
                 signal: deps.signal,
                 loopbackAllowed
             });
             if (r.outcome === 'stored') {
-                deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(url)}.`);
-                return objectPath;
+                deps.log.info(`Uploaded ${describeSource(upload.facts)} to ${describeUploadUrl(slot.upload_url)}.`);
+                return slot.object_path;
             }
             const why = putFailure(r);
             failures.push(`try ${attempt}: ${why}`);
@@ -1651,9 +1789,20 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
             if (attempt < UPLOAD_TRIES && !(await client.pause(attempt)))
                 break;
         }
-        const late = client.deadline !== undefined && deps.clock.now() >= client.deadline;
+        const late = deps.clock.now() >= deadline;
         return uploadFailed(state, failures, late ? deps.say('timeout') : undefined);
     });
+}
+/** A new upload URL, asked within the upload's deadline; 'late' when that deadline ended it. */
+async function uploadUrl(client, deploymentId, deadline, deps) {
+    try {
+        return await client.requestUploadUrl(deploymentId, { deadline });
+    }
+    catch (err) {
+        if (err instanceof errors/* ControlPlaneError */.Cj && !deps.signal?.aborted && deps.clock.now() >= deadline)
+            return 'late';
+        throw err;
+    }
 }
 /** Where this run's deployment stands after an upload that stored nothing. */
 function createdNote(state) {
@@ -1666,11 +1815,16 @@ function createdNote(state) {
 function unusableUrl(state, reason, deps) {
     return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
 }
-/** `timeout`: the run's deadline (from that input, named as the user set it) ended the tries. */
+/**
+ * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
+ * the run's timeout ending, with nothing patched.
+ */
 function uploadFailed(state, failures, timeout) {
     const tries = failures.length ? ` (${failures.join('; ')})` : '';
     const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : '';
-    return (0,ending/* stop */.ds)(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed');
+    return (0,ending/* stop */.ds)(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, timeout
+        ? `The upload host did not store the source within ${timeout}: check that this runner can reach it (a proxy, a firewall), or give the run a longer ${timeout}.`
+        : 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed', timeout ? { outcome: 'timeout' } : {});
 }
 
 

@@ -1,8 +1,8 @@
-export const id = 18;
-export const ids = [18];
+export const id = 466;
+export const ids = [466];
 export const modules = {
 
-/***/ 8943:
+/***/ 426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6924);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9137);
 
 
 
@@ -44,7 +44,7 @@ function runUrl(context, withAttempt = false) {
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 587).then(__webpack_require__.bind(__webpack_require__, 8587));
     return getOctokit(token, { baseUrl: apiUrl });
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -125,7 +125,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 9018:
+/***/ 8466:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -135,26 +135,37 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(1368);
+var ending = __webpack_require__(4979);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(8072);
+var errors = __webpack_require__(8998);
+// EXTERNAL MODULE: ./src/inputs/resolved.ts
+var resolved = __webpack_require__(8702);
+// EXTERNAL MODULE: ./src/deploy/state.ts
+var state = __webpack_require__(3115);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __webpack_require__(4749);
-// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __webpack_require__(1550);
+var status_words = __webpack_require__(1214);
 // EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var material = __webpack_require__(2486);
+var steps_material = __webpack_require__(6081);
+// EXTERNAL MODULE: ./src/deploy/steps/promote.ts
+var promote = __webpack_require__(1362);
+// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
+var find_deployment = __webpack_require__(9031);
+// EXTERNAL MODULE: ./src/deploy/check/against-source.ts
+var against_source = __webpack_require__(6946);
+// EXTERNAL MODULE: ./src/deploy/check/own-state.ts
+var own_state = __webpack_require__(7901);
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __webpack_require__(4168);
+var steps_plan = __webpack_require__(5275);
 ;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
 
 
 
-/** The changes a deploy would make; the deploy's refusal when it would make none. */
-function plannedChanges(o, current, say) {
-    const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, (0,material/* namedMaterial */.FB)(o), say);
+/**
+ * The changes a deploy of `material` (the inputs' by default; a promotion's source's) would make;
+ * the deploy's refusal when it would make none.
+ */
+function plannedChanges(o, current, say, material = (0,steps_material/* namedMaterial */.FB)(o)) {
+    const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, material, say);
     if ((0,ending/* stopped */.ce)(plan))
         return plan;
     if (plan.kind !== 'update')
@@ -181,11 +192,19 @@ function plannedChanges(o, current, say) {
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/check/check.ts
-// `command: check`: writes nothing. It plans the deploy this run's inputs describe (as the dry run
-// does, planned.ts) and reads the deployment's revisions, then lists each difference: a planned
-// change, an active revision that is not the latest, an active revision built from another commit
-// than the ref names now, a deployment that does not exist. At most three requests: the look-up
-// and, where needed, the latest and the active revision.
+// `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
+// deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
+// lists each difference: being deleted, another status or type, a planned change, no revision, a
+// newest revision that is not the active one or not DEPLOYED, an active revision built from
+// another commit than the ref names now, no deployment. With `promote-from` the source is read and
+// checked as a promotion reads it, and the target's material is compared with the source's
+// (against-source.ts) instead of with the ref. At most three requests (the look-up, the newest and
+// the active revision), three more for a promotion's source.
+
+
+
+
+
 
 
 
@@ -199,29 +218,17 @@ async function check(o, deps) {
         differences: [],
         skipped: []
     };
+    let promoted;
     try {
-        const current = await deps.log.group('Find the deployment', () => find(o, deps));
-        if ((0,ending/* stopped */.ce)(current)) {
-            result.failure = current.failure;
-            return result;
+        // Read first, as a promotion reads it: what the deploy would refuse, the check refuses.
+        promoted = o.promoteFrom === undefined ? undefined : await promotion(o, deps);
+        if ((0,ending/* stopped */.ce)(promoted))
+            result.failure = promoted.failure;
+        else {
+            if (promoted)
+                result.promoted = `${promoted.what} of "${promoted.source.deployment.name}" revision ${promoted.source.revision.id}`;
+            result.failure = await compare(o, deps, result, promoted);
         }
-        if (!current) {
-            const what = o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`;
-            result.differences.push({
-                kind: 'absent',
-                text: `${what} does not exist: a deploy would create it.`,
-                details: []
-            });
-            return result;
-        }
-        result.name = current.name;
-        result.deploymentId = current.id;
-        const refused = planned(o, deps, current, result);
-        if (refused) {
-            result.failure = refused;
-            return result;
-        }
-        await deps.log.group('Revisions', () => revisions(o, deps, current, result));
     }
     catch (err) {
         if (err instanceof errors/* ControlPlaneError */.Cj)
@@ -229,21 +236,86 @@ async function check(o, deps) {
         else
             throw err;
     }
+    finally {
+        if (promoted && !(0,ending/* stopped */.ce)(promoted))
+            await promoted.upload?.upload.archive.cleanup();
+    }
     return result;
+}
+async function compare(o, deps, result, promoted) {
+    const current = await deps.log.group('Find the deployment', () => find(o, deps));
+    if ((0,ending/* stopped */.ce)(current))
+        return current.failure;
+    if (!current) {
+        const what = o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`;
+        result.differences.push({
+            kind: 'absent',
+            text: `${what} does not exist: a deploy would create it.`,
+            details: []
+        });
+        return undefined;
+    }
+    result.name = current.name;
+    result.deploymentId = current.id;
+    const gone = (0,own_state/* deleting */.NG)(o, current);
+    if (gone) {
+        result.differences.push(gone);
+        return undefined;
+    }
+    const unfit = promoted && (0,promote/* refuseUnfitTarget */.is)(promoted.source, current, deps.say);
+    if (unfit)
+        return unfit.failure;
+    const own = (0,own_state/* statusAndType */.c9)(o, current, deps.say);
+    result.differences.push(...own.differences);
+    result.skipped.push(...own.skipped);
+    // Another type is drift already; the plan then lists what else differs.
+    const typeOff = own.differences.some(d => d.kind === 'type');
+    const planOptions = promoted ? (0,promote/* promotedOptions */.Ny)(o, promoted.source) : o;
+    const refused = planned(typeOff ? { ...planOptions, deploymentType: undefined } : planOptions, deps, current, result, promoted?.material);
+    if (refused)
+        return refused;
+    await deps.log.group('Revisions', () => revisions(o, deps, current, result, promoted));
+    return undefined;
 }
 async function find(o, deps) {
     const target = o.target;
-    if (target.kind === 'name')
-        return (0,find_deployment/* findDeploymentByName */.X)(deps.client, target.name, deps.say);
-    return deps.client.getDeployment(target.deploymentId).catch(err => {
-        if (err instanceof errors/* ApiError */.hD && err.status === 404)
-            return undefined;
-        throw err;
-    });
+    const d = target.kind === 'name'
+        ? await (0,find_deployment/* findDeploymentByName */.X)(deps.client, target.name, deps.say)
+        : await deps.client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof errors/* ApiError */.hD && err.status === 404)
+                return undefined;
+            throw err;
+        });
+    // What was found, as a deploy says it: the fold is not left empty.
+    if (d && !(0,ending/* stopped */.ce)(d))
+        deps.log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
+    return d;
+}
+/**
+ * The source of `promote-from`, read and checked as a deploy reads it (its refusals are the
+ * check's failure), and the material a promotion would send. An upload's is the workspace's
+ * archive, whose digest must be `expected-source-digest`, as for the deploy.
+ */
+async function promotion(o, deps) {
+    const source = await (0,promote/* readPromotionSource */.fq)(o, deps);
+    if ((0,ending/* stopped */.ce)(source))
+        return source;
+    if (source.deployment.source === 'internal_source') {
+        if (o.expectedSourceDigest === undefined)
+            return (0,steps_material/* digestNeeded */.EP)(source, deps);
+        const upload = await (0,steps_material/* uploadMaterial */.Fq)((0,promote/* promotedOptions */.Ny)(o, source), (0,state/* newState */.om)(o), deps);
+        if ((0,ending/* stopped */.ce)(upload))
+            return upload;
+        return { source, material: upload, what: upload.upload.facts.digest, upload };
+    }
+    const named = (0,promote/* promotedNamed */.uH)(source, o, deps);
+    if ((0,ending/* stopped */.ce)(named))
+        return named;
+    return { source, material: { kind: 'named', ...named }, what: named.what };
 }
 /** The planned changes, as differences; the deploy's failure when it would refuse. */
-function planned(o, deps, current, result) {
-    const plan = plannedChanges(o, current, deps.say);
+function planned(o, deps, current, result, material) {
+    const plan = plannedChanges(o, current, deps.say, material);
     if ((0,ending/* stopped */.ce)(plan))
         return plan.failure;
     if (plan.unread.length)
@@ -257,37 +329,32 @@ function planned(o, deps, current, result) {
     }
     return undefined;
 }
-/** The active revision against the latest, and the commit it built against the ref's. */
-async function revisions(o, deps, d, result) {
-    const { client } = deps;
-    const latestId = d.latest_revision_id;
-    const activeId = d.active_revision_id;
-    let active = activeId !== null && activeId === latestId ? d : undefined;
-    if (latestId !== null && latestId !== activeId) {
-        const latest = await client.getRevision(d.id, latestId);
-        const state = (0,vocabulary/* revisionOutcome */.qU)(latest.status) === 'failed'
-            ? 'failed'
-            : (0,vocabulary/* revisionOutcome */.qU)(latest.status) === 'in_progress'
-                ? 'in progress'
-                : 'not active';
-        result.differences.push({
-            kind: 'not-latest',
-            text: activeId === null
-                ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${(0,status_words/* shownStatus */.O4)(latest.status)} (${state}).`
-                : `The active revision ${activeId} is not the latest: ${latestId} is ${(0,status_words/* shownStatus */.O4)(latest.status)} (${state}).`,
-            details: []
-        });
-        if (activeId !== null && wantsCommit(o))
-            active = await client.getRevision(d.id, activeId);
+/**
+ * The revisions' state; then the active revision's material: against the source's for a
+ * promotion, else the commit it built against the one the ref names now.
+ */
+async function revisions(o, deps, d, result, promoted) {
+    const read = await (0,own_state/* revisionsState */.eB)(deps.client, d, promoted !== undefined || wantsCommit(o));
+    result.differences.push(...read.differences);
+    if (promoted) {
+        const m = (0,against_source/* materialDifference */.p)(d, read.active, promoted.source, deps);
+        if (m)
+            result.differences.push(m);
     }
-    commit(o, active, activeId, result);
-    deps.log.info(`Latest revision ${latestId ?? 'none'}, active ${activeId ?? 'none'}${active?.source_revision_config?.repo_commit_sha ? `, built ${active.source_revision_config.repo_commit_sha}` : ''}.`);
+    else
+        commit(o, read.active, d.active_revision_id, result);
+    const built = read.active?.source_revision_config?.repo_commit_sha;
+    deps.log.info(`Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${(0,status_words/* shownStatus */.O4)(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`);
 }
 /** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
 function wantsCommit(o) {
     return o.source === 'codehost' && o.expectedSha !== undefined;
 }
 function commit(o, active, activeId, result) {
+    if ((0,resolved/* uploadsWorkspace */.E)(o.source, o.revisionSource) && activeId !== null) {
+        result.skipped.push('the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace');
+        return;
+    }
     if (o.source !== 'codehost' || activeId === null)
         return;
     if (o.expectedSha === undefined) {
@@ -314,7 +381,9 @@ function renderCheckSummary(r, error) {
     const headline = r.failure ? '❌ Check failed' : r.differences.length ? '⚠️ Drift' : '✅ In sync';
     const out = [`### ${headline}: ${name}`, ''];
     if (!r.failure && !r.differences.length)
-        out.push('The deployment is what these inputs describe.');
+        out.push(r.promoted
+            ? `The deployment is what these inputs describe, and runs what its source runs: ${r.promoted}.`
+            : 'The deployment is what these inputs describe.');
     for (const d of r.differences) {
         out.push(`- ${d.text}`);
         if (d.details.length)
@@ -331,11 +400,11 @@ function renderCheckSummary(r, error) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(1937);
+var base_url = __webpack_require__(8640);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __webpack_require__(7889);
-// EXTERNAL MODULE: ./src/health/probe.ts
-var probe = __webpack_require__(4664);
+var control_plane_redact = __webpack_require__(6924);
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __webpack_require__(3851);
 ;// CONCATENATED MODULE: ./src/deploy/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
@@ -349,7 +418,8 @@ const PULL_READ_TIMEOUT_MS = 10_000;
 const MAX_MERGE_REQUEST_BODY = 256 * 1024;
 /**
  * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
- * the probes' transport: the runner's proxy, no redirect, a bounded time and body, the run's cancel.
+ * the one request (src/net/): the runner's proxy, no redirect, a bounded time and body, the run's
+ * cancel.
  */
 function gitlabPullStates(context, project, signal) {
     const problem = (0,base_url/* baseUrlProblem */.aS)(context.apiUrl);
@@ -363,8 +433,9 @@ function gitlabPullStates(context, project, signal) {
         mark: '!',
         read: async (iid) => {
             try {
-                const answer = await (0,probe/* httpProbe */.HB)({
+                const answer = await (0,request/* request */.Em)({
                     url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
+                    method: 'GET',
                     headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
                     timeoutMs: PULL_READ_TIMEOUT_MS,
                     maxBody: MAX_MERGE_REQUEST_BODY,
@@ -376,7 +447,8 @@ function gitlabPullStates(context, project, signal) {
                     const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
                     return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` };
                 }
-                return gitlabState(JSON.parse(answer.body));
+                const asked = project ? { path: project } : { id: context.projectId };
+                return gitlabState(JSON.parse(answer.body), iid, asked);
             }
             catch (err) {
                 const text = err instanceof Error ? err.message : String(err);
@@ -388,24 +460,49 @@ function gitlabPullStates(context, project, signal) {
         }
     };
 }
-/** `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state. */
-function gitlabState(body) {
-    const state = body?.state;
+/**
+ * `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state, when the
+ * answer is the merge request asked for (its `iid`, and its `project_id`, or `references.full`
+ * for a project asked by its path): another one's says nothing of this one.
+ */
+function gitlabState(body, iid, asked) {
+    const mr = body;
+    if (mr?.iid !== iid)
+        return {
+            kind: 'failed',
+            reason: `GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`
+        };
+    if ('id' in asked && String(mr.project_id) !== asked.id)
+        return {
+            kind: 'failed',
+            reason: `GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`
+        };
+    const full = mr.references?.full;
+    if ('path' in asked &&
+        (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase()))
+        return { kind: 'failed', reason: `GitLab answered for ${said(full)}, not ${asked.path}!${iid}` };
+    const state = mr.state;
     if (state === 'opened' || state === 'locked')
         return { kind: 'open' };
     if (state === 'closed' || state === 'merged')
         return { kind: 'closed', merged: state === 'merged' };
     return { kind: 'failed', reason: 'GitLab answered without a merge request state' };
 }
+/** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */
+function said(v, mark = '') {
+    if (typeof v === 'number')
+        return `${mark}${v}`;
+    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+}
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __webpack_require__(6740);
+var sweep_names = __webpack_require__(349);
 // EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __webpack_require__(6432);
+var delete_delete = __webpack_require__(9129);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __webpack_require__(3718);
+var conclude = __webpack_require__(5817);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __webpack_require__(7607);
+var duration = __webpack_require__(402);
 ;// CONCATENATED MODULE: ./src/deploy/sweep/choose.ts
 // Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
 // listing, the pull requests' states and the time. A deployment goes when any criterion says so;
@@ -463,8 +560,10 @@ function decide(d, c) {
 ;// CONCATENATED MODULE: ./src/deploy/sweep/sweep.ts
 // `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
 // page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
-// each re-read right before its delete and held back when it changed since the listing (someone
-// deploys it now). Nothing else is ever touched. Returns every matching deployment's fate.
+// each re-read right before its delete and held back unless it is the same deployment, by id and
+// name, unchanged since the listing. Nothing else is ever touched. Returns every matching
+// deployment's fate.
+
 
 
 
@@ -576,10 +675,11 @@ async function deleteOne(o, deps, row, result) {
         log.warning(`"${row.name}" could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}. It is kept; a later sweep tries again.`, HELD);
         return;
     }
-    if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId) {
+    const changed = changeSince(row, now, o.sweepNames);
+    if (changed) {
         row.fate = 'held-back';
-        row.why.push('it changed since the listing (someone deploys it now)');
-        log.warning(`"${row.name}" changed since the listing (last change ${now.updated_at}, latest revision ${now.latest_revision_id ?? 'none'}): someone deploys it now, so it is kept.`, HELD);
+        row.why.push('it changed since the listing');
+        log.warning(`Held back "${row.name}": it changed since the listing (${changed}); it is kept.`, HELD);
         return;
     }
     try {
@@ -596,9 +696,24 @@ async function deleteOne(o, deps, row, result) {
         return;
     }
     row.fate = 'deleted';
-    result.swept.push(row.name);
+    // As the re-read named it (the same name as listed: changeSince holds it).
+    result.swept.push(now.name);
     const project = o.deleteTracingProject ? ' and its tracing project' : '';
     log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`);
+}
+/**
+ * How the re-read differs from the listing, or undefined: another id or a name that is not the
+ * listed one (a list answer that misnamed a deployment, production's say), or a new change (someone
+ * deploys it now). Only the deployment the listing judged, unchanged, is deleted.
+ */
+function changeSince(row, now, pattern) {
+    if (now.id !== row.id)
+        return `read again, it answers as id ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.id, 80)}`;
+    if (now.name !== row.name || !(0,sweep_names/* matchName */.h)(pattern, now.name))
+        return `read again, it is named "${(0,control_plane_redact/* sanitizeServerText */.c8)(now.name, 200)}"`;
+    if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
+        return `last change ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.updated_at, 80)}, latest revision ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`;
+    return undefined;
 }
 function gone(row, deps) {
     row.fate = 'gone';
@@ -652,7 +767,7 @@ function cell(v) {
 }
 
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(8943);
+var github_api = __webpack_require__(426);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // repository of the `repository` input (the workflow's by default), through the API root of the
@@ -681,11 +796,7 @@ function githubPullStates(token, context, repository, redactor) {
                     pull_number: number,
                     request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
                 });
-                if (data.state === 'open')
-                    return { kind: 'open' };
-                if (data.state === 'closed')
-                    return { kind: 'closed', merged: data.merged === true };
-                return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+                return githubState(data, number, repository);
             }
             catch (err) {
                 if (err?.status === 404)
@@ -697,6 +808,32 @@ function githubPullStates(token, context, repository, redactor) {
             }
         }
     };
+}
+/** The answer's state, when it is the pull request asked for: another one's says nothing of it. */
+function githubState(data, number, repository) {
+    const d = data;
+    const repo = d?.base?.repo?.full_name;
+    if (d?.number !== number)
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for pull request ${pull_state_said(d?.number)}, not #${number}`
+        };
+    if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for repository ${pull_state_said(repo)}, not ${repository}`
+        };
+    if (d.state === 'open')
+        return { kind: 'open' };
+    if (d.state === 'closed')
+        return { kind: 'closed', merged: d.merged === true };
+    return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+}
+/** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
+function pull_state_said(v) {
+    if (typeof v === 'number')
+        return `#${v}`;
+    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
 }
 
 ;// CONCATENATED MODULE: ./src/upkeep.ts
@@ -792,6 +929,18 @@ function driftWords(d) {
             return 'its active revision is not the latest';
         case 'commit':
             return 'its active revision built another commit than the ref names';
+        case 'deleting':
+            return 'it is being deleted';
+        case 'status':
+            return 'it is not READY';
+        case 'type':
+            return 'it is of another type';
+        case 'no-revision':
+            return 'it has no revision';
+        case 'not-deployed':
+            return 'its active revision is not DEPLOYED';
+        case 'material':
+            return "it does not run the promotion's source's material";
     }
 }
 /** Each difference and what was not compared, in the log. */
@@ -799,7 +948,8 @@ function report(deps, r) {
     for (const s of r.skipped)
         deps.log.notice(`Not compared: ${s}.`);
     if (!r.differences.length) {
-        deps.log.info(`In sync: "${r.name}" is what these inputs describe.`);
+        const runs = r.promoted ? `, and runs ${r.promoted}` : '';
+        deps.log.info(`In sync: "${r.name}" is what these inputs describe${runs}.`);
         return;
     }
     for (const d of r.differences) {

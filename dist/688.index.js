@@ -1,8 +1,8 @@
-export const id = 542;
-export const ids = [542];
+export const id = 688;
+export const ids = [688];
 export const modules = {
 
-/***/ 2542:
+/***/ 7688:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -74,11 +74,13 @@ __webpack_require__.d(__webpack_exports__, {
   revisionOutcome: () => (/* reexport */ vocabulary/* revisionOutcome */.qU)
 });
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(3759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(8827);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(270);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js
+var api = __webpack_require__(5985);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/coerce.js
 
 
 function string(params) {
@@ -98,7 +100,7 @@ function date(params) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(7889);
+var redact = __webpack_require__(6924);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
 // (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
@@ -240,7 +242,7 @@ const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...part
 const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(8072);
+var vocabulary = __webpack_require__(9573);
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
 // The Deployment Control Plane interface, modelled once. The client validates every response with
 // these schemas and the emulator validates every request with them, so the two cannot drift apart.
@@ -343,8 +345,49 @@ const Deployment = classic_schemas/* object */.Ikc({
     /** The compute tier (`SERVERLESS_M`, `DEDICATED_L`...), where the service reports it. */
     deployment_tier: serverText(100).nullish(),
     /** The database tier of a Dedicated deployment, where the service reports it. */
-    database_tier: serverText(100).nullish()
+    database_tier: serverText(100).nullish(),
+    /**
+     * The agent environment it is bound to (agent-based workspaces, beta). Never fails a read: a
+     * block of another shape reads as none; only a create's 409 looks at it (who holds the environment).
+     */
+    agent: classic_schemas/* object */.Ikc({ agent_id: serverText(200).nullish(), environment: serverText(100).nullish() })
+        .nullish()
+        .catch(null)
 });
+/**
+ * A page's entries as lenient as the service: one that does not parse (a null name, no
+ * `secrets`) is skipped, never failing the list. Its id is the one field every entry must have: the
+ * paging counts entries by it, and a page without ids is no list (a proxy's, a broken service's).
+ */
+function lenientEntries(entry) {
+    return classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).transform((items, ctx) => {
+        const resources = [];
+        const skipped = [];
+        for (const [index, item] of items.entries()) {
+            const raw = (typeof item === 'object' && item !== null ? item : {});
+            const id = Uuid.safeParse(raw.id);
+            if (!id.success) {
+                ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Expected a uuid' });
+                return core_core/* NEVER */.tm;
+            }
+            const parsed = entry.safeParse(item);
+            if (parsed.success) {
+                resources.push(parsed.data);
+                continue;
+            }
+            const issue = parsed.error.issues[0];
+            const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+            skipped.push({
+                index,
+                id: id.data,
+                name: typeof raw.name === 'string' ? (0,redact/* sanitizeServerText */.c8)(raw.name, 200) : undefined,
+                problem: (0,redact/* sanitizeServerText */.c8)(`${where}${issue?.message.toLowerCase() ?? 'does not fit'}`, 300),
+                bound: typeof raw.agent === 'object' && raw.agent !== null
+            });
+        }
+        return { resources, skipped };
+    });
+}
 const Revision = classic_schemas/* object */.Ikc({
     id: Uuid,
     status: RevisionStatus,
@@ -441,10 +484,8 @@ const ListDeploymentsQuery = classic_schemas/* object */.Ikc({
     deployment_type: DeploymentType.optional(),
     deployment_ids: classic_schemas/* string */.YjP().optional()
 });
-const DeploymentList = classic_schemas/* object */.Ikc({
-    resources: classic_schemas/* array */.YOg(Deployment),
-    offset: classic_schemas/* number */.aig().int()
-});
+const DeploymentList = classic_schemas/* object */.Ikc({ resources: lenientEntries(Deployment), offset: classic_schemas/* number */.aig().int() })
+    .transform(({ resources: page, offset }) => ({ ...page, offset }));
 // ---------------------------------------------------------------------------------------------
 // Operations beyond the interface (docs/control-plane.md): revisions, redeploy, delete, logs
 /** `GET /v2/deployments/{deployment_id}/revisions` query; `status` is comma-separated. */
