@@ -56,7 +56,9 @@ e2e(
     const byId = await run({ inputs: deleteInputs(emu, '', { 'deployment-id': id }) })
     expect(byId.code).toBe(0)
     expect(byId.outputs.deleted).toBe('false')
-    expect(byId.stdout).toContain(`::notice title=Nothing to delete::No deployment has the id ${id}.`)
+    expect(byId.stdout).toContain(
+      `::notice title=Nothing to delete::No deployment has the id ${id}.`
+    )
     expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
   }
 )
