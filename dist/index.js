@@ -40665,6 +40665,23 @@ async function request(r) {
         time.stop();
     }
 }
+/**
+ * An answer whose body is joined only when read: a cut answer is mostly refused unread, and
+ * joining up to the cap for nothing doubles what a hostile server makes the run hold.
+ */
+function answerOf(status, headers, chunks, cut, sent, location) {
+    let text;
+    return {
+        status,
+        headers,
+        get body() {
+            return (text ??= Buffer.concat(chunks).toString('utf8'));
+        },
+        cut,
+        sent,
+        ...(location !== undefined ? { redirect: location } : {})
+    };
+}
 /** The request written and its answer read, up to the cap; the first ending wins. */
 function exchange(req, r, whole, failure) {
     return new Promise((resolve, reject) => {
@@ -40691,21 +40708,7 @@ function exchange(req, r, whole, failure) {
             let size = 0;
             const status = res.statusCode ?? 0;
             const location = status >= 300 && status < 400 ? res.headers.location : undefined;
-            // The body is joined only when read: a cut answer is mostly refused unread, and joining up
-            // to the cap for nothing doubles what a hostile server makes the run hold.
-            const now = (cut) => {
-                let text;
-                return {
-                    status,
-                    headers: res.headers,
-                    get body() {
-                        return (text ??= Buffer.concat(chunks).toString('utf8'));
-                    },
-                    cut,
-                    sent,
-                    ...(location !== undefined ? { redirect: location } : {})
-                };
-            };
+            const now = (cut) => answerOf(status, res.headers, chunks, cut, sent, location);
             partial = () => now(false);
             res.on('data', (chunk) => {
                 const room = r.maxBody - size;

@@ -120,6 +120,31 @@ export async function request(r: Request): Promise<Answer> {
 
 type Fail = (kind: FailureKind, cause: unknown, sent: boolean, answer?: Answer) => RequestFailure
 
+/**
+ * An answer whose body is joined only when read: a cut answer is mostly refused unread, and
+ * joining up to the cap for nothing doubles what a hostile server makes the run hold.
+ */
+function answerOf(
+  status: number,
+  headers: Headers,
+  chunks: Buffer[],
+  cut: boolean,
+  sent: boolean,
+  location: string | undefined
+): Answer {
+  let text: string | undefined
+  return {
+    status,
+    headers,
+    get body() {
+      return (text ??= Buffer.concat(chunks).toString('utf8'))
+    },
+    cut,
+    sent,
+    ...(location !== undefined ? { redirect: location } : {})
+  }
+}
+
 /** The request written and its answer read, up to the cap; the first ending wins. */
 function exchange(
   req: http.ClientRequest,
@@ -150,21 +175,8 @@ function exchange(
       let size = 0
       const status = res.statusCode ?? 0
       const location = status >= 300 && status < 400 ? res.headers.location : undefined
-      // The body is joined only when read: a cut answer is mostly refused unread, and joining up
-      // to the cap for nothing doubles what a hostile server makes the run hold.
-      const now = (cut: boolean): Answer => {
-        let text: string | undefined
-        return {
-          status,
-          headers: res.headers,
-          get body() {
-            return (text ??= Buffer.concat(chunks).toString('utf8'))
-          },
-          cut,
-          sent,
-          ...(location !== undefined ? { redirect: location } : {})
-        }
-      }
+      const now = (cut: boolean): Answer =>
+        answerOf(status, res.headers, chunks, cut, sent, location)
       partial = () => now(false)
       res.on('data', (chunk: Buffer) => {
         const room = r.maxBody - size
