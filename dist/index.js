@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 408:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(376);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 376:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -280,33 +280,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4718:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(271)
-const Dispatcher = __nccwpck_require__(2377)
-const Pool = __nccwpck_require__(8014)
-const BalancedPool = __nccwpck_require__(3207)
-const Agent = __nccwpck_require__(5539)
-const ProxyAgent = __nccwpck_require__(9710)
-const EnvHttpProxyAgent = __nccwpck_require__(6699)
-const RetryAgent = __nccwpck_require__(9176)
-const errors = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const Agent = __nccwpck_require__(7405)
+const ProxyAgent = __nccwpck_require__(6672)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(5889)
-const buildConnector = __nccwpck_require__(5106)
-const MockClient = __nccwpck_require__(2839)
-const MockAgent = __nccwpck_require__(587)
-const MockPool = __nccwpck_require__(3926)
-const mockErrors = __nccwpck_require__(5347)
-const RetryHandler = __nccwpck_require__(3174)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
-const DecoratorHandler = __nccwpck_require__(6949)
-const RedirectHandler = __nccwpck_require__(3216)
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -324,10 +324,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1068),
-  retry: __nccwpck_require__(9636),
-  dump: __nccwpck_require__(5786),
-  dns: __nccwpck_require__(6149)
+  redirect: __nccwpck_require__(1514),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -389,7 +389,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(6860).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -401,39 +401,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(5662).Headers
-module.exports.Response = __nccwpck_require__(9317).Response
-module.exports.Request = __nccwpck_require__(3713).Request
-module.exports.FormData = __nccwpck_require__(8440).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(4881).FileReader
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(7403)
-const { kConstruct } = __nccwpck_require__(8271)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(8495)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
-module.exports.WebSocket = __nccwpck_require__(3435).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -449,18 +449,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(6376)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 6128:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(5386)
-const { RequestAbortedError } = __nccwpck_require__(6593)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -520,16 +520,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2574:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -635,7 +635,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 884:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -649,10 +649,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -893,16 +893,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 865:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(3897)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1114,18 +1114,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 4754:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1341,15 +1341,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 3408:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(5386)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1456,21 +1456,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 5889:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(865)
-module.exports.stream = __nccwpck_require__(4754)
-module.exports.pipeline = __nccwpck_require__(884)
-module.exports.upgrade = __nccwpck_require__(3408)
-module.exports.connect = __nccwpck_require__(2574)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 3897:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1479,9 +1479,9 @@ module.exports.connect = __nccwpck_require__(2574)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { ReadableStreamFrom } = __nccwpck_require__(5386)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1862,15 +1862,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 6425:
+/***/ 7655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 
-const { chunksDecode } = __nccwpck_require__(3897)
+const { chunksDecode } = __nccwpck_require__(9927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1962,16 +1962,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5106:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(5386)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
-const timers = __nccwpck_require__(5929)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const timers = __nccwpck_require__(6603)
 
 function noop () {}
 
@@ -2209,7 +2209,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 4037:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -2334,7 +2334,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6644:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2543,7 +2543,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6593:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -2975,7 +2975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8957:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2983,7 +2983,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -2998,9 +2998,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3464,7 +3464,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3377:
+/***/ 6443:
 /***/ ((module) => {
 
 module.exports = {
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3838:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3546,7 +3546,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(4037)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -3697,13 +3697,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5386:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3711,9 +3711,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
-const { tree } = __nccwpck_require__(3838)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4423,18 +4423,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5539:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
-const DispatcherBase = __nccwpck_require__(803)
-const Pool = __nccwpck_require__(8014)
-const Client = __nccwpck_require__(271)
-const util = __nccwpck_require__(5386)
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4563,7 +4563,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 3207:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4571,7 +4571,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -4579,10 +4579,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(1278)
-const Pool = __nccwpck_require__(8014)
-const { kUrl, kInterceptors } = __nccwpck_require__(3377)
-const { parseOrigin } = __nccwpck_require__(5386)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4779,7 +4779,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 8939:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4787,9 +4787,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const timers = __nccwpck_require__(5929)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4802,7 +4802,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -4835,9 +4835,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(3377)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(6402)
+const constants = __nccwpck_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4849,11 +4849,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(9968))
+    mod = await WebAssembly.compile(__nccwpck_require__(3434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4861,7 +4861,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(9240))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5776,7 +5776,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6962).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6299,7 +6299,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 7726:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6307,13 +6307,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(5386)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -6332,7 +6332,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(3377)
+} = __nccwpck_require__(6443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6738,7 +6738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6962).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7098,7 +7098,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 271:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7108,16 +7108,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const Request = __nccwpck_require__(8957)
-const DispatcherBase = __nccwpck_require__(803)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(6593)
-const buildConnector = __nccwpck_require__(5106)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -7159,9 +7159,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(3377)
-const connectH1 = __nccwpck_require__(8939)
-const connectH2 = __nccwpck_require__(7726)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7469,7 +7469,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 function onError (client, err) {
   if (
@@ -7729,19 +7729,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 803:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(2377)
+const Dispatcher = __nccwpck_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(6593)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7944,7 +7944,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2377:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8016,15 +8016,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 6699:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(803)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
-const ProxyAgent = __nccwpck_require__(9710)
-const Agent = __nccwpck_require__(5539)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2190:
+/***/ 4660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8307,15 +8307,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1278:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(803)
-const FixedQueue = __nccwpck_require__(2190)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
-const PoolStats = __nccwpck_require__(1680)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const PoolStats = __nccwpck_require__(3246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8508,10 +8508,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1680:
+/***/ 3246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(3377)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8549,7 +8549,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 8014:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8560,14 +8560,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(1278)
-const Client = __nccwpck_require__(271)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { kUrl, kInterceptors } = __nccwpck_require__(3377)
-const buildConnector = __nccwpck_require__(5106)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8663,19 +8663,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9710:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(5539)
-const Pool = __nccwpck_require__(8014)
-const DispatcherBase = __nccwpck_require__(803)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(6593)
-const buildConnector = __nccwpck_require__(5106)
-const Client = __nccwpck_require__(271)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8944,13 +8944,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 9176:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(2377)
-const RetryHandler = __nccwpck_require__(3174)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8986,7 +8986,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 4743:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8994,8 +8994,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const Agent = __nccwpck_require__(5539)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9025,7 +9025,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6949:
+/***/ 8155:
 /***/ ((module) => {
 
 
@@ -9076,15 +9076,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3216:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
-const { kBodyUsed } = __nccwpck_require__(3377)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9315,20 +9315,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 3174:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
-const { RequestRetryError } = __nccwpck_require__(6593)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError } = __nccwpck_require__(8707)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(5386)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9759,14 +9759,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 6149:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(6949)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10141,14 +10141,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5786:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
-const DecoratorHandler = __nccwpck_require__(6949)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10271,12 +10271,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5306:
+/***/ 5092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(3216)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10299,11 +10299,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1068:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(3216)
+const RedirectHandler = __nccwpck_require__(8754)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10330,11 +10330,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 9636:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(3174)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10356,13 +10356,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 6402:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(6650);
+const utils_1 = __nccwpck_require__(172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10640,7 +10640,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 9240:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10652,7 +10652,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 9968:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10664,7 +10664,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 6650:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10685,13 +10685,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 587:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(3377)
-const Agent = __nccwpck_require__(5539)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -10702,14 +10702,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(2539)
-const MockClient = __nccwpck_require__(2839)
-const MockPool = __nccwpck_require__(3926)
-const { matchValue, buildMockOptions } = __nccwpck_require__(463)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
-const Dispatcher = __nccwpck_require__(2377)
-const Pluralizer = __nccwpck_require__(39)
-const PendingInterceptorsFormatter = __nccwpck_require__(2708)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const Pluralizer = __nccwpck_require__(1529)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10852,14 +10852,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 2839:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(271)
-const { buildMockDispatch } = __nccwpck_require__(463)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -10868,10 +10868,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(2539)
-const { MockInterceptor } = __nccwpck_require__(7073)
-const Symbols = __nccwpck_require__(3377)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10918,12 +10918,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 5347:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(6593)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10953,12 +10953,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7073:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -10966,9 +10966,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(2539)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { buildURL } = __nccwpck_require__(5386)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { buildURL } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11167,14 +11167,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 3926:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(8014)
-const { buildMockDispatch } = __nccwpck_require__(463)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -11183,10 +11183,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(2539)
-const { MockInterceptor } = __nccwpck_require__(7073)
-const Symbols = __nccwpck_require__(3377)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11233,7 +11233,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 2539:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -11263,20 +11263,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 463:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(5347)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(2539)
-const { buildURL } = __nccwpck_require__(5386)
+} = __nccwpck_require__(1117)
+const { buildURL } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11637,7 +11637,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2708:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11687,7 +11687,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 39:
+/***/ 1529:
 /***/ ((module) => {
 
 
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 5929:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -12153,20 +12153,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3892:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(8271)
-const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
-const { webidl } = __nccwpck_require__(6083)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9317)
-const { Request, fromInnerRequest } = __nccwpck_require__(3713)
-const { kState } = __nccwpck_require__(6970)
-const { fetching } = __nccwpck_require__(6860)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1118)
+const { kConstruct } = __nccwpck_require__(109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest } = __nccwpck_require__(9967)
+const { kState } = __nccwpck_require__(3627)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13019,15 +13019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7403:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(8271)
-const { Cache } = __nccwpck_require__(3892)
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(109)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
   /**
@@ -13178,26 +13178,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8271:
+/***/ 109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(3377).kConstruct)
+  kConstruct: (__nccwpck_require__(6443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 2012:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(782)
-const { isValidHeaderName } = __nccwpck_require__(1118)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13242,7 +13242,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9922:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -13261,15 +13261,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8495:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(5816)
-const { stringify } = __nccwpck_require__(2095)
-const { webidl } = __nccwpck_require__(6083)
-const { Headers } = __nccwpck_require__(5662)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(5893)
+const { Headers } = __nccwpck_require__(660)
 
 /**
  * @typedef {Object} Cookie
@@ -13452,14 +13452,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5816:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
-const { isCTLExcludingHtab } = __nccwpck_require__(2095)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(782)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13769,7 +13769,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -14128,13 +14128,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6301:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -14709,23 +14709,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6376:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(6860)
-const { makeRequest } = __nccwpck_require__(3713)
-const { webidl } = __nccwpck_require__(6083)
-const { EventSourceStream } = __nccwpck_require__(6301)
-const { parseMIMEType } = __nccwpck_require__(782)
-const { createFastMessageEvent } = __nccwpck_require__(6814)
-const { isNetworkError } = __nccwpck_require__(9317)
-const { delay } = __nccwpck_require__(625)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { environmentSettingsObject } = __nccwpck_require__(1118)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { fetching } = __nccwpck_require__(4398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(5893)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { delay } = __nccwpck_require__(4811)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 
 let experimentalWarned = false
 
@@ -15199,7 +15199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 625:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -15243,12 +15243,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6962:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15258,16 +15258,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(1118)
-const { FormData } = __nccwpck_require__(8440)
-const { kState } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
+} = __nccwpck_require__(3168)
+const { FormData } = __nccwpck_require__(5910)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(782)
-const { multipartFormDataParser } = __nccwpck_require__(4646)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
 let random
 
 try {
@@ -15779,7 +15779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6833:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -15910,7 +15910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 782:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16661,12 +16661,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9255:
+/***/ 6653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(3377)
+const { kConnected, kSize } = __nccwpck_require__(6443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16714,14 +16714,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 1508:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16847,16 +16847,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 4646:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
-const { utf8DecodeBytes } = __nccwpck_require__(1118)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(782)
-const { isFileLike } = __nccwpck_require__(1508)
-const { makeEntry } = __nccwpck_require__(8440)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(3168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
+const { isFileLike } = __nccwpck_require__(7114)
+const { makeEntry } = __nccwpck_require__(5910)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17328,16 +17328,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(1118)
-const { kState } = __nccwpck_require__(6970)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { FileLike, isFileLike } = __nccwpck_require__(1508)
-const { webidl } = __nccwpck_require__(6083)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
+const { kState } = __nccwpck_require__(3627)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { FileLike, isFileLike } = __nccwpck_require__(7114)
+const { webidl } = __nccwpck_require__(5893)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17587,7 +17587,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 8709:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -17634,21 +17634,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5662:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(3377)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(1118)
-const { webidl } = __nccwpck_require__(6083)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(5893)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18328,7 +18328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6860:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18341,9 +18341,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9317)
-const { HeadersList } = __nccwpck_require__(5662)
-const { Request, cloneRequest } = __nccwpck_require__(3713)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18379,23 +18379,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(1118)
-const { kState, kDispatcher } = __nccwpck_require__(6970)
+} = __nccwpck_require__(3168)
+const { kState, kDispatcher } = __nccwpck_require__(3627)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(6833)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
-const { webidl } = __nccwpck_require__(6083)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(5893)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20605,23 +20605,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3713:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
-const { FinalizationRegistry } = __nccwpck_require__(9255)()
-const util = __nccwpck_require__(5386)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(1118)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20631,12 +20631,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(6833)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
-const { URLSerializer } = __nccwpck_require__(782)
-const { kConstruct } = __nccwpck_require__(3377)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21649,14 +21649,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9317:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
-const util = __nccwpck_require__(5386)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21668,16 +21668,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(1118)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(6833)
-const { kState, kHeaders } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
-const { FormData } = __nccwpck_require__(8440)
-const { URLSerializer } = __nccwpck_require__(782)
-const { kConstruct } = __nccwpck_require__(3377)
+} = __nccwpck_require__(4495)
+const { kState, kHeaders } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { FormData } = __nccwpck_require__(5910)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22266,7 +22266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6970:
+/***/ 3627:
 /***/ ((module) => {
 
 
@@ -22282,21 +22282,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1118:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
-const { getGlobalOrigin } = __nccwpck_require__(8709)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(782)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(6083)
+const { webidl } = __nccwpck_require__(5893)
 
 let supportedHashes = []
 
@@ -23921,14 +23921,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6083:
+/***/ 5893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(5386)
+const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24623,7 +24623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2685:
+/***/ 2607:
 /***/ ((module) => {
 
 
@@ -24920,7 +24920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4881:
+/***/ 8355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24929,16 +24929,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(5860)
+} = __nccwpck_require__(3610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(8391)
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+} = __nccwpck_require__(961)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25271,12 +25271,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 699:
+/***/ 8573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
+const { webidl } = __nccwpck_require__(5893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25356,7 +25356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8391:
+/***/ 961:
 /***/ ((module) => {
 
 
@@ -25373,7 +25373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5860:
+/***/ 3610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25384,10 +25384,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(8391)
-const { ProgressEvent } = __nccwpck_require__(699)
-const { getEncoding } = __nccwpck_require__(2685)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(782)
+} = __nccwpck_require__(961)
+const { ProgressEvent } = __nccwpck_require__(8573)
+const { getEncoding } = __nccwpck_require__(2607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25771,27 +25771,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3403:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(7610)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3479)
-const { channels } = __nccwpck_require__(6644)
-const { CloseEvent } = __nccwpck_require__(6814)
-const { makeRequest } = __nccwpck_require__(3713)
-const { fetching } = __nccwpck_require__(6860)
-const { Headers, getHeadersList } = __nccwpck_require__(5662)
-const { getDecodeSplit } = __nccwpck_require__(1118)
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
+} = __nccwpck_require__(1216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
+const { channels } = __nccwpck_require__(2414)
+const { CloseEvent } = __nccwpck_require__(5188)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26149,7 +26149,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9322:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -26222,14 +26222,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { kConstruct } = __nccwpck_require__(3377)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26558,12 +26558,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(9322)
+const { maxUnsigned16Bit } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 16386
 
@@ -26661,14 +26661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6495:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(3479)
-const { MessageSizeExceededError } = __nccwpck_require__(6593)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26773,16 +26773,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1298:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(7610)
-const { channels } = __nccwpck_require__(6644)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
+const { channels } = __nccwpck_require__(2414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26792,11 +26792,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(3479)
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
-const { closeWebSocketConnection } = __nccwpck_require__(3403)
-const { PerMessageDeflate } = __nccwpck_require__(6495)
-const { MessageSizeExceededError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(8625)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { closeWebSocketConnection } = __nccwpck_require__(6897)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27307,14 +27307,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8470:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
-const { opcodes, sendHints } = __nccwpck_require__(9322)
-const FixedQueue = __nccwpck_require__(2190)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27418,7 +27418,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 7610:
+/***/ 1216:
 /***/ ((module) => {
 
 
@@ -27437,16 +27437,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3479:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(7610)
-const { states, opcodes } = __nccwpck_require__(9322)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(6814)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
+const { states, opcodes } = __nccwpck_require__(736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(782)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
 
 /* globals Blob */
 
@@ -27766,15 +27766,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3435:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
-const { URLSerializer } = __nccwpck_require__(782)
-const { environmentSettingsObject } = __nccwpck_require__(1118)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(9322)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27783,21 +27783,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(7610)
+} = __nccwpck_require__(1216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(3479)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
-const { ByteParser } = __nccwpck_require__(1298)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(5386)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(6814)
-const { SendQueue } = __nccwpck_require__(8470)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2291:
+/***/ 6771:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28381,7 +28381,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -28417,7 +28417,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -28513,7 +28513,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28550,9 +28550,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(8585);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28628,7 +28628,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28702,7 +28702,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28983,7 +28983,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -29025,7 +29025,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29205,7 +29205,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29479,7 +29479,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30067,7 +30067,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30147,7 +30147,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30212,7 +30212,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30664,9 +30664,9 @@ function eventDefaults(context) {
 }
 
 // EXTERNAL MODULE: ./src/github/context.ts
-var context = __nccwpck_require__(9137);
+var context = __nccwpck_require__(9556);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(652);
+var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/inputs/naming.ts
 /** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
 function sayAs(name, setting) {
@@ -30697,13 +30697,13 @@ function makeClock(over = {}) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __nccwpck_require__(8998);
+var errors = __nccwpck_require__(4007);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(3851);
+var request = __nccwpck_require__(5791);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __nccwpck_require__(6924);
+var control_plane_redact = __nccwpck_require__(7889);
 // EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3669);
+var load_schema = __nccwpck_require__(3190);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
 // Small pure helpers of the transport: URLs, backoff, Retry-After.
 function formatBytes(n) {
@@ -31063,9 +31063,9 @@ class Transport {
 const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(8640);
+var base_url = __nccwpck_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1227);
+var dialect = __nccwpck_require__(1076);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
 // than the limit is the last one. A service whose paging is broken (full pages for ever, or the
@@ -31110,9 +31110,9 @@ async function* readAllPages(read, pageSize, ctx, what) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(9573);
+var vocabulary = __nccwpck_require__(8072);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __nccwpck_require__(8307);
+var version = __nccwpck_require__(1013);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
 
 
@@ -31434,27 +31434,27 @@ function sameId(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __nccwpck_require__(9129);
+var delete_delete = __nccwpck_require__(6432);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(4979);
+var deploy_ending = __nccwpck_require__(1368);
 // EXTERNAL MODULE: ./src/deploy/outcomes.ts
-var outcomes = __nccwpck_require__(365);
+var outcomes = __nccwpck_require__(9582);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(1214);
+var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 14 modules
-var after_deployed = __nccwpck_require__(5704);
+var after_deployed = __nccwpck_require__(1613);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(5817);
+var conclude = __nccwpck_require__(3718);
 // EXTERNAL MODULE: ./src/inputs/names.ts
-var names = __nccwpck_require__(5236);
+var names = __nccwpck_require__(5585);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(4242);
+var documents = __nccwpck_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
-var fields = __nccwpck_require__(3871);
+var fields = __nccwpck_require__(2996);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(5315);
+var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
 // The health gate's two inputs, each checked on its own, and how they fit the others: which path
 // `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
@@ -31530,7 +31530,7 @@ function parseHealthCheckHosts(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(5193);
+var inputs_text = __nccwpck_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 
 
@@ -31614,7 +31614,7 @@ function parseSecrets(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(349);
+var sweep_names = __nccwpck_require__(6740);
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
 // The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
 // commands and sources it applies to, what a create needs, and whether the README shows it.
@@ -31838,13 +31838,13 @@ function refuseCreateWithoutNeeds(o, name, say) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(5275);
+var steps_plan = __nccwpck_require__(4168);
 // EXTERNAL MODULE: ./src/deploy/state.ts
-var deploy_state = __nccwpck_require__(3115);
+var deploy_state = __nccwpck_require__(3414);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(4159);
+var converging_writes = __nccwpck_require__(6074);
 // EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(7015);
+var tiers = __nccwpck_require__(842);
 ;// CONCATENATED MODULE: ./src/deploy/steps/resize.ts
 
 
@@ -31996,9 +31996,9 @@ function editDistance(a, b, max) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(9031);
+var find_deployment = __nccwpck_require__(1550);
 // EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(7319);
+var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
@@ -32065,9 +32065,9 @@ async function awaitDeletion(o, state, deps, d) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(6081);
+var steps_material = __nccwpck_require__(2486);
 // EXTERNAL MODULE: ./src/deploy/steps/promote.ts
-var promote = __nccwpck_require__(1362);
+var promote = __nccwpck_require__(5911);
 ;// CONCATENATED MODULE: ./src/deploy/steps/build-log.ts
 // The build's own log while the wait polls: the new lines at each poll, one log read at most, from
 // the line after the last one shown. Lines are what the build printed (untrusted: the client has
@@ -32179,9 +32179,9 @@ function shown(level, message) {
 }
 
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(1647);
+var built_workspace = __nccwpck_require__(2418);
 // EXTERNAL MODULE: ./src/health/target.ts
-var target = __nccwpck_require__(5370);
+var target = __nccwpck_require__(7273);
 ;// CONCATENATED MODULE: ./src/deploy/steps/source-evidence.ts
 // Evidence before any write: a promotion's source is examined on its own agent server with this
 // run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
@@ -32303,11 +32303,11 @@ function refuse(m, state, deps, check, what) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(3777);
+var wait = __nccwpck_require__(822);
 // EXTERNAL MODULE: ./src/deploy/check/against-source.ts
-var against_source = __nccwpck_require__(6946);
+var against_source = __nccwpck_require__(3529);
 // EXTERNAL MODULE: ./src/deploy/steps/agent-environment.ts
-var agent_environment = __nccwpck_require__(6863);
+var agent_environment = __nccwpck_require__(1114);
 ;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
 
 
@@ -32643,9 +32643,9 @@ function statusUrlOf(f) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
-var public_suffixes = __nccwpck_require__(8336);
+var public_suffixes = __nccwpck_require__(9059);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(3414);
+var inputs_problems = __nccwpck_require__(8925);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -32775,7 +32775,7 @@ function secretValuesToMask(raw) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __nccwpck_require__(8702);
+var resolved = __nccwpck_require__(9481);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 // How the inputs fit together, as named rules. Which source takes an input and what a create
 // needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
@@ -33279,7 +33279,7 @@ function unmaskedSecretNames(o) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/action-yml.ts
-var action_yml = __nccwpck_require__(9627);
+var action_yml = __nccwpck_require__(1068);
 ;// CONCATENATED MODULE: ./src/report.ts
 // What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
 // summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
@@ -33564,7 +33564,7 @@ async function upkeep(port, o, client, { redactor, say, clock }) {
     const log = flowLog(port, redactor);
     let end;
     try {
-        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 466).then(__nccwpck_require__.bind(__nccwpck_require__, 8466));
+        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 18).then(__nccwpck_require__.bind(__nccwpck_require__, 9018));
         // A check of an upload promotion archives the workspace, as the deploy would.
         const deps = { client, log, signal: port.signal, say, clock, redactor };
         end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) });
@@ -33601,7 +33601,7 @@ function dialectLine(o, say) {
 async function readSmokeTest(port, o, redactor) {
     if (o.smokeTest === undefined)
         return undefined;
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 477).then(__nccwpck_require__.bind(__nccwpck_require__, 477));
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return read.cases;
@@ -33674,7 +33674,7 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
         port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
     // Loaded only for a run that posts one (a chunk of its own in the bundle).
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761)) : undefined;
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
     // Together, so that a cancel's short exit covers both.
     await Promise.all([
         github?.finish(state, error, cancelling),
@@ -33715,7 +33715,7 @@ async function githubSide(port, o, state, { github, error, redactor, log, now })
 async function gitHubDeployment(port, o, deps) {
     if (!port.github || o.environment === undefined)
         return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 571).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
     return startGitHubDeployment(o, port.github, deps);
 }
 /** `fn` on its first call only. */
@@ -33861,7 +33861,7 @@ async function main_run() {
 
 /***/ }),
 
-/***/ 8640:
+/***/ 1937:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33914,7 +33914,7 @@ function baseUrlProblem(baseUrl) {
 
 /***/ }),
 
-/***/ 1227:
+/***/ 1076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34096,7 +34096,7 @@ function autoDialect(baseUrl) {
 
 /***/ }),
 
-/***/ 8998:
+/***/ 4007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34112,8 +34112,8 @@ function autoDialect(baseUrl) {
 /* harmony export */   oM: () => (/* binding */ AbortedError)
 /* harmony export */ });
 /* unused harmony exports fullPath, renderValidationEntry */
-/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
+/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
@@ -34359,7 +34359,7 @@ function notFoundSubject(path) {
 
 /***/ }),
 
-/***/ 3669:
+/***/ 3190:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34368,13 +34368,13 @@ function notFoundSubject(path) {
 let loading;
 /** The model, imported once per process. */
 function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(688)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688)));
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
 }
 
 
 /***/ }),
 
-/***/ 8336:
+/***/ 9059:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34386,7 +34386,7 @@ async function loadPublicSuffixes() {
     if (loaded)
         return;
     // @ts-expect-error -- the package's types for this file are not beside it; Trie says its shape
-    const trie = (await __nccwpck_require__.e(/* import() */ 865).then(__nccwpck_require__.bind(__nccwpck_require__, 7865)));
+    const trie = (await __nccwpck_require__.e(/* import() */ 619).then(__nccwpck_require__.bind(__nccwpck_require__, 4619)));
     // Each edge's label starts where the one before it ends, in `labelText`.
     const offsets = new Uint32Array(trie.edgeLength.length + 1);
     for (let e = 0; e < trie.edgeLength.length; e++)
@@ -34436,7 +34436,7 @@ function broaderThanOneDomain(domain) {
 
 /***/ }),
 
-/***/ 6924:
+/***/ 7889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34446,8 +34446,8 @@ function broaderThanOneDomain(domain) {
 /* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
 /* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.yA)
 /* harmony export */ });
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2679);
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
 
@@ -34534,7 +34534,7 @@ class Redactor {
 
 /***/ }),
 
-/***/ 9573:
+/***/ 8072:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34750,7 +34750,7 @@ function deploymentsQueryProblem(query) {
 
 /***/ }),
 
-/***/ 5315:
+/***/ 4040:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34765,8 +34765,8 @@ function deploymentsQueryProblem(query) {
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8640);
-/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8336);
+/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
+/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9059);
 // Which hosts the health probes may send the API key to. A host is compared as the URL parser
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
@@ -34915,7 +34915,7 @@ function exactHost(urlText) {
 
 /***/ }),
 
-/***/ 470:
+/***/ 3308:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34927,11 +34927,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(6924);
+var redact = __nccwpck_require__(7889);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(652);
+var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
 // The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
 // are what the build printed: untrusted text that may hold secret values, workflow commands and
@@ -35013,13 +35013,13 @@ function cleanLog(type, entries, redactor) {
 const fenced = (lines) => mdFenced(lines);
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(5275);
+var steps_plan = __nccwpck_require__(4168);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(1214);
+var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(4159);
+var converging_writes = __nccwpck_require__(6074);
 // EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(3777);
+var wait = __nccwpck_require__(822);
 ;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
 // `on-failure: rollback`: when this run's revision failed, put back the revision that was active
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
@@ -35242,15 +35242,15 @@ function capital(s) {
 
 /***/ }),
 
-/***/ 6946:
+/***/ 3529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ previewPromotion),
 /* harmony export */   p: () => (/* binding */ materialDifference)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
-/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7901);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8128);
 // A promotion's target against its source (`promote-from`): what the target's active revision
 // runs against what the source's active revision runs. Codehost: the commit built; an image: the
 // image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
@@ -35311,7 +35311,7 @@ async function previewPromotion(deps, target, s, what) {
 
 /***/ }),
 
-/***/ 7901:
+/***/ 8128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35319,9 +35319,9 @@ async function previewPromotion(deps, target, s, what) {
 /* harmony export */   c9: () => (/* binding */ statusAndType),
 /* harmony export */   eB: () => (/* binding */ revisionsState)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1214);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4749);
 
 
 
@@ -35388,21 +35388,21 @@ async function revisionsState(client, d, wantActive) {
 
 /***/ }),
 
-/***/ 9129:
+/***/ 6432:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1214);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(402);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
-/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9031);
-/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7319);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3115);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
+/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
+/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3414);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
@@ -35560,7 +35560,7 @@ async function waitGone(o, state, deps, id) {
 
 /***/ }),
 
-/***/ 4979:
+/***/ 1368:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35569,7 +35569,7 @@ async function waitGone(o, state, deps, id) {
 /* harmony export */   ds: () => (/* binding */ stop),
 /* harmony export */   kY: () => (/* binding */ failureText)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 // How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
 // expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
 // cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
@@ -35635,13 +35635,13 @@ function cancelledMessage(state) {
 
 /***/ }),
 
-/***/ 365:
+/***/ 9582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ OUTCOMES)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
 // The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
 // the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
 // outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
@@ -35791,7 +35791,7 @@ const OUTCOMES = {
 
 /***/ }),
 
-/***/ 3115:
+/***/ 3414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35800,8 +35800,8 @@ const OUTCOMES = {
 /* harmony export */   om: () => (/* binding */ newState)
 /* harmony export */ });
 /* unused harmony export outputUrl */
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1214);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
 // What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
 // outputs and the summary can say what was known when something failed.
 
@@ -35918,7 +35918,7 @@ async function writing(state, deps, kind, write) {
 
 /***/ }),
 
-/***/ 1214:
+/***/ 4749:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35927,7 +35927,7 @@ async function writing(state, deps, kind, write) {
 /* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
 // Statuses are the server's text. Only the words of the model reach an output or the summary as
 // they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
 // and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
@@ -35961,7 +35961,7 @@ function progressLine(status, elapsedText) {
 
 /***/ }),
 
-/***/ 5704:
+/***/ 1613:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35974,13 +35974,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(6924);
+var redact = __nccwpck_require__(7889);
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(1647);
+var built_workspace = __nccwpck_require__(2418);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and whether the key goes with it), and a clock. The checks never
@@ -36663,9 +36663,9 @@ function otherServed(r, e) {
 }
 
 // EXTERNAL MODULE: ./src/health/target.ts
-var health_target = __nccwpck_require__(5370);
+var health_target = __nccwpck_require__(7273);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(3851);
+var request = __nccwpck_require__(5791);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
 // One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
 // headers given to exactly the URL given, through the one request (src/net/): bounded in time,
@@ -37093,9 +37093,9 @@ function describeError(err, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(470);
+var after_failure = __nccwpck_require__(3308);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __nccwpck_require__(4979);
+var ending = __nccwpck_require__(1368);
 ;// CONCATENATED MODULE: ./src/deploy/steps/gate.ts
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
@@ -37257,7 +37257,7 @@ function shown(url, path, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(7319);
+var gone = __nccwpck_require__(4764);
 ;// CONCATENATED MODULE: ./src/deploy/steps/after-deployed.ts
 // What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
 // (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
@@ -37454,19 +37454,19 @@ function refuseHealthTarget(o, current, say) {
 
 /***/ }),
 
-/***/ 6863:
+/***/ 1114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
 /* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4979);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1214);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7319);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1368);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4749);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4764);
 
 
 
@@ -37555,20 +37555,20 @@ function agentWords(d) {
 
 /***/ }),
 
-/***/ 5817:
+/***/ 3718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ conclude),
 /* harmony export */   T: () => (/* binding */ firstLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(470);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5704);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7319);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3115);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1214);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3308);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1613);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4764);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3414);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4749);
 
 
 
@@ -37861,7 +37861,7 @@ function sameCommit(a, b) {
 
 /***/ }),
 
-/***/ 4159:
+/***/ 6074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37872,10 +37872,10 @@ function sameCommit(a, b) {
 /* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4979);
-/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6863);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9031);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1368);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1114);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1550);
 
 
 
@@ -38061,13 +38061,13 @@ async function revisionOf(client, d) {
 
 /***/ }),
 
-/***/ 9031:
+/***/ 1550:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ findDeploymentByName)
 /* harmony export */ });
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4979);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
 
 async function findDeploymentByName(client, name, say) {
     const exact = [];
@@ -38089,7 +38089,7 @@ async function findDeploymentByName(client, name, say) {
 
 /***/ }),
 
-/***/ 7319:
+/***/ 4764:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38097,9 +38097,9 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */   KK: () => (/* binding */ goneLine),
 /* harmony export */   Ly: () => (/* binding */ waitUntilGone)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
 
 
 
@@ -38157,7 +38157,7 @@ async function deletedState(client, id) {
 
 /***/ }),
 
-/***/ 6081:
+/***/ 2486:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38168,9 +38168,9 @@ async function deletedState(client, id) {
 /* harmony export */   Tl: () => (/* binding */ prepareMaterial),
 /* harmony export */   qO: () => (/* binding */ materialToWrite)
 /* harmony export */ });
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8702);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4979);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1362);
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5911);
 
 
 
@@ -38203,7 +38203,7 @@ async function prepareMaterial(o, state, deps) {
     return uploadMaterial(o, state, deps);
 }
 async function uploadMaterial(o, state, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 495).then(__nccwpck_require__.bind(__nccwpck_require__, 3495))).prepareUpload(o, state, deps);
+    const upload = await (await __nccwpck_require__.e(/* import() */ 369).then(__nccwpck_require__.bind(__nccwpck_require__, 9369))).prepareUpload(o, state, deps);
     if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
@@ -38258,7 +38258,7 @@ async function releaseMaterial(m) {
 
 /***/ }),
 
-/***/ 5275:
+/***/ 4168:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38268,10 +38268,10 @@ async function releaseMaterial(m) {
 /* harmony export */   df: () => (/* binding */ describePlan)
 /* harmony export */ });
 /* unused harmony export UPLOADED_OBJECT */
-/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4979);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7015);
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(842);
 
 
 
@@ -38523,7 +38523,7 @@ function describePlan(plan) {
 
 /***/ }),
 
-/***/ 1362:
+/***/ 5911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38534,12 +38534,12 @@ function describePlan(plan) {
 /* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
 /* harmony export */   uH: () => (/* binding */ promotedNamed)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6924);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
-/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3871);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9031);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2996);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
 // Promotion (`promote-from`): the material of another deployment's active revision, read and
 // checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
@@ -38772,7 +38772,7 @@ function promotedLine(p, state, dryRun) {
 
 /***/ }),
 
-/***/ 7015:
+/***/ 842:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38781,9 +38781,9 @@ function promotedLine(p, state, dryRun) {
 /* harmony export */   S4: () => (/* binding */ resizeOf),
 /* harmony export */   fx: () => (/* binding */ refuseTypeChange)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6924);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4979);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
 
 
 
@@ -38880,16 +38880,16 @@ function resizeOf(o, d, say) {
 
 /***/ }),
 
-/***/ 3777:
+/***/ 822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gM: () => (/* binding */ waitForRevision)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
@@ -39099,7 +39099,7 @@ class RetryPastDeadlineError extends Error {
 
 /***/ }),
 
-/***/ 402:
+/***/ 7607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39190,7 +39190,7 @@ function formatAge(ms) {
 
 /***/ }),
 
-/***/ 9137:
+/***/ 9556:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39280,13 +39280,13 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 1647:
+/***/ 2418:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ graphsSkippedBecause)
 /* harmony export */ });
-/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3895);
+/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4300);
 
 const short = (sha) => sha.slice(0, 12);
 const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
@@ -39315,7 +39315,7 @@ state, workspace) {
 
 /***/ }),
 
-/***/ 5370:
+/***/ 7273:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39323,8 +39323,8 @@ state, workspace) {
 /* harmony export */   St: () => (/* binding */ vouchedBy),
 /* harmony export */   Uv: () => (/* binding */ probeTarget)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8640);
-/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5315);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1937);
+/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4040);
 // Where the health probes go: the deployment's custom_url with the health path appended, and
 // whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
 // goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
@@ -39397,7 +39397,7 @@ function vouchedHosts(o, deployment) {
 
 /***/ }),
 
-/***/ 5388:
+/***/ 9407:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -39410,7 +39410,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2291);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6771);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -39445,7 +39445,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 652:
+/***/ 2679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39559,7 +39559,7 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
-/***/ 9627:
+/***/ 1068:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39841,7 +39841,7 @@ const ACTION_OUTPUTS = {
 
 /***/ }),
 
-/***/ 4242:
+/***/ 5847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39851,8 +39851,8 @@ const ACTION_OUTPUTS = {
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
-/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3669);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
 
 
 
@@ -39863,7 +39863,7 @@ async function loadDocumentParser(raw) {
         return;
     if (loadedParser)
         return;
-    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(645), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4468)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
@@ -39893,7 +39893,7 @@ function parseResourceSpec(v, fail) {
 
 /***/ }),
 
-/***/ 3871:
+/***/ 2996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39921,10 +39921,10 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   tE: () => (/* binding */ booleanInput)
 /* harmony export */ });
 /* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9627);
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8640);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1068);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1937);
 // Field checks of single-line inputs. Each returns the parsed value and reports every problem
 // through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
 // so `''` reaches only the checks of inputs without one.
@@ -40275,7 +40275,7 @@ function parseSourceDigest(v, fail) {
 
 /***/ }),
 
-/***/ 5236:
+/***/ 5585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40285,7 +40285,7 @@ function parseSourceDigest(v, fail) {
 /* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
 /* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
 /* harmony export */ });
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9627);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1068);
 // The names of the action's inputs, as action.yml declares them (through the generated
 // action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
 
@@ -40321,7 +40321,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
-/***/ 3414:
+/***/ 8925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40330,7 +40330,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /* harmony export */   x8: () => (/* binding */ renderProblems)
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5236);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
 // input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
@@ -40395,7 +40395,7 @@ function renderProblems(problems, say) {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 9481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40437,7 +40437,7 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
-/***/ 349:
+/***/ 6740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40495,7 +40495,7 @@ function matchName(pattern, name) {
 
 /***/ }),
 
-/***/ 5193:
+/***/ 4862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40515,7 +40515,7 @@ function lineColumn(text, offset) {
 
 /***/ }),
 
-/***/ 3851:
+/***/ 5791:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40530,8 +40530,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
-var lib_proxy = __nccwpck_require__(4689);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var lib_proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/net/agents.ts
 // Which agent a request goes through. Behind a proxy (https_proxy / http_proxy, minus no_proxy and
 // loopback hosts, as the runner's own tools read them) it is the tunnelling agent of
@@ -40549,7 +40549,7 @@ function tunnelFor(url, proxy) {
     const key = `${url.protocol} ${proxy.href}`;
     let agent = tunnels.get(key);
     if (!agent) {
-        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8585)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
+        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
         // A failed load is not kept: the next request tries again.
         agent.catch(() => tunnels.delete(key));
         tunnels.set(key, agent);
@@ -40736,7 +40736,7 @@ function exchange(req, r, whole, failure) {
 
 /***/ }),
 
-/***/ 3895:
+/***/ 4300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40796,7 +40796,7 @@ async function untrackedMembers(root, members) {
 
 /***/ }),
 
-/***/ 8307:
+/***/ 1013:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41067,7 +41067,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 8585:
+/***/ 2779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
@@ -41085,9 +41085,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
 /* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
-/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(408);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4718);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -41787,7 +41787,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 4689:
+/***/ 9783:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42155,7 +42155,7 @@ class DecodedURL extends URL {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5388);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__run = __webpack_exports__.e;
 /******/ export { __webpack_exports__run as run };

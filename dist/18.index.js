@@ -1,8 +1,8 @@
-export const id = 466;
-export const ids = [466];
+export const id = 18;
+export const ids = [18];
 export const modules = {
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6924);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9137);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 
 
 
@@ -44,7 +44,7 @@ function runUrl(context, withAttempt = false) {
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 587).then(__webpack_require__.bind(__webpack_require__, 8587));
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     return getOctokit(token, { baseUrl: apiUrl });
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -125,7 +125,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 8466:
+/***/ 9018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -135,27 +135,27 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(4979);
+var ending = __webpack_require__(1368);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(8998);
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __webpack_require__(8702);
+var resolved = __webpack_require__(9481);
 // EXTERNAL MODULE: ./src/deploy/state.ts
-var state = __webpack_require__(3115);
+var state = __webpack_require__(3414);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __webpack_require__(1214);
+var status_words = __webpack_require__(4749);
 // EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var steps_material = __webpack_require__(6081);
+var steps_material = __webpack_require__(2486);
 // EXTERNAL MODULE: ./src/deploy/steps/promote.ts
-var promote = __webpack_require__(1362);
+var promote = __webpack_require__(5911);
 // EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __webpack_require__(9031);
+var find_deployment = __webpack_require__(1550);
 // EXTERNAL MODULE: ./src/deploy/check/against-source.ts
-var against_source = __webpack_require__(6946);
+var against_source = __webpack_require__(3529);
 // EXTERNAL MODULE: ./src/deploy/check/own-state.ts
-var own_state = __webpack_require__(7901);
+var own_state = __webpack_require__(8128);
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __webpack_require__(5275);
+var steps_plan = __webpack_require__(4168);
 ;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
 
 
@@ -400,11 +400,11 @@ function renderCheckSummary(r, error) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(8640);
+var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __webpack_require__(6924);
+var control_plane_redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __webpack_require__(3851);
+var request = __webpack_require__(5791);
 ;// CONCATENATED MODULE: ./src/deploy/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
@@ -496,13 +496,13 @@ function said(v, mark = '') {
 }
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __webpack_require__(349);
+var sweep_names = __webpack_require__(6740);
 // EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __webpack_require__(9129);
+var delete_delete = __webpack_require__(6432);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __webpack_require__(5817);
+var conclude = __webpack_require__(3718);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __webpack_require__(402);
+var duration = __webpack_require__(7607);
 ;// CONCATENATED MODULE: ./src/deploy/sweep/choose.ts
 // Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
 // listing, the pull requests' states and the time. A deployment goes when any criterion says so;
@@ -767,7 +767,7 @@ function cell(v) {
 }
 
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(426);
+var github_api = __webpack_require__(8943);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // repository of the `repository` input (the workflow's by default), through the API root of the

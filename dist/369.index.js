@@ -1,8 +1,8 @@
-export const id = 495;
-export const ids = [495];
+export const id = 369;
+export const ids = [369];
 export const modules = {
 
-/***/ 3495:
+/***/ 9369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,11 +14,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(8640);
+var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(8998);
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(6924);
+var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -1391,9 +1391,9 @@ async function buildArchive(o) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(8307);
+var version = __webpack_require__(1013);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __webpack_require__(3851);
+var request = __webpack_require__(5791);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
 // The PUT of an archive to the signed `upload_url` that `POST .../upload-url` answered: the file
 // streamed from disk (never read whole: Node's fetch with a file body buffers it), with
@@ -1623,9 +1623,9 @@ function dryRunLines(a) {
 }
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __webpack_require__(3895);
+var workspace_git = __webpack_require__(4300);
 // EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(4979);
+var ending = __webpack_require__(1368);
 ;// CONCATENATED MODULE: ./src/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`, as source or revision source). The workspace is
 // archived first, before any request, so that a config that is missing, a path outside the

@@ -1,8 +1,8 @@
-export const id = 571;
-export const ids = [571];
+export const id = 808;
+export const ids = [808];
 export const modules = {
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6924);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9137);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 
 
 
@@ -44,7 +44,7 @@ function runUrl(context, withAttempt = false) {
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 587).then(__webpack_require__.bind(__webpack_require__, 8587));
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     return getOctokit(token, { baseUrl: apiUrl });
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -125,17 +125,17 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 8571:
+/***/ 9808:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6924);
-/* harmony import */ var _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(365);
-/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(426);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9137);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
+/* harmony import */ var _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9582);
+/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9556);
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //

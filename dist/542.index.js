@@ -1,8 +1,8 @@
-export const id = 688;
-export const ids = [688];
+export const id = 542;
+export const ids = [542];
 export const modules = {
 
-/***/ 7688:
+/***/ 2542:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -74,13 +74,13 @@ __webpack_require__.d(__webpack_exports__, {
   revisionOutcome: () => (/* reexport */ vocabulary/* revisionOutcome */.qU)
 });
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(8827);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(270);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js
-var api = __webpack_require__(5985);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/coerce.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __webpack_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
 function string(params) {
@@ -100,7 +100,7 @@ function date(params) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(6924);
+var redact = __webpack_require__(7889);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
 // (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
@@ -242,7 +242,7 @@ const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...part
 const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(9573);
+var vocabulary = __webpack_require__(8072);
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
 // The Deployment Control Plane interface, modelled once. The client validates every response with
 // these schemas and the emulator validates every request with them, so the two cannot drift apart.

@@ -1,8 +1,8 @@
-export const id = 761;
-export const ids = [761];
+export const id = 809;
+export const ids = [809];
 export const modules = {
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6924);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9137);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
 
 
 
@@ -44,7 +44,7 @@ function runUrl(context, withAttempt = false) {
 }
 /** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
 async function loadOctokit(token, apiUrl) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 587).then(__webpack_require__.bind(__webpack_require__, 8587));
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     return getOctokit(token, { baseUrl: apiUrl });
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -125,7 +125,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 761:
+/***/ 809:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -140,13 +140,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(6924);
+var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(426);
+var github_api = __webpack_require__(8943);
 // EXTERNAL MODULE: ./src/deploy/outcomes.ts
-var outcomes = __webpack_require__(365);
+var outcomes = __webpack_require__(9582);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline with the
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
@@ -238,7 +238,7 @@ function renderComment(r, links = {}) {
 }
 
 // EXTERNAL MODULE: ./src/github/context.ts
-var github_context = __webpack_require__(9137);
+var github_context = __webpack_require__(9556);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place.
