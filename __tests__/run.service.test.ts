@@ -5,9 +5,8 @@ import { describe, expect, test } from '@jest/globals'
 import { tmpdir } from 'node:os'
 import { demoFixture } from '../emulator/server.ts'
 import { cli, type CliIo } from '../src/cli/main.ts'
-import type { RunPort } from '../src/port.ts'
 import { run } from '../src/run.ts'
-import { ACTION_SAY, EVENT } from './builders.ts'
+import { emulatorInputs, fakePort } from './builders/fake-port.ts'
 import { virtualEmulator } from './builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -16,45 +15,7 @@ const { now, sleep } = v
 /** The demo fixture's deployment, with a secret set in the web app (no input of a run names it). */
 const HELD = { name: 'support-bot-prod', secret: 'sk-demo-not-a-real-key' }
 
-interface FakePort extends RunPort {
-  calls: string[]
-  masked: string[]
-}
-
-function fakePort(inputs: Record<string, string>): FakePort {
-  const port: FakePort = {
-    calls: [],
-    masked: [],
-    input: name => inputs[name] ?? '',
-    say: ACTION_SAY,
-    event: EVENT,
-    mask: value => port.masked.push(value),
-    info: line => port.calls.push(`info: ${line}`),
-    warning: (line, title) => port.calls.push(`warning: ${title ?? ''}: ${line}`),
-    notice: (line, title) => port.calls.push(`notice: ${title ?? ''}: ${line}`),
-    error: (line, title) => port.calls.push(`error: ${title ?? ''}: ${line}`),
-    group: async (name, fn) => {
-      port.calls.push(`group: ${name}`)
-      return fn()
-    },
-    summary: async markdown => void port.calls.push(`summary: ${markdown}`),
-    signal: new AbortController().signal
-  }
-  return port
-}
-
-function inputs(over: Record<string, string> = {}): Record<string, string> {
-  const c = v.emu.credentials()
-  return {
-    'api-key': c.apiKey,
-    'tenant-id': c.tenantId,
-    'base-url': v.emu.url,
-    'integration-id': c.integrationId!,
-    name: 'agent-run',
-    'poll-interval': '1s',
-    ...over
-  }
-}
+const inputs = (over: Record<string, string> = {}) => emulatorInputs(v.emu, over)
 
 /** The build of the next revision fails, its log printing the web app's secret. */
 function buildLeaksTheSecret(): void {
@@ -71,7 +32,7 @@ describe('secret values read from the control plane are masked as they are read'
     const result = await run(port, { now, sleep })
     expect(result.exitCode).toBe(1)
     expect(port.masked).toContain(HELD.secret)
-    const seen = port.calls.join('\n')
+    const seen = [...port.calls, ...port.summaries].join('\n')
     expect(seen).toContain('Using OPENAI_API_KEY=***')
     expect(seen).not.toContain(HELD.secret)
   })

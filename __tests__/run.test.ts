@@ -7,66 +7,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventDefaults } from '../src/github/event.ts'
 import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
-import type { RunPort } from '../src/port.ts'
 import { cliSay } from '../src/cli/naming.ts'
 import { sayAs } from '../src/inputs/naming.ts'
-import { githubContext } from '../src/github/context.ts'
 import { run } from '../src/run.ts'
-import { ACTION_SAY, EVENT } from './builders.ts'
+import { EVENT } from './builders.ts'
+import { emulatorInputs, fakePort, type FakePort } from './builders/fake-port.ts'
 import { virtualEmulator } from './builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
 const { now, sleep } = v
 
-/** Every call a run made on the port, in order, as `kind: text`. */
-interface FakePort extends RunPort {
-  calls: string[]
-  masked: string[]
-  summaries: string[]
-}
-
-function fakePort(
-  inputs: Record<string, string>,
-  opts: { event?: EventDefaults; github?: boolean } = {}
-): FakePort {
-  const calls: string[] = []
-  const port: FakePort = {
-    calls,
-    masked: [],
-    summaries: [],
-    input: name => inputs[name] ?? '',
-    say: ACTION_SAY,
-    event: opts.event ?? EVENT,
-    mask: value => port.masked.push(value),
-    info: line => calls.push(`info: ${line}`),
-    warning: (line, title) => calls.push(`warning: ${title ?? ''}: ${line}`),
-    notice: (line, title) => calls.push(`notice: ${title ?? ''}: ${line}`),
-    error: (line, title) => calls.push(`error: ${title ?? ''}: ${line}`),
-    group: async (name, fn) => {
-      calls.push(`group: ${name}`)
-      return fn()
-    },
-    summary: async markdown => {
-      port.summaries.push(markdown)
-    },
-    signal: new AbortController().signal
-  }
-  if (opts.github) port.github = githubContext({}, {})
-  return port
-}
-
-function inputs(over: Record<string, string> = {}): Record<string, string> {
-  const c = v.emu.credentials()
-  return {
-    'api-key': c.apiKey,
-    'tenant-id': c.tenantId,
-    'base-url': v.emu.url,
-    'integration-id': c.integrationId!,
-    name: 'agent-run',
-    'poll-interval': '1s',
-    ...over
-  }
-}
+const inputs = (over: Record<string, string> = {}) => emulatorInputs(v.emu, over)
 
 const deployments = () =>
   v.emu

@@ -375,27 +375,34 @@ function commit(o, active, activeId, result) {
     });
 }
 
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/deploy/check/summary.ts
+// The check's job summary: in sync, or each difference (the plan's lines as the dry run shows
+// them, secrets by name only), and what could not be judged. The lines carry the control plane's
+// text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
+
+const indented = (block) => block.replace(/^/gm, '  ');
 function renderCheckSummary(r, error) {
     const name = r.name ? `\`${r.name}\`` : 'deployment';
     const headline = r.failure ? '❌ Check failed' : r.differences.length ? '⚠️ Drift' : '✅ In sync';
     const out = [`### ${headline}: ${name}`, ''];
     if (!r.failure && !r.differences.length)
         out.push(r.promoted
-            ? `The deployment is what these inputs describe, and runs what its source runs: ${r.promoted}.`
+            ? `The deployment is what these inputs describe, and runs what its source runs: ${(0,inert/* mdText */.bC)(r.promoted)}.`
             : 'The deployment is what these inputs describe.');
     for (const d of r.differences) {
-        out.push(`- ${d.text}`);
+        out.push(`- ${(0,inert/* mdText */.bC)(d.text)}`);
         if (d.details.length)
-            out.push('', '  ```', ...d.details.map(l => `  ${l}`), '  ```');
+            out.push('', indented((0,inert/* mdFenced */.bm)(d.details)));
     }
     if (r.skipped.length) {
         out.push('', '**Not compared**', '');
         for (const s of r.skipped)
-            out.push(`- ${s}`);
+            out.push(`- ${(0,inert/* mdText */.bC)(s)}`);
     }
     if (error)
-        out.push('', '**What failed**', '', '```', error, '```');
+        out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(error.split('\n')));
     return out.join('\n') + '\n';
 }
 

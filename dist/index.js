@@ -31443,8 +31443,8 @@ var outcomes = __nccwpck_require__(9582);
 var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 14 modules
-var after_deployed = __nccwpck_require__(1613);
+// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 15 modules
+var after_deployed = __nccwpck_require__(8814);
 // EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
 var conclude = __nccwpck_require__(3718);
 // EXTERNAL MODULE: ./src/inputs/names.ts
@@ -32180,8 +32180,6 @@ function shown(level, message) {
 
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
 var built_workspace = __nccwpck_require__(2418);
-// EXTERNAL MODULE: ./src/health/target.ts
-var target = __nccwpck_require__(7273);
 ;// CONCATENATED MODULE: ./src/deploy/steps/source-evidence.ts
 // Evidence before any write: a promotion's source is examined on its own agent server with this
 // run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
@@ -32195,8 +32193,6 @@ var target = __nccwpck_require__(7273);
 
 
 
-/** The health route probed when `health-check` is not set: the served-revision check runs anyway. */
-const DEFAULT_PATH = '/ok';
 /**
  * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
  * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
@@ -32244,8 +32240,9 @@ async function examineSource(o, deps, m) {
         repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
     };
     const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(checked, built, deps.workspace ?? '.');
-    const path = o.healthCheck || DEFAULT_PATH;
-    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 }, (0,target/* vouchedHosts */.Qq)(o, seen));
+    // Without health-check the served-revision check runs anyway, on the default health route.
+    const path = o.healthCheck || DEFAULT_HEALTH_PATH;
+    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 });
     // Without health-check, one healthy probe and the revision served suffice: no window to hold.
     if (!o.healthCheck)
         settings.windowMs = 0;
@@ -32793,7 +32790,7 @@ var resolved = __nccwpck_require__(9481);
 
 const rules_row = (name) => INPUTS[name];
 /** The deployment needs a target: a name, or an id. */
-function rules_target({ f, r, say, absent, add }) {
+function target({ f, r, say, absent, add }) {
     if (!r.byId && absent('name') && f.command !== 'sweep') {
         add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
     }
@@ -33108,7 +33105,7 @@ function databaseOfServerless({ f, say, add }) {
 }
 /** Every rule's problems, in order. */
 function ruleProblems(c, failedCommand) {
-    rules_target(c);
+    target(c);
     // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
     if (failedCommand)
         return;
@@ -35014,6 +35011,8 @@ const fenced = (lines) => mdFenced(lines);
 
 // EXTERNAL MODULE: ./src/deploy/steps/plan.ts
 var steps_plan = __nccwpck_require__(4168);
+// EXTERNAL MODULE: ./src/deploy/commits.ts
+var commits = __nccwpck_require__(2285);
 // EXTERNAL MODULE: ./src/deploy/status-words.ts
 var status_words = __nccwpck_require__(4749);
 // EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
@@ -35025,6 +35024,7 @@ var wait = __nccwpck_require__(822);
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
 // failed revision must still be the deployment's latest (no other run wrote after it) and the
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
+
 
 
 
@@ -35090,16 +35090,11 @@ async function rebuiltOther(client, deploymentId, restoredId, made, notes) {
         return undefined;
     }
     const restored = before.source_revision_config?.repo_commit_sha;
-    if (!restored || sameCommit(built, restored))
+    if (!restored || (0,commits/* sameCommit */.K)(built, restored))
         return undefined;
     const ref = before.source_revision_config?.repo_ref;
     notes.warning(`The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`);
     return { built, restored };
-}
-function sameCommit(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x.startsWith(y) || y.startsWith(x);
 }
 /** Why the rollback must not be made now, or undefined when it is still this run's to make. */
 function holdBack(now, failed, previous) {
@@ -35383,6 +35378,23 @@ async function revisionsState(client, d, wantActive) {
         : `The active revision ${activeId} is not the latest: ${latestId} is ${status} (${state}).`;
     const active = activeId !== null && wantActive ? await client.getRevision(d.id, activeId) : undefined;
     return { differences: [one('not-latest', text)], active, latest };
+}
+
+
+/***/ }),
+
+/***/ 2285:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ sameCommit)
+/* harmony export */ });
+// Two names of one commit: a full SHA and a short one (the service may report either) are the same
+// commit when one begins with the other.
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
 }
 
 
@@ -35961,7 +35973,7 @@ function progressLine(status, elapsedText) {
 
 /***/ }),
 
-/***/ 1613:
+/***/ 8814:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36662,8 +36674,80 @@ function otherServed(r, e) {
     return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
 }
 
-// EXTERNAL MODULE: ./src/health/target.ts
-var health_target = __nccwpck_require__(7273);
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
+;// CONCATENATED MODULE: ./src/health/target.ts
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
+// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
+
+
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    let base;
+    try {
+        base = new URL(customUrl);
+    }
+    catch {
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    }
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    let url;
+    try {
+        url = new URL(`${prefix}${path}`);
+    }
+    catch {
+        return { problem: `${prefix}${path} is not a URL` };
+    }
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
+}
+/**
+ * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
+ * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
+ * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
+ * when base-url is loopback (the control plane on this machine, as the emulator).
+ */
+function vouchedHosts(o, deployment) {
+    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
+    const service = o.apiDialect === 'langsmith' && deployment ? (0,vouched_hosts/* deploymentHost */.MZ)(deployment) : undefined;
+    return [
+        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(service ? [service] : [])
+    ];
+}
+
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
 var request = __nccwpck_require__(5791);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
@@ -36730,14 +36814,14 @@ const REQUEST_BOUND_MS = 31 * 60_000;
  * vouched for is not enough, its URL must match a host vouched for now.
  */
 function sendToAgent(a, target, req) {
-    const vouched = target.vouchedBy !== undefined && (0,health_target/* vouchedBy */.St)(target.url, a.vouched ?? []) !== undefined;
+    const vouched = target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined;
     const key = vouched ? { 'x-api-key': a.apiKey } : {};
     const transport = a.transport ?? httpProbe;
     return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
 }
 function agentProbe(o) {
     return async (req) => {
-        const target = (0,health_target/* probeTarget */.Uv)(o.url, req.path, o.vouched);
+        const target = probeTarget(o.url, req.path, o.vouched);
         if ('problem' in target)
             throw new Error(target.problem);
         const res = await sendToAgent(o, target, {
@@ -36886,7 +36970,7 @@ function windowCutShort(windowMs, windowEnd, now) {
     return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
 }
 async function checkHealth(o) {
-    const target = (0,health_target/* probeTarget */.Uv)(o.url, o.path, o.vouched);
+    const target = probeTarget(o.url, o.path, o.vouched);
     if ('problem' in target)
         throw new HealthTargetError(o.redactor.redact(target.problem));
     const { url, vouchedBy } = target;
@@ -37227,7 +37311,7 @@ function notVouchedBy(say, host) {
 }
 /** Whether the probes carry the key (the gate decides the same way, in target.ts). */
 function sentKey(s) {
-    const t = (0,health_target/* probeTarget */.Uv)(s.url, s.path, s.vouched);
+    const t = probeTarget(s.url, s.path, s.vouched);
     return 'url' in t && t.vouchedBy !== undefined;
 }
 function hostOfText(url) {
@@ -37336,12 +37420,12 @@ function cutShort(x, r, o, say) {
     return undefined;
 }
 /** The health settings of this run: the gate's probes, and the checks after it. */
-function healthSettings(o, path, state, deps, r, vouched = (0,health_target/* vouchedHosts */.Qq)(o, { name: state.name, url: state.url })) {
+function healthSettings(o, path, state, deps, r) {
     return {
         url: state.url,
         path,
         apiKey: o.apiKey,
-        vouched,
+        vouched: vouchedHosts(o, { name: state.name, url: state.url }),
         transport: deps.probe,
         deadline: deadlineOf(o, deps, r),
         windowMs: o.healthCheckWindow,
@@ -37445,7 +37529,7 @@ function refuseHealthTarget(o, current, say) {
     const url = o.customUrl ?? current?.source_config.custom_url;
     if (!url)
         return undefined;
-    const target = (0,health_target/* probeTarget */.Uv)(url, o.healthCheck, (0,health_target/* vouchedHosts */.Qq)(o, { name: current?.name, url }));
+    const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }));
     if (!('problem' in target))
         return undefined;
     return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
@@ -37565,10 +37649,12 @@ function agentWords(d) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
 /* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3308);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1613);
+/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2285);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8814);
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4764);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3414);
 /* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4749);
+
 
 
 
@@ -37620,7 +37706,7 @@ async function deployed(state, deps, w) {
             title: 'Built commit not reported'
         };
     }
-    if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && state.promotion) {
         // A promotion deploys what the source verified: another commit is not that.
         const p = state.promotion;
         return {
@@ -37629,7 +37715,7 @@ async function deployed(state, deps, w) {
             title: 'Built a different commit'
         };
     }
-    if (sha && expected && !sameCommit(sha, expected)) {
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected)) {
         deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
             `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
@@ -37644,7 +37730,8 @@ async function deployed(state, deps, w) {
 async function rollBackUnverified(o, state, deps, live, f) {
     const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report';
     if (state.created || !state.previousActive) {
-        const message = `${f.message} Deployment "${state.name ?? ''}" was created by this run, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
+        const why = state.created ? 'was created by this run' : 'had no active revision before this run';
+        const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
         return { outcome: 'error', failure: { ...f, message } };
     }
     deps.log.warning(`Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
@@ -37674,7 +37761,7 @@ function otherMaterial(state, r) {
     const sha = c.repo_commit_sha ?? undefined;
     const image = c.image_uri ?? undefined;
     const same = state.expectedSha
-        ? sha !== undefined && sameCommit(sha, state.expectedSha)
+        ? sha !== undefined && (0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, state.expectedSha)
         : p.imageUri !== undefined && image === p.imageUri;
     if (same)
         return undefined;
@@ -37851,11 +37938,6 @@ function hintOf(err) {
         return err.hint;
     const lines = (err instanceof Error ? err.message : '').split('\n');
     return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
-}
-function sameCommit(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x.startsWith(y) || y.startsWith(x);
 }
 
 
@@ -39310,88 +39392,6 @@ state, workspace) {
     if (!o.repositoryExplicit && o.expectedSha !== undefined && sameCommit(o.expectedSha, built))
         return undefined;
     return `the workspace is not a git checkout of commit ${short(built)}, which the revision built`;
-}
-
-
-/***/ }),
-
-/***/ 7273:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qq: () => (/* binding */ vouchedHosts),
-/* harmony export */   St: () => (/* binding */ vouchedBy),
-/* harmony export */   Uv: () => (/* binding */ probeTarget)
-/* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1937);
-/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4040);
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
-// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
-
-
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
-function probeTarget(customUrl, path, vouched = []) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    let base;
-    try {
-        base = new URL(customUrl);
-    }
-    catch {
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
-    }
-    if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
-    if (base.protocol === 'http:' && !(0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .cW)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    let url;
-    try {
-        url = new URL(`${prefix}${path}`);
-    }
-    catch {
-        return { problem: `${prefix}${path} is not a URL` };
-    }
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    const plain = url.protocol !== 'https:';
-    return vouched.find(p => (plain ? p.loopback === true : true) && (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .matchesHost */ .qC)(p, url))?.text;
-}
-/**
- * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
- * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
- * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
- * when base-url is loopback (the control plane on this machine, as the emulator).
- */
-function vouchedHosts(o, deployment) {
-    const own = o.customUrl ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .exactHost */ ._D)(o.customUrl) : undefined;
-    const service = o.apiDialect === 'langsmith' && deployment ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .deploymentHost */ .MZ)(deployment) : undefined;
-    return [
-        ...((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackUrl */ .tE)(o.baseUrl) ? [_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .LOOPBACK */ .Ws] : []),
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(service ? [service] : [])
-    ];
 }
 
 

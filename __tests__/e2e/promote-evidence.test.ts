@@ -3,7 +3,6 @@
 // its own agent server before any write; a target left on material the source did not verify goes
 // back to the revision it ran before the run.
 import { expect } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -19,10 +18,10 @@ import {
   seed,
   TAG
 } from '../builders/promotion.ts'
+import { runBin } from '../package/run-bin.ts'
 import {
   e2e,
   e2eWithGitHub,
-  NODE24,
   pullRequest,
   redeploys,
   ROOT,
@@ -322,20 +321,8 @@ e2e(
 )
 
 /** The CLI from the sources, in a clean environment but `env`. */
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>(resolve => {
-    const child = spawn(NODE24, [join(ROOT, 'src/cli/index.ts'), ...args], {
-      cwd: tmpdir(),
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('close', code => resolve({ code, stdout, stderr }))
-  })
-}
+const cli = (args: string[], env: Record<string, string>) =>
+  runBin(join(ROOT, 'src/cli/index.ts'), args, { cwd: tmpdir(), env })
 
 e2e(
   'promote evidence, the CLI: --promote-revision-id other than the active revision is refused before any write; the active one is promoted',

@@ -2,6 +2,7 @@
 // before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
 // failed revision must still be the deployment's latest (no other run wrote after it) and the
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
+import { sameCommit } from '../commits.ts'
 import { shownStatus } from '../status-words.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
@@ -132,12 +133,6 @@ async function rebuiltOther(
     `The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`
   )
   return { built, restored }
-}
-
-function sameCommit(a: string, b: string): boolean {
-  const x = a.toLowerCase()
-  const y = b.toLowerCase()
-  return x.startsWith(y) || y.startsWith(x)
 }
 
 /** Why the rollback must not be made now, or undefined when it is still this run's to make. */

@@ -28,7 +28,7 @@ import { materialDifference } from './against-source.ts'
 import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
 
-export type { Difference, DriftKind } from './own-state.ts'
+export type { Difference } from './own-state.ts'
 
 export interface CheckResult {
   name: string | undefined

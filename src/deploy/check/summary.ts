@@ -1,6 +1,10 @@
 // The check's job summary: in sync, or each difference (the plan's lines as the dry run shows
-// them, secrets by name only), and what could not be judged.
+// them, secrets by name only), and what could not be judged. The lines carry the control plane's
+// text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
+import { mdFenced, mdText } from '../../inert.ts'
 import type { CheckResult } from './check.ts'
+
+const indented = (block: string) => block.replace(/^/gm, '  ')
 
 export function renderCheckSummary(r: CheckResult, error: string | undefined): string {
   const name = r.name ? `\`${r.name}\`` : 'deployment'
@@ -9,17 +13,17 @@ export function renderCheckSummary(r: CheckResult, error: string | undefined): s
   if (!r.failure && !r.differences.length)
     out.push(
       r.promoted
-        ? `The deployment is what these inputs describe, and runs what its source runs: ${r.promoted}.`
+        ? `The deployment is what these inputs describe, and runs what its source runs: ${mdText(r.promoted)}.`
         : 'The deployment is what these inputs describe.'
     )
   for (const d of r.differences) {
-    out.push(`- ${d.text}`)
-    if (d.details.length) out.push('', '  ```', ...d.details.map(l => `  ${l}`), '  ```')
+    out.push(`- ${mdText(d.text)}`)
+    if (d.details.length) out.push('', indented(mdFenced(d.details)))
   }
   if (r.skipped.length) {
     out.push('', '**Not compared**', '')
-    for (const s of r.skipped) out.push(`- ${s}`)
+    for (const s of r.skipped) out.push(`- ${mdText(s)}`)
   }
-  if (error) out.push('', '**What failed**', '', '```', error, '```')
+  if (error) out.push('', '**What failed**', '', mdFenced(error.split('\n')))
   return out.join('\n') + '\n'
 }

@@ -14,7 +14,6 @@ import { servedCheck } from '../../health/served-check.ts'
 import { probeTarget, vouchedHosts } from '../../health/target.ts'
 import type { Expected, ServedVerdict } from '../../health/verify/served-revision.ts'
 import type { Verified } from '../../health/verified.ts'
-import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { agentProbe } from '../../health/verify/agent-probe.ts'
 import {
   DEFAULT_PROBE_INTERVAL_MS,
@@ -100,14 +99,13 @@ export function healthSettings(
   path: string,
   state: Pick<DeployState, 'name' | 'url' | 'deploymentType'>,
   deps: FlowDeps,
-  r: { waitedMs: number },
-  vouched: HostPattern[] = vouchedHosts(o, { name: state.name, url: state.url })
+  r: { waitedMs: number }
 ): HealthCheckOptions {
   return {
     url: state.url,
     path,
     apiKey: o.apiKey,
-    vouched,
+    vouched: vouchedHosts(o, { name: state.name, url: state.url }),
     transport: deps.probe,
     deadline: deadlineOf(o, deps, r),
     windowMs: o.healthCheckWindow,

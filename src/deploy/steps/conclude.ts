@@ -7,6 +7,7 @@ import { formatDuration } from '../../duration.ts'
 import type { Say } from '../../inputs/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { sameCommit } from '../commits.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { Ending, Failure } from '../ending.ts'
@@ -113,7 +114,8 @@ async function rollBackUnverified(
 ): Promise<Ending> {
   const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report'
   if (state.created || !state.previousActive) {
-    const message = `${f.message} Deployment "${state.name ?? ''}" was created by this run, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
+    const why = state.created ? 'was created by this run' : 'had no active revision before this run'
+    const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
     return { outcome: 'error', failure: { ...f, message } }
   }
   deps.log.warning(
@@ -381,10 +383,4 @@ function hintOf(err: unknown): string | undefined {
   if (err instanceof ApiError) return err.hint
   const lines = (err instanceof Error ? err.message : '').split('\n')
   return lines.length > 1 ? lines.slice(1).join(' ') : undefined
-}
-
-function sameCommit(a: string, b: string): boolean {
-  const x = a.toLowerCase()
-  const y = b.toLowerCase()
-  return x.startsWith(y) || y.startsWith(x)
 }

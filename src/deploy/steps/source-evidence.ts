@@ -5,7 +5,7 @@
 // fails or cannot be made refuses the promotion before anything is written to the target.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import { graphsSkippedBecause } from '../../health/built-workspace.ts'
-import { vouchedHosts } from '../../health/target.ts'
+import { DEFAULT_HEALTH_PATH } from '../../inputs/health.ts'
 import type { Options } from '../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending } from '../ending.ts'
@@ -13,9 +13,6 @@ import { newState, observe, type DeployState, type Evidence } from '../state.ts'
 import { examineServer, healthSettings, type Examined } from './after-deployed.ts'
 import type { PromotedMaterial } from './material.ts'
 import { promotedOptions } from './promote.ts'
-
-/** The health route probed when `health-check` is not set: the served-revision check runs anyway. */
-const DEFAULT_PATH = '/ok'
 
 /**
  * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
@@ -78,8 +75,9 @@ async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
     repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
   }
   const skipped = await graphsSkippedBecause(checked, built, deps.workspace ?? '.')
-  const path = o.healthCheck || DEFAULT_PATH
-  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 }, vouchedHosts(o, seen))
+  // Without health-check the served-revision check runs anyway, on the default health route.
+  const path = o.healthCheck || DEFAULT_HEALTH_PATH
+  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 })
   // Without health-check, one healthy probe and the revision served suffice: no window to hold.
   if (!o.healthCheck) settings.windowMs = 0
   return examineServer(checked, deps, {
