@@ -3,9 +3,9 @@
 import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
 import { failureText, stopped, type Stop } from '../src/deploy/ending.ts'
-import type { EventDefaults } from '../src/github/event.ts'
+import type { EventDefaults } from '../src/runner/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
-import { actionSay, type Say } from '../src/inputs/naming.ts'
+import { actionSay, type Say } from '../src/interface/naming.ts'
 import type { Options } from '../src/inputs/options.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set);

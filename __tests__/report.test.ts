@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../src/control-plane/redact.ts'
 import type { DeployState } from '../src/deploy/flow.ts'
-import { ACTION_OUTPUTS } from '../src/inputs/action-yml.ts'
+import { ACTION_OUTPUTS } from '../src/interface/action-yml.ts'
 import { allOutputs, renderSummary } from '../src/report.ts'
 
 function state(over: Partial<DeployState> = {}): DeployState {

@@ -20,7 +20,7 @@ function importsOf(file: string): string[] {
 
 /**
  * The flow: what runs a deploy or a delete, and what only the flow may call. The workflow run's
- * context (github/context.ts) and its event's defaults (github/event.ts) are not: the doors read
+ * context (runner/context.ts) and its event's defaults (runner/event.ts) are not: the doors read
  * them and hand them to the flow.
  */
 const FLOW =

@@ -99,12 +99,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['control-plane/'],
   // The one request (the proxy, the time budget, the body cap, no redirect): below every caller.
   ['net/'],
-  // The runner's context as the doors read it, and what its event implies: github/ by subject,
-  // plain values by layer (the GitHub side above takes them; they take nothing from it).
-  ['github/context.ts', 'github/event.ts'],
-  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts'],
-  // The inputs' names and how a message says them: plain values the client's hints name too.
-  ['inputs/naming.ts', 'inputs/names.ts', 'inputs/action-yml.ts']
+  // What a door knows of where it runs (the runner's contexts, what its event implies), and the
+  // public words: the inputs' names and how a message says them, the outcome table.
+  ['runner/', 'interface/'],
+  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
 ]
 
 /** The layer of a file of src/: the most specific entry that names it. */
@@ -130,6 +128,11 @@ it('every module of src/ has a layer, and none imports from a layer above its ow
       .map(i => `${relative(ROOT, file)} -> ${relative(ROOT, i)}`)
   )
   expect(upward).toEqual([])
+})
+
+it('layers name folders, or files at the top of src/: no file has a layer apart from its folder', () => {
+  const apart = LAYERS.flat().filter(e => !e.endsWith('/') && e.includes('/'))
+  expect(apart).toEqual([])
 })
 
 it('src/ reads at once: no function in it is over 60 lines', () => {
@@ -175,7 +178,7 @@ const READS_GITHUB =
   /\.GITHUB_[A-Z_]+\b|\[\s*['"`]GITHUB_[A-Z_]+['"`]\s*\]|\{[^}]*\bGITHUB_[A-Z_]+\b[^}]*\}\s*=/
 
 it("only the doors and the context module read the runner's GITHUB_* variables", () => {
-  // The doors read them once into a typed context (src/github/context.ts) and hand it down
+  // The doors read them once into a typed context (src/runner/context.ts) and hand it down
   // (`port.github`, `port.event`); below them a message may name a variable, never read one.
   const allowed = (f: string) =>
     ENTRY.includes(f) ||
@@ -206,14 +209,14 @@ const OPTIONAL_NAMING =
   /\b(?:say|naming|inputName)\?[:.]|\bsay\s\?\s|\bsay\s*\?\?|(?:\?\?|=)\s*ACTION_NAMING\b|\bsayOf\(/
 
 it('how a message names an input is required below the doors: no optional or defaulted naming', () => {
-  // Each door makes its Say once (src/inputs/naming.ts) and hands it down, like the clock: a
+  // Each door makes its Say once (src/interface/naming.ts) and hands it down, like the clock: a
   // fallback to the action's names would have the CLI say `timeout` where its user set --timeout.
   const offenders = sources(ROOT)
     .filter(f => OPTIONAL_NAMING.test(readFileSync(f, 'utf8')))
     .map(f => relative(ROOT, f))
   expect(offenders).toEqual([])
   const makers = sources(ROOT)
-    .filter(f => !f.startsWith(DOOR + '/') && f !== join(ROOT, 'inputs/naming.ts'))
+    .filter(f => !f.startsWith(DOOR + '/') && f !== join(ROOT, 'interface/naming.ts'))
     .filter(f => /\bactionSay\(/.test(readFileSync(f, 'utf8')))
     .map(f => relative(ROOT, f))
   expect(makers).toEqual([])

@@ -4,8 +4,8 @@
 // deployments, 40 of them matching, sends at most the list pages, one read and one delete per
 // deleted deployment, and the pull request reads; a check sends at most 4 requests.
 import { startEmulator, type Emulator } from '../emulator/server.ts'
-import { githubContext } from '../src/github/context.ts'
-import { actionSay } from '../src/inputs/naming.ts'
+import { githubContext } from '../src/runner/context.ts'
+import { actionSay } from '../src/interface/naming.ts'
 import type { RunPort } from '../src/port.ts'
 import { run } from '../src/run.ts'
 import { startFakeGitHub, type FakeGitHub } from '../scripts/fake-github.ts'

@@ -4,7 +4,7 @@
 // README's table of the inputs most users set (the rows marked `common`, between
 // `<!-- inputs:start -->` and `<!-- inputs:end -->`); each README example block (the yaml block
 // after an `<!-- examples/NAME.yml -->` marker, copied from that file); and
-// src/inputs/action-yml.ts, action.yml's inputs and outputs as a module (the bundle does not read
+// src/interface/action-yml.ts, action.yml's inputs and outputs as a module (the bundle does not read
 // action.yml at run time); and CONTRIBUTING.md's map of every file (scripts/rooms.ts). `npm run readme -- --check` writes nothing and exits 1 when any is out
 // of date; `npm test` runs the same checks.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -212,10 +212,10 @@ function readOr(path: string): string {
 }
 
 /** Where the module of action.yml's inputs and outputs lives, from the repository root. */
-export const ACTION_MODULE = 'src/inputs/action-yml.ts'
+export const ACTION_MODULE = 'src/interface/action-yml.ts'
 
 /**
- * src/inputs/action-yml.ts: action.yml's inputs (description, required, default) and outputs
+ * src/interface/action-yml.ts: action.yml's inputs (description, required, default) and outputs
  * (description) in action.yml's order, as constants whose types keep the literal names and
  * defaults, formatted as prettier formats it.
  */

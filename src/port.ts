@@ -1,14 +1,14 @@
 // The one door through which a run meets the place it runs in. The flow (src/run.ts and below)
 // never asks where that is: the GitHub Action (src/action/, through @actions/core) and the CLI
 // (src/cli/) each implement this port, and nothing else differs between them.
-import type { EventDefaults, GitLabContext } from './github/event.ts'
-import type { GitHubContext } from './github/context.ts'
-import type { Say } from './inputs/naming.ts'
+import type { EventDefaults, GitLabContext } from './runner/event.ts'
+import type { GitHubContext } from './runner/context.ts'
+import type { Say } from './interface/naming.ts'
 
 export interface RunPort {
   /** An input's raw value by its action.yml name (`deployment-id`); '' when not given. */
   input(name: string): string
-  /** How messages name an input as the user set it: made once by the door (inputs/naming.ts). */
+  /** How messages name an input as the user set it: made once by the door (interface/naming.ts). */
   say: Say
   /** What the triggering event or CI implies: the default ref, commit, repository, pull request. */
   event: EventDefaults
@@ -31,7 +31,7 @@ export interface RunPort {
    */
   summary?: (markdown: string) => Promise<void>
   /**
-   * The workflow run, as the door read it once (src/github/context.ts): where the GitHub
+   * The workflow run, as the door read it once (src/runner/context.ts): where the GitHub
    * deployment and the pull request comment go. Absent outside GitHub Actions: neither is made.
    */
   github?: GitHubContext

@@ -8,7 +8,7 @@ import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { deleteDeployment } from './deploy/delete/delete.ts'
 import { failureText } from './deploy/ending.ts'
-import { OUTCOMES } from './deploy/outcomes.ts'
+import { OUTCOMES } from './interface/outcomes.ts'
 import {
   deploy,
   newState,
@@ -26,7 +26,7 @@ import {
   unmaskedSecretNames
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
-import type { Say } from './inputs/naming.ts'
+import type { Say } from './interface/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
 import { formatDuration } from './duration.ts'
 import type { ExitCode, RunPort, RunResult } from './port.ts'

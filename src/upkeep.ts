@@ -10,7 +10,7 @@ import { gitlabPullStates } from './deploy/sweep/pull-requests.ts'
 import { sweep, type PullSource } from './deploy/sweep/sweep.ts'
 import { renderSweepSummary } from './deploy/sweep/summary.ts'
 import { githubPullStates } from './github/pull-state.ts'
-import type { Say } from './inputs/naming.ts'
+import type { Say } from './interface/naming.ts'
 import type { Options } from './inputs/options.ts'
 import type { ExitCode, RunPort } from './port.ts'
 

@@ -2,8 +2,8 @@
 // `kind: text`), the values it masks and the summaries it writes, and the inputs of a run against
 // a test's emulator.
 import type { Emulator } from '../../emulator/server.ts'
-import type { EventDefaults } from '../../src/github/event.ts'
-import { githubContext } from '../../src/github/context.ts'
+import type { EventDefaults } from '../../src/runner/event.ts'
+import { githubContext } from '../../src/runner/context.ts'
 import type { RunPort } from '../../src/port.ts'
 import { ACTION_SAY, EVENT } from '../builders.ts'
 

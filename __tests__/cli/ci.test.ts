@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { detectDefaults } from '../../src/cli/ci.ts'
-import { githubContext } from '../../src/github/context.ts'
+import { githubContext } from '../../src/runner/context.ts'
 import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
 import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
 

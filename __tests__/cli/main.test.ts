@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cli, type CliIo, type Run } from '../../src/cli/main.ts'
 import type { ExitCode, RunPort, RunResult } from '../../src/port.ts'
-import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
+import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 
 const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const SECRET = 'sk-very-secret-value-42'

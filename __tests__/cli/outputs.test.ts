@@ -9,7 +9,7 @@ import {
   dotenvValue,
   formatOutputs
 } from '../../src/cli/outputs.ts'
-import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
+import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 import { outputUrl } from '../../src/deploy/state.ts'
 import { readBack, readByAll } from '../package/hostile-server.ts'
 

@@ -9,7 +9,7 @@ import {
   type SentContext
 } from '../../src/control-plane/errors.ts'
 import { Redactor, sanitizeServerText } from '../../src/control-plane/redact.ts'
-import { sayAs } from '../../src/inputs/naming.ts'
+import { sayAs } from '../../src/interface/naming.ts'
 import { ACTION_SAY } from '../builders.ts'
 import {
   API_KEY,

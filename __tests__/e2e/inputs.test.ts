@@ -6,7 +6,7 @@ import { expect } from '@jest/globals'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ACTION_OUTPUTS } from '../../src/inputs/action-yml.ts'
+import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 import { e2e, runAction as run, uniqueName, warnings } from './harness.ts'
 
 const DECLARED = Object.keys(ACTION_OUTPUTS).sort()

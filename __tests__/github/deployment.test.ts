@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 
 import { Redactor } from '../../src/control-plane/redact.ts'
-import { githubContext } from '../../src/github/context.ts'
+import { githubContext } from '../../src/runner/context.ts'
 import type { DeployState, Outcome } from '../../src/deploy/flow.ts'
 import {
   describeDeploymentError as describeGitHubError,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { commentMarker } from '../../src/github/comment-body.ts'
-import { githubContext } from '../../src/github/context.ts'
+import { githubContext } from '../../src/runner/context.ts'
 import {
   PR_COMMENT_BUDGET_MS,
   PR_COMMENT_REQUEST_TIMEOUT_MS,

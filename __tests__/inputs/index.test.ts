@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { ACTION_MODULE, renderActionModule, repositorySources } from '../../scripts/readme.ts'
-import { ACTION_INPUTS } from '../../src/inputs/action-yml.ts'
+import { ACTION_INPUTS } from '../../src/interface/action-yml.ts'
 import {
   commonWordSecretNames,
   INPUT_NAMES,
@@ -15,7 +15,7 @@ import {
   secretValuesToMask
 } from '../../src/inputs/index.ts'
 import type { RawInputs } from '../../src/inputs/index.ts'
-import type { EventDefaults } from '../../src/github/event.ts'
+import type { EventDefaults } from '../../src/runner/event.ts'
 import type { InputProblem, Options } from '../../src/inputs/options.ts'
 import { renderProblems } from '../../src/inputs/problems.ts'
 import { createNeedsProblem, missingForCreate } from '../../src/inputs/create-inputs.ts'
@@ -1198,7 +1198,7 @@ describe('checkInputs: GitHub deployment inputs', () => {
 describe('each input declared once: action.yml and the inputs table', () => {
   const root = new URL('../..', import.meta.url).pathname
 
-  test('src/inputs/action-yml.ts is action.yml as it is (`npm run readme` regenerates it)', async () => {
+  test('src/interface/action-yml.ts is action.yml as it is (`npm run readme` regenerates it)', async () => {
     const sources = repositorySources(root)
     const expected = await renderActionModule(sources.action, root)
     expect(readFileSync(join(root, ACTION_MODULE), 'utf8')).toBe(expected)

@@ -1,12 +1,12 @@
 // The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
 // lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
-// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
+// src/runner/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
 // as the run's abort signal. The run itself is src/run.ts, the same for every door.
 import * as core from '@actions/core'
-import { eventDefaults } from '../github/event.ts'
-import { githubContext, type GitHubContext } from '../github/context.ts'
+import { eventDefaults } from '../runner/event.ts'
+import { githubContext, type GitHubContext } from '../runner/context.ts'
 import { logSafe } from '../inert.ts'
-import { actionSay } from '../inputs/naming.ts'
+import { actionSay } from '../interface/naming.ts'
 import type { RunPort } from '../port.ts'
 import { run as runFlow } from '../run.ts'
 

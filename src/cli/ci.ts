@@ -1,9 +1,9 @@
 // What the CI the CLI runs in implies for the inputs left empty: the ref to deploy, the commit the
 // revision is expected to build, the repository and the pull (merge) request, as the action takes
-// them from the triggering event (src/github/event.ts). Each CI says it in its own variables; outside any
+// them from the triggering event (src/runner/event.ts). Each CI says it in its own variables; outside any
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
-import { eventDefaults, type EventDefaults, type GitLabContext } from '../github/event.ts'
-import type { GitHubContext } from '../github/context.ts'
+import { eventDefaults, type EventDefaults, type GitLabContext } from '../runner/event.ts'
+import type { GitHubContext } from '../runner/context.ts'
 import type { ForkRefusal } from '../inputs/rules.ts'
 import { githubRepository, remoteHost, type GitFacts } from './git.ts'
 

@@ -3,7 +3,7 @@
 // sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
 // Actions, and the rows of `source: codehost` alone are marked as such.
 import { appliesTo, COMMANDS, INPUTS as TABLE, type Command } from '../inputs/table.ts'
-import type { InputName } from '../inputs/names.ts'
+import type { InputName } from '../interface/names.ts'
 import { FLAG_INPUTS } from './flags.ts'
 import { CLI_OUTPUTS, type CliInput } from './inputs.ts'
 import { COMMAND_OUTPUTS } from './outputs.ts'

@@ -2,9 +2,9 @@
 // descriptions and defaults from action.yml (the generated action-yml.ts), and whether an input
 // is a yes/no flag from its row in the inputs table (its check reads `true` and `false` as
 // booleans). A new input is a new flag, in --help too, without an edit here.
-import { ACTION_INPUTS, ACTION_OUTPUTS } from '../inputs/action-yml.ts'
-import { DOCUMENT_INPUTS } from '../inputs/names.ts'
-import { defaultOf, INPUT_NAMES, type InputName } from '../inputs/names.ts'
+import { ACTION_INPUTS, ACTION_OUTPUTS } from '../interface/action-yml.ts'
+import { DOCUMENT_INPUTS } from '../interface/names.ts'
+import { defaultOf, INPUT_NAMES, type InputName } from '../interface/names.ts'
 import { INPUTS as TABLE } from '../inputs/table.ts'
 
 export interface CliInput {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import { Redactor } from '../control-plane/redact.ts'
 import { logSafe } from '../inert.ts'
 import type { ExitCode, RunPort, RunResult } from '../port.ts'
-import { githubContext } from '../github/context.ts'
+import { githubContext } from '../runner/context.ts'
 import { VERSION } from '../version.ts'
 import {
   detectDefaults,

@@ -2,8 +2,8 @@
 // set to false is `--no-create`), a variable is `CONTROL_PLANE_CREATE` (set: `..._CREATE=false`);
 // an input not given is named by its flag. The API key and the token are only variables, and the
 // command is the first word.
-import { sayAs, type Say } from '../inputs/naming.ts'
-import type { InputName } from '../inputs/names.ts'
+import { sayAs, type Say } from '../interface/naming.ts'
+import type { InputName } from '../interface/names.ts'
 import { envNameOf } from './flags.ts'
 import { CLI_INPUTS } from './inputs.ts'
 

@@ -2,7 +2,7 @@
 // one JSON object (with JSON's types) on stdout, and a dotenv file (`DEPLOYMENT_ID=...`) for
 // GitLab's `artifacts:reports:dotenv` and `source`-ing. Outputs are structured values, written as
 // they are (as the action writes them); in the file, a list of names is joined by commas.
-import type { ACTION_OUTPUTS } from '../inputs/action-yml.ts'
+import type { ACTION_OUTPUTS } from '../interface/action-yml.ts'
 import type { Command, OutputFormat } from './flags.ts'
 
 type OutputName = keyof typeof ACTION_OUTPUTS

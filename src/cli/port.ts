@@ -2,9 +2,9 @@
 // stderr through the CLI's own redaction, no runner (the job summary is the action's: only its door
 // speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
 // inside GitHub Actions.
-import type { EventDefaults, GitLabContext } from '../github/event.ts'
-import type { GitHubContext } from '../github/context.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { EventDefaults, GitLabContext } from '../runner/event.ts'
+import type { GitHubContext } from '../runner/context.ts'
+import type { Say } from '../interface/naming.ts'
 import type { RunPort } from '../port.ts'
 import type { CliLog } from './log.ts'
 

@@ -1,7 +1,7 @@
 // The options and result types of the control-plane client (client.ts), apart so that the client
 // itself stays one readable file.
 import type { Clock } from '../clock.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { Say } from '../interface/naming.ts'
 import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
 import type { Redactor } from './redact.ts'

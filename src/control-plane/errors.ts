@@ -3,7 +3,7 @@
 import { dialectOfPath } from './dialect.ts'
 import type { ValidationErrorEntry } from './schema.ts'
 import { sanitizeServerText } from './redact.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { Say } from '../interface/naming.ts'
 
 export type Operation =
   | 'list deployments'

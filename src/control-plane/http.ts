@@ -23,7 +23,7 @@ import {
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { loadSchema } from './load-schema.ts'
 import type { Clock } from '../clock.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { Say } from '../interface/naming.ts'
 import {
   backoffDelay,
   buildUrl,

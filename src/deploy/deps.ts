@@ -3,7 +3,7 @@
 import type { Clock } from '../clock.ts'
 import type { ControlPlaneClient } from '../control-plane/client.ts'
 import type { ProbeTransport } from '../health/probe.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { Say } from '../interface/naming.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { FlowLog } from '../log.ts'
 import type { Cadence } from './steps/wait.ts'

@@ -2,7 +2,7 @@
 // expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
 // cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
 import { ControlPlaneError, NetworkError } from '../control-plane/errors.ts'
-import type { FailingOutcome, Outcome } from './outcomes.ts'
+import type { FailingOutcome, Outcome } from '../interface/outcomes.ts'
 
 /** What a cancel's message says of the run (the DeployState's, which imports the steps' types). */
 interface RunSoFar {

@@ -1,7 +1,7 @@
 // The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
 import { createNeedsProblem } from '../inputs/create-inputs.ts'
-import type { Say } from '../inputs/naming.ts'
+import type { Say } from '../interface/naming.ts'
 import type { Options } from '../inputs/options.ts'
 import { stop, type Stop } from './ending.ts'
 

@@ -12,9 +12,9 @@ import type { Plan } from './steps/plan.ts'
 import type { RollbackResult } from './after-failure/rollback.ts'
 import type { TimelineEntry } from './steps/wait.ts'
 import type { Verified } from '../health/verified.ts'
-import type { Outcome } from './outcomes.ts'
+import type { Outcome } from '../interface/outcomes.ts'
 
-export type { Outcome } from './outcomes.ts'
+export type { Outcome } from '../interface/outcomes.ts'
 
 /** What the log, the summary and the `source-digest` output say of an upload's archive. */
 export interface SourceFacts {

@@ -4,7 +4,7 @@
 import type { getOctokit } from '@actions/github'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
-import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 
 /** How GitHub code speaks to the job log (the flow's `FlowLog` fits it). */
 export interface GitHubLog {

@@ -8,7 +8,7 @@
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
 import type { DeployState } from '../deploy/flow.ts'
-import { OUTCOMES, type GitHubFinalState } from '../deploy/outcomes.ts'
+import { OUTCOMES, type GitHubFinalState } from '../interface/outcomes.ts'
 import type { Clock } from '../clock.ts'
 import {
   describeGitHubError,
@@ -20,7 +20,7 @@ import {
   type GitHubLog,
   type Octokit
 } from './api.ts'
-import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 import type { Options } from '../inputs/options.ts'
 
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */

@@ -17,7 +17,7 @@ import {
   type Redacts
 } from './api.ts'
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
-import { CONTEXT_GAPS, type GitHubContext } from './context.ts'
+import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 
 export type { PrCommentReport } from './comment-body.ts'
 

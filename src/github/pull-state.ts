@@ -8,7 +8,7 @@ import {
   type PullStates
 } from '../deploy/sweep/pull-requests.ts'
 import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
-import type { GitHubContext } from './context.ts'
+import type { GitHubContext } from '../runner/context.ts'
 
 /** The reader of `repository`'s pull requests, or why none can read them. */
 export function githubPullStates(

@@ -2,8 +2,8 @@
 // find step knows there is nothing to update, so an update by name needs only the name and the
 // key. `repository` and `ref` count as given when the triggering event (or the CI) gave them.
 import type { Source } from '../control-plane/schema.ts'
-import { INPUT_NAMES, type InputName } from './names.ts'
-import type { Say } from './naming.ts'
+import { INPUT_NAMES, type InputName } from '../interface/names.ts'
+import type { Say } from '../interface/naming.ts'
 import type { Options } from './options.ts'
 import { INPUTS } from './table.ts'
 

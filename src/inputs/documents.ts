@@ -4,7 +4,7 @@
 // action's start-up. Both are loaded only when one of those inputs is set, by `loadDocumentParser`
 // before the inputs are read (parseInputs does), and by the smoke-test file's reader.
 import type * as Parser from './document-parser.ts'
-import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from './names.ts'
+import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from '../interface/names.ts'
 import type { Fail } from './problems.ts'
 import { loadSchema, type Model } from '../control-plane/load-schema.ts'
 import type { ResourceSpec, SecretReference } from '../control-plane/schema.ts'

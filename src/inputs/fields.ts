@@ -3,8 +3,8 @@
 // so `''` reaches only the checks of inputs without one.
 import { DEPLOYMENT_NAME_PATTERN, UUID_PATTERN } from '../control-plane/vocabulary.ts'
 import { parseDuration } from '../duration.ts'
-import { ACTION_INPUTS } from './action-yml.ts'
-import type { InputName } from './names.ts'
+import { ACTION_INPUTS } from '../interface/action-yml.ts'
+import type { InputName } from '../interface/names.ts'
 import type { Check, Fail } from './problems.ts'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 

@@ -3,7 +3,7 @@
 // first one. The inputs table wires them in; nothing here knows where inputs come from.
 import { formatDuration, parseDuration } from '../duration.ts'
 import { parseHostPatterns, type HostPattern } from '../control-plane/vouched-hosts.ts'
-import type { Say } from './naming.ts'
+import type { Say } from '../interface/naming.ts'
 import type { Fail } from './problems.ts'
 
 export const DEFAULT_HEALTH_PATH = '/ok'

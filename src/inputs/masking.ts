@@ -1,7 +1,7 @@
 // The values to mask in the job log before anything else is logged.
 import { isCommonWord, MIN_SECRET_LENGTH } from '../control-plane/redact.ts'
 import { parseDocumentInput } from './documents.ts'
-import type { RawInputs } from './names.ts'
+import type { RawInputs } from '../interface/names.ts'
 import { MAX_DOCUMENT_BYTES } from './problems.ts'
 import { lines } from './text.ts'
 

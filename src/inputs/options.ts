@@ -3,8 +3,8 @@
 // (`integration-id` -> `integrationId`) with the type of their check in table.ts, defined when
 // action.yml gives a default or requires the input; the rest is derived below.
 import type { Dialect } from '../control-plane/dialect.ts'
-import type { ACTION_INPUTS } from './action-yml.ts'
-import type { InputName } from './names.ts'
+import type { ACTION_INPUTS } from '../interface/action-yml.ts'
+import type { InputName } from '../interface/names.ts'
 import type { Fields } from './table.ts'
 
 /** Where the deployment comes from: by id (never created) or by exact name (created if missing). */

@@ -4,8 +4,8 @@
 // reports the next problem too. Whether an input failed is the collector's to say, not the
 // returned value's: a failed input counts as failed whatever its check returned, and its value is
 // `undefined`, so nothing downstream can mistake it for a real one.
-import { DOCUMENT_INPUTS, type InputName } from './names.ts'
-import type { Say } from './naming.ts'
+import { DOCUMENT_INPUTS, type InputName } from '../interface/names.ts'
+import type { Say } from '../interface/naming.ts'
 
 /** One bad input: which one and what is expected of it. */
 export interface InputProblem {

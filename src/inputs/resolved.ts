@@ -2,8 +2,8 @@
 // repository, ref and commit a deploy uses (the inputs, else the triggering event's). The rules
 // (rules.ts) check this value and `toOptions` (index.ts) builds on it, so the two cannot differ.
 import type { Source } from '../control-plane/schema.ts'
-import type { EventDefaults } from '../github/event.ts'
-import type { InputName } from './names.ts'
+import type { EventDefaults } from '../runner/event.ts'
+import type { InputName } from '../interface/names.ts'
 import type { Fields } from './table.ts'
 
 export interface Resolved {

@@ -11,11 +11,11 @@ import {
   RESERVED_SECRET_NAMES_HOSTED
 } from '../control-plane/vocabulary.ts'
 import { formatDuration } from '../duration.ts'
-import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../github/event.ts'
+import { forkPullRequestMessage, forkUploadMessage, type EventDefaults } from '../runner/event.ts'
 import { refFormatProblem } from './fields.ts'
 import { healthProblems } from './health.ts'
-import { defaultOf, INPUT_NAMES, type InputName } from './names.ts'
-import type { Say } from './naming.ts'
+import { defaultOf, INPUT_NAMES, type InputName } from '../interface/names.ts'
+import type { Say } from '../interface/naming.ts'
 import { uploadsWorkspace, type Resolved } from './resolved.ts'
 import { appliesTo, INPUTS, type Applies, type Fields, type InputRow } from './table.ts'
 

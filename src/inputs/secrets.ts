@@ -3,7 +3,7 @@
 // values checked here are exactly the values masked; what is checked here is what secrets need.
 import type { Secret } from '../control-plane/schema.ts'
 import { parseDocumentInput, type SyntaxMessages } from './documents.ts'
-import { ENV_NAME } from './names.ts'
+import { ENV_NAME } from '../interface/names.ts'
 import type { Fail } from './problems.ts'
 import { lines } from './text.ts'
 

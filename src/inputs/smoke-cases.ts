@@ -10,8 +10,8 @@ import { open, realpath } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
 import { parseDuration } from '../duration.ts'
 import { itemPlaces, loadDocumentParser, parseDocumentInput } from './documents.ts'
-import type { InputName } from './names.ts'
-import type { Say } from './naming.ts'
+import type { InputName } from '../interface/names.ts'
+import type { Say } from '../interface/naming.ts'
 import { MAX_DOCUMENT_BYTES, type Fail, type InputProblem } from './problems.ts'
 
 export interface SmokeExpect {

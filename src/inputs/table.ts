@@ -39,7 +39,7 @@ import {
   parseRepository,
   parseSourceDigest
 } from './fields.ts'
-import type { InputName } from './names.ts'
+import type { InputName } from '../interface/names.ts'
 import type { Check, Fail } from './problems.ts'
 import { parseHealthCheck, parseHealthCheckHosts, parseHealthCheckWindow } from './health.ts'
 import { parseSecrets } from './secrets.ts'

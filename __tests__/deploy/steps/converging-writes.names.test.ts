@@ -7,7 +7,7 @@ import { ApiError } from '../../../src/control-plane/errors.ts'
 import type { CreateDeploymentRequest } from '../../../src/control-plane/schema.ts'
 import { failureText, stopped } from '../../../src/deploy/ending.ts'
 import { createOrAdopt } from '../../../src/deploy/steps/converging-writes.ts'
-import type { Say } from '../../../src/inputs/naming.ts'
+import type { Say } from '../../../src/interface/naming.ts'
 import { ACTION_SAY, DEPLOYMENT_ID, testDeployment } from '../../builders.ts'
 
 const OTHER_ID = '99999999-9999-4999-8999-999999999999'

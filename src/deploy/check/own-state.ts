@@ -6,7 +6,7 @@ import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES, kindOf, revisionOutcome } from '../../control-plane/vocabulary.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { shownStatus } from '../status-words.ts'
 

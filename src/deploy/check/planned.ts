@@ -2,7 +2,7 @@
 // (steps/plan.ts), taken as it is; the check's one dependency on the plan. A secret whose value
 // the service does not return cannot be compared: only its name counts then.
 import type { Deployment } from '../../control-plane/schema.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { namedMaterial } from '../steps/material.ts'
 import { stopped, type Stop } from '../ending.ts'

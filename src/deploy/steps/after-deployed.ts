@@ -20,7 +20,7 @@ import {
   type HealthCheckOptions,
   type HealthResult
 } from '../../health/window.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'

@@ -4,7 +4,7 @@
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { ApiError } from '../../control-plane/errors.ts'
 import { formatDuration } from '../../duration.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { sameCommit } from '../commits.ts'

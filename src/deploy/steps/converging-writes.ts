@@ -1,7 +1,7 @@
 // Writes that converge. A create or patch whose answer was lost may still have been applied, so
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Clock } from '../../clock.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import {

@@ -2,7 +2,7 @@
 // (`pr-1` also returns `pr-12`), so every page is read and only an exact name is taken. A listed
 // entry of that name that the model skipped is read by its id, whose answer is checked whole: a
 // deployment the run would update is never taken for absent.
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { Deployment, SkippedEntry } from '../../control-plane/schema.ts'
 import { stop, type Stop } from '../ending.ts'

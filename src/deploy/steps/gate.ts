@@ -12,7 +12,7 @@ import {
   type HealthResult,
   type ProbeAnswer
 } from '../../health/window.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { FlowLog } from '../../log.ts'
 import { stop, type Failure, type Stop } from '../ending.ts'
 

@@ -1,6 +1,6 @@
 // `owner/name` -> the integration's repository entry, whose `url` and `default_branch` feed the
 // create request. The hosting service compares owner and name case-insensitively, so do we.
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { RepositoryEntry } from '../../control-plane/schema.ts'
 import { stop, type Stop } from '../ending.ts'

@@ -15,7 +15,7 @@ import {
   type Kind,
   type Size
 } from '../../control-plane/vocabulary.ts'
-import type { Say } from '../../inputs/naming.ts'
+import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stop, type Stop } from '../ending.ts'
 

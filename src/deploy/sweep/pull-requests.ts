@@ -3,7 +3,7 @@
 // that cannot be read is never guessed: the deployment stays, and the log says why.
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
-import type { GitLabContext } from '../../github/event.ts'
+import type { GitLabContext } from '../../runner/event.ts'
 import { request } from '../../net/request.ts'
 
 /** What one read of a pull request says. */

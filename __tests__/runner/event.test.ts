@@ -6,12 +6,12 @@ import {
   forkPullRequestMessage,
   UNKNOWN_FORK,
   type EventDefaults
-} from '../../src/github/event.ts'
+} from '../../src/runner/event.ts'
 import {
   githubContext,
   MAX_EVENT_PAYLOAD_BYTES,
   readEventPayload
-} from '../../src/github/context.ts'
+} from '../../src/runner/context.ts'
 
 /** The defaults of the runner's variables and a payload, through the context a door reads. */
 function eventDefaults(env: NodeJS.ProcessEnv, payload: unknown): EventDefaults {

@@ -2,7 +2,7 @@
 // (docs: action-interface "Exit"), and a run that did not do what was asked never reads as a
 // success anywhere it is reported.
 import { describe, expect, test } from '@jest/globals'
-import { OUTCOMES, type Outcome } from '../../src/deploy/outcomes.ts'
+import { OUTCOMES, type Outcome } from '../../src/interface/outcomes.ts'
 
 const outcomes = Object.keys(OUTCOMES) as Outcome[]
 
