@@ -203,7 +203,7 @@ describe.each([
     }
   })
 
-  // The archive's gzip trailer needs a CRC-32: zlib.crc32 exists only from Node 20.15 and 22.2.
+  // The archive's gzip trailer takes its CRC-32 from zlib.crc32 (Node 22.2 and later).
   test('the CLI deploys by upload (the working directory archived, gzip and all)', async () => {
     const emu = await emulator(node)
     const workspace = await copyFixture('ignores')

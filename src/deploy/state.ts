@@ -170,12 +170,8 @@ export function outputUrl(text: string): string {
 
 /** The host of a URL that carries user:password@, or undefined. */
 function credentialsIn(text: string): string | undefined {
-  try {
-    const u = new URL(text)
-    return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
-  } catch {
-    return undefined
-  }
+  const u = URL.parse(text)
+  return u && (u.username || u.password) ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
 }
 
 /**
@@ -185,12 +181,8 @@ function credentialsIn(text: string): string | undefined {
 function isWellFormedUrl(text: string): boolean {
   if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return false
   if (text.includes('##[') || /^[^:]*::/.test(text)) return false
-  try {
-    const u = new URL(text)
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
-  } catch {
-    return false
-  }
+  const u = URL.parse(text)
+  return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
 }
 
 /**

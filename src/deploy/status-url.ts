@@ -9,12 +9,8 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
 /** The web app that belongs to an API base URL; undefined when none is known. */
 export function webAppOf(baseUrl: string): string | undefined {
-  let host: string
-  try {
-    host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, '')
-  } catch {
-    return undefined
-  }
+  const host = URL.parse(baseUrl)?.hostname.toLowerCase().replace(/\.$/, '')
+  if (host === undefined) return undefined
   if (host === API_HOST) return 'https://smith.langchain.com'
   if (!host.endsWith(`.${API_HOST}`)) return undefined
   const prefix = host.slice(0, -`.${API_HOST}`.length)

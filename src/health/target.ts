@@ -37,12 +37,8 @@ export function probeTarget(
       problem:
         'the deployment has no source_config.custom_url, so there is no agent server address to probe'
     }
-  let base: URL
-  try {
-    base = new URL(customUrl)
-  } catch {
-    return { problem: `its custom_url "${customUrl}" is not a URL` }
-  }
+  const base = URL.parse(customUrl)
+  if (!base) return { problem: `its custom_url "${customUrl}" is not a URL` }
   if (base.username || base.password)
     return {
       problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
@@ -54,12 +50,8 @@ export function probeTarget(
   if (base.protocol !== 'https:' && base.protocol !== 'http:')
     return { problem: `its custom_url ${base.origin} is not an http(s) URL` }
   const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`
-  let url: URL
-  try {
-    url = new URL(`${prefix}${path}`)
-  } catch {
-    return { problem: `${prefix}${path} is not a URL` }
-  }
+  const url = URL.parse(`${prefix}${path}`)
+  if (!url) return { problem: `${prefix}${path} is not a URL` }
   // Guards the rule above against any parsing surprise: the key goes to that origin only.
   if (url.origin !== base.origin) return { problem: `${path} leaves ${base.origin}` }
   return { url, vouchedBy: vouchedBy(url, vouched) }

@@ -6,32 +6,9 @@
 //   put(GZIP_HEADER); const deflate = new BlockDeflate(put)
 //   for each block: trailer.update(block); deflate.write(block, done)   // done: block reusable
 //   await deflate.end(); put(trailer.bytes())
-import * as zlib from 'node:zlib'
-import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib'
+import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
 
 export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
-
-/** CRC-32's table (the reflected polynomial 0xEDB88320), built on first use. */
-let table: Int32Array | undefined
-
-/** CRC-32 in JavaScript, for Node 20.3-20.14 whose zlib has no crc32 (added in 20.15 and 22.2). */
-export function crc32Js(chunk: Uint8Array, crc = 0): number {
-  if (!table) {
-    table = new Int32Array(256)
-    for (let n = 0; n < 256; n++) {
-      let c = n
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-      table[n] = c
-    }
-  }
-  let c = ~crc
-  for (let i = 0; i < chunk.length; i++) c = table[(c ^ chunk[i]!) & 0xff]! ^ (c >>> 8)
-  return ~c >>> 0
-}
-
-/** zlib's CRC-32 where this Node has it (native, far faster), else the JavaScript one. */
-const crc32: (chunk: Uint8Array, crc?: number) => number =
-  typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? zlib.crc32 : crc32Js
 
 /** A running CRC-32 and length of the uncompressed bytes, for the trailer. */
 export class GzipTrailer {

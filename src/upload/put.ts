@@ -64,12 +64,8 @@ export type PutResult =
  * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
  */
 export function uploadUrlProblem(url: string, loopbackAllowed = true): string | undefined {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return 'the upload URL is not a URL'
-  }
+  const u = URL.parse(url)
+  if (!u) return 'the upload URL is not a URL'
   if (u.username || u.password) return 'the upload URL carries credentials (user:password@)'
   if (!loopbackAllowed && isLoopbackHost(u.hostname))
     return `the upload URL names this machine (${u.host}), but the control plane is not on this machine: a remote control plane does not choose a port of the runner to send the source to`
@@ -80,14 +76,11 @@ export function uploadUrlProblem(url: string, loopbackAllowed = true): string | 
 
 /** The URL as it may be logged: origin and path, without the query that signs it. */
 export function describeUploadUrl(url: string, base?: string | URL): string {
-  try {
-    const u = new URL(url, base)
-    return u.protocol === 'http:' || u.protocol === 'https:'
-      ? `${u.origin}${u.pathname}`
-      : `a ${u.protocol} URL`
-  } catch {
-    return '(not a URL)'
-  }
+  const u = URL.parse(url, base === undefined ? undefined : String(base))
+  if (!u) return '(not a URL)'
+  return u.protocol === 'http:' || u.protocol === 'https:'
+    ? `${u.origin}${u.pathname}`
+    : `a ${u.protocol} URL`
 }
 
 /** `text` with the signed URL's query (and the URL whole) cut out: what an error may say. */

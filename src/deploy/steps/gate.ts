@@ -191,11 +191,7 @@ function sentKey(s: HealthCheckOptions): boolean {
 }
 
 function hostOfText(url: string | null | undefined): string {
-  try {
-    return new URL(url ?? '').host
-  } catch {
-    return 'its host'
-  }
+  return URL.parse(url ?? '')?.host ?? 'its host'
 }
 
 function withoutKey(url: string | null | undefined, say: Say): string {

@@ -65,9 +65,5 @@ export function agentProbe(o: AgentServer): AgentCall {
 /** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
 export function redirectHost(location: string | undefined, base: URL): string {
   if (!location) return 'nowhere (no Location)'
-  try {
-    return new URL(location, base).host
-  } catch {
-    return 'an invalid Location'
-  }
+  return URL.parse(location, base.href)?.host ?? 'an invalid Location'
 }
