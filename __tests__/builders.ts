@@ -2,7 +2,7 @@
 // parser would not produce), and a Deployment as the service answers it.
 import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
-import { failureText, stopped, type Stop } from '../src/deploy/ending.ts'
+import { failureText, stopped, type Stop } from '../src/commands/deploy/ending.ts'
 import type { EventDefaults } from '../src/runner/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import { actionSay, type Say } from '../src/interface/naming.ts'
@@ -63,7 +63,7 @@ export function testDeployment(over: Partial<Deployment> = {}): Deployment {
 }
 
 /**
- * A step's result, or the failure it returned (src/deploy/ending.ts) thrown with the run's error
+ * A step's result, or the failure it returned (src/commands/deploy/ending.ts) thrown with the run's error
  * text (the message, then the hint), for tests that expect a refusal with `toThrow`.
  */
 export function refusedOr<T>(x: T | Stop): T {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../src/control-plane/redact.ts'
-import type { DeployState } from '../src/deploy/flow.ts'
+import type { DeployState } from '../src/commands/deploy/flow.ts'
 import { ACTION_OUTPUTS } from '../src/interface/action-yml.ts'
 import { allOutputs, renderSummary } from '../src/report.ts'
 

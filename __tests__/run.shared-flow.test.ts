@@ -45,6 +45,6 @@ test('the flow is written once: its messages live in src/run.ts and src/deploy/ 
     all(SRC)
       .filter(f => readFileSync(f, 'utf8').includes(text))
       .map(f => relative(SRC, f))
-  expect(holding('Cancelled while the create of deployment')).toEqual(['deploy/ending.ts'])
-  expect(holding('Wait for revision')).toEqual(['deploy/flow.ts'])
+  expect(holding('Cancelled while the create of deployment')).toEqual(['commands/deploy/ending.ts'])
+  expect(holding('Wait for revision')).toEqual(['commands/deploy/flow.ts'])
 })

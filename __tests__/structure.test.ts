@@ -85,15 +85,15 @@ function longFunctions(file: string, max: number): string[] {
 /**
  * The layers of src/, top to bottom: a module imports only from its own layer or those below.
  * The doors start the run; the run hands the flow its deps and reports; the GitHub side reads the
- * run's state; the deploy (its steps, the gate's step, what follows a failure) calls the services
- * below it; the health gate is a library below the deploy; the wire model below them, and the
+ * run's state; the commands (the deploy's steps, what follows a failure; delete, sweep, check)
+ * call the services below them; the health gate is a library below the deploy; the wire model below them, and the
  * one request below it; plain values at the bottom.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
   ['run.ts', 'report.ts', 'port.ts', 'upkeep.ts'],
   ['github/'],
-  ['deploy/'],
+  ['commands/'],
   ['health/'],
   ['upload/', 'inputs/'],
   ['control-plane/'],
@@ -336,7 +336,9 @@ it('every unit test sits at the mirrored path of a module', () => {
     .filter(t => mirroredModule(t) === null)
   expect(astray).toEqual([])
   // And the rule sees a stray file.
-  expect(mirroredModule('deploy/nowhere.test.ts')).toBeNull()
-  expect(mirroredModule('deploy/steps/plan.test.ts')).toBe('src/deploy/steps/plan.ts')
+  expect(mirroredModule('commands/deploy/nowhere.test.ts')).toBeNull()
+  expect(mirroredModule('commands/deploy/steps/plan.test.ts')).toBe(
+    'src/commands/deploy/steps/plan.ts'
+  )
   expect(mirroredModule('emulator/builds/logs.test.ts')).toBe('emulator/builds/logs.ts')
 })

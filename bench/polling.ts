@@ -9,8 +9,8 @@ import {
   waitForRevision,
   type Cadence,
   type RevisionReader
-} from '../src/deploy/steps/wait.ts'
-import { BuildLogFollower } from '../src/deploy/steps/build-log.ts'
+} from '../src/commands/deploy/steps/wait.ts'
+import { BuildLogFollower } from '../src/commands/deploy/steps/build-log.ts'
 import { table } from './markdown.ts'
 import { dur, median, pct } from './stats.ts'
 

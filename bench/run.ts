@@ -10,7 +10,7 @@
 //   npm run bench -- --runs=30 --no-experiments --no-write
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_CADENCE } from '../src/deploy/steps/wait.ts'
+import { DEFAULT_CADENCE } from '../src/commands/deploy/steps/wait.ts'
 import { snapshotDist } from './bundle.ts'
 import { loadAverage, machine } from './machine.ts'
 import { render, table, type Section } from './markdown.ts'

@@ -6,16 +6,16 @@
 // masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
 // name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
 // so that it shows as text and does nothing.
-import { deploymentStatusWord, revisionStatusWord } from './deploy/status-words.ts'
+import { deploymentStatusWord, revisionStatusWord } from './commands/deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
-import type { DeployState } from './deploy/flow.ts'
-import type { Evidence } from './deploy/state.ts'
+import type { DeployState } from './commands/deploy/flow.ts'
+import type { Evidence } from './commands/deploy/state.ts'
 import { OUTCOMES } from './interface/outcomes.ts'
-import { describePlan } from './deploy/steps/plan.ts'
+import { describePlan } from './commands/deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './interface/action-yml.ts'
 import { formatDuration } from './duration.ts'
 import { mdCode, mdFenced, mdText, mdUrl } from './inert.ts'
-import type { TimelineEntry } from './deploy/steps/wait.ts'
+import type { TimelineEntry } from './commands/deploy/steps/wait.ts'
 import type { Verified } from './health/verified.ts'
 import type { CaseResult } from './health/verify/smoke.ts'
 

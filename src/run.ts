@@ -6,8 +6,8 @@
 import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
-import { deleteDeployment } from './deploy/delete/delete.ts'
-import { failureText } from './deploy/ending.ts'
+import { deleteDeployment } from './commands/delete/delete.ts'
+import { failureText } from './commands/deploy/ending.ts'
 import { OUTCOMES } from './interface/outcomes.ts'
 import {
   deploy,
@@ -16,9 +16,9 @@ import {
   type Ending,
   type FlowDeps,
   type FlowLog
-} from './deploy/flow.ts'
+} from './commands/deploy/flow.ts'
 import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
-import { statusUrlOf } from './deploy/status-url.ts'
+import { statusUrlOf } from './commands/deploy/status-url.ts'
 import {
   commonWordSecretNames,
   parseInputs,

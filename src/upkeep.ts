@@ -1,14 +1,14 @@
-// `command: sweep` and `command: check`, from run(): the flows (src/deploy/sweep/,
-// src/deploy/check/) with where the sweep reads pull requests, then their log lines, summary,
+// `command: sweep` and `command: check`, from run(): the flows (src/commands/sweep/,
+// src/commands/check/) with where the sweep reads pull requests, then their log lines, summary,
 // outputs (`swept`, `drift`) and exit. Loaded only for these two commands.
 import type { Redactor } from './control-plane/redact.ts'
-import type { FlowDeps } from './deploy/deps.ts'
-import { failureText } from './deploy/ending.ts'
-import { check, type CheckResult, type Difference } from './deploy/check/check.ts'
-import { renderCheckSummary } from './deploy/check/summary.ts'
-import { gitlabPullStates } from './deploy/sweep/pull-requests.ts'
-import { sweep, type PullSource } from './deploy/sweep/sweep.ts'
-import { renderSweepSummary } from './deploy/sweep/summary.ts'
+import type { FlowDeps } from './commands/deploy/deps.ts'
+import { failureText } from './commands/deploy/ending.ts'
+import { check, type CheckResult, type Difference } from './commands/check/check.ts'
+import { renderCheckSummary } from './commands/check/summary.ts'
+import { gitlabPullStates } from './commands/sweep/pull-requests.ts'
+import { sweep, type PullSource } from './commands/sweep/sweep.ts'
+import { renderSweepSummary } from './commands/sweep/summary.ts'
 import { githubPullStates } from './github/pull-state.ts'
 import type { Say } from './interface/naming.ts'
 import type { Options } from './inputs/options.ts'

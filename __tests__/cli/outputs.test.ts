@@ -10,7 +10,7 @@ import {
   formatOutputs
 } from '../../src/cli/outputs.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
-import { outputUrl } from '../../src/deploy/state.ts'
+import { outputUrl } from '../../src/commands/deploy/state.ts'
 import { readBack, readByAll } from '../package/hostile-server.ts'
 
 const OUTPUTS = {

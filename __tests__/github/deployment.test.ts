@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { githubContext } from '../../src/runner/context.ts'
-import type { DeployState, Outcome } from '../../src/deploy/flow.ts'
+import type { DeployState, Outcome } from '../../src/commands/deploy/flow.ts'
 import {
   describeDeploymentError as describeGitHubError,
   finalStatus,

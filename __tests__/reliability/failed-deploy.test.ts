@@ -25,7 +25,7 @@ const GROUP = GROUPS.failedDeploy
 /** Both log APIs: the v2 GET and the older v1 POST the client falls back to after a 404. */
 const LOGS = '**/*logs'
 const REDEPLOY = '/v2/deployments/*/revisions/*/redeploy'
-/** How long the action gives the log look in all (LOG_BUDGET_MS of src/deploy/after-failure/failure-logs.ts). */
+/** How long the action gives the log look in all (LOG_BUDGET_MS of src/commands/deploy/after-failure/failure-logs.ts). */
 const LOG_BUDGET_MS = 10_000
 
 interface Failed {

@@ -3,7 +3,7 @@
 // never ends. Each judged from the emulator's state and request log.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import { NOT_FOUND_GRACE_MS } from '../../src/deploy/steps/wait.ts'
+import { NOT_FOUND_GRACE_MS } from '../../src/commands/deploy/steps/wait.ts'
 import type { Emulator, FaultSpec } from '../../emulator/server.ts'
 import type { RunResult } from '../e2e/harness.ts'
 import {

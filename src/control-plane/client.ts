@@ -405,7 +405,7 @@ export class ControlPlaneClient {
         // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
         // service in the middle of its own deploy as often as from a service that changed for
         // good. A read is safe to repeat; a service that really changed fails the same way each
-        // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
+        // time. Writes are reconciled by their callers instead (commands/deploy/steps/converging-writes.ts).
         const misfit = err instanceof UnexpectedResponseError && safe
         if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
           throw err

@@ -7,7 +7,7 @@
 // in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
-import type { DeployState } from '../deploy/flow.ts'
+import type { DeployState } from '../commands/deploy/flow.ts'
 import { OUTCOMES, type GitHubFinalState } from '../interface/outcomes.ts'
 import type { Clock } from '../clock.ts'
 import {

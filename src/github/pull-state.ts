@@ -6,7 +6,7 @@ import {
   PULL_READ_TIMEOUT_MS,
   type PullState,
   type PullStates
-} from '../deploy/sweep/pull-requests.ts'
+} from '../commands/sweep/pull-requests.ts'
 import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
 import type { GitHubContext } from '../runner/context.ts'
 

@@ -3,7 +3,7 @@
 // number; it holds one of the two, so that it never names one deployment alone. `*` is never
 // empty: `my-agent*` must not take production's `my-agent`. A listed name with any other
 // character is never matched: the sweep neither deletes it nor puts it in its output. Checked
-// once here and matched by the sweep (src/deploy/sweep/).
+// once here and matched by the sweep (src/commands/sweep/).
 import type { Check } from './problems.ts'
 
 /** A checked `sweep-names` pattern. */

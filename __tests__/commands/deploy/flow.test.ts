@@ -1,0 +1,429 @@
+// The deploy flow in-process: a real client against the emulator over loopback HTTP, one virtual
+// clock for the emulator's lifecycle, the client and the wait. What a user checks is read from
+// the emulator's state and request log, and from the flow's state and log.
+import { describe, expect, test } from '@jest/globals'
+import { ControlPlaneClient, type ClientOptions } from '../../../src/control-plane/client.ts'
+import type { Deployment, PatchDeploymentRequest } from '../../../src/control-plane/schema.ts'
+import { ApiError } from '../../../src/control-plane/errors.ts'
+import { failureText, type Ending } from '../../../src/commands/deploy/ending.ts'
+import {
+  deploy,
+  newState,
+  type DeployState,
+  type FlowLog
+} from '../../../src/commands/deploy/flow.ts'
+import { demoFixture } from '../../../emulator/server.ts'
+import type { Options } from '../../../src/inputs/options.ts'
+import { ACTION_SAY, testOptions } from '../../builders.ts'
+import { virtualEmulator } from '../../builders/virtual-emulator.ts'
+
+const v = virtualEmulator()
+const { now, sleep } = v
+
+function clientOptions(): ClientOptions {
+  const c = v.emu.credentials()
+  return {
+    baseUrl: v.emu.url,
+    apiKey: c.apiKey,
+    tenantId: c.tenantId,
+    say: ACTION_SAY,
+    clock: { now, sleep }
+  }
+}
+
+function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): Options {
+  const c = v.emu.credentials()
+  return testOptions(
+    { 'api-key': c.apiKey, 'tenant-id': c.tenantId, 'integration-id': c.integrationId!, ...raw },
+    { baseUrl: v.emu.url, ...over }
+  )
+}
+
+interface Run {
+  state: DeployState
+  log: string[]
+  warnings: string[]
+  /** The ending's failure as the job's error says it; undefined when the deploy did what was asked. */
+  error: string | undefined
+  ending: Ending | undefined
+}
+
+async function run(
+  o: Options,
+  client = new ControlPlaneClient(clientOptions()),
+  signal?: AbortSignal
+) {
+  const log: string[] = []
+  const warnings: string[] = []
+  const flowLog: FlowLog = {
+    info: line => log.push(line),
+    warning: line => warnings.push(line),
+    notice: line => log.push(line),
+    group: (_name, fn) => fn()
+  }
+  const state = newState(o)
+  let ending: Ending | undefined
+  try {
+    ending = await deploy(o, state, {
+      client,
+      log: flowLog,
+      say: ACTION_SAY,
+      clock: { now, sleep },
+      signal
+    })
+  } finally {
+    client.close()
+  }
+  const error = ending.failure ? failureText(ending.failure) : undefined
+  return { state, log, warnings, error, ending } satisfies Run
+}
+
+const deployments = (name: string) =>
+  v.emu
+    .state()
+    .tenants.flatMap(x => x.deployments)
+    .filter(d => d.name === name)
+const writes = () => v.emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
+
+/** On the next sleep of the run, once: another writer makes a newer revision of `ref`. */
+function supersedeOnce(ref: string) {
+  const other = new ControlPlaneClient(clientOptions())
+  let done = false
+  v.onNextSleep(async () => {
+    if (done) return
+    done = true
+    const [d] = deployments('agent-prod')
+    await other.patchDeployment(d!.id, { source_revision_config: { repo_ref: ref } })
+  })
+  return other
+}
+
+describe('deploy()', () => {
+  test('creates a missing deployment and waits for its revision to be DEPLOYED', async () => {
+    const r = await run(inputs())
+    expect(r.error).toBeUndefined()
+    const [d] = deployments('agent-prod')
+    expect(r.state).toMatchObject({
+      outcome: 'deployed',
+      created: true,
+      deploymentId: d!.id,
+      revisionId: d!.latest_revision_id,
+      revisionStatus: 'DEPLOYED'
+    })
+    expect(writes().map(w => w.method)).toEqual(['POST'])
+  })
+
+  test('updates an existing deployment with a new revision of the ref', async () => {
+    const first = await run(inputs())
+    const r = await run(inputs({ ref: 'release' }))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'deployed', created: false })
+    expect(r.state.revisionId).not.toBe(first.state.revisionId)
+    expect(deployments('agent-prod')[0]!.latest_revision_id).toBe(r.state.revisionId)
+    expect(writes().map(w => w.method)).toEqual(['POST', 'PATCH'])
+  })
+
+  test('a failed build ends the run with the status and what to do', async () => {
+    const r = await run(inputs({ ref: 'fail-build' }))
+    expect(r.state).toMatchObject({ outcome: 'failed', revisionStatus: 'BUILD_FAILED' })
+    expect(r.ending?.failure?.title).toBe('Revision BUILD_FAILED')
+    expect(String(r.error)).toMatch(/ended BUILD_FAILED/)
+  })
+
+  test('a superseded revision: the newer one is followed; DEPLOYED is done, with a warning naming it', async () => {
+    await run(inputs())
+    const other = supersedeOnce('newer')
+    const r = await run(inputs({ ref: 'release' }))
+    other.close()
+    expect(r.error).toBeUndefined()
+    expect(r.state.outcome).toBe('skipped')
+    expect(r.state.revisionStatus).toBe('SKIPPED')
+    const newer = deployments('agent-prod')[0]!.latest_revision_id
+    expect(r.state.newerRevisionId).toBe(newer)
+    expect(r.warnings.join('\n')).toContain(`the newer revision ${newer} superseded it`)
+    expect(r.warnings.join('\n')).toContain(`the newer revision ${newer} is DEPLOYED`)
+  })
+
+  test('a superseded revision whose successor fails is not done: the error names both', async () => {
+    await run(inputs())
+    const other = supersedeOnce('fail-build')
+    const r = await run(inputs({ ref: 'release' }))
+    other.close()
+    const newer = deployments('agent-prod')[0]!.latest_revision_id
+    expect(r.ending?.failure?.title).toBe('Superseded, not deployed')
+    expect(String(r.error)).toContain(
+      `of this run was SKIPPED for the newer revision ${newer}, which ended BUILD_FAILED`
+    )
+    expect(r.state.revisionStatus).toBe('SKIPPED')
+  })
+
+  test('a timeout says what the revision was doing and that it goes on', async () => {
+    const r = await run(inputs({ timeout: '2s' }))
+    expect(r.state.outcome).toBe('timeout')
+    expect(String(r.error)).toMatch(/Still \w+ after 2s; revision .* goes on/)
+  })
+
+  test('a create that loses the race on the name updates the winner: one deployment', async () => {
+    class Racing extends ControlPlaneClient {
+      override async createDeployment(body: Parameters<ControlPlaneClient['createDeployment']>[0]) {
+        const winner = new ControlPlaneClient(clientOptions())
+        await winner.createDeployment(body)
+        winner.close()
+        return super.createDeployment(body)
+      }
+    }
+    const r = await run(inputs(), new Racing(clientOptions()))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'deployed', created: false })
+    expect(deployments('agent-prod')).toHaveLength(1)
+    expect(r.log.join('\n')).toMatch(/created by another run at the same time/)
+  })
+
+  test('a cancel during the wait ends it at once, naming the revision that goes on', async () => {
+    const controller = new AbortController()
+    v.onNextSleep(async () => controller.abort())
+    const r = await run(
+      inputs(),
+      new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),
+      controller.signal
+    )
+    expect(r.state.outcome).toBe('cancelled')
+    expect(String(r.error)).toMatch(/Cancelled while \w+; revision .* goes on/)
+  })
+
+  test('name and deployment-id naming two deployments is an error before any write', async () => {
+    await run(inputs())
+    const [d] = deployments('agent-prod')
+    v.emu.clearRequests()
+    const r = await run(inputs({ 'deployment-id': d!.id, name: 'agent-staging' }))
+    expect(String(r.error)).toMatch(/is named "agent-prod", not "agent-staging"/)
+    expect(writes()).toEqual([])
+  })
+
+  test('an explicit repository other than the deployment’s is refused before any write', async () => {
+    await run(inputs())
+    v.emu.clearRequests()
+    const r = await run(inputs({ repository: 'acme/support-bot' }))
+    expect(String(r.error)).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
+    )
+    expect(writes()).toEqual([])
+  })
+
+  test('the workflow’s repository differing is a warning, and no commit is compared', async () => {
+    await run(inputs())
+    const r = await run(inputs({}, { repository: 'acme/support-bot', repositoryExplicit: false }))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.state.expectedSha).toBeUndefined()
+    expect(r.warnings.join('\n')).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, not acme\/support-bot, the repository this run started from/
+    )
+    expect(r.warnings.join('\n')).not.toMatch(/moved on/)
+  })
+
+  test('secrets left out of the list are removed with a warning naming them', async () => {
+    await run(inputs({ secrets: 'ALPHA=alpha-value-1\nBETA=beta-value-2' }))
+    const r = await run(inputs({ secrets: 'GAMMA=gamma-value-3' }))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.warnings.join('\n')).toMatch(
+      /removes secrets ALPHA, BETA from deployment "agent-prod"/
+    )
+    expect(deployments('agent-prod')[0]!.secrets.map(s => s.name)).toEqual(['GAMMA'])
+  })
+
+  test('an update answered with the old revision finds the revision it made', async () => {
+    await run(inputs())
+    const before = deployments('agent-prod')[0]!.latest_revision_id
+    class Stale extends ControlPlaneClient {
+      override async patchDeployment(
+        id: string,
+        body: PatchDeploymentRequest
+      ): Promise<Deployment> {
+        return { ...(await super.patchDeployment(id, body)), latest_revision_id: before }
+      }
+    }
+    const r = await run(inputs({ ref: 'release' }), new Stale(clientOptions()))
+    expect(r.state.outcome).toBe('deployed')
+    expect(r.state.revisionId).not.toBe(before)
+    expect(r.state.revisionId).toBe(deployments('agent-prod')[0]!.latest_revision_id)
+  })
+
+  test('an update that made no revision is reported as such, never as the old one', async () => {
+    await run(inputs())
+    const before = deployments('agent-prod')[0]!.latest_revision_id
+    class Idle extends ControlPlaneClient {
+      override async patchDeployment(id: string): Promise<Deployment> {
+        return this.getDeployment(id)
+      }
+    }
+    const r = await run(inputs({ ref: 'release' }), new Idle(clientOptions()))
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'revision-missing', revisionId: undefined })
+    expect(r.warnings.join('\n')).toMatch(
+      new RegExp(
+        `made no new revision for this update of "agent-prod": its latest revision is still ${before}`
+      )
+    )
+  })
+
+  test('a change without revision-level fields makes no revision and waits for none', async () => {
+    const tenant = demoFixture().tenants[1]!
+    const listener = v.emu.state().tenants[1]!.listeners[0]!
+    const selfHosted = (raw: Record<string, string>) =>
+      testOptions(
+        {
+          'api-key': tenant.api_keys[0]!,
+          'tenant-id': tenant.id,
+          name: 'self-hosted-agent',
+          source: 'external_docker',
+          'listener-id': listener,
+          'k8s-namespace': 'agents',
+          'integration-id': '',
+          ...raw
+        },
+        { baseUrl: v.emu.url, integrationId: undefined }
+      )
+    const client = () =>
+      new ControlPlaneClient({
+        ...clientOptions(),
+        apiKey: tenant.api_keys[0]!,
+        tenantId: tenant.id
+      })
+    const first = await run(selfHosted({ 'image-uri': 'registry.example.com/agent:1' }), client())
+    expect(first.state.outcome).toBe('deployed')
+    const r = await run(
+      selfHosted({
+        'custom-url': 'https://agent.example.com',
+        'listener-id': '',
+        'k8s-namespace': '',
+        create: 'false'
+      }),
+      client()
+    )
+    expect(r.error).toBeUndefined()
+    expect(r.state).toMatchObject({ outcome: 'no-revision', revisionId: undefined })
+    expect(deployments('self-hosted-agent')[0]!.latest_revision_id).toBe(first.state.revisionId)
+  })
+})
+
+describe('on-failure: rollback', () => {
+  const redeploys = () => v.emu.requests().filter(r => r.path.endsWith('/redeploy'))
+
+  test('a failed revision is followed by the previous one, redeployed and DEPLOYED', async () => {
+    const good = await run(inputs())
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(r.state.outcome).toBe('failed')
+    expect(r.state.rollback).toMatchObject({
+      kind: 'done',
+      restoredId: good.state.revisionId,
+      status: 'DEPLOYED'
+    })
+    const [d] = deployments('agent-prod')
+    expect(d!.active_revision_id).toBe(
+      r.state.rollback?.kind === 'done' && r.state.rollback.revisionId
+    )
+    expect(redeploys()).toHaveLength(1)
+    expect(String(r.error)).toMatch(/ended BUILD_FAILED .*Rolled back: revision/)
+  })
+
+  test('another run’s revision active meanwhile is not rolled back over', async () => {
+    await run(inputs())
+    const other = '99999999-9999-4999-8999-999999999999'
+    let failed = false
+    class Moved extends ControlPlaneClient {
+      override async getRevision(...args: Parameters<ControlPlaneClient['getRevision']>) {
+        const rev = await super.getRevision(...args)
+        if (rev.status === 'BUILD_FAILED') failed = true
+        return rev
+      }
+      override async getDeployment(...args: Parameters<ControlPlaneClient['getDeployment']>) {
+        const d = await super.getDeployment(...args)
+        return failed ? { ...d, active_revision_id: other } : d
+      }
+    }
+    const r = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new Moved(clientOptions())
+    )
+    expect(r.state.rollback).toMatchObject({ kind: 'not-done' })
+    expect(String(r.error)).toMatch(
+      new RegExp(`Not rolled back: revision ${other} became active after this run started`)
+    )
+    expect(redeploys()).toEqual([])
+  })
+
+  test('a first deploy has nothing to roll back to', async () => {
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(String(r.error)).toMatch(/Not rolled back: nothing to roll back to/)
+    expect(redeploys()).toEqual([])
+  })
+
+  test('SKIPPED, a timeout, a cancel and a refused write are never rolled back', async () => {
+    await run(inputs())
+    const other = supersedeOnce('newer')
+    const skipped = await run(inputs({ ref: 'release', 'on-failure': 'rollback' }))
+    other.close()
+    expect(skipped.state.outcome).toBe('skipped')
+    const timedOut = await run(inputs({ ref: 'release', timeout: '2s', 'on-failure': 'rollback' }))
+    expect(timedOut.state.outcome).toBe('timeout')
+    const controller = new AbortController()
+    v.onNextSleep(async () => controller.abort())
+    const cancelled = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new ControlPlaneClient({ ...clientOptions(), signal: controller.signal }),
+      controller.signal
+    )
+    expect(cancelled.state.outcome).toBe('cancelled')
+    const refused = await run(inputs({ repository: 'acme/support-bot', 'on-failure': 'rollback' }))
+    expect(String(refused.error)).toMatch(/Repository mismatch|but `repository` is/)
+    for (const r of [skipped, timedOut, cancelled, refused])
+      expect(r.state.rollback).toBeUndefined()
+    expect(redeploys()).toEqual([])
+  })
+
+  test('a rollback whose redeploy built another commit (the branch moved on) warns, naming both', async () => {
+    const repo = 'https://github.com/acme/agent-server'
+    const [first, moved] = ['c1'.repeat(20), 'd2'.repeat(20)]
+    v.emu.configure({ repoCommits: { [`${repo}@main`]: first } })
+    await sleep(1000)
+    const good = await run(inputs({ ref: 'main' }))
+    expect(good.state.repoCommitSha).toBe(first)
+    v.emu.configure({ repoCommits: { [`${repo}@main`]: moved } })
+    await sleep(1000)
+    const r = await run(inputs({ ref: 'fail-build', 'on-failure': 'rollback' }))
+    expect(r.state.rollback).toMatchObject({
+      kind: 'done',
+      rebuilt: { built: moved, restored: first }
+    })
+    expect(r.warnings.join('\n')).toContain(
+      `built commit ${moved}, not ${first} that revision ran: its ref main moved on`
+    )
+    expect(String(r.error)).toContain(`It built commit ${moved}, not ${first}`)
+  })
+
+  test('a redeploy that fails for good leaves the failed revision the verdict, and says so', async () => {
+    await run(inputs())
+    class Refusing extends ControlPlaneClient {
+      override async redeployRevision(): Promise<Deployment> {
+        throw new ApiError(
+          {
+            operation: 'redeploy revision',
+            method: 'POST',
+            path: '/v2/x/redeploy',
+            say: ACTION_SAY
+          },
+          400,
+          'cannot redeploy'
+        )
+      }
+    }
+    const r = await run(
+      inputs({ ref: 'fail-build', 'on-failure': 'rollback' }),
+      new Refusing(clientOptions())
+    )
+    expect(r.state).toMatchObject({ outcome: 'failed', rollback: { kind: 'failed' } })
+    expect(String(r.error)).toMatch(
+      /ended BUILD_FAILED.*The rollback failed: the redeploy of revision \S+ was not made \(redeploy revision failed: HTTP 400/
+    )
+  })
+})

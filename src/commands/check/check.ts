@@ -1,0 +1,243 @@
+// `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
+// deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
+// lists each difference: being deleted, another status or type, a planned change, no revision, a
+// newest revision that is not the active one or not DEPLOYED, an active revision built from
+// another commit than the ref names now, no deployment. With `promote-from` the source is read and
+// checked as a promotion reads it, and the target's material is compared with the source's
+// (against-source.ts) instead of with the ref. At most three requests (the look-up, the newest and
+// the active revision), three more for a promotion's source.
+import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import type { Deployment, Revision } from '../../control-plane/schema.ts'
+import type { Options } from '../../inputs/options.ts'
+import { uploadsWorkspace } from '../../inputs/resolved.ts'
+import type { FlowDeps } from '../deploy/deps.ts'
+import { stopped, type Failure, type Stop } from '../deploy/ending.ts'
+import { newState } from '../deploy/state.ts'
+import { shownStatus } from '../deploy/status-words.ts'
+import { digestNeeded, uploadMaterial, type UploadMaterial } from '../deploy/steps/material.ts'
+import type { PlannedMaterial } from '../deploy/steps/plan.ts'
+import {
+  promotedNamed,
+  promotedOptions,
+  readPromotionSource,
+  refuseUnfitTarget,
+  type PromotionSource
+} from '../deploy/steps/promote.ts'
+import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
+import { materialDifference } from './against-source.ts'
+import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
+import { plannedChanges } from './planned.ts'
+
+export type { Difference } from './own-state.ts'
+
+export interface CheckResult {
+  name: string | undefined
+  deploymentId: string | undefined
+  differences: Difference[]
+  /** Criteria that could not be judged, and why. */
+  skipped: string[]
+  /** With `promote-from`: what the target was compared with (`commit <sha> of "staging" revision <id>`). */
+  promoted?: string
+  failure?: Failure
+}
+
+/** A promotion's source, read and checked, and the material a promotion of it would send. */
+interface Promoted {
+  source: PromotionSource
+  material: PlannedMaterial
+  /** `commit <sha>`, `image <uri>`, or the archive's digest. */
+  what: string
+  upload?: UploadMaterial
+}
+
+export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
+  const result: CheckResult = {
+    name: o.name,
+    deploymentId: undefined,
+    differences: [],
+    skipped: []
+  }
+  let promoted: Promoted | Stop | undefined
+  try {
+    // Read first, as a promotion reads it: what the deploy would refuse, the check refuses.
+    promoted = o.promoteFrom === undefined ? undefined : await promotion(o, deps)
+    if (stopped(promoted)) result.failure = promoted.failure
+    else {
+      if (promoted)
+        result.promoted = `${promoted.what} of "${promoted.source.deployment.name}" revision ${promoted.source.revision.id}`
+      result.failure = await compare(o, deps, result, promoted)
+    }
+  } catch (err) {
+    if (err instanceof ControlPlaneError)
+      result.failure = { message: err.message, title: 'Check failed' }
+    else throw err
+  } finally {
+    if (promoted && !stopped(promoted)) await promoted.upload?.upload.archive.cleanup()
+  }
+  return result
+}
+
+async function compare(
+  o: Options,
+  deps: FlowDeps,
+  result: CheckResult,
+  promoted: Promoted | undefined
+): Promise<Failure | undefined> {
+  const current = await deps.log.group('Find the deployment', () => find(o, deps))
+  if (stopped(current)) return current.failure
+  if (!current) {
+    const what =
+      o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
+    result.differences.push({
+      kind: 'absent',
+      text: `${what} does not exist: a deploy would create it.`,
+      details: []
+    })
+    return undefined
+  }
+  result.name = current.name
+  result.deploymentId = current.id
+  const gone = deleting(o, current)
+  if (gone) {
+    result.differences.push(gone)
+    return undefined
+  }
+  const unfit = promoted && refuseUnfitTarget(promoted.source, current, deps.say)
+  if (unfit) return unfit.failure
+  const own = statusAndType(o, current, deps.say)
+  result.differences.push(...own.differences)
+  result.skipped.push(...own.skipped)
+  // Another type is drift already; the plan then lists what else differs.
+  const typeOff = own.differences.some(d => d.kind === 'type')
+  const planOptions = promoted ? promotedOptions(o, promoted.source) : o
+  const refused = planned(
+    typeOff ? { ...planOptions, deploymentType: undefined } : planOptions,
+    deps,
+    current,
+    result,
+    promoted?.material
+  )
+  if (refused) return refused
+  await deps.log.group('Revisions', () => revisions(o, deps, current, result, promoted))
+  return undefined
+}
+
+async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
+  const target = o.target
+  const d =
+    target.kind === 'name'
+      ? await findDeploymentByName(deps.client, target.name, deps.say)
+      : await deps.client.getDeployment(target.deploymentId).catch(err => {
+          if (err instanceof ApiError && err.status === 404) return undefined
+          throw err
+        })
+  // What was found, as a deploy says it: the fold is not left empty.
+  if (d && !stopped(d))
+    deps.log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
+  return d
+}
+
+/**
+ * The source of `promote-from`, read and checked as a deploy reads it (its refusals are the
+ * check's failure), and the material a promotion would send. An upload's is the workspace's
+ * archive, whose digest must be `expected-source-digest`, as for the deploy.
+ */
+async function promotion(o: Options, deps: FlowDeps): Promise<Promoted | Stop> {
+  const source = await readPromotionSource(o, deps)
+  if (stopped(source)) return source
+  if (source.deployment.source === 'internal_source') {
+    if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
+    const upload = await uploadMaterial(promotedOptions(o, source), newState(o), deps)
+    if (stopped(upload)) return upload
+    return { source, material: upload, what: upload.upload.facts.digest, upload }
+  }
+  const named = promotedNamed(source, o, deps)
+  if (stopped(named)) return named
+  return { source, material: { kind: 'named', ...named }, what: named.what }
+}
+
+/** The planned changes, as differences; the deploy's failure when it would refuse. */
+function planned(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment,
+  result: CheckResult,
+  material: PlannedMaterial | undefined
+): Failure | undefined {
+  const plan = plannedChanges(o, current, deps.say, material)
+  if (stopped(plan)) return plan.failure
+  if (plan.unread.length)
+    result.skipped.push(
+      `secret values of ${plan.unread.join(', ')}: the control plane does not return them, so only their names are compared`
+    )
+  if (plan.lines.length) {
+    result.differences.push({
+      kind: 'planned',
+      text: `A deploy with these inputs would change "${current.name}":`,
+      details: plan.lines
+    })
+  }
+  return undefined
+}
+
+/**
+ * The revisions' state; then the active revision's material: against the source's for a
+ * promotion, else the commit it built against the one the ref names now.
+ */
+async function revisions(
+  o: Options,
+  deps: FlowDeps,
+  d: Deployment,
+  result: CheckResult,
+  promoted: Promoted | undefined
+): Promise<void> {
+  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit(o))
+  result.differences.push(...read.differences)
+  if (promoted) {
+    const m = materialDifference(d, read.active, promoted.source, deps)
+    if (m) result.differences.push(m)
+  } else commit(o, read.active, d.active_revision_id, result)
+  const built = read.active?.source_revision_config?.repo_commit_sha
+  deps.log.info(
+    `Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${shownStatus(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`
+  )
+}
+
+/** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
+function wantsCommit(o: Options): boolean {
+  return o.source === 'codehost' && o.expectedSha !== undefined
+}
+
+function commit(
+  o: Options,
+  active: Pick<Revision, 'source_revision_config'> | undefined,
+  activeId: string | null,
+  result: CheckResult
+): void {
+  if (uploadsWorkspace(o.source, o.revisionSource) && activeId !== null) {
+    result.skipped.push(
+      'the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace'
+    )
+    return
+  }
+  if (o.source !== 'codehost' || activeId === null) return
+  if (o.expectedSha === undefined) {
+    result.skipped.push(
+      `the commit built: the ref ${o.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`
+    )
+    return
+  }
+  const built = active?.source_revision_config?.repo_commit_sha
+  if (!built) {
+    result.skipped.push(
+      `the commit built: the control plane does not report it for revision ${activeId}`
+    )
+    return
+  }
+  if (built.toLowerCase() === o.expectedSha.toLowerCase()) return
+  result.differences.push({
+    kind: 'commit',
+    text: `The active revision ${activeId} built commit ${built}, but ${o.ref} names ${o.expectedSha} now.`,
+    details: []
+  })
+}

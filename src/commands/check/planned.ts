@@ -1,0 +1,56 @@
+// What a deploy with this run's inputs would change in the deployment: the dry run's plan
+// (steps/plan.ts), taken as it is; the check's one dependency on the plan. A secret whose value
+// the service does not return cannot be compared: only its name counts then.
+import type { Deployment } from '../../control-plane/schema.ts'
+import type { Say } from '../../interface/naming.ts'
+import type { Options } from '../../inputs/options.ts'
+import { namedMaterial } from '../deploy/steps/material.ts'
+import { stopped, type Stop } from '../deploy/ending.ts'
+import {
+  describePlan,
+  planUpdate,
+  type Change,
+  type PlannedMaterial
+} from '../deploy/steps/plan.ts'
+
+export interface Planned {
+  /** The plan's lines for each change, as the dry run prints them. */
+  lines: string[]
+  /** Secrets whose values were not compared (the service hides them). */
+  unread: string[]
+}
+
+/**
+ * The changes a deploy of `material` (the inputs' by default; a promotion's source's) would make;
+ * the deploy's refusal when it would make none.
+ */
+export function plannedChanges(
+  o: Options,
+  current: Deployment,
+  say: Say,
+  material: PlannedMaterial = namedMaterial(o)
+): Planned | Stop {
+  const plan = planUpdate(o, current, material, say)
+  if (stopped(plan)) return plan
+  if (plan.kind !== 'update') return { lines: describePlan(plan), unread: [] }
+  const hidden = new Set(
+    current.secrets.filter(s => s.value === null || s.value === undefined).map(s => s.name)
+  )
+  const unread: string[] = []
+  const compared = (c: Change) => {
+    const name = c.field.startsWith('secrets.') ? c.field.slice('secrets.'.length) : undefined
+    // Set again over a value the service did not show: not known to differ.
+    if (name === undefined || !hidden.has(name) || c.from === undefined || c.from !== c.to)
+      return true
+    unread.push(name)
+    return false
+  }
+  const changes = plan.changes.filter(compared)
+  if (!changes.length && !plan.removedSecrets.length) return { lines: [], unread }
+  // The plan's own lines, without its head (create or update, new revision or not) and without
+  // what a deploy would do next ("then resize ..."): each line left is one setting that differs.
+  const lines = describePlan({ ...plan, changes })
+    .slice(1)
+    .filter(l => !/^\s*then /.test(l))
+  return { lines, unread }
+}

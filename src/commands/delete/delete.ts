@@ -1,0 +1,191 @@
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+import { shownStatus } from '../deploy/status-words.ts'
+import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import type { FlowDeps } from '../deploy/deps.ts'
+import { endingOfError, stop, stopped, type Ending, type Stop } from '../deploy/ending.ts'
+import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
+import { goneLine, waitUntilGone } from '../deploy/steps/gone.ts'
+import { writing, type DeployState } from '../deploy/state.ts'
+
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
+export async function deleteDeployment(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps(o, state, deps)
+  } catch (err) {
+    ending = endingOfError(err, state, deps.signal)
+    const applied = state.deleted === true && ending?.outcome !== 'cancelled'
+    if (!ending) {
+      state.outcome = applied ? 'deleted' : 'error'
+      throw err
+    }
+    if (applied) ending = { ...ending, outcome: 'deleted' }
+  }
+  state.outcome = ending.outcome
+  return ending
+}
+
+async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  const { log } = deps
+  state.deleted = false
+  // A delete builds nothing: no ref or commit to report.
+  state.ref = undefined
+  state.expectedSha = undefined
+  const absent =
+    o.target.kind === 'id'
+      ? `No deployment has the id ${o.target.deploymentId}`
+      : `No deployment is named "${o.name}"`
+  const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent))
+  if (stopped(found)) return found
+  if (!found) {
+    log.notice(`${absent}.`, 'Nothing to delete')
+    return { outcome: 'absent' }
+  }
+  state.deploymentId = found.id
+  state.name = found.name
+  state.deploymentStatus = found.status
+  const project = o.deleteTracingProject ? ' and its tracing project' : ''
+  if (o.dryRun) {
+    log.info(
+      `Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`
+    )
+    return { outcome: 'dry-run' }
+  }
+  const answer = await log.group('Delete the deployment', () => send(o, state, deps, found))
+  if (answer === 'not-found') {
+    state.deploymentStatus = undefined
+    return { outcome: 'absent' }
+  }
+  if (!o.wait) return { outcome: 'deleted' }
+  return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id))
+}
+
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(
+  o: Options,
+  deps: FlowDeps,
+  absent: string
+): Promise<Deployment | undefined | Stop> {
+  const { client, log } = deps
+  const target = o.target
+  const d =
+    target.kind === 'id'
+      ? await client.getDeployment(target.deploymentId).catch(err => {
+          if (err instanceof ApiError && err.status === 404) return undefined
+          throw err
+        })
+      : await findDeploymentByName(client, target.name, deps.say)
+  if (stopped(d)) return d
+  if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+    return stop(
+      `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
+      `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
+      'Name and id disagree'
+    )
+  }
+  if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
+  else log.info(`${absent}.`)
+  return d
+}
+
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  found: Deployment
+): Promise<'deleted' | 'not-found'> {
+  const { log } = deps
+  const a = await writing(state, deps, 'delete', () =>
+    deleteReconciled(deps, found.id, o.deleteTracingProject)
+  )
+  if (a === 'not-found') {
+    // Someone else deleted it between the look-up and this request: not this run's doing.
+    log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
+    return a
+  }
+  state.deleted = true
+  const project = o.deleteTracingProject ? ' and its tracing project' : ''
+  log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
+  if (!o.deleteTracingProject) {
+    log.info(
+      `Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${deps.say.set('delete-tracing-project', true)} to free it.`
+    )
+  }
+  return a
+}
+
+/**
+ * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
+ * the control plane holds then decides (`command: delete` and the sweep alike).
+ */
+export function deleteReconciled(
+  deps: FlowDeps,
+  id: string,
+  deleteTracingProject: boolean
+): Promise<'deleted' | 'not-found'> {
+  return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async err => {
+    if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
+    deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
+    return (await isGone(deps, id)) ? ('deleted' as const) : Promise.reject(err)
+  })
+}
+
+async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
+  try {
+    const d = await deps.client.getDeployment(id)
+    return DELETING_STATUSES.includes(d.status)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return true
+    throw err
+  }
+}
+
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  id: string
+): Promise<Ending> {
+  const result = await waitUntilGone(
+    deps.client,
+    id,
+    {
+      timeoutMs: o.timeoutMs,
+      pollIntervalMs: o.pollIntervalMs,
+      onStatus: (status, ms) => {
+        state.deploymentStatus = status
+        deps.log.info(`${shownStatus(status)} after ${formatDuration(ms)}`)
+      }
+    },
+    deps
+  )
+  if (result.kind === 'gone') {
+    state.deploymentStatus = undefined
+    deps.log.info(goneLine(result.elapsedMs))
+    return { outcome: 'deleted' }
+  }
+  const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
+  const failure = {
+    message: `Deployment ${id} is still ${still} after ${formatDuration(o.timeoutMs)}; the delete goes on on the control plane.`,
+    hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
+    title: 'Delete timed out'
+  }
+  return { outcome: 'timeout', failure }
+}

@@ -1,0 +1,165 @@
+// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
+// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
+// failed revision must still be the deployment's latest (no other run wrote after it) and the
+// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+import { sameCommit } from '../commits.ts'
+import { shownStatus } from '../status-words.ts'
+import type { ControlPlaneClient } from '../../../control-plane/client.ts'
+import type { Deployment, Revision } from '../../../control-plane/schema.ts'
+import { formatDuration } from '../../../duration.ts'
+import { awaitNewRevision, writeReconciled, type Notes } from '../steps/converging-writes.ts'
+import { waitForRevision, type TimelineEntry, type WaitOptions } from '../steps/wait.ts'
+
+export type RollbackResult =
+  /** Nothing was sent: why not. */
+  | { kind: 'not-done'; reason: string }
+  /** The redeploy could not be made (its request failed for good). */
+  | { kind: 'failed'; restoredId: string; reason: string; notUndone: string[] }
+  /** The redeploy was answered, but no revision of its own appeared: nothing to follow. */
+  | { kind: 'unconfirmed'; restoredId: string; reason: string; notUndone: string[] }
+  | {
+      kind: 'done'
+      /** The revision the redeploy started, followed to its end. */
+      revisionId: string
+      /** The revision whose configuration was redeployed. */
+      restoredId: string
+      status: string | undefined
+      outcome: 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
+      timeline: TimelineEntry[]
+      /** What this run changed that a redeploy does not put back (see RollbackInput). */
+      notUndone: string[]
+      /** The redeploy built another commit than the revision it restores (its branch moved on). */
+      rebuilt?: { built: string; restored: string }
+    }
+
+export interface RollbackInput {
+  deploymentId: string
+  /** The deployment's `active_revision_id` before this run wrote. */
+  previousActive: string | null
+  /** This run's revision, which failed. */
+  failedRevisionId: string
+  /**
+   * What this run changed that belongs to the deployment, not to a revision (secrets, settings):
+   * a redeploy of the old revision leaves them as this run set them.
+   */
+  notUndone: string[]
+  wait: Pick<
+    WaitOptions,
+    'timeoutMs' | 'pollIntervalMs' | 'cadence' | 'signal' | 'clock' | 'onProgress'
+  >
+  onStatus?: (status: string, elapsedMs: number) => void
+}
+
+export async function rollBack(
+  client: ControlPlaneClient,
+  input: RollbackInput,
+  notes: Notes
+): Promise<RollbackResult> {
+  const previous = input.previousActive
+  if (!previous) {
+    return {
+      kind: 'not-done',
+      reason: 'nothing to roll back to: the deployment had no active revision before this run'
+    }
+  }
+  // Read again right before the write: another run may have written or deployed since.
+  const now = await client.getDeployment(input.deploymentId)
+  const refused = holdBack(now, input.failedRevisionId, previous)
+  if (refused) return { kind: 'not-done', reason: refused }
+  notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`)
+  const { notUndone } = input
+  let answer: Deployment
+  try {
+    answer = await writeReconciled(
+      client,
+      now,
+      () => client.redeployRevision(input.deploymentId, previous),
+      true,
+      'redeploy',
+      notes,
+      input.wait.clock.now
+    )
+  } catch (err) {
+    // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
+    if (input.wait.signal?.aborted) throw err
+    const text = err instanceof Error ? err.message.split('\n')[0]! : String(err)
+    return { kind: 'failed', restoredId: previous, reason: text, notUndone }
+  }
+  const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes)
+  if (!revisionId) {
+    const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`
+    return { kind: 'unconfirmed', restoredId: previous, reason, notUndone }
+  }
+  const result = await waitForRevision({
+    client,
+    deploymentId: input.deploymentId,
+    revisionId,
+    ...input.wait,
+    onStatus: input.onStatus
+  })
+  notes.info(
+    `Rollback revision ${revisionId}: ${result.status !== undefined ? shownStatus(result.status) : 'no status read'} after ${formatDuration(result.elapsedMs)}.`
+  )
+  const { status, outcome, timeline } = result
+  const rebuilt = await rebuiltOther(client, input.deploymentId, previous, result.revision, notes)
+  const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone }
+  return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) }
+}
+
+/**
+ * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
+ * another commit than the one restored ran. Said as a warning, with both commits.
+ */
+async function rebuiltOther(
+  client: ControlPlaneClient,
+  deploymentId: string,
+  restoredId: string,
+  made: Revision | undefined,
+  notes: Notes
+): Promise<{ built: string; restored: string } | undefined> {
+  const built = made?.source_revision_config?.repo_commit_sha
+  if (!built) return undefined
+  let before: Revision | undefined
+  try {
+    before = await client.getRevision(deploymentId, restoredId)
+  } catch {
+    // Only a warning rests on this read: the rollback stands as it ended.
+    return undefined
+  }
+  const restored = before.source_revision_config?.repo_commit_sha
+  if (!restored || sameCommit(built, restored)) return undefined
+  const ref = before.source_revision_config?.repo_ref
+  notes.warning(
+    `The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`
+  )
+  return { built, restored }
+}
+
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now: Deployment, failed: string, previous: string): string | undefined {
+  if (now.latest_revision_id !== failed) {
+    return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`
+  }
+  // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+  if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
+    return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`
+  }
+  return undefined
+}
+
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(
+  client: ControlPlaneClient,
+  answer: Deployment,
+  before: string | null,
+  notes: Notes
+): Promise<string | undefined> {
+  if (answer.latest_revision_id && answer.latest_revision_id !== before)
+    return answer.latest_revision_id
+  const late = await awaitNewRevision(client, answer.id, before, notes, 'redeploy')
+  return late?.latest_revision_id ?? undefined
+}

@@ -1,0 +1,226 @@
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
+// Each step fills the DeployState, so that the outputs and the summary can say what was known when
+// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// threw.
+import { progressLine, shownStatus } from './status-words.ts'
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { formatDuration } from '../../duration.ts'
+import type { Options } from '../../inputs/options.ts'
+import { refuseHealthTarget } from './steps/after-deployed.ts'
+import { conclude, firstLine, type Waited } from './steps/conclude.ts'
+import { refuseCreateWithoutNeeds } from './refuse-create.ts'
+import type { FlowDeps } from './deps.ts'
+import { endingOfError, stop, stopped, type Ending, type Stop } from './ending.ts'
+import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
+import { resizeAfter } from './steps/resize.ts'
+import { resolveRepository } from './steps/resolve-repository.ts'
+import type { DeployState } from './state.ts'
+import { findTarget } from './steps/target.ts'
+import {
+  materialToWrite,
+  prepareMaterial,
+  releaseMaterial,
+  type Material,
+  type NamedMaterial,
+  type UploadMaterial
+} from './steps/material.ts'
+import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
+import { BuildLogFollower } from './steps/build-log.ts'
+import { verifySource } from './steps/source-evidence.ts'
+import { waitForRevision } from './steps/wait.ts'
+import { previewPromotion } from '../check/against-source.ts'
+import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
+
+export { newState, type DeployState, type Outcome } from './state.ts'
+export type { FlowDeps } from './deps.ts'
+export type { FlowLog } from '../../log.ts'
+export type { Ending, Failure } from './ending.ts'
+
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps(o, state, deps)
+  } catch (err) {
+    ending = endingOfError(err, state, deps.signal)
+    if (!ending) {
+      state.outcome = 'error'
+      throw err
+    }
+  }
+  state.outcome = ending.outcome
+  return ending
+}
+
+async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+  const material = await prepareMaterial(o, state, deps)
+  if (stopped(material)) return material
+  try {
+    if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
+    const unverified = await verifySource(o, state, deps, material)
+    if (unverified) return unverified
+    // A promotion deploys as its source: the target keeps all that this run's inputs leave.
+    const ending = await stepsWith(promotedOptions(o, material.source), state, deps, material)
+    const line = promotedLine(material.promotion, state, o.dryRun)
+    if (ending.outcome === 'deployed' || ending.outcome === 'dry-run') deps.log.info(line)
+    return ending
+  } finally {
+    await releaseMaterial(material)
+  }
+}
+
+async function stepsWith(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  given: Material
+): Promise<Ending> {
+  const current = await findTarget(o, state, deps)
+  if (stopped(current)) return current
+  const unfit = given.kind === 'promoted' && refuseUnfitTarget(given.source, current, deps.say)
+  if (unfit) return unfit
+  const material = materialToWrite(given)
+  const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
+  if (stopped(plan)) return plan
+  state.plan = plan
+  noteRepository(state, deps, plan)
+  const refused = refuseHealthTarget(o, current, deps.say)
+  if (refused) return refused
+  if (o.dryRun) {
+    // What a promotion would change in what runs, as `command: check` reads it.
+    if (given.kind === 'promoted' && current)
+      await previewPromotion(deps, current, given.source, given.promotion.what)
+    deps.log.info('Dry run: nothing was written.')
+    return { outcome: 'dry-run' }
+  }
+  const written = await writePlan(o, state, deps, plan, current, material)
+  if (stopped(written)) return written
+  return afterWrite(o, state, deps, await resizeAfter(o, state, deps, written))
+}
+
+/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
+async function afterWrite(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written | Stop
+): Promise<Ending> {
+  if (stopped(written)) return written
+  if (written.kind === 'no-revision') {
+    deps.log.info('The change needs no new revision: nothing to wait for.')
+    return { outcome: 'no-revision' }
+  }
+  if (written.kind === 'revision-missing') {
+    deps.log.warning(
+      `The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
+        'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.',
+      'No new revision'
+    )
+    return { outcome: 'revision-missing' }
+  }
+  if (!o.wait) {
+    deps.log.info(`${deps.say.set('wait', false)}: the revision goes on on the control plane.`)
+    return { outcome: 'accepted' }
+  }
+  const id = written.deployment.id
+  // A superseded revision's successor is followed within what is left of the timeout.
+  const follow = (revisionId: string, timeoutMs: number) =>
+    waitFor({ ...o, timeoutMs }, deps, id, revisionId)
+  return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
+}
+
+async function makePlan(
+  o: Options,
+  deps: FlowDeps,
+  current: Deployment | undefined,
+  material: NamedMaterial | UploadMaterial
+): Promise<Plan | Stop> {
+  const p = current
+    ? planUpdate(o, current, material, deps.say)
+    : await planToCreate(o, deps, material)
+  if (stopped(p)) return p
+  for (const line of describePlan(p)) deps.log.info(line)
+  if (material.kind === 'upload') {
+    deps.log.info(`  source: ${material.upload.described}`)
+    if (p.kind === 'create')
+      deps.log.info(
+        `  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`
+      )
+  }
+  return p
+}
+
+/** The create of the deployment the inputs name, when it may be created. */
+async function planToCreate(
+  o: Options,
+  deps: FlowDeps,
+  material: NamedMaterial | UploadMaterial
+): Promise<Plan | Stop> {
+  // A deployment named by id is read, never created: not finding it was an error before.
+  if (o.target.kind !== 'name')
+    return stop(`Deployment ${o.target.deploymentId} was not found.`, undefined)
+  const name = o.target.name
+  const refused = refuseCreateWithoutNeeds(o, name, deps.say)
+  if (refused) return refused
+  // A promotion creates its target on the source's repository.
+  const promoted = material.kind === 'named' ? material.repoUrl : undefined
+  const repo = promoted
+    ? { url: promoted, default_branch: '' }
+    : o.source === 'codehost' && o.integrationId && o.repository
+      ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+      : undefined
+  if (stopped(repo)) return repo
+  if (repo && !promoted) {
+    deps.log.info(
+      `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
+    )
+  }
+  return planCreate(o, name, repo, material, deps.say)
+}
+
+function waitFor(
+  o: Options,
+  deps: FlowDeps,
+  deploymentId: string,
+  revisionId: string
+): Promise<Waited> {
+  const { log } = deps
+  const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now)
+  return log.group(`Wait for revision ${revisionId}`, async () => {
+    const result = await waitForRevision({
+      client: deps.client,
+      deploymentId,
+      revisionId,
+      timeoutMs: o.timeoutMs,
+      pollIntervalMs: o.pollIntervalMs,
+      cadence: deps.cadence,
+      signal: deps.signal,
+      clock: deps.clock,
+      onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
+      onProgress: (status, ms) => log.info(progressLine(status, formatDuration(ms))),
+      // `failure-logs: 0` shows no log line of the service's at all.
+      afterPoll: async (status, deadline) => {
+        if (o.failureLogs === 0) return
+        const read = await buildLog.read(status, deadline)
+        for (const line of read.lines) log.info(line)
+        if (read.stopped) log.info(read.stopped)
+      },
+      onUnknownStatus: status =>
+        log.warning(
+          `Revision ${revisionId} reports status ${shownStatus(status)}, which the control plane does not document: ` +
+            'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.',
+          'Unknown revision status'
+        ),
+      // The hint of a cause is said once, with the final error; each poll gets one line.
+      onPollError: (err, n) =>
+        log.info(`Poll ${n} in a row failed, still waiting: ${firstLine(err)}`)
+    })
+    return { result, deploymentId, revisionId }
+  })
+}

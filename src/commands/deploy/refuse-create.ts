@@ -1,0 +1,29 @@
+// The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
+// found nothing to update, before any write, so a run that would fail never creates half a thing.
+import { createNeedsProblem } from '../../inputs/create-inputs.ts'
+import type { Say } from '../../interface/naming.ts'
+import type { Options } from '../../inputs/options.ts'
+import { stop, type Stop } from './ending.ts'
+
+/** The failure when `name` is to be created and the run lacks an input a create needs. */
+export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): Stop | undefined {
+  if (!o.create) {
+    return stop(
+      `No deployment is named "${name}" and ${say.set('create', false)} was set.`,
+      `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`,
+      'Deployment not found'
+    )
+  }
+  const problem = createNeedsProblem(o, name, say)
+  if (problem) return stop(problem.message, problem.hint, 'Missing input to create')
+  // Without `deployment-type` the create is Serverless, which has no database of its own: refused
+  // here rather than after a create that the resize then could not size.
+  if (o.databaseSize !== undefined && o.deploymentType === undefined) {
+    return stop(
+      `No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`,
+      `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`,
+      'No database size on Serverless'
+    )
+  }
+  return undefined
+}

@@ -1,0 +1,270 @@
+// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
+// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
+// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
+// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
+// revision active before this run is put back (with the rollback's rules on what this run may
+// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
+// whatever the probes answered.
+import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import type { Deployment } from '../../../control-plane/schema.ts'
+import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
+import { checkRevision, verifiedOf } from '../../../health/revision-checks.ts'
+import { servedCheck } from '../../../health/served-check.ts'
+import { probeTarget, vouchedHosts } from '../../../health/target.ts'
+import type { Expected, ServedVerdict } from '../../../health/verify/served-revision.ts'
+import type { Verified } from '../../../health/verified.ts'
+import { agentProbe } from '../../../health/verify/agent-probe.ts'
+import {
+  DEFAULT_PROBE_INTERVAL_MS,
+  type HealthCheckOptions,
+  type HealthResult
+} from '../../../health/window.ts'
+import type { Say } from '../../../interface/naming.ts'
+import type { Options } from '../../../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Ending, type Stop } from '../ending.ts'
+import type { DeployState } from '../state.ts'
+import { checkFailed, checksTimedOut, gateTimedOut, healthGate, unhealthy } from './gate.ts'
+import { deletedState } from './gone.ts'
+
+/** The revision this run waited for, and how long the wait took. */
+export interface DeployedRevision {
+  deploymentId: string
+  revisionId: string
+  waitedMs: number
+}
+
+export async function checkDeployedHealth(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision
+): Promise<Ending> {
+  if (!o.healthCheck) return { outcome: 'deployed' }
+  const { say } = deps
+  const settings = healthSettings(o, o.healthCheck, state, deps, r)
+  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
+  const x = await examineServer(o, deps, {
+    settings,
+    expected: r,
+    ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+    urlProblem: state.urlProblem,
+    checksTitle: 'Checks of the new revision'
+  })
+  if (stopped(x)) return x
+  const result = x.gate
+  if (result.health === 'cancelled') {
+    const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  const stale = x.served?.verdict === 'stale'
+  const deleted =
+    (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result))
+  if (deleted) return deleted
+  if (result.health === 'timeout')
+    return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) }
+  if (result.health === 'not-vouched') return { outcome: 'deployed' }
+  state.health = result.health
+  state.verified = x.verified
+  if (x.served?.verdict === 'unknown') deps.log.notice(x.served.notice, 'Served revision unknown')
+  const cut = cutShort(x, r, o, say)
+  if (cut) return cut
+  if (result.health !== 'unhealthy' && !x.failure) return { outcome: 'deployed' }
+  const rolled = await rollBack(o, state, deps, r, result)
+  if (stopped(rolled)) return rolled
+  return {
+    outcome: 'unhealthy',
+    failure: x.failure
+      ? checkFailed(x.failure, r.revisionId, state.name, rolled)
+      : unhealthy(result, r.revisionId, state.name, rolled)
+  }
+}
+
+/** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
+function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Ending | undefined {
+  if (x.cut === 'cancelled') {
+    const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  if (x.cut === 'timeout')
+    return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, say) }
+  return undefined
+}
+
+/** The health settings of this run: the gate's probes, and the checks after it. */
+export function healthSettings(
+  o: Options,
+  path: string,
+  state: Pick<DeployState, 'name' | 'url' | 'deploymentType'>,
+  deps: FlowDeps,
+  r: { waitedMs: number }
+): HealthCheckOptions {
+  return {
+    url: state.url,
+    path,
+    apiKey: o.apiKey,
+    vouched: vouchedHosts(o, { name: state.name, url: state.url }),
+    transport: deps.probe,
+    deadline: deadlineOf(o, deps, r),
+    windowMs: o.healthCheckWindow,
+    intervalMs: probeInterval(o),
+    // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+    wakes: state.deploymentType === 'serverless',
+    redactor: deps.client.redactor,
+    signal: deps.signal,
+    clock: deps.clock
+  }
+}
+
+export type CheckFailure = { title: string; what: string }
+
+/** What to examine: an agent server, the revision it must serve, and how its checks are made. */
+export interface Examine {
+  settings: HealthCheckOptions
+  expected: Expected
+  /** Why the workspace's config does not describe what that revision built. */
+  graphsSkipped?: string
+  urlProblem: string | undefined
+  checksTitle: string
+}
+
+/** What an agent server answered: the gate, the revision served, and the checks after it. */
+export interface Examined {
+  gate: HealthResult
+  served: ServedVerdict | undefined
+  /** What failed (the revision served, a graph, a smoke case); undefined when nothing did. */
+  failure?: CheckFailure
+  /** The checks after the window did not end: a cancel, or the run's timeout. */
+  cut?: 'cancelled' | 'timeout'
+  verified: Verified
+}
+
+/**
+ * The one gate, for any agent server: the probes with the revision served alongside, then (once
+ * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
+ * examined by it alike; each caller makes its own ending of what it found.
+ */
+export async function examineServer(
+  o: Options,
+  deps: FlowDeps,
+  x: Examine
+): Promise<Examined | Stop> {
+  const call = agentProbe(x.settings)
+  const served = servedCheck(call, x.expected, deps.log)
+  const gate = await healthGate(
+    { ...x.settings, alongside: served.check },
+    { log: deps.log, say: deps.say, urlProblem: x.urlProblem }
+  )
+  if (stopped(gate)) return gate
+  if (gate.health === 'cancelled') return { gate, served: undefined, verified: {} }
+  const verdict = served.verdict(gate.health === 'healthy')
+  const verified: Verified = verdict ? { servedRevision: verdict.verdict } : {}
+  const out: Examined = { gate, served: verdict, verified }
+  if (verdict?.verdict === 'stale')
+    return {
+      ...out,
+      failure: { title: 'New revision not served', what: sanitizeServerText(verdict.reason) }
+    }
+  if (gate.health !== 'healthy') return out
+  const checks = await deps.log.group(x.checksTitle, () =>
+    checkRevision({
+      ...(x.graphsSkipped === undefined ? {} : { graphsSkipped: x.graphsSkipped }),
+      intervalMs: probeInterval(o),
+      call,
+      graphConfigPath: o.graphConfigPath,
+      workspace: deps.workspace,
+      cases: deps.smokeCases,
+      clock: deps.clock,
+      deadline: x.settings.deadline,
+      signal: deps.signal,
+      log: deps.log,
+      mask: text => deps.client.redactor.redact(text)
+    })
+  )
+  out.verified = { ...verified, ...verifiedOf(checks) }
+  if (deps.signal?.aborted) return { ...out, cut: 'cancelled' }
+  if (checks.timedOut) return { ...out, cut: 'timeout' }
+  return checks.failure ? { ...out, failure: checks.failure } : out
+}
+
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function rollBack(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  result: HealthResult
+): Promise<string | undefined | Stop> {
+  let after
+  try {
+    after = await afterFailure(
+      o,
+      {
+        deploymentId: r.deploymentId,
+        revisionId: r.revisionId,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive ?? null,
+        notUndone: notUndoneBy(state.plan)
+      },
+      deps
+    )
+  } catch (err) {
+    // Deleted between the verdict and the rollback's read: that, not the read, is the news.
+    const deleted = await deletedNow(state, deps, r, result)
+    if (deleted) return deleted
+    throw err
+  }
+  state.failureLog = after.log
+  state.rollback = after.rollback
+  return describeRollback(after.rollback)
+}
+
+/** The deployment was deleted during the check: say so, instead of what its probes answered. */
+async function deletedNow(
+  state: DeployState,
+  deps: FlowDeps,
+  r: DeployedRevision,
+  result: HealthResult
+): Promise<Stop | undefined> {
+  const deleted = await deletedState(deps.client, r.deploymentId)
+  if (!deleted) return undefined
+  state.health = undefined
+  state.deploymentStatus = deleted === 'gone' ? undefined : deleted
+  state.url = undefined
+  return stop(
+    `Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
+    'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+    'Deployment deleted'
+  )
+}
+
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o: Options, deps: FlowDeps, r: { waitedMs: number }): number {
+  return deps.clock.now() - r.waitedMs + o.timeoutMs
+}
+
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o: Options) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
+
+/**
+ * Before anything is written: a health check whose address is already known (the custom-url
+ * input, or the deployment's) and may not carry the key stops the run here.
+ */
+export function refuseHealthTarget(
+  o: Options,
+  current: Deployment | undefined,
+  say: Say
+): Stop | undefined {
+  if (!o.healthCheck) return undefined
+  const url = o.customUrl ?? current?.source_config.custom_url
+  if (!url) return undefined
+  const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }))
+  if (!('problem' in target)) return undefined
+  return stop(
+    `${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`,
+    `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`,
+    'Health check refused'
+  )
+}

@@ -1,0 +1,386 @@
+// The deploy's last step: how the wait for this run's revision ended, turned into the run's
+// ending. Success and a superseded revision are said in the log; every other ending carries the
+// failure written for the job log, after a failure once the log is shown and any rollback made.
+import type { ControlPlaneClient } from '../../../control-plane/client.ts'
+import { ApiError } from '../../../control-plane/errors.ts'
+import { formatDuration } from '../../../duration.ts'
+import type { Say } from '../../../interface/naming.ts'
+import type { Options } from '../../../inputs/options.ts'
+import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { sameCommit } from '../commits.ts'
+import { checkDeployedHealth } from './after-deployed.ts'
+import type { FlowDeps } from '../deps.ts'
+import type { Ending, Failure } from '../ending.ts'
+import type { Revision } from '../../../control-plane/schema.ts'
+import { deletedState } from './gone.ts'
+import { observe, type DeployState } from '../state.ts'
+import type { WaitResult } from './wait.ts'
+import { revisionStatusWord, shownStatus } from '../status-words.ts'
+
+/** The wait's result, with the revision and deployment it was about. */
+export interface Waited {
+  result: WaitResult
+  deploymentId: string
+  revisionId: string
+}
+
+/** Waits for another revision of the deployment, for at most `timeoutMs`. */
+export type Follow = (revisionId: string, timeoutMs: number) => Promise<Waited>
+
+export async function conclude(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited,
+  follow?: Follow
+): Promise<Ending> {
+  const { result } = w
+  state.timeline = result.timeline
+  state.revisionStatus = revisionStatusWord(result.status)
+  const sha = result.revision?.source_revision_config?.repo_commit_sha
+  if (sha) state.repoCommitSha = sha
+  switch (result.outcome) {
+    case 'deployed': {
+      const refused = await deployed(state, deps, w)
+      if (refused) return rollBackUnverified(o, state, deps, w.revisionId, refused)
+      return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
+    }
+    case 'skipped':
+      return superseded(o, state, deps, w, follow)
+    case 'failed':
+      return { outcome: 'failed', failure: await failed(o, state, deps, w) }
+    case 'timeout':
+      return { outcome: 'timeout', failure: timedOut(o, w, deps.say) }
+    case 'cancelled': {
+      const status = result.status !== undefined ? shownStatus(result.status) : 'no status seen'
+      const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`
+      return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+    }
+    case 'error':
+      return { outcome: 'error', failure: await pollFailed(state, deps, w) }
+  }
+}
+
+/** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
+async function deployed(
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited
+): Promise<Failure | undefined> {
+  await refresh(deps, state, w.deploymentId)
+  deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
+  const sha = state.repoCommitSha
+  const expected = state.expectedSha
+  if (!sha && expected && state.promotion) {
+    // What runs now cannot be matched to what the source verified: not verified, so not kept.
+    const p = state.promotion
+    return {
+      message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
+      hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
+      title: 'Built commit not reported'
+    }
+  }
+  if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
+    // A promotion deploys what the source verified: another commit is not that.
+    const p = state.promotion
+    return {
+      message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+      hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
+      title: 'Built a different commit'
+    }
+  }
+  if (sha && expected && !sameCommit(sha, expected)) {
+    deps.log.warning(
+      `Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+        `${state.ref ?? 'the ref'} moved on before the build started.`,
+      'Built a different commit'
+    )
+  }
+  return undefined
+}
+
+/**
+ * A promotion's target runs what the source did not verify (another commit, none reported, a
+ * newer revision of other material): it goes back to the revision it ran before this run,
+ * whatever `on-failure` says, with the rollback's own checks right before its write. A target
+ * this run created has nothing to go back to: the error says what it runs.
+ */
+async function rollBackUnverified(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  live: string,
+  f: Failure
+): Promise<Ending> {
+  const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report'
+  if (state.created || !state.previousActive) {
+    const why = state.created ? 'was created by this run' : 'had no active revision before this run'
+    const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
+    return { outcome: 'error', failure: { ...f, message } }
+  }
+  deps.log.warning(
+    `Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`,
+    'Unverified code live'
+  )
+  const after = await afterFailure(
+    { ...o, onFailure: 'rollback', failureLogs: 0 },
+    {
+      deploymentId: state.deploymentId ?? '',
+      revisionId: live,
+      status: 'DEPLOYED',
+      previousActive: state.previousActive,
+      notUndone: notUndoneBy(state.plan)
+    },
+    deps
+  )
+  state.rollback = after.rollback
+  const r = after.rollback
+  // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
+  const back =
+    r?.kind === 'done' && r.outcome === 'deployed'
+      ? `rolled back to revision ${r.restoredId}`
+      : 'not rolled back'
+  const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`
+  const message = `${lead} ${f.message} ${describeRollback(r) ?? ''}`.trim()
+  return { outcome: 'error', failure: { ...f, message } }
+}
+
+/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
+const short = (runs: string) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1')
+
+/** The newer revision that superseded a promotion: the failure when it deploys other material. */
+function otherMaterial(state: DeployState, r: Revision | undefined): Failure | undefined {
+  const p = state.promotion!
+  const c = r?.source_revision_config ?? {}
+  const sha = c.repo_commit_sha ?? undefined
+  const image = c.image_uri ?? undefined
+  const same = state.expectedSha
+    ? sha !== undefined && sameCommit(sha, state.expectedSha)
+    : p.imageUri !== undefined && image === p.imageUri
+  if (same) return undefined
+  const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report'
+  if (sha) state.repoCommitSha = sha
+  return {
+    message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+    hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
+    title: 'Superseded by other material'
+  }
+}
+
+/** Successors followed at most, one after another, each within what is left of the timeout. */
+const MAX_SUCCESSORS = 5
+
+/**
+ * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
+ * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
+ */
+async function superseded(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  w: Waited,
+  follow: Follow | undefined
+): Promise<Ending> {
+  const notDone = (failure: Failure): Ending => ({ outcome: 'skipped', failure })
+  let spent = w.result.elapsedMs
+  let current = w
+  for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+    state.newerRevisionId = undefined
+    await refresh(deps, state, current.deploymentId, current.revisionId)
+    const newer = state.newerRevisionId
+    const left = o.timeoutMs - spent
+    if (newer === undefined || follow === undefined || left <= 0) {
+      return notDone(
+        notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined)
+      )
+    }
+    deps.log.warning(
+      `Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
+        'Following it until DEPLOYED, failed or the timeout: only then is this run done.',
+      'Superseded by a newer revision'
+    )
+    const next = await follow(newer, left)
+    spent += next.result.elapsedMs
+    const { outcome } = next.result
+    if (outcome === 'deployed') {
+      state.newerRevisionId = newer
+      deps.log.warning(
+        `Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${formatDuration(spent)}). ` +
+          'It carries the code that superseded this run’s.',
+        'Deployed by a newer revision'
+      )
+      const other = state.promotion && otherMaterial(state, next.result.revision)
+      if (other) return rollBackUnverified(o, state, deps, newer, other)
+      const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
+      return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
+    }
+    if (outcome !== 'skipped') {
+      state.newerRevisionId = newer
+      return notDone(successorNotDeployed(o, w, newer, next, deps.say))
+    }
+    current = next
+  }
+  return notDone(
+    notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`)
+  )
+}
+
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(
+  o: Options,
+  w: Waited,
+  newer: string,
+  next: Waited,
+  say: Say
+): Failure {
+  const { outcome, status } = next.result
+  const how =
+    outcome === 'timeout'
+      ? `was still ${status === undefined ? 'without a status' : shownStatus(status)} at the timeout (${formatDuration(o.timeoutMs)})`
+      : outcome === 'failed'
+        ? `ended ${status ?? 'failed'}`
+        : outcome === 'cancelled'
+          ? 'was being awaited when the run was cancelled'
+          : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`
+  return {
+    message: `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+    hint:
+      outcome === 'failed'
+        ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+        : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
+    title: outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+  }
+}
+
+function notFollowed(
+  w: Waited,
+  current: Waited,
+  newer: string | undefined,
+  why: string | undefined
+): Failure {
+  const which = newer ? `the newer revision ${newer}` : 'a newer revision'
+  return {
+    message:
+      `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+      `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
+    hint: 'Check the deployment’s latest revision on the control plane.',
+    title: 'Superseded, not deployed'
+  }
+}
+
+async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
+  const last = w.result.status ?? 'no status seen'
+  const after = await afterFailure(
+    o,
+    {
+      deploymentId: w.deploymentId,
+      revisionId: w.revisionId,
+      status: last,
+      previousActive: state.previousActive ?? null,
+      notUndone: notUndoneBy(state.plan)
+    },
+    deps
+  )
+  state.failureLog = after.log
+  state.rollback = after.rollback
+  const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
+  // Why the revision failed, where the control plane says (`status_message`).
+  const said = w.result.revision?.status_message?.trim()
+  const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : ''
+  const rolled = describeRollback(after.rollback)
+  return {
+    message:
+      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}${says}` +
+      (rolled ? ` ${rolled}` : ''),
+    hint:
+      last === 'BUILD_FAILED'
+        ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+        : last === 'DEPLOY_FAILED'
+          ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+          : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+    title: `Revision ${last}`
+  }
+}
+
+/** The title says it timed out; the message says where the revision was (the CLI shows both). */
+function timedOut(o: Options, w: Waited, say: Say): Failure {
+  const { result } = w
+  return {
+    message:
+      (result.status
+        ? `Still ${shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+        : `No status of revision ${w.revisionId} was read in ${formatDuration(o.timeoutMs)}; it may go on on the control plane.`) +
+      (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+      (result.lastApiError && result.lastApiError !== result.lastError
+        ? ` Last answer: ${firstLine(result.lastApiError)}`
+        : ''),
+    hint: `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
+    title: 'Deploy timed out'
+  }
+}
+
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
+  const { result } = w
+  const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError)
+  if (deleted) {
+    state.deploymentStatus = deleted === 'gone' ? undefined : deleted
+    return {
+      message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+      hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+      title: 'Deployment deleted'
+    }
+  }
+  const seen = result.status
+    ? `last status ${shownStatus(result.status)}`
+    : 'before any status was read'
+  return {
+    message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+    hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
+    title: 'Polling failed'
+  }
+}
+
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(
+  client: ControlPlaneClient,
+  id: string,
+  err: unknown
+): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
+  if (!(err instanceof ApiError && err.status === 404)) return undefined
+  return deletedState(client, id)
+}
+
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(
+  deps: FlowDeps,
+  state: DeployState,
+  id: string,
+  skipped = state.revisionId
+): Promise<void> {
+  try {
+    const d = await deps.client.getDeployment(id)
+    observe(state, d, deps.log)
+    if (d.latest_revision_id && d.latest_revision_id !== skipped)
+      state.newerRevisionId = d.latest_revision_id
+  } catch {
+    // The revision's own status is what decides the run; this read only adds detail.
+  }
+}
+
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+export function firstLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  return text.split('\n')[0] ?? text
+}
+
+function hintOf(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.hint
+  const lines = (err instanceof Error ? err.message : '').split('\n')
+  return lines.length > 1 ? lines.slice(1).join(' ') : undefined
+}

@@ -1,0 +1,150 @@
+// Where the revision's material comes from, decided in one step before the plan: the inputs' ref
+// (codehost) or image (docker sources), or the workspace's archive (an upload). The plan and the
+// writes take this value; none of them reads `ref` or `image-uri` from the options.
+import type { Options } from '../../../inputs/options.ts'
+import { uploadsWorkspace } from '../../../inputs/resolved.ts'
+import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
+import type { DeployState, Promotion } from '../state.ts'
+import {
+  promotedNamed,
+  promotedOptions,
+  promotionOf,
+  readPromotionSource,
+  type PromotionSource
+} from './promote.ts'
+import type { SourceUpload } from './upload.ts'
+
+/** Material named by the inputs: the ref a codehost revision builds, or the image deployed. */
+export interface NamedMaterial {
+  kind: 'named'
+  /** `repo_ref`; unset on a create, the repository's default branch is deployed. */
+  ref: string | undefined
+  /** `image_uri`. */
+  imageUri: string | undefined
+  /** A codehost revision's `graph_config_path`. */
+  graphConfigPath: string
+  /** A promotion's repository (the source's), used when the target is created. */
+  repoUrl?: string | undefined
+  /** The commit the revision is expected to build (the event's), compared with `repo_commit_sha`. */
+  expectedSha: string | undefined
+}
+
+/** The workspace's archive, uploaded at write time. */
+export interface UploadMaterial {
+  kind: 'upload'
+  /** The config's path in the archive: the revision's `graph_config_path`. */
+  configPath: string
+  upload: SourceUpload
+}
+
+/** A promotion (`promote-from`): the source's active revision's material, to deploy as ours. */
+export interface PromotedMaterial {
+  kind: 'promoted'
+  source: PromotionSource
+  promotion: Promotion
+  of: NamedMaterial | UploadMaterial
+}
+
+export type Material = NamedMaterial | UploadMaterial | PromotedMaterial
+
+/** The material the plan and the writes send. */
+export const materialToWrite = (m: Material): NamedMaterial | UploadMaterial =>
+  m.kind === 'promoted' ? m.of : m
+
+/** The material the inputs name (no upload). */
+export function namedMaterial(o: Options): NamedMaterial {
+  return {
+    kind: 'named',
+    ref: o.ref,
+    imageUri: o.imageUri,
+    graphConfigPath: o.graphConfigPath,
+    expectedSha: o.expectedSha
+  }
+}
+
+/**
+ * The run's material, with the state's ref and expected commit. An upload's archive is built here,
+ * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
+ * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
+ */
+export async function prepareMaterial(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<Material | Stop> {
+  if (o.promoteFrom !== undefined) return preparePromotion(o, state, deps)
+  if (!uploadsWorkspace(o.source, o.revisionSource)) {
+    const named = namedMaterial(o)
+    state.ref = named.ref
+    state.expectedSha = named.expectedSha
+    return named
+  }
+  return uploadMaterial(o, state, deps)
+}
+
+export async function uploadMaterial(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<UploadMaterial | Stop> {
+  const upload = await (await import('./upload.ts')).prepareUpload(o, state, deps)
+  if (stopped(upload)) return upload
+  const expected = o.expectedSourceDigest
+  if (expected !== undefined && upload.facts.digest !== expected) {
+    await upload.archive.cleanup()
+    const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`
+    return stop(
+      `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`,
+      'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.',
+      'Source digest differs',
+      { nothingSent: true }
+    )
+  }
+  return { kind: 'upload', configPath: upload.archive.configPath, upload }
+}
+
+/** A promotion: the source read and checked, then its material (an upload archives the workspace). */
+async function preparePromotion(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<PromotedMaterial | Stop> {
+  const source = await readPromotionSource(o, deps)
+  if (stopped(source)) return source
+  let of: NamedMaterial | UploadMaterial
+  let what: string
+  if (source.deployment.source === 'internal_source') {
+    if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
+    const upload = await uploadMaterial(promotedOptions(o, source), state, deps)
+    if (stopped(upload)) return upload
+    of = upload
+    what = of.upload.facts.digest
+  } else {
+    const promoted = promotedNamed(source, o, deps)
+    if (stopped(promoted)) return promoted
+    const { what: said, ...named } = promoted
+    what = said
+    of = { kind: 'named', ...named }
+    state.ref = named.ref
+    state.expectedSha = named.expectedSha
+  }
+  const promotion = promotionOf(source, what)
+  state.promotion = promotion
+  return { kind: 'promoted', source, promotion, of }
+}
+
+/** The service keeps no archive another deployment can use: the workspace's must be the same. */
+export function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
+  const say = deps.say
+  return stop(
+    `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,
+    `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`,
+    'Promotion refused'
+  )
+}
+
+export async function releaseMaterial(m: Material): Promise<void> {
+  const own = materialToWrite(m)
+  if (own.kind === 'upload') await own.upload.archive.cleanup()
+}

@@ -1,0 +1,157 @@
+// The resize: once this run's write is made (on a create, once the first revision exists), the
+// asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
+// service rolls a resize out as a new revision: that revision is this run's, the one it waits
+// for, gates and rolls back; after a code change in the same run it is the last revision made,
+// and carries both. An answer naming a revision made before the resize's (one this run did not
+// make) is never waited on as this run's: the deployment is read again, else the run fails.
+import type { Deployment } from '../../../control-plane/schema.ts'
+import type { Options } from '../../../inputs/options.ts'
+import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
+import { observe, writing, type DeployState } from '../state.ts'
+import {
+  awaitNewRevision,
+  LATE_REVISION_PAUSES_MS,
+  revisionOf,
+  writeReconciled
+} from './converging-writes.ts'
+import { resizeOf, type Resize } from './tiers.ts'
+import type { Written } from './write-revision.ts'
+
+type ResizeOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
+
+export async function resizeAfter(
+  o: ResizeOptions,
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written
+): Promise<Written | Stop> {
+  if (written.kind === 'revision-missing') return written
+  const d = written.deployment
+  const resize = resizeOf(o, d, deps.say)
+  if (stopped(resize)) return resize
+  if (!resize) {
+    if (o.size !== undefined || o.databaseSize !== undefined)
+      deps.log.info('The deployment is already of the size asked for: no resize.')
+    return written
+  }
+  const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize))
+  const made = await resizeRevision(deps, d, out)
+  if (stopped(made)) return made
+  if (!made) return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id }
+  return madeBy(state, deps, written, made)
+}
+
+/**
+ * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
+ * revision from before (none yet) or an older one (another's, never this run's).
+ */
+async function resizeRevision(
+  deps: FlowDeps,
+  d: Deployment,
+  out: Deployment
+): Promise<Deployment | undefined | Stop> {
+  const before = d.latest_revision_id
+  const named = out.latest_revision_id
+  if (named === before) return awaitNewRevision(deps.client, d.id, before, deps.log, 'resize')
+  if (!named || !(await madeBefore(deps, d.id, named, before))) return out
+  deps.log.info(
+    `The resize's answer names revision ${named}, made before revision ${before ?? ''} that came before the resize: not this run's. Reading the deployment again.`
+  )
+  for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+    if (!(await deps.client.pause(i + 1, LATE_REVISION_PAUSES_MS[i]))) break
+    const again = await deps.client.getDeployment(d.id)
+    const id = again.latest_revision_id
+    if (!id || id === before || id === named || (await madeBefore(deps, d.id, id, before))) continue
+    deps.log.info(`Revision ${id} appeared for this resize.`)
+    return again
+  }
+  return stop(
+    `The resize of "${d.name}" was answered with revision ${named}, which was made before this run's revision ${before ?? ''}, and ${LATE_REVISION_PAUSES_MS.length} more reads of the deployment named no revision of the resize: this run made no revision it can wait for, and does not report ${named} as its own.`,
+    'Look at the deployment’s revisions on the control plane; run again once it shows the resize’s revision.',
+    'Resize revision not this run’s'
+  )
+}
+
+/** Whether revision `id` was created before revision `before` (the service's own times). */
+async function madeBefore(
+  deps: FlowDeps,
+  deploymentId: string,
+  id: string,
+  before: string | null
+): Promise<boolean> {
+  if (!before) return false
+  const [named, prior] = await Promise.all([
+    deps.client.getRevision(deploymentId, id),
+    deps.client.getRevision(deploymentId, before)
+  ])
+  // Either time unknown: not judged older (the wait that follows reads the revision anyway).
+  return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '')
+}
+
+async function send(
+  state: DeployState,
+  deps: FlowDeps,
+  d: Deployment,
+  resize: Resize
+): Promise<Deployment> {
+  const { client, log } = deps
+  for (const input of resize.unreported)
+    log.info(
+      `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`
+    )
+  log.info(`Resize: ${resize.described.join(', ')}.`)
+  const out = await writing(state, deps, 'update', () =>
+    writeReconciled(
+      client,
+      d,
+      () => client.setResourceTiers(d.id, resize.body),
+      true,
+      'resize',
+      log,
+      deps.clock.now
+    )
+  )
+  observe(state, out, log)
+  return out
+}
+
+/** The resize's revision, as this run's; the code revision it follows is named as superseded. */
+async function madeBy(
+  state: DeployState,
+  deps: FlowDeps,
+  written: Written,
+  out: Deployment
+): Promise<Written | Stop> {
+  observe(state, out, deps.log)
+  const revisionId = await revisionOf(deps.client, out)
+  if (stopped(revisionId)) return revisionId
+  state.revisionId = revisionId
+  if (written.kind === 'revision') {
+    const refused = refuseWithoutCode(written.deployment, out, revisionId)
+    if (refused) return refused
+    deps.log.info(
+      `Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`
+    )
+  } else deps.log.info(`Revision ${revisionId} of the resize.`)
+  return { kind: 'revision', deployment: out, revisionId }
+}
+
+const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'] as const
+
+/** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
+function refuseWithoutCode(
+  before: Deployment,
+  after: Deployment,
+  revisionId: string
+): Stop | undefined {
+  const asked = before.source_revision_config
+  const built = after.source_revision_config
+  const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k])
+  if (!differs.length) return undefined
+  return stop(
+    `Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`,
+    'Check the deployment on the control plane; run again to deploy the change at the new size.',
+    'Resize without the change'
+  )
+}

@@ -1,0 +1,146 @@
+// Evidence before any write: a promotion's source is examined on its own agent server with this
+// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
+// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
+// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
+// fails or cannot be made refuses the promotion before anything is written to the target.
+import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
+import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
+import type { Options } from '../../../inputs/options.ts'
+import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Ending } from '../ending.ts'
+import { newState, observe, type DeployState, type Evidence } from '../state.ts'
+import { examineServer, healthSettings, type Examined } from './after-deployed.ts'
+import type { PromotedMaterial } from './material.ts'
+import { promotedOptions } from './promote.ts'
+
+/**
+ * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
+ * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
+ */
+export async function verifySource(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  m: PromotedMaterial
+): Promise<Ending | undefined> {
+  const { deployment: d, revision } = m.source
+  const evidence = (e: Evidence) => (m.promotion.evidence = e)
+  if (!o.verifySource) {
+    evidence({ kind: 'skipped' })
+    // A dry run promotes nothing: it says what a real run would do.
+    const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is']
+    deps.log.warning(
+      `${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`,
+      o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence'
+    )
+    return undefined
+  }
+  const examined = await deps.log.group(
+    `Verify the promotion's source "${d.name}" revision ${revision.id}`,
+    () => examineSource(o, deps, m)
+  )
+  if (stopped(examined)) {
+    evidence({ kind: 'refused', check: 'the health check' })
+    return refuse(m, state, deps, 'the health check', examined.failure.message)
+  }
+  if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
+    const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`
+    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+  }
+  const missing = shortfall(examined)
+  if (missing) {
+    evidence({ kind: 'refused', check: missing.check })
+    return refuse(m, state, deps, missing.check, missing.what)
+  }
+  const checks = passed(examined)
+  evidence({ kind: 'verified', checks })
+  deps.log.info(
+    `Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`
+  )
+  return undefined
+}
+
+/** The gate and the checks against the source's URL, as this run would run them on the target. */
+async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
+  const { deployment: d, revision } = m.source
+  const seen = newState(o)
+  seen.urlRefused = true
+  observe(seen, d, deps.log)
+  const of = promotedOptions(o, m.source)
+  const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath
+  const checked = { ...of, graphConfigPath: own }
+  const built = {
+    ...(m.of.kind === 'upload' ? { source: m.of.upload.facts } : {}),
+    repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
+  }
+  const skipped = await graphsSkippedBecause(checked, built, deps.workspace ?? '.')
+  // Without health-check the served-revision check runs anyway, on the default health route.
+  const path = o.healthCheck || DEFAULT_HEALTH_PATH
+  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 })
+  // Without health-check, one healthy probe and the revision served suffice: no window to hold.
+  if (!o.healthCheck) settings.windowMs = 0
+  return examineServer(checked, deps, {
+    settings,
+    expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
+    ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+    urlProblem: seen.urlProblem,
+    checksTitle: `Checks of "${d.name}" revision ${revision.id}`
+  })
+}
+
+/** The first check that did not pass, or could not be made; undefined when all passed. */
+function shortfall(x: Examined): { check: string; what: string } | undefined {
+  const g = x.gate
+  if (g.health === 'timeout')
+    return { check: 'the health check', what: `${g.reason ?? 'it'} when the timeout came` }
+  if (g.health === 'unhealthy')
+    return { check: 'the health check', what: `unhealthy: ${g.reason ?? 'a probe failed'}` }
+  if (g.health === 'unavailable')
+    return {
+      check: 'the health check',
+      what: 'every probe answered 404 (the health routes are turned off), so it could not be made'
+    }
+  if (x.failure?.title === 'New revision not served')
+    return { check: 'the served-revision check', what: x.failure.what }
+  if (x.served?.verdict === 'unknown')
+    return { check: 'the served-revision check', what: sanitizeServerText(x.served.notice) }
+  if (x.cut === 'timeout')
+    return { check: 'its checks', what: 'the timeout came before they were done' }
+  if (x.failure) return { check: checkOf(x.failure.title), what: x.failure.what }
+  if (x.verified.graphs?.verdict === 'inconclusive')
+    return { check: 'the graphs check', what: 'the graphs could not be listed' }
+  if (x.verified.smoke === 'inconclusive')
+    return { check: 'the smoke cases', what: 'they could not run (inconclusive)' }
+  return undefined
+}
+
+const checkOf = (title: string) =>
+  title === 'Smoke test failed' ? 'the smoke cases' : 'the graphs check'
+
+/** The checks the source passed, in the words of the log and the summary. */
+function passed(x: Examined): string[] {
+  const out = ['healthy', 'serves its active revision']
+  const g = x.verified.graphs
+  if (g) out.push(`graphs ${g.checked.join(', ')} served`)
+  const cases = x.verified.cases?.length
+  if (cases) out.push(`${cases} smoke ${cases === 1 ? 'case' : 'cases'} passed`)
+  return out
+}
+
+/** One error naming the source, its revision and the check; nothing was written. */
+function refuse(
+  m: PromotedMaterial,
+  state: DeployState,
+  deps: FlowDeps,
+  check: string,
+  what: string
+): Ending {
+  const { deployment: d, revision } = m.source
+  const target = state.name ?? state.deploymentId ?? 'the target'
+  return stop(
+    `Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`,
+    `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`,
+    'Promotion refused'
+  )
+}

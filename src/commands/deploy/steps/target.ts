@@ -1,0 +1,92 @@
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
+// deployment named by name is waited for until it is gone and then created anew; one named by id is
+// an error.
+import { shownStatus } from '../status-words.ts'
+import type { Deployment } from '../../../control-plane/schema.ts'
+import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
+import { formatDuration } from '../../../duration.ts'
+import type { Options } from '../../../inputs/options.ts'
+import type { FlowDeps } from '../deps.ts'
+import { stop, stopped, type Stop } from '../ending.ts'
+import { findDeploymentByName } from './find-deployment.ts'
+import { goneLine, waitUntilGone } from './gone.ts'
+import { observe, type DeployState } from '../state.ts'
+
+export async function findTarget(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps
+): Promise<Deployment | undefined | Stop> {
+  const { client, log } = deps
+  const found = await log.group('Find the deployment', async () => {
+    const target = o.target
+    const d =
+      target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId)
+        : await findDeploymentByName(client, target.name, deps.say)
+    if (stopped(d)) return d
+    if (!d) {
+      log.info(`No deployment is named "${o.name}".`)
+      return undefined
+    }
+    if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+      return stop(
+        `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
+        `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
+        'Name and id disagree'
+      )
+    }
+    observe(state, d, log)
+    log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
+    return d
+  })
+  if (!found || stopped(found) || !DELETING_STATUSES.includes(found.status)) return found
+  return awaitDeletion(o, state, deps, found)
+}
+
+/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
+async function awaitDeletion(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  d: Deployment
+): Promise<undefined | Stop> {
+  const { log } = deps
+  if (o.target.kind === 'id') {
+    return stop(
+      `Deployment ${d.id} ("${d.name}") is being deleted (${shownStatus(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`,
+      `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`,
+      'Deployment being deleted'
+    )
+  }
+  if (o.dryRun) {
+    log.info(
+      `Deployment "${d.name}" (${d.id}) is being deleted (${shownStatus(d.status)}): a run would wait until it is gone, then create it anew.`
+    )
+    return undefined
+  }
+  const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
+    log.info(
+      `Deployment "${d.name}" (${d.id}) is being deleted (${shownStatus(d.status)}), so it cannot be updated: ` +
+        `waiting until it is gone (at most the timeout, ${formatDuration(o.timeoutMs)}), then creating it anew.`
+    )
+    const r = await waitUntilGone(deps.client, d.id, o, deps)
+    if (r.kind === 'gone') log.info(goneLine(r.elapsedMs))
+    return r
+  })
+  if (result.kind === 'timeout') {
+    return stop(
+      `Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : shownStatus(result.status)} after ${formatDuration(o.timeoutMs)}; nothing was deployed.`,
+      `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`,
+      'Deployment being deleted',
+      { outcome: 'timeout' }
+    )
+  }
+  // Nothing of the deleted deployment is this run's: not its id, status or url.
+  state.deploymentId = undefined
+  state.deploymentStatus = undefined
+  state.url = undefined
+  state.urlProblem = undefined
+  return undefined
+}

@@ -1,0 +1,147 @@
+// The deploy's write: create the deployment or update it, and name the revision the write made.
+// Only a revision that this write produced is this run's: an answer that still names the revision
+// from before is looked at again briefly, and otherwise reported as it is.
+import type { Deployment, PatchDeploymentRequest } from '../../../control-plane/schema.ts'
+import type { Options } from '../../../inputs/options.ts'
+import {
+  awaitNewRevision,
+  createOrAdopt,
+  patchReconciled,
+  revisionOf
+} from './converging-writes.ts'
+import type { FlowDeps } from '../deps.ts'
+import { awaitAgentEnvironment } from './agent-environment.ts'
+import { stopped, type Stop } from '../ending.ts'
+import { planUpdate, type Plan } from './plan.ts'
+import { observe, writing, type DeployState } from '../state.ts'
+import type { NamedMaterial, UploadMaterial } from './material.ts'
+
+export type Written =
+  /** The write made revision `revisionId` of `deployment`: this run's, to follow. */
+  | { kind: 'revision'; deployment: Deployment; revisionId: string }
+  /** An update that needs no new revision. */
+  | { kind: 'no-revision'; deployment: Deployment }
+  /** The update asked for a revision and none appeared. */
+  | { kind: 'revision-missing'; deployment: Deployment; before: string | null }
+
+export async function writePlan(
+  o: Options,
+  state: DeployState,
+  deps: FlowDeps,
+  plan: Plan,
+  current: Deployment | undefined,
+  material: NamedMaterial | UploadMaterial
+): Promise<Written | Stop> {
+  let written: Deployment
+  /** The latest revision before this run's update: what the update must replace. */
+  let before = current?.latest_revision_id ?? null
+  state.previousActive = current?.active_revision_id ?? null
+  if (plan.kind === 'create') {
+    const body = plan.body
+    const result = await writing(state, deps, 'create', () => create(o, body, deps))
+    if (stopped(result)) return result
+    observe(state, result.deployment, deps.log)
+    if (result.kind === 'created' && material.kind !== 'upload') {
+      state.created = true
+      written = result.deployment
+    } else {
+      // Another run created it first: this run's write becomes an update of theirs. An upload's
+      // create makes no revision of the source: the PATCH that names the upload does.
+      if (result.kind === 'created') state.created = true
+      const replanned = planUpdate(o, result.deployment, material, deps.say)
+      if (stopped(replanned)) return replanned
+      plan = replanned
+      // What the run did stays the create it made (the summary's changes); the upload's update
+      // is its second step. A deployment another run created is this run's update.
+      if (result.kind === 'taken') state.plan = plan
+      before = result.deployment.latest_revision_id
+      state.previousActive = result.deployment.active_revision_id
+      if (result.kind === 'taken') noteRepository(state, deps, plan)
+      const updated = await update(state, deps, plan, result.deployment, material)
+      if (stopped(updated)) return updated
+      written = updated
+    }
+  } else {
+    const updated = await update(state, deps, plan, current as Deployment, material)
+    if (stopped(updated)) return updated
+    written = updated
+  }
+  observe(state, written, deps.log)
+  if (plan.kind === 'update' && !plan.newRevision)
+    return { kind: 'no-revision', deployment: written }
+  if (plan.kind === 'update' && written.latest_revision_id === before) {
+    const late = await awaitNewRevision(deps.client, written.id, before, deps.log)
+    if (!late) return { kind: 'revision-missing', deployment: written, before }
+    written = late
+    observe(state, written, deps.log)
+  }
+  const revisionId = await revisionOf(deps.client, written)
+  if (stopped(revisionId)) return revisionId
+  state.revisionId = revisionId
+  deps.log.info(`Revision ${revisionId}.`)
+  return { kind: 'revision', deployment: written, revisionId }
+}
+
+function create(o: Options, body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
+  const { client, log } = deps
+  // Another deployment holding the agent environment is waited for while it is being deleted,
+  // twice at most (a third hold is named, not waited for).
+  let holds = 0
+  const onHeld = (detail: string) =>
+    awaitAgentEnvironment(o, deps, body.name, detail, { wait: ++holds <= 2 })
+  return log.group('Create the deployment', async () => {
+    const r = await createOrAdopt(client, body, log, deps.clock.now, deps.say, onHeld)
+    if (!stopped(r) && r.kind === 'created')
+      log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`)
+    return r
+  })
+}
+
+async function update(
+  state: DeployState,
+  deps: FlowDeps,
+  p: Plan,
+  d: Deployment,
+  material: NamedMaterial | UploadMaterial
+): Promise<Deployment | Stop> {
+  if (p.kind !== 'update') throw new Error('update needs an update plan')
+  const { client, log } = deps
+  // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
+  // reconciled like any other, with the same object.
+  const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state))
+  if (stopped(object)) return object
+  const body = object === false ? p.body : withObject(p.body, object)
+  return log.group('Update the deployment', async () => {
+    if (p.removedSecrets.length) {
+      log.warning(
+        `This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+          `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`,
+        'Secrets removed'
+      )
+    }
+    const out = await writing(state, deps, 'update', () =>
+      patchReconciled(client, d, body, p.newRevision, log, deps.clock.now)
+    )
+    log.info(`Updated deployment "${out.name}" (${out.id}).`)
+    return out
+  })
+}
+
+/** The patch with the uploaded object in place of the plan's placeholder. */
+function withObject(body: PatchDeploymentRequest, objectPath: string): PatchDeploymentRequest {
+  return {
+    ...body,
+    source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
+  }
+}
+
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): void {
+  if (p.kind !== 'update' || !p.otherRepository) return
+  state.expectedSha = undefined
+  deps.log.warning(
+    `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+      `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`,
+    'Another repository'
+  )
+}
