@@ -24,8 +24,8 @@ var schemas = __webpack_require__(2857);
 var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
 var vocabulary = __webpack_require__(8072);
-// EXTERNAL MODULE: ./src/inputs/names.ts
-var names = __webpack_require__(5585);
+// EXTERNAL MODULE: ./src/interface/names.ts
+var names = __webpack_require__(5767);
 // EXTERNAL MODULE: ./src/inputs/text.ts
 var inputs_text = __webpack_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/nesting.ts

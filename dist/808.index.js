@@ -15,7 +15,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 
 
 
@@ -27,11 +27,11 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
     if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -133,9 +133,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
-/* harmony import */ var _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9582);
+/* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5686);
 /* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9556);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1953);
 // A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
 // shows deploys: the repository's Deployments page, the environment, and the pull request.
 //
@@ -158,7 +158,7 @@ const MAX_DESCRIPTION = 140;
 /** The final status for an outcome of the deploy, with a one-line description. */
 function finalStatus(state, error) {
     // A run with no outcome failed before it had one.
-    const row = _deploy_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[state.outcome ?? 'error'];
+    const row = _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[state.outcome ?? 'error'];
     return { state: row.github, description: row.githubSays({ ...state, error }) };
 }
 /**
@@ -170,11 +170,11 @@ function githubDeploymentTarget(o, context) {
         return undefined;
     const repository = context.repo;
     if (!repository) {
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
+        return `${_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
     }
     const sha = o.expectedSha ?? context.sha;
     if (!sha)
-        return `${_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
+        return `${_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
     const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .githubApiUrl */ .BN)(context);
     if (typeof api === 'string')
         return `${api}: no GitHub deployment is created.`;

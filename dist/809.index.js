@@ -15,7 +15,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 
 
 
@@ -27,11 +27,11 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
     if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -143,8 +143,8 @@ __webpack_require__.d(__webpack_exports__, {
 var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/github/api.ts
 var github_api = __webpack_require__(8943);
-// EXTERNAL MODULE: ./src/deploy/outcomes.ts
-var outcomes = __webpack_require__(9582);
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __webpack_require__(5686);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
@@ -237,8 +237,8 @@ function renderComment(r, links = {}) {
     return `${parts.join('\n\n')}\n`;
 }
 
-// EXTERNAL MODULE: ./src/github/context.ts
-var github_context = __webpack_require__(9556);
+// EXTERNAL MODULE: ./src/runner/context.ts
+var runner_context = __webpack_require__(1953);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place.
@@ -344,7 +344,7 @@ function whereToPost(deps) {
     }
     const repository = context.repo;
     if (!repository) {
-        log.warning(`${github_context/* CONTEXT_GAPS */.gh.repository}: no pull request comment is posted.`, NOT_POSTED);
+        log.warning(`${runner_context/* CONTEXT_GAPS */.gh.repository}: no pull request comment is posted.`, NOT_POSTED);
         return undefined;
     }
     const api = (0,github_api/* githubApiUrl */.BN)(context);

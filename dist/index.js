@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6771:
+/***/ 8047:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30530,7 +30530,7 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/github/event.ts
+;// CONCATENATED MODULE: ./src/runner/event.ts
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 const UNKNOWN_FORK = 'an unknown repository';
 /**
@@ -30663,11 +30663,11 @@ function eventDefaults(context) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/github/context.ts
-var context = __nccwpck_require__(9556);
+// EXTERNAL MODULE: ./src/runner/context.ts
+var context = __nccwpck_require__(1953);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __nccwpck_require__(2679);
-;// CONCATENATED MODULE: ./src/inputs/naming.ts
+;// CONCATENATED MODULE: ./src/interface/naming.ts
 /** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
 function sayAs(name, setting) {
     const say = ((input) => `\`${name(input)}\``);
@@ -31397,7 +31397,7 @@ class ControlPlaneClient {
                 // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
                 // service in the middle of its own deploy as often as from a service that changed for
                 // good. A read is safe to repeat; a service that really changed fails the same way each
-                // time. Writes are reconciled by their callers instead (deploy/steps/converging-writes.ts).
+                // time. Writes are reconciled by their callers instead (commands/deploy/steps/converging-writes.ts).
                 const misfit = err instanceof errors/* UnexpectedResponseError */.dk && safe;
                 if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
                     throw err;
@@ -31433,22 +31433,22 @@ function sameId(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
 
-// EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __nccwpck_require__(6432);
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(1368);
-// EXTERNAL MODULE: ./src/deploy/outcomes.ts
-var outcomes = __nccwpck_require__(9582);
-// EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(4749);
+// EXTERNAL MODULE: ./src/commands/delete/delete.ts
+var delete_delete = __nccwpck_require__(6725);
+// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
+var deploy_ending = __nccwpck_require__(801);
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __nccwpck_require__(5686);
+// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
+var status_words = __nccwpck_require__(5744);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(8814);
-// EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(3718);
-// EXTERNAL MODULE: ./src/inputs/names.ts
-var names = __nccwpck_require__(5585);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
+var after_deployed = __nccwpck_require__(3320);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
+var conclude = __nccwpck_require__(671);
+// EXTERNAL MODULE: ./src/interface/names.ts
+var names = __nccwpck_require__(5767);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
 var documents = __nccwpck_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
@@ -31816,7 +31816,7 @@ function uploadHint(o, missing, say) {
         `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/refuse-create.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/refuse-create.ts
 // The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
 
@@ -31837,15 +31837,15 @@ function refuseCreateWithoutNeeds(o, name, say) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(4168);
-// EXTERNAL MODULE: ./src/deploy/state.ts
-var deploy_state = __nccwpck_require__(3414);
-// EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6074);
-// EXTERNAL MODULE: ./src/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(842);
-;// CONCATENATED MODULE: ./src/deploy/steps/resize.ts
+// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(1149);
+// EXTERNAL MODULE: ./src/commands/deploy/state.ts
+var deploy_state = __nccwpck_require__(5997);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
+var converging_writes = __nccwpck_require__(6082);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
+var tiers = __nccwpck_require__(3505);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/resize.ts
 
 
 
@@ -31942,7 +31942,7 @@ function refuseWithoutCode(before, after, revisionId) {
     return (0,deploy_ending/* stop */.ds)(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/steps/resolve-repository.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/resolve-repository.ts
 
 async function resolveRepository(client, integrationId, repository, say) {
     const entries = await client.listRepositories(integrationId);
@@ -31995,11 +31995,11 @@ function editDistance(a, b, max) {
     return prev[b.length];
 }
 
-// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(1550);
-// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
-;// CONCATENATED MODULE: ./src/deploy/steps/target.ts
+// EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
+var find_deployment = __nccwpck_require__(993);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
+var gone = __nccwpck_require__(7873);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
 // deployment named by name is waited for until it is gone and then created anew; one named by id is
@@ -32064,11 +32064,11 @@ async function awaitDeletion(o, state, deps, d) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(2486);
-// EXTERNAL MODULE: ./src/deploy/steps/promote.ts
-var promote = __nccwpck_require__(5911);
-;// CONCATENATED MODULE: ./src/deploy/steps/build-log.ts
+// EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
+var steps_material = __nccwpck_require__(2659);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
+var promote = __nccwpck_require__(9384);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
 // The build's own log while the wait polls: the new lines at each poll, one log read at most, from
 // the line after the last one shown. Lines are what the build printed (untrusted: the client has
 // redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
@@ -32180,7 +32180,7 @@ function shown(level, message) {
 
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
 var built_workspace = __nccwpck_require__(2418);
-;// CONCATENATED MODULE: ./src/deploy/steps/source-evidence.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
 // Evidence before any write: a promotion's source is examined on its own agent server with this
 // run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
 // target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
@@ -32299,13 +32299,13 @@ function refuse(m, state, deps, check, what) {
     return (0,deploy_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
 }
 
-// EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(822);
-// EXTERNAL MODULE: ./src/deploy/check/against-source.ts
-var against_source = __nccwpck_require__(3529);
-// EXTERNAL MODULE: ./src/deploy/steps/agent-environment.ts
-var agent_environment = __nccwpck_require__(1114);
-;// CONCATENATED MODULE: ./src/deploy/steps/write-revision.ts
+// EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
+var wait = __nccwpck_require__(9315);
+// EXTERNAL MODULE: ./src/commands/check/against-source.ts
+var against_source = __nccwpck_require__(6966);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/agent-environment.ts
+var agent_environment = __nccwpck_require__(241);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/write-revision.ts
 
 
 
@@ -32421,7 +32421,7 @@ function noteRepository(state, deps, p) {
         `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`, 'Another repository');
 }
 
-;// CONCATENATED MODULE: ./src/deploy/flow.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/flow.ts
 // The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
 // Each step fills the DeployState, so that the outputs and the summary can say what was known when
@@ -32609,18 +32609,14 @@ function waitFor(o, deps, deploymentId, revisionId) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/deploy/status-url.ts
+;// CONCATENATED MODULE: ./src/commands/deploy/status-url.ts
 const API_HOST = 'api.host.langchain.com';
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** The web app that belongs to an API base URL; undefined when none is known. */
 function webAppOf(baseUrl) {
-    let host;
-    try {
-        host = new URL(baseUrl).hostname.toLowerCase().replace(/\.$/, '');
-    }
-    catch {
+    const host = URL.parse(baseUrl)?.hostname.toLowerCase().replace(/\.$/, '');
+    if (host === undefined)
         return undefined;
-    }
     if (host === API_HOST)
         return 'https://smith.langchain.com';
     if (!host.endsWith(`.${API_HOST}`))
@@ -33275,8 +33271,8 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
-// EXTERNAL MODULE: ./src/inputs/action-yml.ts
-var action_yml = __nccwpck_require__(1068);
+// EXTERNAL MODULE: ./src/interface/action-yml.ts
+var action_yml = __nccwpck_require__(5938);
 ;// CONCATENATED MODULE: ./src/report.ts
 // What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
 // summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
@@ -33561,7 +33557,7 @@ async function upkeep(port, o, client, { redactor, say, clock }) {
     const log = flowLog(port, redactor);
     let end;
     try {
-        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 18).then(__nccwpck_require__.bind(__nccwpck_require__, 9018));
+        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 999).then(__nccwpck_require__.bind(__nccwpck_require__, 3999));
         // A check of an upload promotion archives the workspace, as the deploy would.
         const deps = { client, log, signal: port.signal, say, clock, redactor };
         end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) });
@@ -33749,7 +33745,7 @@ async function writeSummary(port, text, redactor) {
 ;// CONCATENATED MODULE: ./src/action/main.ts
 // The GitHub Action's door: the runner's protocol through @actions/core (inputs, masks, log
 // lines and annotations, groups, outputs, the job summary), the workflow run's context (read once,
-// src/github/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
+// src/runner/context.ts) with the event's defaults, and the runner's cancel (SIGINT, then SIGTERM)
 // as the run's abort signal. The run itself is src/run.ts, the same for every door.
 
 
@@ -33852,6 +33848,4091 @@ async function main_run() {
     finally {
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6966:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ previewPromotion),
+/* harmony export */   p: () => (/* binding */ materialDifference)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3177);
+// A promotion's target against its source (`promote-from`): what the target's active revision
+// runs against what the source's active revision runs. Codehost: the commit built; an image: the
+// image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
+// an archive), so it always differs. `command: check` lists these as drift, and a dry-run
+// promotion says them as what it would change: one comparison, so the two agree.
+
+
+const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
+/** `"staging" (promote-from) revision <id>`. */
+function sourceName(s, deps) {
+    return `"${s.deployment.name}" (${deps.say('promote-from')}) revision ${s.revision.id}`;
+}
+/**
+ * What the target's active revision runs against the source's; undefined when they are the same.
+ * A target without an active revision is said by its own state (own-state.ts), not here.
+ */
+function materialDifference(target, active, s, deps) {
+    if (target.active_revision_id === null)
+        return undefined;
+    const from = sourceName(s, deps);
+    const material = (text) => ({ kind: 'material', text, details: [] });
+    if (s.deployment.source === 'internal_source')
+        return material(`"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`);
+    const theirs = s.revision.source_revision_config ?? {};
+    const ours = active?.source_revision_config ?? {};
+    const revision = target.active_revision_id;
+    if (s.deployment.source === 'codehost') {
+        const sha = theirs.repo_commit_sha ?? '';
+        const built = ours.repo_commit_sha;
+        if (!built)
+            return material(`"${target.name}" reports no commit for its active revision ${revision}: it cannot be shown to run commit ${shown(sha)} of ${from}.`);
+        if (built.toLowerCase() === sha.toLowerCase())
+            return undefined;
+        return material(`"${target.name}" runs commit ${shown(built)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`);
+    }
+    const image = theirs.image_uri ?? '';
+    if (ours.image_uri === image)
+        return undefined;
+    const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports';
+    return material(`"${target.name}" runs ${runs} (revision ${revision}), but ${from} runs image ${shown(image)}.`);
+}
+/**
+ * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
+ * material), read as `command: check` reads it. At most two requests, nothing written.
+ */
+async function previewPromotion(deps, target, s, what) {
+    const read = await (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionsState */ .eB)(deps.client, target, true);
+    const m = materialDifference(target, read.active, s, deps);
+    const all = m ? [...read.differences, m] : read.differences;
+    if (!all.length) {
+        deps.log.info(`"${target.name}" already runs what the promotion deploys (${what} of ${sourceName(s, deps)}): it would change no material.`);
+        return;
+    }
+    for (const d of all)
+        deps.log.info(`The promotion would change what runs: ${d.text}`);
+}
+
+
+/***/ }),
+
+/***/ 3177:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NG: () => (/* binding */ deleting),
+/* harmony export */   c9: () => (/* binding */ statusAndType),
+/* harmony export */   eB: () => (/* binding */ revisionsState)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5744);
+
+
+
+const one = (kind, text) => ({ kind, text, details: [] });
+/** Being deleted: a deploy by name would wait until it is gone and create it anew. */
+function deleting(o, d) {
+    if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status))
+        return undefined;
+    const then = o.target.kind === 'id'
+        ? 'a deploy by id would refuse it'
+        : 'a deploy would wait until it is gone, then create it anew';
+    return one('deleting', `"${d.name}" is being deleted (${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
+}
+/**
+ * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
+ * as their type); a type the service does not report is named in `skipped`.
+ */
+function statusAndType(o, d, say) {
+    const differences = [];
+    const skipped = [];
+    if (d.status !== 'READY')
+        differences.push(one('status', `"${d.name}" is ${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}, not READY.`));
+    const theirs = d.source_config.deployment_type;
+    if (o.deploymentType === undefined)
+        return { differences, skipped };
+    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType) ?? o.deploymentType;
+    if (!theirs) {
+        skipped.push(`the deployment type: the control plane does not report it for "${d.name}"`);
+        return { differences, skipped };
+    }
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs) ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100);
+    if (kind !== asked)
+        differences.push(one('type', `"${d.name}" is ${kind}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked}: a deployment's type cannot change, so a deploy would refuse.`));
+    return { differences, skipped };
+}
+/**
+ * The newest revision must be the active one and DEPLOYED. One request for the newest revision,
+ * one more for the active one when it is another and `wantActive`.
+ */
+async function revisionsState(client, d, wantActive) {
+    const latestId = d.latest_revision_id;
+    const activeId = d.active_revision_id;
+    if (latestId === null) {
+        const text = `"${d.name}" has no revision: nothing runs there, and a deploy would make its first.`;
+        return { differences: [one('no-revision', text)], active: undefined, latest: undefined };
+    }
+    const latest = await client.getRevision(d.id, latestId);
+    const status = (0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(latest.status);
+    if (latestId === activeId) {
+        const differences = latest.status === 'DEPLOYED'
+            ? []
+            : [one('not-deployed', `The active revision ${latestId} is ${status}, not DEPLOYED.`)];
+        return { differences, active: latest, latest };
+    }
+    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionOutcome */ .qU)(latest.status);
+    const state = outcome === 'failed' ? 'failed' : outcome === 'in_progress' ? 'in progress' : 'not active';
+    const text = activeId === null
+        ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${status} (${state}).`
+        : `The active revision ${activeId} is not the latest: ${latestId} is ${status} (${state}).`;
+    const active = activeId !== null && wantActive ? await client.getRevision(d.id, activeId) : undefined;
+    return { differences: [one('not-latest', text)], active, latest };
+}
+
+
+/***/ }),
+
+/***/ 6725:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ deleteReconciled),
+/* harmony export */   r: () => (/* binding */ deleteDeployment)
+/* harmony export */ });
+/* harmony import */ var _deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5744);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
+/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
+/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
+/* harmony import */ var _deploy_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5997);
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
+// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
+// a deployment that is not there is a success, not an error. The delete returns its ending
+// (ending.ts), built here from what the steps return or threw.
+
+
+
+
+
+
+
+
+/**
+ * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
+ * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
+ * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
+ */
+async function deleteDeployment(o, state, deps) {
+    let ending;
+    try {
+        ending = await steps(o, state, deps);
+    }
+    catch (err) {
+        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .Rx)(err, state, deps.signal);
+        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
+        if (!ending) {
+            state.outcome = applied ? 'deleted' : 'error';
+            throw err;
+        }
+        if (applied)
+            ending = { ...ending, outcome: 'deleted' };
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function steps(o, state, deps) {
+    const { log } = deps;
+    state.deleted = false;
+    // A delete builds nothing: no ref or commit to report.
+    state.ref = undefined;
+    state.expectedSha = undefined;
+    const absent = o.target.kind === 'id'
+        ? `No deployment has the id ${o.target.deploymentId}`
+        : `No deployment is named "${o.name}"`;
+    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
+    if ((0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(found))
+        return found;
+    if (!found) {
+        log.notice(`${absent}.`, 'Nothing to delete');
+        return { outcome: 'absent' };
+    }
+    state.deploymentId = found.id;
+    state.name = found.name;
+    state.deploymentStatus = found.status;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    if (o.dryRun) {
+        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
+        return { outcome: 'dry-run' };
+    }
+    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
+    if (answer === 'not-found') {
+        state.deploymentStatus = undefined;
+        return { outcome: 'absent' };
+    }
+    if (!o.wait)
+        return { outcome: 'deleted' };
+    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+}
+/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
+async function findToDelete(o, deps, absent) {
+    const { client, log } = deps;
+    const target = o.target;
+    const d = target.kind === 'id'
+        ? await client.getDeployment(target.deploymentId).catch(err => {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await (0,_deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
+    if ((0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        return d;
+    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+        return (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+    }
+    if (d)
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
+    else
+        log.info(`${absent}.`);
+    return d;
+}
+/** The DELETE, reconciled by a read when no answer came. */
+async function send(o, state, deps, found) {
+    const { log } = deps;
+    const a = await (0,_deploy_state_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    if (a === 'not-found') {
+        // Someone else deleted it between the look-up and this request: not this run's doing.
+        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
+        return a;
+    }
+    state.deleted = true;
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
+    if (!o.deleteTracingProject) {
+        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${deps.say.set('delete-tracing-project', true)} to free it.`);
+    }
+    return a;
+}
+/**
+ * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
+ * the control plane holds then decides (`command: delete` and the sweep alike).
+ */
+function deleteReconciled(deps, id, deleteTracingProject) {
+    return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async (err) => {
+        if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
+            throw err;
+        deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
+        return (await isGone(deps, id)) ? 'deleted' : Promise.reject(err);
+    });
+}
+async function isGone(deps, id) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .DELETING_STATUSES */ .Ur.includes(d.status);
+    }
+    catch (err) {
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
+            return true;
+        throw err;
+    }
+}
+/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
+async function waitGone(o, state, deps, id) {
+    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
+        timeoutMs: o.timeoutMs,
+        pollIntervalMs: o.pollIntervalMs,
+        onStatus: (status, ms) => {
+            state.deploymentStatus = status;
+            deps.log.info(`${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
+        }
+    }, deps);
+    if (result.kind === 'gone') {
+        state.deploymentStatus = undefined;
+        deps.log.info((0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .goneLine */ .KK)(result.elapsedMs));
+        return { outcome: 'deleted' };
+    }
+    const still = result.status === undefined ? 'without a status' : (0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
+    const failure = {
+        message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
+        hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
+        title: 'Delete timed out'
+    };
+    return { outcome: 'timeout', failure };
+}
+
+
+/***/ }),
+
+/***/ 1134:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  HP: () => (/* binding */ afterFailure),
+  sR: () => (/* binding */ describeRollback),
+  U9: () => (/* binding */ notUndoneBy)
+});
+
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(2679);
+;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/failure-logs.ts
+// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
+// are what the build printed: untrusted text that may hold secret values, workflow commands and
+// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
+// verdict.
+
+
+/**
+ * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
+ * that has already failed for long, and a few seconds are plenty for one small page.
+ */
+const LOG_BUDGET_MS = 10_000;
+/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
+const MAX_EXCERPT_CHARS = 24_000;
+/** The service pages at most this many lines. */
+const MAX_LINES = 1000;
+/** Which log tells why a revision ended with this status, in the order to try. */
+function logTypesFor(status) {
+    if (status === 'BUILD_FAILED')
+        return ['build'];
+    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
+    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
+        return ['deploy'];
+    return ['build', 'deploy'];
+}
+/**
+ * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
+ * log type tried), returned oldest first. Never throws.
+ */
+async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
+    const limit = Math.min(Math.max(1, lines), MAX_LINES);
+    for (const type of logTypesFor(status)) {
+        try {
+            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
+            if (!page.logs.length)
+                continue;
+            const newestFirst = page.logs.slice(0, limit);
+            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
+        }
+        catch (err) {
+            if (isNotFound(err))
+                continue;
+            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+            return { kind: 'error', reason: redactor.redact((0,redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
+        }
+    }
+    const which = logTypesFor(status).join(' or ');
+    return {
+        kind: 'none',
+        reason: `the control plane has no ${which} log for it`
+    };
+}
+function isNotFound(err) {
+    return typeof err === 'object' && err !== null && err.status === 404;
+}
+/** Secrets out first (a cut could split one), then control characters and workflow commands. */
+function cleanLog(type, entries, redactor) {
+    const cleaned = entries.map(e => {
+        const level = e.level ? (0,redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
+        const message = (0,redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
+        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
+    });
+    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
+    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
+    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
+        total -= cleaned.shift().line.length + 1;
+    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
+    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
+    const telling = (errorLine ?? saysError)?.message;
+    return {
+        type,
+        lines: cleaned.map(c => c.line),
+        telling: telling === undefined ? undefined : (0,redact/* sanitizeServerText */.c8)(telling, 200)
+    };
+}
+/** A fenced block that no line of the log can close early (src/inert.ts). */
+const fenced = (lines) => mdFenced(lines);
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(1149);
+// EXTERNAL MODULE: ./src/commands/deploy/commits.ts
+var commits = __nccwpck_require__(9018);
+// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
+var status_words = __nccwpck_require__(5744);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
+var converging_writes = __nccwpck_require__(6082);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
+var wait = __nccwpck_require__(9315);
+;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/rollback.ts
+// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
+// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
+// failed revision must still be the deployment's latest (no other run wrote after it) and the
+// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+
+
+
+
+
+async function rollBack(client, input, notes) {
+    const previous = input.previousActive;
+    if (!previous) {
+        return {
+            kind: 'not-done',
+            reason: 'nothing to roll back to: the deployment had no active revision before this run'
+        };
+    }
+    // Read again right before the write: another run may have written or deployed since.
+    const now = await client.getDeployment(input.deploymentId);
+    const refused = holdBack(now, input.failedRevisionId, previous);
+    if (refused)
+        return { kind: 'not-done', reason: refused };
+    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
+    const { notUndone } = input;
+    let answer;
+    try {
+        answer = await (0,converging_writes/* writeReconciled */.CC)(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
+    }
+    catch (err) {
+        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
+        if (input.wait.signal?.aborted)
+            throw err;
+        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
+    }
+    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
+    if (!revisionId) {
+        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
+        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
+    }
+    const result = await (0,wait/* waitForRevision */.gM)({
+        client,
+        deploymentId: input.deploymentId,
+        revisionId,
+        ...input.wait,
+        onStatus: input.onStatus
+    });
+    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? (0,status_words/* shownStatus */.O4)(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a3)(result.elapsedMs)}.`);
+    const { status, outcome, timeline } = result;
+    const rebuilt = await rebuiltOther(client, input.deploymentId, previous, result.revision, notes);
+    const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone };
+    return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) };
+}
+/**
+ * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
+ * another commit than the one restored ran. Said as a warning, with both commits.
+ */
+async function rebuiltOther(client, deploymentId, restoredId, made, notes) {
+    const built = made?.source_revision_config?.repo_commit_sha;
+    if (!built)
+        return undefined;
+    let before;
+    try {
+        before = await client.getRevision(deploymentId, restoredId);
+    }
+    catch {
+        // Only a warning rests on this read: the rollback stands as it ended.
+        return undefined;
+    }
+    const restored = before.source_revision_config?.repo_commit_sha;
+    if (!restored || (0,commits/* sameCommit */.K)(built, restored))
+        return undefined;
+    const ref = before.source_revision_config?.repo_ref;
+    notes.warning(`The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`);
+    return { built, restored };
+}
+/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
+function holdBack(now, failed, previous) {
+    if (now.latest_revision_id !== failed) {
+        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
+    }
+    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
+    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
+        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
+    }
+    return undefined;
+}
+/**
+ * The revision the redeploy made: the answer's new latest revision or, when the answer still
+ * names the revision from before (the redeploy not visible yet, or dropped), one that appears
+ * on the deployment shortly after. Undefined when none does.
+ */
+async function redeployedRevision(client, answer, before, notes) {
+    if (answer.latest_revision_id && answer.latest_revision_id !== before)
+        return answer.latest_revision_id;
+    const late = await (0,converging_writes/* awaitNewRevision */.UP)(client, answer.id, before, notes, 'redeploy');
+    return late?.latest_revision_id ?? undefined;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/after-failure.ts
+// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
+// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// changes the verdict: the deploy that was asked for did not happen.
+
+
+
+
+
+async function afterFailure(o, ids, deps) {
+    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
+    let rollback;
+    if (o.onFailure === 'rollback') {
+        rollback = await deps.log.group('Roll back', async () => {
+            const r = await rollBack(deps.client, {
+                deploymentId: ids.deploymentId,
+                previousActive: ids.previousActive,
+                failedRevisionId: ids.revisionId,
+                notUndone: ids.notUndone,
+                wait: {
+                    timeoutMs: o.timeoutMs,
+                    pollIntervalMs: o.pollIntervalMs,
+                    cadence: deps.cadence,
+                    signal: deps.signal,
+                    clock: deps.clock,
+                    onProgress: (status, ms) => deps.log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms)))
+                },
+                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
+            }, deps.log);
+            if (r.kind === 'not-done')
+                deps.log.info(`No rollback: ${r.reason}.`);
+            if (r.kind === 'failed')
+                deps.log.warning(describeRollback(r), 'Rollback failed');
+            if (r.kind === 'unconfirmed')
+                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
+            if (r.kind === 'done' && r.notUndone.length)
+                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
+            return r;
+        });
+    }
+    return { log, rollback };
+}
+async function showLog(lines, ids, deps) {
+    const { now } = deps.clock;
+    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
+    if (result.kind !== 'log') {
+        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
+        return undefined;
+    }
+    const { log } = result;
+    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
+    return log;
+}
+async function printGroup(log, name, lines) {
+    await log.group(name, async () => {
+        for (const line of lines)
+            log.info(line);
+    });
+}
+/** What the rollback did, for the error annotation, and what it left as this run set it. */
+function describeRollback(r) {
+    if (!r)
+        return undefined;
+    if (r.kind === 'not-done')
+        return `Not rolled back: ${r.reason}.`;
+    const left = notUndoneSentence(r.notUndone);
+    const tail = left ? ` ${left}` : '';
+    if (r.kind === 'failed')
+        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
+    if (r.kind === 'unconfirmed')
+        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
+    const other = r.rebuilt
+        ? ` It built commit ${r.rebuilt.built}, not ${r.rebuilt.restored} that revision ${r.restoredId} ran (its branch moved on).`
+        : '';
+    if (r.outcome === 'deployed')
+        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${other}${tail}`;
+    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
+}
+/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
+function notUndoneSentence(names) {
+    if (!names.length)
+        return undefined;
+    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
+}
+/**
+ * What an update changed that a redeploy of an older revision does not put back: the secrets
+ * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
+ * is what a redeploy restores.
+ */
+function notUndoneBy(plan) {
+    if (plan?.kind !== 'update')
+        return [];
+    const names = [];
+    for (const c of plan.changes) {
+        if (c.field.startsWith('source_revision_config.'))
+            continue;
+        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
+        if (secret !== undefined) {
+            const how = c.to === steps_plan/* REMOVED */.Xq ? 'removed' : c.from === undefined ? 'added' : 'set';
+            names.push(`secret ${secret} (${how})`);
+        }
+        else
+            names.push(inputName(c.field));
+    }
+    return names;
+}
+/** `source_config.install_command` as the input that sets it: `install-command`. */
+function inputName(field) {
+    const leaf = field.split('.').at(-1) ?? field;
+    return leaf.replace(/_/g, '-');
+}
+function capital(s) {
+    return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+
+/***/ }),
+
+/***/ 9018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ sameCommit)
+/* harmony export */ });
+// Two names of one commit: a full SHA and a short one (the service may report either) are the same
+// commit when one begins with the other.
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
+}
+
+
+/***/ }),
+
+/***/ 801:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rx: () => (/* binding */ endingOfError),
+/* harmony export */   ce: () => (/* binding */ stopped),
+/* harmony export */   ds: () => (/* binding */ stop),
+/* harmony export */   kY: () => (/* binding */ failureText)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
+// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
+// cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
+
+/**
+ * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
+ * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
+ */
+function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
+    return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
+}
+/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
+function stopped(x) {
+    return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x;
+}
+/** The job's error for a failure: the message, then the hint on its own line. */
+function failureText(f) {
+    return f.hint ? `${f.message}\n${f.hint}` : f.message;
+}
+/**
+ * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
+ * request that failed. Undefined for anything else: a bug, for run() to report.
+ */
+function endingOfError(err, state, signal) {
+    if (signal?.aborted) {
+        return {
+            outcome: 'cancelled',
+            failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
+        };
+    }
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ControlPlaneError */ .Cj) {
+        return {
+            outcome: 'error',
+            // The message names the operation: the title does not say it again.
+            failure: {
+                message: err.message,
+                title: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr ? 'Control plane unreachable' : 'Control plane error'
+            }
+        };
+    }
+    return undefined;
+}
+/** What is known at a cancel, and what is not: a write in flight may have landed. */
+function cancelledMessage(state) {
+    const name = state.name ? `"${state.name}"` : 'the deployment';
+    if (state.writing === 'create') {
+        return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
+            'A re-run finds the deployment by its name and updates it, or creates it.');
+    }
+    if (state.writing === 'delete') {
+        return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
+    }
+    if (state.writing === 'update') {
+        return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
+            'A re-run applies the update again.');
+    }
+    const revision = state.revisionId
+        ? `; revision ${state.revisionId} goes on on the control plane`
+        : '';
+    return `Cancelled${revision}.`;
+}
+
+
+/***/ }),
+
+/***/ 5997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dV: () => (/* binding */ writing),
+/* harmony export */   lB: () => (/* binding */ observe),
+/* harmony export */   om: () => (/* binding */ newState)
+/* harmony export */ });
+/* unused harmony export outputUrl */
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5744);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
+// outputs and the summary can say what was known when something failed.
+
+
+function newState(o) {
+    return {
+        name: o.name,
+        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+        created: false,
+        plan: undefined,
+        revisionId: undefined,
+        revisionStatus: undefined,
+        deploymentStatus: undefined,
+        url: undefined,
+        repoCommitSha: undefined,
+        // The material's step (steps/material.ts) sets them.
+        expectedSha: undefined,
+        ref: undefined,
+        newerRevisionId: undefined,
+        timeline: [],
+        outcome: undefined,
+        writing: undefined
+    };
+}
+/** What a read of the deployment tells the state. */
+function observe(state, d, log) {
+    state.deploymentId = d.id;
+    state.name = d.name;
+    state.tenantId = d.tenant_id;
+    state.deploymentStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .deploymentStatusWord */ ._I)(d.status);
+    state.deploymentType = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type);
+    state.tier = d.deployment_tier ?? undefined;
+    state.size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(d.deployment_tier);
+    // The service's newer top-level `url` where it gives one; else the custom_url, as before.
+    const url = d.url || d.source_config.custom_url;
+    const field = d.url ? 'url' : 'custom_url';
+    state.urlProblem = undefined;
+    if (!url)
+        return;
+    if (isWellFormedUrl(url)) {
+        state.url = outputUrl(url);
+        return;
+    }
+    state.url = undefined;
+    const credentials = credentialsIn(url);
+    state.urlProblem = credentials
+        ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+        : `its ${field} is not a well-formed http(s) URL`;
+    if (state.urlRefused)
+        return;
+    state.urlRefused = true;
+    log.warning(credentials
+        ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+        : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+}
+// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
+// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
+// is percent-encoded: it names the same resource, and a workflow that writes the output into a
+// `run:` line or a dotenv reader finds nothing in it to expand or run.
+const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g;
+/**
+ * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
+ * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
+ * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
+ */
+function outputUrl(text) {
+    const u = new URL(text);
+    const tail = `${u.pathname}${u.search}${u.hash}`.replace(URL_KEPT, c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const out = `${u.origin}${tail}`;
+    return out === `${text}/` ? text : out;
+}
+/** The host of a URL that carries user:password@, or undefined. */
+function credentialsIn(text) {
+    const u = URL.parse(text);
+    return u && (u.username || u.password) ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined;
+}
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+function isWellFormedUrl(text) {
+    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
+        return false;
+    if (text.includes('##[') || /^[^:]*::/.test(text))
+        return false;
+    const u = URL.parse(text);
+    return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+}
+/**
+ * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
+ * whereas a write that ended (answered, or failed after reconciling) is known.
+ */
+async function writing(state, deps, kind, write) {
+    state.writing = kind;
+    try {
+        return await write();
+    }
+    finally {
+        if (!deps.signal?.aborted)
+            state.writing = undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I8: () => (/* binding */ revisionStatusWord),
+/* harmony export */   O4: () => (/* binding */ shownStatus),
+/* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
+/* harmony export */   oz: () => (/* binding */ progressLine)
+/* harmony export */ });
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+// Statuses are the server's text. Only the words of the model reach an output or the summary as
+// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
+// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
+// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+
+const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
+const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
+const UNKNOWN_STATUS = 'UNKNOWN';
+/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
+function revisionStatusWord(status) {
+    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
+function deploymentStatusWord(status) {
+    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A status for the log: the model's word as is, any other text neutralised and marked. */
+function shownStatus(status) {
+    if (REVISION.has(status) || DEPLOYMENT.has(status))
+        return status;
+    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
+    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
+}
+/** The wait's line while nothing changes: the status and the time waited. */
+function progressLine(status, elapsedText) {
+    return status === undefined
+        ? `Still waiting for the revision's first status after ${elapsedText}`
+        : `Still ${shownStatus(status)} after ${elapsedText}`;
+}
+
+
+/***/ }),
+
+/***/ 3320:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  lx: () => (/* binding */ checkDeployedHealth),
+  Rv: () => (/* binding */ examineServer),
+  Gr: () => (/* binding */ healthSettings),
+  c_: () => (/* binding */ refuseHealthTarget)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/health/built-workspace.ts
+var built_workspace = __nccwpck_require__(2418);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
+// What the checks of the new revision need to talk to its agent server: one request, sent by the
+// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
+// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
+// clock is the run's (src/clock.ts).
+/** The body as JSON, or undefined when it is not JSON. */
+function jsonOf(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
+function noAnswer(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
+}
+/** The longest one request of the served-revision or graphs check may take. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
+const bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
+const isAuthStatus = (status) => status === 401 || status === 403;
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
+// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
+// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
+// graphs are not checked: never a failure, the reason is said once.
+
+/** The `graphs` keys of a config's text. */
+function graphIdsOf(text, where) {
+    let config;
+    try {
+        config = JSON.parse(text);
+    }
+    catch {
+        return { unreadable: `${where} is not JSON` };
+    }
+    const graphs = config?.graphs;
+    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
+        return { unreadable: `${where} has no "graphs" object` };
+    const ids = Object.keys(graphs);
+    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
+}
+/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
+async function readGraphIds(path, shownAs = path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
+    }
+    return graphIdsOf(text, shownAs);
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/retry.ts
+// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
+// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
+// deadline leaves room for another try. A single 503 of a server that is still warming up then
+// fails nothing; an answer that persists to the deadline is the one kept, and named.
+
+
+/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
+const isTransient = (status) => status >= 500 || status === 429;
+const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
+/**
+ * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
+ * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
+ */
+async function withRetries(send, o, onTry) {
+    const start = o.clock.now();
+    for (let tries = 1;; tries++) {
+        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
+        const tried = { last, tries, elapsedMs: o.clock.now() - start };
+        onTry?.(tried);
+        if (!worthRetry(last) || o.signal.aborted)
+            return tried;
+        if (o.clock.now() + o.intervalMs >= o.deadline)
+            return tried;
+        try {
+            await o.clock.sleep(o.intervalMs, o.signal);
+        }
+        catch {
+            return tried;
+        }
+    }
+}
+/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
+function describeAnswer(path, t) {
+    const { status, body } = t.last.answer;
+    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
+    const shown = bodyExcerpt(body);
+    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
+}
+/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
+function bodyExcerpt(body) {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
+}
+/** `on 3 tries over 12 s` when it was tried more than once. */
+const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
+
+;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
+// Every graph of the config has its assistant: the agent server creates a default one per graph
+// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
+// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
+// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
+// So can a 404 (the assistants routes turned off in the config's `http`).
+
+
+async function checkGraphs(o) {
+    const graphs = [];
+    for (const graph of o.graphs) {
+        if (o.signal.aborted)
+            return { verdict: 'cancelled', graphs };
+        graphs.push(await checkGraph(o, graph));
+    }
+    if (o.signal.aborted)
+        return { verdict: 'cancelled', graphs };
+    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
+    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
+    if (failed.length > 0)
+        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
+    if (unsure.length > 0)
+        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
+    return { verdict: 'passed', graphs };
+}
+const describe = (g) => `graph "${g.graph}": ${g.reason}`;
+async function checkGraph(o, graph) {
+    const perTry = () => {
+        const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
+        return Math.max(1, Math.min(o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, left));
+    };
+    const send = () => o.call({
+        method: 'POST',
+        path: '/assistants/search',
+        body: { graph_id: graph, limit: 1 },
+        signal: bounded(o.signal, perTry())
+    });
+    // Without `retry`: a deadline already passed, so the first try is the last.
+    const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
+    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return {
+            graph,
+            verdict: 'error',
+            reason: `its assistants could not be listed: ${noAnswer(last.error)}${triesText(tried)}`,
+            noAnswer: true
+        };
+    const { status, body } = last.answer;
+    if (isAuthStatus(status) || status === 404) {
+        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
+        return {
+            graph,
+            verdict: 'inconclusive',
+            reason: `/assistants/search answered ${status} (${why})`
+        };
+    }
+    const list = jsonOf(body);
+    if (status < 200 || status >= 300 || !Array.isArray(list))
+        return {
+            graph,
+            verdict: 'error',
+            reason: `${describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
+        };
+    if (list.length === 0)
+        return {
+            graph,
+            verdict: 'missing',
+            reason: 'the agent server has no assistant for it: the graph did not load'
+        };
+    return { graph, verdict: 'found' };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
+/** Why the run misses `expect`, or undefined when it meets it. */
+function expectationMiss(expect, run) {
+    const wanted = expect.status ?? 'success';
+    if (run.status !== wanted)
+        return wanted === 'success'
+            ? 'the run ended in an error'
+            : 'the run succeeded, an error was expected';
+    if (expect.contains !== undefined && !containsText(run, expect.contains))
+        return `the output does not contain ${JSON.stringify(expect.contains)}`;
+    if (expect.path === undefined && !('equals' in expect))
+        return undefined;
+    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
+    if (found === undefined)
+        return `the output has nothing at ${expect.path}`;
+    if ('equals' in expect && !deepEqual(found.value, expect.equals))
+        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
+    return undefined;
+}
+/** In the text as shown, or in any text value of the output (JSON escapes aside). */
+function containsText(run, text) {
+    if (run.text.includes(text))
+        return true;
+    const stack = [run.output];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (typeof v === 'string' && v.includes(text))
+            return true;
+        if (typeof v === 'object' && v !== null)
+            stack.push(...Object.values(v));
+    }
+    return false;
+}
+/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
+function valueAt(root, path) {
+    let v = root;
+    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+        if (index !== undefined) {
+            if (!Array.isArray(v) || Number(index) >= v.length)
+                return undefined;
+            v = v[Number(index)];
+        }
+        else {
+            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
+                return undefined;
+            v = v[key];
+        }
+    }
+    return { value: v };
+}
+function deepEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length)
+        return false;
+    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+const expectations_short = (v) => {
+    const t = JSON.stringify(v) ?? String(v);
+    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+};
+
+;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
+// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
+// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
+// (smoke.ts says why anything else is no run that ended).
+
+/** How a `/runs/wait` answer ended. */
+function runOf(status, body) {
+    const parsed = jsonOf(body);
+    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
+        ? parsed.__error__
+        : undefined;
+    if (error !== undefined)
+        return { status: 'error', output: error, text: JSON.stringify(error) };
+    const output = parsed === undefined ? body : parsed;
+    const text = typeof output === 'string' ? output : JSON.stringify(output);
+    return { status: status >= 400 ? 'error' : 'success', output, text };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
+
+
+
+
+const DEFAULT_RETRY_INTERVAL_MS = 5000;
+const EXCERPT_CHARS = 300;
+async function runSmokeCases(o) {
+    const cases = [];
+    for (const c of o.cases) {
+        if (o.signal.aborted)
+            break;
+        cases.push(await runCase(o, c));
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = o.signal.aborted
+        ? 'cancelled'
+        : any('failed', 'timeout')
+            ? 'failed'
+            : any('inconclusive')
+                ? 'inconclusive'
+                : 'passed';
+    return { verdict, cases };
+}
+/**
+ * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
+ * request is aborted at the end. A timeout that comes while a transient answer is being tried
+ * again is that answer's (it persisted), not the timeout's.
+ */
+async function send(o, c) {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([o.signal, stop.signal]);
+    let latest;
+    let inFlight = false;
+    const call = () => {
+        inFlight = true;
+        return o
+            .call({
+            method: 'POST',
+            path: '/runs/wait',
+            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+            signal
+        })
+            .finally(() => (inFlight = false));
+    };
+    const retry = {
+        clock: o.clock,
+        deadline: o.clock.now() + c.timeoutMs,
+        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
+        signal
+    };
+    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
+        kind: 'tried',
+        tried
+    }));
+    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
+    try {
+        return await Promise.race([request, timer]);
+    }
+    finally {
+        stop.abort();
+    }
+}
+async function runCase(o, c) {
+    const start = o.clock.now();
+    const outcome = await send(o, c);
+    const result = (verdict, excerpt, reason) => ({
+        name: c.name,
+        graph: c.graph,
+        verdict,
+        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
+        excerpt: excerptOf(excerpt, o.mask),
+        elapsedMs: o.clock.now() - start
+    });
+    if (o.signal.aborted || outcome.kind === 'cancelled')
+        return result('cancelled', '');
+    if (outcome.kind === 'timeout')
+        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
+    const { tried } = outcome;
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return result('failed', '', `${noAnswer(last.error)}${triesText(tried)}`);
+    const { status, body } = last.answer;
+    if (isAuthStatus(status))
+        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
+    const notARun = notARunEnd(last.answer);
+    if (notARun !== undefined)
+        return result('failed', '', `${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
+    const run = runOf(status, body);
+    const miss = expectationMiss(c.expect, run);
+    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
+}
+/**
+ * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
+ * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
+ */
+function notARunEnd(a) {
+    if (a.status < 200 || a.status >= 300)
+        return 'not the end of a run';
+    if (a.body.trim() === '')
+        return 'an empty answer, not the end of a run';
+    if (jsonOf(a.body) === undefined)
+        return 'not JSON, not the end of a run';
+    return undefined;
+}
+/** Masked first, then cut: a secret is never shown in part. */
+function excerptOf(text, mask) {
+    const masked = mask(text);
+    return masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS - 1)}…`;
+}
+
+;// CONCATENATED MODULE: ./src/health/revision-checks.ts
+// After the gate's window: the graphs of the workspace's config each have an assistant, then each
+// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
+// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
+// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
+
+
+
+
+
+
+
+async function checkRevision(i) {
+    const out = {};
+    const graphs = await graphsStep(i);
+    if (graphs)
+        out.graphs = graphs;
+    const late = () => i.clock.now() >= i.deadline;
+    // No answer when the deadline came is the timeout's; an answer that persisted is named.
+    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
+        return { ...out, timedOut: true };
+    if (graphs?.verdict === 'failed') {
+        const missing = graphs.graphs.some(g => g.verdict === 'missing');
+        const title = missing ? 'Graph not served' : 'Graphs not listed';
+        return { ...out, failure: { title, what: graphs.reason ?? '' } };
+    }
+    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
+        return out;
+    const smoke = await smokeStep(i);
+    if (smoke === 'timeout')
+        return { ...out, timedOut: true };
+    out.smoke = smoke;
+    if (smoke.verdict === 'failed')
+        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
+    return out;
+}
+async function graphsStep(i) {
+    if (i.graphsSkipped !== undefined) {
+        i.log.info(`Graphs not checked: ${i.graphsSkipped}.`);
+        return undefined;
+    }
+    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
+        ? i.graphConfigPath
+        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
+    const ids = await readGraphIds(path, i.graphConfigPath);
+    if ('unreadable' in ids) {
+        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
+        return undefined;
+    }
+    const result = await checkGraphs({
+        call: i.call,
+        graphs: ids.graphs,
+        signal: i.signal ?? new AbortController().signal,
+        // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
+        requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+        retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
+    });
+    for (const g of result.graphs)
+        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
+    if (result.verdict === 'inconclusive')
+        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
+    return result;
+}
+/**
+ * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
+ * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
+ */
+async function smokeStep(i) {
+    const cases = [];
+    const signal = i.signal ?? new AbortController().signal;
+    for (const c of i.cases ?? []) {
+        const left = i.deadline - i.clock.now();
+        if (left <= 0)
+            return 'timeout';
+        const timeoutMs = Math.min(c.timeoutMs, left);
+        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
+        const result = one.cases[0];
+        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
+            return 'timeout';
+        if (!result || one.verdict === 'cancelled')
+            return { verdict: 'cancelled', cases };
+        i.log.info(describeCase(result));
+        cases.push(result);
+    }
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    const verdict = any('failed', 'timeout')
+        ? 'failed'
+        : any('inconclusive')
+            ? 'inconclusive'
+            : 'passed';
+    if (verdict === 'inconclusive')
+        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
+    return { verdict, cases };
+}
+/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
+function describeCase(c) {
+    // The server's text: nothing in it may start a line or act as a workflow command.
+    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
+    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
+    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
+}
+function smokeFailure(cases) {
+    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
+    return bad
+        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
+        .join('; ');
+}
+/** What the outputs and the summary keep of the checks. */
+function verifiedOf(c) {
+    const v = {};
+    const g = c.graphs;
+    if (g && g.verdict !== 'cancelled')
+        v.graphs = {
+            verdict: g.verdict,
+            checked: g.graphs.map(x => x.graph),
+            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
+        };
+    if (c.smoke && c.smoke.verdict !== 'cancelled') {
+        v.smoke = c.smoke.verdict;
+        v.cases = c.smoke.cases;
+    }
+    return v;
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
+// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
+// the deployment in `host.project_id`), which the service injects into the image. Until the first
+// match the probes go on (the previous revision drains while the new one starts); from it on,
+// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
+// so is one that goes away after this revision answered (nothing names another revision then).
+
+const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
+/** Reads one answer of `/info` against the run's revision and deployment. */
+function readInfo(answer, expected) {
+    if (answer.status < 200 || answer.status >= 300)
+        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
+    const body = jsonOf(answer.body);
+    if (typeof body !== 'object' || body === null)
+        return { kind: 'no-answer', reason: '/info answered no JSON object' };
+    const host = body.host;
+    const h = typeof host === 'object' && host !== null ? host : {};
+    const revisionId = served_revision_text(h.host_revision_id);
+    if (revisionId === null)
+        return { kind: 'no-host' };
+    const projectId = served_revision_text(h.project_id);
+    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+    const projectOk = projectId === null || same(projectId, expected.deploymentId);
+    if (same(revisionId, expected.revisionId) && projectOk)
+        return { kind: 'this' };
+    return { kind: 'other', revisionId, projectId };
+}
+/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
+function staleReason(r, e, when) {
+    const served = r.revisionId ?? 'none';
+    const otherProject = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    if (served.toLowerCase() === e.revisionId.toLowerCase())
+        return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
+    const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
+    return `the agent server serves revision ${served}${project}, not ${e.whose ?? "this run's"} revision ${e.revisionId} (${when})`;
+}
+const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
+/**
+ * The host block gone after this revision answered: nothing names another revision, so it is not
+ * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
+ */
+const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
+/**
+ * The served-revision rule over a run of `/info` readings, apart from their timing, which the
+ * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
+ * first match settles it as stale; the end of the probes gives `this` after a match, else stale
+ * (a revision was named) or unknown (none could be read).
+ */
+class ServedTracker {
+    probes = 0;
+    /** From the first match on, every reading must match. */
+    matched = false;
+    last;
+    expected;
+    constructor(expected) {
+        this.expected = { ...expected };
+    }
+    /** Takes one reading; a verdict when it settles the check, else undefined. */
+    observe(reading) {
+        this.probes++;
+        if (reading.kind === 'no-host' && this.matched)
+            return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) };
+        if (reading.kind === 'no-host')
+            return { verdict: 'unknown', notice: NO_HOST };
+        if (reading.kind !== 'no-answer' || this.last === undefined)
+            this.last = reading;
+        if (reading.kind === 'this')
+            this.matched = true;
+        else if ((this.matched || this.expected.drains === false) && reading.kind === 'other') {
+            const when = this.matched
+                ? `probe ${this.probes}, after this revision had answered`
+                : `probe ${this.probes}`;
+            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
+        }
+        return undefined;
+    }
+    /** The verdict when the probes end (the window after a match, or the deadline). */
+    end() {
+        if (this.matched)
+            return { verdict: 'this' };
+        const last = this.last;
+        if (last?.kind === 'other') {
+            const when = `still at the timeout, after ${this.probes} probes`;
+            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
+        }
+        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
+        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
+        return { verdict: 'unknown', notice };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/health/served-check.ts
+// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
+// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
+// answering starts its window; another revision before that keeps the probes going until the
+// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
+// /info that answers nothing readable three times before any revision was named, is `unknown`.
+
+
+
+/** /info answering nothing readable this many times, before any revision was named: unknown. */
+const UNREADABLE_AFTER = 3;
+function servedCheck(call, expected, log) {
+    const tracker = new ServedTracker(expected);
+    let settled;
+    let unreadable = 0;
+    let named = false;
+    let said;
+    const say = (line) => {
+        if (line !== said)
+            log.info(line);
+        said = line;
+    };
+    const settle = (v) => {
+        settled = v;
+        return v.verdict === 'stale' ? 'fail' : 'settled';
+    };
+    const ask = async (timeoutMs, signal) => {
+        const reading = await readOnce(call, expected, timeoutMs, signal);
+        if (signal?.aborted)
+            return 'wait';
+        say(describeReading(reading, expected));
+        const v = tracker.observe(reading);
+        if (v)
+            return settle(v);
+        if (reading.kind === 'this')
+            return 'match';
+        if (reading.kind === 'other')
+            named = true;
+        if (reading.kind !== 'no-answer' || tracker.matched)
+            return tracker.matched ? 'match' : 'wait';
+        if (named || ++unreadable < UNREADABLE_AFTER)
+            return 'wait';
+        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
+        return settle({ verdict: 'unknown', notice });
+    };
+    return {
+        check: { ask },
+        verdict: healthy => settled ??
+            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
+    };
+}
+async function readOnce(call, expected, timeoutMs, signal) {
+    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
+    try {
+        const answer = await call({
+            method: 'GET',
+            path: '/info',
+            signal: signal ? AbortSignal.any([signal, bound]) : bound
+        });
+        return readInfo(answer, expected);
+    }
+    catch (error) {
+        return { kind: 'no-answer', reason: noAnswer(error) };
+    }
+}
+function describeReading(r, e) {
+    switch (r.kind) {
+        case 'this':
+            return `GET /info: revision ${e.revisionId} answers, ${e.whose ?? "this run's"} revision.`;
+        case 'other':
+            return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
+        case 'no-host':
+            return 'GET /info: no host block (the server does not say which revision it serves).';
+        case 'no-answer':
+            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
+    }
+}
+/** What answers instead of the run's revision: another revision, or this one under another deployment. */
+function otherServed(r, e) {
+    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
+    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
+    if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
+        return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
+    const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
+    return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
+}
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
+;// CONCATENATED MODULE: ./src/health/target.ts
+// Where the health probes go: the deployment's custom_url with the health path appended, and
+// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
+// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
+// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
+// before any connection.
+
+
+/**
+ * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
+ * it may not be probed. The path is appended to the URL's own path, never resolved against it,
+ * so it cannot name another host.
+ */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    const base = URL.parse(customUrl);
+    if (!base)
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    const url = URL.parse(`${prefix}${path}`);
+    if (!url)
+        return { problem: `${prefix}${path} is not a URL` };
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
+}
+/**
+ * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
+ * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
+ * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
+ * when base-url is loopback (the control plane on this machine, as the emulator).
+ */
+function vouchedHosts(o, deployment) {
+    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
+    const service = o.apiDialect === 'langsmith' && deployment ? (0,vouched_hosts/* deploymentHost */.MZ)(deployment) : undefined;
+    return [
+        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(service ? [service] : [])
+    ];
+}
+
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __nccwpck_require__(5791);
+;// CONCATENATED MODULE: ./src/health/probe.ts
+// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
+// headers given to exactly the URL given, through the one request (src/net/): bounded in time,
+// following no redirect, reading at most a few kilobytes of the answer (or `maxBody`), through the
+// runner's proxy if it names one for that URL (TLS still ends at the agent server).
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+const httpProbe = async (req) => {
+    const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
+    try {
+        const answer = await (0,request/* request */.Em)({
+            url: req.url,
+            method: req.method ?? 'GET',
+            headers: { ...req.headers, ...sized },
+            ...(req.body === undefined ? {} : { body: req.body }),
+            timeoutMs: req.timeoutMs,
+            ...(req.signal ? { signal: req.signal } : {}),
+            maxBody: req.maxBody ?? MAX_PROBE_BODY
+        });
+        return responseOf(answer);
+    }
+    catch (err) {
+        if (!(err instanceof request/* RequestFailure */.e6))
+            throw err;
+        // The status came: a timeout from then on is a slow body, not a missing answer.
+        if (err.kind === 'timeout' && err.answer)
+            return { ...responseOf(err.answer), slowBody: true };
+        if (err.kind === 'timeout')
+            throw new ProbeTimeoutError(req.timeoutMs);
+        if (err.kind === 'incomplete')
+            throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+        throw err.cause;
+    }
+};
+function responseOf(answer) {
+    const location = answer.headers.location;
+    return { status: answer.status, ...(location ? { location } : {}), body: answer.body };
+}
+
+;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
+// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
+// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
+// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
+// appended to the deployment's URL as probeTarget does (never resolved against it, never another
+// origin), proxies as the probe honours them, no redirect followed.
+
+
+/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
+const MAX_AGENT_BODY = 256 * 1024;
+/** The transport's own bound: the checks bound each request tighter through its signal. */
+const REQUEST_BOUND_MS = 31 * 60_000;
+/**
+ * One request to a target of the agent server (probeTarget's), with the headers of every request.
+ * The host is checked again right before the key is attached: the target's own word that it is
+ * vouched for is not enough, its URL must match a host vouched for now.
+ */
+function sendToAgent(a, target, req) {
+    const vouched = target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined;
+    const key = vouched ? { 'x-api-key': a.apiKey } : {};
+    const transport = a.transport ?? httpProbe;
+    return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
+}
+function agentProbe(o) {
+    return async (req) => {
+        const target = probeTarget(o.url, req.path, o.vouched);
+        if ('problem' in target)
+            throw new Error(target.problem);
+        const res = await sendToAgent(o, target, {
+            method: req.method,
+            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+            timeoutMs: REQUEST_BOUND_MS,
+            signal: req.signal,
+            maxBody: MAX_AGENT_BODY
+        });
+        if (res.slowBody)
+            throw new Error('the answer was still arriving when the time ran out');
+        if (res.status >= 300 && res.status < 400)
+            return {
+                status: res.status,
+                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
+            };
+        return { status: res.status, body: res.body };
+    };
+}
+/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
+function redirectHost(location, base) {
+    if (!location)
+        return 'nowhere (no Location)';
+    return URL.parse(location, base.href)?.host ?? 'an invalid Location';
+}
+
+;// CONCATENATED MODULE: ./src/health/window.ts
+// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
+// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
+// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
+// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
+// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
+// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
+// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
+// own window from its first match: the gate ends when both windows have passed.
+
+
+
+
+
+const DEFAULT_PROBE_INTERVAL_MS = 5000;
+const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
+const UNAVAILABLE_AFTER = 3;
+/** Answers kept for the report. */
+const KEPT = 3;
+const window_EXCERPT_CHARS = 120;
+/** The probe URL may not carry the key: no connection is made, and this says why. */
+class HealthTargetError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'HealthTargetError';
+    }
+}
+/**
+ * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
+ * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
+ */
+class WakeWatch {
+    allWarming = true;
+    /** Some answer carried the server's own error: it is awake, whatever its status. */
+    sawServerError = false;
+    warmedSince;
+    o;
+    now;
+    constructor(o, now) {
+        this.o = o;
+        this.now = now;
+    }
+    /** When the wake-up that a probe sent at `sent` waits on may last until. */
+    until(sent) {
+        return Math.min((this.warmedSince ?? sent) + WAKE_MAX_MS, this.o.deadline);
+    }
+    /** Marks `a` (sent at `sent`) warming while the wake-up's bound holds; else `wake` says by how much. */
+    classify(a, sent) {
+        if (a.serverError)
+            this.sawServerError = true;
+        // A server that said what is wrong with it is awake: nothing after that is a wake-up.
+        if (this.sawServerError || !isAsleep(this.o, a))
+            return;
+        const start = this.warmedSince ?? sent;
+        a.wake = { waitedMs: this.now() - start, maxMs: this.until(start) - start };
+        if (a.wake.waitedMs < WAKE_MAX_MS)
+            a.warming = true;
+    }
+    /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
+    see(n, a, sent, ok) {
+        if (a.warming)
+            this.warmedSince ??= sent;
+        else
+            this.allWarming = false;
+        if (!ok)
+            return undefined;
+        const warmed = this.warmedSince;
+        // Awake: a later sleep is a wake-up of its own, with a bound of its own.
+        this.warmedSince = undefined;
+        const waitedMs = this.now() - (warmed ?? sent);
+        return this.o.wakes && (warmed !== undefined || waitedMs >= WAKE_SLOW_MS)
+            ? { probe: n, waitedMs }
+            : undefined;
+    }
+}
+/** The result the probes so far add up to, with the last few answers. */
+function resultOf(p, now, health, reason) {
+    return {
+        health,
+        probes: p.probes,
+        answers: p.answers.slice(-KEPT),
+        ...(reason ? { reason } : {}),
+        elapsedMs: now - p.start,
+        host: p.host,
+        vouchedBy: p.vouchedBy,
+        ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
+    };
+}
+/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
+const WAKE_SLOW_MS = 3000;
+/**
+ * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
+ * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
+ */
+const WAKE_MAX_MS = 180_000;
+/**
+ * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
+ * answer in time. A server that says what is wrong with it is awake.
+ */
+function isAsleep(o, a) {
+    if (o.wakes !== true)
+        return false;
+    return (a.status === 503 && !a.serverError) || a.status === null || a.slowBody === true;
+}
+/** A wake-up that went on past its bound: the server is unhealthy, said with how long it took. */
+function pastWakeUp(a, probes) {
+    if (a.warming || !a.wake)
+        return undefined;
+    const what = a.status === null ? 'gave no answer' : `answered ${a.status}`;
+    return `the Serverless agent server still ${what} (probe ${probes}) after ${(0,duration/* formatDuration */.a3)(a.wake.waitedMs)} of wake-up, past the ${(0,duration/* formatDuration */.a3)(WAKE_MAX_MS)} a wake-up may take: it is unhealthy, not waking up`;
+}
+/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
+function windowCutShort(windowMs, windowEnd, now) {
+    return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
+}
+async function checkHealth(o) {
+    const target = probeTarget(o.url, o.path, o.vouched);
+    if ('problem' in target)
+        throw new HealthTargetError(o.redactor.redact(target.problem));
+    const { url, vouchedBy } = target;
+    const { now, sleep } = o.clock;
+    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    const seen = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy };
+    let only404 = true;
+    let windowEnd;
+    const result = (health, reason) => resultOf(seen, now(), health, reason);
+    const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
+    const side = new Side(o.alongside, o.windowMs);
+    const wake = new WakeWatch(o, now);
+    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
+    const windowOver = (okEnd) => {
+        const cut = now() < okEnd ? okEnd : side.cutAt(now());
+        return cut === undefined ? result('healthy') : result('timeout', windowCut(cut));
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return result('cancelled');
+        const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined);
+        if (!answer)
+            return result('cancelled');
+        const ok = isOk(answer);
+        if (answer.status !== 404)
+            only404 = false;
+        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
+            return result('not-vouched');
+        const past = pastWakeUp(answer, seen.probes);
+        if (past)
+            return result('unhealthy', past);
+        // A probe the deadline cut short inside the window is the timeout's, not the server's.
+        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
+        if (windowEnd !== undefined && !ok && cut)
+            return result('timeout', windowCut(windowEnd));
+        // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
+        if (windowEnd !== undefined && answer.warming)
+            windowEnd = undefined;
+        else if (windowEnd !== undefined && !ok)
+            return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
+        if (windowEnd === undefined && ok)
+            windowEnd = now() + o.windowMs;
+        if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
+            return result('unavailable');
+        // A failure of the check alongside is its own to say: the probes themselves were healthy.
+        if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
+            return result(o.signal?.aborted ? 'cancelled' : 'healthy');
+        const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline));
+        const end = Math.min(until, o.deadline);
+        if (now() >= end) {
+            if (windowEnd !== undefined)
+                return windowOver(windowEnd);
+            if (only404)
+                return result('unavailable');
+            return result('unhealthy', no2xx(seen.probes, wake, seen.answers.at(-1)));
+        }
+        try {
+            await sleep(Math.min(interval, end - now()), o.signal);
+        }
+        catch {
+            return result('cancelled');
+        }
+        // Slept to the deadline while the check alongside waited: no probe is left to send.
+        if (windowEnd !== undefined && now() >= o.deadline)
+            return windowOver(windowEnd);
+    }
+}
+/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
+async function nextProbe(o, url, seen, wake, waking) {
+    const sent = o.clock.now();
+    const until = waking ? wake.until(sent) : undefined;
+    const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, until);
+    if (o.signal?.aborted)
+        return undefined;
+    seen.probes++;
+    wake.classify(answer, sent);
+    const woke = wake.see(seen.probes, answer, sent, isOk(answer));
+    seen.wokeUp ??= woke;
+    seen.answers.push(answer);
+    o.onProbe?.(seen.probes, answer);
+    return answer;
+}
+/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
+function no2xx(probes, wake, last) {
+    if (wake.allWarming) {
+        const waited = last?.wake
+            ? `; waited ${(0,duration/* formatDuration */.a3)(last.wake.waitedMs)} of at most ${(0,duration/* formatDuration */.a3)(last.wake.maxMs)}`
+            : '';
+        return `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer${waited})`;
+    }
+    const own = wake.sawServerError ? '; it answered with an error of its own, so it is awake' : '';
+    return `no probe answered 2xx before the timeout (${probes} probes${own})`;
+}
+/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
+class Side {
+    settled;
+    /** When its window ends, from its first match on. */
+    end;
+    check;
+    windowMs;
+    constructor(check, windowMs) {
+        this.check = check;
+        this.windowMs = windowMs;
+        this.settled = !check;
+    }
+    /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
+    async ask(timeoutMs, now, signal) {
+        if (this.settled || !this.check)
+            return true;
+        const step = await this.check.ask(timeoutMs, signal);
+        if (signal?.aborted || step === 'fail')
+            return false;
+        if (step === 'settled')
+            this.settled = true;
+        if (step === 'match')
+            this.end ??= now() + this.windowMs;
+        return true;
+    }
+    /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
+    until(deadline) {
+        return this.settled ? 0 : (this.end ?? deadline);
+    }
+    /** Its window's end when the probes stop before it. */
+    cutAt(now) {
+        return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
+    }
+}
+/**
+ * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
+ * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
+ */
+function probeTimeout(o, now, wakeUntil) {
+    const own = wakeUntil !== undefined && o.wakes
+        ? wakeUntil - now()
+        : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+    return Math.max(1, Math.min(own, o.deadline - now()));
+}
+function isOk(a) {
+    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
+}
+/**
+ * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
+ * key goes along only to a vouched host.
+ */
+async function probeOnce(o, target, now, wakeUntil) {
+    const timeoutMs = probeTimeout(o, now, wakeUntil);
+    let res;
+    try {
+        res = await sendToAgent(o, target, { timeoutMs, signal: o.signal });
+    }
+    catch (err) {
+        return { status: null, excerpt: describeError(err, o.redactor) };
+    }
+    const excerpt = window_excerptOf(res, target.url, o.redactor);
+    const own = res.status >= 500 && !res.slowBody ? serverError(res.body) : undefined;
+    return {
+        status: res.status,
+        excerpt,
+        ...(res.slowBody ? { slowBody: true } : {}),
+        ...(own ? { serverError: (0,redact/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
+    };
+}
+/**
+ * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
+ * fails): what an agent server that runs says, never a platform's page while it starts.
+ */
+function serverError(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return undefined;
+    const { error, ok } = parsed;
+    if (typeof error === 'string' && error.trim())
+        return error;
+    if (error && typeof error === 'object')
+        return JSON.stringify(error);
+    return ok === false ? 'ok: false' : undefined;
+}
+function window_excerptOf(res, url, redactor) {
+    if (res.status >= 300 && res.status < 400) {
+        const where = `redirect to ${redirectHost(res.location, url)}, not followed`;
+        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
+    }
+    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
+}
+function describeError(err, redactor) {
+    if (err instanceof ProbeTimeoutError)
+        return err.message;
+    const e = err;
+    const text = e.code === 'ECONNRESET'
+        ? 'the connection was reset'
+        : e.code === 'ECONNREFUSED'
+            ? 'the connection was refused'
+            : e.code
+                ? `no answer (${e.code})`
+                : `no answer (${e instanceof Error ? e.message : String(err)})`;
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/after-failure/after-failure.ts + 2 modules
+var after_failure = __nccwpck_require__(1134);
+// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
+var ending = __nccwpck_require__(801);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/gate.ts
+// The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
+// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
+// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
+// asks for the key, and a window the timeout cut short, are failures of their own (values).
+
+
+
+
+
+/**
+ * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
+ * Stops the run when the URL may not carry the key (nothing is sent then).
+ */
+async function healthGate(s, deps) {
+    const { log } = deps;
+    const { url } = s;
+    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
+    return log.group('Health check of the agent server', async () => {
+        let last;
+        const wakeUp = wakeUpSayer(log);
+        let result;
+        if (!url && deps.urlProblem)
+            return refused(deps.urlProblem, deps, ', without user:password@');
+        try {
+            result = await checkHealth({
+                ...s,
+                onProbe: (n, answer) => {
+                    if (n === 1) {
+                        log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`);
+                        if (!sentKey(s))
+                            log.info(withoutKey(url, deps.say));
+                    }
+                    const text = gate_describeAnswer(answer) +
+                        (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
+                    // A long wait repeats one answer: it is said once, and again when it changes.
+                    if (text !== last)
+                        log.info(`Probe ${n}: ${text}`);
+                    last = text;
+                    wakeUp(answer);
+                }
+            });
+        }
+        catch (err) {
+            if (!(err instanceof HealthTargetError))
+                throw err;
+            return refused(err.message, deps);
+        }
+        if (result.health === 'not-vouched')
+            return notVouched(result, deps.say);
+        if (result.wokeUp)
+            log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
+        const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
+        if (result.health === 'healthy')
+            log.info(result.probes === 1
+                ? `Healthy: 1 probe in ${took}, a 2xx.`
+                : `Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
+        if (result.health === 'unavailable')
+            log.warning(`Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
+                `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
+        return result;
+    });
+}
+/** How often a long wake-up is said again, as it goes on. */
+const WAKE_SAID_EVERY_MS = 15_000;
+/** Says a Serverless wake-up as it happens: when it starts, then every so often while it lasts. */
+function wakeUpSayer(log) {
+    let said;
+    return answer => {
+        const w = answer.warming ? answer.wake : undefined;
+        if (!w)
+            return;
+        if (said !== undefined && w.waitedMs >= said && w.waitedMs - said < WAKE_SAID_EVERY_MS)
+            return;
+        said = w.waitedMs;
+        const seconds = (ms) => (0,duration/* formatDuration */.a3)(Math.round(ms / 1000) * 1000);
+        log.info(`Serverless deployment waking up, waited ${seconds(w.waitedMs)} of at most ${seconds(w.maxMs)}.`);
+    };
+}
+const failure = (message, hint, title) => ({
+    message,
+    hint,
+    title
+});
+/** The address may not be probed: nothing was sent. */
+function refused(problem, deps, without = '') {
+    return (0,ending/* stop */.ds)(`${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`, 'Health check refused');
+}
+/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
+function gate_describeAnswer(a) {
+    if (a.status === null)
+        return `no answer: ${a.excerpt}`;
+    if (a.slowBody)
+        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
+    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
+}
+/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
+function unhealthy(result, revisionId, name, rolledBack) {
+    const answers = result.answers.map(gate_describeAnswer).join('; ');
+    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
+        `Last answers: ${answers}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
+}
+/**
+ * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
+ * answered, the new code does not. Names what failed, and whether it was rolled back.
+ */
+function checkFailed(f, revisionId, name, rolledBack) {
+    const hint = f.title === 'New revision not served'
+        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
+        : f.title === 'Graph not served'
+            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
+            : f.title === 'Graphs not listed'
+                ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
+                : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
+    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
+        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
+}
+/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
+function checksTimedOut(revisionId, timeoutMs, say) {
+    return failure(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
+}
+function notVouchedBy(say, host) {
+    // The service's hosts are anyone's: only the deployment's own one is vouched for.
+    const service = /\.langgraph\.app(:\d+)?$/i.test(host)
+        ? `, not the agent server host the control plane reported for this deployment in the langsmith ${say('api-dialect')} (<name>-<hash>.<region>.langgraph.app)`
+        : '';
+    return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`;
+}
+/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
+function sentKey(s) {
+    const t = probeTarget(s.url, s.path, s.vouched);
+    return 'url' in t && t.vouchedBy !== undefined;
+}
+function hostOfText(url) {
+    return URL.parse(url ?? '')?.host ?? 'its host';
+}
+function withoutKey(url, say) {
+    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
+        'the probes go without the API key.');
+}
+function notVouched(result, say) {
+    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
+    const answer = result.answers.at(-1);
+    return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
+        `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
+}
+/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
+function gateTimedOut(result, revisionId, timeoutMs, say) {
+    return failure(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`, 'Health check timed out');
+}
+function shown(url, path, redactor) {
+    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
+var gone = __nccwpck_require__(7873);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/after-deployed.ts
+// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
+// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
+// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
+// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
+// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
+// revision active before this run is put back (with the rollback's rules on what this run may
+// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
+// whatever the probes answered.
+
+
+
+
+
+
+
+
+
+
+
+async function checkDeployedHealth(o, state, deps, r) {
+    if (!o.healthCheck)
+        return { outcome: 'deployed' };
+    const { say } = deps;
+    const settings = healthSettings(o, o.healthCheck, state, deps, r);
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(o, state, deps.workspace ?? '.');
+    const x = await examineServer(o, deps, {
+        settings,
+        expected: r,
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        urlProblem: state.urlProblem,
+        checksTitle: 'Checks of the new revision'
+    });
+    if ((0,ending/* stopped */.ce)(x))
+        return x;
+    const result = x.gate;
+    if (result.health === 'cancelled') {
+        const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    const stale = x.served?.verdict === 'stale';
+    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result));
+    if (deleted)
+        return deleted;
+    if (result.health === 'timeout')
+        return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) };
+    if (result.health === 'not-vouched')
+        return { outcome: 'deployed' };
+    state.health = result.health;
+    state.verified = x.verified;
+    if (x.served?.verdict === 'unknown')
+        deps.log.notice(x.served.notice, 'Served revision unknown');
+    const cut = cutShort(x, r, o, say);
+    if (cut)
+        return cut;
+    if (result.health !== 'unhealthy' && !x.failure)
+        return { outcome: 'deployed' };
+    const rolled = await rollBack(o, state, deps, r, result);
+    if ((0,ending/* stopped */.ce)(rolled))
+        return rolled;
+    return {
+        outcome: 'unhealthy',
+        failure: x.failure
+            ? checkFailed(x.failure, r.revisionId, state.name, rolled)
+            : unhealthy(result, r.revisionId, state.name, rolled)
+    };
+}
+/** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
+function cutShort(x, r, o, say) {
+    if (x.cut === 'cancelled') {
+        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    if (x.cut === 'timeout')
+        return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, say) };
+    return undefined;
+}
+/** The health settings of this run: the gate's probes, and the checks after it. */
+function healthSettings(o, path, state, deps, r) {
+    return {
+        url: state.url,
+        path,
+        apiKey: o.apiKey,
+        vouched: vouchedHosts(o, { name: state.name, url: state.url }),
+        transport: deps.probe,
+        deadline: deadlineOf(o, deps, r),
+        windowMs: o.healthCheckWindow,
+        intervalMs: probeInterval(o),
+        // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
+        wakes: state.deploymentType === 'serverless',
+        redactor: deps.client.redactor,
+        signal: deps.signal,
+        clock: deps.clock
+    };
+}
+/**
+ * The one gate, for any agent server: the probes with the revision served alongside, then (once
+ * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
+ * examined by it alike; each caller makes its own ending of what it found.
+ */
+async function examineServer(o, deps, x) {
+    const call = agentProbe(x.settings);
+    const served = servedCheck(call, x.expected, deps.log);
+    const gate = await healthGate({ ...x.settings, alongside: served.check }, { log: deps.log, say: deps.say, urlProblem: x.urlProblem });
+    if ((0,ending/* stopped */.ce)(gate))
+        return gate;
+    if (gate.health === 'cancelled')
+        return { gate, served: undefined, verified: {} };
+    const verdict = served.verdict(gate.health === 'healthy');
+    const verified = verdict ? { servedRevision: verdict.verdict } : {};
+    const out = { gate, served: verdict, verified };
+    if (verdict?.verdict === 'stale')
+        return {
+            ...out,
+            failure: { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(verdict.reason) }
+        };
+    if (gate.health !== 'healthy')
+        return out;
+    const checks = await deps.log.group(x.checksTitle, () => checkRevision({
+        ...(x.graphsSkipped === undefined ? {} : { graphsSkipped: x.graphsSkipped }),
+        intervalMs: probeInterval(o),
+        call,
+        graphConfigPath: o.graphConfigPath,
+        workspace: deps.workspace,
+        cases: deps.smokeCases,
+        clock: deps.clock,
+        deadline: x.settings.deadline,
+        signal: deps.signal,
+        log: deps.log,
+        mask: text => deps.client.redactor.redact(text)
+    }));
+    out.verified = { ...verified, ...verifiedOf(checks) };
+    if (deps.signal?.aborted)
+        return { ...out, cut: 'cancelled' };
+    if (checks.timedOut)
+        return { ...out, cut: 'timeout' };
+    return checks.failure ? { ...out, failure: checks.failure } : out;
+}
+/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
+async function rollBack(o, state, deps, r, result) {
+    let after;
+    try {
+        after = await (0,after_failure/* afterFailure */.HP)(o, {
+            deploymentId: r.deploymentId,
+            revisionId: r.revisionId,
+            status: 'DEPLOYED',
+            previousActive: state.previousActive ?? null,
+            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
+        }, deps);
+    }
+    catch (err) {
+        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
+        const deleted = await deletedNow(state, deps, r, result);
+        if (deleted)
+            return deleted;
+        throw err;
+    }
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    return (0,after_failure/* describeRollback */.sR)(after.rollback);
+}
+/** The deployment was deleted during the check: say so, instead of what its probes answered. */
+async function deletedNow(state, deps, r, result) {
+    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
+    if (!deleted)
+        return undefined;
+    state.health = undefined;
+    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+    state.url = undefined;
+    return (0,ending/* stop */.ds)(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+}
+/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
+function deadlineOf(o, deps, r) {
+    return deps.clock.now() - r.waitedMs + o.timeoutMs;
+}
+/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
+const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
+/**
+ * Before anything is written: a health check whose address is already known (the custom-url
+ * input, or the deployment's) and may not carry the key stops the run here.
+ */
+function refuseHealthTarget(o, current, say) {
+    if (!o.healthCheck)
+        return undefined;
+    const url = o.customUrl ?? current?.source_config.custom_url;
+    if (!url)
+        return undefined;
+    const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }));
+    if (!('problem' in target))
+        return undefined;
+    return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
+}
+
+
+/***/ }),
+
+/***/ 241:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
+/* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(801);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5744);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7873);
+
+
+
+
+
+
+/** Holders named in an error at most (a workspace may bind many deployments). */
+const MAX_NAMED = 5;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Whether an error answers that another deployment holds the agent environment. */
+function isAgentEnvironmentHeld(err) {
+    return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 409 && /agent environment/i.test(err.detail);
+}
+/**
+ * What the run can do about the hold: `free` once the holders it waited for are gone (send the
+ * create again), else the Stop that names them.
+ */
+async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
+    const found = await holdersOf(deps.client, detail);
+    if (found === 'gone')
+        return wait ? 'free' : heldError(name, detail, NONE, deps);
+    const deleting = found.bound.filter(d => _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status));
+    if (!wait || deleting.length === 0)
+        return heldError(name, detail, found, deps);
+    // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
+    for (const d of deleting) {
+        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)}): ` +
+            `waiting until it is gone (at most the timeout, ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}), then creating "${name}".`);
+        const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
+        if (gone.kind === 'timeout') {
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
+        }
+        deps.log.info(`Deployment "${d.name}" is gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(gone.elapsedMs)}.`);
+    }
+    return 'free';
+}
+const NONE = { bound: [], unread: [] };
+/**
+ * The deployments that may hold the environment: the one the answer names (`gone` when it is
+ * gone already), else every listed one bound to an agent environment.
+ */
+async function holdersOf(client, detail) {
+    const named = UUID.exec(detail)?.[0];
+    if (named) {
+        try {
+            return { bound: [await client.getDeployment(named)], unread: [] };
+        }
+        catch (err) {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+                return 'gone';
+            throw err;
+        }
+    }
+    const found = { bound: [], unread: [] };
+    const skipped = (e) => void (e.bound && found.unread.push(e));
+    for await (const d of client.iterateDeployments({}, undefined, skipped))
+        if (d.agent)
+            found.bound.push(d);
+    return found;
+}
+/** The hold when no holder is on its way out: each one named, and what to do. */
+function heldError(name, detail, found, deps) {
+    const say = deps.say;
+    const answered = `the control plane answered 409 (${detail.split('\n')[0]})`;
+    // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
+    const shown = [
+        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)})`),
+        ...found.unread.map(e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`)
+    ];
+    const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : '';
+    const who = shown.length === 0
+        ? 'another deployment holds its agent environment, and none that this key lists is bound to one (an agent block)'
+        : shown.length === 1
+            ? `deployment ${shown[0]} holds its agent environment`
+            : `one of the deployments bound to an agent environment holds it: ${shown.slice(0, MAX_NAMED).join(', ')}${more}`;
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`, `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`, 'Agent environment held');
+}
+/** `agent a-7, environment staging`, as the deployment reports it. */
+function agentWords(d) {
+    const a = d.agent;
+    if (!a)
+        return 'an agent environment';
+    return `agent ${a.agent_id ?? '(not reported)'}, environment ${a.environment ?? '(not reported)'}`;
+}
+
+
+/***/ }),
+
+/***/ 671:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ conclude),
+/* harmony export */   T: () => (/* binding */ firstLine)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1134);
+/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9018);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3320);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
+/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5997);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5744);
+
+
+
+
+
+
+
+
+async function conclude(o, state, deps, w, follow) {
+    const { result } = w;
+    state.timeline = result.timeline;
+    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status);
+    const sha = result.revision?.source_revision_config?.repo_commit_sha;
+    if (sha)
+        state.repoCommitSha = sha;
+    switch (result.outcome) {
+        case 'deployed': {
+            const refused = await deployed(state, deps, w);
+            if (refused)
+                return rollBackUnverified(o, state, deps, w.revisionId, refused);
+            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+        }
+        case 'skipped':
+            return superseded(o, state, deps, w, follow);
+        case 'failed':
+            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
+        case 'timeout':
+            return { outcome: 'timeout', failure: timedOut(o, w, deps.say) };
+        case 'cancelled': {
+            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status) : 'no status seen';
+            const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
+            return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+        }
+        case 'error':
+            return { outcome: 'error', failure: await pollFailed(state, deps, w) };
+    }
+}
+/** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
+async function deployed(state, deps, w) {
+    await refresh(deps, state, w.deploymentId);
+    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
+    const sha = state.repoCommitSha;
+    const expected = state.expectedSha;
+    if (!sha && expected && state.promotion) {
+        // What runs now cannot be matched to what the source verified: not verified, so not kept.
+        const p = state.promotion;
+        return {
+            message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
+            hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
+            title: 'Built commit not reported'
+        };
+    }
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && state.promotion) {
+        // A promotion deploys what the source verified: another commit is not that.
+        const p = state.promotion;
+        return {
+            message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+            hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
+            title: 'Built a different commit'
+        };
+    }
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected)) {
+        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
+            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
+    }
+    return undefined;
+}
+/**
+ * A promotion's target runs what the source did not verify (another commit, none reported, a
+ * newer revision of other material): it goes back to the revision it ran before this run,
+ * whatever `on-failure` says, with the rollback's own checks right before its write. A target
+ * this run created has nothing to go back to: the error says what it runs.
+ */
+async function rollBackUnverified(o, state, deps, live, f) {
+    const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report';
+    if (state.created || !state.previousActive) {
+        const why = state.created ? 'was created by this run' : 'had no active revision before this run';
+        const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
+        return { outcome: 'error', failure: { ...f, message } };
+    }
+    deps.log.warning(`Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)({ ...o, onFailure: 'rollback', failureLogs: 0 }, {
+        deploymentId: state.deploymentId ?? '',
+        revisionId: live,
+        status: 'DEPLOYED',
+        previousActive: state.previousActive,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
+    }, deps);
+    state.rollback = after.rollback;
+    const r = after.rollback;
+    // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
+    const back = r?.kind === 'done' && r.outcome === 'deployed'
+        ? `rolled back to revision ${r.restoredId}`
+        : 'not rolled back';
+    const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`;
+    const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(r) ?? ''}`.trim();
+    return { outcome: 'error', failure: { ...f, message } };
+}
+/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
+const short = (runs) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1');
+/** The newer revision that superseded a promotion: the failure when it deploys other material. */
+function otherMaterial(state, r) {
+    const p = state.promotion;
+    const c = r?.source_revision_config ?? {};
+    const sha = c.repo_commit_sha ?? undefined;
+    const image = c.image_uri ?? undefined;
+    const same = state.expectedSha
+        ? sha !== undefined && (0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, state.expectedSha)
+        : p.imageUri !== undefined && image === p.imageUri;
+    if (same)
+        return undefined;
+    const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report';
+    if (sha)
+        state.repoCommitSha = sha;
+    return {
+        message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+        hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
+        title: 'Superseded by other material'
+    };
+}
+/** Successors followed at most, one after another, each within what is left of the timeout. */
+const MAX_SUCCESSORS = 5;
+/**
+ * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
+ * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
+ * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
+ * `skipped` either way, but for what the health check of the newer revision finds.
+ */
+async function superseded(o, state, deps, w, follow) {
+    const notDone = (failure) => ({ outcome: 'skipped', failure });
+    let spent = w.result.elapsedMs;
+    let current = w;
+    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
+        state.newerRevisionId = undefined;
+        await refresh(deps, state, current.deploymentId, current.revisionId);
+        const newer = state.newerRevisionId;
+        const left = o.timeoutMs - spent;
+        if (newer === undefined || follow === undefined || left <= 0) {
+            return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
+        }
+        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
+            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
+        const next = await follow(newer, left);
+        spent += next.result.elapsedMs;
+        const { outcome } = next.result;
+        if (outcome === 'deployed') {
+            state.newerRevisionId = newer;
+            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(spent)}). ` +
+                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
+            const other = state.promotion && otherMaterial(state, next.result.revision);
+            if (other)
+                return rollBackUnverified(o, state, deps, newer, other);
+            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...next, waitedMs: spent });
+            return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
+        }
+        if (outcome !== 'skipped') {
+            state.newerRevisionId = newer;
+            return notDone(successorNotDeployed(o, w, newer, next, deps.say));
+        }
+        current = next;
+    }
+    return notDone(notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`));
+}
+/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
+function successorNotDeployed(o, w, newer, next, say) {
+    const { outcome, status } = next.result;
+    const how = outcome === 'timeout'
+        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)})`
+        : outcome === 'failed'
+            ? `ended ${status ?? 'failed'}`
+            : outcome === 'cancelled'
+                ? 'was being awaited when the run was cancelled'
+                : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
+    return {
+        message: `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
+        hint: outcome === 'failed'
+            ? 'Read the newer revision’s log on the control plane, fix, and push again.'
+            : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
+        title: outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
+    };
+}
+function notFollowed(w, current, newer, why) {
+    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
+    return {
+        message: `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
+            `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
+        hint: 'Check the deployment’s latest revision on the control plane.',
+        title: 'Superseded, not deployed'
+    };
+}
+async function failed(o, state, deps, w) {
+    const last = w.result.status ?? 'no status seen';
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)(o, {
+        deploymentId: w.deploymentId,
+        revisionId: w.revisionId,
+        status: last,
+        previousActive: state.previousActive ?? null,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
+    }, deps);
+    state.failureLog = after.log;
+    state.rollback = after.rollback;
+    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
+    // Why the revision failed, where the control plane says (`status_message`).
+    const said = w.result.revision?.status_message?.trim();
+    const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
+    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(after.rollback);
+    return {
+        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
+            (rolled ? ` ${rolled}` : ''),
+        hint: last === 'BUILD_FAILED'
+            ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
+            : last === 'DEPLOY_FAILED'
+                ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
+                : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
+        title: `Revision ${last}`
+    };
+}
+/** The title says it timed out; the message says where the revision was (the CLI shows both). */
+function timedOut(o, w, say) {
+    const { result } = w;
+    return {
+        message: (result.status
+            ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+            : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
+            (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
+            (result.lastApiError && result.lastApiError !== result.lastError
+                ? ` Last answer: ${firstLine(result.lastApiError)}`
+                : ''),
+        hint: `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
+        title: 'Deploy timed out'
+    };
+}
+/**
+ * Polling failed for good. A revision that cannot be found because its deployment was deleted
+ * meanwhile (by another run or a person) is reported as that, not as a wrong id.
+ */
+async function pollFailed(state, deps, w) {
+    const { result } = w;
+    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
+    if (deleted) {
+        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+        return {
+            message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+            hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
+            title: 'Deployment deleted'
+        };
+    }
+    const seen = result.status
+        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)}`
+        : 'before any status was read';
+    return {
+        message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
+        hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
+        title: 'Polling failed'
+    };
+}
+/** After a 404 on the revision: whether the deployment itself is gone or going. */
+async function deletedMeanwhile(client, id, err) {
+    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404))
+        return undefined;
+    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(client, id);
+}
+/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
+async function refresh(deps, state, id, skipped = state.revisionId) {
+    try {
+        const d = await deps.client.getDeployment(id);
+        (0,_state_js__WEBPACK_IMPORTED_MODULE_5__/* .observe */ .lB)(state, d, deps.log);
+        if (d.latest_revision_id && d.latest_revision_id !== skipped)
+            state.newerRevisionId = d.latest_revision_id;
+    }
+    catch {
+        // The revision's own status is what decides the run; this read only adds detail.
+    }
+}
+/** The first line of an error's message: the hint that follows is said once, at the end. */
+function firstLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0] ?? text;
+}
+function hintOf(err) {
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return err.hint;
+    const lines = (err instanceof Error ? err.message : '').split('\n');
+    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
+}
+
+
+/***/ }),
+
+/***/ 6082:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CC: () => (/* binding */ writeReconciled),
+/* harmony export */   DT: () => (/* binding */ revisionOf),
+/* harmony export */   KL: () => (/* binding */ createOrAdopt),
+/* harmony export */   UP: () => (/* binding */ awaitNewRevision),
+/* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
+/* harmony export */   zD: () => (/* binding */ patchReconciled)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(801);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(241);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
+
+
+
+
+/** Sends of one write in all, the first included (as many as the transport's attempts). */
+const MAX_WRITE_ATTEMPTS = 5;
+async function createOrAdopt(client, body, notes, now, say, onHeld) {
+    /** An earlier send of this create may have been applied after all. */
+    let maybeApplied = false;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return { kind: 'created', deployment: await client.createDeployment(body) };
+        }
+        catch (err) {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say);
+                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+                    return existing;
+                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
+                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
+                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
+                    return { kind: 'created', deployment: existing };
+                }
+                if (existing) {
+                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
+                    return { kind: 'taken', deployment: existing };
+                }
+                if (!(0,_agent_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .isAgentEnvironmentHeld */ .Q)(err))
+                    return nameHeldError(body.name, err, say);
+                const held = await (onHeld ?? heldElsewhere(body.name))(err.detail);
+                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(held))
+                    return held;
+                notes.info(`Sending the create of "${body.name}" again: its agent environment is free.`);
+                continue;
+            }
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            maybeApplied = true;
+            notes.warning(`${unknown.message}; looking the name up before trying again.`);
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say));
+            if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+                return existing;
+            if (existing) {
+                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
+                return { kind: 'created', deployment: existing };
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
+        }
+    }
+}
+/**
+ * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
+ * delete without `delete_tracing_project` leaves behind.
+ */
+function nameHeldError(name, err, say) {
+    const said = /tracing project/i.test(err.detail);
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
+}
+/** Without a way to wait: the hold, said. */
+function heldElsewhere(name) {
+    return async (detail) => (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`, undefined, 'Agent environment held');
+}
+function isNameTaken(err) {
+    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
+}
+/**
+ * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
+ * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
+ */
+function outcomeUnknown(err) {
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do)
+        return err;
+    // An answer about another deployment is a lie to stop at, not an answer that got lost.
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk && !(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OtherResourceError */ .ZG)) {
+        return new _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
+    }
+    return undefined;
+}
+/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
+function isWhatWasAsked(d, body) {
+    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
+        v === null ||
+        JSON.stringify(v) === JSON.stringify(got[k]));
+    return (d.source === body.source &&
+        same(body.source_config, d.source_config) &&
+        same(body.source_revision_config, d.source_revision_config));
+}
+/**
+ * Looks for a write that may have been applied. One look, unless no answer came in time: then
+ * the server may still be working on the write, so it is watched for about as long again as the
+ * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
+ * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ */
+async function lookBack(client, unknown, now, look) {
+    const found = await look();
+    if (found !== undefined || !unknown.pending)
+        return found;
+    const until = now() + client.requestTimeoutMs;
+    for (let i = 0; now() < until; i++) {
+        const pause = Math.min(1000 * 2 ** i, until - now());
+        if (pause <= 0 || !(await client.pause(i + 1, pause)))
+            return undefined;
+        const again = await look();
+        if (again !== undefined)
+            return again;
+    }
+    return undefined;
+}
+/**
+ * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
+ * means the patch was applied and that revision is ours; none means it was not, and it is sent
+ * again. A patch that makes no revision is idempotent, so sending it again is safe.
+ */
+function patchReconciled(client, current, body, newRevision, notes, now) {
+    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
+}
+/**
+ * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
+ * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
+ * and it is never sent twice; no new revision means it did not, and it is sent again.
+ */
+async function writeReconciled(client, current, write, newRevision, what, notes, now) {
+    const before = current.latest_revision_id;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await write();
+        }
+        catch (err) {
+            const unknown = outcomeUnknown(err);
+            if (!unknown)
+                throw err;
+            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
+            if (newRevision) {
+                const landed = await lookBack(client, unknown, now, async () => {
+                    const d = await client.getDeployment(current.id);
+                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
+                });
+                if (landed) {
+                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
+                    return landed;
+                }
+            }
+            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
+                throw unknown;
+            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
+        }
+    }
+}
+/** Pauses of the look for a revision that the write's answer did not name yet. */
+const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
+/**
+ * After a write (an update, a redeploy) answered with the revision from before: reads the
+ * deployment a few times (about 7 s in all, within the run's deadline) for a new
+ * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
+ */
+async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
+    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
+    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
+        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
+            return undefined;
+        const now = await client.getDeployment(deploymentId);
+        if (now.latest_revision_id && now.latest_revision_id !== before) {
+            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
+            return now;
+        }
+    }
+    return undefined;
+}
+/** The revision a write made: the id the write answered with, read back once if it was null. */
+async function revisionOf(client, d) {
+    if (d.latest_revision_id)
+        return d.latest_revision_id;
+    const again = await client.getDeployment(d.id);
+    if (again.latest_revision_id)
+        return again.latest_revision_id;
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+}
+
+
+/***/ }),
+
+/***/ 993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ findDeploymentByName)
+/* harmony export */ });
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(801);
+
+async function findDeploymentByName(client, name, say) {
+    const exact = [];
+    const unread = [];
+    const skipped = (e) => void (e.name === name && unread.push(e.id));
+    for await (const d of client.iterateDeployments({ name_contains: name }, undefined, skipped)) {
+        if (d.name === name)
+            exact.push(d);
+    }
+    for (const id of unread)
+        exact.push(await client.getDeployment(id));
+    const ids = new Set(exact.map(d => d.id));
+    if (ids.size > 1) {
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
+    }
+    return exact[0];
+}
+
+
+/***/ }),
+
+/***/ 7873:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fn: () => (/* binding */ deletedState),
+/* harmony export */   KK: () => (/* binding */ goneLine),
+/* harmony export */   Ly: () => (/* binding */ waitUntilGone)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+
+
+
+const FIRST_PAUSE_MS = 1000;
+/** The read sent on the deadline may take this long: a timeout is then said as one, not as an error. */
+const LAST_READ_GRACE_MS = 10_000;
+async function waitUntilGone(client, id, opts, deps) {
+    const { now, sleep } = deps.clock;
+    const start = now();
+    let pause = FIRST_PAUSE_MS;
+    let last;
+    for (;;) {
+        const status = await statusOf(client, id, start + opts.timeoutMs + LAST_READ_GRACE_MS);
+        if (status === undefined)
+            return { kind: 'gone', elapsedMs: now() - start };
+        if (status !== last)
+            opts.onStatus?.(status, now() - start);
+        last = status;
+        if (now() - start >= opts.timeoutMs)
+            return { kind: 'timeout', status: last };
+        const left = Math.max(0, start + opts.timeoutMs - now());
+        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
+        pause *= 2;
+    }
+}
+/** The deployment's status, or undefined once reads answer 404. */
+async function statusOf(client, id, deadline) {
+    try {
+        return (await client.getDeployment(id, { deadline })).status;
+    }
+    catch (err) {
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+            return undefined;
+        throw err;
+    }
+}
+/** The log line of the end of the wait. */
+function goneLine(elapsedMs) {
+    return `Gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)}: reads answer 404.`;
+}
+/**
+ * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
+ * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
+ */
+async function deletedState(client, id) {
+    try {
+        const d = await client.getDeployment(id);
+        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status) ? 'AWAITING_DELETE' : undefined;
+    }
+    catch (err) {
+        return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404 ? 'gone' : undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2659:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $U: () => (/* binding */ releaseMaterial),
+/* harmony export */   EP: () => (/* binding */ digestNeeded),
+/* harmony export */   FB: () => (/* binding */ namedMaterial),
+/* harmony export */   Fq: () => (/* binding */ uploadMaterial),
+/* harmony export */   Tl: () => (/* binding */ prepareMaterial),
+/* harmony export */   qO: () => (/* binding */ materialToWrite)
+/* harmony export */ });
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(801);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9384);
+
+
+
+/** The material the plan and the writes send. */
+const materialToWrite = (m) => m.kind === 'promoted' ? m.of : m;
+/** The material the inputs name (no upload). */
+function namedMaterial(o) {
+    return {
+        kind: 'named',
+        ref: o.ref,
+        imageUri: o.imageUri,
+        graphConfigPath: o.graphConfigPath,
+        expectedSha: o.expectedSha
+    };
+}
+/**
+ * The run's material, with the state's ref and expected commit. An upload's archive is built here,
+ * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
+ * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
+ */
+async function prepareMaterial(o, state, deps) {
+    if (o.promoteFrom !== undefined)
+        return preparePromotion(o, state, deps);
+    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
+        const named = namedMaterial(o);
+        state.ref = named.ref;
+        state.expectedSha = named.expectedSha;
+        return named;
+    }
+    return uploadMaterial(o, state, deps);
+}
+async function uploadMaterial(o, state, deps) {
+    const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, state, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+        return upload;
+    const expected = o.expectedSourceDigest;
+    if (expected !== undefined && upload.facts.digest !== expected) {
+        await upload.archive.cleanup();
+        const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
+    }
+    return { kind: 'upload', configPath: upload.archive.configPath, upload };
+}
+/** A promotion: the source read and checked, then its material (an upload archives the workspace). */
+async function preparePromotion(o, state, deps) {
+    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .readPromotionSource */ .fq)(o, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(source))
+        return source;
+    let of;
+    let what;
+    if (source.deployment.source === 'internal_source') {
+        if (o.expectedSourceDigest === undefined)
+            return digestNeeded(source, deps);
+        const upload = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedOptions */ .Ny)(o, source), state, deps);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+            return upload;
+        of = upload;
+        what = of.upload.facts.digest;
+    }
+    else {
+        const promoted = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedNamed */ .uH)(source, o, deps);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(promoted))
+            return promoted;
+        const { what: said, ...named } = promoted;
+        what = said;
+        of = { kind: 'named', ...named };
+        state.ref = named.ref;
+        state.expectedSha = named.expectedSha;
+    }
+    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotionOf */ .bi)(source, what);
+    state.promotion = promotion;
+    return { kind: 'promoted', source, promotion, of };
+}
+/** The service keeps no archive another deployment can use: the workspace's must be the same. */
+function digestNeeded(s, deps) {
+    const say = deps.say;
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
+}
+async function releaseMaterial(m) {
+    const own = materialToWrite(m);
+    if (own.kind === 'upload')
+        await own.upload.archive.cleanup();
+}
+
+
+/***/ }),
+
+/***/ 1149:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xq: () => (/* binding */ REMOVED),
+/* harmony export */   ZL: () => (/* binding */ planUpdate),
+/* harmony export */   _1: () => (/* binding */ planCreate),
+/* harmony export */   df: () => (/* binding */ describePlan)
+/* harmony export */ });
+/* unused harmony export UPLOADED_OBJECT */
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(801);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3505);
+
+
+
+
+const HIDDEN = '***';
+/** How a change shows a secret that the update deletes. */
+const REMOVED = '(removed)';
+/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
+function sourceConfigFromInputs(o) {
+    const c = {};
+    if (o.buildOnPush !== undefined)
+        c.build_on_push = o.buildOnPush;
+    if (o.customUrl !== undefined)
+        c.custom_url = o.customUrl;
+    if (o.resourceSpec !== undefined)
+        c.resource_spec = o.resourceSpec;
+    if (o.k8sNamespace !== undefined)
+        c.listener_config = { k8s_namespace: o.k8sNamespace };
+    if (o.installCommand !== undefined)
+        c.install_command = o.installCommand;
+    if (o.buildCommand !== undefined)
+        c.build_command = o.buildCommand;
+    return c;
+}
+/** The revision of named material: the ref a codehost deployment builds, or the image. */
+function namedRevision(o, m, ref = m.ref) {
+    const r = {};
+    if (o.source === 'codehost') {
+        if (ref !== undefined)
+            r.repo_ref = ref;
+        r.graph_config_path = m.graphConfigPath;
+    }
+    if (m.imageUri !== undefined)
+        r.image_uri = m.imageUri;
+    return r;
+}
+/**
+ * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
+ * object makes it (write-revision.ts).
+ */
+function planCreate(o, name, repo, material, say) {
+    const sourceConfig = sourceConfigFromInputs(o);
+    const named = material.kind === 'named' ? material : undefined;
+    let ref = named?.ref;
+    if (o.source === 'codehost') {
+        if (!repo || !o.integrationId) {
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
+        }
+        sourceConfig.integration_id = o.integrationId;
+        sourceConfig.repo_url = repo.url;
+        ref ??= repo.default_branch;
+    }
+    // Always sent, `serverless` unless asked: the service's own default is not documented.
+    if (o.source !== 'external_docker')
+        sourceConfig.deployment_type = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .createdType */ .RD)(o);
+    // Fields that only a create may set.
+    if (o.listenerId !== undefined)
+        sourceConfig.listener_id = o.listenerId;
+    const body = {
+        name,
+        source: o.source,
+        source_config: sourceConfig,
+        source_revision_config: named ? namedRevision(o, named, ref) : {},
+        secrets: o.secrets ?? []
+    };
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, undefined)];
+    return { kind: 'create', name, body, changes };
+}
+/** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
+const UPLOADED_OBJECT = '(the object path of this run’s upload)';
+/** An upload's revision: the object (named once stored) and the config's path in it. */
+function uploadedRevision(configPath) {
+    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
+}
+/**
+ * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
+ * archive: the PATCH names the uploaded object and that path, and makes a new revision.
+ */
+function planUpdate(o, current, material, say) {
+    if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
+        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
+    }
+    if (current.source !== o.source) {
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
+    }
+    const refused = refuseCreateOnlyChanges(o, current, say);
+    if (refused)
+        return refused;
+    const otherRepository = repositoryMismatch(o, current, say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(otherRepository))
+        return otherRepository;
+    const body = {};
+    const sourceConfig = sourceConfigFromInputs(o);
+    if (Object.keys(sourceConfig).length)
+        body.source_config = sourceConfig;
+    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material);
+    if (Object.keys(revisionConfig).length)
+        body.source_revision_config = revisionConfig;
+    if (o.secrets !== undefined)
+        body.secrets = o.secrets;
+    if (o.secretReferences !== undefined)
+        body.secret_references = o.secretReferences;
+    if (o.revisionSource !== undefined)
+        body.revision_source = o.revisionSource;
+    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
+    const kept = new Set(body.secrets?.map(s => s.name));
+    const removedSecrets = body.secrets
+        ? current.secrets
+            .map(s => s.name)
+            .filter(name => !kept.has(name))
+            .map(shownName)
+        : [];
+    return {
+        kind: 'update',
+        deploymentId: current.id,
+        name: current.name,
+        body,
+        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, current)],
+        newRevision,
+        removedSecrets,
+        otherRepository
+    };
+}
+/** Create-only settings: asked for differently, the run would deploy what was not asked. */
+function refuseCreateOnlyChanges(o, current, say) {
+    const refused = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseTypeChange */ .fx)(o, current, say);
+    if (refused)
+        return refused;
+    const createOnly = [
+        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['listener-id', o.listenerId, current.source_config.listener_id]
+    ];
+    for (const [input, asked, theirs] of createOnly) {
+        if (asked !== undefined && theirs && asked !== theirs) {
+            const what = input.replace(/-/g, ' ');
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+        }
+    }
+    return undefined;
+}
+/**
+ * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
+ * the URL has no such path.
+ */
+function ownerAndName(repoUrl) {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
+    const parts = path
+        .replace(/\.git$/i, '')
+        .replace(/\/+$/, '')
+        .split('/');
+    if (parts.length < 2)
+        return undefined;
+    return parts.slice(-2).join('/').toLowerCase();
+}
+/**
+ * A deployment keeps the repository it was created from. Asking for another one by input is an
+ * error (the run would deploy the wrong code); the workflow's own repository differing is only
+ * worth a warning, since a deployment may well be fed by another repository's workflow.
+ */
+function repositoryMismatch(o, current, say) {
+    const repoUrl = current.source_config.repo_url;
+    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+        return undefined;
+    const theirs = ownerAndName(repoUrl);
+    if (!theirs || theirs === o.repository.toLowerCase())
+        return undefined;
+    const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
+    if (o.repositoryExplicit) {
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
+    }
+    return { deployment: shown, workflow: o.repository };
+}
+/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
+function diff(body, current) {
+    const changes = [];
+    const leaf = (field, to, from) => {
+        const t = show(to);
+        // The current value is the service's text: log-safe before it is shown.
+        const f = from === undefined || from === null ? undefined : (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(show(from), 300);
+        if (t !== f)
+            changes.push({ field, from: f, to: t });
+    };
+    for (const [key, value] of Object.entries(body)) {
+        if (value === undefined || value === null)
+            continue;
+        if (key === 'secrets') {
+            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
+            const listed = value;
+            for (const s of listed) {
+                const before = old.get(s.name);
+                if (!old.has(s.name))
+                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
+                // A service that hides values cannot be compared: show it as set again.
+                else if (before !== s.value)
+                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
+            }
+            // The list replaces the whole set: what it leaves out is deleted.
+            const names = new Set(listed.map(s => s.name));
+            for (const name of old.keys()) {
+                if (!names.has(name))
+                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
+            }
+            continue;
+        }
+        if (key === 'source_config' || key === 'source_revision_config') {
+            const was = (current?.[key] ?? {});
+            for (const [k, v] of Object.entries(value)) {
+                if (v !== undefined && v !== null)
+                    leaf(`${key}.${k}`, v, was[k]);
+            }
+            continue;
+        }
+        leaf(key, value, current ? current[key] : undefined);
+    }
+    return changes;
+}
+/** A secret's name as the deployment has it: the service's text, made log-safe. */
+function shownName(name) {
+    return (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(name, 100);
+}
+function show(v) {
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+const TIER_FIELDS = ['size', 'database-size'];
+/** The plan as lines for the log and the dry-run summary. */
+function describePlan(plan) {
+    const head = plan.kind === 'create'
+        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
+        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
+            (plan.newRevision ? ', making a new revision' : ', without a new revision');
+    const lines = [head];
+    if (!plan.changes.length)
+        lines.push('  no field changes');
+    if (plan.kind === 'update' && plan.removedSecrets.length) {
+        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`);
+    }
+    if (plan.changes.some(c => TIER_FIELDS.includes(c.field)))
+        lines.push(`  then resize through resource-tiers${plan.kind === 'create' ? ', once the first revision exists' : ''}: a new revision, the one this run waits for`);
+    for (const c of plan.changes) {
+        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
+    }
+    return lines;
+}
+
+
+/***/ }),
+
+/***/ 9384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ny: () => (/* binding */ promotedOptions),
+/* harmony export */   bi: () => (/* binding */ promotionOf),
+/* harmony export */   fq: () => (/* binding */ readPromotionSource),
+/* harmony export */   hH: () => (/* binding */ promotedLine),
+/* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
+/* harmony export */   uH: () => (/* binding */ promotedNamed)
+/* harmony export */ });
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2996);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
+// Promotion (`promote-from`): the material of another deployment's active revision, read and
+// checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
+// branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
+// image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
+// one expected. Whatever does not fit is refused here, with one error naming the source.
+
+
+
+
+
+
+const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(text ?? '', 200);
+/** The deployment `promote-from` names; an error naming it when there is none. */
+async function findSource(o, deps, from) {
+    const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .UUID_PATTERN */ .JJ.test(from)
+        ? await deps.client.getDeployment(from).catch((err) => {
+            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+                return undefined;
+            throw err;
+        })
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        return d;
+    if (!d) {
+        return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
+    }
+    if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
+        return refusal(`Deployment "${d.name}" is both ${deps.say('promote-from')} and this run's target: a deployment cannot be promoted to itself.`, `Set ${deps.say('name')} to the deployment that receives the promotion.`);
+    }
+    return d;
+}
+function refusal(message, hint) {
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
+}
+/**
+ * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
+ * revision of the source is still in progress (what it will be is not known yet).
+ */
+async function activeRevision(deps, d) {
+    const name = `Deployment "${d.name}" (${d.id})`;
+    const promote = 'Promote once the source is deployed and its health checks pass.';
+    if (!d.active_revision_id)
+        return refusal(`${name} has no active revision to promote.`, promote);
+    const revision = await deps.client.getRevision(d.id, d.active_revision_id);
+    if (revision.status !== 'DEPLOYED') {
+        return refusal(`${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`, promote);
+    }
+    const latest = d.latest_revision_id;
+    if (latest && latest !== revision.id) {
+        const newer = await deps.client.getRevision(d.id, latest);
+        if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
+            return refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
+        }
+        return { deployment: d, revision, newer };
+    }
+    return { deployment: d, revision };
+}
+/** Reads the source and its active revision, and checks them; nothing is written. */
+async function readPromotionSource(o, deps) {
+    const from = o.promoteFrom;
+    const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
+        const d = await findSource(o, deps, from);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+            return d;
+        const s = await activeRevision(deps, d);
+        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(s))
+            return s;
+        const asked = o.promoteRevisionId;
+        if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
+            return refusal(`${deps.say('promote-revision-id')} is ${asked}, but the active revision of deployment "${d.name}" (${d.id}, ${deps.say('promote-from')}) is ${s.revision.id}: that revision is not what it serves now, so it is not promoted. Nothing was written.`, `Promote the revision the source runs: pass the revision-id output of the run that deployed "${d.name}", and promote before another deploy of it.`);
+        }
+        deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
+        return s;
+    });
+    return source;
+}
+/** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
+function named(s, o, deps) {
+    const { deployment: d, revision } = s;
+    const c = revision.source_revision_config ?? {};
+    const name = `deployment "${d.name}" (${d.id})`;
+    const say = deps.say;
+    if (d.source === 'codehost') {
+        const sha = c.repo_commit_sha;
+        const ref = c.repo_ref;
+        const bad = badMaterial(revision.id, name, codehostFields(c));
+        if (bad)
+            return bad;
+        if (!sha || !ref) {
+            return refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
+        }
+        if (o.ref !== undefined && o.ref !== ref) {
+            return refusal(`${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`, `Leave ${say('ref')} empty with ${say('promote-from')}.`);
+        }
+        const moved = refuseMovedRef(s, ref, sha, name);
+        if (moved)
+            return moved;
+        return {
+            ref,
+            imageUri: undefined,
+            graphConfigPath: c.graph_config_path ?? o.graphConfigPath,
+            repoUrl: d.source_config.repo_url ?? undefined,
+            expectedSha: sha,
+            what: `commit ${shown(sha)}`
+        };
+    }
+    const image = c.image_uri;
+    if (!image) {
+        return refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
+    }
+    const bad = badMaterial(revision.id, name, [['image_uri', image, parseImage]]);
+    if (bad)
+        return bad;
+    if (o.imageUri !== undefined && o.imageUri !== image) {
+        return refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
+    }
+    return {
+        ref: undefined,
+        imageUri: image,
+        graphConfigPath: o.graphConfigPath,
+        repoUrl: undefined,
+        expectedSha: undefined,
+        what: `image ${shown(image)}`
+    };
+}
+const parseImage = (0,_inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .optionalToken */ .A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...');
+const parseCommit = (v, fail) => v === '' || /^[0-9a-f]{7,64}$/i.test(v) ? v : fail('a commit must be 7 to 64 hex digits');
+/** A codehost revision's material, each with the check of the input that would name it. */
+const codehostFields = (c) => [
+    ['repo_ref', c.repo_ref ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRef */ .rd],
+    ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
+    ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseGraphConfigPath */ .Rg]
+];
+/**
+ * The source's material is the server's text, sent to the target as an input would be: it passes
+ * the same checks (a ref with a line break in it is not sent to production).
+ */
+function badMaterial(revisionId, name, fields) {
+    for (const [field, value, check] of fields) {
+        let problem;
+        check(value, message => {
+            problem = message;
+            return undefined;
+        });
+        if (problem === undefined)
+            continue;
+        return refusal(`The active revision ${revisionId} of ${name} reports ${field} ${shown(JSON.stringify(value))}, which this run refuses as it would refuse it as an input: ${problem}. Nothing was written.`, 'Check the source deployment on the control plane: its revision names material that cannot be deployed as it is.');
+    }
+    return undefined;
+}
+/**
+ * The service builds what a ref points to when the build starts: a newer revision of the same ref
+ * that built another commit shows the ref has moved since, and the promotion would build that.
+ */
+function refuseMovedRef(s, ref, sha, name) {
+    const newer = s.newer;
+    const c = newer?.source_revision_config;
+    if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha)
+        return undefined;
+    return refusal(`The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`, 'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.');
+}
+/** The named material of a codehost or image source (an upload's is the workspace's archive). */
+function promotedNamed(s, o, deps) {
+    const m = named(s, o, deps);
+    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(m))
+        return m;
+    if (m.imageUri && !m.imageUri.includes('@sha256:')) {
+        deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
+    }
+    return m;
+}
+/** The promotion as the state keeps it: the output, the log and the summary say it. */
+function promotionOf(s, what) {
+    return {
+        fromId: s.deployment.id,
+        fromName: s.deployment.name,
+        revisionId: s.revision.id,
+        what,
+        imageUri: s.revision.source_revision_config?.image_uri ?? undefined
+    };
+}
+/**
+ * The options of a promotion: the source's source, and what a create of the target needs (the
+ * integration, repository, ref or image) taken from the source where this run's inputs leave it.
+ */
+function promotedOptions(o, s) {
+    const c = s.deployment.source_config;
+    const r = s.revision.source_revision_config ?? {};
+    const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(c.repo_url ?? '')?.[1];
+    return {
+        ...o,
+        source: s.deployment.source,
+        integrationId: o.integrationId ?? c.integration_id ?? undefined,
+        repository: repository ?? o.repository,
+        repositoryExplicit: false,
+        ref: r.repo_ref ?? undefined,
+        imageUri: r.image_uri ?? undefined
+    };
+}
+/** The target must take the source's material: the same source, and for codehost one repository. */
+function refuseUnfitTarget(s, target, say) {
+    if (!target)
+        return undefined;
+    const from = s.deployment;
+    if (target.source !== from.source) {
+        return refusal(`Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`, 'Promote between deployments of one source (codehost, an image source, or uploads).');
+    }
+    const theirs = from.source_config.repo_url;
+    const ours = target.source_config.repo_url;
+    if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours))
+        return undefined;
+    return refusal(`Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`, 'Promote between deployments of one repository.');
+}
+function sameRepository(a, b) {
+    const norm = (u) => u
+        .trim()
+        .toLowerCase()
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '');
+    return norm(a) === norm(b);
+}
+/** `Promoted <source> revision <id> (<what>) to <target>: revision <id>`. */
+function promotedLine(p, state, dryRun) {
+    const target = state.name ?? state.deploymentId ?? 'the target';
+    return dryRun
+        ? `Would promote ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}.`
+        : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${state.revisionId ?? 'none'}`;
+}
+
+
+/***/ }),
+
+/***/ 3505:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CT: () => (/* binding */ tierChanges),
+/* harmony export */   RD: () => (/* binding */ createdType),
+/* harmony export */   S4: () => (/* binding */ resizeOf),
+/* harmony export */   fx: () => (/* binding */ refuseTypeChange)
+/* harmony export */ });
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(801);
+
+
+
+/**
+ * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
+ * (scales to zero; the service's own default is not documented, and it may be the always-on one).
+ */
+function createdType(o) {
+    return o.deploymentType ?? _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_DEPLOYMENT_TYPE */ .PN;
+}
+/** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
+function shownSize(size, kind) {
+    return kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
+}
+/** What the service reports of a tier, as the plan shows it; undefined when it reports none. */
+function shownTier(tier) {
+    if (!tier)
+        return undefined;
+    const size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(tier);
+    const text = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
+    return size ? `${size} (${text})` : text;
+}
+/**
+ * The tier changes a run asks for, for the plan: on a create (no `current`) each asked size;
+ * on an update each that differs from the reported one, or that is not reported.
+ */
+function tierChanges(o, current) {
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current ? current.source_config.deployment_type : createdType(o));
+    const changes = [];
+    const add = (field, size, reported) => {
+        if (size === undefined)
+            return;
+        const to = shownSize(size, kind);
+        const from = shownTier(reported);
+        if (from !== to)
+            changes.push({ field, from, to });
+    };
+    add('size', o.size, current?.deployment_tier);
+    add('database-size', o.databaseSize, current?.database_tier);
+    return changes;
+}
+/**
+ * Before any write to an existing deployment: its type cannot change (a legacy word of the same
+ * type is the same type), and a Serverless deployment has no database size.
+ */
+function refuseTypeChange(o, current, say) {
+    const theirs = current.source_config.deployment_type;
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs);
+    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    const who = `Deployment "${current.name}" (${current.id})`;
+    if (o.deploymentType !== undefined && theirs) {
+        const same = asked && kind ? asked === kind : o.deploymentType === theirs;
+        if (!same) {
+            const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
+            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
+        }
+    }
+    if (o.databaseSize !== undefined && kind === 'serverless')
+        return databaseOnServerless(current, say, 'Nothing was written.');
+    return undefined;
+}
+/** A database size asked of a Serverless deployment, which shares its database. */
+function databaseOnServerless(d, say, written) {
+    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
+}
+/** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
+function resizeOf(o, d, say) {
+    if (o.size === undefined && o.databaseSize === undefined)
+        return undefined;
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
+    if (!kind) {
+        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
+    }
+    // A create without a type may have been made Serverless by the service's default.
+    if (o.databaseSize !== undefined && kind === 'serverless')
+        return databaseOnServerless(d, say, 'No resize was sent.');
+    const r = { body: {}, unreported: [], described: [] };
+    const ask = (input, field, size, reported) => {
+        if (size === undefined)
+            return;
+        const tier = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(input === 'database-size' ? 'dedicated' : kind, size);
+        if (reported && reported.toUpperCase() === tier)
+            return;
+        r.body[field] = tier;
+        if (!reported)
+            r.unreported.push(input);
+        r.described.push(`${field} ${reported ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(reported, 100) : '(not reported)'} -> ${tier}`);
+    };
+    ask('size', 'compute_tier', o.size, d.deployment_tier);
+    ask('database-size', 'database_tier', o.databaseSize, d.database_tier);
+    return r.described.length ? r : undefined;
+}
+
+
+/***/ }),
+
+/***/ 9315:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gM: () => (/* binding */ waitForRevision)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
+// fast at the start and after every change of status, backs off towards poll-interval while
+// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
+// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
+// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
+// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
+// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
+
+
+
+const DEFAULT_CADENCE = {
+    initialMs: 1000,
+    factor: 2,
+    restartShare: 0.03,
+    nearDoneShare: 0.03,
+    buildShare: 0.2,
+    buildFloorMs: 2000
+};
+/** Stages from which the revision cannot become DEPLOYED at the next poll. */
+const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
+const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
+/** The poll sent at the deadline may take this long to answer. */
+const FINAL_POLL_GRACE_MS = 2000;
+/**
+ * Until a status is read, a poll may take at least this long from the wait's start, however short
+ * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
+ * revision once (a timeout with no status says nothing of the revision). Short, because a server
+ * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
+ * or more.
+ */
+const FIRST_READ_MS = 10_000;
+/** A long wait says where it is at least this often: a silent log looks like a hung job. */
+const PROGRESS_EVERY_MS = 30_000;
+/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
+const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
+/**
+ * A revision that the write has just returned may not be readable at once where the read is
+ * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
+ * soon after, not at the timeout.
+ */
+const NOT_FOUND_GRACE_MS = 10_000;
+const KNOWN_STATUSES = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .REVISION_STATUSES */ .X_);
+/**
+ * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
+ * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
+ * seen to that share of the deploy's duration (or `initialMs` for a short one).
+ */
+function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
+    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
+    if (status === undefined || !EARLY_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
+    else if (BUILD_STATUSES.has(status))
+        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
+    return Math.round(Math.min(pause, pollIntervalMs));
+}
+async function waitForRevision(o) {
+    const { now, sleep } = o.clock;
+    const cadence = o.cadence ?? DEFAULT_CADENCE;
+    const start = now();
+    const p = {
+        now,
+        cadence,
+        start,
+        deadline: start + o.timeoutMs,
+        timeline: [],
+        status: undefined,
+        revision: undefined,
+        polls: 0,
+        errors: 0,
+        lastError: undefined,
+        lastApiError: undefined,
+        unknownSeen: false,
+        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor,
+        saidAt: start
+    };
+    for (;;) {
+        if (o.signal?.aborted)
+            return resultOf(p, 'cancelled');
+        p.polls++;
+        const step = await pollOnce(o, p);
+        if (step.end)
+            return resultOf(p, step.end);
+        if (now() >= p.deadline)
+            return resultOf(p, 'timeout');
+        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
+        if (wait === undefined)
+            return resultOf(p, 'error');
+        try {
+            await pauseSaying(o, p, wait, sleep);
+        }
+        catch {
+            return resultOf(p, 'cancelled');
+        }
+    }
+}
+/** Says the progress when it is due. */
+function progressIfDue(o, p) {
+    if (!o.onProgress)
+        return;
+    const now = p.now();
+    if (now - p.saidAt < (o.progressEveryMs ?? PROGRESS_EVERY_MS))
+        return;
+    p.saidAt = now;
+    o.onProgress(p.status, now - p.start);
+}
+/**
+ * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
+ * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
+ */
+async function pauseSaying(o, p, ms, sleep) {
+    const end = p.now() + ms;
+    const every = o.progressEveryMs ?? PROGRESS_EVERY_MS;
+    while (o.onProgress && p.saidAt + every < end) {
+        const due = p.saidAt + every;
+        await sleep(Math.max(0, due - p.now()), o.signal);
+        // A clock that did not move (a test's) must not spin here.
+        if (p.now() < due)
+            break;
+        progressIfDue(o, p);
+    }
+    await sleep(Math.max(0, end - p.now()), o.signal);
+}
+function resultOf(p, outcome) {
+    const { status, revision, timeline, polls, lastError, lastApiError } = p;
+    const elapsedMs = p.now() - p.start;
+    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
+}
+async function pollOnce(o, p) {
+    let revision;
+    try {
+        const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline;
+        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
+            deadline: end + FINAL_POLL_GRACE_MS
+        });
+    }
+    catch (err) {
+        return pollFailed(o, p, err);
+    }
+    p.revision = revision;
+    p.errors = 0;
+    const changed = revision.status !== p.status;
+    if (changed) {
+        p.status = revision.status;
+        const elapsedMs = p.now() - p.start;
+        p.timeline.push({ status: p.status, elapsedMs });
+        p.saidAt = p.now();
+        o.onStatus?.(p.status, elapsedMs);
+        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
+            p.unknownSeen = true;
+            o.onUnknownStatus?.(p.status);
+        }
+    }
+    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(revision.status);
+    if (outcome !== 'in_progress')
+        return { end: outcome };
+    progressIfDue(o, p);
+    await o.afterPoll?.(revision.status, p.deadline);
+    return { changed };
+}
+function pollFailed(o, p, err) {
+    if (o.signal?.aborted)
+        return { end: 'cancelled' };
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
+        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
+    p.lastError = err;
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        p.lastApiError = err;
+    const early404 = err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD &&
+        err.status === 404 &&
+        p.status === undefined &&
+        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
+    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && FINAL_HTTP.has(err.status) && !early404)
+        return { end: 'error' };
+    // A 404 in the grace period is not a failing service: it does not use up the error budget.
+    if (!early404)
+        p.errors++;
+    o.onPollError?.(err, Math.max(p.errors, 1));
+    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
+        return { end: 'error' };
+    return { changed: false, retryAfterMs: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD ? err.retryAfterMs : undefined };
+}
+/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
+function nextWait(o, p, changed, retryAfterMs) {
+    const elapsed = p.now() - p.start;
+    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
+    if (retryAfterMs !== undefined) {
+        // Polling again before the server's Retry-After would only be refused again; when that
+        // time ends past the deadline, no poll can help any more.
+        if (p.now() + retryAfterMs >= p.deadline) {
+            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
+            return undefined;
+        }
+        p.pause = Math.max(p.pause, retryAfterMs);
+    }
+    // The last poll lands on the deadline rather than a whole pause after it.
+    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
+}
+/** The control plane asked to wait past the deadline: no further poll could help. */
+class RetryPastDeadlineError extends Error {
+    constructor(cause, retryAfterMs) {
+        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
+        super(`${text} (the control plane asks to wait ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(retryAfterMs)}, past the deadline)`, { cause });
+        this.name = 'RetryPastDeadlineError';
     }
 }
 
@@ -34912,4275 +38993,6 @@ function exactHost(urlText) {
 
 /***/ }),
 
-/***/ 3308:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  HP: () => (/* binding */ afterFailure),
-  sR: () => (/* binding */ describeRollback),
-  U9: () => (/* binding */ notUndoneBy)
-});
-
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(2679);
-;// CONCATENATED MODULE: ./src/deploy/after-failure/failure-logs.ts
-// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
-// are what the build printed: untrusted text that may hold secret values, workflow commands and
-// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
-// verdict.
-
-
-/**
- * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
- * that has already failed for long, and a few seconds are plenty for one small page.
- */
-const LOG_BUDGET_MS = 10_000;
-/** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
-const MAX_LINE_CHARS = 400;
-/** The excerpt as a whole, so that a summary stays readable (and under GitHub's 1 MiB cap). */
-const MAX_EXCERPT_CHARS = 24_000;
-/** The service pages at most this many lines. */
-const MAX_LINES = 1000;
-/** Which log tells why a revision ended with this status, in the order to try. */
-function logTypesFor(status) {
-    if (status === 'BUILD_FAILED')
-        return ['build'];
-    // A DEPLOYED revision whose server is unhealthy: the server's start-up is in the deploy log.
-    if (status === 'DEPLOY_FAILED' || status === 'DEPLOYED')
-        return ['deploy'];
-    return ['build', 'deploy'];
-}
-/**
- * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
- * log type tried), returned oldest first. Never throws.
- */
-async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
-    const limit = Math.min(Math.max(1, lines), MAX_LINES);
-    for (const type of logTypesFor(status)) {
-        try {
-            const page = await reader.getRevisionLogs(ids.deploymentId, ids.revisionId, { type, order: 'desc', limit }, { deadline });
-            if (!page.logs.length)
-                continue;
-            const newestFirst = page.logs.slice(0, limit);
-            return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
-        }
-        catch (err) {
-            if (isNotFound(err))
-                continue;
-            const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-            return { kind: 'error', reason: redactor.redact((0,redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
-        }
-    }
-    const which = logTypesFor(status).join(' or ');
-    return {
-        kind: 'none',
-        reason: `the control plane has no ${which} log for it`
-    };
-}
-function isNotFound(err) {
-    return typeof err === 'object' && err !== null && err.status === 404;
-}
-/** Secrets out first (a cut could split one), then control characters and workflow commands. */
-function cleanLog(type, entries, redactor) {
-    const cleaned = entries.map(e => {
-        const level = e.level ? (0,redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
-        const message = (0,redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
-        return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
-    });
-    // Oldest lines go first when the whole is too long: the end of a log says why it failed.
-    let total = cleaned.reduce((n, c) => n + c.line.length + 1, 0);
-    while (cleaned.length > 1 && total > MAX_EXCERPT_CHARS)
-        total -= cleaned.shift().line.length + 1;
-    const errorLine = [...cleaned].reverse().find(c => /^(ERROR|CRITICAL|FATAL)$/.test(c.level));
-    const saysError = [...cleaned].reverse().find(c => /\b(error|failed|fatal)\b/i.test(c.message));
-    const telling = (errorLine ?? saysError)?.message;
-    return {
-        type,
-        lines: cleaned.map(c => c.line),
-        telling: telling === undefined ? undefined : (0,redact/* sanitizeServerText */.c8)(telling, 200)
-    };
-}
-/** A fenced block that no line of the log can close early (src/inert.ts). */
-const fenced = (lines) => mdFenced(lines);
-
-// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(4168);
-// EXTERNAL MODULE: ./src/deploy/commits.ts
-var commits = __nccwpck_require__(2285);
-// EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __nccwpck_require__(4749);
-// EXTERNAL MODULE: ./src/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6074);
-// EXTERNAL MODULE: ./src/deploy/steps/wait.ts
-var wait = __nccwpck_require__(822);
-;// CONCATENATED MODULE: ./src/deploy/after-failure/rollback.ts
-// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
-// failed revision must still be the deployment's latest (no other run wrote after it) and the
-// previous one still active, as read right before the redeploy; otherwise nothing is sent.
-
-
-
-
-
-async function rollBack(client, input, notes) {
-    const previous = input.previousActive;
-    if (!previous) {
-        return {
-            kind: 'not-done',
-            reason: 'nothing to roll back to: the deployment had no active revision before this run'
-        };
-    }
-    // Read again right before the write: another run may have written or deployed since.
-    const now = await client.getDeployment(input.deploymentId);
-    const refused = holdBack(now, input.failedRevisionId, previous);
-    if (refused)
-        return { kind: 'not-done', reason: refused };
-    notes.info(`Rolling back: redeploying revision ${previous}, active before this run.`);
-    const { notUndone } = input;
-    let answer;
-    try {
-        answer = await (0,converging_writes/* writeReconciled */.CC)(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
-    }
-    catch (err) {
-        // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
-        if (input.wait.signal?.aborted)
-            throw err;
-        const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-        return { kind: 'failed', restoredId: previous, reason: text, notUndone };
-    }
-    const revisionId = await redeployedRevision(client, answer, now.latest_revision_id, notes);
-    if (!revisionId) {
-        const reason = `the redeploy was answered, but no new revision appeared (the latest is still ${now.latest_revision_id ?? 'none'})`;
-        return { kind: 'unconfirmed', restoredId: previous, reason, notUndone };
-    }
-    const result = await (0,wait/* waitForRevision */.gM)({
-        client,
-        deploymentId: input.deploymentId,
-        revisionId,
-        ...input.wait,
-        onStatus: input.onStatus
-    });
-    notes.info(`Rollback revision ${revisionId}: ${result.status !== undefined ? (0,status_words/* shownStatus */.O4)(result.status) : 'no status read'} after ${(0,duration/* formatDuration */.a3)(result.elapsedMs)}.`);
-    const { status, outcome, timeline } = result;
-    const rebuilt = await rebuiltOther(client, input.deploymentId, previous, result.revision, notes);
-    const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone };
-    return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) };
-}
-/**
- * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
- * another commit than the one restored ran. Said as a warning, with both commits.
- */
-async function rebuiltOther(client, deploymentId, restoredId, made, notes) {
-    const built = made?.source_revision_config?.repo_commit_sha;
-    if (!built)
-        return undefined;
-    let before;
-    try {
-        before = await client.getRevision(deploymentId, restoredId);
-    }
-    catch {
-        // Only a warning rests on this read: the rollback stands as it ended.
-        return undefined;
-    }
-    const restored = before.source_revision_config?.repo_commit_sha;
-    if (!restored || (0,commits/* sameCommit */.K)(built, restored))
-        return undefined;
-    const ref = before.source_revision_config?.repo_ref;
-    notes.warning(`The rollback's redeploy of revision ${restoredId} built commit ${built}, not ${restored} that revision ran: its ref ${ref ?? ''} moved on, and a redeploy of a branch builds its current commit. Deploy from tags to roll back to exactly what ran.`);
-    return { built, restored };
-}
-/** Why the rollback must not be made now, or undefined when it is still this run's to make. */
-function holdBack(now, failed, previous) {
-    if (now.latest_revision_id !== failed) {
-        return `revision ${now.latest_revision_id ?? '(none)'} came after this run's revision ${failed} (another run wrote it), so rolling back would undo that`;
-    }
-    // This run's own revision is active when it was DEPLOYED and then found unhealthy.
-    if (now.active_revision_id !== previous && now.active_revision_id !== failed) {
-        return `revision ${now.active_revision_id ?? '(none)'} became active after this run started (another run deployed it), so rolling back to ${previous} would undo that`;
-    }
-    return undefined;
-}
-/**
- * The revision the redeploy made: the answer's new latest revision or, when the answer still
- * names the revision from before (the redeploy not visible yet, or dropped), one that appears
- * on the deployment shortly after. Undefined when none does.
- */
-async function redeployedRevision(client, answer, before, notes) {
-    if (answer.latest_revision_id && answer.latest_revision_id !== before)
-        return answer.latest_revision_id;
-    const late = await (0,converging_writes/* awaitNewRevision */.UP)(client, answer.id, before, notes, 'redeploy');
-    return late?.latest_revision_id ?? undefined;
-}
-
-;// CONCATENATED MODULE: ./src/deploy/after-failure/after-failure.ts
-// What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
-// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
-// changes the verdict: the deploy that was asked for did not happen.
-
-
-
-
-
-async function afterFailure(o, ids, deps) {
-    const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
-    let rollback;
-    if (o.onFailure === 'rollback') {
-        rollback = await deps.log.group('Roll back', async () => {
-            const r = await rollBack(deps.client, {
-                deploymentId: ids.deploymentId,
-                previousActive: ids.previousActive,
-                failedRevisionId: ids.revisionId,
-                notUndone: ids.notUndone,
-                wait: {
-                    timeoutMs: o.timeoutMs,
-                    pollIntervalMs: o.pollIntervalMs,
-                    cadence: deps.cadence,
-                    signal: deps.signal,
-                    clock: deps.clock,
-                    onProgress: (status, ms) => deps.log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms)))
-                },
-                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
-            }, deps.log);
-            if (r.kind === 'not-done')
-                deps.log.info(`No rollback: ${r.reason}.`);
-            if (r.kind === 'failed')
-                deps.log.warning(describeRollback(r), 'Rollback failed');
-            if (r.kind === 'unconfirmed')
-                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
-            if (r.kind === 'done' && r.notUndone.length)
-                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
-            return r;
-        });
-    }
-    return { log, rollback };
-}
-async function showLog(lines, ids, deps) {
-    const { now } = deps.clock;
-    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
-    if (result.kind !== 'log') {
-        deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
-        return undefined;
-    }
-    const { log } = result;
-    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
-    return log;
-}
-async function printGroup(log, name, lines) {
-    await log.group(name, async () => {
-        for (const line of lines)
-            log.info(line);
-    });
-}
-/** What the rollback did, for the error annotation, and what it left as this run set it. */
-function describeRollback(r) {
-    if (!r)
-        return undefined;
-    if (r.kind === 'not-done')
-        return `Not rolled back: ${r.reason}.`;
-    const left = notUndoneSentence(r.notUndone);
-    const tail = left ? ` ${left}` : '';
-    if (r.kind === 'failed')
-        return `The rollback failed: the redeploy of revision ${r.restoredId} was not made (${r.reason}).`;
-    if (r.kind === 'unconfirmed')
-        return `The rollback could not be confirmed: ${r.reason}; check the deployment on the control plane.${tail}`;
-    const other = r.rebuilt
-        ? ` It built commit ${r.rebuilt.built}, not ${r.rebuilt.restored} that revision ${r.restoredId} ran (its branch moved on).`
-        : '';
-    if (r.outcome === 'deployed')
-        return `Rolled back: revision ${r.revisionId} (a redeploy of ${r.restoredId}) is DEPLOYED.${other}${tail}`;
-    return `The rollback did not restore service: revision ${r.revisionId} (a redeploy of ${r.restoredId}) ended ${r.status ?? 'without a status'} (${r.outcome}).${tail}`;
-}
-/** The sentence that says what a redeploy left as this run set it; undefined when nothing. */
-function notUndoneSentence(names) {
-    if (!names.length)
-        return undefined;
-    return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
-}
-/**
- * What an update changed that a redeploy of an older revision does not put back: the secrets
- * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
- * is what a redeploy restores.
- */
-function notUndoneBy(plan) {
-    if (plan?.kind !== 'update')
-        return [];
-    const names = [];
-    for (const c of plan.changes) {
-        if (c.field.startsWith('source_revision_config.'))
-            continue;
-        const secret = /^secrets\.(.+)$/.exec(c.field)?.[1];
-        if (secret !== undefined) {
-            const how = c.to === steps_plan/* REMOVED */.Xq ? 'removed' : c.from === undefined ? 'added' : 'set';
-            names.push(`secret ${secret} (${how})`);
-        }
-        else
-            names.push(inputName(c.field));
-    }
-    return names;
-}
-/** `source_config.install_command` as the input that sets it: `install-command`. */
-function inputName(field) {
-    const leaf = field.split('.').at(-1) ?? field;
-    return leaf.replace(/_/g, '-');
-}
-function capital(s) {
-    return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-
-/***/ }),
-
-/***/ 3529:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ previewPromotion),
-/* harmony export */   p: () => (/* binding */ materialDifference)
-/* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8128);
-// A promotion's target against its source (`promote-from`): what the target's active revision
-// runs against what the source's active revision runs. Codehost: the commit built; an image: the
-// image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
-// an archive), so it always differs. `command: check` lists these as drift, and a dry-run
-// promotion says them as what it would change: one comparison, so the two agree.
-
-
-const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
-/** `"staging" (promote-from) revision <id>`. */
-function sourceName(s, deps) {
-    return `"${s.deployment.name}" (${deps.say('promote-from')}) revision ${s.revision.id}`;
-}
-/**
- * What the target's active revision runs against the source's; undefined when they are the same.
- * A target without an active revision is said by its own state (own-state.ts), not here.
- */
-function materialDifference(target, active, s, deps) {
-    if (target.active_revision_id === null)
-        return undefined;
-    const from = sourceName(s, deps);
-    const material = (text) => ({ kind: 'material', text, details: [] });
-    if (s.deployment.source === 'internal_source')
-        return material(`"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`);
-    const theirs = s.revision.source_revision_config ?? {};
-    const ours = active?.source_revision_config ?? {};
-    const revision = target.active_revision_id;
-    if (s.deployment.source === 'codehost') {
-        const sha = theirs.repo_commit_sha ?? '';
-        const built = ours.repo_commit_sha;
-        if (!built)
-            return material(`"${target.name}" reports no commit for its active revision ${revision}: it cannot be shown to run commit ${shown(sha)} of ${from}.`);
-        if (built.toLowerCase() === sha.toLowerCase())
-            return undefined;
-        return material(`"${target.name}" runs commit ${shown(built)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`);
-    }
-    const image = theirs.image_uri ?? '';
-    if (ours.image_uri === image)
-        return undefined;
-    const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports';
-    return material(`"${target.name}" runs ${runs} (revision ${revision}), but ${from} runs image ${shown(image)}.`);
-}
-/**
- * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
- * material), read as `command: check` reads it. At most two requests, nothing written.
- */
-async function previewPromotion(deps, target, s, what) {
-    const read = await (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionsState */ .eB)(deps.client, target, true);
-    const m = materialDifference(target, read.active, s, deps);
-    const all = m ? [...read.differences, m] : read.differences;
-    if (!all.length) {
-        deps.log.info(`"${target.name}" already runs what the promotion deploys (${what} of ${sourceName(s, deps)}): it would change no material.`);
-        return;
-    }
-    for (const d of all)
-        deps.log.info(`The promotion would change what runs: ${d.text}`);
-}
-
-
-/***/ }),
-
-/***/ 8128:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NG: () => (/* binding */ deleting),
-/* harmony export */   c9: () => (/* binding */ statusAndType),
-/* harmony export */   eB: () => (/* binding */ revisionsState)
-/* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4749);
-
-
-
-const one = (kind, text) => ({ kind, text, details: [] });
-/** Being deleted: a deploy by name would wait until it is gone and create it anew. */
-function deleting(o, d) {
-    if (!_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status))
-        return undefined;
-    const then = o.target.kind === 'id'
-        ? 'a deploy by id would refuse it'
-        : 'a deploy would wait until it is gone, then create it anew';
-    return one('deleting', `"${d.name}" is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
-}
-/**
- * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
- * as their type); a type the service does not report is named in `skipped`.
- */
-function statusAndType(o, d, say) {
-    const differences = [];
-    const skipped = [];
-    if (d.status !== 'READY')
-        differences.push(one('status', `"${d.name}" is ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}, not READY.`));
-    const theirs = d.source_config.deployment_type;
-    if (o.deploymentType === undefined)
-        return { differences, skipped };
-    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType) ?? o.deploymentType;
-    if (!theirs) {
-        skipped.push(`the deployment type: the control plane does not report it for "${d.name}"`);
-        return { differences, skipped };
-    }
-    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs) ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100);
-    if (kind !== asked)
-        differences.push(one('type', `"${d.name}" is ${kind}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked}: a deployment's type cannot change, so a deploy would refuse.`));
-    return { differences, skipped };
-}
-/**
- * The newest revision must be the active one and DEPLOYED. One request for the newest revision,
- * one more for the active one when it is another and `wantActive`.
- */
-async function revisionsState(client, d, wantActive) {
-    const latestId = d.latest_revision_id;
-    const activeId = d.active_revision_id;
-    if (latestId === null) {
-        const text = `"${d.name}" has no revision: nothing runs there, and a deploy would make its first.`;
-        return { differences: [one('no-revision', text)], active: undefined, latest: undefined };
-    }
-    const latest = await client.getRevision(d.id, latestId);
-    const status = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(latest.status);
-    if (latestId === activeId) {
-        const differences = latest.status === 'DEPLOYED'
-            ? []
-            : [one('not-deployed', `The active revision ${latestId} is ${status}, not DEPLOYED.`)];
-        return { differences, active: latest, latest };
-    }
-    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionOutcome */ .qU)(latest.status);
-    const state = outcome === 'failed' ? 'failed' : outcome === 'in_progress' ? 'in progress' : 'not active';
-    const text = activeId === null
-        ? `"${d.name}" has no active revision: its latest, ${latestId}, is ${status} (${state}).`
-        : `The active revision ${activeId} is not the latest: ${latestId} is ${status} (${state}).`;
-    const active = activeId !== null && wantActive ? await client.getRevision(d.id, activeId) : undefined;
-    return { differences: [one('not-latest', text)], active, latest };
-}
-
-
-/***/ }),
-
-/***/ 2285:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ sameCommit)
-/* harmony export */ });
-// Two names of one commit: a full SHA and a short one (the service may report either) are the same
-// commit when one begins with the other.
-function sameCommit(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    return x.startsWith(y) || y.startsWith(x);
-}
-
-
-/***/ }),
-
-/***/ 6432:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ deleteReconciled),
-/* harmony export */   r: () => (/* binding */ deleteDeployment)
-/* harmony export */ });
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
-/* harmony import */ var _steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
-/* harmony import */ var _steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3414);
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw.
-
-
-
-
-
-
-
-
-/**
- * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
- * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
- * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
- */
-async function deleteDeployment(o, state, deps) {
-    let ending;
-    try {
-        ending = await steps(o, state, deps);
-    }
-    catch (err) {
-        ending = (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .Rx)(err, state, deps.signal);
-        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
-        if (!ending) {
-            state.outcome = applied ? 'deleted' : 'error';
-            throw err;
-        }
-        if (applied)
-            ending = { ...ending, outcome: 'deleted' };
-    }
-    state.outcome = ending.outcome;
-    return ending;
-}
-async function steps(o, state, deps) {
-    const { log } = deps;
-    state.deleted = false;
-    // A delete builds nothing: no ref or commit to report.
-    state.ref = undefined;
-    state.expectedSha = undefined;
-    const absent = o.target.kind === 'id'
-        ? `No deployment has the id ${o.target.deploymentId}`
-        : `No deployment is named "${o.name}"`;
-    const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(found))
-        return found;
-    if (!found) {
-        log.notice(`${absent}.`, 'Nothing to delete');
-        return { outcome: 'absent' };
-    }
-    state.deploymentId = found.id;
-    state.name = found.name;
-    state.deploymentStatus = found.status;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    if (o.dryRun) {
-        log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
-        return { outcome: 'dry-run' };
-    }
-    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
-    if (answer === 'not-found') {
-        state.deploymentStatus = undefined;
-        return { outcome: 'absent' };
-    }
-    if (!o.wait)
-        return { outcome: 'deleted' };
-    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
-}
-/** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
-async function findToDelete(o, deps, absent) {
-    const { client, log } = deps;
-    const target = o.target;
-    const d = target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await (0,_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
-        return d;
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-    }
-    if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
-    else
-        log.info(`${absent}.`);
-    return d;
-}
-/** The DELETE, reconciled by a read when no answer came. */
-async function send(o, state, deps, found) {
-    const { log } = deps;
-    const a = await (0,_state_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
-    if (a === 'not-found') {
-        // Someone else deleted it between the look-up and this request: not this run's doing.
-        log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
-        return a;
-    }
-    state.deleted = true;
-    const project = o.deleteTracingProject ? ' and its tracing project' : '';
-    log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
-    if (!o.deleteTracingProject) {
-        log.info(`Its tracing project "${found.name}" was kept, so the name stays taken (a create of it answers 409); set ${deps.say.set('delete-tracing-project', true)} to free it.`);
-    }
-    return a;
-}
-/**
- * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
- * the control plane holds then decides (`command: delete` and the sweep alike).
- */
-function deleteReconciled(deps, id, deleteTracingProject) {
-    return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async (err) => {
-        if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-            throw err;
-        deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-        return (await isGone(deps, id)) ? 'deleted' : Promise.reject(err);
-    });
-}
-async function isGone(deps, id) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .DELETING_STATUSES */ .Ur.includes(d.status);
-    }
-    catch (err) {
-        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
-            return true;
-        throw err;
-    }
-}
-/** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o, state, deps, id) {
-    const result = await (0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        onStatus: (status, ms) => {
-            state.deploymentStatus = status;
-            deps.log.info(`${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
-        }
-    }, deps);
-    if (result.kind === 'gone') {
-        state.deploymentStatus = undefined;
-        deps.log.info((0,_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .goneLine */ .KK)(result.elapsedMs));
-        return { outcome: 'deleted' };
-    }
-    const still = result.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
-    const failure = {
-        message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
-        hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
-        title: 'Delete timed out'
-    };
-    return { outcome: 'timeout', failure };
-}
-
-
-/***/ }),
-
-/***/ 1368:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Rx: () => (/* binding */ endingOfError),
-/* harmony export */   ce: () => (/* binding */ stopped),
-/* harmony export */   ds: () => (/* binding */ stop),
-/* harmony export */   kY: () => (/* binding */ failureText)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
-// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
-// cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
-
-/**
- * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
- * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
- */
-function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
-    return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
-}
-/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
-function stopped(x) {
-    return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x;
-}
-/** The job's error for a failure: the message, then the hint on its own line. */
-function failureText(f) {
-    return f.hint ? `${f.message}\n${f.hint}` : f.message;
-}
-/**
- * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
- * request that failed. Undefined for anything else: a bug, for run() to report.
- */
-function endingOfError(err, state, signal) {
-    if (signal?.aborted) {
-        return {
-            outcome: 'cancelled',
-            failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
-        };
-    }
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ControlPlaneError */ .Cj) {
-        return {
-            outcome: 'error',
-            // The message names the operation: the title does not say it again.
-            failure: {
-                message: err.message,
-                title: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr ? 'Control plane unreachable' : 'Control plane error'
-            }
-        };
-    }
-    return undefined;
-}
-/** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state) {
-    const name = state.name ? `"${state.name}"` : 'the deployment';
-    if (state.writing === 'create') {
-        return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
-            'A re-run finds the deployment by its name and updates it, or creates it.');
-    }
-    if (state.writing === 'delete') {
-        return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
-    }
-    if (state.writing === 'update') {
-        return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
-            'A re-run applies the update again.');
-    }
-    const revision = state.revisionId
-        ? `; revision ${state.revisionId} goes on on the control plane`
-        : '';
-    return `Cancelled${revision}.`;
-}
-
-
-/***/ }),
-
-/***/ 9582:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ OUTCOMES)
-/* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
-// The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
-// the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
-// outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
-
-/** `Revision r-1` or `The revision`: plain for GitHub... */
-const revision = (f) => (f.revisionId ? `Revision ${f.revisionId}` : 'The revision');
-/** ...and in Markdown for the comment. */
-const revisionMd = (f) => f.revisionId ? `Revision ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionId, 200)}` : 'The revision';
-const words = (title, sentence) => ({ title, sentence });
-const FAILED = words('❌ Failed');
-const REMOVAL_FAILED = words('❌ Removing the preview failed');
-/** A delete's outcome that is not one (a deploy's), or an error: the removal failed. */
-const removalFailed = () => REMOVAL_FAILED;
-/** The words of a delete that did its part, unless a failure came after. */
-const unlessFailed = (w) => (f) => f.error !== undefined ? REMOVAL_FAILED : w(f);
-const failedSays = (f) => f.error ?? 'The deploy failed.';
-/**
- * A deploy's words for a delete's outcome, which no deploy ends with (and `environment` makes no
- * GitHub deployment for a delete): a failure, should one ever read them.
- */
-const NOT_A_DEPLOY = {
-    github: 'error',
-    githubSays: failedSays,
-    comment: () => FAILED
-};
-const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.');
-const OUTCOMES = {
-    deployed: {
-        headline: '✅ Deployed',
-        exitCode: 0,
-        github: 'success',
-        githubSays: f => {
-            const p = f.promotion;
-            // What was promoted from where; GitHub clips it at 140 characters.
-            const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : '';
-            return `${from}${revision(f)} is DEPLOYED.`;
-        },
-        comment: f => words('✅ Deployed', `${revisionMd(f)} is live.`),
-        removal: removalFailed
-    },
-    accepted: {
-        headline: '📨 Accepted (not waited for)',
-        exitCode: 0,
-        github: 'success',
-        githubSays: f => `${revision(f)} accepted (wait: false); not waited for.`,
-        comment: f => words('🚀 Accepted', `${revisionMd(f)} was accepted; not waited for.`),
-        removal: removalFailed
-    },
-    'no-revision': {
-        headline: '✅ Updated (no new revision needed)',
-        exitCode: 0,
-        github: 'success',
-        githubSays: () => 'Updated; no new revision was needed.',
-        comment: () => UP_TO_DATE,
-        removal: removalFailed
-    },
-    /** The update asked for a revision and the control plane made none. */
-    'revision-missing': {
-        headline: '⚠️ Updated, but the control plane made no new revision',
-        exitCode: 0,
-        github: 'inactive',
-        githubSays: () => 'Updated, but the control plane made no new revision.',
-        comment: () => UP_TO_DATE,
-        removal: removalFailed
-    },
-    /** `command: delete`: this run deleted the deployment. */
-    deleted: {
-        headline: '🗑️ Deleted',
-        exitCode: 0,
-        ...NOT_A_DEPLOY,
-        removal: unlessFailed(f => {
-            const tracing = f.tracingProjectDeleted === true
-                ? ' Its tracing project was deleted too.'
-                : f.tracingProjectDeleted === false
-                    ? ' Its tracing project was kept, so the name stays taken.'
-                    : '';
-            return words('🗑️ Preview removed', `The preview was deleted.${tracing}`);
-        })
-    },
-    /** `command: delete`: there was nothing to delete. */
-    absent: {
-        headline: '✅ Nothing to delete',
-        exitCode: 0,
-        ...NOT_A_DEPLOY,
-        removal: unlessFailed(() => words('🗑️ Nothing to remove', 'No deployment of this name exists (already deleted, or never deployed).'))
-    },
-    'dry-run': {
-        headline: '📝 Dry run: nothing written',
-        exitCode: 0,
-        github: 'success',
-        githubSays: () => 'Dry run: nothing was written.',
-        comment: () => words('📝 Dry run', 'Nothing was written.'),
-        removal: () => words('📝 Dry run', 'The preview would be deleted; nothing was deleted.')
-    },
-    skipped: {
-        headline: '⏭️ Superseded by a newer revision',
-        exitCode: 0,
-        // This commit was not deployed: a newer revision (with its own run) superseded it.
-        github: 'inactive',
-        githubSays: f => `${revision(f)} was superseded by ${f.newerRevisionId ? `revision ${f.newerRevisionId}` : 'a newer revision'}.`,
-        comment: f => words('⏭️ Superseded', `${revisionMd(f)} was superseded by a newer revision, reported by its own run.`),
-        removal: removalFailed
-    },
-    failed: {
-        headline: '❌ Revision failed',
-        exitCode: 1,
-        github: 'failure',
-        githubSays: f => `${revision(f)} ended ${f.revisionStatus ?? 'failed'}.`,
-        comment: f => words('❌ Failed', `${revisionMd(f)} ended ${f.revisionStatus ? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionStatus, 200) : 'failed'}.`),
-        removal: removalFailed
-    },
-    /** The revision is DEPLOYED and its agent server failed the health check. */
-    unhealthy: {
-        headline: '❌ Agent server unhealthy',
-        exitCode: 1,
-        github: 'failure',
-        githubSays: f => `${revision(f)} is DEPLOYED, but its agent server is unhealthy.`,
-        comment: f => words('❌ Unhealthy', `${revisionMd(f)} is DEPLOYED, but its agent server is unhealthy.`),
-        removal: removalFailed
-    },
-    timeout: {
-        headline: '⏱️ Timed out',
-        exitCode: 1,
-        github: 'failure',
-        githubSays: f => `Timed out while ${f.revisionStatus ?? 'waiting'}; ${revision(f).toLowerCase()} goes on.`,
-        comment: f => words('⏱️ Timed out', `${revisionMd(f)} was not deployed within the timeout; it goes on on the control plane.`),
-        removal: () => words('⏱️ Removal not confirmed', 'The deletion was requested but not confirmed within the timeout.')
-    },
-    cancelled: {
-        headline: '🛑 Cancelled',
-        exitCode: 130,
-        github: 'inactive',
-        githubSays: f => `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
-        comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
-        removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
-    },
-    error: {
-        headline: '❌ Failed',
-        exitCode: 1,
-        github: 'error',
-        githubSays: failedSays,
-        comment: () => FAILED,
-        removal: removalFailed
-    }
-};
-
-
-/***/ }),
-
-/***/ 3414:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   dV: () => (/* binding */ writing),
-/* harmony export */   lB: () => (/* binding */ observe),
-/* harmony export */   om: () => (/* binding */ newState)
-/* harmony export */ });
-/* unused harmony export outputUrl */
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4749);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
-// outputs and the summary can say what was known when something failed.
-
-
-function newState(o) {
-    return {
-        name: o.name,
-        deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
-        created: false,
-        plan: undefined,
-        revisionId: undefined,
-        revisionStatus: undefined,
-        deploymentStatus: undefined,
-        url: undefined,
-        repoCommitSha: undefined,
-        // The material's step (steps/material.ts) sets them.
-        expectedSha: undefined,
-        ref: undefined,
-        newerRevisionId: undefined,
-        timeline: [],
-        outcome: undefined,
-        writing: undefined
-    };
-}
-/** What a read of the deployment tells the state. */
-function observe(state, d, log) {
-    state.deploymentId = d.id;
-    state.name = d.name;
-    state.tenantId = d.tenant_id;
-    state.deploymentStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .deploymentStatusWord */ ._I)(d.status);
-    state.deploymentType = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type);
-    state.tier = d.deployment_tier ?? undefined;
-    state.size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(d.deployment_tier);
-    // The service's newer top-level `url` where it gives one; else the custom_url, as before.
-    const url = d.url || d.source_config.custom_url;
-    const field = d.url ? 'url' : 'custom_url';
-    state.urlProblem = undefined;
-    if (!url)
-        return;
-    if (isWellFormedUrl(url)) {
-        state.url = outputUrl(url);
-        return;
-    }
-    state.url = undefined;
-    const credentials = credentialsIn(url);
-    state.urlProblem = credentials
-        ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
-        : `its ${field} is not a well-formed http(s) URL`;
-    if (state.urlRefused)
-        return;
-    state.urlRefused = true;
-    log.warning(credentials
-        ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
-        : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
-}
-// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
-// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
-// is percent-encoded: it names the same resource, and a workflow that writes the output into a
-// `run:` line or a dotenv reader finds nothing in it to expand or run.
-const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g;
-/**
- * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
- * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
- * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
- */
-function outputUrl(text) {
-    const u = new URL(text);
-    const tail = `${u.pathname}${u.search}${u.hash}`.replace(URL_KEPT, c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-    const out = `${u.origin}${tail}`;
-    return out === `${text}/` ? text : out;
-}
-/** The host of a URL that carries user:password@, or undefined. */
-function credentialsIn(text) {
-    try {
-        const u = new URL(text);
-        return u.username || u.password ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
- * whitespace, control characters or workflow-command markers, where anything may read it.
- */
-function isWellFormedUrl(text) {
-    if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
-        return false;
-    if (text.includes('##[') || /^[^:]*::/.test(text))
-        return false;
-    try {
-        const u = new URL(text);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
- * whereas a write that ended (answered, or failed after reconciling) is known.
- */
-async function writing(state, deps, kind, write) {
-    state.writing = kind;
-    try {
-        return await write();
-    }
-    finally {
-        if (!deps.signal?.aborted)
-            state.writing = undefined;
-    }
-}
-
-
-/***/ }),
-
-/***/ 4749:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I8: () => (/* binding */ revisionStatusWord),
-/* harmony export */   O4: () => (/* binding */ shownStatus),
-/* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
-/* harmony export */   oz: () => (/* binding */ progressLine)
-/* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
-
-const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
-const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
-const UNKNOWN_STATUS = 'UNKNOWN';
-/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
-function revisionStatusWord(status) {
-    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
-function deploymentStatusWord(status) {
-    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A status for the log: the model's word as is, any other text neutralised and marked. */
-function shownStatus(status) {
-    if (REVISION.has(status) || DEPLOYMENT.has(status))
-        return status;
-    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
-    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
-}
-/** The wait's line while nothing changes: the status and the time waited. */
-function progressLine(status, elapsedText) {
-    return status === undefined
-        ? `Still waiting for the revision's first status after ${elapsedText}`
-        : `Still ${shownStatus(status)} after ${elapsedText}`;
-}
-
-
-/***/ }),
-
-/***/ 8814:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  lx: () => (/* binding */ checkDeployedHealth),
-  Rv: () => (/* binding */ examineServer),
-  Gr: () => (/* binding */ healthSettings),
-  c_: () => (/* binding */ refuseHealthTarget)
-});
-
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(2418);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
-// What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
-// clock is the run's (src/clock.ts).
-/** The body as JSON, or undefined when it is not JSON. */
-function jsonOf(body) {
-    try {
-        return JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
-function noAnswer(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
-}
-/** The longest one request of the served-revision or graphs check may take. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
-/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
-const bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
-const isAuthStatus = (status) => status === 401 || status === 403;
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
-// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
-// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
-// graphs are not checked: never a failure, the reason is said once.
-
-/** The `graphs` keys of a config's text. */
-function graphIdsOf(text, where) {
-    let config;
-    try {
-        config = JSON.parse(text);
-    }
-    catch {
-        return { unreadable: `${where} is not JSON` };
-    }
-    const graphs = config?.graphs;
-    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
-        return { unreadable: `${where} has no "graphs" object` };
-    const ids = Object.keys(graphs);
-    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
-}
-/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
-async function readGraphIds(path, shownAs = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
-    }
-    return graphIdsOf(text, shownAs);
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/retry.ts
-// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
-// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
-// deadline leaves room for another try. A single 503 of a server that is still warming up then
-// fails nothing; an answer that persists to the deadline is the one kept, and named.
-
-
-/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
-const isTransient = (status) => status >= 500 || status === 429;
-const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
-/**
- * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
- * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
- */
-async function withRetries(send, o, onTry) {
-    const start = o.clock.now();
-    for (let tries = 1;; tries++) {
-        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
-        const tried = { last, tries, elapsedMs: o.clock.now() - start };
-        onTry?.(tried);
-        if (!worthRetry(last) || o.signal.aborted)
-            return tried;
-        if (o.clock.now() + o.intervalMs >= o.deadline)
-            return tried;
-        try {
-            await o.clock.sleep(o.intervalMs, o.signal);
-        }
-        catch {
-            return tried;
-        }
-    }
-}
-/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
-function describeAnswer(path, t) {
-    const { status, body } = t.last.answer;
-    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
-    const shown = bodyExcerpt(body);
-    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
-}
-/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
-function bodyExcerpt(body) {
-    const flat = body.replace(/\s+/g, ' ').trim();
-    if (flat === '')
-        return '';
-    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
-}
-/** `on 3 tries over 12 s` when it was tried more than once. */
-const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
-
-;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
-// Every graph of the config has its assistant: the agent server creates a default one per graph
-// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
-// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
-// So can a 404 (the assistants routes turned off in the config's `http`).
-
-
-async function checkGraphs(o) {
-    const graphs = [];
-    for (const graph of o.graphs) {
-        if (o.signal.aborted)
-            return { verdict: 'cancelled', graphs };
-        graphs.push(await checkGraph(o, graph));
-    }
-    if (o.signal.aborted)
-        return { verdict: 'cancelled', graphs };
-    const failed = graphs.filter(g => g.verdict === 'missing' || g.verdict === 'error');
-    const unsure = graphs.filter(g => g.verdict === 'inconclusive');
-    if (failed.length > 0)
-        return { verdict: 'failed', graphs, reason: failed.map(describe).join('; ') };
-    if (unsure.length > 0)
-        return { verdict: 'inconclusive', graphs, reason: unsure.map(describe).join('; ') };
-    return { verdict: 'passed', graphs };
-}
-const describe = (g) => `graph "${g.graph}": ${g.reason}`;
-async function checkGraph(o, graph) {
-    const perTry = () => {
-        const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
-        return Math.max(1, Math.min(o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, left));
-    };
-    const send = () => o.call({
-        method: 'POST',
-        path: '/assistants/search',
-        body: { graph_id: graph, limit: 1 },
-        signal: bounded(o.signal, perTry())
-    });
-    // Without `retry`: a deadline already passed, so the first try is the last.
-    const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
-    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
-    const { last } = tried;
-    if (last.kind === 'lost')
-        return {
-            graph,
-            verdict: 'error',
-            reason: `its assistants could not be listed: ${noAnswer(last.error)}${triesText(tried)}`,
-            noAnswer: true
-        };
-    const { status, body } = last.answer;
-    if (isAuthStatus(status) || status === 404) {
-        const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
-        return {
-            graph,
-            verdict: 'inconclusive',
-            reason: `/assistants/search answered ${status} (${why})`
-        };
-    }
-    const list = jsonOf(body);
-    if (status < 200 || status >= 300 || !Array.isArray(list))
-        return {
-            graph,
-            verdict: 'error',
-            reason: `${describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
-        };
-    if (list.length === 0)
-        return {
-            graph,
-            verdict: 'missing',
-            reason: 'the agent server has no assistant for it: the graph did not load'
-        };
-    return { graph, verdict: 'found' };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
-/** Why the run misses `expect`, or undefined when it meets it. */
-function expectationMiss(expect, run) {
-    const wanted = expect.status ?? 'success';
-    if (run.status !== wanted)
-        return wanted === 'success'
-            ? 'the run ended in an error'
-            : 'the run succeeded, an error was expected';
-    if (expect.contains !== undefined && !containsText(run, expect.contains))
-        return `the output does not contain ${JSON.stringify(expect.contains)}`;
-    if (expect.path === undefined && !('equals' in expect))
-        return undefined;
-    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
-    if (found === undefined)
-        return `the output has nothing at ${expect.path}`;
-    if ('equals' in expect && !deepEqual(found.value, expect.equals))
-        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
-    return undefined;
-}
-/** In the text as shown, or in any text value of the output (JSON escapes aside). */
-function containsText(run, text) {
-    if (run.text.includes(text))
-        return true;
-    const stack = [run.output];
-    while (stack.length > 0) {
-        const v = stack.pop();
-        if (typeof v === 'string' && v.includes(text))
-            return true;
-        if (typeof v === 'object' && v !== null)
-            stack.push(...Object.values(v));
-    }
-    return false;
-}
-/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
-function valueAt(root, path) {
-    let v = root;
-    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-        if (index !== undefined) {
-            if (!Array.isArray(v) || Number(index) >= v.length)
-                return undefined;
-            v = v[Number(index)];
-        }
-        else {
-            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
-                return undefined;
-            v = v[key];
-        }
-    }
-    return { value: v };
-}
-function deepEqual(a, b) {
-    if (a === b)
-        return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length)
-        return false;
-    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
-const expectations_short = (v) => {
-    const t = JSON.stringify(v) ?? String(v);
-    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
-
-;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
-// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
-// (smoke.ts says why anything else is no run that ended).
-
-/** How a `/runs/wait` answer ended. */
-function runOf(status, body) {
-    const parsed = jsonOf(body);
-    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
-        ? parsed.__error__
-        : undefined;
-    if (error !== undefined)
-        return { status: 'error', output: error, text: JSON.stringify(error) };
-    const output = parsed === undefined ? body : parsed;
-    const text = typeof output === 'string' ? output : JSON.stringify(output);
-    return { status: status >= 400 ? 'error' : 'success', output, text };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
-
-
-
-
-const DEFAULT_RETRY_INTERVAL_MS = 5000;
-const EXCERPT_CHARS = 300;
-async function runSmokeCases(o) {
-    const cases = [];
-    for (const c of o.cases) {
-        if (o.signal.aborted)
-            break;
-        cases.push(await runCase(o, c));
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = o.signal.aborted
-        ? 'cancelled'
-        : any('failed', 'timeout')
-            ? 'failed'
-            : any('inconclusive')
-                ? 'inconclusive'
-                : 'passed';
-    return { verdict, cases };
-}
-/**
- * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
- * request is aborted at the end. A timeout that comes while a transient answer is being tried
- * again is that answer's (it persisted), not the timeout's.
- */
-async function send(o, c) {
-    const stop = new AbortController();
-    const signal = AbortSignal.any([o.signal, stop.signal]);
-    let latest;
-    let inFlight = false;
-    const call = () => {
-        inFlight = true;
-        return o
-            .call({
-            method: 'POST',
-            path: '/runs/wait',
-            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
-            signal
-        })
-            .finally(() => (inFlight = false));
-    };
-    const retry = {
-        clock: o.clock,
-        deadline: o.clock.now() + c.timeoutMs,
-        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
-        signal
-    };
-    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
-        kind: 'tried',
-        tried
-    }));
-    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
-    try {
-        return await Promise.race([request, timer]);
-    }
-    finally {
-        stop.abort();
-    }
-}
-async function runCase(o, c) {
-    const start = o.clock.now();
-    const outcome = await send(o, c);
-    const result = (verdict, excerpt, reason) => ({
-        name: c.name,
-        graph: c.graph,
-        verdict,
-        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
-        excerpt: excerptOf(excerpt, o.mask),
-        elapsedMs: o.clock.now() - start
-    });
-    if (o.signal.aborted || outcome.kind === 'cancelled')
-        return result('cancelled', '');
-    if (outcome.kind === 'timeout')
-        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
-    const { tried } = outcome;
-    const { last } = tried;
-    if (last.kind === 'lost')
-        return result('failed', '', `${noAnswer(last.error)}${triesText(tried)}`);
-    const { status, body } = last.answer;
-    if (isAuthStatus(status))
-        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
-    const notARun = notARunEnd(last.answer);
-    if (notARun !== undefined)
-        return result('failed', '', `${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
-    const run = runOf(status, body);
-    const miss = expectationMiss(c.expect, run);
-    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
-}
-/**
- * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
- * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
- */
-function notARunEnd(a) {
-    if (a.status < 200 || a.status >= 300)
-        return 'not the end of a run';
-    if (a.body.trim() === '')
-        return 'an empty answer, not the end of a run';
-    if (jsonOf(a.body) === undefined)
-        return 'not JSON, not the end of a run';
-    return undefined;
-}
-/** Masked first, then cut: a secret is never shown in part. */
-function excerptOf(text, mask) {
-    const masked = mask(text);
-    return masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS - 1)}…`;
-}
-
-;// CONCATENATED MODULE: ./src/health/revision-checks.ts
-// After the gate's window: the graphs of the workspace's config each have an assistant, then each
-// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
-// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
-// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
-
-
-
-
-
-
-
-async function checkRevision(i) {
-    const out = {};
-    const graphs = await graphsStep(i);
-    if (graphs)
-        out.graphs = graphs;
-    const late = () => i.clock.now() >= i.deadline;
-    // No answer when the deadline came is the timeout's; an answer that persisted is named.
-    if (graphs?.verdict === 'failed' && late() && graphs.graphs.some(g => g.noAnswer))
-        return { ...out, timedOut: true };
-    if (graphs?.verdict === 'failed') {
-        const missing = graphs.graphs.some(g => g.verdict === 'missing');
-        const title = missing ? 'Graph not served' : 'Graphs not listed';
-        return { ...out, failure: { title, what: graphs.reason ?? '' } };
-    }
-    if (graphs?.verdict === 'cancelled' || !i.cases?.length)
-        return out;
-    const smoke = await smokeStep(i);
-    if (smoke === 'timeout')
-        return { ...out, timedOut: true };
-    out.smoke = smoke;
-    if (smoke.verdict === 'failed')
-        out.failure = { title: 'Smoke test failed', what: smokeFailure(smoke.cases) };
-    return out;
-}
-async function graphsStep(i) {
-    if (i.graphsSkipped !== undefined) {
-        i.log.info(`Graphs not checked: ${i.graphsSkipped}.`);
-        return undefined;
-    }
-    const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
-        ? i.graphConfigPath
-        : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
-    const ids = await readGraphIds(path, i.graphConfigPath);
-    if ('unreadable' in ids) {
-        i.log.info(`Graphs not checked: ${ids.unreadable}.`);
-        return undefined;
-    }
-    const result = await checkGraphs({
-        call: i.call,
-        graphs: ids.graphs,
-        signal: i.signal ?? new AbortController().signal,
-        // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
-        requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-        retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
-    });
-    for (const g of result.graphs)
-        i.log.info(`POST /assistants/search, graph "${g.graph}": ${g.verdict === 'found' ? 'it has an assistant' : `${g.verdict}: ${g.reason}`}.`);
-    if (result.verdict === 'inconclusive')
-        i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
-    return result;
-}
-/**
- * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
- * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
- */
-async function smokeStep(i) {
-    const cases = [];
-    const signal = i.signal ?? new AbortController().signal;
-    for (const c of i.cases ?? []) {
-        const left = i.deadline - i.clock.now();
-        if (left <= 0)
-            return 'timeout';
-        const timeoutMs = Math.min(c.timeoutMs, left);
-        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
-        const result = one.cases[0];
-        if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
-            return 'timeout';
-        if (!result || one.verdict === 'cancelled')
-            return { verdict: 'cancelled', cases };
-        i.log.info(describeCase(result));
-        cases.push(result);
-    }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = any('failed', 'timeout')
-        ? 'failed'
-        : any('inconclusive')
-            ? 'inconclusive'
-            : 'passed';
-    if (verdict === 'inconclusive')
-        i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
-    return { verdict, cases };
-}
-/** One case as the log and the summary say it: verdict, time, why, and its output's start. */
-function describeCase(c) {
-    // The server's text: nothing in it may start a line or act as a workflow command.
-    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
-    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
-    return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
-}
-function smokeFailure(cases) {
-    const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
-    return bad
-        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
-        .join('; ');
-}
-/** What the outputs and the summary keep of the checks. */
-function verifiedOf(c) {
-    const v = {};
-    const g = c.graphs;
-    if (g && g.verdict !== 'cancelled')
-        v.graphs = {
-            verdict: g.verdict,
-            checked: g.graphs.map(x => x.graph),
-            missing: g.graphs.filter(x => x.verdict === 'missing').map(x => x.graph)
-        };
-    if (c.smoke && c.smoke.verdict !== 'cancelled') {
-        v.smoke = c.smoke.verdict;
-        v.cases = c.smoke.cases;
-    }
-    return v;
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
-// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
-// the deployment in `host.project_id`), which the service injects into the image. Until the first
-// match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
-// so is one that goes away after this revision answered (nothing names another revision then).
-
-const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
-/** Reads one answer of `/info` against the run's revision and deployment. */
-function readInfo(answer, expected) {
-    if (answer.status < 200 || answer.status >= 300)
-        return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
-    const body = jsonOf(answer.body);
-    if (typeof body !== 'object' || body === null)
-        return { kind: 'no-answer', reason: '/info answered no JSON object' };
-    const host = body.host;
-    const h = typeof host === 'object' && host !== null ? host : {};
-    const revisionId = served_revision_text(h.host_revision_id);
-    if (revisionId === null)
-        return { kind: 'no-host' };
-    const projectId = served_revision_text(h.project_id);
-    const same = (a, b) => a.toLowerCase() === b.toLowerCase();
-    const projectOk = projectId === null || same(projectId, expected.deploymentId);
-    if (same(revisionId, expected.revisionId) && projectOk)
-        return { kind: 'this' };
-    return { kind: 'other', revisionId, projectId };
-}
-/** Why the revision served is not the run's, naming both revision ids (and a wrong deployment). */
-function staleReason(r, e, when) {
-    const served = r.revisionId ?? 'none';
-    const otherProject = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
-    if (served.toLowerCase() === e.revisionId.toLowerCase())
-        return `the agent server answers as deployment ${r.projectId ?? 'none'}, not this run's deployment ${e.deploymentId}, though with this run's revision ${e.revisionId} (${when})`;
-    const project = otherProject ? ` of deployment ${r.projectId} (not ${e.deploymentId})` : '';
-    return `the agent server serves revision ${served}${project}, not ${e.whose ?? "this run's"} revision ${e.revisionId} (${when})`;
-}
-const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
-/**
- * The host block gone after this revision answered: nothing names another revision, so it is not
- * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
- */
-const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
-/**
- * The served-revision rule over a run of `/info` readings, apart from their timing, which the
- * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
- * first match settles it as stale; the end of the probes gives `this` after a match, else stale
- * (a revision was named) or unknown (none could be read).
- */
-class ServedTracker {
-    probes = 0;
-    /** From the first match on, every reading must match. */
-    matched = false;
-    last;
-    expected;
-    constructor(expected) {
-        this.expected = { ...expected };
-    }
-    /** Takes one reading; a verdict when it settles the check, else undefined. */
-    observe(reading) {
-        this.probes++;
-        if (reading.kind === 'no-host' && this.matched)
-            return { verdict: 'unknown', notice: lostHost(this.expected.revisionId, this.probes) };
-        if (reading.kind === 'no-host')
-            return { verdict: 'unknown', notice: NO_HOST };
-        if (reading.kind !== 'no-answer' || this.last === undefined)
-            this.last = reading;
-        if (reading.kind === 'this')
-            this.matched = true;
-        else if ((this.matched || this.expected.drains === false) && reading.kind === 'other') {
-            const when = this.matched
-                ? `probe ${this.probes}, after this revision had answered`
-                : `probe ${this.probes}`;
-            return { verdict: 'stale', reason: staleReason(reading, this.expected, when) };
-        }
-        return undefined;
-    }
-    /** The verdict when the probes end (the window after a match, or the deadline). */
-    end() {
-        if (this.matched)
-            return { verdict: 'this' };
-        const last = this.last;
-        if (last?.kind === 'other') {
-            const when = `still at the timeout, after ${this.probes} probes`;
-            return { verdict: 'stale', reason: staleReason(last, this.expected, when) };
-        }
-        const why = last?.kind === 'no-answer' ? last.reason : 'no answer';
-        const notice = `the served revision could not be read before the timeout (${why}): it was not checked`;
-        return { verdict: 'unknown', notice };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/health/served-check.ts
-// The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
-// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
-// answering starts its window; another revision before that keeps the probes going until the
-// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
-// /info that answers nothing readable three times before any revision was named, is `unknown`.
-
-
-
-/** /info answering nothing readable this many times, before any revision was named: unknown. */
-const UNREADABLE_AFTER = 3;
-function servedCheck(call, expected, log) {
-    const tracker = new ServedTracker(expected);
-    let settled;
-    let unreadable = 0;
-    let named = false;
-    let said;
-    const say = (line) => {
-        if (line !== said)
-            log.info(line);
-        said = line;
-    };
-    const settle = (v) => {
-        settled = v;
-        return v.verdict === 'stale' ? 'fail' : 'settled';
-    };
-    const ask = async (timeoutMs, signal) => {
-        const reading = await readOnce(call, expected, timeoutMs, signal);
-        if (signal?.aborted)
-            return 'wait';
-        say(describeReading(reading, expected));
-        const v = tracker.observe(reading);
-        if (v)
-            return settle(v);
-        if (reading.kind === 'this')
-            return 'match';
-        if (reading.kind === 'other')
-            named = true;
-        if (reading.kind !== 'no-answer' || tracker.matched)
-            return tracker.matched ? 'match' : 'wait';
-        if (named || ++unreadable < UNREADABLE_AFTER)
-            return 'wait';
-        const notice = `the served revision could not be read (${reading.reason}, ${UNREADABLE_AFTER} times): it was not checked`;
-        return settle({ verdict: 'unknown', notice });
-    };
-    return {
-        check: { ask },
-        verdict: healthy => settled ??
-            (healthy ? tracker.end() : tracker.matched ? { verdict: 'this' } : undefined)
-    };
-}
-async function readOnce(call, expected, timeoutMs, signal) {
-    const bound = AbortSignal.timeout(Math.max(1, timeoutMs));
-    try {
-        const answer = await call({
-            method: 'GET',
-            path: '/info',
-            signal: signal ? AbortSignal.any([signal, bound]) : bound
-        });
-        return readInfo(answer, expected);
-    }
-    catch (error) {
-        return { kind: 'no-answer', reason: noAnswer(error) };
-    }
-}
-function describeReading(r, e) {
-    switch (r.kind) {
-        case 'this':
-            return `GET /info: revision ${e.revisionId} answers, ${e.whose ?? "this run's"} revision.`;
-        case 'other':
-            return `GET /info: ${otherServed(r, e)}; probing on until this run's answers, or the timeout.`;
-        case 'no-host':
-            return 'GET /info: no host block (the server does not say which revision it serves).';
-        case 'no-answer':
-            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
-    }
-}
-/** What answers instead of the run's revision: another revision, or this one under another deployment. */
-function otherServed(r, e) {
-    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
-    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
-    if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
-        return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
-    const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
-    return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
-}
-
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
-// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
-
-
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
-function probeTarget(customUrl, path, vouched = []) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    let base;
-    try {
-        base = new URL(customUrl);
-    }
-    catch {
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
-    }
-    if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    let url;
-    try {
-        url = new URL(`${prefix}${path}`);
-    }
-    catch {
-        return { problem: `${prefix}${path} is not a URL` };
-    }
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    const plain = url.protocol !== 'https:';
-    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
-}
-/**
- * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
- * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
- * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
- * when base-url is loopback (the control plane on this machine, as the emulator).
- */
-function vouchedHosts(o, deployment) {
-    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
-    const service = o.apiDialect === 'langsmith' && deployment ? (0,vouched_hosts/* deploymentHost */.MZ)(deployment) : undefined;
-    return [
-        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(service ? [service] : [])
-    ];
-}
-
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(5791);
-;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, through the one request (src/net/): bounded in time,
-// following no redirect, reading at most a few kilobytes of the answer (or `maxBody`), through the
-// runner's proxy if it names one for that URL (TLS still ends at the agent server).
-
-/** More than enough for `{"ok": true}` or an error page's first lines. */
-const MAX_PROBE_BODY = 4096;
-class ProbeTimeoutError extends Error {
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.name = 'ProbeTimeoutError';
-    }
-}
-const httpProbe = async (req) => {
-    const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
-    try {
-        const answer = await (0,request/* request */.Em)({
-            url: req.url,
-            method: req.method ?? 'GET',
-            headers: { ...req.headers, ...sized },
-            ...(req.body === undefined ? {} : { body: req.body }),
-            timeoutMs: req.timeoutMs,
-            ...(req.signal ? { signal: req.signal } : {}),
-            maxBody: req.maxBody ?? MAX_PROBE_BODY
-        });
-        return responseOf(answer);
-    }
-    catch (err) {
-        if (!(err instanceof request/* RequestFailure */.e6))
-            throw err;
-        // The status came: a timeout from then on is a slow body, not a missing answer.
-        if (err.kind === 'timeout' && err.answer)
-            return { ...responseOf(err.answer), slowBody: true };
-        if (err.kind === 'timeout')
-            throw new ProbeTimeoutError(req.timeoutMs);
-        if (err.kind === 'incomplete')
-            throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
-        throw err.cause;
-    }
-};
-function responseOf(answer) {
-    const location = answer.headers.location;
-    return { status: answer.status, ...(location ? { location } : {}), body: answer.body };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
-// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
-// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
-// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
-// appended to the deployment's URL as probeTarget does (never resolved against it, never another
-// origin), proxies as the probe honours them, no redirect followed.
-
-
-/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
-const MAX_AGENT_BODY = 256 * 1024;
-/** The transport's own bound: the checks bound each request tighter through its signal. */
-const REQUEST_BOUND_MS = 31 * 60_000;
-/**
- * One request to a target of the agent server (probeTarget's), with the headers of every request.
- * The host is checked again right before the key is attached: the target's own word that it is
- * vouched for is not enough, its URL must match a host vouched for now.
- */
-function sendToAgent(a, target, req) {
-    const vouched = target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined;
-    const key = vouched ? { 'x-api-key': a.apiKey } : {};
-    const transport = a.transport ?? httpProbe;
-    return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
-}
-function agentProbe(o) {
-    return async (req) => {
-        const target = probeTarget(o.url, req.path, o.vouched);
-        if ('problem' in target)
-            throw new Error(target.problem);
-        const res = await sendToAgent(o, target, {
-            method: req.method,
-            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-            timeoutMs: REQUEST_BOUND_MS,
-            signal: req.signal,
-            maxBody: MAX_AGENT_BODY
-        });
-        if (res.slowBody)
-            throw new Error('the answer was still arriving when the time ran out');
-        if (res.status >= 300 && res.status < 400)
-            return {
-                status: res.status,
-                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
-            };
-        return { status: res.status, body: res.body };
-    };
-}
-/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
-function redirectHost(location, base) {
-    if (!location)
-        return 'nowhere (no Location)';
-    try {
-        return new URL(location, base).host;
-    }
-    catch {
-        return 'an invalid Location';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/health/window.ts
-// The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
-// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
-// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
-// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
-// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
-// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
-// own window from its first match: the gate ends when both windows have passed.
-
-
-
-
-
-const DEFAULT_PROBE_INTERVAL_MS = 5000;
-const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
-/** This many probes answered 404, and nothing else, is enough to call the routes turned off. */
-const UNAVAILABLE_AFTER = 3;
-/** Answers kept for the report. */
-const KEPT = 3;
-const window_EXCERPT_CHARS = 120;
-/** The probe URL may not carry the key: no connection is made, and this says why. */
-class HealthTargetError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'HealthTargetError';
-    }
-}
-/**
- * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
- * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
- */
-class WakeWatch {
-    allWarming = true;
-    /** Some answer carried the server's own error: it is awake, whatever its status. */
-    sawServerError = false;
-    warmedSince;
-    o;
-    now;
-    constructor(o, now) {
-        this.o = o;
-        this.now = now;
-    }
-    /** When the wake-up that a probe sent at `sent` waits on may last until. */
-    until(sent) {
-        return Math.min((this.warmedSince ?? sent) + WAKE_MAX_MS, this.o.deadline);
-    }
-    /** Marks `a` (sent at `sent`) warming while the wake-up's bound holds; else `wake` says by how much. */
-    classify(a, sent) {
-        if (a.serverError)
-            this.sawServerError = true;
-        // A server that said what is wrong with it is awake: nothing after that is a wake-up.
-        if (this.sawServerError || !isAsleep(this.o, a))
-            return;
-        const start = this.warmedSince ?? sent;
-        a.wake = { waitedMs: this.now() - start, maxMs: this.until(start) - start };
-        if (a.wake.waitedMs < WAKE_MAX_MS)
-            a.warming = true;
-    }
-    /** The wake-up this answer ends, if any: a 2xx after warming answers, or a slow first 2xx. */
-    see(n, a, sent, ok) {
-        if (a.warming)
-            this.warmedSince ??= sent;
-        else
-            this.allWarming = false;
-        if (!ok)
-            return undefined;
-        const warmed = this.warmedSince;
-        // Awake: a later sleep is a wake-up of its own, with a bound of its own.
-        this.warmedSince = undefined;
-        const waitedMs = this.now() - (warmed ?? sent);
-        return this.o.wakes && (warmed !== undefined || waitedMs >= WAKE_SLOW_MS)
-            ? { probe: n, waitedMs }
-            : undefined;
-    }
-}
-/** The result the probes so far add up to, with the last few answers. */
-function resultOf(p, now, health, reason) {
-    return {
-        health,
-        probes: p.probes,
-        answers: p.answers.slice(-KEPT),
-        ...(reason ? { reason } : {}),
-        elapsedMs: now - p.start,
-        host: p.host,
-        vouchedBy: p.vouchedBy,
-        ...(p.wokeUp ? { wokeUp: p.wokeUp } : {})
-    };
-}
-/** A first answer slower than this, on a server that wakes, waited on a wake-up. */
-const WAKE_SLOW_MS = 3000;
-/**
- * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
- * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
- */
-const WAKE_MAX_MS = 180_000;
-/**
- * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
- * answer in time. A server that says what is wrong with it is awake.
- */
-function isAsleep(o, a) {
-    if (o.wakes !== true)
-        return false;
-    return (a.status === 503 && !a.serverError) || a.status === null || a.slowBody === true;
-}
-/** A wake-up that went on past its bound: the server is unhealthy, said with how long it took. */
-function pastWakeUp(a, probes) {
-    if (a.warming || !a.wake)
-        return undefined;
-    const what = a.status === null ? 'gave no answer' : `answered ${a.status}`;
-    return `the Serverless agent server still ${what} (probe ${probes}) after ${(0,duration/* formatDuration */.a3)(a.wake.waitedMs)} of wake-up, past the ${(0,duration/* formatDuration */.a3)(WAKE_MAX_MS)} a wake-up may take: it is unhealthy, not waking up`;
-}
-/** A window of 2xx that the deadline cut short: how far into it the timeout came. */
-function windowCutShort(windowMs, windowEnd, now) {
-    return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
-}
-async function checkHealth(o) {
-    const target = probeTarget(o.url, o.path, o.vouched);
-    if ('problem' in target)
-        throw new HealthTargetError(o.redactor.redact(target.problem));
-    const { url, vouchedBy } = target;
-    const { now, sleep } = o.clock;
-    const interval = o.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
-    const seen = { start: now(), probes: 0, answers: [], host: url.host, vouchedBy };
-    let only404 = true;
-    let windowEnd;
-    const result = (health, reason) => resultOf(seen, now(), health, reason);
-    const windowCut = (windowEnd) => windowCutShort(o.windowMs, windowEnd, now());
-    const side = new Side(o.alongside, o.windowMs);
-    const wake = new WakeWatch(o, now);
-    /** The probes are over after the first 2xx: healthy, or a window the deadline cut short. */
-    const windowOver = (okEnd) => {
-        const cut = now() < okEnd ? okEnd : side.cutAt(now());
-        return cut === undefined ? result('healthy') : result('timeout', windowCut(cut));
-    };
-    for (;;) {
-        if (o.signal?.aborted)
-            return result('cancelled');
-        const answer = await nextProbe(o, url, seen, wake, windowEnd === undefined);
-        if (!answer)
-            return result('cancelled');
-        const ok = isOk(answer);
-        if (answer.status !== 404)
-            only404 = false;
-        if (!vouchedBy && (answer.status === 401 || answer.status === 403))
-            return result('not-vouched');
-        const past = pastWakeUp(answer, seen.probes);
-        if (past)
-            return result('unhealthy', past);
-        // A probe the deadline cut short inside the window is the timeout's, not the server's.
-        const cut = (answer.status === null || answer.slowBody) && now() >= o.deadline;
-        if (windowEnd !== undefined && !ok && cut)
-            return result('timeout', windowCut(windowEnd));
-        // The server went back to sleep: it is waking again, and the window starts at its next 2xx.
-        if (windowEnd !== undefined && answer.warming)
-            windowEnd = undefined;
-        else if (windowEnd !== undefined && !ok)
-            return result('unhealthy', `probe ${seen.probes} failed after the agent server had answered 2xx`);
-        if (windowEnd === undefined && ok)
-            windowEnd = now() + o.windowMs;
-        if (windowEnd === undefined && only404 && seen.probes >= UNAVAILABLE_AFTER)
-            return result('unavailable');
-        // A failure of the check alongside is its own to say: the probes themselves were healthy.
-        if (ok && !(await side.ask(probeTimeout(o, now), now, o.signal)))
-            return result(o.signal?.aborted ? 'cancelled' : 'healthy');
-        const until = windowEnd === undefined ? o.deadline : Math.max(windowEnd, side.until(o.deadline));
-        const end = Math.min(until, o.deadline);
-        if (now() >= end) {
-            if (windowEnd !== undefined)
-                return windowOver(windowEnd);
-            if (only404)
-                return result('unavailable');
-            return result('unhealthy', no2xx(seen.probes, wake, seen.answers.at(-1)));
-        }
-        try {
-            await sleep(Math.min(interval, end - now()), o.signal);
-        }
-        catch {
-            return result('cancelled');
-        }
-        // Slept to the deadline while the check alongside waited: no probe is left to send.
-        if (windowEnd !== undefined && now() >= o.deadline)
-            return windowOver(windowEnd);
-    }
-}
-/** One probe, counted, classified (warming) and told; undefined when the run was cancelled. */
-async function nextProbe(o, url, seen, wake, waking) {
-    const sent = o.clock.now();
-    const until = waking ? wake.until(sent) : undefined;
-    const answer = await probeOnce(o, { url, vouchedBy: seen.vouchedBy }, o.clock.now, until);
-    if (o.signal?.aborted)
-        return undefined;
-    seen.probes++;
-    wake.classify(answer, sent);
-    const woke = wake.see(seen.probes, answer, sent, isOk(answer));
-    seen.wokeUp ??= woke;
-    seen.answers.push(answer);
-    o.onProbe?.(seen.probes, answer);
-    return answer;
-}
-/** Why the gate is unhealthy when no probe answered 2xx by the deadline. */
-function no2xx(probes, wake, last) {
-    if (wake.allWarming) {
-        const waited = last?.wake
-            ? `; waited ${(0,duration/* formatDuration */.a3)(last.wake.waitedMs)} of at most ${(0,duration/* formatDuration */.a3)(last.wake.maxMs)}`
-            : '';
-        return `the Serverless agent server did not wake up before the timeout (${probes} probes, each a 503 or no answer${waited})`;
-    }
-    const own = wake.sawServerError ? '; it answered with an error of its own, so it is awake' : '';
-    return `no probe answered 2xx before the timeout (${probes} probes${own})`;
-}
-/** The check alongside the probes: asked on each 2xx probe until settled; its own window. */
-class Side {
-    settled;
-    /** When its window ends, from its first match on. */
-    end;
-    check;
-    windowMs;
-    constructor(check, windowMs) {
-        this.check = check;
-        this.windowMs = windowMs;
-        this.settled = !check;
-    }
-    /** Asks it after a 2xx probe; false when it failed (or the run was cancelled meanwhile). */
-    async ask(timeoutMs, now, signal) {
-        if (this.settled || !this.check)
-            return true;
-        const step = await this.check.ask(timeoutMs, signal);
-        if (signal?.aborted || step === 'fail')
-            return false;
-        if (step === 'settled')
-            this.settled = true;
-        if (step === 'match')
-            this.end ??= now() + this.windowMs;
-        return true;
-    }
-    /** Until when the probes go on for it: its window's end, else the deadline; 0 when settled. */
-    until(deadline) {
-        return this.settled ? 0 : (this.end ?? deadline);
-    }
-    /** Its window's end when the probes stop before it. */
-    cutAt(now) {
-        return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
-    }
-}
-/**
- * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
- */
-function probeTimeout(o, now, wakeUntil) {
-    const own = wakeUntil !== undefined && o.wakes
-        ? wakeUntil - now()
-        : (o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
-    return Math.max(1, Math.min(own, o.deadline - now()));
-}
-function isOk(a) {
-    return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
-}
-/**
- * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
- * key goes along only to a vouched host.
- */
-async function probeOnce(o, target, now, wakeUntil) {
-    const timeoutMs = probeTimeout(o, now, wakeUntil);
-    let res;
-    try {
-        res = await sendToAgent(o, target, { timeoutMs, signal: o.signal });
-    }
-    catch (err) {
-        return { status: null, excerpt: describeError(err, o.redactor) };
-    }
-    const excerpt = window_excerptOf(res, target.url, o.redactor);
-    const own = res.status >= 500 && !res.slowBody ? serverError(res.body) : undefined;
-    return {
-        status: res.status,
-        excerpt,
-        ...(res.slowBody ? { slowBody: true } : {}),
-        ...(own ? { serverError: (0,redact/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
-    };
-}
-/**
- * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
- * fails): what an agent server that runs says, never a platform's page while it starts.
- */
-function serverError(body) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        return undefined;
-    const { error, ok } = parsed;
-    if (typeof error === 'string' && error.trim())
-        return error;
-    if (error && typeof error === 'object')
-        return JSON.stringify(error);
-    return ok === false ? 'ok: false' : undefined;
-}
-function window_excerptOf(res, url, redactor) {
-    if (res.status >= 300 && res.status < 400) {
-        const where = `redirect to ${redirectHost(res.location, url)}, not followed`;
-        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
-    }
-    // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
-}
-function describeError(err, redactor) {
-    if (err instanceof ProbeTimeoutError)
-        return err.message;
-    const e = err;
-    const text = e.code === 'ECONNRESET'
-        ? 'the connection was reset'
-        : e.code === 'ECONNREFUSED'
-            ? 'the connection was refused'
-            : e.code
-                ? `no answer (${e.code})`
-                : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
-}
-
-// EXTERNAL MODULE: ./src/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(3308);
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __nccwpck_require__(1368);
-;// CONCATENATED MODULE: ./src/deploy/steps/gate.ts
-// The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
-// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
-// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
-// asks for the key, and a window the timeout cut short, are failures of their own (values).
-
-
-
-
-
-/**
- * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
- * Stops the run when the URL may not carry the key (nothing is sent then).
- */
-async function healthGate(s, deps) {
-    const { log } = deps;
-    const { url } = s;
-    const window = s.windowMs > 0 ? `, then 2xx for ${(0,duration/* formatDuration */.a3)(s.windowMs)}` : '';
-    return log.group('Health check of the agent server', async () => {
-        let last;
-        const wakeUp = wakeUpSayer(log);
-        let result;
-        if (!url && deps.urlProblem)
-            return refused(deps.urlProblem, deps, ', without user:password@');
-        try {
-            result = await checkHealth({
-                ...s,
-                onProbe: (n, answer) => {
-                    if (n === 1) {
-                        log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`);
-                        if (!sentKey(s))
-                            log.info(withoutKey(url, deps.say));
-                    }
-                    const text = gate_describeAnswer(answer) +
-                        (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
-                    // A long wait repeats one answer: it is said once, and again when it changes.
-                    if (text !== last)
-                        log.info(`Probe ${n}: ${text}`);
-                    last = text;
-                    wakeUp(answer);
-                }
-            });
-        }
-        catch (err) {
-            if (!(err instanceof HealthTargetError))
-                throw err;
-            return refused(err.message, deps);
-        }
-        if (result.health === 'not-vouched')
-            return notVouched(result, deps.say);
-        if (result.wokeUp)
-            log.info(`Probe ${result.wokeUp.probe} waited ${(0,duration/* formatDuration */.a3)(result.wokeUp.waitedMs)} on a wake-up: the Serverless agent server was scaled to zero and woke within the timeout.`);
-        const took = (0,duration/* formatDuration */.a3)(result.elapsedMs);
-        if (result.health === 'healthy')
-            log.info(result.probes === 1
-                ? `Healthy: 1 probe in ${took}, a 2xx.`
-                : `Healthy: ${result.probes} probes in ${took}, each 2xx from the first 2xx on.`);
-        if (result.health === 'unavailable')
-            log.warning(`Every probe of ${shown(url, s.path, s.redactor)} answered 404: the agent server's health routes are turned off, so this deploy was not checked. ` +
-                `Point ${deps.say('health-check')} at a route the server serves, or turn it off.`, 'Health check unavailable');
-        return result;
-    });
-}
-/** How often a long wake-up is said again, as it goes on. */
-const WAKE_SAID_EVERY_MS = 15_000;
-/** Says a Serverless wake-up as it happens: when it starts, then every so often while it lasts. */
-function wakeUpSayer(log) {
-    let said;
-    return answer => {
-        const w = answer.warming ? answer.wake : undefined;
-        if (!w)
-            return;
-        if (said !== undefined && w.waitedMs >= said && w.waitedMs - said < WAKE_SAID_EVERY_MS)
-            return;
-        said = w.waitedMs;
-        const seconds = (ms) => (0,duration/* formatDuration */.a3)(Math.round(ms / 1000) * 1000);
-        log.info(`Serverless deployment waking up, waited ${seconds(w.waitedMs)} of at most ${seconds(w.maxMs)}.`);
-    };
-}
-const failure = (message, hint, title) => ({
-    message,
-    hint,
-    title
-});
-/** The address may not be probed: nothing was sent. */
-function refused(problem, deps, without = '') {
-    return (0,ending/* stop */.ds)(`${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`, 'Health check refused');
-}
-/** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-function gate_describeAnswer(a) {
-    if (a.status === null)
-        return `no answer: ${a.excerpt}`;
-    if (a.slowBody)
-        return `${a.status}, but its body was still arriving when the probe's time ran out (slow body)${a.excerpt ? `: "${a.excerpt}"` : ''}`;
-    return a.excerpt ? `${a.status} "${a.excerpt}"` : `${a.status}`;
-}
-/** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
-function unhealthy(result, revisionId, name, rolledBack) {
-    const answers = result.answers.map(gate_describeAnswer).join('; ');
-    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
-        `Last answers: ${answers}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
-}
-/**
- * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
- * answered, the new code does not. Names what failed, and whether it was rolled back.
- */
-function checkFailed(f, revisionId, name, rolledBack) {
-    const hint = f.title === 'New revision not served'
-        ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
-        : f.title === 'Graph not served'
-            ? 'The agent server did not load that graph: read the revision’s deploy log and the server’s log (an import error, a missing dependency or secret).'
-            : f.title === 'Graphs not listed'
-                ? 'The agent server answered that, not a list of assistants, until the timeout: read the server’s log (a database or a proxy before it that is down).'
-                : 'Read the case’s output above and in the job summary, and the server’s log; fix, and push again.';
-    return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${f.what}.` +
-        (rolledBack ? ` ${rolledBack}` : ''), hint, f.title);
-}
-/** The run's timeout came during the graphs or the smoke cases: nothing is rolled back. */
-function checksTimedOut(revisionId, timeoutMs, say) {
-    return failure(`Timed out during the checks of revision ${revisionId}: it is DEPLOYED and its agent server answered, but the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came before its graphs and smoke cases were done.`, `Raise ${say('timeout')}, or give the smoke cases shorter timeouts.`, 'Health check timed out');
-}
-function notVouchedBy(say, host) {
-    // The service's hosts are anyone's: only the deployment's own one is vouched for.
-    const service = /\.langgraph\.app(:\d+)?$/i.test(host)
-        ? `, not the agent server host the control plane reported for this deployment in the langsmith ${say('api-dialect')} (<name>-<hash>.<region>.langgraph.app)`
-        : '';
-    return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`;
-}
-/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(s) {
-    const t = probeTarget(s.url, s.path, s.vouched);
-    return 'url' in t && t.vouchedBy !== undefined;
-}
-function hostOfText(url) {
-    try {
-        return new URL(url ?? '').host;
-    }
-    catch {
-        return 'its host';
-    }
-}
-function withoutKey(url, say) {
-    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
-        'the probes go without the API key.');
-}
-function notVouched(result, say) {
-    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
-    const answer = result.answers.at(-1);
-    return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
-        `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
-}
-/** The deadline came inside the window: the check did not finish; nothing is rolled back. */
-function gateTimedOut(result, revisionId, timeoutMs, say) {
-    return failure(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`, 'Health check timed out');
-}
-function shown(url, path, redactor) {
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
-}
-
-// EXTERNAL MODULE: ./src/deploy/steps/gone.ts
-var gone = __nccwpck_require__(4764);
-;// CONCATENATED MODULE: ./src/deploy/steps/after-deployed.ts
-// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
-// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
-// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
-// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
-// revision active before this run is put back (with the rollback's rules on what this run may
-// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
-// whatever the probes answered.
-
-
-
-
-
-
-
-
-
-
-
-async function checkDeployedHealth(o, state, deps, r) {
-    if (!o.healthCheck)
-        return { outcome: 'deployed' };
-    const { say } = deps;
-    const settings = healthSettings(o, o.healthCheck, state, deps, r);
-    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(o, state, deps.workspace ?? '.');
-    const x = await examineServer(o, deps, {
-        settings,
-        expected: r,
-        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
-        urlProblem: state.urlProblem,
-        checksTitle: 'Checks of the new revision'
-    });
-    if ((0,ending/* stopped */.ce)(x))
-        return x;
-    const result = x.gate;
-    if (result.health === 'cancelled') {
-        const message = `Cancelled during the health check; revision ${r.revisionId} is DEPLOYED and was not checked.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
-    const stale = x.served?.verdict === 'stale';
-    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result));
-    if (deleted)
-        return deleted;
-    if (result.health === 'timeout')
-        return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) };
-    if (result.health === 'not-vouched')
-        return { outcome: 'deployed' };
-    state.health = result.health;
-    state.verified = x.verified;
-    if (x.served?.verdict === 'unknown')
-        deps.log.notice(x.served.notice, 'Served revision unknown');
-    const cut = cutShort(x, r, o, say);
-    if (cut)
-        return cut;
-    if (result.health !== 'unhealthy' && !x.failure)
-        return { outcome: 'deployed' };
-    const rolled = await rollBack(o, state, deps, r, result);
-    if ((0,ending/* stopped */.ce)(rolled))
-        return rolled;
-    return {
-        outcome: 'unhealthy',
-        failure: x.failure
-            ? checkFailed(x.failure, r.revisionId, state.name, rolled)
-            : unhealthy(result, r.revisionId, state.name, rolled)
-    };
-}
-/** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
-function cutShort(x, r, o, say) {
-    if (x.cut === 'cancelled') {
-        const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
-    if (x.cut === 'timeout')
-        return { outcome: 'timeout', failure: checksTimedOut(r.revisionId, o.timeoutMs, say) };
-    return undefined;
-}
-/** The health settings of this run: the gate's probes, and the checks after it. */
-function healthSettings(o, path, state, deps, r) {
-    return {
-        url: state.url,
-        path,
-        apiKey: o.apiKey,
-        vouched: vouchedHosts(o, { name: state.name, url: state.url }),
-        transport: deps.probe,
-        deadline: deadlineOf(o, deps, r),
-        windowMs: o.healthCheckWindow,
-        intervalMs: probeInterval(o),
-        // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
-        wakes: state.deploymentType === 'serverless',
-        redactor: deps.client.redactor,
-        signal: deps.signal,
-        clock: deps.clock
-    };
-}
-/**
- * The one gate, for any agent server: the probes with the revision served alongside, then (once
- * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
- * examined by it alike; each caller makes its own ending of what it found.
- */
-async function examineServer(o, deps, x) {
-    const call = agentProbe(x.settings);
-    const served = servedCheck(call, x.expected, deps.log);
-    const gate = await healthGate({ ...x.settings, alongside: served.check }, { log: deps.log, say: deps.say, urlProblem: x.urlProblem });
-    if ((0,ending/* stopped */.ce)(gate))
-        return gate;
-    if (gate.health === 'cancelled')
-        return { gate, served: undefined, verified: {} };
-    const verdict = served.verdict(gate.health === 'healthy');
-    const verified = verdict ? { servedRevision: verdict.verdict } : {};
-    const out = { gate, served: verdict, verified };
-    if (verdict?.verdict === 'stale')
-        return {
-            ...out,
-            failure: { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(verdict.reason) }
-        };
-    if (gate.health !== 'healthy')
-        return out;
-    const checks = await deps.log.group(x.checksTitle, () => checkRevision({
-        ...(x.graphsSkipped === undefined ? {} : { graphsSkipped: x.graphsSkipped }),
-        intervalMs: probeInterval(o),
-        call,
-        graphConfigPath: o.graphConfigPath,
-        workspace: deps.workspace,
-        cases: deps.smokeCases,
-        clock: deps.clock,
-        deadline: x.settings.deadline,
-        signal: deps.signal,
-        log: deps.log,
-        mask: text => deps.client.redactor.redact(text)
-    }));
-    out.verified = { ...verified, ...verifiedOf(checks) };
-    if (deps.signal?.aborted)
-        return { ...out, cut: 'cancelled' };
-    if (checks.timedOut)
-        return { ...out, cut: 'timeout' };
-    return checks.failure ? { ...out, failure: checks.failure } : out;
-}
-/** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function rollBack(o, state, deps, r, result) {
-    let after;
-    try {
-        after = await (0,after_failure/* afterFailure */.HP)(o, {
-            deploymentId: r.deploymentId,
-            revisionId: r.revisionId,
-            status: 'DEPLOYED',
-            previousActive: state.previousActive ?? null,
-            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
-        }, deps);
-    }
-    catch (err) {
-        // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-        const deleted = await deletedNow(state, deps, r, result);
-        if (deleted)
-            return deleted;
-        throw err;
-    }
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    return (0,after_failure/* describeRollback */.sR)(after.rollback);
-}
-/** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function deletedNow(state, deps, r, result) {
-    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
-    if (!deleted)
-        return undefined;
-    state.health = undefined;
-    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-    state.url = undefined;
-    return (0,ending/* stop */.ds)(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
-}
-/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o, deps, r) {
-    return deps.clock.now() - r.waitedMs + o.timeoutMs;
-}
-/** The pause between probes, and between tries of a check: poll-interval caps every pause. */
-const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
-/**
- * Before anything is written: a health check whose address is already known (the custom-url
- * input, or the deployment's) and may not carry the key stops the run here.
- */
-function refuseHealthTarget(o, current, say) {
-    if (!o.healthCheck)
-        return undefined;
-    const url = o.customUrl ?? current?.source_config.custom_url;
-    if (!url)
-        return undefined;
-    const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }));
-    if (!('problem' in target))
-        return undefined;
-    return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
-}
-
-
-/***/ }),
-
-/***/ 1114:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
-/* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1368);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4749);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4764);
-
-
-
-
-
-
-/** Holders named in an error at most (a workspace may bind many deployments). */
-const MAX_NAMED = 5;
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-/** Whether an error answers that another deployment holds the agent environment. */
-function isAgentEnvironmentHeld(err) {
-    return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 409 && /agent environment/i.test(err.detail);
-}
-/**
- * What the run can do about the hold: `free` once the holders it waited for are gone (send the
- * create again), else the Stop that names them.
- */
-async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
-    const found = await holdersOf(deps.client, detail);
-    if (found === 'gone')
-        return wait ? 'free' : heldError(name, detail, NONE, deps);
-    const deleting = found.bound.filter(d => _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status));
-    if (!wait || deleting.length === 0)
-        return heldError(name, detail, found, deps);
-    // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
-    for (const d of deleting) {
-        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)}): ` +
-            `waiting until it is gone (at most the timeout, ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}), then creating "${name}".`);
-        const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
-        if (gone.kind === 'timeout') {
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
-        }
-        deps.log.info(`Deployment "${d.name}" is gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(gone.elapsedMs)}.`);
-    }
-    return 'free';
-}
-const NONE = { bound: [], unread: [] };
-/**
- * The deployments that may hold the environment: the one the answer names (`gone` when it is
- * gone already), else every listed one bound to an agent environment.
- */
-async function holdersOf(client, detail) {
-    const named = UUID.exec(detail)?.[0];
-    if (named) {
-        try {
-            return { bound: [await client.getDeployment(named)], unread: [] };
-        }
-        catch (err) {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
-                return 'gone';
-            throw err;
-        }
-    }
-    const found = { bound: [], unread: [] };
-    const skipped = (e) => void (e.bound && found.unread.push(e));
-    for await (const d of client.iterateDeployments({}, undefined, skipped))
-        if (d.agent)
-            found.bound.push(d);
-    return found;
-}
-/** The hold when no holder is on its way out: each one named, and what to do. */
-function heldError(name, detail, found, deps) {
-    const say = deps.say;
-    const answered = `the control plane answered 409 (${detail.split('\n')[0]})`;
-    // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
-    const shown = [
-        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)})`),
-        ...found.unread.map(e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`)
-    ];
-    const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : '';
-    const who = shown.length === 0
-        ? 'another deployment holds its agent environment, and none that this key lists is bound to one (an agent block)'
-        : shown.length === 1
-            ? `deployment ${shown[0]} holds its agent environment`
-            : `one of the deployments bound to an agent environment holds it: ${shown.slice(0, MAX_NAMED).join(', ')}${more}`;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`, `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`, 'Agent environment held');
-}
-/** `agent a-7, environment staging`, as the deployment reports it. */
-function agentWords(d) {
-    const a = d.agent;
-    if (!a)
-        return 'an agent environment';
-    return `agent ${a.agent_id ?? '(not reported)'}, environment ${a.environment ?? '(not reported)'}`;
-}
-
-
-/***/ }),
-
-/***/ 3718:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ conclude),
-/* harmony export */   T: () => (/* binding */ firstLine)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3308);
-/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2285);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8814);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4764);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3414);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4749);
-
-
-
-
-
-
-
-
-async function conclude(o, state, deps, w, follow) {
-    const { result } = w;
-    state.timeline = result.timeline;
-    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status);
-    const sha = result.revision?.source_revision_config?.repo_commit_sha;
-    if (sha)
-        state.repoCommitSha = sha;
-    switch (result.outcome) {
-        case 'deployed': {
-            const refused = await deployed(state, deps, w);
-            if (refused)
-                return rollBackUnverified(o, state, deps, w.revisionId, refused);
-            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
-        }
-        case 'skipped':
-            return superseded(o, state, deps, w, follow);
-        case 'failed':
-            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
-        case 'timeout':
-            return { outcome: 'timeout', failure: timedOut(o, w, deps.say) };
-        case 'cancelled': {
-            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status) : 'no status seen';
-            const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
-            return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-        }
-        case 'error':
-            return { outcome: 'error', failure: await pollFailed(state, deps, w) };
-    }
-}
-/** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
-async function deployed(state, deps, w) {
-    await refresh(deps, state, w.deploymentId);
-    deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
-    const sha = state.repoCommitSha;
-    const expected = state.expectedSha;
-    if (!sha && expected && state.promotion) {
-        // What runs now cannot be matched to what the source verified: not verified, so not kept.
-        const p = state.promotion;
-        return {
-            message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
-            hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
-            title: 'Built commit not reported'
-        };
-    }
-    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && state.promotion) {
-        // A promotion deploys what the source verified: another commit is not that.
-        const p = state.promotion;
-        return {
-            message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
-            hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
-            title: 'Built a different commit'
-        };
-    }
-    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected)) {
-        deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
-    }
-    return undefined;
-}
-/**
- * A promotion's target runs what the source did not verify (another commit, none reported, a
- * newer revision of other material): it goes back to the revision it ran before this run,
- * whatever `on-failure` says, with the rollback's own checks right before its write. A target
- * this run created has nothing to go back to: the error says what it runs.
- */
-async function rollBackUnverified(o, state, deps, live, f) {
-    const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report';
-    if (state.created || !state.previousActive) {
-        const why = state.created ? 'was created by this run' : 'had no active revision before this run';
-        const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
-        return { outcome: 'error', failure: { ...f, message } };
-    }
-    deps.log.warning(`Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
-    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)({ ...o, onFailure: 'rollback', failureLogs: 0 }, {
-        deploymentId: state.deploymentId ?? '',
-        revisionId: live,
-        status: 'DEPLOYED',
-        previousActive: state.previousActive,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
-    }, deps);
-    state.rollback = after.rollback;
-    const r = after.rollback;
-    // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
-    const back = r?.kind === 'done' && r.outcome === 'deployed'
-        ? `rolled back to revision ${r.restoredId}`
-        : 'not rolled back';
-    const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`;
-    const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(r) ?? ''}`.trim();
-    return { outcome: 'error', failure: { ...f, message } };
-}
-/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
-const short = (runs) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1');
-/** The newer revision that superseded a promotion: the failure when it deploys other material. */
-function otherMaterial(state, r) {
-    const p = state.promotion;
-    const c = r?.source_revision_config ?? {};
-    const sha = c.repo_commit_sha ?? undefined;
-    const image = c.image_uri ?? undefined;
-    const same = state.expectedSha
-        ? sha !== undefined && (0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, state.expectedSha)
-        : p.imageUri !== undefined && image === p.imageUri;
-    if (same)
-        return undefined;
-    const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report';
-    if (sha)
-        state.repoCommitSha = sha;
-    return {
-        message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
-        hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
-        title: 'Superseded by other material'
-    };
-}
-/** Successors followed at most, one after another, each within what is left of the timeout. */
-const MAX_SUCCESSORS = 5;
-/**
- * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
- * `skipped` either way, but for what the health check of the newer revision finds.
- */
-async function superseded(o, state, deps, w, follow) {
-    const notDone = (failure) => ({ outcome: 'skipped', failure });
-    let spent = w.result.elapsedMs;
-    let current = w;
-    for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
-        state.newerRevisionId = undefined;
-        await refresh(deps, state, current.deploymentId, current.revisionId);
-        const newer = state.newerRevisionId;
-        const left = o.timeoutMs - spent;
-        if (newer === undefined || follow === undefined || left <= 0) {
-            return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
-        }
-        deps.log.warning(`Revision ${current.revisionId} was SKIPPED: the newer revision ${newer} superseded it. ` +
-            'Following it until DEPLOYED, failed or the timeout: only then is this run done.', 'Superseded by a newer revision');
-        const next = await follow(newer, left);
-        spent += next.result.elapsedMs;
-        const { outcome } = next.result;
-        if (outcome === 'deployed') {
-            state.newerRevisionId = newer;
-            deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(spent)}). ` +
-                'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            const other = state.promotion && otherMaterial(state, next.result.revision);
-            if (other)
-                return rollBackUnverified(o, state, deps, newer, other);
-            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...next, waitedMs: spent });
-            return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
-        }
-        if (outcome !== 'skipped') {
-            state.newerRevisionId = newer;
-            return notDone(successorNotDeployed(o, w, newer, next, deps.say));
-        }
-        current = next;
-    }
-    return notDone(notFollowed(w, current, undefined, `${MAX_SUCCESSORS} revisions in a row were skipped`));
-}
-/** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
-function successorNotDeployed(o, w, newer, next, say) {
-    const { outcome, status } = next.result;
-    const how = outcome === 'timeout'
-        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)})`
-        : outcome === 'failed'
-            ? `ended ${status ?? 'failed'}`
-            : outcome === 'cancelled'
-                ? 'was being awaited when the run was cancelled'
-                : `could not be read: ${firstLine(next.result.lastError ?? 'unknown error')}`;
-    return {
-        message: `Revision ${w.revisionId} of this run was SKIPPED for the newer revision ${newer}, which ${how}: nothing of this run is known to be deployed.`,
-        hint: outcome === 'failed'
-            ? 'Read the newer revision’s log on the control plane, fix, and push again.'
-            : `Check the newer revision on the control plane, or raise ${say('timeout')}.`,
-        title: outcome === 'cancelled' ? 'Deploy cancelled' : 'Superseded, not deployed'
-    };
-}
-function notFollowed(w, current, newer, why) {
-    const which = newer ? `the newer revision ${newer}` : 'a newer revision';
-    return {
-        message: `Revision ${current.revisionId} was SKIPPED for ${which}, which this run could not follow` +
-            `${why ? ` (${why})` : ''}: nothing of revision ${w.revisionId} is known to be deployed.`,
-        hint: 'Check the deployment’s latest revision on the control plane.',
-        title: 'Superseded, not deployed'
-    };
-}
-async function failed(o, state, deps, w) {
-    const last = w.result.status ?? 'no status seen';
-    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)(o, {
-        deploymentId: w.deploymentId,
-        revisionId: w.revisionId,
-        status: last,
-        previousActive: state.previousActive ?? null,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
-    }, deps);
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
-    const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
-    // Why the revision failed, where the control plane says (`status_message`).
-    const said = w.result.revision?.status_message?.trim();
-    const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
-    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(after.rollback);
-    return {
-        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
-            (rolled ? ` ${rolled}` : ''),
-        hint: last === 'BUILD_FAILED'
-            ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
-            : last === 'DEPLOY_FAILED'
-                ? 'The deploy failed after a good build: read the revision’s deploy log and the deployment’s settings (resource-spec, secrets).'
-                : 'The control plane could not create the revision: check the source settings and the deployment on the control plane.',
-        title: `Revision ${last}`
-    };
-}
-/** The title says it timed out; the message says where the revision was (the CLI shows both). */
-function timedOut(o, w, say) {
-    const { result } = w;
-    return {
-        message: (result.status
-            ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
-            : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
-            (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
-            (result.lastApiError && result.lastApiError !== result.lastError
-                ? ` Last answer: ${firstLine(result.lastApiError)}`
-                : ''),
-        hint: `Raise ${say('timeout')} (a first deploy also provisions a database and can take 15 minutes or more), or use ${say.set('wait', false)}.`,
-        title: 'Deploy timed out'
-    };
-}
-/**
- * Polling failed for good. A revision that cannot be found because its deployment was deleted
- * meanwhile (by another run or a person) is reported as that, not as a wrong id.
- */
-async function pollFailed(state, deps, w) {
-    const { result } = w;
-    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
-    if (deleted) {
-        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-        return {
-            message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
-            hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
-            title: 'Deployment deleted'
-        };
-    }
-    const seen = result.status
-        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)}`
-        : 'before any status was read';
-    return {
-        message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
-        hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
-        title: 'Polling failed'
-    };
-}
-/** After a 404 on the revision: whether the deployment itself is gone or going. */
-async function deletedMeanwhile(client, id, err) {
-    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404))
-        return undefined;
-    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(client, id);
-}
-/** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps, state, id, skipped = state.revisionId) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        (0,_state_js__WEBPACK_IMPORTED_MODULE_5__/* .observe */ .lB)(state, d, deps.log);
-        if (d.latest_revision_id && d.latest_revision_id !== skipped)
-            state.newerRevisionId = d.latest_revision_id;
-    }
-    catch {
-        // The revision's own status is what decides the run; this read only adds detail.
-    }
-}
-/** The first line of an error's message: the hint that follows is said once, at the end. */
-function firstLine(err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return text.split('\n')[0] ?? text;
-}
-function hintOf(err) {
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
-        return err.hint;
-    const lines = (err instanceof Error ? err.message : '').split('\n');
-    return lines.length > 1 ? lines.slice(1).join(' ') : undefined;
-}
-
-
-/***/ }),
-
-/***/ 6074:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CC: () => (/* binding */ writeReconciled),
-/* harmony export */   DT: () => (/* binding */ revisionOf),
-/* harmony export */   KL: () => (/* binding */ createOrAdopt),
-/* harmony export */   UP: () => (/* binding */ awaitNewRevision),
-/* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
-/* harmony export */   zD: () => (/* binding */ patchReconciled)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1368);
-/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1114);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1550);
-
-
-
-
-/** Sends of one write in all, the first included (as many as the transport's attempts). */
-const MAX_WRITE_ATTEMPTS = 5;
-async function createOrAdopt(client, body, notes, now, say, onHeld) {
-    /** An earlier send of this create may have been applied after all. */
-    let maybeApplied = false;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return { kind: 'created', deployment: await client.createDeployment(body) };
-        }
-        catch (err) {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
-                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say);
-                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
-                    return existing;
-                if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
-                    // Our earlier send landed late (or another run asked for the very same): nothing to do.
-                    notes.info(`Deployment "${body.name}" exists (${existing.id}) as this run asked: an earlier try of the create went through.`);
-                    return { kind: 'created', deployment: existing };
-                }
-                if (existing) {
-                    notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
-                    return { kind: 'taken', deployment: existing };
-                }
-                if (!(0,_agent_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .isAgentEnvironmentHeld */ .Q)(err))
-                    return nameHeldError(body.name, err, say);
-                const held = await (onHeld ?? heldElsewhere(body.name))(err.detail);
-                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(held))
-                    return held;
-                notes.info(`Sending the create of "${body.name}" again: its agent environment is free.`);
-                continue;
-            }
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            maybeApplied = true;
-            notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say));
-            if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
-                return existing;
-            if (existing) {
-                notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
-                return { kind: 'created', deployment: existing };
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`Deployment "${body.name}" does not exist: the create was not applied; sending it again.`);
-        }
-    }
-}
-/**
- * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
- * delete without `delete_tracing_project` leaves behind.
- */
-function nameHeldError(name, err, say) {
-    const said = /tracing project/i.test(err.detail);
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
-        `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
-}
-/** Without a way to wait: the hold, said. */
-function heldElsewhere(name) {
-    return async (detail) => (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`, undefined, 'Agent environment held');
-}
-function isNameTaken(err) {
-    return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
-}
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
-function outcomeUnknown(err) {
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do)
-        return err;
-    // An answer about another deployment is a lie to stop at, not an answer that got lost.
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UnexpectedResponseError */ .dk && !(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OtherResourceError */ .ZG)) {
-        return new _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do(err, `HTTP ${err.status}, ${err.problem}`, { cause: err });
-    }
-    return undefined;
-}
-/** Whether a deployment found under the name is the one `body` asks for (same source settings). */
-function isWhatWasAsked(d, body) {
-    const same = (asked, got) => Object.entries(asked).every(([k, v]) => v === undefined ||
-        v === null ||
-        JSON.stringify(v) === JSON.stringify(got[k]));
-    return (d.source === body.source &&
-        same(body.source_config, d.source_config) &&
-        same(body.source_revision_config, d.source_revision_config));
-}
-/**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
- */
-async function lookBack(client, unknown, now, look) {
-    const found = await look();
-    if (found !== undefined || !unknown.pending)
-        return found;
-    const until = now() + client.requestTimeoutMs;
-    for (let i = 0; now() < until; i++) {
-        const pause = Math.min(1000 * 2 ** i, until - now());
-        if (pause <= 0 || !(await client.pause(i + 1, pause)))
-            return undefined;
-        const again = await look();
-        if (again !== undefined)
-            return again;
-    }
-    return undefined;
-}
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
-function patchReconciled(client, current, body, newRevision, notes, now) {
-    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
-}
-/**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
- */
-async function writeReconciled(client, current, write, newRevision, what, notes, now) {
-    const before = current.latest_revision_id;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await write();
-        }
-        catch (err) {
-            const unknown = outcomeUnknown(err);
-            if (!unknown)
-                throw err;
-            notes.warning(`${unknown.message}; reading the deployment back before trying again.`);
-            if (newRevision) {
-                const landed = await lookBack(client, unknown, now, async () => {
-                    const d = await client.getDeployment(current.id);
-                    return d.latest_revision_id && d.latest_revision_id !== before ? d : undefined;
-                });
-                if (landed) {
-                    notes.info(`The ${what} went through: revision ${landed.latest_revision_id} appeared.`);
-                    return landed;
-                }
-            }
-            if (attempt >= MAX_WRITE_ATTEMPTS || !(await client.pause(attempt)))
-                throw unknown;
-            notes.info(`No new revision appeared: the ${what} was not applied; sending it again.`);
-        }
-    }
-}
-/** Pauses of the look for a revision that the write's answer did not name yet. */
-const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
-/**
- * After a write (an update, a redeploy) answered with the revision from before: reads the
- * deployment a few times (about 7 s in all, within the run's deadline) for a new
- * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
- */
-async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
-    notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
-    for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
-        if (!(await client.pause(i + 1, LATE_REVISION_PAUSES_MS[i])))
-            return undefined;
-        const now = await client.getDeployment(deploymentId);
-        if (now.latest_revision_id && now.latest_revision_id !== before) {
-            notes.info(`Revision ${now.latest_revision_id} appeared for this ${what}.`);
-            return now;
-        }
-    }
-    return undefined;
-}
-/** The revision a write made: the id the write answered with, read back once if it was null. */
-async function revisionOf(client, d) {
-    if (d.latest_revision_id)
-        return d.latest_revision_id;
-    const again = await client.getDeployment(d.id);
-    if (again.latest_revision_id)
-        return again.latest_revision_id;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
-}
-
-
-/***/ }),
-
-/***/ 1550:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ findDeploymentByName)
-/* harmony export */ });
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
-
-async function findDeploymentByName(client, name, say) {
-    const exact = [];
-    const unread = [];
-    const skipped = (e) => void (e.name === name && unread.push(e.id));
-    for await (const d of client.iterateDeployments({ name_contains: name }, undefined, skipped)) {
-        if (d.name === name)
-            exact.push(d);
-    }
-    for (const id of unread)
-        exact.push(await client.getDeployment(id));
-    const ids = new Set(exact.map(d => d.id));
-    if (ids.size > 1) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
-    }
-    return exact[0];
-}
-
-
-/***/ }),
-
-/***/ 4764:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fn: () => (/* binding */ deletedState),
-/* harmony export */   KK: () => (/* binding */ goneLine),
-/* harmony export */   Ly: () => (/* binding */ waitUntilGone)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
-
-
-
-const FIRST_PAUSE_MS = 1000;
-/** The read sent on the deadline may take this long: a timeout is then said as one, not as an error. */
-const LAST_READ_GRACE_MS = 10_000;
-async function waitUntilGone(client, id, opts, deps) {
-    const { now, sleep } = deps.clock;
-    const start = now();
-    let pause = FIRST_PAUSE_MS;
-    let last;
-    for (;;) {
-        const status = await statusOf(client, id, start + opts.timeoutMs + LAST_READ_GRACE_MS);
-        if (status === undefined)
-            return { kind: 'gone', elapsedMs: now() - start };
-        if (status !== last)
-            opts.onStatus?.(status, now() - start);
-        last = status;
-        if (now() - start >= opts.timeoutMs)
-            return { kind: 'timeout', status: last };
-        const left = Math.max(0, start + opts.timeoutMs - now());
-        await sleep(Math.min(pause, opts.pollIntervalMs, left), deps.signal);
-        pause *= 2;
-    }
-}
-/** The deployment's status, or undefined once reads answer 404. */
-async function statusOf(client, id, deadline) {
-    try {
-        return (await client.getDeployment(id, { deadline })).status;
-    }
-    catch (err) {
-        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
-            return undefined;
-        throw err;
-    }
-}
-/** The log line of the end of the wait. */
-function goneLine(elapsedMs) {
-    return `Gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)}: reads answer 404.`;
-}
-/**
- * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
- */
-async function deletedState(client, id) {
-    try {
-        const d = await client.getDeployment(id);
-        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DELETING_STATUSES */ .Ur.includes(d.status) ? 'AWAITING_DELETE' : undefined;
-    }
-    catch (err) {
-        return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404 ? 'gone' : undefined;
-    }
-}
-
-
-/***/ }),
-
-/***/ 2486:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $U: () => (/* binding */ releaseMaterial),
-/* harmony export */   EP: () => (/* binding */ digestNeeded),
-/* harmony export */   FB: () => (/* binding */ namedMaterial),
-/* harmony export */   Fq: () => (/* binding */ uploadMaterial),
-/* harmony export */   Tl: () => (/* binding */ prepareMaterial),
-/* harmony export */   qO: () => (/* binding */ materialToWrite)
-/* harmony export */ });
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1368);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5911);
-
-
-
-/** The material the plan and the writes send. */
-const materialToWrite = (m) => m.kind === 'promoted' ? m.of : m;
-/** The material the inputs name (no upload). */
-function namedMaterial(o) {
-    return {
-        kind: 'named',
-        ref: o.ref,
-        imageUri: o.imageUri,
-        graphConfigPath: o.graphConfigPath,
-        expectedSha: o.expectedSha
-    };
-}
-/**
- * The run's material, with the state's ref and expected commit. An upload's archive is built here,
- * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
- * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
- */
-async function prepareMaterial(o, state, deps) {
-    if (o.promoteFrom !== undefined)
-        return preparePromotion(o, state, deps);
-    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
-        const named = namedMaterial(o);
-        state.ref = named.ref;
-        state.expectedSha = named.expectedSha;
-        return named;
-    }
-    return uploadMaterial(o, state, deps);
-}
-async function uploadMaterial(o, state, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 369).then(__nccwpck_require__.bind(__nccwpck_require__, 9369))).prepareUpload(o, state, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
-        return upload;
-    const expected = o.expectedSourceDigest;
-    if (expected !== undefined && upload.facts.digest !== expected) {
-        await upload.archive.cleanup();
-        const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
-    }
-    return { kind: 'upload', configPath: upload.archive.configPath, upload };
-}
-/** A promotion: the source read and checked, then its material (an upload archives the workspace). */
-async function preparePromotion(o, state, deps) {
-    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .readPromotionSource */ .fq)(o, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(source))
-        return source;
-    let of;
-    let what;
-    if (source.deployment.source === 'internal_source') {
-        if (o.expectedSourceDigest === undefined)
-            return digestNeeded(source, deps);
-        const upload = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedOptions */ .Ny)(o, source), state, deps);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
-            return upload;
-        of = upload;
-        what = of.upload.facts.digest;
-    }
-    else {
-        const promoted = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedNamed */ .uH)(source, o, deps);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(promoted))
-            return promoted;
-        const { what: said, ...named } = promoted;
-        what = said;
-        of = { kind: 'named', ...named };
-        state.ref = named.ref;
-        state.expectedSha = named.expectedSha;
-    }
-    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotionOf */ .bi)(source, what);
-    state.promotion = promotion;
-    return { kind: 'promoted', source, promotion, of };
-}
-/** The service keeps no archive another deployment can use: the workspace's must be the same. */
-function digestNeeded(s, deps) {
-    const say = deps.say;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
-}
-async function releaseMaterial(m) {
-    const own = materialToWrite(m);
-    if (own.kind === 'upload')
-        await own.upload.archive.cleanup();
-}
-
-
-/***/ }),
-
-/***/ 4168:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Xq: () => (/* binding */ REMOVED),
-/* harmony export */   ZL: () => (/* binding */ planUpdate),
-/* harmony export */   _1: () => (/* binding */ planCreate),
-/* harmony export */   df: () => (/* binding */ describePlan)
-/* harmony export */ });
-/* unused harmony export UPLOADED_OBJECT */
-/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(842);
-
-
-
-
-const HIDDEN = '***';
-/** How a change shows a secret that the update deletes. */
-const REMOVED = '(removed)';
-/** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
-function sourceConfigFromInputs(o) {
-    const c = {};
-    if (o.buildOnPush !== undefined)
-        c.build_on_push = o.buildOnPush;
-    if (o.customUrl !== undefined)
-        c.custom_url = o.customUrl;
-    if (o.resourceSpec !== undefined)
-        c.resource_spec = o.resourceSpec;
-    if (o.k8sNamespace !== undefined)
-        c.listener_config = { k8s_namespace: o.k8sNamespace };
-    if (o.installCommand !== undefined)
-        c.install_command = o.installCommand;
-    if (o.buildCommand !== undefined)
-        c.build_command = o.buildCommand;
-    return c;
-}
-/** The revision of named material: the ref a codehost deployment builds, or the image. */
-function namedRevision(o, m, ref = m.ref) {
-    const r = {};
-    if (o.source === 'codehost') {
-        if (ref !== undefined)
-            r.repo_ref = ref;
-        r.graph_config_path = m.graphConfigPath;
-    }
-    if (m.imageUri !== undefined)
-        r.image_uri = m.imageUri;
-    return r;
-}
-/**
- * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
- * object makes it (write-revision.ts).
- */
-function planCreate(o, name, repo, material, say) {
-    const sourceConfig = sourceConfigFromInputs(o);
-    const named = material.kind === 'named' ? material : undefined;
-    let ref = named?.ref;
-    if (o.source === 'codehost') {
-        if (!repo || !o.integrationId) {
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
-        }
-        sourceConfig.integration_id = o.integrationId;
-        sourceConfig.repo_url = repo.url;
-        ref ??= repo.default_branch;
-    }
-    // Always sent, `serverless` unless asked: the service's own default is not documented.
-    if (o.source !== 'external_docker')
-        sourceConfig.deployment_type = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .createdType */ .RD)(o);
-    // Fields that only a create may set.
-    if (o.listenerId !== undefined)
-        sourceConfig.listener_id = o.listenerId;
-    const body = {
-        name,
-        source: o.source,
-        source_config: sourceConfig,
-        source_revision_config: named ? namedRevision(o, named, ref) : {},
-        secrets: o.secrets ?? []
-    };
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, undefined)];
-    return { kind: 'create', name, body, changes };
-}
-/** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
-const UPLOADED_OBJECT = '(the object path of this run’s upload)';
-/** An upload's revision: the object (named once stored) and the config's path in it. */
-function uploadedRevision(configPath) {
-    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
-}
-/**
- * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
- * archive: the PATCH names the uploaded object and that path, and makes a new revision.
- */
-function planUpdate(o, current, material, say) {
-    if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
-        const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
-    }
-    if (current.source !== o.source) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
-    }
-    const refused = refuseCreateOnlyChanges(o, current, say);
-    if (refused)
-        return refused;
-    const otherRepository = repositoryMismatch(o, current, say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(otherRepository))
-        return otherRepository;
-    const body = {};
-    const sourceConfig = sourceConfigFromInputs(o);
-    if (Object.keys(sourceConfig).length)
-        body.source_config = sourceConfig;
-    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material);
-    if (Object.keys(revisionConfig).length)
-        body.source_revision_config = revisionConfig;
-    if (o.secrets !== undefined)
-        body.secrets = o.secrets;
-    if (o.secretReferences !== undefined)
-        body.secret_references = o.secretReferences;
-    if (o.revisionSource !== undefined)
-        body.revision_source = o.revisionSource;
-    const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
-    const kept = new Set(body.secrets?.map(s => s.name));
-    const removedSecrets = body.secrets
-        ? current.secrets
-            .map(s => s.name)
-            .filter(name => !kept.has(name))
-            .map(shownName)
-        : [];
-    return {
-        kind: 'update',
-        deploymentId: current.id,
-        name: current.name,
-        body,
-        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, current)],
-        newRevision,
-        removedSecrets,
-        otherRepository
-    };
-}
-/** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o, current, say) {
-    const refused = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseTypeChange */ .fx)(o, current, say);
-    if (refused)
-        return refused;
-    const createOnly = [
-        ['integration-id', o.integrationId, current.source_config.integration_id],
-        ['listener-id', o.listenerId, current.source_config.listener_id]
-    ];
-    for (const [input, asked, theirs] of createOnly) {
-        if (asked !== undefined && theirs && asked !== theirs) {
-            const what = input.replace(/-/g, ' ');
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
-        }
-    }
-    return undefined;
-}
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
-function ownerAndName(repoUrl) {
-    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
-    const parts = path
-        .replace(/\.git$/i, '')
-        .replace(/\/+$/, '')
-        .split('/');
-    if (parts.length < 2)
-        return undefined;
-    return parts.slice(-2).join('/').toLowerCase();
-}
-/**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
- */
-function repositoryMismatch(o, current, say) {
-    const repoUrl = current.source_config.repo_url;
-    if (o.source !== 'codehost' || !o.repository || !repoUrl)
-        return undefined;
-    const theirs = ownerAndName(repoUrl);
-    if (!theirs || theirs === o.repository.toLowerCase())
-        return undefined;
-    const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
-    if (o.repositoryExplicit) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
-    }
-    return { deployment: shown, workflow: o.repository };
-}
-/** Each leaf the body sets, with the current value where it differs; secrets by name only. */
-function diff(body, current) {
-    const changes = [];
-    const leaf = (field, to, from) => {
-        const t = show(to);
-        // The current value is the service's text: log-safe before it is shown.
-        const f = from === undefined || from === null ? undefined : (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(show(from), 300);
-        if (t !== f)
-            changes.push({ field, from: f, to: t });
-    };
-    for (const [key, value] of Object.entries(body)) {
-        if (value === undefined || value === null)
-            continue;
-        if (key === 'secrets') {
-            const old = new Map((current?.secrets ?? []).map(s => [s.name, s.value]));
-            const listed = value;
-            for (const s of listed) {
-                const before = old.get(s.name);
-                if (!old.has(s.name))
-                    changes.push({ field: `secrets.${s.name}`, from: undefined, to: HIDDEN });
-                // A service that hides values cannot be compared: show it as set again.
-                else if (before !== s.value)
-                    changes.push({ field: `secrets.${s.name}`, from: HIDDEN, to: HIDDEN });
-            }
-            // The list replaces the whole set: what it leaves out is deleted.
-            const names = new Set(listed.map(s => s.name));
-            for (const name of old.keys()) {
-                if (!names.has(name))
-                    changes.push({ field: `secrets.${shownName(name)}`, from: HIDDEN, to: REMOVED });
-            }
-            continue;
-        }
-        if (key === 'source_config' || key === 'source_revision_config') {
-            const was = (current?.[key] ?? {});
-            for (const [k, v] of Object.entries(value)) {
-                if (v !== undefined && v !== null)
-                    leaf(`${key}.${k}`, v, was[k]);
-            }
-            continue;
-        }
-        leaf(key, value, current ? current[key] : undefined);
-    }
-    return changes;
-}
-/** A secret's name as the deployment has it: the service's text, made log-safe. */
-function shownName(name) {
-    return (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(name, 100);
-}
-function show(v) {
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
-    return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-const TIER_FIELDS = ['size', 'database-size'];
-/** The plan as lines for the log and the dry-run summary. */
-function describePlan(plan) {
-    const head = plan.kind === 'create'
-        ? `Create deployment "${plan.name}" (source ${plan.body.source})`
-        : `Update deployment "${plan.name}" (${plan.deploymentId})` +
-            (plan.newRevision ? ', making a new revision' : ', without a new revision');
-    const lines = [head];
-    if (!plan.changes.length)
-        lines.push('  no field changes');
-    if (plan.kind === 'update' && plan.removedSecrets.length) {
-        lines.push(`  removes ${plan.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${plan.removedSecrets.join(', ')}: the secrets given replace the whole set`);
-    }
-    if (plan.changes.some(c => TIER_FIELDS.includes(c.field)))
-        lines.push(`  then resize through resource-tiers${plan.kind === 'create' ? ', once the first revision exists' : ''}: a new revision, the one this run waits for`);
-    for (const c of plan.changes) {
-        lines.push(c.from === undefined ? `  ${c.field}: ${c.to}` : `  ${c.field}: ${c.from} -> ${c.to}`);
-    }
-    return lines;
-}
-
-
-/***/ }),
-
-/***/ 5911:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ny: () => (/* binding */ promotedOptions),
-/* harmony export */   bi: () => (/* binding */ promotionOf),
-/* harmony export */   fq: () => (/* binding */ readPromotionSource),
-/* harmony export */   hH: () => (/* binding */ promotedLine),
-/* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
-/* harmony export */   uH: () => (/* binding */ promotedNamed)
-/* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2996);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1368);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1550);
-// Promotion (`promote-from`): the material of another deployment's active revision, read and
-// checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
-// branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
-// image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
-// one expected. Whatever does not fit is refused here, with one error naming the source.
-
-
-
-
-
-
-const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(text ?? '', 200);
-/** The deployment `promote-from` names; an error naming it when there is none. */
-async function findSource(o, deps, from) {
-    const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .UUID_PATTERN */ .JJ.test(from)
-        ? await deps.client.getDeployment(from).catch((err) => {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
-        return d;
-    if (!d) {
-        return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
-    }
-    if (o.target.kind === 'id' ? d.id === o.target.deploymentId : d.name === o.name) {
-        return refusal(`Deployment "${d.name}" is both ${deps.say('promote-from')} and this run's target: a deployment cannot be promoted to itself.`, `Set ${deps.say('name')} to the deployment that receives the promotion.`);
-    }
-    return d;
-}
-function refusal(message, hint) {
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
-}
-/**
- * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
- * revision of the source is still in progress (what it will be is not known yet).
- */
-async function activeRevision(deps, d) {
-    const name = `Deployment "${d.name}" (${d.id})`;
-    const promote = 'Promote once the source is deployed and its health checks pass.';
-    if (!d.active_revision_id)
-        return refusal(`${name} has no active revision to promote.`, promote);
-    const revision = await deps.client.getRevision(d.id, d.active_revision_id);
-    if (revision.status !== 'DEPLOYED') {
-        return refusal(`${name}: its active revision ${revision.id} is ${shown(revision.status)}, not DEPLOYED.`, promote);
-    }
-    const latest = d.latest_revision_id;
-    if (latest && latest !== revision.id) {
-        const newer = await deps.client.getRevision(d.id, latest);
-        if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
-            return refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
-        }
-        return { deployment: d, revision, newer };
-    }
-    return { deployment: d, revision };
-}
-/** Reads the source and its active revision, and checks them; nothing is written. */
-async function readPromotionSource(o, deps) {
-    const from = o.promoteFrom;
-    const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
-        const d = await findSource(o, deps, from);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
-            return d;
-        const s = await activeRevision(deps, d);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(s))
-            return s;
-        const asked = o.promoteRevisionId;
-        if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
-            return refusal(`${deps.say('promote-revision-id')} is ${asked}, but the active revision of deployment "${d.name}" (${d.id}, ${deps.say('promote-from')}) is ${s.revision.id}: that revision is not what it serves now, so it is not promoted. Nothing was written.`, `Promote the revision the source runs: pass the revision-id output of the run that deployed "${d.name}", and promote before another deploy of it.`);
-        }
-        deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
-        return s;
-    });
-    return source;
-}
-/** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
-function named(s, o, deps) {
-    const { deployment: d, revision } = s;
-    const c = revision.source_revision_config ?? {};
-    const name = `deployment "${d.name}" (${d.id})`;
-    const say = deps.say;
-    if (d.source === 'codehost') {
-        const sha = c.repo_commit_sha;
-        const ref = c.repo_ref;
-        const bad = badMaterial(revision.id, name, codehostFields(c));
-        if (bad)
-            return bad;
-        if (!sha || !ref) {
-            return refusal(`The active revision ${revision.id} of ${name} reports no ${sha ? 'ref' : 'built commit'}: what it built cannot be promoted.`, 'Promote once the source reports the commit it built.');
-        }
-        if (o.ref !== undefined && o.ref !== ref) {
-            return refusal(`${say('ref')} is ${o.ref}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(ref)}: a promotion deploys the source's ref.`, `Leave ${say('ref')} empty with ${say('promote-from')}.`);
-        }
-        const moved = refuseMovedRef(s, ref, sha, name);
-        if (moved)
-            return moved;
-        return {
-            ref,
-            imageUri: undefined,
-            graphConfigPath: c.graph_config_path ?? o.graphConfigPath,
-            repoUrl: d.source_config.repo_url ?? undefined,
-            expectedSha: sha,
-            what: `commit ${shown(sha)}`
-        };
-    }
-    const image = c.image_uri;
-    if (!image) {
-        return refusal(`The active revision ${revision.id} of ${name} (source ${d.source}) names no image: there is nothing to promote.`, 'Promote a deployment whose revisions deploy an image, or a codehost or upload deployment.');
-    }
-    const bad = badMaterial(revision.id, name, [['image_uri', image, parseImage]]);
-    if (bad)
-        return bad;
-    if (o.imageUri !== undefined && o.imageUri !== image) {
-        return refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
-    }
-    return {
-        ref: undefined,
-        imageUri: image,
-        graphConfigPath: o.graphConfigPath,
-        repoUrl: undefined,
-        expectedSha: undefined,
-        what: `image ${shown(image)}`
-    };
-}
-const parseImage = (0,_inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .optionalToken */ .A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...');
-const parseCommit = (v, fail) => v === '' || /^[0-9a-f]{7,64}$/i.test(v) ? v : fail('a commit must be 7 to 64 hex digits');
-/** A codehost revision's material, each with the check of the input that would name it. */
-const codehostFields = (c) => [
-    ['repo_ref', c.repo_ref ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRef */ .rd],
-    ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
-    ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseGraphConfigPath */ .Rg]
-];
-/**
- * The source's material is the server's text, sent to the target as an input would be: it passes
- * the same checks (a ref with a line break in it is not sent to production).
- */
-function badMaterial(revisionId, name, fields) {
-    for (const [field, value, check] of fields) {
-        let problem;
-        check(value, message => {
-            problem = message;
-            return undefined;
-        });
-        if (problem === undefined)
-            continue;
-        return refusal(`The active revision ${revisionId} of ${name} reports ${field} ${shown(JSON.stringify(value))}, which this run refuses as it would refuse it as an input: ${problem}. Nothing was written.`, 'Check the source deployment on the control plane: its revision names material that cannot be deployed as it is.');
-    }
-    return undefined;
-}
-/**
- * The service builds what a ref points to when the build starts: a newer revision of the same ref
- * that built another commit shows the ref has moved since, and the promotion would build that.
- */
-function refuseMovedRef(s, ref, sha, name) {
-    const newer = s.newer;
-    const c = newer?.source_revision_config;
-    if (!newer || c?.repo_ref !== ref || !c.repo_commit_sha || c.repo_commit_sha === sha)
-        return undefined;
-    return refusal(`The ref ${shown(ref)} of ${name} now points to ${shown(c.repo_commit_sha)} (its newer revision ${newer.id}), not ${shown(sha)} that its active revision built: a promotion would build the new commit.`, 'Promote a tag (refs/tags/...): deploy the source from a tag, so that the ref keeps pointing to what was verified.');
-}
-/** The named material of a codehost or image source (an upload's is the workspace's archive). */
-function promotedNamed(s, o, deps) {
-    const m = named(s, o, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(m))
-        return m;
-    if (m.imageUri && !m.imageUri.includes('@sha256:')) {
-        deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
-    }
-    return m;
-}
-/** The promotion as the state keeps it: the output, the log and the summary say it. */
-function promotionOf(s, what) {
-    return {
-        fromId: s.deployment.id,
-        fromName: s.deployment.name,
-        revisionId: s.revision.id,
-        what,
-        imageUri: s.revision.source_revision_config?.image_uri ?? undefined
-    };
-}
-/**
- * The options of a promotion: the source's source, and what a create of the target needs (the
- * integration, repository, ref or image) taken from the source where this run's inputs leave it.
- */
-function promotedOptions(o, s) {
-    const c = s.deployment.source_config;
-    const r = s.revision.source_revision_config ?? {};
-    const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(c.repo_url ?? '')?.[1];
-    return {
-        ...o,
-        source: s.deployment.source,
-        integrationId: o.integrationId ?? c.integration_id ?? undefined,
-        repository: repository ?? o.repository,
-        repositoryExplicit: false,
-        ref: r.repo_ref ?? undefined,
-        imageUri: r.image_uri ?? undefined
-    };
-}
-/** The target must take the source's material: the same source, and for codehost one repository. */
-function refuseUnfitTarget(s, target, say) {
-    if (!target)
-        return undefined;
-    const from = s.deployment;
-    if (target.source !== from.source) {
-        return refusal(`Deployment "${target.name}" has source ${shown(target.source)}, but deployment "${from.name}" (${say('promote-from')}) has source ${from.source}: a promotion deploys the source's material to a deployment of the same source.`, 'Promote between deployments of one source (codehost, an image source, or uploads).');
-    }
-    const theirs = from.source_config.repo_url;
-    const ours = target.source_config.repo_url;
-    if (from.source !== 'codehost' || !theirs || !ours || sameRepository(theirs, ours))
-        return undefined;
-    return refusal(`Deployment "${target.name}" builds ${shown(ours)}, but deployment "${from.name}" (${say('promote-from')}) builds ${shown(theirs)}: a promotion deploys one repository's commit to a deployment of the same repository.`, 'Promote between deployments of one repository.');
-}
-function sameRepository(a, b) {
-    const norm = (u) => u
-        .trim()
-        .toLowerCase()
-        .replace(/\.git$/, '')
-        .replace(/\/+$/, '');
-    return norm(a) === norm(b);
-}
-/** `Promoted <source> revision <id> (<what>) to <target>: revision <id>`. */
-function promotedLine(p, state, dryRun) {
-    const target = state.name ?? state.deploymentId ?? 'the target';
-    return dryRun
-        ? `Would promote ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}.`
-        : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${state.revisionId ?? 'none'}`;
-}
-
-
-/***/ }),
-
-/***/ 842:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CT: () => (/* binding */ tierChanges),
-/* harmony export */   RD: () => (/* binding */ createdType),
-/* harmony export */   S4: () => (/* binding */ resizeOf),
-/* harmony export */   fx: () => (/* binding */ refuseTypeChange)
-/* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1368);
-
-
-
-/**
- * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
- * (scales to zero; the service's own default is not documented, and it may be the always-on one).
- */
-function createdType(o) {
-    return o.deploymentType ?? _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_DEPLOYMENT_TYPE */ .PN;
-}
-/** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
-function shownSize(size, kind) {
-    return kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
-}
-/** What the service reports of a tier, as the plan shows it; undefined when it reports none. */
-function shownTier(tier) {
-    if (!tier)
-        return undefined;
-    const size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(tier);
-    const text = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
-    return size ? `${size} (${text})` : text;
-}
-/**
- * The tier changes a run asks for, for the plan: on a create (no `current`) each asked size;
- * on an update each that differs from the reported one, or that is not reported.
- */
-function tierChanges(o, current) {
-    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current ? current.source_config.deployment_type : createdType(o));
-    const changes = [];
-    const add = (field, size, reported) => {
-        if (size === undefined)
-            return;
-        const to = shownSize(size, kind);
-        const from = shownTier(reported);
-        if (from !== to)
-            changes.push({ field, from, to });
-    };
-    add('size', o.size, current?.deployment_tier);
-    add('database-size', o.databaseSize, current?.database_tier);
-    return changes;
-}
-/**
- * Before any write to an existing deployment: its type cannot change (a legacy word of the same
- * type is the same type), and a Serverless deployment has no database size.
- */
-function refuseTypeChange(o, current, say) {
-    const theirs = current.source_config.deployment_type;
-    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs);
-    const asked = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
-    const who = `Deployment "${current.name}" (${current.id})`;
-    if (o.deploymentType !== undefined && theirs) {
-        const same = asked && kind ? asked === kind : o.deploymentType === theirs;
-        if (!same) {
-            const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
-        }
-    }
-    if (o.databaseSize !== undefined && kind === 'serverless')
-        return databaseOnServerless(current, say, 'Nothing was written.');
-    return undefined;
-}
-/** A database size asked of a Serverless deployment, which shares its database. */
-function databaseOnServerless(d, say, written) {
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
-}
-/** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
-function resizeOf(o, d, say) {
-    if (o.size === undefined && o.databaseSize === undefined)
-        return undefined;
-    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
-    if (!kind) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
-    }
-    // A create without a type may have been made Serverless by the service's default.
-    if (o.databaseSize !== undefined && kind === 'serverless')
-        return databaseOnServerless(d, say, 'No resize was sent.');
-    const r = { body: {}, unreported: [], described: [] };
-    const ask = (input, field, size, reported) => {
-        if (size === undefined)
-            return;
-        const tier = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(input === 'database-size' ? 'dedicated' : kind, size);
-        if (reported && reported.toUpperCase() === tier)
-            return;
-        r.body[field] = tier;
-        if (!reported)
-            r.unreported.push(input);
-        r.described.push(`${field} ${reported ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(reported, 100) : '(not reported)'} -> ${tier}`);
-    };
-    ask('size', 'compute_tier', o.size, d.deployment_tier);
-    ask('database-size', 'database_tier', o.databaseSize, d.database_tier);
-    return r.described.length ? r : undefined;
-}
-
-
-/***/ }),
-
-/***/ 822:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gM: () => (/* binding */ waitForRevision)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
-// fast at the start and after every change of status, backs off towards poll-interval while
-// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
-// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
-// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
-
-
-
-const DEFAULT_CADENCE = {
-    initialMs: 1000,
-    factor: 2,
-    restartShare: 0.03,
-    nearDoneShare: 0.03,
-    buildShare: 0.2,
-    buildFloorMs: 2000
-};
-/** Stages from which the revision cannot become DEPLOYED at the next poll. */
-const EARLY_STATUSES = new Set(['CREATING', 'QUEUED', 'AWAITING_BUILD', 'BUILDING']);
-const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
-/** The poll sent at the deadline may take this long to answer. */
-const FINAL_POLL_GRACE_MS = 2000;
-/**
- * Until a status is read, a poll may take at least this long from the wait's start, however short
- * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
- * revision once (a timeout with no status says nothing of the revision). Short, because a server
- * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
- * or more.
- */
-const FIRST_READ_MS = 10_000;
-/** A long wait says where it is at least this often: a silent log looks like a hung job. */
-const PROGRESS_EVERY_MS = 30_000;
-/** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
-const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
-/**
- * A revision that the write has just returned may not be readable at once where the read is
- * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
- * soon after, not at the timeout.
- */
-const NOT_FOUND_GRACE_MS = 10_000;
-const KNOWN_STATUSES = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .REVISION_STATUSES */ .X_);
-/**
- * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
- * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
- * seen to that share of the deploy's duration (or `initialMs` for a short one).
- */
-function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
-    let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
-    if (status === undefined || !EARLY_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.initialMs, c.nearDoneShare * elapsedMs));
-    else if (BUILD_STATUSES.has(status))
-        pause = Math.min(pause, Math.max(c.buildFloorMs, c.buildShare * elapsedMs));
-    return Math.round(Math.min(pause, pollIntervalMs));
-}
-async function waitForRevision(o) {
-    const { now, sleep } = o.clock;
-    const cadence = o.cadence ?? DEFAULT_CADENCE;
-    const start = now();
-    const p = {
-        now,
-        cadence,
-        start,
-        deadline: start + o.timeoutMs,
-        timeline: [],
-        status: undefined,
-        revision: undefined,
-        polls: 0,
-        errors: 0,
-        lastError: undefined,
-        lastApiError: undefined,
-        unknownSeen: false,
-        pause: Math.min(cadence.initialMs, o.pollIntervalMs) / cadence.factor,
-        saidAt: start
-    };
-    for (;;) {
-        if (o.signal?.aborted)
-            return resultOf(p, 'cancelled');
-        p.polls++;
-        const step = await pollOnce(o, p);
-        if (step.end)
-            return resultOf(p, step.end);
-        if (now() >= p.deadline)
-            return resultOf(p, 'timeout');
-        const wait = nextWait(o, p, step.changed, step.retryAfterMs);
-        if (wait === undefined)
-            return resultOf(p, 'error');
-        try {
-            await pauseSaying(o, p, wait, sleep);
-        }
-        catch {
-            return resultOf(p, 'cancelled');
-        }
-    }
-}
-/** Says the progress when it is due. */
-function progressIfDue(o, p) {
-    if (!o.onProgress)
-        return;
-    const now = p.now();
-    if (now - p.saidAt < (o.progressEveryMs ?? PROGRESS_EVERY_MS))
-        return;
-    p.saidAt = now;
-    o.onProgress(p.status, now - p.start);
-}
-/**
- * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
- * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
- */
-async function pauseSaying(o, p, ms, sleep) {
-    const end = p.now() + ms;
-    const every = o.progressEveryMs ?? PROGRESS_EVERY_MS;
-    while (o.onProgress && p.saidAt + every < end) {
-        const due = p.saidAt + every;
-        await sleep(Math.max(0, due - p.now()), o.signal);
-        // A clock that did not move (a test's) must not spin here.
-        if (p.now() < due)
-            break;
-        progressIfDue(o, p);
-    }
-    await sleep(Math.max(0, end - p.now()), o.signal);
-}
-function resultOf(p, outcome) {
-    const { status, revision, timeline, polls, lastError, lastApiError } = p;
-    const elapsedMs = p.now() - p.start;
-    return { outcome, status, revision, timeline, polls, elapsedMs, lastError, lastApiError };
-}
-async function pollOnce(o, p) {
-    let revision;
-    try {
-        const end = p.status === undefined ? Math.max(p.deadline, p.start + FIRST_READ_MS) : p.deadline;
-        revision = await o.client.getRevision(o.deploymentId, o.revisionId, {
-            deadline: end + FINAL_POLL_GRACE_MS
-        });
-    }
-    catch (err) {
-        return pollFailed(o, p, err);
-    }
-    p.revision = revision;
-    p.errors = 0;
-    const changed = revision.status !== p.status;
-    if (changed) {
-        p.status = revision.status;
-        const elapsedMs = p.now() - p.start;
-        p.timeline.push({ status: p.status, elapsedMs });
-        p.saidAt = p.now();
-        o.onStatus?.(p.status, elapsedMs);
-        if (!KNOWN_STATUSES.has(p.status) && !p.unknownSeen) {
-            p.unknownSeen = true;
-            o.onUnknownStatus?.(p.status);
-        }
-    }
-    const outcome = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(revision.status);
-    if (outcome !== 'in_progress')
-        return { end: outcome };
-    progressIfDue(o, p);
-    await o.afterPoll?.(revision.status, p.deadline);
-    return { changed };
-}
-function pollFailed(o, p, err) {
-    if (o.signal?.aborted)
-        return { end: 'cancelled' };
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AbortedError */ .oM)
-        return { end: p.now() >= p.deadline ? 'timeout' : 'cancelled' };
-    p.lastError = err;
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
-        p.lastApiError = err;
-    const early404 = err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD &&
-        err.status === 404 &&
-        p.status === undefined &&
-        p.now() - p.start < (o.notFoundGraceMs ?? NOT_FOUND_GRACE_MS);
-    if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && FINAL_HTTP.has(err.status) && !early404)
-        return { end: 'error' };
-    // A 404 in the grace period is not a failing service: it does not use up the error budget.
-    if (!early404)
-        p.errors++;
-    o.onPollError?.(err, Math.max(p.errors, 1));
-    if (p.errors >= (o.maxConsecutiveErrors ?? 6))
-        return { end: 'error' };
-    return { changed: false, retryAfterMs: err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD ? err.retryAfterMs : undefined };
-}
-/** The pause before the next poll; undefined when the server asks to wait past the deadline. */
-function nextWait(o, p, changed, retryAfterMs) {
-    const elapsed = p.now() - p.start;
-    p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
-    if (retryAfterMs !== undefined) {
-        // Polling again before the server's Retry-After would only be refused again; when that
-        // time ends past the deadline, no poll can help any more.
-        if (p.now() + retryAfterMs >= p.deadline) {
-            p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
-            return undefined;
-        }
-        p.pause = Math.max(p.pause, retryAfterMs);
-    }
-    // The last poll lands on the deadline rather than a whole pause after it.
-    return Math.max(0, Math.min(p.pause, p.deadline - p.now()));
-}
-/** The control plane asked to wait past the deadline: no further poll could help. */
-class RetryPastDeadlineError extends Error {
-    constructor(cause, retryAfterMs) {
-        const text = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-        super(`${text} (the control plane asks to wait ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(retryAfterMs)}, past the deadline)`, { cause });
-        this.name = 'RetryPastDeadlineError';
-    }
-}
-
-
-/***/ }),
-
 /***/ 7607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39272,96 +39084,6 @@ function formatAge(ms) {
 
 /***/ }),
 
-/***/ 9556:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
-/* harmony export */   h4: () => (/* binding */ githubContext)
-/* harmony export */ });
-/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-// The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
-// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
-// never reads a `GITHUB_*` variable itself.
-
-/** What is missing from the context, said in the runner's words (the variables it comes from). */
-const CONTEXT_GAPS = {
-    repository: 'GITHUB_REPOSITORY is not set to owner/name',
-    sha: 'No commit is known (GITHUB_SHA is not set)',
-    apiUrl: 'GITHUB_API_URL is not a URL',
-    apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
-};
-/** Larger event files are ignored (the runner's payloads are far smaller). */
-const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
-/** A non-empty trimmed value, or undefined. */
-function text(value) {
-    const v = value?.trim();
-    return v ? v : undefined;
-}
-function root(value, fallback) {
-    return (text(value) ?? fallback).replace(/\/+$/, '');
-}
-function ownerAndName(repository) {
-    const [owner, repo, ...rest] = (repository ?? '').split('/');
-    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-}
-/**
- * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
- * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
- */
-function githubContext(env, payload = readEventPayload(env)) {
-    const repository = text(env.GITHUB_REPOSITORY);
-    const attempt = text(env.GITHUB_RUN_ATTEMPT);
-    const context = {
-        apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
-        serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
-        repository,
-        repo: ownerAndName(repository),
-        runId: text(env.GITHUB_RUN_ID),
-        runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
-        eventName: text(env.GITHUB_EVENT_NAME),
-        sha: text(env.GITHUB_SHA),
-        ref: text(env.GITHUB_REF),
-        refName: text(env.GITHUB_REF_NAME),
-        headRef: text(env.GITHUB_HEAD_REF),
-        workspace: text(env.GITHUB_WORKSPACE),
-        payload
-    };
-    // Only the keys that have a value, so that the context compares and prints cleanly.
-    for (const key of Object.keys(context)) {
-        if (context[key] === undefined)
-            delete context[key];
-    }
-    return context;
-}
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
-function readEventPayload(env) {
-    const path = text(env.GITHUB_EVENT_PATH);
-    if (path === undefined)
-        return {};
-    try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
-        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
-            return {};
-        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-            ? parsed
-            : {};
-    }
-    catch {
-        // No payload, or not JSON: the defaults come from the environment alone.
-        return {};
-    }
-}
-
-
-/***/ }),
-
 /***/ 2418:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39410,7 +39132,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6771);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8047);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -39559,288 +39281,6 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
-/***/ 1068:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ ACTION_INPUTS),
-/* harmony export */   c: () => (/* binding */ ACTION_OUTPUTS)
-/* harmony export */ });
-// Generated by `npm run readme` from action.yml: edit action.yml, not this file (`npm test`
-// fails when they differ). The names, defaults and descriptions of the inputs and outputs, for
-// the inputs table (table.ts), the outputs every run writes, and the command line.
-const ACTION_INPUTS = {
-    'api-key': {
-        description: 'Control plane API key, sent as X-Api-Key. Pass it from a secret; it is masked at once.',
-        required: true
-    },
-    'tenant-id': {
-        description: 'Workspace id (uuid), sent as X-Tenant-Id when set (needed with organization-scoped keys).',
-        required: false
-    },
-    'base-url': {
-        description: 'Control plane base URL; may carry a path (https://host/api-host). https only, except localhost, 127.0.0.0/8 and [::1].',
-        required: false,
-        default: 'https://api.host.langchain.com'
-    },
-    name: {
-        description: 'Deployment name (lowercase letters, digits, hyphens; starts with a letter; at most 63). Found by exact name, created when missing. Required unless deployment-id is set.',
-        required: false
-    },
-    'deployment-id': {
-        description: 'Target this deployment by id instead of by name (no lookup, never creates).',
-        required: false
-    },
-    source: {
-        description: "One of codehost, external_docker, internal_docker, internal_source, internal_template. Used on create; on update it must equal the deployment's source.",
-        required: false,
-        default: 'codehost'
-    },
-    'integration-id': {
-        description: 'Forge integration id (uuid). Needed to create a codehost deployment.',
-        required: false
-    },
-    repository: {
-        description: "Repository (owner/name) to deploy, resolved through the forge repos endpoint. Defaults to the workflow's repository.",
-        required: false
-    },
-    ref: {
-        description: "Branch name or refs/tags/<tag> to deploy (repo_ref). Defaults from the event - the pushed branch or tag, the release tag, or the pull request's head branch.",
-        required: false
-    },
-    'graph-config-path': {
-        description: 'Path of the graph configuration file in the repository (source_revision_config.graph_config_path).',
-        required: false,
-        default: 'langgraph.json'
-    },
-    'image-uri': {
-        description: 'Image to deploy (source_revision_config.image_uri) for external_docker and internal_docker.',
-        required: false
-    },
-    secrets: {
-        description: 'Deployment secrets as NAME=VALUE lines (blank lines and # comments ignored) or a JSON object {"NAME": "value"}. Every value is masked. Empty keeps the current secrets.',
-        required: false
-    },
-    'secret-references': {
-        description: 'YAML or JSON list of {name, secret_name, secret_key} (external_docker only).',
-        required: false
-    },
-    'resource-spec': {
-        description: 'YAML or JSON object with the resource spec (replaces the current one as a whole on update).',
-        required: false
-    },
-    'build-on-push': {
-        description: 'true or false for source_config.build_on_push (codehost; must not be true for a tag ref).',
-        required: false
-    },
-    'custom-url': { description: 'source_config.custom_url of the deployment.', required: false },
-    'listener-id': {
-        description: 'source_config.listener_id (uuid) of the self-hosted listener (external_docker).',
-        required: false
-    },
-    'k8s-namespace': {
-        description: 'Kubernetes namespace for the listener (source_config.listener_config.k8s_namespace, external_docker).',
-        required: false
-    },
-    'install-command': { description: 'source_config.install_command.', required: false },
-    'build-command': { description: 'source_config.build_command.', required: false },
-    'revision-source': {
-        description: 'revision_source of the update - codehost, internal_docker, or internal_source (only with source internal_source - the service gives upload URLs to those deployments alone).',
-        required: false
-    },
-    create: {
-        description: 'Create the deployment when no deployment has this name; false fails instead.',
-        required: false,
-        default: 'true'
-    },
-    wait: {
-        description: 'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
-        required: false,
-        default: 'true'
-    },
-    timeout: {
-        description: 'Longest wait for the revision - 90s, 15m, 1h, 1h30m or plain seconds (at most 6h).',
-        required: false,
-        default: '30m'
-    },
-    'poll-interval': {
-        description: 'Longest pause between two polls (polling starts faster and backs off to this); at least 1s. Default 15s, or the timeout when shorter.',
-        required: false
-    },
-    'dry-run': {
-        description: 'Resolve everything and print the plan (create or update, and what changes); write nothing.',
-        required: false,
-        default: 'false'
-    },
-    'github-token': {
-        description: 'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
-        required: false,
-        default: '${{ github.token }}'
-    },
-    environment: {
-        description: "GitHub environment to record this deploy in - a GitHub deployment for the commit, in_progress while it runs, then success, failure, error or inactive (shown on the repository's Deployments page and in pull requests). Empty - no GitHub deployment.",
-        required: false
-    },
-    'environment-url': {
-        description: "URL that the GitHub deployment shows for the environment; defaults to the deployment's custom-url.",
-        required: false
-    },
-    'api-dialect': {
-        description: 'Wire names to speak - interface, langsmith, or auto (langsmith for the hosted api.host.langchain.com and base URLs ending in /api-host).',
-        required: false,
-        default: 'auto'
-    },
-    'deployment-type': {
-        description: "serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, serverless when not set (the vendor CLI's default; the service's own is not documented). The older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.",
-        required: false
-    },
-    size: {
-        description: "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S to DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
-        required: false
-    },
-    'database-size': {
-        description: 'small, medium or large - the database tier of a Dedicated deployment (refused for Serverless, which shares its database).',
-        required: false
-    },
-    command: {
-        description: 'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
-        required: false,
-        default: 'deploy'
-    },
-    'delete-tracing-project': {
-        description: 'With command delete or sweep - delete its tracing project too, which frees the name for re-creation.',
-        required: false,
-        default: 'false'
-    },
-    'on-failure': {
-        description: 'fail, or rollback - when the new revision fails, redeploy the revision active before this run and wait for it. The job still fails.',
-        required: false,
-        default: 'fail'
-    },
-    'failure-logs': {
-        description: "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off, and the build's lines shown while it builds too.",
-        required: false,
-        default: '50'
-    },
-    'pr-comment': {
-        description: 'On pull_request events - one comment per deployment name, updated in place, with status, url, revision and commit. Needs github-token.',
-        required: false,
-        default: 'false'
-    },
-    'health-check': {
-        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
-        required: false,
-        default: 'false'
-    },
-    'health-check-window': {
-        description: 'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
-        required: false,
-        default: '30s'
-    },
-    'health-check-hosts': {
-        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns (within one registrable domain).',
-        required: false
-    },
-    'smoke-test': {
-        description: 'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
-        required: false
-    },
-    'sweep-names': {
-        description: 'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
-        required: false
-    },
-    'sweep-closed': {
-        description: 'With command sweep - delete those whose pull request (merge request) is closed or merged. Default true when sweep-names has {pr}.',
-        required: false
-    },
-    'sweep-max-age': {
-        description: 'With command sweep - delete those whose last change (updated_at) is older than this, with its unit (7d, 36h; at least 1h).',
-        required: false
-    },
-    'sweep-max-count': {
-        description: 'With command sweep - keep at most this many matching deployments; the oldest by last change go first.',
-        required: false
-    },
-    'fail-on-drift': {
-        description: 'With command check - fail the step when drift is found; false only reports it (the drift output).',
-        required: false,
-        default: 'true'
-    },
-    'promote-from': {
-        description: "Name or id of another deployment whose active revision's material (commit, image or upload digest) this run deploys to its target.",
-        required: false
-    },
-    'expected-source-digest': {
-        description: "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
-        required: false
-    },
-    'promote-revision-id': {
-        description: "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
-        required: false
-    },
-    'verify-source': {
-        description: "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
-        required: false,
-        default: 'true'
-    }
-};
-const ACTION_OUTPUTS = {
-    'deployment-id': { description: 'Id of the deployment created or updated.' },
-    'revision-id': {
-        description: 'Id of the revision this run created (empty when it created none).'
-    },
-    'revision-status': {
-        description: 'Last revision status seen - DEPLOYED, a failure status, SKIPPED, or the in-progress status at the timeout.'
-    },
-    'deployment-status': { description: "The deployment's status at the end." },
-    created: { description: 'true when this run created the deployment, else false.' },
-    url: { description: "The deployment's source_config.custom_url, when it has one." },
-    'status-url': {
-        description: "The deployment's page in the service's web app (`https://smith.langchain.com/o/<tenant>/host/deployments/<id>`), in the `langsmith` dialect on the hosted service's API hosts; empty elsewhere."
-    },
-    'repo-commit-sha': { description: 'The commit the revision built, when the service reports it.' },
-    'github-deployment-id': {
-        description: 'Id of the GitHub deployment this run created (only with environment), else empty.'
-    },
-    deleted: {
-        description: 'true when this run deleted the deployment (command delete), else false.'
-    },
-    'rollback-revision-id': {
-        description: "The revision the rollback's redeploy started and followed to its end (empty when none)."
-    },
-    'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
-    'served-revision': {
-        description: 'this (the new revision answers /info), stale (an older one), unknown (no host block), or empty.'
-    },
-    smoke: {
-        description: 'passed, failed, inconclusive (401/403), or empty when no smoke case ran.'
-    },
-    health: {
-        description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
-    },
-    'source-digest': {
-        description: 'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
-    },
-    'deployment-type': {
-        description: 'serverless or dedicated (a legacy word read as its type), as the service reports it after the run; empty where it does not.'
-    },
-    size: {
-        description: 'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
-    },
-    swept: {
-        description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
-    },
-    drift: {
-        description: "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
-    },
-    'promoted-from-revision-id': {
-        description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
-    }
-};
-
-
-/***/ }),
-
 /***/ 5847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39851,7 +39291,7 @@ const ACTION_OUTPUTS = {
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
 /* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
 
 
@@ -39859,14 +39299,14 @@ const ACTION_OUTPUTS = {
 let loadedParser;
 /** Loads the document parser and the model (once); `raw` given, only when a document input is set. */
 async function loadDocumentParser(raw) {
-    if (raw && !_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw.some(name => isSet(raw, name)))
+    if (raw && !_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw.some(name => isSet(raw, name)))
         return;
     if (loadedParser)
         return;
     const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
-const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
+const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
 function loaded() {
     if (loadedParser === undefined) {
         throw new Error('A YAML/JSON input was read before loadDocumentParser() loaded its parser.');
@@ -39923,7 +39363,7 @@ function parseResourceSpec(v, fail) {
 /* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1068);
+/* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5938);
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1937);
 // Field checks of single-line inputs. Each returns the parsed value and reports every problem
 // through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
@@ -39932,7 +39372,7 @@ function parseResourceSpec(v, fail) {
 
 
 
-const DEFAULT_BASE_URL = _action_yml_js__WEBPACK_IMPORTED_MODULE_2__/* .ACTION_INPUTS */ .b['base-url'].default;
+const DEFAULT_BASE_URL = _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__/* .ACTION_INPUTS */ .b['base-url'].default;
 const MAX_NAME_LENGTH = 63;
 const MAX_API_KEY_LENGTH = 1024;
 /** GitHub limits an environment name to 255 characters. */
@@ -40275,52 +39715,6 @@ function parseSourceDigest(v, fail) {
 
 /***/ }),
 
-/***/ 5585:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G1: () => (/* binding */ ENV_NAME),
-/* harmony export */   HA: () => (/* binding */ defaultOf),
-/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
-/* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
-/* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
-/* harmony export */ });
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1068);
-// The names of the action's inputs, as action.yml declares them (through the generated
-// action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
-
-/** Every input, in action.yml's order. */
-const INPUT_NAMES = Object.keys(_action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b);
-/** The inputs that may hold a YAML/JSON document: a larger size cap, and the parser loaded for them. */
-const DOCUMENT_INPUTS = [
-    'secrets',
-    'secret-references',
-    'resource-spec'
-];
-/**
- * action.yml's default of an input, as the runner applies it; `''` when it has none, or when the
- * default is an expression only the runner can evaluate (`${{ github.token }}`).
- */
-function defaultOf(name) {
-    const input = _action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b[name];
-    const value = 'default' in input ? input.default : '';
-    return value.includes('${{') ? '' : value;
-}
-/**
- * Whether `value` is the input's default expression as action.yml writes it (`${{ github.token }}`):
- * what a runner that does not evaluate expressions passes (`@github/local-action`); it counts as
- * not set.
- */
-function isUnevaluatedDefault(name, value) {
-    const input = _action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b[name];
-    return 'default' in input && input.default.includes('${{') && value.trim() === input.default;
-}
-/** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-
-/***/ }),
-
 /***/ 8925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40330,7 +39724,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /* harmony export */   x8: () => (/* binding */ renderProblems)
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5585);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
 // input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
@@ -40341,7 +39735,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Size caps, in bytes of UTF-8. */
 const MAX_INPUT_BYTES = 64 * 1024;
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
-const DOCUMENTS = new Set(_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw);
+const DOCUMENTS = new Set(_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .DOCUMENT_INPUTS */ .aw);
 function sizeText(bytes) {
     return bytes >= 1024 * 1024
         ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
@@ -40511,6 +39905,490 @@ function lineColumn(text, offset) {
     const column = offset - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r'));
     return `line ${line}, column ${column}`;
 }
+
+
+/***/ }),
+
+/***/ 5938:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ ACTION_INPUTS),
+/* harmony export */   c: () => (/* binding */ ACTION_OUTPUTS)
+/* harmony export */ });
+// Generated by `npm run readme` from action.yml: edit action.yml, not this file (`npm test`
+// fails when they differ). The names, defaults and descriptions of the inputs and outputs, for
+// the inputs table (table.ts), the outputs every run writes, and the command line.
+const ACTION_INPUTS = {
+    'api-key': {
+        description: 'Control plane API key, sent as X-Api-Key. Pass it from a secret; it is masked at once.',
+        required: true
+    },
+    'tenant-id': {
+        description: 'Workspace id (uuid), sent as X-Tenant-Id when set (needed with organization-scoped keys).',
+        required: false
+    },
+    'base-url': {
+        description: 'Control plane base URL; may carry a path (https://host/api-host). https only, except localhost, 127.0.0.0/8 and [::1].',
+        required: false,
+        default: 'https://api.host.langchain.com'
+    },
+    name: {
+        description: 'Deployment name (lowercase letters, digits, hyphens; starts with a letter; at most 63). Found by exact name, created when missing. Required unless deployment-id is set.',
+        required: false
+    },
+    'deployment-id': {
+        description: 'Target this deployment by id instead of by name (no lookup, never creates).',
+        required: false
+    },
+    source: {
+        description: "One of codehost, external_docker, internal_docker, internal_source, internal_template. Used on create; on update it must equal the deployment's source.",
+        required: false,
+        default: 'codehost'
+    },
+    'integration-id': {
+        description: 'Forge integration id (uuid). Needed to create a codehost deployment.',
+        required: false
+    },
+    repository: {
+        description: "Repository (owner/name) to deploy, resolved through the forge repos endpoint. Defaults to the workflow's repository.",
+        required: false
+    },
+    ref: {
+        description: "Branch name or refs/tags/<tag> to deploy (repo_ref). Defaults from the event - the pushed branch or tag, the release tag, or the pull request's head branch.",
+        required: false
+    },
+    'graph-config-path': {
+        description: 'Path of the graph configuration file in the repository (source_revision_config.graph_config_path).',
+        required: false,
+        default: 'langgraph.json'
+    },
+    'image-uri': {
+        description: 'Image to deploy (source_revision_config.image_uri) for external_docker and internal_docker.',
+        required: false
+    },
+    secrets: {
+        description: 'Deployment secrets as NAME=VALUE lines (blank lines and # comments ignored) or a JSON object {"NAME": "value"}. Every value is masked. Empty keeps the current secrets.',
+        required: false
+    },
+    'secret-references': {
+        description: 'YAML or JSON list of {name, secret_name, secret_key} (external_docker only).',
+        required: false
+    },
+    'resource-spec': {
+        description: 'YAML or JSON object with the resource spec (replaces the current one as a whole on update).',
+        required: false
+    },
+    'build-on-push': {
+        description: 'true or false for source_config.build_on_push (codehost; must not be true for a tag ref).',
+        required: false
+    },
+    'custom-url': { description: 'source_config.custom_url of the deployment.', required: false },
+    'listener-id': {
+        description: 'source_config.listener_id (uuid) of the self-hosted listener (external_docker).',
+        required: false
+    },
+    'k8s-namespace': {
+        description: 'Kubernetes namespace for the listener (source_config.listener_config.k8s_namespace, external_docker).',
+        required: false
+    },
+    'install-command': { description: 'source_config.install_command.', required: false },
+    'build-command': { description: 'source_config.build_command.', required: false },
+    'revision-source': {
+        description: 'revision_source of the update - codehost, internal_docker, or internal_source (only with source internal_source - the service gives upload URLs to those deployments alone).',
+        required: false
+    },
+    create: {
+        description: 'Create the deployment when no deployment has this name; false fails instead.',
+        required: false,
+        default: 'true'
+    },
+    wait: {
+        description: 'Poll the new revision (or a newer one that superseded it) until DEPLOYED, failed, or the timeout.',
+        required: false,
+        default: 'true'
+    },
+    timeout: {
+        description: 'Longest wait for the revision - 90s, 15m, 1h, 1h30m or plain seconds (at most 6h).',
+        required: false,
+        default: '30m'
+    },
+    'poll-interval': {
+        description: 'Longest pause between two polls (polling starts faster and backs off to this); at least 1s. Default 15s, or the timeout when shorter.',
+        required: false
+    },
+    'dry-run': {
+        description: 'Resolve everything and print the plan (create or update, and what changes); write nothing.',
+        required: false,
+        default: 'false'
+    },
+    'github-token': {
+        description: 'GitHub REST API token, masked: environment (deployments write), pr-comment (pull-requests write), sweep (pull-requests read).',
+        required: false,
+        default: '${{ github.token }}'
+    },
+    environment: {
+        description: "GitHub environment to record this deploy in - a GitHub deployment for the commit, in_progress while it runs, then success, failure, error or inactive (shown on the repository's Deployments page and in pull requests). Empty - no GitHub deployment.",
+        required: false
+    },
+    'environment-url': {
+        description: "URL that the GitHub deployment shows for the environment; defaults to the deployment's custom-url.",
+        required: false
+    },
+    'api-dialect': {
+        description: 'Wire names to speak - interface, langsmith, or auto (langsmith for the hosted api.host.langchain.com and base URLs ending in /api-host).',
+        required: false,
+        default: 'auto'
+    },
+    'deployment-type': {
+        description: "serverless (scales to zero) or dedicated (always on, its own database), on create; sent as source_config.deployment_type, serverless when not set (the vendor CLI's default; the service's own is not documented). The older dev_free, dev, dev_zero and dev_free_zero read as serverless, prod as dedicated. It cannot change; another type on update is an error.",
+        required: false
+    },
+    size: {
+        description: "small, medium or large - the deployment's compute tier for its type (SERVERLESS_S to DEDICATED_L), set through resource-tiers when it differs; a resize is a new revision, waited on like any other. Cloud sources only.",
+        required: false
+    },
+    'database-size': {
+        description: 'small, medium or large - the database tier of a Dedicated deployment (refused for Serverless, which shares its database).',
+        required: false
+    },
+    command: {
+        description: 'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
+        required: false,
+        default: 'deploy'
+    },
+    'delete-tracing-project': {
+        description: 'With command delete or sweep - delete its tracing project too, which frees the name for re-creation.',
+        required: false,
+        default: 'false'
+    },
+    'on-failure': {
+        description: 'fail, or rollback - when the new revision fails, redeploy the revision active before this run and wait for it. The job still fails.',
+        required: false,
+        default: 'fail'
+    },
+    'failure-logs': {
+        description: "Lines of a failed revision's build or deploy log to show in the log and the job summary; 0 turns it off, and the build's lines shown while it builds too.",
+        required: false,
+        default: '50'
+    },
+    'pr-comment': {
+        description: 'On pull_request events - one comment per deployment name, updated in place, with status, url, revision and commit. Needs github-token.',
+        required: false,
+        default: 'false'
+    },
+    'health-check': {
+        description: 'After DEPLOYED, probe the agent server - true is GET {custom_url}/ok, or give a path (/ok?check_db=1). No redirect followed.',
+        required: false,
+        default: 'false'
+    },
+    'health-check-window': {
+        description: 'After the first 2xx, every probe (about every 5s) this long must be 2xx. Before it, probes go on until timeout.',
+        required: false,
+        default: '30s'
+    },
+    'health-check-hosts': {
+        description: 'More hosts the probes may send the api-key to - a list, *.example.com patterns (within one registrable domain).',
+        required: false
+    },
+    'smoke-test': {
+        description: 'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
+        required: false
+    },
+    'sweep-names': {
+        description: 'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
+        required: false
+    },
+    'sweep-closed': {
+        description: 'With command sweep - delete those whose pull request (merge request) is closed or merged. Default true when sweep-names has {pr}.',
+        required: false
+    },
+    'sweep-max-age': {
+        description: 'With command sweep - delete those whose last change (updated_at) is older than this, with its unit (7d, 36h; at least 1h).',
+        required: false
+    },
+    'sweep-max-count': {
+        description: 'With command sweep - keep at most this many matching deployments; the oldest by last change go first.',
+        required: false
+    },
+    'fail-on-drift': {
+        description: 'With command check - fail the step when drift is found; false only reports it (the drift output).',
+        required: false,
+        default: 'true'
+    },
+    'promote-from': {
+        description: "Name or id of another deployment whose active revision's material (commit, image or upload digest) this run deploys to its target.",
+        required: false
+    },
+    'expected-source-digest': {
+        description: "sha256:<hex> the upload's archive must have (any upload deploy; required with promote-from from internal_source), else refused before any write.",
+        required: false
+    },
+    'promote-revision-id': {
+        description: "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
+        required: false
+    },
+    'verify-source': {
+        description: "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
+        required: false,
+        default: 'true'
+    }
+};
+const ACTION_OUTPUTS = {
+    'deployment-id': { description: 'Id of the deployment created or updated.' },
+    'revision-id': {
+        description: 'Id of the revision this run created (empty when it created none).'
+    },
+    'revision-status': {
+        description: 'Last revision status seen - DEPLOYED, a failure status, SKIPPED, or the in-progress status at the timeout.'
+    },
+    'deployment-status': { description: "The deployment's status at the end." },
+    created: { description: 'true when this run created the deployment, else false.' },
+    url: { description: "The deployment's source_config.custom_url, when it has one." },
+    'status-url': {
+        description: "The deployment's page in the service's web app (`https://smith.langchain.com/o/<tenant>/host/deployments/<id>`), in the `langsmith` dialect on the hosted service's API hosts; empty elsewhere."
+    },
+    'repo-commit-sha': { description: 'The commit the revision built, when the service reports it.' },
+    'github-deployment-id': {
+        description: 'Id of the GitHub deployment this run created (only with environment), else empty.'
+    },
+    deleted: {
+        description: 'true when this run deleted the deployment (command delete), else false.'
+    },
+    'rollback-revision-id': {
+        description: "The revision the rollback's redeploy started and followed to its end (empty when none)."
+    },
+    'rollback-status': { description: 'Its last status - DEPLOYED when the rollback worked.' },
+    'served-revision': {
+        description: 'this (the new revision answers /info), stale (an older one), unknown (no host block), or empty.'
+    },
+    smoke: {
+        description: 'passed, failed, inconclusive (401/403), or empty when no smoke case ran.'
+    },
+    health: {
+        description: 'healthy, unhealthy, unavailable (every probe 404), or empty when no check ran.'
+    },
+    'source-digest': {
+        description: 'sha256:<hex> of the source archive this run built (source or revision-source internal_source), else empty.'
+    },
+    'deployment-type': {
+        description: 'serverless or dedicated (a legacy word read as its type), as the service reports it after the run; empty where it does not.'
+    },
+    size: {
+        description: 'small, medium or large - the compute tier the service reports after the run; empty where it does not.'
+    },
+    swept: {
+        description: 'With command sweep - a JSON array of the names it deleted ([] on a dry run).'
+    },
+    drift: {
+        description: "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
+    },
+    'promoted-from-revision-id': {
+        description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
+    }
+};
+
+
+/***/ }),
+
+/***/ 5767:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G1: () => (/* binding */ ENV_NAME),
+/* harmony export */   HA: () => (/* binding */ defaultOf),
+/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
+/* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
+/* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
+/* harmony export */ });
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5938);
+// The names of the action's inputs, as action.yml declares them (through the generated
+// action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
+
+/** Every input, in action.yml's order. */
+const INPUT_NAMES = Object.keys(_action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b);
+/** The inputs that may hold a YAML/JSON document: a larger size cap, and the parser loaded for them. */
+const DOCUMENT_INPUTS = [
+    'secrets',
+    'secret-references',
+    'resource-spec'
+];
+/**
+ * action.yml's default of an input, as the runner applies it; `''` when it has none, or when the
+ * default is an expression only the runner can evaluate (`${{ github.token }}`).
+ */
+function defaultOf(name) {
+    const input = _action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b[name];
+    const value = 'default' in input ? input.default : '';
+    return value.includes('${{') ? '' : value;
+}
+/**
+ * Whether `value` is the input's default expression as action.yml writes it (`${{ github.token }}`):
+ * what a runner that does not evaluate expressions passes (`@github/local-action`); it counts as
+ * not set.
+ */
+function isUnevaluatedDefault(name, value) {
+    const input = _action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b[name];
+    return 'default' in input && input.default.includes('${{') && value.trim() === input.default;
+}
+/** A secret's name (in `secrets` and `secret-references`): an environment variable name. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+
+/***/ }),
+
+/***/ 5686:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ OUTCOMES)
+/* harmony export */ });
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+// The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
+// the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
+// outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
+
+/** `Revision r-1` or `The revision`: plain for GitHub... */
+const revision = (f) => (f.revisionId ? `Revision ${f.revisionId}` : 'The revision');
+/** ...and in Markdown for the comment. */
+const revisionMd = (f) => f.revisionId ? `Revision ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionId, 200)}` : 'The revision';
+const words = (title, sentence) => ({ title, sentence });
+const FAILED = words('❌ Failed');
+const REMOVAL_FAILED = words('❌ Removing the preview failed');
+/** A delete's outcome that is not one (a deploy's), or an error: the removal failed. */
+const removalFailed = () => REMOVAL_FAILED;
+/** The words of a delete that did its part, unless a failure came after. */
+const unlessFailed = (w) => (f) => f.error !== undefined ? REMOVAL_FAILED : w(f);
+const failedSays = (f) => f.error ?? 'The deploy failed.';
+/**
+ * A deploy's words for a delete's outcome, which no deploy ends with (and `environment` makes no
+ * GitHub deployment for a delete): a failure, should one ever read them.
+ */
+const NOT_A_DEPLOY = {
+    github: 'error',
+    githubSays: failedSays,
+    comment: () => FAILED
+};
+const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.');
+const OUTCOMES = {
+    deployed: {
+        headline: '✅ Deployed',
+        exitCode: 0,
+        github: 'success',
+        githubSays: f => {
+            const p = f.promotion;
+            // What was promoted from where; GitHub clips it at 140 characters.
+            const from = p ? `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}): ` : '';
+            return `${from}${revision(f)} is DEPLOYED.`;
+        },
+        comment: f => words('✅ Deployed', `${revisionMd(f)} is live.`),
+        removal: removalFailed
+    },
+    accepted: {
+        headline: '📨 Accepted (not waited for)',
+        exitCode: 0,
+        github: 'success',
+        githubSays: f => `${revision(f)} accepted (wait: false); not waited for.`,
+        comment: f => words('🚀 Accepted', `${revisionMd(f)} was accepted; not waited for.`),
+        removal: removalFailed
+    },
+    'no-revision': {
+        headline: '✅ Updated (no new revision needed)',
+        exitCode: 0,
+        github: 'success',
+        githubSays: () => 'Updated; no new revision was needed.',
+        comment: () => UP_TO_DATE,
+        removal: removalFailed
+    },
+    /** The update asked for a revision and the control plane made none. */
+    'revision-missing': {
+        headline: '⚠️ Updated, but the control plane made no new revision',
+        exitCode: 0,
+        github: 'inactive',
+        githubSays: () => 'Updated, but the control plane made no new revision.',
+        comment: () => UP_TO_DATE,
+        removal: removalFailed
+    },
+    /** `command: delete`: this run deleted the deployment. */
+    deleted: {
+        headline: '🗑️ Deleted',
+        exitCode: 0,
+        ...NOT_A_DEPLOY,
+        removal: unlessFailed(f => {
+            const tracing = f.tracingProjectDeleted === true
+                ? ' Its tracing project was deleted too.'
+                : f.tracingProjectDeleted === false
+                    ? ' Its tracing project was kept, so the name stays taken.'
+                    : '';
+            return words('🗑️ Preview removed', `The preview was deleted.${tracing}`);
+        })
+    },
+    /** `command: delete`: there was nothing to delete. */
+    absent: {
+        headline: '✅ Nothing to delete',
+        exitCode: 0,
+        ...NOT_A_DEPLOY,
+        removal: unlessFailed(() => words('🗑️ Nothing to remove', 'No deployment of this name exists (already deleted, or never deployed).'))
+    },
+    'dry-run': {
+        headline: '📝 Dry run: nothing written',
+        exitCode: 0,
+        github: 'success',
+        githubSays: () => 'Dry run: nothing was written.',
+        comment: () => words('📝 Dry run', 'Nothing was written.'),
+        removal: () => words('📝 Dry run', 'The preview would be deleted; nothing was deleted.')
+    },
+    skipped: {
+        headline: '⏭️ Superseded by a newer revision',
+        exitCode: 0,
+        // This commit was not deployed: a newer revision (with its own run) superseded it.
+        github: 'inactive',
+        githubSays: f => `${revision(f)} was superseded by ${f.newerRevisionId ? `revision ${f.newerRevisionId}` : 'a newer revision'}.`,
+        comment: f => words('⏭️ Superseded', `${revisionMd(f)} was superseded by a newer revision, reported by its own run.`),
+        removal: removalFailed
+    },
+    failed: {
+        headline: '❌ Revision failed',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} ended ${f.revisionStatus ?? 'failed'}.`,
+        comment: f => words('❌ Failed', `${revisionMd(f)} ended ${f.revisionStatus ? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(f.revisionStatus, 200) : 'failed'}.`),
+        removal: removalFailed
+    },
+    /** The revision is DEPLOYED and its agent server failed the health check. */
+    unhealthy: {
+        headline: '❌ Agent server unhealthy',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} is DEPLOYED, but its agent server is unhealthy.`,
+        comment: f => words('❌ Unhealthy', `${revisionMd(f)} is DEPLOYED, but its agent server is unhealthy.`),
+        removal: removalFailed
+    },
+    timeout: {
+        headline: '⏱️ Timed out',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `Timed out while ${f.revisionStatus ?? 'waiting'}; ${revision(f).toLowerCase()} goes on.`,
+        comment: f => words('⏱️ Timed out', `${revisionMd(f)} was not deployed within the timeout; it goes on on the control plane.`),
+        removal: () => words('⏱️ Removal not confirmed', 'The deletion was requested but not confirmed within the timeout.')
+    },
+    cancelled: {
+        headline: '🛑 Cancelled',
+        exitCode: 130,
+        github: 'inactive',
+        githubSays: f => `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
+        comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
+        removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
+    },
+    error: {
+        headline: '❌ Failed',
+        exitCode: 1,
+        github: 'error',
+        githubSays: failedSays,
+        comment: () => FAILED,
+        removal: removalFailed
+    }
+};
 
 
 /***/ }),
@@ -40731,6 +40609,96 @@ function exchange(req, r, whole, failure) {
         else
             req.end(whole);
     });
+}
+
+
+/***/ }),
+
+/***/ 1953:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
+/* harmony export */   h4: () => (/* binding */ githubContext)
+/* harmony export */ });
+/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
+// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
+// never reads a `GITHUB_*` variable itself.
+
+/** What is missing from the context, said in the runner's words (the variables it comes from). */
+const CONTEXT_GAPS = {
+    repository: 'GITHUB_REPOSITORY is not set to owner/name',
+    sha: 'No commit is known (GITHUB_SHA is not set)',
+    apiUrl: 'GITHUB_API_URL is not a URL',
+    apiUrlNotHttps: 'GITHUB_API_URL must be https (the token travels with every request)'
+};
+/** Larger event files are ignored (the runner's payloads are far smaller). */
+const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
+/** A non-empty trimmed value, or undefined. */
+function text(value) {
+    const v = value?.trim();
+    return v ? v : undefined;
+}
+function root(value, fallback) {
+    return (text(value) ?? fallback).replace(/\/+$/, '');
+}
+function ownerAndName(repository) {
+    const [owner, repo, ...rest] = (repository ?? '').split('/');
+    return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+}
+/**
+ * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
+ * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
+ */
+function githubContext(env, payload = readEventPayload(env)) {
+    const repository = text(env.GITHUB_REPOSITORY);
+    const attempt = text(env.GITHUB_RUN_ATTEMPT);
+    const context = {
+        apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
+        serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
+        repository,
+        repo: ownerAndName(repository),
+        runId: text(env.GITHUB_RUN_ID),
+        runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
+        eventName: text(env.GITHUB_EVENT_NAME),
+        sha: text(env.GITHUB_SHA),
+        ref: text(env.GITHUB_REF),
+        refName: text(env.GITHUB_REF_NAME),
+        headRef: text(env.GITHUB_HEAD_REF),
+        workspace: text(env.GITHUB_WORKSPACE),
+        payload
+    };
+    // Only the keys that have a value, so that the context compares and prints cleanly.
+    for (const key of Object.keys(context)) {
+        if (context[key] === undefined)
+            delete context[key];
+    }
+    return context;
+}
+/**
+ * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
+ * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
+ */
+function readEventPayload(env) {
+    const path = text(env.GITHUB_EVENT_PATH);
+    if (path === undefined)
+        return {};
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
+            return {};
+        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+            ? parsed
+            : {};
+    }
+    catch {
+        // No payload, or not JSON: the defaults come from the environment alone.
+        return {};
+    }
 }
 
 

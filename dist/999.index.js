@@ -1,5 +1,5 @@
-export const id = 18;
-export const ids = [18];
+export const id = 999;
+export const ids = [999];
 export const modules = {
 
 /***/ 8943:
@@ -15,7 +15,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9556);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 
 
 
@@ -27,11 +27,11 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
     if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
-        return _context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
     return { apiUrl, host: api.host };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -125,7 +125,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 9018:
+/***/ 3999:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -134,29 +134,29 @@ __webpack_require__.d(__webpack_exports__, {
   runUpkeep: () => (/* binding */ runUpkeep)
 });
 
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(1368);
+// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
+var ending = __webpack_require__(801);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
 var resolved = __webpack_require__(9481);
-// EXTERNAL MODULE: ./src/deploy/state.ts
-var state = __webpack_require__(3414);
-// EXTERNAL MODULE: ./src/deploy/status-words.ts
-var status_words = __webpack_require__(4749);
-// EXTERNAL MODULE: ./src/deploy/steps/material.ts
-var steps_material = __webpack_require__(2486);
-// EXTERNAL MODULE: ./src/deploy/steps/promote.ts
-var promote = __webpack_require__(5911);
-// EXTERNAL MODULE: ./src/deploy/steps/find-deployment.ts
-var find_deployment = __webpack_require__(1550);
-// EXTERNAL MODULE: ./src/deploy/check/against-source.ts
-var against_source = __webpack_require__(3529);
-// EXTERNAL MODULE: ./src/deploy/check/own-state.ts
-var own_state = __webpack_require__(8128);
-// EXTERNAL MODULE: ./src/deploy/steps/plan.ts
-var steps_plan = __webpack_require__(4168);
-;// CONCATENATED MODULE: ./src/deploy/check/planned.ts
+// EXTERNAL MODULE: ./src/commands/deploy/state.ts
+var state = __webpack_require__(5997);
+// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
+var status_words = __webpack_require__(5744);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
+var steps_material = __webpack_require__(2659);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
+var promote = __webpack_require__(9384);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
+var find_deployment = __webpack_require__(993);
+// EXTERNAL MODULE: ./src/commands/check/against-source.ts
+var against_source = __webpack_require__(6966);
+// EXTERNAL MODULE: ./src/commands/check/own-state.ts
+var own_state = __webpack_require__(3177);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
+var steps_plan = __webpack_require__(1149);
+;// CONCATENATED MODULE: ./src/commands/check/planned.ts
 
 
 
@@ -191,7 +191,7 @@ function plannedChanges(o, current, say, material = (0,steps_material/* namedMat
     return { lines, unread };
 }
 
-;// CONCATENATED MODULE: ./src/deploy/check/check.ts
+;// CONCATENATED MODULE: ./src/commands/check/check.ts
 // `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
 // deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
 // lists each difference: being deleted, another status or type, a planned change, no revision, a
@@ -377,7 +377,7 @@ function commit(o, active, activeId, result) {
 
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __webpack_require__(2679);
-;// CONCATENATED MODULE: ./src/deploy/check/summary.ts
+;// CONCATENATED MODULE: ./src/commands/check/summary.ts
 // The check's job summary: in sync, or each difference (the plan's lines as the dry run shows
 // them, secrets by name only), and what could not be judged. The lines carry the control plane's
 // text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
@@ -412,7 +412,7 @@ var base_url = __webpack_require__(1937);
 var control_plane_redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
 var request = __webpack_require__(5791);
-;// CONCATENATED MODULE: ./src/deploy/sweep/pull-requests.ts
+;// CONCATENATED MODULE: ./src/commands/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
 // that cannot be read is never guessed: the deployment stays, and the log says why.
@@ -504,13 +504,13 @@ function said(v, mark = '') {
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
 var sweep_names = __webpack_require__(6740);
-// EXTERNAL MODULE: ./src/deploy/delete/delete.ts
-var delete_delete = __webpack_require__(6432);
-// EXTERNAL MODULE: ./src/deploy/steps/conclude.ts
-var conclude = __webpack_require__(3718);
+// EXTERNAL MODULE: ./src/commands/delete/delete.ts
+var delete_delete = __webpack_require__(6725);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
+var conclude = __webpack_require__(671);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __webpack_require__(7607);
-;// CONCATENATED MODULE: ./src/deploy/sweep/choose.ts
+;// CONCATENATED MODULE: ./src/commands/sweep/choose.ts
 // Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
 // listing, the pull requests' states and the time. A deployment goes when any criterion says so;
 // a state that could not be read says nothing.
@@ -564,7 +564,7 @@ function decide(d, c) {
         : { ...d, fate: 'kept', why: stays.length ? stays : ['no criterion says it goes'] };
 }
 
-;// CONCATENATED MODULE: ./src/deploy/sweep/sweep.ts
+;// CONCATENATED MODULE: ./src/commands/sweep/sweep.ts
 // `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
 // page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
 // each re-read right before its delete and held back unless it is the same deployment, by id and
@@ -728,7 +728,7 @@ function gone(row, deps) {
     deps.log.info(`"${row.name}" was already gone.`);
 }
 
-;// CONCATENATED MODULE: ./src/deploy/sweep/summary.ts
+;// CONCATENATED MODULE: ./src/commands/sweep/summary.ts
 // The sweep's job summary: every matching deployment, its fate and why, as one table.
 
 const FATE = {

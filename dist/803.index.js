@@ -1,8 +1,8 @@
-export const id = 369;
-export const ids = [369];
+export const id = 803;
+export const ids = [803];
 export const modules = {
 
-/***/ 9369:
+/***/ 2803:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -604,34 +604,13 @@ var external_node_zlib_ = __webpack_require__(8522);
 //   for each block: trailer.update(block); deflate.write(block, done)   // done: block reusable
 //   await deflate.end(); put(trailer.bytes())
 
-
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** CRC-32's table (the reflected polynomial 0xEDB88320), built on first use. */
-let table;
-/** CRC-32 in JavaScript, for Node 20.3-20.14 whose zlib has no crc32 (added in 20.15 and 22.2). */
-function crc32Js(chunk, crc = 0) {
-    if (!table) {
-        table = new Int32Array(256);
-        for (let n = 0; n < 256; n++) {
-            let c = n;
-            for (let k = 0; k < 8; k++)
-                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-            table[n] = c;
-        }
-    }
-    let c = ~crc;
-    for (let i = 0; i < chunk.length; i++)
-        c = table[(c ^ chunk[i]) & 0xff] ^ (c >>> 8);
-    return ~c >>> 0;
-}
-/** zlib's CRC-32 where this Node has it (native, far faster), else the JavaScript one. */
-const crc32 = typeof external_node_zlib_.crc32 === 'function' ? external_node_zlib_.crc32 : crc32Js;
 /** A running CRC-32 and length of the uncompressed bytes, for the trailer. */
 class GzipTrailer {
     #crc = 0;
     #length = 0;
     update(chunk) {
-        this.#crc = crc32(chunk, this.#crc);
+        this.#crc = (0,external_node_zlib_.crc32)(chunk, this.#crc);
         this.#length = (this.#length + chunk.length) % 2 ** 32;
     }
     bytes() {
@@ -1432,13 +1411,9 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
  */
 function uploadUrlProblem(url, loopbackAllowed = true) {
-    let u;
-    try {
-        u = new URL(url);
-    }
-    catch {
+    const u = URL.parse(url);
+    if (!u)
         return 'the upload URL is not a URL';
-    }
     if (u.username || u.password)
         return 'the upload URL carries credentials (user:password@)';
     if (!loopbackAllowed && (0,base_url/* isLoopbackHost */.cW)(u.hostname))
@@ -1451,15 +1426,12 @@ function uploadUrlProblem(url, loopbackAllowed = true) {
 }
 /** The URL as it may be logged: origin and path, without the query that signs it. */
 function describeUploadUrl(url, base) {
-    try {
-        const u = new URL(url, base);
-        return u.protocol === 'http:' || u.protocol === 'https:'
-            ? `${u.origin}${u.pathname}`
-            : `a ${u.protocol} URL`;
-    }
-    catch {
+    const u = URL.parse(url, base === undefined ? undefined : String(base));
+    if (!u)
         return '(not a URL)';
-    }
+    return u.protocol === 'http:' || u.protocol === 'https:'
+        ? `${u.origin}${u.pathname}`
+        : `a ${u.protocol} URL`;
 }
 /** `text` with the signed URL's query (and the URL whole) cut out: what an error may say. */
 function withoutSignature(text, url) {
@@ -1624,9 +1596,9 @@ function dryRunLines(a) {
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
 var workspace_git = __webpack_require__(4300);
-// EXTERNAL MODULE: ./src/deploy/ending.ts
-var ending = __webpack_require__(1368);
-;// CONCATENATED MODULE: ./src/deploy/steps/upload.ts
+// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
+var ending = __webpack_require__(801);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`, as source or revision source). The workspace is
 // archived first, before any request, so that a config that is missing, a path outside the
 // workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
