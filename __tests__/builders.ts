@@ -2,7 +2,7 @@
 // parser would not produce), and a Deployment as the service answers it.
 import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
-import { failureText, stopped, type Stop } from '../src/commands/deploy/ending.ts'
+import { failureText, stopped, type Stop } from '../src/interface/ending.ts'
 import type { EventDefaults } from '../src/runner/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import { actionSay, type Say } from '../src/interface/naming.ts'

@@ -7,7 +7,7 @@ import { makeClock, type Clock } from './clock.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
 import { deleteDeployment } from './commands/delete/delete.ts'
-import { failureText } from './commands/deploy/ending.ts'
+import { failureText } from './interface/ending.ts'
 import { OUTCOMES } from './interface/outcomes.ts'
 import {
   deploy,

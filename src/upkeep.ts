@@ -3,7 +3,7 @@
 // outputs (`swept`, `drift`) and exit. Loaded only for these two commands.
 import type { Redactor } from './control-plane/redact.ts'
 import type { FlowDeps } from './commands/deploy/deps.ts'
-import { failureText } from './commands/deploy/ending.ts'
+import { failureText } from './interface/ending.ts'
 import { check, type CheckResult, type Difference } from './commands/check/check.ts'
 import { renderCheckSummary } from './commands/check/summary.ts'
 import { gitlabPullStates } from './commands/sweep/pull-requests.ts'

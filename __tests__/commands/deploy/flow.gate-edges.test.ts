@@ -5,7 +5,7 @@
 // deployment left.
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
-import { failureText, type Ending } from '../../../src/commands/deploy/ending.ts'
+import { failureText, type Ending } from '../../../src/interface/ending.ts'
 import { deploy, newState, type FlowLog } from '../../../src/commands/deploy/flow.ts'
 import {
   ProbeTimeoutError,

@@ -5,7 +5,7 @@ import { describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient, type ClientOptions } from '../../../src/control-plane/client.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../../src/control-plane/schema.ts'
 import { ApiError } from '../../../src/control-plane/errors.ts'
-import { failureText, type Ending } from '../../../src/commands/deploy/ending.ts'
+import { failureText, type Ending } from '../../../src/interface/ending.ts'
 import {
   deploy,
   newState,

@@ -5,7 +5,7 @@ import type { Deployment } from '../../control-plane/schema.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { namedMaterial } from '../deploy/steps/material.ts'
-import { stopped, type Stop } from '../deploy/ending.ts'
+import { stopped, type Stop } from '../../interface/ending.ts'
 import {
   describePlan,
   planUpdate,

@@ -12,7 +12,8 @@ import { refuseHealthTarget } from './steps/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { refuseCreateWithoutNeeds } from './refuse-create.ts'
 import type { FlowDeps } from './deps.ts'
-import { endingOfError, stop, stopped, type Ending, type Stop } from './ending.ts'
+import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts'
+import { endingOfError } from './ending.ts'
 import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
 import { resizeAfter } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
@@ -36,7 +37,7 @@ import { noteRepository, writePlan, type Written } from './steps/write-revision.
 export { newState, type DeployState, type Outcome } from './state.ts'
 export type { FlowDeps } from './deps.ts'
 export type { FlowLog } from '../../log.ts'
-export type { Ending, Failure } from './ending.ts'
+export type { Ending, Failure } from '../../interface/ending.ts'
 
 /**
  * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,

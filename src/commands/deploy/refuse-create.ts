@@ -3,7 +3,7 @@
 import { createNeedsProblem } from '../../inputs/create-inputs.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { stop, type Stop } from './ending.ts'
+import { stop, type Stop } from '../../interface/ending.ts'
 
 /** The failure when `name` is to be created and the run lacks an input a create needs. */
 export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): Stop | undefined {

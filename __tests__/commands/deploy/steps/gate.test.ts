@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../../../../src/control-plane/redact.ts'
-import { failureText, stopped } from '../../../../src/commands/deploy/ending.ts'
+import { failureText, stopped } from '../../../../src/interface/ending.ts'
 import type { FlowLog } from '../../../../src/log.ts'
 import * as gate from '../../../../src/commands/deploy/steps/gate.ts'
 import { unhealthy } from '../../../../src/commands/deploy/steps/gate.ts'

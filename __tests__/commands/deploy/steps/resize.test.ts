@@ -4,7 +4,7 @@
 // keep naming it the run fails saying so; never a success on the old revision.
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../../src/control-plane/client.ts'
-import { failureText, type Ending } from '../../../../src/commands/deploy/ending.ts'
+import { failureText, type Ending } from '../../../../src/interface/ending.ts'
 import { deploy, newState, type FlowLog } from '../../../../src/commands/deploy/flow.ts'
 import type { Options } from '../../../../src/inputs/options.ts'
 import { ACTION_SAY, testOptions } from '../../../builders.ts'

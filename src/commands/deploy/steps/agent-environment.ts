@@ -10,7 +10,7 @@ import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../../duration.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
-import { stop, type Stop } from '../ending.ts'
+import { stop, type Stop } from '../../../interface/ending.ts'
 import { shownStatus } from '../status-words.ts'
 import { waitUntilGone } from './gone.ts'
 

@@ -10,7 +10,7 @@ import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/af
 import { sameCommit } from '../commits.ts'
 import { checkDeployedHealth } from './after-deployed.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { Ending, Failure } from '../ending.ts'
+import type { Ending, Failure } from '../../../interface/ending.ts'
 import type { Revision } from '../../../control-plane/schema.ts'
 import { deletedState } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'

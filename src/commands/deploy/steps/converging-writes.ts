@@ -15,7 +15,7 @@ import type {
   Deployment,
   PatchDeploymentRequest
 } from '../../../control-plane/schema.ts'
-import { stop, stopped, type Stop } from '../ending.ts'
+import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { isAgentEnvironmentHeld } from './agent-environment.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 

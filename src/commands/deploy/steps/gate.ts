@@ -14,7 +14,7 @@ import {
 } from '../../../health/window.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { FlowLog } from '../../../log.ts'
-import { stop, type Failure, type Stop } from '../ending.ts'
+import { stop, type Failure, type Stop } from '../../../interface/ending.ts'
 
 export interface HealthGateDeps {
   log: FlowLog

@@ -4,7 +4,7 @@
 import type { Options } from '../../../inputs/options.ts'
 import { uploadsWorkspace } from '../../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
-import { stop, stopped, type Stop } from '../ending.ts'
+import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import {
   promotedNamed,

@@ -13,7 +13,7 @@ import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import type { InputName } from '../../../interface/names.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { Options } from '../../../inputs/options.ts'
-import { stop, stopped, type Stop } from '../ending.ts'
+import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { createdType, refuseTypeChange, tierChanges } from './tiers.ts'
 
 export interface Change {

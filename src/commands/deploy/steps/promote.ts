@@ -11,7 +11,7 @@ import { optionalToken, parseGraphConfigPath, parseRef } from '../../../inputs/f
 import type { Say } from '../../../interface/naming.ts'
 import type { Check } from '../../../inputs/problems.ts'
 import type { Options } from '../../../inputs/options.ts'
-import { stop, stopped, type Stop } from '../ending.ts'
+import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, Promotion } from '../state.ts'
 import { findDeploymentByName } from './find-deployment.ts'

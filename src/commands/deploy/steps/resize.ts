@@ -7,7 +7,7 @@
 import type { Deployment } from '../../../control-plane/schema.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
-import { stop, stopped, type Stop } from '../ending.ts'
+import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { observe, writing, type DeployState } from '../state.ts'
 import {
   awaitNewRevision,

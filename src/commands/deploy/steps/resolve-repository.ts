@@ -3,7 +3,7 @@
 import type { Say } from '../../../interface/naming.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import type { RepositoryEntry } from '../../../control-plane/schema.ts'
-import { stop, type Stop } from '../ending.ts'
+import { stop, type Stop } from '../../../interface/ending.ts'
 
 export async function resolveRepository(
   client: ControlPlaneClient,

@@ -17,7 +17,7 @@ import {
 } from '../../../control-plane/vocabulary.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { Options } from '../../../inputs/options.ts'
-import { stop, type Stop } from '../ending.ts'
+import { stop, type Stop } from '../../../interface/ending.ts'
 
 /** A change of the plan (plan.ts's Change): old -> new, `from` undefined when not reported. */
 interface Change {

@@ -25,7 +25,7 @@ import {
   readWorkspaceGit,
   untrackedMembers
 } from '../../../upload/workspace-git.ts'
-import { stop, type Stop } from '../ending.ts'
+import { stop, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, SourceFacts } from '../state.ts'
 

@@ -11,7 +11,7 @@ import {
 } from './converging-writes.ts'
 import type { FlowDeps } from '../deps.ts'
 import { awaitAgentEnvironment } from './agent-environment.ts'
-import { stopped, type Stop } from '../ending.ts'
+import { stopped, type Stop } from '../../../interface/ending.ts'
 import { planUpdate, type Plan } from './plan.ts'
 import { observe, writing, type DeployState } from '../state.ts'
 import type { NamedMaterial, UploadMaterial } from './material.ts'
