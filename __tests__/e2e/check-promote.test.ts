@@ -55,6 +55,17 @@ async function redeploy(t: E2E, name: string, over: Record<string, string> = {})
   t.emu.setSpeed(4)
 }
 
+const revisionPath = (t: E2E, name: string) =>
+  `/v2/deployments/${t.named(name)[0]!.id}/revisions/${latest(t, name).id}`
+
+/** The active revision of `name` as the control plane answers it, in its wire words. */
+async function answer(t: E2E, name: string): Promise<unknown> {
+  const res = await fetch(`${t.emu.url}${revisionPath(t, name)}`, {
+    headers: { 'x-api-key': t.key }
+  })
+  return res.json()
+}
+
 type Verdict = 'in sync' | 'drift' | 'refused'
 
 function checkVerdict(r: RunResult): Verdict {
@@ -222,6 +233,34 @@ const ROWS: Row[] = [
     },
     check: 'in sync',
     says: () => 'runs image registry.example.com/agent:1.2 of "staging"'
+  },
+  {
+    title: 'production was rebuilt from the repository: it names staging’s image, and runs a build',
+    arrange: async t => {
+      seed(t, [
+        image('staging', 'registry.example.com/agent:1.2'),
+        image('production', 'registry.example.com/agent:1.2'),
+        codehost(t, 'built')
+      ])
+      // A revision of `revision-source: codehost` keeps the image of its config; the control
+      // plane's word for its source is read from a codehost revision.
+      const word = ((await answer(t, 'built')) as { source: string }).source
+      const body = (await answer(t, 'production')) as { source_revision_config: object }
+      t.emu.setFaults({
+        kind: 'bad-schema',
+        method: 'GET',
+        path: revisionPath(t, 'production'),
+        body: {
+          ...body,
+          source: word,
+          source_revision_config: { ...body.source_revision_config, repo_ref: 'main' }
+        }
+      })
+      return promote(t)
+    },
+    check: 'drift',
+    says: t =>
+      `"production" runs a revision built from codehost (revision ${latest(t, 'production').id}), but "staging" (\`promote-from\`) revision ${latest(t, 'staging').id} runs image registry.example.com/agent:1.2, built from internal_docker.`
   },
   {
     title: 'production’s active revision reports no commit',

@@ -175,6 +175,15 @@ async function answerWith(
   v.emu.setFaults({ kind: 'bad-schema', method: 'GET', path, body })
 }
 
+/** A revision as the control plane answers it, in its wire words. */
+async function answerOf(revisionId: string, name: string): Promise<Record<string, unknown>> {
+  const { apiKey, tenantId } = v.emu.credentials()
+  const res = await fetch(`${v.emu.url}/v2/deployments/${idOf(name).id}/revisions/${revisionId}`, {
+    headers: { 'x-api-key': apiKey, 'x-tenant-id': tenantId }
+  })
+  return (await res.json()) as Record<string, unknown>
+}
+
 function seededConfig() {
   return { integration_id: v.emu.credentials().integrationId, repo_url: REPO }
 }
@@ -251,6 +260,36 @@ describe('check --promote-from: the target against the source’s active revisio
       image('production', 'registry.example.com/agent:1.2')
     )
     expect((await check(inputs)).exitCode).toBe(0)
+  })
+
+  test('a target whose active revision was built from another source runs other material: drift, though it names the image', async () => {
+    const image = (name: string): Partial<Seeded> => ({
+      name,
+      source: 'internal_docker',
+      source_config: {},
+      source_revision_config: { image_uri: 'registry.example.com/agent:1.2' }
+    })
+    seed(image('staging'), image('production'), { name: 'built' })
+    // production rebuilt from the repository (`revision-source: codehost`): its revision still
+    // names the image of its config, and runs a build of a commit.
+    const word = (await answerOf(idOf('built').revisions[0]!.id, 'built')).source
+    const d = idOf('production')
+    const path = `/v2/deployments/${d.id}/revisions/${d.revisions[0]!.id}`
+    await answerWith(path, path, body => ({
+      ...body,
+      source: word,
+      source_revision_config: {
+        ...(body.source_revision_config as object),
+        repo_ref: 'main',
+        repo_commit_sha: OLD
+      }
+    }))
+    const r = await check({ name: 'production', 'promote-from': 'staging', 'integration-id': '' })
+    expect(r.exitCode).toBe(3)
+    expect(r.log).toContain(
+      `"production" runs a revision built from codehost (revision ${d.revisions[0]!.id}), but "staging" (\`promote-from\`) revision ${idOf('staging').revisions[0]!.id} runs image registry.example.com/agent:1.2, built from internal_docker.`
+    )
+    expect(r.log).not.toContain('In sync')
   })
 
   test('a target whose active revision reports no commit is drift: not shown to be the same', async () => {

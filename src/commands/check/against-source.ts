@@ -1,54 +1,64 @@
 // A promotion's target against its source (`promote-from`): what the target's active revision
-// runs against what the source's active revision runs. Codehost: the commit built; an image: the
-// image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
-// an archive), so it always differs. `command: check` lists these as drift, and a dry-run
-// promotion says them as what it would change: one comparison, so the two agree.
+// runs against what the source's active revision runs, as the promotion's material (material.ts)
+// carries it. A revision built from another source (`revision_source`) runs other material,
+// whatever its config names; then codehost: the commit built; an image: the image; an upload:
+// never the same as far as anyone can tell (the control plane keeps no digest of an archive), so
+// it always differs. `command: check` lists these as drift, and a dry-run promotion says them as
+// what it would change: one comparison of one material, so the two agree.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
-import type { PromotionSource } from '../deploy/steps/promote.ts'
+import type { PromotedMaterial } from '../deploy/steps/material.ts'
 import { revisionsState, type Difference } from './own-state.ts'
 
 const shown = (text: string) => sanitizeServerText(text, 200)
 
 /** `"staging" (promote-from) revision <id>`. */
-function sourceName(s: PromotionSource, deps: Pick<FlowDeps, 'say'>): string {
-  return `"${s.deployment.name}" (${deps.say('promote-from')}) revision ${s.revision.id}`
+function sourceName(m: PromotedMaterial, deps: Pick<FlowDeps, 'say'>): string {
+  return `"${m.source.deployment.name}" (${deps.say('promote-from')}) revision ${m.source.revision.id}`
 }
 
+/** The active revision, as far as the comparison reads it. */
+export type ActiveRevision = Pick<Revision, 'id' | 'source' | 'source_revision_config'>
+
 /**
- * What the target's active revision runs against the source's; undefined when they are the same.
- * A target without an active revision is said by its own state (own-state.ts), not here.
+ * What the target's active revision runs against the promotion's material; undefined when they
+ * are the same. A target without an active revision is said by its own state (own-state.ts).
  */
 export function materialDifference(
   target: Deployment,
-  active: Pick<Revision, 'id' | 'source_revision_config'> | undefined,
-  s: PromotionSource,
+  active: ActiveRevision | undefined,
+  m: PromotedMaterial,
   deps: Pick<FlowDeps, 'say'>
 ): Difference | undefined {
   if (target.active_revision_id === null) return undefined
-  const from = sourceName(s, deps)
+  const from = sourceName(m, deps)
   const material = (text: string): Difference => ({ kind: 'material', text, details: [] })
-  if (s.deployment.source === 'internal_source')
+  if (m.of.kind === 'upload')
     return material(
       `"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`
     )
-  const theirs = s.revision.source_revision_config ?? {}
   const ours = active?.source_revision_config ?? {}
   const revision = target.active_revision_id
-  if (s.deployment.source === 'codehost') {
-    const sha = theirs.repo_commit_sha ?? ''
-    const built = ours.repo_commit_sha
-    if (!built)
+  // Either side unreported: not known to differ.
+  const built = m.source.revision.source
+  if (active?.source && built && active.source !== built)
+    return material(
+      `"${target.name}" runs a revision built from ${shown(active.source)} (revision ${revision}), but ${from} runs ${m.promotion.what}, built from ${shown(built)}.`
+    )
+  const sha = m.of.expectedSha
+  if (sha !== undefined) {
+    const commit = ours.repo_commit_sha
+    if (!commit)
       return material(
         `"${target.name}" reports no commit for its active revision ${revision}: it cannot be shown to run commit ${shown(sha)} of ${from}.`
       )
-    if (built.toLowerCase() === sha.toLowerCase()) return undefined
+    if (commit.toLowerCase() === sha.toLowerCase()) return undefined
     return material(
-      `"${target.name}" runs commit ${shown(built)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`
+      `"${target.name}" runs commit ${shown(commit)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`
     )
   }
-  const image = theirs.image_uri ?? ''
+  const image = m.of.imageUri ?? ''
   if (ours.image_uri === image) return undefined
   const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports'
   return material(
@@ -63,17 +73,16 @@ export function materialDifference(
 export async function previewPromotion(
   deps: FlowDeps,
   target: Deployment,
-  s: PromotionSource,
-  what: string
+  m: PromotedMaterial
 ): Promise<void> {
   const read = await revisionsState(deps.client, target, true)
-  const m = materialDifference(target, read.active, s, deps)
-  const all = m ? [...read.differences, m] : read.differences
+  const d = materialDifference(target, read.active, m, deps)
+  const all = d ? [...read.differences, d] : read.differences
   if (!all.length) {
     deps.log.info(
-      `"${target.name}" already runs what the promotion deploys (${what} of ${sourceName(s, deps)}): it would change no material.`
+      `"${target.name}" already runs what the promotion deploys (${m.promotion.what} of ${sourceName(m, deps)}): it would change no material.`
     )
     return
   }
-  for (const d of all) deps.log.info(`The promotion would change what runs: ${d.text}`)
+  for (const x of all) deps.log.info(`The promotion would change what runs: ${x.text}`)
 }

@@ -4,27 +4,28 @@
 // newest revision that is not the active one or not DEPLOYED, an active revision built from
 // another commit than the ref names now, no deployment. With `promote-from` the source is read and
 // checked as a promotion reads it, and the target's material is compared with the source's
-// (against-source.ts) instead of with the ref. At most three requests (the look-up, the newest and
+// (against-source.ts) instead of with the ref; the material is the deploy's own (material.ts). At most three requests (the look-up, the newest and
 // the active revision), three more for a promotion's source.
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
-import type { Deployment, Revision } from '../../control-plane/schema.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Failure, type Stop } from '../../interface/ending.ts'
 import { newState } from '../deploy/state.ts'
 import { shownStatus } from '../deploy/status-words.ts'
-import { digestNeeded, uploadMaterial, type UploadMaterial } from '../deploy/steps/material.ts'
-import type { PlannedMaterial } from '../deploy/steps/plan.ts'
 import {
-  promotedNamed,
-  promotedOptions,
-  readPromotionSource,
-  refuseUnfitTarget,
-  type PromotionSource
-} from '../deploy/steps/promote.ts'
+  materialToWrite,
+  namedMaterial,
+  prepareMaterial,
+  releaseMaterial,
+  type Material,
+  type NamedMaterial
+} from '../deploy/steps/material.ts'
+import type { PlannedMaterial } from '../deploy/steps/plan.ts'
+import { refuseUnfitTarget } from '../deploy/steps/promote.ts'
 import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
-import { materialDifference } from './against-source.ts'
+import { materialDifference, type ActiveRevision } from './against-source.ts'
 import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
 
@@ -41,15 +42,6 @@ export interface CheckResult {
   failure?: Failure
 }
 
-/** A promotion's source, read and checked, and the material a promotion of it would send. */
-interface Promoted {
-  source: PromotionSource
-  material: PlannedMaterial
-  /** `commit <sha>`, `image <uri>`, or the archive's digest. */
-  what: string
-  upload?: UploadMaterial
-}
-
 export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
   const result: CheckResult = {
     name: o.name,
@@ -57,22 +49,26 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     differences: [],
     skipped: []
   }
-  let promoted: Promoted | Stop | undefined
+  let material: Material | Stop | undefined
   try {
-    // Read first, as a promotion reads it: what the deploy would refuse, the check refuses.
-    promoted = o.promoteFrom === undefined ? undefined : await promotion(o, deps)
-    if (stopped(promoted)) result.failure = promoted.failure
+    // The deploy's material, read first as the deploy reads it: what it would refuse, the check
+    // refuses. An upload of the inputs' own is not archived: what runs is not compared with it.
+    material =
+      o.promoteFrom === undefined && uploadsWorkspace(o.source, o.revisionSource)
+        ? namedMaterial(o)
+        : await prepareMaterial(o, newState(o), deps)
+    if (stopped(material)) result.failure = material.failure
     else {
-      if (promoted)
-        result.promoted = `${promoted.what} of "${promoted.source.deployment.name}" revision ${promoted.source.revision.id}`
-      result.failure = await compare(o, deps, result, promoted)
+      if (material.kind === 'promoted')
+        result.promoted = `${material.promotion.what} of "${material.source.deployment.name}" revision ${material.source.revision.id}`
+      result.failure = await compare(o, deps, result, material)
     }
   } catch (err) {
     if (err instanceof ControlPlaneError)
       result.failure = { message: err.message, title: 'Check failed' }
     else throw err
   } finally {
-    if (promoted && !stopped(promoted)) await promoted.upload?.upload.archive.cleanup()
+    if (material && !stopped(material)) await releaseMaterial(material)
   }
   return result
 }
@@ -81,7 +77,7 @@ async function compare(
   o: Options,
   deps: FlowDeps,
   result: CheckResult,
-  promoted: Promoted | undefined
+  material: Material
 ): Promise<Failure | undefined> {
   const current = await deps.log.group('Find the deployment', () => find(o, deps))
   if (stopped(current)) return current.failure
@@ -102,23 +98,18 @@ async function compare(
     result.differences.push(gone)
     return undefined
   }
-  const unfit = promoted && refuseUnfitTarget(promoted.source, current, deps.say)
+  const unfit =
+    material.kind === 'promoted' && refuseUnfitTarget(material.source, current, deps.say)
   if (unfit) return unfit.failure
   const own = statusAndType(o, current, deps.say)
   result.differences.push(...own.differences)
   result.skipped.push(...own.skipped)
   // Another type is drift already; the plan then lists what else differs.
   const typeOff = own.differences.some(d => d.kind === 'type')
-  const planOptions = promoted ? promotedOptions(o, promoted.source) : o
-  const refused = planned(
-    typeOff ? { ...planOptions, deploymentType: undefined } : planOptions,
-    deps,
-    current,
-    result,
-    promoted?.material
-  )
+  const planOptions = typeOff ? { ...o, deploymentType: undefined } : o
+  const refused = planned(planOptions, deps, current, result, materialToWrite(material))
   if (refused) return refused
-  await deps.log.group('Revisions', () => revisions(o, deps, current, result, promoted))
+  await deps.log.group('Revisions', () => revisions(o, deps, current, result, material))
   return undefined
 }
 
@@ -137,32 +128,13 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined 
   return d
 }
 
-/**
- * The source of `promote-from`, read and checked as a deploy reads it (its refusals are the
- * check's failure), and the material a promotion would send. An upload's is the workspace's
- * archive, whose digest must be `expected-source-digest`, as for the deploy.
- */
-async function promotion(o: Options, deps: FlowDeps): Promise<Promoted | Stop> {
-  const source = await readPromotionSource(o, deps)
-  if (stopped(source)) return source
-  if (source.deployment.source === 'internal_source') {
-    if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
-    const upload = await uploadMaterial(promotedOptions(o, source), newState(o), deps)
-    if (stopped(upload)) return upload
-    return { source, material: upload, what: upload.upload.facts.digest, upload }
-  }
-  const named = promotedNamed(source, o, deps)
-  if (stopped(named)) return named
-  return { source, material: { kind: 'named', ...named }, what: named.what }
-}
-
 /** The planned changes, as differences; the deploy's failure when it would refuse. */
 function planned(
   o: Options,
   deps: FlowDeps,
   current: Deployment,
   result: CheckResult,
-  material: PlannedMaterial | undefined
+  material: PlannedMaterial
 ): Failure | undefined {
   const plan = plannedChanges(o, current, deps.say, material)
   if (stopped(plan)) return plan.failure
@@ -181,22 +153,24 @@ function planned(
 }
 
 /**
- * The revisions' state; then the active revision's material: against the source's for a
- * promotion, else the commit it built against the one the ref names now.
+ * The revisions' state; then the active revision's material: against the promotion's, else the
+ * commit it built against the one the ref names now.
  */
 async function revisions(
   o: Options,
   deps: FlowDeps,
   d: Deployment,
   result: CheckResult,
-  promoted: Promoted | undefined
+  material: Material
 ): Promise<void> {
-  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit(o))
+  const promoted = material.kind === 'promoted' ? material : undefined
+  const named = material.kind === 'named' ? material : undefined
+  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit(named))
   result.differences.push(...read.differences)
   if (promoted) {
-    const m = materialDifference(d, read.active, promoted.source, deps)
+    const m = materialDifference(d, read.active, promoted, deps)
     if (m) result.differences.push(m)
-  } else commit(o, read.active, d.active_revision_id, result)
+  } else if (named) commit(o, named, read.active, d.active_revision_id, result)
   const built = read.active?.source_revision_config?.repo_commit_sha
   deps.log.info(
     `Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${shownStatus(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`
@@ -204,13 +178,14 @@ async function revisions(
 }
 
 /** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
-function wantsCommit(o: Options): boolean {
-  return o.source === 'codehost' && o.expectedSha !== undefined
+function wantsCommit(m: NamedMaterial | undefined): boolean {
+  return m?.source === 'codehost' && m.expectedSha !== undefined
 }
 
 function commit(
   o: Options,
-  active: Pick<Revision, 'source_revision_config'> | undefined,
+  m: NamedMaterial,
+  active: ActiveRevision | undefined,
   activeId: string | null,
   result: CheckResult
 ): void {
@@ -220,10 +195,10 @@ function commit(
     )
     return
   }
-  if (o.source !== 'codehost' || activeId === null) return
-  if (o.expectedSha === undefined) {
+  if (m.source !== 'codehost' || activeId === null) return
+  if (m.expectedSha === undefined) {
     result.skipped.push(
-      `the commit built: the ref ${o.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`
+      `the commit built: the ref ${m.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`
     )
     return
   }
@@ -234,10 +209,10 @@ function commit(
     )
     return
   }
-  if (built.toLowerCase() === o.expectedSha.toLowerCase()) return
+  if (built.toLowerCase() === m.expectedSha.toLowerCase()) return
   result.differences.push({
     kind: 'commit',
-    text: `The active revision ${activeId} built commit ${built}, but ${o.ref} names ${o.expectedSha} now.`,
+    text: `The active revision ${activeId} built commit ${built}, but ${m.ref} names ${m.expectedSha} now.`,
     details: []
   })
 }

@@ -75,7 +75,7 @@ export function statusAndType(
 /** The revisions' state, and the active revision (read when `wantActive`, or when it is the latest). */
 export interface RevisionsRead {
   differences: Difference[]
-  active: Pick<Revision, 'id' | 'source_revision_config'> | undefined
+  active: Pick<Revision, 'id' | 'source' | 'source_revision_config'> | undefined
   latest: Revision | undefined
 }
 

@@ -14,7 +14,7 @@ import { refuseCreateWithoutNeeds } from './refuse-create.ts'
 import type { FlowDeps } from './deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts'
 import { endingOfError } from './ending.ts'
-import { describePlan, planCreate, planUpdate, type Plan } from './steps/plan.ts'
+import { describePlan, planCreate, planUpdate, type Origin, type Plan } from './steps/plan.ts'
 import { resizeAfter } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
 import type { DeployState } from './state.ts'
@@ -27,7 +27,7 @@ import {
   type NamedMaterial,
   type UploadMaterial
 } from './steps/material.ts'
-import { promotedLine, promotedOptions, refuseUnfitTarget } from './steps/promote.ts'
+import { promotedLine, refuseUnfitTarget } from './steps/promote.ts'
 import { BuildLogFollower } from './steps/build-log.ts'
 import { verifySource } from './steps/source-evidence.ts'
 import { waitForRevision } from './steps/wait.ts'
@@ -63,20 +63,20 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
   const material = await prepareMaterial(o, state, deps)
   if (stopped(material)) return material
   try {
-    if (material.kind !== 'promoted') return await stepsWith(o, state, deps, material)
-    const unverified = await verifySource(o, state, deps, material)
+    const promoted = material.kind === 'promoted' ? material : undefined
+    const unverified = promoted && (await verifySource(o, state, deps, promoted))
     if (unverified) return unverified
-    // A promotion deploys as its source: the target keeps all that this run's inputs leave.
-    const ending = await stepsWith(promotedOptions(o, material.source), state, deps, material)
-    const line = promotedLine(material.promotion, state, o.dryRun)
-    if (ending.outcome === 'deployed' || ending.outcome === 'dry-run') deps.log.info(line)
+    const ending = await planAndWrite(o, state, deps, material)
+    const done = ending.outcome === 'deployed' || ending.outcome === 'dry-run'
+    if (promoted && done) deps.log.info(promotedLine(promoted.promotion, state, o.dryRun))
     return ending
   } finally {
     await releaseMaterial(material)
   }
 }
 
-async function stepsWith(
+/** A promotion deploys as its source: the target keeps all that this run's inputs leave. */
+async function planAndWrite(
   o: Options,
   state: DeployState,
   deps: FlowDeps,
@@ -95,19 +95,19 @@ async function stepsWith(
   if (refused) return refused
   if (o.dryRun) {
     // What a promotion would change in what runs, as `command: check` reads it.
-    if (given.kind === 'promoted' && current)
-      await previewPromotion(deps, current, given.source, given.promotion.what)
+    if (given.kind === 'promoted' && current) await previewPromotion(deps, current, given)
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
   const written = await writePlan(o, state, deps, plan, current, material)
   if (stopped(written)) return written
-  return afterWrite(o, state, deps, await resizeAfter(o, state, deps, written))
+  return afterWrite(o, material, state, deps, await resizeAfter(o, state, deps, written))
 }
 
 /** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
 async function afterWrite(
   o: Options,
+  from: Origin,
   state: DeployState,
   deps: FlowDeps,
   written: Written | Stop
@@ -133,7 +133,7 @@ async function afterWrite(
   // A superseded revision's successor is followed within what is left of the timeout.
   const follow = (revisionId: string, timeoutMs: number) =>
     waitFor({ ...o, timeoutMs }, deps, id, revisionId)
-  return conclude(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
+  return conclude(o, from, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
 }
 
 async function makePlan(
@@ -167,19 +167,20 @@ async function planToCreate(
   if (o.target.kind !== 'name')
     return stop(`Deployment ${o.target.deploymentId} was not found.`, undefined)
   const name = o.target.name
-  const refused = refuseCreateWithoutNeeds(o, name, deps.say)
+  const refused = refuseCreateWithoutNeeds(o, material, name, deps.say)
   if (refused) return refused
   // A promotion creates its target on the source's repository.
   const promoted = material.kind === 'named' ? material.repoUrl : undefined
+  const { source, integrationId, repository } = material
   const repo = promoted
     ? { url: promoted, default_branch: '' }
-    : o.source === 'codehost' && o.integrationId && o.repository
-      ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
+    : source === 'codehost' && integrationId && repository
+      ? await resolveRepository(deps.client, integrationId, repository, deps.say)
       : undefined
   if (stopped(repo)) return repo
   if (repo && !promoted) {
     deps.log.info(
-      `Repository ${o.repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
+      `Repository ${repository} -> ${sanitizeServerText(repo.url, 300)} (default branch ${sanitizeServerText(repo.default_branch, 200)})`
     )
   }
   return planCreate(o, name, repo, material, deps.say)

@@ -4,9 +4,18 @@ import { createNeedsProblem } from '../../inputs/create-inputs.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stop, type Stop } from '../../interface/ending.ts'
+import type { PlannedMaterial } from './steps/plan.ts'
 
-/** The failure when `name` is to be created and the run lacks an input a create needs. */
-export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): Stop | undefined {
+/**
+ * The failure when `name` is to be created and the run lacks an input a create needs; what the
+ * material gives (a promotion's source's repository, ref or image) counts as given.
+ */
+export function refuseCreateWithoutNeeds(
+  o: Options,
+  m: PlannedMaterial,
+  name: string,
+  say: Say
+): Stop | undefined {
   if (!o.create) {
     return stop(
       `No deployment is named "${name}" and ${say.set('create', false)} was set.`,
@@ -14,7 +23,13 @@ export function refuseCreateWithoutNeeds(o: Options, name: string, say: Say): St
       'Deployment not found'
     )
   }
-  const problem = createNeedsProblem(o, name, say)
+  const { source, integrationId, repository } = m
+  const named = m.kind === 'named' ? { ref: m.ref, imageUri: m.imageUri } : {}
+  const problem = createNeedsProblem(
+    { ...o, source, integrationId, repository, ...named },
+    name,
+    say
+  )
   if (problem) return stop(problem.message, problem.hint, 'Missing input to create')
   // Without `deployment-type` the create is Serverless, which has no database of its own: refused
   // here rather than after a create that the resize then could not size.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Deployment, RepositoryEntry } from '../../../../src/control-plane/schema.ts'
-import { namedMaterial } from '../../../../src/commands/deploy/steps/material.ts'
+import { namedMaterial, originOf } from '../../../../src/commands/deploy/steps/material.ts'
 import * as plans from '../../../../src/commands/deploy/steps/plan.ts'
 import { describePlan, UPLOADED_OBJECT } from '../../../../src/commands/deploy/steps/plan.ts'
 import type { Options } from '../../../../src/inputs/options.ts'
@@ -37,7 +37,12 @@ const planCreate = (o: Options, name: string, r: RepositoryEntry | undefined) =>
   refusedOr(plans.planCreate(o, name, r, namedMaterial(o), ACTION_SAY))
 const planUpdate = (o: Options, d: Deployment, upload?: { configPath: string }) =>
   refusedOr(
-    plans.planUpdate(o, d, upload ? { kind: 'upload', ...upload } : namedMaterial(o), ACTION_SAY)
+    plans.planUpdate(
+      o,
+      d,
+      upload ? { kind: 'upload', ...originOf(o), ...upload } : namedMaterial(o),
+      ACTION_SAY
+    )
   )
 
 describe('planCreate', () => {

@@ -8,7 +8,7 @@
 // whatever the probes answered.
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
-import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
+import { graphsSkippedBecause, type BuiltFrom } from '../../../health/built-workspace.ts'
 import { checkRevision, verifiedOf } from '../../../health/revision-checks.ts'
 import { servedCheck } from '../../../health/served-check.ts'
 import { probeTarget, vouchedHosts } from '../../../health/target.ts'
@@ -28,6 +28,7 @@ import { stop, stopped, type Ending, type Stop } from '../../../interface/ending
 import type { DeployState } from '../state.ts'
 import { checkFailed, checksTimedOut, gateTimedOut, healthGate, unhealthy } from './gate.ts'
 import { deletedState } from './gone.ts'
+import type { Origin } from './plan.ts'
 
 /** The revision this run waited for, and how long the wait took. */
 export interface DeployedRevision {
@@ -38,6 +39,7 @@ export interface DeployedRevision {
 
 export async function checkDeployedHealth(
   o: Options,
+  from: Origin,
   state: DeployState,
   deps: FlowDeps,
   r: DeployedRevision
@@ -45,7 +47,7 @@ export async function checkDeployedHealth(
   if (!o.healthCheck) return { outcome: 'deployed' }
   const { say } = deps
   const settings = healthSettings(o, o.healthCheck, state, deps, r)
-  const skipped = await graphsSkippedBecause(o, state, deps.workspace ?? '.')
+  const skipped = await graphsSkippedBecause(builtFrom(o, from), state, deps.workspace ?? '.')
   const x = await examineServer(o, deps, {
     settings,
     expected: r,
@@ -81,6 +83,14 @@ export async function checkDeployedHealth(
       : unhealthy(result, r.revisionId, state.name, rolled)
   }
 }
+
+/** What the revision is built from, for the graphs check: the material's origin, the inputs' commit. */
+export const builtFrom = (o: Options, from: Origin): BuiltFrom => ({
+  source: from.source,
+  repositoryExplicit: from.repositoryExplicit,
+  revisionSource: o.revisionSource,
+  expectedSha: o.expectedSha
+})
 
 /** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
 function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Ending | undefined {

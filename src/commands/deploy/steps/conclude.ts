@@ -15,6 +15,7 @@ import type { Revision } from '../../../control-plane/schema.ts'
 import { deletedState } from './gone.ts'
 import { observe, type DeployState } from '../state.ts'
 import type { WaitResult } from './wait.ts'
+import type { Origin } from './plan.ts'
 import { revisionStatusWord, shownStatus } from '../status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
@@ -29,6 +30,7 @@ export type Follow = (revisionId: string, timeoutMs: number) => Promise<Waited>
 
 export async function conclude(
   o: Options,
+  from: Origin,
   state: DeployState,
   deps: FlowDeps,
   w: Waited,
@@ -43,10 +45,10 @@ export async function conclude(
     case 'deployed': {
       const refused = await deployed(state, deps, w)
       if (refused) return rollBackUnverified(o, state, deps, w.revisionId, refused)
-      return checkDeployedHealth(o, state, deps, { ...w, waitedMs: result.elapsedMs })
+      return checkDeployedHealth(o, from, state, deps, { ...w, waitedMs: result.elapsedMs })
     }
     case 'skipped':
-      return superseded(o, state, deps, w, follow)
+      return superseded(o, from, state, deps, w, follow)
     case 'failed':
       return { outcome: 'failed', failure: await failed(o, state, deps, w) }
     case 'timeout':
@@ -178,6 +180,7 @@ const MAX_SUCCESSORS = 5
  */
 async function superseded(
   o: Options,
+  from: Origin,
   state: DeployState,
   deps: FlowDeps,
   w: Waited,
@@ -213,7 +216,7 @@ async function superseded(
       )
       const other = state.promotion && otherMaterial(state, next.result.revision)
       if (other) return rollBackUnverified(o, state, deps, newer, other)
-      const health = await checkDeployedHealth(o, state, deps, { ...next, waitedMs: spent })
+      const health = await checkDeployedHealth(o, from, state, deps, { ...next, waitedMs: spent })
       return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
     }
     if (outcome !== 'skipped') {

@@ -1,14 +1,17 @@
 // Where the revision's material comes from, decided in one step before the plan: the inputs' ref
-// (codehost) or image (docker sources), or the workspace's archive (an upload). The plan and the
-// writes take this value; none of them reads `ref` or `image-uri` from the options.
+// (codehost) or image (docker sources), the workspace's archive (an upload), or a promotion's
+// source's. The plan, the writes, the checks and `command: check` take this value, with its origin
+// (the source, integration and repository): none of them reads `source`, `ref`, `image-uri` or the
+// repository from the options.
 import type { Options } from '../../../inputs/options.ts'
 import { uploadsWorkspace } from '../../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { DeployState, Promotion } from '../state.ts'
+import type { Origin } from './plan.ts'
 import {
   promotedNamed,
-  promotedOptions,
+  promotedOrigin,
   promotionOf,
   readPromotionSource,
   type PromotionSource
@@ -16,7 +19,7 @@ import {
 import type { SourceUpload } from './upload.ts'
 
 /** Material named by the inputs: the ref a codehost revision builds, or the image deployed. */
-export interface NamedMaterial {
+export interface NamedMaterial extends Origin {
   kind: 'named'
   /** `repo_ref`; unset on a create, the repository's default branch is deployed. */
   ref: string | undefined
@@ -31,7 +34,7 @@ export interface NamedMaterial {
 }
 
 /** The workspace's archive, uploaded at write time. */
-export interface UploadMaterial {
+export interface UploadMaterial extends Origin {
   kind: 'upload'
   /** The config's path in the archive: the revision's `graph_config_path`. */
   configPath: string
@@ -52,10 +55,21 @@ export type Material = NamedMaterial | UploadMaterial | PromotedMaterial
 export const materialToWrite = (m: Material): NamedMaterial | UploadMaterial =>
   m.kind === 'promoted' ? m.of : m
 
+/** Where the inputs' material comes from: their source, integration and repository. */
+export function originOf(o: Options): Origin {
+  return {
+    source: o.source,
+    integrationId: o.integrationId,
+    repository: o.repository,
+    repositoryExplicit: o.repositoryExplicit
+  }
+}
+
 /** The material the inputs name (no upload). */
 export function namedMaterial(o: Options): NamedMaterial {
   return {
     kind: 'named',
+    ...originOf(o),
     ref: o.ref,
     imageUri: o.imageUri,
     graphConfigPath: o.graphConfigPath,
@@ -80,11 +94,12 @@ export async function prepareMaterial(
     state.expectedSha = named.expectedSha
     return named
   }
-  return uploadMaterial(o, state, deps)
+  return uploadMaterial(o, originOf(o), state, deps)
 }
 
-export async function uploadMaterial(
+async function uploadMaterial(
   o: Options,
+  origin: Origin,
   state: DeployState,
   deps: FlowDeps
 ): Promise<UploadMaterial | Stop> {
@@ -101,7 +116,7 @@ export async function uploadMaterial(
       { nothingSent: true }
     )
   }
-  return { kind: 'upload', configPath: upload.archive.configPath, upload }
+  return { kind: 'upload', ...origin, configPath: upload.archive.configPath, upload }
 }
 
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
@@ -116,7 +131,7 @@ async function preparePromotion(
   let what: string
   if (source.deployment.source === 'internal_source') {
     if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
-    const upload = await uploadMaterial(promotedOptions(o, source), state, deps)
+    const upload = await uploadMaterial(o, promotedOrigin(o, source), state, deps)
     if (stopped(upload)) return upload
     of = upload
     what = of.upload.facts.digest
@@ -135,7 +150,7 @@ async function preparePromotion(
 }
 
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
-export function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
+function digestNeeded(s: PromotionSource, deps: FlowDeps): Stop {
   const say = deps.say
   return stop(
     `Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`,

@@ -5,6 +5,7 @@ import type {
   Deployment,
   PatchDeploymentRequest,
   RepositoryEntry,
+  Source,
   SourceConfig,
   SourceRevisionConfigRequest
 } from '../../../control-plane/schema.ts'
@@ -43,17 +44,31 @@ export type Plan =
     }
 
 /**
+ * Where a revision's material comes from, beyond its ref or image: the inputs', or a promotion's
+ * source's (material.ts). The plan and a create read these here, never from the options.
+ */
+export interface Origin {
+  source: Source
+  integrationId: string | undefined
+  /** `owner/name`. */
+  repository: string | undefined
+  repositoryExplicit: boolean
+}
+
+/**
  * What the plan needs of the revision's material (material.ts): the inputs' ref or image, or an
  * upload's config path (its object is named only at write time).
  */
-export type PlannedMaterial =
-  | {
-      kind: 'named'
-      ref: string | undefined
-      imageUri: string | undefined
-      graphConfigPath: string
-    }
-  | { kind: 'upload'; configPath: string }
+export type PlannedMaterial = Origin &
+  (
+    | {
+        kind: 'named'
+        ref: string | undefined
+        imageUri: string | undefined
+        graphConfigPath: string
+      }
+    | { kind: 'upload'; configPath: string }
+  )
 
 const HIDDEN = '***'
 /** How a change shows a secret that the update deletes. */
@@ -73,12 +88,11 @@ function sourceConfigFromInputs(o: Options): SourceConfig {
 
 /** The revision of named material: the ref a codehost deployment builds, or the image. */
 function namedRevision(
-  o: Options,
   m: Extract<PlannedMaterial, { kind: 'named' }>,
   ref = m.ref
 ): SourceRevisionConfigRequest {
   const r: SourceRevisionConfigRequest = {}
-  if (o.source === 'codehost') {
+  if (m.source === 'codehost') {
     if (ref !== undefined) r.repo_ref = ref
     r.graph_config_path = m.graphConfigPath
   }
@@ -99,28 +113,29 @@ export function planCreate(
 ): Plan | Stop {
   const sourceConfig = sourceConfigFromInputs(o)
   const named = material.kind === 'named' ? material : undefined
+  const source = material.source
   let ref = named?.ref
-  if (o.source === 'codehost') {
-    if (!repo || !o.integrationId) {
+  if (source === 'codehost') {
+    if (!repo || !material.integrationId) {
       return stop(
         `Creating codehost deployment "${name}" needs the repository of a forge integration.`,
         `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`,
         'Missing input'
       )
     }
-    sourceConfig.integration_id = o.integrationId
+    sourceConfig.integration_id = material.integrationId
     sourceConfig.repo_url = repo.url
     ref ??= repo.default_branch
   }
   // Always sent, `serverless` unless asked: the service's own default is not documented.
-  if (o.source !== 'external_docker') sourceConfig.deployment_type = createdType(o)
+  if (source !== 'external_docker') sourceConfig.deployment_type = createdType(o)
   // Fields that only a create may set.
   if (o.listenerId !== undefined) sourceConfig.listener_id = o.listenerId
   const body: CreateDeploymentRequest = {
     name,
-    source: o.source,
+    source,
     source_config: sourceConfig,
-    source_revision_config: named ? namedRevision(o, named, ref) : {},
+    source_revision_config: named ? namedRevision(named, ref) : {},
     secrets: o.secrets ?? []
   }
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -146,30 +161,31 @@ export function planUpdate(
   material: PlannedMaterial,
   say: Say
 ): Plan | Stop {
-  if (current.source !== o.source && isOtherDialectsWord(current.source, o.source)) {
+  const source = material.source
+  if (current.source !== source && isOtherDialectsWord(current.source, source)) {
     const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface'
     return stop(
-      `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
+      `Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`,
       `Set ${say.set('api-dialect', other)}; changing the source would not help.`,
       'Wrong API dialect'
     )
   }
-  if (current.source !== o.source) {
+  if (current.source !== source) {
     return stop(
-      `Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`,
+      `Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${source}.`,
       `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`,
       'Source mismatch'
     )
   }
-  const refused = refuseCreateOnlyChanges(o, current, say)
+  const refused = refuseCreateOnlyChanges(o, material, current, say)
   if (refused) return refused
-  const otherRepository = repositoryMismatch(o, current, say)
+  const otherRepository = repositoryMismatch(material, current, say)
   if (stopped(otherRepository)) return otherRepository
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
   const revisionConfig =
-    material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material)
+    material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(material)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -195,11 +211,16 @@ export function planUpdate(
 }
 
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o: Options, current: Deployment, say: Say): Stop | undefined {
+function refuseCreateOnlyChanges(
+  o: Options,
+  m: Origin,
+  current: Deployment,
+  say: Say
+): Stop | undefined {
   const refused = refuseTypeChange(o, current, say)
   if (refused) return refused
   const createOnly: [InputName, string | undefined, string | null | undefined][] = [
-    ['integration-id', o.integrationId, current.source_config.integration_id],
+    ['integration-id', m.integrationId, current.source_config.integration_id],
     ['listener-id', o.listenerId, current.source_config.listener_id]
   ]
   for (const [input, asked, theirs] of createOnly) {
@@ -235,23 +256,23 @@ function ownerAndName(repoUrl: string): string | undefined {
  * worth a warning, since a deployment may well be fed by another repository's workflow.
  */
 function repositoryMismatch(
-  o: Options,
+  m: Origin,
   current: Deployment,
   say: Say
 ): { deployment: string; workflow: string } | Stop | undefined {
   const repoUrl = current.source_config.repo_url
-  if (o.source !== 'codehost' || !o.repository || !repoUrl) return undefined
+  if (m.source !== 'codehost' || !m.repository || !repoUrl) return undefined
   const theirs = ownerAndName(repoUrl)
-  if (!theirs || theirs === o.repository.toLowerCase()) return undefined
+  if (!theirs || theirs === m.repository.toLowerCase()) return undefined
   const shown = sanitizeServerText(repoUrl, 300)
-  if (o.repositoryExplicit) {
+  if (m.repositoryExplicit) {
     return stop(
-      `Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`,
+      `Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${m.repository}.`,
       `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`,
       'Repository mismatch'
     )
   }
-  return { deployment: shown, workflow: o.repository }
+  return { deployment: shown, workflow: m.repository }
 }
 
 /** Each leaf the body sets, with the current value where it differs; secrets by name only. */

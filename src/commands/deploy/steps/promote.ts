@@ -6,11 +6,12 @@
 import { ApiError } from '../../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import { revisionOutcome, UUID_PATTERN } from '../../../control-plane/vocabulary.ts'
-import type { Deployment, Revision } from '../../../control-plane/schema.ts'
+import type { Deployment, Revision, Source } from '../../../control-plane/schema.ts'
 import { optionalToken, parseGraphConfigPath, parseRef } from '../../../inputs/fields.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { Check } from '../../../inputs/problems.ts'
 import type { Options } from '../../../inputs/options.ts'
+import type { Origin } from './plan.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployState, Promotion } from '../state.ts'
@@ -25,7 +26,7 @@ export interface PromotionSource {
 }
 
 /** A codehost or image source's material, as material.ts makes it named. */
-export interface PromotedNamed {
+export interface PromotedNamed extends Origin {
   ref: string | undefined
   imageUri: string | undefined
   graphConfigPath: string
@@ -146,6 +147,7 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | 
     const moved = refuseMovedRef(s, ref, sha, name)
     if (moved) return moved
     return {
+      ...promotedOrigin(o, s),
       ref,
       imageUri: undefined,
       graphConfigPath: c.graph_config_path ?? o.graphConfigPath,
@@ -170,6 +172,7 @@ function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | 
     )
   }
   return {
+    ...promotedOrigin(o, s),
     ref: undefined,
     imageUri: image,
     graphConfigPath: o.graphConfigPath,
@@ -264,23 +267,19 @@ export function promotionOf(s: PromotionSource, what: string): Promotion {
 }
 
 /**
- * The options of a promotion: the source's source, and what a create of the target needs (the
- * integration, repository, ref or image) taken from the source where this run's inputs leave it.
+ * Where a promotion's material comes from: the source's source, and what a create of the target
+ * needs (the integration and repository) taken from the source where this run's inputs leave it.
  */
-export function promotedOptions(o: Options, s: PromotionSource): Options {
+export function promotedOrigin(o: Options, s: PromotionSource): Origin {
   const c = s.deployment.source_config
-  const r = s.revision.source_revision_config ?? {}
   const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(
     c.repo_url ?? ''
   )?.[1]
   return {
-    ...o,
-    source: s.deployment.source as Options['source'],
+    source: s.deployment.source as Source,
     integrationId: o.integrationId ?? c.integration_id ?? undefined,
     repository: repository ?? o.repository,
-    repositoryExplicit: false,
-    ref: r.repo_ref ?? undefined,
-    imageUri: r.image_uri ?? undefined
+    repositoryExplicit: false
   }
 }
 

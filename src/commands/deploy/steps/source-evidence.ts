@@ -10,9 +10,8 @@ import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending } from '../../../interface/ending.ts'
 import { newState, observe, type DeployState, type Evidence } from '../state.ts'
-import { examineServer, healthSettings, type Examined } from './after-deployed.ts'
+import { builtFrom, examineServer, healthSettings, type Examined } from './after-deployed.ts'
 import type { PromotedMaterial } from './material.ts'
-import { promotedOptions } from './promote.ts'
 
 /**
  * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
@@ -67,14 +66,13 @@ async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
   const seen = newState(o)
   seen.urlRefused = true
   observe(seen, d, deps.log)
-  const of = promotedOptions(o, m.source)
   const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath
-  const checked = { ...of, graphConfigPath: own }
+  const checked = { ...o, graphConfigPath: own }
   const built = {
     ...(m.of.kind === 'upload' ? { source: m.of.upload.facts } : {}),
     repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
   }
-  const skipped = await graphsSkippedBecause(checked, built, deps.workspace ?? '.')
+  const skipped = await graphsSkippedBecause(builtFrom(o, m.of), built, deps.workspace ?? '.')
   // Without health-check the served-revision check runs anyway, on the default health route.
   const path = o.healthCheck || DEFAULT_HEALTH_PATH
   const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 })
