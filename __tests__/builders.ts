@@ -1,5 +1,6 @@
 // Shared builders: Options through the real input parser (so a fixture can never be a shape the
 // parser would not produce), and a Deployment as the service answers it.
+import { COMMAND_RULES } from '../src/run.ts'
 import { createServer } from 'node:net'
 import type { Deployment } from '../src/control-plane/schema.ts'
 import { failureText, stopped, type Stop } from '../src/interface/ending.ts'
@@ -34,7 +35,8 @@ export function testOptions(
   const result = checkInputs(
     { 'api-key': 'lsv2_pt_test_key', name: 'agent-prod', 'integration-id': INTEGRATION, ...raw },
     event,
-    ACTION_SAY
+    ACTION_SAY,
+    COMMAND_RULES
   )
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return { ...result.options, ...over }

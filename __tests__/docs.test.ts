@@ -101,9 +101,14 @@ describe('the README generator', () => {
     outputs: { created: { description: 'true when created.' } }
   }
   const rows = {
-    'api-key': { applies: 'both', common: true },
-    wait: { applies: 'both' },
-    ref: { applies: 'deploy', sources: ['codehost'], createNeeds: ['codehost'], common: true }
+    'api-key': { commands: ['deploy', 'delete', 'check'], common: true },
+    wait: { commands: ['deploy', 'delete', 'check'] },
+    ref: {
+      commands: ['deploy', 'check'],
+      sources: ['codehost'],
+      createNeeds: ['codehost'],
+      common: true
+    }
   } as const
 
   test('writes one row per input: name, default or required, description as one cell', () => {
@@ -140,9 +145,9 @@ describe('the README generator', () => {
       '| `ref` |  | deploy, check; source `codehost`; required to create `codehost` | A ref. |'
     )
     expect(doc).toContain('| `created` | true when created. |')
-    expect(forText({ applies: 'deploy', sources: ['a', 'b'], revisionSources: ['b'] })).toBe(
-      'deploy, check; source `a`, `b` (or `revision-source` `b`)'
-    )
+    expect(
+      forText({ commands: ['deploy', 'check'], sources: ['a', 'b'], revisionSources: ['b'] })
+    ).toBe('deploy, check; source `a`, `b` (or `revision-source` `b`)')
     expect(() => renderInputsDoc({ action: sample, rows: {}, readFile: () => '' })).toThrow(
       /no row for input api-key/
     )

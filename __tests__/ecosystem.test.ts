@@ -6,6 +6,7 @@
 //   of action.yml, every `steps.<id>.outputs.<name>` read from this action is one of its outputs,
 //   and every example's inputs pass the action's own input validation;
 // - the README's inputs and outputs tables match action.yml; third-party actions are pinned.
+import { COMMAND_RULES } from '../src/run.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -226,7 +227,8 @@ function validationProblems(path: string): { steps: number; problems: unknown[] 
           expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
           repository: 'your-org/my-agent'
         },
-        ACTION_SAY
+        ACTION_SAY,
+        COMMAND_RULES
       )
       if (!result.ok) problems.push(...result.problems)
     }

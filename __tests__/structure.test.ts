@@ -84,24 +84,23 @@ function longFunctions(file: string, max: number): string[] {
 
 /**
  * The layers of src/, top to bottom: a module imports only from its own layer or those below.
- * The doors start the run; the run hands the flow its deps and reports; the GitHub side reads the
- * run's state; the commands (the deploy's steps, what follows a failure; delete, sweep, check)
- * call the services below them; the health gate is a library below the deploy; the wire model below them, and the
- * one request below it; plain values at the bottom.
+ * The doors start the run; the run chooses the command; each command (its flow, its steps, its
+ * report and GitHub side) calls the services below it: the health gate and the upload, the
+ * inputs' checks, the wire model, the one request; plain values at the bottom.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['action/', 'cli/', 'index.ts', 'main.ts'],
-  ['run.ts', 'report.ts', 'port.ts', 'upkeep.ts'],
-  ['github/'],
-  ['commands/'],
-  ['health/'],
-  ['upload/', 'inputs/'],
+  // The registry of the commands: the one place that chooses among them.
+  ['run.ts'],
+  ['commands/', 'report.ts', 'github/'],
+  ['health/', 'upload/'],
+  ['inputs/'],
   ['control-plane/'],
   // The one request (the proxy, the time budget, the body cap, no redirect): below every caller.
   ['net/'],
-  // What a door knows of where it runs (the runner's contexts, what its event implies), and the
-  // public words: the inputs' names and how a message says them, the outcome table.
-  ['runner/', 'interface/'],
+  // What a door knows of where it runs (the runner's contexts, what its event implies, the port),
+  // and the public words: the inputs' names and how a message says them, the outcome table.
+  ['runner/', 'interface/', 'port.ts'],
   ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
 ]
 

@@ -13,6 +13,8 @@ import { pathToFileURL } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { parse as parseYaml } from 'yaml'
 import { INPUTS } from '../src/inputs/table.ts'
+import { INPUT_NAMES } from '../src/interface/names.ts'
+import { takersOf } from '../src/run.ts'
 import { renderContributing } from './rooms.ts'
 
 /** The parts of action.yml the tables show. */
@@ -23,7 +25,8 @@ export interface ActionMetadata {
 
 /** What an input's row in src/inputs/table.ts says that the reference shows. */
 export interface InputFacts {
-  applies: 'deploy' | 'delete' | 'both' | readonly string[]
+  /** The commands that take it (their modules' lists, in the registry's order). */
+  commands: readonly string[]
   sources?: readonly string[]
   revisionSources?: readonly string[]
   createNeeds?: readonly string[]
@@ -87,17 +90,7 @@ const code = (words: readonly string[]) => words.map(w => `\`${w}\``).join(', ')
 
 /** What an input is for, from its row: the commands, the sources, what needs it. */
 export function forText(facts: InputFacts): string {
-  const { applies } = facts
-  // `check` plans the deploy its inputs describe: what a deploy takes, it takes.
-  const commands =
-    typeof applies !== 'string'
-      ? applies.join(', ')
-      : applies === 'both'
-        ? 'deploy, delete, check'
-        : applies === 'deploy'
-          ? 'deploy, check'
-          : applies
-  const parts = [commands]
+  const parts = [facts.commands.join(', ')]
   if (facts.sources) {
     const revision = facts.revisionSources
       ? ` (or \`revision-source\` ${code(facts.revisionSources)})`
@@ -187,7 +180,9 @@ export function renderReadme(readme: string, sources: ReadmeSources): string {
 /** The sources as they are in the repository at `root`. */
 export function repositorySources(root: string): ReadmeSources {
   const readFile = (path: string) => readFileSync(join(root, path), 'utf8')
-  const rows: Record<string, InputFacts> = INPUTS
+  const rows: Record<string, InputFacts> = Object.fromEntries(
+    INPUT_NAMES.map(name => [name, { ...INPUTS[name], commands: takersOf(name) }])
+  )
   return { action: parseYaml(readFile('action.yml')) as ActionMetadata, rows, readFile }
 }
 

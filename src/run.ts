@@ -1,38 +1,61 @@
 // The run, whichever door it came through: raw inputs in through the port, masks first, every
-// input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, the summary and the verdict out through the port, and the outputs in the result (each
-// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
-// signal handlers (the doors own those).
+// input checked before any request against the command's own (its module in the registry below),
+// then its run to its ending, and the summary, the error and the verdict out through the port, the
+// outputs in the result (each door writes them). It never asks where it runs: no @actions/core, no
+// environment variables, no signal handlers (the doors own those).
 import { makeClock, type Clock } from './clock.ts'
+import type { Command, CommandContext, CommandEnding } from './commands/command.ts'
+import { checkCommand } from './commands/check/command.ts'
+import { deleteCommand } from './commands/delete/command.ts'
+import { deployCommand } from './commands/deploy/command.ts'
+import { sweepCommand } from './commands/sweep/command.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
-import { deleteDeployment } from './commands/delete/delete.ts'
-import { failureText } from './interface/ending.ts'
-import { OUTCOMES } from './interface/outcomes.ts'
-import {
-  deploy,
-  newState,
-  type DeployState,
-  type Ending,
-  type FlowDeps,
-  type FlowLog
-} from './commands/deploy/flow.ts'
-import type { GitHubDeployment, GitHubDeploymentDeps } from './github/deployment.ts'
-import { statusUrlOf } from './commands/deploy/status-url.ts'
+import { formatDuration } from './duration.ts'
 import {
   commonWordSecretNames,
   parseInputs,
   readRawInputs,
-  unmaskedSecretNames
+  unmaskedSecretNames,
+  type CommandRules
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
-import type { Say } from './interface/naming.ts'
 import { renderProblems } from './inputs/problems.ts'
-import { formatDuration } from './duration.ts'
+import { EVERY_COMMAND, type CommandName } from './inputs/table.ts'
+import { failureText } from './interface/ending.ts'
+import type { InputName } from './interface/names.ts'
+import type { Say } from './interface/naming.ts'
+import { OUTCOMES } from './interface/outcomes.ts'
+import type { FlowLog } from './log.ts'
 import type { ExitCode, RunPort, RunResult } from './port.ts'
-import { allOutputs, summaryText, typeAndSize } from './report.ts'
-import type { SmokeCase } from './inputs/smoke-cases.ts'
-import type { UpkeepEnd } from './upkeep.ts'
+import { allOutputs } from './report.ts'
+
+/**
+ * The commands, in the words of the `command` input: the one place that chooses among them.
+ * Adding a command is a folder (src/commands/<name>/command.ts) and a row here.
+ */
+export const REGISTRY = {
+  deploy: deployCommand,
+  check: checkCommand,
+  delete: deleteCommand,
+  sweep: sweepCommand
+} as const satisfies Record<CommandName, Command>
+
+/** Who takes what, whose rules: what the inputs' checks know of the registry. */
+export const COMMAND_RULES: CommandRules = {
+  takers: input => takersOf(input),
+  rulesOf: command => REGISTRY[command].rules
+}
+
+const TAKERS = new Map<InputName, CommandName[]>()
+for (const [name, command] of Object.entries(REGISTRY) as [CommandName, Command][])
+  for (const input of [...EVERY_COMMAND, ...command.inputs])
+    TAKERS.set(input, [...(TAKERS.get(input) ?? []), name])
+
+/** The commands that take `input`, in the registry's order. */
+export function takersOf(input: InputName): readonly CommandName[] {
+  return TAKERS.get(input) ?? []
+}
 
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000
@@ -47,7 +70,7 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   const clock = makeClock(time)
   const started = clock.now()
   const raw = readRawInputs(name => port.input(name))
-  const parsed = await parseInputs(raw, port.event, port.say)
+  const parsed = await parseInputs(raw, port.event, port.say, COMMAND_RULES)
   const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
@@ -56,96 +79,45 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
     return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
-  const smoke = await readSmokeTest(port, o, redactor)
-  if (smoke === 'invalid') return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   for (const line of parsed.notices) port.notice(redactor.redact(line))
   warnUnmasked(port, o)
 
   const client = controlPlane(port, o, { redactor, clock, started })
-  const { say } = port
-  port.info(dialectLine(o, say))
-  if (o.command === 'sweep' || o.command === 'check')
-    return upkeep(port, o, client, { redactor, say, clock })
-  const state = newState(o)
-  const log = flowLog(port, redactor)
-  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-  const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = { client, log, signal: port.signal, say, clock, ...uploadPlace(port.event) }
-  const withCases = smoke ? { ...deps, smokeCases: smoke } : deps
-  const ending = await flowEnding(o, state, withCases)
-  const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
-  // The deployment's page in the web app; none for one this run deleted.
-  state.statusUrl =
-    state.deleted === true
-      ? undefined
-      : statusUrlOf({
-          baseUrl: o.baseUrl,
-          dialect: o.apiDialect,
-          tenantId: state.tenantId ?? o.tenantId,
-          deploymentId: state.deploymentId
-        })
-  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now })
+  port.info(dialectLine(o, port.say))
+  const context = { port, client, log: flowLog(port, redactor), redactor, clock, started }
+  const command = REGISTRY[o.command]
+  const ending = await endingOf(command, o, context)
+  if (ending.summary !== undefined) await writeSummary(port, ending.summary, redactor)
+  if (ending.failure) port.error(redactor.redact(failureText(ending.failure)), ending.failure.title)
+  else if (ending.done) port.info(ending.done)
+  return { exitCode: exitCodeOf(ending, client), outputs: allOutputs(undefined, ending.outputs) }
+}
 
-  const outputs = allOutputs(state, {
-    'github-deployment-id': github ? String(github.id) : undefined
-  })
-  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
-  await writeSummary(port, summaryText(state, facts, redactor), redactor)
-  if (error !== undefined) port.error(error, ending.failure?.title)
-  else if (state.outcome === 'deployed') {
-    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
-    port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`)
+/** The command's run to its ending; what it throws that nobody expected is one readable line. */
+async function endingOf(
+  command: Command,
+  o: Options,
+  context: CommandContext
+): Promise<CommandEnding> {
+  try {
+    return await command.run(o, context)
+  } catch (err) {
+    const text = `Unexpected error: ${sanitizeServerText(err instanceof Error ? err.message : String(err), 1000)}`
+    const failure = { message: text, title: command.failedTitle }
+    return { outcome: 'error', failure, outputs: {}, summary: `### ❌ Failed\n\n${text}\n` }
+  } finally {
+    context.client.close()
   }
-  return { exitCode: exitCodeOf(ending, client), outputs }
 }
 
 /**
  * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
- * (the workspace could not be archived).
+ * (an invalid file, a workspace that could not be archived).
  */
-function exitCodeOf(ending: Ending, client: ControlPlaneClient): ExitCode {
+function exitCodeOf(ending: CommandEnding, client: ControlPlaneClient): ExitCode {
   const code = OUTCOMES[ending.outcome].exitCode
   if (!ending.failure || code > 1) return code
   return ending.failure.nothingSent && client.requestCount === 0 ? 2 : 1
-}
-
-/** What an upload needs of the door's event: the folder it archives, the files it never does. */
-function uploadPlace(event: RunPort['event']) {
-  return { workspace: event.workspace, ownFiles: event.ownFiles }
-}
-
-/**
- * `command: sweep` or `check` (upkeep.ts, a chunk of its own): its summary, error and outputs
- * written as a deploy's are; what it throws that nobody expected is one readable line.
- */
-async function upkeep(
-  port: RunPort,
-  o: Options,
-  client: ControlPlaneClient,
-  { redactor, say, clock }: { redactor: Redactor; say: Say; clock: Clock }
-): Promise<RunResult> {
-  const log = flowLog(port, redactor)
-  let end: UpkeepEnd
-  try {
-    const { runUpkeep } = await import('./upkeep.ts')
-    // A check of an upload promotion archives the workspace, as the deploy would.
-    const deps = { client, log, signal: port.signal, say, clock, redactor }
-    end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) })
-  } catch (err) {
-    const text = `Unexpected error: ${sanitizeServerText(err instanceof Error ? err.message : String(err), 1000)}`
-    end = {
-      exitCode: 1,
-      outputs: {},
-      summary: `### ❌ Failed\n\n${text}\n`,
-      error: { text, title: 'Failed' }
-    }
-  } finally {
-    client.close()
-  }
-  await writeSummary(port, redactor.redact(end.summary), redactor)
-  if (end.error) port.error(redactor.redact(end.error.text), end.error.title)
-  const exitCode = port.signal.aborted ? 130 : end.exitCode
-  return { exitCode, outputs: allOutputs(undefined, end.outputs) }
 }
 
 /** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
@@ -155,23 +127,6 @@ function dialectLine(o: Options, say: Say): string {
       ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
       : ''
   return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`
-}
-
-/**
- * The smoke-test file's cases, read from the workspace and checked before any request (its parser
- * loaded only then); 'invalid' after its one error.
- */
-async function readSmokeTest(
-  port: RunPort,
-  o: Options,
-  redactor: Redactor
-): Promise<SmokeCase[] | undefined | 'invalid'> {
-  if (o.smokeTest === undefined) return undefined
-  const { loadSmokeTest } = await import('./inputs/smoke-cases.ts')
-  const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say)
-  if (!('problem' in read)) return read.cases
-  port.error(redactor.redact(renderProblems([read.problem], port.say)), 'Invalid inputs')
-  return 'invalid'
 }
 
 /** The client of the control plane for this run, on the run's clock and abort signal. */
@@ -208,25 +163,6 @@ function controlPlane(
   })
 }
 
-/**
- * The deploy or the delete, to its ending. The flows return every ending they expect; what is
- * left is what nobody expected (our bug): one readable line, never a stack trace.
- */
-async function flowEnding(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
-  try {
-    return o.command === 'delete'
-      ? await deleteDeployment(o, state, deps)
-      : await deploy(o, state, deps)
-  } catch (err) {
-    const text = err instanceof Error ? err.message : String(err)
-    const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed'
-    const message = `Unexpected error: ${sanitizeServerText(text, 1000)}`
-    return { outcome: 'error', failure: { message, title } }
-  } finally {
-    deps.client.close()
-  }
-}
-
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
 function warnUnmasked(port: RunPort, o: Options): void {
   const names = (list: string[]) =>
@@ -248,81 +184,6 @@ function warnUnmasked(port: RunPort, o: Options): void {
       'Secret not masked: a common word'
     )
   }
-}
-
-interface GitHubSideFacts {
-  github: GitHubDeployment | undefined
-  error: string | undefined
-  redactor: Redactor
-  log: FlowLog
-  now: Clock['now']
-}
-
-/** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
-async function githubSide(
-  port: RunPort,
-  o: Options,
-  state: DeployState,
-  { github, error, redactor, log, now }: GitHubSideFacts
-): Promise<void> {
-  const cancelling = port.signal.aborted
-  if (o.prComment && !port.github) {
-    port.info(
-      `${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
-    )
-  }
-  // Loaded only for a run that posts one (a chunk of its own in the bundle).
-  const comment = o.prComment && port.github ? await import('./github/pr-comment.ts') : undefined
-  // Together, so that a cancel's short exit covers both.
-  await Promise.all([
-    github?.finish(state, error, cancelling),
-    comment && port.github
-      ? comment.postPrComment(
-          {
-            name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
-            command: o.command === 'delete' ? 'delete' : 'deploy',
-            outcome: state.outcome,
-            deploymentId: state.deploymentId,
-            revisionId: state.revisionId,
-            revisionStatus: state.revisionStatus,
-            url: state.url,
-            statusUrl: state.statusUrl,
-            commitSha: state.repoCommitSha ?? state.expectedSha,
-            promotedFrom:
-              state.promotion &&
-              `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
-            tier: typeAndSize(state)?.replace(/`/g, ''),
-            error,
-            logExcerpt: state.failureLog?.lines.join('\n'),
-            tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
-          },
-          {
-            token: o.githubToken,
-            context: port.github,
-            pullRequestNumber: port.event.pullRequestNumber,
-            redactor,
-            log,
-            cancelling,
-            now,
-            dryRun: o.dryRun
-          }
-        )
-      : undefined
-  ])
-}
-
-/**
- * The GitHub deployment of a run with `environment` on a door that has a GitHub side; its module
- * is loaded only then (a chunk of its own in the bundle).
- */
-async function gitHubDeployment(
-  port: RunPort,
-  o: Options,
-  deps: GitHubDeploymentDeps
-): Promise<GitHubDeployment | undefined> {
-  if (!port.github || o.environment === undefined) return undefined
-  const { startGitHubDeployment } = await import('./github/deployment.ts')
-  return startGitHubDeployment(o, port.github, deps)
 }
 
 /** `fn` on its first call only. */

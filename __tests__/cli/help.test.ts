@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { cli, type CliIo } from '../../src/cli/main.ts'
 import { FLAG_INPUTS, parseCommandLine } from '../../src/cli/flags.ts'
 import { helpText } from '../../src/cli/help.ts'
-import { COMMAND_OUTPUTS } from '../../src/cli/outputs.ts'
-import { appliesTo, COMMANDS, INPUTS } from '../../src/inputs/table.ts'
+import { COMMANDS } from '../../src/inputs/table.ts'
+import { REGISTRY, takersOf } from '../../src/run.ts'
 
 /** The flags a help text lists, by their input names. */
 const listed = (help: string) =>
@@ -19,9 +19,7 @@ describe.each(COMMANDS)('%s --help', command => {
   const lines = help.split('\n')
 
   test('lists the flags the command takes, and no other', () => {
-    const takes = FLAG_INPUTS.filter(i => appliesTo(INPUTS[i.name].applies, command)).map(
-      i => i.name
-    )
+    const takes = FLAG_INPUTS.filter(i => takersOf(i.name).includes(command)).map(i => i.name)
     expect([...listed(help)].sort()).toEqual([...takes].sort())
   })
 
@@ -39,7 +37,7 @@ describe.each(COMMANDS)('%s --help', command => {
 
   test('names its own outputs', () => {
     const outputs = /Outputs: ([^.]+)\./.exec(help.replace(/\n +/g, ' '))![1]!.split(', ')
-    expect(outputs).toEqual([...COMMAND_OUTPUTS[command]])
+    expect(outputs).toEqual([...REGISTRY[command].outputs])
   })
 
   test('fits a terminal', () => {

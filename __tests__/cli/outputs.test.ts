@@ -1,14 +1,9 @@
 // The outputs as scripts read them: name=value lines, one JSON object, a dotenv file.
+import { REGISTRY } from '../../src/run.ts'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  COMMAND_OUTPUTS,
-  commandOutputs,
-  dotenv,
-  dotenvValue,
-  formatOutputs
-} from '../../src/cli/outputs.ts'
+import { commandOutputs, dotenv, dotenvValue, formatOutputs } from '../../src/cli/outputs.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 import { outputUrl } from '../../src/commands/deploy/state.ts'
 import { readBack, readByAll } from '../package/hostile-server.ts'
@@ -50,10 +45,10 @@ test('--output json: one JSON object on one line, with JSON types and null for e
 
 test('each command has its own outputs; every declared output is some command’s', () => {
   const declared = Object.keys(ACTION_OUTPUTS).sort()
-  const listed = [...new Set(Object.values(COMMAND_OUTPUTS).flat())].sort()
+  const listed = [...new Set(Object.values(REGISTRY).flatMap(c => c.outputs))].sort()
   expect(listed).toEqual(declared)
-  expect(COMMAND_OUTPUTS.sweep).toEqual(['swept'])
-  expect(COMMAND_OUTPUTS.deploy).not.toContain('deleted')
+  expect(REGISTRY.sweep.outputs).toEqual(['swept'])
+  expect(REGISTRY.deploy.outputs).not.toContain('deleted')
   expect(Object.keys(commandOutputs('check', { drift: 'false', created: 'false' }))).toEqual([
     'drift',
     'deployment-id'

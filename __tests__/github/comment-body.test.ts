@@ -31,13 +31,13 @@ describe('the headline says what happened', () => {
     [{ outcome: 'cancelled' }, '🚫 Cancelled'],
     [{ outcome: 'error', error: 'HTTP 401' }, '❌ Failed'],
     [{ outcome: undefined }, '❌ Failed'],
-    [{ command: 'delete', outcome: 'deleted' }, '🗑️ Preview removed'],
-    [{ command: 'delete', outcome: 'absent' }, '🗑️ Nothing to remove'],
-    [{ command: 'delete', outcome: 'dry-run' }, '📝 Dry run'],
-    [{ command: 'delete', outcome: 'timeout' }, '⏱️ Removal not confirmed'],
-    [{ command: 'delete', outcome: 'cancelled' }, '🚫 Cancelled'],
-    [{ command: 'delete', outcome: 'error', error: 'HTTP 500' }, '❌ Removing the preview failed'],
-    [{ command: 'delete', outcome: undefined }, '❌ Removing the preview failed']
+    [{ removal: true, outcome: 'deleted' }, '🗑️ Preview removed'],
+    [{ removal: true, outcome: 'absent' }, '🗑️ Nothing to remove'],
+    [{ removal: true, outcome: 'dry-run' }, '📝 Dry run'],
+    [{ removal: true, outcome: 'timeout' }, '⏱️ Removal not confirmed'],
+    [{ removal: true, outcome: 'cancelled' }, '🚫 Cancelled'],
+    [{ removal: true, outcome: 'error', error: 'HTTP 500' }, '❌ Removing the preview failed'],
+    [{ removal: true, outcome: undefined }, '❌ Removing the preview failed']
   ] as Array<[Partial<PrCommentReport>, string]>)('%o -> %s', (over, title) => {
     const body = renderComment({ ...base, ...over })
     expect(body.split('\n')[2]).toBe(`### \`my-agent-pr-3\`: ${title}`)
@@ -61,7 +61,7 @@ describe('the headline says what happened', () => {
   test('a delete says whether the tracing project went, and shows no URL', () => {
     const kept = renderComment({
       ...base,
-      command: 'delete',
+      removal: true,
       outcome: 'deleted',
       tracingProjectDeleted: false
     })
@@ -76,7 +76,7 @@ describe('the headline says what happened', () => {
     )
     expect(renderComment(base)).not.toContain('Deployment page')
     expect(
-      renderComment({ ...base, statusUrl: page, command: 'delete', outcome: 'deleted' })
+      renderComment({ ...base, statusUrl: page, removal: true, outcome: 'deleted' })
     ).not.toContain(page)
   })
 

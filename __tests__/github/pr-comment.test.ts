@@ -113,7 +113,7 @@ describe('one comment per pull request and deployment name', () => {
     await postPrComment(deployed({ name: 'my-agent-pr-17-worker' }), deps(rec))
     expect(github.comments(PR)).toHaveLength(2)
     await postPrComment(
-      { name: 'my-agent-pr-17-worker', command: 'delete', outcome: 'deleted' },
+      { name: 'my-agent-pr-17-worker', removal: true, outcome: 'deleted' },
       deps(rec)
     )
     const [main, worker] = github.comments(PR)
@@ -128,7 +128,7 @@ describe('one comment per pull request and deployment name', () => {
     await postPrComment(
       {
         name: 'my-agent-pr-17',
-        command: 'delete',
+        removal: true,
         outcome: 'deleted',
         deploymentId: 'd-1',
         url: 'https://my-agent-pr-17.example.com',

@@ -1,3 +1,4 @@
+import { COMMAND_RULES } from '../../src/run.ts'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import {
   healthProblems,
@@ -70,12 +71,9 @@ describe('how the gate fits the other inputs', () => {
     expect(healthProblems({ ...fit, healthPath: false, wait: false }, ACTION_SAY)).toEqual([])
   })
 
-  test('wait: false or command: delete cannot be gated', () => {
+  test('wait: false cannot be gated', () => {
     expect(healthProblems({ ...fit, wait: false }, ACTION_SAY)).toEqual([
       ['health-check', expect.stringMatching(/needs `wait: true`/)]
-    ])
-    expect(healthProblems({ ...fit, command: 'delete' }, ACTION_SAY)).toEqual([
-      ['health-check', expect.stringMatching(/not to `command: delete`/)]
     ])
   })
 })
@@ -93,7 +91,7 @@ describe('through the input parser', () => {
   test('with wait: false or command: delete, one problem naming health-check, nothing else', () => {
     const deleting = { 'api-key': base['api-key'], name: base.name, command: 'delete' }
     for (const raw of [{ ...base, wait: 'false' }, deleting]) {
-      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT, ACTION_SAY)
+      const r = checkInputs({ ...raw, 'health-check': 'true' }, EVENT, ACTION_SAY, COMMAND_RULES)
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.problems.map(p => p.input)).toEqual(['health-check'])
     }
@@ -147,7 +145,8 @@ describe('health-check-hosts', () => {
         'health-check-hosts': '*.example.com'
       },
       EVENT,
-      ACTION_SAY
+      ACTION_SAY,
+      COMMAND_RULES
     )
     expect(ok.ok && ok.options.healthCheckHosts).toEqual([
       { host: 'example.com', wildcard: true, text: '*.example.com' }
@@ -155,7 +154,8 @@ describe('health-check-hosts', () => {
     const bad = checkInputs(
       { 'api-key': 'k', name: 'a', 'integration-id': INTEGRATION, 'health-check-hosts': '*.com' },
       EVENT,
-      ACTION_SAY
+      ACTION_SAY,
+      COMMAND_RULES
     )
     expect(!bad.ok && bad.problems.map(p => p.input)).toEqual(['health-check-hosts'])
   })

@@ -1,3 +1,4 @@
+import { COMMAND_RULES } from '../../src/run.ts'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
@@ -48,14 +49,14 @@ const EXTERNAL: Partial<RawInputs> = {
 
 /** The Options of valid inputs; fails the test with the problems otherwise. */
 function options(raw: Partial<RawInputs>, event: EventDefaults = EVENT): Options {
-  const result = checkInputs(raw, event, ACTION_SAY)
+  const result = checkInputs(raw, event, ACTION_SAY, COMMAND_RULES)
   if (!result.ok) throw new Error(`unexpected problems: ${JSON.stringify(result.problems)}`)
   return result.options
 }
 
 /** The problems of invalid inputs; fails the test when they parse. */
 function problems(raw: Partial<RawInputs>, event: EventDefaults = EVENT): InputProblem[] {
-  const result = checkInputs(raw, event, ACTION_SAY)
+  const result = checkInputs(raw, event, ACTION_SAY, COMMAND_RULES)
   if (result.ok) throw new Error('expected problems, the inputs parsed')
   return result.problems
 }
@@ -484,7 +485,12 @@ describe('inputs of the production dialect, deletes and failures', () => {
     })
     const upload = { 'api-key': API_KEY, name: 'my-agent', source: 'internal_source' }
     expect(
-      checkInputs({ ...upload, 'revision-source': 'internal_source' }, EVENT, ACTION_SAY).ok
+      checkInputs(
+        { ...upload, 'revision-source': 'internal_source' },
+        EVENT,
+        ACTION_SAY,
+        COMMAND_RULES
+      ).ok
     ).toBe(true)
   })
   test('a fork pull request is refused for an upload, even with repository and ref', () => {
@@ -1295,14 +1301,19 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
   )
 
   test('refs/heads/X is deployed as X, with a notice that says so', () => {
-    const result = checkInputs({ ...CODEHOST, ref: 'refs/heads/feature/x' }, EVENT, ACTION_SAY)
+    const result = checkInputs(
+      { ...CODEHOST, ref: 'refs/heads/feature/x' },
+      EVENT,
+      ACTION_SAY,
+      COMMAND_RULES
+    )
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.options.ref).toBe('feature/x')
     expect(result.notices).toEqual([
       '`ref`: refs/heads/feature/x is deployed as the branch name feature/x, the form the control plane takes.'
     ])
-    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT, ACTION_SAY)
+    const plain = checkInputs({ ...CODEHOST, ref: 'main' }, EVENT, ACTION_SAY, COMMAND_RULES)
     expect(plain.ok && plain.notices).toEqual([])
   })
 

@@ -3,7 +3,9 @@
 // default. Nothing is checked here beyond the shape of the command line: each value is checked
 // by the same input checks the action runs.
 import { parseArgs } from 'node:util'
-import { appliesTo, COMMANDS as ALL_COMMANDS, INPUTS as TABLE } from '../inputs/table.ts'
+import { COMMANDS as ALL_COMMANDS } from '../inputs/table.ts'
+import type { InputName } from '../interface/names.ts'
+import { takersOf } from '../run.ts'
 import { GITLAB_TOKEN_VARIABLE } from './ci.ts'
 import { CLI_INPUTS, type CliInput } from './inputs.ts'
 
@@ -186,13 +188,12 @@ function inputValues(
   for (const input of CLI_INPUTS) {
     const flag = given.get(input.name)
     const fromEnv = env[envNameOf(input.name)]
-    const applies = TABLE[input.name].applies
     if (input.name === 'command') inputs[input.name] = command
     else if (flag !== undefined) {
       inputs[input.name] = String(flag)
       origins[input.name] = 'flag'
     } else if (fromEnv !== undefined && fromEnv !== '') {
-      if (appliesTo(applies, command)) {
+      if (takersOf(input.name as InputName).includes(command)) {
         inputs[input.name] = fromEnv
         origins[input.name] = 'env'
       } else unused.push(envNameOf(input.name))

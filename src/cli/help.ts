@@ -2,11 +2,11 @@
 // (inputs.ts): a new input is a new flag here without an edit. One entry per flag, its first
 // sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
 // Actions, and the rows of `source: codehost` alone are marked as such.
-import { appliesTo, COMMANDS, INPUTS as TABLE, type Command } from '../inputs/table.ts'
+import { COMMANDS, INPUTS as TABLE, type CommandName as Command } from '../inputs/table.ts'
 import type { InputName } from '../interface/names.ts'
 import { FLAG_INPUTS } from './flags.ts'
 import { CLI_OUTPUTS, type CliInput } from './inputs.ts'
-import { COMMAND_OUTPUTS } from './outputs.ts'
+import { REGISTRY, takersOf } from '../run.ts'
 
 const WIDTH = 100
 /** Where a flag's text starts. */
@@ -65,8 +65,7 @@ const CODEHOST_MARK = '[codehost]'
 /** The group a flag is listed under: in one command's help, what only it takes is its own. */
 function groupOf(input: CliInput, command?: Command): string {
   if (TABLE[input.name].githubActionsOnly) return GITHUB_GROUP
-  if (!appliesTo(TABLE[input.name].applies, 'deploy'))
-    return command ? ownGroup(command) : OTHERS_GROUP
+  if (!takersOf(input.name).includes('deploy')) return command ? ownGroup(command) : OTHERS_GROUP
   return GROUPS.find(([, names]) => names.includes(input.name))?.[0] ?? 'Deployment settings'
 }
 
@@ -141,9 +140,7 @@ function flagEntry(input: CliInput): string {
 function flagGroups(command?: Command): string[] {
   const own = command ? [ownGroup(command)] : [OTHERS_GROUP]
   const titles = [...GROUPS.map(([title]) => title), ...own, GITHUB_GROUP]
-  const flags = command
-    ? FLAG_INPUTS.filter(i => appliesTo(TABLE[i.name].applies, command))
-    : FLAG_INPUTS
+  const flags = command ? FLAG_INPUTS.filter(i => takersOf(i.name).includes(command)) : FLAG_INPUTS
   return titles.flatMap(title => {
     const listed = flags.filter(i => groupOf(i, command) === title)
     if (!listed.length) return []
@@ -258,7 +255,7 @@ function notes(command?: Command): string[] {
     )
   }
   const marked = FLAG_INPUTS.some(
-    i => codehostOnly(i.name) && (!command || appliesTo(TABLE[i.name].applies, command))
+    i => codehostOnly(i.name) && (!command || takersOf(i.name).includes(command))
   )
   if (marked) {
     out.push(
@@ -275,7 +272,7 @@ function notes(command?: Command): string[] {
 
 /** The whole help text, or one command's (its flags, examples, outputs and exits only). */
 export function helpText(command?: Command): string {
-  const outputs = command ? COMMAND_OUTPUTS[command] : CLI_OUTPUTS.map(o => o.name)
+  const outputs = command ? REGISTRY[command].outputs : CLI_OUTPUTS.map(o => o.name)
   return [
     ...head(command),
     ...flagGroups(command),

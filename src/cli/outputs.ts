@@ -3,39 +3,10 @@
 // GitLab's `artifacts:reports:dotenv` and `source`-ing. Outputs are structured values, written as
 // they are (as the action writes them); in the file, a list of names is joined by commas.
 import type { ACTION_OUTPUTS } from '../interface/action-yml.ts'
+import { REGISTRY } from '../run.ts'
 import type { Command, OutputFormat } from './flags.ts'
 
 type OutputName = keyof typeof ACTION_OUTPUTS
-
-/**
- * The outputs each command sets: the CLI writes those alone, so that a sweep never says
- * `deleted=false` nor a check `created=false` (the action's step declares all of them).
- */
-export const COMMAND_OUTPUTS: Record<Command, readonly OutputName[]> = {
-  deploy: [
-    'deployment-id',
-    'revision-id',
-    'revision-status',
-    'deployment-status',
-    'created',
-    'url',
-    'status-url',
-    'repo-commit-sha',
-    'github-deployment-id',
-    'rollback-revision-id',
-    'rollback-status',
-    'served-revision',
-    'smoke',
-    'health',
-    'source-digest',
-    'deployment-type',
-    'size',
-    'promoted-from-revision-id'
-  ],
-  delete: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
-  sweep: ['swept'],
-  check: ['drift', 'deployment-id']
-}
 
 /** Outputs whose JSON is not a string: `--output json` writes them as JSON's own types. */
 const JSON_TYPES: Partial<Record<OutputName, 'boolean' | 'number' | 'array'>> = {
@@ -51,7 +22,7 @@ export function commandOutputs(
   command: Command,
   outputs: Record<string, string>
 ): Record<string, string> {
-  return Object.fromEntries(COMMAND_OUTPUTS[command].map(name => [name, outputs[name] ?? '']))
+  return Object.fromEntries(REGISTRY[command].outputs.map(name => [name, outputs[name] ?? '']))
 }
 
 /** An output as JSON: null when empty, else its type; text that is not of it stays text. */

@@ -9,8 +9,8 @@ import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
 export interface PrCommentReport {
   /** The deployment name: one comment per pull request and name. */
   name: string
-  /** `delete` for `command: delete`; `deploy` when absent. */
-  command?: 'deploy' | 'delete'
+  /** The comment of a preview's removal (the delete's words), not of a deploy. */
+  removal?: boolean
   /** The run's outcome; undefined is read as `error`. */
   outcome: Outcome | undefined
   deploymentId?: string | undefined
@@ -83,7 +83,7 @@ function excerpt(text: string): string {
 /** The headline and one sentence for the outcome (outcomes.ts), a deploy's or a delete's. */
 function headline(r: PrCommentReport): CommentWords {
   const row = OUTCOMES[r.outcome ?? 'error']
-  return r.command === 'delete' ? row.removal(r) : row.comment(r)
+  return r.removal ? row.removal(r) : row.comment(r)
 }
 
 /** The whole comment for one run; the marker is its first line. */
@@ -91,8 +91,8 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
   const { title, sentence } = headline(r)
   const rows: Array<[string, string]> = []
   // A removed preview has no URL worth following.
-  if (r.url && r.command !== 'delete') rows.push(['URL', link(r.url)])
-  if (r.statusUrl && r.command !== 'delete') rows.push(['Deployment page', link(r.statusUrl)])
+  if (r.url && !r.removal) rows.push(['URL', link(r.url)])
+  if (r.statusUrl && !r.removal) rows.push(['Deployment page', link(r.statusUrl)])
   if (r.revisionId)
     rows.push([
       'Revision',
@@ -100,7 +100,7 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
     ])
   if (r.deploymentId) rows.push(['Deployment', code(r.deploymentId)])
   if (r.promotedFrom) rows.push(['Promoted from', plain(r.promotedFrom, 400)])
-  if (r.tier && r.command !== 'delete') rows.push(['Type and size', plain(r.tier, 200)])
+  if (r.tier && !r.removal) rows.push(['Type and size', plain(r.tier, 200)])
   if (r.commitSha) {
     const short = r.commitSha.slice(0, 7)
     const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined

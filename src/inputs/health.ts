@@ -50,19 +50,13 @@ export interface HealthFit {
   /** The parsed `health-check` (`false` when off, undefined when its check failed). */
   healthPath: string | false | undefined
   wait: boolean | undefined
-  command: 'deploy' | 'delete' | undefined
 }
 
 /** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
 export function healthProblems(f: HealthFit, say: Say): Array<['health-check', string]> {
   const problems: Array<['health-check', string]> = []
   if (!f.healthPath) return problems
-  if (f.command === 'delete')
-    problems.push([
-      'health-check',
-      `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
-    ])
-  else if (f.wait === false)
+  if (f.wait === false)
     problems.push([
       'health-check',
       `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`

@@ -23,10 +23,10 @@ import { defaultOf, INPUT_NAMES, isUnevaluatedDefault } from '../interface/names
 import type { InputName, RawInputs } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
 import { resolve, type Resolved } from './resolved.ts'
-import { ruleProblems } from './rules.ts'
+import { target, type Rule } from './rules.ts'
 import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from './options.ts'
 import { InputProblems, type Check } from './problems.ts'
-import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type Fields } from './table.ts'
+import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type CommandName, type Fields } from './table.ts'
 
 export { loadDocumentParser, nestingMayExceed } from './documents.ts'
 export { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
@@ -39,7 +39,6 @@ export {
   MAX_TIMEOUT_MS,
   MIN_POLL_INTERVAL_MS,
   INPUTS,
-  type Applies,
   type Fields
 } from './table.ts'
 
@@ -142,19 +141,32 @@ export type ParseResult = (
 export async function parseInputs(
   raw: Partial<RawInputs>,
   event: EventDefaults,
-  say: Say
+  say: Say,
+  commands: CommandRules
 ): Promise<ParseResult> {
   await loadDocumentParser(raw)
   // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
   if ((raw['health-check-hosts'] ?? '').includes('*')) await loadPublicSuffixes()
-  return checkInputs(raw, event, say)
+  return checkInputs(raw, event, say, commands)
+}
+
+/** What the inputs know of the commands (src/run.ts's registry): who takes what, whose rules. */
+export interface CommandRules {
+  /** The commands that take an input, in the registry's order. */
+  takers(input: InputName): readonly CommandName[]
+  rulesOf(command: CommandName): readonly Rule[]
 }
 
 /**
  * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
  * a document input read before it is loaded throws).
  */
-export function checkInputs(raw: Partial<RawInputs>, event: EventDefaults, say: Say): ParseResult {
+export function checkInputs(
+  raw: Partial<RawInputs>,
+  event: EventDefaults,
+  say: Say,
+  commands: CommandRules
+): ParseResult {
   const record = {} as RawInputs
   const userSet = new Set<InputName>()
   for (const name of INPUT_NAMES) {
@@ -169,7 +181,10 @@ export function checkInputs(raw: Partial<RawInputs>, event: EventDefaults, say: 
   const failed = found.failed()
   const r = resolve(f, failed, event)
   // After failed inputs too: every problem is reported at once.
+  const command = f.command
   const rules = {
+    command: command ?? 'deploy',
+    takers: commands.takers,
     f,
     r,
     event,
@@ -179,7 +194,9 @@ export function checkInputs(raw: Partial<RawInputs>, event: EventDefaults, say: 
     absent: (input: InputName) => f[input] === undefined && !failed.has(input),
     add: (input: InputName, message: string) => void found.add(input, message)
   }
-  ruleProblems(rules, failed.has('command'))
+  // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+  const rulesOfCommand = command === undefined ? [target] : commands.rulesOf(command)
+  for (const rule of rulesOfCommand) rule(rules)
   if (found.list.length === 0) {
     return { ok: true, options: toOptions(f, r), notices: notices(record, f, say), masks }
   }

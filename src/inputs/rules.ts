@@ -17,10 +17,14 @@ import { healthProblems } from './health.ts'
 import { defaultOf, INPUT_NAMES, type InputName } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
 import { uploadsWorkspace, type Resolved } from './resolved.ts'
-import { appliesTo, INPUTS, type Applies, type Fields, type InputRow } from './table.ts'
+import { INPUTS, type CommandName, type Fields, type InputRow } from './table.ts'
 
 /** What every rule sees. */
 export interface RuleInput {
+  /** The command the rules are of, to name it in a message. */
+  command: CommandName
+  /** The commands that take an input (their modules' lists), in the registry's order. */
+  takers(input: InputName): readonly CommandName[]
   f: Fields
   r: Resolved
   event: EventDefaults
@@ -34,13 +38,13 @@ export interface RuleInput {
   add(input: InputName, message: string): void
 }
 
-type Rule = (c: RuleInput) => void
+export type Rule = (c: RuleInput) => void
 
 const row = (name: InputName): InputRow<unknown> => INPUTS[name]
 
 /** The deployment needs a target: a name, or an id. */
-function target({ f, r, say, absent, add }: RuleInput): void {
-  if (!r.byId && absent('name') && f.command !== 'sweep') {
+export function target({ r, say, absent, add }: RuleInput): void {
+  if (!r.byId && absent('name')) {
     add(
       'name',
       `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`
@@ -49,7 +53,7 @@ function target({ f, r, say, absent, add }: RuleInput): void {
 }
 
 /** `environment` turns GitHub deployments on and needs a token to write them. */
-function githubDeployment({ say, given, absent, add }: RuleInput): void {
+export function githubDeployment({ say, given, absent, add }: RuleInput): void {
   if (given('environment') && absent('github-token')) {
     add(
       'github-token',
@@ -65,16 +69,13 @@ function githubDeployment({ say, given, absent, add }: RuleInput): void {
 }
 
 /** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
-function healthGate({ f, say, add }: RuleInput): void {
-  // The gate's rule knows deploy and delete: a check plans a deploy, a sweep takes no gate.
-  const command =
-    f.command === 'delete' || f.command === undefined ? f.command : ('deploy' as const)
-  const fit = { healthPath: f['health-check'], wait: f.wait, command }
+export function healthGate({ f, say, add }: RuleInput): void {
+  const fit = { healthPath: f['health-check'], wait: f.wait }
   for (const [input, message] of healthProblems(fit, say)) add(input, message)
 }
 
 /** The smoke cases run after the health check's probes: without it, nothing would run them. */
-function smokeNeedsGate({ f, say, add }: RuleInput): void {
+export function smokeNeedsGate({ f, say, add }: RuleInput): void {
   if (f['smoke-test'] !== undefined && f['health-check'] === false)
     add(
       'smoke-test',
@@ -83,7 +84,7 @@ function smokeNeedsGate({ f, say, add }: RuleInput): void {
 }
 
 /** Timing: a pause is never longer than the whole wait. */
-function pollWithinTimeout({ f, say, add }: RuleInput): void {
+export function pollWithinTimeout({ f, say, add }: RuleInput): void {
   const pollInterval = f['poll-interval']
   const timeout = f.timeout
   if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
@@ -94,71 +95,43 @@ function pollWithinTimeout({ f, say, add }: RuleInput): void {
   }
 }
 
-/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
-const DEPLOY_ONLY = INPUT_NAMES.filter(n => row(n).applies === 'deploy' && defaultOf(n) === '')
-/** Inputs a delete uses and a deploy does not (switches that are off by default). */
-const DELETE_ONLY = INPUT_NAMES.filter(
-  n => appliesTo(row(n).applies, 'delete') && !appliesTo(row(n).applies, 'deploy')
-)
-
-/** Each command takes only its inputs (the rows' `applies`). */
-function commandFit(c: RuleInput): void {
-  const { f, say, given, add } = c
-  listedFit(c)
-  if (f.command === 'sweep') return
-  const deleting = say.set('command', 'delete')
-  if (f.command === 'delete') {
-    for (const input of DEPLOY_ONLY) {
-      if (given(input)) add(input, `${say(input)} applies only to deploying, not to ${deleting}`)
-    }
-    if (f['on-failure'] === 'rollback')
-      add(
-        'on-failure',
-        `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`
-      )
-    return
-  }
-  for (const input of DELETE_ONLY) {
-    if (given(input) && f[input] !== false)
-      add(input, `${say(input)} applies only with ${deleting}`)
-  }
-}
-
-/** `deploy, check`: the commands of an input, for a message. */
-function commandsText(applies: Applies): string {
-  const list =
-    typeof applies !== 'string'
-      ? applies
-      : applies === 'both'
-        ? ['deploy', 'check', 'delete']
-        : applies === 'deploy'
-          ? ['deploy', 'check']
-          : [applies]
-  return list.map(command => `\`${command}\``).join(', ')
-}
+/** The commands of a deploy's inputs: a deploy, and the check that plans one. */
+const deploying = (by: readonly CommandName[]) =>
+  by.length === 2 && by.includes('deploy') && by.includes('check')
 
 /**
- * The inputs without a default that a sweep does not use, and those of the sweep and the check
- * (rows that list their commands), given to another command: an error naming the commands.
+ * Each command takes only its inputs (its module's list). Given to another command: an input
+ * without a default, or a delete's switch turned on (its default is off).
  */
-function listedFit({ f, say, given, add }: RuleInput): void {
-  const command = f.command
-  if (command === undefined) return
+export function commandFit({ command, takers, f, say, given, add }: RuleInput): void {
   for (const input of INPUT_NAMES) {
-    const applies = row(input).applies
-    if (appliesTo(applies, command) || defaultOf(input) !== '' || !given(input)) continue
-    // deploy and delete: commandFit's own messages say it.
-    if (typeof applies === 'string' && command !== 'sweep') continue
-    add(
-      input,
-      `${say(input)} applies only to command ${commandsText(applies)}, not to ${say.set('command', command)}`
-    )
+    const by = takers(input)
+    if (by.includes(command) || !given(input)) continue
+    const commands = by.map(c => `\`${c}\``).join(', ')
+    if (defaultOf(input) === '')
+      add(
+        input,
+        `${say(input)} applies only to ${deploying(by) ? 'deploying' : `command ${commands}`}, not to ${say.set('command', command)}`
+      )
+    else if (by.includes('delete') && !by.includes('deploy') && f[input] !== false)
+      add(input, `${say(input)} applies only with ${say.set('command', 'delete')}`)
   }
+}
+
+/** A delete's switches of a deploy turned on: the health gate, the rollback. */
+export function deploySwitches({ f, say, add }: RuleInput): void {
+  const deleting = say.set('command', 'delete')
+  if (f['health-check'])
+    add('health-check', `${say('health-check')} applies only to deploying, not to ${deleting}`)
+  if (f['on-failure'] === 'rollback')
+    add(
+      'on-failure',
+      `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`
+    )
 }
 
 /** A sweep needs its pattern and at least one criterion; `sweep-closed` needs `{pr}`. */
-function sweepCriteria({ f, say, add }: RuleInput): void {
-  if (f.command !== 'sweep') return
+export function sweepCriteria({ f, say, add }: RuleInput): void {
   const pattern = f['sweep-names']
   if (pattern === undefined) {
     add(
@@ -181,7 +154,7 @@ function sweepCriteria({ f, say, add }: RuleInput): void {
 }
 
 /** The pull request comment is written with the token. */
-function prComment({ f, say, absent, add }: RuleInput): void {
+export function prComment({ f, say, absent, add }: RuleInput): void {
   if (f['pr-comment'] === true && absent('github-token')) {
     add(
       'github-token',
@@ -201,7 +174,7 @@ function eventRefName(event: EventDefaults): string {
 }
 
 /** The ref to deploy, wherever it comes from, is one the integration can build. */
-function refFit({ r, event, say, add }: RuleInput): void {
+export function refFit({ r, event, say, add }: RuleInput): void {
   if (r.ref === undefined) return
   if (PULL_REQUEST_REF.test(r.ref)) {
     add('ref', pullRequestRefMessage(r, event, say))
@@ -254,14 +227,12 @@ export function forkRefusal(uploads: boolean, repositoryAndRef: boolean): ForkRe
  */
 export function forkRefusalOfGiven(input: (name: InputName) => string): ForkRefusal | undefined {
   const given = (name: InputName) => input(name).trim() !== ''
-  const command = input('command').trim()
-  if (command !== 'deploy' && command !== 'check') return undefined
   const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim())
   return forkRefusal(uploads, given('repository') && given('ref'))
 }
 
 /** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
-function fork({ r, event, absent, add }: RuleInput): void {
+export function fork({ r, event, absent, add }: RuleInput): void {
   if (event.forkHead === undefined) return
   const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'))
   if (refusal === 'upload')
@@ -276,7 +247,7 @@ function fork({ r, event, absent, add }: RuleInput): void {
  * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
  * other, after the plan): an upload revision of another source's deployment is refused now.
  */
-function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
+export function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
   if (r.revisionSource !== 'internal_source' || r.source === undefined) return
   if (r.source === 'internal_source' || r.source === 'external_docker') return
   add(
@@ -313,7 +284,7 @@ function fitsSources(facts: InputRow<unknown>, r: Resolved): boolean {
 }
 
 /** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
-function sourceFit({ r, say, set, add }: RuleInput): void {
+export function sourceFit({ r, say, set, add }: RuleInput): void {
   if (r.source === undefined) return
   for (const input of INPUT_NAMES) {
     // A default fits every source: only what the user set can be out of place.
@@ -330,7 +301,7 @@ function sourceFit({ r, say, set, add }: RuleInput): void {
  * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
  * (create-inputs.ts): an update by name needs neither.
  */
-function sourceNeeds({ r, say, absent, add }: RuleInput): void {
+export function sourceNeeds({ r, say, absent, add }: RuleInput): void {
   const { source, revisionSource } = r
   if (source === undefined) return
   for (const input of INPUT_NAMES) {
@@ -347,7 +318,7 @@ function sourceNeeds({ r, say, absent, add }: RuleInput): void {
 }
 
 /** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
-function tagWithoutBuildOnPush({ f, r, say, add }: RuleInput): void {
+export function tagWithoutBuildOnPush({ f, r, say, add }: RuleInput): void {
   if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
     add(
       'build-on-push',
@@ -357,7 +328,7 @@ function tagWithoutBuildOnPush({ f, r, say, add }: RuleInput): void {
 }
 
 /** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
-function secretNames({ f, r, say, add }: RuleInput): void {
+export function secretNames({ f, r, say, add }: RuleInput): void {
   if (f.secrets === undefined || r.source === undefined) return
   const hosted: readonly string[] = RESERVED_SECRET_NAMES_HOSTED
   const reserved: readonly string[] =
@@ -381,17 +352,8 @@ function secretNames({ f, r, say, add }: RuleInput): void {
   }
 }
 
-/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
-const ANY_COMMAND: readonly Rule[] = [
-  githubDeployment,
-  healthGate,
-  smokeNeedsGate,
-  pollWithinTimeout,
-  commandFit,
-  sweepCriteria
-]
 /** `expected-source-digest` pins an upload's archive: only where an archive is built. */
-function digestFit({ r, set, say, add }: RuleInput): void {
+export function digestFit({ r, set, say, add }: RuleInput): void {
   if (!set('expected-source-digest') || r.uploads || set('promote-from')) return
   add(
     'expected-source-digest',
@@ -401,7 +363,7 @@ function digestFit({ r, set, say, add }: RuleInput): void {
 }
 
 /** `promote-revision-id` and `verify-source: false` say something of a promotion only. */
-function promotionFit({ f, set, absent, say, add }: RuleInput): void {
+export function promotionFit({ f, set, absent, say, add }: RuleInput): void {
   if (!absent('promote-from')) return
   if (set('promote-revision-id'))
     add(
@@ -415,7 +377,29 @@ function promotionFit({ f, set, absent, say, add }: RuleInput): void {
     )
 }
 
-const DEPLOYING: readonly Rule[] = [
+/** A Serverless deployment shares its database: it has no database size to set. */
+export function databaseOfServerless({ f, say, add }: RuleInput): void {
+  const type = f['deployment-type']
+  if (f['database-size'] === undefined || kindOf(type) !== 'serverless') return
+  add(
+    'database-size',
+    `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type as string)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`
+  )
+}
+
+/** The rules every command but the sweep begins with (a sweep has no one target). */
+export const COMMON_RULES: readonly Rule[] = [
+  target,
+  githubDeployment,
+  healthGate,
+  smokeNeedsGate,
+  pollWithinTimeout,
+  commandFit
+]
+
+/** What a deploy's inputs must be, and the check's (which plans that deploy). */
+export const DEPLOY_RULES: readonly Rule[] = [
+  ...COMMON_RULES,
   prComment,
   digestFit,
   promotionFit,
@@ -428,23 +412,3 @@ const DEPLOYING: readonly Rule[] = [
   secretNames,
   databaseOfServerless
 ]
-
-/** A Serverless deployment shares its database: it has no database size to set. */
-function databaseOfServerless({ f, say, add }: RuleInput): void {
-  const type = f['deployment-type']
-  if (f['database-size'] === undefined || kindOf(type) !== 'serverless') return
-  add(
-    'database-size',
-    `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type as string)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`
-  )
-}
-
-/** Every rule's problems, in order. */
-export function ruleProblems(c: RuleInput, failedCommand: boolean): void {
-  target(c)
-  // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
-  if (failedCommand) return
-  for (const rule of ANY_COMMAND) rule(c)
-  if (c.f.command === 'delete' || c.f.command === 'sweep') return
-  for (const rule of DEPLOYING) rule(c)
-}

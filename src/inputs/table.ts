@@ -1,10 +1,10 @@
 // The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// commands and sources it applies to, what a create needs, and whether the README shows it.
+// sources it applies to, what a create needs, and whether the README shows it.
 // action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, what only a deploy uses, the
-// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
-// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
-// one row, its use.
+// everything else about an input is its row here. The list of names, the rules of which source
+// takes what (rules.ts) and the keys of `Options` are derived from the two, and a row missing or
+// left over is a type error. Which commands take it is each command's list (src/commands/*/
+// command.ts). Adding an input: action.yml, `npm run readme`, one row, its commands' lists, its use.
 import {
   CLOUD_SOURCES,
   DEPLOYMENT_TYPES,
@@ -50,27 +50,20 @@ export const DEFAULT_POLL_INTERVAL_MS = 15_000
 export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 
-/** The commands, in the words of the `command` input. */
+/** The commands, in the words of the `command` input (each is a module, src/commands/). */
 export const COMMANDS = ['deploy', 'delete', 'sweep', 'check'] as const
-export type Command = (typeof COMMANDS)[number]
-
-/**
- * Which commands an input is for: a deploy-only input given to `command: delete` is an error.
- * `deploy` counts for `check` too (which plans the deploy its inputs describe), `both` is deploy,
- * check and delete; a list names the commands.
- */
-export type Applies = 'deploy' | 'delete' | 'both' | readonly Command[]
-
-/** Whether an input with `applies` is used by `command`. */
-export function appliesTo(applies: Applies, command: Command): boolean {
-  if (typeof applies !== 'string') return applies.includes(command)
-  if (command === 'sweep') return false
-  if (command === 'check') return applies !== 'delete'
-  return applies === 'both' || applies === command
-}
+export type CommandName = (typeof COMMANDS)[number]
 
 /** Inputs every command takes: where and how to reach the control plane (and GitHub). */
-const EVERY: readonly Command[] = COMMANDS
+export const EVERY_COMMAND = [
+  'api-key',
+  'tenant-id',
+  'base-url',
+  'dry-run',
+  'github-token',
+  'api-dialect',
+  'command'
+] as const satisfies readonly InputName[]
 
 /** What an input's row says beyond its check and commands; every field may be left out. */
 export interface RowFacts {
@@ -91,14 +84,9 @@ export interface RowFacts {
 export interface InputRow<T> extends RowFacts {
   /** Sees the value with action.yml's default applied when the input is empty. */
   check: Check<T>
-  applies: Applies
 }
 
-const row = <T>(check: Check<T>, applies: Applies, facts: RowFacts = {}): InputRow<T> => ({
-  check,
-  applies,
-  ...facts
-})
+const row = <T>(check: Check<T>, facts: RowFacts = {}): InputRow<T> => ({ check, ...facts })
 
 // `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
 // rows name `codehost` alone, so with an upload they are refused, and no create needs them.
@@ -114,27 +102,26 @@ const SELF_HOSTED_CREATE: RowFacts = { sources: SELF_HOSTED, createNeeds: SELF_H
 
 /** Each input's row. A check sees action.yml's default when the input is not set. */
 export const INPUTS = {
-  'api-key': row(parseApiKey, EVERY, { common: true }),
-  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), EVERY, { common: true }),
-  'base-url': row(parseBaseUrl, EVERY),
-  name: row(parseName, 'both', { common: true }),
-  'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), 'both', { common: true }),
+  'api-key': row(parseApiKey, { common: true }),
+  'tenant-id': row(optionalUuid('tenant-id', 'a workspace id'), { common: true }),
+  'base-url': row(parseBaseUrl),
+  name: row(parseName, { common: true }),
+  'deployment-id': row(optionalUuid('deployment-id', 'a deployment id'), { common: true }),
   // `github` is the production service's word for `codehost`: both are accepted.
-  source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
+  source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), {
     common: true
   }),
-  'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), 'deploy', {
+  'integration-id': row(optionalUuid('integration-id', 'a forge integration id'), {
     sources: CODEHOST,
     createNeeds: CODEHOST,
     common: true
   }),
   // The sweep reads pull requests from it.
-  repository: row(parseRepository, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
-  ref: row(parseRef, 'deploy', { ...FROM_REPOSITORY, common: true }),
-  'graph-config-path': row(parseGraphConfigPath, 'deploy'),
+  repository: row(parseRepository, FROM_REPOSITORY),
+  ref: row(parseRef, { ...FROM_REPOSITORY, common: true }),
+  'graph-config-path': row(parseGraphConfigPath),
   'image-uri': row(
     optionalToken('image-uri', 'an image reference like registry.example.com/agent@sha256:...'),
-    'deploy',
     {
       sources: ['external_docker', 'internal_docker'],
       revisionSources: ['internal_docker'],
@@ -142,20 +129,20 @@ export const INPUTS = {
       needs: { sources: ['internal_docker'], why: 'the image to deploy' }
     }
   ),
-  secrets: row(parseSecrets, 'deploy', { common: true }),
-  'secret-references': row(parseSecretReferences, 'deploy', { sources: SELF_HOSTED }),
-  'resource-spec': row(parseResourceSpec, 'deploy'),
-  'build-on-push': row(booleanInput('build-on-push'), 'deploy', { sources: CODEHOST }),
-  'custom-url': row(parseCustomUrl, 'deploy'),
-  'listener-id': row(optionalUuid('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
-  'k8s-namespace': row(parseNamespace, 'deploy', SELF_HOSTED_CREATE),
-  'install-command': row(optionalText('install-command', 'a command'), 'deploy'),
-  'build-command': row(optionalText('build-command', 'a command'), 'deploy'),
-  'revision-source': row(parseEnum('revision-source', REVISION_SOURCES), 'deploy', {
+  secrets: row(parseSecrets, { common: true }),
+  'secret-references': row(parseSecretReferences, { sources: SELF_HOSTED }),
+  'resource-spec': row(parseResourceSpec),
+  'build-on-push': row(booleanInput('build-on-push'), { sources: CODEHOST }),
+  'custom-url': row(parseCustomUrl),
+  'listener-id': row(optionalUuid('listener-id', 'a listener id'), SELF_HOSTED_CREATE),
+  'k8s-namespace': row(parseNamespace, SELF_HOSTED_CREATE),
+  'install-command': row(optionalText('install-command', 'a command')),
+  'build-command': row(optionalText('build-command', 'a command')),
+  'revision-source': row(parseEnum('revision-source', REVISION_SOURCES), {
     sources: CLOUD_SOURCES
   }),
-  create: row(booleanInput('create'), 'deploy'),
-  wait: row(booleanInput('wait'), 'both'),
+  create: row(booleanInput('create')),
+  wait: row(booleanInput('wait')),
   timeout: row(
     durationInput('timeout', ms =>
       ms <= 0
@@ -164,49 +151,47 @@ export const INPUTS = {
           ? `must be at most ${formatDuration(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
           : undefined
     ),
-    'both',
     { common: true }
   ),
   // Not set: the default follows the timeout (a pause is never longer than the whole wait).
   'poll-interval': row(
     durationInput('poll-interval', ms =>
       ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined
-    ),
-    'both'
+    )
   ),
-  'dry-run': row(booleanInput('dry-run'), EVERY),
-  'github-token': row(parseGithubToken, EVERY, { common: true, githubActionsOnly: true }),
-  environment: row(parseEnvironment, 'deploy', { common: true, githubActionsOnly: true }),
-  'environment-url': row(parseEnvironmentUrl, 'deploy', { githubActionsOnly: true }),
-  'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const), EVERY),
-  'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), 'deploy', {
+  'dry-run': row(booleanInput('dry-run')),
+  'github-token': row(parseGithubToken, { common: true, githubActionsOnly: true }),
+  environment: row(parseEnvironment, { common: true, githubActionsOnly: true }),
+  'environment-url': row(parseEnvironmentUrl, { githubActionsOnly: true }),
+  'api-dialect': row(parseEnum('api-dialect', ['auto', ...DIALECTS] as const)),
+  'deployment-type': row(parseEnum('deployment-type', DEPLOYMENT_TYPES), {
     sources: ['codehost', 'internal_source'],
     common: true
   }),
   // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
-  size: row(parseEnum('size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
-  'database-size': row(parseEnum('database-size', SIZES), 'deploy', { sources: CLOUD_SOURCES }),
-  command: row(parseEnum('command', COMMANDS), EVERY, { common: true }),
-  'delete-tracing-project': row(booleanInput('delete-tracing-project'), ['delete', 'sweep']),
-  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), 'deploy', {
+  size: row(parseEnum('size', SIZES), { sources: CLOUD_SOURCES }),
+  'database-size': row(parseEnum('database-size', SIZES), { sources: CLOUD_SOURCES }),
+  command: row(parseEnum('command', COMMANDS), { common: true }),
+  'delete-tracing-project': row(booleanInput('delete-tracing-project')),
+  'on-failure': row(parseEnum('on-failure', ['fail', 'rollback'] as const), {
     common: true
   }),
-  'failure-logs': row(integerInput('failure-logs', 0, 1000), 'deploy'),
-  'pr-comment': row(booleanInput('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
-  'health-check': row(parseHealthCheck, 'deploy', { common: true }),
-  'health-check-window': row(parseHealthCheckWindow, 'deploy'),
-  'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
+  'failure-logs': row(integerInput('failure-logs', 0, 1000)),
+  'pr-comment': row(booleanInput('pr-comment'), { common: true, githubActionsOnly: true }),
+  'health-check': row(parseHealthCheck, { common: true }),
+  'health-check-window': row(parseHealthCheckWindow),
+  'health-check-hosts': row(parseHealthCheckHosts),
   // The file is read (a regular file inside the workspace) before any request, in run.ts.
-  'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
-  'sweep-names': row(parseSweepNames, ['sweep']),
-  'sweep-closed': row(booleanInput('sweep-closed'), ['sweep']),
-  'sweep-max-age': row(parseSweepMaxAge, ['sweep']),
-  'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000), ['sweep']),
-  'fail-on-drift': row(booleanInput('fail-on-drift'), ['check']),
-  'promote-from': row(parsePromoteFrom, 'deploy'),
-  'expected-source-digest': row(parseSourceDigest, 'deploy'),
-  'promote-revision-id': row(optionalUuid('promote-revision-id', 'a revision id'), 'deploy'),
-  'verify-source': row(booleanInput('verify-source'), 'deploy')
+  'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
+  'sweep-names': row(parseSweepNames),
+  'sweep-closed': row(booleanInput('sweep-closed')),
+  'sweep-max-age': row(parseSweepMaxAge),
+  'sweep-max-count': row(integerInput('sweep-max-count', 0, 100_000)),
+  'fail-on-drift': row(booleanInput('fail-on-drift')),
+  'promote-from': row(parsePromoteFrom),
+  'expected-source-digest': row(parseSourceDigest),
+  'promote-revision-id': row(optionalUuid('promote-revision-id', 'a revision id')),
+  'verify-source': row(booleanInput('verify-source'))
 } satisfies { [K in InputName]: InputRow<unknown> }
 
 type Row<K extends InputName> = (typeof INPUTS)[K]

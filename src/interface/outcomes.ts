@@ -32,7 +32,7 @@ interface OutcomeRow {
    * The run's exit code. An ending that carries a failure exits 1 at least (a superseded revision
    * whose successor failed, a delete applied but not seen gone), or 2 when nothing was sent.
    */
-  exitCode: 0 | 1 | 130
+  exitCode: 0 | 1 | 3 | 130
   /** The GitHub deployment's final state (a deploy's: `environment` is not a delete's input)... */
   github: GitHubFinalState
   /** ...and its one-line description. */
@@ -67,6 +67,8 @@ const NOT_A_DEPLOY = {
   githubSays: failedSays,
   comment: () => FAILED
 } as const
+/** The sweep's and the check's: they make no GitHub deployment and post no comment. */
+const UPKEEP = { github: 'success', removal: removalFailed } as const
 const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.')
 
 export const OUTCOMES = {
@@ -204,6 +206,39 @@ export const OUTCOMES = {
       `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
     comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
     removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
+  },
+  /** `command: sweep`: the matching deployments judged, those that go deleted. */
+  swept: {
+    headline: '🧹 Swept',
+    exitCode: 0,
+    ...UPKEEP,
+    githubSays: () => 'Swept.',
+    comment: () => words('🧹 Swept')
+  },
+  /** `command: check`: the deployment is what the inputs describe. */
+  'in-sync': {
+    headline: '✅ In sync',
+    exitCode: 0,
+    ...UPKEEP,
+    githubSays: () => 'In sync with its inputs.',
+    comment: () => words('✅ In sync')
+  },
+  /** `command: check`: it differs, and the step fails (exit 3)... */
+  drift: {
+    headline: '⚠️ Drift',
+    exitCode: 3,
+    ...UPKEEP,
+    github: 'failure',
+    githubSays: () => 'Differs from its inputs.',
+    comment: () => words('⚠️ Drift')
+  },
+  /** ...or passes, with `fail-on-drift: false`. */
+  'drift-passed': {
+    headline: '⚠️ Drift',
+    exitCode: 0,
+    ...UPKEEP,
+    githubSays: () => 'Differs from its inputs (fail-on-drift: false).',
+    comment: () => words('⚠️ Drift')
   },
   error: {
     headline: '❌ Failed',

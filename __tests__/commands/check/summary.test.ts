@@ -22,7 +22,7 @@ test('a drift line with an image the control plane reported renders no image, li
       ],
       skipped: ['the deployment type: [reported](https://evil.example) as nothing']
     },
-    undefined
+    'drift'
   )
   expect(md).toContain('### ⚠️ Drift: `agent`')
   expect(md).not.toContain('![x](')

@@ -2,14 +2,14 @@
 // them, secrets by name only), and what could not be judged. The lines carry the control plane's
 // text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
 import { mdFenced, mdText } from '../../inert.ts'
+import { OUTCOMES, type Outcome } from '../../interface/outcomes.ts'
 import type { CheckResult } from './check.ts'
 
 const indented = (block: string) => block.replace(/^/gm, '  ')
 
-export function renderCheckSummary(r: CheckResult, error: string | undefined): string {
+export function renderCheckSummary(r: CheckResult, outcome: Outcome, error?: string): string {
   const name = r.name ? `\`${r.name}\`` : 'deployment'
-  const headline = r.failure ? '❌ Check failed' : r.differences.length ? '⚠️ Drift' : '✅ In sync'
-  const out = [`### ${headline}: ${name}`, '']
+  const out = [`### ${OUTCOMES[outcome].headline}: ${name}`, '']
   if (!r.failure && !r.differences.length)
     out.push(
       r.promoted

@@ -1,5 +1,6 @@
 // The sweep's job summary: every matching deployment, its fate and why, as one table.
 import { formatAge } from '../../duration.ts'
+import { OUTCOMES, type Outcome } from '../../interface/outcomes.ts'
 import type { Fate, SweepRow } from './choose.ts'
 import type { SweepResult } from './sweep.ts'
 
@@ -13,19 +14,21 @@ const FATE: Record<Fate, string> = {
   failed: '❌ delete failed'
 }
 
-export function sweepHeadline(r: SweepResult, dryRun: boolean): string {
-  if (r.failure) return '❌ Sweep failed'
-  if (dryRun)
-    return `📝 Dry run: ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted`
-  return `🧹 Swept ${r.swept.length} of ${r.rows.length} matching`
+/** The headline: the outcome's (outcomes.ts), with the counts. */
+function headline(r: SweepResult, outcome: Outcome): string {
+  const words = OUTCOMES[outcome].headline
+  if (outcome === 'swept') return `${words} ${r.swept.length} of ${r.rows.length} matching`
+  if (outcome === 'dry-run')
+    return `${words}, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted`
+  return words
 }
 
 /** The summary as markdown: headline, the skipped criterion, the table, the failure. */
 export function renderSweepSummary(
   r: SweepResult,
-  o: { pattern: string; dryRun: boolean; now: number; error?: string }
+  o: { outcome: Outcome; pattern: string; now: number; error?: string }
 ): string {
-  const out = [`### ${sweepHeadline(r, o.dryRun)}: \`${o.pattern}\``, '']
+  const out = [`### ${headline(r, o.outcome)}: \`${o.pattern}\``, '']
   if (r.closedSkipped) out.push(`Closed pull requests: not checked (${r.closedSkipped}).`, '')
   if (!r.rows.length) out.push('No deployment matches.')
   else {

@@ -1,5 +1,6 @@
 // Types and sizes without the wire: legacy words read as their type, sizes as tiers, what a
 // resize sends (and when nothing), the outputs read from a deployment, and the input rule.
+import { COMMAND_RULES } from '../../../../src/run.ts'
 import { describe, expect, test } from '@jest/globals'
 import { kindOf, sizeOfTier, tierOf } from '../../../../src/control-plane/vocabulary.ts'
 import { newState, observe } from '../../../../src/commands/deploy/state.ts'
@@ -134,7 +135,8 @@ describe('the inputs', () => {
         'database-size': 'small'
       },
       EVENT,
-      ACTION_SAY
+      ACTION_SAY,
+      COMMAND_RULES
     )
     expect(r.ok).toBe(false)
     const text = JSON.stringify(r.ok ? [] : r.problems)
@@ -148,7 +150,8 @@ describe('the inputs', () => {
     const r = checkInputs(
       { 'api-key': 'k', name: 'a', source: 'external_docker', size: 'small' },
       EVENT,
-      ACTION_SAY
+      ACTION_SAY,
+      COMMAND_RULES
     )
     expect(JSON.stringify(r.ok ? [] : r.problems)).toMatch(/`size` applies only to/)
   })

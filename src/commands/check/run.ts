@@ -1,0 +1,82 @@
+// The check's run: the check (check.ts), then its log lines, summary, outputs (`drift`,
+// `deployment-id`) and ending: in sync, drift (failing the step unless `fail-on-drift: false`).
+import type { Options } from '../../inputs/options.ts'
+import { failureText } from '../../interface/ending.ts'
+import type { FlowLog } from '../../log.ts'
+import type { CommandContext, CommandEnding } from '../command.ts'
+import { check, type CheckResult, type Difference } from './check.ts'
+import { renderCheckSummary } from './summary.ts'
+
+export async function runCheck(o: Options, context: CommandContext): Promise<CommandEnding> {
+  const { port, log, redactor } = context
+  const deps = {
+    client: context.client,
+    log,
+    signal: port.signal,
+    say: port.say,
+    clock: context.clock,
+    redactor,
+    workspace: port.event.workspace,
+    ownFiles: port.event.ownFiles
+  }
+  const r = await check(o, deps)
+  const drift = r.failure ? undefined : r.differences.length > 0
+  const outputs = {
+    drift: drift === undefined ? '' : String(drift),
+    'deployment-id': r.deploymentId ?? ''
+  }
+  if (r.failure) {
+    const outcome = port.signal.aborted ? 'cancelled' : 'error'
+    const summary = renderCheckSummary(r, outcome, redactor.redact(failureText(r.failure)))
+    return { outcome, failure: r.failure, outputs, summary }
+  }
+  report(log, r)
+  if (!drift) return { outcome: 'in-sync', outputs, summary: renderCheckSummary(r, 'in-sync') }
+  const text = `"${r.name ?? o.name}" differs from these inputs: ${r.differences.map(driftWords).join('; ')} (each listed above).`
+  if (!o.failOnDrift) {
+    log.warning(`${text} ${port.say.set('fail-on-drift', false)}: the step passes.`, 'Drift')
+    return { outcome: 'drift-passed', outputs, summary: renderCheckSummary(r, 'drift-passed') }
+  }
+  const failure = { message: text, title: 'Drift' }
+  return { outcome: 'drift', failure, outputs, summary: renderCheckSummary(r, 'drift') }
+}
+
+/** A difference in a few words, for the one error line. */
+function driftWords(d: Difference): string {
+  switch (d.kind) {
+    case 'absent':
+      return 'it does not exist'
+    case 'planned':
+      return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`
+    case 'not-latest':
+      return 'its active revision is not the latest'
+    case 'commit':
+      return 'its active revision built another commit than the ref names'
+    case 'deleting':
+      return 'it is being deleted'
+    case 'status':
+      return 'it is not READY'
+    case 'type':
+      return 'it is of another type'
+    case 'no-revision':
+      return 'it has no revision'
+    case 'not-deployed':
+      return 'its active revision is not DEPLOYED'
+    case 'material':
+      return "it does not run the promotion's source's material"
+  }
+}
+
+/** Each difference and what was not compared, in the log. */
+function report(log: FlowLog, r: CheckResult): void {
+  for (const s of r.skipped) log.notice(`Not compared: ${s}.`)
+  if (!r.differences.length) {
+    const runs = r.promoted ? `, and runs ${r.promoted}` : ''
+    log.info(`In sync: "${r.name}" is what these inputs describe${runs}.`)
+    return
+  }
+  for (const d of r.differences) {
+    log.info(`Drift: ${d.text}`)
+    for (const line of d.details) log.info(line)
+  }
+}

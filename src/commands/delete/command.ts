@@ -1,0 +1,33 @@
+// `command: delete`: the inputs it takes, and its run, which ends as a deploy does (runFlow).
+import {
+  commandFit,
+  deploySwitches,
+  githubDeployment,
+  pollWithinTimeout,
+  smokeNeedsGate,
+  target
+} from '../../inputs/rules.ts'
+import type { InputName } from '../../interface/names.ts'
+import type { Command } from '../command.ts'
+import { runFlow } from '../deploy/command.ts'
+import { deleteDeployment } from './delete.ts'
+
+export const DELETE_INPUTS = [
+  'name',
+  'deployment-id',
+  'wait',
+  'timeout',
+  'poll-interval',
+  'pr-comment',
+  'delete-tracing-project'
+] as const satisfies readonly InputName[]
+
+export const deleteCommand: Command = {
+  inputs: DELETE_INPUTS,
+  // No health gate: a delete's switches of a deploy are refused as such.
+  rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
+  failedTitle: 'Delete failed',
+  outputs: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
+  run: (o, context) =>
+    runFlow(o, context, { flow: deleteDeployment, failedTitle: 'Delete failed', removal: true })
+}

@@ -1,0 +1,192 @@
+// `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
+// alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
+// door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
+import { sanitizeServerText } from '../../control-plane/redact.ts'
+import type { GitHubDeployment } from '../../github/deployment.ts'
+import { renderProblems } from '../../inputs/problems.ts'
+import type { Options } from '../../inputs/options.ts'
+import { DEPLOY_RULES } from '../../inputs/rules.ts'
+import type { SmokeCase } from '../../inputs/smoke-cases.ts'
+import { failureText, type Ending } from '../../interface/ending.ts'
+import type { InputName } from '../../interface/names.ts'
+import { allOutputs, summaryText } from '../../report.ts'
+import type { Command, CommandContext, CommandEnding } from '../command.ts'
+import type { FlowDeps } from './deps.ts'
+import { deploy, newState, type DeployState } from './flow.ts'
+import { githubSide, gitHubDeployment } from './github-side.ts'
+import { statusUrlOf } from './status-url.ts'
+
+/** The inputs of a deploy (and of the check, which plans one). */
+export const DEPLOY_INPUTS = [
+  'name',
+  'deployment-id',
+  'wait',
+  'timeout',
+  'poll-interval',
+  'pr-comment',
+  'repository',
+  'source',
+  'integration-id',
+  'ref',
+  'graph-config-path',
+  'image-uri',
+  'secrets',
+  'secret-references',
+  'resource-spec',
+  'build-on-push',
+  'custom-url',
+  'listener-id',
+  'k8s-namespace',
+  'install-command',
+  'build-command',
+  'revision-source',
+  'create',
+  'environment',
+  'environment-url',
+  'deployment-type',
+  'size',
+  'database-size',
+  'on-failure',
+  'failure-logs',
+  'health-check',
+  'health-check-window',
+  'health-check-hosts',
+  'smoke-test',
+  'promote-from',
+  'expected-source-digest',
+  'promote-revision-id',
+  'verify-source'
+] as const satisfies readonly InputName[]
+
+export const deployCommand: Command = {
+  inputs: DEPLOY_INPUTS,
+  rules: DEPLOY_RULES,
+  failedTitle: 'Deploy failed',
+  outputs: [
+    'deployment-id',
+    'revision-id',
+    'revision-status',
+    'deployment-status',
+    'created',
+    'url',
+    'status-url',
+    'repo-commit-sha',
+    'github-deployment-id',
+    'rollback-revision-id',
+    'rollback-status',
+    'served-revision',
+    'smoke',
+    'health',
+    'source-digest',
+    'deployment-type',
+    'size',
+    'promoted-from-revision-id'
+  ],
+  run: async (o, context) => {
+    const smoke = await readSmokeTest(o, context)
+    if ('invalid' in smoke) return smoke.invalid
+    const flow = { flow: deploy, failedTitle: 'Deploy failed', removal: false }
+    return runFlow(o, context, { ...flow, smokeCases: smoke.cases })
+  }
+}
+
+/** What a flow of the deploy's kind is: the deploy's, or the delete's. */
+export interface FlowOf {
+  flow: (o: Options, state: DeployState, deps: FlowDeps) => Promise<Ending>
+  failedTitle: string
+  /** Its pull request comment speaks of a preview's removal. */
+  removal: boolean
+  smokeCases?: readonly SmokeCase[] | undefined
+}
+
+/** The flow to its ending, then the GitHub side and the report of what the run learned. */
+export async function runFlow(
+  o: Options,
+  context: CommandContext,
+  { flow, failedTitle, removal, smokeCases }: FlowOf
+): Promise<CommandEnding> {
+  const { port, client, log, redactor, clock } = context
+  const state = newState(o)
+  // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+  const github = await gitHubDeployment(port, o, { redactor, log, clock })
+  const deps = {
+    client,
+    log,
+    signal: port.signal,
+    say: port.say,
+    clock,
+    workspace: port.event.workspace,
+    ownFiles: port.event.ownFiles
+  }
+  const ending = await flowEnding(state, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
+    flow,
+    failedTitle
+  })
+  const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
+  // The deployment's page in the web app; none for one this run deleted.
+  state.statusUrl =
+    state.deleted === true
+      ? undefined
+      : statusUrlOf({
+          baseUrl: o.baseUrl,
+          dialect: o.apiDialect,
+          tenantId: state.tenantId ?? o.tenantId,
+          deploymentId: state.deploymentId
+        })
+  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now, removal })
+  return { ...ending, ...report(state, context, { github, error }) }
+}
+
+/** The outputs, the summary and the last line of a deploy's (or a delete's) run. */
+function report(
+  state: DeployState,
+  { client, redactor, clock, started }: CommandContext,
+  { github, error }: { github: GitHubDeployment | undefined; error: string | undefined }
+) {
+  const outputs = allOutputs(state, {
+    'github-deployment-id': github ? String(github.id) : undefined
+  })
+  const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
+  const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
+  const done =
+    state.outcome === 'deployed'
+      ? `Done: revision ${state.revisionId} is DEPLOYED${healthy}.`
+      : undefined
+  return { outputs, summary: summaryText(state, facts, redactor), done }
+}
+
+/**
+ * The flow, to its ending. The flows return every ending they expect; what is left is what
+ * nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(
+  state: DeployState,
+  deps: FlowDeps,
+  o: Options,
+  { flow, failedTitle }: Pick<FlowOf, 'flow' | 'failedTitle'>
+): Promise<Ending> {
+  try {
+    return await flow(o, state, deps)
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err)
+    const message = `Unexpected error: ${sanitizeServerText(text, 1000)}`
+    return { outcome: 'error', failure: { message, title: failedTitle } }
+  }
+}
+
+/**
+ * The smoke-test file's cases, read from the workspace and checked before any request (its parser
+ * loaded only then); an invalid file ends the run with its one problem, nothing sent.
+ */
+async function readSmokeTest(
+  o: Options,
+  { port, redactor }: CommandContext
+): Promise<{ cases?: readonly SmokeCase[] } | { invalid: CommandEnding }> {
+  if (o.smokeTest === undefined) return {}
+  const { loadSmokeTest } = await import('../../inputs/smoke-cases.ts')
+  const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say)
+  if (!('problem' in read)) return { cases: read.cases }
+  const message = redactor.redact(renderProblems([read.problem], port.say))
+  const failure = { message, title: 'Invalid inputs', nothingSent: true }
+  return { invalid: { outcome: 'error', failure, outputs: allOutputs(undefined, {}) } }
+}

@@ -1,0 +1,85 @@
+// The GitHub side of a deploy or a delete, where the door has one: the GitHub deployment that
+// mirrors the outcome (with `environment`) and the pull request comment. Bounded, best effort:
+// never the verdict. Their modules are loaded only for a run that makes them.
+import type { Clock } from '../../clock.ts'
+import type { Redactor } from '../../control-plane/redact.ts'
+import type { GitHubDeployment, GitHubDeploymentDeps } from '../../github/deployment.ts'
+import type { Options } from '../../inputs/options.ts'
+import type { FlowLog } from '../../log.ts'
+import type { RunPort } from '../../port.ts'
+import { typeAndSize } from '../../report.ts'
+import type { DeployState } from './flow.ts'
+
+/** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */
+export async function gitHubDeployment(
+  port: RunPort,
+  o: Options,
+  deps: GitHubDeploymentDeps
+): Promise<GitHubDeployment | undefined> {
+  if (!port.github || o.environment === undefined) return undefined
+  const { startGitHubDeployment } = await import('../../github/deployment.ts')
+  return startGitHubDeployment(o, port.github, deps)
+}
+
+export interface GitHubSideFacts {
+  github: GitHubDeployment | undefined
+  error: string | undefined
+  redactor: Redactor
+  log: FlowLog
+  now: Clock['now']
+  /** The comment speaks of a preview's removal (a delete), not of a deploy. */
+  removal: boolean
+}
+
+/** The GitHub deployment's final status and the pull request comment, together. */
+export async function githubSide(
+  port: RunPort,
+  o: Options,
+  state: DeployState,
+  { github, error, redactor, log, now, removal }: GitHubSideFacts
+): Promise<void> {
+  const cancelling = port.signal.aborted
+  if (o.prComment && !port.github) {
+    port.info(
+      `${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`
+    )
+  }
+  const comment =
+    o.prComment && port.github ? await import('../../github/pr-comment.ts') : undefined
+  // Together, so that a cancel's short exit covers both.
+  await Promise.all([
+    github?.finish(state, error, cancelling),
+    comment && port.github
+      ? comment.postPrComment(
+          {
+            name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+            removal,
+            outcome: state.outcome,
+            deploymentId: state.deploymentId,
+            revisionId: state.revisionId,
+            revisionStatus: state.revisionStatus,
+            url: state.url,
+            statusUrl: state.statusUrl,
+            commitSha: state.repoCommitSha ?? state.expectedSha,
+            promotedFrom:
+              state.promotion &&
+              `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
+            tier: typeAndSize(state)?.replace(/`/g, ''),
+            error,
+            logExcerpt: state.failureLog?.lines.join('\n'),
+            tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+          },
+          {
+            token: o.githubToken,
+            context: port.github,
+            pullRequestNumber: port.event.pullRequestNumber,
+            redactor,
+            log,
+            cancelling,
+            now,
+            dryRun: o.dryRun
+          }
+        )
+      : undefined
+  ])
+}

@@ -1,0 +1,73 @@
+// The sweep's run: where it reads pull requests, the sweep (sweep.ts), then its log line,
+// summary, output (`swept`) and ending.
+import type { Redactor } from '../../control-plane/redact.ts'
+import { githubPullStates } from '../../github/pull-state.ts'
+import type { Options } from '../../inputs/options.ts'
+import { failureText } from '../../interface/ending.ts'
+import type { Say } from '../../interface/naming.ts'
+import type { RunPort } from '../../port.ts'
+import type { CommandContext, CommandEnding } from '../command.ts'
+import { gitlabPullStates } from './pull-requests.ts'
+import { renderSweepSummary } from './summary.ts'
+import { sweep, type PullSource } from './sweep.ts'
+
+export async function runSweep(o: Options, context: CommandContext): Promise<CommandEnding> {
+  const { port, log, redactor, clock } = context
+  const say = port.say
+  const source = pullSource(port, o, redactor, say)
+  if (source && 'skipped' in source)
+    log.notice(
+      `${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`,
+      'Closed pull requests not checked'
+    )
+  const deps = { client: context.client, log, signal: port.signal, say, clock }
+  const r = await sweep(o, deps, source)
+  const outcome = r.failure
+    ? port.signal.aborted
+      ? 'cancelled'
+      : 'error'
+    : o.dryRun
+      ? 'dry-run'
+      : 'swept'
+  const error = r.failure ? redactor.redact(failureText(r.failure)) : undefined
+  const summary = renderSweepSummary(r, {
+    outcome,
+    pattern: o.sweepNames!.text,
+    now: clock.now(),
+    ...(error ? { error } : {})
+  })
+  const outputs = { swept: JSON.stringify(r.swept) }
+  if (r.failure) return { outcome: outcome as 'error', failure: r.failure, outputs, summary }
+  const held = r.rows.filter(x => x.fate === 'held-back').length
+  const done = o.dryRun
+    ? `Done: dry run, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted.`
+    : `Done: ${r.swept.length} deleted, ${held} held back, ${r.rows.length} matching.`
+  return { outcome: outcome as 'swept', outputs, summary, done }
+}
+
+/** Where the closed criterion reads pull requests; undefined when it is off. */
+function pullSource(port: RunPort, o: Options, redactor: Redactor, say: Say): PullSource {
+  if (!(o.sweepClosed ?? o.sweepNames!.hasPr)) return undefined
+  const gitlab = port.gitlab
+  if (gitlab) {
+    if (!gitlab.token)
+      return {
+        skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
+      }
+    port.mask(gitlab.token)
+    const reader = gitlabPullStates(
+      { ...gitlab, token: gitlab.token },
+      o.repositoryExplicit ? o.repository : undefined,
+      port.signal
+    )
+    return typeof reader === 'string' ? { skipped: reader } : reader
+  }
+  if (!port.github)
+    return {
+      skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
+    }
+  if (!o.githubToken) return { skipped: `${say('github-token')} is empty` }
+  if (!o.repository) return { skipped: `no repository is known (set ${say('repository')})` }
+  const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor)
+  return typeof reader === 'string' ? { skipped: reader } : reader
+}
