@@ -2,63 +2,27 @@
 // to read at once, the runner (@actions/core) reached only from the action's door (src/action/), and the flow
 // (src/run.ts and below) never reading the process environment.
 import { expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
+import {
+  findCycle,
+  importGraph as graphOf,
+  layerOf as layerIn,
+  namesApart,
+  sources,
+  specifiersOf,
+  SRC_LAYERS,
+  upwardImports
+} from '../scripts/layers.ts'
 
 const ROOT = resolve('src')
 const DOOR = join(ROOT, 'action')
 /** The action's door and the two files that only start it. */
 const ENTRY = ['main.ts', 'index.ts'].map(f => join(ROOT, f))
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(e =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []
-  )
-}
-
-/** Every module specifier a file imports or re-exports, static or dynamic. */
-function specifiersOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'([^']+)'/g)].map(m => m[1]!)
-}
-
-/** Relative imports of a file, resolved to absolute paths inside src/. */
-function importsOf(file: string): string[] {
-  return specifiersOf(file)
-    .filter(s => s.startsWith('.'))
-    .map(s => resolve(dirname(file), s))
-    .filter(p => p.startsWith(ROOT))
-}
-
-/** One cycle of `graph` (file -> its imports), the first file again at the end; or null. */
-function findCycle(graph: Map<string, string[]>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>()
-  const stack: string[] = []
-  const visit = (f: string): string[] | null => {
-    if (state.get(f) === 'done') return null
-    if (state.get(f) === 'open') return [...stack.slice(stack.indexOf(f)), f]
-    state.set(f, 'open')
-    stack.push(f)
-    for (const next of graph.get(f) ?? []) {
-      const cycle = visit(next)
-      if (cycle) return cycle
-    }
-    stack.pop()
-    state.set(f, 'done')
-    return null
-  }
-  for (const f of graph.keys()) {
-    const cycle = visit(f)
-    if (cycle) return cycle
-  }
-  return null
-}
-
-function importGraph(): Map<string, string[]> {
-  return new Map(sources(ROOT).map(f => [f, importsOf(f)]))
-}
+const importGraph = () => graphOf(ROOT)
 
 it('src/ has no import cycle, type-only imports included', () => {
   expect(findCycle(importGraph())?.map(p => relative(ROOT, p)) ?? null).toBeNull()
@@ -82,56 +46,17 @@ function longFunctions(file: string, max: number): string[] {
   return found
 }
 
-/**
- * The layers of src/, top to bottom: a module imports only from its own layer or those below.
- * The doors start the run; the run chooses the command; each command (its flow, its steps, its
- * report and GitHub side) calls the services below it: the health gate and the upload, the
- * inputs' checks, the wire model, the one request; plain values at the bottom.
- */
-const LAYERS: readonly (readonly string[])[] = [
-  ['action/', 'cli/', 'index.ts', 'main.ts'],
-  // The registry of the commands: the one place that chooses among them.
-  ['run.ts'],
-  ['commands/', 'report.ts', 'github/'],
-  ['health/', 'upload/'],
-  ['inputs/'],
-  ['control-plane/'],
-  // The one request (the proxy, the time budget, the body cap, no redirect): below every caller.
-  ['net/'],
-  // What a door knows of where it runs (the runner's contexts, what its event implies, the port),
-  // and the public words: the inputs' names and how a message says them, the outcome table.
-  ['runner/', 'interface/', 'port.ts'],
-  ['clock.ts', 'duration.ts', 'version.ts', 'inert.ts', 'log.ts']
-]
-
-/** The layer of a file of src/: the most specific entry that names it. */
-function layerOf(file: string): number {
-  const path = relative(ROOT, file)
-  let best = -1
-  let length = -1
-  LAYERS.forEach((entries, layer) => {
-    for (const e of entries) {
-      const hit = e.endsWith('/') ? path.startsWith(e) : path === e
-      if (hit && e.length > length) [best, length] = [layer, e.length]
-    }
-  })
-  return best
-}
+/** The layer of a file of src/ (scripts/layers.ts: the layers and their purposes). */
+const layerOf = (file: string) => layerIn(SRC_LAYERS, ROOT, file)
 
 it('every module of src/ has a layer, and none imports from a layer above its own', () => {
   const graph = importGraph()
   expect([...graph.keys()].filter(f => layerOf(f) === -1).map(f => relative(ROOT, f))).toEqual([])
-  const upward = [...graph].flatMap(([file, imports]) =>
-    imports
-      .filter(i => layerOf(i) < layerOf(file))
-      .map(i => `${relative(ROOT, file)} -> ${relative(ROOT, i)}`)
-  )
-  expect(upward).toEqual([])
+  expect(upwardImports(SRC_LAYERS, ROOT, graph)).toEqual([])
 })
 
 it('layers name folders, or files at the top of src/: no file has a layer apart from its folder', () => {
-  const apart = LAYERS.flat().filter(e => !e.endsWith('/') && e.includes('/'))
-  expect(apart).toEqual([])
+  expect(namesApart(SRC_LAYERS)).toEqual([])
 })
 
 it('src/ reads at once: no function in it is over 60 lines', () => {

@@ -1,0 +1,35 @@
+// CONTRIBUTING.md's diagram of the layers is the list the structure tests check: a layer added,
+// moved or reworded in scripts/layers.ts without `npm run readme` fails here.
+import { describe, expect, test } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { SRC_LAYERS } from '../../scripts/layers.ts'
+import { renderLayers } from '../../scripts/readme.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const CONTRIBUTING = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')
+
+describe("CONTRIBUTING.md's diagram of the layers", () => {
+  test('is what npm run readme draws from scripts/layers.ts', () => {
+    expect(CONTRIBUTING).toBe(renderLayers(CONTRIBUTING))
+  })
+
+  test("names each layer of src/, top to bottom, with its purpose, in section 'The layers'", () => {
+    const section = CONTRIBUTING.slice(
+      CONTRIBUTING.indexOf('## The layers'),
+      CONTRIBUTING.indexOf('<!-- layers:end -->')
+    )
+    let at = 0
+    for (const { names, purpose } of SRC_LAYERS) {
+      const line = `${names.map(n => `src/${n}`).join(', ')}\n    ${purpose}\n`
+      expect(section.indexOf(line, at)).toBeGreaterThan(at)
+      at = section.indexOf(line, at)
+    }
+  })
+
+  test('a diagram edited by hand is stale: npm run readme draws it back from the list', () => {
+    const edited = CONTRIBUTING.replace(SRC_LAYERS[0]!.purpose, 'the doors')
+    expect(edited).not.toBe(CONTRIBUTING)
+    expect(renderLayers(edited)).toBe(CONTRIBUTING)
+  })
+})
