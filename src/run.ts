@@ -4,7 +4,12 @@
 // outputs in the result (each door writes them). It never asks where it runs: no @actions/core, no
 // environment variables, no signal handlers (the doors own those).
 import { makeClock, type Clock } from './clock.ts'
-import type { Command, CommandContext, CommandEnding } from './commands/command.ts'
+import {
+  EVERY_COMMAND,
+  type Command,
+  type CommandContext,
+  type CommandEnding
+} from './commands/command.ts'
 import { checkCommand } from './commands/check/command.ts'
 import { deleteCommand } from './commands/delete/command.ts'
 import { deployCommand } from './commands/deploy/command.ts'
@@ -21,7 +26,7 @@ import {
 } from './inputs/index.ts'
 import type { Options } from './inputs/options.ts'
 import { renderProblems } from './inputs/problems.ts'
-import { EVERY_COMMAND, type CommandName } from './inputs/table.ts'
+import type { CommandName } from './inputs/table.ts'
 import { failureText } from './interface/ending.ts'
 import type { InputName } from './interface/names.ts'
 import type { Say } from './interface/naming.ts'

@@ -13,6 +13,27 @@ import type { RunPort } from '../port.ts'
 
 type OutputName = keyof typeof ACTION_OUTPUTS
 
+/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
+export const EVERY_COMMAND = [
+  'api-key',
+  'tenant-id',
+  'base-url',
+  'dry-run',
+  'github-token',
+  'api-dialect',
+  'command'
+] as const satisfies readonly InputName[]
+
+/** What a command on one deployment takes (a deploy, a check, a delete): which, and how long. */
+export const ONE_DEPLOYMENT = [
+  'name',
+  'deployment-id',
+  'wait',
+  'timeout',
+  'poll-interval',
+  'pr-comment'
+] as const satisfies readonly InputName[]
+
 /** What a command's run is given: the door's port, and what run() made for it. */
 export interface CommandContext {
   port: RunPort
@@ -39,7 +60,7 @@ export interface Report {
 export type CommandEnding = Ending & Report
 
 export interface Command {
-  /** The inputs it takes besides those every command takes (EVERY_COMMAND, inputs/table.ts). */
+  /** The inputs it takes besides those every command takes (EVERY_COMMAND, above). */
   inputs: readonly InputName[]
   /** How its inputs must fit together, checked before any request (inputs/rules.ts). */
   rules: readonly Rule[]

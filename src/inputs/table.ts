@@ -54,17 +54,6 @@ export const MIN_POLL_INTERVAL_MS = 1000
 export const COMMANDS = ['deploy', 'delete', 'sweep', 'check'] as const
 export type CommandName = (typeof COMMANDS)[number]
 
-/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
-export const EVERY_COMMAND = [
-  'api-key',
-  'tenant-id',
-  'base-url',
-  'dry-run',
-  'github-token',
-  'api-dialect',
-  'command'
-] as const satisfies readonly InputName[]
-
 /** What an input's row says beyond its check and commands; every field may be left out. */
 export interface RowFacts {
   /** The sources it belongs to: given with another `source`, it is an error. Unset: any source. */

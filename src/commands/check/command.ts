@@ -1,17 +1,11 @@
 // `command: check`: a deploy's inputs (it plans the deploy they describe) and `fail-on-drift`; its
 // run (run.ts) is loaded only when it runs.
 import { DEPLOY_RULES } from '../../inputs/rules.ts'
-import type { InputName } from '../../interface/names.ts'
 import type { Command } from '../command.ts'
 import { DEPLOY_INPUTS } from '../deploy/command.ts'
 
-export const CHECK_INPUTS = [
-  ...DEPLOY_INPUTS,
-  'fail-on-drift'
-] as const satisfies readonly InputName[]
-
 export const checkCommand: Command = {
-  inputs: CHECK_INPUTS,
+  inputs: [...DEPLOY_INPUTS, 'fail-on-drift'],
   rules: DEPLOY_RULES,
   failedTitle: 'Failed',
   outputs: ['drift', 'deployment-id'],

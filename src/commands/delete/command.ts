@@ -7,23 +7,12 @@ import {
   smokeNeedsGate,
   target
 } from '../../inputs/rules.ts'
-import type { InputName } from '../../interface/names.ts'
-import type { Command } from '../command.ts'
+import { ONE_DEPLOYMENT, type Command } from '../command.ts'
 import { runFlow } from '../deploy/command.ts'
 import { deleteDeployment } from './delete.ts'
 
-export const DELETE_INPUTS = [
-  'name',
-  'deployment-id',
-  'wait',
-  'timeout',
-  'poll-interval',
-  'pr-comment',
-  'delete-tracing-project'
-] as const satisfies readonly InputName[]
-
 export const deleteCommand: Command = {
-  inputs: DELETE_INPUTS,
+  inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project'],
   // No health gate: a delete's switches of a deploy are refused as such.
   rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
   failedTitle: 'Delete failed',

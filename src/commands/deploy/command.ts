@@ -10,7 +10,12 @@ import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import { failureText, type Ending } from '../../interface/ending.ts'
 import type { InputName } from '../../interface/names.ts'
 import { allOutputs, summaryText } from '../../report.ts'
-import type { Command, CommandContext, CommandEnding } from '../command.ts'
+import {
+  ONE_DEPLOYMENT,
+  type Command,
+  type CommandContext,
+  type CommandEnding
+} from '../command.ts'
 import type { FlowDeps } from './deps.ts'
 import { deploy, newState, type DeployState } from './flow.ts'
 import { githubSide, gitHubDeployment } from './github-side.ts'
@@ -18,12 +23,7 @@ import { statusUrlOf } from './status-url.ts'
 
 /** The inputs of a deploy (and of the check, which plans one). */
 export const DEPLOY_INPUTS = [
-  'name',
-  'deployment-id',
-  'wait',
-  'timeout',
-  'poll-interval',
-  'pr-comment',
+  ...ONE_DEPLOYMENT,
   'repository',
   'source',
   'integration-id',

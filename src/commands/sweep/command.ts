@@ -7,20 +7,18 @@ import {
   smokeNeedsGate,
   sweepCriteria
 } from '../../inputs/rules.ts'
-import type { InputName } from '../../interface/names.ts'
 import type { Command } from '../command.ts'
 
-export const SWEEP_INPUTS = [
-  'repository',
-  'delete-tracing-project',
-  'sweep-names',
-  'sweep-closed',
-  'sweep-max-age',
-  'sweep-max-count'
-] as const satisfies readonly InputName[]
-
 export const sweepCommand: Command = {
-  inputs: SWEEP_INPUTS,
+  // The repository is where pull requests are read.
+  inputs: [
+    'repository',
+    'delete-tracing-project',
+    'sweep-names',
+    'sweep-closed',
+    'sweep-max-age',
+    'sweep-max-count'
+  ],
   // No target: the sweep's names are a pattern.
   rules: [
     githubDeployment,
