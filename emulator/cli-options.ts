@@ -2,9 +2,9 @@
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DIALECTS, type Dialect } from '../src/control-plane/dialect.ts'
-import type { LogsApi } from './operations/context.ts'
+import type { LogsApi } from './state/context.ts'
 import { allowedHostnames } from './routes/host-check.ts'
-import { basePathProblem } from './routes/http.ts'
+import { basePathProblem } from './http/io.ts'
 import { isSpeed, MAX_SPEED } from './state/lifecycle.ts'
 
 const LOGS_APIS: readonly LogsApi[] = ['v2', 'v1', 'both']

@@ -1,31 +1,30 @@
 // The emulator's entry point: `startEmulator` starts one in-process emulator (its own state, port
-// and settings) and returns the control API. The rooms: state/ (the records, their lifecycle, the
-// settings, scripted outcomes, runtime.ts: all a running emulator holds), routes/ (what a request
-// goes through: pipeline.ts, the two route tables api-routes.ts and admin.ts), operations/ (what
-// the interface's operations do), agents/ (the deployments' agent servers), builds/ (uploads,
-// remote builds and revision logs), faults/ (each fault kind's spec and behaviour).
+// and settings) and returns the control API. Its rooms are layers (scripts/layers.ts,
+// EMULATOR_LAYERS): routes/ (what a request goes through), runtime.ts (all a running emulator
+// holds) and types.ts (the public shapes), operations/ (what the operations do), agents/, builds/
+// and faults/, state/ (the records, their lifecycle, the settings), http/ (the plumbing).
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { isIP, type AddressInfo } from 'node:net'
 // Imported, not read from disk, so that the bundled bin (bin/emulator.js) carries it inline.
 import demo from '../fixtures/demo.json' with { type: 'json' }
 import { allowedHostnames } from './routes/host-check.ts'
-import { normalizeBasePath } from './routes/http.ts'
-import { outOfBand } from './state/out-of-band.ts'
+import { normalizeBasePath } from './http/io.ts'
+import { outOfBand } from './operations/out-of-band.ts'
 import { requestListener } from './routes/pipeline.ts'
-import { Runtime } from './state/runtime.ts'
+import { Runtime } from './runtime.ts'
 import type { Fixture } from './state/store.ts'
 import type { Emulator, EmulatorControl, EmulatorOptions } from './types.ts'
 
 export type { Fixture } from './state/store.ts'
 export type { FaultSpec, Fault } from './faults/index.ts'
-export type { RateLimit } from './routes/rate-limit.ts'
+export type { RateLimit } from './http/rate-limit.ts'
 export type { ConfigInput, EmulatorConfig } from './state/config.ts'
 export type { FailureRule, StageDurationsMs } from './state/lifecycle.ts'
-export type { RequestLogEntry } from './routes/request-log.ts'
+export type { RequestLogEntry } from './http/request-log.ts'
 export type { LogEntry, RevisionLogs } from './builds/logs.ts'
 export type { ScriptedOutcome, ScriptSpec } from './state/outcome-scripts.ts'
-export type { OutOfBandSpec } from './state/out-of-band.ts'
+export type { OutOfBandSpec } from './operations/out-of-band.ts'
 export type { AgentHealth, AgentHealthSpec, AgentProbe, AgentServers } from './agents/servers.ts'
 export type { AgentAppSpec } from './agents/app.ts'
 export type {

@@ -2,16 +2,16 @@
 import type { AgentServers } from './agents/servers.ts'
 import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { ConfigInput, EmulatorConfig } from './state/config.ts'
-import type { LogsApi } from './operations/context.ts'
+import type { LogsApi } from './state/context.ts'
 import type { Fault, FaultSpec } from './faults/index.ts'
 import type { FailureRule, StageDurationsMs } from './state/lifecycle.ts'
 import type { RevisionLogs } from './builds/logs.ts'
-import type { RateLimit } from './routes/rate-limit.ts'
-import type { RequestLogEntry } from './routes/request-log.ts'
+import type { RateLimit } from './http/rate-limit.ts'
+import type { RequestLogEntry } from './http/request-log.ts'
 import type { ScriptedOutcome, ScriptSpec } from './state/outcome-scripts.ts'
 import type { Fixture } from './state/store.ts'
-import type { OutOfBandSpec } from './state/out-of-band.ts'
-import type { deploymentView, revisionView } from './operations/views.ts'
+import type { OutOfBandSpec } from './operations/out-of-band.ts'
+import type { deploymentView, revisionView } from './state/views.ts'
 
 export interface EmulatorOptions {
   /** 0 (default) = a free port. */
@@ -114,7 +114,7 @@ export interface EmulatorControl {
   /** The revision's build and deploy logs as of now; null when there is no such revision. */
   revisionLogs(revisionId: string): RevisionLogs | null
   /**
-   * A change made outside the API's clients (state/out-of-band.ts): a redeploy from the web app, a
+   * A change made outside the API's clients (operations/out-of-band.ts): a redeploy from the web app, a
    * setting or secret changed by hand, the time of the last change. Throws on a bad spec.
    */
   outOfBand(

@@ -56,6 +56,42 @@ export const SRC_LAYERS: readonly Layer[] = [
   }
 ]
 
+/**
+ * The layers of emulator/, top to bottom, on the same rule: the doors start a server; a request
+ * goes through the routes to the operations, which use the agent servers, the builds and the
+ * faults; all of them read and write the state; HTTP's plumbing at the bottom.
+ */
+export const EMULATOR_LAYERS: readonly Layer[] = [
+  {
+    names: ['cli.ts', 'cli-options.ts', 'server.ts'],
+    purpose: 'the doors: the command and its flags, startEmulator and its control API'
+  },
+  {
+    names: ['routes/'],
+    purpose: 'what a request goes through: the pipeline, the API and admin route tables, the wire'
+  },
+  {
+    names: ['runtime.ts', 'types.ts'],
+    purpose: 'all a running emulator holds, and its public shapes'
+  },
+  {
+    names: ['operations/'],
+    purpose: "what the operations do: the interface's, the production's beyond it, out of band"
+  },
+  {
+    names: ['agents/', 'builds/', 'faults/'],
+    purpose: "the deployments' agent servers; uploads, builds, logs; each fault kind"
+  },
+  {
+    names: ['state/'],
+    purpose: 'the records, their lifecycle, the settings, the views, what an operation works with'
+  },
+  {
+    names: ['http/'],
+    purpose: 'the plumbing: a body read, a reply written, rate limit, request log'
+  }
+]
+
 /** The `.ts` files under `dir`, every depth. */
 export function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap(e =>

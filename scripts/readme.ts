@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml'
 import { INPUTS } from '../src/inputs/table.ts'
 import { INPUT_NAMES } from '../src/interface/names.ts'
 import { takersOf } from '../src/run.ts'
-import { layersDiagram, SRC_LAYERS } from './layers.ts'
+import { EMULATOR_LAYERS, layersDiagram, SRC_LAYERS } from './layers.ts'
 import { renderContributing } from './rooms.ts'
 
 /** The parts of action.yml the tables show. */
@@ -186,6 +186,8 @@ export function renderLayers(contributing: string): string {
     '',
     '```text',
     layersDiagram('src/', SRC_LAYERS),
+    '',
+    layersDiagram('emulator/', EMULATOR_LAYERS),
     '```'
   ].join('\n')
   return between(contributing, 'layers', diagram, 'CONTRIBUTING.md')

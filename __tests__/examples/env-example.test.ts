@@ -3,7 +3,7 @@
 import { expect, test } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { stableCommit } from '../../emulator/builds/commits.ts'
+import { stableCommit } from '../../emulator/state/commits.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 

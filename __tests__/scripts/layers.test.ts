@@ -3,7 +3,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { SRC_LAYERS } from '../../scripts/layers.ts'
+import { EMULATOR_LAYERS, SRC_LAYERS } from '../../scripts/layers.ts'
 import { renderLayers } from '../../scripts/readme.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -14,18 +14,25 @@ describe("CONTRIBUTING.md's diagram of the layers", () => {
     expect(CONTRIBUTING).toBe(renderLayers(CONTRIBUTING))
   })
 
-  test("names each layer of src/, top to bottom, with its purpose, in section 'The layers'", () => {
-    const section = CONTRIBUTING.slice(
-      CONTRIBUTING.indexOf('## The layers'),
-      CONTRIBUTING.indexOf('<!-- layers:end -->')
-    )
-    let at = 0
-    for (const { names, purpose } of SRC_LAYERS) {
-      const line = `${names.map(n => `src/${n}`).join(', ')}\n    ${purpose}\n`
-      expect(section.indexOf(line, at)).toBeGreaterThan(at)
-      at = section.indexOf(line, at)
+  test.each([
+    ['src/', SRC_LAYERS],
+    ['emulator/', EMULATOR_LAYERS]
+  ])(
+    "names each layer of %s, top to bottom, with its purpose, in 'The layers'",
+    (folder, layers) => {
+      const section = CONTRIBUTING.slice(
+        CONTRIBUTING.indexOf('## The layers'),
+        CONTRIBUTING.indexOf('<!-- layers:end -->')
+      )
+      let at = section.indexOf(`${folder}, top to bottom`)
+      expect(at).toBeGreaterThan(0)
+      for (const { names, purpose } of layers) {
+        const line = `${names.map(n => folder + n).join(', ')}\n    ${purpose}\n`
+        expect(section.indexOf(line, at)).toBeGreaterThan(at)
+        at = section.indexOf(line, at)
+      }
     }
-  })
+  )
 
   test('a diagram edited by hand is stale: npm run readme draws it back from the list', () => {
     const edited = CONTRIBUTING.replace(SRC_LAYERS[0]!.purpose, 'the doors')

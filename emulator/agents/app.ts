@@ -4,7 +4,8 @@
 // hosted agent server (docs/emulator.md says where the open-source JS server differs).
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Context, Reply } from '../operations/context.ts'
+import type { Context } from '../state/context.ts'
+import type { Reply } from '../http/io.ts'
 import { activeRevisionId, revisionState } from '../state/lifecycle.ts'
 import type { DeploymentRecord, RevisionRecord } from '../state/store.ts'
 

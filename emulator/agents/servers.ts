@@ -16,8 +16,9 @@ import {
   servedRevision,
   type AgentApp
 } from './app.ts'
-import type { Context, Reply } from '../operations/context.ts'
-import { parseBody, readBody, writeReply } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import type { Reply } from '../http/io.ts'
+import { parseBody, readBody, writeReply } from '../http/io.ts'
 import type { DeploymentRecord } from '../state/store.ts'
 import { kindOf } from '../../src/control-plane/vocabulary.ts'
 

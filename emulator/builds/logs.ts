@@ -3,7 +3,7 @@
 // time has come are shown, so the logs grow as the lifecycle advances. A failed build's log ends
 // with the ERROR line that failed it, a failed deploy's deploy log with its error; scripted lines
 // (admin `scripts`) take the place of the default error.
-import type { Context } from '../operations/context.ts'
+import type { Context } from '../state/context.ts'
 import { revisionState, stageWindows, totalDuration } from '../state/lifecycle.ts'
 import type {
   DeploymentRecord,

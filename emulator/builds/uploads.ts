@@ -3,8 +3,8 @@
 // no API key, only the signature; a path it did not hand out is refused. The bytes are kept
 // (state/store.ts bounds them) for the build that a PATCH naming the path starts (source-build.ts).
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Reply } from '../operations/context.ts'
-import { detail } from '../operations/context.ts'
+import type { Reply } from '../http/io.ts'
+import { detail } from '../http/io.ts'
 import type { Store } from '../state/store.ts'
 
 export const UPLOADS_PREFIX = '/_uploads/'

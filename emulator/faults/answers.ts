@@ -2,8 +2,8 @@
 // is not JSON or does not fit the schema, a redirect, a custom detail, a 422 echoing its input.
 import { STATUS_CODES } from 'node:http'
 import { z } from 'zod'
-import type { Reply } from '../operations/context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { faultKind } from './kind.ts'
 import { matchFields } from './match.ts'
 

@@ -1,8 +1,9 @@
 // What a fault behaviour may do with the request it hit: answer normally, answer something else,
 // write the response itself, or drop the connection.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Context, Reply } from '../operations/context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import type { Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 
 export interface Exchange {
   req: IncomingMessage

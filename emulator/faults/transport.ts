@@ -2,7 +2,7 @@
 // trickling body.
 import type { OutgoingHttpHeaders } from 'node:http'
 import { z } from 'zod'
-import { serialize } from '../routes/http.ts'
+import { serialize } from '../http/io.ts'
 import { sleep } from './exchange.ts'
 import { faultKind } from './kind.ts'
 import { matchFields } from './match.ts'

@@ -6,14 +6,15 @@ import {
   ListRevisionsQuery,
   RevisionLogsQuery
 } from '../../src/control-plane/schema.ts'
-import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { revisionState } from '../state/lifecycle.ts'
 import { deploymentDeployLog } from './deployment-logs.ts'
 import { revisionLogs, type LogEntry } from '../builds/logs.ts'
 import { addRevision, bodyPart, isReply, locate } from './requests.ts'
 import type { RevisionRecord, TenantRecord } from '../state/store.ts'
-import { deploymentView, revisionView } from './views.ts'
+import { deploymentView, revisionView } from '../state/views.ts'
 
 export function listRevisions(
   ctx: Context,

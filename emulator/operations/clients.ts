@@ -4,12 +4,13 @@
 // and remote builds), and the lists of integrations.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { CreateRevisionRequest } from '../../src/control-plane/schema.ts'
-import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { applyUpdate } from './interface.ts'
 import { bodyPart, isReply, locate } from './requests.ts'
 import type { TenantRecord } from '../state/store.ts'
-import { revisionView } from './views.ts'
+import { revisionView } from '../state/views.ts'
 
 /** Where the push token lets a client push: a registry on this machine (`registry:2` on 5000). */
 export const LOOPBACK_REGISTRY = '127.0.0.1:5000'

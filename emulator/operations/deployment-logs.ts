@@ -2,7 +2,7 @@
 // `langgraph deploy logs`): every revision's deploy log, then what the running server prints. Like
 // the revision logs it is computed from the clock when read, so it keeps growing while a revision
 // is live, which is what a reader that follows the log waits for.
-import type { Context } from './context.ts'
+import type { Context } from '../state/context.ts'
 import { revisionState } from '../state/lifecycle.ts'
 import { revisionLogs, type LogEntry } from '../builds/logs.ts'
 import type { DeploymentRecord } from '../state/store.ts'

@@ -18,8 +18,9 @@ import {
   type SourceConfig,
   type SourceRevisionConfigRequest
 } from '../../src/control-plane/schema.ts'
-import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { deploymentStatus, isGone } from '../state/lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
 import { DEFAULT_DEPLOYMENT_TYPE, kindOf } from '../../src/control-plane/vocabulary.ts'
@@ -31,7 +32,7 @@ import {
   type RevisionRecord,
   type TenantRecord
 } from '../state/store.ts'
-import { deploymentView, revisionView } from './views.ts'
+import { deploymentView, revisionView } from '../state/views.ts'
 
 function sourcesOf(tenant: TenantRecord): readonly Source[] {
   return tenant.self_hosted ? ['external_docker'] : CLOUD_SOURCES

@@ -3,8 +3,9 @@
 // failure rules).
 import type { z } from 'zod'
 import { Uuid, type SourceRevisionConfigRequest } from '../../src/control-plane/schema.ts'
-import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { failureFor, isGone } from '../state/lifecycle.ts'
 import { buildFromUpload } from '../builds/source-build.ts'
 import type { DeploymentRecord, RevisionRecord, TenantRecord } from '../state/store.ts'

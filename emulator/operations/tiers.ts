@@ -1,14 +1,15 @@
 // Deployment types and sizes as the service has them today (docs/emulator.md, "Deployment types
 // and sizes"): `PATCH /v2/deployments/{id}/resource-tiers` sets the compute tier (by the type:
 // `SERVERLESS_*` or `DEDICATED_*`) and Dedicated's database tier, and rolls the size out as a new
-// revision of the latest one's source. (Reads that answer a type in its legacy word: views.ts.)
+// revision of the latest one's source. (Reads that answer a type in its legacy word: state/views.ts.)
 import { ResourceTiersRequest } from '../../src/control-plane/schema.ts'
 import { kindOf } from '../../src/control-plane/vocabulary.ts'
-import { detail, type Context, type Reply } from './context.ts'
-import type { Body } from '../routes/http.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import { addRevision, bodyPart, isReply, locate } from './requests.ts'
 import type { DeploymentRecord, TenantRecord } from '../state/store.ts'
-import { deploymentView } from './views.ts'
+import { deploymentView } from '../state/views.ts'
 
 /** Why this resize is refused (400), or null. */
 function tierProblem(dep: DeploymentRecord, req: ResourceTiersRequest): string | null {

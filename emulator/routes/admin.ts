@@ -1,7 +1,7 @@
 // Admin routes under `/_emulator/` (outside the interface, no auth, not in the request log):
 // thin HTTP wrappers around the in-process control API, routed like the interface's routes.
 import { z } from 'zod'
-import type { Reply } from '../operations/context.ts'
+import type { Reply } from '../http/io.ts'
 import { Router, segmentsOf } from './router.ts'
 import type { EmulatorControl } from '../types.ts'
 

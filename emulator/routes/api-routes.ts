@@ -1,8 +1,9 @@
 // The interface's routes: a method and a path (relative to the base path) to an operation.
 import type { IncomingHttpHeaders } from 'node:http'
-import { authenticate } from './auth.ts'
-import { detail, type Context, type Reply } from '../operations/context.ts'
-import type { Body } from './http.ts'
+import { authenticate } from '../state/auth.ts'
+import type { Context } from '../state/context.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 import * as beyond from '../operations/beyond.ts'
 import * as clients from '../operations/clients.ts'
 import * as op from '../operations/interface.ts'

@@ -2,7 +2,7 @@
 // that a page whose DNS name is re-bound to 127.0.0.1 cannot read `/_emulator/credentials` or drive
 // the API from a browser (DNS rebinding).
 import { isLoopbackHost } from '../../src/control-plane/base-url.ts'
-import type { Reply } from '../operations/context.ts'
+import type { Reply } from '../http/io.ts'
 
 /** A Host header: a name or an address, an optional port; nothing else. */
 const HOST_SYNTAX = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/

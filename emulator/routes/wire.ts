@@ -9,8 +9,8 @@ import {
   valueToWire,
   type Dialect
 } from '../../src/control-plane/dialect.ts'
-import type { Reply } from '../operations/context.ts'
-import type { Body } from './http.ts'
+import type { Reply } from '../http/io.ts'
+import type { Body } from '../http/io.ts'
 
 export { pathFromWire }
 

@@ -1,6 +1,6 @@
 // Runtime settings of the emulator, changeable in-process or through POST /_emulator/config.
 import { z } from 'zod'
-import { RateLimit } from '../routes/rate-limit.ts'
+import { RateLimit } from '../http/rate-limit.ts'
 import {
   DEFAULT_FAILURE_RULES,
   DEFAULT_STAGE_DURATIONS_MS,

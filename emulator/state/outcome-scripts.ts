@@ -2,7 +2,7 @@
 // its deploy, or succeed, with given log lines, so failure diagnostics can be tested end to end.
 import { z } from 'zod'
 import { Uuid } from '../../src/control-plane/schema.ts'
-import type { Context } from '../operations/context.ts'
+import type { Context } from './context.ts'
 import { FAILS_AFTER, revisionState, STAGES, TERMINAL } from './lifecycle.ts'
 import type { PendingScript, RevisionRecord, ScriptedLine } from './store.ts'
 

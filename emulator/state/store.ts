@@ -14,7 +14,7 @@ import {
   Uuid
 } from '../../src/control-plane/schema.ts'
 import { kindOf, tierOf } from '../../src/control-plane/vocabulary.ts'
-import { normalizeRepoUrl, resolveInClone, stableCommit } from '../builds/commits.ts'
+import { normalizeRepoUrl, resolveInClone, stableCommit } from './commits.ts'
 
 /** The graphs of a revision built from anything but an upload, unless the fixture names others. */
 export const DEFAULT_GRAPHS: readonly string[] = ['agent']

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Deployment, Revision } from '../../../src/control-plane/schema.ts'
 import type { Emulator } from '../../../emulator/server.ts'
-import { stableCommit } from '../../../emulator/builds/commits.ts'
+import { stableCommit } from '../../../emulator/state/commits.ts'
 import {
   call,
   codehostBody,

@@ -1,13 +1,8 @@
 // The JSON shapes the emulator answers with, computed from the records at the current time.
 import type { SourceConfig } from '../../src/control-plane/schema.ts'
 import type { Context } from './context.ts'
-import {
-  activeRevisionId,
-  deploymentStatus,
-  repoCommitSha,
-  revisionState
-} from '../state/lifecycle.ts'
-import type { DeploymentRecord, RevisionRecord } from '../state/store.ts'
+import { activeRevisionId, deploymentStatus, repoCommitSha, revisionState } from './lifecycle.ts'
+import type { DeploymentRecord, RevisionRecord } from './store.ts'
 import { kindOf, type Kind } from '../../src/control-plane/vocabulary.ts'
 
 const SOURCE_CONFIG_KEYS = [

@@ -8,8 +8,8 @@ import {
   SourceConfig,
   SourceRevisionConfigRequest
 } from '../../src/control-plane/schema.ts'
-import type { Context } from '../operations/context.ts'
-import { addRevision } from '../operations/requests.ts'
+import type { Context } from '../state/context.ts'
+import { addRevision } from './requests.ts'
 
 export const OutOfBandSpec = z
   .object({

@@ -1,22 +1,22 @@
 // Everything a running emulator holds (fixture, settings, state, faults, rate limit, request log,
 // timers) and the control operations on it, independent of HTTP.
-import { AgentServers } from '../agents/servers.ts'
-import { ConfigInput, defaultConfig, type EmulatorConfig } from './config.ts'
-import type { Context } from '../operations/context.ts'
-import { FaultSet } from '../faults/index.ts'
-import { VirtualClock } from './lifecycle.ts'
-import { RateLimiter } from '../routes/rate-limit.ts'
-import { revisionLogs, type RevisionLogs } from '../builds/logs.ts'
-import { RequestLog } from '../routes/request-log.ts'
+import { AgentServers } from './agents/servers.ts'
+import { ConfigInput, defaultConfig, type EmulatorConfig } from './state/config.ts'
+import type { Context } from './state/context.ts'
+import { FaultSet } from './faults/index.ts'
+import { VirtualClock } from './state/lifecycle.ts'
+import { RateLimiter } from './http/rate-limit.ts'
+import { revisionLogs, type RevisionLogs } from './builds/logs.ts'
+import { RequestLog } from './http/request-log.ts'
 import {
   applyScript,
   describeScript,
   type ScriptedOutcome,
   type ScriptSpec
-} from './outcome-scripts.ts'
-import { Fixture, Store, type ParsedFixture } from './store.ts'
-import type { Credentials, EmulatorOptions, EmulatorState } from '../types.ts'
-import { deploymentView, revisionView } from '../operations/views.ts'
+} from './state/outcome-scripts.ts'
+import { Fixture, Store, type ParsedFixture } from './state/store.ts'
+import type { Credentials, EmulatorOptions, EmulatorState } from './types.ts'
+import { deploymentView, revisionView } from './state/views.ts'
 
 export class Runtime {
   readonly realNow: () => number

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { resolveInClone, stableCommit } from '../../../emulator/builds/commits.ts'
+import { resolveInClone, stableCommit } from '../../../emulator/state/commits.ts'
 import { parseCli } from '../../../emulator/cli-options.ts'
 import { Deployment, Revision } from '../../../src/control-plane/schema.ts'
 import {

@@ -1,7 +1,16 @@
 // HTTP plumbing shared by the request pipeline and the fault behaviours: reading and parsing a
 // request body, writing a Reply, the base path.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import type { Reply } from '../operations/context.ts'
+
+/** An answer before it is written: `body` is sent as JSON unless `text` is given. */
+export interface Reply {
+  status: number
+  body?: unknown
+  text?: string
+  headers?: Record<string, string>
+}
+
+export const detail = (status: number, text: string): Reply => ({ status, body: { detail: text } })
 
 /** A request body as read by the server. */
 export type Body =

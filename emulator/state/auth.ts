@@ -1,7 +1,7 @@
 // X-Api-Key / X-Tenant-Id -> the tenant a request acts for, or the 401/403 answer.
 import type { IncomingHttpHeaders } from 'node:http'
-import { detail, type Reply } from '../operations/context.ts'
-import type { Store, TenantRecord } from '../state/store.ts'
+import { detail, type Reply } from '../http/io.ts'
+import type { Store, TenantRecord } from './store.ts'
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name]

@@ -1,7 +1,7 @@
 // What every operation works with: the state, the clock and the lifecycle settings.
 import type { Dialect } from '../../src/control-plane/dialect.ts'
-import type { FailureRule, StageDurationsMs, VirtualClock } from '../state/lifecycle.ts'
-import type { DeploymentRecord, Store } from '../state/store.ts'
+import type { FailureRule, StageDurationsMs, VirtualClock } from './lifecycle.ts'
+import type { DeploymentRecord, Store } from './store.ts'
 
 /** Which revision-log paths the emulator serves: `v1` is an older installation (no v2 path). */
 export type LogsApi = 'v2' | 'v1' | 'both'
@@ -26,13 +26,3 @@ export interface Context {
   /** What a revision's running server printed (agents/servers.ts): the end of its deploy log. */
   serverLog?: (revisionId: string) => ReadonlyArray<{ v: number; level: 'ERROR'; message: string }>
 }
-
-/** An answer before it is written: `body` is sent as JSON unless `text` is given. */
-export interface Reply {
-  status: number
-  body?: unknown
-  text?: string
-  headers?: Record<string, string>
-}
-
-export const detail = (status: number, text: string): Reply => ({ status, body: { detail: text } })
