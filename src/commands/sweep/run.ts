@@ -2,16 +2,15 @@
 // summary, output (`swept`) and ending.
 import type { Redactor } from '../../control-plane/redact.ts'
 import { githubPullStates } from '../../github/pull-state.ts'
-import type { Options } from '../../inputs/options.ts'
 import { failureText } from '../../interface/ending.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { RunPort } from '../../port.ts'
 import type { CommandContext, CommandEnding } from '../command.ts'
 import { gitlabPullStates } from './pull-requests.ts'
 import { renderSweepSummary } from './summary.ts'
-import { sweep, type PullSource } from './sweep.ts'
+import { sweep, type PullSource, type SweepOptions } from './sweep.ts'
 
-export async function runSweep(o: Options, context: CommandContext): Promise<CommandEnding> {
+export async function runSweep(o: SweepOptions, context: CommandContext): Promise<CommandEnding> {
   const { port, log, redactor, clock } = context
   const say = port.say
   const source = pullSource(port, o, redactor, say)
@@ -46,7 +45,7 @@ export async function runSweep(o: Options, context: CommandContext): Promise<Com
 }
 
 /** Where the closed criterion reads pull requests; undefined when it is off. */
-function pullSource(port: RunPort, o: Options, redactor: Redactor, say: Say): PullSource {
+function pullSource(port: RunPort, o: SweepOptions, redactor: Redactor, say: Say): PullSource {
   if (!(o.sweepClosed ?? o.sweepNames!.hasPr)) return undefined
   const gitlab = port.gitlab
   if (gitlab) {

@@ -15,6 +15,20 @@ import { firstLine } from '../deploy/steps/conclude.ts'
 import { choose, type Candidate, type SweepRow } from './choose.ts'
 import type { PullState, PullStates } from './pull-requests.ts'
 
+/** What a sweep reads of the inputs. */
+export type SweepOptions = Pick<
+  Options,
+  | 'sweepNames'
+  | 'sweepClosed'
+  | 'sweepMaxAge'
+  | 'sweepMaxCount'
+  | 'deleteTracingProject'
+  | 'dryRun'
+  | 'githubToken'
+  | 'repository'
+  | 'repositoryExplicit'
+>
+
 export interface SweepResult {
   rows: SweepRow[]
   /** Names this run deleted. */
@@ -29,7 +43,11 @@ export type PullSource = PullStates | { skipped: string } | undefined
 
 const HELD = 'Deployment held back'
 
-export async function sweep(o: Options, deps: FlowDeps, source: PullSource): Promise<SweepResult> {
+export async function sweep(
+  o: SweepOptions,
+  deps: FlowDeps,
+  source: PullSource
+): Promise<SweepResult> {
   const pattern = o.sweepNames!
   const result: SweepResult = { rows: [], swept: [] }
   if (source && 'skipped' in source) result.closedSkipped = source.skipped
@@ -113,7 +131,7 @@ async function readPulls(
 }
 
 /** Deletes, oldest first, those that go; a dry run only says so. */
-async function deleteGoing(o: Options, deps: FlowDeps, result: SweepResult): Promise<void> {
+async function deleteGoing(o: SweepOptions, deps: FlowDeps, result: SweepResult): Promise<void> {
   const going = result.rows.filter(r => r.fate === 'would-delete')
   if (!going.length) {
     deps.log.info('Nothing to delete.')
@@ -132,7 +150,7 @@ async function deleteGoing(o: Options, deps: FlowDeps, result: SweepResult): Pro
 
 /** Re-reads one deployment, and deletes it when it is as listed. */
 async function deleteOne(
-  o: Options,
+  o: SweepOptions,
   deps: FlowDeps,
   row: SweepRow,
   result: SweepResult
