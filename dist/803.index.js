@@ -1596,8 +1596,8 @@ function dryRunLines(a) {
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
 var workspace_git = __webpack_require__(4300);
-// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var ending = __webpack_require__(801);
+// EXTERNAL MODULE: ./src/interface/ending.ts
+var ending = __webpack_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`, as source or revision source). The workspace is
 // archived first, before any request, so that a config that is missing, a path outside the

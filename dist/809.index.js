@@ -192,16 +192,16 @@ function excerpt(text) {
 /** The headline and one sentence for the outcome (outcomes.ts), a deploy's or a delete's. */
 function headline(r) {
     const row = outcomes/* OUTCOMES */.i[r.outcome ?? 'error'];
-    return r.command === 'delete' ? row.removal(r) : row.comment(r);
+    return r.removal ? row.removal(r) : row.comment(r);
 }
 /** The whole comment for one run; the marker is its first line. */
 function renderComment(r, links = {}) {
     const { title, sentence } = headline(r);
     const rows = [];
     // A removed preview has no URL worth following.
-    if (r.url && r.command !== 'delete')
+    if (r.url && !r.removal)
         rows.push(['URL', comment_body_link(r.url)]);
-    if (r.statusUrl && r.command !== 'delete')
+    if (r.statusUrl && !r.removal)
         rows.push(['Deployment page', comment_body_link(r.statusUrl)]);
     if (r.revisionId)
         rows.push([
@@ -212,7 +212,7 @@ function renderComment(r, links = {}) {
         rows.push(['Deployment', code(r.deploymentId)]);
     if (r.promotedFrom)
         rows.push(['Promoted from', plain(r.promotedFrom, 400)]);
-    if (r.tier && r.command !== 'delete')
+    if (r.tier && !r.removal)
         rows.push(['Type and size', plain(r.tier, 200)]);
     if (r.commitSha) {
         const short = r.commitSha.slice(0, 7);

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8047:
+/***/ 9900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30696,12 +30696,1967 @@ function makeClock(over = {}) {
     return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
 }
 
-// EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __nccwpck_require__(4007);
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(5791);
+;// CONCATENATED MODULE: ./src/commands/command.ts
+/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
+const EVERY_COMMAND = [
+    'api-key',
+    'tenant-id',
+    'base-url',
+    'dry-run',
+    'github-token',
+    'api-dialect',
+    'command'
+];
+/** What a command on one deployment takes (a deploy, a check, a delete): which, and how long. */
+const ONE_DEPLOYMENT = [
+    'name',
+    'deployment-id',
+    'wait',
+    'timeout',
+    'poll-interval',
+    'pr-comment'
+];
+
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/inputs/fields.ts
+var fields = __nccwpck_require__(2996);
+// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
+var vouched_hosts = __nccwpck_require__(4040);
+;// CONCATENATED MODULE: ./src/inputs/health.ts
+// The health gate's two inputs, each checked on its own, and how they fit the others: which path
+// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
+// first one. The inputs table wires them in; nothing here knows where inputs come from.
+
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/**
+ * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
+ * is that path with its query (`/ok?check_db=1`).
+ */
+function parseHealthCheck(v, fail) {
+    if (v === '' || FALSE_VALUES.includes(v))
+        return false;
+    if (TRUE_VALUES.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = (0,duration/* parseDuration */.E9)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a3)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f, say) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.wait === false)
+        problems.push([
+            'health-check',
+            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
+        ]);
+    return problems;
+}
+/**
+ * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
+ * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
+ */
+function parseHealthCheckHosts(v, fail) {
+    if (v === '')
+        return undefined;
+    const parsed = (0,vouched_hosts/* parseHostPatterns */.Xb)(v);
+    if (!('problems' in parsed))
+        return parsed;
+    for (const problem of parsed.problems)
+        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/interface/names.ts
+var names = __nccwpck_require__(5767);
+// EXTERNAL MODULE: ./src/control-plane/dialect.ts
+var dialect = __nccwpck_require__(1076);
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
+// EXTERNAL MODULE: ./src/inputs/text.ts
+var inputs_text = __nccwpck_require__(4862);
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+
+
+
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES = {
+    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+    // A key that is no name may be a value pasted by mistake: do not repeat it.
+    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
+};
+function checkSecretName(name, where, fail) {
+    if (!names/* ENV_NAME */.G1.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
+ * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
+ */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, fail))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
+        if (parsed === undefined)
+            return undefined;
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return fail(`\`secrets\` must be ${FORMS}`);
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', fail)) {
+                    fail(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+    }
+    else {
+        const seen = new Set();
+        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                fail(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
+    return secrets;
+}
+
+// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
+var sweep_names = __nccwpck_require__(6740);
+;// CONCATENATED MODULE: ./src/inputs/table.ts
+// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
+// sources it applies to, what a create needs, and whether the README shows it.
+// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
+// everything else about an input is its row here. The list of names, the rules of which source
+// takes what (rules.ts) and the keys of `Options` are derived from the two, and a row missing or
+// left over is a type error. Which commands take it is each command's list (src/commands/*/
+// command.ts). Adding an input: action.yml, `npm run readme`, one row, its commands' lists, its use.
+
+
+
+
+
+
+
+
+const DEFAULT_POLL_INTERVAL = '15s';
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+/** The commands, in the words of the `command` input (each is a module, src/commands/). */
+const COMMANDS = ['deploy', 'delete', 'sweep', 'check'];
+const row = (check, facts = {}) => ({ check, ...facts });
+// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
+// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
+const CODEHOST = ['codehost'];
+const SELF_HOSTED = ['external_docker'];
+/** From the repository the integration builds: the deployment's source or its revision's. */
+const FROM_REPOSITORY = {
+    sources: CODEHOST,
+    revisionSources: CODEHOST,
+    createNeeds: CODEHOST
+};
+const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
+/** Each input's row. A check sees action.yml's default when the input is not set. */
+const INPUTS = {
+    'api-key': row(fields/* parseApiKey */.Xu, { common: true }),
+    'tenant-id': row((0,fields/* optionalUuid */.kO)('tenant-id', 'a workspace id'), { common: true }),
+    'base-url': row(fields/* parseBaseUrl */.Q2),
+    name: row(fields/* parseName */.$q, { common: true }),
+    'deployment-id': row((0,fields/* optionalUuid */.kO)('deployment-id', 'a deployment id'), { common: true }),
+    // `github` is the production service's word for `codehost`: both are accepted.
+    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), {
+        common: true
+    }),
+    'integration-id': row((0,fields/* optionalUuid */.kO)('integration-id', 'a forge integration id'), {
+        sources: CODEHOST,
+        createNeeds: CODEHOST,
+        common: true
+    }),
+    // The sweep reads pull requests from it.
+    repository: row(fields/* parseRepository */.SU, FROM_REPOSITORY),
+    ref: row(fields/* parseRef */.rd, { ...FROM_REPOSITORY, common: true }),
+    'graph-config-path': row(fields/* parseGraphConfigPath */.Rg),
+    'image-uri': row((0,fields/* optionalToken */.A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), {
+        sources: ['external_docker', 'internal_docker'],
+        revisionSources: ['internal_docker'],
+        createNeeds: SELF_HOSTED,
+        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
+    }),
+    secrets: row(parseSecrets, { common: true }),
+    'secret-references': row(documents/* parseSecretReferences */.qv, { sources: SELF_HOSTED }),
+    'resource-spec': row(documents/* parseResourceSpec */.Bj),
+    'build-on-push': row((0,fields/* booleanInput */.tE)('build-on-push'), { sources: CODEHOST }),
+    'custom-url': row(fields/* parseCustomUrl */._k),
+    'listener-id': row((0,fields/* optionalUuid */.kO)('listener-id', 'a listener id'), SELF_HOSTED_CREATE),
+    'k8s-namespace': row(fields/* parseNamespace */.LM, SELF_HOSTED_CREATE),
+    'install-command': row((0,fields/* optionalText */.mR)('install-command', 'a command')),
+    'build-command': row((0,fields/* optionalText */.mR)('build-command', 'a command')),
+    'revision-source': row((0,fields/* parseEnum */.nL)('revision-source', vocabulary/* REVISION_SOURCES */.Jy), {
+        sources: vocabulary/* CLOUD_SOURCES */.XQ
+    }),
+    create: row((0,fields/* booleanInput */.tE)('create')),
+    wait: row((0,fields/* booleanInput */.tE)('wait')),
+    timeout: row((0,fields/* durationInput */.Ts)('timeout', ms => ms <= 0
+        ? 'must be longer than zero'
+        : ms > MAX_TIMEOUT_MS
+            ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined), { common: true }),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': row((0,fields/* durationInput */.Ts)('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined)),
+    'dry-run': row((0,fields/* booleanInput */.tE)('dry-run')),
+    'github-token': row(fields/* parseGithubToken */.gp, { common: true, githubActionsOnly: true }),
+    environment: row(fields/* parseEnvironment */.Nq, { common: true, githubActionsOnly: true }),
+    'environment-url': row(fields/* parseEnvironmentUrl */.Mk, { githubActionsOnly: true }),
+    'api-dialect': row((0,fields/* parseEnum */.nL)('api-dialect', ['auto', ...dialect/* DIALECTS */.O9])),
+    'deployment-type': row((0,fields/* parseEnum */.nL)('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), {
+        sources: ['codehost', 'internal_source'],
+        common: true
+    }),
+    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+    size: row((0,fields/* parseEnum */.nL)('size', vocabulary/* SIZES */.F0), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    'database-size': row((0,fields/* parseEnum */.nL)('database-size', vocabulary/* SIZES */.F0), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), { common: true }),
+    'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project')),
+    'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), {
+        common: true
+    }),
+    'failure-logs': row((0,fields/* integerInput */.$A)('failure-logs', 0, 1000)),
+    'pr-comment': row((0,fields/* booleanInput */.tE)('pr-comment'), { common: true, githubActionsOnly: true }),
+    'health-check': row(parseHealthCheck, { common: true }),
+    'health-check-window': row(parseHealthCheckWindow),
+    'health-check-hosts': row(parseHealthCheckHosts),
+    // The file is read (a regular file inside the workspace) before any request, in run.ts.
+    'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
+    'sweep-names': row(sweep_names/* parseSweepNames */.m),
+    'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed')),
+    'sweep-max-age': row(parseSweepMaxAge),
+    'sweep-max-count': row((0,fields/* integerInput */.$A)('sweep-max-count', 0, 100_000)),
+    'fail-on-drift': row((0,fields/* booleanInput */.tE)('fail-on-drift')),
+    'promote-from': row(fields/* parsePromoteFrom */.Yn),
+    'expected-source-digest': row(fields/* parseSourceDigest */.jF),
+    'promote-revision-id': row((0,fields/* optionalUuid */.kO)('promote-revision-id', 'a revision id')),
+    'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'))
+};
+const HOUR_MS = 3_600_000;
+/**
+ * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
+ * would delete every matching preview, those of open pull requests too).
+ */
+function parseSweepMaxAge(v, fail) {
+    if (v === '')
+        return undefined;
+    if (/^\d+$/.test(v))
+        return fail(`\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`);
+    const ms = (0,duration/* parseAge */.F1)(v);
+    if (ms === undefined)
+        return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`');
+    if (ms < HOUR_MS)
+        return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``);
+    return ms;
+}
+function parseSource(v, fail) {
+    if (vocabulary/* SOURCES */.Hl.includes(v))
+        return v;
+    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// How the inputs fit together, as named rules. Which source takes an input and what a create
+// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
+// for the target, the sources in play and the ref. Only inputs that passed their own checks take
+// part: an input that failed is neither given (nothing is said about what it does not fit) nor
+// absent (it is not "required" again: its own problem already says what is wrong). Every message
+// names inputs through `say`, as the user set them (naming.ts).
+
+
+
+
+
+
+
+
+const rules_row = (name) => INPUTS[name];
+/** The deployment needs a target: a name, or an id. */
+function target({ r, say, absent, add }) {
+    if (!r.byId && absent('name')) {
+        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
+    }
+}
+/** `environment` turns GitHub deployments on and needs a token to write them. */
+function githubDeployment({ say, given, absent, add }) {
+    if (given('environment') && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
+    }
+    if (given('environment-url') && absent('environment')) {
+        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
+    }
+}
+/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
+function healthGate({ f, say, add }) {
+    const fit = { healthPath: f['health-check'], wait: f.wait };
+    for (const [input, message] of healthProblems(fit, say))
+        add(input, message);
+}
+/** The smoke cases run after the health check's probes: without it, nothing would run them. */
+function smokeNeedsGate({ f, say, add }) {
+    if (f['smoke-test'] !== undefined && f['health-check'] === false)
+        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
+}
+/** Timing: a pause is never longer than the whole wait. */
+function pollWithinTimeout({ f, say, add }) {
+    const pollInterval = f['poll-interval'];
+    const timeout = f.timeout;
+    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
+        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a3)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a3)(timeout)})`);
+    }
+}
+/** The commands of a deploy's inputs: a deploy, and the check that plans one. */
+const deploying = (by) => by.length === 2 && by.includes('deploy') && by.includes('check');
+/**
+ * Each command takes only its inputs (its module's list). Given to another command: an input
+ * without a default, or a delete's switch turned on (its default is off).
+ */
+function commandFit({ command, takers, f, say, given, add }) {
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        const by = takers(input);
+        if (by.includes(command) || !given(input))
+            continue;
+        const commands = by.map(c => `\`${c}\``).join(', ');
+        if ((0,names/* defaultOf */.HA)(input) === '')
+            add(input, `${say(input)} applies only to ${deploying(by) ? 'deploying' : `command ${commands}`}, not to ${say.set('command', command)}`);
+        else if (by.includes('delete') && !by.includes('deploy') && f[input] !== false)
+            add(input, `${say(input)} applies only with ${say.set('command', 'delete')}`);
+    }
+}
+/** A delete's switches of a deploy turned on: the health gate, the rollback. */
+function deploySwitches({ f, say, add }) {
+    const deleting = say.set('command', 'delete');
+    if (f['health-check'])
+        add('health-check', `${say('health-check')} applies only to deploying, not to ${deleting}`);
+    if (f['on-failure'] === 'rollback')
+        add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
+}
+/** A sweep needs its pattern and at least one criterion; `sweep-closed` needs `{pr}`. */
+function sweepCriteria({ f, say, add }) {
+    const pattern = f['sweep-names'];
+    if (pattern === undefined) {
+        add('sweep-names', `${say('sweep-names')} is required with ${say.set('command', 'sweep')}: the names to consider, like \`my-agent-pr-{pr}\``);
+        return;
+    }
+    if (f['sweep-closed'] === true && !pattern.hasPr)
+        add('sweep-closed', `${say('sweep-closed')} needs \`{pr}\` in ${say('sweep-names')}: the pull request number is read from the name`);
+    const closed = f['sweep-closed'] ?? pattern.hasPr;
+    if (!closed && f['sweep-max-age'] === undefined && f['sweep-max-count'] === undefined)
+        add('sweep-names', `${say.set('command', 'sweep')} needs a criterion: \`{pr}\` in ${say('sweep-names')} (closed pull requests), ${say('sweep-max-age')} or ${say('sweep-max-count')}`);
+}
+/** The pull request comment is written with the token. */
+function prComment({ f, say, absent, add }) {
+    if (f['pr-comment'] === true && absent('github-token')) {
+        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
+    }
+}
+/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
+const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
+/** How a message names the ref the event gave: by the variable it was read from. */
+function eventRefName(event) {
+    return event.refFrom !== undefined
+        ? `The ref read from ${event.refFrom}`
+        : 'The ref the triggering event gives';
+}
+/** The ref to deploy, wherever it comes from, is one the integration can build. */
+function refFit({ r, event, say, add }) {
+    if (r.ref === undefined)
+        return;
+    if (PULL_REQUEST_REF.test(r.ref)) {
+        add('ref', pullRequestRefMessage(r, event, say));
+        return;
+    }
+    if (r.refOrigin !== 'event')
+        return; // the input's own check said it already
+    const problem = (0,fields/* refFormatProblem */.Q5)(r.ref);
+    if (problem !== undefined) {
+        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
+            `(set ${say('ref')} to the branch to deploy)`);
+    }
+}
+function pullRequestRefMessage(r, event, say) {
+    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
+        'integration cannot build';
+    if (r.refOrigin === 'event') {
+        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
+    }
+    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
+        ? `\`${event.ref}\``
+        : '`${{ github.head_ref }}`';
+    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
+        `request event, leaving ${say('ref')} empty deploys it)`);
+}
+/**
+ * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
+ * head branch is not in the repository the integration builds: it deploys only with `repository`
+ * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
+ */
+function forkRefusal(uploads, repositoryAndRef) {
+    if (uploads)
+        return 'upload';
+    return repositoryAndRef ? undefined : 'ref';
+}
+/**
+ * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses
+ * before its run: a deploy, and a check (its inputs describe a deploy; the run's rules hold both).
+ */
+function forkRefusalOfGiven(input) {
+    const given = (name) => input(name).trim() !== '';
+    const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim());
+    return forkRefusal(uploads, given('repository') && given('ref'));
+}
+/** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
+function fork({ r, event, absent, add }) {
+    if (event.forkHead === undefined)
+        return;
+    const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'));
+    if (refusal === 'upload')
+        add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
+    if (refusal === 'ref')
+        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
+}
+/**
+ * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
+ * other, after the plan): an upload revision of another source's deployment is refused now.
+ */
+function uploadRevisionOfOtherSource({ r, say, add }) {
+    if (r.revisionSource !== 'internal_source' || r.source === undefined)
+        return;
+    if (r.source === 'internal_source' || r.source === 'external_docker')
+        return;
+    add('revision-source', `${say.set('revision-source', 'internal_source')} needs a deployment whose source is \`internal_source\` ` +
+        `(the control plane gives upload URLs to those alone), not source \`${r.source}\`: ` +
+        `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
+        `empty to deploy this ${r.source} deployment as it is built`);
+}
+/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
+function sourcesText(facts, say) {
+    const list = facts.sources ?? [];
+    const names = list.map(s => `\`${s}\``);
+    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
+        ? 'cloud sources'
+        : list.length === 1
+            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
+            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
+    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
+}
+/** Whether an input of these facts belongs to the sources in play. */
+function fitsSources(facts, r) {
+    if (facts.sources === undefined || r.source === undefined)
+        return true;
+    if (facts.sources.includes(r.source))
+        return true;
+    const revision = r.revisionSource;
+    return revision !== undefined && r.source !== 'external_docker'
+        ? (facts.revisionSources ?? []).includes(revision)
+        : false;
+}
+/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
+function sourceFit({ r, say, set, add }) {
+    if (r.source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        // A default fits every source: only what the user set can be out of place.
+        if (set(input) && !fitsSources(rules_row(input), r))
+            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
+    }
+}
+/**
+ * What every deploy of a source needs (the rows' `needs`). What only a create needs
+ * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
+ * (create-inputs.ts): an update by name needs neither.
+ */
+function sourceNeeds({ r, say, absent, add }) {
+    const { source, revisionSource } = r;
+    if (source === undefined)
+        return;
+    for (const input of names/* INPUT_NAMES */.Qh) {
+        const needs = rules_row(input).needs;
+        if (!absent(input) || needs === undefined)
+            continue;
+        if (needs.sources.includes(source))
+            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
+        else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
+            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
+    }
+}
+/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
+function tagWithoutBuildOnPush({ f, r, say, add }) {
+    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
+        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
+    }
+}
+/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
+function secretNames({ f, r, say, add }) {
+    if (f.secrets === undefined || r.source === undefined)
+        return;
+    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
+    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
+    for (const { name } of f.secrets) {
+        if (reserved.includes(name)) {
+            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
+        }
+    }
+    const names = new Set(f.secrets.map(s => s.name));
+    for (const { name } of f['secret-references'] ?? []) {
+        if (names.has(name)) {
+            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
+        }
+    }
+}
+/** `expected-source-digest` pins an upload's archive: only where an archive is built. */
+function digestFit({ r, set, say, add }) {
+    if (!set('expected-source-digest') || r.uploads || set('promote-from'))
+        return;
+    add('expected-source-digest', `${say('expected-source-digest')} pins the archive of an upload deploy (${say.set('source', 'internal_source')}) ` +
+        `or of a promotion (${say('promote-from')}) from one: this run uploads nothing`);
+}
+/** `promote-revision-id` and `verify-source: false` say something of a promotion only. */
+function promotionFit({ f, set, absent, say, add }) {
+    if (!absent('promote-from'))
+        return;
+    if (set('promote-revision-id'))
+        add('promote-revision-id', `${say('promote-revision-id')} names the revision of ${say('promote-from')} to promote: set ${say('promote-from')} too, or leave it out`);
+    if (f['verify-source'] === false)
+        add('verify-source', `${say.set('verify-source', false)} skips the check of a promotion's source: it needs ${say('promote-from')}`);
+}
+/** A Serverless deployment shares its database: it has no database size to set. */
+function databaseOfServerless({ f, say, add }) {
+    const type = f['deployment-type'];
+    if (f['database-size'] === undefined || (0,vocabulary/* kindOf */.I)(type) !== 'serverless')
+        return;
+    add('database-size', `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`);
+}
+/** The rules every command but the sweep begins with (a sweep has no one target). */
+const COMMON_RULES = [
+    target,
+    githubDeployment,
+    healthGate,
+    smokeNeedsGate,
+    pollWithinTimeout,
+    commandFit
+];
+/** What a deploy's inputs must be, and the check's (which plans that deploy). */
+const DEPLOY_RULES = [
+    ...COMMON_RULES,
+    prComment,
+    digestFit,
+    promotionFit,
+    refFit,
+    fork,
+    uploadRevisionOfOtherSource,
+    sourceFit,
+    sourceNeeds,
+    tagWithoutBuildOnPush,
+    secretNames,
+    databaseOfServerless
+];
+
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var control_plane_redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var inputs_problems = __nccwpck_require__(8925);
+// EXTERNAL MODULE: ./src/interface/ending.ts
+var interface_ending = __nccwpck_require__(7472);
+// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
+var status_words = __nccwpck_require__(5744);
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __nccwpck_require__(5686);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(1149);
+// EXTERNAL MODULE: ./src/interface/action-yml.ts
+var action_yml = __nccwpck_require__(5938);
+;// CONCATENATED MODULE: ./src/report.ts
+// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
+// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
+// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
+// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
+// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
+// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
+// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
+// so that it shows as text and does nothing.
+
+
+
+
+
+
+/** The step outputs, by name; undefined ones are not written. */
+function outputsOf(state) {
+    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
+    return {
+        'deployment-id': state.deploymentId,
+        'revision-id': state.revisionId,
+        'revision-status': (0,status_words/* revisionStatusWord */.I8)(state.revisionStatus),
+        'deployment-status': (0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus),
+        // A create cut off in flight may have landed: unknown, so not claimed either way.
+        created: state.writing === 'create' ? undefined : String(state.created),
+        url: state.url,
+        'status-url': state.statusUrl,
+        'repo-commit-sha': state.repoCommitSha,
+        // A delete cut off in flight may have landed: unknown, so not claimed either way.
+        deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
+        'rollback-revision-id': rollback?.revisionId,
+        'rollback-status': (0,status_words/* revisionStatusWord */.I8)(rollback?.status),
+        'served-revision': state.verified?.servedRevision,
+        smoke: state.verified?.smoke,
+        health: state.health,
+        'source-digest': state.source?.digest,
+        // Empty when the promotion was refused: nothing of the source was promoted.
+        'promoted-from-revision-id': state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
+        'deployment-type': state.deploymentType,
+        size: state.size
+    };
+}
+/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
+function allOutputs(state, extra) {
+    const known = state
+        ? { ...outputsOf(state), ...extra }
+        : { created: 'false', deleted: 'false', ...extra };
+    const all = {};
+    for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
+        all[name] = known[name] ?? '';
+    }
+    return all;
+}
+/** The summary's table: each fact of the run that is known, one row each. */
+function summaryRows(state, facts) {
+    const rows = [];
+    const add = (k, v) => {
+        if (v !== undefined && v !== '')
+            rows.push([k, v]);
+    };
+    add('Deployment', state.deploymentId
+        ? `${(0,inert/* mdCode */.xs)(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
+        : undefined);
+    const code = (v) => v && cellCode(v);
+    add('Revision', code(state.revisionId));
+    add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(state.revisionStatus)));
+    add('Newer revision', code(state.newerRevisionId));
+    add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus)));
+    add('Type and size', typeAndSize(state));
+    const p = state.promotion;
+    add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`);
+    add('Source verified', p?.evidence && evidenceCell(p.evidence));
+    add('Ref', code(state.ref));
+    if (state.repoCommitSha || state.expectedSha) {
+        const built = code(state.repoCommitSha) || 'not reported';
+        const expected = code(state.expectedSha) || 'not known';
+        add('Commit built / expected', `${built} / ${expected}`);
+    }
+    add('URL', state.url && (0,inert/* mdUrl */.T3)(state.url));
+    add('Deployment page', state.statusUrl && (0,inert/* mdUrl */.T3)(state.statusUrl));
+    const src = state.source;
+    if (src) {
+        const git = src.commit ? `, git ${(0,inert/* mdCode */.xs)(src.commit)}` : '';
+        add('Source archive', `${src.files} files, ${src.size} bytes, ${(0,inert/* mdCode */.xs)(src.digest)}${git}`);
+    }
+    add('Health', state.health && (0,inert/* mdText */.bC)(state.health));
+    verifiedRows(state.verified, add);
+    add('Duration', (0,duration/* formatDuration */.a3)(facts.durationMs));
+    add('Requests', String(facts.requests));
+    return rows;
+}
+/** What examined the promoted revision before any write, for the summary. */
+function evidenceCell(e) {
+    if (e.kind === 'verified')
+        return `yes: ${(0,inert/* mdText */.bC)(e.checks.join(', '))}`;
+    if (e.kind === 'refused')
+        return `no: it did not pass ${(0,inert/* mdText */.bC)(e.check)}; nothing was written`;
+    return 'no: `verify-source: false`, nothing verified what was promoted';
+}
+/** The job summary as markdown. */
+function renderSummary(state, facts) {
+    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
+    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
+    const headline = checks
+        ? '❌ New revision failed its checks'
+        : state.outcome
+            ? outcomes/* OUTCOMES */.i[state.outcome].headline
+            : facts.error
+                ? '❌ Failed'
+                : '…';
+    const title = `${headline}: ${state.name ? (0,inert/* mdCode */.xs)(state.name) : 'deployment'}`;
+    const out = [`### ${title}`, '', '| | |', '|---|---|'];
+    for (const [k, v] of summaryRows(state, facts))
+        out.push(`| ${k} | ${cell(v)} |`);
+    if (facts.error)
+        out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(facts.error.split(/\r?\n/)));
+    if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
+        out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '');
+        out.push((0,inert/* mdFenced */.bm)((0,steps_plan/* describePlan */.df)(state.plan)));
+    }
+    smokeCases(out, state.verified?.cases);
+    timeline(out, 'Status timeline', state.timeline);
+    const log = state.failureLog;
+    if (log) {
+        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
+        out.push((0,inert/* mdFenced */.bm)(log.lines), '', '</details>');
+    }
+    const rb = state.rollback;
+    if (rb?.kind === 'done') {
+        out.push('', `**Rollback**: revision ${(0,inert/* mdCode */.xs)(rb.revisionId)} (a redeploy of ${(0,inert/* mdCode */.xs)(rb.restoredId)}) ended ${(0,inert/* mdCode */.xs)((0,status_words/* revisionStatusWord */.I8)(rb.status) ?? 'without a status')}`);
+        timeline(out, 'Rollback timeline', rb.timeline);
+    }
+    else if (rb)
+        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${(0,inert/* mdText */.bC)(rb.reason)}.`);
+    return out.join('\n') + '\n';
+}
+/** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
+function typeAndSize(state) {
+    const tier = state.tier ? `${state.size ?? 'size'} (${(0,inert/* mdCode */.xs)(state.tier)})` : undefined;
+    const parts = [state.deploymentType, tier].filter(Boolean);
+    return parts.length ? parts.join(', ') : undefined;
+}
+function verifiedRows(v, add) {
+    add('Served revision', v?.servedRevision && (0,inert/* mdText */.bC)(v.servedRevision));
+    const g = v?.graphs;
+    if (g)
+        add('Graphs', `${(0,inert/* mdText */.bC)(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
+    add('Smoke test', v?.smoke && (0,inert/* mdText */.bC)(v.smoke));
+}
+/**
+ * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
+ * the case's name and graph come from the workspace, its output from the agent server.
+ */
+function smokeCases(out, cases) {
+    if (!cases?.length)
+        return;
+    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
+    for (const c of cases) {
+        const why = c.reason ? `${c.reason}. ` : '';
+        out.push(`| ${(0,inert/* mdText */.bC)(c.name, 200)} (${cellCode(c.graph)}) | ${(0,inert/* mdText */.bC)(c.verdict)} | ${(0,inert/* mdText */.bC)(why + c.excerpt)} |`);
+    }
+}
+function timeline(out, title, entries) {
+    if (!entries.length)
+        return;
+    out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
+    for (const t of entries)
+        out.push(`| \`${(0,status_words/* revisionStatusWord */.I8)(t.status)}\` | ${(0,duration/* formatDuration */.a3)(t.elapsedMs)} |`);
+}
+/** Text as code in a table's cell, where `\|` reads back as `|`. */
+const cellCode = (v) => (0,inert/* mdCode */.xs)(v, 200, '\\|');
+/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
+function cell(v) {
+    return v.replace(/\r?\n/g, ' ');
+}
+/** The job summary as it is written: nothing masks a summary, so it is redacted here. */
+function summaryText(state, facts, redactor) {
+    return redactor.redact(renderSummary(state, facts));
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
+var after_deployed = __nccwpck_require__(3320);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
+var conclude = __nccwpck_require__(671);
+;// CONCATENATED MODULE: ./src/inputs/create-inputs.ts
+
+
+/** `integration-id` -> `integrationId`: the input's key in Options. */
+const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+/** The inputs a create of `source` needs, in action.yml's order. */
+function createNeedsOf(source) {
+    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
+}
+/** The inputs a create of this run's source needs and the run does not have. */
+function missingForCreate(o) {
+    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
+}
+const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
+/**
+ * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
+ * nothing is missing.
+ */
+function createNeedsProblem(o, name, say) {
+    const missing = missingForCreate(o);
+    if (missing.length === 0)
+        return undefined;
+    const named = listed(missing.map(input => say(input)));
+    return {
+        message: `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
+            `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
+        hint: uploadHint(o, missing, say) ??
+            `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
+    };
+}
+const listed = (names) => names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/** The source that uploads the workspace: no repository, any code host. */
+const UPLOAD = 'internal_source';
+/**
+ * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
+ * upload, which needs none of what the create lacks (the table says what each source needs).
+ */
+function uploadHint(o, missing, say) {
+    if (o.codeHost === undefined || o.source === UPLOAD)
+        return undefined;
+    const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input));
+    if (needless.length < missing.length)
+        return undefined;
+    return (`This repository is on ${o.codeHost}, and \`${o.source}\` builds a GitHub repository through the control plane's GitHub integration: ` +
+        `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/refuse-create.ts
+// The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
+// found nothing to update, before any write, so a run that would fail never creates half a thing.
+
+
+/**
+ * The failure when `name` is to be created and the run lacks an input a create needs; what the
+ * material gives (a promotion's source's repository, ref or image) counts as given.
+ */
+function refuseCreateWithoutNeeds(o, m, name, say) {
+    if (!o.create) {
+        return (0,interface_ending/* stop */.ds)(`No deployment is named "${name}" and ${say.set('create', false)} was set.`, `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`, 'Deployment not found');
+    }
+    const { source, integrationId, repository } = m;
+    const named = m.kind === 'named' ? { ref: m.ref, imageUri: m.imageUri } : {};
+    const problem = createNeedsProblem({ ...o, source, integrationId, repository, ...named }, name, say);
+    if (problem)
+        return (0,interface_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
+    // Without `deployment-type` the create is Serverless, which has no database of its own: refused
+    // here rather than after a create that the resize then could not size.
+    if (o.databaseSize !== undefined && o.deploymentType === undefined) {
+        return (0,interface_ending/* stop */.ds)(`No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`, `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`, 'No database size on Serverless');
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
+var deploy_ending = __nccwpck_require__(801);
+// EXTERNAL MODULE: ./src/commands/deploy/state.ts
+var deploy_state = __nccwpck_require__(5997);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
+var converging_writes = __nccwpck_require__(6082);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
+var tiers = __nccwpck_require__(3505);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/resize.ts
+
+
+
+
+async function resizeAfter(o, state, deps, written) {
+    if (written.kind === 'revision-missing')
+        return written;
+    const d = written.deployment;
+    const resize = (0,tiers/* resizeOf */.S4)(o, d, deps.say);
+    if ((0,interface_ending/* stopped */.ce)(resize))
+        return resize;
+    if (!resize) {
+        if (o.size !== undefined || o.databaseSize !== undefined)
+            deps.log.info('The deployment is already of the size asked for: no resize.');
+        return written;
+    }
+    const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize));
+    const made = await resizeRevision(deps, d, out);
+    if ((0,interface_ending/* stopped */.ce)(made))
+        return made;
+    if (!made)
+        return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id };
+    return madeBy(state, deps, written, made);
+}
+/**
+ * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
+ * revision from before (none yet) or an older one (another's, never this run's).
+ */
+async function resizeRevision(deps, d, out) {
+    const before = d.latest_revision_id;
+    const named = out.latest_revision_id;
+    if (named === before)
+        return (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
+    if (!named || !(await madeBefore(deps, d.id, named, before)))
+        return out;
+    deps.log.info(`The resize's answer names revision ${named}, made before revision ${before ?? ''} that came before the resize: not this run's. Reading the deployment again.`);
+    for (let i = 0; i < converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length; i++) {
+        if (!(await deps.client.pause(i + 1, converging_writes/* LATE_REVISION_PAUSES_MS */.gX[i])))
+            break;
+        const again = await deps.client.getDeployment(d.id);
+        const id = again.latest_revision_id;
+        if (!id || id === before || id === named || (await madeBefore(deps, d.id, id, before)))
+            continue;
+        deps.log.info(`Revision ${id} appeared for this resize.`);
+        return again;
+    }
+    return (0,interface_ending/* stop */.ds)(`The resize of "${d.name}" was answered with revision ${named}, which was made before this run's revision ${before ?? ''}, and ${converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length} more reads of the deployment named no revision of the resize: this run made no revision it can wait for, and does not report ${named} as its own.`, 'Look at the deployment’s revisions on the control plane; run again once it shows the resize’s revision.', 'Resize revision not this run’s');
+}
+/** Whether revision `id` was created before revision `before` (the service's own times). */
+async function madeBefore(deps, deploymentId, id, before) {
+    if (!before)
+        return false;
+    const [named, prior] = await Promise.all([
+        deps.client.getRevision(deploymentId, id),
+        deps.client.getRevision(deploymentId, before)
+    ]);
+    // Either time unknown: not judged older (the wait that follows reads the revision anyway).
+    return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '');
+}
+async function send(state, deps, d, resize) {
+    const { client, log } = deps;
+    for (const input of resize.unreported)
+        log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`);
+    log.info(`Resize: ${resize.described.join(', ')}.`);
+    const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
+    (0,deploy_state/* observe */.lB)(state, out, log);
+    return out;
+}
+/** The resize's revision, as this run's; the code revision it follows is named as superseded. */
+async function madeBy(state, deps, written, out) {
+    (0,deploy_state/* observe */.lB)(state, out, deps.log);
+    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, out);
+    if ((0,interface_ending/* stopped */.ce)(revisionId))
+        return revisionId;
+    state.revisionId = revisionId;
+    if (written.kind === 'revision') {
+        const refused = refuseWithoutCode(written.deployment, out, revisionId);
+        if (refused)
+            return refused;
+        deps.log.info(`Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`);
+    }
+    else
+        deps.log.info(`Revision ${revisionId} of the resize.`);
+    return { kind: 'revision', deployment: out, revisionId };
+}
+const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'];
+/** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
+function refuseWithoutCode(before, after, revisionId) {
+    const asked = before.source_revision_config;
+    const built = after.source_revision_config;
+    const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k]);
+    if (!differs.length)
+        return undefined;
+    return (0,interface_ending/* stop */.ds)(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/resolve-repository.ts
+
+async function resolveRepository(client, integrationId, repository, say) {
+    const entries = await client.listRepositories(integrationId);
+    const wanted = repository.toLowerCase();
+    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
+    if (found)
+        return found;
+    const close = closeNames(wanted, entries);
+    return (0,interface_ending/* stop */.ds)(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
+        `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
+}
+/** Up to five `owner/name` that share the name, or are a couple of edits away. */
+function closeNames(wanted, entries) {
+    const [, wantedName = wanted] = wanted.split('/');
+    const scored = [];
+    for (const e of entries) {
+        const full = `${e.owner}/${e.name}`;
+        const lower = full.toLowerCase();
+        const name = e.name.toLowerCase();
+        let score = Infinity;
+        if (name === wantedName)
+            score = 0;
+        else if (name.includes(wantedName) || wantedName.includes(name))
+            score = 1;
+        else if (Math.abs(lower.length - wanted.length) <= 2)
+            score = 1 + editDistance(lower, wanted, 2);
+        if (score <= 3)
+            scored.push({ full, score });
+    }
+    return scored
+        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
+        .slice(0, 5)
+        .map(s => s.full);
+}
+/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
+function editDistance(a, b, max) {
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let best = i;
+        for (let j = 1; j <= b.length; j++) {
+            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            cur.push(v);
+            best = Math.min(best, v);
+        }
+        if (best > max)
+            return max + 1;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
+var find_deployment = __nccwpck_require__(993);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
+var gone = __nccwpck_require__(7873);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
+// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
+// deployment named by name is waited for until it is gone and then created anew; one named by id is
+// an error.
+
+
+
+
+
+
+
+async function findTarget(o, state, deps) {
+    const { client, log } = deps;
+    const found = await log.group('Find the deployment', async () => {
+        const target = o.target;
+        const d = target.kind === 'id'
+            ? await client.getDeployment(target.deploymentId)
+            : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
+        if ((0,interface_ending/* stopped */.ce)(d))
+            return d;
+        if (!d) {
+            log.info(`No deployment is named "${o.name}".`);
+            return undefined;
+        }
+        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
+            return (0,interface_ending/* stop */.ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+        }
+        (0,deploy_state/* observe */.lB)(state, d, log);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
+        return d;
+    });
+    if (!found || (0,interface_ending/* stopped */.ce)(found) || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
+        return found;
+    return awaitDeletion(o, state, deps, found);
+}
+/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
+async function awaitDeletion(o, state, deps, d) {
+    const { log } = deps;
+    if (o.target.kind === 'id') {
+        return (0,interface_ending/* stop */.ds)(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
+    }
+    if (o.dryRun) {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): a run would wait until it is gone, then create it anew.`);
+        return undefined;
+    }
+    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
+        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}), so it cannot be updated: ` +
+            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}), then creating it anew.`);
+        const r = await (0,gone/* waitUntilGone */.Ly)(deps.client, d.id, o, deps);
+        if (r.kind === 'gone')
+            log.info((0,gone/* goneLine */.KK)(r.elapsedMs));
+        return r;
+    });
+    if (result.kind === 'timeout') {
+        return (0,interface_ending/* stop */.ds)(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Deployment being deleted', { outcome: 'timeout' });
+    }
+    // Nothing of the deleted deployment is this run's: not its id, status or url.
+    state.deploymentId = undefined;
+    state.deploymentStatus = undefined;
+    state.url = undefined;
+    state.urlProblem = undefined;
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
+var steps_material = __nccwpck_require__(2659);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
+var promote = __nccwpck_require__(9384);
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __nccwpck_require__(4007);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
+// The build's own log while the wait polls: the new lines at each poll, one log read at most, from
+// the line after the last one shown. Lines are what the build printed (untrusted: the client has
+// redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
+// here. Best effort: a log that cannot be read stops being followed, said once, never the verdict.
+
+
+/** Lines read at most per poll: a build that prints more is caught up over the next polls. */
+const PAGE_LINES = 200;
+/** One read may take this long: the poll after it must not wait on a slow log service. */
+const READ_BUDGET_MS = 5000;
+/** Longer lines are cut: a minified bundle says nothing in a job log. */
+const MAX_LINE_CHARS = 400;
+/** Failed reads in a row (a 404: no log while it builds) before the log is no longer followed. */
+const MAX_MISSES = 3;
+/** Lines remembered to drop those a read from the last timestamp (inclusive) shows again. */
+const SEEN_CAP = 5000;
+/** Where the log is read while the build runs, and once more for its tail after it. */
+const BUILDING = 'BUILDING';
+class BuildLogFollower {
+    #reader;
+    #ids;
+    #now;
+    #startTime;
+    #cursor;
+    #seen = new Set();
+    #misses = 0;
+    #building = false;
+    #done = false;
+    /** Log reads sent, for the bench and the tests. */
+    reads = 0;
+    constructor(reader, ids, now) {
+        this.#reader = reader;
+        this.#ids = ids;
+        this.#now = now;
+    }
+    /** Whether a read at this status can show anything: while it builds, and once after. */
+    #wants(status) {
+        if (this.#done)
+            return false;
+        if (status === BUILDING)
+            return (this.#building = true);
+        // The build's last lines come after the poll that saw it building.
+        if (this.#building)
+            this.#done = true;
+        return this.#building;
+    }
+    /** The lines the build printed since the last read; nothing at a status with no build log. */
+    async read(status, deadline) {
+        if (!this.#wants(status))
+            return { lines: [] };
+        this.reads++;
+        let page;
+        try {
+            page = await this.#reader.getRevisionLogs(this.#ids.deploymentId, this.#ids.revisionId, this.#query(), { deadline: Math.min(this.#now() + READ_BUDGET_MS, deadline) });
+        }
+        catch (err) {
+            return this.#missed(err);
+        }
+        this.#misses = 0;
+        this.#cursor = page.next_offset ?? undefined;
+        return { lines: this.#fresh(page) };
+    }
+    #query() {
+        const q = { type: 'build', order: 'asc', limit: PAGE_LINES };
+        if (this.#startTime !== undefined)
+            q.start_time = this.#startTime;
+        if (this.#cursor !== undefined)
+            q.offset = this.#cursor;
+        return q;
+    }
+    /** The page's lines not shown before; the next read starts at the newest one's time. */
+    #fresh(page) {
+        const lines = [];
+        for (const entry of page.logs) {
+            const key = entry.id ?? `${entry.timestamp ?? ''}\u0000${entry.message}`;
+            if (this.#seen.has(key))
+                continue;
+            if (this.#seen.size >= SEEN_CAP)
+                this.#seen.clear();
+            this.#seen.add(key);
+            lines.push(shown(entry.level, entry.message));
+        }
+        // From the end of the log on, the next read asks from the newest line's time (inclusive: what
+        // it shows again is dropped above); within a long log it follows the cursor.
+        const last = page.logs.at(-1)?.timestamp;
+        if (this.#cursor === undefined && last)
+            this.#startTime = last;
+        return lines;
+    }
+    #missed(err) {
+        const status = err instanceof errors/* ApiError */.hD ? err.status : undefined;
+        this.#misses++;
+        const final = status === 401 || status === 403 || this.#misses >= MAX_MISSES;
+        if (!final)
+            return { lines: [] };
+        this.#done = true;
+        const why = status === 404
+            ? 'the control plane gives no build log for this revision'
+            : (0,inert/* sanitizeServerText */.c8)(err instanceof Error ? (err.message.split('\n')[0] ?? '') : '', 200);
+        return { lines: [], stopped: `The build log is not followed any more: ${why}.` };
+    }
+}
+/** One log line as the job log shows it: its level when it is not INFO, one inert line. */
+function shown(level, message) {
+    const lvl = level ? (0,inert/* sanitizeServerText */.c8)(level, 10).toUpperCase() : '';
+    const text = (0,inert/* sanitizeServerText */.c8)(message, MAX_LINE_CHARS);
+    return `build | ${lvl && lvl !== 'INFO' ? `${lvl} ` : ''}${text}`;
+}
+
+// EXTERNAL MODULE: ./src/health/built-workspace.ts
+var built_workspace = __nccwpck_require__(2418);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
+// Evidence before any write: a promotion's source is examined on its own agent server with this
+// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
+// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
+// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
+// fails or cannot be made refuses the promotion before anything is written to the target.
+
+
+
+
+
+
+/**
+ * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
+ * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
+ */
+async function verifySource(o, state, deps, m) {
+    const { deployment: d, revision } = m.source;
+    const evidence = (e) => (m.promotion.evidence = e);
+    if (!o.verifySource) {
+        evidence({ kind: 'skipped' });
+        // A dry run promotes nothing: it says what a real run would do.
+        const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is'];
+        deps.log.warning(`${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`, o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence');
+        return undefined;
+    }
+    const examined = await deps.log.group(`Verify the promotion's source "${d.name}" revision ${revision.id}`, () => examineSource(o, deps, m));
+    if ((0,interface_ending/* stopped */.ce)(examined)) {
+        evidence({ kind: 'refused', check: 'the health check' });
+        return refuse(m, state, deps, 'the health check', examined.failure.message);
+    }
+    if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
+        const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`;
+        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+    }
+    const missing = shortfall(examined);
+    if (missing) {
+        evidence({ kind: 'refused', check: missing.check });
+        return refuse(m, state, deps, missing.check, missing.what);
+    }
+    const checks = passed(examined);
+    evidence({ kind: 'verified', checks });
+    deps.log.info(`Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`);
+    return undefined;
+}
+/** The gate and the checks against the source's URL, as this run would run them on the target. */
+async function examineSource(o, deps, m) {
+    const { deployment: d, revision } = m.source;
+    const seen = (0,deploy_state/* newState */.om)(o);
+    seen.urlRefused = true;
+    (0,deploy_state/* observe */.lB)(seen, d, deps.log);
+    const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
+    const checked = { ...o, graphConfigPath: own };
+    const built = {
+        ...(m.of.kind === 'upload' ? { source: m.of.upload.facts } : {}),
+        repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
+    };
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)((0,after_deployed/* builtFrom */.dF)(o, m.of), built, deps.workspace ?? '.');
+    // Without health-check the served-revision check runs anyway, on the default health route.
+    const path = o.healthCheck || DEFAULT_HEALTH_PATH;
+    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 });
+    // Without health-check, one healthy probe and the revision served suffice: no window to hold.
+    if (!o.healthCheck)
+        settings.windowMs = 0;
+    return (0,after_deployed/* examineServer */.Rv)(checked, deps, {
+        settings,
+        expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
+        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
+        urlProblem: seen.urlProblem,
+        checksTitle: `Checks of "${d.name}" revision ${revision.id}`
+    });
+}
+/** The first check that did not pass, or could not be made; undefined when all passed. */
+function shortfall(x) {
+    const g = x.gate;
+    if (g.health === 'timeout')
+        return { check: 'the health check', what: `${g.reason ?? 'it'} when the timeout came` };
+    if (g.health === 'unhealthy')
+        return { check: 'the health check', what: `unhealthy: ${g.reason ?? 'a probe failed'}` };
+    if (g.health === 'unavailable')
+        return {
+            check: 'the health check',
+            what: 'every probe answered 404 (the health routes are turned off), so it could not be made'
+        };
+    if (x.failure?.title === 'New revision not served')
+        return { check: 'the served-revision check', what: x.failure.what };
+    if (x.served?.verdict === 'unknown')
+        return { check: 'the served-revision check', what: (0,control_plane_redact/* sanitizeServerText */.c8)(x.served.notice) };
+    if (x.cut === 'timeout')
+        return { check: 'its checks', what: 'the timeout came before they were done' };
+    if (x.failure)
+        return { check: checkOf(x.failure.title), what: x.failure.what };
+    if (x.verified.graphs?.verdict === 'inconclusive')
+        return { check: 'the graphs check', what: 'the graphs could not be listed' };
+    if (x.verified.smoke === 'inconclusive')
+        return { check: 'the smoke cases', what: 'they could not run (inconclusive)' };
+    return undefined;
+}
+const checkOf = (title) => title === 'Smoke test failed' ? 'the smoke cases' : 'the graphs check';
+/** The checks the source passed, in the words of the log and the summary. */
+function passed(x) {
+    const out = ['healthy', 'serves its active revision'];
+    const g = x.verified.graphs;
+    if (g)
+        out.push(`graphs ${g.checked.join(', ')} served`);
+    const cases = x.verified.cases?.length;
+    if (cases)
+        out.push(`${cases} smoke ${cases === 1 ? 'case' : 'cases'} passed`);
+    return out;
+}
+/** One error naming the source, its revision and the check; nothing was written. */
+function refuse(m, state, deps, check, what) {
+    const { deployment: d, revision } = m.source;
+    const target = state.name ?? state.deploymentId ?? 'the target';
+    return (0,interface_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
+}
+
+// EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
+var wait = __nccwpck_require__(9315);
+// EXTERNAL MODULE: ./src/commands/check/against-source.ts
+var against_source = __nccwpck_require__(6966);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/agent-environment.ts
+var agent_environment = __nccwpck_require__(241);
+;// CONCATENATED MODULE: ./src/commands/deploy/steps/write-revision.ts
+
+
+
+
+
+async function writePlan(o, state, deps, plan, current, material) {
+    let written;
+    /** The latest revision before this run's update: what the update must replace. */
+    let before = current?.latest_revision_id ?? null;
+    state.previousActive = current?.active_revision_id ?? null;
+    if (plan.kind === 'create') {
+        const body = plan.body;
+        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(o, body, deps));
+        if ((0,interface_ending/* stopped */.ce)(result))
+            return result;
+        (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
+        if (result.kind === 'created' && material.kind !== 'upload') {
+            state.created = true;
+            written = result.deployment;
+        }
+        else {
+            // Another run created it first: this run's write becomes an update of theirs. An upload's
+            // create makes no revision of the source: the PATCH that names the upload does.
+            if (result.kind === 'created')
+                state.created = true;
+            const replanned = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
+            if ((0,interface_ending/* stopped */.ce)(replanned))
+                return replanned;
+            plan = replanned;
+            // What the run did stays the create it made (the summary's changes); the upload's update
+            // is its second step. A deployment another run created is this run's update.
+            if (result.kind === 'taken')
+                state.plan = plan;
+            before = result.deployment.latest_revision_id;
+            state.previousActive = result.deployment.active_revision_id;
+            if (result.kind === 'taken')
+                noteRepository(state, deps, plan);
+            const updated = await update(state, deps, plan, result.deployment, material);
+            if ((0,interface_ending/* stopped */.ce)(updated))
+                return updated;
+            written = updated;
+        }
+    }
+    else {
+        const updated = await update(state, deps, plan, current, material);
+        if ((0,interface_ending/* stopped */.ce)(updated))
+            return updated;
+        written = updated;
+    }
+    (0,deploy_state/* observe */.lB)(state, written, deps.log);
+    if (plan.kind === 'update' && !plan.newRevision)
+        return { kind: 'no-revision', deployment: written };
+    if (plan.kind === 'update' && written.latest_revision_id === before) {
+        const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, written.id, before, deps.log);
+        if (!late)
+            return { kind: 'revision-missing', deployment: written, before };
+        written = late;
+        (0,deploy_state/* observe */.lB)(state, written, deps.log);
+    }
+    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, written);
+    if ((0,interface_ending/* stopped */.ce)(revisionId))
+        return revisionId;
+    state.revisionId = revisionId;
+    deps.log.info(`Revision ${revisionId}.`);
+    return { kind: 'revision', deployment: written, revisionId };
+}
+function create(o, body, deps) {
+    const { client, log } = deps;
+    // Another deployment holding the agent environment is waited for while it is being deleted,
+    // twice at most (a third hold is named, not waited for).
+    let holds = 0;
+    const onHeld = (detail) => (0,agent_environment/* awaitAgentEnvironment */.B)(o, deps, body.name, detail, { wait: ++holds <= 2 });
+    return log.group('Create the deployment', async () => {
+        const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say, onHeld);
+        if (!(0,interface_ending/* stopped */.ce)(r) && r.kind === 'created')
+            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
+        return r;
+    });
+}
+async function update(state, deps, p, d, material) {
+    if (p.kind !== 'update')
+        throw new Error('update needs an update plan');
+    const { client, log } = deps;
+    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
+    // reconciled like any other, with the same object.
+    const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state));
+    if ((0,interface_ending/* stopped */.ce)(object))
+        return object;
+    const body = object === false ? p.body : withObject(p.body, object);
+    return log.group('Update the deployment', async () => {
+        if (p.removedSecrets.length) {
+            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
+                `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`, 'Secrets removed');
+        }
+        const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
+        log.info(`Updated deployment "${out.name}" (${out.id}).`);
+        return out;
+    });
+}
+/** The patch with the uploaded object in place of the plan's placeholder. */
+function withObject(body, objectPath) {
+    return {
+        ...body,
+        source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
+    };
+}
+/** The workflow's repository is not the deployment's: say so, and compare no commit. */
+function noteRepository(state, deps, p) {
+    if (p.kind !== 'update' || !p.otherRepository)
+        return;
+    state.expectedSha = undefined;
+    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
+        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`, 'Another repository');
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/flow.ts
+// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
+// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
+// Each step fills the DeployState, so that the outputs and the summary can say what was known when
+// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// threw.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
+ * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
+ * `error` in the state.
+ */
+async function deploy(o, state, deps) {
+    let ending;
+    try {
+        ending = await steps(o, state, deps);
+    }
+    catch (err) {
+        ending = (0,deploy_ending/* endingOfError */.R)(err, state, deps.signal);
+        if (!ending) {
+            state.outcome = 'error';
+            throw err;
+        }
+    }
+    state.outcome = ending.outcome;
+    return ending;
+}
+async function steps(o, state, deps) {
+    const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
+    if ((0,interface_ending/* stopped */.ce)(material))
+        return material;
+    try {
+        const promoted = material.kind === 'promoted' ? material : undefined;
+        const unverified = promoted && (await verifySource(o, state, deps, promoted));
+        if (unverified)
+            return unverified;
+        const ending = await planAndWrite(o, state, deps, material);
+        const done = ending.outcome === 'deployed' || ending.outcome === 'dry-run';
+        if (promoted && done)
+            deps.log.info((0,promote/* promotedLine */.hH)(promoted.promotion, state, o.dryRun));
+        return ending;
+    }
+    finally {
+        await (0,steps_material/* releaseMaterial */.$U)(material);
+    }
+}
+/** A promotion deploys as its source: the target keeps all that this run's inputs leave. */
+async function planAndWrite(o, state, deps, given) {
+    const current = await findTarget(o, state, deps);
+    if ((0,interface_ending/* stopped */.ce)(current))
+        return current;
+    const unfit = given.kind === 'promoted' && (0,promote/* refuseUnfitTarget */.is)(given.source, current, deps.say);
+    if (unfit)
+        return unfit;
+    const material = (0,steps_material/* materialToWrite */.qO)(given);
+    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
+    if ((0,interface_ending/* stopped */.ce)(plan))
+        return plan;
+    state.plan = plan;
+    noteRepository(state, deps, plan);
+    const refused = (0,after_deployed/* refuseHealthTarget */.c_)(o, current, deps.say);
+    if (refused)
+        return refused;
+    if (o.dryRun) {
+        // What a promotion would change in what runs, as `command: check` reads it.
+        if (given.kind === 'promoted' && current)
+            await (0,against_source/* previewPromotion */.W)(deps, current, given);
+        deps.log.info('Dry run: nothing was written.');
+        return { outcome: 'dry-run' };
+    }
+    const written = await writePlan(o, state, deps, plan, current, material);
+    if ((0,interface_ending/* stopped */.ce)(written))
+        return written;
+    return afterWrite(o, material, state, deps, await resizeAfter(o, state, deps, written));
+}
+/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
+async function afterWrite(o, from, state, deps, written) {
+    if ((0,interface_ending/* stopped */.ce)(written))
+        return written;
+    if (written.kind === 'no-revision') {
+        deps.log.info('The change needs no new revision: nothing to wait for.');
+        return { outcome: 'no-revision' };
+    }
+    if (written.kind === 'revision-missing') {
+        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
+            'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.', 'No new revision');
+        return { outcome: 'revision-missing' };
+    }
+    if (!o.wait) {
+        deps.log.info(`${deps.say.set('wait', false)}: the revision goes on on the control plane.`);
+        return { outcome: 'accepted' };
+    }
+    const id = written.deployment.id;
+    // A superseded revision's successor is followed within what is left of the timeout.
+    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
+    return (0,conclude/* conclude */.E)(o, from, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
+}
+async function makePlan(o, deps, current, material) {
+    const p = current
+        ? (0,steps_plan/* planUpdate */.ZL)(o, current, material, deps.say)
+        : await planToCreate(o, deps, material);
+    if ((0,interface_ending/* stopped */.ce)(p))
+        return p;
+    for (const line of (0,steps_plan/* describePlan */.df)(p))
+        deps.log.info(line);
+    if (material.kind === 'upload') {
+        deps.log.info(`  source: ${material.upload.described}`);
+        if (p.kind === 'create')
+            deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`);
+    }
+    return p;
+}
+/** The create of the deployment the inputs name, when it may be created. */
+async function planToCreate(o, deps, material) {
+    // A deployment named by id is read, never created: not finding it was an error before.
+    if (o.target.kind !== 'name')
+        return (0,interface_ending/* stop */.ds)(`Deployment ${o.target.deploymentId} was not found.`, undefined);
+    const name = o.target.name;
+    const refused = refuseCreateWithoutNeeds(o, material, name, deps.say);
+    if (refused)
+        return refused;
+    // A promotion creates its target on the source's repository.
+    const promoted = material.kind === 'named' ? material.repoUrl : undefined;
+    const { source, integrationId, repository } = material;
+    const repo = promoted
+        ? { url: promoted, default_branch: '' }
+        : source === 'codehost' && integrationId && repository
+            ? await resolveRepository(deps.client, integrationId, repository, deps.say)
+            : undefined;
+    if ((0,interface_ending/* stopped */.ce)(repo))
+        return repo;
+    if (repo && !promoted) {
+        deps.log.info(`Repository ${repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
+    }
+    return (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
+}
+function waitFor(o, deps, deploymentId, revisionId) {
+    const { log } = deps;
+    const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now);
+    return log.group(`Wait for revision ${revisionId}`, async () => {
+        const result = await (0,wait/* waitForRevision */.gM)({
+            client: deps.client,
+            deploymentId,
+            revisionId,
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            clock: deps.clock,
+            onStatus: (status, ms) => log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`),
+            onProgress: (status, ms) => log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms))),
+            // `failure-logs: 0` shows no log line of the service's at all.
+            afterPoll: async (status, deadline) => {
+                if (o.failureLogs === 0)
+                    return;
+                const read = await buildLog.read(status, deadline);
+                for (const line of read.lines)
+                    log.info(line);
+                if (read.stopped)
+                    log.info(read.stopped);
+            },
+            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${(0,status_words/* shownStatus */.O4)(status)}, which the control plane does not document: ` +
+                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
+            // The hint of a cause is said once, with the final error; each poll gets one line.
+            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${(0,conclude/* firstLine */.T)(err)}`)
+        });
+        return { result, deploymentId, revisionId };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/github-side.ts
+
+/** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */
+async function gitHubDeployment(port, o, deps) {
+    if (!port.github || o.environment === undefined)
+        return undefined;
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
+    return startGitHubDeployment(o, port.github, deps);
+}
+/** The GitHub deployment's final status and the pull request comment, together. */
+async function githubSide(port, o, state, { github, error, redactor, log, now, removal }) {
+    const cancelling = port.signal.aborted;
+    if (o.prComment && !port.github) {
+        port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
+    }
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
+    // Together, so that a cancel's short exit covers both.
+    await Promise.all([
+        github?.finish(state, error, cancelling),
+        comment && port.github
+            ? comment.postPrComment({
+                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+                removal,
+                outcome: state.outcome,
+                deploymentId: state.deploymentId,
+                revisionId: state.revisionId,
+                revisionStatus: state.revisionStatus,
+                url: state.url,
+                statusUrl: state.statusUrl,
+                commitSha: state.repoCommitSha ?? state.expectedSha,
+                promotedFrom: state.promotion &&
+                    `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
+                tier: typeAndSize(state)?.replace(/`/g, ''),
+                error,
+                logExcerpt: state.failureLog?.lines.join('\n'),
+                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+            }, {
+                token: o.githubToken,
+                context: port.github,
+                pullRequestNumber: port.event.pullRequestNumber,
+                redactor,
+                log,
+                cancelling,
+                now,
+                dryRun: o.dryRun
+            })
+            : undefined
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/status-url.ts
+const API_HOST = 'api.host.langchain.com';
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** The web app that belongs to an API base URL; undefined when none is known. */
+function webAppOf(baseUrl) {
+    const host = URL.parse(baseUrl)?.hostname.toLowerCase().replace(/\.$/, '');
+    if (host === undefined)
+        return undefined;
+    if (host === API_HOST)
+        return 'https://smith.langchain.com';
+    if (!host.endsWith(`.${API_HOST}`))
+        return undefined;
+    const prefix = host.slice(0, -`.${API_HOST}`.length);
+    return LABEL.test(prefix) ? `https://${prefix}.smith.langchain.com` : undefined;
+}
+/** The deployment's page, or undefined where none is known. */
+function statusUrlOf(f) {
+    if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId)
+        return undefined;
+    const app = webAppOf(f.baseUrl);
+    if (app === undefined)
+        return undefined;
+    const id = (s) => encodeURIComponent(s);
+    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
+// `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
+// alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
+// door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
+
+
+
+
+
+
+
+
+
+/** The inputs of a deploy (and of the check, which plans one). */
+const DEPLOY_INPUTS = [
+    ...ONE_DEPLOYMENT,
+    'repository',
+    'source',
+    'integration-id',
+    'ref',
+    'graph-config-path',
+    'image-uri',
+    'secrets',
+    'secret-references',
+    'resource-spec',
+    'build-on-push',
+    'custom-url',
+    'listener-id',
+    'k8s-namespace',
+    'install-command',
+    'build-command',
+    'revision-source',
+    'create',
+    'environment',
+    'environment-url',
+    'deployment-type',
+    'size',
+    'database-size',
+    'on-failure',
+    'failure-logs',
+    'health-check',
+    'health-check-window',
+    'health-check-hosts',
+    'smoke-test',
+    'promote-from',
+    'expected-source-digest',
+    'promote-revision-id',
+    'verify-source'
+];
+const deployCommand = {
+    inputs: DEPLOY_INPUTS,
+    rules: DEPLOY_RULES,
+    failedTitle: 'Deploy failed',
+    outputs: [
+        'deployment-id',
+        'revision-id',
+        'revision-status',
+        'deployment-status',
+        'created',
+        'url',
+        'status-url',
+        'repo-commit-sha',
+        'github-deployment-id',
+        'rollback-revision-id',
+        'rollback-status',
+        'served-revision',
+        'smoke',
+        'health',
+        'source-digest',
+        'deployment-type',
+        'size',
+        'promoted-from-revision-id'
+    ],
+    run: async (o, context) => {
+        const smoke = await readSmokeTest(o, context);
+        if ('invalid' in smoke)
+            return smoke.invalid;
+        const flow = { flow: deploy, failedTitle: 'Deploy failed', removal: false };
+        return runFlow(o, context, { ...flow, smokeCases: smoke.cases });
+    }
+};
+/** The flow to its ending, then the GitHub side and the report of what the run learned. */
+async function runFlow(o, context, { flow, failedTitle, removal, smokeCases }) {
+    const { port, client, log, redactor, clock } = context;
+    const state = (0,deploy_state/* newState */.om)(o);
+    // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
+    const github = await gitHubDeployment(port, o, { redactor, log, clock });
+    const deps = {
+        client,
+        log,
+        signal: port.signal,
+        say: port.say,
+        clock,
+        workspace: port.event.workspace,
+        ownFiles: port.event.ownFiles
+    };
+    const ending = await flowEnding(state, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
+        flow,
+        failedTitle
+    });
+    const error = ending.failure ? redactor.redact((0,interface_ending/* failureText */.kY)(ending.failure)) : undefined;
+    // The deployment's page in the web app; none for one this run deleted.
+    state.statusUrl =
+        state.deleted === true
+            ? undefined
+            : statusUrlOf({
+                baseUrl: o.baseUrl,
+                dialect: o.apiDialect,
+                tenantId: state.tenantId ?? o.tenantId,
+                deploymentId: state.deploymentId
+            });
+    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now, removal });
+    return { ...ending, ...report(state, context, { github, error }) };
+}
+/** The outputs, the summary and the last line of a deploy's (or a delete's) run. */
+function report(state, { client, redactor, clock, started }, { github, error }) {
+    const outputs = allOutputs(state, {
+        'github-deployment-id': github ? String(github.id) : undefined
+    });
+    const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
+    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
+    const done = state.outcome === 'deployed'
+        ? `Done: revision ${state.revisionId} is DEPLOYED${healthy}.`
+        : undefined;
+    return { outputs, summary: summaryText(state, facts, redactor), done };
+}
+/**
+ * The flow, to its ending. The flows return every ending they expect; what is left is what
+ * nobody expected (our bug): one readable line, never a stack trace.
+ */
+async function flowEnding(state, deps, o, { flow, failedTitle }) {
+    try {
+        return await flow(o, state, deps);
+    }
+    catch (err) {
+        const text = err instanceof Error ? err.message : String(err);
+        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
+        return { outcome: 'error', failure: { message, title: failedTitle } };
+    }
+}
+/**
+ * The smoke-test file's cases, read from the workspace and checked before any request (its parser
+ * loaded only then); an invalid file ends the run with its one problem, nothing sent.
+ */
+async function readSmokeTest(o, { port, redactor }) {
+    if (o.smokeTest === undefined)
+        return {};
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
+    if (!('problem' in read))
+        return { cases: read.cases };
+    const message = redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.say));
+    const failure = { message, title: 'Invalid inputs', nothingSent: true };
+    return { invalid: { outcome: 'error', failure, outputs: allOutputs(undefined, {}) } };
+}
+
+;// CONCATENATED MODULE: ./src/commands/check/command.ts
+// `command: check`: a deploy's inputs (it plans the deploy they describe) and `fail-on-drift`; its
+// run (run.ts) is loaded only when it runs.
+
+
+const checkCommand = {
+    inputs: [...DEPLOY_INPUTS, 'fail-on-drift'],
+    rules: DEPLOY_RULES,
+    failedTitle: 'Failed',
+    outputs: ['drift', 'deployment-id'],
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 740).then(__nccwpck_require__.bind(__nccwpck_require__, 9740))).runCheck(o, context)
+};
+
+// EXTERNAL MODULE: ./src/commands/delete/delete.ts
+var delete_delete = __nccwpck_require__(6725);
+;// CONCATENATED MODULE: ./src/commands/delete/command.ts
+// `command: delete`: the inputs it takes, and its run, which ends as a deploy does (runFlow).
+
+
+
+
+const deleteCommand = {
+    inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project'],
+    // No health gate: a delete's switches of a deploy are refused as such.
+    rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
+    failedTitle: 'Delete failed',
+    outputs: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
+    run: (o, context) => runFlow(o, context, { flow: delete_delete/* deleteDeployment */.r, failedTitle: 'Delete failed', removal: true })
+};
+
+;// CONCATENATED MODULE: ./src/commands/sweep/command.ts
+// `command: sweep`: the inputs it takes; its run (run.ts) is loaded only when it runs.
+
+const sweepCommand = {
+    // The repository is where pull requests are read.
+    inputs: [
+        'repository',
+        'delete-tracing-project',
+        'sweep-names',
+        'sweep-closed',
+        'sweep-max-age',
+        'sweep-max-count'
+    ],
+    // No target: the sweep's names are a pattern.
+    rules: [
+        githubDeployment,
+        healthGate,
+        smokeNeedsGate,
+        pollWithinTimeout,
+        commandFit,
+        sweepCriteria
+    ],
+    failedTitle: 'Failed',
+    outputs: ['swept'],
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 689).then(__nccwpck_require__.bind(__nccwpck_require__, 689))).runSweep(o, context)
+};
+
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __nccwpck_require__(5791);
 // EXTERNAL MODULE: ./src/control-plane/load-schema.ts
 var load_schema = __nccwpck_require__(3190);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
@@ -31064,8 +33019,6 @@ const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
 var base_url = __nccwpck_require__(1937);
-// EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1076);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
 // than the limit is the last one. A service whose paging is broken (full pages for ever, or the
@@ -31109,8 +33062,6 @@ async function* readAllPages(read, pageSize, ctx, what) {
     }
 }
 
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(8072);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __nccwpck_require__(1013);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
@@ -31433,1212 +33384,8 @@ function sameId(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
 
-// EXTERNAL MODULE: ./src/commands/delete/delete.ts
-var delete_delete = __nccwpck_require__(6725);
-// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(801);
-// EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __nccwpck_require__(5686);
-// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
-var status_words = __nccwpck_require__(5744);
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(3320);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(671);
-// EXTERNAL MODULE: ./src/interface/names.ts
-var names = __nccwpck_require__(5767);
-// EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
-// EXTERNAL MODULE: ./src/inputs/fields.ts
-var fields = __nccwpck_require__(2996);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
-
-
-const DEFAULT_HEALTH_PATH = '/ok';
-const DEFAULT_HEALTH_WINDOW = '30s';
-const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
-const MAX_HEALTH_PATH_LENGTH = 2048;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
-function parseHealthCheck(v, fail) {
-    if (v === '' || FALSE_VALUES.includes(v))
-        return false;
-    if (TRUE_VALUES.includes(v))
-        return DEFAULT_HEALTH_PATH;
-    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
-    if (!v.startsWith('/'))
-        return fail(expected);
-    if (v.startsWith('//'))
-        return fail(`${expected}; \`//\` would read as another host`);
-    if (NOT_IN_PATH.test(v))
-        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
-    if (v.length > MAX_HEALTH_PATH_LENGTH)
-        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
-    return v;
-}
-/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
-function parseHealthCheckWindow(v, fail) {
-    const ms = (0,duration/* parseDuration */.E9)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
-    if (ms === undefined)
-        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
-    if (ms > MAX_HEALTH_WINDOW_MS)
-        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a3)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
-    return ms;
-}
-/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f, say) {
-    const problems = [];
-    if (!f.healthPath)
-        return problems;
-    if (f.command === 'delete')
-        problems.push([
-            'health-check',
-            `${say('health-check')} applies only to deploying, not to ${say.set('command', 'delete')}`
-        ]);
-    else if (f.wait === false)
-        problems.push([
-            'health-check',
-            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
-        ]);
-    return problems;
-}
-/**
- * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
- */
-function parseHealthCheckHosts(v, fail) {
-    if (v === '')
-        return undefined;
-    const parsed = (0,vouched_hosts/* parseHostPatterns */.Xb)(v);
-    if (!('problems' in parsed))
-        return parsed;
-    for (const problem of parsed.problems)
-        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(4862);
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-
-
-
-const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
-// Never the parser's reason: it may quote the text, and the text holds secret values.
-const OBJECT_MESSAGES = {
-    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
-    // A key that is no name may be a value pasted by mistake: do not repeat it.
-    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
-};
-function checkSecretName(name, where, fail) {
-    if (!names/* ENV_NAME */.G1.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
-    }
-    return true;
-}
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
- * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
- */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, fail))
-            return;
-        if (value === '') {
-            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
-            const which = where.startsWith('line') ? where : name;
-            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
-        if (parsed === undefined)
-            return undefined;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            return fail(`\`secrets\` must be ${FORMS}`);
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', fail)) {
-                    fail(`\`secrets\`: the value of ${name} must be a string`);
-                }
-                continue;
-            }
-            add(name, value, 'in the JSON object');
-        }
-    }
-    else {
-        const seen = new Set();
-        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
-            const eq = line.indexOf('=');
-            if (eq < 0) {
-                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                fail(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
-            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
-            add(name, line.slice(eq + 1).trim(), where);
-        });
-    }
-    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
-    return secrets;
-}
-
-// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(6740);
-;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// commands and sources it applies to, what a create needs, and whether the README shows it.
-// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, what only a deploy uses, the
-// rules of which source takes what (rules.ts) and the keys of `Options` are derived from the two,
-// and a row missing or left over is a type error. Adding an input: action.yml, `npm run readme`,
-// one row, its use.
-
-
-
-
-
-
-
-
-const DEFAULT_POLL_INTERVAL = '15s';
-const DEFAULT_POLL_INTERVAL_MS = 15_000;
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-/** The commands, in the words of the `command` input. */
-const COMMANDS = ['deploy', 'delete', 'sweep', 'check'];
-/** Whether an input with `applies` is used by `command`. */
-function appliesTo(applies, command) {
-    if (typeof applies !== 'string')
-        return applies.includes(command);
-    if (command === 'sweep')
-        return false;
-    if (command === 'check')
-        return applies !== 'delete';
-    return applies === 'both' || applies === command;
-}
-/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
-const EVERY = COMMANDS;
-const row = (check, applies, facts = {}) => ({
-    check,
-    applies,
-    ...facts
-});
-// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
-// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
-const CODEHOST = ['codehost'];
-const SELF_HOSTED = ['external_docker'];
-/** From the repository the integration builds: the deployment's source or its revision's. */
-const FROM_REPOSITORY = {
-    sources: CODEHOST,
-    revisionSources: CODEHOST,
-    createNeeds: CODEHOST
-};
-const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
-/** Each input's row. A check sees action.yml's default when the input is not set. */
-const INPUTS = {
-    'api-key': row(fields/* parseApiKey */.Xu, EVERY, { common: true }),
-    'tenant-id': row((0,fields/* optionalUuid */.kO)('tenant-id', 'a workspace id'), EVERY, { common: true }),
-    'base-url': row(fields/* parseBaseUrl */.Q2, EVERY),
-    name: row(fields/* parseName */.$q, 'both', { common: true }),
-    'deployment-id': row((0,fields/* optionalUuid */.kO)('deployment-id', 'a deployment id'), 'both', { common: true }),
-    // `github` is the production service's word for `codehost`: both are accepted.
-    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), 'deploy', {
-        common: true
-    }),
-    'integration-id': row((0,fields/* optionalUuid */.kO)('integration-id', 'a forge integration id'), 'deploy', {
-        sources: CODEHOST,
-        createNeeds: CODEHOST,
-        common: true
-    }),
-    // The sweep reads pull requests from it.
-    repository: row(fields/* parseRepository */.SU, ['deploy', 'check', 'sweep'], FROM_REPOSITORY),
-    ref: row(fields/* parseRef */.rd, 'deploy', { ...FROM_REPOSITORY, common: true }),
-    'graph-config-path': row(fields/* parseGraphConfigPath */.Rg, 'deploy'),
-    'image-uri': row((0,fields/* optionalToken */.A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), 'deploy', {
-        sources: ['external_docker', 'internal_docker'],
-        revisionSources: ['internal_docker'],
-        createNeeds: SELF_HOSTED,
-        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
-    }),
-    secrets: row(parseSecrets, 'deploy', { common: true }),
-    'secret-references': row(documents/* parseSecretReferences */.qv, 'deploy', { sources: SELF_HOSTED }),
-    'resource-spec': row(documents/* parseResourceSpec */.Bj, 'deploy'),
-    'build-on-push': row((0,fields/* booleanInput */.tE)('build-on-push'), 'deploy', { sources: CODEHOST }),
-    'custom-url': row(fields/* parseCustomUrl */._k, 'deploy'),
-    'listener-id': row((0,fields/* optionalUuid */.kO)('listener-id', 'a listener id'), 'deploy', SELF_HOSTED_CREATE),
-    'k8s-namespace': row(fields/* parseNamespace */.LM, 'deploy', SELF_HOSTED_CREATE),
-    'install-command': row((0,fields/* optionalText */.mR)('install-command', 'a command'), 'deploy'),
-    'build-command': row((0,fields/* optionalText */.mR)('build-command', 'a command'), 'deploy'),
-    'revision-source': row((0,fields/* parseEnum */.nL)('revision-source', vocabulary/* REVISION_SOURCES */.Jy), 'deploy', {
-        sources: vocabulary/* CLOUD_SOURCES */.XQ
-    }),
-    create: row((0,fields/* booleanInput */.tE)('create'), 'deploy'),
-    wait: row((0,fields/* booleanInput */.tE)('wait'), 'both'),
-    timeout: row((0,fields/* durationInput */.Ts)('timeout', ms => ms <= 0
-        ? 'must be longer than zero'
-        : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined), 'both', { common: true }),
-    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': row((0,fields/* durationInput */.Ts)('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined), 'both'),
-    'dry-run': row((0,fields/* booleanInput */.tE)('dry-run'), EVERY),
-    'github-token': row(fields/* parseGithubToken */.gp, EVERY, { common: true, githubActionsOnly: true }),
-    environment: row(fields/* parseEnvironment */.Nq, 'deploy', { common: true, githubActionsOnly: true }),
-    'environment-url': row(fields/* parseEnvironmentUrl */.Mk, 'deploy', { githubActionsOnly: true }),
-    'api-dialect': row((0,fields/* parseEnum */.nL)('api-dialect', ['auto', ...dialect/* DIALECTS */.O9]), EVERY),
-    'deployment-type': row((0,fields/* parseEnum */.nL)('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), 'deploy', {
-        sources: ['codehost', 'internal_source'],
-        common: true
-    }),
-    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
-    size: row((0,fields/* parseEnum */.nL)('size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    'database-size': row((0,fields/* parseEnum */.nL)('database-size', vocabulary/* SIZES */.F0), 'deploy', { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), EVERY, { common: true }),
-    'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project'), ['delete', 'sweep']),
-    'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), 'deploy', {
-        common: true
-    }),
-    'failure-logs': row((0,fields/* integerInput */.$A)('failure-logs', 0, 1000), 'deploy'),
-    'pr-comment': row((0,fields/* booleanInput */.tE)('pr-comment'), 'both', { common: true, githubActionsOnly: true }),
-    'health-check': row(parseHealthCheck, 'deploy', { common: true }),
-    'health-check-window': row(parseHealthCheckWindow, 'deploy'),
-    'health-check-hosts': row(parseHealthCheckHosts, 'deploy'),
-    // The file is read (a regular file inside the workspace) before any request, in run.ts.
-    'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml'), 'deploy'),
-    'sweep-names': row(sweep_names/* parseSweepNames */.m, ['sweep']),
-    'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed'), ['sweep']),
-    'sweep-max-age': row(parseSweepMaxAge, ['sweep']),
-    'sweep-max-count': row((0,fields/* integerInput */.$A)('sweep-max-count', 0, 100_000), ['sweep']),
-    'fail-on-drift': row((0,fields/* booleanInput */.tE)('fail-on-drift'), ['check']),
-    'promote-from': row(fields/* parsePromoteFrom */.Yn, 'deploy'),
-    'expected-source-digest': row(fields/* parseSourceDigest */.jF, 'deploy'),
-    'promote-revision-id': row((0,fields/* optionalUuid */.kO)('promote-revision-id', 'a revision id'), 'deploy'),
-    'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'), 'deploy')
-};
-const HOUR_MS = 3_600_000;
-/**
- * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
- * would delete every matching preview, those of open pull requests too).
- */
-function parseSweepMaxAge(v, fail) {
-    if (v === '')
-        return undefined;
-    if (/^\d+$/.test(v))
-        return fail(`\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`);
-    const ms = (0,duration/* parseAge */.F1)(v);
-    if (ms === undefined)
-        return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`');
-    if (ms < HOUR_MS)
-        return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``);
-    return ms;
-}
-function parseSource(v, fail) {
-    if (vocabulary/* SOURCES */.Hl.includes(v))
-        return v;
-    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/create-inputs.ts
-
-
-/** `integration-id` -> `integrationId`: the input's key in Options. */
-const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-/** The inputs a create of `source` needs, in action.yml's order. */
-function createNeedsOf(source) {
-    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
-}
-/** The inputs a create of this run's source needs and the run does not have. */
-function missingForCreate(o) {
-    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
-}
-const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
-/**
- * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
- * nothing is missing.
- */
-function createNeedsProblem(o, name, say) {
-    const missing = missingForCreate(o);
-    if (missing.length === 0)
-        return undefined;
-    const named = listed(missing.map(input => say(input)));
-    return {
-        message: `No deployment is named "${name}", and creating ${article(o.source)} \`${o.source}\` ` +
-            `deployment needs ${named}: ${missing.length === 1 ? 'it was' : 'they were'} not given.`,
-        hint: uploadHint(o, missing, say) ??
-            `Set ${named} to create it, or ${say.set('create', false)} to only update (the name, ${say('tenant-id')} and ${say('base-url')} decide which deployment is found).`
-    };
-}
-const listed = (names) => names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-/** The source that uploads the workspace: no repository, any code host. */
-const UPLOAD = 'internal_source';
-/**
- * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
- * upload, which needs none of what the create lacks (the table says what each source needs).
- */
-function uploadHint(o, missing, say) {
-    if (o.codeHost === undefined || o.source === UPLOAD)
-        return undefined;
-    const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input));
-    if (needless.length < missing.length)
-        return undefined;
-    return (`This repository is on ${o.codeHost}, and \`${o.source}\` builds a GitHub repository through the control plane's GitHub integration: ` +
-        `deploy this checkout by upload instead, ${say.set('source', UPLOAD)}, which needs no ${listed(needless.map(i => say(i)))}.`);
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/refuse-create.ts
-// The flow's side of what a create needs (src/inputs/create-inputs.ts): checked when the find step
-// found nothing to update, before any write, so a run that would fail never creates half a thing.
-
-
-/** The failure when `name` is to be created and the run lacks an input a create needs. */
-function refuseCreateWithoutNeeds(o, name, say) {
-    if (!o.create) {
-        return (0,deploy_ending/* stop */.ds)(`No deployment is named "${name}" and ${say.set('create', false)} was set.`, `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`, 'Deployment not found');
-    }
-    const problem = createNeedsProblem(o, name, say);
-    if (problem)
-        return (0,deploy_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
-    // Without `deployment-type` the create is Serverless, which has no database of its own: refused
-    // here rather than after a create that the resize then could not size.
-    if (o.databaseSize !== undefined && o.deploymentType === undefined) {
-        return (0,deploy_ending/* stop */.ds)(`No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`, `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`, 'No database size on Serverless');
-    }
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(1149);
-// EXTERNAL MODULE: ./src/commands/deploy/state.ts
-var deploy_state = __nccwpck_require__(5997);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6082);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(3505);
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/resize.ts
-
-
-
-
-async function resizeAfter(o, state, deps, written) {
-    if (written.kind === 'revision-missing')
-        return written;
-    const d = written.deployment;
-    const resize = (0,tiers/* resizeOf */.S4)(o, d, deps.say);
-    if ((0,deploy_ending/* stopped */.ce)(resize))
-        return resize;
-    if (!resize) {
-        if (o.size !== undefined || o.databaseSize !== undefined)
-            deps.log.info('The deployment is already of the size asked for: no resize.');
-        return written;
-    }
-    const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize));
-    const made = await resizeRevision(deps, d, out);
-    if ((0,deploy_ending/* stopped */.ce)(made))
-        return made;
-    if (!made)
-        return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id };
-    return madeBy(state, deps, written, made);
-}
-/**
- * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
- * revision from before (none yet) or an older one (another's, never this run's).
- */
-async function resizeRevision(deps, d, out) {
-    const before = d.latest_revision_id;
-    const named = out.latest_revision_id;
-    if (named === before)
-        return (0,converging_writes/* awaitNewRevision */.UP)(deps.client, d.id, before, deps.log, 'resize');
-    if (!named || !(await madeBefore(deps, d.id, named, before)))
-        return out;
-    deps.log.info(`The resize's answer names revision ${named}, made before revision ${before ?? ''} that came before the resize: not this run's. Reading the deployment again.`);
-    for (let i = 0; i < converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length; i++) {
-        if (!(await deps.client.pause(i + 1, converging_writes/* LATE_REVISION_PAUSES_MS */.gX[i])))
-            break;
-        const again = await deps.client.getDeployment(d.id);
-        const id = again.latest_revision_id;
-        if (!id || id === before || id === named || (await madeBefore(deps, d.id, id, before)))
-            continue;
-        deps.log.info(`Revision ${id} appeared for this resize.`);
-        return again;
-    }
-    return (0,deploy_ending/* stop */.ds)(`The resize of "${d.name}" was answered with revision ${named}, which was made before this run's revision ${before ?? ''}, and ${converging_writes/* LATE_REVISION_PAUSES_MS */.gX.length} more reads of the deployment named no revision of the resize: this run made no revision it can wait for, and does not report ${named} as its own.`, 'Look at the deployment’s revisions on the control plane; run again once it shows the resize’s revision.', 'Resize revision not this run’s');
-}
-/** Whether revision `id` was created before revision `before` (the service's own times). */
-async function madeBefore(deps, deploymentId, id, before) {
-    if (!before)
-        return false;
-    const [named, prior] = await Promise.all([
-        deps.client.getRevision(deploymentId, id),
-        deps.client.getRevision(deploymentId, before)
-    ]);
-    // Either time unknown: not judged older (the wait that follows reads the revision anyway).
-    return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '');
-}
-async function send(state, deps, d, resize) {
-    const { client, log } = deps;
-    for (const input of resize.unreported)
-        log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`);
-    log.info(`Resize: ${resize.described.join(', ')}.`);
-    const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
-    (0,deploy_state/* observe */.lB)(state, out, log);
-    return out;
-}
-/** The resize's revision, as this run's; the code revision it follows is named as superseded. */
-async function madeBy(state, deps, written, out) {
-    (0,deploy_state/* observe */.lB)(state, out, deps.log);
-    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, out);
-    if ((0,deploy_ending/* stopped */.ce)(revisionId))
-        return revisionId;
-    state.revisionId = revisionId;
-    if (written.kind === 'revision') {
-        const refused = refuseWithoutCode(written.deployment, out, revisionId);
-        if (refused)
-            return refused;
-        deps.log.info(`Revision ${revisionId} of the resize follows revision ${written.revisionId} of this run's change and carries both: this run waits for ${revisionId}.`);
-    }
-    else
-        deps.log.info(`Revision ${revisionId} of the resize.`);
-    return { kind: 'revision', deployment: out, revisionId };
-}
-const REVISION_FIELDS = ['repo_ref', 'image_uri', 'source_tarball_path'];
-/** The resize's revision must build what this run's change asked for, or its verdict says nothing of it. */
-function refuseWithoutCode(before, after, revisionId) {
-    const asked = before.source_revision_config;
-    const built = after.source_revision_config;
-    const differs = REVISION_FIELDS.filter(k => asked[k] && built[k] && asked[k] !== built[k]);
-    if (!differs.length)
-        return undefined;
-    return (0,deploy_ending/* stop */.ds)(`Revision ${revisionId} of the resize of "${after.name}" does not carry this run's change (${differs.join(', ')} differ): its verdict would not be on this run's code.`, 'Check the deployment on the control plane; run again to deploy the change at the new size.', 'Resize without the change');
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/resolve-repository.ts
-
-async function resolveRepository(client, integrationId, repository, say) {
-    const entries = await client.listRepositories(integrationId);
-    const wanted = repository.toLowerCase();
-    const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted);
-    if (found)
-        return found;
-    const close = closeNames(wanted, entries);
-    return (0,deploy_ending/* stop */.ds)(`Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`, (close.length ? `Close names: ${close.join(', ')}. ` : '') +
-        `Check ${say('repository')}, or give the integration access to the repository on the hosting service.`, 'Repository not found');
-}
-/** Up to five `owner/name` that share the name, or are a couple of edits away. */
-function closeNames(wanted, entries) {
-    const [, wantedName = wanted] = wanted.split('/');
-    const scored = [];
-    for (const e of entries) {
-        const full = `${e.owner}/${e.name}`;
-        const lower = full.toLowerCase();
-        const name = e.name.toLowerCase();
-        let score = Infinity;
-        if (name === wantedName)
-            score = 0;
-        else if (name.includes(wantedName) || wantedName.includes(name))
-            score = 1;
-        else if (Math.abs(lower.length - wanted.length) <= 2)
-            score = 1 + editDistance(lower, wanted, 2);
-        if (score <= 3)
-            scored.push({ full, score });
-    }
-    return scored
-        .sort((a, b) => a.score - b.score || a.full.localeCompare(b.full))
-        .slice(0, 5)
-        .map(s => s.full);
-}
-/** Levenshtein distance, giving up (returning max + 1) once it exceeds max. */
-function editDistance(a, b, max) {
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let best = i;
-        for (let j = 1; j <= b.length; j++) {
-            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            cur.push(v);
-            best = Math.min(best, v);
-        }
-        if (best > max)
-            return max + 1;
-        prev = cur;
-    }
-    return prev[b.length];
-}
-
-// EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(993);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
-var gone = __nccwpck_require__(7873);
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
-// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
-// deployment named by name is waited for until it is gone and then created anew; one named by id is
-// an error.
-
-
-
-
-
-
-
-async function findTarget(o, state, deps) {
-    const { client, log } = deps;
-    const found = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const d = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId)
-            : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
-        if ((0,deploy_ending/* stopped */.ce)(d))
-            return d;
-        if (!d) {
-            log.info(`No deployment is named "${o.name}".`);
-            return undefined;
-        }
-        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            return (0,deploy_ending/* stop */.ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-        }
-        (0,deploy_state/* observe */.lB)(state, d, log);
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
-        return d;
-    });
-    if (!found || (0,deploy_ending/* stopped */.ce)(found) || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
-        return found;
-    return awaitDeletion(o, state, deps, found);
-}
-/** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
-async function awaitDeletion(o, state, deps, d) {
-    const { log } = deps;
-    if (o.target.kind === 'id') {
-        return (0,deploy_ending/* stop */.ds)(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
-    }
-    if (o.dryRun) {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): a run would wait until it is gone, then create it anew.`);
-        return undefined;
-    }
-    const result = await log.group(`Wait until deployment "${d.name}" is gone`, async () => {
-        log.info(`Deployment "${d.name}" (${d.id}) is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}), so it cannot be updated: ` +
-            `waiting until it is gone (at most the timeout, ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}), then creating it anew.`);
-        const r = await (0,gone/* waitUntilGone */.Ly)(deps.client, d.id, o, deps);
-        if (r.kind === 'gone')
-            log.info((0,gone/* goneLine */.KK)(r.elapsedMs));
-        return r;
-    });
-    if (result.kind === 'timeout') {
-        return (0,deploy_ending/* stop */.ds)(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Deployment being deleted', { outcome: 'timeout' });
-    }
-    // Nothing of the deleted deployment is this run's: not its id, status or url.
-    state.deploymentId = undefined;
-    state.deploymentStatus = undefined;
-    state.url = undefined;
-    state.urlProblem = undefined;
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(2659);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
-var promote = __nccwpck_require__(9384);
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
-// The build's own log while the wait polls: the new lines at each poll, one log read at most, from
-// the line after the last one shown. Lines are what the build printed (untrusted: the client has
-// redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
-// here. Best effort: a log that cannot be read stops being followed, said once, never the verdict.
-
-
-/** Lines read at most per poll: a build that prints more is caught up over the next polls. */
-const PAGE_LINES = 200;
-/** One read may take this long: the poll after it must not wait on a slow log service. */
-const READ_BUDGET_MS = 5000;
-/** Longer lines are cut: a minified bundle says nothing in a job log. */
-const MAX_LINE_CHARS = 400;
-/** Failed reads in a row (a 404: no log while it builds) before the log is no longer followed. */
-const MAX_MISSES = 3;
-/** Lines remembered to drop those a read from the last timestamp (inclusive) shows again. */
-const SEEN_CAP = 5000;
-/** Where the log is read while the build runs, and once more for its tail after it. */
-const BUILDING = 'BUILDING';
-class BuildLogFollower {
-    #reader;
-    #ids;
-    #now;
-    #startTime;
-    #cursor;
-    #seen = new Set();
-    #misses = 0;
-    #building = false;
-    #done = false;
-    /** Log reads sent, for the bench and the tests. */
-    reads = 0;
-    constructor(reader, ids, now) {
-        this.#reader = reader;
-        this.#ids = ids;
-        this.#now = now;
-    }
-    /** Whether a read at this status can show anything: while it builds, and once after. */
-    #wants(status) {
-        if (this.#done)
-            return false;
-        if (status === BUILDING)
-            return (this.#building = true);
-        // The build's last lines come after the poll that saw it building.
-        if (this.#building)
-            this.#done = true;
-        return this.#building;
-    }
-    /** The lines the build printed since the last read; nothing at a status with no build log. */
-    async read(status, deadline) {
-        if (!this.#wants(status))
-            return { lines: [] };
-        this.reads++;
-        let page;
-        try {
-            page = await this.#reader.getRevisionLogs(this.#ids.deploymentId, this.#ids.revisionId, this.#query(), { deadline: Math.min(this.#now() + READ_BUDGET_MS, deadline) });
-        }
-        catch (err) {
-            return this.#missed(err);
-        }
-        this.#misses = 0;
-        this.#cursor = page.next_offset ?? undefined;
-        return { lines: this.#fresh(page) };
-    }
-    #query() {
-        const q = { type: 'build', order: 'asc', limit: PAGE_LINES };
-        if (this.#startTime !== undefined)
-            q.start_time = this.#startTime;
-        if (this.#cursor !== undefined)
-            q.offset = this.#cursor;
-        return q;
-    }
-    /** The page's lines not shown before; the next read starts at the newest one's time. */
-    #fresh(page) {
-        const lines = [];
-        for (const entry of page.logs) {
-            const key = entry.id ?? `${entry.timestamp ?? ''}\u0000${entry.message}`;
-            if (this.#seen.has(key))
-                continue;
-            if (this.#seen.size >= SEEN_CAP)
-                this.#seen.clear();
-            this.#seen.add(key);
-            lines.push(shown(entry.level, entry.message));
-        }
-        // From the end of the log on, the next read asks from the newest line's time (inclusive: what
-        // it shows again is dropped above); within a long log it follows the cursor.
-        const last = page.logs.at(-1)?.timestamp;
-        if (this.#cursor === undefined && last)
-            this.#startTime = last;
-        return lines;
-    }
-    #missed(err) {
-        const status = err instanceof errors/* ApiError */.hD ? err.status : undefined;
-        this.#misses++;
-        const final = status === 401 || status === 403 || this.#misses >= MAX_MISSES;
-        if (!final)
-            return { lines: [] };
-        this.#done = true;
-        const why = status === 404
-            ? 'the control plane gives no build log for this revision'
-            : (0,inert/* sanitizeServerText */.c8)(err instanceof Error ? (err.message.split('\n')[0] ?? '') : '', 200);
-        return { lines: [], stopped: `The build log is not followed any more: ${why}.` };
-    }
-}
-/** One log line as the job log shows it: its level when it is not INFO, one inert line. */
-function shown(level, message) {
-    const lvl = level ? (0,inert/* sanitizeServerText */.c8)(level, 10).toUpperCase() : '';
-    const text = (0,inert/* sanitizeServerText */.c8)(message, MAX_LINE_CHARS);
-    return `build | ${lvl && lvl !== 'INFO' ? `${lvl} ` : ''}${text}`;
-}
-
-// EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(2418);
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
-// Evidence before any write: a promotion's source is examined on its own agent server with this
-// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
-// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
-// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
-// fails or cannot be made refuses the promotion before anything is written to the target.
-
-
-
-
-
-
-
-/**
- * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
- * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
- */
-async function verifySource(o, state, deps, m) {
-    const { deployment: d, revision } = m.source;
-    const evidence = (e) => (m.promotion.evidence = e);
-    if (!o.verifySource) {
-        evidence({ kind: 'skipped' });
-        // A dry run promotes nothing: it says what a real run would do.
-        const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is'];
-        deps.log.warning(`${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`, o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence');
-        return undefined;
-    }
-    const examined = await deps.log.group(`Verify the promotion's source "${d.name}" revision ${revision.id}`, () => examineSource(o, deps, m));
-    if ((0,deploy_ending/* stopped */.ce)(examined)) {
-        evidence({ kind: 'refused', check: 'the health check' });
-        return refuse(m, state, deps, 'the health check', examined.failure.message);
-    }
-    if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
-        const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
-    }
-    const missing = shortfall(examined);
-    if (missing) {
-        evidence({ kind: 'refused', check: missing.check });
-        return refuse(m, state, deps, missing.check, missing.what);
-    }
-    const checks = passed(examined);
-    evidence({ kind: 'verified', checks });
-    deps.log.info(`Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`);
-    return undefined;
-}
-/** The gate and the checks against the source's URL, as this run would run them on the target. */
-async function examineSource(o, deps, m) {
-    const { deployment: d, revision } = m.source;
-    const seen = (0,deploy_state/* newState */.om)(o);
-    seen.urlRefused = true;
-    (0,deploy_state/* observe */.lB)(seen, d, deps.log);
-    const of = (0,promote/* promotedOptions */.Ny)(o, m.source);
-    const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
-    const checked = { ...of, graphConfigPath: own };
-    const built = {
-        ...(m.of.kind === 'upload' ? { source: m.of.upload.facts } : {}),
-        repoCommitSha: revision.source_revision_config?.repo_commit_sha ?? undefined
-    };
-    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(checked, built, deps.workspace ?? '.');
-    // Without health-check the served-revision check runs anyway, on the default health route.
-    const path = o.healthCheck || DEFAULT_HEALTH_PATH;
-    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 });
-    // Without health-check, one healthy probe and the revision served suffice: no window to hold.
-    if (!o.healthCheck)
-        settings.windowMs = 0;
-    return (0,after_deployed/* examineServer */.Rv)(checked, deps, {
-        settings,
-        expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
-        ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
-        urlProblem: seen.urlProblem,
-        checksTitle: `Checks of "${d.name}" revision ${revision.id}`
-    });
-}
-/** The first check that did not pass, or could not be made; undefined when all passed. */
-function shortfall(x) {
-    const g = x.gate;
-    if (g.health === 'timeout')
-        return { check: 'the health check', what: `${g.reason ?? 'it'} when the timeout came` };
-    if (g.health === 'unhealthy')
-        return { check: 'the health check', what: `unhealthy: ${g.reason ?? 'a probe failed'}` };
-    if (g.health === 'unavailable')
-        return {
-            check: 'the health check',
-            what: 'every probe answered 404 (the health routes are turned off), so it could not be made'
-        };
-    if (x.failure?.title === 'New revision not served')
-        return { check: 'the served-revision check', what: x.failure.what };
-    if (x.served?.verdict === 'unknown')
-        return { check: 'the served-revision check', what: (0,control_plane_redact/* sanitizeServerText */.c8)(x.served.notice) };
-    if (x.cut === 'timeout')
-        return { check: 'its checks', what: 'the timeout came before they were done' };
-    if (x.failure)
-        return { check: checkOf(x.failure.title), what: x.failure.what };
-    if (x.verified.graphs?.verdict === 'inconclusive')
-        return { check: 'the graphs check', what: 'the graphs could not be listed' };
-    if (x.verified.smoke === 'inconclusive')
-        return { check: 'the smoke cases', what: 'they could not run (inconclusive)' };
-    return undefined;
-}
-const checkOf = (title) => title === 'Smoke test failed' ? 'the smoke cases' : 'the graphs check';
-/** The checks the source passed, in the words of the log and the summary. */
-function passed(x) {
-    const out = ['healthy', 'serves its active revision'];
-    const g = x.verified.graphs;
-    if (g)
-        out.push(`graphs ${g.checked.join(', ')} served`);
-    const cases = x.verified.cases?.length;
-    if (cases)
-        out.push(`${cases} smoke ${cases === 1 ? 'case' : 'cases'} passed`);
-    return out;
-}
-/** One error naming the source, its revision and the check; nothing was written. */
-function refuse(m, state, deps, check, what) {
-    const { deployment: d, revision } = m.source;
-    const target = state.name ?? state.deploymentId ?? 'the target';
-    return (0,deploy_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
-}
-
-// EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
-var wait = __nccwpck_require__(9315);
-// EXTERNAL MODULE: ./src/commands/check/against-source.ts
-var against_source = __nccwpck_require__(6966);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/agent-environment.ts
-var agent_environment = __nccwpck_require__(241);
-;// CONCATENATED MODULE: ./src/commands/deploy/steps/write-revision.ts
-
-
-
-
-
-async function writePlan(o, state, deps, plan, current, material) {
-    let written;
-    /** The latest revision before this run's update: what the update must replace. */
-    let before = current?.latest_revision_id ?? null;
-    state.previousActive = current?.active_revision_id ?? null;
-    if (plan.kind === 'create') {
-        const body = plan.body;
-        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(o, body, deps));
-        if ((0,deploy_ending/* stopped */.ce)(result))
-            return result;
-        (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
-        if (result.kind === 'created' && material.kind !== 'upload') {
-            state.created = true;
-            written = result.deployment;
-        }
-        else {
-            // Another run created it first: this run's write becomes an update of theirs. An upload's
-            // create makes no revision of the source: the PATCH that names the upload does.
-            if (result.kind === 'created')
-                state.created = true;
-            const replanned = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
-            if ((0,deploy_ending/* stopped */.ce)(replanned))
-                return replanned;
-            plan = replanned;
-            // What the run did stays the create it made (the summary's changes); the upload's update
-            // is its second step. A deployment another run created is this run's update.
-            if (result.kind === 'taken')
-                state.plan = plan;
-            before = result.deployment.latest_revision_id;
-            state.previousActive = result.deployment.active_revision_id;
-            if (result.kind === 'taken')
-                noteRepository(state, deps, plan);
-            const updated = await update(state, deps, plan, result.deployment, material);
-            if ((0,deploy_ending/* stopped */.ce)(updated))
-                return updated;
-            written = updated;
-        }
-    }
-    else {
-        const updated = await update(state, deps, plan, current, material);
-        if ((0,deploy_ending/* stopped */.ce)(updated))
-            return updated;
-        written = updated;
-    }
-    (0,deploy_state/* observe */.lB)(state, written, deps.log);
-    if (plan.kind === 'update' && !plan.newRevision)
-        return { kind: 'no-revision', deployment: written };
-    if (plan.kind === 'update' && written.latest_revision_id === before) {
-        const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, written.id, before, deps.log);
-        if (!late)
-            return { kind: 'revision-missing', deployment: written, before };
-        written = late;
-        (0,deploy_state/* observe */.lB)(state, written, deps.log);
-    }
-    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, written);
-    if ((0,deploy_ending/* stopped */.ce)(revisionId))
-        return revisionId;
-    state.revisionId = revisionId;
-    deps.log.info(`Revision ${revisionId}.`);
-    return { kind: 'revision', deployment: written, revisionId };
-}
-function create(o, body, deps) {
-    const { client, log } = deps;
-    // Another deployment holding the agent environment is waited for while it is being deleted,
-    // twice at most (a third hold is named, not waited for).
-    let holds = 0;
-    const onHeld = (detail) => (0,agent_environment/* awaitAgentEnvironment */.B)(o, deps, body.name, detail, { wait: ++holds <= 2 });
-    return log.group('Create the deployment', async () => {
-        const r = await (0,converging_writes/* createOrAdopt */.KL)(client, body, log, deps.clock.now, deps.say, onHeld);
-        if (!(0,deploy_ending/* stopped */.ce)(r) && r.kind === 'created')
-            log.info(`Created deployment "${r.deployment.name}" (${r.deployment.id}).`);
-        return r;
-    });
-}
-async function update(state, deps, p, d, material) {
-    if (p.kind !== 'update')
-        throw new Error('update needs an update plan');
-    const { client, log } = deps;
-    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
-    // reconciled like any other, with the same object.
-    const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state));
-    if ((0,deploy_ending/* stopped */.ce)(object))
-        return object;
-    const body = object === false ? p.body : withObject(p.body, object);
-    return log.group('Update the deployment', async () => {
-        if (p.removedSecrets.length) {
-            log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
-                `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`, 'Secrets removed');
-        }
-        const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
-        log.info(`Updated deployment "${out.name}" (${out.id}).`);
-        return out;
-    });
-}
-/** The patch with the uploaded object in place of the plan's placeholder. */
-function withObject(body, objectPath) {
-    return {
-        ...body,
-        source_revision_config: { ...body.source_revision_config, source_tarball_path: objectPath }
-    };
-}
-/** The workflow's repository is not the deployment's: say so, and compare no commit. */
-function noteRepository(state, deps, p) {
-    if (p.kind !== 'update' || !p.otherRepository)
-        return;
-    state.expectedSha = undefined;
-    deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
-        `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`, 'Another repository');
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/flow.ts
-// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
-// Each step fills the DeployState, so that the outputs and the summary can say what was known when
-// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
-// threw.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
- * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the state.
- */
-async function deploy(o, state, deps) {
-    let ending;
-    try {
-        ending = await steps(o, state, deps);
-    }
-    catch (err) {
-        ending = (0,deploy_ending/* endingOfError */.Rx)(err, state, deps.signal);
-        if (!ending) {
-            state.outcome = 'error';
-            throw err;
-        }
-    }
-    state.outcome = ending.outcome;
-    return ending;
-}
-async function steps(o, state, deps) {
-    const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
-    if ((0,deploy_ending/* stopped */.ce)(material))
-        return material;
-    try {
-        if (material.kind !== 'promoted')
-            return await stepsWith(o, state, deps, material);
-        const unverified = await verifySource(o, state, deps, material);
-        if (unverified)
-            return unverified;
-        // A promotion deploys as its source: the target keeps all that this run's inputs leave.
-        const ending = await stepsWith((0,promote/* promotedOptions */.Ny)(o, material.source), state, deps, material);
-        const line = (0,promote/* promotedLine */.hH)(material.promotion, state, o.dryRun);
-        if (ending.outcome === 'deployed' || ending.outcome === 'dry-run')
-            deps.log.info(line);
-        return ending;
-    }
-    finally {
-        await (0,steps_material/* releaseMaterial */.$U)(material);
-    }
-}
-async function stepsWith(o, state, deps, given) {
-    const current = await findTarget(o, state, deps);
-    if ((0,deploy_ending/* stopped */.ce)(current))
-        return current;
-    const unfit = given.kind === 'promoted' && (0,promote/* refuseUnfitTarget */.is)(given.source, current, deps.say);
-    if (unfit)
-        return unfit;
-    const material = (0,steps_material/* materialToWrite */.qO)(given);
-    const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
-    if ((0,deploy_ending/* stopped */.ce)(plan))
-        return plan;
-    state.plan = plan;
-    noteRepository(state, deps, plan);
-    const refused = (0,after_deployed/* refuseHealthTarget */.c_)(o, current, deps.say);
-    if (refused)
-        return refused;
-    if (o.dryRun) {
-        // What a promotion would change in what runs, as `command: check` reads it.
-        if (given.kind === 'promoted' && current)
-            await (0,against_source/* previewPromotion */.W)(deps, current, given.source, given.promotion.what);
-        deps.log.info('Dry run: nothing was written.');
-        return { outcome: 'dry-run' };
-    }
-    const written = await writePlan(o, state, deps, plan, current, material);
-    if ((0,deploy_ending/* stopped */.ce)(written))
-        return written;
-    return afterWrite(o, state, deps, await resizeAfter(o, state, deps, written));
-}
-/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
-async function afterWrite(o, state, deps, written) {
-    if ((0,deploy_ending/* stopped */.ce)(written))
-        return written;
-    if (written.kind === 'no-revision') {
-        deps.log.info('The change needs no new revision: nothing to wait for.');
-        return { outcome: 'no-revision' };
-    }
-    if (written.kind === 'revision-missing') {
-        deps.log.warning(`The control plane made no new revision for this update of "${written.deployment.name}": its latest revision is still ${written.before ?? 'none'}. ` +
-            'Nothing was deployed by this run; run it again, and check the deployment on the control plane if it happens again.', 'No new revision');
-        return { outcome: 'revision-missing' };
-    }
-    if (!o.wait) {
-        deps.log.info(`${deps.say.set('wait', false)}: the revision goes on on the control plane.`);
-        return { outcome: 'accepted' };
-    }
-    const id = written.deployment.id;
-    // A superseded revision's successor is followed within what is left of the timeout.
-    const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
-    return (0,conclude/* conclude */.E)(o, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
-}
-async function makePlan(o, deps, current, material) {
-    const p = current
-        ? (0,steps_plan/* planUpdate */.ZL)(o, current, material, deps.say)
-        : await planToCreate(o, deps, material);
-    if ((0,deploy_ending/* stopped */.ce)(p))
-        return p;
-    for (const line of (0,steps_plan/* describePlan */.df)(p))
-        deps.log.info(line);
-    if (material.kind === 'upload') {
-        deps.log.info(`  source: ${material.upload.described}`);
-        if (p.kind === 'create')
-            deps.log.info(`  then upload the source and update it: source_revision_config.graph_config_path: ${material.configPath}`);
-    }
-    return p;
-}
-/** The create of the deployment the inputs name, when it may be created. */
-async function planToCreate(o, deps, material) {
-    // A deployment named by id is read, never created: not finding it was an error before.
-    if (o.target.kind !== 'name')
-        return (0,deploy_ending/* stop */.ds)(`Deployment ${o.target.deploymentId} was not found.`, undefined);
-    const name = o.target.name;
-    const refused = refuseCreateWithoutNeeds(o, name, deps.say);
-    if (refused)
-        return refused;
-    // A promotion creates its target on the source's repository.
-    const promoted = material.kind === 'named' ? material.repoUrl : undefined;
-    const repo = promoted
-        ? { url: promoted, default_branch: '' }
-        : o.source === 'codehost' && o.integrationId && o.repository
-            ? await resolveRepository(deps.client, o.integrationId, o.repository, deps.say)
-            : undefined;
-    if ((0,deploy_ending/* stopped */.ce)(repo))
-        return repo;
-    if (repo && !promoted) {
-        deps.log.info(`Repository ${o.repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
-    }
-    return (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
-}
-function waitFor(o, deps, deploymentId, revisionId) {
-    const { log } = deps;
-    const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now);
-    return log.group(`Wait for revision ${revisionId}`, async () => {
-        const result = await (0,wait/* waitForRevision */.gM)({
-            client: deps.client,
-            deploymentId,
-            revisionId,
-            timeoutMs: o.timeoutMs,
-            pollIntervalMs: o.pollIntervalMs,
-            cadence: deps.cadence,
-            signal: deps.signal,
-            clock: deps.clock,
-            onStatus: (status, ms) => log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`),
-            onProgress: (status, ms) => log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms))),
-            // `failure-logs: 0` shows no log line of the service's at all.
-            afterPoll: async (status, deadline) => {
-                if (o.failureLogs === 0)
-                    return;
-                const read = await buildLog.read(status, deadline);
-                for (const line of read.lines)
-                    log.info(line);
-                if (read.stopped)
-                    log.info(read.stopped);
-            },
-            onUnknownStatus: status => log.warning(`Revision ${revisionId} reports status ${(0,status_words/* shownStatus */.O4)(status)}, which the control plane does not document: ` +
-                'taken as still in progress until DEPLOYED, a *_FAILED status or the timeout.', 'Unknown revision status'),
-            // The hint of a cause is said once, with the final error; each poll gets one line.
-            onPollError: (err, n) => log.info(`Poll ${n} in a row failed, still waiting: ${(0,conclude/* firstLine */.T)(err)}`)
-        });
-        return { result, deploymentId, revisionId };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/commands/deploy/status-url.ts
-const API_HOST = 'api.host.langchain.com';
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** The web app that belongs to an API base URL; undefined when none is known. */
-function webAppOf(baseUrl) {
-    const host = URL.parse(baseUrl)?.hostname.toLowerCase().replace(/\.$/, '');
-    if (host === undefined)
-        return undefined;
-    if (host === API_HOST)
-        return 'https://smith.langchain.com';
-    if (!host.endsWith(`.${API_HOST}`))
-        return undefined;
-    const prefix = host.slice(0, -`.${API_HOST}`.length);
-    return LABEL.test(prefix) ? `https://${prefix}.smith.langchain.com` : undefined;
-}
-/** The deployment's page, or undefined where none is known. */
-function statusUrlOf(f) {
-    if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId)
-        return undefined;
-    const app = webAppOf(f.baseUrl);
-    if (app === undefined)
-        return undefined;
-    const id = (s) => encodeURIComponent(s);
-    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
-}
-
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
 var public_suffixes = __nccwpck_require__(9059);
-// EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(8925);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -32769,350 +33516,6 @@ function secretValuesToMask(raw) {
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
 var resolved = __nccwpck_require__(9481);
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// How the inputs fit together, as named rules. Which source takes an input and what a create
-// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
-// for the target, the sources in play and the ref. Only inputs that passed their own checks take
-// part: an input that failed is neither given (nothing is said about what it does not fit) nor
-// absent (it is not "required" again: its own problem already says what is wrong). Every message
-// names inputs through `say`, as the user set them (naming.ts).
-
-
-
-
-
-
-
-
-const rules_row = (name) => INPUTS[name];
-/** The deployment needs a target: a name, or an id. */
-function target({ f, r, say, absent, add }) {
-    if (!r.byId && absent('name') && f.command !== 'sweep') {
-        add('name', `${say('name')} is required: the deployment name to find or create (or set ${say('deployment-id')} to update a deployment by id)`);
-    }
-}
-/** `environment` turns GitHub deployments on and needs a token to write them. */
-function githubDeployment({ say, given, absent, add }) {
-    if (given('environment') && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
-    }
-    if (given('environment-url') && absent('environment')) {
-        add('environment-url', `${say('environment-url')} applies only with ${say('environment')} (the GitHub environment whose deployment shows that URL)`);
-    }
-}
-/** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
-function healthGate({ f, say, add }) {
-    // The gate's rule knows deploy and delete: a check plans a deploy, a sweep takes no gate.
-    const command = f.command === 'delete' || f.command === undefined ? f.command : 'deploy';
-    const fit = { healthPath: f['health-check'], wait: f.wait, command };
-    for (const [input, message] of healthProblems(fit, say))
-        add(input, message);
-}
-/** The smoke cases run after the health check's probes: without it, nothing would run them. */
-function smokeNeedsGate({ f, say, add }) {
-    if (f['smoke-test'] !== undefined && f['health-check'] === false)
-        add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
-}
-/** Timing: a pause is never longer than the whole wait. */
-function pollWithinTimeout({ f, say, add }) {
-    const pollInterval = f['poll-interval'];
-    const timeout = f.timeout;
-    if (pollInterval !== undefined && timeout !== undefined && pollInterval > timeout) {
-        add('poll-interval', `${say('poll-interval')} (${(0,duration/* formatDuration */.a3)(pollInterval)}) must not be longer than ${say('timeout')} (${(0,duration/* formatDuration */.a3)(timeout)})`);
-    }
-}
-/** Inputs without a default that only a deploy uses: given to a delete, they are an error. */
-const DEPLOY_ONLY = names/* INPUT_NAMES */.Qh.filter(n => rules_row(n).applies === 'deploy' && (0,names/* defaultOf */.HA)(n) === '');
-/** Inputs a delete uses and a deploy does not (switches that are off by default). */
-const DELETE_ONLY = names/* INPUT_NAMES */.Qh.filter(n => appliesTo(rules_row(n).applies, 'delete') && !appliesTo(rules_row(n).applies, 'deploy'));
-/** Each command takes only its inputs (the rows' `applies`). */
-function commandFit(c) {
-    const { f, say, given, add } = c;
-    listedFit(c);
-    if (f.command === 'sweep')
-        return;
-    const deleting = say.set('command', 'delete');
-    if (f.command === 'delete') {
-        for (const input of DEPLOY_ONLY) {
-            if (given(input))
-                add(input, `${say(input)} applies only to deploying, not to ${deleting}`);
-        }
-        if (f['on-failure'] === 'rollback')
-            add('on-failure', `${say.set('on-failure', 'rollback')} applies only to deploying, not to ${deleting}`);
-        return;
-    }
-    for (const input of DELETE_ONLY) {
-        if (given(input) && f[input] !== false)
-            add(input, `${say(input)} applies only with ${deleting}`);
-    }
-}
-/** `deploy, check`: the commands of an input, for a message. */
-function commandsText(applies) {
-    const list = typeof applies !== 'string'
-        ? applies
-        : applies === 'both'
-            ? ['deploy', 'check', 'delete']
-            : applies === 'deploy'
-                ? ['deploy', 'check']
-                : [applies];
-    return list.map(command => `\`${command}\``).join(', ');
-}
-/**
- * The inputs without a default that a sweep does not use, and those of the sweep and the check
- * (rows that list their commands), given to another command: an error naming the commands.
- */
-function listedFit({ f, say, given, add }) {
-    const command = f.command;
-    if (command === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        const applies = rules_row(input).applies;
-        if (appliesTo(applies, command) || (0,names/* defaultOf */.HA)(input) !== '' || !given(input))
-            continue;
-        // deploy and delete: commandFit's own messages say it.
-        if (typeof applies === 'string' && command !== 'sweep')
-            continue;
-        add(input, `${say(input)} applies only to command ${commandsText(applies)}, not to ${say.set('command', command)}`);
-    }
-}
-/** A sweep needs its pattern and at least one criterion; `sweep-closed` needs `{pr}`. */
-function sweepCriteria({ f, say, add }) {
-    if (f.command !== 'sweep')
-        return;
-    const pattern = f['sweep-names'];
-    if (pattern === undefined) {
-        add('sweep-names', `${say('sweep-names')} is required with ${say.set('command', 'sweep')}: the names to consider, like \`my-agent-pr-{pr}\``);
-        return;
-    }
-    if (f['sweep-closed'] === true && !pattern.hasPr)
-        add('sweep-closed', `${say('sweep-closed')} needs \`{pr}\` in ${say('sweep-names')}: the pull request number is read from the name`);
-    const closed = f['sweep-closed'] ?? pattern.hasPr;
-    if (!closed && f['sweep-max-age'] === undefined && f['sweep-max-count'] === undefined)
-        add('sweep-names', `${say.set('command', 'sweep')} needs a criterion: \`{pr}\` in ${say('sweep-names')} (closed pull requests), ${say('sweep-max-age')} or ${say('sweep-max-count')}`);
-}
-/** The pull request comment is written with the token. */
-function prComment({ f, say, absent, add }) {
-    if (f['pr-comment'] === true && absent('github-token')) {
-        add('github-token', `${say('github-token')} is required with ${say('pr-comment')}: pass \`\${{ github.token }}\` and grant the job \`pull-requests: write\``);
-    }
-}
-/** GitHub's refs of a pull request (`refs/pull/12/merge`, `/head`) and CircleCI's `pull/12`. */
-const PULL_REQUEST_REF = /^(?:refs\/)?pull\/\d+(?:\/(?:merge|head))?$/;
-/** How a message names the ref the event gave: by the variable it was read from. */
-function eventRefName(event) {
-    return event.refFrom !== undefined
-        ? `The ref read from ${event.refFrom}`
-        : 'The ref the triggering event gives';
-}
-/** The ref to deploy, wherever it comes from, is one the integration can build. */
-function refFit({ r, event, say, add }) {
-    if (r.ref === undefined)
-        return;
-    if (PULL_REQUEST_REF.test(r.ref)) {
-        add('ref', pullRequestRefMessage(r, event, say));
-        return;
-    }
-    if (r.refOrigin !== 'event')
-        return; // the input's own check said it already
-    const problem = (0,fields/* refFormatProblem */.Q5)(r.ref);
-    if (problem !== undefined) {
-        add('ref', `${eventRefName(event)} must be a branch name or \`refs/tags/<tag>\` as git allows it: it ${problem} ` +
-            `(set ${say('ref')} to the branch to deploy)`);
-    }
-}
-function pullRequestRefMessage(r, event, say) {
-    const what = "a pull request's ref (`refs/pull/<number>/merge`, `/head` or `pull/<number>`), which the " +
-        'integration cannot build';
-    if (r.refOrigin === 'event') {
-        return `${eventRefName(event)} is ${what}: set ${say('ref')} to the pull request's head branch (one in the repository, not a fork's)`;
-    }
-    const head = event.pullRequestNumber !== undefined && event.ref !== undefined
-        ? `\`${event.ref}\``
-        : '`${{ github.head_ref }}`';
-    return (`${say('ref')} is ${what}: deploy the pull request's head branch, ${head} (on a pull ` +
-        `request event, leaving ${say('ref')} empty deploys it)`);
-}
-/**
- * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
- * head branch is not in the repository the integration builds: it deploys only with `repository`
- * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
- */
-function forkRefusal(uploads, repositoryAndRef) {
-    if (uploads)
-        return 'upload';
-    return repositoryAndRef ? undefined : 'ref';
-}
-/**
- * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses
- * before its run: a deploy, and a check (its inputs describe a deploy; the run's rules hold both).
- */
-function forkRefusalOfGiven(input) {
-    const given = (name) => input(name).trim() !== '';
-    const command = input('command').trim();
-    if (command !== 'deploy' && command !== 'check')
-        return undefined;
-    const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim());
-    return forkRefusal(uploads, given('repository') && given('ref'));
-}
-/** A change from a fork, refused in the run, in the action's words (the CLI's deploy: before it). */
-function fork({ r, event, absent, add }) {
-    if (event.forkHead === undefined)
-        return;
-    const refusal = forkRefusal(r.uploads, !absent('repository') && !absent('ref'));
-    if (refusal === 'upload')
-        add(r.source === 'internal_source' ? 'source' : 'revision-source', forkUploadMessage(event.forkHead));
-    if (refusal === 'ref')
-        add('ref', forkPullRequestMessage(event.forkHead, event.repository));
-}
-/**
- * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
- * other, after the plan): an upload revision of another source's deployment is refused now.
- */
-function uploadRevisionOfOtherSource({ r, say, add }) {
-    if (r.revisionSource !== 'internal_source' || r.source === undefined)
-        return;
-    if (r.source === 'internal_source' || r.source === 'external_docker')
-        return;
-    add('revision-source', `${say.set('revision-source', 'internal_source')} needs a deployment whose source is \`internal_source\` ` +
-        `(the control plane gives upload URLs to those alone), not source \`${r.source}\`: ` +
-        `set ${say.set('source', 'internal_source')} and deploy by upload under a new name, or leave ${say('revision-source')} ` +
-        `empty to deploy this ${r.source} deployment as it is built`);
-}
-/** `source \`codehost\``, `sources \`a\` and \`b\` (or \`revision-source: b\`)`, `cloud sources`. */
-function sourcesText(facts, say) {
-    const list = facts.sources ?? [];
-    const names = list.map(s => `\`${s}\``);
-    const base = list.length === vocabulary/* CLOUD_SOURCES */.XQ.length && list.every(s => vocabulary/* CLOUD_SOURCES */.XQ.includes(s))
-        ? 'cloud sources'
-        : list.length === 1
-            ? `source ${names[0]}${list[0] === 'external_docker' ? ' (self-hosted)' : ''}`
-            : `sources ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    const revision = (facts.revisionSources ?? []).map(s => say.set('revision-source', s));
-    return revision.length ? `${base} (or ${revision.join(' or ')})` : base;
-}
-/** Whether an input of these facts belongs to the sources in play. */
-function fitsSources(facts, r) {
-    if (facts.sources === undefined || r.source === undefined)
-        return true;
-    if (facts.sources.includes(r.source))
-        return true;
-    const revision = r.revisionSource;
-    return revision !== undefined && r.source !== 'external_docker'
-        ? (facts.revisionSources ?? []).includes(revision)
-        : false;
-}
-/** Inputs that belong to other sources (the rows' `sources` and `revisionSources`). */
-function sourceFit({ r, say, set, add }) {
-    if (r.source === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        // A default fits every source: only what the user set can be out of place.
-        if (set(input) && !fitsSources(rules_row(input), r))
-            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
-    }
-}
-/**
- * What every deploy of a source needs (the rows' `needs`). What only a create needs
- * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-inputs.ts): an update by name needs neither.
- */
-function sourceNeeds({ r, say, absent, add }) {
-    const { source, revisionSource } = r;
-    if (source === undefined)
-        return;
-    for (const input of names/* INPUT_NAMES */.Qh) {
-        const needs = rules_row(input).needs;
-        if (!absent(input) || needs === undefined)
-            continue;
-        if (needs.sources.includes(source))
-            add(input, `${say(input)} is required with source \`${source}\`: ${needs.why}`);
-        else if (revisionSource !== undefined && needs.sources.includes(revisionSource))
-            add(input, `${say(input)} is required with ${say.set('revision-source', revisionSource)}: ${needs.why}`);
-    }
-}
-/** build_on_push must be false when repo_ref is a tag: a tag does not move on pushes. */
-function tagWithoutBuildOnPush({ f, r, say, add }) {
-    if (f['build-on-push'] === true && r.ref?.startsWith('refs/tags/')) {
-        add('build-on-push', `${say('build-on-push')} cannot be \`true\` when the ref is a tag (\`refs/tags/...\`): a tag does not move on pushes`);
-    }
-}
-/** Reserved secret names (hosted deployments reserve a few more), and a name set twice. */
-function secretNames({ f, r, say, add }) {
-    if (f.secrets === undefined || r.source === undefined)
-        return;
-    const hosted = vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx;
-    const reserved = r.source === 'external_docker' ? vocabulary/* RESERVED_SECRET_NAMES */.di : [...vocabulary/* RESERVED_SECRET_NAMES */.di, ...hosted];
-    for (const { name } of f.secrets) {
-        if (reserved.includes(name)) {
-            add('secrets', `${say('secrets')}: ${name} is reserved by the platform${hosted.includes(name) ? ' on hosted deployments' : ''}; use another name`);
-        }
-    }
-    const names = new Set(f.secrets.map(s => s.name));
-    for (const { name } of f['secret-references'] ?? []) {
-        if (names.has(name)) {
-            add('secret-references', `${say('secret-references')}: ${name} is also set in ${say('secrets')}`);
-        }
-    }
-}
-/** Rules whatever the command; then those of a deploy (a mistyped command runs only `target`). */
-const ANY_COMMAND = [
-    githubDeployment,
-    healthGate,
-    smokeNeedsGate,
-    pollWithinTimeout,
-    commandFit,
-    sweepCriteria
-];
-/** `expected-source-digest` pins an upload's archive: only where an archive is built. */
-function digestFit({ r, set, say, add }) {
-    if (!set('expected-source-digest') || r.uploads || set('promote-from'))
-        return;
-    add('expected-source-digest', `${say('expected-source-digest')} pins the archive of an upload deploy (${say.set('source', 'internal_source')}) ` +
-        `or of a promotion (${say('promote-from')}) from one: this run uploads nothing`);
-}
-/** `promote-revision-id` and `verify-source: false` say something of a promotion only. */
-function promotionFit({ f, set, absent, say, add }) {
-    if (!absent('promote-from'))
-        return;
-    if (set('promote-revision-id'))
-        add('promote-revision-id', `${say('promote-revision-id')} names the revision of ${say('promote-from')} to promote: set ${say('promote-from')} too, or leave it out`);
-    if (f['verify-source'] === false)
-        add('verify-source', `${say.set('verify-source', false)} skips the check of a promotion's source: it needs ${say('promote-from')}`);
-}
-const DEPLOYING = [
-    prComment,
-    digestFit,
-    promotionFit,
-    refFit,
-    fork,
-    uploadRevisionOfOtherSource,
-    sourceFit,
-    sourceNeeds,
-    tagWithoutBuildOnPush,
-    secretNames,
-    databaseOfServerless
-];
-/** A Serverless deployment shares its database: it has no database size to set. */
-function databaseOfServerless({ f, say, add }) {
-    const type = f['deployment-type'];
-    if (f['database-size'] === undefined || (0,vocabulary/* kindOf */.I)(type) !== 'serverless')
-        return;
-    add('database-size', `${say('database-size')} applies only to a Dedicated deployment, and ${say.set('deployment-type', type)} is Serverless, which shares its database: leave ${say('database-size')} out, or deploy a Dedicated deployment`);
-}
-/** Every rule's problems, in order. */
-function ruleProblems(c, failedCommand) {
-    target(c);
-    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
-    if (failedCommand)
-        return;
-    for (const rule of ANY_COMMAND)
-        rule(c);
-    if (c.f.command === 'delete' || c.f.command === 'sweep')
-        return;
-    for (const rule of DEPLOYING)
-        rule(c);
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
 /** Inputs whose Options are derived (see the interface) rather than taken as they are. */
 const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
@@ -33213,18 +33616,18 @@ function toOptions(f, r) {
  * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
  * secret value.
  */
-async function parseInputs(raw, event, say) {
+async function parseInputs(raw, event, say, commands) {
     await (0,documents/* loadDocumentParser */.fq)(raw);
     // The public suffix list (about 140 KB) only when a *.domain pattern may need it.
     if ((raw['health-check-hosts'] ?? '').includes('*'))
         await (0,public_suffixes/* loadPublicSuffixes */.V)();
-    return checkInputs(raw, event, say);
+    return checkInputs(raw, event, say, commands);
 }
 /**
  * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
  * a document input read before it is loaded throws).
  */
-function checkInputs(raw, event, say) {
+function checkInputs(raw, event, say, commands) {
     const record = {};
     const userSet = new Set();
     for (const name of names/* INPUT_NAMES */.Qh) {
@@ -33240,7 +33643,10 @@ function checkInputs(raw, event, say) {
     const failed = found.failed();
     const r = (0,resolved/* resolve */.h)(f, failed, event);
     // After failed inputs too: every problem is reported at once.
+    const command = f.command;
     const rules = {
+        command: command ?? 'deploy',
+        takers: commands.takers,
         f,
         r,
         event,
@@ -33250,7 +33656,10 @@ function checkInputs(raw, event, say) {
         absent: (input) => f[input] === undefined && !failed.has(input),
         add: (input, message) => void found.add(input, message)
     };
-    ruleProblems(rules, failed.has('command'));
+    // A mistyped command: which rules apply is unknown, so its own problem is the one to fix.
+    const rulesOfCommand = command === undefined ? [target] : commands.rulesOf(command);
+    for (const rule of rulesOfCommand)
+        rule(rules);
     if (found.list.length === 0) {
         return { ok: true, options: toOptions(f, r), notices: notices(record, f, say), masks };
     }
@@ -33271,194 +33680,12 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
-// EXTERNAL MODULE: ./src/interface/action-yml.ts
-var action_yml = __nccwpck_require__(5938);
-;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
-// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
-// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
-// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
-// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
-// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
-// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
-// so that it shows as text and does nothing.
-
-
-
-
-
-
-/** The step outputs, by name; undefined ones are not written. */
-function outputsOf(state) {
-    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
-    return {
-        'deployment-id': state.deploymentId,
-        'revision-id': state.revisionId,
-        'revision-status': (0,status_words/* revisionStatusWord */.I8)(state.revisionStatus),
-        'deployment-status': (0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus),
-        // A create cut off in flight may have landed: unknown, so not claimed either way.
-        created: state.writing === 'create' ? undefined : String(state.created),
-        url: state.url,
-        'status-url': state.statusUrl,
-        'repo-commit-sha': state.repoCommitSha,
-        // A delete cut off in flight may have landed: unknown, so not claimed either way.
-        deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
-        'rollback-revision-id': rollback?.revisionId,
-        'rollback-status': (0,status_words/* revisionStatusWord */.I8)(rollback?.status),
-        'served-revision': state.verified?.servedRevision,
-        smoke: state.verified?.smoke,
-        health: state.health,
-        'source-digest': state.source?.digest,
-        // Empty when the promotion was refused: nothing of the source was promoted.
-        'promoted-from-revision-id': state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
-        'deployment-type': state.deploymentType,
-        size: state.size
-    };
-}
-/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
-function allOutputs(state, extra) {
-    const known = state
-        ? { ...outputsOf(state), ...extra }
-        : { created: 'false', deleted: 'false', ...extra };
-    const all = {};
-    for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
-        all[name] = known[name] ?? '';
-    }
-    return all;
-}
-/** The summary's table: each fact of the run that is known, one row each. */
-function summaryRows(state, facts) {
-    const rows = [];
-    const add = (k, v) => {
-        if (v !== undefined && v !== '')
-            rows.push([k, v]);
-    };
-    add('Deployment', state.deploymentId
-        ? `${(0,inert/* mdCode */.xs)(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
-        : undefined);
-    const code = (v) => v && cellCode(v);
-    add('Revision', code(state.revisionId));
-    add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(state.revisionStatus)));
-    add('Newer revision', code(state.newerRevisionId));
-    add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus)));
-    add('Type and size', typeAndSize(state));
-    const p = state.promotion;
-    add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`);
-    add('Source verified', p?.evidence && evidenceCell(p.evidence));
-    add('Ref', code(state.ref));
-    if (state.repoCommitSha || state.expectedSha) {
-        const built = code(state.repoCommitSha) || 'not reported';
-        const expected = code(state.expectedSha) || 'not known';
-        add('Commit built / expected', `${built} / ${expected}`);
-    }
-    add('URL', state.url && (0,inert/* mdUrl */.T3)(state.url));
-    add('Deployment page', state.statusUrl && (0,inert/* mdUrl */.T3)(state.statusUrl));
-    const src = state.source;
-    if (src) {
-        const git = src.commit ? `, git ${(0,inert/* mdCode */.xs)(src.commit)}` : '';
-        add('Source archive', `${src.files} files, ${src.size} bytes, ${(0,inert/* mdCode */.xs)(src.digest)}${git}`);
-    }
-    add('Health', state.health && (0,inert/* mdText */.bC)(state.health));
-    verifiedRows(state.verified, add);
-    add('Duration', (0,duration/* formatDuration */.a3)(facts.durationMs));
-    add('Requests', String(facts.requests));
-    return rows;
-}
-/** What examined the promoted revision before any write, for the summary. */
-function evidenceCell(e) {
-    if (e.kind === 'verified')
-        return `yes: ${(0,inert/* mdText */.bC)(e.checks.join(', '))}`;
-    if (e.kind === 'refused')
-        return `no: it did not pass ${(0,inert/* mdText */.bC)(e.check)}; nothing was written`;
-    return 'no: `verify-source: false`, nothing verified what was promoted';
-}
-/** The job summary as markdown. */
-function renderSummary(state, facts) {
-    // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
-    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
-    const headline = checks
-        ? '❌ New revision failed its checks'
-        : state.outcome
-            ? outcomes/* OUTCOMES */.i[state.outcome].headline
-            : facts.error
-                ? '❌ Failed'
-                : '…';
-    const title = `${headline}: ${state.name ? (0,inert/* mdCode */.xs)(state.name) : 'deployment'}`;
-    const out = [`### ${title}`, '', '| | |', '|---|---|'];
-    for (const [k, v] of summaryRows(state, facts))
-        out.push(`| ${k} | ${cell(v)} |`);
-    if (facts.error)
-        out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(facts.error.split(/\r?\n/)));
-    if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
-        out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '');
-        out.push((0,inert/* mdFenced */.bm)((0,steps_plan/* describePlan */.df)(state.plan)));
-    }
-    smokeCases(out, state.verified?.cases);
-    timeline(out, 'Status timeline', state.timeline);
-    const log = state.failureLog;
-    if (log) {
-        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
-        out.push((0,inert/* mdFenced */.bm)(log.lines), '', '</details>');
-    }
-    const rb = state.rollback;
-    if (rb?.kind === 'done') {
-        out.push('', `**Rollback**: revision ${(0,inert/* mdCode */.xs)(rb.revisionId)} (a redeploy of ${(0,inert/* mdCode */.xs)(rb.restoredId)}) ended ${(0,inert/* mdCode */.xs)((0,status_words/* revisionStatusWord */.I8)(rb.status) ?? 'without a status')}`);
-        timeline(out, 'Rollback timeline', rb.timeline);
-    }
-    else if (rb)
-        out.push('', `**Rollback**: ${rb.kind === 'failed' ? 'failed' : rb.kind === 'unconfirmed' ? 'not confirmed' : 'not done'}: ${(0,inert/* mdText */.bC)(rb.reason)}.`);
-    return out.join('\n') + '\n';
-}
-/** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
-function typeAndSize(state) {
-    const tier = state.tier ? `${state.size ?? 'size'} (${(0,inert/* mdCode */.xs)(state.tier)})` : undefined;
-    const parts = [state.deploymentType, tier].filter(Boolean);
-    return parts.length ? parts.join(', ') : undefined;
-}
-function verifiedRows(v, add) {
-    add('Served revision', v?.servedRevision && (0,inert/* mdText */.bC)(v.servedRevision));
-    const g = v?.graphs;
-    if (g)
-        add('Graphs', `${(0,inert/* mdText */.bC)(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
-    add('Smoke test', v?.smoke && (0,inert/* mdText */.bC)(v.smoke));
-}
-/**
- * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
- * the case's name and graph come from the workspace, its output from the agent server.
- */
-function smokeCases(out, cases) {
-    if (!cases?.length)
-        return;
-    out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|');
-    for (const c of cases) {
-        const why = c.reason ? `${c.reason}. ` : '';
-        out.push(`| ${(0,inert/* mdText */.bC)(c.name, 200)} (${cellCode(c.graph)}) | ${(0,inert/* mdText */.bC)(c.verdict)} | ${(0,inert/* mdText */.bC)(why + c.excerpt)} |`);
-    }
-}
-function timeline(out, title, entries) {
-    if (!entries.length)
-        return;
-    out.push('', `**${title}**`, '', '| Status | After |', '|---|---|');
-    for (const t of entries)
-        out.push(`| \`${(0,status_words/* revisionStatusWord */.I8)(t.status)}\` | ${(0,duration/* formatDuration */.a3)(t.elapsedMs)} |`);
-}
-/** Text as code in a table's cell, where `\|` reads back as `|`. */
-const cellCode = (v) => (0,inert/* mdCode */.xs)(v, 200, '\\|');
-/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
-function cell(v) {
-    return v.replace(/\r?\n/g, ' ');
-}
-/** The job summary as it is written: nothing masks a summary, so it is redacted here. */
-function summaryText(state, facts, redactor) {
-    return redactor.redact(renderSummary(state, facts));
-}
-
 ;// CONCATENATED MODULE: ./src/run.ts
 // The run, whichever door it came through: raw inputs in through the port, masks first, every
-// input checked before any request, then the deploy or the delete, the GitHub side when the door
-// has one, the summary and the verdict out through the port, and the outputs in the result (each
-// door writes them). It never asks where it runs: no @actions/core, no environment variables, no
-// signal handlers (the doors own those).
+// input checked before any request against the command's own (its module in the registry below),
+// then its run to its ending, and the summary, the error and the verdict out through the port, the
+// outputs in the result (each door writes them). It never asks where it runs: no @actions/core, no
+// environment variables, no signal handlers (the doors own those).
 
 
 
@@ -33471,6 +33698,31 @@ function summaryText(state, facts, redactor) {
 
 
 
+
+
+/**
+ * The commands, in the words of the `command` input: the one place that chooses among them.
+ * Adding a command is a folder (src/commands/<name>/command.ts) and a row here.
+ */
+const REGISTRY = {
+    deploy: deployCommand,
+    check: checkCommand,
+    delete: deleteCommand,
+    sweep: sweepCommand
+};
+/** Who takes what, whose rules: what the inputs' checks know of the registry. */
+const COMMAND_RULES = {
+    takers: input => takersOf(input),
+    rulesOf: command => REGISTRY[command].rules
+};
+const TAKERS = new Map();
+for (const [name, command] of Object.entries(REGISTRY))
+    for (const input of [...EVERY_COMMAND, ...command.inputs])
+        TAKERS.set(input, [...(TAKERS.get(input) ?? []), name]);
+/** The commands that take `input`, in the registry's order. */
+function takersOf(input) {
+    return TAKERS.get(input) ?? [];
+}
 /** Time allowed for everything but the wait: look-ups, writes and their retries. */
 const SETUP_BUDGET_MS = 10 * 60_000;
 /** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
@@ -33483,7 +33735,7 @@ async function run(port, time = {}) {
     const clock = makeClock(time);
     const started = clock.now();
     const raw = readRawInputs(name => port.input(name));
-    const parsed = await parseInputs(raw, port.event, port.say);
+    const parsed = await parseInputs(raw, port.event, port.say, COMMAND_RULES);
     const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
     for (const value of redactor.values)
         port.mask(value);
@@ -33492,52 +33744,39 @@ async function run(port, time = {}) {
         return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     }
     const o = parsed.options;
-    const smoke = await readSmokeTest(port, o, redactor);
-    if (smoke === 'invalid')
-        return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     for (const line of parsed.notices)
         port.notice(redactor.redact(line));
     warnUnmasked(port, o);
     const client = controlPlane(port, o, { redactor, clock, started });
-    const { say } = port;
-    port.info(dialectLine(o, say));
-    if (o.command === 'sweep' || o.command === 'check')
-        return upkeep(port, o, client, { redactor, say, clock });
-    const state = (0,deploy_state/* newState */.om)(o);
-    const log = flowLog(port, redactor);
-    // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
-    const github = await gitHubDeployment(port, o, { redactor, log, clock });
-    const deps = { client, log, signal: port.signal, say, clock, ...uploadPlace(port.event) };
-    const withCases = smoke ? { ...deps, smokeCases: smoke } : deps;
-    const ending = await flowEnding(o, state, withCases);
-    const error = ending.failure ? redactor.redact((0,deploy_ending/* failureText */.kY)(ending.failure)) : undefined;
-    // The deployment's page in the web app; none for one this run deleted.
-    state.statusUrl =
-        state.deleted === true
-            ? undefined
-            : statusUrlOf({
-                baseUrl: o.baseUrl,
-                dialect: o.apiDialect,
-                tenantId: state.tenantId ?? o.tenantId,
-                deploymentId: state.deploymentId
-            });
-    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now });
-    const outputs = allOutputs(state, {
-        'github-deployment-id': github ? String(github.id) : undefined
-    });
-    const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
-    await writeSummary(port, summaryText(state, facts, redactor), redactor);
-    if (error !== undefined)
-        port.error(error, ending.failure?.title);
-    else if (state.outcome === 'deployed') {
-        const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
-        port.info(`Done: revision ${state.revisionId} is DEPLOYED${healthy}.`);
+    port.info(dialectLine(o, port.say));
+    const context = { port, client, log: flowLog(port, redactor), redactor, clock, started };
+    const command = REGISTRY[o.command];
+    const ending = await endingOf(command, o, context);
+    if (ending.summary !== undefined)
+        await writeSummary(port, ending.summary, redactor);
+    if (ending.failure)
+        port.error(redactor.redact((0,interface_ending/* failureText */.kY)(ending.failure)), ending.failure.title);
+    else if (ending.done)
+        port.info(ending.done);
+    return { exitCode: exitCodeOf(ending, client), outputs: allOutputs(undefined, ending.outputs) };
+}
+/** The command's run to its ending; what it throws that nobody expected is one readable line. */
+async function endingOf(command, o, context) {
+    try {
+        return await command.run(o, context);
     }
-    return { exitCode: exitCodeOf(ending, client), outputs };
+    catch (err) {
+        const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
+        const failure = { message: text, title: command.failedTitle };
+        return { outcome: 'error', failure, outputs: {}, summary: `### ❌ Failed\n\n${text}\n` };
+    }
+    finally {
+        context.client.close();
+    }
 }
 /**
  * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
- * (the workspace could not be archived).
+ * (an invalid file, a workspace that could not be archived).
  */
 function exitCodeOf(ending, client) {
     const code = outcomes/* OUTCOMES */.i[ending.outcome].exitCode;
@@ -33545,61 +33784,12 @@ function exitCodeOf(ending, client) {
         return code;
     return ending.failure.nothingSent && client.requestCount === 0 ? 2 : 1;
 }
-/** What an upload needs of the door's event: the folder it archives, the files it never does. */
-function uploadPlace(event) {
-    return { workspace: event.workspace, ownFiles: event.ownFiles };
-}
-/**
- * `command: sweep` or `check` (upkeep.ts, a chunk of its own): its summary, error and outputs
- * written as a deploy's are; what it throws that nobody expected is one readable line.
- */
-async function upkeep(port, o, client, { redactor, say, clock }) {
-    const log = flowLog(port, redactor);
-    let end;
-    try {
-        const { runUpkeep } = await __nccwpck_require__.e(/* import() */ 999).then(__nccwpck_require__.bind(__nccwpck_require__, 3999));
-        // A check of an upload promotion archives the workspace, as the deploy would.
-        const deps = { client, log, signal: port.signal, say, clock, redactor };
-        end = await runUpkeep(port, o, { ...deps, ...uploadPlace(port.event) });
-    }
-    catch (err) {
-        const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
-        end = {
-            exitCode: 1,
-            outputs: {},
-            summary: `### ❌ Failed\n\n${text}\n`,
-            error: { text, title: 'Failed' }
-        };
-    }
-    finally {
-        client.close();
-    }
-    await writeSummary(port, redactor.redact(end.summary), redactor);
-    if (end.error)
-        port.error(redactor.redact(end.error.text), end.error.title);
-    const exitCode = port.signal.aborted ? 130 : end.exitCode;
-    return { exitCode, outputs: allOutputs(undefined, end.outputs) };
-}
 /** Which wire dialect the run speaks; when guessed, why, and how to choose the other. */
 function dialectLine(o, say) {
     const other = o.apiDialectReason && o.apiDialect === 'interface'
         ? `; set ${say.set('api-dialect', 'langsmith')} if it speaks the production names`
         : '';
     return `API dialect: ${o.apiDialect}${o.apiDialectReason ? ` (auto: ${o.apiDialectReason}${other})` : ''}.`;
-}
-/**
- * The smoke-test file's cases, read from the workspace and checked before any request (its parser
- * loaded only then); 'invalid' after its one error.
- */
-async function readSmokeTest(port, o, redactor) {
-    if (o.smokeTest === undefined)
-        return undefined;
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
-    const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
-    if (!('problem' in read))
-        return read.cases;
-    port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)([read.problem], port.say)), 'Invalid inputs');
-    return 'invalid';
 }
 /** The client of the control plane for this run, on the run's clock and abort signal. */
 function controlPlane(port, o, { redactor, clock, started }) {
@@ -33625,26 +33815,6 @@ function controlPlane(port, o, { redactor, clock, started }) {
         clock
     });
 }
-/**
- * The deploy or the delete, to its ending. The flows return every ending they expect; what is
- * left is what nobody expected (our bug): one readable line, never a stack trace.
- */
-async function flowEnding(o, state, deps) {
-    try {
-        return o.command === 'delete'
-            ? await (0,delete_delete/* deleteDeployment */.r)(o, state, deps)
-            : await deploy(o, state, deps);
-    }
-    catch (err) {
-        const text = err instanceof Error ? err.message : String(err);
-        const title = o.command === 'delete' ? 'Delete failed' : 'Deploy failed';
-        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
-        return { outcome: 'error', failure: { message, title } };
-    }
-    finally {
-        deps.client.close();
-    }
-}
 /** Secrets left unmasked: too short to mask, or common words that masking would blot out. */
 function warnUnmasked(port, o) {
     const names = (list) => `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`;
@@ -33659,57 +33829,6 @@ function warnUnmasked(port, o) {
             'not masked: masking it would hide that word everywhere in the log. ' +
             'This run never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
     }
-}
-/** The GitHub deployment's final status and the pull request comment: bounded, best effort. */
-async function githubSide(port, o, state, { github, error, redactor, log, now }) {
-    const cancelling = port.signal.aborted;
-    if (o.prComment && !port.github) {
-        port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
-    }
-    // Loaded only for a run that posts one (a chunk of its own in the bundle).
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
-    // Together, so that a cancel's short exit covers both.
-    await Promise.all([
-        github?.finish(state, error, cancelling),
-        comment && port.github
-            ? comment.postPrComment({
-                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
-                command: o.command === 'delete' ? 'delete' : 'deploy',
-                outcome: state.outcome,
-                deploymentId: state.deploymentId,
-                revisionId: state.revisionId,
-                revisionStatus: state.revisionStatus,
-                url: state.url,
-                statusUrl: state.statusUrl,
-                commitSha: state.repoCommitSha ?? state.expectedSha,
-                promotedFrom: state.promotion &&
-                    `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
-                tier: typeAndSize(state)?.replace(/`/g, ''),
-                error,
-                logExcerpt: state.failureLog?.lines.join('\n'),
-                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
-            }, {
-                token: o.githubToken,
-                context: port.github,
-                pullRequestNumber: port.event.pullRequestNumber,
-                redactor,
-                log,
-                cancelling,
-                now,
-                dryRun: o.dryRun
-            })
-            : undefined
-    ]);
-}
-/**
- * The GitHub deployment of a run with `environment` on a door that has a GitHub side; its module
- * is loaded only then (a chunk of its own in the bundle).
- */
-async function gitHubDeployment(port, o, deps) {
-    if (!port.github || o.environment === undefined)
-        return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
-    return startGitHubDeployment(o, port.github, deps);
 }
 /** `fn` on its first call only. */
 function once(fn) {
@@ -33864,41 +33983,46 @@ async function main_run() {
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
 /* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3177);
 // A promotion's target against its source (`promote-from`): what the target's active revision
-// runs against what the source's active revision runs. Codehost: the commit built; an image: the
-// image; an upload: never the same as far as anyone can tell (the control plane keeps no digest of
-// an archive), so it always differs. `command: check` lists these as drift, and a dry-run
-// promotion says them as what it would change: one comparison, so the two agree.
+// runs against what the source's active revision runs, as the promotion's material (material.ts)
+// carries it. A revision built from another source (`revision_source`) runs other material,
+// whatever its config names; then codehost: the commit built; an image: the image; an upload:
+// never the same as far as anyone can tell (the control plane keeps no digest of an archive), so
+// it always differs. `command: check` lists these as drift, and a dry-run promotion says them as
+// what it would change: one comparison of one material, so the two agree.
 
 
 const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
 /** `"staging" (promote-from) revision <id>`. */
-function sourceName(s, deps) {
-    return `"${s.deployment.name}" (${deps.say('promote-from')}) revision ${s.revision.id}`;
+function sourceName(m, deps) {
+    return `"${m.source.deployment.name}" (${deps.say('promote-from')}) revision ${m.source.revision.id}`;
 }
 /**
- * What the target's active revision runs against the source's; undefined when they are the same.
- * A target without an active revision is said by its own state (own-state.ts), not here.
+ * What the target's active revision runs against the promotion's material; undefined when they
+ * are the same. A target without an active revision is said by its own state (own-state.ts).
  */
-function materialDifference(target, active, s, deps) {
+function materialDifference(target, active, m, deps) {
     if (target.active_revision_id === null)
         return undefined;
-    const from = sourceName(s, deps);
+    const from = sourceName(m, deps);
     const material = (text) => ({ kind: 'material', text, details: [] });
-    if (s.deployment.source === 'internal_source')
+    if (m.of.kind === 'upload')
         return material(`"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`);
-    const theirs = s.revision.source_revision_config ?? {};
     const ours = active?.source_revision_config ?? {};
     const revision = target.active_revision_id;
-    if (s.deployment.source === 'codehost') {
-        const sha = theirs.repo_commit_sha ?? '';
-        const built = ours.repo_commit_sha;
-        if (!built)
+    // Either side unreported: not known to differ.
+    const built = m.source.revision.source;
+    if (active?.source && built && active.source !== built)
+        return material(`"${target.name}" runs a revision built from ${shown(active.source)} (revision ${revision}), but ${from} runs ${m.promotion.what}, built from ${shown(built)}.`);
+    const sha = m.of.expectedSha;
+    if (sha !== undefined) {
+        const commit = ours.repo_commit_sha;
+        if (!commit)
             return material(`"${target.name}" reports no commit for its active revision ${revision}: it cannot be shown to run commit ${shown(sha)} of ${from}.`);
-        if (built.toLowerCase() === sha.toLowerCase())
+        if (commit.toLowerCase() === sha.toLowerCase())
             return undefined;
-        return material(`"${target.name}" runs commit ${shown(built)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`);
+        return material(`"${target.name}" runs commit ${shown(commit)} (revision ${revision}), but ${from} runs commit ${shown(sha)}.`);
     }
-    const image = theirs.image_uri ?? '';
+    const image = m.of.imageUri ?? '';
     if (ours.image_uri === image)
         return undefined;
     const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports';
@@ -33908,16 +34032,16 @@ function materialDifference(target, active, s, deps) {
  * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
  * material), read as `command: check` reads it. At most two requests, nothing written.
  */
-async function previewPromotion(deps, target, s, what) {
+async function previewPromotion(deps, target, m) {
     const read = await (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionsState */ .eB)(deps.client, target, true);
-    const m = materialDifference(target, read.active, s, deps);
-    const all = m ? [...read.differences, m] : read.differences;
+    const d = materialDifference(target, read.active, m, deps);
+    const all = d ? [...read.differences, d] : read.differences;
     if (!all.length) {
-        deps.log.info(`"${target.name}" already runs what the promotion deploys (${what} of ${sourceName(s, deps)}): it would change no material.`);
+        deps.log.info(`"${target.name}" already runs what the promotion deploys (${m.promotion.what} of ${sourceName(m, deps)}): it would change no material.`);
         return;
     }
-    for (const d of all)
-        deps.log.info(`The promotion would change what runs: ${d.text}`);
+    for (const x of all)
+        deps.log.info(`The promotion would change what runs: ${x.text}`);
 }
 
 
@@ -34011,14 +34135,16 @@ async function revisionsState(client, d, wantActive) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7472);
 /* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
-/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
-/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
-/* harmony import */ var _deploy_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5997);
+/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(993);
+/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7873);
+/* harmony import */ var _deploy_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5997);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw.
+
 
 
 
@@ -34038,7 +34164,7 @@ async function deleteDeployment(o, state, deps) {
         ending = await steps(o, state, deps);
     }
     catch (err) {
-        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .Rx)(err, state, deps.signal);
+        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .R)(err, state, deps.signal);
         const applied = state.deleted === true && ending?.outcome !== 'cancelled';
         if (!ending) {
             state.outcome = applied ? 'deleted' : 'error';
@@ -34060,7 +34186,7 @@ async function steps(o, state, deps) {
         ? `No deployment has the id ${o.target.deploymentId}`
         : `No deployment is named "${o.name}"`;
     const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if ((0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(found))
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stopped */ .ce)(found))
         return found;
     if (!found) {
         log.notice(`${absent}.`, 'Nothing to delete');
@@ -34093,11 +34219,11 @@ async function findToDelete(o, deps, absent) {
                 return undefined;
             throw err;
         })
-        : await (0,_deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
-    if ((0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        : await (0,_deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_8__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stopped */ .ce)(d))
         return d;
     if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        return (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
     }
     if (d)
         log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
@@ -34108,7 +34234,7 @@ async function findToDelete(o, deps, absent) {
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(o, state, deps, found) {
     const { log } = deps;
-    const a = await (0,_deploy_state_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    const a = await (0,_deploy_state_js__WEBPACK_IMPORTED_MODULE_6__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
     if (a === 'not-found') {
         // Someone else deleted it between the look-up and this request: not this run's doing.
         log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
@@ -34147,7 +34273,7 @@ async function isGone(deps, id) {
 }
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
 async function waitGone(o, state, deps, id) {
-    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
+    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, id, {
         timeoutMs: o.timeoutMs,
         pollIntervalMs: o.pollIntervalMs,
         onStatus: (status, ms) => {
@@ -34157,7 +34283,7 @@ async function waitGone(o, state, deps, id) {
     }, deps);
     if (result.kind === 'gone') {
         state.deploymentStatus = undefined;
-        deps.log.info((0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .goneLine */ .KK)(result.elapsedMs));
+        deps.log.info((0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .goneLine */ .KK)(result.elapsedMs));
         return { outcome: 'deleted' };
     }
     const still = result.status === undefined ? 'without a status' : (0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
@@ -34518,31 +34644,11 @@ function sameCommit(a, b) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Rx: () => (/* binding */ endingOfError),
-/* harmony export */   ce: () => (/* binding */ stopped),
-/* harmony export */   ds: () => (/* binding */ stop),
-/* harmony export */   kY: () => (/* binding */ failureText)
+/* harmony export */   R: () => (/* binding */ endingOfError)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-// How a flow ended, as a value: `deploy()` and the delete each build theirs in one place. A step's
-// expected failure is returned (a Stop) and its flow returns it as it is; what is thrown is a
-// cancel or a request that failed. Only an error nobody expected (a bug) is left to run().
+// The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 
-/**
- * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
- * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
- */
-function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
-    return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
-}
-/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
-function stopped(x) {
-    return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x;
-}
-/** The job's error for a failure: the message, then the hint on its own line. */
-function failureText(f) {
-    return f.hint ? `${f.message}\n${f.hint}` : f.message;
-}
 /**
  * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
  * request that failed. Undefined for anything else: a bug, for run() to report.
@@ -34755,6 +34861,7 @@ function progressLine(status, elapsedText) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  dF: () => (/* binding */ builtFrom),
   lx: () => (/* binding */ checkDeployedHealth),
   Rv: () => (/* binding */ examineServer),
   Gr: () => (/* binding */ healthSettings),
@@ -35941,8 +36048,8 @@ function describeError(err, redactor) {
 
 // EXTERNAL MODULE: ./src/commands/deploy/after-failure/after-failure.ts + 2 modules
 var after_failure = __nccwpck_require__(1134);
-// EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var ending = __nccwpck_require__(801);
+// EXTERNAL MODULE: ./src/interface/ending.ts
+var ending = __nccwpck_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/gate.ts
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
@@ -36120,12 +36227,12 @@ var gone = __nccwpck_require__(7873);
 
 
 
-async function checkDeployedHealth(o, state, deps, r) {
+async function checkDeployedHealth(o, from, state, deps, r) {
     if (!o.healthCheck)
         return { outcome: 'deployed' };
     const { say } = deps;
     const settings = healthSettings(o, o.healthCheck, state, deps, r);
-    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(o, state, deps.workspace ?? '.');
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(builtFrom(o, from), state, deps.workspace ?? '.');
     const x = await examineServer(o, deps, {
         settings,
         expected: r,
@@ -36167,6 +36274,13 @@ async function checkDeployedHealth(o, state, deps, r) {
             : unhealthy(result, r.revisionId, state.name, rolled)
     };
 }
+/** What the revision is built from, for the graphs check: the material's origin, the inputs' commit. */
+const builtFrom = (o, from) => ({
+    source: from.source,
+    repositoryExplicit: from.repositoryExplicit,
+    revisionSource: o.revisionSource,
+    expectedSha: o.expectedSha
+});
 /** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
 function cutShort(x, r, o, say) {
     if (x.cut === 'cancelled') {
@@ -36306,9 +36420,9 @@ function refuseHealthTarget(o, current, say) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(801);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5744);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7873);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
+/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5744);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
 
 
 
@@ -36335,11 +36449,11 @@ async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
         return heldError(name, detail, found, deps);
     // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
     for (const d of deleting) {
-        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)}): ` +
+        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)}): ` +
             `waiting until it is gone (at most the timeout, ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}), then creating "${name}".`);
-        const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
+        const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
         if (gone.kind === 'timeout') {
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
         }
         deps.log.info(`Deployment "${d.name}" is gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(gone.elapsedMs)}.`);
     }
@@ -36375,7 +36489,7 @@ function heldError(name, detail, found, deps) {
     const answered = `the control plane answered 409 (${detail.split('\n')[0]})`;
     // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
     const shown = [
-        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_4__/* .shownStatus */ .O4)(d.status)})`),
+        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)})`),
         ...found.unread.map(e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`)
     ];
     const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : '';
@@ -36384,7 +36498,7 @@ function heldError(name, detail, found, deps) {
         : shown.length === 1
             ? `deployment ${shown[0]} holds its agent environment`
             : `one of the deployments bound to an agent environment holds it: ${shown.slice(0, MAX_NAMED).join(', ')}${more}`;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`, `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`, 'Agent environment held');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(`Deployment "${name}" cannot be created: ${answered}: ${who}. The name is not taken.`, `Deploy to the deployment of that environment (${say('name')} or ${say('deployment-id')}), or delete it first: a create waits for one that is being deleted. Agent environments are set in the web app (agent-based workspaces).`, 'Agent environment held');
 }
 /** `agent a-7, environment staging`, as the deployment reports it. */
 function agentWords(d) {
@@ -36420,7 +36534,7 @@ function agentWords(d) {
 
 
 
-async function conclude(o, state, deps, w, follow) {
+async function conclude(o, from, state, deps, w, follow) {
     const { result } = w;
     state.timeline = result.timeline;
     state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status);
@@ -36432,10 +36546,10 @@ async function conclude(o, state, deps, w, follow) {
             const refused = await deployed(state, deps, w);
             if (refused)
                 return rollBackUnverified(o, state, deps, w.revisionId, refused);
-            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...w, waitedMs: result.elapsedMs });
+            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, from, state, deps, { ...w, waitedMs: result.elapsedMs });
         }
         case 'skipped':
-            return superseded(o, state, deps, w, follow);
+            return superseded(o, from, state, deps, w, follow);
         case 'failed':
             return { outcome: 'failed', failure: await failed(o, state, deps, w) };
         case 'timeout':
@@ -36540,7 +36654,7 @@ const MAX_SUCCESSORS = 5;
  * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
  * `skipped` either way, but for what the health check of the newer revision finds.
  */
-async function superseded(o, state, deps, w, follow) {
+async function superseded(o, from, state, deps, w, follow) {
     const notDone = (failure) => ({ outcome: 'skipped', failure });
     let spent = w.result.elapsedMs;
     let current = w;
@@ -36564,7 +36678,7 @@ async function superseded(o, state, deps, w, follow) {
             const other = state.promotion && otherMaterial(state, next.result.revision);
             if (other)
                 return rollBackUnverified(o, state, deps, newer, other);
-            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, state, deps, { ...next, waitedMs: spent });
+            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, from, state, deps, { ...next, waitedMs: spent });
             return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
         }
         if (outcome !== 'skipped') {
@@ -36713,9 +36827,9 @@ function hintOf(err) {
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(801);
-/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(241);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(241);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
 
 
 
@@ -36731,8 +36845,8 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
         }
         catch (err) {
             if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
-                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say);
-                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say);
+                if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(existing))
                     return existing;
                 if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
                     // Our earlier send landed late (or another run asked for the very same): nothing to do.
@@ -36743,10 +36857,10 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
                     notes.info(`Deployment "${body.name}" was created by another run at the same time: updating it.`);
                     return { kind: 'taken', deployment: existing };
                 }
-                if (!(0,_agent_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .isAgentEnvironmentHeld */ .Q)(err))
+                if (!(0,_agent_environment_js__WEBPACK_IMPORTED_MODULE_1__/* .isAgentEnvironmentHeld */ .Q)(err))
                     return nameHeldError(body.name, err, say);
                 const held = await (onHeld ?? heldElsewhere(body.name))(err.detail);
-                if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(held))
+                if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(held))
                     return held;
                 notes.info(`Sending the create of "${body.name}" again: its agent environment is free.`);
                 continue;
@@ -36756,8 +36870,8 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
                 throw err;
             maybeApplied = true;
             notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X)(client, body.name, say));
-            if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(existing))
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say));
+            if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(existing))
                 return existing;
             if (existing) {
                 notes.info(`Deployment "${body.name}" exists (${existing.id}): the create went through.`);
@@ -36775,12 +36889,12 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
  */
 function nameHeldError(name, err, say) {
     const said = /tracing project/i.test(err.detail);
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
         `${said ? 'A' : 'Most likely a'} tracing project named "${name}" remains from a deployment deleted without its tracing project, and holds the name.`, `Delete that tracing project in the web app (and delete deployments with ${say.set('delete-tracing-project', true)} so that their names can be used again), or choose another name.`, 'Name held by a tracing project');
 }
 /** Without a way to wait: the hold, said. */
 function heldElsewhere(name) {
-    return async (detail) => (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`, undefined, 'Agent environment held');
+    return async (detail) => (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered 409 (${detail}): another deployment holds its agent environment.`, undefined, 'Agent environment held');
 }
 function isNameTaken(err) {
     return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
@@ -36895,7 +37009,7 @@ async function revisionOf(client, d) {
     const again = await client.getDeployment(d.id);
     if (again.latest_revision_id)
         return again.latest_revision_id;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`The control plane accepted the change to deployment ${d.id} but reports no revision for it.`, 'Look at the deployment on the control plane; re-run the job to try again.');
 }
 
 
@@ -36907,7 +37021,7 @@ async function revisionOf(client, d) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X: () => (/* binding */ findDeploymentByName)
 /* harmony export */ });
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(801);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7472);
 
 async function findDeploymentByName(client, name, say) {
     const exact = [];
@@ -36921,7 +37035,7 @@ async function findDeploymentByName(client, name, say) {
         exact.push(await client.getDeployment(id));
     const ids = new Set(exact.map(d => d.id));
     if (ids.size > 1) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
     }
     return exact[0];
 }
@@ -37002,24 +37116,33 @@ async function deletedState(client, id) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $U: () => (/* binding */ releaseMaterial),
-/* harmony export */   EP: () => (/* binding */ digestNeeded),
 /* harmony export */   FB: () => (/* binding */ namedMaterial),
-/* harmony export */   Fq: () => (/* binding */ uploadMaterial),
 /* harmony export */   Tl: () => (/* binding */ prepareMaterial),
 /* harmony export */   qO: () => (/* binding */ materialToWrite)
 /* harmony export */ });
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9481);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(801);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9384);
+/* unused harmony export originOf */
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9481);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
 
 
 
 /** The material the plan and the writes send. */
 const materialToWrite = (m) => m.kind === 'promoted' ? m.of : m;
+/** Where the inputs' material comes from: their source, integration and repository. */
+function originOf(o) {
+    return {
+        source: o.source,
+        integrationId: o.integrationId,
+        repository: o.repository,
+        repositoryExplicit: o.repositoryExplicit
+    };
+}
 /** The material the inputs name (no upload). */
 function namedMaterial(o) {
     return {
         kind: 'named',
+        ...originOf(o),
         ref: o.ref,
         imageUri: o.imageUri,
         graphConfigPath: o.graphConfigPath,
@@ -37034,45 +37157,45 @@ function namedMaterial(o) {
 async function prepareMaterial(o, state, deps) {
     if (o.promoteFrom !== undefined)
         return preparePromotion(o, state, deps);
-    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_2__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
+    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
         const named = namedMaterial(o);
         state.ref = named.ref;
         state.expectedSha = named.expectedSha;
         return named;
     }
-    return uploadMaterial(o, state, deps);
+    return uploadMaterial(o, originOf(o), state, deps);
 }
-async function uploadMaterial(o, state, deps) {
+async function uploadMaterial(o, origin, state, deps) {
     const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, state, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
     if (expected !== undefined && upload.facts.digest !== expected) {
         await upload.archive.cleanup();
         const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
     }
-    return { kind: 'upload', configPath: upload.archive.configPath, upload };
+    return { kind: 'upload', ...origin, configPath: upload.archive.configPath, upload };
 }
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
 async function preparePromotion(o, state, deps) {
-    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .readPromotionSource */ .fq)(o, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(source))
+    const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .readPromotionSource */ .fq)(o, deps);
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(source))
         return source;
     let of;
     let what;
     if (source.deployment.source === 'internal_source') {
         if (o.expectedSourceDigest === undefined)
             return digestNeeded(source, deps);
-        const upload = await uploadMaterial((0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedOptions */ .Ny)(o, source), state, deps);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(upload))
+        const upload = await uploadMaterial(o, (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotedOrigin */ .Z7)(o, source), state, deps);
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
             return upload;
         of = upload;
         what = of.upload.facts.digest;
     }
     else {
-        const promoted = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotedNamed */ .uH)(source, o, deps);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stopped */ .ce)(promoted))
+        const promoted = (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotedNamed */ .uH)(source, o, deps);
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(promoted))
             return promoted;
         const { what: said, ...named } = promoted;
         what = said;
@@ -37080,14 +37203,14 @@ async function preparePromotion(o, state, deps) {
         state.ref = named.ref;
         state.expectedSha = named.expectedSha;
     }
-    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_1__/* .promotionOf */ .bi)(source, what);
+    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotionOf */ .bi)(source, what);
     state.promotion = promotion;
     return { kind: 'promoted', source, promotion, of };
 }
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
 function digestNeeded(s, deps) {
     const say = deps.say;
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${s.deployment.name}" (${s.deployment.id}, ${say('promote-from')}) deploys uploads: its archive cannot be reused, so this run uploads the workspace, and ${say('expected-source-digest')} must say which archive that is.`, `Set ${say('expected-source-digest')} to the source-digest output of the run that deployed "${s.deployment.name}", and run from the same checkout.`, 'Promotion refused');
 }
 async function releaseMaterial(m) {
     const own = materialToWrite(m);
@@ -37110,8 +37233,8 @@ async function releaseMaterial(m) {
 /* unused harmony export UPLOADED_OBJECT */
 /* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(801);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3505);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3505);
 
 
 
@@ -37137,9 +37260,9 @@ function sourceConfigFromInputs(o) {
     return c;
 }
 /** The revision of named material: the ref a codehost deployment builds, or the image. */
-function namedRevision(o, m, ref = m.ref) {
+function namedRevision(m, ref = m.ref) {
     const r = {};
-    if (o.source === 'codehost') {
+    if (m.source === 'codehost') {
         if (ref !== undefined)
             r.repo_ref = ref;
         r.graph_config_path = m.graphConfigPath;
@@ -37155,31 +37278,32 @@ function namedRevision(o, m, ref = m.ref) {
 function planCreate(o, name, repo, material, say) {
     const sourceConfig = sourceConfigFromInputs(o);
     const named = material.kind === 'named' ? material : undefined;
+    const source = material.source;
     let ref = named?.ref;
-    if (o.source === 'codehost') {
-        if (!repo || !o.integrationId) {
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
+    if (source === 'codehost') {
+        if (!repo || !material.integrationId) {
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Creating codehost deployment "${name}" needs the repository of a forge integration.`, `Set ${say('integration-id')} (and ${say('repository')}, when it is not the repository this run started from).`, 'Missing input');
         }
-        sourceConfig.integration_id = o.integrationId;
+        sourceConfig.integration_id = material.integrationId;
         sourceConfig.repo_url = repo.url;
         ref ??= repo.default_branch;
     }
     // Always sent, `serverless` unless asked: the service's own default is not documented.
-    if (o.source !== 'external_docker')
-        sourceConfig.deployment_type = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .createdType */ .RD)(o);
+    if (source !== 'external_docker')
+        sourceConfig.deployment_type = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_2__/* .createdType */ .RD)(o);
     // Fields that only a create may set.
     if (o.listenerId !== undefined)
         sourceConfig.listener_id = o.listenerId;
     const body = {
         name,
-        source: o.source,
+        source,
         source_config: sourceConfig,
-        source_revision_config: named ? namedRevision(o, named, ref) : {},
+        source_revision_config: named ? namedRevision(named, ref) : {},
         secrets: o.secrets ?? []
     };
     if (o.secretReferences !== undefined)
         body.secret_references = o.secretReferences;
-    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, undefined)];
+    const changes = [...diff(body, undefined), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_2__/* .tierChanges */ .CT)(o, undefined)];
     return { kind: 'create', name, body, changes };
 }
 /** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
@@ -37193,24 +37317,25 @@ function uploadedRevision(configPath) {
  * archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
 function planUpdate(o, current, material, say) {
-    if (current.source !== o.source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, o.source)) {
+    const source = material.source;
+    if (current.source !== source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, source)) {
         const other = o.apiDialect === 'interface' ? 'langsmith' : 'interface';
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${o.source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) reads as source ${current.source}, the ${other} dialect's word for ${source}: this control plane speaks the ${other} names, not the ${o.apiDialect} names this run speaks.`, `Set ${say.set('api-dialect', other)}; changing the source would not help.`, 'Wrong API dialect');
     }
-    if (current.source !== o.source) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${o.source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
+    if (current.source !== source) {
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has source ${current.source}, but ${say('source')} is ${source}.`, `A deployment's source cannot change: set ${say.set('source', current.source)}, or deploy under another name.`, 'Source mismatch');
     }
-    const refused = refuseCreateOnlyChanges(o, current, say);
+    const refused = refuseCreateOnlyChanges(o, material, current, say);
     if (refused)
         return refused;
-    const otherRepository = repositoryMismatch(o, current, say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(otherRepository))
+    const otherRepository = repositoryMismatch(material, current, say);
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(otherRepository))
         return otherRepository;
     const body = {};
     const sourceConfig = sourceConfigFromInputs(o);
     if (Object.keys(sourceConfig).length)
         body.source_config = sourceConfig;
-    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(o, material);
+    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(material);
     if (Object.keys(revisionConfig).length)
         body.source_revision_config = revisionConfig;
     if (o.secrets !== undefined)
@@ -37232,25 +37357,25 @@ function planUpdate(o, current, material, say) {
         deploymentId: current.id,
         name: current.name,
         body,
-        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .tierChanges */ .CT)(o, current)],
+        changes: [...diff(body, current), ...(0,_tiers_js__WEBPACK_IMPORTED_MODULE_2__/* .tierChanges */ .CT)(o, current)],
         newRevision,
         removedSecrets,
         otherRepository
     };
 }
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
-function refuseCreateOnlyChanges(o, current, say) {
-    const refused = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseTypeChange */ .fx)(o, current, say);
+function refuseCreateOnlyChanges(o, m, current, say) {
+    const refused = (0,_tiers_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseTypeChange */ .fx)(o, current, say);
     if (refused)
         return refused;
     const createOnly = [
-        ['integration-id', o.integrationId, current.source_config.integration_id],
+        ['integration-id', m.integrationId, current.source_config.integration_id],
         ['listener-id', o.listenerId, current.source_config.listener_id]
     ];
     for (const [input, asked, theirs] of createOnly) {
         if (asked !== undefined && theirs && asked !== theirs) {
             const what = input.replace(/-/g, ' ');
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
         }
     }
     return undefined;
@@ -37274,18 +37399,18 @@ function ownerAndName(repoUrl) {
  * error (the run would deploy the wrong code); the workflow's own repository differing is only
  * worth a warning, since a deployment may well be fed by another repository's workflow.
  */
-function repositoryMismatch(o, current, say) {
+function repositoryMismatch(m, current, say) {
     const repoUrl = current.source_config.repo_url;
-    if (o.source !== 'codehost' || !o.repository || !repoUrl)
+    if (m.source !== 'codehost' || !m.repository || !repoUrl)
         return undefined;
     const theirs = ownerAndName(repoUrl);
-    if (!theirs || theirs === o.repository.toLowerCase())
+    if (!theirs || theirs === m.repository.toLowerCase())
         return undefined;
     const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
-    if (o.repositoryExplicit) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${o.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
+    if (m.repositoryExplicit) {
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${m.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
     }
-    return { deployment: shown, workflow: o.repository };
+    return { deployment: shown, workflow: m.repository };
 }
 /** Each leaf the body sets, with the current value where it differs; secrets by name only. */
 function diff(body, current) {
@@ -37367,7 +37492,7 @@ function describePlan(plan) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ny: () => (/* binding */ promotedOptions),
+/* harmony export */   Z7: () => (/* binding */ promotedOrigin),
 /* harmony export */   bi: () => (/* binding */ promotionOf),
 /* harmony export */   fq: () => (/* binding */ readPromotionSource),
 /* harmony export */   hH: () => (/* binding */ promotedLine),
@@ -37378,8 +37503,8 @@ function describePlan(plan) {
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
 /* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2996);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(993);
 // Promotion (`promote-from`): the material of another deployment's active revision, read and
 // checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
@@ -37400,8 +37525,8 @@ async function findSource(o, deps, from) {
                 return undefined;
             throw err;
         })
-        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_4__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(d))
         return d;
     if (!d) {
         return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
@@ -37412,7 +37537,7 @@ async function findSource(o, deps, from) {
     return d;
 }
 function refusal(message, hint) {
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(message, hint, 'Promotion refused');
 }
 /**
  * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
@@ -37442,10 +37567,10 @@ async function readPromotionSource(o, deps) {
     const from = o.promoteFrom;
     const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
         const d = await findSource(o, deps, from);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(d))
             return d;
         const s = await activeRevision(deps, d);
-        if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(s))
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(s))
             return s;
         const asked = o.promoteRevisionId;
         if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
@@ -37478,6 +37603,7 @@ function named(s, o, deps) {
         if (moved)
             return moved;
         return {
+            ...promotedOrigin(o, s),
             ref,
             imageUri: undefined,
             graphConfigPath: c.graph_config_path ?? o.graphConfigPath,
@@ -37497,6 +37623,7 @@ function named(s, o, deps) {
         return refusal(`${say('image-uri')} is ${o.imageUri}, but deployment "${d.name}" (${say('promote-from')}) deploys ${shown(image)}: a promotion deploys the source's image.`, `Leave ${say('image-uri')} empty with ${say('promote-from')}.`);
     }
     return {
+        ...promotedOrigin(o, s),
         ref: undefined,
         imageUri: image,
         graphConfigPath: o.graphConfigPath,
@@ -37544,7 +37671,7 @@ function refuseMovedRef(s, ref, sha, name) {
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
 function promotedNamed(s, o, deps) {
     const m = named(s, o, deps);
-    if ((0,_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(m))
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(m))
         return m;
     if (m.imageUri && !m.imageUri.includes('@sha256:')) {
         deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
@@ -37562,21 +37689,17 @@ function promotionOf(s, what) {
     };
 }
 /**
- * The options of a promotion: the source's source, and what a create of the target needs (the
- * integration, repository, ref or image) taken from the source where this run's inputs leave it.
+ * Where a promotion's material comes from: the source's source, and what a create of the target
+ * needs (the integration and repository) taken from the source where this run's inputs leave it.
  */
-function promotedOptions(o, s) {
+function promotedOrigin(o, s) {
     const c = s.deployment.source_config;
-    const r = s.revision.source_revision_config ?? {};
     const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(c.repo_url ?? '')?.[1];
     return {
-        ...o,
         source: s.deployment.source,
         integrationId: o.integrationId ?? c.integration_id ?? undefined,
         repository: repository ?? o.repository,
-        repositoryExplicit: false,
-        ref: r.repo_ref ?? undefined,
-        imageUri: r.image_uri ?? undefined
+        repositoryExplicit: false
     };
 }
 /** The target must take the source's material: the same source, and for codehost one repository. */
@@ -37623,7 +37746,7 @@ function promotedLine(p, state, dryRun) {
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(801);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
 
 
 
@@ -37678,7 +37801,7 @@ function refuseTypeChange(o, current, say) {
         const same = asked && kind ? asked === kind : o.deploymentType === theirs;
         if (!same) {
             const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
-            return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
         }
     }
     if (o.databaseSize !== undefined && kind === 'serverless')
@@ -37687,7 +37810,7 @@ function refuseTypeChange(o, current, say) {
 }
 /** A database size asked of a Serverless deployment, which shares its database. */
 function databaseOnServerless(d, say, written) {
-    return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) is Serverless, which shares its database: ${say('database-size')} applies only to a Dedicated deployment. ${written}`, `Leave ${say('database-size')} out; for a database of its own, create a Dedicated deployment under another name.`, 'No database size on Serverless');
 }
 /** The resize `d` needs for the asked sizes, or undefined when its tiers already are those. */
 function resizeOf(o, d, say) {
@@ -37695,7 +37818,7 @@ function resizeOf(o, d, say) {
         return undefined;
     const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
     if (!kind) {
-        return (0,_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
     }
     // A create without a type may have been made Serverless by the service's default.
     if (o.databaseSize !== undefined && kind === 'serverless')
@@ -39132,7 +39255,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8047);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9900);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -40191,6 +40314,33 @@ const ACTION_OUTPUTS = {
 
 /***/ }),
 
+/***/ 7472:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ce: () => (/* binding */ stopped),
+/* harmony export */   ds: () => (/* binding */ stop),
+/* harmony export */   kY: () => (/* binding */ failureText)
+/* harmony export */ });
+/**
+ * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
+ * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
+ */
+function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
+    return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
+}
+/** Whether a step ended its flow (returned a Stop) rather than giving its result. */
+function stopped(x) {
+    return typeof x === 'object' && x !== null && 'outcome' in x && 'failure' in x;
+}
+/** The job's error for a failure: the message, then the hint on its own line. */
+function failureText(f) {
+    return f.hint ? `${f.message}\n${f.hint}` : f.message;
+}
+
+
+/***/ }),
+
 /***/ 5767:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40269,6 +40419,8 @@ const NOT_A_DEPLOY = {
     githubSays: failedSays,
     comment: () => FAILED
 };
+/** The sweep's and the check's: they make no GitHub deployment and post no comment. */
+const UPKEEP = { github: 'success', removal: removalFailed };
 const UP_TO_DATE = words('✅ Up to date', 'Updated; no new revision was needed.');
 const OUTCOMES = {
     deployed: {
@@ -40379,6 +40531,39 @@ const OUTCOMES = {
         githubSays: f => `Cancelled${f.revisionId ? `; revision ${f.revisionId} goes on on the control plane` : ''}.`,
         comment: () => words('🚫 Cancelled', 'The run was cancelled.'),
         removal: () => words('🚫 Cancelled', 'The run was cancelled before the removal was confirmed.')
+    },
+    /** `command: sweep`: the matching deployments judged, those that go deleted. */
+    swept: {
+        headline: '🧹 Swept',
+        exitCode: 0,
+        ...UPKEEP,
+        githubSays: () => 'Swept.',
+        comment: () => words('🧹 Swept')
+    },
+    /** `command: check`: the deployment is what the inputs describe. */
+    'in-sync': {
+        headline: '✅ In sync',
+        exitCode: 0,
+        ...UPKEEP,
+        githubSays: () => 'In sync with its inputs.',
+        comment: () => words('✅ In sync')
+    },
+    /** `command: check`: it differs, and the step fails (exit 3)... */
+    drift: {
+        headline: '⚠️ Drift',
+        exitCode: 3,
+        ...UPKEEP,
+        github: 'failure',
+        githubSays: () => 'Differs from its inputs.',
+        comment: () => words('⚠️ Drift')
+    },
+    /** ...or passes, with `fail-on-drift: false`. */
+    'drift-passed': {
+        headline: '⚠️ Drift',
+        exitCode: 0,
+        ...UPKEEP,
+        githubSays: () => 'Differs from its inputs (fail-on-drift: false).',
+        comment: () => words('⚠️ Drift')
     },
     error: {
         headline: '❌ Failed',

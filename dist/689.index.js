@@ -1,0 +1,651 @@
+export const id = 689;
+export const ids = [689];
+export const modules = {
+
+/***/ 689:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runSweep: () => (/* binding */ runSweep)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var control_plane_redact = __webpack_require__(7889);
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __webpack_require__(1937);
+// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
+var request = __webpack_require__(5791);
+;// CONCATENATED MODULE: ./src/commands/sweep/pull-requests.ts
+// Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
+// or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
+// that cannot be read is never guessed: the deployment stays, and the log says why.
+
+
+
+/** One request's longest wait; a read that takes longer has failed. */
+const PULL_READ_TIMEOUT_MS = 10_000;
+/** The start of a merge request's answer read at most: its `state` is near the top. */
+const MAX_MERGE_REQUEST_BODY = 256 * 1024;
+/**
+ * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
+ * the one request (src/net/): the runner's proxy, no redirect, a bounded time and body, the run's
+ * cancel.
+ */
+function gitlabPullStates(context, project, signal) {
+    const problem = (0,base_url/* baseUrlProblem */.aS)(context.apiUrl);
+    if (problem)
+        return `CI_API_V4_URL is refused: ${problem}`;
+    const id = encodeURIComponent(project ?? context.projectId);
+    const redactor = new control_plane_redact/* Redactor */.pO([context.token]);
+    const root = context.apiUrl.replace(/\/+$/, '');
+    return {
+        where: `GitLab project ${(0,control_plane_redact/* sanitizeServerText */.c8)(project ?? context.projectId, 200)}`,
+        mark: '!',
+        read: async (iid) => {
+            try {
+                const answer = await (0,request/* request */.Em)({
+                    url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
+                    method: 'GET',
+                    headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
+                    timeoutMs: PULL_READ_TIMEOUT_MS,
+                    maxBody: MAX_MERGE_REQUEST_BODY,
+                    ...(signal ? { signal } : {})
+                });
+                if (answer.status === 404)
+                    return { kind: 'absent' };
+                if (answer.status < 200 || answer.status > 299) {
+                    const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
+                    return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` };
+                }
+                const asked = project ? { path: project } : { id: context.projectId };
+                return gitlabState(JSON.parse(answer.body), iid, asked);
+            }
+            catch (err) {
+                const text = err instanceof Error ? err.message : String(err);
+                return {
+                    kind: 'failed',
+                    reason: `GitLab could not be read: ${(0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`
+                };
+            }
+        }
+    };
+}
+/**
+ * `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state, when the
+ * answer is the merge request asked for (its `iid`, and its `project_id`, or `references.full`
+ * for a project asked by its path): another one's says nothing of this one.
+ */
+function gitlabState(body, iid, asked) {
+    const mr = body;
+    if (mr?.iid !== iid)
+        return {
+            kind: 'failed',
+            reason: `GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`
+        };
+    if ('id' in asked && String(mr.project_id) !== asked.id)
+        return {
+            kind: 'failed',
+            reason: `GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`
+        };
+    const full = mr.references?.full;
+    if ('path' in asked &&
+        (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase()))
+        return { kind: 'failed', reason: `GitLab answered for ${said(full)}, not ${asked.path}!${iid}` };
+    const state = mr.state;
+    if (state === 'opened' || state === 'locked')
+        return { kind: 'open' };
+    if (state === 'closed' || state === 'merged')
+        return { kind: 'closed', merged: state === 'merged' };
+    return { kind: 'failed', reason: 'GitLab answered without a merge request state' };
+}
+/** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */
+function said(v, mark = '') {
+    if (typeof v === 'number')
+        return `${mark}${v}`;
+    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+}
+
+// EXTERNAL MODULE: ./src/github/api.ts
+var github_api = __webpack_require__(8943);
+;// CONCATENATED MODULE: ./src/github/pull-state.ts
+// Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
+// repository of the `repository` input (the workflow's by default), through the API root of the
+// workflow run's context, under the token's rule (https, or http to this machine).
+
+
+
+/** The reader of `repository`'s pull requests, or why none can read them. */
+function githubPullStates(token, context, repository, redactor) {
+    const api = (0,github_api/* githubApiUrl */.BN)(context);
+    if (typeof api === 'string')
+        return api;
+    const [owner, repo] = repository.split('/');
+    const tokenRedactor = new control_plane_redact/* Redactor */.pO([token]);
+    const redact = { redact: text => redactor.redact(tokenRedactor.redact(text)) };
+    let octokit;
+    return {
+        where: `GitHub ${repository}`,
+        mark: '#',
+        read: async (number) => {
+            try {
+                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+                const { data } = await (await octokit).rest.pulls.get({
+                    owner,
+                    repo,
+                    pull_number: number,
+                    request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
+                });
+                return githubState(data, number, repository);
+            }
+            catch (err) {
+                if (err?.status === 404)
+                    return { kind: 'absent' };
+                const reason = (0,github_api/* describeGitHubError */.dZ)(err, redact, api.host, {
+                    403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
+                });
+                return { kind: 'failed', reason };
+            }
+        }
+    };
+}
+/** The answer's state, when it is the pull request asked for: another one's says nothing of it. */
+function githubState(data, number, repository) {
+    const d = data;
+    const repo = d?.base?.repo?.full_name;
+    if (d?.number !== number)
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for pull request ${pull_state_said(d?.number)}, not #${number}`
+        };
+    if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for repository ${pull_state_said(repo)}, not ${repository}`
+        };
+    if (d.state === 'open')
+        return { kind: 'open' };
+    if (d.state === 'closed')
+        return { kind: 'closed', merged: d.merged === true };
+    return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+}
+/** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
+function pull_state_said(v) {
+    if (typeof v === 'number')
+        return `#${v}`;
+    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+}
+
+// EXTERNAL MODULE: ./src/interface/ending.ts
+var ending = __webpack_require__(7472);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __webpack_require__(7607);
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __webpack_require__(5686);
+;// CONCATENATED MODULE: ./src/commands/sweep/summary.ts
+// The sweep's job summary: every matching deployment, its fate and why, as one table.
+
+
+const FATE = {
+    deleted: '🗑️ deleted',
+    'would-delete': '📝 would be deleted',
+    kept: '✅ kept',
+    'held-back': '⚠️ held back',
+    gone: '✅ already gone',
+    'being-deleted': '⏳ already being deleted',
+    failed: '❌ delete failed'
+};
+/** The headline: the outcome's (outcomes.ts), with the counts. */
+function headline(r, outcome) {
+    const words = outcomes/* OUTCOMES */.i[outcome].headline;
+    if (outcome === 'swept')
+        return `${words} ${r.swept.length} of ${r.rows.length} matching`;
+    if (outcome === 'dry-run')
+        return `${words}, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted`;
+    return words;
+}
+/** The summary as markdown: headline, the skipped criterion, the table, the failure. */
+function renderSweepSummary(r, o) {
+    const out = [`### ${headline(r, o.outcome)}: \`${o.pattern}\``, ''];
+    if (r.closedSkipped)
+        out.push(`Closed pull requests: not checked (${r.closedSkipped}).`, '');
+    if (!r.rows.length)
+        out.push('No deployment matches.');
+    else {
+        out.push('| Deployment | Last change | Fate | Why |', '|---|---|---|---|');
+        for (const row of r.rows)
+            out.push(line(row, o.now));
+    }
+    if (o.error)
+        out.push('', '**What failed**', '', '```', o.error, '```');
+    return out.join('\n') + '\n';
+}
+function line(row, now) {
+    const age = Number.isFinite(row.updatedMs)
+        ? `${(0,duration/* formatAge */.nV)(Math.max(0, now - row.updatedMs))} ago`
+        : cell(row.updatedAt);
+    return `| \`${cell(row.name)}\` | ${age} | ${FATE[row.fate]} | ${cell(row.why.join('; '))} |`;
+}
+function cell(v) {
+    return v.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+// EXTERNAL MODULE: ./src/control-plane/errors.ts
+var errors = __webpack_require__(4007);
+// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
+var sweep_names = __webpack_require__(6740);
+// EXTERNAL MODULE: ./src/commands/delete/delete.ts
+var delete_delete = __webpack_require__(6725);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
+var conclude = __webpack_require__(671);
+;// CONCATENATED MODULE: ./src/commands/sweep/choose.ts
+// Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
+// listing, the pull requests' states and the time. A deployment goes when any criterion says so;
+// a state that could not be read says nothing.
+
+const BEING_DELETED = 'AWAITING_DELETE';
+/** Each candidate with the reasons it goes (`would-delete`) or stays (`kept`), oldest first. */
+function choose(candidates, c) {
+    const rows = [...candidates].sort((a, b) => age(a) - age(b)).map(d => decide(d, c));
+    if (c.maxCount === undefined)
+        return rows;
+    const staying = rows.filter(r => r.fate === 'kept');
+    const over = staying.length - c.maxCount;
+    for (const r of staying.slice(0, Math.max(0, over))) {
+        r.fate = 'would-delete';
+        r.why = [
+            `beyond the count: only the newest ${c.maxCount} of the ${staying.length} that the other criteria keep stay`
+        ];
+    }
+    return rows;
+}
+/** The sort key, oldest first: a last change that is no date counts as the newest (it stays). */
+function age(d) {
+    return Number.isFinite(d.updatedMs) ? d.updatedMs : Infinity;
+}
+function decide(d, c) {
+    if (d.status === BEING_DELETED)
+        return { ...d, fate: 'being-deleted', why: ['already being deleted'] };
+    const goes = [];
+    const stays = [];
+    const pull = d.pr === undefined ? undefined : c.pulls?.get(d.pr);
+    const pr = `pull request ${c.mark}${d.pr}`;
+    if (pull?.kind === 'closed')
+        goes.push(`${pr} is ${pull.merged ? 'merged' : 'closed'}`);
+    else if (pull?.kind === 'open')
+        stays.push(`${pr} is open`);
+    else if (pull?.kind === 'absent')
+        stays.push(`no ${pr}`);
+    else if (pull?.kind === 'failed')
+        stays.push(`${pr} could not be read`);
+    if (c.maxAgeMs !== undefined) {
+        const age = c.now - d.updatedMs;
+        if (Number.isFinite(age) && age > c.maxAgeMs)
+            goes.push(`last change ${(0,duration/* formatAge */.nV)(age)} ago, older than ${(0,duration/* formatAge */.nV)(c.maxAgeMs)}`);
+        else if (Number.isFinite(age))
+            stays.push(`last change ${(0,duration/* formatAge */.nV)(Math.max(0, age))} ago`);
+        else
+            stays.push('no readable last change');
+    }
+    return goes.length
+        ? { ...d, fate: 'would-delete', why: goes }
+        : { ...d, fate: 'kept', why: stays.length ? stays : ['no criterion says it goes'] };
+}
+
+;// CONCATENATED MODULE: ./src/commands/sweep/sweep.ts
+// `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
+// page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
+// each re-read right before its delete and held back unless it is the same deployment, by id and
+// name, unchanged since the listing. Nothing else is ever touched. Returns every matching
+// deployment's fate.
+
+
+
+
+
+
+const HELD = 'Deployment held back';
+async function sweep(o, deps, source) {
+    const pattern = o.sweepNames;
+    const result = { rows: [], swept: [] };
+    if (source && 'skipped' in source)
+        result.closedSkipped = source.skipped;
+    try {
+        const candidates = await deps.log.group('Find the matching deployments', () => listMatching(pattern, deps));
+        const pulls = source && 'read' in source ? await readPulls(candidates, source, deps) : undefined;
+        result.rows = choose(candidates, {
+            pulls,
+            mark: source && 'read' in source ? source.mark : '#',
+            maxAgeMs: o.sweepMaxAge,
+            maxCount: o.sweepMaxCount,
+            now: deps.clock.now()
+        });
+        await deps.log.group('Delete', () => deleteGoing(o, deps, result));
+    }
+    catch (err) {
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        result.failure = { message: err.message, title: 'Sweep failed' };
+    }
+    return result;
+}
+/** Every deployment whose whole name matches: the list read to its end, filtered by a part of the name. */
+async function listMatching(pattern, deps) {
+    const found = [];
+    let listed = 0;
+    for await (const d of deps.client.iterateDeployments({ name_contains: pattern.literal })) {
+        listed++;
+        const m = (0,sweep_names/* matchName */.h)(pattern, d.name);
+        if (m)
+            found.push(candidateOf(d, m.pr));
+    }
+    deps.log.info(`${listed} ${listed === 1 ? 'deployment has' : 'deployments have'} "${pattern.literal}" in the name; ${found.length} match ${pattern.text} as a whole.`);
+    return found;
+}
+function candidateOf(d, pr) {
+    return {
+        id: d.id,
+        name: d.name,
+        status: d.status,
+        updatedAt: d.updated_at,
+        updatedMs: Date.parse(d.updated_at),
+        latestRevisionId: d.latest_revision_id,
+        ...(pr === undefined ? {} : { pr })
+    };
+}
+/** The state of each pull request the names hold, read once each; a failed read is a warning. */
+async function readPulls(candidates, source, deps) {
+    const numbers = [...new Set(candidates.flatMap(c => (c.pr === undefined ? [] : [c.pr])))];
+    const states = new Map();
+    if (!numbers.length)
+        return states;
+    await deps.log.group(`Read ${numbers.length} pull request states from ${source.where}`, async () => {
+        for (const n of numbers.sort((a, b) => a - b)) {
+            if (deps.signal?.aborted)
+                break;
+            const state = await source.read(n);
+            states.set(n, state);
+            const which = `${source.mark}${n}`;
+            if (state.kind === 'failed')
+                deps.log.warning(`Pull request ${which}: ${state.reason}. Its deployments are kept on this criterion.`, 'Pull request not read');
+            else
+                deps.log.info(`Pull request ${which}: ${state.kind === 'closed' ? (state.merged ? 'merged' : 'closed') : state.kind === 'open' ? 'open' : 'not found'}.`);
+        }
+    });
+    return states;
+}
+/** Deletes, oldest first, those that go; a dry run only says so. */
+async function deleteGoing(o, deps, result) {
+    const going = result.rows.filter(r => r.fate === 'would-delete');
+    if (!going.length) {
+        deps.log.info('Nothing to delete.');
+        return;
+    }
+    for (const row of going) {
+        if (o.dryRun) {
+            deps.log.info(`Dry run: would delete "${row.name}": ${row.why.join('; ')}.`);
+            continue;
+        }
+        if (deps.signal?.aborted)
+            break;
+        await deleteOne(o, deps, row, result);
+    }
+    if (o.dryRun)
+        deps.log.info('Dry run: nothing was deleted.');
+}
+/** Re-reads one deployment, and deletes it when it is as listed. */
+async function deleteOne(o, deps, row, result) {
+    const { client, log } = deps;
+    let now;
+    try {
+        now = await client.getDeployment(row.id);
+    }
+    catch (err) {
+        if (err instanceof errors/* ApiError */.hD && err.status === 404)
+            return gone(row, deps);
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        row.fate = 'held-back';
+        row.why.push(`could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}`);
+        log.warning(`"${row.name}" could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}. It is kept; a later sweep tries again.`, HELD);
+        return;
+    }
+    const changed = changeSince(row, now, o.sweepNames);
+    if (changed) {
+        row.fate = 'held-back';
+        row.why.push('it changed since the listing');
+        log.warning(`Held back "${row.name}": it changed since the listing (${changed}); it is kept.`, HELD);
+        return;
+    }
+    try {
+        const answer = await (0,delete_delete/* deleteReconciled */.g)(deps, row.id, o.deleteTracingProject);
+        if (answer === 'not-found')
+            return gone(row, deps);
+    }
+    catch (err) {
+        if (!(err instanceof errors/* ControlPlaneError */.Cj))
+            throw err;
+        row.fate = 'failed';
+        row.why.push((0,conclude/* firstLine */.T)(err));
+        result.failure ??= { message: err.message, title: 'Sweep delete failed' };
+        return;
+    }
+    row.fate = 'deleted';
+    // As the re-read named it (the same name as listed: changeSince holds it).
+    result.swept.push(now.name);
+    const project = o.deleteTracingProject ? ' and its tracing project' : '';
+    log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`);
+}
+/**
+ * How the re-read differs from the listing, or undefined: another id or a name that is not the
+ * listed one (a list answer that misnamed a deployment, production's say), or a new change (someone
+ * deploys it now). Only the deployment the listing judged, unchanged, is deleted.
+ */
+function changeSince(row, now, pattern) {
+    if (now.id !== row.id)
+        return `read again, it answers as id ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.id, 80)}`;
+    if (now.name !== row.name || !(0,sweep_names/* matchName */.h)(pattern, now.name))
+        return `read again, it is named "${(0,control_plane_redact/* sanitizeServerText */.c8)(now.name, 200)}"`;
+    if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
+        return `last change ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.updated_at, 80)}, latest revision ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`;
+    return undefined;
+}
+function gone(row, deps) {
+    row.fate = 'gone';
+    row.why.push('it was gone before its delete arrived');
+    deps.log.info(`"${row.name}" was already gone.`);
+}
+
+;// CONCATENATED MODULE: ./src/commands/sweep/run.ts
+
+
+
+
+
+async function runSweep(o, context) {
+    const { port, log, redactor, clock } = context;
+    const say = port.say;
+    const source = pullSource(port, o, redactor, say);
+    if (source && 'skipped' in source)
+        log.notice(`${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`, 'Closed pull requests not checked');
+    const deps = { client: context.client, log, signal: port.signal, say, clock };
+    const r = await sweep(o, deps, source);
+    const outcome = r.failure
+        ? port.signal.aborted
+            ? 'cancelled'
+            : 'error'
+        : o.dryRun
+            ? 'dry-run'
+            : 'swept';
+    const error = r.failure ? redactor.redact((0,ending/* failureText */.kY)(r.failure)) : undefined;
+    const summary = renderSweepSummary(r, {
+        outcome,
+        pattern: o.sweepNames.text,
+        now: clock.now(),
+        ...(error ? { error } : {})
+    });
+    const outputs = { swept: JSON.stringify(r.swept) };
+    if (r.failure)
+        return { outcome: outcome, failure: r.failure, outputs, summary };
+    const held = r.rows.filter(x => x.fate === 'held-back').length;
+    const done = o.dryRun
+        ? `Done: dry run, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted.`
+        : `Done: ${r.swept.length} deleted, ${held} held back, ${r.rows.length} matching.`;
+    return { outcome: outcome, outputs, summary, done };
+}
+/** Where the closed criterion reads pull requests; undefined when it is off. */
+function pullSource(port, o, redactor, say) {
+    if (!(o.sweepClosed ?? o.sweepNames.hasPr))
+        return undefined;
+    const gitlab = port.gitlab;
+    if (gitlab) {
+        if (!gitlab.token)
+            return {
+                skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
+            };
+        port.mask(gitlab.token);
+        const reader = gitlabPullStates({ ...gitlab, token: gitlab.token }, o.repositoryExplicit ? o.repository : undefined, port.signal);
+        return typeof reader === 'string' ? { skipped: reader } : reader;
+    }
+    if (!port.github)
+        return {
+            skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
+        };
+    if (!o.githubToken)
+        return { skipped: `${say('github-token')} is empty` };
+    if (!o.repository)
+        return { skipped: `no repository is known (set ${say('repository')})` };
+    const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor);
+    return typeof reader === 'string' ? { skipped: reader } : reader;
+}
+
+
+/***/ }),
+
+/***/ 8943:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ githubApiUrl),
+/* harmony export */   Vp: () => (/* binding */ runUrl),
+/* harmony export */   dZ: () => (/* binding */ describeGitHubError),
+/* harmony export */   mV: () => (/* binding */ loadOctokit),
+/* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
+/* harmony export */   r3: () => (/* binding */ isRetryable)
+/* harmony export */ });
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+
+
+
+/** The REST API root of the context, or why the token may not go there. */
+function githubApiUrl(context) {
+    const { apiUrl } = context;
+    let api;
+    try {
+        api = new URL(apiUrl);
+    }
+    catch {
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+    }
+    // The token travels with every request: the same rule as for the API key.
+    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
+        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
+    return { apiUrl, host: api.host };
+}
+/** The link to this workflow run (and its attempt), when the runner says which run it is. */
+function runUrl(context, withAttempt = false) {
+    const { repo, runId, runAttempt } = context;
+    if (!repo || !runId)
+        return undefined;
+    const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
+    return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base;
+}
+/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+async function loadOctokit(token, apiUrl) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    return getOctokit(token, { baseUrl: apiUrl });
+}
+/** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
+class UnexpectedAnswerError extends Error {
+    answerStatus;
+    constructor(status, expected, said) {
+        super(`answered ${status} with a body that is not ${expected}${said ? `: ${said}` : ''}`);
+        this.answerStatus = status;
+    }
+}
+/** The HTTP status of an answer GitHub gave; undefined when no answer came. */
+function answerStatus(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return err.answerStatus;
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const { status, response } = err;
+    if (typeof status !== 'number')
+        return undefined;
+    // Octokit reports a connection failure or a timeout as status 500 without a response.
+    return status === 500 && response === undefined ? undefined : status;
+}
+/** Whether a second try may go better: no answer, a server error, or rate limiting. */
+function isRetryable(err) {
+    if (err instanceof UnexpectedAnswerError)
+        return false;
+    const status = answerStatus(err);
+    return status === undefined || status >= 500 || status === 429;
+}
+/** Codes of a failed connection: system errors, undici's, TLS and certificate ones. */
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|CERT_[A-Z_]+|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_[A-Z_]+)$/;
+/** The first `code` (ECONNREFUSED, ENOTFOUND...) or timeout along an error's causes. */
+function networkCause(err) {
+    let node = err;
+    for (let depth = 0; depth < 5 && typeof node === 'object' && node !== null; depth++) {
+        const { code, name, cause } = node;
+        if (name === 'TimeoutError' || name === 'AbortError')
+            return { timedOut: true };
+        if (typeof code === 'string' && NETWORK_CODE.test(code))
+            return { code, timedOut: false };
+        node = cause;
+    }
+    return { timedOut: false };
+}
+/**
+ * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
+ * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
+ */
+function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
+    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    if (err instanceof UnexpectedAnswerError)
+        return `${host} ${clean(err.message)}`;
+    const status = answerStatus(err);
+    if (status === undefined) {
+        const cause = networkCause(err);
+        if (cause.timedOut)
+            return `${host} did not answer in time.`;
+        if (cause.code)
+            return `could not connect to ${host}: ${cause.code}.`;
+        const raw = err instanceof Error ? err.message : String(err);
+        return `${host} could not be reached: ${clean(raw)}.`;
+    }
+    // Redact before cutting: a cut could split the token and leave half of it.
+    const message = clean(err instanceof Error ? err.message : String(err));
+    const hint = status === 401
+        ? (hints[401] ??
+            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
+        : status === 403 || status === 404 || status === 409 || status === 422
+            ? hints[status]
+            : status === 429
+                ? 'GitHub is rate limiting this token.'
+                : status >= 500
+                    ? 'GitHub had a server error.'
+                    : undefined;
+    return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
+}
+
+
+/***/ })
+
+};
