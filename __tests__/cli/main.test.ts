@@ -267,6 +267,14 @@ test("a check from a fork's merge request is refused in the CLI's words, not the
   expect(f.stderr).not.toMatch(/github\.event|pull_request/)
 })
 
+test("a delete or a sweep of a fork's merge request is not a deploy: the fork rule does not stop it", async () => {
+  const { run, seen } = fakeRun(() => ({ exitCode: 0, outputs: OUTPUTS }))
+  expect(await cli(['delete', '--name', 'my-agent-mr-12'], FORK, io().io, run)).toBe(0)
+  const sweep = ['sweep', '--sweep-names', 'my-agent-mr-{pr}']
+  expect(await cli(sweep, FORK, io().io, run)).toBe(0)
+  expect(seen).toHaveLength(2)
+})
+
 /** Every declared output, as run() returns them: '' where unset, the booleans false. */
 function allOutputs(over: Record<string, string>): Record<string, string> {
   const all = Object.fromEntries(Object.keys(ACTION_OUTPUTS).map(name => [name, '']))

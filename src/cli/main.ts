@@ -15,7 +15,8 @@ import {
   GITLAB_TOKEN_VARIABLE,
   type DetectedDefaults
 } from './ci.ts'
-import { forkRefusalOfGiven } from '../inputs/rules.ts'
+import { fork, forkRefusalOfGiven } from '../inputs/rules.ts'
+import { REGISTRY } from '../run.ts'
 import { parseCommandLine, type CommandLine } from './flags.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
@@ -134,7 +135,8 @@ function answerAtOnce(
 
 /** Why a deploy of a fork's change is refused before any request (the inputs' fork rule). */
 function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | undefined {
-  if (!detected.fork) return undefined
+  // The commands whose rules hold the fork rule: a deploy, and the check that plans one.
+  if (!detected.fork || !REGISTRY[line.command].rules.includes(fork)) return undefined
   const refusal = forkRefusalOfGiven(name => line.inputs[name] ?? '')
   return refusal && forkRefusalText(detected.fork, refusal)
 }
