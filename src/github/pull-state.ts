@@ -2,13 +2,30 @@
 // repository of the `repository` input (the workflow's by default), through the API root of the
 // workflow run's context, under the token's rule (https, or http to this machine).
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
-import {
-  PULL_READ_TIMEOUT_MS,
-  type PullState,
-  type PullStates
-} from '../commands/sweep/pull-requests.ts'
 import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
 import type { GitHubContext } from '../runner/context.ts'
+
+/** What one read of a pull request says, GitHub's here or GitLab's (commands/sweep/). */
+export type PullState =
+  | { kind: 'open' }
+  /** Closed or merged: its preview is not wanted any more. */
+  | { kind: 'closed'; merged: boolean }
+  /** No such pull request (404): nothing says its preview may go. */
+  | { kind: 'absent' }
+  /** The read failed (no answer, refused, a server error): nothing is known. */
+  | { kind: 'failed'; reason: string }
+
+/** Reads pull requests of one repository; `where` names them in the log (`acme/agent #12`). */
+export interface PullStates {
+  /** `GitHub acme/agent` or `GitLab project 42`. */
+  where: string
+  /** `#` on GitHub, `!` on GitLab. */
+  mark: '#' | '!'
+  read(number: number): Promise<PullState>
+}
+
+/** One request's longest wait; a read that takes longer has failed. */
+export const PULL_READ_TIMEOUT_MS = 10_000
 
 /** The reader of `repository`'s pull requests, or why none can read them. */
 export function githubPullStates(

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gitlabPullStates, type PullStates } from '../../../src/commands/sweep/pull-requests.ts'
+import type { PullStates } from '../../../src/github/pull-state.ts'
+import { gitlabPullStates } from '../../../src/commands/sweep/pull-requests.ts'
 import { githubPullStates } from '../../../src/github/pull-state.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
 

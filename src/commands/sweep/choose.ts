@@ -2,7 +2,7 @@
 // listing, the pull requests' states and the time. A deployment goes when any criterion says so;
 // a state that could not be read says nothing.
 import { formatAge } from '../../duration.ts'
-import type { PullState } from './pull-requests.ts'
+import type { PullState } from '../../github/pull-state.ts'
 
 /** A deployment whose whole name matched, as the listing showed it. */
 export interface Candidate {

@@ -5,28 +5,7 @@ import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitLabContext } from '../../runner/event.ts'
 import { request } from '../../net/request.ts'
-
-/** What one read of a pull request says. */
-export type PullState =
-  | { kind: 'open' }
-  /** Closed or merged: its preview is not wanted any more. */
-  | { kind: 'closed'; merged: boolean }
-  /** No such pull request (404): nothing says its preview may go. */
-  | { kind: 'absent' }
-  /** The read failed (no answer, refused, a server error): nothing is known. */
-  | { kind: 'failed'; reason: string }
-
-/** Reads pull requests of one repository; `where` names them in the log (`acme/agent #12`). */
-export interface PullStates {
-  /** `GitHub acme/agent` or `GitLab project 42`. */
-  where: string
-  /** `#` on GitHub, `!` on GitLab. */
-  mark: '#' | '!'
-  read(number: number): Promise<PullState>
-}
-
-/** One request's longest wait; a read that takes longer has failed. */
-export const PULL_READ_TIMEOUT_MS = 10_000
+import { PULL_READ_TIMEOUT_MS, type PullState, type PullStates } from '../../github/pull-state.ts'
 
 /** The start of a merge request's answer read at most: its `state` is near the top. */
 const MAX_MERGE_REQUEST_BODY = 256 * 1024

@@ -13,7 +13,7 @@ import type { FlowDeps } from '../deploy/deps.ts'
 import type { Failure } from '../../interface/ending.ts'
 import { firstLine } from '../deploy/steps/conclude.ts'
 import { choose, type Candidate, type SweepRow } from './choose.ts'
-import type { PullState, PullStates } from './pull-requests.ts'
+import type { PullState, PullStates } from '../../github/pull-state.ts'
 
 /** What a sweep reads of the inputs. */
 export type SweepOptions = Pick<
