@@ -5,8 +5,8 @@
 // `<!-- inputs:start -->` and `<!-- inputs:end -->`); each README example block (the yaml block
 // after an `<!-- examples/NAME.yml -->` marker, copied from that file); and
 // src/interface/action-yml.ts, action.yml's inputs and outputs as a module (the bundle does not read
-// action.yml at run time); and CONTRIBUTING.md's diagram of the layers (scripts/layers.ts) and
-// map of every file (scripts/rooms.ts). `npm run readme -- --check` writes nothing and exits 1
+// action.yml at run time); CONTRIBUTING.md's diagram of the layers (scripts/layers.ts); and
+// docs/files.md, the map of every file (scripts/rooms.ts). `npm run readme -- --check` writes nothing and exits 1
 // when any is out of date; `npm test` runs the same checks.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -14,10 +14,10 @@ import { pathToFileURL } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { parse as parseYaml } from 'yaml'
 import { INPUTS } from '../src/inputs/table.ts'
-import { INPUT_NAMES } from '../src/interface/names.ts'
+import type { InputName } from '../src/interface/names.ts'
 import { takersOf } from '../src/run.ts'
 import { EMULATOR_LAYERS, layersDiagram, SRC_LAYERS } from './layers.ts'
-import { renderContributing } from './rooms.ts'
+import { FILES_DOC, renderFilesDoc } from './rooms.ts'
 
 /** The parts of action.yml the tables show. */
 export interface ActionMetadata {
@@ -197,7 +197,12 @@ export function renderLayers(contributing: string): string {
 export function repositorySources(root: string): ReadmeSources {
   const readFile = (path: string) => readFileSync(join(root, path), 'utf8')
   const rows: Record<string, InputFacts> = Object.fromEntries(
-    INPUT_NAMES.map(name => [name, { ...INPUTS[name], commands: takersOf(name) }])
+    // The table's rows, not the generated names: a new input's row is read before
+    // `npm run readme` has written it into action-yml.ts.
+    (Object.keys(INPUTS) as InputName[]).map(name => [
+      name,
+      { ...INPUTS[name], commands: takersOf(name) }
+    ])
   )
   return { action: parseYaml(readFile('action.yml')) as ActionMetadata, rows, readFile }
 }
@@ -286,16 +291,18 @@ async function main(argv: string[]): Promise<number> {
   }
   const doc = join(root, INPUTS_DOC)
   const contributing = join(root, 'CONTRIBUTING.md')
+  const files = join(root, FILES_DOC)
   const map = readFileSync(contributing, 'utf8')
   const ok = [
-    update(contributing, map, renderContributing(renderLayers(map), root), check),
+    update(contributing, map, renderLayers(map), check),
+    update(files, readOr(files), renderFilesDoc(root), check),
     update(readme, current, renderReadme(current, sources), check),
     update(doc, readOr(doc), renderInputsDoc(sources), check),
     update(module, old, await renderActionModule(sources.action, root), check)
   ]
   if (ok.every(Boolean))
     console.log(
-      `README.md, ${INPUTS_DOC}, ${ACTION_MODULE} and CONTRIBUTING.md's layers and map are up to date.`
+      `README.md, ${INPUTS_DOC}, ${ACTION_MODULE}, ${FILES_DOC} and CONTRIBUTING.md's layers are up to date.`
     )
   return ok.every(Boolean) ? 0 : 1
 }

@@ -1,12 +1,13 @@
-// CONTRIBUTING.md's map of every file is the tree as it is: a module added, moved or renamed
-// without `npm run readme` fails here, and every module of src/ and emulator/ has a row.
+// The map of every file (docs/files.md, linked from CONTRIBUTING.md) is the tree as it is: a
+// module added, moved or renamed without `npm run readme` fails here, and every module of src/
+// and emulator/ has a row.
 import { describe, expect, test } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { MAPPED, purposeOf, renderContributing } from '../../scripts/rooms.ts'
+import { FILES_DOC, MAPPED, purposeOf, renderFilesDoc } from '../../scripts/rooms.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
-const CONTRIBUTING = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')
+const MAP = readFileSync(join(ROOT, FILES_DOC), 'utf8')
 
 function modules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap(e =>
@@ -14,9 +15,13 @@ function modules(dir: string): string[] {
   )
 }
 
-describe("CONTRIBUTING.md's map", () => {
+describe('docs/files.md, the map of every file', () => {
   test('is what npm run readme writes from the tree', () => {
-    expect(CONTRIBUTING).toBe(renderContributing(CONTRIBUTING, ROOT))
+    expect(MAP).toBe(renderFilesDoc(ROOT))
+  })
+
+  test('CONTRIBUTING.md links it', () => {
+    expect(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')).toContain('](docs/files.md)')
   })
 
   test('names every module under its folder, with its purpose', () => {
@@ -24,7 +29,7 @@ describe("CONTRIBUTING.md's map", () => {
       for (const file of modules(join(ROOT, top))) {
         const path = relative(ROOT, file)
         const folder = path.slice(0, path.lastIndexOf('/'))
-        const section = CONTRIBUTING.slice(CONTRIBUTING.indexOf(`**\`${folder}/\`**`))
+        const section = MAP.slice(MAP.indexOf(`**\`${folder}/\`**`))
         const name = path.slice(folder.length + 1)
         expect(section).toContain(`| \`${name}\` | `)
         expect(purposeOf(readFileSync(file, 'utf8'))).not.toBe('(no header comment)')
