@@ -2,18 +2,21 @@
 
 /**
  * The package's tests (`npm run test:package`, jest.package.config.js): they pack and install the
- * npm package (any `packed*.test.ts`, and `__tests__/package/`), or lint the workflows with
- * actionlint. `npm test` packs nothing. Globs for testMatch, the same as regexes to ignore.
+ * npm package (any `packed*.test.ts`, and `__tests__/package/`), or run the ecosystem's own tools
+ * (actionlint; GitHub's local-action, which starts npm and tsx for each job). `npm test` packs
+ * nothing and starts no such tool. Globs for testMatch, the same as regexes to ignore.
  */
 export const PACKAGE_TESTS = [
   '<rootDir>/__tests__/package/**/*.test.ts',
   '<rootDir>/__tests__/**/packed*.test.ts',
-  '<rootDir>/__tests__/ecosystem.test.ts'
+  '<rootDir>/__tests__/ecosystem.test.ts',
+  '<rootDir>/__tests__/examples/local-action-pipeline.test.ts'
 ]
 const PACKAGE_TESTS_IGNORED = [
   '<rootDir>/__tests__/package/',
   '<rootDir>/__tests__/.*/packed[^/]*\\.test\\.ts$',
-  '<rootDir>/__tests__/ecosystem\\.test\\.ts$'
+  '<rootDir>/__tests__/ecosystem\\.test\\.ts$',
+  '<rootDir>/__tests__/examples/local-action-pipeline\\.test\\.ts$'
 ]
 
 export default {

@@ -113,6 +113,13 @@ e2e(
   async t => {
     const name = uniqueName('both')
     t.seed(name)
+    t.emu.addFaults({
+      kind: 'delay',
+      ms: 1500,
+      method: 'PATCH',
+      path: '/v2/deployments/*/resource-tiers',
+      times: 1
+    })
     const r = await run({ inputs: t.inputs({ name, ref: 'feature-x', size: 'medium' }) })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
@@ -126,7 +133,10 @@ e2e(
     expect(d.deployment_tier).toBe('DEDICATED_M')
     expect(r.stdout).toContain(`follows revision ${code!.id} of this run's change and carries both`)
     expect(r.summary).toMatch(/size: small \(DEDICATED_S\) -> medium \(DEDICATED_M\)/)
-  }
+  },
+  // The code change's revision builds for 10 s (at speed 4): the resize, sent right after it,
+  // supersedes it however slow the machine, instead of racing its build.
+  { stageDurationsMs: { BUILDING: 40_000 } }
 )
 
 /** The resize answered (and, with `reads`, the deployment read) naming its first revision. */

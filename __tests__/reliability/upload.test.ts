@@ -3,10 +3,12 @@
 // deadline), with nothing patched; the credential files agent projects carry stay out with no
 // ignore file to say so, each named; an ignore rule that drops a graph's module is refused before
 // any request, naming the graph and the rule; the config's `env` file, gitignored, is warned
-// about with how to pass its values.
+// about with how to pass its values; an archive over 200 MiB is refused before any request, the
+// archive begun removed.
 import { describe } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import { GROUPS } from '../../scripts/reliability-results.ts'
@@ -19,6 +21,7 @@ import {
   errorText,
   inBothLogModes,
   lane,
+  reliabilityCase,
   warningLines,
   withEmulator,
   type Case
@@ -193,6 +196,35 @@ async function envFileCase(c: Case, debug: boolean) {
   })
 }
 
+/**
+ * 201 MiB that deflate cannot shrink (one random 16 MiB block again and again, far past its 32 KiB
+ * window): the build stops as it passes 200 MiB, before any request,
+ * and the archive begun in the runner's temporary directory is removed. One log mode: the
+ * deflate of 200 MiB costs seconds of CPU.
+ */
+async function overLimitCase(c: Case) {
+  const workspace = await copyFixture('ignores')
+  const block = randomBytes(16 * 1024 * 1024)
+  for (let i = 0; i < 201 / 16 + 1; i++)
+    await writeFile(join(workspace, 'weights.bin'), block, { flag: 'a' })
+  const runnerTemp = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
+  await withEmulator({}, async emu => {
+    const name = uniqueName('upload-large')
+    const r = await c.run({
+      inputs: uploadInputs(c, emu, name),
+      env: { GITHUB_WORKSPACE: workspace, TMPDIR: runnerTemp },
+      timeoutMs: 180_000
+    })
+    c.check(r.code === 1, `exit ${r.code}, expected 1`)
+    const error = errorText(r)
+    c.check(error.includes('larger than 200.0 MiB, the upload limit'), `the error: ${error}`)
+    c.check(emu.requests().length === 0, `${emu.requests().length} requests reached the emulator`)
+    const left = await readdir(runnerTemp)
+    c.check(left.length === 0, `left in the runner's temporary directory: ${left.join(', ')}`)
+    c.tally(emu, name, { deployments: 0, revisions: 0 })
+  })
+}
+
 describe(GROUP, () => {
   const idle = lane(4)
   const busy = lane(2)
@@ -215,6 +247,12 @@ describe(GROUP, () => {
       (c, debug) => droppedModuleCase(c, d, debug),
       { lane: busy }
     )
+  reliabilityCase(
+    GROUP,
+    'upload: an archive over 200 MiB is refused before any request, the archive begun removed',
+    overLimitCase,
+    { lane: busy }
+  )
   inBothLogModes(
     GROUP,
     "upload: the config's env file gitignored: a warning saying why, and how to pass its values",

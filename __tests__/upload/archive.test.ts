@@ -214,7 +214,7 @@ async function randomFile(path: string, bytes: number) {
 
 describe('size', () => {
   // Over 200 MiB (refused before any request, nothing left behind) is held end to end through
-  // the action's bundle, in __tests__/e2e/upload.test.ts: one 200 MiB archive per test run.
+  // the action's bundle, in __tests__/reliability/upload.test.ts: one 200 MiB archive per suite run.
   it('over 50 MiB: a warning', async () => {
     const dir = await tempDir()
     await writeFile(join(dir, 'langgraph.json'), '{}')
