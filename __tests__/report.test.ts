@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
 import { Redactor } from '../src/control-plane/redact.ts'
-import type { DeployState } from '../src/commands/deploy/flow.ts'
+import type { Journal } from '../src/interface/journal.ts'
 import { ACTION_OUTPUTS } from '../src/interface/action-yml.ts'
 import { allOutputs, renderSummary } from '../src/report.ts'
 
-function state(over: Partial<DeployState> = {}): DeployState {
+function state(over: Partial<Journal> = {}): Journal {
   return {
     name: 'agent-prod',
     deploymentId: '44444444-4444-4444-8444-444444444444',

@@ -8,16 +8,11 @@
 // so that it shows as text and does nothing.
 import { deploymentStatusWord, revisionStatusWord } from './commands/deploy/status-words.ts'
 import type { Redactor } from './control-plane/redact.ts'
-import type { DeployState } from './commands/deploy/flow.ts'
-import type { Evidence } from './commands/deploy/state.ts'
+import type { CaseResult, Evidence, Journal, TimelineEntry, Verified } from './interface/journal.ts'
 import { OUTCOMES } from './interface/outcomes.ts'
-import { describePlan } from './commands/deploy/steps/plan.ts'
 import { ACTION_OUTPUTS } from './interface/action-yml.ts'
 import { formatDuration } from './duration.ts'
 import { mdCode, mdFenced, mdText, mdUrl } from './inert.ts'
-import type { TimelineEntry } from './commands/deploy/steps/wait.ts'
-import type { Verified } from './health/verified.ts'
-import type { CaseResult } from './health/verify/smoke.ts'
 
 export interface RunFacts {
   durationMs: number
@@ -27,41 +22,41 @@ export interface RunFacts {
 }
 
 /** The step outputs, by name; undefined ones are not written. */
-export function outputsOf(state: DeployState): Record<string, string | undefined> {
-  const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined
+export function outputsOf(journal: Journal): Record<string, string | undefined> {
+  const rollback = journal.rollback?.kind === 'done' ? journal.rollback : undefined
   return {
-    'deployment-id': state.deploymentId,
-    'revision-id': state.revisionId,
-    'revision-status': revisionStatusWord(state.revisionStatus),
-    'deployment-status': deploymentStatusWord(state.deploymentStatus),
+    'deployment-id': journal.deploymentId,
+    'revision-id': journal.revisionId,
+    'revision-status': revisionStatusWord(journal.revisionStatus),
+    'deployment-status': deploymentStatusWord(journal.deploymentStatus),
     // A create cut off in flight may have landed: unknown, so not claimed either way.
-    created: state.writing === 'create' ? undefined : String(state.created),
-    url: state.url,
-    'status-url': state.statusUrl,
-    'repo-commit-sha': state.repoCommitSha,
+    created: journal.writing === 'create' ? undefined : String(journal.created === true),
+    url: journal.url,
+    'status-url': journal.statusUrl,
+    'repo-commit-sha': journal.repoCommitSha,
     // A delete cut off in flight may have landed: unknown, so not claimed either way.
-    deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
+    deleted: journal.writing === 'delete' ? undefined : String(journal.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
     'rollback-status': revisionStatusWord(rollback?.status),
-    'served-revision': state.verified?.servedRevision,
-    smoke: state.verified?.smoke,
-    health: state.health,
-    'source-digest': state.source?.digest,
+    'served-revision': journal.verified?.servedRevision,
+    smoke: journal.verified?.smoke,
+    health: journal.health,
+    'source-digest': journal.source?.digest,
     // Empty when the promotion was refused: nothing of the source was promoted.
     'promoted-from-revision-id':
-      state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
-    'deployment-type': state.deploymentType,
-    size: state.size
+      journal.promotion?.evidence?.kind === 'refused' ? undefined : journal.promotion?.revisionId,
+    'deployment-type': journal.deploymentType,
+    size: journal.size
   }
 }
 
 /** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
 export function allOutputs(
-  state: DeployState | undefined,
+  journal: Journal | undefined,
   extra: Record<string, string | undefined>
 ): Record<string, string> {
-  const known = state
-    ? { ...outputsOf(state), ...extra }
+  const known = journal
+    ? { ...outputsOf(journal), ...extra }
     : { created: 'false', deleted: 'false', ...extra }
   const all: Record<string, string> = {}
   for (const name of Object.keys(ACTION_OUTPUTS)) {
@@ -71,41 +66,41 @@ export function allOutputs(
 }
 
 /** The summary's table: each fact of the run that is known, one row each. */
-function summaryRows(state: DeployState, facts: RunFacts): [string, string][] {
+function summaryRows(journal: Journal, facts: RunFacts): [string, string][] {
   const rows: [string, string][] = []
   const add = (k: string, v: string | undefined) => {
     if (v !== undefined && v !== '') rows.push([k, v])
   }
   add(
     'Deployment',
-    state.deploymentId
-      ? `${mdCode(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
+    journal.deploymentId
+      ? `${mdCode(journal.deploymentId)}${journal.created ? ' (created by this run)' : ''}`
       : undefined
   )
   const code = (v: string | undefined) => v && cellCode(v)
-  add('Revision', code(state.revisionId))
-  add('Revision status', code(revisionStatusWord(state.revisionStatus)))
-  add('Newer revision', code(state.newerRevisionId))
-  add('Deployment status', code(deploymentStatusWord(state.deploymentStatus)))
-  add('Type and size', typeAndSize(state))
-  const p = state.promotion
+  add('Revision', code(journal.revisionId))
+  add('Revision status', code(revisionStatusWord(journal.revisionStatus)))
+  add('Newer revision', code(journal.newerRevisionId))
+  add('Deployment status', code(deploymentStatusWord(journal.deploymentStatus)))
+  add('Type and size', typeAndSize(journal))
+  const p = journal.promotion
   add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`)
   add('Source verified', p?.evidence && evidenceCell(p.evidence))
-  add('Ref', code(state.ref))
-  if (state.repoCommitSha || state.expectedSha) {
-    const built = code(state.repoCommitSha) || 'not reported'
-    const expected = code(state.expectedSha) || 'not known'
+  add('Ref', code(journal.ref))
+  if (journal.repoCommitSha || journal.expectedSha) {
+    const built = code(journal.repoCommitSha) || 'not reported'
+    const expected = code(journal.expectedSha) || 'not known'
     add('Commit built / expected', `${built} / ${expected}`)
   }
-  add('URL', state.url && mdUrl(state.url))
-  add('Deployment page', state.statusUrl && mdUrl(state.statusUrl))
-  const src = state.source
+  add('URL', journal.url && mdUrl(journal.url))
+  add('Deployment page', journal.statusUrl && mdUrl(journal.statusUrl))
+  const src = journal.source
   if (src) {
     const git = src.commit ? `, git ${mdCode(src.commit)}` : ''
     add('Source archive', `${src.files} files, ${src.size} bytes, ${mdCode(src.digest)}${git}`)
   }
-  add('Health', state.health && mdText(state.health))
-  verifiedRows(state.verified, add)
+  add('Health', journal.health && mdText(journal.health))
+  verifiedRows(journal.verified, add)
   add('Duration', formatDuration(facts.durationMs))
   add('Requests', String(facts.requests))
   return rows
@@ -119,27 +114,27 @@ function evidenceCell(e: Evidence): string {
 }
 
 /** The job summary as markdown. */
-export function renderSummary(state: DeployState, facts: RunFacts): string {
+export function renderSummary(journal: Journal, facts: RunFacts): string {
   // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
-  const checks = state.outcome === 'unhealthy' && state.health === 'healthy'
+  const checks = journal.outcome === 'unhealthy' && journal.health === 'healthy'
   const headline = checks
     ? '❌ New revision failed its checks'
-    : state.outcome
-      ? OUTCOMES[state.outcome].headline
+    : journal.outcome
+      ? OUTCOMES[journal.outcome].headline
       : facts.error
         ? '❌ Failed'
         : '…'
-  const title = `${headline}: ${state.name ? mdCode(state.name) : 'deployment'}`
+  const title = `${headline}: ${journal.name ? mdCode(journal.name) : 'deployment'}`
   const out = [`### ${title}`, '', '| | |', '|---|---|']
-  for (const [k, v] of summaryRows(state, facts)) out.push(`| ${k} | ${cell(v)} |`)
+  for (const [k, v] of summaryRows(journal, facts)) out.push(`| ${k} | ${cell(v)} |`)
   if (facts.error) out.push('', '**What failed**', '', mdFenced(facts.error.split(/\r?\n/)))
-  if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
-    out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '')
-    out.push(mdFenced(describePlan(state.plan)))
+  if (journal.plan && (journal.outcome === 'dry-run' || journal.plan.changed)) {
+    out.push('', `**${journal.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '')
+    out.push(mdFenced(journal.plan.lines))
   }
-  smokeCases(out, state.verified?.cases)
-  timeline(out, 'Status timeline', state.timeline)
-  const log = state.failureLog
+  smokeCases(out, journal.verified?.cases)
+  timeline(out, 'Status timeline', journal.timeline ?? [])
+  const log = journal.failureLog
   if (log) {
     out.push(
       '',
@@ -150,7 +145,7 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
     )
     out.push(mdFenced(log.lines), '', '</details>')
   }
-  const rb = state.rollback
+  const rb = journal.rollback
   if (rb?.kind === 'done') {
     out.push(
       '',
@@ -166,9 +161,9 @@ export function renderSummary(state: DeployState, facts: RunFacts): string {
 }
 
 /** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
-export function typeAndSize(state: Pick<DeployState, 'deploymentType' | 'size' | 'tier'>) {
-  const tier = state.tier ? `${state.size ?? 'size'} (${mdCode(state.tier)})` : undefined
-  const parts = [state.deploymentType, tier].filter(Boolean)
+export function typeAndSize(journal: Pick<Journal, 'deploymentType' | 'size' | 'tier'>) {
+  const tier = journal.tier ? `${journal.size ?? 'size'} (${mdCode(journal.tier)})` : undefined
+  const parts = [journal.deploymentType, tier].filter(Boolean)
   return parts.length ? parts.join(', ') : undefined
 }
 
@@ -198,7 +193,7 @@ function smokeCases(out: string[], cases: CaseResult[] | undefined): void {
   }
 }
 
-function timeline(out: string[], title: string, entries: TimelineEntry[]): void {
+function timeline(out: string[], title: string, entries: readonly TimelineEntry[]): void {
   if (!entries.length) return
   out.push('', `**${title}**`, '', '| Status | After |', '|---|---|')
   for (const t of entries)
@@ -214,6 +209,6 @@ function cell(v: string): string {
 }
 
 /** The job summary as it is written: nothing masks a summary, so it is redacted here. */
-export function summaryText(state: DeployState, facts: RunFacts, redactor: Redactor): string {
-  return redactor.redact(renderSummary(state, facts))
+export function summaryText(journal: Journal, facts: RunFacts, redactor: Redactor): string {
+  return redactor.redact(renderSummary(journal, facts))
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commandOutputs, dotenv, dotenvValue, formatOutputs } from '../../src/cli/outputs.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
-import { outputUrl } from '../../src/commands/deploy/state.ts'
+import { outputUrl } from '../../src/commands/deploy/facts.ts'
 import { readBack, readByAll } from '../package/hostile-server.ts'
 
 const OUTPUTS = {

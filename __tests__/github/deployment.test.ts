@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 
 import { Redactor } from '../../src/control-plane/redact.ts'
 import { githubContext } from '../../src/runner/context.ts'
-import type { DeployState, Outcome } from '../../src/commands/deploy/flow.ts'
+import type { Journal } from '../../src/interface/journal.ts'
+import type { Outcome } from '../../src/interface/outcomes.ts'
 import {
   describeDeploymentError as describeGitHubError,
   finalStatus,
@@ -35,7 +36,7 @@ const clock = { sleep: async () => undefined }
 const options = (over: Partial<RawInputs> = {}): Options =>
   testOptions({ 'github-token': TOKEN, environment: 'production', ...over })
 
-function state(outcome: Outcome | undefined, over: Partial<DeployState> = {}): DeployState {
+function state(outcome: Outcome | undefined, over: Partial<Journal> = {}): Journal {
   return {
     name: 'agent-prod',
     deploymentId: 'd-1',

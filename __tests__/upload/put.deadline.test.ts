@@ -10,7 +10,6 @@ import type { CallOptions } from '../../src/control-plane/client-options.ts'
 import { AbortedError } from '../../src/control-plane/errors.ts'
 import type { FlowDeps } from '../../src/commands/deploy/deps.ts'
 import { stopped, type Stop } from '../../src/interface/ending.ts'
-import { newState } from '../../src/commands/deploy/state.ts'
 import { prepareUpload, type SourceUpload } from '../../src/commands/deploy/steps/upload.ts'
 import { ACTION_SAY, testOptions } from '../builders.ts'
 import { copyFixture } from '../builders/upload.ts'
@@ -73,7 +72,6 @@ async function uploadStep(client: ControlPlaneClient, clock: ReturnType<typeof m
     { 'integration-id': undefined, source: 'internal_source', timeout: '20s' },
     { baseUrl: 'http://127.0.0.1:1' }
   )
-  const state = newState(o)
   const deps: FlowDeps = {
     client,
     clock,
@@ -81,8 +79,8 @@ async function uploadStep(client: ControlPlaneClient, clock: ReturnType<typeof m
     workspace: await copyFixture('ignores'),
     log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }
   }
-  const upload = (await prepareUpload(o, state, deps)) as SourceUpload
-  return { upload, stored: upload.store(client, 'd-1', state) }
+  const upload = (await prepareUpload(o, deps)) as SourceUpload
+  return { upload, stored: upload.store(client, 'd-1', {}) }
 }
 
 it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the run clock, a timeout', async () => {

@@ -93,8 +93,8 @@ export const DEFAULT_DEPLOYMENT_TYPE = 'serverless'
  * type the service's docs map them to ("a Development deployment is a Serverless deployment, and
  * a Production deployment is a Dedicated deployment").
  */
-export const KINDS = ['serverless', 'dedicated'] as const
-export type Kind = (typeof KINDS)[number]
+import { SIZES, type Kind, type Size } from '../interface/journal.ts'
+export { KINDS, SIZES, type Kind, type Size } from '../interface/journal.ts'
 
 /** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
 export function kindOf(type: string | null | undefined): Kind | undefined {
@@ -105,9 +105,7 @@ export function kindOf(type: string | null | undefined): Kind | undefined {
   return undefined
 }
 
-/** The three sizes of each type. */
-export const SIZES = ['small', 'medium', 'large'] as const
-export type Size = (typeof SIZES)[number]
+// The three sizes of each type: SIZES.
 
 const SIZE_LETTER: Record<Size, string> = { small: 'S', medium: 'M', large: 'L' }
 

@@ -7,7 +7,7 @@
 // in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
 // the caller stores the returned deployment's `id` and the entry layer writes the outputs.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
-import type { DeployState } from '../commands/deploy/flow.ts'
+import type { Journal } from '../interface/journal.ts'
 import { OUTCOMES, type GitHubFinalState } from '../interface/outcomes.ts'
 import type { Clock } from '../clock.ts'
 import {
@@ -51,12 +51,12 @@ export interface GitHubDeploymentTarget {
 
 /** The final status for an outcome of the deploy, with a one-line description. */
 export function finalStatus(
-  state: DeployState,
+  journal: Journal,
   error: string | undefined
 ): { state: GitHubFinalState; description: string } {
   // A run with no outcome failed before it had one.
-  const row = OUTCOMES[state.outcome ?? 'error']
-  return { state: row.github, description: row.githubSays({ ...state, error }) }
+  const row = OUTCOMES[journal.outcome ?? 'error']
+  return { state: row.github, description: row.githubSays({ ...journal, error }) }
 }
 
 /**
@@ -187,10 +187,10 @@ export class GitHubDeployment {
   }
 
   /** The final status for the deploy's outcome; `cancelling`: keep it short, the step is ending. */
-  async finish(state: DeployState, error: string | undefined, cancelling = false): Promise<void> {
-    const final = finalStatus(state, error)
+  async finish(journal: Journal, error: string | undefined, cancelling = false): Promise<void> {
+    const final = finalStatus(journal, error)
     // The URL to show: the input, else the deployment's own custom URL once known.
-    const url = this.target.environmentUrl ?? state.url
+    const url = this.target.environmentUrl ?? journal.url
     await this.setStatus(final.state, final.description, { cancelling, environmentUrl: url })
   }
 

@@ -12,7 +12,7 @@ import { checkGraphs, type GraphsResult } from './verify/graphs.ts'
 import { runSmokeCases, type CaseResult, type SmokeResult } from './verify/smoke.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { FlowLog } from '../log.ts'
-import type { Verified } from './verified.ts'
+import type { Verified } from '../interface/journal.ts'
 
 export interface RevisionChecks {
   graphs?: GraphsResult

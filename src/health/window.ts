@@ -13,7 +13,8 @@ import { ProbeTimeoutError, type ProbeResponse } from './probe.ts'
 import { probeTarget } from './target.ts'
 import { redirectHost, sendToAgent, type AgentServer } from './verify/agent-probe.ts'
 
-export type Health = 'healthy' | 'unhealthy' | 'unavailable'
+import type { Health } from '../interface/journal.ts'
+export type { Health } from '../interface/journal.ts'
 
 export interface ProbeAnswer {
   /** The HTTP status; null when no answer came (timeout, reset, refused). */

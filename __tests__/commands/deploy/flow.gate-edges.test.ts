@@ -6,7 +6,7 @@
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../../src/interface/ending.ts'
-import { deploy, newState, type FlowLog } from '../../../src/commands/deploy/flow.ts'
+import { deploy, newJournal, type FlowLog } from '../../../src/commands/deploy/flow.ts'
 import {
   ProbeTimeoutError,
   type ProbeRequest,
@@ -59,7 +59,7 @@ async function run(
     notice: l => lines.push(l),
     group: (_n, fn) => fn()
   }
-  const state = newState(o)
+  const state = newJournal(o)
   const c = client()
   const started = v.t
   let ending: Ending

@@ -1,17 +1,13 @@
 // The deploy flow in-process: a real client against the emulator over loopback HTTP, one virtual
 // clock for the emulator's lifecycle, the client and the wait. What a user checks is read from
-// the emulator's state and request log, and from the flow's state and log.
+// the emulator's state and request log, and from the flow's journal and log.
 import { describe, expect, test } from '@jest/globals'
 import { ControlPlaneClient, type ClientOptions } from '../../../src/control-plane/client.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../../src/control-plane/schema.ts'
 import { ApiError } from '../../../src/control-plane/errors.ts'
 import { failureText, type Ending } from '../../../src/interface/ending.ts'
-import {
-  deploy,
-  newState,
-  type DeployState,
-  type FlowLog
-} from '../../../src/commands/deploy/flow.ts'
+import { deploy, newJournal, type FlowLog } from '../../../src/commands/deploy/flow.ts'
+import type { Journal } from '../../../src/interface/journal.ts'
 import { demoFixture } from '../../../emulator/server.ts'
 import type { Options } from '../../../src/inputs/options.ts'
 import { ACTION_SAY, testOptions } from '../../builders.ts'
@@ -40,7 +36,7 @@ function inputs(raw: Record<string, string> = {}, over: Partial<Options> = {}): 
 }
 
 interface Run {
-  state: DeployState
+  state: Journal
   log: string[]
   warnings: string[]
   /** The ending's failure as the job's error says it; undefined when the deploy did what was asked. */
@@ -61,7 +57,7 @@ async function run(
     notice: line => log.push(line),
     group: (_name, fn) => fn()
   }
-  const state = newState(o)
+  const state = newJournal(o)
   let ending: Ending | undefined
   try {
     ending = await deploy(o, state, {

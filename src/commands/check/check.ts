@@ -12,7 +12,6 @@ import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Failure, type Stop } from '../../interface/ending.ts'
-import { newState } from '../deploy/state.ts'
 import { shownStatus } from '../deploy/status-words.ts'
 import {
   materialToWrite,
@@ -56,7 +55,7 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
     material =
       o.promoteFrom === undefined && uploadsWorkspace(o.source, o.revisionSource)
         ? namedMaterial(o)
-        : await prepareMaterial(o, newState(o), deps)
+        : await prepareMaterial(o, deps)
     if (stopped(material)) result.failure = material.failure
     else {
       if (material.kind === 'promoted')

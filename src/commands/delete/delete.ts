@@ -1,7 +1,8 @@
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw.
+// (ending.ts), built here from what the steps return or threw; this flow alone records what they
+// learned in the journal (src/interface/journal.ts).
 import { shownStatus } from '../deploy/status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
@@ -13,7 +14,8 @@ import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts
 import { endingOfError } from '../deploy/ending.ts'
 import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
 import { goneLine, waitUntilGone } from '../deploy/steps/gone.ts'
-import { writing, type DeployState } from '../deploy/state.ts'
+import { record, told, toldBy, writing } from '../deploy/facts.ts'
+import type { Learned } from '../../interface/journal.ts'
 
 /**
  * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
@@ -22,31 +24,30 @@ import { writing, type DeployState } from '../deploy/state.ts'
  */
 export async function deleteDeployment(
   o: Options,
-  state: DeployState,
+  journal: Learned,
   deps: FlowDeps
 ): Promise<Ending> {
   let ending: Ending | undefined
   try {
-    ending = await steps(o, state, deps)
+    ending = await steps(o, journal, deps)
   } catch (err) {
-    ending = endingOfError(err, state, deps.signal)
-    const applied = state.deleted === true && ending?.outcome !== 'cancelled'
+    record(journal, toldBy(err))
+    ending = endingOfError(err, journal, deps.signal)
+    const applied = journal.deleted === true && ending?.outcome !== 'cancelled'
     if (!ending) {
-      state.outcome = applied ? 'deleted' : 'error'
+      record(journal, { outcome: applied ? 'deleted' : 'error' })
       throw err
     }
     if (applied) ending = { ...ending, outcome: 'deleted' }
   }
-  state.outcome = ending.outcome
+  record(journal, { outcome: ending.outcome })
   return ending
 }
 
-async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
   const { log } = deps
-  state.deleted = false
   // A delete builds nothing: no ref or commit to report.
-  state.ref = undefined
-  state.expectedSha = undefined
+  record(journal, { deleted: false, ref: undefined, expectedSha: undefined })
   const absent =
     o.target.kind === 'id'
       ? `No deployment has the id ${o.target.deploymentId}`
@@ -57,9 +58,7 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
     log.notice(`${absent}.`, 'Nothing to delete')
     return { outcome: 'absent' }
   }
-  state.deploymentId = found.id
-  state.name = found.name
-  state.deploymentStatus = found.status
+  record(journal, { deploymentId: found.id, name: found.name, deploymentStatus: found.status })
   const project = o.deleteTracingProject ? ' and its tracing project' : ''
   if (o.dryRun) {
     log.info(
@@ -67,13 +66,16 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
     )
     return { outcome: 'dry-run' }
   }
-  const answer = await log.group('Delete the deployment', () => send(o, state, deps, found))
+  const answer = await log.group('Delete the deployment', () => send(o, deps, found))
   if (answer === 'not-found') {
-    state.deploymentStatus = undefined
+    record(journal, { deploymentStatus: undefined })
     return { outcome: 'absent' }
   }
+  record(journal, { deleted: true })
   if (!o.wait) return { outcome: 'deleted' }
-  return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id))
+  const gone = await log.group('Wait until it is gone', () => waitGone(o, deps, found.id))
+  record(journal, gone.learned)
+  return gone.ending
 }
 
 /** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
@@ -107,12 +109,11 @@ async function findToDelete(
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(
   o: Options,
-  state: DeployState,
   deps: FlowDeps,
   found: Deployment
 ): Promise<'deleted' | 'not-found'> {
   const { log } = deps
-  const a = await writing(state, deps, 'delete', () =>
+  const a = await writing(deps, 'delete', () =>
     deleteReconciled(deps, found.id, o.deleteTracingProject)
   )
   if (a === 'not-found') {
@@ -120,7 +121,6 @@ async function send(
     log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
     return a
   }
-  state.deleted = true
   const project = o.deleteTracingProject ? ' and its tracing project' : ''
   log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`)
   if (!o.deleteTracingProject) {
@@ -160,27 +160,28 @@ async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
 async function waitGone(
   o: Options,
-  state: DeployState,
   deps: FlowDeps,
   id: string
-): Promise<Ending> {
+): Promise<{ ending: Ending; learned: Learned }> {
+  let status: string | undefined
   const result = await waitUntilGone(
     deps.client,
     id,
     {
       timeoutMs: o.timeoutMs,
       pollIntervalMs: o.pollIntervalMs,
-      onStatus: (status, ms) => {
-        state.deploymentStatus = status
-        deps.log.info(`${shownStatus(status)} after ${formatDuration(ms)}`)
+      onStatus: (seen, ms) => {
+        status = seen
+        deps.log.info(`${shownStatus(seen)} after ${formatDuration(ms)}`)
       }
     },
     deps
-  )
+  ).catch((err: unknown) => {
+    throw status === undefined ? err : told(err, { deploymentStatus: status })
+  })
   if (result.kind === 'gone') {
-    state.deploymentStatus = undefined
     deps.log.info(goneLine(result.elapsedMs))
-    return { outcome: 'deleted' }
+    return { ending: { outcome: 'deleted' }, learned: { deploymentStatus: undefined } }
   }
   const still = result.status === undefined ? 'without a status' : shownStatus(result.status)
   const failure = {
@@ -188,5 +189,6 @@ async function waitGone(
     hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
     title: 'Delete timed out'
   }
-  return { outcome: 'timeout', failure }
+  const learned = status === undefined ? {} : { deploymentStatus: status }
+  return { ending: { outcome: 'timeout', failure }, learned }
 }

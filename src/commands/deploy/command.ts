@@ -17,7 +17,8 @@ import {
   type CommandEnding
 } from '../command.ts'
 import type { FlowDeps } from './deps.ts'
-import { deploy, newState, type DeployState } from './flow.ts'
+import { deploy, newJournal } from './flow.ts'
+import type { Journal, Learned } from '../../interface/journal.ts'
 import { githubSide, gitHubDeployment } from './github-side.ts'
 import { statusUrlOf } from './status-url.ts'
 
@@ -92,7 +93,7 @@ export const deployCommand: Command = {
 
 /** What a flow of the deploy's kind is: the deploy's, or the delete's. */
 export interface FlowOf {
-  flow: (o: Options, state: DeployState, deps: FlowDeps) => Promise<Ending>
+  flow: (o: Options, journal: Learned, deps: FlowDeps) => Promise<Ending>
   failedTitle: string
   /** Its pull request comment speaks of a preview's removal. */
   removal: boolean
@@ -106,7 +107,7 @@ export async function runFlow(
   { flow, failedTitle, removal, smokeCases }: FlowOf
 ): Promise<CommandEnding> {
   const { port, client, log, redactor, clock } = context
-  const state = newState(o)
+  const journal = newJournal(o)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
   const deps = {
@@ -118,28 +119,29 @@ export async function runFlow(
     workspace: port.event.workspace,
     ownFiles: port.event.ownFiles
   }
-  const ending = await flowEnding(state, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
+  const ending = await flowEnding(journal, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
     flow,
     failedTitle
   })
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   // The deployment's page in the web app; none for one this run deleted.
-  state.statusUrl =
-    state.deleted === true
+  const statusUrl =
+    journal.deleted === true
       ? undefined
       : statusUrlOf({
           baseUrl: o.baseUrl,
           dialect: o.apiDialect,
-          tenantId: state.tenantId ?? o.tenantId,
-          deploymentId: state.deploymentId
+          tenantId: journal.tenantId ?? o.tenantId,
+          deploymentId: journal.deploymentId
         })
-  await githubSide(port, o, state, { github, error, redactor, log, now: clock.now, removal })
-  return { ...ending, ...report(state, context, { github, error }) }
+  const known: Journal = { ...journal, statusUrl }
+  await githubSide(port, o, known, { github, error, redactor, log, now: clock.now, removal })
+  return { ...ending, ...report(known, context, { github, error }) }
 }
 
 /** The outputs, the summary and the last line of a deploy's (or a delete's) run. */
 function report(
-  state: DeployState,
+  state: Journal,
   { client, redactor, clock, started }: CommandContext,
   { github, error }: { github: GitHubDeployment | undefined; error: string | undefined }
 ) {
@@ -160,13 +162,13 @@ function report(
  * nobody expected (our bug): one readable line, never a stack trace.
  */
 async function flowEnding(
-  state: DeployState,
+  journal: Learned,
   deps: FlowDeps,
   o: Options,
   { flow, failedTitle }: Pick<FlowOf, 'flow' | 'failedTitle'>
 ): Promise<Ending> {
   try {
-    return await flow(o, state, deps)
+    return await flow(o, journal, deps)
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err)
     const message = `Unexpected error: ${sanitizeServerText(text, 1000)}`

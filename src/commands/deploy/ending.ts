@@ -1,13 +1,10 @@
 // The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 import { ControlPlaneError, NetworkError } from '../../control-plane/errors.ts'
 import type { Ending } from '../../interface/ending.ts'
+import type { Journal } from '../../interface/journal.ts'
 
-/** What a cancel's message says of the run (the DeployState's, which imports the steps' types). */
-interface RunSoFar {
-  name: string | undefined
-  revisionId: string | undefined
-  writing?: 'create' | 'update' | 'delete' | undefined
-}
+/** What a cancel's message says of the run. */
+type RunSoFar = Pick<Journal, 'name' | 'revisionId' | 'writing'>
 
 /**
  * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
@@ -15,13 +12,13 @@ interface RunSoFar {
  */
 export function endingOfError(
   err: unknown,
-  state: RunSoFar,
+  journal: RunSoFar,
   signal: AbortSignal | undefined
 ): Ending | undefined {
   if (signal?.aborted) {
     return {
       outcome: 'cancelled',
-      failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
+      failure: { message: cancelledMessage(journal), title: 'Deploy cancelled' }
     }
   }
   if (err instanceof ControlPlaneError) {
@@ -38,25 +35,23 @@ export function endingOfError(
 }
 
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state: RunSoFar): string {
-  const name = state.name ? `"${state.name}"` : 'the deployment'
-  if (state.writing === 'create') {
+function cancelledMessage(run: RunSoFar): string {
+  const name = run.name ? `"${run.name}"` : 'the deployment'
+  if (run.writing === 'create') {
     return (
       `Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
       'A re-run finds the deployment by its name and updates it, or creates it.'
     )
   }
-  if (state.writing === 'delete') {
+  if (run.writing === 'delete') {
     return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`
   }
-  if (state.writing === 'update') {
+  if (run.writing === 'update') {
     return (
       `Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
       'A re-run applies the update again.'
     )
   }
-  const revision = state.revisionId
-    ? `; revision ${state.revisionId} goes on on the control plane`
-    : ''
+  const revision = run.revisionId ? `; revision ${run.revisionId} goes on on the control plane` : ''
   return `Cancelled${revision}.`
 }

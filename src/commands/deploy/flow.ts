@@ -1,25 +1,28 @@
 // The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
-// Each step fills the DeployState, so that the outputs and the summary can say what was known when
-// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// Each step returns what it learned; this flow alone records it in the journal
+// (src/interface/journal.ts), so that the outputs and the summary can say what was known when it
+// stopped. The deploy returns its ending (ending.ts), built here from what the steps return or
 // threw.
 import { progressLine, shownStatus } from './status-words.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
-import { refuseHealthTarget } from './steps/after-deployed.ts'
+import type { Learned } from '../../interface/journal.ts'
+import { refuseHealthTarget, type Concluding } from './steps/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { refuseCreateWithoutNeeds } from './refuse-create.ts'
 import type { FlowDeps } from './deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts'
 import { endingOfError } from './ending.ts'
-import { describePlan, planCreate, planUpdate, type Origin, type Plan } from './steps/plan.ts'
-import { resizeAfter } from './steps/resize.ts'
+import { record, toldBy } from './facts.ts'
+import { describePlan, planCreate, planShown, planUpdate, type Plan } from './steps/plan.ts'
+import { resizeAfter, type Resized } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
-import type { DeployState } from './state.ts'
 import { findTarget } from './steps/target.ts'
 import {
+  materialFacts,
   materialToWrite,
   prepareMaterial,
   releaseMaterial,
@@ -32,9 +35,9 @@ import { BuildLogFollower } from './steps/build-log.ts'
 import { verifySource } from './steps/source-evidence.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { previewPromotion } from '../check/against-source.ts'
-import { noteRepository, writePlan, type Written } from './steps/write-revision.ts'
+import { noteRepository, writePlan } from './steps/write-revision.ts'
 
-export { newState, type DeployState, type Outcome } from './state.ts'
+export { newJournal } from './facts.ts'
 export type { FlowDeps } from './deps.ts'
 export type { FlowLog } from '../../log.ts'
 export type { Ending, Failure } from '../../interface/ending.ts'
@@ -42,33 +45,45 @@ export type { Ending, Failure } from '../../interface/ending.ts'
 /**
  * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
  * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the state.
+ * `error` in the journal.
  */
-export async function deploy(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
+export async function deploy(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
   let ending: Ending | undefined
   try {
-    ending = await steps(o, state, deps)
+    ending = await steps(o, journal, deps)
   } catch (err) {
-    ending = endingOfError(err, state, deps.signal)
+    record(journal, toldBy(err))
+    ending = endingOfError(err, journal, deps.signal)
     if (!ending) {
-      state.outcome = 'error'
+      record(journal, { outcome: 'error' })
       throw err
     }
   }
-  state.outcome = ending.outcome
+  record(journal, { outcome: ending.outcome })
   return ending
 }
 
-async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<Ending> {
-  const material = await prepareMaterial(o, state, deps)
+/** A step's value, its facts recorded in the journal and taken off it. */
+export function take<T extends object>(journal: Learned, x: T & { learned?: Learned }): T {
+  if (!('learned' in x)) return x
+  const { learned, ...value } = x
+  record(journal, learned)
+  return value as T
+}
+
+async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
+  const material = take(journal, await prepareMaterial(o, deps))
   if (stopped(material)) return material
+  record(journal, materialFacts(material))
   try {
     const promoted = material.kind === 'promoted' ? material : undefined
-    const unverified = promoted && (await verifySource(o, state, deps, promoted))
-    if (unverified) return unverified
-    const ending = await planAndWrite(o, state, deps, material)
+    const examined = promoted && (await verifySource(o, journal, deps, promoted))
+    if (promoted && examined?.evidence)
+      record(journal, { promotion: { ...promoted.promotion, evidence: examined.evidence } })
+    if (examined?.ending) return examined.ending
+    const ending = await planAndWrite(o, journal, deps, material)
     const done = ending.outcome === 'deployed' || ending.outcome === 'dry-run'
-    if (promoted && done) deps.log.info(promotedLine(promoted.promotion, state, o.dryRun))
+    if (promoted && done) deps.log.info(promotedLine(promoted.promotion, journal, o.dryRun))
     return ending
   } finally {
     await releaseMaterial(material)
@@ -78,19 +93,19 @@ async function steps(o: Options, state: DeployState, deps: FlowDeps): Promise<En
 /** A promotion deploys as its source: the target keeps all that this run's inputs leave. */
 async function planAndWrite(
   o: Options,
-  state: DeployState,
+  journal: Learned,
   deps: FlowDeps,
   given: Material
 ): Promise<Ending> {
-  const current = await findTarget(o, state, deps)
-  if (stopped(current)) return current
+  const target = take(journal, await findTarget(o, journal, deps))
+  if (stopped(target)) return target
+  const current = target.current
   const unfit = given.kind === 'promoted' && refuseUnfitTarget(given.source, current, deps.say)
   if (unfit) return unfit
   const material = materialToWrite(given)
   const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material))
   if (stopped(plan)) return plan
-  state.plan = plan
-  noteRepository(state, deps, plan)
+  record(journal, { plan: planShown(plan), ...noteRepository(deps, plan) })
   const refused = refuseHealthTarget(o, current, deps.say)
   if (refused) return refused
   if (o.dryRun) {
@@ -99,19 +114,17 @@ async function planAndWrite(
     deps.log.info('Dry run: nothing was written.')
     return { outcome: 'dry-run' }
   }
-  const written = await writePlan(o, state, deps, plan, current, material)
-  if (stopped(written)) return written
-  return afterWrite(o, material, state, deps, await resizeAfter(o, state, deps, written))
+  const wrote = take(journal, await writePlan(o, journal, deps, plan, current, material))
+  if (stopped(wrote)) return wrote
+  const resized = take(journal, await resizeAfter(o, journal, deps, wrote.written))
+  const { plan: sent, previousActive } = wrote
+  const after = { o, from: material, plan: sent, previousActive, journal, deps, learned: {} }
+  return afterWrite(after, resized)
 }
 
 /** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
-async function afterWrite(
-  o: Options,
-  from: Origin,
-  state: DeployState,
-  deps: FlowDeps,
-  written: Written | Stop
-): Promise<Ending> {
+async function afterWrite(c: Concluding, written: Resized): Promise<Ending> {
+  const { o, deps } = c
   if (stopped(written)) return written
   if (written.kind === 'no-revision') {
     deps.log.info('The change needs no new revision: nothing to wait for.')
@@ -133,7 +146,10 @@ async function afterWrite(
   // A superseded revision's successor is followed within what is left of the timeout.
   const follow = (revisionId: string, timeoutMs: number) =>
     waitFor({ ...o, timeoutMs }, deps, id, revisionId)
-  return conclude(o, from, state, deps, await waitFor(o, deps, id, written.revisionId), follow)
+  const waited = await waitFor(o, deps, id, written.revisionId)
+  const concluded = await conclude(c, waited, follow)
+  record(c.journal as Learned, concluded.learned)
+  return concluded.ending
 }
 
 async function makePlan(

@@ -8,7 +8,7 @@ import type { Options } from '../../inputs/options.ts'
 import type { FlowLog } from '../../log.ts'
 import type { RunPort } from '../../port.ts'
 import { typeAndSize } from '../../report.ts'
-import type { DeployState } from './flow.ts'
+import type { Journal } from '../../interface/journal.ts'
 
 /** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */
 export async function gitHubDeployment(
@@ -35,7 +35,7 @@ export interface GitHubSideFacts {
 export async function githubSide(
   port: RunPort,
   o: Options,
-  state: DeployState,
+  state: Journal,
   { github, error, redactor, log, now, removal }: GitHubSideFacts
 ): Promise<void> {
   const cancelling = port.signal.aborted

@@ -12,18 +12,8 @@ import { expectationMiss } from './expectations.ts'
 import { describeAnswer, triesText, withRetries, type Tried } from './retry.ts'
 import { runOf } from './run-end.ts'
 
-export type CaseVerdict = 'passed' | 'failed' | 'timeout' | 'inconclusive' | 'cancelled'
-
-export interface CaseResult {
-  name: string
-  graph: string
-  verdict: CaseVerdict
-  /** Why, for anything but `passed` (secret values masked). */
-  reason?: string
-  /** The run's output (or error) as text, masked, at most EXCERPT_CHARS. */
-  excerpt: string
-  elapsedMs: number
-}
+import type { CaseResult, CaseVerdict } from '../../interface/journal.ts'
+export type { CaseResult, CaseVerdict } from '../../interface/journal.ts'
 
 export interface SmokeResult {
   /** Output `smoke`: failed if any case failed or timed out; inconclusive if any could not tell. */

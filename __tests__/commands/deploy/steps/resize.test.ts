@@ -5,7 +5,7 @@
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../../../src/interface/ending.ts'
-import { deploy, newState, type FlowLog } from '../../../../src/commands/deploy/flow.ts'
+import { deploy, newJournal, type FlowLog } from '../../../../src/commands/deploy/flow.ts'
 import type { Options } from '../../../../src/inputs/options.ts'
 import { ACTION_SAY, testOptions } from '../../../builders.ts'
 import { virtualEmulator } from '../../../builders/virtual-emulator.ts'
@@ -37,7 +37,7 @@ async function run(o: Options) {
     say: ACTION_SAY,
     clock: { now, sleep }
   })
-  const state = newState(o)
+  const state = newJournal(o)
   let ending: Ending
   try {
     ending = await deploy(o, state, { client, log, say: ACTION_SAY, clock: { now, sleep } })

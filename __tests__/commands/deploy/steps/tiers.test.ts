@@ -3,7 +3,7 @@
 import { COMMAND_RULES } from '../../../../src/run.ts'
 import { describe, expect, test } from '@jest/globals'
 import { kindOf, sizeOfTier, tierOf } from '../../../../src/control-plane/vocabulary.ts'
-import { newState, observe } from '../../../../src/commands/deploy/state.ts'
+import { newJournal, record, seen } from '../../../../src/commands/deploy/facts.ts'
 import { deletedState } from '../../../../src/commands/deploy/steps/gone.ts'
 import * as tiers from '../../../../src/commands/deploy/steps/tiers.ts'
 import { checkInputs } from '../../../../src/inputs/index.ts'
@@ -80,16 +80,22 @@ describe('what a resize sends', () => {
 
 describe('what the outputs say', () => {
   test('deployment-type and size from what the service reports; empty where it does not', () => {
-    const state = newState(testOptions())
-    observe(state, typed('dev_zero', { deployment_tier: 'SERVERLESS_L' }), { warning: () => {} })
+    const state = newJournal(testOptions())
+    record(
+      state,
+      seen(typed('dev_zero', { deployment_tier: 'SERVERLESS_L' }), { warning: () => {} }, state)
+    )
     expect(outputsOf(state)).toMatchObject({ 'deployment-type': 'serverless', size: 'large' })
-    observe(state, typed('prod'), { warning: () => {} })
+    record(state, seen(typed('prod'), { warning: () => {} }, state))
     expect(outputsOf(state)).toMatchObject({ 'deployment-type': 'dedicated', size: undefined })
   })
 
   test('the summary and the pull-request comment show the type and the size', () => {
-    const state = newState(testOptions())
-    observe(state, typed('dev', { deployment_tier: 'SERVERLESS_M' }), { warning: () => {} })
+    const state = newJournal(testOptions())
+    record(
+      state,
+      seen(typed('dev', { deployment_tier: 'SERVERLESS_M' }), { warning: () => {} }, state)
+    )
     const facts = { durationMs: 1000, requests: 3, error: undefined }
     expect(renderSummary(state, facts)).toContain(
       '| Type and size | serverless, medium (`SERVERLESS_M`) |'
@@ -103,12 +109,12 @@ describe('what the outputs say', () => {
   })
 
   test('the top-level url where present, else the custom_url', () => {
-    const state = newState(testOptions())
+    const state = newJournal(testOptions())
     const d = typed('prod')
     d.source_config.custom_url = 'https://custom.example.com'
-    observe(state, d, { warning: () => {} })
+    record(state, seen(d, { warning: () => {} }, state))
     expect(state.url).toBe('https://custom.example.com')
-    observe(state, { ...d, url: 'https://agent.example.com' }, { warning: () => {} })
+    record(state, seen({ ...d, url: 'https://agent.example.com' }, { warning: () => {} }, state))
     expect(state.url).toBe('https://agent.example.com')
   })
 })

@@ -5,7 +5,8 @@
 import { type Redactor, sanitizeServerText } from '../../../control-plane/redact.ts'
 import { mdFenced } from '../../../inert.ts'
 
-export type LogType = 'build' | 'deploy'
+import type { FailureLog, LogType } from '../../../interface/journal.ts'
+export type { FailureLog, LogType } from '../../../interface/journal.ts'
 
 export interface LogEntry {
   timestamp?: string | null | undefined
@@ -34,14 +35,6 @@ export const MAX_LINE_CHARS = 400
 export const MAX_EXCERPT_CHARS = 24_000
 /** The service pages at most this many lines. */
 export const MAX_LINES = 1000
-
-export interface FailureLog {
-  type: LogType
-  /** Oldest first, each cleaned. */
-  lines: string[]
-  /** The line most likely to say why: the last at ERROR level, or the last that says error. */
-  telling: string | undefined
-}
 
 export type FailureLogResult =
   | { kind: 'log'; log: FailureLog }

@@ -8,29 +8,10 @@ import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import type { Deployment, Revision } from '../../../control-plane/schema.ts'
 import { formatDuration } from '../../../duration.ts'
 import { awaitNewRevision, writeReconciled, type Notes } from '../steps/converging-writes.ts'
-import { waitForRevision, type TimelineEntry, type WaitOptions } from '../steps/wait.ts'
+import { waitForRevision, type WaitOptions } from '../steps/wait.ts'
 
-export type RollbackResult =
-  /** Nothing was sent: why not. */
-  | { kind: 'not-done'; reason: string }
-  /** The redeploy could not be made (its request failed for good). */
-  | { kind: 'failed'; restoredId: string; reason: string; notUndone: string[] }
-  /** The redeploy was answered, but no revision of its own appeared: nothing to follow. */
-  | { kind: 'unconfirmed'; restoredId: string; reason: string; notUndone: string[] }
-  | {
-      kind: 'done'
-      /** The revision the redeploy started, followed to its end. */
-      revisionId: string
-      /** The revision whose configuration was redeployed. */
-      restoredId: string
-      status: string | undefined
-      outcome: 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
-      timeline: TimelineEntry[]
-      /** What this run changed that a redeploy does not put back (see RollbackInput). */
-      notUndone: string[]
-      /** The redeploy built another commit than the revision it restores (its branch moved on). */
-      rebuilt?: { built: string; restored: string }
-    }
+import type { RollbackResult } from '../../../interface/journal.ts'
+export type { RollbackResult } from '../../../interface/journal.ts'
 
 export interface RollbackInput {
   deploymentId: string

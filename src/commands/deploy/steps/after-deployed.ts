@@ -13,7 +13,7 @@ import { checkRevision, verifiedOf } from '../../../health/revision-checks.ts'
 import { servedCheck } from '../../../health/served-check.ts'
 import { probeTarget, vouchedHosts } from '../../../health/target.ts'
 import type { Expected, ServedVerdict } from '../../../health/verify/served-revision.ts'
-import type { Verified } from '../../../health/verified.ts'
+import type { Verified } from '../../../interface/journal.ts'
 import { agentProbe } from '../../../health/verify/agent-probe.ts'
 import {
   DEFAULT_PROBE_INTERVAL_MS,
@@ -25,7 +25,8 @@ import type { Options } from '../../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../../interface/ending.ts'
-import type { DeployState } from '../state.ts'
+import type { Journal, Learned } from '../../../interface/journal.ts'
+import type { Plan } from './plan.ts'
 import { checkFailed, checksTimedOut, gateTimedOut, healthGate, unhealthy } from './gate.ts'
 import { deletedState } from './gone.ts'
 import type { Origin } from './plan.ts'
@@ -37,17 +38,32 @@ export interface DeployedRevision {
   waitedMs: number
 }
 
-export async function checkDeployedHealth(
-  o: Options,
-  from: Origin,
-  state: DeployState,
-  deps: FlowDeps,
-  r: DeployedRevision
-): Promise<Ending> {
+/**
+ * What the steps after the write work with: what was written and from what, the run's facts so
+ * far, and what they learn (returned for the flow to record).
+ */
+export interface Concluding {
+  o: Options
+  from: Origin
+  plan: Plan
+  /** The deployment's active revision before this run wrote: what a rollback restores. */
+  previousActive: string | null
+  journal: Journal
+  deps: FlowDeps
+  learned: Learned
+}
+
+/** The run's facts as the steps after the write know them: the journal and what they learned. */
+export const known = (c: Concluding): Journal => ({ ...c.journal, ...c.learned })
+
+export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): Promise<Ending> {
+  const { o, from, deps } = c
   if (!o.healthCheck) return { outcome: 'deployed' }
   const { say } = deps
+  const state = known(c)
   const settings = healthSettings(o, o.healthCheck, state, deps, r)
-  const skipped = await graphsSkippedBecause(builtFrom(o, from), state, deps.workspace ?? '.')
+  const built = { source: state.source, repoCommitSha: state.repoCommitSha }
+  const skipped = await graphsSkippedBecause(builtFrom(o, from), built, deps.workspace ?? '.')
   const x = await examineServer(o, deps, {
     settings,
     expected: r,
@@ -62,19 +78,17 @@ export async function checkDeployedHealth(
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   const stale = x.served?.verdict === 'stale'
-  const deleted =
-    (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result))
+  const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(c, r, result))
   if (deleted) return deleted
   if (result.health === 'timeout')
     return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) }
   if (result.health === 'not-vouched') return { outcome: 'deployed' }
-  state.health = result.health
-  state.verified = x.verified
+  Object.assign(c.learned, { health: result.health, verified: x.verified })
   if (x.served?.verdict === 'unknown') deps.log.notice(x.served.notice, 'Served revision unknown')
   const cut = cutShort(x, r, o, say)
   if (cut) return cut
   if (result.health !== 'unhealthy' && !x.failure) return { outcome: 'deployed' }
-  const rolled = await rollBack(o, state, deps, r, result)
+  const rolled = await rollBack(c, r, result)
   if (stopped(rolled)) return rolled
   return {
     outcome: 'unhealthy',
@@ -107,7 +121,7 @@ function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Endin
 export function healthSettings(
   o: Options,
   path: string,
-  state: Pick<DeployState, 'name' | 'url' | 'deploymentType'>,
+  state: Pick<Journal, 'name' | 'url' | 'deploymentType'>,
   deps: FlowDeps,
   r: { waitedMs: number }
 ): HealthCheckOptions {
@@ -201,12 +215,11 @@ export async function examineServer(
 
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
 async function rollBack(
-  o: Options,
-  state: DeployState,
-  deps: FlowDeps,
+  c: Concluding,
   r: DeployedRevision,
   result: HealthResult
 ): Promise<string | undefined | Stop> {
+  const { o, deps } = c
   let after
   try {
     after = await afterFailure(
@@ -215,36 +228,33 @@ async function rollBack(
         deploymentId: r.deploymentId,
         revisionId: r.revisionId,
         status: 'DEPLOYED',
-        previousActive: state.previousActive ?? null,
-        notUndone: notUndoneBy(state.plan)
+        previousActive: c.previousActive,
+        notUndone: notUndoneBy(c.plan)
       },
       deps
     )
   } catch (err) {
     // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-    const deleted = await deletedNow(state, deps, r, result)
+    const deleted = await deletedNow(c, r, result)
     if (deleted) return deleted
     throw err
   }
-  state.failureLog = after.log
-  state.rollback = after.rollback
+  Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback })
   return describeRollback(after.rollback)
 }
 
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
 async function deletedNow(
-  state: DeployState,
-  deps: FlowDeps,
+  c: Concluding,
   r: DeployedRevision,
   result: HealthResult
 ): Promise<Stop | undefined> {
-  const deleted = await deletedState(deps.client, r.deploymentId)
+  const deleted = await deletedState(c.deps.client, r.deploymentId)
   if (!deleted) return undefined
-  state.health = undefined
-  state.deploymentStatus = deleted === 'gone' ? undefined : deleted
-  state.url = undefined
+  const status = deleted === 'gone' ? undefined : deleted
+  Object.assign(c.learned, { health: undefined, deploymentStatus: status, url: undefined })
   return stop(
-    `Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
+    `Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
     'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
     'Deployment deleted'
   )

@@ -8,14 +8,13 @@ import type { Say } from '../../../interface/naming.ts'
 import type { Options } from '../../../inputs/options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { sameCommit } from '../commits.ts'
-import { checkDeployedHealth } from './after-deployed.ts'
-import type { FlowDeps } from '../deps.ts'
+import { checkDeployedHealth, known, type Concluding } from './after-deployed.ts'
 import type { Ending, Failure } from '../../../interface/ending.ts'
 import type { Revision } from '../../../control-plane/schema.ts'
 import { deletedState } from './gone.ts'
-import { observe, type DeployState } from '../state.ts'
+import { seen, told } from '../facts.ts'
+import type { Learned } from '../../../interface/journal.ts'
 import type { WaitResult } from './wait.ts'
-import type { Origin } from './plan.ts'
 import { revisionStatusWord, shownStatus } from '../status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
@@ -28,29 +27,39 @@ export interface Waited {
 /** Waits for another revision of the deployment, for at most `timeoutMs`. */
 export type Follow = (revisionId: string, timeoutMs: number) => Promise<Waited>
 
+/** The run's ending, and what the conclusion learned for the flow to record. */
 export async function conclude(
-  o: Options,
-  from: Origin,
-  state: DeployState,
-  deps: FlowDeps,
+  c: Concluding,
   w: Waited,
   follow?: Follow
-): Promise<Ending> {
+): Promise<{ ending: Ending; learned: Learned }> {
   const { result } = w
-  state.timeline = result.timeline
-  state.revisionStatus = revisionStatusWord(result.status)
   const sha = result.revision?.source_revision_config?.repo_commit_sha
-  if (sha) state.repoCommitSha = sha
+  Object.assign(c.learned, {
+    timeline: result.timeline,
+    revisionStatus: revisionStatusWord(result.status),
+    ...(sha ? { repoCommitSha: sha } : {})
+  })
+  try {
+    return { ending: await ending(c, w, follow), learned: c.learned }
+  } catch (err) {
+    throw told(err, c.learned)
+  }
+}
+
+async function ending(c: Concluding, w: Waited, follow: Follow | undefined): Promise<Ending> {
+  const { o, deps } = c
+  const { result } = w
   switch (result.outcome) {
     case 'deployed': {
-      const refused = await deployed(state, deps, w)
-      if (refused) return rollBackUnverified(o, state, deps, w.revisionId, refused)
-      return checkDeployedHealth(o, from, state, deps, { ...w, waitedMs: result.elapsedMs })
+      const refused = await deployed(c, w)
+      if (refused) return rollBackUnverified(c, w.revisionId, refused)
+      return checkDeployedHealth(c, { ...w, waitedMs: result.elapsedMs })
     }
     case 'skipped':
-      return superseded(o, from, state, deps, w, follow)
+      return superseded(c, w, follow)
     case 'failed':
-      return { outcome: 'failed', failure: await failed(o, state, deps, w) }
+      return { outcome: 'failed', failure: await failed(c, w) }
     case 'timeout':
       return { outcome: 'timeout', failure: timedOut(o, w, deps.say) }
     case 'cancelled': {
@@ -59,34 +68,32 @@ export async function conclude(
       return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
     }
     case 'error':
-      return { outcome: 'error', failure: await pollFailed(state, deps, w) }
+      return { outcome: 'error', failure: await pollFailed(c, w) }
   }
 }
 
 /** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
-async function deployed(
-  state: DeployState,
-  deps: FlowDeps,
-  w: Waited
-): Promise<Failure | undefined> {
-  await refresh(deps, state, w.deploymentId)
+async function deployed(c: Concluding, w: Waited): Promise<Failure | undefined> {
+  const { deps } = c
+  await refresh(c, w.deploymentId)
+  const j = known(c)
   deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
-  const sha = state.repoCommitSha
-  const expected = state.expectedSha
-  if (!sha && expected && state.promotion) {
+  const sha = j.repoCommitSha
+  const expected = j.expectedSha
+  if (!sha && expected && j.promotion) {
     // What runs now cannot be matched to what the source verified: not verified, so not kept.
-    const p = state.promotion
+    const p = j.promotion
     return {
       message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
       hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
       title: 'Built commit not reported'
     }
   }
-  if (sha && expected && !sameCommit(sha, expected) && state.promotion) {
+  if (sha && expected && !sameCommit(sha, expected) && j.promotion) {
     // A promotion deploys what the source verified: another commit is not that.
-    const p = state.promotion
+    const p = j.promotion
     return {
-      message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+      message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${j.ref ?? 'the ref'} moved on, and this is not what was verified.`,
       hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
       title: 'Built a different commit'
     }
@@ -94,7 +101,7 @@ async function deployed(
   if (sha && expected && !sameCommit(sha, expected)) {
     deps.log.warning(
       `Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-        `${state.ref ?? 'the ref'} moved on before the build started.`,
+        `${j.ref ?? 'the ref'} moved on before the build started.`,
       'Built a different commit'
     )
   }
@@ -107,42 +114,39 @@ async function deployed(
  * whatever `on-failure` says, with the rollback's own checks right before its write. A target
  * this run created has nothing to go back to: the error says what it runs.
  */
-async function rollBackUnverified(
-  o: Options,
-  state: DeployState,
-  deps: FlowDeps,
-  live: string,
-  f: Failure
-): Promise<Ending> {
-  const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report'
-  if (state.created || !state.previousActive) {
-    const why = state.created ? 'was created by this run' : 'had no active revision before this run'
-    const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
+async function rollBackUnverified(c: Concluding, live: string, f: Failure): Promise<Ending> {
+  const { o, deps } = c
+  const j = known(c)
+  const previousActive = c.previousActive
+  const runs = j.repoCommitSha ? `commit ${j.repoCommitSha}` : 'a commit it does not report'
+  if (j.created || !previousActive) {
+    const why = j.created ? 'was created by this run' : 'had no active revision before this run'
+    const message = `${f.message} Deployment "${j.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`
     return { outcome: 'error', failure: { ...f, message } }
   }
   deps.log.warning(
-    `Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`,
+    `Revision ${live} of "${j.name ?? ''}" runs ${runs}, which ${j.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`,
     'Unverified code live'
   )
   const after = await afterFailure(
     { ...o, onFailure: 'rollback', failureLogs: 0 },
     {
-      deploymentId: state.deploymentId ?? '',
+      deploymentId: j.deploymentId ?? '',
       revisionId: live,
       status: 'DEPLOYED',
-      previousActive: state.previousActive,
-      notUndone: notUndoneBy(state.plan)
+      previousActive,
+      notUndone: notUndoneBy(c.plan)
     },
     deps
   )
-  state.rollback = after.rollback
+  c.learned.rollback = after.rollback
   const r = after.rollback
   // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
   const back =
     r?.kind === 'done' && r.outcome === 'deployed'
       ? `rolled back to revision ${r.restoredId}`
       : 'not rolled back'
-  const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`
+  const lead = `Unverified ${short(runs)} ran on "${j.name ?? ''}"; ${back}.`
   const message = `${lead} ${f.message} ${describeRollback(r) ?? ''}`.trim()
   return { outcome: 'error', failure: { ...f, message } }
 }
@@ -151,19 +155,20 @@ async function rollBackUnverified(
 const short = (runs: string) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1')
 
 /** The newer revision that superseded a promotion: the failure when it deploys other material. */
-function otherMaterial(state: DeployState, r: Revision | undefined): Failure | undefined {
-  const p = state.promotion!
-  const c = r?.source_revision_config ?? {}
-  const sha = c.repo_commit_sha ?? undefined
-  const image = c.image_uri ?? undefined
-  const same = state.expectedSha
-    ? sha !== undefined && sameCommit(sha, state.expectedSha)
+function otherMaterial(c: Concluding, r: Revision | undefined): Failure | undefined {
+  const j = known(c)
+  const p = j.promotion!
+  const cfg = r?.source_revision_config ?? {}
+  const sha = cfg.repo_commit_sha ?? undefined
+  const image = cfg.image_uri ?? undefined
+  const same = j.expectedSha
+    ? sha !== undefined && sameCommit(sha, j.expectedSha)
     : p.imageUri !== undefined && image === p.imageUri
   if (same) return undefined
   const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report'
-  if (sha) state.repoCommitSha = sha
+  if (sha) c.learned.repoCommitSha = sha
   return {
-    message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+    message: `Revision ${j.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
     hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
     title: 'Superseded by other material'
   }
@@ -178,21 +183,15 @@ const MAX_SUCCESSORS = 5
  * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
  * `skipped` either way, but for what the health check of the newer revision finds.
  */
-async function superseded(
-  o: Options,
-  from: Origin,
-  state: DeployState,
-  deps: FlowDeps,
-  w: Waited,
-  follow: Follow | undefined
-): Promise<Ending> {
+async function superseded(c: Concluding, w: Waited, follow: Follow | undefined): Promise<Ending> {
+  const { o, deps } = c
   const notDone = (failure: Failure): Ending => ({ outcome: 'skipped', failure })
   let spent = w.result.elapsedMs
   let current = w
   for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
-    state.newerRevisionId = undefined
-    await refresh(deps, state, current.deploymentId, current.revisionId)
-    const newer = state.newerRevisionId
+    c.learned.newerRevisionId = undefined
+    await refresh(c, current.deploymentId, current.revisionId)
+    const newer = c.learned.newerRevisionId
     const left = o.timeoutMs - spent
     if (newer === undefined || follow === undefined || left <= 0) {
       return notDone(
@@ -208,19 +207,19 @@ async function superseded(
     spent += next.result.elapsedMs
     const { outcome } = next.result
     if (outcome === 'deployed') {
-      state.newerRevisionId = newer
+      c.learned.newerRevisionId = newer
       deps.log.warning(
         `Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${formatDuration(spent)}). ` +
           'It carries the code that superseded this run’s.',
         'Deployed by a newer revision'
       )
-      const other = state.promotion && otherMaterial(state, next.result.revision)
-      if (other) return rollBackUnverified(o, state, deps, newer, other)
-      const health = await checkDeployedHealth(o, from, state, deps, { ...next, waitedMs: spent })
+      const other = known(c).promotion && otherMaterial(c, next.result.revision)
+      if (other) return rollBackUnverified(c, newer, other)
+      const health = await checkDeployedHealth(c, { ...next, waitedMs: spent })
       return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
     }
     if (outcome !== 'skipped') {
-      state.newerRevisionId = newer
+      c.learned.newerRevisionId = newer
       return notDone(successorNotDeployed(o, w, newer, next, deps.say))
     }
     current = next
@@ -273,7 +272,8 @@ function notFollowed(
   }
 }
 
-async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
+async function failed(c: Concluding, w: Waited): Promise<Failure> {
+  const { o, deps } = c
   const last = w.result.status ?? 'no status seen'
   const after = await afterFailure(
     o,
@@ -281,13 +281,12 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
       deploymentId: w.deploymentId,
       revisionId: w.revisionId,
       status: last,
-      previousActive: state.previousActive ?? null,
-      notUndone: notUndoneBy(state.plan)
+      previousActive: c.previousActive,
+      notUndone: notUndoneBy(c.plan)
     },
     deps
   )
-  state.failureLog = after.log
-  state.rollback = after.rollback
+  Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback })
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
   // Why the revision failed, where the control plane says (`status_message`).
   const said = w.result.revision?.status_message?.trim()
@@ -295,7 +294,7 @@ async function failed(o: Options, state: DeployState, deps: FlowDeps, w: Waited)
   const rolled = describeRollback(after.rollback)
   return {
     message:
-      `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}${says}` +
+      `Revision ${w.revisionId} of "${known(c).name}" ended ${last} after ${formatDuration(w.result.elapsedMs)}${why}${says}` +
       (rolled ? ` ${rolled}` : ''),
     hint:
       last === 'BUILD_FAILED'
@@ -328,13 +327,13 @@ function timedOut(o: Options, w: Waited, say: Say): Failure {
  * Polling failed for good. A revision that cannot be found because its deployment was deleted
  * meanwhile (by another run or a person) is reported as that, not as a wrong id.
  */
-async function pollFailed(state: DeployState, deps: FlowDeps, w: Waited): Promise<Failure> {
+async function pollFailed(c: Concluding, w: Waited): Promise<Failure> {
   const { result } = w
-  const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError)
+  const deleted = await deletedMeanwhile(c.deps.client, w.deploymentId, result.lastError)
   if (deleted) {
-    state.deploymentStatus = deleted === 'gone' ? undefined : deleted
+    c.learned.deploymentStatus = deleted === 'gone' ? undefined : deleted
     return {
-      message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+      message: `Deployment "${known(c).name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
       hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
       title: 'Deployment deleted'
     }
@@ -360,17 +359,12 @@ async function deletedMeanwhile(
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(
-  deps: FlowDeps,
-  state: DeployState,
-  id: string,
-  skipped = state.revisionId
-): Promise<void> {
+async function refresh(c: Concluding, id: string, skipped = known(c).revisionId): Promise<void> {
   try {
-    const d = await deps.client.getDeployment(id)
-    observe(state, d, deps.log)
+    const d = await c.deps.client.getDeployment(id)
+    Object.assign(c.learned, seen(d, c.deps.log, known(c)))
     if (d.latest_revision_id && d.latest_revision_id !== skipped)
-      state.newerRevisionId = d.latest_revision_id
+      c.learned.newerRevisionId = d.latest_revision_id
   } catch {
     // The revision's own status is what decides the run; this read only adds detail.
   }

@@ -7,7 +7,7 @@ import type { Options } from '../../../inputs/options.ts'
 import { uploadsWorkspace } from '../../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
-import type { DeployState, Promotion } from '../state.ts'
+import type { Learned, Promotion } from '../../../interface/journal.ts'
 import type { Origin } from './plan.ts'
 import {
   promotedNamed,
@@ -78,43 +78,44 @@ export function namedMaterial(o: Options): NamedMaterial {
 }
 
 /**
- * The run's material, with the state's ref and expected commit. An upload's archive is built here,
- * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
- * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
+ * The run's material. An upload's archive is built here, before any request (its errors send
+ * nothing); its module is loaded only for an upload (a chunk of its own in the bundle), so other
+ * runs start as before. `releaseMaterial` removes it.
  */
 export async function prepareMaterial(
   o: Options,
-  state: DeployState,
   deps: FlowDeps
-): Promise<Material | Stop> {
-  if (o.promoteFrom !== undefined) return preparePromotion(o, state, deps)
-  if (!uploadsWorkspace(o.source, o.revisionSource)) {
-    const named = namedMaterial(o)
-    state.ref = named.ref
-    state.expectedSha = named.expectedSha
-    return named
-  }
-  return uploadMaterial(o, originOf(o), state, deps)
+): Promise<Material | (Stop & { learned?: Learned })> {
+  if (o.promoteFrom !== undefined) return preparePromotion(o, deps)
+  if (!uploadsWorkspace(o.source, o.revisionSource)) return namedMaterial(o)
+  return uploadMaterial(o, originOf(o), deps)
+}
+
+/** What the material tells the journal: the ref and commit expected, the archive, the promotion. */
+export function materialFacts(m: Material): Learned {
+  if (m.kind === 'promoted') return { ...materialFacts(m.of), promotion: m.promotion }
+  if (m.kind === 'upload') return { source: m.upload.facts }
+  return { ref: m.ref, expectedSha: m.expectedSha }
 }
 
 async function uploadMaterial(
   o: Options,
   origin: Origin,
-  state: DeployState,
   deps: FlowDeps
-): Promise<UploadMaterial | Stop> {
-  const upload = await (await import('./upload.ts')).prepareUpload(o, state, deps)
+): Promise<UploadMaterial | (Stop & { learned?: Learned })> {
+  const upload = await (await import('./upload.ts')).prepareUpload(o, deps)
   if (stopped(upload)) return upload
   const expected = o.expectedSourceDigest
   if (expected !== undefined && upload.facts.digest !== expected) {
     await upload.archive.cleanup()
     const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`
-    return stop(
+    const refused = stop(
       `The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`,
       'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.',
       'Source digest differs',
       { nothingSent: true }
     )
+    return { ...refused, learned: { source: upload.facts } }
   }
   return { kind: 'upload', ...origin, configPath: upload.archive.configPath, upload }
 }
@@ -122,16 +123,15 @@ async function uploadMaterial(
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
 async function preparePromotion(
   o: Options,
-  state: DeployState,
   deps: FlowDeps
-): Promise<PromotedMaterial | Stop> {
+): Promise<PromotedMaterial | (Stop & { learned?: Learned })> {
   const source = await readPromotionSource(o, deps)
   if (stopped(source)) return source
   let of: NamedMaterial | UploadMaterial
   let what: string
   if (source.deployment.source === 'internal_source') {
     if (o.expectedSourceDigest === undefined) return digestNeeded(source, deps)
-    const upload = await uploadMaterial(o, promotedOrigin(o, source), state, deps)
+    const upload = await uploadMaterial(o, promotedOrigin(o, source), deps)
     if (stopped(upload)) return upload
     of = upload
     what = of.upload.facts.digest
@@ -141,12 +141,8 @@ async function preparePromotion(
     const { what: said, ...named } = promoted
     what = said
     of = { kind: 'named', ...named }
-    state.ref = named.ref
-    state.expectedSha = named.expectedSha
   }
-  const promotion = promotionOf(source, what)
-  state.promotion = promotion
-  return { kind: 'promoted', source, promotion, of }
+  return { kind: 'promoted', source, promotion: promotionOf(source, what), of }
 }
 
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */

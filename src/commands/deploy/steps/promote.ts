@@ -14,7 +14,7 @@ import type { Options } from '../../../inputs/options.ts'
 import type { Origin } from './plan.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { DeployState, Promotion } from '../state.ts'
+import type { Journal, Promotion } from '../../../interface/journal.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 /** The source deployment and the revision whose material is promoted. */
@@ -255,7 +255,7 @@ export function promotedNamed(
   return m
 }
 
-/** The promotion as the state keeps it: the output, the log and the summary say it. */
+/** The promotion as the journal keeps it: the output, the log and the summary say it. */
 export function promotionOf(s: PromotionSource, what: string): Promotion {
   return {
     fromId: s.deployment.id,
@@ -318,9 +318,9 @@ function sameRepository(a: string, b: string): boolean {
 }
 
 /** `Promoted <source> revision <id> (<what>) to <target>: revision <id>`. */
-export function promotedLine(p: Promotion, state: DeployState, dryRun: boolean): string {
-  const target = state.name ?? state.deploymentId ?? 'the target'
+export function promotedLine(p: Promotion, journal: Journal, dryRun: boolean): string {
+  const target = journal.name ?? journal.deploymentId ?? 'the target'
   return dryRun
     ? `Would promote ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}.`
-    : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${state.revisionId ?? 'none'}`
+    : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${journal.revisionId ?? 'none'}`
 }

@@ -8,7 +8,8 @@ import type { Deployment } from '../../../control-plane/schema.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
-import { observe, writing, type DeployState } from '../state.ts'
+import { seen, told, writing } from '../facts.ts'
+import type { Journal, Learned } from '../../../interface/journal.ts'
 import {
   awaitNewRevision,
   LATE_REVISION_PAUSES_MS,
@@ -20,12 +21,15 @@ import type { Written } from './write-revision.ts'
 
 type ResizeOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
 
+/** What the resize made (or the write as it was, without one), and what it learned. */
+export type Resized = (Written | Stop) & { learned?: Learned }
+
 export async function resizeAfter(
   o: ResizeOptions,
-  state: DeployState,
+  journal: Journal,
   deps: FlowDeps,
   written: Written
-): Promise<Written | Stop> {
+): Promise<Resized> {
   if (written.kind === 'revision-missing') return written
   const d = written.deployment
   const resize = resizeOf(o, d, deps.say)
@@ -35,11 +39,20 @@ export async function resizeAfter(
       deps.log.info('The deployment is already of the size asked for: no resize.')
     return written
   }
-  const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize))
-  const made = await resizeRevision(deps, d, out)
-  if (stopped(made)) return made
-  if (!made) return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id }
-  return madeBy(state, deps, written, made)
+  const out = await deps.log.group('Resize the deployment', () => send(deps, d, resize))
+  const learned = seen(out, deps.log, journal)
+  try {
+    const made = await resizeRevision(deps, d, out)
+    if (stopped(made)) return { ...made, learned }
+    if (!made)
+      return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id, learned }
+    const facts = { ...learned, ...seen(made, deps.log, { ...journal, ...learned }) }
+    const revisionId = await revisionOf(deps.client, made)
+    if (stopped(revisionId)) return { ...revisionId, learned: facts }
+    return { ...madeBy(deps, written, made, revisionId), learned: { ...facts, revisionId } }
+  } catch (err) {
+    throw told(err, learned)
+  }
 }
 
 /**
@@ -89,19 +102,14 @@ async function madeBefore(
   return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '')
 }
 
-async function send(
-  state: DeployState,
-  deps: FlowDeps,
-  d: Deployment,
-  resize: Resize
-): Promise<Deployment> {
+async function send(deps: FlowDeps, d: Deployment, resize: Resize): Promise<Deployment> {
   const { client, log } = deps
   for (const input of resize.unreported)
     log.info(
       `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`
     )
   log.info(`Resize: ${resize.described.join(', ')}.`)
-  const out = await writing(state, deps, 'update', () =>
+  const out = await writing(deps, 'update', () =>
     writeReconciled(
       client,
       d,
@@ -112,21 +120,16 @@ async function send(
       deps.clock.now
     )
   )
-  observe(state, out, log)
   return out
 }
 
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */
-async function madeBy(
-  state: DeployState,
+function madeBy(
   deps: FlowDeps,
   written: Written,
-  out: Deployment
-): Promise<Written | Stop> {
-  observe(state, out, deps.log)
-  const revisionId = await revisionOf(deps.client, out)
-  if (stopped(revisionId)) return revisionId
-  state.revisionId = revisionId
+  out: Deployment,
+  revisionId: string
+): Written | Stop {
   if (written.kind === 'revision') {
     const refused = refuseWithoutCode(written.deployment, out, revisionId)
     if (refused) return refused

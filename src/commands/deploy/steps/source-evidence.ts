@@ -9,63 +9,67 @@ import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending } from '../../../interface/ending.ts'
-import { newState, observe, type DeployState, type Evidence } from '../state.ts'
+import { seen } from '../facts.ts'
+import type { Evidence, Journal } from '../../../interface/journal.ts'
 import { builtFrom, examineServer, healthSettings, type Examined } from './after-deployed.ts'
 import type { PromotedMaterial } from './material.ts'
 
+/** What examined the source, and the ending when it may not be promoted (refused, cancelled). */
+export interface Examination {
+  evidence?: Evidence
+  ending?: Ending
+}
+
 /**
  * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
- * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
+ * when it may not be promoted. `verify-source: false` examines nothing, and says so.
  */
 export async function verifySource(
   o: Options,
-  state: DeployState,
+  journal: Journal,
   deps: FlowDeps,
   m: PromotedMaterial
-): Promise<Ending | undefined> {
+): Promise<Examination> {
   const { deployment: d, revision } = m.source
-  const evidence = (e: Evidence) => (m.promotion.evidence = e)
   if (!o.verifySource) {
-    evidence({ kind: 'skipped' })
     // A dry run promotes nothing: it says what a real run would do.
     const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is']
     deps.log.warning(
       `${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`,
       o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence'
     )
-    return undefined
+    return { evidence: { kind: 'skipped' } }
   }
   const examined = await deps.log.group(
     `Verify the promotion's source "${d.name}" revision ${revision.id}`,
     () => examineSource(o, deps, m)
   )
   if (stopped(examined)) {
-    evidence({ kind: 'refused', check: 'the health check' })
-    return refuse(m, state, deps, 'the health check', examined.failure.message)
+    const check = 'the health check'
+    const ending = refuse(m, journal, deps, check, examined.failure.message)
+    return { evidence: { kind: 'refused', check }, ending }
   }
   if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
     const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`
-    return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
+    return { ending: { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } } }
   }
   const missing = shortfall(examined)
   if (missing) {
-    evidence({ kind: 'refused', check: missing.check })
-    return refuse(m, state, deps, missing.check, missing.what)
+    const ending = refuse(m, journal, deps, missing.check, missing.what)
+    return { evidence: { kind: 'refused', check: missing.check }, ending }
   }
   const checks = passed(examined)
-  evidence({ kind: 'verified', checks })
   deps.log.info(
     `Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`
   )
-  return undefined
+  return { evidence: { kind: 'verified', checks } }
 }
 
 /** The gate and the checks against the source's URL, as this run would run them on the target. */
 async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
   const { deployment: d, revision } = m.source
-  const seen = newState(o)
-  seen.urlRefused = true
-  observe(seen, d, deps.log)
+  // The source's URL, said as it is used here: a problem with it is the gate's to say.
+  const source = seen(d, deps.log, { urlRefused: true })
   const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath
   const checked = { ...o, graphConfigPath: own }
   const built = {
@@ -75,14 +79,14 @@ async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
   const skipped = await graphsSkippedBecause(builtFrom(o, m.of), built, deps.workspace ?? '.')
   // Without health-check the served-revision check runs anyway, on the default health route.
   const path = o.healthCheck || DEFAULT_HEALTH_PATH
-  const settings = healthSettings(checked, path, seen, deps, { waitedMs: 0 })
+  const settings = healthSettings(checked, path, source, deps, { waitedMs: 0 })
   // Without health-check, one healthy probe and the revision served suffice: no window to hold.
   if (!o.healthCheck) settings.windowMs = 0
   return examineServer(checked, deps, {
     settings,
     expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
     ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
-    urlProblem: seen.urlProblem,
+    urlProblem: source.urlProblem,
     checksTitle: `Checks of "${d.name}" revision ${revision.id}`
   })
 }
@@ -129,13 +133,13 @@ function passed(x: Examined): string[] {
 /** One error naming the source, its revision and the check; nothing was written. */
 function refuse(
   m: PromotedMaterial,
-  state: DeployState,
+  journal: Journal,
   deps: FlowDeps,
   check: string,
   what: string
 ): Ending {
   const { deployment: d, revision } = m.source
-  const target = state.name ?? state.deploymentId ?? 'the target'
+  const target = journal.name ?? journal.deploymentId ?? 'the target'
   return stop(
     `Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`,
     `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`,

@@ -11,13 +11,20 @@ import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
-import { observe, type DeployState } from '../state.ts'
+import { seen, told } from '../facts.ts'
+import type { Journal, Learned } from '../../../interface/journal.ts'
+
+/** The deployment to update, or none (to create it), with what its read told. */
+export interface Target {
+  current: Deployment | undefined
+  learned?: Learned
+}
 
 export async function findTarget(
   o: Options,
-  state: DeployState,
+  journal: Journal,
   deps: FlowDeps
-): Promise<Deployment | undefined | Stop> {
+): Promise<Target | (Stop & { learned?: Learned })> {
   const { client, log } = deps
   const found = await log.group('Find the deployment', async () => {
     const target = o.target
@@ -37,21 +44,32 @@ export async function findTarget(
         'Name and id disagree'
       )
     }
-    observe(state, d, log)
+    const learned = seen(d, log, journal)
     log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
-    return d
+    return { current: d, learned }
   })
-  if (!found || stopped(found) || !DELETING_STATUSES.includes(found.status)) return found
-  return awaitDeletion(o, state, deps, found)
+  if (stopped(found) || !found?.current) return found ?? { current: undefined }
+  if (!DELETING_STATUSES.includes(found.current.status)) return found
+  const gone = await awaitDeletion(o, deps, found.current).catch((err: unknown) => {
+    throw told(err, found.learned ?? {})
+  })
+  // Nothing of the deleted deployment is this run's: not its id, status or url.
+  const cleared = { deploymentId: undefined, deploymentStatus: undefined, url: undefined }
+  const learned = {
+    ...found.learned,
+    ...(gone === 'gone' ? { ...cleared, urlProblem: undefined } : {})
+  }
+  return gone === undefined || gone === 'gone'
+    ? { current: undefined, learned }
+    : { ...gone, learned }
 }
 
 /** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
 async function awaitDeletion(
   o: Options,
-  state: DeployState,
   deps: FlowDeps,
   d: Deployment
-): Promise<undefined | Stop> {
+): Promise<undefined | 'gone' | Stop> {
   const { log } = deps
   if (o.target.kind === 'id') {
     return stop(
@@ -83,10 +101,5 @@ async function awaitDeletion(
       { outcome: 'timeout' }
     )
   }
-  // Nothing of the deleted deployment is this run's: not its id, status or url.
-  state.deploymentId = undefined
-  state.deploymentStatus = undefined
-  state.url = undefined
-  state.urlProblem = undefined
-  return undefined
+  return 'gone'
 }

@@ -27,7 +27,7 @@ import {
 } from '../../../upload/workspace-git.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { DeployState, SourceFacts } from '../state.ts'
+import type { Journal, SourceFacts } from '../../../interface/journal.ts'
 
 /** PUTs of one run in all, each to a new upload URL. */
 const UPLOAD_TRIES = 3
@@ -38,11 +38,7 @@ export interface SourceUpload {
   /** The facts as one line for the log and the plan. */
   described: string
   /** Uploads the archive for this deployment: the object path to name (uploadSource). */
-  store(
-    client: ControlPlaneClient,
-    deploymentId: string,
-    state: DeployState
-  ): Promise<string | Stop>
+  store(client: ControlPlaneClient, deploymentId: string, journal: Journal): Promise<string | Stop>
 }
 
 /** `12 files, 3.4 KiB, sha256:...; git 3f2c1a9e0b7d (with uncommitted changes)`. */
@@ -58,11 +54,7 @@ function size(bytes: number): string {
 }
 
 /** Archives the workspace's project; an ArchiveError becomes the run's error, before any request. */
-export async function prepareUpload(
-  o: Options,
-  state: DeployState,
-  deps: FlowDeps
-): Promise<SourceUpload | Stop> {
+export async function prepareUpload(o: Options, deps: FlowDeps): Promise<SourceUpload | Stop> {
   const workspace = deps.workspace ?? '.'
   const inputName = deps.say('graph-config-path')
   // The upload's deadline: `timeout` from here, the first step of the run.
@@ -94,7 +86,6 @@ export async function prepareUpload(
       digest: archive.digest,
       ...(commit ? { commit } : {})
     }
-    state.source = facts
     for (const w of archive.warnings) deps.log.warning(w, 'Large source archive')
     const described = describeSource(facts)
     deps.log.info(`Source archive: ${described}.`)
@@ -104,8 +95,12 @@ export async function prepareUpload(
       archive,
       facts,
       described,
-      store: (client, deploymentId, st) =>
-        uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl, deadline })
+      store: (client, deploymentId, journal) =>
+        uploadSource(client, deploymentId, upload, journal, {
+          ...deps,
+          baseUrl: o.baseUrl,
+          deadline
+        })
     }
     return upload
   })
@@ -164,7 +159,7 @@ async function uploadSource(
   client: ControlPlaneClient,
   deploymentId: string,
   upload: SourceUpload,
-  state: DeployState,
+  journal: Journal,
   deps: UploadDeps
 ): Promise<string | Stop> {
   // An upload URL on this machine is taken only from a control plane on this machine.
@@ -194,7 +189,7 @@ async function uploadSource(
       }
       const why = putFailure(r)
       failures.push(`try ${attempt}: ${why}`)
-      if (r.outcome === 'unusable') return unusableUrl(state, r.reason, deps)
+      if (r.outcome === 'unusable') return unusableUrl(journal, r.reason, deps)
       if (r.outcome === 'cancelled' || deps.signal?.aborted) break
       deps.log.warning(
         `The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
@@ -204,7 +199,7 @@ async function uploadSource(
       if (attempt < UPLOAD_TRIES && !(await client.pause(attempt))) break
     }
     const late = deps.clock.now() >= deadline
-    return uploadFailed(state, failures, late ? deps.say('timeout') : undefined)
+    return uploadFailed(journal, failures, late ? deps.say('timeout') : undefined)
   })
 }
 
@@ -225,17 +220,17 @@ async function uploadUrl(
 }
 
 /** Where this run's deployment stands after an upload that stored nothing. */
-function createdNote(state: DeployState): string {
-  const name = state.name ? `"${state.name}"` : state.deploymentId
-  return state.created
-    ? ` Deployment ${name} (${state.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
+function createdNote(journal: Journal): string {
+  const name = journal.name ? `"${journal.name}"` : journal.deploymentId
+  return journal.created
+    ? ` Deployment ${name} (${journal.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
     : ''
 }
 
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
-function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): Stop {
+function unusableUrl(journal: Journal, reason: string, deps: FlowDeps): Stop {
   return stop(
-    `The source archive was not sent: ${sanitizeServerText(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`,
+    `The source archive was not sent: ${sanitizeServerText(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(journal)}`,
     `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`,
     'Upload URL refused'
   )
@@ -245,11 +240,11 @@ function unusableUrl(state: DeployState, reason: string, deps: FlowDeps): Stop {
  * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
  * the run's timeout ending, with nothing patched.
  */
-function uploadFailed(state: DeployState, failures: string[], timeout?: string): Stop {
+function uploadFailed(journal: Journal, failures: string[], timeout?: string): Stop {
   const tries = failures.length ? ` (${failures.join('; ')})` : ''
   const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : ''
   return stop(
-    `The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`,
+    `The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(journal)}`,
     timeout
       ? `The upload host did not store the source within ${timeout}: check that this runner can reach it (a proxy, a firewall), or give the run a longer ${timeout}.`
       : 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.',

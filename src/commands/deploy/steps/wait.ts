@@ -81,10 +81,8 @@ export interface WaitOptions {
   onPollError?: (error: unknown, consecutive: number) => void
 }
 
-export interface TimelineEntry {
-  status: string
-  elapsedMs: number
-}
+import type { TimelineEntry } from '../../../interface/journal.ts'
+export type { TimelineEntry } from '../../../interface/journal.ts'
 
 export type WaitOutcome = 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
 

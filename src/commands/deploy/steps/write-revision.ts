@@ -12,8 +12,9 @@ import {
 import type { FlowDeps } from '../deps.ts'
 import { awaitAgentEnvironment } from './agent-environment.ts'
 import { stopped, type Stop } from '../../../interface/ending.ts'
-import { planUpdate, type Plan } from './plan.ts'
-import { observe, writing, type DeployState } from '../state.ts'
+import { planShown, planUpdate, type Plan } from './plan.ts'
+import { seen, told, writing } from '../facts.ts'
+import type { Journal, Learned } from '../../../interface/journal.ts'
 import type { NamedMaterial, UploadMaterial } from './material.ts'
 
 export type Written =
@@ -24,60 +25,115 @@ export type Written =
   /** The update asked for a revision and none appeared. */
   | { kind: 'revision-missing'; deployment: Deployment; before: string | null }
 
+/** What the write made, the plan it sent (replanned when another run created the deployment first). */
+export interface Wrote {
+  written: Written
+  plan: Plan
+  /** The deployment's active revision before this run wrote: what a rollback restores. */
+  previousActive: string | null
+  learned: Learned
+}
+
 export async function writePlan(
   o: Options,
-  state: DeployState,
+  journal: Journal,
   deps: FlowDeps,
   plan: Plan,
   current: Deployment | undefined,
   material: NamedMaterial | UploadMaterial
-): Promise<Written | Stop> {
-  let written: Deployment
-  /** The latest revision before this run's update: what the update must replace. */
-  let before = current?.latest_revision_id ?? null
-  state.previousActive = current?.active_revision_id ?? null
-  if (plan.kind === 'create') {
-    const body = plan.body
-    const result = await writing(state, deps, 'create', () => create(o, body, deps))
-    if (stopped(result)) return result
-    observe(state, result.deployment, deps.log)
-    if (result.kind === 'created' && material.kind !== 'upload') {
-      state.created = true
-      written = result.deployment
-    } else {
-      // Another run created it first: this run's write becomes an update of theirs. An upload's
-      // create makes no revision of the source: the PATCH that names the upload does.
-      if (result.kind === 'created') state.created = true
-      const replanned = planUpdate(o, result.deployment, material, deps.say)
-      if (stopped(replanned)) return replanned
-      plan = replanned
-      // What the run did stays the create it made (the summary's changes); the upload's update
-      // is its second step. A deployment another run created is this run's update.
-      if (result.kind === 'taken') state.plan = plan
-      before = result.deployment.latest_revision_id
-      state.previousActive = result.deployment.active_revision_id
-      if (result.kind === 'taken') noteRepository(state, deps, plan)
-      const updated = await update(state, deps, plan, result.deployment, material)
-      if (stopped(updated)) return updated
-      written = updated
-    }
-  } else {
-    const updated = await update(state, deps, plan, current as Deployment, material)
+): Promise<Wrote | (Stop & { learned: Learned })> {
+  const learned: Learned = {}
+  const write: Writes = { o, journal, deps, material, learned }
+  try {
+    const made =
+      plan.kind === 'create'
+        ? await createThenUpdate(write, plan)
+        : ({
+            plan,
+            before: current?.latest_revision_id ?? null,
+            previousActive: current?.active_revision_id ?? null,
+            update: current as Deployment
+          } satisfies Made)
+    if (stopped(made)) return { ...made, learned }
+    const written = await madeRevision(write, made)
+    if (stopped(written)) return { ...written, learned }
+    return { written, plan: made.plan, previousActive: made.previousActive, learned }
+  } catch (err) {
+    throw told(err, learned)
+  }
+}
+
+/** What the steps of one write share: what it learned so far, for the flow to record. */
+interface Writes {
+  o: Options
+  journal: Journal
+  deps: FlowDeps
+  material: NamedMaterial | UploadMaterial
+  learned: Learned
+}
+
+/** The plan the write sends next, and the latest revision before it (what it must replace). */
+interface Made {
+  plan: Plan
+  before: string | null
+  previousActive: string | null
+  /** The deployment to update; else the one the create made, ready as it is. */
+  update?: Deployment
+  ready?: Deployment
+}
+
+/** The create; an update of it when another run created it first, or for an upload's revision. */
+async function createThenUpdate(
+  w: Writes,
+  plan: Extract<Plan, { kind: 'create' }>
+): Promise<Made | Stop> {
+  const { o, deps, material, learned } = w
+  const result = await writing(deps, 'create', () => create(o, plan.body, deps))
+  if (stopped(result)) return result
+  Object.assign(learned, seen(result.deployment, deps.log, { ...w.journal, ...learned }))
+  if (result.kind === 'created') learned.created = true
+  if (result.kind === 'created' && material.kind !== 'upload')
+    return { plan, before: null, previousActive: null, ready: result.deployment }
+  // Another run created it first: this run's write becomes an update of theirs. An upload's
+  // create makes no revision of the source: the PATCH that names the upload does.
+  const replanned = planUpdate(o, result.deployment, material, deps.say)
+  if (stopped(replanned)) return replanned
+  // What the run did stays the create it made (the summary's changes); the upload's update
+  // is its second step. A deployment another run created is this run's update.
+  if (result.kind === 'taken')
+    Object.assign(learned, { plan: planShown(replanned) }, noteRepository(deps, replanned))
+  return {
+    plan: replanned,
+    before: result.deployment.latest_revision_id,
+    previousActive: result.deployment.active_revision_id,
+    update: result.deployment
+  }
+}
+
+/** The update (unless the create was all), then the revision it made: this run's, to follow. */
+async function madeRevision(w: Writes, made: Made): Promise<Written | Stop> {
+  const { deps, learned } = w
+  const know = (d: Deployment) =>
+    Object.assign(learned, seen(d, deps.log, { ...w.journal, ...learned }))
+  let written = made.ready
+  if (!written) {
+    const updated = await update(w, made.plan, made.update as Deployment)
     if (stopped(updated)) return updated
     written = updated
   }
-  observe(state, written, deps.log)
+  know(written)
+  const plan = made.plan
   if (plan.kind === 'update' && !plan.newRevision)
     return { kind: 'no-revision', deployment: written }
-  if (plan.kind === 'update' && written.latest_revision_id === before) {
-    const late = await awaitNewRevision(deps.client, written.id, before, deps.log)
-    if (!late) return { kind: 'revision-missing', deployment: written, before }
+  if (plan.kind === 'update' && written.latest_revision_id === made.before) {
+    const late = await awaitNewRevision(deps.client, written.id, made.before, deps.log)
+    if (!late) return { kind: 'revision-missing', deployment: written, before: made.before }
     written = late
-    observe(state, written, deps.log)
+    know(written)
   }
   const revisionId = await revisionOf(deps.client, written)
   if (stopped(revisionId)) return revisionId
-  state.revisionId = revisionId
+  learned.revisionId = revisionId
   deps.log.info(`Revision ${revisionId}.`)
   return { kind: 'revision', deployment: written, revisionId }
 }
@@ -97,18 +153,15 @@ function create(o: Options, body: Extract<Plan, { kind: 'create' }>['body'], dep
   })
 }
 
-async function update(
-  state: DeployState,
-  deps: FlowDeps,
-  p: Plan,
-  d: Deployment,
-  material: NamedMaterial | UploadMaterial
-): Promise<Deployment | Stop> {
+async function update(w: Writes, p: Plan, d: Deployment): Promise<Deployment | Stop> {
   if (p.kind !== 'update') throw new Error('update needs an update plan')
+  const { deps, material } = w
   const { client, log } = deps
   // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
   // reconciled like any other, with the same object.
-  const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state))
+  const object =
+    material.kind === 'upload' &&
+    (await material.upload.store(client, d.id, { ...w.journal, ...w.learned }))
   if (stopped(object)) return object
   const body = object === false ? p.body : withObject(p.body, object)
   return log.group('Update the deployment', async () => {
@@ -119,7 +172,7 @@ async function update(
         'Secrets removed'
       )
     }
-    const out = await writing(state, deps, 'update', () =>
+    const out = await writing(deps, 'update', () =>
       patchReconciled(client, d, body, p.newRevision, log, deps.clock.now)
     )
     log.info(`Updated deployment "${out.name}" (${out.id}).`)
@@ -136,12 +189,12 @@ function withObject(body: PatchDeploymentRequest, objectPath: string): PatchDepl
 }
 
 /** The workflow's repository is not the deployment's: say so, and compare no commit. */
-export function noteRepository(state: DeployState, deps: FlowDeps, p: Plan): void {
-  if (p.kind !== 'update' || !p.otherRepository) return
-  state.expectedSha = undefined
+export function noteRepository(deps: FlowDeps, p: Plan): Learned {
+  if (p.kind !== 'update' || !p.otherRepository) return {}
   deps.log.warning(
     `Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
       `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`,
     'Another repository'
   )
+  return { expectedSha: undefined }
 }

@@ -1,0 +1,141 @@
+// The facts a read of the deployment tells, and a write cut off by a cancel: what the steps return
+// for their flow to record in the journal (src/interface/journal.ts). The flows alone write it.
+import { deploymentStatusWord } from './status-words.ts'
+import type { Deployment } from '../../control-plane/schema.ts'
+import { kindOf, sizeOfTier } from '../../control-plane/vocabulary.ts'
+import type { Options } from '../../inputs/options.ts'
+import type { Journal, Learned, Writing } from '../../interface/journal.ts'
+import type { FlowDeps } from './deps.ts'
+import type { FlowLog } from '../../log.ts'
+
+/** A run's journal before its first step, as its flow holds it: what the inputs name. */
+export function newJournal(o: Options): Learned {
+  // Every fact a run reports, unknown until a step returns it.
+  const unknown = Object.fromEntries(
+    ['plan', 'revisionId', 'revisionStatus', 'deploymentStatus', 'url', 'repoCommitSha']
+      .concat(['expectedSha', 'ref', 'newerRevisionId', 'outcome', 'writing'])
+      .map(k => [k, undefined])
+  )
+  return {
+    ...unknown,
+    name: o.name,
+    deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
+    created: false,
+    timeline: []
+  }
+}
+
+/** A flow records what a step returned (or what a thrown error carries). */
+export function record(journal: Learned, learned: Learned | undefined): void {
+  Object.assign(journal, learned)
+}
+
+const LEARNED = Symbol('learned')
+
+/** The error, carrying what the step learned before it was thrown (later facts win). */
+export function told(err: unknown, learned: Learned): unknown {
+  if (typeof err !== 'object' || err === null) return err
+  const e = err as { [LEARNED]?: Learned }
+  e[LEARNED] = { ...learned, ...e[LEARNED] }
+  return err
+}
+
+/** What a thrown error carries of what its steps learned. */
+export function toldBy(err: unknown): Learned | undefined {
+  return typeof err === 'object' && err !== null
+    ? (err as { [LEARNED]?: Learned })[LEARNED]
+    : undefined
+}
+
+/**
+ * What a read of the deployment tells; a URL that is not used is said once (`known.urlRefused`:
+ * said before, by this run).
+ */
+export function seen(
+  d: Deployment,
+  log: Pick<FlowLog, 'warning'>,
+  known: Pick<Journal, 'urlRefused'>
+): Learned {
+  const facts: Learned = {
+    deploymentId: d.id,
+    name: d.name,
+    tenantId: d.tenant_id,
+    deploymentStatus: deploymentStatusWord(d.status),
+    deploymentType: kindOf(d.source_config.deployment_type),
+    tier: d.deployment_tier ?? undefined,
+    size: sizeOfTier(d.deployment_tier),
+    urlProblem: undefined
+  }
+  // The service's newer top-level `url` where it gives one; else the custom_url, as before.
+  const url = d.url || d.source_config.custom_url
+  const field = d.url ? 'url' : 'custom_url'
+  if (!url) return facts
+  if (isWellFormedUrl(url)) return { ...facts, url: outputUrl(url) }
+  const credentials = credentialsIn(url)
+  const urlProblem = credentials
+    ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
+    : `its ${field} is not a well-formed http(s) URL`
+  const refused = { ...facts, url: undefined, urlProblem, urlRefused: true }
+  if (known.urlRefused) return refused
+  log.warning(
+    credentials
+      ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
+      : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`,
+    'URL not used'
+  )
+  return refused
+}
+
+// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
+// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
+// is percent-encoded: it names the same resource, and a workflow that writes the output into a
+// `run:` line or a dotenv reader finds nothing in it to expand or run.
+const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g
+
+/**
+ * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
+ * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
+ * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
+ */
+export function outputUrl(text: string): string {
+  const u = new URL(text)
+  const tail = `${u.pathname}${u.search}${u.hash}`.replace(
+    URL_KEPT,
+    c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+  )
+  const out = `${u.origin}${tail}`
+  return out === `${text}/` ? text : out
+}
+
+/** The host of a URL that carries user:password@, or undefined. */
+function credentialsIn(text: string): string | undefined {
+  const u = URL.parse(text)
+  return u && (u.username || u.password) ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
+}
+
+/**
+ * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
+ * whitespace, control characters or workflow-command markers, where anything may read it.
+ */
+function isWellFormedUrl(text: string): boolean {
+  if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return false
+  if (text.includes('##[') || /^[^:]*::/.test(text)) return false
+  const u = URL.parse(text)
+  return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
+}
+
+/**
+ * A write: a cancel that cuts it off leaves its outcome unknown, which the error carries
+ * (`writing`); a write that ended (answered, or failed after reconciling) is known.
+ */
+export async function writing<T>(
+  deps: FlowDeps,
+  kind: Writing,
+  write: () => Promise<T>
+): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    throw deps.signal?.aborted ? told(err, { writing: kind }) : err
+  }
+}
