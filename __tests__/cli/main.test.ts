@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { cli, type CliIo, type Run } from '../../src/cli/main.ts'
 import type { ExitCode, RunPort, RunResult } from '../../src/port.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
+import { run as realRun } from '../../src/run.ts'
 
 const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const SECRET = 'sk-very-secret-value-42'
@@ -273,6 +274,15 @@ test("a delete or a sweep of a fork's merge request is not a deploy: the fork ru
   const sweep = ['sweep', '--sweep-names', 'my-agent-mr-{pr}']
   expect(await cli(sweep, FORK, io().io, run)).toBe(0)
   expect(seen).toHaveLength(2)
+})
+
+test('a sweep-max-age without a unit is refused in the CLI’s words before any request (exit 2)', async () => {
+  const f = io()
+  const argv = ['sweep', '--sweep-names', 'my-agent-pr-*', '--sweep-max-age', '7']
+  // No base URL that answers: a request would fail the run otherwise than exit 2.
+  const env = { ...ENV, CONTROL_PLANE_BASE_URL: 'http://127.0.0.1:9' }
+  expect(await cli(argv, env, f.io, realRun)).toBe(2)
+  expect(f.stderr).toMatch(/`--sweep-max-age` needs a unit: `7` would be 7 seconds/)
 })
 
 /** Every declared output, as run() returns them: '' where unset, the booleans false. */

@@ -1490,3 +1490,26 @@ describe('promotion inputs', () => {
     expect(unverified.verifySource).toBe(false)
   })
 })
+
+describe('command: sweep: bad inputs, each named with what is expected', () => {
+  const sweep = (over: Partial<RawInputs>) => ({ 'api-key': API_KEY, command: 'sweep', ...over })
+  test.each([
+    [{}, /`sweep-names` is required with `command: sweep`/],
+    [{ 'sweep-names': '*' }, /`sweep-names` must name a part of the deployments/],
+    [{ 'sweep-names': 'pv-*' }, /needs a criterion/],
+    [{ 'sweep-names': 'pv-*', 'sweep-closed': 'true' }, /`sweep-closed` needs `\{pr\}`/],
+    [{ 'sweep-names': 'pv-*', 'sweep-max-age': '7 days' }, /`sweep-max-age` must be a duration/],
+    [
+      { 'sweep-names': 'pv-*', 'sweep-max-age': '7' },
+      /`sweep-max-age` needs a unit: `7` would be 7 seconds; write `7d` for days or `7h` for hours \(at least `1h`\)/
+    ],
+    [{ 'sweep-names': 'pv-*', 'sweep-max-age': '30m' }, /`sweep-max-age` must be at least `1h`/],
+    [
+      { 'sweep-names': 'my-agent', 'sweep-max-age': '7d' },
+      /`sweep-names` must hold `\{pr\}` or `\*`/
+    ],
+    [{ 'sweep-names': 'pv-{pr}', name: 'pv-1' }, /`name` applies only to command/]
+  ] as [Partial<RawInputs>, RegExp][])('%j', (over, says) => {
+    expect(problems(sweep(over)).map(p => p.message)).toContainEqual(expect.stringMatching(says))
+  })
+})

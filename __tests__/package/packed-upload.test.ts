@@ -3,11 +3,9 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import { copyFixture, fifoRace, openUp, RUN_AS, watchedTemp } from '../builders/upload.ts'
-import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
 import {
   hostileWorkspace,
   INJECTED,
@@ -87,7 +85,7 @@ for (const dialect of ['interface', 'langsmith'] as const) {
   })
 }
 
-test('a dry run builds the archive and sends no write; a fork merge request is refused', async () => {
+test('a dry run builds the archive and sends no write', async () => {
   const emu = await emulator()
   const workspace = await copyFixture('ignores')
   const name = uniqueName('cli-upload-dry')
@@ -100,23 +98,6 @@ test('a dry run builds the archive and sends no write; a fork merge request is r
   expect(dry.stderr).toMatch(/source: 11 files, \d+ B, sha256:[0-9a-f]{64}/)
   expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
   expect(emu.state().uploads).toEqual([])
-
-  // Even with --repository and --ref given on purpose: the upload would be the fork's code.
-  const fork = await cli(
-    ['deploy', '--repository=acme/agent', '--ref=main'],
-    gitlab(emu, {
-      CONTROL_PLANE_NAME: name,
-      CI_PIPELINE_SOURCE: 'merge_request_event',
-      CI_MERGE_REQUEST_IID: '4',
-      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature',
-      CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent',
-      CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent'
-    }),
-    workspace
-  )
-  expect(fork.code).toBe(2)
-  expect(fork.stderr).toContain('an upload deploy (internal_source)')
-  expect(emu.requests().filter(r => r.method !== 'GET')).toEqual([])
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -270,31 +251,6 @@ test('SIGTERM inside one large file: seen at once, exit 130 with the outputs, th
   expect(readdirSync(temp.dir)).toEqual([])
   expect(emu.requests()).toEqual([])
 }, 120_000)
-
-test.each([
-  ['Azure Pipelines', AZURE_FORK, 'SYSTEM_PULLREQUEST_ISFORK'],
-  ['Travis CI', TRAVIS_FORK, 'TRAVIS_PULL_REQUEST_SLUG']
-])(
-  'a fork build of %s is refused for an upload, before any request (exit 2)',
-  async (_, ci, variable) => {
-    const emu = await emulator()
-    const { apiKey, tenantId } = emu.credentials()
-    const r = await cli(
-      ['deploy', '--name', uniqueName('cli-fork'), '--source', 'internal_source'],
-      {
-        CONTROL_PLANE_API_KEY: apiKey,
-        CONTROL_PLANE_TENANT_ID: tenantId,
-        CONTROL_PLANE_BASE_URL: emu.url,
-        CI: 'true',
-        ...ci
-      },
-      await copyFixture('ignores')
-    )
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(`(${variable}): an upload deploy (internal_source)`)
-    expect(emu.requests()).toEqual([])
-  }
-)
 
 test('--revision-source internal_source on a codehost deployment is refused before any request (exit 2)', async () => {
   const emu = await emulator()

@@ -1,10 +1,10 @@
-// The CLI as a compromised server or a fork's pipeline would meet it, through the packed package:
+// The CLI as a compromised server would meet it, through the packed package:
 // hostile server texts (custom_url, statuses) in every output of the dotenv file, each read back
 // by sh, bash, python-dotenv, GitLab's dotenv report and npm's dotenv exactly and with nothing run
 // or expanded; the workspace's hostile texts (graph id, smoke case, folder and dependency names),
-// which steer no line of the CLI's log; and the four CIs' fork signals, each refused before any
-// request.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+// which steer no line of the CLI's log. (A change from a fork is refused before any request: each
+// CI's signal in cli/ci.test.ts and cli/main.test.ts, the installed CLI in package/packed.test.ts.)
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe } from '@jest/globals'
@@ -197,92 +197,6 @@ async function hostileRevision(c: Case, payload: string) {
   }
 }
 
-/** Each CI's variables for a change from a fork, and how the refusal names it. */
-const FORKS: [string, Record<string, string>, string][] = [
-  [
-    'GitLab CI (source project path)',
-    {
-      GITLAB_CI: 'true',
-      CI_MERGE_REQUEST_IID: '12',
-      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
-      CI_MERGE_REQUEST_PROJECT_PATH: 'acme/agent-server',
-      CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'mallory/agent-server'
-    },
-    'mallory/agent-server'
-  ],
-  [
-    'GitLab CI (source project id)',
-    {
-      GITLAB_CI: 'true',
-      CI_MERGE_REQUEST_IID: '12',
-      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'main',
-      CI_PROJECT_ID: '100',
-      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '666'
-    },
-    'project 666'
-  ],
-  [
-    'Jenkins',
-    {
-      JENKINS_URL: 'https://ci.example.com/',
-      CHANGE_ID: '9',
-      CHANGE_BRANCH: 'main',
-      CHANGE_FORK: 'mallory'
-    },
-    'mallory'
-  ],
-  [
-    'CircleCI',
-    {
-      CIRCLECI: 'true',
-      CIRCLE_BRANCH: 'pull/5',
-      CIRCLE_PR_NUMBER: '5',
-      CIRCLE_PR_USERNAME: 'mallory',
-      CIRCLE_PR_REPONAME: 'agent-server'
-    },
-    'mallory/agent-server'
-  ],
-  [
-    'Buildkite',
-    {
-      BUILDKITE: 'true',
-      BUILDKITE_BRANCH: 'mallory:main',
-      BUILDKITE_PULL_REQUEST: '6',
-      BUILDKITE_REPO: 'git@github.com:acme/agent-server.git',
-      BUILDKITE_PULL_REQUEST_REPO: 'https://github.com/mallory/agent-server.git'
-    },
-    'mallory/agent-server'
-  ]
-]
-
-async function forkCase(c: Case, ciEnv: Record<string, string>, fork: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-rel-fork-'))
-  try {
-    await withEmulator({}, async emu => {
-      const file = join(dir, 'deploy.env')
-      // The repository given, the ref left to the CI: still refused, as a same-named branch of
-      // the base repository is not the fork's code.
-      const run = await runCli(
-        c,
-        ['deploy', '--name', 'fork-agent', '--output-file', file],
-        { ...credentials(emu), CONTROL_PLANE_REPOSITORY: 'acme/agent-server', ...ciEnv },
-        dir
-      )
-      c.check(run.code === 2, `exit ${run.code}, expected 2`)
-      c.check(run.stdout === '', `stdout: ${run.stdout.slice(0, 200)}`)
-      c.check(
-        run.stderr.includes(`a change from the fork ${fork} (`),
-        `stderr does not name the fork: ${run.stderr.slice(-400)}`
-      )
-      c.check(run.stderr.includes('give both --repository'), 'no way to deploy it deliberately')
-      c.check(emu.requests().length === 0, `${emu.requests().length} requests were sent`)
-      c.check(readdirSync(dir).length === 0, 'a file was written')
-    })
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 /** The hostile workspace deployed by upload through the packed CLI, every check on. */
 async function hostileWorkspaceCase(
   c: Case,
@@ -343,14 +257,6 @@ describe(GROUP, () => {
       GROUP,
       `CLI dotenv: a revision status with ${what} is UNKNOWN, read back exactly, nothing runs`,
       c => hostileRevision(c, payload),
-      { lane: three }
-    )
-  }
-  for (const [ci, env, fork] of FORKS) {
-    reliabilityCase(
-      GROUP,
-      `CLI: a change from a fork in ${ci} is refused before any request`,
-      c => forkCase(c, env, fork),
       { lane: three }
     )
   }
