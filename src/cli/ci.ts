@@ -3,7 +3,7 @@
 // them from the triggering event (src/runner/event.ts). Each CI says it in its own variables; outside any
 // CI, the git checkout in the working directory says it. One sentence says which source was used.
 import { eventDefaults, type EventDefaults, type GitLabContext } from '../runner/event.ts'
-import type { GitHubContext } from '../runner/context.ts'
+import { text, type GitHubContext } from '../runner/context.ts'
 import type { ForkRefusal } from '../inputs/rules.ts'
 import { githubRepository, remoteHost, type GitFacts } from './git.ts'
 
@@ -52,11 +52,6 @@ type Env = NodeJS.ProcessEnv
 
 const TAG_PREFIX = 'refs/tags/'
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
-
-function text(value: string | undefined): string | undefined {
-  const v = value?.trim()
-  return v ? v : undefined
-}
 
 /** A full commit id, not the all-zero one nor a name such as `HEAD`. */
 function commit(value: string | undefined): string | undefined {

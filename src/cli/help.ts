@@ -180,14 +180,10 @@ const EXAMPLES: Record<Command, readonly string[]> = {
   ]
 }
 
-/** The whole help's: a line of each command (each command's help has more, with comments). */
-const FIRST_EXAMPLES = [
-  '  control-plane-deploy deploy --name my-agent --source internal_source',
-  '  control-plane-deploy deploy --name my-agent --integration-id <uuid> --repository acme/agent',
-  '  control-plane-deploy delete --name my-agent-mr-12 --delete-tracing-project',
-  "  control-plane-deploy sweep --sweep-names 'my-agent-mr-{pr}' --sweep-max-age 7d",
-  '  control-plane-deploy check --name my-agent --ref main'
-]
+/** The whole help's: each command's first (a deploy's first two), without the comments. */
+const FIRST_EXAMPLES = COMMANDS.flatMap(c =>
+  EXAMPLES[c].filter(l => !l.trimStart().startsWith('#')).slice(0, c === 'deploy' ? 2 : 1)
+)
 
 /** Each command in a sentence or two. */
 const PURPOSE: Record<Command, string> = {

@@ -3,8 +3,7 @@
 // is a yes/no flag from its row in the inputs table (its check reads `true` and `false` as
 // booleans). A new input is a new flag, in --help too, without an edit here.
 import { ACTION_INPUTS, ACTION_OUTPUTS } from '../interface/action-yml.ts'
-import { DOCUMENT_INPUTS } from '../interface/names.ts'
-import { defaultOf, INPUT_NAMES, type InputName } from '../interface/names.ts'
+import { defaultOf, DOCUMENT_INPUTS, INPUT_NAMES, type InputName } from '../interface/names.ts'
 import { INPUTS as TABLE } from '../inputs/table.ts'
 
 export interface CliInput {
@@ -19,22 +18,21 @@ export interface CliInput {
   trueOrValue: boolean
 }
 
-/** Whether the input's check reads `true` and `false` as the booleans they say. */
-function isBoolean(name: InputName): boolean {
+/**
+ * What the input's check makes of `true` and `false`: both booleans (a yes/no flag), or off with
+ * `false` and on with `true` or a value (`health-check`).
+ */
+function flagKind(name: InputName): { boolean: boolean; trueOrValue: boolean } {
   // A YAML/JSON input is a document, never a flag (and its parser is loaded only for a run).
-  if ((DOCUMENT_INPUTS as readonly string[]).includes(name)) return false
-  const check = TABLE[name].check as (value: string, fail: () => undefined) => unknown
-  const ignore = () => undefined
-  return check('true', ignore) === true && check('false', ignore) === false
-}
-
-/** Whether an input is off with `false` and on with `true` or a value (`health-check`). */
-function isSwitchOrValue(name: InputName): boolean {
-  if ((DOCUMENT_INPUTS as readonly string[]).includes(name)) return false
+  if ((DOCUMENT_INPUTS as readonly string[]).includes(name))
+    return { boolean: false, trueOrValue: false }
   let failed = false
   const check = TABLE[name].check as (value: string, fail: () => undefined) => unknown
-  const fail = () => ((failed = true), undefined)
-  return check('false', fail) === false && check('true', fail) !== true && !failed
+  const [yes, no] = ['true', 'false'].map(v => check(v, () => ((failed = true), undefined)))
+  return {
+    boolean: yes === true && no === false,
+    trueOrValue: no === false && yes !== true && !failed
+  }
 }
 
 /**
@@ -66,8 +64,7 @@ export const CLI_INPUTS: readonly CliInput[] = INPUT_NAMES.map(name => ({
   description: cliDescription(name),
   default: defaultOf(name),
   required: ACTION_INPUTS[name].required,
-  boolean: isBoolean(name),
-  trueOrValue: isSwitchOrValue(name)
+  ...flagKind(name)
 }))
 
 export const CLI_OUTPUTS = Object.entries(ACTION_OUTPUTS).map(([name, o]) => ({

@@ -31,15 +31,17 @@ function jsonValue(name: string, value: string): unknown {
   const type = JSON_TYPES[name as OutputName]
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
   if (type === 'number' && /^\d{1,15}$/.test(value)) return Number(value)
-  if (type === 'array') {
-    try {
-      const list: unknown = JSON.parse(value)
-      if (Array.isArray(list)) return list
-    } catch {
-      // Not a list: written as the text it is.
-    }
+  return (type === 'array' && jsonArray(value)) || value
+}
+
+/** A JSON array's items; undefined when the value is no JSON array (it stays text). */
+function jsonArray(value: string): unknown[] | undefined {
+  try {
+    const list: unknown = JSON.parse(value)
+    return Array.isArray(list) ? list : undefined
+  } catch {
+    return undefined
   }
-  return value
 }
 
 /** One line per output, `name=value`, in the order given; nothing when there is no output. */
@@ -83,13 +85,8 @@ const NAME_LISTS: ReadonlySet<string> = new Set(['swept'])
 
 /** A JSON array of names, joined by `,`; undefined when the value is no such array. */
 function joinedNames(value: string): string | undefined {
-  let items: unknown
-  try {
-    items = JSON.parse(value)
-  } catch {
-    return undefined
-  }
-  if (!Array.isArray(items)) return undefined
+  const items = jsonArray(value)
+  if (items === undefined) return undefined
   const names = items.filter((i): i is string => typeof i === 'string' && /^[a-z0-9-]+$/.test(i))
   return names.length === items.length ? names.join(',') : undefined
 }

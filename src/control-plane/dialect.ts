@@ -84,25 +84,12 @@ function swapBody(dialect: Dialect, body: unknown): unknown {
   return swapResource(body)
 }
 
-/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
-export function requestToWire(dialect: Dialect, body: unknown): unknown {
-  return swapBody(dialect, body)
-}
-
-/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
-export function responseFromWire(dialect: Dialect, body: unknown): unknown {
-  return swapBody(dialect, body)
-}
-
-/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
-export function requestFromWire(dialect: Dialect, body: unknown): unknown {
-  return swapBody(dialect, body)
-}
-
-/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
-export function responseToWire(dialect: Dialect, body: unknown): unknown {
-  return swapBody(dialect, body)
-}
+// The four directions are one swap, named by who calls it: the client sends requests and reads
+// answers, the server reads requests and sends answers.
+export const requestToWire = swapBody
+export const responseFromWire = swapBody
+export const requestFromWire = swapBody
+export const responseToWire = swapBody
 
 /**
  * A request path (no query string) between the vocabularies; its own inverse, like the bodies.

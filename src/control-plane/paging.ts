@@ -32,6 +32,7 @@ export async function* readAllPages<T extends { id: string }>(
   const seen = new Set<string>()
   let offset = 0
   for (let pages = 1; ; pages++) {
+    const endless = (why: string) => new EndlessListError(ctx, what, pages, pageSize, why)
     const page = await read(offset)
     // An entry may move to the next page while we read (a deployment created meanwhile): it is
     // given once. A full page of entries already given means the offset did not advance.
@@ -39,27 +40,15 @@ export async function* readAllPages<T extends { id: string }>(
     const received = page.resources.length + skipped.length
     const fresh = page.resources.filter(r => !seen.has(r.id))
     const progress = fresh.length > 0 || skipped.some(r => !seen.has(r.id))
-    if (received >= pageSize && !progress) {
-      throw new EndlessListError(
-        ctx,
-        what,
-        pages,
-        pageSize,
-        `page ${pages} held only ${what}s already read: the offset did not advance`
-      )
-    }
+    if (received >= pageSize && !progress)
+      throw endless(`page ${pages} held only ${what}s already read: the offset did not advance`)
     for (const r of [...fresh, ...skipped]) seen.add(r.id)
     yield* fresh
     if (received < pageSize) return
-    if (pages >= MAX_PAGES) {
-      throw new EndlessListError(
-        ctx,
-        what,
-        pages,
-        pageSize,
+    if (pages >= MAX_PAGES)
+      throw endless(
         `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`
       )
-    }
     // A service that echoes the requested offset would loop for ever: step past the page.
     offset = page.offset > offset ? page.offset : offset + received
   }

@@ -94,41 +94,20 @@ export type ResourceSpecNumber =
 export type NumberLimit = 'int' | 'number' | { min: number; max: number }
 const CPU = { min: 0.1, max: 8 } as const
 const CPU_LIMIT = { min: 0.1, max: 16 } as const
+/** The groups whose cpu and cpu_limit production bounds. */
+const BOUNDED_CPU: ReadonlySet<string> = new Set(['application', 'queue', 'redis'])
 
-export const RESOURCE_SPEC_LIMITS: Readonly<Record<ResourceSpecNumber, NumberLimit>> = {
-  min_scale: 'int',
-  max_scale: 'int',
-  cpu: CPU,
-  cpu_limit: CPU_LIMIT,
-  memory_mb: 'int',
-  memory_limit_mb: 'int',
-  queue_min_scale: 'int',
-  queue_max_scale: 'int',
-  queue_cpu: CPU,
-  queue_cpu_limit: CPU_LIMIT,
-  queue_memory_mb: 'int',
-  queue_memory_limit_mb: 'int',
-  orchestrator_cpu: 'number',
-  orchestrator_cpu_limit: 'number',
-  orchestrator_memory_mb: 'int',
-  orchestrator_memory_limit_mb: 'int',
-  orchestrator_min_scale: 'int',
-  orchestrator_max_scale: 'int',
-  executor_cpu: 'number',
-  executor_cpu_limit: 'number',
-  executor_memory_mb: 'int',
-  executor_memory_limit_mb: 'int',
-  redis_cpu: CPU,
-  redis_cpu_limit: CPU_LIMIT,
-  redis_memory_mb: 'int',
-  redis_memory_limit_mb: 'int',
-  db_cpu: 'number',
-  db_cpu_limit: 'number',
-  db_memory_mb: 'int',
-  db_memory_limit_mb: 'int',
-  db_storage_gi: 'int',
-  db_max_connections: 'int'
+function limitOf(group: string, field: string): NumberLimit {
+  if (!/cpu(_limit)?$/.test(field)) return 'int'
+  if (!BOUNDED_CPU.has(group)) return 'number'
+  return field.endsWith('_limit') ? CPU_LIMIT : CPU
 }
+
+export const RESOURCE_SPEC_LIMITS = Object.fromEntries(
+  Object.entries(RESOURCE_SPEC_NUMBERS).flatMap(([group, fields]) =>
+    fields.map(f => [f, limitOf(group, f)])
+  )
+) as Readonly<Record<ResourceSpecNumber, NumberLimit>>
 
 type NumberField = z.ZodOptional<z.ZodNullable<z.ZodNumber>>
 

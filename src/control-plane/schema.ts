@@ -22,35 +22,16 @@ export {
   COMPUTE_TIERS,
   CREATE_ONLY_SOURCE_CONFIG_FIELDS,
   DATABASE_TIERS,
-  DELETING_STATUSES,
   DEPLOYMENT_NAME_PATTERN,
-  DEPLOYMENT_STATUSES,
-  DEPLOYMENT_TYPES,
-  FAILED_REVISION_STATUSES,
   RESERVED_SECRET_NAMES,
   RESERVED_SECRET_NAMES_HOSTED,
-  REVISION_SOURCES,
   REVISION_STATUSES,
   SOURCES,
   UUID_PATTERN,
-  revisionOutcome,
-  type KnownDeploymentStatus,
-  type KnownRevisionStatus,
-  type RevisionOutcome
+  revisionOutcome
 } from './vocabulary.ts'
 
-export {
-  Container,
-  EnvVar,
-  RESOURCE_SPEC_LIMITS,
-  RESOURCE_SPEC_NUMBERS,
-  ResourceSpec,
-  ResourceSpecInResponse,
-  Volume,
-  VolumeMount,
-  type NumberLimit,
-  type ResourceSpecNumber
-} from './resource-spec.ts'
+export { RESOURCE_SPEC_LIMITS, RESOURCE_SPEC_NUMBERS, ResourceSpec } from './resource-spec.ts'
 
 /**
  * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern

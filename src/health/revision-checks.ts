@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS, type AgentCall } from './verify/agent-call.ts'
 import { readGraphIds } from './verify/graph-config.ts'
 import { checkGraphs, type GraphsResult } from './verify/graphs.ts'
-import { runSmokeCases, type CaseResult, type SmokeResult } from './verify/smoke.ts'
+import { runSmokeCases, smokeVerdict, type CaseResult, type SmokeResult } from './verify/smoke.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { FlowLog } from '../log.ts'
 import type { Verified } from '../interface/journal.ts'
@@ -114,12 +114,7 @@ async function smokeStep(i: RevisionChecksInput): Promise<SmokeResult | 'timeout
     i.log.info(describeCase(result))
     cases.push(result)
   }
-  const any = (...v: CaseResult['verdict'][]) => cases.some(c => v.includes(c.verdict))
-  const verdict = any('failed', 'timeout')
-    ? 'failed'
-    : any('inconclusive')
-      ? 'inconclusive'
-      : 'passed'
+  const verdict = smokeVerdict(cases)
   if (verdict === 'inconclusive')
     i.log.warning(
       `Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`,

@@ -4,12 +4,8 @@
 import type { Source } from '../control-plane/schema.ts'
 import { INPUT_NAMES, type InputName } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
-import type { Options } from './options.ts'
+import { optionKey, type Options } from './options.ts'
 import { INPUTS } from './table.ts'
-
-/** `integration-id` -> `integrationId`: the input's key in Options. */
-const keyOf = (input: InputName) =>
-  input.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as keyof Options
 
 /** The inputs a create of `source` needs, in action.yml's order. */
 function createNeedsOf(source: Source): InputName[] {
@@ -20,7 +16,7 @@ function createNeedsOf(source: Source): InputName[] {
 
 /** The inputs a create of this run's source needs and the run does not have. */
 export function missingForCreate(o: Options): InputName[] {
-  return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined)
+  return createNeedsOf(o.source).filter(input => o[optionKey(input) as keyof Options] === undefined)
 }
 
 const article = (s: Source) => (/^[aeiou]/.test(s) ? 'an' : 'a')

@@ -26,8 +26,8 @@ const WIDTH_FORMS = /[\uff00-\uffef]/
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
-const TRUE_VALUES = ['true', 'True', 'TRUE']
-const FALSE_VALUES = ['false', 'False', 'FALSE']
+export const TRUE_VALUES = ['true', 'True', 'TRUE']
+export const FALSE_VALUES = ['false', 'False', 'FALSE']
 
 export function optionalText(input: InputName, what: string): Check<string> {
   return (v, fail) => {

@@ -4,6 +4,7 @@
 import { formatDuration, parseDuration } from '../duration.ts'
 import { parseHostPatterns, type HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { Say } from '../interface/naming.ts'
+import { FALSE_VALUES, TRUE_VALUES } from './fields.ts'
 import type { Fail } from './problems.ts'
 
 export const DEFAULT_HEALTH_PATH = '/ok'
@@ -11,8 +12,6 @@ export const DEFAULT_HEALTH_WINDOW = '30s'
 export const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000
 export const MAX_HEALTH_PATH_LENGTH = 2048
 
-const TRUE_VALUES = ['true', 'True', 'TRUE']
-const FALSE_VALUES = ['false', 'False', 'FALSE']
 const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/
 
 /**

@@ -24,23 +24,16 @@ import type { InputName, RawInputs } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
 import { resolve, type Resolved } from './resolved.ts'
 import { target, type Rule } from './rules.ts'
-import { DERIVED_INPUTS, type InputProblem, type OptionKey, type Options } from './options.ts'
+import { DERIVED_INPUTS, optionKey, type InputProblem, type Options } from './options.ts'
 import { InputProblems, type Check } from './problems.ts'
 import { DEFAULT_POLL_INTERVAL_MS, INPUTS, type CommandName, type Fields } from './table.ts'
 
 export { loadDocumentParser, nestingMayExceed } from './documents.ts'
 export { loadPublicSuffixes } from '../control-plane/public-suffixes.ts'
 export { commonWordSecretNames, secretValuesToMask } from './masking.ts'
-export { defaultOf, INPUT_NAMES } from '../interface/names.ts'
+export { INPUT_NAMES } from '../interface/names.ts'
 export type { InputName, RawInputs } from '../interface/names.ts'
-export type { Say } from '../interface/naming.ts'
-export {
-  DEFAULT_POLL_INTERVAL,
-  MAX_TIMEOUT_MS,
-  MIN_POLL_INTERVAL_MS,
-  INPUTS,
-  type Fields
-} from './table.ts'
+export { INPUTS } from './table.ts'
 
 /** The runner's environment variable for an input: `INPUT_` + upper case, hyphens kept. */
 export function inputEnvName(name: string): string {
@@ -70,11 +63,6 @@ function checkEach(raw: RawInputs, problems: InputProblems): Fields {
   return fields as Fields
 }
 
-/** `integration-id` -> `integrationId`: the key in Options of an input taken as it is. */
-function optionKey<K extends InputName>(name: K): OptionKey<K> {
-  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as OptionKey<K>
-}
-
 /**
  * The Options of inputs that passed every check: each input under its camel-case key, then what
  * is derived (the target, the event's defaults, durations in ms, the dialect).
@@ -86,19 +74,7 @@ function toOptions(f: Fields, r: Resolved): Options {
   }
   const timeoutMs = f.timeout!
   const auto = f['api-dialect'] === 'auto' ? autoDialect(f['base-url']!) : undefined
-  const derived: Pick<
-    Options,
-    | 'target'
-    | 'repository'
-    | 'repositoryExplicit'
-    | 'ref'
-    | 'expectedSha'
-    | 'codeHost'
-    | 'timeoutMs'
-    | 'pollIntervalMs'
-    | 'apiDialect'
-    | 'apiDialectReason'
-  > = {
+  const derived = {
     target: r.byId
       ? { kind: 'id', deploymentId: f['deployment-id']! }
       : { kind: 'name', name: f.name! },
@@ -111,7 +87,7 @@ function toOptions(f: Fields, r: Resolved): Options {
     pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
     apiDialect: auto?.dialect ?? (f['api-dialect'] as Options['apiDialect']),
     apiDialectReason: auto?.reason
-  }
+  } satisfies Partial<Options>
   return { ...plain, ...derived } as Options
 }
 

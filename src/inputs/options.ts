@@ -28,7 +28,9 @@ export const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api
 type Derived = (typeof DERIVED_INPUTS)[number]
 
 /** The key in Options of an input taken as it is. */
-export type OptionKey<K extends InputName> = Camel<K>
+export function optionKey<K extends InputName>(name: K): Camel<K> {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as Camel<K>
+}
 
 type Plain = {
   [K in Exclude<InputName, Derived> as Camel<K>]: Always<K> extends true

@@ -39,10 +39,9 @@ export const CONTEXT_GAPS = {
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 export const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024
 
-/** A non-empty trimmed value, or undefined. */
-function text(value: string | undefined): string | undefined {
-  const v = value?.trim()
-  return v ? v : undefined
+/** A non-empty trimmed string, or undefined. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 }
 
 function root(value: string | undefined, fallback: string): string {

@@ -1,7 +1,7 @@
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure: it reads the context the
 // door built (context.ts, beside it), never the environment.
-import type { GitHubContext } from './context.ts'
+import { text, type GitHubContext } from './context.ts'
 
 /** What the triggering event implies when the `ref` and `repository` inputs are empty. */
 export interface EventDefaults {
@@ -54,16 +54,17 @@ export interface GitLabContext {
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 export const UNKNOWN_FORK = 'an unknown repository'
 
+const forkWords = (forkHead: string) =>
+  forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
+
 /**
  * Why a fork pull request stops before any write unless `repository` and `ref` are both set, and
  * what to do; the inputs layer reports it as the error of the run.
  */
 export function forkPullRequestMessage(forkHead: string, repository: string | undefined): string {
   const base = repository ? `\`${repository}\`` : "the workflow's repository"
-  const head =
-    forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
   return (
-    `This pull request comes from ${head}: its head branch is not in ${base}, which is what the ` +
+    `This pull request comes from ${forkWords(forkHead)}: its head branch is not in ${base}, which is what the ` +
     'integration builds by default, so the default `ref` would deploy a same-named branch of ' +
     `${base}, or fail. Nothing was written. To preview pull requests from forks, use a trusted ` +
     'workflow (for example `pull_request_target` with an environment that requires a reviewer) and ' +
@@ -77,10 +78,8 @@ export function forkPullRequestMessage(forkHead: string, repository: string | un
  * fork's code, and it would be deployed with the repository's key. Nothing was written.
  */
 export function forkUploadMessage(forkHead: string): string {
-  const head =
-    forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
   return (
-    `This pull request comes from ${head}: an upload deploy (\`internal_source\`) would build the ` +
+    `This pull request comes from ${forkWords(forkHead)}: an upload deploy (\`internal_source\`) would build the ` +
     "fork's code with this repository's API key, so it is refused. Nothing was written. To skip " +
     'forks, add `if: github.event.pull_request.head.repo.full_name == github.repository` to the job.'
   )
@@ -90,11 +89,6 @@ const TAG_PREFIX = 'refs/tags/'
 const BRANCH_PREFIX = 'refs/heads/'
 const PULL_PREFIX = 'refs/pull/'
 const ZERO_SHA = /^0+$/
-
-/** A non-empty string or undefined. */
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-}
 
 /** `payload.a.b.c` without trusting the payload's shape. */
 function at(payload: unknown, ...path: string[]): unknown {

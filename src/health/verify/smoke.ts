@@ -42,15 +42,13 @@ export async function runSmokeCases(o: SmokeOptions): Promise<SmokeResult> {
     if (o.signal.aborted) break
     cases.push(await runCase(o, c))
   }
+  return { verdict: o.signal.aborted ? 'cancelled' : smokeVerdict(cases), cases }
+}
+
+/** SmokeResult's verdict of the cases that ran. */
+export function smokeVerdict(cases: readonly CaseResult[]): 'passed' | 'failed' | 'inconclusive' {
   const any = (...v: CaseVerdict[]) => cases.some(c => v.includes(c.verdict))
-  const verdict = o.signal.aborted
-    ? 'cancelled'
-    : any('failed', 'timeout')
-      ? 'failed'
-      : any('inconclusive')
-        ? 'inconclusive'
-        : 'passed'
-  return { verdict, cases }
+  return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed'
 }
 
 type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
