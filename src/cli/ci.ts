@@ -307,18 +307,13 @@ function factsOf(row: CiRow, env: Env): CiFacts {
   }
 }
 
-/** `abc1234` for the log: the commit's first 12 characters. */
-function short(sha: string): string {
-  return sha.slice(0, 12)
-}
-
 /** `ref main, commit 1a2b..., repository acme/agent`, each with where it came from when not the CI. */
 function describe(d: EventDefaults, fromGit: Set<string>): string {
   const parts: string[] = []
   const from = (key: string) =>
     fromGit.has(key) ? ` (${key === 'repository' ? 'origin remote' : 'git checkout'})` : ''
   if (d.ref) parts.push(`ref ${d.ref}${from('ref')}`)
-  if (d.expectedSha) parts.push(`commit ${short(d.expectedSha)}${from('sha')}`)
+  if (d.expectedSha) parts.push(`commit ${d.expectedSha.slice(0, 12)}${from('sha')}`)
   if (d.repository) parts.push(`repository ${d.repository}${from('repository')}`)
   return parts.length ? parts.join(', ') : 'no ref, commit or repository'
 }

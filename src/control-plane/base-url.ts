@@ -12,21 +12,14 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Whether a URL (`base-url`) names this machine; false for anything that is not a URL. */
 export function isLoopbackUrl(text: string): boolean {
-  try {
-    return isLoopbackHost(new URL(text).hostname)
-  } catch {
-    return false
-  }
+  const url = URL.parse(text)
+  return url !== null && isLoopbackHost(url.hostname)
 }
 
 /** Why a base URL may not carry the key, or undefined when it may. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    return 'the base URL is not a URL'
-  }
+  const url = URL.parse(baseUrl)
+  if (!url) return 'the base URL is not a URL'
   if (url.username || url.password)
     return 'the base URL must not carry credentials (user:password@): the key goes in its own header'
   if (url.protocol === 'https:') return undefined

@@ -2,7 +2,6 @@
 // itself stays one readable file.
 import type { Clock } from '../clock.ts'
 import type { Say } from '../interface/naming.ts'
-import type { RetryPolicy } from './http.ts'
 import type { Dialect } from './dialect.ts'
 import type { Redactor } from './redact.ts'
 import type { LogOrder, LogType } from './schema.ts'
@@ -43,6 +42,21 @@ export interface ClientOptions {
   clock: Clock
   /** For tests: a fixed jitter draw. */
   random?: () => number
+}
+
+export interface RetryPolicy {
+  /** Attempts in all for a retryable request, the first included. */
+  maxAttempts: number
+  /**
+   * Attempts in all while the answer is 429: the server pacing its clients (parallel jobs on one
+   * key) is not failing, so a rate-limited request waits its turn until the deadline, in practice;
+   * this cap only matters for a caller without one.
+   */
+  maxRateLimitedAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+  /** A longer Retry-After is cut to this. */
+  maxRetryAfterMs: number
 }
 
 export interface CallOptions {

@@ -142,12 +142,8 @@ const PRODUCTION_HOST = 'api.host.langchain.com'
  * a self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
  */
 export function autoDialect(baseUrl: string): { dialect: Dialect; reason: string } {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    return { dialect: 'interface', reason: 'the base URL could not be read' }
-  }
+  const url = URL.parse(baseUrl)
+  if (!url) return { dialect: 'interface', reason: 'the base URL could not be read' }
   const host = url.hostname.toLowerCase().replace(/\.$/, '')
   if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
     return { dialect: 'langsmith', reason: `${url.host} is the hosted service` }

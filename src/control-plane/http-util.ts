@@ -59,10 +59,8 @@ export function locationOf(
   base: string
 ): { origin: string; path: string } {
   if (!location) return { origin: 'an unnamed location', path: '' }
-  try {
-    const url = new URL(location, base)
-    return { origin: url.origin, path: url.pathname }
-  } catch {
-    return { origin: 'an unreadable location', path: '' }
-  }
+  const url = URL.parse(location, base)
+  return url
+    ? { origin: url.origin, path: url.pathname }
+    : { origin: 'an unreadable location', path: '' }
 }

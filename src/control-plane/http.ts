@@ -22,8 +22,7 @@ import {
 } from './errors.ts'
 import { Redactor, sanitizeServerText } from './redact.ts'
 import { loadSchema } from './load-schema.ts'
-import type { Clock } from '../clock.ts'
-import type { Say } from '../interface/naming.ts'
+import type { ClientOptions, RetryPolicy } from './client-options.ts'
 import {
   backoffDelay,
   buildUrl,
@@ -35,21 +34,6 @@ import {
 
 export { backoffDelay, buildUrl, parseRetryAfter } from './http-util.ts'
 
-export interface RetryPolicy {
-  /** Attempts in all for a retryable request, the first included. */
-  maxAttempts: number
-  /**
-   * Attempts in all while the answer is 429: the server pacing its clients (parallel jobs on one
-   * key) is not failing, so a rate-limited request waits its turn until the deadline, in practice;
-   * this cap only matters for a caller without one.
-   */
-  maxRateLimitedAttempts: number
-  baseDelayMs: number
-  maxDelayMs: number
-  /** A longer Retry-After is cut to this. */
-  maxRetryAfterMs: number
-}
-
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 5,
   maxRateLimitedAttempts: 30,
@@ -58,25 +42,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxRetryAfterMs: 60_000
 }
 
-export interface TransportOptions {
-  baseUrl: string
+/** The client's options as its transport takes them: headers made, defaults applied. */
+export interface TransportOptions extends Pick<
+  ClientOptions,
+  'baseUrl' | 'deadline' | 'signal' | 'debug' | 'say' | 'onRateLimited' | 'clock' | 'random'
+> {
   headers: Record<string, string>
   requestTimeoutMs: number
-  /** Epoch ms after which no request starts and pending ones are abandoned. */
-  deadline?: number
-  signal?: AbortSignal
   retry: RetryPolicy
   maxBodyBytes: number
   redactor: Redactor
-  debug?: (line: string) => void
-  /** How error hints name an input, as the run's door does. */
-  say: Say
-  /** Told each time a 429 is waited out, with the pause in ms. */
-  onRateLimited?: (waitMs: number) => void
-  /** The run's clock: deadlines, backoff and Retry-After pauses. */
-  clock: Clock
-  /** For tests: a fixed jitter draw. */
-  random?: () => number
 }
 
 export interface RequestSpec extends RequestContext {

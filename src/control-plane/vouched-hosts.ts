@@ -52,13 +52,8 @@ const SERVICE_HOST = /^([a-z0-9-]+)-([a-z0-9]+)\.([a-z0-9-]+)\.langgraph\.app$/
  * URL is not of that shape.
  */
 export function deploymentHost(d: ReportedDeployment): HostPattern | undefined {
-  if (!d.name || !d.url) return undefined
-  let url: URL
-  try {
-    url = new URL(d.url)
-  } catch {
-    return undefined
-  }
+  const url = URL.parse(d.url ?? '')
+  if (!d.name || !url) return undefined
   if (url.protocol !== 'https:' || url.username || url.password) return undefined
   const host = url.hostname.replace(/\.$/, '')
   const m = SERVICE_HOST.exec(host)
@@ -90,12 +85,8 @@ export function parseHostPattern(entry: string): HostPattern | { problem: string
   const [, star, written = '', port] = m
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
     return { problem: `${quoted} has a port out of range (1 to 65535)` }
-  let hostname: string
-  try {
-    hostname = new URL(`https://${written}/`).hostname
-  } catch {
-    return { problem: `${quoted} is not a valid host name` }
-  }
+  const hostname = URL.parse(`https://${written}/`)?.hostname
+  if (hostname === undefined) return { problem: `${quoted} is not a valid host name` }
   // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
   // parser would quietly turn into another name.
   const ascii = [...written].every(c => c.charCodeAt(0) < 0x80)
@@ -153,12 +144,8 @@ export function matchesHost(p: HostPattern, url: URL): boolean {
 
 /** The exact host (and port) of a URL given as an input: only that origin's host. */
 export function exactHost(urlText: string): HostPattern | undefined {
-  let url: URL
-  try {
-    url = new URL(urlText)
-  } catch {
-    return undefined
-  }
+  const url = URL.parse(urlText)
+  if (!url) return undefined
   const { host, port } = hostOf(url)
   return { host, wildcard: false, port, text: url.host }
 }

@@ -12,6 +12,7 @@ import { formatDuration } from '../duration.ts'
 import { ProbeTimeoutError, type ProbeResponse } from './probe.ts'
 import { probeTarget } from './target.ts'
 import { redirectHost, sendToAgent, type AgentServer } from './verify/agent-probe.ts'
+import { jsonOf } from './verify/agent-call.ts'
 
 import type { Health } from '../interface/journal.ts'
 export type { Health } from '../interface/journal.ts'
@@ -386,12 +387,7 @@ async function probeOnce(
  * fails): what an agent server that runs says, never a platform's page while it starts.
  */
 function serverError(body: string): string | undefined {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(body)
-  } catch {
-    return undefined
-  }
+  const parsed = jsonOf(body)
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined
   const { error, ok } = parsed as { error?: unknown; ok?: unknown }
   if (typeof error === 'string' && error.trim()) return error

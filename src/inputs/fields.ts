@@ -112,11 +112,7 @@ function urlOf(input: InputName, example: string, v: string, fail: Fail): URL | 
   }
   const hidden = invisibleProblem(v)
   if (hidden !== undefined) return fail(`\`${input}\` ${hidden}`)
-  try {
-    return new URL(v)
-  } catch {
-    return fail(`\`${input}\` must be an absolute URL like ${example}`)
-  }
+  return URL.parse(v) ?? fail(`\`${input}\` must be an absolute URL like ${example}`)
 }
 
 export function parseBaseUrl(v: string, fail: Fail): string | undefined {
@@ -173,35 +169,31 @@ export function parseName(v: string, fail: Fail): string | undefined {
   return v
 }
 
-export function parseApiKey(v: string, fail: Fail): string | undefined {
-  const input = 'api-key'
-  if (v === '') {
-    return fail(`\`${input}\` is required: pass the control plane API key from a secret`)
+/** A key or token, sent in a header: printable ASCII of a bounded length. */
+function headerSecret(input: InputName, required: string | undefined, printable: string) {
+  return (v: string, fail: Fail): string | undefined => {
+    if (v === '') return required === undefined ? undefined : fail(`\`${input}\` ${required}`)
+    if (v.length > MAX_API_KEY_LENGTH) {
+      return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`)
+    }
+    if (!/^[\x21-\x7e]+$/.test(v)) {
+      return fail(`\`${input}\` must be one line of printable ASCII without spaces${printable}`)
+    }
+    return v
   }
-  if (v.length > MAX_API_KEY_LENGTH) {
-    return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`)
-  }
-  if (!/^[\x21-\x7e]+$/.test(v)) {
-    return fail(
-      `\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`
-    )
-  }
-  return v
 }
 
-export function parseGithubToken(v: string, fail: Fail): string | undefined {
-  const input = 'github-token'
-  if (v === '') return undefined
-  if (v.length > MAX_API_KEY_LENGTH) {
-    return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`)
-  }
-  if (!/^[\x21-\x7e]+$/.test(v)) {
-    return fail(
-      `\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`
-    )
-  }
-  return v
-}
+export const parseApiKey = headerSecret(
+  'api-key',
+  'is required: pass the control plane API key from a secret',
+  ' or control characters (it is sent as an HTTP header)'
+)
+
+export const parseGithubToken = headerSecret(
+  'github-token',
+  undefined,
+  ' (pass `${{ github.token }}` or a token from a secret)'
+)
 
 export function parseEnvironment(v: string, fail: Fail): string | undefined {
   const input = 'environment'

@@ -66,13 +66,7 @@ function commonAncestor(a: string, b: string): string {
   return pa.slice(0, n).join(sep) || sep
 }
 
-async function realOrUndefined(p: string): Promise<string | undefined> {
-  try {
-    return await realpath(p)
-  } catch {
-    return undefined
-  }
-}
+const realOrUndefined = (p: string) => realpath(p).catch(() => undefined)
 
 /** The config's absolute real path, checked to be a regular JSON file inside the workspace. */
 async function locateConfig(
