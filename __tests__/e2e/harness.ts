@@ -65,6 +65,7 @@ export const ROOT = resolve(import.meta.dirname, '../..')
 export const NODE24 = join(ROOT, 'node_modules/node/bin/node')
 /** The committed bundle. */
 export const DIST = join(ROOT, 'dist/index.js')
+const COMPILE_CACHE = join(ROOT, 'node_modules/.cache/cpd-node-compile')
 
 let built: Promise<string> | undefined
 
@@ -117,6 +118,9 @@ export async function runAction(opts: RunOptions): Promise<RunResult> {
   const files = runnerFiles(dir)
   const env = {
     ...runnerEnv(dir, opts.inputs, opts.event ?? PUSH_MAIN),
+    // Node's own cache of the bundle's compiled code, kept between runs: each run would otherwise
+    // parse and compile its 1.5 MB again (a tenth of what a run costs). What runs is the same.
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
     ...opts.env
   }
 
