@@ -1,7 +1,7 @@
 // `command: check --promote-from` against `deploy --promote-from --dry-run`, through the bundle
 // against the emulator: the check says in sync exactly when the dry run would change nothing, and
 // both say what they saw; refusals are refusals in both. Every difference a promotion can make is a
-// row of builders/promote-agreement.ts, each held in-process (commands/check/promote-agreement.test.ts);
+// row of builders/promote-agreement.ts, each held in-process (commands/check/against-source.agreement.test.ts);
 // here, one of each verdict through the bundle, and an upload. The sources here serve their
 // revision: the promotion's evidence (which the check does not examine) passes.
 import { expect } from '@jest/globals'
