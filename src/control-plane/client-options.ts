@@ -20,21 +20,14 @@ export interface ClientOptions {
   maxBodyBytes?: number
   /** Values that must never appear in a message or log line; the API key is always one. */
   secrets?: Iterable<string>
-  /**
-   * The run's redactor, shared: the secret values that answers carry are added to it as they are
-   * read, so that the run's own log knows them too. A redactor of its own by default.
-   */
+  /** The run's, shared: secret values that answers carry are added as read, for the run's log. */
   redactor?: Redactor
   /** Told each secret value an answer carries, the moment it is read: the door's mask. */
   mask?: (value: string) => void
   debug?: (line: string) => void
   /** Wire names to speak (dialect.ts); default `interface`. */
   dialect?: Dialect
-  /**
-   * Told each time the control plane answers 429 and the client waits before trying again, with
-   * the pause in ms: the caller says once in the log that the service is rate limiting. The client
-   * itself never logs.
-   */
+  /** Told the pause of each 429 waited out, for the caller to log: the client itself never logs. */
   onRateLimited?: (waitMs: number) => void
   /** How error hints name an input: as the run's door does. */
   say: Say
@@ -47,11 +40,7 @@ export interface ClientOptions {
 export interface RetryPolicy {
   /** Attempts in all for a retryable request, the first included. */
   maxAttempts: number
-  /**
-   * Attempts in all while the answer is 429: the server pacing its clients (parallel jobs on one
-   * key) is not failing, so a rate-limited request waits its turn until the deadline, in practice;
-   * this cap only matters for a caller without one.
-   */
+  /** Attempts while answered 429: a server pacing is not failing; the deadline ends them first. */
   maxRateLimitedAttempts: number
   baseDelayMs: number
   maxDelayMs: number
@@ -76,10 +65,7 @@ export interface RevisionLogsOptions {
   start_time?: string
 }
 
-/**
- * What a DELETE found. `not-found`: the deployment was not there when asked. `deleted` also when
- * an earlier attempt's answer was lost and the retry found it gone: that attempt deleted it.
- */
+/** What a DELETE found; `deleted` also when a retry finds gone what a lost attempt deleted. */
 export type DeleteOutcome = 'deleted' | 'not-found'
 
 /** One log line's message is cut to this many characters (after redaction). */

@@ -1,8 +1,7 @@
-// A typed client of the Deployment Control Plane: one method per operation of the interface, and
-// the operations beyond it that production has (docs/control-plane.md). Every answer is checked against
-// the schema, so a service that changes shape fails here with a readable message instead of as
-// `undefined` somewhere in the deploy flow. Callers speak interface vocabulary in both dialects:
-// requests and answers are translated at the wire by dialect.ts, here and nowhere else.
+// A typed client of the Deployment Control Plane: one method per operation of the interface and
+// of production beyond it (docs/control-plane.md). Every answer is checked against the schema, so
+// a service that changes shape fails here in words, not as `undefined` in the flow. Callers speak
+// interface vocabulary: dialect.ts translates at the wire, here and nowhere else.
 import type { z } from 'zod'
 import {
   ApiError,
@@ -137,19 +136,14 @@ export class ControlPlaneClient {
     return page
   }
 
-  /**
-   * Every deployment matching the query, page after page, each once; stops on a short page. An
-   * entry that does not parse is skipped with a debug line, and told to `onSkipped`.
-   * Throws EndlessListError when the list does not end (see paging.ts).
-   */
+  /** Every deployment matching the query, once each (paging.ts); skipped entries to `onSkipped`. */
   async *iterateDeployments(
     query: Omit<ListDeploymentsQuery, 'offset' | 'limit'> = {},
     pageSize = MAX_PAGE_SIZE,
     onSkipped?: (entry: SkippedEntry) => void
   ): AsyncGenerator<Deployment> {
-    // Each page's query is checked before it leaves by the model's rules without zod
-    // (vocabulary.ts): the first page is often the run's first request, which then need not wait
-    // for the model to load (load-schema.ts).
+    // Checked without zod (vocabulary.ts): the first page, often the run's first request, need not
+    // wait for the model to load.
     const page = async (offset: number) => {
       const q = { limit: pageSize, offset, ...query }
       const problem = deploymentsQueryProblem(q)
@@ -199,11 +193,7 @@ export class ControlPlaneClient {
     )
   }
 
-  /**
-   * `PATCH .../resource-tiers`: a new size, which the service rolls out as a new revision; the
-   * answer is the deployment. A write: a lost answer throws OutcomeUnknownError, never a blind
-   * retry; the caller reconciles by reading the deployment.
-   */
+  /** `PATCH .../resource-tiers`: a new size, as a new revision; answers the deployment. */
   async setResourceTiers(
     deploymentId: string,
     body: z.input<typeof ResourceTiersRequest>
@@ -222,18 +212,13 @@ export class ControlPlaneClient {
     call: CallOptions = {}
   ): Promise<Revision> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`
-    // An answer about another revision is as malformed as one without an id: a status read
-    // from it would be reported as this revision's.
+    // An answer about another revision is malformed: its status would be reported as this one's.
     const verify: Verify<Revision> = r =>
       sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId)
     return this.call('get revision', 'GET', path, 'Revision', { ...call, verify })
   }
 
-  /**
-   * Redeploys a revision's configuration; the answer is the deployment (whose
-   * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
-   * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
-   */
+  /** Redeploys a revision's configuration; answers the deployment (usually with a new revision). */
   async redeployRevision(deploymentId: string, revisionId: string): Promise<Deployment> {
     const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`
     return this.call('redeploy revision', 'POST', path, 'Deployment', {
@@ -241,10 +226,7 @@ export class ControlPlaneClient {
     })
   }
 
-  /**
-   * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
-   * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
-   */
+  /** Deletes a deployment (its tracing project too when asked: that frees the name); idempotent. */
   async deleteDeployment(
     deploymentId: string,
     opts: { deleteTracingProject?: boolean } = {},
@@ -268,11 +250,8 @@ export class ControlPlaneClient {
   }
 
   /**
-   * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
-   * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
-   * are the build's own text: redacted of the client's known secrets and cut to
-   * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
-   * callers pass a short `deadline`.
+   * One page of a revision's build or deploy log; after a 404, once in the older v1 form (its own
+   * 404 throws the v2 error). Messages redacted and cut, not sanitized: the caller does that.
    */
   async getRevisionLogs(
     deploymentId: string,
@@ -315,10 +294,8 @@ export class ControlPlaneClient {
   }
 
   /**
-   * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
-   * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
-   * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-   * fresh slot, and one never PUT to is named by nothing. `call.deadline`: the upload's.
+   * `POST .../upload-url`: where to PUT an archive (upload/put.ts) and the `object_path` a PATCH
+   * names. Safe to repeat: each call gives a fresh slot, and one never PUT to is named by nothing.
    */
   async requestUploadUrl(deploymentId: string, call: CallOptions = {}): Promise<UploadUrl> {
     const path = `/v2/deployments/${seg(deploymentId)}/upload-url`
@@ -330,10 +307,7 @@ export class ControlPlaneClient {
     return this.call('list repositories', 'GET', path, 'RepositoryList')
   }
 
-  /**
-   * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
-   * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
-   */
+  /** The transport's pause before the caller tries again (Transport.pause). */
   pause(attempt: number, ms?: number): Promise<boolean> {
     return this.#transport.pause(attempt, ms)
   }
@@ -353,10 +327,7 @@ export class ControlPlaneClient {
     }
   }
 
-  /**
-   * The secret values an answer carries (a deployment's, each listed one's, parsed or not): the
-   * service returns them in plain text, so they are masked and redacted before anything reads on.
-   */
+  /** The secret values an answer carries, parsed or not, masked before anything reads on. */
   #maskSecrets(json: unknown): void {
     const entries = (json as { resources?: unknown } | null)?.resources
     for (const d of Array.isArray(entries) ? entries : [json]) {
@@ -402,10 +373,9 @@ export class ControlPlaneClient {
         if (problem) throw new OtherResourceError(spec, status, this.redactor.redact(problem))
         return value
       } catch (err) {
-        // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
-        // service in the middle of its own deploy as often as from a service that changed for
-        // good. A read is safe to repeat; a service that really changed fails the same way each
-        // time. Writes are reconciled by their callers instead (commands/deploy/steps/converging-writes.ts).
+        // A 2xx of another shape comes from a proxy's page or a service mid-deploy as often as
+        // from a changed service, which fails the same way each time: a read is asked again.
+        // Writes are reconciled by their callers (commands/deploy/steps/converging-writes.ts).
         const misfit = err instanceof UnexpectedResponseError && safe
         if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
           throw err
@@ -433,10 +403,7 @@ export function seg(id: string): string {
   return encodeURIComponent(id)
 }
 
-/**
- * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
- * is as malformed as one without an id: acting on it would read, patch or delete the other one.
- */
+/** An answer about another deployment (a proxy's) is malformed: acting on it would hit that one. */
 function aboutDeployment(deploymentId: string): Verify<Deployment> {
   return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId))
 }

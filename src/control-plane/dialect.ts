@@ -1,22 +1,16 @@
-// The two wire dialects of the control plane. `interface` is the contract of this project
-// (docs/control-plane.md); `langsmith` is what the production service calls the same things
-// (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
-// file is the only place that knows both vocabularies: the client translates its requests and
-// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
-//
-// Each rename is a swap of two names, so translating is its own inverse: the same function turns
-// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
-// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
-// reads as `github` in interface vocabulary, which the interface model rejects, as production
-// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
-// that the model strips, as production ignores it.
+// The two wire dialects of the control plane: `interface`, this project's contract, and
+// `langsmith`, the production service's words for the same things (docs/control-plane.md, "Two
+// dialects"). The only place that knows both: the client and the emulator translate here.
+// Each rename is a swap of two names, so translating is its own inverse, and a wrong word stays
+// wrong: `codehost` sent to a `langsmith` server reads as `github`, which the interface model
+// rejects as production rejects `codehost`; a stray `graph_config_path` becomes an unknown field.
 
 export const DIALECTS = ['interface', 'langsmith'] as const
 export type Dialect = (typeof DIALECTS)[number]
 
 /** The one table of renames: interface name -> langsmith name. */
 export const RENAMES = {
-  /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
+  /** Values of `source` and `revision_source`. */
   sourceValues: { codehost: 'github' },
   /** Field names inside `source_revision_config`. */
   sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
@@ -72,9 +66,8 @@ function renameKeys(obj: Record<string, unknown>, names: ReadonlyMap<string, str
 }
 
 /**
- * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
- * object with `resources`). Only the places the table names are touched (never secrets, labels or
- * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
+ * A body's vocabulary swapped (a resource, a request, a list of them): only where the table names,
+ * never secrets, labels or other free maps. Identity in `interface`; the input is not changed.
  */
 function swapBody(dialect: Dialect, body: unknown): unknown {
   if (dialect === 'interface') return body
@@ -84,17 +77,15 @@ function swapBody(dialect: Dialect, body: unknown): unknown {
   return swapResource(body)
 }
 
-// The four directions are one swap, named by who calls it: the client sends requests and reads
-// answers, the server reads requests and sends answers.
+// The four directions are one swap, named by who calls it.
 export const requestToWire = swapBody
 export const responseFromWire = swapBody
 export const requestFromWire = swapBody
 export const responseToWire = swapBody
 
 /**
- * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
- * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
- * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
+ * A request path between the vocabularies, its own inverse: a `langsmith` server routes
+ * `/forge/github/` and answers 404 to `/forge/codehost/`.
  */
 export function pathToWire(dialect: Dialect, path: string): string {
   if (dialect === 'interface') return path
@@ -105,10 +96,7 @@ export function pathToWire(dialect: Dialect, path: string): string {
 }
 export const pathFromWire = pathToWire
 
-/**
- * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
- * a deployment read through the wrong dialect shows the other word.
- */
+/** Whether two source names are one in the two dialects (read through the wrong one). */
 export function isOtherDialectsWord(read: string, asked: string): boolean {
   return SOURCE_VALUES.get(read) === asked
 }
@@ -117,10 +105,7 @@ export function isOtherDialectsWord(read: string, asked: string): boolean {
 export function valueToWire(dialect: Dialect, value: string): string {
   return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value)
 }
-/**
- * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
- * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
- */
+/** A validation error's `loc` between the vocabularies: `source_revision_config`'s fields. */
 export function locToWire(
   dialect: Dialect,
   loc: readonly (string | number)[]

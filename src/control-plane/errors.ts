@@ -64,17 +64,9 @@ export class ApiError extends ControlPlaneError {
   readonly detail: string
   readonly validation: ValidationErrorEntry[] | undefined
   readonly hint: string | undefined
-  /**
-   * The server's Retry-After (capped as the transport caps it) when it sent one that the
-   * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
-   * that tries again later does not do so before this has passed.
-   */
+  /** A Retry-After the transport did not wait out (capped): a later try waits this first. */
   retryAfterMs: number | undefined
-  /**
-   * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
-   * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
-   * earlier attempt may have done the work.
-   */
+  /** An earlier attempt went out unanswered: a 404 to a retried DELETE may be its work. */
   afterUnknownOutcome = false
 
   constructor(
@@ -110,10 +102,7 @@ export class UnexpectedResponseError extends ControlPlaneError {
   }
 }
 
-/**
- * A well-formed answer about another resource than the one asked for (another deployment's or
- * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
- */
+/** A well-formed answer about another resource: a read asks again; never a write's outcome. */
 export class OtherResourceError extends UnexpectedResponseError {}
 
 /** A 3xx: never followed, so the API key never reaches another host. */
@@ -135,10 +124,7 @@ export class RedirectRefusedError extends ControlPlaneError {
   }
 }
 
-/**
- * No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. Said
- * in one sentence (the operation, the host, the cause in words), then what to check.
- */
+/** No answer (refused, reset, timed out, a body over the cap): the cause in words, what to check. */
 export class NetworkError extends ControlPlaneError {
   readonly reason: string
   readonly attempts: number
@@ -180,17 +166,10 @@ function whatToCheck(code: string | undefined, host: string, baseUrl: string): s
   return `check ${baseUrl} (${host}), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.`
 }
 
-/**
- * A write (POST, PATCH) that may or may not have been applied: the request went out and no
- * trustworthy answer came back. The caller reconciles by reading state, never by blind retry.
- */
+/** A write that went out unanswered: maybe applied. Reconciled by reading, never a blind retry. */
 export class OutcomeUnknownError extends ControlPlaneError {
   readonly reason: string
-  /**
-   * No answer came in the time the request was given: the server may still be working on it, and
-   * the change may land after this error. (A reset or an error status is an end: what was applied
-   * is applied by then.)
-   */
+  /** Timed out: the change may still land after this error (a reset or a status is an end). */
   readonly pending: boolean
   constructor(ctx: RequestContext, reason: string, options?: ErrorOptions & { pending?: boolean }) {
     super(
@@ -206,11 +185,7 @@ export class OutcomeUnknownError extends ControlPlaneError {
 /** The run was cancelled or its overall deadline passed while a request was pending. */
 export class AbortedError extends ControlPlaneError {}
 
-/**
- * A list whose pages never end: full page after full page past a bound no real workspace reaches,
- * or a page of entries already read (the offset did not advance). Raised before the caller acts
- * on a list it could not read to the end.
- */
+/** A list whose pages never end (paging.ts): raised before the caller acts on half a list. */
 export class EndlessListError extends ControlPlaneError {
   readonly pages: number
   readonly pageSize: number

@@ -50,10 +50,7 @@ export function parseRetryAfter(
   return Math.max(0, date - now)
 }
 
-/**
- * Where a redirect points, as origin and path: the query string (which may carry a token) and any
- * credentials in the Location are left out.
- */
+/** Where a redirect points, origin and path: not its query (a token?) nor its credentials. */
 export function locationOf(
   location: string | undefined,
   base: string

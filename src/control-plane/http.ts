@@ -144,10 +144,7 @@ export class Transport {
     }
   }
 
-  /**
-   * After a request that got no answer: the retry to make, or the error thrown when a write may
-   * have been applied, the answer would be too large again, or no attempt or time is left.
-   */
+  /** After no answer: the retry to make, or the error when a write may have been applied. */
   #retryAfterFailure(spec: SentSpec, err: unknown, tries: Tries, idempotent: boolean): Retry {
     const { attempt, failed } = tries
     if (err instanceof AbortedError || err instanceof UnexpectedResponseError) throw err
@@ -169,10 +166,7 @@ export class Transport {
     return { delay, error, mayHaveApplied: !notSent }
   }
 
-  /**
-   * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
-   * a backoff, or the error thrown when the status is final or no attempt or time is left.
-   */
+  /** After an error status: the retry to make, or the error when the status is final. */
   #retryAfterStatus(
     spec: SentSpec,
     res: RawResponse,
@@ -190,9 +184,8 @@ export class Transport {
       throw error
     }
     const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now())
-    // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
-    // in the same instant, to be refused together again: a jittered backoff on top, growing with
-    // each refusal, spreads the herd out.
+    // Retry-After is a floor: parallel jobs on one key, all told the same, would come back together
+    // to be refused again. A jittered backoff on top spreads the herd out.
     const delay =
       retryAfter !== undefined
         ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
@@ -220,9 +213,8 @@ export class Transport {
   }
 
   /**
-   * A pause before the caller tries something again (a write it reconciled, a read whose answer
-   * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
-   * end past the transport's deadline, and false when cancelled meanwhile.
+   * A pause before the caller tries again (a write reconciled, a read that did not fit): `ms`, or
+   * the backoff of `attempt`. False at once when it would end past the deadline, or cancelled.
    */
   async pause(attempt: number, ms?: number): Promise<boolean> {
     const delay = ms ?? this.#backoff(attempt)
@@ -340,8 +332,7 @@ export class Transport {
     const deadline = this.#deadline(spec)
     const url = buildUrl(baseUrl, spec.path, spec.query)
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
-    // The budget is worked out once the agent is loaded: that is this process's time, not the
-    // server's, and a loaded runner must not spend a short request timeout on it.
+    // Worked out once the agent is loaded: loading it is this process's time, not the server's.
     const budget = () =>
       deadline === undefined
         ? requestTimeoutMs
@@ -373,10 +364,7 @@ export class Transport {
     return { status: answer.status, headers: answer.headers, text: answer.body }
   }
 
-  /**
-   * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
-   * is named, and whether the run's deadline cut it), or the failure as it came.
-   */
+  /** A failed exchange as reported: cancelled, out of its budget (named), or as it came. */
   #failure(spec: SentSpec, err: RequestFailure): unknown {
     if (err.kind === 'cancelled') return new AbortedError(spec, `${spec.operation} cancelled`)
     if (err.kind === 'timeout')

@@ -1,14 +1,8 @@
-// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
-// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
-// same page again and again) must end in a clear error, not in thousands of requests until the
-// deadline: the deploy flow reads the list before it writes anything.
+// Reading a limit/offset list to its end (no total: a short page is the last), with a bound: broken
+// paging ends in a clear error, not in thousands of requests until the deadline.
 import { EndlessListError, type RequestContext } from './errors.ts'
 
-/**
- * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
- * deployment has its own database and tracing project; real workspaces have hundreds), and at
- * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
- */
+/** 20,000 entries, far more than a workspace holds (hundreds), read in seconds at 0.1 s a page. */
 export const MAX_PAGES = 200
 
 export interface Page<T> {
@@ -19,10 +13,7 @@ export interface Page<T> {
   skipped?: readonly { id: string }[]
 }
 
-/**
- * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
- * `what` names the list in the error ("deployment", "revision").
- */
+/** Every entry of a paged list, in order, each once; `what` names the list in the error. */
 export async function* readAllPages<T extends { id: string }>(
   read: (offset: number) => Promise<Page<T>>,
   pageSize: number,
@@ -34,8 +25,8 @@ export async function* readAllPages<T extends { id: string }>(
   for (let pages = 1; ; pages++) {
     const endless = (why: string) => new EndlessListError(ctx, what, pages, pageSize, why)
     const page = await read(offset)
-    // An entry may move to the next page while we read (a deployment created meanwhile): it is
-    // given once. A full page of entries already given means the offset did not advance.
+    // An entry may move to the next page while we read: given once. A full page of entries already
+    // given means the offset did not advance.
     const skipped = page.skipped ?? []
     const received = page.resources.length + skipped.length
     const fresh = page.resources.filter(r => !seen.has(r.id))

@@ -1,14 +1,10 @@
 // Whether a `*.domain` pattern of health-check-hosts stays inside one registrable domain, by the
-// Public Suffix List (ICANN and private sections) as the `tldts` package ships it, kept up to date
-// there. `*.co.uk`, `*.github.io`, `*.vercel.app` (public suffixes), `*.run.app` (a `*.run.app`
-// rule below it) and `*.amazonaws.com` (suffixes such as `s3.amazonaws.com` below it) would all
-// vouch for hosts of many owners. The list (about 140 KB) is loaded only when health-check-hosts
-// is set: loadPublicSuffixes() before the first check, as parseInputs does.
-//
-// It reads the list's trie (labels right to left from `rulesRoot`, `*` edges, a node's flags 0 when
-// no rule ends there) directly: tldts answers for one host, and a pattern needs to know whether any
-// rule lies below its domain. An exception rule (`!city.kawasaki.jp`) is not read: a pattern under
-// one is refused, on the safe side.
+// Public Suffix List as `tldts` ships it: `*.co.uk`, `*.github.io`, `*.run.app` (a rule below it)
+// and `*.amazonaws.com` (`s3.amazonaws.com` below it) would vouch for hosts of many owners. The
+// list (140 KB) is loaded only for such a pattern (loadPublicSuffixes, as parseInputs does).
+// It reads the trie directly (labels right to left from `rulesRoot`, `*` edges, flags 0 where no
+// rule ends): tldts answers for one host, a pattern asks whether any rule lies below its domain.
+// An exception rule (`!city.kawasaki.jp`) is not read: a pattern under one is refused.
 interface Trie {
   nodeFlags: Uint8Array
   edgeStart: Uint16Array
@@ -48,10 +44,7 @@ function edgeOf(node: number, label: string): number {
 const hasRulesBelow = (node: number): boolean =>
   list().trie.edgeStart[node + 1]! > list().trie.edgeStart[node]!
 
-/**
- * Why `*.<domain>` would match names of more than one registrable domain, or undefined when every
- * name it matches belongs to one. `domain` is lowercase ASCII (punycode), without a trailing dot.
- */
+/** Why `*.<domain>` (punycode, no trailing dot) would match names of many registrable domains. */
 export function broaderThanOneDomain(domain: string): string | undefined {
   const { trie } = list()
   const labels = domain.split('.').reverse()

@@ -3,17 +3,14 @@
 import { DEPLOYMENT_STATUSES, DEPLOYMENT_TYPES, REVISION_STATUSES, SOURCES } from './vocabulary.ts'
 
 /**
- * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
- * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
- * and a value that short is guessed, not protected, anyway. The action never prints secret values
- * itself; the entry layer warns by name about the values this leaves unmasked.
+ * Shorter values are neither masked nor redacted: `1`, `eu`, `dev` occur all through a log, which
+ * masking would make unreadable, and are guessed anyway. The door warns of them by name.
  */
 export const MIN_SECRET_LENGTH = 4
 
 /**
- * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
- * a secret whose value is one of them would be masked wherever the word appears, turning the log
- * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
+ * Words a run prints on its own (statuses, booleans, levels, branches): a secret of that value
+ * would turn the log into `Revision status ***` and hides nothing. Compared without case.
  */
 const COMMON_WORDS: ReadonlySet<string> = new Set(
   [
@@ -40,10 +37,7 @@ export class Redactor {
     for (const v of values) this.add(v)
   }
 
-  /**
-   * Adds a value (and each of its lines: a multi-line secret leaks line by line too); returns
-   * those it did not know yet, the ones to register as masks.
-   */
+  /** Adds a value and each of its lines (they leak one by one); returns the new ones, to mask. */
   add(value: string | undefined): string[] {
     const added: string[] = []
     if (!value) return added
@@ -56,10 +50,7 @@ export class Redactor {
     return added
   }
 
-  /**
-   * A secret's value that the control plane returned (it answers them in plain text, also those set
-   * in the web app): added as the inputs' are, a common word left out as there (inputs/masking.ts).
-   */
+  /** A secret value the control plane answered: added as the inputs' are (no common word). */
   learn(value: string): string[] {
     return isCommonWord(value) ? [] : this.add(value)
   }
@@ -83,6 +74,5 @@ export class Redactor {
   }
 }
 
-// The sanitiser of text the run did not write has one home, src/inert.ts; its users here import
-// it from this module as they always did.
+// The sanitiser's home is src/inert.ts; its users here import it from this module.
 export { capText, sanitizeServerText } from '../inert.ts'

@@ -1,9 +1,6 @@
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
-// (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
-// connections are integers; the application's, the queue's and Redis' cpu and cpu_limit are
-// bounded. Requests are checked against the limits (the action rejects such inputs before any
-// request, the emulator answers 422); answers are read with the same fields but without them, so
-// that a value the service itself set is never a reason to fail a run.
+// (production-openapi.json, `ResourceSpec-Input`) on requests only: a value the service itself set
+// is never a reason to fail a run.
 import { z } from 'zod'
 
 const str = z.string().nullish()
@@ -86,11 +83,7 @@ export const RESOURCE_SPEC_NUMBERS = {
 export type ResourceSpecNumber =
   (typeof RESOURCE_SPEC_NUMBERS)[keyof typeof RESOURCE_SPEC_NUMBERS][number]
 
-/**
- * What production accepts for each numeric field: `int` (a count or a size), cores within
- * `[min, max]`, or any number (the orchestrator's, the executor's and the database's cpu, which the
- * description leaves unbounded).
- */
+/** What production accepts of a numeric field: `int` (a count, a size), bounded cores, any number. */
 export type NumberLimit = 'int' | 'number' | { min: number; max: number }
 const CPU = { min: 0.1, max: 8 } as const
 const CPU_LIMIT = { min: 0.1, max: 16 } as const

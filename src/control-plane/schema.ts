@@ -1,8 +1,6 @@
-// The Deployment Control Plane interface, modelled once. The client validates every response with
-// these schemas and the emulator validates every request with them, so the two cannot drift apart.
-//
-// Objects strip unknown fields instead of rejecting them: the production service adds fields
-// (`display_name`, `url`, ...) and a client must not fail on them.
+// The Deployment Control Plane interface, modelled once: the client checks every answer with it,
+// the emulator every request, so the two cannot drift apart. Objects strip unknown fields rather
+// than refuse them: the production service adds fields, and a client must not fail on them.
 import { z } from 'zod'
 import { sanitizeServerText } from './redact.ts'
 import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
@@ -33,17 +31,10 @@ export {
 
 export { RESOURCE_SPEC_LIMITS, RESOURCE_SPEC_NUMBERS, ResourceSpec } from './resource-spec.ts'
 
-/**
- * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
- * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
- */
+/** A uuid of any version (ids are opaque to us); UUID_PATTERN is its pattern without zod. */
 export const Uuid = z.guid()
 
-/**
- * Text the service chooses that reaches the job log, the outputs and the summary (a status it
- * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
- * command or a terminal escape code into the log. Ordinary values pass unchanged.
- */
+/** The service's text that reaches the log and outputs, made log-safe (no command, no escape). */
 const serverText = (max: number) => z.string().transform(s => sanitizeServerText(s, max))
 
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
@@ -90,10 +81,7 @@ export const SourceConfig = z.object({
 })
 export type SourceConfig = z.infer<typeof SourceConfig>
 
-/**
- * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
- * model does not know yet is kept as text rather than failing the read.
- */
+/** SourceConfig as answers carry it: any resource numbers, an unknown deployment type as text. */
 export const SourceConfigInResponse = SourceConfig.extend({
   deployment_type: openEnum(DEPLOYMENT_TYPES).nullish(),
   resource_spec: ResourceSpecInResponse.nullish()
@@ -178,9 +166,8 @@ export interface SkippedEntry {
 }
 
 /**
- * A page's entries as lenient as the service: one that does not parse (a null name, no
- * `secrets`) is skipped, never failing the list. Its id is the one field every entry must have: the
- * paging counts entries by it, and a page without ids is no list (a proxy's, a broken service's).
+ * A page's entries, as lenient as the service: one that does not parse is skipped. Each must have
+ * its id: the paging counts by it, and a page without ids is no list (a proxy's).
  */
 function lenientEntries<T extends z.ZodType>(entry: T) {
   return z.array(z.unknown()).transform((items, ctx) => {
@@ -305,10 +292,7 @@ export type ResourceTiersRequest = z.infer<typeof ResourceTiersRequest>
 export const PushToken = z.object({ token: z.string().min(1), registry_url: z.string().min(1) })
 export type PushToken = z.infer<typeof PushToken>
 
-/**
- * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
- * PATCH then names as `source_revision_config.source_tarball_path`.
- */
+/** `POST .../upload-url`: where to PUT a tarball, and the `object_path` a PATCH names. */
 export const UploadUrl = z.object({
   // Any text: which URLs the source may be sent to is the upload's rule (upload/put.ts), refused
   // there once, not here as a malformed answer that a read would ask for again.
@@ -418,11 +402,7 @@ const textOrNumber = z
   .nullish()
   .transform(v => (v === null || v === undefined ? null : String(v)))
 
-/**
- * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
- * and kept as it came (the client caps its length after redacting; the caller redacts and
- * sanitizes before printing).
- */
+/** One log line; `message` is what the build printed, untrusted, kept as it came. */
 export const RevisionLogEntry = z.object({
   /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
   id: textOrNumber.optional(),

@@ -1,8 +1,6 @@
-// The words and rules of the control-plane interface that need no zod: the enums, the reserved
-// names, the patterns of names and ids, what a revision status means. The zod model
-// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
-// them from here, so that the action reaches its first request without loading zod (the client
-// loads the model when the first answer is read: load-schema.ts).
+// The words and rules of the control-plane interface that need no zod (enums, reserved names,
+// patterns, what a status means): the model is built from them, and the inputs and the flow take
+// them from here, so the action reaches its first request without loading zod.
 
 export const SOURCES = [
   'codehost',
@@ -163,10 +161,7 @@ export const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_END
 /** Lowercase letters, digits and hyphens, starting with a letter. */
 export const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/
 
-/**
- * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
- * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
- */
+/** A uuid of any version: the pattern of zod's `z.guid()` (a test holds the two together). */
 export const UUID_PATTERN =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/
 
@@ -185,10 +180,8 @@ const DEPLOYMENTS_QUERY_TEXT = [
 ] as const
 
 /**
- * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
- * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
- * the run's first request need not load the model (a test holds the two together). Unknown
- * parameters are ignored, as the model strips them.
+ * Why a page query of `GET /v2/deployments` does not fit: the model's `ListDeploymentsQuery`
+ * without zod (a test holds the two together); unknown parameters ignored, as the model strips.
  */
 export function deploymentsQueryProblem(query: Record<string, unknown>): string | undefined {
   const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query

@@ -46,10 +46,8 @@ export interface ReportedDeployment {
 const SERVICE_HOST = /^([a-z0-9-]+)-([a-z0-9]+)\.([a-z0-9-]+)\.langgraph\.app$/
 
 /**
- * The agent server host the control plane reported for this deployment, in the shape the service
- * gives it (`https://<name>-<hash>.<region>.langgraph.app`, the name the deployment's own): that
- * host alone, never another `*.langgraph.app`, whose server may be anyone's. Undefined when the
- * URL is not of that shape.
+ * The deployment's own agent server host, when the reported URL has the service's shape (its name
+ * in it): that host alone, never another `*.langgraph.app`, whose server may be anyone's.
  */
 export function deploymentHost(d: ReportedDeployment): HostPattern | undefined {
   const url = URL.parse(d.url ?? '')

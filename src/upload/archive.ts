@@ -1,25 +1,17 @@
 // The source archive of an upload deploy (`source: internal_source`): the workspace's LangGraph
 // project as a deterministic gzip'd tar, written to a temporary file while it is hashed, so that
 // its size and digest are known before any request and it is never held in memory.
-//
-//   const archive = await buildArchive({ workspace: '/w', graphConfigPath: 'langgraph.json' })
-//   archive.configPath  // `langgraph_config_path` for the PATCH
-//   archive.file        // the .tar.gz on disk; archive.size bytes; archive.digest 'sha256:<hex>'
-//   archive.files       // the member names, sorted; archive.warnings: strings to log
-//   ... PUT it (put.ts) ...
-//   await archive.cleanup()
-//
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
 // ArchiveError before any request: the config missing or outside the workspace, the config or a
 // file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as
 // soon as it passes), files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not
 // on the builder's disk), a file that cannot be read, or one that changed into something else
-// meanwhile (a fifo is opened without blocking and refused, never waited on).
-// Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
+// meanwhile (a fifo is opened without blocking and refused, never waited on). Over
+// WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 // Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
-// behind. Same files, same bytes, on any
-// machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
+// behind. Same files, same bytes, on any machine with the same Node.js: the deflate bytes are
+// those of the zlib Node carries.
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs'
 import { constants, mkdtemp, open, realpath, rm } from 'node:fs/promises'
