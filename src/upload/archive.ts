@@ -40,11 +40,7 @@ export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
 export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 /** 50 MiB: larger archives are sent with a warning. */
 export const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024
-/**
- * The tar is deflated in blocks of this size, several at once (gzip.ts, BlockDeflate): the block
- * boundaries, and so the bytes, depend only on the files. 1 MiB keeps the per-block cost (the
- * 32 KiB primed from the block before) near 3% while a few blocks in flight stay a few MB.
- */
+/** Deflated in blocks of this size (BlockDeflate): its cost near 3%, a few blocks a few MB. */
 const BLOCK = 1024 * 1024
 /** Blocks read or deflated at once: one per core and one being read, at most 5 (libuv's 4 threads). */
 const IN_FLIGHT = Math.min(5, Math.max(2, availableParallelism() + 1))
@@ -60,7 +56,6 @@ export interface ArchiveOptions extends RootOptions {
 export interface BuiltArchive {
   /** The .tar.gz file, in a temporary directory that cleanup() removes. */
   file: string
-  /** Its size in bytes. */
   size: number
   /** `sha256:<hex>` of its bytes: the `source-digest` output. */
   digest: string
@@ -87,11 +82,7 @@ function mib(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MiB`
 }
 
-/**
- * The tar bytes on their way to deflate, gathered into BLOCK-sized buffers taken in turn (file data
- * is read straight into them, headers copied in), each deflated as one block while the next ones
- * fill. A buffer is refilled only once its block is compressed and written.
- */
+/** The tar bytes gathered into BLOCK-sized buffers taken in turn, each deflated as one block. */
 class TarBlocks {
   readonly #pool = new ReusedBuffers(BLOCK, IN_FLIGHT)
   readonly #deflate: BlockDeflate
@@ -191,10 +182,8 @@ function tooLarge(): ArchiveError {
 }
 
 /**
- * Writes the tar of `files` into `deflate`. The files are read with blocking calls: thousands of
- * small files cost four trips each through libuv's threads, queued behind the blocks being
- * deflated there, and the main thread has nothing else to do meanwhile (it yields whenever it waits
- * for a block to be free). Each call reads at most one block.
+ * Writes the tar of `files` into `deflate`, read with blocking calls: small files cost four trips
+ * each through libuv's threads, queued behind the deflating blocks, and the main thread is idle.
  */
 async function writeTar(
   files: FileEntry[],

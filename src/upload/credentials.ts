@@ -5,9 +5,6 @@
 // secret whatever else is in the project, plus the files that the tools agent projects use write
 // their tokens to, at the paths those tools document. docs/upload.md says where each comes from,
 // and which scanner names stay in (they are also ordinary source files the build may need).
-//
-//   credentialName('apps/a/.env')          // '.env'
-//   credentialName('apps/a/.env.example')  // undefined: a template, kept
 import { decide, parseRules } from './wildmatch.ts'
 
 /** The names, as .gitignore lines (read as git reads them): the last line that matches decides. */

@@ -12,11 +12,6 @@
 //   - no directory members, no `..` member (a walk cannot make one; checked anyway);
 //   - the members are sorted by their names' UTF-8 bytes, so the same files give the same
 //     archive; a file under two included directories is held once.
-//
-//   const set = await selectFiles(root.included, { ownFiles: ['/w/deploy.env'] })
-//   set.files    // [{ name: 'apps/a/langgraph.json', path: '/w/apps/a/langgraph.json' }, ...]
-//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out though not ignored
-//   set.ignored  // [{ name: 'build/', why: 'ignored by `build/` (.gitignore line 2)' }, ...]
 import { lstatSync, realpathSync, statSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -184,11 +179,7 @@ export function byName(a: { name: string }, b: { name: string }): number {
   return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name))
 }
 
-/**
- * Leaves out every name of a file that has other hard links. One blocking lstat per file: nothing
- * else runs meanwhile, and thousands of trips through libuv's threads took a tenth of a large
- * upload's time.
- */
+/** Leaves out every name of a hard-linked file; blocking lstats (libuv trips took a tenth). */
 function dropHardLinks(files: FileEntry[], skipped: SkippedEntry[]) {
   const kept: FileEntry[] = []
   for (const file of files) {

@@ -2,10 +2,6 @@
 // (no file name, mtime 0, no extra flags, OS 255 "unknown" as Python's gzip writes: zlib itself
 // would write 3 on Unix and 10 on Windows) and the CRC-32 and length trailer of RFC 1952. The
 // deflate bytes are zlib's at a fixed level, so the same Node.js (and its zlib) gives the same bytes.
-//
-//   put(GZIP_HEADER); const deflate = new BlockDeflate(put)
-//   for each block: trailer.update(block); deflate.write(block, done)   // done: block reusable
-//   await deflate.end(); put(trailer.bytes())
 import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
 
 export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
@@ -29,10 +25,8 @@ export class GzipTrailer {
 }
 
 /**
- * zlib's default level, as `tar -czf` and both LangGraph CLIs use. On Python sources (CPython's
- * library, 40 MB of tar; bench/RESULTS.md) level 1 is 2.3x faster but 13% larger, 9 is 15x slower
- * for 1% smaller: with the blocks deflated at once, 6 already meets the time goals, and a smaller
- * upload is what a slow CI uplink needs.
+ * zlib's default, as `tar -czf` and both LangGraph CLIs use: on Python sources (bench/RESULTS.md)
+ * 1 is 2.3x faster but 13% larger, 9 15x slower for 1% less; 6 meets the time goals.
  */
 export const LEVEL = 6
 /** Deflate's window: each block is primed with this much of the bytes before it. */
@@ -41,16 +35,11 @@ const WINDOW = 32 * 1024
 const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0), { level: LEVEL })
 
 /**
- * Deflate in blocks compressed several at once on libuv's threads (pigz's way; one zlib stream is
- * serial, and was the whole of the archive's time). Each block is primed with the 32 KiB before it
- * (the window one stream would have had, so the size barely moves) and ends with a sync flush, so
- * the blocks' bytes, in order, are one deflate stream; end() adds the final empty block. The bytes
- * depend only on the blocks given, never on timing or the number of threads.
- *
- * Memory: each block's output is copied into an output buffer kept for reuse (one per block in
- * flight, so the caller's bound on blocks in flight bounds them too), then put in one piece. zlib's
- * own output is copied out as it comes: held until its block's turn instead, it outlived V8's
- * young-generation collections and piled up as old garbage (about 30 MB on 150 MB).
+ * Deflate in blocks compressed several at once on libuv's threads (pigz's way: one zlib stream was
+ * the whole of the archive's time). Each block is primed with the 32 KiB before it and ends with a
+ * sync flush, so the blocks in order are one stream, whose bytes depend only on the blocks given.
+ * Each block's output is copied, as zlib gives it, into a buffer reused (one per block in flight):
+ * held until its turn, zlib's own output piled up as old garbage (about 30 MB on 150 MB).
  */
 export class BlockDeflate {
   readonly #put: (bytes: Buffer) => Promise<void>
@@ -114,10 +103,7 @@ function outputCapacity(blockLength: number): number {
   return blockLength + (blockLength >> 10) + 64
 }
 
-/**
- * One block, raw deflate ended by a sync flush, copied into `output` as zlib gives it: a view of
- * `output`, or of a larger buffer in the unlikely case that it does not fit.
- */
+/** One block, raw deflate ended by a sync flush, copied into `output` (a larger one if need be). */
 function deflateBlock(
   block: Buffer,
   dictionary: Buffer | undefined,
@@ -126,9 +112,8 @@ function deflateBlock(
   return new Promise((resolve, reject) => {
     const z = createDeflateRaw({
       level: LEVEL,
-      // Room for the whole block: zlib deflates it in one job on its thread. A smaller chunk
-      // comes back to the main thread each time it fills, and those turns were a third of the
-      // archive's time.
+      // Room for the whole block, deflated in one job on zlib's thread: a smaller chunk comes back
+      // to the main thread each time it fills, and those turns were a third of the archive's time.
       chunkSize: output.length,
       finishFlush: constants.Z_SYNC_FLUSH,
       ...(dictionary ? { dictionary } : {})

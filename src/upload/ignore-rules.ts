@@ -9,9 +9,6 @@
 //     a nested `!` line never brings back what the top files leave out.
 // Ignore files above an included directory (and `.git/info/exclude`, the global excludes file)
 // are not read, as the CLI reads none.
-//
-//   const top = await readTopRules('/abs/dir')
-//   top.leftOutBy('src/app.py', false, [])  // undefined: kept; else why it is left out
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { decide, lastMatch, parseRules, type Rule } from './wildmatch.ts'
@@ -51,10 +48,7 @@ async function text(file: string): Promise<string> {
   }
 }
 
-/**
- * The rules of a nested `.gitignore` in `dir` (absolute), whose path from the included directory
- * is `base`; undefined when it has none. `member` names it for the log.
- */
+/** The rules of a nested `.gitignore` in `dir` (`base` from the top; `member` for the log). */
 export async function readNestedRules(
   dir: string,
   base: string,
@@ -76,10 +70,7 @@ function nestedVerdict(nested: NestedRules[], rel: string, isDirectory: boolean)
 }
 
 export interface TopRules {
-  /**
-   * Why `rel` (relative to the directory, `/`-separated) is left out, or undefined when it is
-   * kept; `nested` are the `.gitignore` files of its folders below the top, outermost first.
-   */
+  /** Why `rel` is left out, or undefined; `nested`: its folders' `.gitignore`s, outermost first. */
   leftOutBy(rel: string, isDirectory: boolean, nested: NestedRules[]): RuleVerdict | undefined
 }
 

@@ -5,11 +5,6 @@
 // `{"path": ...}`) up to its first `:`; a path (a `/` or `\` in it) or a JS or Python file name
 // is a file, relative to the config's folder; a Python module path (`agent.graph:app`) is left to
 // the build's import.
-//
-//   graphFiles({ graphs: { agent: './src/agent.py:graph' } }, 'apps/a/langgraph.json')
-//   // [{ graph: 'agent', file: './src/agent.py', member: 'apps/a/src/agent.py' }]
-//   whyLeftOut('apps/a/src/agent.py', set, exists)
-//   // 'apps/a/src/ is ignored by `src/` (.dockerignore line 3)'
 import { posix } from 'node:path'
 import { ArchiveError } from './errors.ts'
 import type { IgnoredEntry, SkippedEntry } from './file-set.ts'
@@ -53,10 +48,7 @@ export function skipReason(e: SkippedEntry): string {
   }
 }
 
-/**
- * The member `file` names, from the config's folder (`/`-separated, normalised). An absolute path
- * names this machine's file, which no build has: outside the root (`../` at its start).
- */
+/** The member `file` names from the config's folder; an absolute path is outside the root. */
 function memberOf(file: string, configPath: string): string {
   const path = file.replaceAll('\\', '/')
   if (posix.isAbsolute(path)) return `..${posix.normalize(path)}`
@@ -91,11 +83,7 @@ function entryFor<T extends { name: string }>(list: readonly T[], member: string
   return list.find(e => e.name === member || (e.name.endsWith('/') && member.startsWith(e.name)))
 }
 
-/**
- * Why `member` is not in the archive: the ignore rule or the reason that left it (or a folder
- * above it) out; else that it lies outside the archive's root, or outside the folders walked, or
- * does not exist (`exists` looks at the file under the root).
- */
+/** Why `member` is not in the archive: what left it (or a folder above it) out, or where it is. */
 export function whyLeftOut(
   member: string,
   set: Omit<ArchivedSet, 'files'>,
@@ -112,10 +100,7 @@ export function whyLeftOut(
     : 'it does not exist'
 }
 
-/**
- * The refusal of an archive that lacks a file a graph names: the first such graph, its file and
- * why it is not there. `inputName` and `given` say the config as the user named it.
- */
+/** The refusal of an archive that lacks a file a graph names: the first such, and why. */
 export function graphFileLeftOut(
   config: unknown,
   configPath: string,

@@ -1,20 +1,10 @@
-// The PUT of an archive to the signed `upload_url` that `POST .../upload-url` answered: the file
-// streamed from disk (never read whole: Node's fetch with a file body buffers it), with
-// `Content-Type: application/gzip`, `Content-Length` and `X-Goog-Content-Length-Range:
-// 0,209715200` (what the URL was signed for, as the LangGraph CLIs send it), and nothing else of
-// ours: never the API key, the upload host is not the control plane. No redirect is followed (a
-// 3xx is a refusal), the whole PUT has one timeout, on the run's clock (the caller's deadline is on
-// it too), and the abort signal stops it.
-// It goes through the one request (src/net/), behind the runner's proxy if it names one for the URL.
-//
-//   const result = await putArchive({ url, file: archive.file, size: archive.size, clock, signal })
-//   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
-//                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
-//
-// The result never holds the URL: its query is the signature. describeUploadUrl() is what may be
-// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
-// ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
-// Nothing the upload host answers throws: every answer, a malformed one included, is a result.
+// The PUT of an archive to the signed `upload_url`, streamed from disk (Node's fetch would buffer
+// a file body), with the headers the URL was signed for, as the LangGraph CLIs send them, and
+// never the API key: the upload host is not the control plane. Through the one request
+// (src/net/): no redirect followed, one timeout on the run's clock, stopped by the signal.
+// The result never holds the URL (its query is the signature: describeUploadUrl() may be logged).
+// After anything but 'stored', a PATCH names no object: ask for a new URL and PUT again
+// ('unusable': a URL refused here, which another from the same service would repeat).
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Clock } from '../clock.ts'
 import { isLoopbackHost } from '../control-plane/base-url.ts'
@@ -59,10 +49,7 @@ export type PutResult =
   | { outcome: 'unusable'; reason: string }
   | { outcome: 'cancelled' }
 
-/**
- * Why `url` is no place to PUT the source: https, or plain http to this machine only; this machine
- * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
- */
+/** Why `url` is no place to PUT to: https, or http to a loopback host when `loopbackAllowed`. */
 export function uploadUrlProblem(url: string, loopbackAllowed = true): string | undefined {
   const u = URL.parse(url)
   if (!u) return 'the upload URL is not a URL'
@@ -100,10 +87,7 @@ function headers(size: number): Record<string, string> {
   }
 }
 
-/**
- * PUTs the archive once. Never throws: a URL it refuses (uploadUrlProblem) is 'unusable', an
- * archive it cannot read 'not-sent', and whatever goes wrong after that a result too.
- */
+/** PUTs the archive once. Never throws: whatever the host answers, or fails, is a result. */
 export async function putArchive(o: PutOptions): Promise<PutResult> {
   const problem = uploadUrlProblem(o.url, o.loopbackAllowed ?? true)
   if (problem) return { outcome: 'unusable', reason: problem }

@@ -1,9 +1,4 @@
-// What the log says of an archive's file set: each file left out though no ignore rule names it,
-// with why (links, special files, credentials, the run's own files), what to do when the config's
-// `env` names a file the archive does not hold, the untracked files it holds, and, for a dry run, every file in
-// it and every file left out. Plain lines; the deploy step logs them.
-//
-//   leftOutLines(archive)  // ['Left out: .env: it carries credentials by its name (`.env`)', ...]
+// What the log says of an archive's file set, as plain lines that the deploy step logs.
 import type { BuiltArchive } from './archive.ts'
 import { skipReason } from './left-out.ts'
 
@@ -16,10 +11,8 @@ export function leftOutLines(a: Pick<BuiltArchive, 'skipped'>): string[] {
 }
 
 /**
- * When the config's `env` names a file that is not in the archive, for whatever reason (its
- * credential name, an ignore rule, not there at all): the server would start without its
- * variables, so how to pass them. `secrets` is how the user sets the input (`secrets` in the
- * action, `--secrets` in the CLI).
+ * When the config's `env` names a file the archive lacks: the server would start without those
+ * variables, so how to pass them (`secrets`: the input as the user sets it).
  */
 export function envFileHint(
   a: Pick<BuiltArchive, 'envFile' | 'envFileLeftOut' | 'configPath'>,

@@ -1,16 +1,7 @@
-// Buffers (two by default) taken in turn for bytes on their way to a stream: one is filled while
-// the others are still being written. A buffer is filled again only once the stream has called back for its last
-// write, so no byte is overwritten before it is consumed, and nothing is allocated per chunk.
-// Why: Node frees a dropped Buffer only at a garbage collection, which V8 forces only after about
-// 64 MB of such memory; a stream of fresh chunks (what fs.createReadStream and pipe() make) thus
-// holds tens of megabytes that are garbage already. Reusing two buffers keeps the peak flat.
-//
-//   const pair = new ReusedBuffers(256 * 1024)
-//   const buf = await pair.next()                          // free once its last write is done
-//   const { bytesRead } = await fh.read(buf, 0, buf.length, null)
-//   pair.write(buf.subarray(0, bytesRead), (b, done) => stream.write(b, done))
-//   ...
-//   await pair.drain()
+// Buffers (two by default) taken in turn for bytes on their way to a stream, each filled again
+// only once the stream called back for its last write: nothing is allocated per chunk. Why: V8
+// frees dropped Buffers only after about 64 MB of them, so a stream of fresh chunks (what
+// fs.createReadStream and pipe() make) holds tens of megabytes of garbage.
 export class ReusedBuffers {
   readonly #buffers: Buffer[]
   readonly #pending: Array<Promise<void> | undefined>

@@ -9,11 +9,6 @@
 // Refused, as ArchiveError naming the input: a config that is missing, not a regular file or not
 // JSON; a config or dependency outside the workspace; a dependency that is missing or not a
 // directory (the CLI refuses those too).
-//
-//   const root = await resolveArchiveRoot({ workspace: '/w', graphConfigPath: 'apps/a/langgraph.json' })
-//   root.root        // '/w' when apps/a names '../../libs/shared'
-//   root.configPath  // 'apps/a/langgraph.json'
-//   root.included    // [{ dir: '/w/apps/a', prefix: 'apps/a' }, { dir: '/w/libs/shared', prefix: 'libs/shared' }]
 import { lstat, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { ArchiveError } from './errors.ts'

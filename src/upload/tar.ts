@@ -4,10 +4,6 @@
 // could differ between machines is fixed: mtime (FIXED_MTIME), uid/gid 0, empty user and group
 // names, mode 0644 (0755 when the file is executable). GNU tar, bsdtar, Python's tarfile and
 // node-tar read it.
-//
-//   fileHeader('src/app.py', 1234, false)  // the 512-byte header(s) of a member
-//   padding(1234)                          // the zeros that fill its last block
-//   END_OF_ARCHIVE                         // two zero blocks, padded to a 10240-byte record
 const BLOCK = 512
 const RECORD = 10240
 

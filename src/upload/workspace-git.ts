@@ -6,8 +6,6 @@
 // files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
 // the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
 // the directory (another owner's checkout) all give `{}`: the facts are optional.
-//
-//   await readWorkspaceGit('/w')  // { commit: '3f2c...', uncommittedChanges: false }
 import { execFile } from 'node:child_process'
 
 export interface WorkspaceGit {
@@ -42,10 +40,7 @@ export function describeWorkspaceGit(facts: WorkspaceGit): string | undefined {
   return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`
 }
 
-/**
- * The members (paths from `root`, the archive's root) that git does not track; undefined when
- * `root` is not in a checkout git will read. `-z`: names as they are, never quoted.
- */
+/** The members (from the archive's `root`) git does not track; undefined outside a checkout. */
 export async function untrackedMembers(
   root: string,
   members: readonly string[]
