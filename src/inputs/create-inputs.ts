@@ -1,6 +1,5 @@
 // What a create needs that an update does not (the rows' `createNeeds`): asked for only once the
-// find step knows there is nothing to update, so an update by name needs only the name and the
-// key. `repository` and `ref` count as given when the triggering event (or the CI) gave them.
+// find step knows there is nothing to update. `repository` and `ref` count as given by the event.
 import type { Source } from '../control-plane/schema.ts'
 import { INPUT_NAMES, type InputName } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
@@ -21,10 +20,7 @@ export function missingForCreate(o: Options): InputName[] {
 
 const article = (s: Source) => (/^[aeiou]/.test(s) ? 'an' : 'a')
 
-/**
- * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
- * nothing is missing.
- */
+/** Why a create cannot go ahead, naming each missing input as the user sets it. */
 export function createNeedsProblem(
   o: Options,
   name: string,
@@ -49,10 +45,7 @@ const listed = (names: string[]) =>
 /** The source that uploads the workspace: no repository, any code host. */
 const UPLOAD: Source = 'internal_source'
 
-/**
- * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
- * upload, which needs none of what the create lacks (the table says what each source needs).
- */
+/** For a repository not on GitHub, the way that fits: an upload, which needs none of what lacks. */
 function uploadHint(o: Options, missing: InputName[], say: Say): string | undefined {
   if (o.codeHost === undefined || o.source === UPLOAD) return undefined
   const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input))

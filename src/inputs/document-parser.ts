@@ -1,9 +1,6 @@
-// YAML/JSON document inputs: one parser for all of them (`resource-spec`, `secret-references` and
-// the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
-// rejected, so that every document input is read, limited and masked alike. `resource-spec` and
-// `secret-references` are then checked by their schema, unknown keys rejected. Loaded only when
-// one of those inputs is set (documents.ts): it brings yaml with it, and is given the zod model
-// that the client loads (one copy of the model in the bundle).
+// The one parser of the YAML/JSON document inputs (limits on nesting, aliases and size, duplicate
+// keys refused), so every one is read, limited and masked alike; then their schema, unknown keys
+// refused. Loaded only when one is set (documents.ts), given the client's zod model.
 import { z } from 'zod'
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
@@ -69,10 +66,7 @@ const syntaxMessages = (input: InputName): SyntaxMessages => ({
     `\`${input}\` has the key ${key} twice (${where}): a later value would silently replace the first`
 })
 
-/**
- * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
- * document that parses is never `undefined`: an empty one is `null`).
- */
+/** A YAML (or JSON) document, checked; `undefined` after `fail` (an empty one is `null`). */
 export function parseDocumentInput(
   input: InputName,
   v: string,
@@ -117,10 +111,7 @@ export function parseDocumentInput(
   return value
 }
 
-/**
- * Where each item of a top-level list starts (`line L, column C`), for messages that name a place
- * without showing what is there; empty when the text is not a list.
- */
+/** Where each item of a top-level list starts, for messages that name a place, not its text. */
 export function itemPlaces(v: string): string[] {
   const list = parseDocument(v, { uniqueKeys: false }).contents
   if (!isSeq(list)) return []

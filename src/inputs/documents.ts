@@ -1,8 +1,6 @@
-// The YAML/JSON document inputs (`resource-spec`, `secret-references` and the JSON-object form of
-// `secrets`), checked synchronously like every input. Their parser (document-parser.ts) brings
-// yaml, and the zod model (loadSchema, the client's own chunk) comes with it: a third of the
-// action's start-up. Both are loaded only when one of those inputs is set, by `loadDocumentParser`
-// before the inputs are read (parseInputs does), and by the smoke-test file's reader.
+// The YAML/JSON document inputs, checked synchronously like every input. Their parser brings yaml
+// and the zod model, a third of the action's start-up: loaded by `loadDocumentParser` only when
+// one of them is set, before the inputs are read (and by the smoke-test file's reader).
 import type * as Parser from './document-parser.ts'
 import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from '../interface/names.ts'
 import type { Fail } from './problems.ts'
@@ -32,10 +30,8 @@ function loaded(): { parser: typeof Parser; model: Model } {
   return loadedParser
 }
 
-/** See document-parser.ts. */
 export const itemPlaces: typeof Parser.itemPlaces = (...args) => loaded().parser.itemPlaces(...args)
 
-/** See document-parser.ts. */
 export const parseDocumentInput: typeof Parser.parseDocumentInput = (...args) =>
   loaded().parser.parseDocumentInput(...args)
 

@@ -1,6 +1,5 @@
-// Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
-// so `''` reaches only the checks of inputs without one.
+// Field checks of single-line inputs (problems.ts). A check sees action.yml's default when the
+// input is not set, so `''` reaches only the checks of inputs without one.
 import { DEPLOYMENT_NAME_PATTERN, UUID_PATTERN } from '../control-plane/vocabulary.ts'
 import { parseDuration } from '../duration.ts'
 import { ACTION_INPUTS } from '../interface/action-yml.ts'
@@ -16,10 +15,7 @@ export const MAX_ENVIRONMENT_LENGTH = 255
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/
-/**
- * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
- * format characters, controls, and spaces other than the ASCII one.
- */
+/** Characters no one sees, or that turn the text around them (bidi, zero-width, other spaces). */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u
 /** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
 const WIDTH_FORMS = /[\uff00-\uffef]/
@@ -94,10 +90,7 @@ export function durationInput(
   }
 }
 
-/**
- * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
- * and encodes others into the path, so the URL used would not be the one a reviewer read.
- */
+/** A URL with a character no one sees: the URL parser drops or encodes it, so it is another URL. */
 function invisibleProblem(v: string): string | undefined {
   const hidden = INVISIBLE.exec(v)?.[0]
   return hidden === undefined
@@ -132,10 +125,7 @@ export function parseBaseUrl(v: string, fail: Fail): string | undefined {
   return url.origin + url.pathname.replace(/\/+$/, '')
 }
 
-/**
- * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
- * without credentials, which would be shown to everyone who can read the deployment or the run.
- */
+/** An http(s) URL people will open: without credentials, which everyone would see. */
 function webUrl(input: 'custom-url' | 'environment-url') {
   return (v: string, fail: Fail): string | undefined => {
     if (v === '') return undefined
@@ -210,9 +200,8 @@ export const parseEnvironmentUrl = webUrl('environment-url')
 const BRANCH_PREFIX = 'refs/heads/'
 
 /**
- * Why a name is refused that would read as another: git takes Unicode names, and letters of any
- * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
- * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ * Why a name is refused that would read as another: letters of any script are fine, characters
+ * that hide, reverse what follows or mimic ASCII are not (a reviewer would read another name).
  */
 function unicodeProblem(text: string): string | undefined {
   const hidden = INVISIBLE.exec(text)?.[0]
@@ -231,10 +220,7 @@ function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
 }
 
-/**
- * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
- * well-formed name. The integration checks out what it is given: a malformed name fails late.
- */
+/** What `git check-ref-format --allow-onelevel` refuses in `ref` (late, in the integration). */
 export function refFormatProblem(ref: string): string | undefined {
   if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
     return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\'

@@ -1,6 +1,4 @@
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
+// The health gate's inputs, each checked on its own, and how they fit the others.
 import { formatDuration, parseDuration } from '../duration.ts'
 import { parseHostPatterns, type HostPattern } from '../control-plane/vouched-hosts.ts'
 import type { Say } from '../interface/naming.ts'
@@ -14,10 +12,7 @@ export const MAX_HEALTH_PATH_LENGTH = 2048
 
 const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/
 
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
+/** `health-check`: the path to probe (with its query), `false` when off; `true` is `/ok`. */
 export function parseHealthCheck(v: string, fail: Fail): string | false | undefined {
   if (v === '' || FALSE_VALUES.includes(v)) return false
   if (TRUE_VALUES.includes(v)) return DEFAULT_HEALTH_PATH
@@ -63,10 +58,7 @@ export function healthProblems(f: HealthFit, say: Say): Array<['health-check', s
   return problems
 }
 
-/**
- * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
- */
+/** `health-check-hosts`: more hosts the probes may send the key to (vouched-hosts.ts's grammar). */
 export function parseHealthCheckHosts(v: string, fail: Fail): HostPattern[] | undefined {
   if (v === '') return undefined
   const parsed = parseHostPatterns(v)

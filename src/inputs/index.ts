@@ -1,18 +1,7 @@
-// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
-// (the entry layer masks and logs).
-//
-// One problem collector (problems.ts) takes every problem, so that a user fixes all their inputs
-// in one round, never just the first: each input's own check runs, then the checks of how the
-// inputs fit together, and `Options` are built only when nothing was found. No message ever
-// repeats an input's value: a value may be the API key or a secret pasted into the wrong input.
-// What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
-// document.
-//
-// `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
-// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
-// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
-// every caller (the action, the CLI, tests) gets the same.
+// The action's inputs -> one typed, validated `Options` object. Pure: the door masks and logs.
+// Every problem is collected (problems.ts), so a user fixes all their inputs in one round: each
+// input's check (table.ts), then how they fit (resolved.ts, rules.ts). No message repeats a value,
+// which may be the key or a secret pasted into the wrong input: only names, lines and keys.
 import { autoDialect } from '../control-plane/dialect.ts'
 import { MIN_SECRET_LENGTH, Redactor } from '../control-plane/redact.ts'
 import type { EventDefaults } from '../runner/event.ts'
@@ -40,10 +29,7 @@ export function inputEnvName(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
 }
 
-/**
- * Every input through `input` (the door's reader: `core.getInput`, the command line), trimmed
- * at both ends like `core.getInput` (inner lines of multi-line values are left as they are).
- */
+/** Every input through the door's reader, trimmed at both ends as `core.getInput` does. */
 export function readRawInputs(input: (name: InputName) => string): RawInputs {
   const raw = {} as RawInputs
   for (const name of INPUT_NAMES) raw[name] = input(name).trim()
@@ -63,10 +49,7 @@ function checkEach(raw: RawInputs, problems: InputProblems): Fields {
   return fields as Fields
 }
 
-/**
- * The Options of inputs that passed every check: each input under its camel-case key, then what
- * is derived (the target, the event's defaults, durations in ms, the dialect).
- */
+/** The Options of inputs that passed every check: each under its key, then what is derived. */
 function toOptions(f: Fields, r: Resolved): Options {
   const plain: Record<string, unknown> = {}
   for (const name of INPUT_NAMES) {
@@ -108,11 +91,8 @@ export type ParseResult = (
 }
 
 /**
- * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
- * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `say` how messages name an input, as the run's door does. Loads the
- * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
- * secret value.
+ * The validated Options, or every problem found, and the values to mask; `raw` misses no input it
+ * needs (a missing one is not set). Loads the YAML/JSON inputs' parser when one of them is set.
  */
 export async function parseInputs(
   raw: Partial<RawInputs>,
@@ -133,10 +113,7 @@ export interface CommandRules {
   rulesOf(command: CommandName): readonly Rule[]
 }
 
-/**
- * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
- * a document input read before it is loaded throws).
- */
+/** parseInputs once the YAML/JSON parser is loaded (tests that check many inputs in a row). */
 export function checkInputs(
   raw: Partial<RawInputs>,
   event: EventDefaults,

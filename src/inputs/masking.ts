@@ -31,10 +31,7 @@ function withJsonForms(value: string, into: Set<string>): void {
   if (escaped !== value) withLines(escaped, into)
 }
 
-/**
- * The values of a JSON object that does not parse: every string after a `:`, to line end (a
- * single-quoted one also without its quotes).
- */
+/** The values of a JSON object that does not parse: every string after a `:`, to line end. */
 function scavengeJsonValues(text: string, into: Set<string>): void {
   for (const line of lines(text)) {
     for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
@@ -57,11 +54,7 @@ function scavengeJsonValues(text: string, into: Set<string>): void {
   }
 }
 
-/**
- * The values of `secrets` in its object form, read by the same parser as the check (so that
- * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
- * size the check accepts.
- */
+/** The values of `secrets`'s object form, read by the check's parser: masked as accepted. */
 function parsedObject(text: string): object | undefined {
   if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) return undefined
   const parsed = parseDocumentInput('secrets', text, () => undefined)
@@ -69,11 +62,8 @@ function parsedObject(text: string): object | undefined {
 }
 
 /**
- * Best effort, for masking before anything else is logged: the API key and every value found in
- * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every object value, also when the object does not parse), the `github-token`, plus a password
- * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
+ * Best effort, before anything is logged: the key, the token, every value found in `secrets`
+ * (parsed or not) and a password in a URL input, whole and line by line, longest first.
  */
 export function secretValuesToMask(raw: Partial<RawInputs>): string[] {
   const found = new Set<string>()

@@ -2,10 +2,9 @@
 import { lines } from './text.ts'
 
 /**
- * Whether the nesting of a YAML/JSON text may exceed `limit`, by a linear scan that runs before
- * the parser: the parser recurses per level, and a megabyte of `[[[[...` takes it seconds and
- * gigabytes. It over-estimates a little (a later exact check enforces MAX_DOCUMENT_DEPTH), never
- * recurses, and what it misses the parser still stops (RESOURCE_EXHAUSTION) on its own.
+ * Whether a YAML/JSON text's nesting may exceed `limit`: the parser recurses, and a megabyte of
+ * `[[[[...` takes it seconds and gigabytes. It over-estimates a little (an exact check follows),
+ * and what it misses the parser still stops (RESOURCE_EXHAUSTION).
  */
 export function nestingMayExceed(text: string, limit: number): boolean {
   const indents: number[] = []

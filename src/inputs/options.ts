@@ -1,7 +1,5 @@
-// The validated, typed form of the action's inputs: what the inputs layer produces and the flow
-// consumes. Nothing here is raw text any more. Most keys are the inputs' names in camel case
-// (`integration-id` -> `integrationId`) with the type of their check in table.ts, defined when
-// action.yml gives a default or requires the input; the rest is derived below.
+// The validated, typed form of the action's inputs, what the flow consumes: most keys are the
+// inputs' names in camel case, typed by their check; the rest is derived below.
 import type { Dialect } from '../control-plane/dialect.ts'
 import type { ACTION_INPUTS } from '../interface/action-yml.ts'
 import type { InputName } from '../interface/names.ts'

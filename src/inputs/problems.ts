@@ -1,9 +1,6 @@
 // How a check reports a problem: one collector, so that every bad input is reported at once.
-// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
-// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
-// reports the next problem too. Whether an input failed is the collector's to say, not the
-// returned value's: a failed input counts as failed whatever its check returned, and its value is
-// `undefined`, so nothing downstream can mistake it for a real one.
+// `return fail(...)` stops early; a check that goes on reports the next problem too. A failed
+// input's value is `undefined` whatever its check returned: nothing downstream takes it as real.
 import { DOCUMENT_INPUTS, type InputName } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
 
@@ -46,10 +43,7 @@ export class InputProblems {
     return undefined
   }
 
-  /**
-   * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
-   * the check reported any problem.
-   */
+  /** One input through its check, its size capped; `undefined` when it reported any problem. */
   check<T>(input: InputName, value: string, check: Check<T>): T | undefined {
     const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES
     const bytes = Buffer.byteLength(value, 'utf8')

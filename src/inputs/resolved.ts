@@ -1,6 +1,5 @@
-// What the inputs mean together, derived once: the target, the sources in play, and the
-// repository, ref and commit a deploy uses (the inputs, else the triggering event's). The rules
-// (rules.ts) check this value and `toOptions` (index.ts) builds on it, so the two cannot differ.
+// What the inputs mean together, derived once (the target, the sources, the repository, ref and
+// commit): the rules check it and `toOptions` builds on it, so the two cannot differ.
 import type { Source } from '../control-plane/schema.ts'
 import type { EventDefaults } from '../runner/event.ts'
 import type { InputName } from '../interface/names.ts'

@@ -1,9 +1,6 @@
-// How the inputs fit together, as named rules. Which source takes an input and what a create
-// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
-// for the target, the sources in play and the ref. Only inputs that passed their own checks take
-// part: an input that failed is neither given (nothing is said about what it does not fit) nor
-// absent (it is not "required" again: its own problem already says what is wrong). Every message
-// names inputs through `say`, as the user set them (naming.ts).
+// How the inputs fit together, as named rules over the rows' facts (table.ts) and the resolved
+// value (resolved.ts). An input that failed its own check is neither given nor absent: its own
+// problem already says what is wrong. Every message names inputs through `say`.
 import {
   CLOUD_SOURCES,
   kindOf,
@@ -99,10 +96,7 @@ export function pollWithinTimeout({ f, say, add }: RuleInput): void {
 const deploying = (by: readonly CommandName[]) =>
   by.length === 2 && by.includes('deploy') && by.includes('check')
 
-/**
- * Each command takes only its inputs (its module's list). Given to another command: an input
- * without a default, or a delete's switch turned on (its default is off).
- */
+/** Each command takes only its inputs: given to another, one without a default or a switch on. */
 export function commandFit({ command, takers, f, say, given, add }: RuleInput): void {
   for (const input of INPUT_NAMES) {
     const by = takers(input)
@@ -212,19 +206,15 @@ function pullRequestRefMessage(r: Resolved, event: EventDefaults, say: Say): str
 export type ForkRefusal = 'upload' | 'ref'
 
 /**
- * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
- * head branch is not in the repository the integration builds: it deploys only with `repository`
- * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
+ * The fork rule: a fork's code is never uploaded (it would deploy with the repository's key), and
+ * its branch, not in the repository, deploys only with `repository` and `ref` both given.
  */
 export function forkRefusal(uploads: boolean, repositoryAndRef: boolean): ForkRefusal | undefined {
   if (uploads) return 'upload'
   return repositoryAndRef ? undefined : 'ref'
 }
 
-/**
- * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses
- * before its run: a deploy, and a check (its inputs describe a deploy; the run's rules hold both).
- */
+/** The fork rule on the inputs as given, for a door that refuses before its run (the CLI). */
 export function forkRefusalOfGiven(input: (name: InputName) => string): ForkRefusal | undefined {
   const given = (name: InputName) => input(name).trim() !== ''
   const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim())
@@ -243,10 +233,7 @@ export function fork({ r, event, absent, add }: RuleInput): void {
   if (refusal === 'ref') add('ref', forkPullRequestMessage(event.forkHead, event.repository))
 }
 
-/**
- * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
- * other, after the plan): an upload revision of another source's deployment is refused now.
- */
+/** Upload URLs are an `internal_source` deployment's alone (400 for others, after the plan). */
 export function uploadRevisionOfOtherSource({ r, say, add }: RuleInput): void {
   if (r.revisionSource !== 'internal_source' || r.source === undefined) return
   if (r.source === 'internal_source' || r.source === 'external_docker') return
@@ -296,11 +283,7 @@ export function sourceFit({ r, say, set, add }: RuleInput): void {
   }
 }
 
-/**
- * What every deploy of a source needs (the rows' `needs`). What only a create needs
- * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-inputs.ts): an update by name needs neither.
- */
+/** What every deploy of a source needs (the rows' `needs`; a create's own: create-inputs.ts). */
 export function sourceNeeds({ r, say, absent, add }: RuleInput): void {
   const { source, revisionSource } = r
   if (source === undefined) return

@@ -1,6 +1,5 @@
-// The `secrets` input: NAME=VALUE lines or a JSON object of strings. The object goes through the
-// document parser of every YAML/JSON input (documents.ts), which masking.ts uses too, so the
-// values checked here are exactly the values masked; what is checked here is what secrets need.
+// The `secrets` input: NAME=VALUE lines or a JSON object of strings, read by the document parser
+// that masking.ts uses too, so the values checked here are exactly the values masked.
 import type { Secret } from '../control-plane/schema.ts'
 import { parseDocumentInput, type SyntaxMessages } from './documents.ts'
 import { ENV_NAME } from '../interface/names.ts'
@@ -28,10 +27,7 @@ function checkSecretName(name: string, where: string, fail: Fail): boolean {
   return true
 }
 
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
- * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
- */
+/** `NAME=VALUE` lines (values trimmed) or a JSON object of strings (exact; YAML flow too). */
 export function parseSecrets(v: string, fail: Fail): Secret[] | undefined {
   if (v === '') return undefined
   const secrets: Secret[] = []

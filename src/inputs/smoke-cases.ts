@@ -1,10 +1,7 @@
-// The smoke-test file: a YAML or JSON list of cases `{name, graph, input, expect?, timeout?}` that
-// the health gate runs against the new revision (src/health/verify/smoke.ts). Read and checked
-// whole before any request: a bad file is one error naming the input, the file, the place (case,
-// line) and what is expected, never the text found there (a file may hold anything). It must be a
-// regular file inside the workspace, symlinks followed, of at most MAX_DOCUMENT_BYTES: not
-// /proc/self/environ, /dev/zero or a fifo. Parsed with the document inputs' parser (limits on
-// size, nesting, aliases, duplicates).
+// The smoke-test file: a YAML or JSON list of cases that the health gate runs against the new
+// revision (health/verify/smoke.ts), checked whole before any request: one error naming the input,
+// the file and the place, never the text there. A regular file inside the workspace, of at most
+// MAX_DOCUMENT_BYTES (not /proc/self/environ, /dev/zero or a fifo), read by the documents' parser.
 import { checkoutHint } from './checkout-hint.ts'
 import { open, realpath } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
@@ -44,10 +41,7 @@ const EXPECT_KEYS = ['status', 'contains', 'path', 'equals']
 const EXPECTED_SHAPE =
   'a list of {name, graph, input, expect?: {status: success|error, contains, path, equals}, timeout?}'
 
-/**
- * The cases of a smoke-test file's text; undefined after one `fail` naming `label` (the input as the
- * user set it: `smoke-test`, `--smoke-test`, `CONTROL_PLANE_SMOKE_TEST`) and `file`.
- */
+/** The cases of a smoke-test file's text; undefined after one `fail` naming `label` and `file`. */
 export async function parseSmokeCases(
   text: string,
   label: string,
@@ -185,10 +179,7 @@ async function readInside(
 
 const tooLarge = `it is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`
 
-/**
- * Reads and parses the smoke-test file at `path` (relative to `workspace`, shown as `file`);
- * undefined after `fail`.
- */
+/** Reads and parses the smoke-test file at `path` (in `workspace`); undefined after `fail`. */
 export async function readSmokeCases(
   workspace: string,
   path: string,
@@ -203,10 +194,7 @@ export async function readSmokeCases(
   return parseSmokeCases(read.text, label, path, fail)
 }
 
-/**
- * The `smoke-test` input's cases, read relative to `workspace` before any request: the cases
- * (none when the input is not set), or the one problem to report, naming the input as set.
- */
+/** The `smoke-test` input's cases, read before any request, or the one problem to report. */
 export async function loadSmokeTest(
   path: string | undefined,
   workspace: string | undefined,

@@ -62,10 +62,7 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
 }
 
-/**
- * Whether `name` matches the whole pattern, and its pull request number when the pattern has
- * `{pr}` (digits, not starting with 0); undefined when it does not match.
- */
+/** Whether `name` matches the whole pattern, and its pull request number with `{pr}`. */
 export function matchName(pattern: NamePattern, name: string): { pr?: number } | undefined {
   const m = regexOf(pattern).exec(name)
   if (!m) return undefined

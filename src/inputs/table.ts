@@ -1,10 +1,6 @@
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// sources it applies to, what a create needs, and whether the README shows it.
-// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, the rules of which source
-// takes what (rules.ts) and the keys of `Options` are derived from the two, and a row missing or
-// left over is a type error. Which commands take it is each command's list (src/commands/*/
-// command.ts). Adding an input: action.yml, `npm run readme`, one row, its commands' lists, its use.
+// The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
+// facts of its row; a row missing or left over is a type error. Which commands take it is each
+// command's list. To add an input: action.yml, `npm run readme`, a row, its commands', its use.
 import {
   CLOUD_SOURCES,
   DEPLOYMENT_TYPES,
@@ -189,10 +185,7 @@ export type Fields = { [K in InputName]: Row<K> extends InputRow<infer T> ? T | 
 
 const HOUR_MS = 3_600_000
 
-/**
- * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
- * would delete every matching preview, those of open pull requests too).
- */
+/** An age with its unit, at least an hour: a bare `7` as seconds would delete every preview. */
 function parseSweepMaxAge(v: string, fail: Fail): number | undefined {
   if (v === '') return undefined
   if (/^\d+$/.test(v))
