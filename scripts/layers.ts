@@ -27,12 +27,13 @@ export const SRC_LAYERS: readonly Layer[] = [
     purpose: 'the run: the registry of the commands, the one place that chooses'
   },
   {
-    names: ['commands/', 'report.ts', 'github/'],
-    purpose: 'a folder per command (its inputs, flow, steps, ending), the report, the GitHub side'
+    names: ['commands/'],
+    purpose: 'a folder per command: its inputs, rules, flow, steps and ending'
   },
   {
-    names: ['health/', 'upload/'],
-    purpose: "the health gate, a library (probes, the agent server's client, verify/); the upload"
+    names: ['report/', 'github/', 'health/', 'upload/'],
+    purpose:
+      "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload"
   },
   { names: ['inputs/'], purpose: 'raw inputs -> Options (pure): the table, its rules, the checks' },
   {

@@ -33,7 +33,7 @@ import type { Say } from './interface/naming.ts'
 import { OUTCOMES } from './interface/outcomes.ts'
 import type { FlowLog } from './log.ts'
 import type { ExitCode, RunPort, RunResult } from './port.ts'
-import { allOutputs } from './report.ts'
+import { allOutputs } from './report/outputs.ts'
 
 /**
  * The commands, in the words of the `command` input: the one place that chooses among them.

@@ -12,7 +12,7 @@ import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Failure, type Stop } from '../../interface/ending.ts'
-import { shownStatus } from '../deploy/status-words.ts'
+import { shownStatus } from '../../report/status-words.ts'
 import {
   materialToWrite,
   namedMaterial,

@@ -8,7 +8,7 @@ import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES, kindOf, revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { Options } from '../../inputs/options.ts'
-import { shownStatus } from '../deploy/status-words.ts'
+import { shownStatus } from '../../report/status-words.ts'
 
 export type DriftKind =
   | 'absent'

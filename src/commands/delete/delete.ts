@@ -3,7 +3,7 @@
 // a deployment that is not there is a success, not an error. The delete returns its ending
 // (ending.ts), built here from what the steps return or threw; this flow alone records what they
 // learned in the journal (src/interface/journal.ts).
-import { shownStatus } from '../deploy/status-words.ts'
+import { shownStatus } from '../../report/status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import type { Deployment } from '../../control-plane/schema.ts'

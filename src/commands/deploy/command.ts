@@ -9,7 +9,8 @@ import { DEPLOY_RULES } from '../../inputs/rules.ts'
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import { failureText, type Ending } from '../../interface/ending.ts'
 import type { InputName } from '../../interface/names.ts'
-import { allOutputs, summaryText } from '../../report.ts'
+import { allOutputs } from '../../report/outputs.ts'
+import { summaryText } from '../../report/summary.ts'
 import {
   ONE_DEPLOYMENT,
   type Command,

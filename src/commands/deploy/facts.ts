@@ -1,6 +1,6 @@
 // The facts a read of the deployment tells, and a write cut off by a cancel: what the steps return
 // for their flow to record in the journal (src/interface/journal.ts). The flows alone write it.
-import { deploymentStatusWord } from './status-words.ts'
+import { deploymentStatusWord } from '../../report/status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { kindOf, sizeOfTier } from '../../control-plane/vocabulary.ts'
 import type { Options } from '../../inputs/options.ts'

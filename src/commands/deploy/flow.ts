@@ -4,7 +4,7 @@
 // (src/interface/journal.ts), so that the outputs and the summary can say what was known when it
 // stopped. The deploy returns its ending (ending.ts), built here from what the steps return or
 // threw.
-import { progressLine, shownStatus } from './status-words.ts'
+import { progressLine, shownStatus } from '../../report/status-words.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'

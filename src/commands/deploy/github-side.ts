@@ -7,7 +7,7 @@ import type { GitHubDeployment, GitHubDeploymentDeps } from '../../github/deploy
 import type { Options } from '../../inputs/options.ts'
 import type { FlowLog } from '../../log.ts'
 import type { RunPort } from '../../port.ts'
-import { typeAndSize } from '../../report.ts'
+import { typeAndSize } from '../../report/summary.ts'
 import type { Journal } from '../../interface/journal.ts'
 
 /** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */

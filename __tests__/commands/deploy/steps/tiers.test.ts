@@ -8,7 +8,8 @@ import { deletedState } from '../../../../src/commands/deploy/steps/gone.ts'
 import * as tiers from '../../../../src/commands/deploy/steps/tiers.ts'
 import { checkInputs } from '../../../../src/inputs/index.ts'
 import { renderComment } from '../../../../src/github/comment-body.ts'
-import { outputsOf, renderSummary, typeAndSize } from '../../../../src/report.ts'
+import { outputsOf } from '../../../../src/report/outputs.ts'
+import { renderSummary, typeAndSize } from '../../../../src/report/summary.ts'
 import {
   ACTION_SAY,
   EVENT,

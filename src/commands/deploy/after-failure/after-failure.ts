@@ -8,7 +8,7 @@ import type { FlowDeps } from '../deps.ts'
 import type { FlowLog } from '../../../log.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack, type RollbackResult } from './rollback.ts'
-import { progressLine } from '../status-words.ts'
+import { progressLine } from '../../../report/status-words.ts'
 
 export interface AfterFailure {
   log: FailureLog | undefined

@@ -3,7 +3,7 @@
 // failed revision must still be the deployment's latest (no other run wrote after it) and the
 // previous one still active, as read right before the redeploy; otherwise nothing is sent.
 import { sameCommit } from '../commits.ts'
-import { shownStatus } from '../status-words.ts'
+import { shownStatus } from '../../../report/status-words.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import type { Deployment, Revision } from '../../../control-plane/schema.ts'
 import { formatDuration } from '../../../duration.ts'

@@ -11,7 +11,7 @@ import { formatDuration } from '../../../duration.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'
-import { shownStatus } from '../status-words.ts'
+import { shownStatus } from '../../../report/status-words.ts'
 import { waitUntilGone } from './gone.ts'
 
 /** Holders named in an error at most (a workspace may bind many deployments). */

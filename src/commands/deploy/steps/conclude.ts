@@ -15,7 +15,7 @@ import { deletedState } from './gone.ts'
 import { seen, told } from '../facts.ts'
 import type { Learned } from '../../../interface/journal.ts'
 import type { WaitResult } from './wait.ts'
-import { revisionStatusWord, shownStatus } from '../status-words.ts'
+import { revisionStatusWord, shownStatus } from '../../../report/status-words.ts'
 
 /** The wait's result, with the revision and deployment it was about. */
 export interface Waited {

@@ -2,7 +2,7 @@
 // (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
 // deployment named by name is waited for until it is gone and then created anew; one named by id is
 // an error.
-import { shownStatus } from '../status-words.ts'
+import { shownStatus } from '../../../report/status-words.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../../duration.ts'

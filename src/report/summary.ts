@@ -1,68 +1,26 @@
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
-// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
-// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
-// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
-// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
-// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
-// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
-// so that it shows as text and does nothing.
-import { deploymentStatusWord, revisionStatusWord } from './commands/deploy/status-words.ts'
-import type { Redactor } from './control-plane/redact.ts'
-import type { CaseResult, Evidence, Journal, TimelineEntry, Verified } from './interface/journal.ts'
-import { OUTCOMES } from './interface/outcomes.ts'
-import { ACTION_OUTPUTS } from './interface/action-yml.ts'
-import { formatDuration } from './duration.ts'
-import { mdCode, mdFenced, mdText, mdUrl } from './inert.ts'
+// The job summary of a deploy or a delete, from its journal. Pure: src/run.ts writes it through the
+// port. It carries free text (errors, the plan), so it passes the redactor: the runner masks the
+// log, but nothing masks a summary. Its markup is the run's own: every other text (a name, a graph
+// id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced, so that it
+// shows as text and does nothing.
+import { deploymentStatusWord, revisionStatusWord } from './status-words.ts'
+import type { Redactor } from '../control-plane/redact.ts'
+import type {
+  CaseResult,
+  Evidence,
+  Journal,
+  TimelineEntry,
+  Verified
+} from '../interface/journal.ts'
+import { OUTCOMES } from '../interface/outcomes.ts'
+import { formatDuration } from '../duration.ts'
+import { mdCode, mdFenced, mdText, mdUrl } from '../inert.ts'
 
 export interface RunFacts {
   durationMs: number
   requests: number
   /** The failure, already written for the job log. */
   error: string | undefined
-}
-
-/** The step outputs, by name; undefined ones are not written. */
-export function outputsOf(journal: Journal): Record<string, string | undefined> {
-  const rollback = journal.rollback?.kind === 'done' ? journal.rollback : undefined
-  return {
-    'deployment-id': journal.deploymentId,
-    'revision-id': journal.revisionId,
-    'revision-status': revisionStatusWord(journal.revisionStatus),
-    'deployment-status': deploymentStatusWord(journal.deploymentStatus),
-    // A create cut off in flight may have landed: unknown, so not claimed either way.
-    created: journal.writing === 'create' ? undefined : String(journal.created === true),
-    url: journal.url,
-    'status-url': journal.statusUrl,
-    'repo-commit-sha': journal.repoCommitSha,
-    // A delete cut off in flight may have landed: unknown, so not claimed either way.
-    deleted: journal.writing === 'delete' ? undefined : String(journal.deleted === true),
-    'rollback-revision-id': rollback?.revisionId,
-    'rollback-status': revisionStatusWord(rollback?.status),
-    'served-revision': journal.verified?.servedRevision,
-    smoke: journal.verified?.smoke,
-    health: journal.health,
-    'source-digest': journal.source?.digest,
-    // Empty when the promotion was refused: nothing of the source was promoted.
-    'promoted-from-revision-id':
-      journal.promotion?.evidence?.kind === 'refused' ? undefined : journal.promotion?.revisionId,
-    'deployment-type': journal.deploymentType,
-    size: journal.size
-  }
-}
-
-/** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
-export function allOutputs(
-  journal: Journal | undefined,
-  extra: Record<string, string | undefined>
-): Record<string, string> {
-  const known = journal
-    ? { ...outputsOf(journal), ...extra }
-    : { created: 'false', deleted: 'false', ...extra }
-  const all: Record<string, string> = {}
-  for (const name of Object.keys(ACTION_OUTPUTS)) {
-    all[name] = (known as Record<string, string | undefined>)[name] ?? ''
-  }
-  return all
 }
 
 /** The summary's table: each fact of the run that is known, one row each. */

@@ -2,7 +2,7 @@
 // they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
 // and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
 // a file that a shell reads, nor anything into the log but letters, digits and `?`.
-import { DEPLOYMENT_STATUSES, REVISION_STATUSES } from '../../control-plane/vocabulary.ts'
+import { DEPLOYMENT_STATUSES, REVISION_STATUSES } from '../control-plane/vocabulary.ts'
 
 const REVISION: ReadonlySet<string> = new Set(REVISION_STATUSES)
 const DEPLOYMENT: ReadonlySet<string> = new Set(DEPLOYMENT_STATUSES)

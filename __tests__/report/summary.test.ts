@@ -1,8 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
-import { Redactor } from '../src/control-plane/redact.ts'
-import type { Journal } from '../src/interface/journal.ts'
-import { ACTION_OUTPUTS } from '../src/interface/action-yml.ts'
-import { allOutputs, renderSummary } from '../src/report.ts'
+import { Redactor } from '../../src/control-plane/redact.ts'
+import type { Journal } from '../../src/interface/journal.ts'
+import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
+import { allOutputs } from '../../src/report/outputs.ts'
+import { renderSummary } from '../../src/report/summary.ts'
 
 function state(over: Partial<Journal> = {}): Journal {
   return {
