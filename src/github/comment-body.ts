@@ -1,11 +1,11 @@
 // The pull-request comment's text: a hidden marker that finds it again, a headline with the
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the entry layer's state; every text the run did not write (a server's answer, a
+// values come from the run's journal; every text the run did not write (a server's answer, a
 // name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
 import { OUTCOMES, type CommentWords, type Outcome } from '../interface/outcomes.ts'
 import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
 
-/** What one run has to say on the pull request, built by the entry layer from its state. */
+/** What one run has to say on the pull request, built from the run's journal. */
 export interface PrCommentReport {
   /** The deployment name: one comment per pull request and name. */
   name: string

@@ -15,7 +15,6 @@ import { redirectHost, sendToAgent, type AgentServer } from './verify/agent-prob
 import { jsonOf } from './verify/agent-call.ts'
 
 import type { Health } from '../interface/journal.ts'
-export type { Health } from '../interface/journal.ts'
 
 export interface ProbeAnswer {
   /** The HTTP status; null when no answer came (timeout, reset, refused). */

@@ -6,7 +6,7 @@
 // checked as a promotion reads it, and the target's material is compared with the source's
 // (against-source.ts) instead of with the ref; the material is the deploy's own (material.ts). At most three requests (the look-up, the newest and
 // the active revision), three more for a promotion's source.
-import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
+import { ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
@@ -23,7 +23,7 @@ import {
 } from '../deploy/steps/material.ts'
 import type { PlannedMaterial } from '../deploy/steps/plan.ts'
 import { refuseUnfitTarget } from '../deploy/steps/promote.ts'
-import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
+import { findNamed } from '../deploy/steps/find-deployment.ts'
 import { materialDifference, type ActiveRevision } from './against-source.ts'
 import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
@@ -113,14 +113,7 @@ async function compare(
 }
 
 async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
-  const target = o.target
-  const d =
-    target.kind === 'name'
-      ? await findDeploymentByName(deps.client, target.name, deps.say)
-      : await deps.client.getDeployment(target.deploymentId).catch(err => {
-          if (err instanceof ApiError && err.status === 404) return undefined
-          throw err
-        })
+  const d = await findNamed(o, deps)
   // What was found, as a deploy says it: the fold is not left empty.
   if (d && !stopped(d))
     deps.log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)

@@ -10,9 +10,9 @@ import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
-import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts'
+import { stopped, type Ending, type Stop } from '../../interface/ending.ts'
 import { endingOfError } from '../deploy/ending.ts'
-import { findDeploymentByName } from '../deploy/steps/find-deployment.ts'
+import { findNamed } from '../deploy/steps/find-deployment.ts'
 import { goneLine, waitUntilGone } from '../deploy/steps/gone.ts'
 import { record, told, toldBy, writing } from '../deploy/facts.ts'
 import type { Learned } from '../../interface/journal.ts'
@@ -84,23 +84,9 @@ async function findToDelete(
   deps: FlowDeps,
   absent: string
 ): Promise<Deployment | undefined | Stop> {
-  const { client, log } = deps
-  const target = o.target
-  const d =
-    target.kind === 'id'
-      ? await client.getDeployment(target.deploymentId).catch(err => {
-          if (err instanceof ApiError && err.status === 404) return undefined
-          throw err
-        })
-      : await findDeploymentByName(client, target.name, deps.say)
+  const { log } = deps
+  const d = await findNamed(o, deps, ': nothing was deleted')
   if (stopped(d)) return d
-  if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-    return stop(
-      `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`,
-      `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
-      'Name and id disagree'
-    )
-  }
   if (d) log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
   else log.info(`${absent}.`)
   return d

@@ -142,20 +142,20 @@ export async function runFlow(
 
 /** The outputs, the summary and the last line of a deploy's (or a delete's) run. */
 function report(
-  state: Journal,
+  journal: Journal,
   { client, redactor, clock, started }: CommandContext,
   { github, error }: { github: GitHubDeployment | undefined; error: string | undefined }
 ) {
-  const outputs = allOutputs(state, {
+  const outputs = allOutputs(journal, {
     'github-deployment-id': github ? String(github.id) : undefined
   })
   const facts = { durationMs: clock.now() - started, requests: client.requestCount, error }
-  const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : ''
+  const healthy = journal.health === 'healthy' ? ', and its agent server answers healthy' : ''
   const done =
-    state.outcome === 'deployed'
-      ? `Done: revision ${state.revisionId} is DEPLOYED${healthy}.`
+    journal.outcome === 'deployed'
+      ? `Done: revision ${journal.revisionId} is DEPLOYED${healthy}.`
       : undefined
-  return { outputs, summary: summaryText(state, facts, redactor), done }
+  return { outputs, summary: summaryText(journal, facts, redactor), done }
 }
 
 /**

@@ -64,7 +64,7 @@ export async function deploy(o: Options, journal: Learned, deps: FlowDeps): Prom
 }
 
 /** A step's value, its facts recorded in the journal and taken off it. */
-export function take<T extends object>(journal: Learned, x: T & { learned?: Learned }): T {
+function take<T extends object>(journal: Learned, x: T & { learned?: Learned }): T {
   if (!('learned' in x)) return x
   const { learned, ...value } = x
   record(journal, learned)
@@ -119,11 +119,11 @@ async function planAndWrite(
   const resized = take(journal, await resizeAfter(o, journal, deps, wrote.written))
   const { plan: sent, previousActive } = wrote
   const after = { o, from: material, plan: sent, previousActive, journal, deps, learned: {} }
-  return afterWrite(after, resized)
+  return afterWrite(journal, after, resized)
 }
 
 /** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
-async function afterWrite(c: Concluding, written: Resized): Promise<Ending> {
+async function afterWrite(journal: Learned, c: Concluding, written: Resized): Promise<Ending> {
   const { o, deps } = c
   if (stopped(written)) return written
   if (written.kind === 'no-revision') {
@@ -148,7 +148,7 @@ async function afterWrite(c: Concluding, written: Resized): Promise<Ending> {
     waitFor({ ...o, timeoutMs }, deps, id, revisionId)
   const waited = await waitFor(o, deps, id, written.revisionId)
   const concluded = await conclude(c, waited, follow)
-  record(c.journal as Learned, concluded.learned)
+  record(journal, concluded.learned)
   return concluded.ending
 }
 

@@ -35,7 +35,7 @@ export interface GitHubSideFacts {
 export async function githubSide(
   port: RunPort,
   o: Options,
-  state: Journal,
+  journal: Journal,
   { github, error, redactor, log, now, removal }: GitHubSideFacts
 ): Promise<void> {
   const cancelling = port.signal.aborted
@@ -48,26 +48,26 @@ export async function githubSide(
     o.prComment && port.github ? await import('../../github/pr-comment.ts') : undefined
   // Together, so that a cancel's short exit covers both.
   await Promise.all([
-    github?.finish(state, error, cancelling),
+    github?.finish(journal, error, cancelling),
     comment && port.github
       ? comment.postPrComment(
           {
-            name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+            name: journal.name ?? o.name ?? journal.deploymentId ?? 'deployment',
             removal,
-            outcome: state.outcome,
-            deploymentId: state.deploymentId,
-            revisionId: state.revisionId,
-            revisionStatus: state.revisionStatus,
-            url: state.url,
-            statusUrl: state.statusUrl,
-            commitSha: state.repoCommitSha ?? state.expectedSha,
+            outcome: journal.outcome,
+            deploymentId: journal.deploymentId,
+            revisionId: journal.revisionId,
+            revisionStatus: journal.revisionStatus,
+            url: journal.url,
+            statusUrl: journal.statusUrl,
+            commitSha: journal.repoCommitSha ?? journal.expectedSha,
             promotedFrom:
-              state.promotion &&
-              `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
-            tier: typeAndSize(state)?.replace(/`/g, ''),
+              journal.promotion &&
+              `${journal.promotion.fromName} revision ${journal.promotion.revisionId} (${journal.promotion.what})`,
+            tier: typeAndSize(journal)?.replace(/`/g, ''),
             error,
-            logExcerpt: state.failureLog?.lines.join('\n'),
-            tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+            logExcerpt: journal.failureLog?.lines.join('\n'),
+            tracingProjectDeleted: journal.deleted === true && o.deleteTracingProject
           },
           {
             token: o.githubToken,

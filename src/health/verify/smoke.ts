@@ -13,7 +13,6 @@ import { describeAnswer, triesText, withRetries, type Tried } from './retry.ts'
 import { runOf } from './run-end.ts'
 
 import type { CaseResult, CaseVerdict } from '../../interface/journal.ts'
-export type { CaseResult, CaseVerdict } from '../../interface/journal.ts'
 
 export interface SmokeResult {
   /** Output `smoke`: failed if any case failed or timed out; inconclusive if any could not tell. */

@@ -1,13 +1,14 @@
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
-// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// `on-failure: rollback`, put the previous revision back. Both are returned for the journal; neither
 // changes the verdict: the deploy that was asked for did not happen.
 import { formatDuration } from '../../../duration.ts'
 import type { Options } from '../../../inputs/options.ts'
-import { LOG_BUDGET_MS, readFailureLog, type FailureLog } from './failure-logs.ts'
+import { LOG_BUDGET_MS, readFailureLog } from './failure-logs.ts'
+import type { FailureLog, RollbackResult } from '../../../interface/journal.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { FlowLog } from '../../../log.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
-import { rollBack, type RollbackResult } from './rollback.ts'
+import { rollBack } from './rollback.ts'
 import { progressLine } from '../../../report/status-words.ts'
 
 export interface AfterFailure {

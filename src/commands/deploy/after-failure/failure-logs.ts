@@ -6,7 +6,6 @@ import { type Redactor, sanitizeServerText } from '../../../control-plane/redact
 import { mdFenced } from '../../../inert.ts'
 
 import type { FailureLog, LogType } from '../../../interface/journal.ts'
-export type { FailureLog, LogType } from '../../../interface/journal.ts'
 
 export interface LogEntry {
   timestamp?: string | null | undefined

@@ -11,7 +11,6 @@ import { awaitNewRevision, writeReconciled, type Notes } from '../steps/convergi
 import { waitForRevision, type WaitOptions } from '../steps/wait.ts'
 
 import type { RollbackResult } from '../../../interface/journal.ts'
-export type { RollbackResult } from '../../../interface/journal.ts'
 
 export interface RollbackInput {
   deploymentId: string

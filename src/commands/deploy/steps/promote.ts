@@ -3,7 +3,6 @@
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
 // image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
 // one expected. Whatever does not fit is refused here, with one error naming the source.
-import { ApiError } from '../../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import { revisionOutcome, UUID_PATTERN } from '../../../control-plane/vocabulary.ts'
 import type { Deployment, Revision, Source } from '../../../control-plane/schema.ts'
@@ -15,7 +14,7 @@ import type { Origin } from './plan.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { Journal, Promotion } from '../../../interface/journal.ts'
-import { findDeploymentByName } from './find-deployment.ts'
+import { deploymentById, findDeploymentByName } from './find-deployment.ts'
 
 /** The source deployment and the revision whose material is promoted. */
 export interface PromotionSource {
@@ -41,10 +40,7 @@ const shown = (text: string | null | undefined) => sanitizeServerText(text ?? ''
 /** The deployment `promote-from` names; an error naming it when there is none. */
 async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Deployment | Stop> {
   const d = UUID_PATTERN.test(from)
-    ? await deps.client.getDeployment(from).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return undefined
-        throw err
-      })
+    ? await deploymentById(deps.client, from)
     : await findDeploymentByName(deps.client, from, deps.say)
   if (stopped(d)) return d
   if (!d) {

@@ -9,7 +9,7 @@ import { formatDuration } from '../../../duration.ts'
 import type { Options } from '../../../inputs/options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
-import { findDeploymentByName } from './find-deployment.ts'
+import { findDeploymentByName, otherName } from './find-deployment.ts'
 import { goneLine, waitUntilGone } from './gone.ts'
 import { seen, told } from '../facts.ts'
 import type { Journal, Learned } from '../../../interface/journal.ts'
@@ -27,23 +27,18 @@ export async function findTarget(
 ): Promise<Target | (Stop & { learned?: Learned })> {
   const { client, log } = deps
   const found = await log.group('Find the deployment', async () => {
-    const target = o.target
+    const t = o.target
     const d =
-      target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId)
-        : await findDeploymentByName(client, target.name, deps.say)
+      t.kind === 'id'
+        ? await client.getDeployment(t.deploymentId)
+        : await findDeploymentByName(client, t.name, deps.say)
     if (stopped(d)) return d
     if (!d) {
       log.info(`No deployment is named "${o.name}".`)
       return undefined
     }
-    if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-      return stop(
-        `Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`,
-        `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`,
-        'Name and id disagree'
-      )
-    }
+    const other = otherName(o, d, deps.say)
+    if (other) return other
     const learned = seen(d, log, journal)
     log.info(`Found deployment "${d.name}" (${d.id}), status ${shownStatus(d.status)}.`)
     return { current: d, learned }

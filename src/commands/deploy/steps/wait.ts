@@ -82,7 +82,6 @@ export interface WaitOptions {
 }
 
 import type { TimelineEntry } from '../../../interface/journal.ts'
-export type { TimelineEntry } from '../../../interface/journal.ts'
 
 export type WaitOutcome = 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'error'
 
