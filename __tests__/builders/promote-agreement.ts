@@ -73,6 +73,15 @@ async function redeploy(t: Agreement, name: string, over: Record<string, string>
   await t.fastForward(() => latest(t, name).id === id && ended())
 }
 
+const revisionPath = (t: Agreement, name: string) =>
+  `/v2/deployments/${t.named(name)[0]!.id}/revisions/${latest(t, name).id}`
+
+/** The active revision of `name` as the control plane answers it, in its wire words. */
+async function answer(t: Agreement, name: string): Promise<unknown> {
+  const headers = { 'x-api-key': t.key, 'x-tenant-id': t.emu.credentials().tenantId }
+  return (await fetch(`${t.emu.url}${revisionPath(t, name)}`, { headers })).json()
+}
+
 export type Verdict = 'in sync' | 'drift' | 'refused'
 
 export function checkVerdict(r: Seen): Verdict {
@@ -261,6 +270,34 @@ export const ROWS: Row[] = [
     },
     check: 'in sync',
     says: () => 'runs image registry.example.com/agent:1.2 of "staging"'
+  },
+  {
+    title: 'production was rebuilt from the repository: it names staging’s image, and runs a build',
+    arrange: async t => {
+      seed(t, [
+        image('staging', 'registry.example.com/agent:1.2'),
+        image('production', 'registry.example.com/agent:1.2'),
+        codehost(t, 'built')
+      ])
+      // A revision of `revision-source: codehost` keeps the image of its config; the control
+      // plane's word for its source is read from a codehost revision.
+      const word = ((await answer(t, 'built')) as { source: string }).source
+      const body = (await answer(t, 'production')) as { source_revision_config: object }
+      t.emu.setFaults({
+        kind: 'bad-schema',
+        method: 'GET',
+        path: revisionPath(t, 'production'),
+        body: {
+          ...body,
+          source: word,
+          source_revision_config: { ...body.source_revision_config, repo_ref: 'main' }
+        }
+      })
+      return promote(t)
+    },
+    check: 'drift',
+    says: t =>
+      `"production" runs a revision built from codehost (revision ${latest(t, 'production').id}), but "staging" (\`promote-from\`) revision ${latest(t, 'staging').id} runs image registry.example.com/agent:1.2, built from internal_docker.`
   },
   {
     title: 'production’s active revision reports no commit',

@@ -39,6 +39,7 @@ const run = async (inputs: Record<string, string>, env?: Record<string, string>)
 const THROUGH_THE_BUNDLE = [
   'production runs the commit staging runs',
   'staging was rebuilt at another commit since',
+  'production was rebuilt from the repository: it names staging’s image, and runs a build',
   'staging is not there'
 ]
 
