@@ -118,12 +118,15 @@ async function planAndWrite(
   if (stopped(wrote)) return wrote
   const resized = take(journal, await resizeAfter(o, journal, deps, wrote.written))
   const { plan: sent, previousActive } = wrote
-  const after = { o, from: material, plan: sent, previousActive, journal, deps, learned: {} }
+  const after = { o, from: material, plan: sent, previousActive, journal, deps }
   return afterWrite(journal, after, resized)
 }
 
 /** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
-async function afterWrite(journal: Learned, c: Concluding, written: Resized): Promise<Ending> {
+/** What the steps after the write are given; they return what they learn. */
+type After = Omit<Concluding, 'learned'>
+
+async function afterWrite(journal: Learned, c: After, written: Resized): Promise<Ending> {
   const { o, deps } = c
   if (stopped(written)) return written
   if (written.kind === 'no-revision') {

@@ -29,17 +29,18 @@ export type Follow = (revisionId: string, timeoutMs: number) => Promise<Waited>
 
 /** The run's ending, and what the conclusion learned for the flow to record. */
 export async function conclude(
-  c: Concluding,
+  after: Omit<Concluding, 'learned'>,
   w: Waited,
   follow?: Follow
 ): Promise<{ ending: Ending; learned: Learned }> {
   const { result } = w
   const sha = result.revision?.source_revision_config?.repo_commit_sha
-  Object.assign(c.learned, {
+  const learned: Learned = {
     timeline: result.timeline,
     revisionStatus: revisionStatusWord(result.status),
     ...(sha ? { repoCommitSha: sha } : {})
-  })
+  }
+  const c = { ...after, learned }
   try {
     return { ending: await ending(c, w, follow), learned: c.learned }
   } catch (err) {
