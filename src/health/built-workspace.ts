@@ -1,9 +1,6 @@
-// Whether the workspace's graph config describes what this run deployed, so that the graphs check
-// may hold the agent server to it: an upload of the workspace, or a codehost revision built from
-// the commit the workspace holds (git's HEAD; without a git checkout, the triggering event's commit
-// when the repository is the workflow's). Anything else (another repository or ref, an image)
-// skips the graphs check, and the log says why: a good deploy never fails on a graph it was never
-// meant to have.
+// Whether the workspace's graph config describes what this run deployed (an upload, or a codehost
+// revision built from the commit the workspace holds), so the graphs check may hold the server to
+// it. Anything else skips the check, said why: a good deploy never fails on a graph never meant.
 import type { Options } from '../inputs/options.ts'
 import { readWorkspaceGit } from '../upload/workspace-git.ts'
 

@@ -1,7 +1,5 @@
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, through the one request (src/net/): bounded in time,
-// following no redirect, reading at most a few kilobytes of the answer (or `maxBody`), through the
-// runner's proxy if it names one for that URL (TLS still ends at the agent server).
+// One health probe, through the one request (src/net/): to exactly the URL given, bounded in time,
+// no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
 import { request, RequestFailure, type Answer } from '../net/request.ts'
 
 export interface ProbeRequest {
@@ -27,10 +25,7 @@ export interface ProbeResponse {
   slowBody?: boolean
 }
 
-/**
- * Sends one probe; rejects on a network error or when `timeoutMs` passes without an answer. An
- * answer whose body is still arriving then resolves with `slowBody`.
- */
+/** Sends one probe; rejects without an answer in time (a body still arriving is `slowBody`). */
 export type ProbeTransport = (req: ProbeRequest) => Promise<ProbeResponse>
 
 /** More than enough for `{"ok": true}` or an error page's first lines. */

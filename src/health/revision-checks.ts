@@ -1,7 +1,5 @@
-// After the gate's window: the graphs of the workspace's config each have an assistant, then each
-// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
-// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
-// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
+// After the gate's window: each graph of the config has an assistant, then the smoke cases run
+// (verify/), each said in the log; a failure fails like an unhealthy server, 401/403 is a warning.
 import { isAbsolute, resolve } from 'node:path'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import { formatDuration } from '../duration.ts'
@@ -97,10 +95,7 @@ async function graphsStep(i: RevisionChecksInput): Promise<GraphsResult | undefi
   return result
 }
 
-/**
- * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
- * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
- */
+/** The cases in turn, each bounded by its timeout or the run's (then not the case's failure). */
 async function smokeStep(i: RevisionChecksInput): Promise<SmokeResult | 'timeout'> {
   const cases: CaseResult[] = []
   const signal = i.signal ?? new AbortController().signal

@@ -1,8 +1,6 @@
 // The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
-// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
-// answering starts its window; another revision before that keeps the probes going until the
-// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
-// /info that answers nothing readable three times before any revision was named, is `unknown`.
+// `GET /info` and feeds ServedTracker (served-revision.ts has the rule). An /info unreadable three
+// times before any revision was named is `unknown`.
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { WindowCheck, WindowStep } from './window.ts'
 import { noAnswer, type AgentCall } from './verify/agent-call.ts'

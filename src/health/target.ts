@@ -1,8 +1,6 @@
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
-// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
+// Where the health probes go (custom_url with the path appended), and whether they carry the key:
+// the URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
+// https or to loopback, whose traffic cannot be read on the way. Checked before any connection.
 import { isLoopbackHost, isLoopbackUrl } from '../control-plane/base-url.ts'
 import {
   deploymentHost,
@@ -22,11 +20,7 @@ export type ProbeTarget =
     }
   | { problem: string }
 
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
+/** The probe URL, or why not: the path appended, never resolved, so it names no other host. */
 export function probeTarget(
   customUrl: string | null | undefined,
   path: string,
@@ -64,10 +58,8 @@ export function vouchedBy(url: URL, vouched: readonly HostPattern[]): string | u
 }
 
 /**
- * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
- * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
- * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
- * when base-url is loopback (the control plane on this machine, as the emulator).
+ * The hosts the probes may send the key to: custom-url's, health-check-hosts, in the langsmith
+ * dialect the deployment's own, and loopback only when base-url is loopback (the emulator).
  */
 export function vouchedHosts(
   o: Pick<Options, 'customUrl' | 'baseUrl' | 'healthCheckHosts' | 'apiDialect'>,

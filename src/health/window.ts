@@ -1,11 +1,8 @@
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
-// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
-// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
-// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
-// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
-// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
-// own window from its first match: the gate ends when both windows have passed.
+// on until the deadline; from it on, every probe of the window must be 2xx. Only 404s: the health
+// routes are off, `unavailable`, not a failure. The deadline bounds it all (a window cut short is
+// `timeout`). An unvouched host is probed without the key; its 401/403 ends it (`not-vouched`).
+// A check `alongside` (the revision served) has its own window: the gate ends when both passed.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
@@ -23,10 +20,7 @@ export interface ProbeAnswer {
   excerpt: string
   /** The status came, but the body was still arriving when the probe's time ran out. */
   slowBody?: boolean
-  /**
-   * A Serverless server waking up (`wakes`): a 503 without an error of the server's own, or no
-   * answer in time, within the wake-up's bound. Never unhealthy.
-   */
+  /** A Serverless server waking up (isAsleep, within the wake-up's bound): never unhealthy. */
   warming?: boolean
   /** While it wakes (or once it went past the bound): how long so far, and the most it may take. */
   wake?: { waitedMs: number; maxMs: number }
@@ -35,10 +29,7 @@ export interface ProbeAnswer {
 }
 
 export interface HealthResult {
-  /**
-   * `cancelled` when the signal aborted the check; `timeout` when the deadline came inside the
-   * window; `not-vouched` when a host probed without the key answered 401/403.
-   */
+  /** `timeout`: the deadline came inside the window; `not-vouched`: 401/403 without the key. */
   health: Health | 'cancelled' | 'timeout' | 'not-vouched'
   probes: number
   /** The last few answers, oldest first. */
@@ -72,18 +63,13 @@ export interface HealthCheckOptions extends AgentServer {
   onProbe?: (n: number, answer: ProbeAnswer) => void
   alongside?: WindowCheck
   /**
-   * The server may be scaled to zero (a Serverless deployment): until it answers 2xx a probe may
-   * take until the deadline, and a 503 or no answer is `warming`, never unhealthy (a 503 in the
-   * window starts the window again).
+   * Maybe scaled to zero (Serverless): until a 2xx, a 503 or no answer is `warming`, never
+   * unhealthy (one in the window starts the window again).
    */
   wakes?: boolean
 }
 
-/**
- * What a check alongside the probes says of one 2xx probe: `match` (its window starts at the
- * first), `wait` (not yet: the probes go on until the deadline), `settled` (it needs no more
- * probes), `fail` (it failed: the gate stops; the check says why).
- */
+/** A check alongside, of a 2xx probe: its window starts, not yet, no more needed, or failed. */
 export type WindowStep = 'match' | 'wait' | 'settled' | 'fail'
 
 export interface WindowCheck {
@@ -116,10 +102,7 @@ interface Probed {
   wokeUp?: HealthResult['wokeUp'] | undefined
 }
 
-/**
- * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
- * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
- */
+/** On a server that wakes: whether all was warming, the wake-up under way, the probe that woke. */
 class WakeWatch {
   allWarming = true
   /** Some answer carried the server's own error: it is awake, whatever its status. */
@@ -183,16 +166,10 @@ function resultOf(
 
 /** A first answer slower than this, on a server that wakes, waited on a wake-up. */
 export const WAKE_SLOW_MS = 3000
-/**
- * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
- * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
- */
+/** The longest a wake-up is waited on (no cold start is documented; minutes are an outage). */
 export const WAKE_MAX_MS = 180_000
 
-/**
- * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
- * answer in time. A server that says what is wrong with it is awake.
- */
+/** A sleeping server's answer: a 503 without an error of its own, or none in time. */
 function isAsleep(o: HealthCheckOptions, a: ProbeAnswer): boolean {
   if (o.wakes !== true) return false
   return (a.status === 503 && !a.serverError) || a.status === null || a.slowBody === true
@@ -338,10 +315,7 @@ class Side {
   }
 }
 
-/**
- * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
- */
+/** The longest the next probe may take: its bound (a waking server's: `wakeUntil`), or less. */
 function probeTimeout(o: HealthCheckOptions, now: () => number, wakeUntil?: number): number {
   const own =
     wakeUntil !== undefined && o.wakes
@@ -354,10 +328,7 @@ function isOk(a: ProbeAnswer): boolean {
   return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody
 }
 
-/**
- * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
- * key goes along only to a vouched host.
- */
+/** One probe, within the probe timeout and the deadline; the key only to a vouched host. */
 async function probeOnce(
   o: HealthCheckOptions,
   target: { url: URL; vouchedBy: string | undefined },
@@ -381,10 +352,7 @@ async function probeOnce(
   }
 }
 
-/**
- * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
- * fails): what an agent server that runs says, never a platform's page while it starts.
- */
+/** The server's own error in a JSON body: a running server's word, never a platform's page. */
 function serverError(body: string): string | undefined {
   const parsed = jsonOf(body)
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined

@@ -1,7 +1,5 @@
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
-// clock is the run's (src/clock.ts).
+// caller (who decides the URL and the key). A request without an answer rejects; they say so.
 
 export interface AgentRequest {
   method: 'GET' | 'POST'

@@ -1,8 +1,5 @@
-// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
-// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
-// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
-// appended to the deployment's URL as probeTarget does (never resolved against it, never another
-// origin), proxies as the probe honours them, no redirect followed.
+// The one client of the agent server: every request of the gate and the checks is sent by
+// sendToAgent, which decides its headers (X-Api-Key only to a vouched host), to probeTarget's URL.
 import { httpProbe, type ProbeRequest, type ProbeResponse, type ProbeTransport } from '../probe.ts'
 import type { HostPattern } from '../../control-plane/vouched-hosts.ts'
 import { probeTarget, vouchedBy } from '../target.ts'
@@ -24,11 +21,7 @@ export interface AgentServer {
   transport?: ProbeTransport
 }
 
-/**
- * One request to a target of the agent server (probeTarget's), with the headers of every request.
- * The host is checked again right before the key is attached: the target's own word that it is
- * vouched for is not enough, its URL must match a host vouched for now.
- */
+/** One request to a target: its URL checked again right before the key goes (not its word). */
 export function sendToAgent(
   a: AgentServer,
   target: { url: URL; vouchedBy: string | undefined },

@@ -1,6 +1,5 @@
-// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
-// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
-// graphs are not checked: never a failure, the reason is said once.
+// The graph ids a deploy should serve: the keys of the workspace config's `graphs`. Unreadable
+// there, the graphs are not checked: never a failure, the reason is said once.
 import { readFile } from 'node:fs/promises'
 
 export type GraphIds = { graphs: string[] } | { unreadable: string }

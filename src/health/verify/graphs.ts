@@ -1,8 +1,6 @@
 // Every graph of the config has its assistant: the agent server creates a default one per graph
-// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
-// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
-// So can a 404 (the assistants routes turned off in the config's `http`).
+// it loaded, so `POST /assistants/search` answering `[]` means that graph did not load. 401/403
+// (custom auth) and 404 (the routes turned off in the config's `http`) cannot tell: inconclusive.
 import {
   bounded,
   DEFAULT_REQUEST_TIMEOUT_MS,

@@ -1,7 +1,5 @@
-// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
-// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
-// deadline leaves room for another try. A single 503 of a server that is still warming up then
-// fails nothing; an answer that persists to the deadline is the one kept, and named.
+// A request of the checks tried again as the gate's probes are (5xx, 429 or no answer, while the
+// deadline leaves room): a warming server's single 503 fails nothing; one that persists is named.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Clock } from '../../clock.ts'
 import { formatDuration } from '../../duration.ts'
@@ -30,10 +28,7 @@ export const isTransient = (status: number): boolean => status >= 500 || status 
 
 const worthRetry = (last: Last): boolean => last.kind === 'lost' || isTransient(last.answer.status)
 
-/**
- * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
- * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
- */
+/** Sends until an answer not transient, or no room left; `onTry` sees each (for a timer's race). */
 export async function withRetries(
   send: () => Promise<AgentAnswer>,
   o: RetryOptions,

@@ -1,6 +1,5 @@
-// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
-// (smoke.ts says why anything else is no run that ended).
+// How a `POST /runs/wait` answer ended: 200 with the final values, or `{"__error__": ...}` when the
+// run raised (only a 2xx JSON answer is read so: smoke.ts).
 import { jsonOf } from './agent-call.ts'
 
 export interface RunEnd {

@@ -1,8 +1,7 @@
-// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
-// the deployment in `host.project_id`), which the service injects into the image. Until the first
-// match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
-// so is one that goes away after this revision answered (nothing names another revision then).
+// Which revision answers: `GET /info` names it in `host.host_revision_id` (the deployment in
+// `host.project_id`), which the service injects into the image. Until the first match the probes
+// go on (the previous revision drains); from it on, every probe must match. No `host` block is
+// `unknown`: a notice, never a failure.
 import { jsonOf, type AgentAnswer } from './agent-call.ts'
 
 /** What one `/info` answer says about the revision served. */
@@ -17,10 +16,7 @@ export type InfoReading =
 export interface Expected {
   revisionId: string
   deploymentId: string
-  /**
-   * false: no revision drains (a promotion's source, long DEPLOYED), so another revision answering
-   * is stale at once. Default true: the previous revision answers while the new one starts.
-   */
+  /** false: no revision drains (a promotion's source): another one answering is stale at once. */
   drains?: boolean
   /** Whose revision the messages name: `this run's` by default. */
   whose?: string
@@ -65,18 +61,13 @@ export type ServedVerdict =
 const NO_HOST =
   'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked'
 
-/**
- * The host block gone after this revision answered: nothing names another revision, so it is not
- * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
- */
+/** The host block gone after this revision answered: neither stale nor held through, so unknown. */
 const lostHost = (revisionId: string, probe: number) =>
   `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`
 
 /**
- * The served-revision rule over a run of `/info` readings, apart from their timing, which the
- * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
- * first match settles it as stale; the end of the probes gives `this` after a match, else stale
- * (a revision was named) or unknown (none could be read).
+ * The served-revision rule over a run of `/info` readings, their timing the gate's: the end of
+ * the probes gives `this` after a match, else stale (a revision was named) or unknown.
  */
 export class ServedTracker {
   probes = 0

@@ -1,10 +1,6 @@
 // Smoke cases against the new revision: each runs `POST /runs/wait` (a stateless run, deleted when
-// done) bounded by its timeout, and its final values are held to the case's expectations. Only a
-// 2xx JSON answer is a run that ended: a redirect (a sign-in page), an empty answer or a page of
-// HTML fails the case, naming what came back. 5xx, 429 or no answer is tried again within the
-// case's timeout (retry.ts); one that persists fails, named. A run that errors, times out or misses
-// an expectation fails; 401/403 cannot tell (inconclusive). Each case keeps at most 300 characters
-// of its output, secret values masked before it is cut.
+// done) within its timeout, its final values held to the case's expectations. Only a 2xx JSON
+// answer is a run that ended; transient answers are tried again (retry.ts); 401/403 cannot tell.
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import type { Clock } from '../../clock.ts'
 import { isAuthStatus, jsonOf, noAnswer, type AgentAnswer, type AgentCall } from './agent-call.ts'
@@ -53,9 +49,8 @@ export function smokeVerdict(cases: readonly CaseResult[]): 'passed' | 'failed' 
 type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
 
 /**
- * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
- * request is aborted at the end. A timeout that comes while a transient answer is being tried
- * again is that answer's (it persisted), not the timeout's.
+ * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
+ * transient answer waits its next try is that answer's (it persisted).
  */
 async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
   const stop = new AbortController()
@@ -127,10 +122,7 @@ async function runCase(o: SmokeOptions, c: SmokeCase): Promise<CaseResult> {
   return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss)
 }
 
-/**
- * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
- * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
- */
+/** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
 function notARunEnd(a: AgentAnswer): string | undefined {
   if (a.status < 200 || a.status >= 300) return 'not the end of a run'
   if (a.body.trim() === '') return 'an empty answer, not the end of a run'
