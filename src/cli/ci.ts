@@ -1,7 +1,6 @@
-// What the CI the CLI runs in implies for the inputs left empty: the ref to deploy, the commit the
-// revision is expected to build, the repository and the pull (merge) request, as the action takes
-// them from the triggering event (src/runner/event.ts). Each CI says it in its own variables; outside any
-// CI, the git checkout in the working directory says it. One sentence says which source was used.
+// What the CI the CLI runs in implies for the inputs left empty (the ref, the commit expected, the
+// repository, the pull request), as the action takes them from its event (runner/event.ts): each
+// CI in its own variables, else the git checkout. One sentence says which source was used.
 import { eventDefaults, type EventDefaults, type GitLabContext } from '../runner/event.ts'
 import { text, type GitHubContext } from '../runner/context.ts'
 import type { ForkRefusal } from '../inputs/rules.ts'
@@ -91,11 +90,7 @@ function sameRepository(a: string, b: string): boolean {
   return key(a) === key(b)
 }
 
-/**
- * One CI: how to know it, and the variables its documentation says each fact is in, each read
- * with its name. A pull request is a fork's when `fork` names one; the CLI then refuses to deploy
- * by default, as the action does (the inputs' fork rule).
- */
+/** One CI: how to know it, and the variables its documentation puts each fact in, read by name. */
 interface CiRow {
   ci: string
   is(env: Env): boolean
@@ -125,10 +120,7 @@ function gitlabFork(env: Env): Read<string> | undefined {
   return undefined
 }
 
-/**
- * The head repository in `head` when it is not the one in `base` (a fork even when `base` is not
- * set, unless `needsBase`), named by `name` where it can.
- */
+/** The repository in `head` when not `base`'s (a fork even without `base`, unless `needsBase`). */
 function otherRepository(
   head: string,
   base: string,
@@ -347,19 +339,12 @@ const HOSTED_BY: Readonly<Record<string, string>> = {
   'Bitbucket Pipelines': 'Bitbucket'
 }
 
-/**
- * Where a repository that is not a GitHub one is: its CI's code host, or the host its URL (the
- * CI's, else the checkout's origin remote) names; undefined when nothing says.
- */
+/** Where a repository not on GitHub is: its CI's code host, or the host its URL names. */
 function codeHostOf(ci: CiFacts | undefined, originUrl: string | undefined): string | undefined {
   return (ci && HOSTED_BY[ci.ci]) ?? remoteHost(ci?.repositoryUrl ?? originUrl)
 }
 
-/**
- * The defaults of the CI in `env`, completed from the git checkout (`git` is read only when
- * something is missing); outside any CI, the checkout's alone. Inside GitHub Actions (`github`,
- * the context the door read) the event's.
- */
+/** The defaults of the CI in `env` (or of GitHub's event), completed from the git checkout. */
 export function detectDefaults(
   env: NodeJS.ProcessEnv,
   git: () => GitFacts,
@@ -414,11 +399,7 @@ export function detectDefaults(
   }
 }
 
-/**
- * The CLI's words for the inputs' fork rule (ForkRefusal): a change from a fork is never uploaded
- * (`internal_source`), whatever else is given; it stops before any request unless `repository`
- * and `ref` are both given. Named by the CI and its variable, with how to skip forks there.
- */
+/** The CLI's words for the inputs' fork rule: the CI, its variable, and how to skip forks. */
 export function forkRefusalText(
   fork: NonNullable<DetectedDefaults['fork']>,
   refusal: ForkRefusal
@@ -442,11 +423,7 @@ export function forkRefusalText(
 /** The token the sweep reads GitLab merge requests with (a job token cannot). */
 export const GITLAB_TOKEN_VARIABLE = 'CONTROL_PLANE_GITLAB_TOKEN'
 
-/**
- * The GitLab pipeline the CLI runs in, for the sweep's merge request reads: its API root
- * (`CI_API_V4_URL`), project (`CI_PROJECT_ID`) and `CONTROL_PLANE_GITLAB_TOKEN`; undefined outside
- * GitLab CI or when the pipeline does not say where its API is.
- */
+/** The GitLab pipeline the CLI runs in, for the sweep's merge request reads (GitLabContext). */
 export function gitlabContext(env: Env): GitLabContext | undefined {
   if (env.GITLAB_CI !== 'true') return undefined
   const apiUrl = text(env.CI_API_V4_URL)

@@ -1,7 +1,6 @@
-// The command line and the environment -> the action's inputs by their action.yml names, the way
-// the runner hands them to the action: a flag, else `CONTROL_PLANE_<INPUT>`, else action.yml's
-// default. Nothing is checked here beyond the shape of the command line: each value is checked
-// by the same input checks the action runs.
+// The command line and the environment -> the action's inputs by their action.yml names: a flag,
+// else `CONTROL_PLANE_<INPUT>`, else the default. Only the line's shape is checked here: the values
+// by the action's own input checks.
 import { parseArgs } from 'node:util'
 import { COMMANDS as ALL_COMMANDS } from '../inputs/table.ts'
 import type { InputName } from '../interface/names.ts'
@@ -171,10 +170,8 @@ function strayVariables(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Every input's raw value: the flag, else its environment variable, else action.yml's default.
- * A variable is ambient, set for every command of a job or a pipeline: one for an input the
- * command does not use (`CONTROL_PLANE_INTEGRATION_ID` in a delete) is left out and said so,
- * where the same input as a flag is the run's error, as in the action.
+ * Every input's raw value. A variable is ambient (set for every command of a pipeline): one the
+ * command does not use is left out and said so, where the same flag is the run's error.
  */
 function inputValues(
   command: Command,
@@ -204,10 +201,7 @@ function inputValues(
   return inputs
 }
 
-/**
- * ` "word"` for a word a user may have mistyped; nothing for anything else, which may be a value
- * pasted in the wrong place (a key, a secret): messages never repeat those.
- */
+/** ` "word"` for a mistyped word; nothing for anything else, which may be a pasted key. */
 function quoted(word: string): string {
   return /^[a-z][a-z-]{0,19}$/.test(word) ? ` "${word}"` : ''
 }
@@ -215,10 +209,7 @@ function quoted(word: string): string {
 /** Inputs that are on with `true` or a value: a bare `--health-check` means `true`. */
 const SWITCH_OR_VALUE = new Set(FLAG_INPUTS.filter(i => i.trueOrValue).map(i => `--${i.name}`))
 
-/**
- * `--health-check` with no value after it (last, or before another flag) -> `--health-check=true`;
- * `--health-check /ok` and `--health-check false` keep their value.
- */
+/** `--health-check` with no value after it (last, or before another flag) -> `=true`. */
 function bareSwitches(argv: string[]): string[] {
   const end = argv.indexOf('--')
   return argv.map((arg, i) => {

@@ -1,7 +1,5 @@
-// `control-plane-deploy --help`, written from action.yml's declarations and the inputs table
-// (inputs.ts): a new input is a new flag here without an edit. One entry per flag, its first
-// sentence (docs/inputs.md has the rest), grouped; the table marks what works only inside GitHub
-// Actions, and the rows of `source: codehost` alone are marked as such.
+// `control-plane-deploy --help`, written from action.yml and the inputs table (a new input is a
+// new flag here without an edit): one entry per flag, its first sentence, grouped.
 import { COMMANDS, INPUTS as TABLE, type CommandName as Command } from '../inputs/table.ts'
 import type { InputName } from '../interface/names.ts'
 import { FLAG_INPUTS } from './flags.ts'
@@ -28,10 +26,7 @@ function wrap(text: string, first = '', indent = ''): string {
   return lines.join('\n')
 }
 
-/**
- * Groups by their flags; a flag in none goes to the settings (a new input needs no edit here).
- * The table puts the others: what only a delete takes, and the GitHub side.
- */
+/** Groups by their flags; a flag in none goes to the settings, the table puts the others. */
 const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
   ['Which deployment', ['name', 'deployment-id', 'tenant-id', 'base-url', 'api-dialect']],
   [
@@ -77,10 +72,7 @@ function codehostOnly(name: InputName): boolean {
   return sources?.length === 1 && sources[0] === 'codehost'
 }
 
-/**
- * The places where `text` may be cut, outside parentheses: before `; `, and before ` (` when the
- * parenthesis closes only at its end (a trailing aside, not a part of the sentence).
- */
+/** Where `text` may be cut, outside parentheses: before `; `, and before a trailing ` (...)`. */
 function clauseEnds(text: string): number[] {
   const ends: number[] = []
   let depth = 0
@@ -107,10 +99,7 @@ function cut(text: string, room: number): string | undefined {
   return end === undefined ? undefined : text.slice(0, end)
 }
 
-/**
- * A description's first sentence, cut at a clause to fit one line of `room`, else two; a
- * sentence with no such clause is kept whole (wrapped).
- */
+/** A description's first sentence, cut at a clause to fit one line, else two, else whole. */
 function summary(text: string, room: number): string {
   const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0]!.replace(/\.$/, '')
   // A word wrapped may take a few characters of the second line.

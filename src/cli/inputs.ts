@@ -1,7 +1,5 @@
-// The action's inputs and outputs as the CLI offers them, from their one declaration: names,
-// descriptions and defaults from action.yml (the generated action-yml.ts), and whether an input
-// is a yes/no flag from its row in the inputs table (its check reads `true` and `false` as
-// booleans). A new input is a new flag, in --help too, without an edit here.
+// The action's inputs and outputs as the CLI offers them, from action.yml and the inputs table:
+// a new input is a new flag, in --help too, without an edit here.
 import { ACTION_INPUTS, ACTION_OUTPUTS } from '../interface/action-yml.ts'
 import { defaultOf, DOCUMENT_INPUTS, INPUT_NAMES, type InputName } from '../interface/names.ts'
 import { INPUTS as TABLE } from '../inputs/table.ts'
@@ -18,10 +16,7 @@ export interface CliInput {
   trueOrValue: boolean
 }
 
-/**
- * What the input's check makes of `true` and `false`: both booleans (a yes/no flag), or off with
- * `false` and on with `true` or a value (`health-check`).
- */
+/** What the check makes of `true`, `false`: a yes/no flag, or off or a value (`health-check`). */
 function flagKind(name: InputName): { boolean: boolean; trueOrValue: boolean } {
   // A YAML/JSON input is a document, never a flag (and its parser is loaded only for a run).
   if ((DOCUMENT_INPUTS as readonly string[]).includes(name))
@@ -35,11 +30,7 @@ function flagKind(name: InputName): { boolean: boolean; trueOrValue: boolean } {
   }
 }
 
-/**
- * Where the action's wording of a default speaks of the workflow's event, the CLI's own: its
- * defaults come from the CI's variables or the git checkout (ci.ts). A test holds the patterns to
- * action.yml's wording.
- */
+/** The CLI's wording of a default the action takes from its event (a test holds the patterns). */
 const CLI_DEFAULTS: ReadonlyArray<[InputName, RegExp, string]> = [
   [
     'repository',

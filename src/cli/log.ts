@@ -1,9 +1,6 @@
-// The CLI's log, on stderr. Every line goes through the Redactor first: there is no runner to mask
-// secrets after the fact, so this is all the masking there is. On a terminal one status line
-// (the stage and the time since the start) stays under the log and is redrawn in place; anywhere
-// else (a CI log, a file) each change is a line of its own and nothing is redrawn. Every line then
-// passes `logSafe`, whatever the run interpolated into it: when the CLI runs in a CI job, its stderr
-// is the job's log, where a line can be a workflow command and an escape code reaches a terminal.
+// The CLI's log, on stderr. Every line goes through the Redactor (no runner masks after the fact),
+// then `logSafe` (in a CI job stderr is the job's log). On a terminal a status line stays under the
+// log, redrawn in place; anywhere else each change is a line of its own.
 import { Redactor } from '../control-plane/redact.ts'
 import { logSafe } from '../inert.ts'
 import { formatDuration } from '../duration.ts'

@@ -69,10 +69,7 @@ function interrupts(io: CliIo, log: CliLog, controller: AbortController): () => 
   }
 }
 
-/**
- * The outputs on stdout, and in the dotenv file when asked: the run's exit code, or 1 when the
- * file that a run that worked was to leave cannot be written.
- */
+/** The outputs on stdout and the dotenv file: the run's exit code, or 1 when the file fails. */
 function writeOutputs(result: RunResult, line: RunLine, io: CliIo, log: CliLog): ExitCode {
   // The command's own outputs only: none that another command sets, as if it had said so.
   const outputs = commandOutputs(line.command, result.outputs)
@@ -141,10 +138,7 @@ function forkRefusalOf(line: RunLine, detected: DetectedDefaults): string | unde
   return refusal && forkRefusalText(detected.fork, refusal)
 }
 
-/**
- * The run, stopped by SIGINT, SIGTERM or SIGHUP, with the log's progress shown meanwhile; what it
- * throws that nobody expected becomes exit code 1. `stopped`: a signal came.
- */
+/** The run, stopped by a signal (`stopped`), its progress shown; the unexpected is exit code 1. */
 async function runUntilStopped(
   io: CliIo,
   log: CliLog,

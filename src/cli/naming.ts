@@ -1,7 +1,5 @@
-// How the CLI's messages name an input: as the user set it. A flag is `--create` (a yes/no flag
-// set to false is `--no-create`), a variable is `CONTROL_PLANE_CREATE` (set: `..._CREATE=false`);
-// an input not given is named by its flag. The API key and the token are only variables, and the
-// command is the first word.
+// How the CLI's messages name an input: as the user set it (`--no-create`, `CONTROL_PLANE_CREATE`);
+// one not given by its flag. The API key and the token are only variables.
 import { sayAs, type Say } from '../interface/naming.ts'
 import type { InputName } from '../interface/names.ts'
 import { envNameOf } from './flags.ts'

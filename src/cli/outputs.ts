@@ -1,7 +1,5 @@
-// The run's outputs as the CLI writes them: those of the command it ran, as `name=value` lines or
-// one JSON object (with JSON's types) on stdout, and a dotenv file (`DEPLOYMENT_ID=...`) for
-// GitLab's `artifacts:reports:dotenv` and `source`-ing. Outputs are structured values, written as
-// they are (as the action writes them); in the file, a list of names is joined by commas.
+// The run's outputs as the CLI writes them: the command's, as lines or one JSON object on stdout,
+// and a dotenv file for GitLab's `artifacts:reports:dotenv` and `source`-ing.
 import type { ACTION_OUTPUTS } from '../interface/action-yml.ts'
 import { REGISTRY } from '../run.ts'
 import type { Command, OutputFormat } from './flags.ts'
@@ -77,9 +75,8 @@ export function dotenvValue(value: string): string | undefined {
 }
 
 /**
- * The outputs that are JSON arrays of names (`swept`). JSON needs `"`, which sh and bash take away
- * and GitLab keeps, so in the file such a list is its names joined by `,` (`SWEPT=a-pr-1,a-pr-2`,
- * empty for none): the one form of it that every reader reads back alike.
+ * Outputs that are JSON arrays of names: JSON's `"` sh takes away and GitLab keeps, so in the file
+ * such a list is its names joined by `,`, which every reader reads back alike.
  */
 const NAME_LISTS: ReadonlySet<string> = new Set(['swept'])
 

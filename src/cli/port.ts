@@ -1,7 +1,5 @@
-// The CLI's side of the port (src/port.ts): inputs from the flags and the environment, the log on
-// stderr through the CLI's own redaction, no runner (the job summary is the action's: only its door
-// speaks the runner's protocol), and GitHub deployments and comments only when the CLI itself runs
-// inside GitHub Actions.
+// The CLI's side of the port (src/port.ts): no runner (only the action's door speaks its protocol),
+// and the GitHub side only when the CLI itself runs inside GitHub Actions.
 import type { EventDefaults, GitLabContext } from '../runner/event.ts'
 import type { GitHubContext } from '../runner/context.ts'
 import type { Say } from '../interface/naming.ts'

@@ -24,10 +24,7 @@ export type Ending =
 /** A step's expected failure, as a value: what it returns for its flow to end with. */
 export type Stop = { outcome: 'error' | 'timeout'; failure: Failure }
 
-/**
- * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
- * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
- */
+/** A step's expected failure; `nothingSent`: a problem of the workspace (the CLI exits 2). */
 export function stop(
   message: string,
   hint: string | undefined,

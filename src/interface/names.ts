@@ -26,11 +26,7 @@ export function defaultOf(name: InputName): string {
   return value.includes('${{') ? '' : value
 }
 
-/**
- * Whether `value` is the input's default expression as action.yml writes it (`${{ github.token }}`):
- * what a runner that does not evaluate expressions passes (`@github/local-action`); it counts as
- * not set.
- */
+/** Whether `value` is the default's expression unevaluated (`@github/local-action`): not set. */
 export function isUnevaluatedDefault(name: InputName, value: string): boolean {
   const input = ACTION_INPUTS[name]
   return 'default' in input && input.default.includes('${{') && value.trim() === input.default

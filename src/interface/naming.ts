@@ -1,8 +1,6 @@
-// How messages name an input: as the user set it. The action's door says `create` and
-// `create: false` (the workflow's YAML); the CLI's says `--no-create` or `CONTROL_PLANE_CREATE=false`
-// (src/cli/naming.ts). Each door makes its Say once and hands it down, required, like the clock:
-// every message about an input names it through it, never by a hard-coded YAML name, so that a
-// user finds the place to fix in what they wrote.
+// How messages name an input: as the user set it (`create: false`, `--no-create`). Each door makes
+// its Say once and hands it down, required, like the clock: never a hard-coded YAML name, so that
+// a user finds the place to fix in what they wrote.
 import type { InputName } from './names.ts'
 
 /** How messages name an input, as the run's door does. */

@@ -1,10 +1,8 @@
-// Which agent a request goes through. Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) it is the tunnelling agent of
-// @actions/http-client, made once for each proxy and scheme and shared by every request after it
-// (it keeps no socket: each tunnel closes when its request ends). Its own redirect-following and
-// retries are never used: they would carry a key to a redirect's host. That package is loaded only
-// then: it imports undici at its top level, which would otherwise cost every run a large part of
-// its start-up. Otherwise a request takes a fresh connection closed after it, or a keep-alive pool's.
+// Which agent a request goes through. Behind a proxy (https_proxy, minus no_proxy and loopback, as
+// the runner's tools read them), @actions/http-client's tunnelling agent, one per proxy and scheme,
+// keeping no socket (its redirects and retries unused: they would carry a key to a redirect's
+// host), loaded only then (it imports undici, a large part of the start-up). Otherwise a fresh
+// connection, or a keep-alive pool's.
 import * as http from 'node:http'
 import * as https from 'node:https'
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
@@ -36,11 +34,9 @@ export class KeepAlivePool {
   readonly #agents = new Map<string, http.Agent>()
 
   /**
-   * An agent with as many sockets as Node's global agent allows (as @actions/http-client has), that
-   * closes an idle socket before the server would: a request sent on a socket the server is
-   * closing at that instant fails with a reset, which for a write means an unknown outcome. Node
-   * applies a server's `Keep-Alive: timeout=` hint (less a second) only under an agent timeout, and
-   * most servers close idle sockets after 5 s or more.
+   * An agent (as many sockets as Node's global one) that closes an idle socket before the server
+   * would (most wait 5 s or more): a request on a socket being closed fails with a reset, for a
+   * write an unknown outcome. Node heeds `Keep-Alive: timeout=` only under an agent timeout.
    */
   agent(protocol: string): http.Agent {
     let agent = this.#agents.get(protocol)

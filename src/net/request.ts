@@ -1,12 +1,6 @@
-// One HTTP exchange, the one way src/ sends a request: to exactly the URL given (no redirect is
-// followed: a 3xx is an answer like any other, its Location said in `redirect`), through the
-// proxy the environment names for it (agents.ts), within one time budget for the whole exchange
-// (on the run's clock when given), stopped by the caller's signal, and reading at most `maxBody`
-// bytes of the answer. Retries, and what a status means, are the caller's.
-//
-//   const answer = await request({ url, method: 'GET', headers, timeoutMs, maxBody, signal })
-//   answer.status, answer.body, answer.cut   // cut: more than maxBody came, the rest unread
-//   // rejects with a RequestFailure: 'cancelled', 'timeout', 'incomplete', 'failed' or 'body'
+// One HTTP exchange, the one way src/ sends a request: to exactly the URL given (a 3xx is an answer
+// like any other, never followed), through the environment's proxy (agents.ts), within one time
+// budget, stopped by the caller's signal, reading at most `maxBody` bytes; retries: the caller's.
 import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Clock } from '../clock.ts'
@@ -49,11 +43,7 @@ export interface Answer {
   redirect?: string
 }
 
-/**
- * How a request failed: the caller's signal aborted ('cancelled'), the time budget ran out
- * ('timeout'), the connection closed while the answer was arriving ('incomplete'), the connection
- * failed ('failed': its error, with its code, is the cause), or the body writer did ('body').
- */
+/** How a request failed ('incomplete': closed while the answer came; 'failed': see its cause). */
 export type FailureKind = 'cancelled' | 'timeout' | 'incomplete' | 'failed' | 'body'
 
 export class RequestFailure extends Error {
@@ -120,10 +110,7 @@ export async function request(r: Request): Promise<Answer> {
 
 type Fail = (kind: FailureKind, cause: unknown, sent: boolean, answer?: Answer) => RequestFailure
 
-/**
- * An answer whose body is joined only when read: a cut answer is mostly refused unread, and
- * joining up to the cap for nothing doubles what a hostile server makes the run hold.
- */
+/** An answer whose body is joined only when read: a cut answer is mostly refused unread. */
 function answerOf(
   status: number,
   headers: Headers,

@@ -53,10 +53,7 @@ function ownerAndName(repository: string | undefined): GitHubContext['repo'] {
   return owner && repo && rest.length === 0 ? { owner, repo } : undefined
 }
 
-/**
- * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
- * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
- */
+/** The context of the run in `env` (the runner's variables); nothing absent is guessed. */
 export function githubContext(
   env: NodeJS.ProcessEnv,
   payload: Record<string, unknown> = readEventPayload(env)
@@ -85,10 +82,7 @@ export function githubContext(
   return context
 }
 
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
+/** The event payload at `GITHUB_EVENT_PATH`; `{}` unless it is a JSON object of 25 MB at most. */
 export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const path = text(env.GITHUB_EVENT_PATH)
   if (path === undefined) return {}

@@ -20,29 +20,17 @@ export interface EventDefaults {
    * `an unknown repository` when the fork was deleted. Its head branch is not in `repository`.
    */
   forkHead?: string
-  /**
-   * The directory an upload deploy archives (`source: internal_source`), set by the door: the
-   * runner's workspace (the GitHub context's `workspace`) in the action, the working directory in
-   * the CLI; undefined: the process's directory.
-   */
+  /** The directory an upload archives, set by the door (the runner's workspace, the CLI's cwd). */
   workspace?: string
-  /**
-   * Files this run writes, absolute (the CLI's `--output-file`, the runner's output and summary
-   * files), set by the door: an upload never archives them.
-   */
+  /** Files this run writes (absolute), set by the door: an upload never archives them. */
   ownFiles?: string[]
-  /**
-   * Where the repository is hosted when the door knows it is not GitHub (`GitLab`, `Bitbucket`,
-   * or the remote's host), set by the CLI from its CI or checkout: a `codehost` deployment, which
-   * the control plane builds from a GitHub repository, cannot take it; an upload can.
-   */
+  /** Where the repository is, when the CLI knows it is not GitHub: `codehost` cannot build it. */
   codeHost?: string
 }
 
 /**
- * The GitLab pipeline the CLI runs in, as the door read it (src/cli/ci.ts), for the sweep's merge
- * request reads: the API root (`CI_API_V4_URL`), the project (`CI_PROJECT_ID`) and the token that
- * may read its merge requests (`CONTROL_PLANE_GITLAB_TOKEN`; a job token cannot).
+ * The GitLab pipeline the CLI runs in (cli/ci.ts), for the sweep's merge request reads: its API,
+ * project and the token that may read them (`CONTROL_PLANE_GITLAB_TOKEN`; a job token cannot).
  */
 export interface GitLabContext {
   apiUrl: string
@@ -57,10 +45,7 @@ export const UNKNOWN_FORK = 'an unknown repository'
 const forkWords = (forkHead: string) =>
   forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``
 
-/**
- * Why a fork pull request stops before any write unless `repository` and `ref` are both set, and
- * what to do; the inputs layer reports it as the error of the run.
- */
+/** Why a fork pull request stops unless `repository` and `ref` are both set, and what to do. */
 export function forkPullRequestMessage(forkHead: string, repository: string | undefined): string {
   const base = repository ? `\`${repository}\`` : "the workflow's repository"
   return (
@@ -73,10 +58,7 @@ export function forkPullRequestMessage(forkHead: string, repository: string | un
   )
 }
 
-/**
- * Why a change from a fork is never uploaded (`internal_source`): the archive is the checkout, the
- * fork's code, and it would be deployed with the repository's key. Nothing was written.
- */
+/** Why a change from a fork is never uploaded: the fork's code would deploy with the key. */
 export function forkUploadMessage(forkHead: string): string {
   return (
     `This pull request comes from ${forkWords(forkHead)}: an upload deploy (\`internal_source\`) would build the ` +
@@ -113,10 +95,8 @@ function pullRequestNumber(payload: unknown): number | undefined {
 }
 
 /**
- * The head repository when it is not the base repository: compared by full name, case-blind as
- * GitHub's names are (a same-repository pull request in a repository that is itself a fork has
- * `head.repo.fork` true, so that flag alone proves nothing). Undefined when the payload does not
- * say (no `pull_request` in it): nothing is guessed.
+ * The head repository when not the base one, by full name, case-blind (`head.repo.fork` is true
+ * in a repository that is itself a fork: it proves nothing); undefined when the payload is silent.
  */
 function forkHeadOf(payload: unknown, repository: string | undefined): string | undefined {
   const pr = at(payload, 'pull_request')
@@ -143,9 +123,8 @@ function refFromGithubRef(ref: string | undefined, refName: string | undefined) 
  * The default `ref`, expected commit and repository for the triggering event:
  * - push: the branch name, or `refs/tags/<tag>` for a tag; expected the context's `sha`;
  * - release: `refs/tags/<release.tag_name>` from the payload; expected the context's `sha`;
- * - pull_request, pull_request_target (and any event that runs on `refs/pull/...`): the head
- *   branch (the context's `headRef`); expected the head commit of the pull request from the payload, not
- *   the merge commit in `sha`;
+ * - pull_request(_target) (and any on `refs/pull/...`): the head branch (`headRef`); expected the
+ *   pull request's head commit, not the merge commit in `sha`;
  * - anything else (workflow_dispatch, schedule, ...): the context's `refName` as a branch, or
  *   `refs/tags/...` when its `ref` is a tag; expected the context's `sha`.
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
