@@ -1,5 +1,5 @@
-// What the CI the CLI runs in implies for the inputs left empty (the ref, the commit expected, the
-// repository, the pull request), as the action takes them from its event (runner/event.ts): each
+// What the CI the CLI runs in implies for the inputs left empty: the ref, the commit expected, the
+// repository, the pull request, as the action takes them from its event (runner/event.ts), each
 // CI in its own variables, else the git checkout. One sentence says which source was used.
 import { eventDefaults, type EventDefaults, type GitLabContext } from '../runner/event.ts'
 import { text, type GitHubContext } from '../runner/context.ts'

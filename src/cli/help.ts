@@ -1,5 +1,5 @@
-// `control-plane-deploy --help`, written from action.yml and the inputs table (a new input is a
-// new flag here without an edit): one entry per flag, its first sentence, grouped.
+// `control-plane-deploy --help`, written from action.yml and the inputs table: a new input is a
+// new flag here without an edit. One entry per flag, its first sentence, grouped.
 import { COMMANDS, INPUTS as TABLE, type CommandName as Command } from '../inputs/table.ts'
 import type { InputName } from '../interface/names.ts'
 import { FLAG_INPUTS } from './flags.ts'

@@ -1,6 +1,6 @@
-// Whether the workspace's graph config describes what this run deployed (an upload, or a codehost
-// revision built from the commit the workspace holds), so the graphs check may hold the server to
-// it. Anything else skips the check, said why: a good deploy never fails on a graph never meant.
+// Whether the workspace's graph config describes what this run deployed, so that the graphs check
+// may hold the agent server to it: an upload, or a codehost revision built from the commit the
+// workspace holds. Anything else skips the check, said why: a good deploy never fails on a graph.
 import type { Options } from '../inputs/options.ts'
 import { readWorkspaceGit } from '../upload/workspace-git.ts'
 

@@ -1,4 +1,4 @@
-// One health probe, through the one request (src/net/): to exactly the URL given, bounded in time,
+// One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
 // no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
 import { request, RequestFailure, type Answer } from '../net/request.ts'
 

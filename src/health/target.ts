@@ -1,5 +1,5 @@
-// Where the health probes go (custom_url with the path appended), and whether they carry the key:
-// the URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
+// Where the health probes go: custom_url with the path appended, and whether they carry the key.
+// The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
 // https or to loopback, whose traffic cannot be read on the way. Checked before any connection.
 import { isLoopbackHost, isLoopbackUrl } from '../control-plane/base-url.ts'
 import {

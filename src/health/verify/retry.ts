@@ -1,5 +1,5 @@
-// A request of the checks tried again as the gate's probes are (5xx, 429 or no answer, while the
-// deadline leaves room): a warming server's single 503 fails nothing; one that persists is named.
+// A request of the checks tried again as the gate's probes are: 5xx, 429 or no answer, while the
+// deadline leaves room. A warming server's single 503 fails nothing; one that persists is named.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Clock } from '../../clock.ts'
 import { formatDuration } from '../../duration.ts'
