@@ -12,7 +12,6 @@ export type OutputFormat = 'lines' | 'json'
 export const COMMANDS = ALL_COMMANDS
 export type Command = (typeof COMMANDS)[number]
 
-/** What the command line asks for. */
 export type CommandLine =
   /** With a command (`deploy --help`): that command's flags, examples and outputs alone. */
   | { kind: 'help'; command?: Command }

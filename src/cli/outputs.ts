@@ -49,7 +49,6 @@ function outputLines(outputs: Record<string, string>): string {
     .join('')
 }
 
-/** The outputs in the chosen format, as stdout gets them. */
 export function formatOutputs(outputs: Record<string, string>, format: OutputFormat): string {
   if (format === 'lines') return outputLines(outputs)
   const typed = Object.fromEntries(Object.entries(outputs).map(([n, v]) => [n, jsonValue(n, v)]))

@@ -12,9 +12,7 @@ export type Dialect = (typeof DIALECTS)[number]
 export const RENAMES = {
   /** Values of `source` and `revision_source`. */
   sourceValues: { codehost: 'github' },
-  /** Field names inside `source_revision_config`. */
   sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
-  /** Path prefixes. */
   pathPrefixes: {
     '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/',
     /** The older, non-forge integration paths (the list of integrations, their repositories). */
@@ -41,7 +39,6 @@ const SOURCE_VALUES = swaps(RENAMES.sourceValues)
 const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields)
 const PATH_PREFIXES = swaps(RENAMES.pathPrefixes)
 
-/** Keys whose value is a source name. */
 const SOURCE_KEYS = new Set(['source', 'revision_source'])
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

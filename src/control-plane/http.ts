@@ -94,7 +94,6 @@ interface Retry {
 
 export class Transport {
   readonly #opts: TransportOptions
-  /** Keep-alive agents of direct requests. */
   readonly #pool = new KeepAlivePool()
   #requests = 0
 

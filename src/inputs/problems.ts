@@ -63,7 +63,6 @@ export class InputProblems {
     return this.#list.length > before ? undefined : result
   }
 
-  /** The inputs with a problem so far. */
   failed(): ReadonlySet<InputName> {
     return new Set(this.#failed)
   }

@@ -16,7 +16,6 @@ import type { Say } from '../interface/naming.ts'
 import { uploadsWorkspace, type Resolved } from './resolved.ts'
 import { INPUTS, type CommandName, type Fields, type InputRow } from './table.ts'
 
-/** What every rule sees. */
 export interface RuleInput {
   /** The command the rules are of, to name it in a message. */
   command: CommandName

@@ -127,11 +127,9 @@ function timeoutOf(v: unknown): number | undefined {
 
 function toCase(item: Record<string, unknown>): SmokeCase {
   const e = (item.expect ?? {}) as Record<string, unknown>
-  const expect: SmokeExpect = {}
-  if (e.status !== undefined) expect.status = e.status as 'success' | 'error'
-  if (e.contains !== undefined) expect.contains = e.contains as string
-  if (e.path !== undefined) expect.path = e.path as string
-  if ('equals' in e) expect.equals = e.equals
+  // `equals` may be given as null; the others count when they have a value.
+  const given = (k: string) => (k === 'equals' ? k in e : e[k] !== undefined)
+  const expect = Object.fromEntries(EXPECT_KEYS.filter(given).map(k => [k, e[k]])) as SmokeExpect
   return {
     name: (item.name as string).trim(),
     graph: (item.graph as string).trim(),

@@ -36,11 +36,9 @@ export function skipReason(e: SkippedEntry): string {
     case 'hard link':
       return `a hard link (the file has ${e.detail ?? 'several'} names): links are never archived (copy it to give it one name)`
     case 'fifo':
-      return 'a FIFO, not a regular file'
     case 'socket':
-      return 'a socket, not a regular file'
     case 'device':
-      return 'a device, not a regular file'
+      return `a ${e.reason === 'fifo' ? 'FIFO' : e.reason}, not a regular file`
     case 'credential':
       return `it carries credentials by its name (\`${e.detail ?? e.name}\`): such files are never archived`
     case 'written by this run':
