@@ -108,12 +108,6 @@ export interface Promotion {
   evidence?: Evidence | undefined
 }
 
-/** The plan as the summary shows it: its lines, and whether it changes any field. */
-export interface PlanShown {
-  lines: string[]
-  changed: boolean
-}
-
 /** A write sent and not answered yet: on a cancel its outcome is unknown. */
 export type Writing = 'create' | 'update' | 'delete'
 
@@ -121,7 +115,8 @@ export interface Journal {
   readonly name?: string | undefined
   readonly deploymentId?: string | undefined
   readonly created?: boolean
-  readonly plan?: PlanShown | undefined
+  /** The plan as the summary shows it: its lines, and whether it changes any field. */
+  readonly plan?: { lines: string[]; changed: boolean } | undefined
   readonly revisionId?: string | undefined
   readonly revisionStatus?: string | undefined
   readonly deploymentStatus?: string | undefined

@@ -10,14 +10,7 @@ import type { FlowLog } from '../../log.ts'
 
 /** A run's journal before its first step, as its flow holds it: what the inputs name. */
 export function newJournal(o: Options): Learned {
-  // Every fact a run reports, unknown until a step returns it.
-  const unknown = Object.fromEntries(
-    ['plan', 'revisionId', 'revisionStatus', 'deploymentStatus', 'url', 'repoCommitSha']
-      .concat(['expectedSha', 'ref', 'newerRevisionId', 'outcome', 'writing'])
-      .map(k => [k, undefined])
-  )
   return {
-    ...unknown,
     name: o.name,
     deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
     created: false,

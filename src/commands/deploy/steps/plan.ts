@@ -12,7 +12,7 @@ import type {
 import { isOtherDialectsWord } from '../../../control-plane/dialect.ts'
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import type { InputName } from '../../../interface/names.ts'
-import type { PlanShown } from '../../../interface/journal.ts'
+import type { Journal } from '../../../interface/journal.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { Options } from '../../../inputs/options.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
@@ -334,7 +334,7 @@ function show(v: unknown): string {
 const TIER_FIELDS = ['size', 'database-size']
 
 /** The plan as the journal keeps it for the summary: its lines, and whether it changes a field. */
-export const planShown = (plan: Plan): PlanShown => ({
+export const planShown = (plan: Plan): Journal['plan'] => ({
   lines: describePlan(plan),
   changed: plan.changes.length > 0
 })

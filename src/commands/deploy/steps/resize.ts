@@ -40,16 +40,16 @@ export async function resizeAfter(
     return written
   }
   const out = await deps.log.group('Resize the deployment', () => send(deps, d, resize))
-  const learned = seen(out, deps.log, journal)
+  let learned = seen(out, deps.log, journal)
   try {
     const made = await resizeRevision(deps, d, out)
     if (stopped(made)) return { ...made, learned }
     if (!made)
       return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id, learned }
-    const facts = { ...learned, ...seen(made, deps.log, { ...journal, ...learned }) }
+    learned = { ...learned, ...seen(made, deps.log, { ...journal, ...learned }) }
     const revisionId = await revisionOf(deps.client, made)
-    if (stopped(revisionId)) return { ...revisionId, learned: facts }
-    return { ...madeBy(deps, written, made, revisionId), learned: { ...facts, revisionId } }
+    if (stopped(revisionId)) return { ...revisionId, learned }
+    return { ...madeBy(deps, written, made, revisionId), learned: { ...learned, revisionId } }
   } catch (err) {
     throw told(err, learned)
   }

@@ -45,18 +45,17 @@ export async function findTarget(
   })
   if (stopped(found) || !found?.current) return found ?? { current: undefined }
   if (!DELETING_STATUSES.includes(found.current.status)) return found
+  const learned = found.learned ?? {}
   const gone = await awaitDeletion(o, deps, found.current).catch((err: unknown) => {
-    throw told(err, found.learned ?? {})
+    throw told(err, learned)
   })
+  if (gone !== undefined && gone !== 'gone') return { ...gone, learned }
   // Nothing of the deleted deployment is this run's: not its id, status or url.
-  const cleared = { deploymentId: undefined, deploymentStatus: undefined, url: undefined }
-  const learned = {
-    ...found.learned,
-    ...(gone === 'gone' ? { ...cleared, urlProblem: undefined } : {})
+  const none = { deploymentId: undefined, deploymentStatus: undefined, url: undefined }
+  return {
+    current: undefined,
+    learned: gone ? { ...learned, ...none, urlProblem: undefined } : learned
   }
-  return gone === undefined || gone === 'gone'
-    ? { current: undefined, learned }
-    : { ...gone, learned }
 }
 
 /** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */

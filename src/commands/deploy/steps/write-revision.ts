@@ -43,27 +43,14 @@ export async function writePlan(
   material: NamedMaterial | UploadMaterial
 ): Promise<Wrote | (Stop & { learned: Learned })> {
   const learned: Learned = {}
-  const write: Writes = { o, journal, deps, material, learned }
-  try {
-    const made =
-      plan.kind === 'create'
-        ? await createThenUpdate(write, plan)
-        : ({
-            plan,
-            before: current?.latest_revision_id ?? null,
-            previousActive: current?.active_revision_id ?? null,
-            update: current as Deployment
-          } satisfies Made)
-    if (stopped(made)) return { ...made, learned }
-    const written = await madeRevision(write, made)
-    if (stopped(written)) return { ...written, learned }
-    return { written, plan: made.plan, previousActive: made.previousActive, learned }
-  } catch (err) {
+  const w: Writes = { o, journal, deps, material, learned }
+  const made = await write(w, plan, current).catch((err: unknown) => {
     throw told(err, learned)
-  }
+  })
+  return { ...made, learned }
 }
 
-/** What the steps of one write share: what it learned so far, for the flow to record. */
+/** What one write works with, and what it learned so far (returned for the flow to record). */
 interface Writes {
   o: Options
   journal: Journal
@@ -72,70 +59,60 @@ interface Writes {
   learned: Learned
 }
 
-/** The plan the write sends next, and the latest revision before it (what it must replace). */
-interface Made {
-  plan: Plan
-  before: string | null
-  previousActive: string | null
-  /** The deployment to update; else the one the create made, ready as it is. */
-  update?: Deployment
-  ready?: Deployment
-}
-
-/** The create; an update of it when another run created it first, or for an upload's revision. */
-async function createThenUpdate(
+async function write(
   w: Writes,
-  plan: Extract<Plan, { kind: 'create' }>
-): Promise<Made | Stop> {
+  plan: Plan,
+  current: Deployment | undefined
+): Promise<Omit<Wrote, 'learned'> | Stop> {
   const { o, deps, material, learned } = w
-  const result = await writing(deps, 'create', () => create(o, plan.body, deps))
-  if (stopped(result)) return result
-  Object.assign(learned, seen(result.deployment, deps.log, { ...w.journal, ...learned }))
-  if (result.kind === 'created') learned.created = true
-  if (result.kind === 'created' && material.kind !== 'upload')
-    return { plan, before: null, previousActive: null, ready: result.deployment }
-  // Another run created it first: this run's write becomes an update of theirs. An upload's
-  // create makes no revision of the source: the PATCH that names the upload does.
-  const replanned = planUpdate(o, result.deployment, material, deps.say)
-  if (stopped(replanned)) return replanned
-  // What the run did stays the create it made (the summary's changes); the upload's update
-  // is its second step. A deployment another run created is this run's update.
-  if (result.kind === 'taken')
-    Object.assign(learned, { plan: planShown(replanned) }, noteRepository(deps, replanned))
-  return {
-    plan: replanned,
-    before: result.deployment.latest_revision_id,
-    previousActive: result.deployment.active_revision_id,
-    update: result.deployment
-  }
-}
-
-/** The update (unless the create was all), then the revision it made: this run's, to follow. */
-async function madeRevision(w: Writes, made: Made): Promise<Written | Stop> {
-  const { deps, learned } = w
   const know = (d: Deployment) =>
     Object.assign(learned, seen(d, deps.log, { ...w.journal, ...learned }))
-  let written = made.ready
+  // The deployment to update; the latest revision before the update (what it must replace).
+  let target = current
+  let before = current?.latest_revision_id ?? null
+  let previousActive = current?.active_revision_id ?? null
+  let written: Deployment | undefined
+  if (plan.kind === 'create') {
+    const body = plan.body
+    const result = await writing(deps, 'create', () => create(o, body, deps))
+    if (stopped(result)) return result
+    know(result.deployment)
+    if (result.kind === 'created') learned.created = true
+    if (result.kind === 'created' && material.kind !== 'upload') written = result.deployment
+    else {
+      // Another run created it first: this run's write becomes an update of theirs. An upload's
+      // create makes no revision of the source: the PATCH that names the upload does.
+      const replanned = planUpdate(o, result.deployment, material, deps.say)
+      if (stopped(replanned)) return replanned
+      plan = replanned
+      // What the run did stays the create it made (the summary's changes); the upload's update
+      // is its second step. A deployment another run created is this run's update.
+      if (result.kind === 'taken')
+        Object.assign(learned, { plan: planShown(plan) }, noteRepository(deps, plan))
+      target = result.deployment
+      before = result.deployment.latest_revision_id
+      previousActive = result.deployment.active_revision_id
+    }
+  }
   if (!written) {
-    const updated = await update(w, made.plan, made.update as Deployment)
+    const updated = await update(w, plan, target as Deployment)
     if (stopped(updated)) return updated
     written = updated
   }
   know(written)
-  const plan = made.plan
+  const made = (x: Written) => ({ written: x, plan, previousActive })
   if (plan.kind === 'update' && !plan.newRevision)
-    return { kind: 'no-revision', deployment: written }
-  if (plan.kind === 'update' && written.latest_revision_id === made.before) {
-    const late = await awaitNewRevision(deps.client, written.id, made.before, deps.log)
-    if (!late) return { kind: 'revision-missing', deployment: written, before: made.before }
-    written = late
-    know(written)
+    return made({ kind: 'no-revision', deployment: written })
+  if (plan.kind === 'update' && written.latest_revision_id === before) {
+    const late = await awaitNewRevision(deps.client, written.id, before, deps.log)
+    if (!late) return made({ kind: 'revision-missing', deployment: written, before })
+    know((written = late))
   }
   const revisionId = await revisionOf(deps.client, written)
   if (stopped(revisionId)) return revisionId
   learned.revisionId = revisionId
   deps.log.info(`Revision ${revisionId}.`)
-  return { kind: 'revision', deployment: written, revisionId }
+  return made({ kind: 'revision', deployment: written, revisionId })
 }
 
 function create(o: Options, body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
