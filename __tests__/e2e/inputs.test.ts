@@ -30,15 +30,15 @@ const PULL_REQUEST = {
   }
 }
 
+// Each bad value of these inputs is a case of inputs/index.test.ts; here, one of each through the
+// bundle, as the runner shows it.
 e2e('inputs: a mistyped command reports one problem, the command, and sends nothing', async t => {
   const { 'integration-id': _, ...inputs } = t.inputs({ name: uniqueName('cmd') })
-  for (const command of ['DELETE', 'remove']) {
-    const r = await run({ inputs: { ...inputs, command } })
-    expect(r.code).toBe(1)
-    expect(r.errors).toEqual([
-      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`'
-    ])
-  }
+  const r = await run({ inputs: { ...inputs, command: 'DELETE' } })
+  expect(r.code).toBe(1)
+  expect(r.errors).toEqual([
+    '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`'
+  ])
   expect(t.emu.requests()).toEqual([])
 })
 
@@ -63,12 +63,10 @@ e2e('inputs: every declared output is written when the inputs are invalid', asyn
 })
 
 e2e('inputs: a ref git would refuse is refused before any request', async t => {
-  for (const ref of ['main..x', 'a b', 'topic.lock']) {
-    const r = await run({ inputs: t.inputs({ name: uniqueName('ref'), ref }) })
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name or `refs\/tags\/<tag>` as git/)
-  }
+  const r = await run({ inputs: t.inputs({ name: uniqueName('ref'), ref: 'main..x' }) })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name or `refs\/tags\/<tag>` as git/)
   expect(t.emu.requests()).toEqual([])
 })
 
@@ -114,27 +112,14 @@ e2e('inputs: secrets that are common words: one warning naming them, not masked'
   expect(r.summary).toMatch(/Revision status \| `DEPLOYED`/)
 })
 
-e2e(
-  'inputs: a ref, a path or a URL that reads as another is refused before any request',
-  async t => {
-    for (const [input, value, says] of [
-      ['ref', 'ma\u202Ein', /- ref: `ref` must be a branch name .*U\+202E/],
-      ['ref', '\uFF4D\uFF41\uFF49\uFF4E', /- ref: .*fullwidth or halfwidth forms/],
-      [
-        'graph-config-path',
-        '../../../etc/passwd',
-        /- graph-config-path: .*must stay inside the repository/
-      ],
-      ['custom-url', 'https://agent\u200B.example.com', /- custom-url: .*invisible.*U\+200B/]
-    ] as const) {
-      const r = await run({ inputs: t.inputs({ name: uniqueName('looks'), [input]: value }) })
-      expect(r.code).toBe(1)
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toMatch(says)
-    }
-    expect(t.emu.requests()).toEqual([])
-  }
-)
+e2e('inputs: a ref that reads as another is refused before any request', async t => {
+  const ref = 'ma\u202Ein'
+  const r = await run({ inputs: t.inputs({ name: uniqueName('looks'), ref }) })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name .*U\+202E/)
+  expect(t.emu.requests()).toEqual([])
+})
 
 e2e(
   'inputs: a smoke-test file in a workspace that was never checked out says to add actions/checkout',
