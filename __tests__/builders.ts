@@ -8,6 +8,7 @@ import type { EventDefaults } from '../src/runner/event.ts'
 import { loadDocumentParser, checkInputs, type RawInputs } from '../src/inputs/index.ts'
 import { actionSay, type Say } from '../src/interface/naming.ts'
 import type { Options } from '../src/inputs/options.ts'
+import type { FlowLog } from '../src/log.ts'
 
 // The parser of the YAML/JSON inputs is loaded on demand (run() loads it when one is set);
 // testOptions reads such inputs directly.
@@ -106,4 +107,16 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number }
   await new Promise<void>(resolve => server.close(() => resolve()))
   return port
+}
+
+/** A flow's log that keeps its lines in order, warnings as `warning: <line>`; groups run at once. */
+export function linesLog(): { lines: string[]; log: FlowLog } {
+  const lines: string[] = []
+  const log: FlowLog = {
+    info: l => lines.push(l),
+    warning: l => lines.push(`warning: ${l}`),
+    notice: l => lines.push(l),
+    group: (_n, fn) => fn()
+  }
+  return { lines, log }
 }

@@ -114,6 +114,22 @@ export interface Row {
 export const promote = (t: Agreement, over: Record<string, string> = {}) =>
   t.inputs({ name: 'production', 'promote-from': 'staging', ...over })
 
+/** Staging and production alike, each on main; the inputs of a promotion with `over`. */
+const alike = (t: Agreement, over: Record<string, string> = {}) => (
+  seed(t, [codehost(t, 'staging'), codehost(t, 'production')]),
+  promote(t, over)
+)
+
+/** Both alike, then `name` rebuilt from the web app once main is at `commit` (null: none reported). */
+async function rebuilt(t: Agreement, name: string, commit: string | null, fails = false) {
+  alike(t)
+  await t.pause(20)
+  t.emu.configure({ repoCommits: { [`${REPO}@main`]: commit } })
+  if (fails) t.emu.script({ outcome: 'DEPLOY_FAILED', deploymentId: t.named(name)[0]!.id })
+  await redeploy(t, name)
+  return promote(t)
+}
+
 /** The check, then the dry run, of one row's inputs: they agree, and neither writes. */
 export async function expectAgreement(
   t: Agreement,
@@ -139,19 +155,13 @@ export async function expectAgreement(
 export const ROWS: Row[] = [
   {
     title: 'production runs the commit staging runs',
-    arrange: t => (seed(t, [codehost(t, 'staging'), codehost(t, 'production')]), promote(t)),
+    arrange: t => alike(t),
     check: 'in sync',
     says: t => `runs commit ${BUILT} of "staging" revision ${latest(t, 'staging').id}`
   },
   {
     title: 'staging was rebuilt at another commit since',
-    arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      await t.pause(20)
-      t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
-      await redeploy(t, 'staging')
-      return promote(t)
-    },
+    arrange: t => rebuilt(t, 'staging', MOVED),
     check: 'drift',
     says: t =>
       `"production" runs commit ${BUILT} (revision ${latest(t, 'production').id}), but "staging" (\`promote-from\`) revision ${latest(t, 'staging').id} runs commit ${MOVED}.`
@@ -185,7 +195,7 @@ export const ROWS: Row[] = [
   {
     title: 'production’s newest revision failed (a redeploy from the web app)',
     arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
+      alike(t)
       await redeploy(t, 'production', { repo_ref: 'fail-build' })
       return promote(t)
     },
@@ -194,19 +204,13 @@ export const ROWS: Row[] = [
   },
   {
     title: 'a secret the inputs set differs',
-    arrange: t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      return promote(t, { secrets: 'KEY=another-value-0123456789' })
-    },
+    arrange: t => alike(t, { secrets: 'KEY=another-value-0123456789' }),
     check: 'drift',
     says: () => 'secrets.KEY: *** -> ***'
   },
   {
     title: 'a setting the inputs set differs',
-    arrange: t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      return promote(t, { 'build-on-push': 'true' })
-    },
+    arrange: t => alike(t, { 'build-on-push': 'true' }),
     check: 'drift',
     says: () => 'source_config.build_on_push: true'
   },
@@ -235,7 +239,7 @@ export const ROWS: Row[] = [
   {
     title: 'production is being deleted',
     arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
+      alike(t)
       t.emu.configure({ stageDurationsMs: { DELETE: 24 * 3600_000 } })
       const res = await fetch(`${t.emu.url}/v2/deployments/${t.named('production')[0]!.id}`, {
         method: 'DELETE',
@@ -301,35 +305,20 @@ export const ROWS: Row[] = [
   },
   {
     title: 'production’s active revision reports no commit',
-    arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      await t.pause(20)
-      t.emu.configure({ repoCommits: { [`${REPO}@main`]: null } })
-      await redeploy(t, 'production')
-      return promote(t)
-    },
+    arrange: t => rebuilt(t, 'production', null),
     check: 'drift',
     says: t =>
       `"production" reports no commit for its active revision ${latest(t, 'production').id}: it cannot be shown to run commit ${BUILT}`
   },
   {
     title: 'staging’s active revision reports no commit',
-    arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      await t.pause(20)
-      t.emu.configure({ repoCommits: { [`${REPO}@main`]: null } })
-      await redeploy(t, 'staging')
-      return promote(t)
-    },
+    arrange: t => rebuilt(t, 'staging', null),
     check: 'refused',
     says: () => 'reports no built commit'
   },
   {
     title: 'promote-revision-id is not staging’s active revision',
-    arrange: t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      return promote(t, { 'promote-revision-id': '0a8f4f39-0c53-4a8e-9a3b-0d2f0c9a1e01' })
-    },
+    arrange: t => alike(t, { 'promote-revision-id': '0a8f4f39-0c53-4a8e-9a3b-0d2f0c9a1e01' }),
     check: 'refused',
     says: () => '`promote-revision-id` is 0a8f4f39-0c53-4a8e-9a3b-0d2f0c9a1e01'
   },
@@ -351,14 +340,7 @@ export const ROWS: Row[] = [
   },
   {
     title: 'staging’s ref moved on since its active revision built (a newer revision failed)',
-    arrange: async t => {
-      seed(t, [codehost(t, 'staging'), codehost(t, 'production')])
-      await t.pause(20)
-      t.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
-      t.emu.script({ outcome: 'DEPLOY_FAILED', deploymentId: t.named('staging')[0]!.id })
-      await redeploy(t, 'staging')
-      return promote(t)
-    },
+    arrange: t => rebuilt(t, 'staging', MOVED, true),
     check: 'refused',
     says: () => `now points to ${MOVED}`
   }

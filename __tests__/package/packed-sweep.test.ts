@@ -10,7 +10,7 @@ import type { Emulator } from '../../emulator/server.ts'
 import { daysAgo, previewsFixture, type PreviewSpec } from '../../scripts/previews.ts'
 import { PUSH_MAIN } from '../../scripts/runner-env.ts'
 import { packedCli } from './packed-cli.ts'
-import { outputsOf, runBin, type CliRun } from './run-bin.ts'
+import { outputsOf, runBin, scheduledGitlabJob, type CliRun } from './run-bin.ts'
 
 const GITLAB_TOKEN = 'glpat-sweepTokenValue-0123456789'
 const SECRET = 'sk-live-packed-check-0123456789'
@@ -64,20 +64,11 @@ afterAll(async () => {
 
 /** A scheduled GitLab pipeline on main, with the emulator's key and the GitLab token. */
 function gitlabJob(over: Record<string, string> = {}): Record<string, string> {
-  const { apiKey, tenantId } = emulator.credentials()
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emulator.url,
-    GITLAB_CI: 'true',
+  return scheduledGitlabJob(emulator, {
     CI_API_V4_URL: gitlab.url,
-    CI_PROJECT_ID: '42',
-    CI_COMMIT_REF_NAME: 'main',
-    CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_SHA: PUSH_MAIN.sha!,
     CONTROL_PLANE_GITLAB_TOKEN: GITLAB_TOKEN,
     ...over
-  }
+  })
 }
 
 function cli(args: string[], env: Record<string, string>): Promise<CliRun> {

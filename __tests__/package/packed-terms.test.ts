@@ -10,7 +10,7 @@ import type { Emulator } from '../../emulator/server.ts'
 import { closedPort } from '../builders.ts'
 import { binOf, installedPackage } from './package.ts'
 import { packedCli } from './packed-cli.ts'
-import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
+import { emulatorEnv, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 const packed = packedCli('cpd-cli-terms-', () => binOf(installedPackage(), 'control-plane-deploy'))
 let emulator: Emulator
@@ -25,13 +25,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> 
 
 /** The key and the workspace only: what every run needs. */
 function key(): Record<string, string> {
-  const { apiKey, tenantId } = emulator.credentials()
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emulator.url,
-    CONTROL_PLANE_POLL_INTERVAL: '1s'
-  }
+  return { ...emulatorEnv(emulator), CONTROL_PLANE_POLL_INTERVAL: '1s' }
 }
 
 /** What a create of a codehost deployment needs besides. */

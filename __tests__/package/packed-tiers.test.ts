@@ -5,21 +5,17 @@
 
 import { demoFixture, type Emulator, type Fixture } from '../../emulator/server.ts'
 import { packedCli } from './packed-cli.ts'
-import { outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
+import { codehostEnv, outputsOf, runBin, uniqueName, type CliRun } from './run-bin.ts'
 
 const packed = packedCli('cpd-cli-tiers-')
 const emulator = packed.emulator
 
 /** The CLI in a folder that is no checkout, with the emulator's key, address and integration. */
 function cli(emu: Emulator, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const { apiKey, tenantId, integrationId } = emu.credentials()
   return runBin(packed.cliJs, ['deploy', ...args], {
     cwd: packed.dir,
     env: {
-      CONTROL_PLANE_API_KEY: apiKey,
-      CONTROL_PLANE_TENANT_ID: tenantId,
-      CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-      CONTROL_PLANE_BASE_URL: emu.url,
+      ...codehostEnv(emu),
       CONTROL_PLANE_REPOSITORY: 'acme/agent-server',
       CONTROL_PLANE_REF: 'main',
       CONTROL_PLANE_POLL_INTERVAL: '1s',

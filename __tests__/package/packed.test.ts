@@ -9,7 +9,14 @@ import { BUILDS_FOR_A_DAY } from '../e2e/harness.ts'
 import { hostileRevision, readBack, readByAll, hostileDeploymentStatus } from './hostile-server.ts'
 import { packedPackage, tarMembers, CLI_MEMBERS } from './package.ts'
 import { packedCli } from './packed-cli.ts'
-import { outputsOf, runBin, uniqueName, type BinOptions, type CliRun } from './run-bin.ts'
+import {
+  codehostEnv,
+  outputsOf,
+  runBin,
+  uniqueName,
+  type BinOptions,
+  type CliRun
+} from './run-bin.ts'
 import { gitIn } from '../builders/upload.ts'
 
 type CliOptions = Partial<Pick<BinOptions, 'cwd' | 'onStderr' | 'interruptWhen' | 'signal'>>
@@ -47,15 +54,7 @@ function leaks(run: CliRun, ...values: string[]): string[] {
   )
 }
 
-function credentials() {
-  const { apiKey, tenantId, integrationId } = emulator.credentials()
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-    CONTROL_PLANE_BASE_URL: emulator.url
-  }
-}
+const credentials = () => codehostEnv(emulator)
 
 test('--help and --version from the packed package, with no action.yml beside it', async () => {
   const help = await cli(['deploy', '--help'])
@@ -256,7 +255,6 @@ test.each(['SIGINT', 'SIGHUP'] as const)(
   async signal => {
     const slow = await startEmulator({ port: 0, speed: 0.02 })
     try {
-      const { apiKey, tenantId, integrationId } = slow.credentials()
       const run = await cli(
         [
           'deploy',
@@ -267,12 +265,7 @@ test.each(['SIGINT', 'SIGHUP'] as const)(
           '--ref',
           'main'
         ],
-        {
-          CONTROL_PLANE_API_KEY: apiKey,
-          CONTROL_PLANE_TENANT_ID: tenantId,
-          CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-          CONTROL_PLANE_BASE_URL: slow.url
-        },
+        codehostEnv(slow),
         { interruptWhen: '▸ Wait for revision', signal }
       )
       expect(run.code).toBe(130)
@@ -305,7 +298,6 @@ test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuse
     // The new revision, once the run names it, answers with a status of the same kind.
     const revised = hostileRevision(emu, id, `DEPLOYING'"$(id>${marks[3]})"\\`)
     const file = join(dir, 'deploy.env')
-    const { apiKey, tenantId, integrationId } = emu.credentials()
     const withFile = await cli(
       [
         'deploy',
@@ -320,12 +312,7 @@ test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuse
         '--output-file',
         file
       ],
-      {
-        CONTROL_PLANE_API_KEY: apiKey,
-        CONTROL_PLANE_TENANT_ID: tenantId,
-        CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-        CONTROL_PLANE_BASE_URL: emu.url
-      },
+      codehostEnv(emu),
       { cwd: dir, onStderr: revised.onStderr }
     )
     await revised.done()
@@ -337,7 +324,7 @@ test('issue 25, defect 1, and issue 33, defect 4: hostile custom_url and statuse
       DEPLOYMENT_STATUS: 'READY'
     }
     const names = Object.keys(expected)
-    expect(readBack(file, names, dir, { CONTROL_PLANE_API_KEY: apiKey })).toEqual(
+    expect(readBack(file, names, dir, { CONTROL_PLANE_API_KEY: emu.credentials().apiKey })).toEqual(
       readByAll(Object.values(expected))
     )
     expect(outputsOf(withFile.stdout)).toMatchObject({
@@ -389,13 +376,9 @@ test('a timeout: the hint names the CLI’s own --timeout and --no-wait, and the
   // Builds that last a day: the run's 3 s timeout comes first.
   const slow = await startEmulator({ port: 0, speed: 4, stageDurationsMs: BUILDS_FOR_A_DAY })
   try {
-    const { apiKey, tenantId, integrationId } = slow.credentials()
     const args = ['deploy', '--name', uniqueName('clislow'), '--repository', 'acme/agent-server']
     const run = await cli([...args, '--ref', 'main', '--timeout', '3s'], {
-      CONTROL_PLANE_API_KEY: apiKey,
-      CONTROL_PLANE_TENANT_ID: tenantId,
-      CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-      CONTROL_PLANE_BASE_URL: slow.url,
+      ...codehostEnv(slow),
       CONTROL_PLANE_POLL_INTERVAL: '1s'
     })
     expect(run.code).toBe(1)

@@ -3,6 +3,7 @@
 // the packed-package tests and the reliability suite's CLI cases.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { PUSH_MAIN } from '../../scripts/runner-env.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import { NODE24 } from './package.ts'
 
@@ -85,16 +86,48 @@ export function uniqueName(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`
 }
 
+/** The variables that reach `emu`: its key, tenant and address. */
+export function emulatorEnv(emu: Emulator) {
+  const { apiKey, tenantId } = emu.credentials()
+  return {
+    CONTROL_PLANE_API_KEY: apiKey,
+    CONTROL_PLANE_TENANT_ID: tenantId,
+    CONTROL_PLANE_BASE_URL: emu.url
+  }
+}
+
+/** `emulatorEnv` and its integration: what a codehost deploy to `emu` needs. */
+export function codehostEnv(emu: Emulator) {
+  return {
+    ...emulatorEnv(emu),
+    CONTROL_PLANE_INTEGRATION_ID: emu.credentials().integrationId ?? ''
+  }
+}
+
+/** A scheduled GitLab pipeline of project 42 on main (at PUSH_MAIN), reaching `emu`, then `over`. */
+export function scheduledGitlabJob(
+  emu: Emulator,
+  over: Record<string, string> = {}
+): Record<string, string> {
+  return {
+    ...emulatorEnv(emu),
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: 'http://127.0.0.1:9/api/v4',
+    CI_PROJECT_ID: '42',
+    CI_COMMIT_REF_NAME: 'main',
+    CI_COMMIT_BRANCH: 'main',
+    CI_COMMIT_SHA: PUSH_MAIN.sha!,
+    ...over
+  }
+}
+
 /** The variables of a GitLab job on `main` that uploads to `emu` (its key and address), then `over`. */
 export function gitlabUploadJob(
   emu: Emulator,
   over: Record<string, string> = {}
 ): Record<string, string> {
-  const { apiKey, tenantId } = emu.credentials()
   return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emu.url,
+    ...emulatorEnv(emu),
     CONTROL_PLANE_SOURCE: 'internal_source',
     CONTROL_PLANE_POLL_INTERVAL: '1s',
     GITLAB_CI: 'true',

@@ -17,7 +17,7 @@ import {
 } from '../package/hostile-server.ts'
 import { dotenvName, dotenvValue } from '../../src/cli/outputs.ts'
 import { packedPackage } from '../package/package.ts'
-import { runBin, type CliRun } from '../package/run-bin.ts'
+import { codehostEnv, runBin, type CliRun } from '../package/run-bin.ts'
 import { hostileWorkspace, INJECTED, steeredLog } from '../builders/hostile-workspace.ts'
 import { lane, reliabilityCase, withEmulator, type Case } from './support.ts'
 
@@ -78,14 +78,8 @@ function deployWithFile(
 const KEYS = new Set<string>()
 
 function credentials(emu: Emulator): Record<string, string> {
-  const { apiKey, tenantId, integrationId } = emu.credentials()
-  KEYS.add(apiKey)
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_INTEGRATION_ID: integrationId ?? '',
-    CONTROL_PLANE_BASE_URL: emu.url
-  }
+  KEYS.add(emu.credentials().apiKey)
+  return codehostEnv(emu)
 }
 
 /** `--output json`'s values as the file carries them: null is empty, true is `true`. */

@@ -12,10 +12,9 @@ import { describe } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { daysAgo, previewsFixture, type PreviewSpec } from '../../scripts/previews.ts'
 import { GROUPS } from '../../scripts/reliability-results.ts'
-import { PUSH_MAIN } from '../../scripts/runner-env.ts'
 import { answer, readBack, READERS } from '../package/hostile-server.ts'
 import { packedPackage } from '../package/package.ts'
-import { outputsOf, runBin, type CliRun } from '../package/run-bin.ts'
+import { outputsOf, runBin, scheduledGitlabJob, type CliRun } from '../package/run-bin.ts'
 import { errorText, lane, reliabilityCase, withEmulator, type Case } from './support.ts'
 
 const GROUP = GROUPS.sweep
@@ -99,19 +98,8 @@ async function runCli(
 
 /** A scheduled GitLab pipeline of project 42 on main, with the emulator's key and the token. */
 function gitlabJob(c: Case, emu: Emulator): Record<string, string> {
-  const { apiKey, tenantId } = emu.credentials()
-  c.secrets.push(apiKey, GITLAB_TOKEN)
-  return {
-    CONTROL_PLANE_API_KEY: apiKey,
-    CONTROL_PLANE_TENANT_ID: tenantId,
-    CONTROL_PLANE_BASE_URL: emu.url,
-    GITLAB_CI: 'true',
-    CI_API_V4_URL: 'http://127.0.0.1:9/api/v4',
-    CI_PROJECT_ID: '42',
-    CI_COMMIT_REF_NAME: 'main',
-    CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_SHA: PUSH_MAIN.sha!
-  }
+  c.secrets.push(emu.credentials().apiKey, GITLAB_TOKEN)
+  return scheduledGitlabJob(emu)
 }
 
 async function inDir<T>(body: (dir: string) => Promise<T>): Promise<T> {

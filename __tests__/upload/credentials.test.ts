@@ -13,50 +13,52 @@ function verdicts(paths: string[]): Record<string, string | undefined> {
 }
 
 describe('files that carry credentials by their names', () => {
-  it('container, cluster and secret-store logins, direnv and Streamlit secrets, registry tokens', () => {
-    const paths = [
-      '.docker/config.json',
-      '.dockercfg',
-      '.kube/config',
-      '.vault-token',
-      '.envrc',
-      '.streamlit/secrets.toml',
-      '.pypirc',
-      '.netrc',
-      '_netrc',
-      '.npmrc',
-      '.git-credentials',
-      '.config/gh/hosts.yml',
-      '.my.cnf',
-      '.pgpass',
-      '.terraformrc',
-      '.terraform.d/credentials.tfrc.json'
+  it.each([
+    [
+      'container, cluster and secret-store logins, direnv and Streamlit secrets, registry tokens',
+      [
+        '.docker/config.json',
+        '.dockercfg',
+        '.kube/config',
+        '.vault-token',
+        '.envrc',
+        '.streamlit/secrets.toml',
+        '.pypirc',
+        '.netrc',
+        '_netrc',
+        '.npmrc',
+        '.git-credentials',
+        '.config/gh/hosts.yml',
+        '.my.cnf',
+        '.pgpass',
+        '.terraformrc',
+        '.terraform.d/credentials.tfrc.json'
+      ]
+    ],
+    [
+      'private keys and key stores, by the names ssh-keygen, PuTTY, Java and PKCS give them',
+      [
+        'id_rsa',
+        'id_dsa',
+        'id_ecdsa',
+        'id_ed25519',
+        'id_ed25519_sk',
+        'deploy_rsa',
+        'github_ed25519',
+        'server.pem',
+        'tls.key',
+        'rsa_key.p8',
+        'client.p12',
+        'client.pfx',
+        'bundle.pkcs12',
+        'putty.ppk',
+        'release.jks',
+        'android.keystore',
+        'vault.kdbx'
+      ]
     ]
+  ])('%s', (_, paths) => {
     for (const [path, name] of Object.entries(verdicts(paths)))
-      expect({ path, left: name !== undefined }).toEqual({ path, left: true })
-  })
-
-  it('private keys and key stores, by the names ssh-keygen, PuTTY, Java and PKCS give them', () => {
-    const keys = [
-      'id_rsa',
-      'id_dsa',
-      'id_ecdsa',
-      'id_ed25519',
-      'id_ed25519_sk',
-      'deploy_rsa',
-      'github_ed25519',
-      'server.pem',
-      'tls.key',
-      'rsa_key.p8',
-      'client.p12',
-      'client.pfx',
-      'bundle.pkcs12',
-      'putty.ppk',
-      'release.jks',
-      'android.keystore',
-      'vault.kdbx'
-    ]
-    for (const [path, name] of Object.entries(verdicts(keys)))
       expect({ path, left: name !== undefined }).toEqual({ path, left: true })
   })
 

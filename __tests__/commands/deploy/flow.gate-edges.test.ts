@@ -6,7 +6,7 @@
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../../src/interface/ending.ts'
-import { deploy, newJournal, type FlowLog } from '../../../src/commands/deploy/flow.ts'
+import { deploy, newJournal } from '../../../src/commands/deploy/flow.ts'
 import {
   ProbeTimeoutError,
   type ProbeRequest,
@@ -14,7 +14,7 @@ import {
 } from '../../../src/health/probe.ts'
 import type { Options } from '../../../src/inputs/options.ts'
 import type { SmokeCase } from '../../../src/inputs/smoke-cases.ts'
-import { ACTION_SAY, testOptions } from '../../builders.ts'
+import { ACTION_SAY, linesLog, testOptions } from '../../builders.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -52,13 +52,7 @@ async function run(
   probe?: (req: ProbeRequest) => Promise<ProbeResponse>,
   smokeCases?: readonly SmokeCase[]
 ) {
-  const lines: string[] = []
-  const log: FlowLog = {
-    info: l => lines.push(l),
-    warning: l => lines.push(`warning: ${l}`),
-    notice: l => lines.push(l),
-    group: (_n, fn) => fn()
-  }
+  const { lines, log } = linesLog()
   const state = newJournal(o)
   const c = client()
   const started = v.t

@@ -5,9 +5,9 @@
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../../../src/interface/ending.ts'
-import { deploy, newJournal, type FlowLog } from '../../../../src/commands/deploy/flow.ts'
+import { deploy, newJournal } from '../../../../src/commands/deploy/flow.ts'
 import type { Options } from '../../../../src/inputs/options.ts'
-import { ACTION_SAY, testOptions } from '../../../builders.ts'
+import { ACTION_SAY, linesLog, testOptions } from '../../../builders.ts'
 import { virtualEmulator } from '../../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -22,13 +22,7 @@ function inputs(raw: Record<string, string> = {}): Options {
 }
 
 async function run(o: Options) {
-  const lines: string[] = []
-  const log: FlowLog = {
-    info: l => lines.push(l),
-    warning: l => lines.push(`warning: ${l}`),
-    notice: l => lines.push(l),
-    group: (_n, fn) => fn()
-  }
+  const { lines, log } = linesLog()
   const c = v.emu.credentials()
   const client = new ControlPlaneClient({
     baseUrl: v.emu.url,
