@@ -353,24 +353,7 @@ e2e(
 // ---------------------------------------------------------------------------------------------
 // The pull-request comment.
 
-e2eWithGitHub('pr-comment: four overlapping runs leave one comment', async (t, gh) => {
-  const name = uniqueName('pr-race')
-  t.seed(name)
-  gh.holdCreates(4)
-  const inputs = t.inputs({ name, 'pr-comment': 'true', 'github-token': TOKEN })
-  const runs = await Promise.all(
-    [1, 2, 3, 4].map(() => run({ inputs, event: pullRequest(21), env: { GITHUB_API_URL: gh.url } }))
-  )
-  for (const r of runs) expect(r.code).toBe(0)
-  expect(gh.comments(21)).toHaveLength(1)
-  const aboutComment = (r: { stdout: string }) => warnings(r.stdout).filter(w => /comment/i.test(w))
-  expect(runs.flatMap(aboutComment)).toEqual([])
-  // The runs that did not keep their own comment say so.
-  expect(runs.filter(r => /another run posted the comment/.test(r.stdout)).length).toBeGreaterThan(
-    0
-  )
-})
-
+// Four overlapping runs leave one comment: a race, in reliability/autonomy.test.ts.
 e2eWithGitHub(
   'pr-comment: a marked comment by another user is left alone, and said once',
   async (t, gh) => {

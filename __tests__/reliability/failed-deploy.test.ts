@@ -264,41 +264,44 @@ describe(GROUP, () => {
     { lane: four }
   )
 
-  inBothLogModesWithEmulator(
-    GROUP,
-    'the redeploy answer lost once: one redeploy, never two, rolled back',
-    async (c, emu, debug) => {
-      await rolledBackUnder(c, emu, debug, [
-        { kind: 'lost-response', method: 'POST', path: REDEPLOY, times: 1 }
-      ])
-      c.check(
-        redeploys(emu).length === 1,
-        `${redeploys(emu).length} redeploys sent, expected 1: a write whose answer was lost was sent again`
-      )
-    },
-    { lane: four }
-  )
-
-  inBothLogModesWithEmulator(
-    GROUP,
-    'the redeploy answered 429 with Retry-After once: waited out, one redeploy, rolled back',
-    async (c, emu, debug) => {
-      await rolledBackUnder(c, emu, debug, [
-        { kind: 'status', status: 429, retryAfter: 1, method: 'POST', path: REDEPLOY, times: 1 }
-      ])
-      const applied = redeploys(emu).filter(q => q.status !== null && q.status < 300)
-      c.check(applied.length === 1, `${applied.length} redeploys applied, expected 1`)
-      const gaps = checkRetryAfter(c, emu.requests(), {
-        key: '429',
-        spec: { kind: 'status', status: 429 },
-        last: /HTTP 429/,
-        retryAfterMs: 1000
-      })
-      c.check(gaps.length === 1, `${gaps.length} redeploys after the 429, expected 1`)
-      c.note(`redeploy sent again ${gaps.join(', ')} ms after the 429`)
-    },
-    { lane: four }
-  )
+  // A redeploy that meets one fault and is rolled back all the same: what each fault leaves.
+  const ROLLED_BACK_UNDER: [string, FaultSpec, (c: Case, emu: Emulator) => void][] = [
+    [
+      'the redeploy answer lost once: one redeploy, never two, rolled back',
+      { kind: 'lost-response', method: 'POST', path: REDEPLOY, times: 1 },
+      (c, emu) =>
+        c.check(
+          redeploys(emu).length === 1,
+          `${redeploys(emu).length} redeploys sent, expected 1: a write whose answer was lost was sent again`
+        )
+    ],
+    [
+      'the redeploy answered 429 with Retry-After once: waited out, one redeploy, rolled back',
+      { kind: 'status', status: 429, retryAfter: 1, method: 'POST', path: REDEPLOY, times: 1 },
+      (c, emu) => {
+        const applied = redeploys(emu).filter(q => q.status !== null && q.status < 300)
+        c.check(applied.length === 1, `${applied.length} redeploys applied, expected 1`)
+        const gaps = checkRetryAfter(c, emu.requests(), {
+          key: '429',
+          spec: { kind: 'status', status: 429 },
+          last: /HTTP 429/,
+          retryAfterMs: 1000
+        })
+        c.check(gaps.length === 1, `${gaps.length} redeploys after the 429, expected 1`)
+        c.note(`redeploy sent again ${gaps.join(', ')} ms after the 429`)
+      }
+    ]
+  ]
+  for (const [title, fault, then] of ROLLED_BACK_UNDER)
+    inBothLogModesWithEmulator(
+      GROUP,
+      title,
+      async (c, emu, debug) => {
+        await rolledBackUnder(c, emu, debug, [fault])
+        then(c, emu)
+      },
+      { lane: four }
+    )
 
   inBothLogModesWithEmulator(
     GROUP,

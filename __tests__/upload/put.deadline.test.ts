@@ -83,22 +83,36 @@ async function uploadStep(client: ControlPlaneClient, clock: ReturnType<typeof m
   return { upload, stored: upload.store(client, 'd-1', {}) }
 }
 
-it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the run clock, a timeout', async () => {
-  const host = await hungHost()
-  const clock = manualClock()
+/**
+ * A client whose deadline is the run's, 30 s past `timeout` for the look-ups around the wait: each
+ * upload URL asked for (its call options in `asked`) is what `answer` gives.
+ */
+function deadlineClient(
+  answer: (call: CallOptions, n: number) => Promise<unknown>,
+  pause: () => Promise<boolean>
+) {
   const asked: CallOptions[] = []
-  // The client's deadline is the run's, 30 s past `timeout` for the look-ups around the wait.
   const client = {
     deadline: START + 50_000,
     requestUploadUrl: async (_id: string, call: CallOptions = {}) => {
       asked.push(call)
-      return { upload_url: `${host.origin}/o?sig=${asked.length}`, object_path: `o${asked.length}` }
+      return answer(call, asked.length)
     },
-    pause: async () => {
+    pause
+  } as unknown as ControlPlaneClient
+  return { client, asked }
+}
+
+it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the run clock, a timeout', async () => {
+  const host = await hungHost()
+  const clock = manualClock()
+  const { client, asked } = deadlineClient(
+    async (_call, n) => ({ upload_url: `${host.origin}/o?sig=${n}`, object_path: `o${n}` }),
+    async () => {
       await clock.sleep(1_000)
       return true
     }
-  } as unknown as ControlPlaneClient
+  )
   const { upload, stored } = await uploadStep(client, clock)
   // The PUT is in and its one pause, the timeout, is what is left of the 20 s.
   await until(() => host.connections() === 1 && clock.pending.length === 1)
@@ -121,20 +135,17 @@ it('timeout: 20s and a PUT that never answers: the upload ends at 20 s on the ru
 
 it('an upload URL not answered by the deadline ends the upload as the timeout too, nothing sent', async () => {
   const clock = manualClock()
-  const asked: CallOptions[] = []
-  const client = {
-    deadline: START + 50_000,
-    // What the transport does when the call's deadline passes while it waits.
-    requestUploadUrl: async (_id: string, call: CallOptions = {}) => {
-      asked.push(call)
+  // What the transport does when the call's deadline passes while it waits.
+  const { client, asked } = deadlineClient(
+    async call => {
       clock.t = call.deadline ?? clock.t + 50_000
       throw new AbortedError(
         { method: 'POST', path: '/v2/deployments/d-1/upload-url', operation: 'request upload url' },
         'request upload url: no complete answer within 20 s (the deadline of the run)'
       )
     },
-    pause: async () => true
-  } as unknown as ControlPlaneClient
+    async () => true
+  )
   const { upload, stored } = await uploadStep(client, clock)
   const ended = (await stored) as Stop
   await upload.archive.cleanup()
