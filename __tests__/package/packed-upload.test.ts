@@ -252,46 +252,9 @@ test('SIGTERM inside one large file: seen at once, exit 130 with the outputs, th
   expect(emu.requests()).toEqual([])
 }, 120_000)
 
-test('--revision-source internal_source on a codehost deployment is refused before any request (exit 2)', async () => {
-  const emu = await emulator()
-  const r = await cli(
-    [
-      'deploy',
-      '--source',
-      'codehost',
-      '--repository',
-      'acme/agent',
-      '--ref',
-      'main',
-      '--revision-source',
-      'internal_source'
-    ],
-    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-codehost'), CONTROL_PLANE_SOURCE: '' }),
-    await copyFixture('ignores')
-  )
-  expect(r.code).toBe(2)
-  expect(r.stderr).toContain(
-    '`--revision-source internal_source` needs a deployment whose source is `internal_source`'
-  )
-  expect(emu.requests()).toEqual([])
-})
-
-test("an upload without its graph's file is refused before any request: exit 2, the graph and the rule named", async () => {
-  const emu = await emulator()
-  const workspace = await copyFixture('ignores')
-  await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
-  const r = await cli(
-    ['deploy'],
-    gitlab(emu, { CONTROL_PLANE_NAME: uniqueName('cli-no-graph') }),
-    workspace
-  )
-  expect(r.code).toBe(2)
-  expect(r.stderr).toContain(
-    '`--graph-config-path`: graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
-  )
-  expect(emu.requests()).toEqual([])
-})
-
+// `--revision-source` on a codehost deployment and an upload without its graph's file are refused
+// before any request: e2e/upload.test.ts, and at their units (inputs/index.test.ts,
+// upload/left-out.test.ts).
 test('issue 33, defect 1: a graph id, a smoke case, a folder and a dependency name carrying workflow commands and escapes steer no line of the CLI’s log', async () => {
   const emu = await emulator()
   const checks = (ws: HostileWorkspace) =>

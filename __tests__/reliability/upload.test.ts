@@ -1,9 +1,8 @@
 // The upload held to the run's deadline and to what the build needs, through the bundle against
 // the emulator: a PUT that never answers ends at `timeout` as a timeout (not the client's later
 // deadline), with nothing patched; the credential files agent projects carry stay out with no
-// ignore file to say so, each named; an ignore rule that drops a graph's module is refused before
-// any request, naming the graph and the rule; the config's `env` file, gitignored, is warned
-// about with how to pass its values; an archive over 200 MiB is refused before any request, the
+// ignore file to say so, each named; the config's `env` file, gitignored, is warned about with how
+// to pass its values; an archive over 200 MiB is refused before any request, the
 // archive begun removed.
 import { describe } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
@@ -13,7 +12,7 @@ import { dirname, join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
-import { copyFixture, rulesCase, rulesTree, tempDir } from '../builders/upload.ts'
+import { copyFixture, rulesCase, rulesTree } from '../builders/upload.ts'
 import {
   debugEnv,
   deploymentsNamed,
@@ -125,54 +124,6 @@ async function credentialsCase(c: Case, debug: boolean) {
   await tree.close()
 }
 
-interface Dropped {
-  title: string
-  workspace: () => Promise<string>
-  /** What the one error says: the graph, its file and the rule. */
-  says: string
-}
-
-const DROPPED: Dropped[] = [
-  {
-    title: 'Python: a .dockerignore line leaves out ./agent.py',
-    workspace: async () => {
-      const dir = await copyFixture('ignores')
-      await writeFile(join(dir, '.dockerignore'), 'agent.py\n', { flag: 'a' })
-      return dir
-    },
-    says: 'graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
-  },
-  {
-    title: 'JS: a .gitignore line leaves out the folder of ./src/agent.ts',
-    workspace: async () => {
-      const dir = join(await tempDir(), 'js-agent')
-      await mkdir(join(dir, 'src'), { recursive: true })
-      const config = { node_version: '20', graphs: { agent: { path: './src/agent.ts:graph' } } }
-      await writeFile(join(dir, 'langgraph.json'), JSON.stringify(config))
-      await writeFile(join(dir, 'package.json'), '{"name": "js-agent", "type": "module"}\n')
-      await writeFile(join(dir, 'src/agent.ts'), 'export const graph = {}\n')
-      await writeFile(join(dir, '.gitignore'), 'dist/\nsrc/\n')
-      return dir
-    },
-    says: 'graph "agent" of \'langgraph.json\' names ./src/agent.ts (src/agent.ts in the archive), which is not in the archive: src/ is ignored by `src/` (.gitignore line 2).'
-  }
-]
-
-/** An ignore rule drops a graph's module: one error naming it, and nothing sent at all. */
-async function droppedModuleCase(c: Case, d: Dropped, debug: boolean) {
-  await withEmulator({}, async emu => {
-    const name = uniqueName('upload-no-module')
-    const r = await uploadRun(c, emu, await d.workspace(), { name, debug })
-    c.check(r.code === 1, `exit ${r.code}, expected 1`)
-    c.check(r.errors.length === 1, `${r.errors.length} ::error lines`)
-    const error = errorText(r)
-    c.check(error.includes(d.says), `the error: ${error.slice(0, 400)}`)
-    c.check(error.includes('Nothing was sent.'), 'the error does not say nothing was sent')
-    c.check(emu.requests().length === 0, `${emu.requests().length} requests reached the emulator`)
-    c.tally(emu, name, { deployments: 0, revisions: 0 })
-  })
-}
-
 /** The config's `env` file is gitignored (its name is no credential's): warned about, with why. */
 async function envFileCase(c: Case, debug: boolean) {
   const dir = await copyFixture('ignores')
@@ -240,13 +191,6 @@ describe(GROUP, () => {
     credentialsCase,
     { lane: busy }
   )
-  for (const d of DROPPED)
-    inBothLogModes(
-      GROUP,
-      `upload: a graph's module dropped by an ignore rule is refused before any request (${d.title})`,
-      (c, debug) => droppedModuleCase(c, d, debug),
-      { lane: busy }
-    )
   reliabilityCase(
     GROUP,
     'upload: an archive over 200 MiB is refused before any request, the archive begun removed',
