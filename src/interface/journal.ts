@@ -1,5 +1,5 @@
-// The journal: the facts a run learned, as the outputs, the summary, the pull request comment and
-// the GitHub deployment read them. Each command's flow writes it alone, from what its steps return
+// What a run learned, its journal: the facts the outputs, the summary, the pull request comment and
+// the GitHub deployment read. Each command's flow writes it alone, from what its steps return
 // (commands/deploy/flow.ts, commands/delete/delete.ts); everything else reads it. Its words are
 // the public ones (the outputs'), so it sits below every writer and reader.
 import type { Outcome } from './outcomes.ts'
