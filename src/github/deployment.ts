@@ -23,6 +23,12 @@ import {
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 import type { Options } from '../inputs/options.ts'
 
+/** What the GitHub deployment reads of the inputs. */
+export type GitHubDeploymentOptions = Pick<
+  Options,
+  'environment' | 'environmentUrl' | 'githubToken' | 'dryRun' | 'expectedSha' | 'name' | 'target'
+>
+
 /** Longest wait for one GitHub request; on cancellation far less (the step exits 1.5 s after). */
 const REQUEST_TIMEOUT_MS = 10_000
 const CANCEL_REQUEST_TIMEOUT_MS = 1_000
@@ -64,7 +70,7 @@ export function finalStatus(
  * off (`environment` not set) or this is a dry run; a string: a reason to warn about.
  */
 export function githubDeploymentTarget(
-  o: Options,
+  o: GitHubDeploymentOptions,
   context: GitHubContext
 ): GitHubDeploymentTarget | string | undefined {
   if (o.environment === undefined || o.githubToken === undefined || o.dryRun) return undefined
@@ -246,7 +252,7 @@ export class GitHubDeployment {
  * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
  */
 export async function startGitHubDeployment(
-  o: Options,
+  o: GitHubDeploymentOptions,
   context: GitHubContext,
   deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {

@@ -4,6 +4,9 @@ import type { Source } from '../control-plane/schema.ts'
 import { INPUT_NAMES, type InputName } from '../interface/names.ts'
 import type { Say } from '../interface/naming.ts'
 import { optionKey, type Options } from './options.ts'
+
+/** What a create's needs are read from: the source, and the options of a deploy. */
+type CreateFacts = Pick<Options, 'source' | 'codeHost'> & Partial<Options>
 import { INPUTS } from './table.ts'
 
 /** The inputs a create of `source` needs, in action.yml's order. */
@@ -14,7 +17,7 @@ function createNeedsOf(source: Source): InputName[] {
 }
 
 /** The inputs a create of this run's source needs and the run does not have. */
-export function missingForCreate(o: Options): InputName[] {
+export function missingForCreate(o: CreateFacts): InputName[] {
   return createNeedsOf(o.source).filter(input => o[optionKey(input) as keyof Options] === undefined)
 }
 
@@ -22,7 +25,7 @@ const article = (s: Source) => (/^[aeiou]/.test(s) ? 'an' : 'a')
 
 /** Why a create cannot go ahead, naming each missing input as the user sets it. */
 export function createNeedsProblem(
-  o: Options,
+  o: CreateFacts,
   name: string,
   say: Say
 ): { message: string; hint: string } | undefined {
@@ -46,7 +49,7 @@ const listed = (names: string[]) =>
 const UPLOAD: Source = 'internal_source'
 
 /** For a repository not on GitHub, the way that fits: an upload, which needs none of what lacks. */
-function uploadHint(o: Options, missing: InputName[], say: Say): string | undefined {
+function uploadHint(o: CreateFacts, missing: InputName[], say: Say): string | undefined {
   if (o.codeHost === undefined || o.source === UPLOAD) return undefined
   const needless = missing.filter(input => !createNeedsOf(UPLOAD).includes(input))
   if (needless.length < missing.length) return undefined

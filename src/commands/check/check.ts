@@ -9,6 +9,10 @@
 import { ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from '../deploy/options.ts'
+
+/** What a check reads of the inputs: a deploy's (it plans that deploy), and `fail-on-drift`. */
+export type CheckOptions = DeployOptions & Pick<Options, 'failOnDrift'>
 import { uploadsWorkspace } from '../../inputs/resolved.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Failure, type Stop } from '../../interface/ending.ts'
@@ -41,7 +45,7 @@ export interface CheckResult {
   failure?: Failure
 }
 
-export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
+export async function check(o: CheckOptions, deps: FlowDeps): Promise<CheckResult> {
   const result: CheckResult = {
     name: o.name,
     deploymentId: undefined,
@@ -73,7 +77,7 @@ export async function check(o: Options, deps: FlowDeps): Promise<CheckResult> {
 }
 
 async function compare(
-  o: Options,
+  o: CheckOptions,
   deps: FlowDeps,
   result: CheckResult,
   material: Material
@@ -112,7 +116,7 @@ async function compare(
   return undefined
 }
 
-async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
+async function find(o: CheckOptions, deps: FlowDeps): Promise<Deployment | undefined | Stop> {
   const d = await findNamed(o, deps)
   // What was found, as a deploy says it: the fold is not left empty.
   if (d && !stopped(d))
@@ -122,7 +126,7 @@ async function find(o: Options, deps: FlowDeps): Promise<Deployment | undefined 
 
 /** The planned changes, as differences; the deploy's failure when it would refuse. */
 function planned(
-  o: Options,
+  o: CheckOptions,
   deps: FlowDeps,
   current: Deployment,
   result: CheckResult,
@@ -149,7 +153,7 @@ function planned(
  * commit it built against the one the ref names now.
  */
 async function revisions(
-  o: Options,
+  o: CheckOptions,
   deps: FlowDeps,
   d: Deployment,
   result: CheckResult,
@@ -175,7 +179,7 @@ function wantsCommit(m: NamedMaterial | undefined): boolean {
 }
 
 function commit(
-  o: Options,
+  o: CheckOptions,
   m: NamedMaterial,
   active: ActiveRevision | undefined,
   activeId: string | null,

@@ -7,7 +7,7 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES, kindOf, revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Say } from '../../interface/naming.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from '../deploy/options.ts'
 import { shownStatus } from '../../report/status-words.ts'
 
 export type DriftKind =
@@ -32,7 +32,7 @@ export interface Difference {
 const one = (kind: DriftKind, text: string): Difference => ({ kind, text, details: [] })
 
 /** Being deleted: a deploy by name would wait until it is gone and create it anew. */
-export function deleting(o: Options, d: Deployment): Difference | undefined {
+export function deleting(o: DeployOptions, d: Deployment): Difference | undefined {
   if (!DELETING_STATUSES.includes(d.status)) return undefined
   const then =
     o.target.kind === 'id'
@@ -46,7 +46,7 @@ export function deleting(o: Options, d: Deployment): Difference | undefined {
  * as their type); a type the service does not report is named in `skipped`.
  */
 export function statusAndType(
-  o: Options,
+  o: DeployOptions,
   d: Deployment,
   say: Say
 ): { differences: Difference[]; skipped: string[] } {

@@ -3,7 +3,7 @@
 // the service does not return cannot be compared: only its name counts then.
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Say } from '../../interface/naming.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from '../deploy/options.ts'
 import { namedMaterial } from '../deploy/steps/material.ts'
 import { stopped, type Stop } from '../../interface/ending.ts'
 import {
@@ -25,7 +25,7 @@ export interface Planned {
  * the deploy's refusal when it would make none.
  */
 export function plannedChanges(
-  o: Options,
+  o: DeployOptions,
   current: Deployment,
   say: Say,
   material: PlannedMaterial = namedMaterial(o)

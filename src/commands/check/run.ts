@@ -1,13 +1,12 @@
 // The check's run: the check (check.ts), then its log lines, summary, outputs (`drift`,
 // `deployment-id`) and ending: in sync, drift (failing the step unless `fail-on-drift: false`).
-import type { Options } from '../../inputs/options.ts'
 import { failureText } from '../../interface/ending.ts'
 import type { FlowLog } from '../../log.ts'
 import type { CommandContext, CommandEnding } from '../command.ts'
-import { check, type CheckResult, type Difference } from './check.ts'
+import { check, type CheckOptions, type CheckResult, type Difference } from './check.ts'
 import { renderCheckSummary } from './summary.ts'
 
-export async function runCheck(o: Options, context: CommandContext): Promise<CommandEnding> {
+export async function runCheck(o: CheckOptions, context: CommandContext): Promise<CommandEnding> {
   const { port, log, redactor } = context
   const deps = {
     client: context.client,

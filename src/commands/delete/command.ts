@@ -9,7 +9,7 @@ import {
 } from '../../inputs/rules.ts'
 import { ONE_DEPLOYMENT, type Command } from '../command.ts'
 import { runFlow } from '../deploy/command.ts'
-import { deleteDeployment } from './delete.ts'
+import { deleteDeployment, type DeleteOptions } from './delete.ts'
 
 export const deleteCommand: Command = {
   inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project'],
@@ -17,6 +17,6 @@ export const deleteCommand: Command = {
   rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
   failedTitle: 'Delete failed',
   outputs: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
-  run: (o, context) =>
+  run: (o: DeleteOptions, context) =>
     runFlow(o, context, { flow: deleteDeployment, failedTitle: 'Delete failed', removal: true })
 }

@@ -9,6 +9,11 @@ import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { Options } from '../../inputs/options.ts'
+import type { FlowOptions } from '../deploy/options.ts'
+
+/** What a delete reads of the inputs. */
+export type DeleteOptions = FlowOptions &
+  Pick<Options, 'deleteTracingProject' | 'wait' | 'timeoutMs' | 'pollIntervalMs'>
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Ending, type Stop } from '../../interface/ending.ts'
 import { endingOfError } from '../deploy/ending.ts'
@@ -23,7 +28,7 @@ import type { Learned } from '../../interface/journal.ts'
  * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
  */
 export async function deleteDeployment(
-  o: Options,
+  o: DeleteOptions,
   journal: Learned,
   deps: FlowDeps
 ): Promise<Ending> {
@@ -44,7 +49,7 @@ export async function deleteDeployment(
   return ending
 }
 
-async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
+async function steps(o: DeleteOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
   const { log } = deps
   // A delete builds nothing: no ref or commit to report.
   record(journal, { deleted: false, ref: undefined, expectedSha: undefined })
@@ -80,7 +85,7 @@ async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Endi
 
 /** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
 async function findToDelete(
-  o: Options,
+  o: DeleteOptions,
   deps: FlowDeps,
   absent: string
 ): Promise<Deployment | undefined | Stop> {
@@ -94,7 +99,7 @@ async function findToDelete(
 
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(
-  o: Options,
+  o: DeleteOptions,
   deps: FlowDeps,
   found: Deployment
 ): Promise<'deleted' | 'not-found'> {
@@ -145,7 +150,7 @@ async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
 
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
 async function waitGone(
-  o: Options,
+  o: DeleteOptions,
   deps: FlowDeps,
   id: string
 ): Promise<{ ending: Ending; learned: Learned }> {

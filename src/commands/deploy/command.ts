@@ -4,7 +4,7 @@
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitHubDeployment } from '../../github/deployment.ts'
 import { renderProblems } from '../../inputs/problems.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions, FlowOptions } from './options.ts'
 import { DEPLOY_RULES } from '../../inputs/rules.ts'
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import { failureText, type Ending } from '../../interface/ending.ts'
@@ -84,7 +84,7 @@ export const deployCommand: Command = {
     'size',
     'promoted-from-revision-id'
   ],
-  run: async (o, context) => {
+  run: async (o: DeployOptions, context) => {
     const smoke = await readSmokeTest(o, context)
     if ('invalid' in smoke) return smoke.invalid
     const flow = { flow: deploy, failedTitle: 'Deploy failed', removal: false }
@@ -93,8 +93,8 @@ export const deployCommand: Command = {
 }
 
 /** What a flow of the deploy's kind is: the deploy's, or the delete's. */
-export interface FlowOf {
-  flow: (o: Options, journal: Learned, deps: FlowDeps) => Promise<Ending>
+export interface FlowOf<O extends FlowOptions> {
+  flow: (o: O, journal: Learned, deps: FlowDeps) => Promise<Ending>
   failedTitle: string
   /** Its pull request comment speaks of a preview's removal. */
   removal: boolean
@@ -102,10 +102,10 @@ export interface FlowOf {
 }
 
 /** The flow to its ending, then the GitHub side and the report of what the run learned. */
-export async function runFlow(
-  o: Options,
+export async function runFlow<O extends FlowOptions>(
+  o: O,
   context: CommandContext,
-  { flow, failedTitle, removal, smokeCases }: FlowOf
+  { flow, failedTitle, removal, smokeCases }: FlowOf<O>
 ): Promise<CommandEnding> {
   const { port, client, log, redactor, clock } = context
   const journal = newJournal(o)
@@ -162,11 +162,11 @@ function report(
  * The flow, to its ending. The flows return every ending they expect; what is left is what
  * nobody expected (our bug): one readable line, never a stack trace.
  */
-async function flowEnding(
+async function flowEnding<O extends FlowOptions>(
   journal: Learned,
   deps: FlowDeps,
-  o: Options,
-  { flow, failedTitle }: Pick<FlowOf, 'flow' | 'failedTitle'>
+  o: O,
+  { flow, failedTitle }: Pick<FlowOf<O>, 'flow' | 'failedTitle'>
 ): Promise<Ending> {
   try {
     return await flow(o, journal, deps)
@@ -182,7 +182,7 @@ async function flowEnding(
  * loaded only then); an invalid file ends the run with its one problem, nothing sent.
  */
 async function readSmokeTest(
-  o: Options,
+  o: DeployOptions,
   { port, redactor }: CommandContext
 ): Promise<{ cases?: readonly SmokeCase[] } | { invalid: CommandEnding }> {
   if (o.smokeTest === undefined) return {}

@@ -3,13 +3,13 @@
 import { deploymentStatusWord } from '../../report/status-words.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { kindOf, sizeOfTier } from '../../control-plane/vocabulary.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from './options.ts'
 import type { Journal, Learned, Writing } from '../../interface/journal.ts'
 import type { FlowDeps } from './deps.ts'
 import type { FlowLog } from '../../log.ts'
 
 /** A run's journal before its first step, as its flow holds it: what the inputs name. */
-export function newJournal(o: Options): Learned {
+export function newJournal(o: Pick<DeployOptions, 'name' | 'target'>): Learned {
   return {
     name: o.name,
     deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,

@@ -8,7 +8,7 @@ import { progressLine, shownStatus } from '../../report/status-words.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from './options.ts'
 import type { Learned } from '../../interface/journal.ts'
 import { refuseHealthTarget, type Concluding } from './steps/after-deployed.ts'
 import { conclude, firstLine, type Waited } from './steps/conclude.ts'
@@ -47,7 +47,7 @@ export type { Ending, Failure } from '../../interface/ending.ts'
  * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
  * `error` in the journal.
  */
-export async function deploy(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
+export async function deploy(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
   let ending: Ending | undefined
   try {
     ending = await steps(o, journal, deps)
@@ -71,7 +71,7 @@ function take<T extends object>(journal: Learned, x: T & { learned?: Learned }):
   return value as T
 }
 
-async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Ending> {
+async function steps(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
   const material = take(journal, await prepareMaterial(o, deps))
   if (stopped(material)) return material
   record(journal, materialFacts(material))
@@ -92,7 +92,7 @@ async function steps(o: Options, journal: Learned, deps: FlowDeps): Promise<Endi
 
 /** A promotion deploys as its source: the target keeps all that this run's inputs leave. */
 async function planAndWrite(
-  o: Options,
+  o: DeployOptions,
   journal: Learned,
   deps: FlowDeps,
   given: Material
@@ -156,7 +156,7 @@ async function afterWrite(journal: Learned, c: After, written: Resized): Promise
 }
 
 async function makePlan(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps,
   current: Deployment | undefined,
   material: NamedMaterial | UploadMaterial
@@ -178,7 +178,7 @@ async function makePlan(
 
 /** The create of the deployment the inputs name, when it may be created. */
 async function planToCreate(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps,
   material: NamedMaterial | UploadMaterial
 ): Promise<Plan | Stop> {
@@ -206,7 +206,7 @@ async function planToCreate(
 }
 
 function waitFor(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps,
   deploymentId: string,
   revisionId: string

@@ -4,7 +4,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Redactor } from '../../control-plane/redact.ts'
 import type { GitHubDeployment, GitHubDeploymentDeps } from '../../github/deployment.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { FlowOptions } from './options.ts'
 import type { FlowLog } from '../../log.ts'
 import type { RunPort } from '../../port.ts'
 import { typeAndSize } from '../../report/summary.ts'
@@ -13,7 +13,7 @@ import type { Journal } from '../../interface/journal.ts'
 /** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */
 export async function gitHubDeployment(
   port: RunPort,
-  o: Options,
+  o: FlowOptions,
   deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
   if (!port.github || o.environment === undefined) return undefined
@@ -34,7 +34,7 @@ export interface GitHubSideFacts {
 /** The GitHub deployment's final status and the pull request comment, together. */
 export async function githubSide(
   port: RunPort,
-  o: Options,
+  o: FlowOptions,
   journal: Journal,
   { github, error, redactor, log, now, removal }: GitHubSideFacts
 ): Promise<void> {

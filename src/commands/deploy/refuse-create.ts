@@ -2,7 +2,7 @@
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
 import { createNeedsProblem } from '../../inputs/create-inputs.ts'
 import type { Say } from '../../interface/naming.ts'
-import type { Options } from '../../inputs/options.ts'
+import type { DeployOptions } from './options.ts'
 import { stop, type Stop } from '../../interface/ending.ts'
 import type { PlannedMaterial } from './steps/plan.ts'
 
@@ -11,7 +11,7 @@ import type { PlannedMaterial } from './steps/plan.ts'
  * material gives (a promotion's source's repository, ref or image) counts as given.
  */
 export function refuseCreateWithoutNeeds(
-  o: Options,
+  o: DeployOptions,
   m: PlannedMaterial,
   name: string,
   say: Say

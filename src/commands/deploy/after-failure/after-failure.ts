@@ -2,7 +2,7 @@
 // `on-failure: rollback`, put the previous revision back. Both are returned for the journal; neither
 // changes the verdict: the deploy that was asked for did not happen.
 import { formatDuration } from '../../../duration.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { LOG_BUDGET_MS, readFailureLog } from './failure-logs.ts'
 import type { FailureLog, RollbackResult } from '../../../interface/journal.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -17,7 +17,7 @@ export interface AfterFailure {
 }
 
 export async function afterFailure(
-  o: Pick<Options, 'failureLogs' | 'onFailure' | 'timeoutMs' | 'pollIntervalMs'>,
+  o: Pick<DeployOptions, 'failureLogs' | 'onFailure' | 'timeoutMs' | 'pollIntervalMs'>,
   ids: {
     deploymentId: string
     revisionId: string

@@ -21,7 +21,7 @@ import {
   type HealthResult
 } from '../../../health/window.ts'
 import type { Say } from '../../../interface/naming.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../../interface/ending.ts'
@@ -43,7 +43,7 @@ export interface DeployedRevision {
  * far, and what they learn (returned for the flow to record).
  */
 export interface Concluding {
-  o: Options
+  o: DeployOptions
   from: Origin
   plan: Plan
   /** The deployment's active revision before this run wrote: what a rollback restores. */
@@ -99,7 +99,7 @@ export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): P
 }
 
 /** What the revision is built from, for the graphs check: the material's origin, the inputs' commit. */
-export const builtFrom = (o: Options, from: Origin): BuiltFrom => ({
+export const builtFrom = (o: DeployOptions, from: Origin): BuiltFrom => ({
   source: from.source,
   repositoryExplicit: from.repositoryExplicit,
   revisionSource: o.revisionSource,
@@ -107,7 +107,12 @@ export const builtFrom = (o: Options, from: Origin): BuiltFrom => ({
 })
 
 /** The checks after the window, cut short by a cancel or the run's timeout: the run's ending. */
-function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Ending | undefined {
+function cutShort(
+  x: Examined,
+  r: DeployedRevision,
+  o: DeployOptions,
+  say: Say
+): Ending | undefined {
   if (x.cut === 'cancelled') {
     const message = `Cancelled during the checks of revision ${r.revisionId}, which is DEPLOYED.`
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
@@ -119,7 +124,7 @@ function cutShort(x: Examined, r: DeployedRevision, o: Options, say: Say): Endin
 
 /** The health settings of this run: the gate's probes, and the checks after it. */
 export function healthSettings(
-  o: Options,
+  o: DeployOptions,
   path: string,
   state: Pick<Journal, 'name' | 'url' | 'deploymentType'>,
   deps: FlowDeps,
@@ -171,7 +176,7 @@ export interface Examined {
  * examined by it alike; each caller makes its own ending of what it found.
  */
 export async function examineServer(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps,
   x: Examine
 ): Promise<Examined | Stop> {
@@ -261,19 +266,19 @@ async function deletedNow(
 }
 
 /** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o: Options, deps: FlowDeps, r: { waitedMs: number }): number {
+function deadlineOf(o: DeployOptions, deps: FlowDeps, r: { waitedMs: number }): number {
   return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */
-const probeInterval = (o: Options) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
+const probeInterval = (o: DeployOptions) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
 
 /**
  * Before anything is written: a health check whose address is already known (the custom-url
  * input, or the deployment's) and may not carry the key stops the run here.
  */
 export function refuseHealthTarget(
-  o: Options,
+  o: DeployOptions,
   current: Deployment | undefined,
   say: Say
 ): Stop | undefined {

@@ -8,7 +8,7 @@ import { ApiError } from '../../../control-plane/errors.ts'
 import type { Deployment, SkippedEntry } from '../../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../../duration.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'
 import { shownStatus } from '../../../report/status-words.ts'
@@ -29,7 +29,7 @@ export function isAgentEnvironmentHeld(err: unknown): err is ApiError {
  * create again), else the Stop that names them.
  */
 export async function awaitAgentEnvironment(
-  o: Pick<Options, 'timeoutMs' | 'pollIntervalMs'>,
+  o: Pick<DeployOptions, 'timeoutMs' | 'pollIntervalMs'>,
   deps: FlowDeps,
   name: string,
   detail: string,

@@ -5,7 +5,7 @@ import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import { formatDuration } from '../../../duration.ts'
 import type { Say } from '../../../interface/naming.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
 import { sameCommit } from '../commits.ts'
 import { checkDeployedHealth, known, type Concluding } from './after-deployed.ts'
@@ -232,7 +232,7 @@ async function superseded(c: Concluding, w: Waited, follow: Follow | undefined):
 
 /** The newer revision this run followed ended other than DEPLOYED or SKIPPED. */
 function successorNotDeployed(
-  o: Options,
+  o: DeployOptions,
   w: Waited,
   newer: string,
   next: Waited,
@@ -308,7 +308,7 @@ async function failed(c: Concluding, w: Waited): Promise<Failure> {
 }
 
 /** The title says it timed out; the message says where the revision was (the CLI shows both). */
-function timedOut(o: Options, w: Waited, say: Say): Failure {
+function timedOut(o: DeployOptions, w: Waited, say: Say): Failure {
   const { result } = w
   return {
     message:

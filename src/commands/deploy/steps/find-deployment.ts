@@ -6,7 +6,7 @@ import type { Say } from '../../../interface/naming.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import type { Deployment, SkippedEntry } from '../../../control-plane/schema.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 
 /** The deployment of this id; undefined when its read answers 404. */
@@ -20,7 +20,7 @@ export function deploymentById(
   })
 }
 
-type Named = Pick<Options, 'target' | 'name'>
+type Named = Pick<DeployOptions, 'target' | 'name'>
 
 /** A deployment named by id that `name` names otherwise: refused (`then`: what it says of the run). */
 export function otherName(o: Named, d: Deployment, say: Say, then = ''): Stop | undefined {

@@ -3,7 +3,7 @@
 // source's. The plan, the writes, the checks and `command: check` take this value, with its origin
 // (the source, integration and repository): none of them reads `source`, `ref`, `image-uri` or the
 // repository from the options.
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { uploadsWorkspace } from '../../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
@@ -56,7 +56,7 @@ export const materialToWrite = (m: Material): NamedMaterial | UploadMaterial =>
   m.kind === 'promoted' ? m.of : m
 
 /** Where the inputs' material comes from: their source, integration and repository. */
-export function originOf(o: Options): Origin {
+export function originOf(o: DeployOptions): Origin {
   return {
     source: o.source,
     integrationId: o.integrationId,
@@ -66,7 +66,7 @@ export function originOf(o: Options): Origin {
 }
 
 /** The material the inputs name (no upload). */
-export function namedMaterial(o: Options): NamedMaterial {
+export function namedMaterial(o: DeployOptions): NamedMaterial {
   return {
     kind: 'named',
     ...originOf(o),
@@ -83,7 +83,7 @@ export function namedMaterial(o: Options): NamedMaterial {
  * runs start as before. `releaseMaterial` removes it.
  */
 export async function prepareMaterial(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps
 ): Promise<Material | (Stop & { learned?: Learned })> {
   if (o.promoteFrom !== undefined) return preparePromotion(o, deps)
@@ -99,7 +99,7 @@ export function materialFacts(m: Material): Learned {
 }
 
 async function uploadMaterial(
-  o: Options,
+  o: DeployOptions,
   origin: Origin,
   deps: FlowDeps
 ): Promise<UploadMaterial | (Stop & { learned?: Learned })> {
@@ -122,7 +122,7 @@ async function uploadMaterial(
 
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
 async function preparePromotion(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps
 ): Promise<PromotedMaterial | (Stop & { learned?: Learned })> {
   const source = await readPromotionSource(o, deps)

@@ -14,7 +14,7 @@ import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import type { InputName } from '../../../interface/names.ts'
 import type { Journal } from '../../../interface/journal.ts'
 import type { Say } from '../../../interface/naming.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { createdType, refuseTypeChange, tierChanges } from './tiers.ts'
 
@@ -76,7 +76,7 @@ const HIDDEN = '***'
 export const REMOVED = '(removed)'
 
 /** `source_config` fields the inputs set; unset inputs are left out so the service keeps them. */
-function sourceConfigFromInputs(o: Options): SourceConfig {
+function sourceConfigFromInputs(o: DeployOptions): SourceConfig {
   const c: SourceConfig = {}
   if (o.buildOnPush !== undefined) c.build_on_push = o.buildOnPush
   if (o.customUrl !== undefined) c.custom_url = o.customUrl
@@ -106,7 +106,7 @@ function namedRevision(
  * object makes it (write-revision.ts).
  */
 export function planCreate(
-  o: Options,
+  o: DeployOptions,
   name: string,
   repo: Pick<RepositoryEntry, 'url' | 'default_branch'> | undefined,
   material: PlannedMaterial,
@@ -157,7 +157,7 @@ function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
  * archive: the PATCH names the uploaded object and that path, and makes a new revision.
  */
 export function planUpdate(
-  o: Options,
+  o: DeployOptions,
   current: Deployment,
   material: PlannedMaterial,
   say: Say
@@ -213,7 +213,7 @@ export function planUpdate(
 
 /** Create-only settings: asked for differently, the run would deploy what was not asked. */
 function refuseCreateOnlyChanges(
-  o: Options,
+  o: DeployOptions,
   m: Origin,
   current: Deployment,
   say: Say

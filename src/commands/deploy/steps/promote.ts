@@ -9,7 +9,7 @@ import type { Deployment, Revision, Source } from '../../../control-plane/schema
 import { optionalToken, parseGraphConfigPath, parseRef } from '../../../inputs/fields.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { Check } from '../../../inputs/problems.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import type { Origin } from './plan.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -38,7 +38,11 @@ export interface PromotedNamed extends Origin {
 const shown = (text: string | null | undefined) => sanitizeServerText(text ?? '', 200)
 
 /** The deployment `promote-from` names; an error naming it when there is none. */
-async function findSource(o: Options, deps: FlowDeps, from: string): Promise<Deployment | Stop> {
+async function findSource(
+  o: DeployOptions,
+  deps: FlowDeps,
+  from: string
+): Promise<Deployment | Stop> {
   const d = UUID_PATTERN.test(from)
     ? await deploymentById(deps.client, from)
     : await findDeploymentByName(deps.client, from, deps.say)
@@ -93,7 +97,7 @@ async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionS
 
 /** Reads the source and its active revision, and checks them; nothing is written. */
 export async function readPromotionSource(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps
 ): Promise<PromotionSource | Stop> {
   const from = o.promoteFrom as string
@@ -118,7 +122,7 @@ export async function readPromotionSource(
 }
 
 /** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
-function named(s: PromotionSource, o: Options, deps: FlowDeps): PromotedNamed | Stop {
+function named(s: PromotionSource, o: DeployOptions, deps: FlowDeps): PromotedNamed | Stop {
   const { deployment: d, revision } = s
   const c = revision.source_revision_config ?? {}
   const name = `deployment "${d.name}" (${d.id})`
@@ -237,7 +241,7 @@ function refuseMovedRef(
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
 export function promotedNamed(
   s: PromotionSource,
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps
 ): PromotedNamed | Stop {
   const m = named(s, o, deps)
@@ -266,7 +270,7 @@ export function promotionOf(s: PromotionSource, what: string): Promotion {
  * Where a promotion's material comes from: the source's source, and what a create of the target
  * needs (the integration and repository) taken from the source where this run's inputs leave it.
  */
-export function promotedOrigin(o: Options, s: PromotionSource): Origin {
+export function promotedOrigin(o: DeployOptions, s: PromotionSource): Origin {
   const c = s.deployment.source_config
   const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(
     c.repo_url ?? ''

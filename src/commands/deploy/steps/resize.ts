@@ -5,7 +5,7 @@
 // and carries both. An answer naming a revision made before the resize's (one this run did not
 // make) is never waited on as this run's: the deployment is read again, else the run fails.
 import type { Deployment } from '../../../control-plane/schema.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { seen, told, writing } from '../facts.ts'
@@ -19,7 +19,7 @@ import {
 import { resizeOf, type Resize } from './tiers.ts'
 import type { Written } from './write-revision.ts'
 
-type ResizeOptions = Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>
+type ResizeOptions = Pick<DeployOptions, 'size' | 'databaseSize' | 'deploymentType'>
 
 /** What the resize made (or the write as it was, without one), and what it learned. */
 export type Resized = (Written | Stop) & { learned?: Learned }

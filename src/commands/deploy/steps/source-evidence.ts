@@ -6,7 +6,7 @@
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
 import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending } from '../../../interface/ending.ts'
 import { seen } from '../facts.ts'
@@ -25,7 +25,7 @@ export interface Examination {
  * when it may not be promoted. `verify-source: false` examines nothing, and says so.
  */
 export async function verifySource(
-  o: Options,
+  o: DeployOptions,
   journal: Journal,
   deps: FlowDeps,
   m: PromotedMaterial
@@ -66,7 +66,7 @@ export async function verifySource(
 }
 
 /** The gate and the checks against the source's URL, as this run would run them on the target. */
-async function examineSource(o: Options, deps: FlowDeps, m: PromotedMaterial) {
+async function examineSource(o: DeployOptions, deps: FlowDeps, m: PromotedMaterial) {
   const { deployment: d, revision } = m.source
   // The source's URL, said as it is used here: a problem with it is the gate's to say.
   const source = seen(d, deps.log, { urlRefused: true })

@@ -6,7 +6,7 @@ import { shownStatus } from '../../../report/status-words.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
 import { formatDuration } from '../../../duration.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { findDeploymentByName, otherName } from './find-deployment.ts'
@@ -21,7 +21,7 @@ export interface Target {
 }
 
 export async function findTarget(
-  o: Options,
+  o: DeployOptions,
   journal: Journal,
   deps: FlowDeps
 ): Promise<Target | (Stop & { learned?: Learned })> {
@@ -60,7 +60,7 @@ export async function findTarget(
 
 /** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
 async function awaitDeletion(
-  o: Options,
+  o: DeployOptions,
   deps: FlowDeps,
   d: Deployment
 ): Promise<undefined | 'gone' | Stop> {

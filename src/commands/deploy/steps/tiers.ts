@@ -16,7 +16,7 @@ import {
   type Size
 } from '../../../control-plane/vocabulary.ts'
 import type { Say } from '../../../interface/naming.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'
 
 /** A change of the plan (plan.ts's Change): old -> new, `from` undefined when not reported. */
@@ -26,7 +26,7 @@ interface Change {
   to: string
 }
 
-type TierOptions = Partial<Pick<Options, 'size' | 'databaseSize' | 'deploymentType'>>
+type TierOptions = Partial<Pick<DeployOptions, 'size' | 'databaseSize' | 'deploymentType'>>
 
 /**
  * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default

@@ -10,7 +10,7 @@ import { isLoopbackUrl } from '../../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ControlPlaneError } from '../../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import { buildArchive, type BuiltArchive } from '../../../upload/archive.ts'
 import { ArchiveError } from '../../../upload/errors.ts'
 import {
@@ -54,7 +54,10 @@ function size(bytes: number): string {
 }
 
 /** Archives the workspace's project; an ArchiveError becomes the run's error, before any request. */
-export async function prepareUpload(o: Options, deps: FlowDeps): Promise<SourceUpload | Stop> {
+export async function prepareUpload(
+  o: DeployOptions,
+  deps: FlowDeps
+): Promise<SourceUpload | Stop> {
   const workspace = deps.workspace ?? '.'
   const inputName = deps.say('graph-config-path')
   // The upload's deadline: `timeout` from here, the first step of the run.

@@ -2,7 +2,7 @@
 // Only a revision that this write produced is this run's: an answer that still names the revision
 // from before is looked at again briefly, and otherwise reported as it is.
 import type { Deployment, PatchDeploymentRequest } from '../../../control-plane/schema.ts'
-import type { Options } from '../../../inputs/options.ts'
+import type { DeployOptions } from '../options.ts'
 import {
   awaitNewRevision,
   createOrAdopt,
@@ -35,7 +35,7 @@ export interface Wrote {
 }
 
 export async function writePlan(
-  o: Options,
+  o: DeployOptions,
   journal: Journal,
   deps: FlowDeps,
   plan: Plan,
@@ -52,7 +52,7 @@ export async function writePlan(
 
 /** What one write works with, and what it learned so far (returned for the flow to record). */
 interface Writes {
-  o: Options
+  o: DeployOptions
   journal: Journal
   deps: FlowDeps
   material: NamedMaterial | UploadMaterial
@@ -115,7 +115,7 @@ async function write(
   return made({ kind: 'revision', deployment: written, revisionId })
 }
 
-function create(o: Options, body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
+function create(o: DeployOptions, body: Extract<Plan, { kind: 'create' }>['body'], deps: FlowDeps) {
   const { client, log } = deps
   // Another deployment holding the agent environment is waited for while it is being deleted,
   // twice at most (a third hold is named, not waited for).
