@@ -3,21 +3,18 @@
 // the graphs' assistants and run smoke cases. The workspace (GITHUB_WORKSPACE) holds the graph
 // config and the smoke-test file. Nothing here depends on the machine's speed: a drain is scripted
 // by a count of probes, a slow case by a delay far beyond its timeout.
-import { expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
 import {
-  e2eContext,
+  e2e,
   leaks,
-  mainAtPushCommit,
   runAction as run,
   uniqueName,
   warnings,
-  withEmulator,
-  type E2E,
   redeploys,
   expectRolledBackTo
 } from './harness.ts'
@@ -36,18 +33,6 @@ function workspace(graphs: string[], smoke?: unknown): string {
 
 const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
 const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
-
-/**
- * Each case runs the bundle once or more and waits for the gate's window: a jest timeout well
- * beyond it, so that a loaded machine slows a case without failing it.
- */
-const e2e = (title: string, body: (t: E2E) => Promise<void>) =>
-  test.concurrent(
-    title,
-    () => withEmulator({ speed: 4 }, emu => body(e2eContext(mainAtPushCommit(emu)))),
-    120_000
-  )
-const e2eLong = e2e
 
 e2e(
   'this revision from the start: served-revision=this, each graph has an assistant, the smoke case passes; one request per graph and per case',
@@ -91,7 +76,7 @@ e2e(
   }
 )
 
-e2eLong(
+e2e(
   'the previous revision answers until the timeout: stale, the error names both revisions, rolled back',
   async t => {
     const name = uniqueName('stale')
@@ -326,7 +311,7 @@ e2e(
   }
 )
 
-e2eLong(
+e2e(
   '/assistants/search answering 503 until the timeout fails naming that answer, not a graph that did not load',
   async t => {
     t.emu.agents.scriptApp('*', { assistantsFailFirst: 1000 })
@@ -432,7 +417,7 @@ e2e(
   }
 )
 
-e2eLong(
+e2e(
   '/info naming this revision under another deployment: the log and the error say which deployment answers, not the same revision twice',
   async t => {
     const other = '0b6f7c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b'

@@ -292,15 +292,15 @@ const everything = (r: { stdout: string; stderr: string; summary: string }) =>
 const signatures = (t: E2E) => t.emu.state().uploads.map(u => u.signature)
 
 e2e(
-  'upload: no PATCH names an object after any upload failure (refused, reset, lost, a redirect, a malformed redirect)',
+  'upload: no PATCH names an object after any upload failure (refused, reset, lost, a redirect)',
   async t => {
     const workspace = await copyFixture('ignores')
+    // A malformed redirect: the case after this one.
     const faults: FaultSpec[] = [
       { kind: 'status', status: 403 },
       { kind: 'reset' },
       { kind: 'lost-response' },
-      { kind: 'redirect', status: 307, location: 'https://elsewhere.example.com/o' },
-      { kind: 'redirect', status: 302, location: 'http://[unparsable' }
+      { kind: 'redirect', status: 307, location: 'https://elsewhere.example.com/o' }
     ]
     for (const fault of faults) {
       const name = uniqueName('upload-never-patched')
@@ -338,6 +338,8 @@ e2e(
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toContain('refused with HTTP 302 (a redirect to (not a URL), not followed)')
+    expect(r.errors[0]).toContain('Nothing was patched')
+    expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
     expect(r.outputs['source-digest']).toMatch(/^sha256:/)
     expect(r.summary).toContain(r.outputs['source-digest']!)
     const tokens = signatures(t)
@@ -373,13 +375,8 @@ e2e(
   async t => {
     const workspace = await copyFixture('ignores')
     const name = uniqueName('upload-scheme')
-    const urls = [
-      'file:///etc/passwd',
-      'ftp://storage.example.com/o.tar.gz',
-      'data:application/gzip;base64,H4sI',
-      'javascript:alert(1)',
-      'https://user:pass@storage.example.com/o.tar.gz'
-    ]
+    // Each scheme and credentials in upload/put.test.ts; here, one of each through the bundle.
+    const urls = ['file:///etc/passwd', 'https://user:pass@storage.example.com/o.tar.gz']
     for (const url of urls) {
       t.emu.clearRequests()
       t.emu.addFaults({

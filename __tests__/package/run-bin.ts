@@ -104,39 +104,33 @@ export function codehostEnv(emu: Emulator) {
   }
 }
 
-/** A scheduled GitLab pipeline of project 42 on main (at PUSH_MAIN), reaching `emu`, then `over`. */
-export function scheduledGitlabJob(
-  emu: Emulator,
-  over: Record<string, string> = {}
-): Record<string, string> {
+/** A GitLab job on main at `sha`, reaching `emu`, then `over`. */
+function gitlabOnMain(emu: Emulator, sha: string, over: Record<string, string>) {
   return {
     ...emulatorEnv(emu),
     GITLAB_CI: 'true',
-    CI_API_V4_URL: 'http://127.0.0.1:9/api/v4',
-    CI_PROJECT_ID: '42',
     CI_COMMIT_REF_NAME: 'main',
     CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_SHA: PUSH_MAIN.sha!,
+    CI_COMMIT_SHA: sha,
     ...over
   }
 }
 
+/** A scheduled GitLab pipeline of project 42 on main (at PUSH_MAIN), reaching `emu`, then `over`. */
+export const scheduledGitlabJob = (emu: Emulator, over: Record<string, string> = {}) =>
+  gitlabOnMain(emu, PUSH_MAIN.sha!, {
+    CI_API_V4_URL: 'http://127.0.0.1:9/api/v4',
+    CI_PROJECT_ID: '42',
+    ...over
+  })
+
 /** The variables of a GitLab job on `main` that uploads to `emu` (its key and address), then `over`. */
-export function gitlabUploadJob(
-  emu: Emulator,
-  over: Record<string, string> = {}
-): Record<string, string> {
-  return {
-    ...emulatorEnv(emu),
+export const gitlabUploadJob = (emu: Emulator, over: Record<string, string> = {}) =>
+  gitlabOnMain(emu, 'c0ffee'.padEnd(40, '0'), {
     CONTROL_PLANE_SOURCE: 'internal_source',
     CONTROL_PLANE_POLL_INTERVAL: '1s',
-    GITLAB_CI: 'true',
     CI: 'true',
     CI_PIPELINE_SOURCE: 'push',
-    CI_COMMIT_BRANCH: 'main',
-    CI_COMMIT_REF_NAME: 'main',
-    CI_COMMIT_SHA: 'c0ffee'.padEnd(40, '0'),
     CI_PROJECT_PATH: 'acme/agent',
     ...over
-  }
-}
+  })

@@ -195,6 +195,8 @@ describe('the PUT', () => {
     expect(uploadUrlProblem('http://storage.example.com/o')).toMatch(/must be https/)
     expect(uploadUrlProblem('https://u:p@storage.example.com/o')).toMatch(/credentials/)
     expect(uploadUrlProblem('ftp://storage.example.com/o')).toMatch(/must be https/)
+    for (const url of ['file:///etc/passwd', 'data:application/gzip;base64,H4sI', 'javascript:1'])
+      expect(uploadUrlProblem(url)).toMatch(/must be https/)
     const a = await archiveFile(10)
     // A value, not a throw: nothing is sent, and the caller does not ask again.
     expect(await putArchive({ url: 'http://storage.example.com/o', ...a })).toEqual({
