@@ -8,6 +8,8 @@ import {
   CLOUD_KEY,
   codehostBody,
   emulatorPerTest,
+  manualClock,
+  start,
   type Json,
   testFixture
 } from '../../builders/emulator.ts'
@@ -61,12 +63,18 @@ describe('admin routes', () => {
   })
 
   it('GET /state shows deployments with their revisions', async () => {
-    await call(emu, 'POST', '/v2/deployments', { body: codehostBody('s') })
-    const { body } = await admin('GET', '/state')
-    const cloud = body.tenants.find((t: Json) => t.id === CLOUD)
-    expect(cloud.deployments.map((d: Json) => d.name)).toEqual(['s'])
-    expect(cloud.deployments[0].revisions).toHaveLength(1)
-    expect(cloud.deployments[0].revisions[0].status).toBe('CREATING')
+    // On a clock that stands still: the revision is where a create leaves it, however slow the machine.
+    const still = await start({ now: manualClock().now })
+    try {
+      await call(still, 'POST', '/v2/deployments', { body: codehostBody('s') })
+      const { body } = await adminCall(still, 'GET', '/state')
+      const cloud = body.tenants.find((t: Json) => t.id === CLOUD)
+      expect(cloud.deployments.map((d: Json) => d.name)).toEqual(['s'])
+      expect(cloud.deployments[0].revisions).toHaveLength(1)
+      expect(cloud.deployments[0].revisions[0].status).toBe('CREATING')
+    } finally {
+      await still.close()
+    }
   })
 
   it('POST /reset restores the fixture and clears faults and the log', async () => {
