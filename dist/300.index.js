@@ -54,13 +54,10 @@ var documents = __webpack_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
 var problems = __webpack_require__(8925);
 ;// CONCATENATED MODULE: ./src/inputs/smoke-cases.ts
-// The smoke-test file: a YAML or JSON list of cases `{name, graph, input, expect?, timeout?}` that
-// the health gate runs against the new revision (src/health/verify/smoke.ts). Read and checked
-// whole before any request: a bad file is one error naming the input, the file, the place (case,
-// line) and what is expected, never the text found there (a file may hold anything). It must be a
-// regular file inside the workspace, symlinks followed, of at most MAX_DOCUMENT_BYTES: not
-// /proc/self/environ, /dev/zero or a fifo. Parsed with the document inputs' parser (limits on
-// size, nesting, aliases, duplicates).
+// The smoke-test file: a YAML or JSON list of cases that the health gate runs against the new
+// revision (health/verify/smoke.ts), checked whole before any request: one error naming the input,
+// the file and the place, never the text there. A regular file inside the workspace, of at most
+// MAX_DOCUMENT_BYTES (not /proc/self/environ, /dev/zero or a fifo), read by the documents' parser.
 
 
 
@@ -75,10 +72,7 @@ const PATH = /^(?:[^.[\]]+|\[\d+\])(?:\.[^.[\]]+|\[\d+\])*$/;
 const CASE_KEYS = ['name', 'graph', 'input', 'expect', 'timeout'];
 const EXPECT_KEYS = ['status', 'contains', 'path', 'equals'];
 const EXPECTED_SHAPE = 'a list of {name, graph, input, expect?: {status: success|error, contains, path, equals}, timeout?}';
-/**
- * The cases of a smoke-test file's text; undefined after one `fail` naming `label` (the input as the
- * user set it: `smoke-test`, `--smoke-test`, `CONTROL_PLANE_SMOKE_TEST`) and `file`.
- */
+/** The cases of a smoke-test file's text; undefined after one `fail` naming `label` and `file`. */
 async function parseSmokeCases(text, label, file, fail) {
     // The YAML/JSON parser is the document inputs' (one chunk of the bundle, loaded once).
     await (0,documents/* loadDocumentParser */.fq)();
@@ -162,15 +156,9 @@ function timeoutOf(v) {
 }
 function toCase(item) {
     const e = (item.expect ?? {});
-    const expect = {};
-    if (e.status !== undefined)
-        expect.status = e.status;
-    if (e.contains !== undefined)
-        expect.contains = e.contains;
-    if (e.path !== undefined)
-        expect.path = e.path;
-    if ('equals' in e)
-        expect.equals = e.equals;
+    // `equals` may be given as null; the others count when they have a value.
+    const given = (k) => (k === 'equals' ? k in e : e[k] !== undefined);
+    const expect = Object.fromEntries(EXPECT_KEYS.filter(given).map(k => [k, e[k]]));
     return {
         name: item.name.trim(),
         graph: item.graph.trim(),
@@ -219,20 +207,14 @@ async function readInside(workspace, path) {
     }
 }
 const tooLarge = `it is larger than ${problems/* MAX_DOCUMENT_BYTES */.bi / 1024 / 1024} MiB`;
-/**
- * Reads and parses the smoke-test file at `path` (relative to `workspace`, shown as `file`);
- * undefined after `fail`.
- */
+/** Reads and parses the smoke-test file at `path` (in `workspace`); undefined after `fail`. */
 async function readSmokeCases(workspace, path, label, fail) {
     const read = await readInside(workspace, path);
     if ('why' in read)
         return fail(`\`${label}\` (${path}) could not be read: ${read.why}; expected a YAML or JSON file of smoke cases inside the workspace`);
     return parseSmokeCases(read.text, label, path, fail);
 }
-/**
- * The `smoke-test` input's cases, read relative to `workspace` before any request: the cases
- * (none when the input is not set), or the one problem to report, naming the input as set.
- */
+/** The `smoke-test` input's cases, read before any request, or the one problem to report. */
 async function loadSmokeTest(path, workspace, say) {
     if (path === undefined)
         return { cases: undefined };

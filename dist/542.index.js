@@ -13,22 +13,16 @@ __webpack_require__.d(__webpack_exports__, {
   CLOUD_SOURCES: () => (/* reexport */ vocabulary/* CLOUD_SOURCES */.XQ),
   COMPUTE_TIERS: () => (/* reexport */ vocabulary/* COMPUTE_TIERS */.ET),
   CREATE_ONLY_SOURCE_CONFIG_FIELDS: () => (/* reexport */ vocabulary/* CREATE_ONLY_SOURCE_CONFIG_FIELDS */.to),
-  Container: () => (/* reexport */ Container),
   CreateDeploymentRequest: () => (/* binding */ CreateDeploymentRequest),
   CreateRevisionRequest: () => (/* binding */ CreateRevisionRequest),
   DATABASE_TIERS: () => (/* reexport */ vocabulary/* DATABASE_TIERS */.iR),
-  DELETING_STATUSES: () => (/* reexport */ vocabulary/* DELETING_STATUSES */.Ur),
   DEPLOYMENT_NAME_PATTERN: () => (/* reexport */ vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1),
-  DEPLOYMENT_STATUSES: () => (/* reexport */ vocabulary/* DEPLOYMENT_STATUSES */.PB),
-  DEPLOYMENT_TYPES: () => (/* reexport */ vocabulary/* DEPLOYMENT_TYPES */._o),
   DeleteDeploymentQuery: () => (/* binding */ DeleteDeploymentQuery),
   Deployment: () => (/* binding */ Deployment),
   DeploymentList: () => (/* binding */ DeploymentList),
   DeploymentStatus: () => (/* binding */ DeploymentStatus),
   DeploymentType: () => (/* binding */ DeploymentType),
-  EnvVar: () => (/* reexport */ EnvVar),
   ErrorDetail: () => (/* binding */ ErrorDetail),
-  FAILED_REVISION_STATUSES: () => (/* reexport */ vocabulary/* FAILED_REVISION_STATUSES */.VF),
   HTTPValidationError: () => (/* binding */ HTTPValidationError),
   LOG_ORDERS: () => (/* binding */ LOG_ORDERS),
   LOG_TYPES: () => (/* binding */ LOG_TYPES),
@@ -41,12 +35,10 @@ __webpack_require__.d(__webpack_exports__, {
   RESERVED_SECRET_NAMES_HOSTED: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx),
   RESOURCE_SPEC_LIMITS: () => (/* reexport */ RESOURCE_SPEC_LIMITS),
   RESOURCE_SPEC_NUMBERS: () => (/* reexport */ RESOURCE_SPEC_NUMBERS),
-  REVISION_SOURCES: () => (/* reexport */ vocabulary/* REVISION_SOURCES */.Jy),
   REVISION_STATUSES: () => (/* reexport */ vocabulary/* REVISION_STATUSES */.X_),
   RepositoryEntry: () => (/* binding */ RepositoryEntry),
   RepositoryList: () => (/* binding */ RepositoryList),
   ResourceSpec: () => (/* reexport */ ResourceSpec),
-  ResourceSpecInResponse: () => (/* reexport */ ResourceSpecInResponse),
   ResourceTiersRequest: () => (/* binding */ ResourceTiersRequest),
   Revision: () => (/* binding */ Revision),
   RevisionList: () => (/* binding */ RevisionList),
@@ -69,8 +61,6 @@ __webpack_require__.d(__webpack_exports__, {
   UploadUrl: () => (/* binding */ UploadUrl),
   Uuid: () => (/* binding */ Uuid),
   ValidationErrorEntry: () => (/* binding */ ValidationErrorEntry),
-  Volume: () => (/* reexport */ Volume),
-  VolumeMount: () => (/* reexport */ VolumeMount),
   revisionOutcome: () => (/* reexport */ vocabulary/* revisionOutcome */.qU)
 });
 
@@ -103,11 +93,8 @@ function date(params) {
 var redact = __webpack_require__(7889);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
-// (production-openapi.json, `ResourceSpec-Input`): replica counts, memory sizes, storage and
-// connections are integers; the application's, the queue's and Redis' cpu and cpu_limit are
-// bounded. Requests are checked against the limits (the action rejects such inputs before any
-// request, the emulator answers 422); answers are read with the same fields but without them, so
-// that a value the service itself set is never a reason to fail a run.
+// (production-openapi.json, `ResourceSpec-Input`) on requests only: a value the service itself set
+// is never a reason to fail a run.
 
 const str = classic_schemas/* string */.YjP().nullish();
 const freeMap = classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J()).nullish();
@@ -183,40 +170,16 @@ const RESOURCE_SPEC_NUMBERS = {
 };
 const CPU = { min: 0.1, max: 8 };
 const CPU_LIMIT = { min: 0.1, max: 16 };
-const RESOURCE_SPEC_LIMITS = {
-    min_scale: 'int',
-    max_scale: 'int',
-    cpu: CPU,
-    cpu_limit: CPU_LIMIT,
-    memory_mb: 'int',
-    memory_limit_mb: 'int',
-    queue_min_scale: 'int',
-    queue_max_scale: 'int',
-    queue_cpu: CPU,
-    queue_cpu_limit: CPU_LIMIT,
-    queue_memory_mb: 'int',
-    queue_memory_limit_mb: 'int',
-    orchestrator_cpu: 'number',
-    orchestrator_cpu_limit: 'number',
-    orchestrator_memory_mb: 'int',
-    orchestrator_memory_limit_mb: 'int',
-    orchestrator_min_scale: 'int',
-    orchestrator_max_scale: 'int',
-    executor_cpu: 'number',
-    executor_cpu_limit: 'number',
-    executor_memory_mb: 'int',
-    executor_memory_limit_mb: 'int',
-    redis_cpu: CPU,
-    redis_cpu_limit: CPU_LIMIT,
-    redis_memory_mb: 'int',
-    redis_memory_limit_mb: 'int',
-    db_cpu: 'number',
-    db_cpu_limit: 'number',
-    db_memory_mb: 'int',
-    db_memory_limit_mb: 'int',
-    db_storage_gi: 'int',
-    db_max_connections: 'int'
-};
+/** The groups whose cpu and cpu_limit production bounds. */
+const BOUNDED_CPU = new Set(['application', 'queue', 'redis']);
+function limitOf(group, field) {
+    if (!/cpu(_limit)?$/.test(field))
+        return 'int';
+    if (!BOUNDED_CPU.has(group))
+        return 'number';
+    return field.endsWith('_limit') ? CPU_LIMIT : CPU;
+}
+const RESOURCE_SPEC_LIMITS = Object.fromEntries(Object.entries(RESOURCE_SPEC_NUMBERS).flatMap(([group, fields]) => fields.map(f => [f, limitOf(group, f)])));
 function limited(limit) {
     if (limit === 'int')
         return classic_schemas/* number */.aig().int().nullish();
@@ -241,30 +204,21 @@ const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...part
 /** A ResourceSpec as an answer carries it: the same fields, any number. */
 const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(8072);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
+var vocabulary = __webpack_require__(6877);
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
-// The Deployment Control Plane interface, modelled once. The client validates every response with
-// these schemas and the emulator validates every request with them, so the two cannot drift apart.
-//
-// Objects strip unknown fields instead of rejecting them: the production service adds fields
-// (`display_name`, `url`, ...) and a client must not fail on them.
+// The Deployment Control Plane interface, modelled once: the client checks every answer with it,
+// the emulator every request, so the two cannot drift apart. Objects strip unknown fields rather
+// than refuse them: the production service adds fields, and a client must not fail on them.
 
 
 
 
 
 
-/**
- * A uuid as the service writes it. `guid` accepts any version: ids are opaque to us. Its pattern
- * is UUID_PATTERN (vocabulary.ts), which the inputs check without zod.
- */
+/** A uuid of any version (ids are opaque to us); UUID_PATTERN is its pattern without zod. */
 const Uuid = classic_schemas/* guid */.OsD();
-/**
- * Text the service chooses that reaches the job log, the outputs and the summary (a status it
- * may add, a name, a commit): made log-safe as it is read, so that no value can carry a workflow
- * command or a terminal escape code into the log. Ordinary values pass unchanged.
- */
+/** The service's text that reaches the log and outputs, made log-safe (no command, no escape). */
 const serverText = (max) => classic_schemas/* string */.YjP().transform(s => (0,redact/* sanitizeServerText */.c8)(s, max));
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
 function openEnum(_known) {
@@ -295,10 +249,7 @@ const SourceConfig = classic_schemas/* object */.Ikc({
     /** The template an `internal_template` deployment is made from; kept and read back. */
     template_id: schema_str
 });
-/**
- * SourceConfig as answers carry it: no limits on the resource numbers, and a deployment type the
- * model does not know yet is kept as text rather than failing the read.
- */
+/** SourceConfig as answers carry it: any resource numbers, an unknown deployment type as text. */
 const SourceConfigInResponse = SourceConfig.extend({
     deployment_type: openEnum(vocabulary/* DEPLOYMENT_TYPES */._o).nullish(),
     resource_spec: ResourceSpecInResponse.nullish()
@@ -355,9 +306,8 @@ const Deployment = classic_schemas/* object */.Ikc({
         .catch(null)
 });
 /**
- * A page's entries as lenient as the service: one that does not parse (a null name, no
- * `secrets`) is skipped, never failing the list. Its id is the one field every entry must have: the
- * paging counts entries by it, and a page without ids is no list (a proxy's, a broken service's).
+ * A page's entries, as lenient as the service: one that does not parse is skipped. Each must have
+ * its id: the paging counts by it, and a page without ids is no list (a proxy's).
  */
 function lenientEntries(entry) {
     return classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).transform((items, ctx) => {
@@ -458,10 +408,7 @@ const ResourceTiersRequest = classic_schemas/* object */.Ikc({
     .refine(r => (r.compute_tier ?? r.database_tier) != null, 'At least one of compute_tier or database_tier must be provided.');
 /** `POST .../push-token`: a registry login for pushing an `internal_docker` image. */
 const PushToken = classic_schemas/* object */.Ikc({ token: classic_schemas/* string */.YjP().min(1), registry_url: classic_schemas/* string */.YjP().min(1) });
-/**
- * `POST .../upload-url`: where to PUT an `internal_source` tarball, and the `object_path` that a
- * PATCH then names as `source_revision_config.source_tarball_path`.
- */
+/** `POST .../upload-url`: where to PUT a tarball, and the `object_path` a PATCH names. */
 const UploadUrl = classic_schemas/* object */.Ikc({
     // Any text: which URLs the source may be sent to is the upload's rule (upload/put.ts), refused
     // there once, not here as a malformed answer that a read would ask for again.
@@ -535,11 +482,7 @@ const MAX_LOG_LINES = 1000;
 const textOrNumber = classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* number */.aig()])
     .nullish()
     .transform(v => (v === null || v === undefined ? null : String(v)));
-/**
- * One log line. `message` is what the build printed: untrusted, possibly holding secret values,
- * and kept as it came (the client caps its length after redacting; the caller redacts and
- * sanitizes before printing).
- */
+/** One log line; `message` is what the build printed, untrusted, kept as it came. */
 const RevisionLogEntry = classic_schemas/* object */.Ikc({
     /** Stable and unique per line where the service gives it: readers that follow a log dedupe on it. */
     id: textOrNumber.optional(),

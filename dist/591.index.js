@@ -22,8 +22,8 @@ __webpack_require__.d(__webpack_exports__, {
 var schemas = __webpack_require__(2857);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(8072);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
+var vocabulary = __webpack_require__(6877);
 // EXTERNAL MODULE: ./src/interface/names.ts
 var names = __webpack_require__(5767);
 // EXTERNAL MODULE: ./src/inputs/text.ts
@@ -32,10 +32,9 @@ var inputs_text = __webpack_require__(4862);
 // A linear guard against deeply nested YAML/JSON, run before the parser (document-parser.ts).
 
 /**
- * Whether the nesting of a YAML/JSON text may exceed `limit`, by a linear scan that runs before
- * the parser: the parser recurses per level, and a megabyte of `[[[[...` takes it seconds and
- * gigabytes. It over-estimates a little (a later exact check enforces MAX_DOCUMENT_DEPTH), never
- * recurses, and what it misses the parser still stops (RESOURCE_EXHAUSTION) on its own.
+ * Whether a YAML/JSON text's nesting may exceed `limit`: the parser recurses, and a megabyte of
+ * `[[[[...` takes it seconds and gigabytes. It over-estimates a little (an exact check follows),
+ * and what it misses the parser still stops (RESOURCE_EXHAUSTION).
  */
 function nestingMayExceed(text, limit) {
     const indents = [];
@@ -111,12 +110,9 @@ function nestingMayExceed(text, limit) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/document-parser.ts
-// YAML/JSON document inputs: one parser for all of them (`resource-spec`, `secret-references` and
-// the JSON-object form of `secrets`), with limits on nesting, aliases and size and duplicate keys
-// rejected, so that every document input is read, limited and masked alike. `resource-spec` and
-// `secret-references` are then checked by their schema, unknown keys rejected. Loaded only when
-// one of those inputs is set (documents.ts): it brings yaml with it, and is given the zod model
-// that the client loads (one copy of the model in the bundle).
+// The one parser of the YAML/JSON document inputs (limits on nesting, aliases and size, duplicate
+// keys refused), so every one is read, limited and masked alike; then their schema, unknown keys
+// refused. Loaded only when one is set (documents.ts), given the client's zod model.
 
 
 
@@ -170,10 +166,7 @@ const syntaxMessages = (input) => ({
     notParsed: (where, reason) => `\`${input}\` is not valid YAML or JSON${where}: ${reason}`,
     duplicateKey: (key, where) => `\`${input}\` has the key ${key} twice (${where}): a later value would silently replace the first`
 });
-/**
- * A YAML (or JSON) document, with alias, depth and error checks; `undefined` after `fail` (a
- * document that parses is never `undefined`: an empty one is `null`).
- */
+/** A YAML (or JSON) document, checked; `undefined` after `fail` (an empty one is `null`). */
 function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
     if (nestingMayExceed(v, 2 * MAX_DOCUMENT_DEPTH)) {
         return fail(`\`${input}\` is nested too deeply: at most ${MAX_DOCUMENT_DEPTH} levels`);
@@ -210,10 +203,7 @@ function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
     }
     return value;
 }
-/**
- * Where each item of a top-level list starts (`line L, column C`), for messages that name a place
- * without showing what is there; empty when the text is not a list.
- */
+/** Where each item of a top-level list starts, for messages that name a place, not its text. */
 function itemPlaces(v) {
     const list = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: false }).contents;
     if (!(0,dist/* isSeq */.oP)(list))

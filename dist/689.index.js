@@ -15,6 +15,79 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var control_plane_redact = __webpack_require__(7889);
+// EXTERNAL MODULE: ./src/github/api.ts
+var github_api = __webpack_require__(8943);
+;// CONCATENATED MODULE: ./src/github/pull-state.ts
+// Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
+// repository of the `repository` input (the workflow's by default), through the API root of the
+// workflow run's context, under the token's rule (https, or http to this machine).
+
+
+/** One request's longest wait; a read that takes longer has failed. */
+const PULL_READ_TIMEOUT_MS = 10_000;
+/** The reader of `repository`'s pull requests, or why none can read them. */
+function githubPullStates(token, context, repository, redactor) {
+    const api = (0,github_api/* githubApiUrl */.BN)(context);
+    if (typeof api === 'string')
+        return api;
+    const [owner, repo] = repository.split('/');
+    const tokenRedactor = new control_plane_redact/* Redactor */.pO([token]);
+    const redact = { redact: text => redactor.redact(tokenRedactor.redact(text)) };
+    let octokit;
+    return {
+        where: `GitHub ${repository}`,
+        mark: '#',
+        read: async (number) => {
+            try {
+                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+                const { data } = await (await octokit).rest.pulls.get({
+                    owner,
+                    repo,
+                    pull_number: number,
+                    request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
+                });
+                return githubState(data, number, repository);
+            }
+            catch (err) {
+                if (err?.status === 404)
+                    return { kind: 'absent' };
+                const reason = (0,github_api/* describeGitHubError */.dZ)(err, redact, api.host, {
+                    403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
+                });
+                return { kind: 'failed', reason };
+            }
+        }
+    };
+}
+/** The answer's state, when it is the pull request asked for: another one's says nothing of it. */
+function githubState(data, number, repository) {
+    const d = data;
+    const repo = d?.base?.repo?.full_name;
+    if (d?.number !== number)
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for pull request ${said(d?.number)}, not #${number}`
+        };
+    if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
+        return {
+            kind: 'failed',
+            reason: `GitHub answered for repository ${said(repo)}, not ${repository}`
+        };
+    if (d.state === 'open')
+        return { kind: 'open' };
+    if (d.state === 'closed')
+        return { kind: 'closed', merged: d.merged === true };
+    return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+}
+/** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
+function said(v) {
+    if (typeof v === 'number')
+        return `#${v}`;
+    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+}
+
+// EXTERNAL MODULE: ./src/interface/ending.ts
+var ending = __webpack_require__(7472);
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
 var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
@@ -26,8 +99,7 @@ var request = __webpack_require__(5791);
 
 
 
-/** One request's longest wait; a read that takes longer has failed. */
-const PULL_READ_TIMEOUT_MS = 10_000;
+
 /** The start of a merge request's answer read at most: its `state` is near the top. */
 const MAX_MERGE_REQUEST_BODY = 256 * 1024;
 /**
@@ -84,17 +156,17 @@ function gitlabState(body, iid, asked) {
     if (mr?.iid !== iid)
         return {
             kind: 'failed',
-            reason: `GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`
+            reason: `GitLab answered for merge request ${pull_requests_said(mr?.iid, '!')}, not !${iid}`
         };
     if ('id' in asked && String(mr.project_id) !== asked.id)
         return {
             kind: 'failed',
-            reason: `GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`
+            reason: `GitLab answered for project ${pull_requests_said(mr.project_id)}, not ${asked.id}`
         };
     const full = mr.references?.full;
     if ('path' in asked &&
         (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase()))
-        return { kind: 'failed', reason: `GitLab answered for ${said(full)}, not ${asked.path}!${iid}` };
+        return { kind: 'failed', reason: `GitLab answered for ${pull_requests_said(full)}, not ${asked.path}!${iid}` };
     const state = mr.state;
     if (state === 'opened' || state === 'locked')
         return { kind: 'open' };
@@ -103,84 +175,12 @@ function gitlabState(body, iid, asked) {
     return { kind: 'failed', reason: 'GitLab answered without a merge request state' };
 }
 /** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */
-function said(v, mark = '') {
+function pull_requests_said(v, mark = '') {
     if (typeof v === 'number')
         return `${mark}${v}`;
     return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
 }
 
-// EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(8943);
-;// CONCATENATED MODULE: ./src/github/pull-state.ts
-// Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
-// repository of the `repository` input (the workflow's by default), through the API root of the
-// workflow run's context, under the token's rule (https, or http to this machine).
-
-
-
-/** The reader of `repository`'s pull requests, or why none can read them. */
-function githubPullStates(token, context, repository, redactor) {
-    const api = (0,github_api/* githubApiUrl */.BN)(context);
-    if (typeof api === 'string')
-        return api;
-    const [owner, repo] = repository.split('/');
-    const tokenRedactor = new control_plane_redact/* Redactor */.pO([token]);
-    const redact = { redact: text => redactor.redact(tokenRedactor.redact(text)) };
-    let octokit;
-    return {
-        where: `GitHub ${repository}`,
-        mark: '#',
-        read: async (number) => {
-            try {
-                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
-                const { data } = await (await octokit).rest.pulls.get({
-                    owner,
-                    repo,
-                    pull_number: number,
-                    request: { signal: AbortSignal.timeout(PULL_READ_TIMEOUT_MS) }
-                });
-                return githubState(data, number, repository);
-            }
-            catch (err) {
-                if (err?.status === 404)
-                    return { kind: 'absent' };
-                const reason = (0,github_api/* describeGitHubError */.dZ)(err, redact, api.host, {
-                    403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
-                });
-                return { kind: 'failed', reason };
-            }
-        }
-    };
-}
-/** The answer's state, when it is the pull request asked for: another one's says nothing of it. */
-function githubState(data, number, repository) {
-    const d = data;
-    const repo = d?.base?.repo?.full_name;
-    if (d?.number !== number)
-        return {
-            kind: 'failed',
-            reason: `GitHub answered for pull request ${pull_state_said(d?.number)}, not #${number}`
-        };
-    if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
-        return {
-            kind: 'failed',
-            reason: `GitHub answered for repository ${pull_state_said(repo)}, not ${repository}`
-        };
-    if (d.state === 'open')
-        return { kind: 'open' };
-    if (d.state === 'closed')
-        return { kind: 'closed', merged: d.merged === true };
-    return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
-}
-/** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
-function pull_state_said(v) {
-    if (typeof v === 'number')
-        return `#${v}`;
-    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
-}
-
-// EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(7472);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __webpack_require__(7607);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts

@@ -19,10 +19,8 @@ var ending = __webpack_require__(7472);
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
 var resolved = __webpack_require__(9481);
-// EXTERNAL MODULE: ./src/commands/deploy/state.ts
-var state = __webpack_require__(5997);
-// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
-var status_words = __webpack_require__(5744);
+// EXTERNAL MODULE: ./src/report/status-words.ts
+var status_words = __webpack_require__(2666);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
 var steps_material = __webpack_require__(2659);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
@@ -89,7 +87,6 @@ function plannedChanges(o, current, say, material = (0,steps_material/* namedMat
 
 
 
-
 async function check(o, deps) {
     const result = {
         name: o.name,
@@ -104,7 +101,7 @@ async function check(o, deps) {
         material =
             o.promoteFrom === undefined && (0,resolved/* uploadsWorkspace */.E)(o.source, o.revisionSource)
                 ? (0,steps_material/* namedMaterial */.FB)(o)
-                : await (0,steps_material/* prepareMaterial */.Tl)(o, (0,state/* newState */.om)(o), deps);
+                : await (0,steps_material/* prepareMaterial */.Tl)(o, deps);
         if ((0,ending/* stopped */.ce)(material))
             result.failure = material.failure;
         else {
@@ -161,14 +158,7 @@ async function compare(o, deps, result, material) {
     return undefined;
 }
 async function find(o, deps) {
-    const target = o.target;
-    const d = target.kind === 'name'
-        ? await (0,find_deployment/* findDeploymentByName */.X)(deps.client, target.name, deps.say)
-        : await deps.client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof errors/* ApiError */.hD && err.status === 404)
-                return undefined;
-            throw err;
-        });
+    const d = await (0,find_deployment/* findNamed */.n4)(o, deps);
     // What was found, as a deploy says it: the fold is not left empty.
     if (d && !(0,ending/* stopped */.ce)(d))
         deps.log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
@@ -272,6 +262,8 @@ function renderCheckSummary(r, outcome, error) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/check/run.ts
+// The check's run: the check (check.ts), then its log lines, summary, outputs (`drift`,
+// `deployment-id`) and ending: in sync, drift (failing the step unless `fail-on-drift: false`).
 
 
 

@@ -240,9 +240,6 @@ function decide(rules, path, isDirectory) {
 // secret whatever else is in the project, plus the files that the tools agent projects use write
 // their tokens to, at the paths those tools document. docs/upload.md says where each comes from,
 // and which scanner names stay in (they are also ordinary source files the build may need).
-//
-//   credentialName('apps/a/.env')          // '.env'
-//   credentialName('apps/a/.env.example')  // undefined: a template, kept
 
 /** The names, as .gitignore lines (read as git reads them): the last line that matches decides. */
 const CREDENTIAL_NAMES = [
@@ -346,9 +343,6 @@ function credentialName(member) {
 //     a nested `!` line never brings back what the top files leave out.
 // Ignore files above an included directory (and `.git/info/exclude`, the global excludes file)
 // are not read, as the CLI reads none.
-//
-//   const top = await readTopRules('/abs/dir')
-//   top.leftOutBy('src/app.py', false, [])  // undefined: kept; else why it is left out
 
 
 
@@ -376,10 +370,7 @@ async function ignore_rules_text(file) {
         return '';
     }
 }
-/**
- * The rules of a nested `.gitignore` in `dir` (absolute), whose path from the included directory
- * is `base`; undefined when it has none. `member` names it for the log.
- */
+/** The rules of a nested `.gitignore` in `dir` (`base` from the top; `member` for the log). */
 async function readNestedRules(dir, base, member) {
     const rules = parseRules(await ignore_rules_text((0,external_node_path_.join)(dir, '.gitignore')), member, 'git');
     return rules.length ? { base, rules } : undefined;
@@ -427,11 +418,6 @@ async function readTopRules(dir, prefix) {
 //   - no directory members, no `..` member (a walk cannot make one; checked anyway);
 //   - the members are sorted by their names' UTF-8 bytes, so the same files give the same
 //     archive; a file under two included directories is held once.
-//
-//   const set = await selectFiles(root.included, { ownFiles: ['/w/deploy.env'] })
-//   set.files    // [{ name: 'apps/a/langgraph.json', path: '/w/apps/a/langgraph.json' }, ...]
-//   set.skipped  // [{ name: 'link', reason: 'symlink' }, ...]: left out though not ignored
-//   set.ignored  // [{ name: 'build/', why: 'ignored by `build/` (.gitignore line 2)' }, ...]
 
 
 
@@ -531,11 +517,7 @@ async function visit(w, { name, entry, notUtf8 }, at) {
 function byName(a, b) {
     return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
 }
-/**
- * Leaves out every name of a file that has other hard links. One blocking lstat per file: nothing
- * else runs meanwhile, and thousands of trips through libuv's threads took a tenth of a large
- * upload's time.
- */
+/** Leaves out every name of a hard-linked file; blocking lstats (libuv trips took a tenth). */
 function dropHardLinks(files, skipped) {
     const kept = [];
     for (const file of files) {
@@ -599,10 +581,6 @@ var external_node_zlib_ = __webpack_require__(8522);
 // (no file name, mtime 0, no extra flags, OS 255 "unknown" as Python's gzip writes: zlib itself
 // would write 3 on Unix and 10 on Windows) and the CRC-32 and length trailer of RFC 1952. The
 // deflate bytes are zlib's at a fixed level, so the same Node.js (and its zlib) gives the same bytes.
-//
-//   put(GZIP_HEADER); const deflate = new BlockDeflate(put)
-//   for each block: trailer.update(block); deflate.write(block, done)   // done: block reusable
-//   await deflate.end(); put(trailer.bytes())
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A running CRC-32 and length of the uncompressed bytes, for the trailer. */
@@ -621,10 +599,8 @@ class GzipTrailer {
     }
 }
 /**
- * zlib's default level, as `tar -czf` and both LangGraph CLIs use. On Python sources (CPython's
- * library, 40 MB of tar; bench/RESULTS.md) level 1 is 2.3x faster but 13% larger, 9 is 15x slower
- * for 1% smaller: with the blocks deflated at once, 6 already meets the time goals, and a smaller
- * upload is what a slow CI uplink needs.
+ * zlib's default, as `tar -czf` and both LangGraph CLIs use: on Python sources (bench/RESULTS.md)
+ * 1 is 2.3x faster but 13% larger, 9 15x slower for 1% less; 6 meets the time goals.
  */
 const LEVEL = 6;
 /** Deflate's window: each block is primed with this much of the bytes before it. */
@@ -632,16 +608,11 @@ const WINDOW = 32 * 1024;
 /** The empty final block that ends the stream: every block before ends with a sync flush. */
 const FINAL_BLOCK = (0,external_node_zlib_.deflateRawSync)(Buffer.alloc(0), { level: LEVEL });
 /**
- * Deflate in blocks compressed several at once on libuv's threads (pigz's way; one zlib stream is
- * serial, and was the whole of the archive's time). Each block is primed with the 32 KiB before it
- * (the window one stream would have had, so the size barely moves) and ends with a sync flush, so
- * the blocks' bytes, in order, are one deflate stream; end() adds the final empty block. The bytes
- * depend only on the blocks given, never on timing or the number of threads.
- *
- * Memory: each block's output is copied into an output buffer kept for reuse (one per block in
- * flight, so the caller's bound on blocks in flight bounds them too), then put in one piece. zlib's
- * own output is copied out as it comes: held until its block's turn instead, it outlived V8's
- * young-generation collections and piled up as old garbage (about 30 MB on 150 MB).
+ * Deflate in blocks compressed several at once on libuv's threads (pigz's way: one zlib stream was
+ * the whole of the archive's time). Each block is primed with the 32 KiB before it and ends with a
+ * sync flush, so the blocks in order are one stream, whose bytes depend only on the blocks given.
+ * Each block's output is copied, as zlib gives it, into a buffer reused (one per block in flight):
+ * held until its turn, zlib's own output piled up as old garbage (about 30 MB on 150 MB).
  */
 class BlockDeflate {
     #put;
@@ -697,17 +668,13 @@ class BlockDeflate {
 function outputCapacity(blockLength) {
     return blockLength + (blockLength >> 10) + 64;
 }
-/**
- * One block, raw deflate ended by a sync flush, copied into `output` as zlib gives it: a view of
- * `output`, or of a larger buffer in the unlikely case that it does not fit.
- */
+/** One block, raw deflate ended by a sync flush, copied into `output` (a larger one if need be). */
 function deflateBlock(block, dictionary, output) {
     return new Promise((resolve, reject) => {
         const z = (0,external_node_zlib_.createDeflateRaw)({
             level: LEVEL,
-            // Room for the whole block: zlib deflates it in one job on its thread. A smaller chunk
-            // comes back to the main thread each time it fills, and those turns were a third of the
-            // archive's time.
+            // Room for the whole block, deflated in one job on zlib's thread: a smaller chunk comes back
+            // to the main thread each time it fills, and those turns were a third of the archive's time.
             chunkSize: output.length,
             finishFlush: external_node_zlib_.constants.Z_SYNC_FLUSH,
             ...(dictionary ? { dictionary } : {})
@@ -736,11 +703,6 @@ function deflateBlock(block, dictionary, output) {
 // `{"path": ...}`) up to its first `:`; a path (a `/` or `\` in it) or a JS or Python file name
 // is a file, relative to the config's folder; a Python module path (`agent.graph:app`) is left to
 // the build's import.
-//
-//   graphFiles({ graphs: { agent: './src/agent.py:graph' } }, 'apps/a/langgraph.json')
-//   // [{ graph: 'agent', file: './src/agent.py', member: 'apps/a/src/agent.py' }]
-//   whyLeftOut('apps/a/src/agent.py', set, exists)
-//   // 'apps/a/src/ is ignored by `src/` (.dockerignore line 3)'
 
 
 /** The graph files the LangGraph CLIs take by their names alone, without a `/`. */
@@ -753,21 +715,16 @@ function skipReason(e) {
         case 'hard link':
             return `a hard link (the file has ${e.detail ?? 'several'} names): links are never archived (copy it to give it one name)`;
         case 'fifo':
-            return 'a FIFO, not a regular file';
         case 'socket':
-            return 'a socket, not a regular file';
         case 'device':
-            return 'a device, not a regular file';
+            return `a ${e.reason === 'fifo' ? 'FIFO' : e.reason}, not a regular file`;
         case 'credential':
             return `it carries credentials by its name (\`${e.detail ?? e.name}\`): such files are never archived`;
         case 'written by this run':
             return 'written by this run, never archived';
     }
 }
-/**
- * The member `file` names, from the config's folder (`/`-separated, normalised). An absolute path
- * names this machine's file, which no build has: outside the root (`../` at its start).
- */
+/** The member `file` names from the config's folder; an absolute path is outside the root. */
 function memberOf(file, configPath) {
     const path = file.replaceAll('\\', '/');
     if (external_node_path_.posix.isAbsolute(path))
@@ -803,11 +760,7 @@ function graphFiles(config, configPath) {
 function entryFor(list, member) {
     return list.find(e => e.name === member || (e.name.endsWith('/') && member.startsWith(e.name)));
 }
-/**
- * Why `member` is not in the archive: the ignore rule or the reason that left it (or a folder
- * above it) out; else that it lies outside the archive's root, or outside the folders walked, or
- * does not exist (`exists` looks at the file under the root).
- */
+/** Why `member` is not in the archive: what left it (or a folder above it) out, or where it is. */
 function whyLeftOut(member, set, exists) {
     if (member === '..' || member.startsWith('../'))
         return "it lies outside the archive's root (the config's folder and its local `dependencies`)";
@@ -821,10 +774,7 @@ function whyLeftOut(member, set, exists) {
         ? "it lies outside the folders archived (the config's folder and its local `dependencies`)"
         : 'it does not exist';
 }
-/**
- * The refusal of an archive that lacks a file a graph names: the first such graph, its file and
- * why it is not there. `inputName` and `given` say the config as the user named it.
- */
+/** The refusal of an archive that lacks a file a graph names: the first such, and why. */
 function graphFileLeftOut(config, configPath, set, at) {
     const files = new Set(set.files);
     const lacking = graphFiles(config, configPath).find(g => !files.has(g.member));
@@ -837,19 +787,10 @@ function graphFileLeftOut(config, configPath, set, at) {
 }
 
 ;// CONCATENATED MODULE: ./src/upload/reused-buffers.ts
-// Buffers (two by default) taken in turn for bytes on their way to a stream: one is filled while
-// the others are still being written. A buffer is filled again only once the stream has called back for its last
-// write, so no byte is overwritten before it is consumed, and nothing is allocated per chunk.
-// Why: Node frees a dropped Buffer only at a garbage collection, which V8 forces only after about
-// 64 MB of such memory; a stream of fresh chunks (what fs.createReadStream and pipe() make) thus
-// holds tens of megabytes that are garbage already. Reusing two buffers keeps the peak flat.
-//
-//   const pair = new ReusedBuffers(256 * 1024)
-//   const buf = await pair.next()                          // free once its last write is done
-//   const { bytesRead } = await fh.read(buf, 0, buf.length, null)
-//   pair.write(buf.subarray(0, bytesRead), (b, done) => stream.write(b, done))
-//   ...
-//   await pair.drain()
+// Buffers (two by default) taken in turn for bytes on their way to a stream, each filled again
+// only once the stream called back for its last write: nothing is allocated per chunk. Why: V8
+// frees dropped Buffers only after about 64 MB of them, so a stream of fresh chunks (what
+// fs.createReadStream and pipe() make) holds tens of megabytes of garbage.
 class ReusedBuffers {
     #buffers;
     #pending;
@@ -889,11 +830,6 @@ class ReusedBuffers {
 // Refused, as ArchiveError naming the input: a config that is missing, not a regular file or not
 // JSON; a config or dependency outside the workspace; a dependency that is missing or not a
 // directory (the CLI refuses those too).
-//
-//   const root = await resolveArchiveRoot({ workspace: '/w', graphConfigPath: 'apps/a/langgraph.json' })
-//   root.root        // '/w' when apps/a names '../../libs/shared'
-//   root.configPath  // 'apps/a/langgraph.json'
-//   root.included    // [{ dir: '/w/apps/a', prefix: 'apps/a' }, { dir: '/w/libs/shared', prefix: 'libs/shared' }]
 
 
 
@@ -914,14 +850,7 @@ function commonAncestor(a, b) {
         n++;
     return pa.slice(0, n).join(external_node_path_.sep) || external_node_path_.sep;
 }
-async function realOrUndefined(p) {
-    try {
-        return await (0,promises_.realpath)(p);
-    }
-    catch {
-        return undefined;
-    }
-}
+const realOrUndefined = (p) => (0,promises_.realpath)(p).catch(() => undefined);
 /** The config's absolute real path, checked to be a regular JSON file inside the workspace. */
 async function locateConfig(workspace, o) {
     const name = o.inputName;
@@ -997,10 +926,6 @@ async function resolveArchiveRoot(o) {
 // could differ between machines is fixed: mtime (FIXED_MTIME), uid/gid 0, empty user and group
 // names, mode 0644 (0755 when the file is executable). GNU tar, bsdtar, Python's tarfile and
 // node-tar read it.
-//
-//   fileHeader('src/app.py', 1234, false)  // the 512-byte header(s) of a member
-//   padding(1234)                          // the zeros that fill its last block
-//   END_OF_ARCHIVE                         // two zero blocks, padded to a 10240-byte record
 const BLOCK = 512;
 const RECORD = 10240;
 /** 2000-01-01T00:00:00Z: after 1980, which zip-based wheel builds need of a file's time. */
@@ -1084,25 +1009,17 @@ function endOfArchive(bytesWritten) {
 // The source archive of an upload deploy (`source: internal_source`): the workspace's LangGraph
 // project as a deterministic gzip'd tar, written to a temporary file while it is hashed, so that
 // its size and digest are known before any request and it is never held in memory.
-//
-//   const archive = await buildArchive({ workspace: '/w', graphConfigPath: 'langgraph.json' })
-//   archive.configPath  // `langgraph_config_path` for the PATCH
-//   archive.file        // the .tar.gz on disk; archive.size bytes; archive.digest 'sha256:<hex>'
-//   archive.files       // the member names, sorted; archive.warnings: strings to log
-//   ... PUT it (put.ts) ...
-//   await archive.cleanup()
-//
 // Which files: root.ts (the root, the config's path) and file-set.ts (the LangGraph CLI's rules).
 // The bytes: tar.ts (fixed owners, times and modes) and gzip.ts (no timestamp). Refused with an
 // ArchiveError before any request: the config missing or outside the workspace, the config or a
 // file a graph names left out (left-out.ts), an archive over MAX_ARCHIVE_BYTES (the build stops as
 // soon as it passes), files over MAX_UNPACKED_BYTES in all (a sparse file is small compressed, not
 // on the builder's disk), a file that cannot be read, or one that changed into something else
-// meanwhile (a fifo is opened without blocking and refused, never waited on).
-// Over WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
+// meanwhile (a fifo is opened without blocking and refused, never waited on). Over
+// WARN_ARCHIVE_BYTES a warning (the service's limits, as both LangGraph CLIs have them).
 // Cancelled by `signal` (an AbortError, seen between blocks of one file too), it leaves nothing
-// behind. Same files, same bytes, on any
-// machine with the same Node.js: the deflate bytes are those of the zlib Node carries.
+// behind. Same files, same bytes, on any machine with the same Node.js: the deflate bytes are
+// those of the zlib Node carries.
 
 
 
@@ -1124,22 +1041,14 @@ const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
 const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 /** 50 MiB: larger archives are sent with a warning. */
 const WARN_ARCHIVE_BYTES = 50 * 1024 * 1024;
-/**
- * The tar is deflated in blocks of this size, several at once (gzip.ts, BlockDeflate): the block
- * boundaries, and so the bytes, depend only on the files. 1 MiB keeps the per-block cost (the
- * 32 KiB primed from the block before) near 3% while a few blocks in flight stay a few MB.
- */
+/** Deflated in blocks of this size (BlockDeflate): its cost near 3%, a few blocks a few MB. */
 const archive_BLOCK = 1024 * 1024;
 /** Blocks read or deflated at once: one per core and one being read, at most 5 (libuv's 4 threads). */
 const IN_FLIGHT = Math.min(5, Math.max(2, (0,external_node_os_.availableParallelism)() + 1));
 function mib(bytes) {
     return `${(bytes / 1_048_576).toFixed(1)} MiB`;
 }
-/**
- * The tar bytes on their way to deflate, gathered into BLOCK-sized buffers taken in turn (file data
- * is read straight into them, headers copied in), each deflated as one block while the next ones
- * fill. A buffer is refilled only once its block is compressed and written.
- */
+/** The tar bytes gathered into BLOCK-sized buffers taken in turn, each deflated as one block. */
 class TarBlocks {
     #pool = new ReusedBuffers(archive_BLOCK, IN_FLIGHT);
     #deflate;
@@ -1228,10 +1137,8 @@ function tooLarge() {
     return new ArchiveError(`The source files hold more than ${mib(MAX_UNPACKED_BYTES)} unpacked, the limit of what the build unpacks: leave large files out with .dockerignore or .gitignore (model weights, data sets, sparse or generated files).`);
 }
 /**
- * Writes the tar of `files` into `deflate`. The files are read with blocking calls: thousands of
- * small files cost four trips each through libuv's threads, queued behind the blocks being
- * deflated there, and the main thread has nothing else to do meanwhile (it yields whenever it waits
- * for a block to be free). Each call reads at most one block.
+ * Writes the tar of `files` into `deflate`, read with blocking calls: small files cost four trips
+ * each through libuv's threads, queued behind the deflating blocks, and the main thread is idle.
  */
 async function writeTar(files, deflate, trailer, signal) {
     const out = new TarBlocks(deflate, trailer);
@@ -1374,23 +1281,13 @@ var version = __webpack_require__(1013);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
 var request = __webpack_require__(5791);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
-// The PUT of an archive to the signed `upload_url` that `POST .../upload-url` answered: the file
-// streamed from disk (never read whole: Node's fetch with a file body buffers it), with
-// `Content-Type: application/gzip`, `Content-Length` and `X-Goog-Content-Length-Range:
-// 0,209715200` (what the URL was signed for, as the LangGraph CLIs send it), and nothing else of
-// ours: never the API key, the upload host is not the control plane. No redirect is followed (a
-// 3xx is a refusal), the whole PUT has one timeout, on the run's clock (the caller's deadline is on
-// it too), and the abort signal stops it.
-// It goes through the one request (src/net/), behind the runner's proxy if it names one for the URL.
-//
-//   const result = await putArchive({ url, file: archive.file, size: archive.size, clock, signal })
-//   result.outcome  // 'stored' | 'refused' (an answer, with its status) | 'lost' (sent, no
-//                   // answer: the object may or may not be there) | 'not-sent' | 'cancelled'
-//
-// The result never holds the URL: its query is the signature. describeUploadUrl() is what may be
-// logged. After anything but 'stored', name no object in a PATCH: ask for a new URL and PUT again
-// ('unusable': a URL we refuse to send to, which another URL from the same service would repeat).
-// Nothing the upload host answers throws: every answer, a malformed one included, is a result.
+// The PUT of an archive to the signed `upload_url`, streamed from disk (Node's fetch would buffer
+// a file body), with the headers the URL was signed for, as the LangGraph CLIs send them, and
+// never the API key: the upload host is not the control plane. Through the one request
+// (src/net/): no redirect followed, one timeout on the run's clock, stopped by the signal.
+// The result never holds the URL (its query is the signature: describeUploadUrl() may be logged).
+// After anything but 'stored', a PATCH names no object: ask for a new URL and PUT again
+// ('unusable': a URL refused here, which another from the same service would repeat).
 
 
 
@@ -1406,10 +1303,7 @@ const CHUNK = 256 * 1024;
 const MAX_DETAIL_BYTES = 4096;
 /** Connection errors that mean nothing reached the upload host. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-/**
- * Why `url` is no place to PUT the source: https, or plain http to this machine only; this machine
- * only when `loopbackAllowed` (a remote control plane may not pick a port of the runner).
- */
+/** Why `url` is no place to PUT to: https, or http to a loopback host when `loopbackAllowed`. */
 function uploadUrlProblem(url, loopbackAllowed = true) {
     const u = URL.parse(url);
     if (!u)
@@ -1449,10 +1343,7 @@ function headers(size) {
         'User-Agent': `control-plane-deploy/${version/* VERSION */.x}`
     };
 }
-/**
- * PUTs the archive once. Never throws: a URL it refuses (uploadUrlProblem) is 'unusable', an
- * archive it cannot read 'not-sent', and whatever goes wrong after that a result too.
- */
+/** PUTs the archive once. Never throws: whatever the host answers, or fails, is a result. */
 async function putArchive(o) {
     const problem = uploadUrlProblem(o.url, o.loopbackAllowed ?? true);
     if (problem)
@@ -1563,10 +1454,8 @@ function leftOutLines(a) {
     return a.skipped.map(e => `Left out: ${e.name}: ${skipReason(e)}.`);
 }
 /**
- * When the config's `env` names a file that is not in the archive, for whatever reason (its
- * credential name, an ignore rule, not there at all): the server would start without its
- * variables, so how to pass them. `secrets` is how the user sets the input (`secrets` in the
- * action, `--secrets` in the CLI).
+ * When the config's `env` names a file the archive lacks: the server would start without those
+ * variables, so how to pass them (`secrets`: the input as the user sets it).
  */
 function envFileHint(a, secrets) {
     if (!a.envFile || a.envFileLeftOut === undefined)
@@ -1631,7 +1520,7 @@ function size(bytes) {
     return `${(bytes / 1_048_576).toFixed(1)} MiB`;
 }
 /** Archives the workspace's project; an ArchiveError becomes the run's error, before any request. */
-async function prepareUpload(o, state, deps) {
+async function prepareUpload(o, deps) {
     const workspace = deps.workspace ?? '.';
     const inputName = deps.say('graph-config-path');
     // The upload's deadline: `timeout` from here, the first step of the run.
@@ -1660,7 +1549,6 @@ async function prepareUpload(o, state, deps) {
             digest: archive.digest,
             ...(commit ? { commit } : {})
         };
-        state.source = facts;
         for (const w of archive.warnings)
             deps.log.warning(w, 'Large source archive');
         const described = describeSource(facts);
@@ -1671,7 +1559,11 @@ async function prepareUpload(o, state, deps) {
             archive,
             facts,
             described,
-            store: (client, deploymentId, st) => uploadSource(client, deploymentId, upload, st, { ...deps, baseUrl: o.baseUrl, deadline })
+            store: (client, deploymentId, journal) => uploadSource(client, deploymentId, upload, journal, {
+                ...deps,
+                baseUrl: o.baseUrl,
+                deadline
+            })
         };
         return upload;
     });
@@ -1724,7 +1616,7 @@ function putTimeout(deadline, deps) {
  * upload's deadline bounds them all (a timeout ending when it comes); a URL we will not send to
  * ends the tries at once.
  */
-async function uploadSource(client, deploymentId, upload, state, deps) {
+async function uploadSource(client, deploymentId, upload, journal, deps) {
     // An upload URL on this machine is taken only from a control plane on this machine.
     const loopbackAllowed = (0,base_url/* isLoopbackUrl */.tE)(deps.baseUrl);
     const deadline = uploadDeadline(client, deps.deadline);
@@ -1753,7 +1645,7 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
             const why = putFailure(r);
             failures.push(`try ${attempt}: ${why}`);
             if (r.outcome === 'unusable')
-                return unusableUrl(state, r.reason, deps);
+                return unusableUrl(journal, r.reason, deps);
             if (r.outcome === 'cancelled' || deps.signal?.aborted)
                 break;
             deps.log.warning(`The upload of the source (try ${attempt} of ${UPLOAD_TRIES}) failed: ${why}; that object is never deployed.` +
@@ -1762,7 +1654,7 @@ async function uploadSource(client, deploymentId, upload, state, deps) {
                 break;
         }
         const late = deps.clock.now() >= deadline;
-        return uploadFailed(state, failures, late ? deps.say('timeout') : undefined);
+        return uploadFailed(journal, failures, late ? deps.say('timeout') : undefined);
     });
 }
 /** A new upload URL, asked within the upload's deadline; 'late' when that deadline ended it. */
@@ -1777,24 +1669,24 @@ async function uploadUrl(client, deploymentId, deadline, deps) {
     }
 }
 /** Where this run's deployment stands after an upload that stored nothing. */
-function createdNote(state) {
-    const name = state.name ? `"${state.name}"` : state.deploymentId;
-    return state.created
-        ? ` Deployment ${name} (${state.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
+function createdNote(journal) {
+    const name = journal.name ? `"${journal.name}"` : journal.deploymentId;
+    return journal.created
+        ? ` Deployment ${name} (${journal.deploymentId}) was created by this run and has no revision with this source yet: a re-run finds it by name and uploads again.`
         : '';
 }
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
-function unusableUrl(state, reason, deps) {
-    return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(state)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
+function unusableUrl(journal, reason, deps) {
+    return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(journal)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
 }
 /**
  * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
  * the run's timeout ending, with nothing patched.
  */
-function uploadFailed(state, failures, timeout) {
+function uploadFailed(journal, failures, timeout) {
     const tries = failures.length ? ` (${failures.join('; ')})` : '';
     const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : '';
-    return (0,ending/* stop */.ds)(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(state)}`, timeout
+    return (0,ending/* stop */.ds)(`The source archive could not be uploaded${tries}.${deadline} Nothing was patched: no revision names it.${createdNote(journal)}`, timeout
         ? `The upload host did not store the source within ${timeout}: check that this runner can reach it (a proxy, a firewall), or give the run a longer ${timeout}.`
         : 'The upload host is not the control plane: check that this runner can reach it (a proxy, a firewall), then re-run the job.', 'Upload failed', timeout ? { outcome: 'timeout' } : {});
 }

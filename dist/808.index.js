@@ -156,10 +156,10 @@ const RETRY_DELAY_MS = 1_000;
 /** GitHub cuts a status description at 140 characters. */
 const MAX_DESCRIPTION = 140;
 /** The final status for an outcome of the deploy, with a one-line description. */
-function finalStatus(state, error) {
+function finalStatus(journal, error) {
     // A run with no outcome failed before it had one.
-    const row = _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[state.outcome ?? 'error'];
-    return { state: row.github, description: row.githubSays({ ...state, error }) };
+    const row = _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[journal.outcome ?? 'error'];
+    return { state: row.github, description: row.githubSays({ ...journal, error }) };
 }
 /**
  * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
@@ -261,10 +261,10 @@ class GitHubDeployment {
         return deployment;
     }
     /** The final status for the deploy's outcome; `cancelling`: keep it short, the step is ending. */
-    async finish(state, error, cancelling = false) {
-        const final = finalStatus(state, error);
+    async finish(journal, error, cancelling = false) {
+        const final = finalStatus(journal, error);
         // The URL to show: the input, else the deployment's own custom URL once known.
-        const url = this.target.environmentUrl ?? state.url;
+        const url = this.target.environmentUrl ?? journal.url;
         await this.setStatus(final.state, final.description, { cancelling, environmentUrl: url });
     }
     /** One status; a failed attempt is retried once unless the step is being cancelled. */

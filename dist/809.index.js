@@ -150,7 +150,7 @@ var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline with the
 // status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the entry layer's state; every text the run did not write (a server's answer, a
+// values come from the run's journal; every text the run did not write (a server's answer, a
 // name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
 
 

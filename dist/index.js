@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9900:
+/***/ 2314:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30530,30 +30530,29 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: ./src/runner/context.ts
+var runner_context = __nccwpck_require__(1953);
 ;// CONCATENATED MODULE: ./src/runner/event.ts
+// The triggering event -> the default `ref`, the commit the revision is expected to build, and the
+// repository (the "default ref" table of the action's interface). Pure: it reads the context the
+// door built (context.ts, beside it), never the environment.
+
 /** What `forkHead` says when the payload has no head repository (a deleted fork). */
 const UNKNOWN_FORK = 'an unknown repository';
-/**
- * Why a fork pull request stops before any write unless `repository` and `ref` are both set, and
- * what to do; the inputs layer reports it as the error of the run.
- */
+const forkWords = (forkHead) => forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``;
+/** Why a fork pull request stops unless `repository` and `ref` are both set, and what to do. */
 function forkPullRequestMessage(forkHead, repository) {
     const base = repository ? `\`${repository}\`` : "the workflow's repository";
-    const head = forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``;
-    return (`This pull request comes from ${head}: its head branch is not in ${base}, which is what the ` +
+    return (`This pull request comes from ${forkWords(forkHead)}: its head branch is not in ${base}, which is what the ` +
         'integration builds by default, so the default `ref` would deploy a same-named branch of ' +
         `${base}, or fail. Nothing was written. To preview pull requests from forks, use a trusted ` +
         'workflow (for example `pull_request_target` with an environment that requires a reviewer) and ' +
         'set both `repository` and `ref` explicitly; to skip forks, add ' +
         '`if: github.event.pull_request.head.repo.full_name == github.repository` to the job.');
 }
-/**
- * Why a change from a fork is never uploaded (`internal_source`): the archive is the checkout, the
- * fork's code, and it would be deployed with the repository's key. Nothing was written.
- */
+/** Why a change from a fork is never uploaded: the fork's code would deploy with the key. */
 function forkUploadMessage(forkHead) {
-    const head = forkHead === UNKNOWN_FORK ? 'a fork that no longer exists' : `the fork \`${forkHead}\``;
-    return (`This pull request comes from ${head}: an upload deploy (\`internal_source\`) would build the ` +
+    return (`This pull request comes from ${forkWords(forkHead)}: an upload deploy (\`internal_source\`) would build the ` +
         "fork's code with this repository's API key, so it is refused. Nothing was written. To skip " +
         'forks, add `if: github.event.pull_request.head.repo.full_name == github.repository` to the job.');
 }
@@ -30561,10 +30560,6 @@ const TAG_PREFIX = 'refs/tags/';
 const BRANCH_PREFIX = 'refs/heads/';
 const PULL_PREFIX = 'refs/pull/';
 const ZERO_SHA = /^0+$/;
-/** A non-empty string or undefined. */
-function event_text(value) {
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
 /** `payload.a.b.c` without trusting the payload's shape. */
 function at(payload, ...path) {
     let node = payload;
@@ -30577,7 +30572,7 @@ function at(payload, ...path) {
 }
 /** A commit id, or undefined for none or the all-zero id of a deleted ref. */
 function sha(value) {
-    const s = event_text(value);
+    const s = (0,runner_context/* text */.Qq)(value);
     return s !== undefined && !ZERO_SHA.test(s) ? s : undefined;
 }
 /** A pull request's number from the payload (`pull_request.number`, else `number`). */
@@ -30586,10 +30581,8 @@ function pullRequestNumber(payload) {
     return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 /**
- * The head repository when it is not the base repository: compared by full name, case-blind as
- * GitHub's names are (a same-repository pull request in a repository that is itself a fork has
- * `head.repo.fork` true, so that flag alone proves nothing). Undefined when the payload does not
- * say (no `pull_request` in it): nothing is guessed.
+ * The head repository when not the base one, by full name, case-blind (`head.repo.fork` is true
+ * in a repository that is itself a fork: it proves nothing); undefined when the payload is silent.
  */
 function forkHeadOf(payload, repository) {
     const pr = at(payload, 'pull_request');
@@ -30599,8 +30592,8 @@ function forkHeadOf(payload, repository) {
     // GitHub sends `head.repo: null` when the fork has been deleted.
     if (headRepo === null)
         return UNKNOWN_FORK;
-    const head = event_text(at(headRepo, 'full_name'));
-    const base = event_text(at(pr, 'base', 'repo', 'full_name')) ?? repository;
+    const head = (0,runner_context/* text */.Qq)(at(headRepo, 'full_name'));
+    const base = (0,runner_context/* text */.Qq)(at(pr, 'base', 'repo', 'full_name')) ?? repository;
     if (head === undefined || base === undefined)
         return undefined;
     return head.toLowerCase() === base.toLowerCase() ? undefined : head;
@@ -30618,9 +30611,8 @@ function refFromGithubRef(ref, refName) {
  * The default `ref`, expected commit and repository for the triggering event:
  * - push: the branch name, or `refs/tags/<tag>` for a tag; expected the context's `sha`;
  * - release: `refs/tags/<release.tag_name>` from the payload; expected the context's `sha`;
- * - pull_request, pull_request_target (and any event that runs on `refs/pull/...`): the head
- *   branch (the context's `headRef`); expected the head commit of the pull request from the payload, not
- *   the merge commit in `sha`;
+ * - pull_request(_target) (and any on `refs/pull/...`): the head branch (`headRef`); expected the
+ *   pull request's head commit, not the merge commit in `sha`;
  * - anything else (workflow_dispatch, schedule, ...): the context's `refName` as a branch, or
  *   `refs/tags/...` when its `ref` is a tag; expected the context's `sha`.
  * A push that deletes its ref (all-zero commit) has no expected commit. On a pull request, also
@@ -30638,7 +30630,7 @@ function eventDefaults(context) {
     if (eventName === 'pull_request' ||
         eventName === 'pull_request_target' ||
         githubRef?.startsWith(PULL_PREFIX)) {
-        ref = context.headRef ?? event_text(at(payload, 'pull_request', 'head', 'ref'));
+        ref = context.headRef ?? (0,runner_context/* text */.Qq)(at(payload, 'pull_request', 'head', 'ref'));
         expectedSha = sha(at(payload, 'pull_request', 'head', 'sha'));
         const number = pullRequestNumber(payload);
         if (number !== undefined)
@@ -30648,7 +30640,7 @@ function eventDefaults(context) {
             result.forkHead = fork;
     }
     else if (eventName === 'release') {
-        const tag = event_text(at(payload, 'release', 'tag_name'));
+        const tag = (0,runner_context/* text */.Qq)(at(payload, 'release', 'tag_name'));
         ref = tag !== undefined ? TAG_PREFIX + tag : refFromGithubRef(githubRef, undefined);
         expectedSha = githubSha;
     }
@@ -30663,8 +30655,6 @@ function eventDefaults(context) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/runner/context.ts
-var context = __nccwpck_require__(1953);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/interface/naming.ts
@@ -30717,8 +30707,8 @@ const ONE_DEPLOYMENT = [
     'pr-comment'
 ];
 
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
+var vocabulary = __nccwpck_require__(6877);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
@@ -30726,26 +30716,20 @@ var fields = __nccwpck_require__(2996);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
 var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's two inputs, each checked on its own, and how they fit the others: which path
-// `health-check` probes (`true` is the agent server's `/ok`), and the window of `2xx` after the
-// first one. The inputs table wires them in; nothing here knows where inputs come from.
+// The health gate's inputs, each checked on its own, and how they fit the others.
+
 
 
 const DEFAULT_HEALTH_PATH = '/ok';
 const DEFAULT_HEALTH_WINDOW = '30s';
 const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
 const MAX_HEALTH_PATH_LENGTH = 2048;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
 const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/**
- * `health-check`: the path to probe, `false` when off. `true` is `/ok`; a value starting with `/`
- * is that path with its query (`/ok?check_db=1`).
- */
+/** `health-check`: the path to probe (with its query), `false` when off; `true` is `/ok`. */
 function parseHealthCheck(v, fail) {
-    if (v === '' || FALSE_VALUES.includes(v))
+    if (v === '' || fields/* FALSE_VALUES */.Pm.includes(v))
         return false;
-    if (TRUE_VALUES.includes(v))
+    if (fields/* TRUE_VALUES */.AR.includes(v))
         return DEFAULT_HEALTH_PATH;
     const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
     if (!v.startsWith('/'))
@@ -30779,10 +30763,7 @@ function healthProblems(f, say) {
         ]);
     return problems;
 }
-/**
- * `health-check-hosts`: the hosts, besides loopback and custom-url's, that the probes may send
- * the api-key to (src/control-plane/vouched-hosts.ts has the grammar); undefined when not set.
- */
+/** `health-check-hosts`: more hosts the probes may send the key to (vouched-hosts.ts's grammar). */
 function parseHealthCheckHosts(v, fail) {
     if (v === '')
         return undefined;
@@ -30821,10 +30802,7 @@ function checkSecretName(name, where, fail) {
     }
     return true;
 }
-/**
- * Secrets as `NAME=VALUE` lines (values trimmed) or a JSON object of strings (values exact; the
- * YAML flow form `{NAME: 'value'}` reads the same); `undefined` when empty.
- */
+/** `NAME=VALUE` lines (values trimmed) or a JSON object of strings (exact; YAML flow too). */
 function parseSecrets(v, fail) {
     if (v === '')
         return undefined;
@@ -30887,13 +30865,9 @@ function parseSecrets(v, fail) {
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
 var sweep_names = __nccwpck_require__(6740);
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml, how it is parsed (its check, see problems.ts), which
-// sources it applies to, what a create needs, and whether the README shows it.
-// action.yml (through the generated action-yml.ts) gives the names, defaults and descriptions;
-// everything else about an input is its row here. The list of names, the rules of which source
-// takes what (rules.ts) and the keys of `Options` are derived from the two, and a row missing or
-// left over is a type error. Which commands take it is each command's list (src/commands/*/
-// command.ts). Adding an input: action.yml, `npm run readme`, one row, its commands' lists, its use.
+// The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
+// facts of its row; a row missing or left over is a type error. Which commands take it is each
+// command's list. To add an input: action.yml, `npm run readme`, a row, its commands', its use.
 
 
 
@@ -31002,10 +30976,7 @@ const INPUTS = {
     'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'))
 };
 const HOUR_MS = 3_600_000;
-/**
- * An age with its unit, at least an hour: a bare number is refused, not read as seconds (`7`
- * would delete every matching preview, those of open pull requests too).
- */
+/** An age with its unit, at least an hour: a bare `7` as seconds would delete every preview. */
 function parseSweepMaxAge(v, fail) {
     if (v === '')
         return undefined;
@@ -31025,12 +30996,9 @@ function parseSource(v, fail) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// How the inputs fit together, as named rules. Which source takes an input and what a create
-// needs are the rows' fields (table.ts); the rules read them, and the resolved value (resolved.ts)
-// for the target, the sources in play and the ref. Only inputs that passed their own checks take
-// part: an input that failed is neither given (nothing is said about what it does not fit) nor
-// absent (it is not "required" again: its own problem already says what is wrong). Every message
-// names inputs through `say`, as the user set them (naming.ts).
+// How the inputs fit together, as named rules over the rows' facts (table.ts) and the resolved
+// value (resolved.ts). An input that failed its own check is neither given nor absent: its own
+// problem already says what is wrong. Every message names inputs through `say`.
 
 
 
@@ -31076,10 +31044,7 @@ function pollWithinTimeout({ f, say, add }) {
 }
 /** The commands of a deploy's inputs: a deploy, and the check that plans one. */
 const deploying = (by) => by.length === 2 && by.includes('deploy') && by.includes('check');
-/**
- * Each command takes only its inputs (its module's list). Given to another command: an input
- * without a default, or a delete's switch turned on (its default is off).
- */
+/** Each command takes only its inputs: given to another, one without a default or a switch on. */
 function commandFit({ command, takers, f, say, given, add }) {
     for (const input of names/* INPUT_NAMES */.Qh) {
         const by = takers(input);
@@ -31156,19 +31121,15 @@ function pullRequestRefMessage(r, event, say) {
         `request event, leaving ${say('ref')} empty deploys it)`);
 }
 /**
- * The fork rule. A fork's code is never uploaded: it would deploy with the repository's key. Its
- * head branch is not in the repository the integration builds: it deploys only with `repository`
- * and `ref` both given. The CLI applies it before its run (forkRefusalOfGiven), in its words.
+ * The fork rule: a fork's code is never uploaded (it would deploy with the repository's key), and
+ * its branch, not in the repository, deploys only with `repository` and `ref` both given.
  */
 function forkRefusal(uploads, repositoryAndRef) {
     if (uploads)
         return 'upload';
     return repositoryAndRef ? undefined : 'ref';
 }
-/**
- * The fork rule on the inputs as given (the CLI's flags and variables), for a door that refuses
- * before its run: a deploy, and a check (its inputs describe a deploy; the run's rules hold both).
- */
+/** The fork rule on the inputs as given, for a door that refuses before its run (the CLI). */
 function forkRefusalOfGiven(input) {
     const given = (name) => input(name).trim() !== '';
     const uploads = uploadsWorkspace(input('source').trim(), input('revision-source').trim());
@@ -31184,10 +31145,7 @@ function fork({ r, event, absent, add }) {
     if (refusal === 'ref')
         add('ref', forkPullRequestMessage(event.forkHead, event.repository));
 }
-/**
- * The service gives an upload URL to an `internal_source` deployment alone (HTTP 400 for any
- * other, after the plan): an upload revision of another source's deployment is refused now.
- */
+/** Upload URLs are an `internal_source` deployment's alone (400 for others, after the plan). */
 function uploadRevisionOfOtherSource({ r, say, add }) {
     if (r.revisionSource !== 'internal_source' || r.source === undefined)
         return;
@@ -31231,11 +31189,7 @@ function sourceFit({ r, say, set, add }) {
             add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
     }
 }
-/**
- * What every deploy of a source needs (the rows' `needs`). What only a create needs
- * (`createNeeds`) is asked for by the flow once it knows there is nothing to update
- * (create-inputs.ts): an update by name needs neither.
- */
+/** What every deploy of a source needs (the rows' `needs`; a create's own: create-inputs.ts). */
 function sourceNeeds({ r, say, absent, add }) {
     const { source, revisionSource } = r;
     if (source === undefined)
@@ -31328,60 +31282,48 @@ var control_plane_redact = __nccwpck_require__(7889);
 var inputs_problems = __nccwpck_require__(8925);
 // EXTERNAL MODULE: ./src/interface/ending.ts
 var interface_ending = __nccwpck_require__(7472);
-// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
-var status_words = __nccwpck_require__(5744);
-// EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __nccwpck_require__(5686);
-// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/interface/action-yml.ts
 var action_yml = __nccwpck_require__(5938);
-;// CONCATENATED MODULE: ./src/report.ts
-// What the run leaves behind, rendered: step outputs (also on failure, as far as known) and the job
-// summary. Pure: src/run.ts writes them through the port. Outputs are structured values the action
-// produced or validated (ids, statuses, booleans, URLs, commits) and are written as they are:
-// redacting them would corrupt them whenever a secret value happens to equal `true` or a fragment
-// of an id. The summary carries free text (errors, the plan), so it passes the redactor: the runner
-// masks the log, but nothing masks a summary. Its markup is the run's own: every other text (a
-// name, a graph id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced,
-// so that it shows as text and does nothing.
-
-
-
-
+// EXTERNAL MODULE: ./src/report/status-words.ts
+var status_words = __nccwpck_require__(2666);
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+// The step outputs of a run (also on failure, as far as known). They are structured values the
+// action produced or validated (ids, statuses, booleans, URLs, commits) and are written as they
+// are: redacting them would corrupt them whenever a secret value happens to equal `true` or a
+// fragment of an id.
 
 
 /** The step outputs, by name; undefined ones are not written. */
-function outputsOf(state) {
-    const rollback = state.rollback?.kind === 'done' ? state.rollback : undefined;
+function outputsOf(journal) {
+    const rollback = journal.rollback?.kind === 'done' ? journal.rollback : undefined;
     return {
-        'deployment-id': state.deploymentId,
-        'revision-id': state.revisionId,
-        'revision-status': (0,status_words/* revisionStatusWord */.I8)(state.revisionStatus),
-        'deployment-status': (0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus),
+        'deployment-id': journal.deploymentId,
+        'revision-id': journal.revisionId,
+        'revision-status': (0,status_words/* revisionStatusWord */.I8)(journal.revisionStatus),
+        'deployment-status': (0,status_words/* deploymentStatusWord */._I)(journal.deploymentStatus),
         // A create cut off in flight may have landed: unknown, so not claimed either way.
-        created: state.writing === 'create' ? undefined : String(state.created),
-        url: state.url,
-        'status-url': state.statusUrl,
-        'repo-commit-sha': state.repoCommitSha,
+        created: journal.writing === 'create' ? undefined : String(journal.created === true),
+        url: journal.url,
+        'status-url': journal.statusUrl,
+        'repo-commit-sha': journal.repoCommitSha,
         // A delete cut off in flight may have landed: unknown, so not claimed either way.
-        deleted: state.writing === 'delete' ? undefined : String(state.deleted === true),
+        deleted: journal.writing === 'delete' ? undefined : String(journal.deleted === true),
         'rollback-revision-id': rollback?.revisionId,
         'rollback-status': (0,status_words/* revisionStatusWord */.I8)(rollback?.status),
-        'served-revision': state.verified?.servedRevision,
-        smoke: state.verified?.smoke,
-        health: state.health,
-        'source-digest': state.source?.digest,
+        'served-revision': journal.verified?.servedRevision,
+        smoke: journal.verified?.smoke,
+        health: journal.health,
+        'source-digest': journal.source?.digest,
         // Empty when the promotion was refused: nothing of the source was promoted.
-        'promoted-from-revision-id': state.promotion?.evidence?.kind === 'refused' ? undefined : state.promotion?.revisionId,
-        'deployment-type': state.deploymentType,
-        size: state.size
+        'promoted-from-revision-id': journal.promotion?.evidence?.kind === 'refused' ? undefined : journal.promotion?.revisionId,
+        'deployment-type': journal.deploymentType,
+        size: journal.size
     };
 }
 /** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
-function allOutputs(state, extra) {
-    const known = state
-        ? { ...outputsOf(state), ...extra }
+function allOutputs(journal, extra) {
+    const known = journal
+        ? { ...outputsOf(journal), ...extra }
         : { created: 'false', deleted: 'false', ...extra };
     const all = {};
     for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
@@ -31389,40 +31331,53 @@ function allOutputs(state, extra) {
     }
     return all;
 }
+
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __nccwpck_require__(5686);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary of a deploy or a delete, from its journal. Pure: src/run.ts writes it through the
+// port. It carries free text (errors, the plan), so it passes the redactor: the runner masks the
+// log, but nothing masks a summary. Its markup is the run's own: every other text (a name, a graph
+// id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced, so that it
+// shows as text and does nothing.
+
+
+
+
 /** The summary's table: each fact of the run that is known, one row each. */
-function summaryRows(state, facts) {
+function summaryRows(journal, facts) {
     const rows = [];
     const add = (k, v) => {
         if (v !== undefined && v !== '')
             rows.push([k, v]);
     };
-    add('Deployment', state.deploymentId
-        ? `${(0,inert/* mdCode */.xs)(state.deploymentId)}${state.created ? ' (created by this run)' : ''}`
+    add('Deployment', journal.deploymentId
+        ? `${(0,inert/* mdCode */.xs)(journal.deploymentId)}${journal.created ? ' (created by this run)' : ''}`
         : undefined);
     const code = (v) => v && cellCode(v);
-    add('Revision', code(state.revisionId));
-    add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(state.revisionStatus)));
-    add('Newer revision', code(state.newerRevisionId));
-    add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(state.deploymentStatus)));
-    add('Type and size', typeAndSize(state));
-    const p = state.promotion;
+    add('Revision', code(journal.revisionId));
+    add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(journal.revisionStatus)));
+    add('Newer revision', code(journal.newerRevisionId));
+    add('Deployment status', code((0,status_words/* deploymentStatusWord */._I)(journal.deploymentStatus)));
+    add('Type and size', typeAndSize(journal));
+    const p = journal.promotion;
     add('Promoted from', p && `${p.fromName} revision ${cellCode(p.revisionId)} (${p.what})`);
     add('Source verified', p?.evidence && evidenceCell(p.evidence));
-    add('Ref', code(state.ref));
-    if (state.repoCommitSha || state.expectedSha) {
-        const built = code(state.repoCommitSha) || 'not reported';
-        const expected = code(state.expectedSha) || 'not known';
+    add('Ref', code(journal.ref));
+    if (journal.repoCommitSha || journal.expectedSha) {
+        const built = code(journal.repoCommitSha) || 'not reported';
+        const expected = code(journal.expectedSha) || 'not known';
         add('Commit built / expected', `${built} / ${expected}`);
     }
-    add('URL', state.url && (0,inert/* mdUrl */.T3)(state.url));
-    add('Deployment page', state.statusUrl && (0,inert/* mdUrl */.T3)(state.statusUrl));
-    const src = state.source;
+    add('URL', journal.url && (0,inert/* mdUrl */.T3)(journal.url));
+    add('Deployment page', journal.statusUrl && (0,inert/* mdUrl */.T3)(journal.statusUrl));
+    const src = journal.source;
     if (src) {
         const git = src.commit ? `, git ${(0,inert/* mdCode */.xs)(src.commit)}` : '';
         add('Source archive', `${src.files} files, ${src.size} bytes, ${(0,inert/* mdCode */.xs)(src.digest)}${git}`);
     }
-    add('Health', state.health && (0,inert/* mdText */.bC)(state.health));
-    verifiedRows(state.verified, add);
+    add('Health', journal.health && (0,inert/* mdText */.bC)(journal.health));
+    verifiedRows(journal.verified, add);
     add('Duration', (0,duration/* formatDuration */.a3)(facts.durationMs));
     add('Requests', String(facts.requests));
     return rows;
@@ -31436,34 +31391,34 @@ function evidenceCell(e) {
     return 'no: `verify-source: false`, nothing verified what was promoted';
 }
 /** The job summary as markdown. */
-function renderSummary(state, facts) {
+function renderSummary(journal, facts) {
     // Unhealthy with healthy probes: a check of the new revision failed (served, graphs, smoke).
-    const checks = state.outcome === 'unhealthy' && state.health === 'healthy';
+    const checks = journal.outcome === 'unhealthy' && journal.health === 'healthy';
     const headline = checks
         ? '❌ New revision failed its checks'
-        : state.outcome
-            ? outcomes/* OUTCOMES */.i[state.outcome].headline
+        : journal.outcome
+            ? outcomes/* OUTCOMES */.i[journal.outcome].headline
             : facts.error
                 ? '❌ Failed'
                 : '…';
-    const title = `${headline}: ${state.name ? (0,inert/* mdCode */.xs)(state.name) : 'deployment'}`;
+    const title = `${headline}: ${journal.name ? (0,inert/* mdCode */.xs)(journal.name) : 'deployment'}`;
     const out = [`### ${title}`, '', '| | |', '|---|---|'];
-    for (const [k, v] of summaryRows(state, facts))
+    for (const [k, v] of summaryRows(journal, facts))
         out.push(`| ${k} | ${cell(v)} |`);
     if (facts.error)
         out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(facts.error.split(/\r?\n/)));
-    if (state.plan && (state.outcome === 'dry-run' || state.plan.changes.length)) {
-        out.push('', `**${state.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '');
-        out.push((0,inert/* mdFenced */.bm)((0,steps_plan/* describePlan */.df)(state.plan)));
+    if (journal.plan && (journal.outcome === 'dry-run' || journal.plan.changed)) {
+        out.push('', `**${journal.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '');
+        out.push((0,inert/* mdFenced */.bm)(journal.plan.lines));
     }
-    smokeCases(out, state.verified?.cases);
-    timeline(out, 'Status timeline', state.timeline);
-    const log = state.failureLog;
+    smokeCases(out, journal.verified?.cases);
+    timeline(out, 'Status timeline', journal.timeline ?? []);
+    const log = journal.failureLog;
     if (log) {
         out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
         out.push((0,inert/* mdFenced */.bm)(log.lines), '', '</details>');
     }
-    const rb = state.rollback;
+    const rb = journal.rollback;
     if (rb?.kind === 'done') {
         out.push('', `**Rollback**: revision ${(0,inert/* mdCode */.xs)(rb.revisionId)} (a redeploy of ${(0,inert/* mdCode */.xs)(rb.restoredId)}) ended ${(0,inert/* mdCode */.xs)((0,status_words/* revisionStatusWord */.I8)(rb.status) ?? 'without a status')}`);
         timeline(out, 'Rollback timeline', rb.timeline);
@@ -31473,9 +31428,9 @@ function renderSummary(state, facts) {
     return out.join('\n') + '\n';
 }
 /** `serverless, medium (\`SERVERLESS_M\`)`, as far as the service reports them. */
-function typeAndSize(state) {
-    const tier = state.tier ? `${state.size ?? 'size'} (${(0,inert/* mdCode */.xs)(state.tier)})` : undefined;
-    const parts = [state.deploymentType, tier].filter(Boolean);
+function typeAndSize(journal) {
+    const tier = journal.tier ? `${journal.size ?? 'size'} (${(0,inert/* mdCode */.xs)(journal.tier)})` : undefined;
+    const parts = [journal.deploymentType, tier].filter(Boolean);
     return parts.length ? parts.join(', ') : undefined;
 }
 function verifiedRows(v, add) {
@@ -31512,32 +31467,36 @@ function cell(v) {
     return v.replace(/\r?\n/g, ' ');
 }
 /** The job summary as it is written: nothing masks a summary, so it is redacted here. */
-function summaryText(state, facts, redactor) {
-    return redactor.redact(renderSummary(state, facts));
+function summaryText(journal, facts, redactor) {
+    return redactor.redact(renderSummary(journal, facts));
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
 var after_deployed = __nccwpck_require__(3320);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
 var conclude = __nccwpck_require__(671);
+;// CONCATENATED MODULE: ./src/inputs/options.ts
+/** Inputs whose Options are derived (see the interface) rather than taken as they are. */
+const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
+/** The key in Options of an input taken as it is. */
+function optionKey(name) {
+    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/create-inputs.ts
 
 
-/** `integration-id` -> `integrationId`: the input's key in Options. */
-const keyOf = (input) => input.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+
 /** The inputs a create of `source` needs, in action.yml's order. */
 function createNeedsOf(source) {
     return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
 }
 /** The inputs a create of this run's source needs and the run does not have. */
 function missingForCreate(o) {
-    return createNeedsOf(o.source).filter(input => o[keyOf(input)] === undefined);
+    return createNeedsOf(o.source).filter(input => o[optionKey(input)] === undefined);
 }
 const article = (s) => (/^[aeiou]/.test(s) ? 'an' : 'a');
-/**
- * Why a create cannot go ahead, naming each missing input as the user sets it; undefined when
- * nothing is missing.
- */
+/** Why a create cannot go ahead, naming each missing input as the user sets it. */
 function createNeedsProblem(o, name, say) {
     const missing = missingForCreate(o);
     if (missing.length === 0)
@@ -31553,10 +31512,7 @@ function createNeedsProblem(o, name, say) {
 const listed = (names) => names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 /** The source that uploads the workspace: no repository, any code host. */
 const UPLOAD = 'internal_source';
-/**
- * For a repository that is not on GitHub (the door knows where it is), the way that fits: an
- * upload, which needs none of what the create lacks (the table says what each source needs).
- */
+/** For a repository not on GitHub, the way that fits: an upload, which needs none of what lacks. */
 function uploadHint(o, missing, say) {
     if (o.codeHost === undefined || o.source === UPLOAD)
         return undefined;
@@ -31595,8 +31551,10 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
 
 // EXTERNAL MODULE: ./src/commands/deploy/ending.ts
 var deploy_ending = __nccwpck_require__(801);
-// EXTERNAL MODULE: ./src/commands/deploy/state.ts
-var deploy_state = __nccwpck_require__(5997);
+// EXTERNAL MODULE: ./src/commands/deploy/facts.ts
+var facts = __nccwpck_require__(6091);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
+var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
 var converging_writes = __nccwpck_require__(6082);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
@@ -31606,7 +31564,7 @@ var tiers = __nccwpck_require__(3505);
 
 
 
-async function resizeAfter(o, state, deps, written) {
+async function resizeAfter(o, journal, deps, written) {
     if (written.kind === 'revision-missing')
         return written;
     const d = written.deployment;
@@ -31618,13 +31576,23 @@ async function resizeAfter(o, state, deps, written) {
             deps.log.info('The deployment is already of the size asked for: no resize.');
         return written;
     }
-    const out = await deps.log.group('Resize the deployment', () => send(state, deps, d, resize));
-    const made = await resizeRevision(deps, d, out);
-    if ((0,interface_ending/* stopped */.ce)(made))
-        return made;
-    if (!made)
-        return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id };
-    return madeBy(state, deps, written, made);
+    const out = await deps.log.group('Resize the deployment', () => send(deps, d, resize));
+    let learned = (0,facts/* seen */.cI)(out, deps.log, journal);
+    try {
+        const made = await resizeRevision(deps, d, out);
+        if ((0,interface_ending/* stopped */.ce)(made))
+            return { ...made, learned };
+        if (!made)
+            return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id, learned };
+        learned = { ...learned, ...(0,facts/* seen */.cI)(made, deps.log, { ...journal, ...learned }) };
+        const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, made);
+        if ((0,interface_ending/* stopped */.ce)(revisionId))
+            return { ...revisionId, learned };
+        return { ...madeBy(deps, written, made, revisionId), learned: { ...learned, revisionId } };
+    }
+    catch (err) {
+        throw (0,facts/* told */.Ev)(err, learned);
+    }
 }
 /**
  * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
@@ -31661,22 +31629,16 @@ async function madeBefore(deps, deploymentId, id, before) {
     // Either time unknown: not judged older (the wait that follows reads the revision anyway).
     return Date.parse(named.created_at ?? '') < Date.parse(prior.created_at ?? '');
 }
-async function send(state, deps, d, resize) {
+async function send(deps, d, resize) {
     const { client, log } = deps;
     for (const input of resize.unreported)
         log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`);
     log.info(`Resize: ${resize.described.join(', ')}.`);
-    const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
-    (0,deploy_state/* observe */.lB)(state, out, log);
+    const out = await (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
     return out;
 }
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */
-async function madeBy(state, deps, written, out) {
-    (0,deploy_state/* observe */.lB)(state, out, deps.log);
-    const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, out);
-    if ((0,interface_ending/* stopped */.ce)(revisionId))
-        return revisionId;
-    state.revisionId = revisionId;
+function madeBy(deps, written, out, revisionId) {
     if (written.kind === 'revision') {
         const refused = refuseWithoutCode(written.deployment, out, revisionId);
         if (refused)
@@ -31767,32 +31729,45 @@ var gone = __nccwpck_require__(7873);
 
 
 
-async function findTarget(o, state, deps) {
+async function findTarget(o, journal, deps) {
     const { client, log } = deps;
     const found = await log.group('Find the deployment', async () => {
-        const target = o.target;
-        const d = target.kind === 'id'
-            ? await client.getDeployment(target.deploymentId)
-            : await (0,find_deployment/* findDeploymentByName */.X)(client, target.name, deps.say);
+        const t = o.target;
+        const d = t.kind === 'id'
+            ? await client.getDeployment(t.deploymentId)
+            : await (0,find_deployment/* findDeploymentByName */.X0)(client, t.name, deps.say);
         if ((0,interface_ending/* stopped */.ce)(d))
             return d;
         if (!d) {
             log.info(`No deployment is named "${o.name}".`);
             return undefined;
         }
-        if (target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-            return (0,interface_ending/* stop */.ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}".`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-        }
-        (0,deploy_state/* observe */.lB)(state, d, log);
+        const other = (0,find_deployment/* otherName */.sW)(o, d, deps.say);
+        if (other)
+            return other;
+        const learned = (0,facts/* seen */.cI)(d, log, journal);
         log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
-        return d;
+        return { current: d, learned };
     });
-    if (!found || (0,interface_ending/* stopped */.ce)(found) || !vocabulary/* DELETING_STATUSES */.Ur.includes(found.status))
+    if ((0,interface_ending/* stopped */.ce)(found) || !found?.current)
+        return found ?? { current: undefined };
+    if (!vocabulary/* DELETING_STATUSES */.Ur.includes(found.current.status))
         return found;
-    return awaitDeletion(o, state, deps, found);
+    const learned = found.learned ?? {};
+    const gone = await awaitDeletion(o, deps, found.current).catch((err) => {
+        throw (0,facts/* told */.Ev)(err, learned);
+    });
+    if (gone !== undefined && gone !== 'gone')
+        return { ...gone, learned };
+    // Nothing of the deleted deployment is this run's: not its id, status or url.
+    const none = { deploymentId: undefined, deploymentStatus: undefined, url: undefined };
+    return {
+        current: undefined,
+        learned: gone ? { ...learned, ...none, urlProblem: undefined } : learned
+    };
 }
 /** The deployment is being deleted: wait until it is gone, so that the run can create it anew. */
-async function awaitDeletion(o, state, deps, d) {
+async function awaitDeletion(o, deps, d) {
     const { log } = deps;
     if (o.target.kind === 'id') {
         return (0,interface_ending/* stop */.ds)(`Deployment ${d.id} ("${d.name}") is being deleted (${(0,status_words/* shownStatus */.O4)(d.status)}): it cannot be updated, and a deployment named by id is never created anew.`, `Deploy by name (without ${deps.say('deployment-id')}) to create it again once it is gone.`, 'Deployment being deleted');
@@ -31812,12 +31787,7 @@ async function awaitDeletion(o, state, deps, d) {
     if (result.kind === 'timeout') {
         return (0,interface_ending/* stop */.ds)(`Timed out: deployment "${d.name}" (${d.id}) was still ${result.status === undefined ? 'without a status' : (0,status_words/* shownStatus */.O4)(result.status)} after ${(0,duration/* formatDuration */.a3)(o.timeoutMs)}; nothing was deployed.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Deployment being deleted', { outcome: 'timeout' });
     }
-    // Nothing of the deleted deployment is this run's: not its id, status or url.
-    state.deploymentId = undefined;
-    state.deploymentStatus = undefined;
-    state.url = undefined;
-    state.urlProblem = undefined;
-    return undefined;
+    return 'gone';
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
@@ -31952,43 +31922,40 @@ var built_workspace = __nccwpck_require__(2418);
 
 /**
  * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
- * when it may not be promoted, else undefined. `verify-source: false` examines nothing, and says so.
+ * when it may not be promoted. `verify-source: false` examines nothing, and says so.
  */
-async function verifySource(o, state, deps, m) {
+async function verifySource(o, journal, deps, m) {
     const { deployment: d, revision } = m.source;
-    const evidence = (e) => (m.promotion.evidence = e);
     if (!o.verifySource) {
-        evidence({ kind: 'skipped' });
         // A dry run promotes nothing: it says what a real run would do.
         const [done, is] = o.dryRun ? ['planned its promotion', 'would be'] : ['promoted it', 'is'];
         deps.log.warning(`${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`, o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence');
-        return undefined;
+        return { evidence: { kind: 'skipped' } };
     }
     const examined = await deps.log.group(`Verify the promotion's source "${d.name}" revision ${revision.id}`, () => examineSource(o, deps, m));
     if ((0,interface_ending/* stopped */.ce)(examined)) {
-        evidence({ kind: 'refused', check: 'the health check' });
-        return refuse(m, state, deps, 'the health check', examined.failure.message);
+        const check = 'the health check';
+        const ending = refuse(m, journal, deps, check, examined.failure.message);
+        return { evidence: { kind: 'refused', check }, ending };
     }
     if (examined.gate.health === 'cancelled' || examined.cut === 'cancelled') {
         const message = `Cancelled while the promotion's source "${d.name}" was being verified; nothing was written.`;
-        return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
+        return { ending: { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } } };
     }
     const missing = shortfall(examined);
     if (missing) {
-        evidence({ kind: 'refused', check: missing.check });
-        return refuse(m, state, deps, missing.check, missing.what);
+        const ending = refuse(m, journal, deps, missing.check, missing.what);
+        return { evidence: { kind: 'refused', check: missing.check }, ending };
     }
     const checks = passed(examined);
-    evidence({ kind: 'verified', checks });
     deps.log.info(`Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`);
-    return undefined;
+    return { evidence: { kind: 'verified', checks } };
 }
 /** The gate and the checks against the source's URL, as this run would run them on the target. */
 async function examineSource(o, deps, m) {
     const { deployment: d, revision } = m.source;
-    const seen = (0,deploy_state/* newState */.om)(o);
-    seen.urlRefused = true;
-    (0,deploy_state/* observe */.lB)(seen, d, deps.log);
+    // The source's URL, said as it is used here: a problem with it is the gate's to say.
+    const source = (0,facts/* seen */.cI)(d, deps.log, { urlRefused: true });
     const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
     const checked = { ...o, graphConfigPath: own };
     const built = {
@@ -31998,7 +31965,7 @@ async function examineSource(o, deps, m) {
     const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)((0,after_deployed/* builtFrom */.dF)(o, m.of), built, deps.workspace ?? '.');
     // Without health-check the served-revision check runs anyway, on the default health route.
     const path = o.healthCheck || DEFAULT_HEALTH_PATH;
-    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, seen, deps, { waitedMs: 0 });
+    const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, source, deps, { waitedMs: 0 });
     // Without health-check, one healthy probe and the revision served suffice: no window to hold.
     if (!o.healthCheck)
         settings.windowMs = 0;
@@ -32006,7 +31973,7 @@ async function examineSource(o, deps, m) {
         settings,
         expected: { deploymentId: d.id, revisionId: revision.id, drains: false, whose: 'its active' },
         ...(skipped === undefined ? {} : { graphsSkipped: skipped }),
-        urlProblem: seen.urlProblem,
+        urlProblem: source.urlProblem,
         checksTitle: `Checks of "${d.name}" revision ${revision.id}`
     });
 }
@@ -32049,9 +32016,9 @@ function passed(x) {
     return out;
 }
 /** One error naming the source, its revision and the check; nothing was written. */
-function refuse(m, state, deps, check, what) {
+function refuse(m, journal, deps, check, what) {
     const { deployment: d, revision } = m.source;
-    const target = state.name ?? state.deploymentId ?? 'the target';
+    const target = journal.name ?? journal.deploymentId ?? 'the target';
     return (0,interface_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
 }
 
@@ -32067,26 +32034,35 @@ var agent_environment = __nccwpck_require__(241);
 
 
 
-async function writePlan(o, state, deps, plan, current, material) {
-    let written;
-    /** The latest revision before this run's update: what the update must replace. */
+async function writePlan(o, journal, deps, plan, current, material) {
+    const learned = {};
+    const w = { o, journal, deps, material, learned };
+    const made = await write(w, plan, current).catch((err) => {
+        throw (0,facts/* told */.Ev)(err, learned);
+    });
+    return { ...made, learned };
+}
+async function write(w, plan, current) {
+    const { o, deps, material, learned } = w;
+    const know = (d) => Object.assign(learned, (0,facts/* seen */.cI)(d, deps.log, { ...w.journal, ...learned }));
+    // The deployment to update; the latest revision before the update (what it must replace).
+    let target = current;
     let before = current?.latest_revision_id ?? null;
-    state.previousActive = current?.active_revision_id ?? null;
+    let previousActive = current?.active_revision_id ?? null;
+    let written;
     if (plan.kind === 'create') {
         const body = plan.body;
-        const result = await (0,deploy_state/* writing */.dV)(state, deps, 'create', () => create(o, body, deps));
+        const result = await (0,facts/* writing */.dV)(deps, 'create', () => create(o, body, deps));
         if ((0,interface_ending/* stopped */.ce)(result))
             return result;
-        (0,deploy_state/* observe */.lB)(state, result.deployment, deps.log);
-        if (result.kind === 'created' && material.kind !== 'upload') {
-            state.created = true;
+        know(result.deployment);
+        if (result.kind === 'created')
+            learned.created = true;
+        if (result.kind === 'created' && material.kind !== 'upload')
             written = result.deployment;
-        }
         else {
             // Another run created it first: this run's write becomes an update of theirs. An upload's
             // create makes no revision of the source: the PATCH that names the upload does.
-            if (result.kind === 'created')
-                state.created = true;
             const replanned = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
             if ((0,interface_ending/* stopped */.ce)(replanned))
                 return replanned;
@@ -32094,39 +32070,34 @@ async function writePlan(o, state, deps, plan, current, material) {
             // What the run did stays the create it made (the summary's changes); the upload's update
             // is its second step. A deployment another run created is this run's update.
             if (result.kind === 'taken')
-                state.plan = plan;
+                Object.assign(learned, { plan: (0,steps_plan/* planShown */.VB)(plan) }, noteRepository(deps, plan));
+            target = result.deployment;
             before = result.deployment.latest_revision_id;
-            state.previousActive = result.deployment.active_revision_id;
-            if (result.kind === 'taken')
-                noteRepository(state, deps, plan);
-            const updated = await update(state, deps, plan, result.deployment, material);
-            if ((0,interface_ending/* stopped */.ce)(updated))
-                return updated;
-            written = updated;
+            previousActive = result.deployment.active_revision_id;
         }
     }
-    else {
-        const updated = await update(state, deps, plan, current, material);
+    if (!written) {
+        const updated = await update(w, plan, target);
         if ((0,interface_ending/* stopped */.ce)(updated))
             return updated;
         written = updated;
     }
-    (0,deploy_state/* observe */.lB)(state, written, deps.log);
+    know(written);
+    const made = (x) => ({ written: x, plan, previousActive });
     if (plan.kind === 'update' && !plan.newRevision)
-        return { kind: 'no-revision', deployment: written };
+        return made({ kind: 'no-revision', deployment: written });
     if (plan.kind === 'update' && written.latest_revision_id === before) {
         const late = await (0,converging_writes/* awaitNewRevision */.UP)(deps.client, written.id, before, deps.log);
         if (!late)
-            return { kind: 'revision-missing', deployment: written, before };
-        written = late;
-        (0,deploy_state/* observe */.lB)(state, written, deps.log);
+            return made({ kind: 'revision-missing', deployment: written, before });
+        know((written = late));
     }
     const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, written);
     if ((0,interface_ending/* stopped */.ce)(revisionId))
         return revisionId;
-    state.revisionId = revisionId;
+    learned.revisionId = revisionId;
     deps.log.info(`Revision ${revisionId}.`);
-    return { kind: 'revision', deployment: written, revisionId };
+    return made({ kind: 'revision', deployment: written, revisionId });
 }
 function create(o, body, deps) {
     const { client, log } = deps;
@@ -32141,13 +32112,15 @@ function create(o, body, deps) {
         return r;
     });
 }
-async function update(state, deps, p, d, material) {
+async function update(w, p, d) {
     if (p.kind !== 'update')
         throw new Error('update needs an update plan');
+    const { deps, material } = w;
     const { client, log } = deps;
     // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
     // reconciled like any other, with the same object.
-    const object = material.kind === 'upload' && (await material.upload.store(client, d.id, state));
+    const object = material.kind === 'upload' &&
+        (await material.upload.store(client, d.id, { ...w.journal, ...w.learned }));
     if ((0,interface_ending/* stopped */.ce)(object))
         return object;
     const body = object === false ? p.body : withObject(p.body, object);
@@ -32156,7 +32129,7 @@ async function update(state, deps, p, d, material) {
             log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
                 `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`, 'Secrets removed');
         }
-        const out = await (0,deploy_state/* writing */.dV)(state, deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
+        const out = await (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
         log.info(`Updated deployment "${out.name}" (${out.id}).`);
         return out;
     });
@@ -32169,20 +32142,22 @@ function withObject(body, objectPath) {
     };
 }
 /** The workflow's repository is not the deployment's: say so, and compare no commit. */
-function noteRepository(state, deps, p) {
+function noteRepository(deps, p) {
     if (p.kind !== 'update' || !p.otherRepository)
-        return;
-    state.expectedSha = undefined;
+        return {};
     deps.log.warning(`Deployment "${p.name}" builds ${p.otherRepository.deployment}, not ${p.otherRepository.workflow}, the repository this run started from: ` +
         `it deploys its own repository at the ref, so the commit built is not compared with this run’s. Set ${deps.say('repository')} to silence this.`, 'Another repository');
+    return { expectedSha: undefined };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/flow.ts
 // The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
 // conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
-// Each step fills the DeployState, so that the outputs and the summary can say what was known when
-// it stopped; the deploy returns its ending (ending.ts), built here from what the steps return or
+// Each step returns what it learned; this flow alone records it in the journal
+// (src/interface/journal.ts), so that the outputs and the summary can say what was known when it
+// stopped. The deploy returns its ending (ending.ts), built here from what the steps return or
 // threw.
+
 
 
 
@@ -32206,36 +32181,48 @@ function noteRepository(state, deps, p) {
 /**
  * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
  * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the state.
+ * `error` in the journal.
  */
-async function deploy(o, state, deps) {
+async function deploy(o, journal, deps) {
     let ending;
     try {
-        ending = await steps(o, state, deps);
+        ending = await steps(o, journal, deps);
     }
     catch (err) {
-        ending = (0,deploy_ending/* endingOfError */.R)(err, state, deps.signal);
+        (0,facts/* record */.g1)(journal, (0,facts/* toldBy */.Hd)(err));
+        ending = (0,deploy_ending/* endingOfError */.R)(err, journal, deps.signal);
         if (!ending) {
-            state.outcome = 'error';
+            (0,facts/* record */.g1)(journal, { outcome: 'error' });
             throw err;
         }
     }
-    state.outcome = ending.outcome;
+    (0,facts/* record */.g1)(journal, { outcome: ending.outcome });
     return ending;
 }
-async function steps(o, state, deps) {
-    const material = await (0,steps_material/* prepareMaterial */.Tl)(o, state, deps);
+/** A step's value, its facts recorded in the journal and taken off it. */
+function take(journal, x) {
+    if (!('learned' in x))
+        return x;
+    const { learned, ...value } = x;
+    (0,facts/* record */.g1)(journal, learned);
+    return value;
+}
+async function steps(o, journal, deps) {
+    const material = take(journal, await (0,steps_material/* prepareMaterial */.Tl)(o, deps));
     if ((0,interface_ending/* stopped */.ce)(material))
         return material;
+    (0,facts/* record */.g1)(journal, (0,steps_material/* materialFacts */.zY)(material));
     try {
         const promoted = material.kind === 'promoted' ? material : undefined;
-        const unverified = promoted && (await verifySource(o, state, deps, promoted));
-        if (unverified)
-            return unverified;
-        const ending = await planAndWrite(o, state, deps, material);
+        const examined = promoted && (await verifySource(o, journal, deps, promoted));
+        if (promoted && examined?.evidence)
+            (0,facts/* record */.g1)(journal, { promotion: { ...promoted.promotion, evidence: examined.evidence } });
+        if (examined?.ending)
+            return examined.ending;
+        const ending = await planAndWrite(o, journal, deps, material);
         const done = ending.outcome === 'deployed' || ending.outcome === 'dry-run';
         if (promoted && done)
-            deps.log.info((0,promote/* promotedLine */.hH)(promoted.promotion, state, o.dryRun));
+            deps.log.info((0,promote/* promotedLine */.hH)(promoted.promotion, journal, o.dryRun));
         return ending;
     }
     finally {
@@ -32243,10 +32230,11 @@ async function steps(o, state, deps) {
     }
 }
 /** A promotion deploys as its source: the target keeps all that this run's inputs leave. */
-async function planAndWrite(o, state, deps, given) {
-    const current = await findTarget(o, state, deps);
-    if ((0,interface_ending/* stopped */.ce)(current))
-        return current;
+async function planAndWrite(o, journal, deps, given) {
+    const target = take(journal, await findTarget(o, journal, deps));
+    if ((0,interface_ending/* stopped */.ce)(target))
+        return target;
+    const current = target.current;
     const unfit = given.kind === 'promoted' && (0,promote/* refuseUnfitTarget */.is)(given.source, current, deps.say);
     if (unfit)
         return unfit;
@@ -32254,8 +32242,7 @@ async function planAndWrite(o, state, deps, given) {
     const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
     if ((0,interface_ending/* stopped */.ce)(plan))
         return plan;
-    state.plan = plan;
-    noteRepository(state, deps, plan);
+    (0,facts/* record */.g1)(journal, { plan: (0,steps_plan/* planShown */.VB)(plan), ...noteRepository(deps, plan) });
     const refused = (0,after_deployed/* refuseHealthTarget */.c_)(o, current, deps.say);
     if (refused)
         return refused;
@@ -32266,13 +32253,16 @@ async function planAndWrite(o, state, deps, given) {
         deps.log.info('Dry run: nothing was written.');
         return { outcome: 'dry-run' };
     }
-    const written = await writePlan(o, state, deps, plan, current, material);
-    if ((0,interface_ending/* stopped */.ce)(written))
-        return written;
-    return afterWrite(o, material, state, deps, await resizeAfter(o, state, deps, written));
+    const wrote = take(journal, await writePlan(o, journal, deps, plan, current, material));
+    if ((0,interface_ending/* stopped */.ce)(wrote))
+        return wrote;
+    const resized = take(journal, await resizeAfter(o, journal, deps, wrote.written));
+    const { plan: sent, previousActive } = wrote;
+    const after = { o, from: material, plan: sent, previousActive, journal, deps };
+    return afterWrite(journal, after, resized);
 }
-/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
-async function afterWrite(o, from, state, deps, written) {
+async function afterWrite(journal, c, written) {
+    const { o, deps } = c;
     if ((0,interface_ending/* stopped */.ce)(written))
         return written;
     if (written.kind === 'no-revision') {
@@ -32291,7 +32281,10 @@ async function afterWrite(o, from, state, deps, written) {
     const id = written.deployment.id;
     // A superseded revision's successor is followed within what is left of the timeout.
     const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
-    return (0,conclude/* conclude */.E)(o, from, state, deps, await waitFor(o, deps, id, written.revisionId), follow);
+    const waited = await waitFor(o, deps, id, written.revisionId);
+    const concluded = await (0,conclude/* conclude */.E)(c, waited, follow);
+    (0,facts/* record */.g1)(journal, concluded.learned);
+    return concluded.ending;
 }
 async function makePlan(o, deps, current, material) {
     const p = current
@@ -32376,7 +32369,7 @@ async function gitHubDeployment(port, o, deps) {
     return startGitHubDeployment(o, port.github, deps);
 }
 /** The GitHub deployment's final status and the pull request comment, together. */
-async function githubSide(port, o, state, { github, error, redactor, log, now, removal }) {
+async function githubSide(port, o, journal, { github, error, redactor, log, now, removal }) {
     const cancelling = port.signal.aborted;
     if (o.prComment && !port.github) {
         port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
@@ -32384,24 +32377,24 @@ async function githubSide(port, o, state, { github, error, redactor, log, now, r
     const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
     // Together, so that a cancel's short exit covers both.
     await Promise.all([
-        github?.finish(state, error, cancelling),
+        github?.finish(journal, error, cancelling),
         comment && port.github
             ? comment.postPrComment({
-                name: state.name ?? o.name ?? state.deploymentId ?? 'deployment',
+                name: journal.name ?? o.name ?? journal.deploymentId ?? 'deployment',
                 removal,
-                outcome: state.outcome,
-                deploymentId: state.deploymentId,
-                revisionId: state.revisionId,
-                revisionStatus: state.revisionStatus,
-                url: state.url,
-                statusUrl: state.statusUrl,
-                commitSha: state.repoCommitSha ?? state.expectedSha,
-                promotedFrom: state.promotion &&
-                    `${state.promotion.fromName} revision ${state.promotion.revisionId} (${state.promotion.what})`,
-                tier: typeAndSize(state)?.replace(/`/g, ''),
+                outcome: journal.outcome,
+                deploymentId: journal.deploymentId,
+                revisionId: journal.revisionId,
+                revisionStatus: journal.revisionStatus,
+                url: journal.url,
+                statusUrl: journal.statusUrl,
+                commitSha: journal.repoCommitSha ?? journal.expectedSha,
+                promotedFrom: journal.promotion &&
+                    `${journal.promotion.fromName} revision ${journal.promotion.revisionId} (${journal.promotion.what})`,
+                tier: typeAndSize(journal)?.replace(/`/g, ''),
                 error,
-                logExcerpt: state.failureLog?.lines.join('\n'),
-                tracingProjectDeleted: state.deleted === true && o.deleteTracingProject
+                logExcerpt: journal.failureLog?.lines.join('\n'),
+                tracingProjectDeleted: journal.deleted === true && o.deleteTracingProject
             }, {
                 token: o.githubToken,
                 context: port.github,
@@ -32446,6 +32439,7 @@ function statusUrlOf(f) {
 // `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
 // alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
 // door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
+
 
 
 
@@ -32526,7 +32520,7 @@ const deployCommand = {
 /** The flow to its ending, then the GitHub side and the report of what the run learned. */
 async function runFlow(o, context, { flow, failedTitle, removal, smokeCases }) {
     const { port, client, log, redactor, clock } = context;
-    const state = (0,deploy_state/* newState */.om)(o);
+    const journal = (0,facts/* newJournal */.EH)(o);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
     const github = await gitHubDeployment(port, o, { redactor, log, clock });
     const deps = {
@@ -32538,43 +32532,43 @@ async function runFlow(o, context, { flow, failedTitle, removal, smokeCases }) {
         workspace: port.event.workspace,
         ownFiles: port.event.ownFiles
     };
-    const ending = await flowEnding(state, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
+    const ending = await flowEnding(journal, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
         flow,
         failedTitle
     });
     const error = ending.failure ? redactor.redact((0,interface_ending/* failureText */.kY)(ending.failure)) : undefined;
     // The deployment's page in the web app; none for one this run deleted.
-    state.statusUrl =
-        state.deleted === true
-            ? undefined
-            : statusUrlOf({
-                baseUrl: o.baseUrl,
-                dialect: o.apiDialect,
-                tenantId: state.tenantId ?? o.tenantId,
-                deploymentId: state.deploymentId
-            });
-    await githubSide(port, o, state, { github, error, redactor, log, now: clock.now, removal });
-    return { ...ending, ...report(state, context, { github, error }) };
+    const statusUrl = journal.deleted === true
+        ? undefined
+        : statusUrlOf({
+            baseUrl: o.baseUrl,
+            dialect: o.apiDialect,
+            tenantId: journal.tenantId ?? o.tenantId,
+            deploymentId: journal.deploymentId
+        });
+    const known = { ...journal, statusUrl };
+    await githubSide(port, o, known, { github, error, redactor, log, now: clock.now, removal });
+    return { ...ending, ...report(known, context, { github, error }) };
 }
 /** The outputs, the summary and the last line of a deploy's (or a delete's) run. */
-function report(state, { client, redactor, clock, started }, { github, error }) {
-    const outputs = allOutputs(state, {
+function report(journal, { client, redactor, clock, started }, { github, error }) {
+    const outputs = allOutputs(journal, {
         'github-deployment-id': github ? String(github.id) : undefined
     });
     const facts = { durationMs: clock.now() - started, requests: client.requestCount, error };
-    const healthy = state.health === 'healthy' ? ', and its agent server answers healthy' : '';
-    const done = state.outcome === 'deployed'
-        ? `Done: revision ${state.revisionId} is DEPLOYED${healthy}.`
+    const healthy = journal.health === 'healthy' ? ', and its agent server answers healthy' : '';
+    const done = journal.outcome === 'deployed'
+        ? `Done: revision ${journal.revisionId} is DEPLOYED${healthy}.`
         : undefined;
-    return { outputs, summary: summaryText(state, facts, redactor), done };
+    return { outputs, summary: summaryText(journal, facts, redactor), done };
 }
 /**
  * The flow, to its ending. The flows return every ending they expect; what is left is what
  * nobody expected (our bug): one readable line, never a stack trace.
  */
-async function flowEnding(state, deps, o, { flow, failedTitle }) {
+async function flowEnding(journal, deps, o, { flow, failedTitle }) {
     try {
-        return await flow(o, state, deps);
+        return await flow(o, journal, deps);
     }
     catch (err) {
         const text = err instanceof Error ? err.message : String(err);
@@ -32702,20 +32696,14 @@ function parseRetryAfter(value, now) {
         return undefined;
     return Math.max(0, date - now);
 }
-/**
- * Where a redirect points, as origin and path: the query string (which may carry a token) and any
- * credentials in the Location are left out.
- */
+/** Where a redirect points, origin and path: not its query (a token?) nor its credentials. */
 function locationOf(location, base) {
     if (!location)
         return { origin: 'an unnamed location', path: '' };
-    try {
-        const url = new URL(location, base);
-        return { origin: url.origin, path: url.pathname };
-    }
-    catch {
-        return { origin: 'an unreadable location', path: '' };
-    }
+    const url = URL.parse(location, base);
+    return url
+        ? { origin: url.origin, path: url.pathname }
+        : { origin: 'an unreadable location', path: '' };
 }
 
 ;// CONCATENATED MODULE: ./src/control-plane/http.ts
@@ -32742,7 +32730,6 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 class Transport {
     #opts;
-    /** Keep-alive agents of direct requests. */
     #pool = new request/* KeepAlivePool */.n4();
     #requests = 0;
     constructor(opts) {
@@ -32788,10 +32775,7 @@ class Transport {
             await this.#sleep(retry.delay, spec);
         }
     }
-    /**
-     * After a request that got no answer: the retry to make, or the error thrown when a write may
-     * have been applied, the answer would be too large again, or no attempt or time is left.
-     */
+    /** After no answer: the retry to make, or the error when a write may have been applied. */
     #retryAfterFailure(spec, err, tries, idempotent) {
         const { attempt, failed } = tries;
         if (err instanceof errors/* AbortedError */.oM || err instanceof errors/* UnexpectedResponseError */.dk)
@@ -32813,10 +32797,7 @@ class Transport {
         const error = new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
         return { delay, error, mayHaveApplied: !notSent };
     }
-    /**
-     * After an error status (`error`, read from the answer): the retry to make, after Retry-After and
-     * a backoff, or the error thrown when the status is final or no attempt or time is left.
-     */
+    /** After an error status: the retry to make, or the error when the status is final. */
     #retryAfterStatus(spec, res, error, tries, idempotent) {
         const { retry } = this.#opts;
         const { attempt, failed } = tries;
@@ -32828,9 +32809,8 @@ class Transport {
             throw error;
         }
         const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now());
-        // Retry-After is a floor. Parallel jobs on one key are all told the same and would come back
-        // in the same instant, to be refused together again: a jittered backoff on top, growing with
-        // each refusal, spreads the herd out.
+        // Retry-After is a floor: parallel jobs on one key, all told the same, would come back together
+        // to be refused again. A jittered backoff on top spreads the herd out.
         const delay = retryAfter !== undefined
             ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
             : this.#backoff(attempt);
@@ -32854,9 +32834,8 @@ class Transport {
         return new errors/* RedirectRefusedError */.jw(spec, res.status, { origin: target.origin, path });
     }
     /**
-     * A pause before the caller tries something again (a write it reconciled, a read whose answer
-     * did not fit): `ms`, or the backoff of `attempt`. Resolves false at once when the pause would
-     * end past the transport's deadline, and false when cancelled meanwhile.
+     * A pause before the caller tries again (a write reconciled, a read that did not fit): `ms`, or
+     * the backoff of `attempt`. False at once when it would end past the deadline, or cancelled.
      */
     async pause(attempt, ms) {
         const delay = ms ?? this.#backoff(attempt);
@@ -32965,8 +32944,7 @@ class Transport {
         const deadline = this.#deadline(spec);
         const url = buildUrl(baseUrl, spec.path, spec.query);
         const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-        // The budget is worked out once the agent is loaded: that is this process's time, not the
-        // server's, and a loaded runner must not spend a short request timeout on it.
+        // Worked out once the agent is loaded: loading it is this process's time, not the server's.
         const budget = () => deadline === undefined
             ? requestTimeoutMs
             : Math.min(requestTimeoutMs, deadline - this.#opts.clock.now());
@@ -32994,10 +32972,7 @@ class Transport {
         this.#log(`← ${answer.status} ${spec.method} ${url.pathname} (${size} bytes)`);
         return { status: answer.status, headers: answer.headers, text: answer.body };
     }
-    /**
-     * What a failed exchange is reported as: cancelled by the run, out of its time budget (which
-     * is named, and whether the run's deadline cut it), or the failure as it came.
-     */
+    /** A failed exchange as reported: cancelled, out of its budget (named), or as it came. */
     #failure(spec, err) {
         if (err.kind === 'cancelled')
             return new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
@@ -33020,43 +32995,33 @@ const MAX_LOG_MESSAGE_CHARS = 4000;
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
 var base_url = __nccwpck_require__(1937);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
-// Reading a limit/offset list to its end, with a bound. The service gives no total: a page shorter
-// than the limit is the last one. A service whose paging is broken (full pages for ever, or the
-// same page again and again) must end in a clear error, not in thousands of requests until the
-// deadline: the deploy flow reads the list before it writes anything.
+// Reading a limit/offset list to its end (no total: a short page is the last), with a bound: broken
+// paging ends in a clear error, not in thousands of requests until the deadline.
 
-/**
- * Pages read at most: 200 pages of 100 are 20,000 entries, far more than a workspace holds (each
- * deployment has its own database and tracing project; real workspaces have hundreds), and at
- * about 0.1 s a page the bound is reached in seconds, well within any run's timeout.
- */
+/** 20,000 entries, far more than a workspace holds (hundreds), read in seconds at 0.1 s a page. */
 const MAX_PAGES = 200;
-/**
- * Every entry of a paged list, in order, each once. `read(offset)` fetches the page at `offset`;
- * `what` names the list in the error ("deployment", "revision").
- */
+/** Every entry of a paged list, in order, each once; `what` names the list in the error. */
 async function* readAllPages(read, pageSize, ctx, what) {
     const seen = new Set();
     let offset = 0;
     for (let pages = 1;; pages++) {
+        const endless = (why) => new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, why);
         const page = await read(offset);
-        // An entry may move to the next page while we read (a deployment created meanwhile): it is
-        // given once. A full page of entries already given means the offset did not advance.
+        // An entry may move to the next page while we read: given once. A full page of entries already
+        // given means the offset did not advance.
         const skipped = page.skipped ?? [];
         const received = page.resources.length + skipped.length;
         const fresh = page.resources.filter(r => !seen.has(r.id));
         const progress = fresh.length > 0 || skipped.some(r => !seen.has(r.id));
-        if (received >= pageSize && !progress) {
-            throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `page ${pages} held only ${what}s already read: the offset did not advance`);
-        }
+        if (received >= pageSize && !progress)
+            throw endless(`page ${pages} held only ${what}s already read: the offset did not advance`);
         for (const r of [...fresh, ...skipped])
             seen.add(r.id);
         yield* fresh;
         if (received < pageSize)
             return;
-        if (pages >= MAX_PAGES) {
-            throw new errors/* EndlessListError */.ln(ctx, what, pages, pageSize, `more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
-        }
+        if (pages >= MAX_PAGES)
+            throw endless(`more than ${(MAX_PAGES * pageSize).toLocaleString('en-US')} ${what}s, the most this action reads`);
         // A service that echoes the requested offset would loop for ever: step past the page.
         offset = page.offset > offset ? page.offset : offset + received;
     }
@@ -33144,15 +33109,10 @@ class ControlPlaneClient {
         this.#saySkipped(page);
         return page;
     }
-    /**
-     * Every deployment matching the query, page after page, each once; stops on a short page. An
-     * entry that does not parse is skipped with a debug line, and told to `onSkipped`.
-     * Throws EndlessListError when the list does not end (see paging.ts).
-     */
+    /** Every deployment matching the query, once each (paging.ts); skipped entries to `onSkipped`. */
     async *iterateDeployments(query = {}, pageSize = vocabulary/* MAX_PAGE_SIZE */.H4, onSkipped) {
-        // Each page's query is checked before it leaves by the model's rules without zod
-        // (vocabulary.ts): the first page is often the run's first request, which then need not wait
-        // for the model to load (load-schema.ts).
+        // Checked without zod (vocabulary.ts): the first page, often the run's first request, need not
+        // wait for the model to load.
         const page = async (offset) => {
             const q = { limit: pageSize, offset, ...query };
             const problem = (0,vocabulary/* deploymentsQueryProblem */.Wk)(q);
@@ -33185,11 +33145,7 @@ class ControlPlaneClient {
         const payload = await checked('PatchDeploymentRequest', body);
         return this.call('patch deployment', 'PATCH', `/v2/deployments/${seg(deploymentId)}`, 'Deployment', { body: payload, verify: aboutDeployment(deploymentId) });
     }
-    /**
-     * `PATCH .../resource-tiers`: a new size, which the service rolls out as a new revision; the
-     * answer is the deployment. A write: a lost answer throws OutcomeUnknownError, never a blind
-     * retry; the caller reconciles by reading the deployment.
-     */
+    /** `PATCH .../resource-tiers`: a new size, as a new revision; answers the deployment. */
     async setResourceTiers(deploymentId, body) {
         const payload = await checked('ResourceTiersRequest', body);
         const path = `/v2/deployments/${seg(deploymentId)}/resource-tiers`;
@@ -33200,26 +33156,18 @@ class ControlPlaneClient {
     }
     async getRevision(deploymentId, revisionId, call = {}) {
         const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}`;
-        // An answer about another revision is as malformed as one without an id: a status read
-        // from it would be reported as this revision's.
+        // An answer about another revision is malformed: its status would be reported as this one's.
         const verify = r => sameId(r.id, revisionId) ? undefined : otherId('revision', r.id, revisionId);
         return this.call('get revision', 'GET', path, 'Revision', { ...call, verify });
     }
-    /**
-     * Redeploys a revision's configuration; the answer is the deployment (whose
-     * `latest_revision_id` is usually a new revision). A write: an answer that is lost throws
-     * OutcomeUnknownError, never a blind retry; the caller reconciles by reading the deployment.
-     */
+    /** Redeploys a revision's configuration; answers the deployment (usually with a new revision). */
     async redeployRevision(deploymentId, revisionId) {
         const path = `/v2/deployments/${seg(deploymentId)}/revisions/${seg(revisionId)}/redeploy`;
         return this.call('redeploy revision', 'POST', path, 'Deployment', {
             verify: aboutDeployment(deploymentId)
         });
     }
-    /**
-     * Deletes a deployment (and its tracing project when asked, which frees the name). A DELETE is
-     * idempotent, so it is retried after a lost answer like a read; see DeleteOutcome for a 404.
-     */
+    /** Deletes a deployment (its tracing project too when asked: that frees the name); idempotent. */
     async deleteDeployment(deploymentId, opts = {}, call = {}) {
         try {
             await this.send({
@@ -33239,11 +33187,8 @@ class ControlPlaneClient {
         }
     }
     /**
-     * One page of a revision's build or deploy log. Installations without the v2 path (a 404 there)
-     * are asked once in the older v1 form; when that is a 404 too, the v2 error is thrown. Messages
-     * are the build's own text: redacted of the client's known secrets and cut to
-     * MAX_LOG_MESSAGE_CHARS, not sanitized (the caller does that before printing). Best effort
-     * callers pass a short `deadline`.
+     * One page of a revision's build or deploy log; after a 404, once in the older v1 form (its own
+     * 404 throws the v2 error). Messages redacted and cut, not sanitized: the caller does that.
      */
     async getRevisionLogs(deploymentId, revisionId, opts, call = {}) {
         const query = await checked('RevisionLogsQuery', opts);
@@ -33271,10 +33216,8 @@ class ControlPlaneClient {
         return { logs, next_offset: page.next_offset };
     }
     /**
-     * `POST .../upload-url` (no body, the same path in both dialects): a signed URL to PUT an
-     * `internal_source` archive to (src/upload/put.ts), and the `object_path` that the PATCH then
-     * names as `source_tarball_path`. Safe to repeat after a lost answer: each call hands out a
-     * fresh slot, and one never PUT to is named by nothing. `call.deadline`: the upload's.
+     * `POST .../upload-url`: where to PUT an archive (upload/put.ts) and the `object_path` a PATCH
+     * names. Safe to repeat: each call gives a fresh slot, and one never PUT to is named by nothing.
      */
     async requestUploadUrl(deploymentId, call = {}) {
         const path = `/v2/deployments/${seg(deploymentId)}/upload-url`;
@@ -33284,10 +33227,7 @@ class ControlPlaneClient {
         const path = `/v1/integrations/forge/codehost/${seg(integrationId)}/repos`;
         return this.call('list repositories', 'GET', path, 'RepositoryList');
     }
-    /**
-     * Waits before the caller tries again: `ms`, or the retry policy's jittered backoff of
-     * `attempt`. False (at once) when that would end past the client's deadline, or when cancelled.
-     */
+    /** The transport's pause before the caller tries again (Transport.pause). */
     pause(attempt, ms) {
         return this.#transport.pause(attempt, ms);
     }
@@ -33300,10 +33240,7 @@ class ControlPlaneClient {
             this.#debug?.(this.redactor.redact(`list deployments: entry ${e.index + 1} of the page, deployment ${e.id}${named}, skipped: ${e.problem}`));
         }
     }
-    /**
-     * The secret values an answer carries (a deployment's, each listed one's, parsed or not): the
-     * service returns them in plain text, so they are masked and redacted before anything reads on.
-     */
+    /** The secret values an answer carries, parsed or not, masked before anything reads on. */
     #maskSecrets(json) {
         const entries = json?.resources;
         for (const d of Array.isArray(entries) ? entries : [json]) {
@@ -33345,10 +33282,9 @@ class ControlPlaneClient {
                 return value;
             }
             catch (err) {
-                // A 2xx that is not JSON, or not the interface's shape, comes from a proxy's page or a
-                // service in the middle of its own deploy as often as from a service that changed for
-                // good. A read is safe to repeat; a service that really changed fails the same way each
-                // time. Writes are reconciled by their callers instead (commands/deploy/steps/converging-writes.ts).
+                // A 2xx of another shape comes from a proxy's page or a service mid-deploy as often as
+                // from a changed service, which fails the same way each time: a read is asked again.
+                // Writes are reconciled by their callers (commands/deploy/steps/converging-writes.ts).
                 const misfit = err instanceof errors/* UnexpectedResponseError */.dk && safe;
                 if (!misfit || attempt >= READ_ATTEMPTS || !(await this.#transport.pause(attempt)))
                     throw err;
@@ -33369,10 +33305,7 @@ class ControlPlaneClient {
 function seg(id) {
     return encodeURIComponent(id);
 }
-/**
- * An answer about another deployment than the one asked for (a cache, a proxy or a service bug)
- * is as malformed as one without an id: acting on it would read, patch or delete the other one.
- */
+/** An answer about another deployment (a proxy's) is malformed: acting on it would hit that one. */
 function aboutDeployment(deploymentId) {
     return d => (sameId(d.id, deploymentId) ? undefined : otherId('deployment', d.id, deploymentId));
 }
@@ -33420,10 +33353,7 @@ function withJsonForms(value, into) {
     if (escaped !== value)
         withLines(escaped, into);
 }
-/**
- * The values of a JSON object that does not parse: every string after a `:`, to line end (a
- * single-quoted one also without its quotes).
- */
+/** The values of a JSON object that does not parse: every string after a `:`, to line end. */
 function scavengeJsonValues(text, into) {
     for (const line of (0,inputs_text/* lines */.M)(text)) {
         for (const m of line.matchAll(/:\s*("(?:[^"\\]|\\.)*(?:"|$)|[^\s",}{][^,}]*)/g)) {
@@ -33448,11 +33378,7 @@ function scavengeJsonValues(text, into) {
         }
     }
 }
-/**
- * The values of `secrets` in its object form, read by the same parser as the check (so that
- * `{A: 'value'}` is masked as it is accepted); `undefined` when it does not parse or is over the
- * size the check accepts.
- */
+/** The values of `secrets`'s object form, read by the check's parser: masked as accepted. */
 function parsedObject(text) {
     if (Buffer.byteLength(text, 'utf8') > inputs_problems/* MAX_DOCUMENT_BYTES */.bi)
         return undefined;
@@ -33460,11 +33386,8 @@ function parsedObject(text) {
     return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
 }
 /**
- * Best effort, for masking before anything else is logged: the API key and every value found in
- * the `secrets` input (each `NAME=VALUE` line's value, a line that is not `NAME=VALUE` as a whole,
- * every object value, also when the object does not parse), the `github-token`, plus a password
- * in `base-url`, `custom-url` or `environment-url`. Multi-line values come whole and line by line.
- * Longest first; values shorter than MIN_SECRET_LENGTH are left out (see there).
+ * Best effort, before anything is logged: the key, the token, every value found in `secrets`
+ * (parsed or not) and a password in a URL input, whole and line by line, longest first.
  */
 function secretValuesToMask(raw) {
     const found = new Set();
@@ -33516,26 +33439,11 @@ function secretValuesToMask(raw) {
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
 var resolved = __nccwpck_require__(9481);
-;// CONCATENATED MODULE: ./src/inputs/options.ts
-/** Inputs whose Options are derived (see the interface) rather than taken as they are. */
-const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
-
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
-// The action's inputs -> one typed, validated `Options` object. Pure: no I/O, no `@actions/core`
-// (the entry layer masks and logs).
-//
-// One problem collector (problems.ts) takes every problem, so that a user fixes all their inputs
-// in one round, never just the first: each input's own check runs, then the checks of how the
-// inputs fit together, and `Options` are built only when nothing was found. No message ever
-// repeats an input's value: a value may be the API key or a secret pasted into the wrong input.
-// What may appear is the input's name, a secret's name, a line number or a key of a YAML/JSON
-// document.
-//
-// `table.ts` gives each input its check, which lives in `fields.ts` (single-line inputs),
-// `secrets.ts` or `documents.ts` (YAML/JSON inputs), and the facts of its row; `resolved.ts`
-// derives what they mean together once, `rules.ts` checks how they fit; `masking.ts` finds the
-// values to mask. A check sees action.yml's default when the input is empty, as on the runner, so
-// every caller (the action, the CLI, tests) gets the same.
+// The action's inputs -> one typed, validated `Options` object. Pure: the door masks and logs.
+// Every problem is collected (problems.ts), so a user fixes all their inputs in one round: each
+// input's check (table.ts), then how they fit (resolved.ts, rules.ts). No message repeats a value,
+// which may be the key or a secret pasted into the wrong input: only names, lines and keys.
 
 
 
@@ -33556,10 +33464,7 @@ const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialec
 function inputEnvName(name) {
     return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
-/**
- * Every input through `input` (the door's reader: `core.getInput`, the command line), trimmed
- * at both ends like `core.getInput` (inner lines of multi-line values are left as they are).
- */
+/** Every input through the door's reader, trimmed at both ends as `core.getInput` does. */
 function readRawInputs(input) {
     const raw = {};
     for (const name of names/* INPUT_NAMES */.Qh)
@@ -33577,14 +33482,7 @@ function checkEach(raw, problems) {
     }
     return fields;
 }
-/** `integration-id` -> `integrationId`: the key in Options of an input taken as it is. */
-function optionKey(name) {
-    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-}
-/**
- * The Options of inputs that passed every check: each input under its camel-case key, then what
- * is derived (the target, the event's defaults, durations in ms, the dialect).
- */
+/** The Options of inputs that passed every check: each under its key, then what is derived. */
 function toOptions(f, r) {
     const plain = {};
     for (const name of names/* INPUT_NAMES */.Qh) {
@@ -33610,11 +33508,8 @@ function toOptions(f, r) {
     return { ...plain, ...derived };
 }
 /**
- * The validated Options, or every problem found, and the values to mask. `raw` misses no input it
- * does not need (missing ones count as not set); `event` gives the defaults of `ref`, the expected
- * commit and `repository`; `say` how messages name an input, as the run's door does. Loads the
- * YAML/JSON inputs' parser when one of them is set. No problem message contains the API key or a
- * secret value.
+ * The validated Options, or every problem found, and the values to mask; `raw` misses no input it
+ * needs (a missing one is not set). Loads the YAML/JSON inputs' parser when one of them is set.
  */
 async function parseInputs(raw, event, say, commands) {
     await (0,documents/* loadDocumentParser */.fq)(raw);
@@ -33623,10 +33518,7 @@ async function parseInputs(raw, event, say, commands) {
         await (0,public_suffixes/* loadPublicSuffixes */.V)();
     return checkInputs(raw, event, say, commands);
 }
-/**
- * parseInputs once the YAML/JSON parser is loaded (for tests that check many inputs in a row;
- * a document input read before it is loaded throws).
- */
+/** parseInputs once the YAML/JSON parser is loaded (tests that check many inputs in a row). */
 function checkInputs(raw, event, say, commands) {
     const record = {};
     const userSet = new Set();
@@ -33952,7 +33844,7 @@ async function main_run() {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-        const result = await run(actionPort(controller.signal, (0,context/* githubContext */.h4)(process.env)));
+        const result = await run(actionPort(controller.signal, (0,runner_context/* githubContext */.h4)(process.env)));
         // Every output, as it is (structured values are not redacted).
         for (const [name, value] of Object.entries(result.outputs))
             setOutput(name, value);
@@ -34056,8 +33948,8 @@ async function previewPromotion(deps, target, m) {
 /* harmony export */   eB: () => (/* binding */ revisionsState)
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-/* harmony import */ var _deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5744);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2666);
 
 
 
@@ -34069,7 +33961,7 @@ function deleting(o, d) {
     const then = o.target.kind === 'id'
         ? 'a deploy by id would refuse it'
         : 'a deploy would wait until it is gone, then create it anew';
-    return one('deleting', `"${d.name}" is being deleted (${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
+    return one('deleting', `"${d.name}" is being deleted (${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
 }
 /**
  * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
@@ -34079,7 +33971,7 @@ function statusAndType(o, d, say) {
     const differences = [];
     const skipped = [];
     if (d.status !== 'READY')
-        differences.push(one('status', `"${d.name}" is ${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}, not READY.`));
+        differences.push(one('status', `"${d.name}" is ${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}, not READY.`));
     const theirs = d.source_config.deployment_type;
     if (o.deploymentType === undefined)
         return { differences, skipped };
@@ -34105,7 +33997,7 @@ async function revisionsState(client, d, wantActive) {
         return { differences: [one('no-revision', text)], active: undefined, latest: undefined };
     }
     const latest = await client.getRevision(d.id, latestId);
-    const status = (0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(latest.status);
+    const status = (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(latest.status);
     if (latestId === activeId) {
         const differences = latest.status === 'DEPLOYED'
             ? []
@@ -34131,19 +34023,20 @@ async function revisionsState(client, d, wantActive) {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5744);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6877);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7472);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7472);
 /* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
-/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(993);
-/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7873);
-/* harmony import */ var _deploy_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5997);
+/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
+/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
+/* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6091);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
 // run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
 // a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw.
+// (ending.ts), built here from what the steps return or threw; this flow alone records what they
+// learned in the journal (src/interface/journal.ts).
 
 
 
@@ -34158,89 +34051,78 @@ async function revisionsState(client, d, wantActive) {
  * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
  * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
  */
-async function deleteDeployment(o, state, deps) {
+async function deleteDeployment(o, journal, deps) {
     let ending;
     try {
-        ending = await steps(o, state, deps);
+        ending = await steps(o, journal, deps);
     }
     catch (err) {
-        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .R)(err, state, deps.signal);
-        const applied = state.deleted === true && ending?.outcome !== 'cancelled';
+        (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .toldBy */ .Hd)(err));
+        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .R)(err, journal, deps.signal);
+        const applied = journal.deleted === true && ending?.outcome !== 'cancelled';
         if (!ending) {
-            state.outcome = applied ? 'deleted' : 'error';
+            (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { outcome: applied ? 'deleted' : 'error' });
             throw err;
         }
         if (applied)
             ending = { ...ending, outcome: 'deleted' };
     }
-    state.outcome = ending.outcome;
+    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { outcome: ending.outcome });
     return ending;
 }
-async function steps(o, state, deps) {
+async function steps(o, journal, deps) {
     const { log } = deps;
-    state.deleted = false;
     // A delete builds nothing: no ref or commit to report.
-    state.ref = undefined;
-    state.expectedSha = undefined;
+    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { deleted: false, ref: undefined, expectedSha: undefined });
     const absent = o.target.kind === 'id'
         ? `No deployment has the id ${o.target.deploymentId}`
         : `No deployment is named "${o.name}"`;
     const found = await log.group('Find the deployment', () => findToDelete(o, deps, absent));
-    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stopped */ .ce)(found))
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_8__/* .stopped */ .ce)(found))
         return found;
     if (!found) {
         log.notice(`${absent}.`, 'Nothing to delete');
         return { outcome: 'absent' };
     }
-    state.deploymentId = found.id;
-    state.name = found.name;
-    state.deploymentStatus = found.status;
+    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { deploymentId: found.id, name: found.name, deploymentStatus: found.status });
     const project = o.deleteTracingProject ? ' and its tracing project' : '';
     if (o.dryRun) {
         log.info(`Dry run: would delete deployment "${found.name}" (${found.id})${project}. Nothing was deleted.`);
         return { outcome: 'dry-run' };
     }
-    const answer = await log.group('Delete the deployment', () => send(o, state, deps, found));
+    const answer = await log.group('Delete the deployment', () => send(o, deps, found));
     if (answer === 'not-found') {
-        state.deploymentStatus = undefined;
+        (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { deploymentStatus: undefined });
         return { outcome: 'absent' };
     }
+    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { deleted: true });
     if (!o.wait)
         return { outcome: 'deleted' };
-    return log.group('Wait until it is gone', () => waitGone(o, state, deps, found.id));
+    const gone = await log.group('Wait until it is gone', () => waitGone(o, deps, found.id));
+    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, gone.learned);
+    return gone.ending;
 }
 /** The deployment the inputs name, or undefined when there is none (a 404 on an id too). */
 async function findToDelete(o, deps, absent) {
-    const { client, log } = deps;
-    const target = o.target;
-    const d = target.kind === 'id'
-        ? await client.getDeployment(target.deploymentId).catch(err => {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await (0,_deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_8__/* .findDeploymentByName */ .X)(client, target.name, deps.say);
-    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stopped */ .ce)(d))
+    const { log } = deps;
+    const d = await (0,_deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__/* .findNamed */ .n4)(o, deps, ': nothing was deleted');
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_8__/* .stopped */ .ce)(d))
         return d;
-    if (d && target.kind === 'id' && o.name !== undefined && d.name !== o.name) {
-        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_7__/* .stop */ .ds)(`Deployment ${target.deploymentId} is named "${d.name}", not "${o.name}": nothing was deleted.`, `Set ${deps.say('name')} and ${deps.say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
-    }
     if (d)
-        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
+        log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(d.status)}.`);
     else
         log.info(`${absent}.`);
     return d;
 }
 /** The DELETE, reconciled by a read when no answer came. */
-async function send(o, state, deps, found) {
+async function send(o, deps, found) {
     const { log } = deps;
-    const a = await (0,_deploy_state_js__WEBPACK_IMPORTED_MODULE_6__/* .writing */ .dV)(state, deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    const a = await (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
     if (a === 'not-found') {
         // Someone else deleted it between the look-up and this request: not this run's doing.
         log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
         return a;
     }
-    state.deleted = true;
     const project = o.deleteTracingProject ? ' and its tracing project' : '';
     log.info(`Deleted deployment "${found.name}" (${found.id})${project}.`);
     if (!o.deleteTracingProject) {
@@ -34272,27 +34154,30 @@ async function isGone(deps, id) {
     }
 }
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
-async function waitGone(o, state, deps, id) {
-    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .waitUntilGone */ .Ly)(deps.client, id, {
+async function waitGone(o, deps, id) {
+    let status;
+    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
         timeoutMs: o.timeoutMs,
         pollIntervalMs: o.pollIntervalMs,
-        onStatus: (status, ms) => {
-            state.deploymentStatus = status;
-            deps.log.info(`${(0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
+        onStatus: (seen, ms) => {
+            status = seen;
+            deps.log.info(`${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(seen)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
         }
-    }, deps);
+    }, deps).catch((err) => {
+        throw status === undefined ? err : (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .told */ .Ev)(err, { deploymentStatus: status });
+    });
     if (result.kind === 'gone') {
-        state.deploymentStatus = undefined;
-        deps.log.info((0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_5__/* .goneLine */ .KK)(result.elapsedMs));
-        return { outcome: 'deleted' };
+        deps.log.info((0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .goneLine */ .KK)(result.elapsedMs));
+        return { ending: { outcome: 'deleted' }, learned: { deploymentStatus: undefined } };
     }
-    const still = result.status === undefined ? 'without a status' : (0,_deploy_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
+    const still = result.status === undefined ? 'without a status' : (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(result.status);
     const failure = {
         message: `Deployment ${id} is still ${still} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(o.timeoutMs)}; the delete goes on on the control plane.`,
         hint: `Raise ${deps.say('timeout')}, or use ${deps.say.set('wait', false)}.`,
         title: 'Delete timed out'
     };
-    return { outcome: 'timeout', failure };
+    const learned = status === undefined ? {} : { deploymentStatus: status };
+    return { ending: { outcome: 'timeout', failure }, learned };
 }
 
 
@@ -34399,8 +34284,8 @@ const fenced = (lines) => mdFenced(lines);
 var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/commands/deploy/commits.ts
 var commits = __nccwpck_require__(9018);
-// EXTERNAL MODULE: ./src/commands/deploy/status-words.ts
-var status_words = __nccwpck_require__(5744);
+// EXTERNAL MODULE: ./src/report/status-words.ts
+var status_words = __nccwpck_require__(2666);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
 var converging_writes = __nccwpck_require__(6082);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
@@ -34507,7 +34392,7 @@ async function redeployedRevision(client, answer, before, notes) {
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/after-failure.ts
 // What a run does once its revision ended `*_FAILED`: show why (the log's last lines) and, with
-// `on-failure: rollback`, put the previous revision back. Both report into the state; neither
+// `on-failure: rollback`, put the previous revision back. Both are returned for the journal; neither
 // changes the verdict: the deploy that was asked for did not happen.
 
 
@@ -34653,11 +34538,11 @@ function sameCommit(a, b) {
  * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
  * request that failed. Undefined for anything else: a bug, for run() to report.
  */
-function endingOfError(err, state, signal) {
+function endingOfError(err, journal, signal) {
     if (signal?.aborted) {
         return {
             outcome: 'cancelled',
-            failure: { message: cancelledMessage(state), title: 'Deploy cancelled' }
+            failure: { message: cancelledMessage(journal), title: 'Deploy cancelled' }
         };
     }
     if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ControlPlaneError */ .Cj) {
@@ -34673,93 +34558,105 @@ function endingOfError(err, state, signal) {
     return undefined;
 }
 /** What is known at a cancel, and what is not: a write in flight may have landed. */
-function cancelledMessage(state) {
-    const name = state.name ? `"${state.name}"` : 'the deployment';
-    if (state.writing === 'create') {
+function cancelledMessage(run) {
+    const name = run.name ? `"${run.name}"` : 'the deployment';
+    if (run.writing === 'create') {
         return (`Cancelled while the create of deployment ${name} was in flight: whether it was applied is unknown. ` +
             'A re-run finds the deployment by its name and updates it, or creates it.');
     }
-    if (state.writing === 'delete') {
+    if (run.writing === 'delete') {
         return `Cancelled while the delete of deployment ${name} was in flight: whether it was applied is unknown. A re-run deletes it, or finds it gone.`;
     }
-    if (state.writing === 'update') {
+    if (run.writing === 'update') {
         return (`Cancelled while the update of deployment ${name} was in flight: whether it made a new revision is unknown. ` +
             'A re-run applies the update again.');
     }
-    const revision = state.revisionId
-        ? `; revision ${state.revisionId} goes on on the control plane`
-        : '';
+    const revision = run.revisionId ? `; revision ${run.revisionId} goes on on the control plane` : '';
     return `Cancelled${revision}.`;
 }
 
 
 /***/ }),
 
-/***/ 5997:
+/***/ 6091:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EH: () => (/* binding */ newJournal),
+/* harmony export */   Ev: () => (/* binding */ told),
+/* harmony export */   Hd: () => (/* binding */ toldBy),
+/* harmony export */   cI: () => (/* binding */ seen),
 /* harmony export */   dV: () => (/* binding */ writing),
-/* harmony export */   lB: () => (/* binding */ observe),
-/* harmony export */   om: () => (/* binding */ newState)
+/* harmony export */   g1: () => (/* binding */ record)
 /* harmony export */ });
 /* unused harmony export outputUrl */
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5744);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
-// What a run knows as it goes: filled step by step by the deploy and delete flows, so that the
-// outputs and the summary can say what was known when something failed.
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
+// The facts a read of the deployment tells, and a write cut off by a cancel: what the steps return
+// for their flow to record in the journal (src/interface/journal.ts). The flows alone write it.
 
 
-function newState(o) {
+/** A run's journal before its first step, as its flow holds it: what the inputs name. */
+function newJournal(o) {
     return {
         name: o.name,
         deploymentId: o.target.kind === 'id' ? o.target.deploymentId : undefined,
         created: false,
-        plan: undefined,
-        revisionId: undefined,
-        revisionStatus: undefined,
-        deploymentStatus: undefined,
-        url: undefined,
-        repoCommitSha: undefined,
-        // The material's step (steps/material.ts) sets them.
-        expectedSha: undefined,
-        ref: undefined,
-        newerRevisionId: undefined,
-        timeline: [],
-        outcome: undefined,
-        writing: undefined
+        timeline: []
     };
 }
-/** What a read of the deployment tells the state. */
-function observe(state, d, log) {
-    state.deploymentId = d.id;
-    state.name = d.name;
-    state.tenantId = d.tenant_id;
-    state.deploymentStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .deploymentStatusWord */ ._I)(d.status);
-    state.deploymentType = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type);
-    state.tier = d.deployment_tier ?? undefined;
-    state.size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(d.deployment_tier);
+/** A flow records what a step returned (or what a thrown error carries). */
+function record(journal, learned) {
+    Object.assign(journal, learned);
+}
+const LEARNED = Symbol('learned');
+/** The error, carrying what the step learned before it was thrown (later facts win). */
+function told(err, learned) {
+    if (typeof err !== 'object' || err === null)
+        return err;
+    const e = err;
+    e[LEARNED] = { ...learned, ...e[LEARNED] };
+    return err;
+}
+/** What a thrown error carries of what its steps learned. */
+function toldBy(err) {
+    return typeof err === 'object' && err !== null
+        ? err[LEARNED]
+        : undefined;
+}
+/**
+ * What a read of the deployment tells; a URL that is not used is said once (`known.urlRefused`:
+ * said before, by this run).
+ */
+function seen(d, log, known) {
+    const facts = {
+        deploymentId: d.id,
+        name: d.name,
+        tenantId: d.tenant_id,
+        deploymentStatus: (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .deploymentStatusWord */ ._I)(d.status),
+        deploymentType: (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type),
+        tier: d.deployment_tier ?? undefined,
+        size: (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(d.deployment_tier),
+        urlProblem: undefined
+    };
     // The service's newer top-level `url` where it gives one; else the custom_url, as before.
     const url = d.url || d.source_config.custom_url;
     const field = d.url ? 'url' : 'custom_url';
-    state.urlProblem = undefined;
     if (!url)
-        return;
-    if (isWellFormedUrl(url)) {
-        state.url = outputUrl(url);
-        return;
-    }
-    state.url = undefined;
+        return facts;
+    if (isWellFormedUrl(url))
+        return { ...facts, url: outputUrl(url) };
     const credentials = credentialsIn(url);
-    state.urlProblem = credentials
+    const urlProblem = credentials
         ? `its ${field} for ${credentials} carries credentials (user:password@), which are never sent or shown`
         : `its ${field} is not a well-formed http(s) URL`;
-    if (state.urlRefused)
-        return;
-    state.urlRefused = true;
+    const refused = { ...facts, url: undefined, urlProblem, urlRefused: true };
+    if (known.urlRefused)
+        return refused;
     log.warning(credentials
         ? `Deployment "${d.name}" has a ${field} for ${credentials} that carries credentials (user:password@): the url output is left empty, and they are never sent or shown.`
         : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
+    return refused;
 }
 // What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
 // ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
@@ -34795,61 +34692,16 @@ function isWellFormedUrl(text) {
     return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
 }
 /**
- * A write, marked as in flight while it runs: a cancel cuts it off with its outcome unknown,
- * whereas a write that ended (answered, or failed after reconciling) is known.
+ * A write: a cancel that cuts it off leaves its outcome unknown, which the error carries
+ * (`writing`); a write that ended (answered, or failed after reconciling) is known.
  */
-async function writing(state, deps, kind, write) {
-    state.writing = kind;
+async function writing(deps, kind, write) {
     try {
         return await write();
     }
-    finally {
-        if (!deps.signal?.aborted)
-            state.writing = undefined;
+    catch (err) {
+        throw deps.signal?.aborted ? told(err, { writing: kind }) : err;
     }
-}
-
-
-/***/ }),
-
-/***/ 5744:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I8: () => (/* binding */ revisionStatusWord),
-/* harmony export */   O4: () => (/* binding */ shownStatus),
-/* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
-/* harmony export */   oz: () => (/* binding */ progressLine)
-/* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
-
-const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
-const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
-const UNKNOWN_STATUS = 'UNKNOWN';
-/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
-function revisionStatusWord(status) {
-    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
-function deploymentStatusWord(status) {
-    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
-}
-/** A status for the log: the model's word as is, any other text neutralised and marked. */
-function shownStatus(status) {
-    if (REVISION.has(status) || DEPLOYMENT.has(status))
-        return status;
-    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
-    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
-}
-/** The wait's line while nothing changes: the status and the time waited. */
-function progressLine(status, elapsedText) {
-    return status === undefined
-        ? `Still waiting for the revision's first status after ${elapsedText}`
-        : `Still ${shownStatus(status)} after ${elapsedText}`;
 }
 
 
@@ -34865,6 +34717,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   lx: () => (/* binding */ checkDeployedHealth),
   Rv: () => (/* binding */ examineServer),
   Gr: () => (/* binding */ healthSettings),
+  eO: () => (/* binding */ known),
   c_: () => (/* binding */ refuseHealthTarget)
 });
 
@@ -34878,9 +34731,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var duration = __nccwpck_require__(7607);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and whether the key goes with it), and a clock. The checks never
-// throw for an answer they expect; a request that gets no answer rejects, and they say so. The
-// clock is the run's (src/clock.ts).
+// caller (who decides the URL and the key). A request without an answer rejects; they say so.
 /** The body as JSON, or undefined when it is not JSON. */
 function jsonOf(body) {
     try {
@@ -34904,9 +34755,8 @@ const isAuthStatus = (status) => status === 401 || status === 403;
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
-// The graph ids a deploy should serve: the keys of `graphs` in the graph config (langgraph.json)
-// as it is in the workspace. Not readable there (not checked out, not JSON, no `graphs`) means the
-// graphs are not checked: never a failure, the reason is said once.
+// The graph ids a deploy should serve: the keys of the workspace config's `graphs`. Unreadable
+// there, the graphs are not checked: never a failure, the reason is said once.
 
 /** The `graphs` keys of a config's text. */
 function graphIdsOf(text, where) {
@@ -34937,19 +34787,14 @@ async function readGraphIds(path, shownAs = path) {
 }
 
 ;// CONCATENATED MODULE: ./src/health/verify/retry.ts
-// A request of the checks (`/assistants/search`, `/runs/wait`) tried again as the gate's probes are:
-// an answer of 5xx or 429, or no answer at all, is tried again after the probes' interval while the
-// deadline leaves room for another try. A single 503 of a server that is still warming up then
-// fails nothing; an answer that persists to the deadline is the one kept, and named.
+// A request of the checks tried again as the gate's probes are: 5xx, 429 or no answer, while the
+// deadline leaves room. A warming server's single 503 fails nothing; one that persists is named.
 
 
 /** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
 const isTransient = (status) => status >= 500 || status === 429;
 const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
-/**
- * Sends until an answer that is not transient, the signal aborts, or the deadline leaves no room for
- * another try. `onTry` sees every outcome as it comes (a caller that races a timer keeps the last).
- */
+/** Sends until an answer not transient, or no room left; `onTry` sees each (for a timer's race). */
 async function withRetries(send, o, onTry) {
     const start = o.clock.now();
     for (let tries = 1;; tries++) {
@@ -34987,10 +34832,8 @@ const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* 
 
 ;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
 // Every graph of the config has its assistant: the agent server creates a default one per graph
-// it loaded, so `POST /assistants/search {graph_id, limit: 1}` answering `[]` means that graph did
-// not load. One request per graph, tried again on 5xx, 429 or no answer as the probes are (retry.ts)
-// while `retry` allows. 401/403 (custom auth over the route) cannot tell: inconclusive, a warning.
-// So can a 404 (the assistants routes turned off in the config's `http`).
+// it loaded, so `POST /assistants/search` answering `[]` means that graph did not load. 401/403
+// (custom auth) and 404 (the routes turned off in the config's `http`) cannot tell: inconclusive.
 
 
 async function checkGraphs(o) {
@@ -35127,9 +34970,8 @@ const expectations_short = (v) => {
 };
 
 ;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
-// How a `POST /runs/wait` answer ended: the agent server answers 200 with the final values, or
-// with `{"__error__": {error, message}}` when the run raised. Only a 2xx JSON answer is read so
-// (smoke.ts says why anything else is no run that ended).
+// How a `POST /runs/wait` answer ended: 200 with the final values, or `{"__error__": ...}` when the
+// run raised (only a 2xx JSON answer is read so: smoke.ts).
 
 /** How a `/runs/wait` answer ended. */
 function runOf(status, body) {
@@ -35158,20 +35000,16 @@ async function runSmokeCases(o) {
             break;
         cases.push(await runCase(o, c));
     }
+    return { verdict: o.signal.aborted ? 'cancelled' : smokeVerdict(cases), cases };
+}
+/** SmokeResult's verdict of the cases that ran. */
+function smokeVerdict(cases) {
     const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = o.signal.aborted
-        ? 'cancelled'
-        : any('failed', 'timeout')
-            ? 'failed'
-            : any('inconclusive')
-                ? 'inconclusive'
-                : 'passed';
-    return { verdict, cases };
+    return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed';
 }
 /**
- * One run, tried again on a transient answer, raced against the case's timeout on the clock; the
- * request is aborted at the end. A timeout that comes while a transient answer is being tried
- * again is that answer's (it persisted), not the timeout's.
+ * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
+ * transient answer waits its next try is that answer's (it persisted).
  */
 async function send(o, c) {
     const stop = new AbortController();
@@ -35236,10 +35074,7 @@ async function runCase(o, c) {
     const miss = expectationMiss(c.expect, run);
     return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
 }
-/**
- * Why an answer is not the end of a run (undefined when it is: 2xx with a JSON body). A sign-in
- * redirect, an empty answer or an HTML page says nothing of the graph: no case passes on one.
- */
+/** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
 function notARunEnd(a) {
     if (a.status < 200 || a.status >= 300)
         return 'not the end of a run';
@@ -35256,10 +35091,8 @@ function excerptOf(text, mask) {
 }
 
 ;// CONCATENATED MODULE: ./src/health/revision-checks.ts
-// After the gate's window: the graphs of the workspace's config each have an assistant, then each
-// smoke case runs (src/health/verify/), through the gate's transport and key rule (agent-probe.ts).
-// Each is said in the log; a failure comes back as words for the flow's error (it fails like an
-// unhealthy server); 401/403 is one warning. The run's timeout bounds them as it bounds the gate.
+// After the gate's window: each graph of the config has an assistant, then the smoke cases run
+// (verify/), each said in the log; a failure fails like an unhealthy server, 401/403 is a warning.
 
 
 
@@ -35318,10 +35151,7 @@ async function graphsStep(i) {
         i.log.warning(`The graphs could not be checked: ${result.reason}. Only /ok and /info vouch for this deploy.`, 'Graphs not checked');
     return result;
 }
-/**
- * The cases one after another, each bounded by its timeout, or by the run's when that comes first:
- * a case the run's timeout cut short is the timeout's (`timeout`), not the case's failure.
- */
+/** The cases in turn, each bounded by its timeout or the run's (then not the case's failure). */
 async function smokeStep(i) {
     const cases = [];
     const signal = i.signal ?? new AbortController().signal;
@@ -35339,12 +35169,7 @@ async function smokeStep(i) {
         i.log.info(describeCase(result));
         cases.push(result);
     }
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    const verdict = any('failed', 'timeout')
-        ? 'failed'
-        : any('inconclusive')
-            ? 'inconclusive'
-            : 'passed';
+    const verdict = smokeVerdict(cases);
     if (verdict === 'inconclusive')
         i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
     return { verdict, cases };
@@ -35380,11 +35205,10 @@ function verifiedOf(c) {
 }
 
 ;// CONCATENATED MODULE: ./src/health/verify/served-revision.ts
-// Which revision answers: the agent server's `GET /info` names it in `host.host_revision_id` (and
-// the deployment in `host.project_id`), which the service injects into the image. Until the first
-// match the probes go on (the previous revision drains while the new one starts); from it on,
-// every probe of the window must match. No `host` block is `unknown`: a notice, never a failure;
-// so is one that goes away after this revision answered (nothing names another revision then).
+// Which revision answers: `GET /info` names it in `host.host_revision_id` (the deployment in
+// `host.project_id`), which the service injects into the image. Until the first match the probes
+// go on (the previous revision drains); from it on, every probe must match. No `host` block is
+// `unknown`: a notice, never a failure.
 
 const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : null);
 /** Reads one answer of `/info` against the run's revision and deployment. */
@@ -35416,16 +35240,11 @@ function staleReason(r, e, when) {
     return `the agent server serves revision ${served}${project}, not ${e.whose ?? "this run's"} revision ${e.revisionId} (${when})`;
 }
 const NO_HOST = 'the agent server does not say which revision it serves (its /info has no host block): the served revision was not checked';
-/**
- * The host block gone after this revision answered: nothing names another revision, so it is not
- * stale, and nothing holds this one through the window, so it is not `this` either: unknown.
- */
+/** The host block gone after this revision answered: neither stale nor held through, so unknown. */
 const lostHost = (revisionId, probe) => `revision ${revisionId} answered, then /info probe ${probe} came without its host block (an older server behind the same address answers so): the served revision could not be held through the window, and was not checked`;
 /**
- * The served-revision rule over a run of `/info` readings, apart from their timing, which the
- * gate's loop feeds (served-check.ts): no host settles it as unknown; another revision after the
- * first match settles it as stale; the end of the probes gives `this` after a match, else stale
- * (a revision was named) or unknown (none could be read).
+ * The served-revision rule over a run of `/info` readings, their timing the gate's: the end of
+ * the probes gives `this` after a match, else stale (a revision was named) or unknown.
  */
 class ServedTracker {
     probes = 0;
@@ -35472,10 +35291,8 @@ class ServedTracker {
 
 ;// CONCATENATED MODULE: ./src/health/served-check.ts
 // The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
-// `GET /info` (the gate's transport and key rule) and feeds ServedTracker. The run's revision
-// answering starts its window; another revision before that keeps the probes going until the
-// timeout (the previous one drains); another after it is `stale` at once. No `host` block, or an
-// /info that answers nothing readable three times before any revision was named, is `unknown`.
+// `GET /info` and feeds ServedTracker (served-revision.ts has the rule). An /info unreadable three
+// times before any revision was named is `unknown`.
 
 
 
@@ -35562,18 +35379,12 @@ var base_url = __nccwpck_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
 var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: the deployment's custom_url with the health path appended, and
-// whether they carry the api-key. The URL is the server's text, so it does not decide that: the key
-// goes only to a host vouched for (vouched-hosts.ts: the user's, the deployment's own service host
-// in the langsmith dialect, or loopback when base-url is loopback), and only over https or to loopback, whose traffic cannot be read on the way. Checked
-// before any connection.
+// Where the health probes go: custom_url with the path appended, and whether they carry the key.
+// The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
+// https or to loopback, whose traffic cannot be read on the way. Checked before any connection.
 
 
-/**
- * The probe URL for `customUrl` and `path` (which starts with `/` and may carry a query), or why
- * it may not be probed. The path is appended to the URL's own path, never resolved against it,
- * so it cannot name another host.
- */
+/** The probe URL, or why not: the path appended, never resolved, so it names no other host. */
 function probeTarget(customUrl, path, vouched = []) {
     if (!customUrl)
         return {
@@ -35607,10 +35418,8 @@ function vouchedBy(url, vouched) {
     return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
 }
 /**
- * The hosts the probes of `deployment`'s agent server may send the key to: the host (and port) of
- * the custom-url input, health-check-hosts, in the langsmith dialect the one host the service
- * gives that deployment (deploymentHost: never any other `*.langgraph.app`), and loopback only
- * when base-url is loopback (the control plane on this machine, as the emulator).
+ * The hosts the probes may send the key to: custom-url's, health-check-hosts, in the langsmith
+ * dialect the deployment's own, and loopback only when base-url is loopback (the emulator).
  */
 function vouchedHosts(o, deployment) {
     const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
@@ -35626,10 +35435,8 @@ function vouchedHosts(o, deployment) {
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
 var request = __nccwpck_require__(5791);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: a GET (or a POST with a JSON body: the checks of the new revision) with the
-// headers given to exactly the URL given, through the one request (src/net/): bounded in time,
-// following no redirect, reading at most a few kilobytes of the answer (or `maxBody`), through the
-// runner's proxy if it names one for that URL (TLS still ends at the agent server).
+// One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
+// no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
 
 /** More than enough for `{"ok": true}` or an error page's first lines. */
 const MAX_PROBE_BODY = 4096;
@@ -35672,22 +35479,15 @@ function responseOf(answer) {
 }
 
 ;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
-// The one client of the agent server: every request of the health gate and of the checks (`/ok`,
-// `/info`, `/assistants/search`, `/runs/wait`) is sent by sendToAgent, which decides its headers:
-// X-Api-Key only where the target is vouched for (a loopback address or a vouched host), the path
-// appended to the deployment's URL as probeTarget does (never resolved against it, never another
-// origin), proxies as the probe honours them, no redirect followed.
+// The one client of the agent server: every request of the gate and the checks is sent by
+// sendToAgent, which decides its headers (X-Api-Key only to a vouched host), to probeTarget's URL.
 
 
 /** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
 const MAX_AGENT_BODY = 256 * 1024;
 /** The transport's own bound: the checks bound each request tighter through its signal. */
 const REQUEST_BOUND_MS = 31 * 60_000;
-/**
- * One request to a target of the agent server (probeTarget's), with the headers of every request.
- * The host is checked again right before the key is attached: the target's own word that it is
- * vouched for is not enough, its URL must match a host vouched for now.
- */
+/** One request to a target: its URL checked again right before the key goes (not its word). */
 function sendToAgent(a, target, req) {
     const vouched = target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined;
     const key = vouched ? { 'x-api-key': a.apiKey } : {};
@@ -35725,13 +35525,11 @@ function redirectHost(location, base) {
 
 ;// CONCATENATED MODULE: ./src/health/window.ts
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
-// on (about every interval) until the deadline; from the first 2xx on, every probe for the window
-// must be 2xx. Every probe answering 404 means the server's health routes are turned off:
-// `unavailable`, which is not a failure. The deadline bounds all of it, each probe included: a
-// window it cuts short is `timeout`. A host nobody vouched for is probed without the key, and its
-// 401/403 ends the check (`not-vouched`). Each answer is redacted and cut short before it is kept.
-// A check `alongside` (the revision served) is asked on every 2xx probe from the first on, with its
-// own window from its first match: the gate ends when both windows have passed.
+// on until the deadline; from it on, every probe of the window must be 2xx. Only 404s: the health
+// routes are off, `unavailable`, not a failure. The deadline bounds it all (a window cut short is
+// `timeout`). An unvouched host is probed without the key; its 401/403 ends it (`not-vouched`).
+// A check `alongside` (the revision served) has its own window: the gate ends when both passed.
+
 
 
 
@@ -35751,10 +35549,7 @@ class HealthTargetError extends Error {
         this.name = 'HealthTargetError';
     }
 }
-/**
- * On a server that wakes: whether every answer so far was warming, the wake-up under way (from its
- * first probe, bounded by WAKE_MAX_MS within the deadline), and the probe that woke it.
- */
+/** On a server that wakes: whether all was warming, the wake-up under way, the probe that woke. */
 class WakeWatch {
     allWarming = true;
     /** Some answer carried the server's own error: it is awake, whatever its status. */
@@ -35814,15 +35609,9 @@ function resultOf(p, now, health, reason) {
 }
 /** A first answer slower than this, on a server that wakes, waited on a wake-up. */
 const WAKE_SLOW_MS = 3000;
-/**
- * The longest a Serverless wake-up is waited on (within the deadline): its 503s or silence past
- * it are an unhealthy server. The service documents no cold-start time; minutes would be an outage.
- */
+/** The longest a wake-up is waited on (no cold start is documented; minutes are an outage). */
 const WAKE_MAX_MS = 180_000;
-/**
- * An answer of a server that may be asleep (`wakes`): a 503 without an error of its own, or no
- * answer in time. A server that says what is wrong with it is awake.
- */
+/** A sleeping server's answer: a 503 without an error of its own, or none in time. */
 function isAsleep(o, a) {
     if (o.wakes !== true)
         return false;
@@ -35968,10 +35757,7 @@ class Side {
         return !this.settled && this.end !== undefined && now < this.end ? this.end : undefined;
     }
 }
-/**
- * The longest the next probe may take: its own bound, or less when the deadline is nearer. A
- * server that wakes may take until its wake-up's bound to give its first 2xx (`wakeUntil`).
- */
+/** The longest the next probe may take: its bound (a waking server's: `wakeUntil`), or less. */
 function probeTimeout(o, now, wakeUntil) {
     const own = wakeUntil !== undefined && o.wakes
         ? wakeUntil - now()
@@ -35981,10 +35767,7 @@ function probeTimeout(o, now, wakeUntil) {
 function isOk(a) {
     return a.status !== null && a.status >= 200 && a.status < 300 && !a.slowBody;
 }
-/**
- * One probe, bounded by the probe timeout and by the deadline: the check never outlasts it. The
- * key goes along only to a vouched host.
- */
+/** One probe, within the probe timeout and the deadline; the key only to a vouched host. */
 async function probeOnce(o, target, now, wakeUntil) {
     const timeoutMs = probeTimeout(o, now, wakeUntil);
     let res;
@@ -36003,18 +35786,9 @@ async function probeOnce(o, target, now, wakeUntil) {
         ...(own ? { serverError: (0,redact/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
     };
 }
-/**
- * The server's own error in a JSON body (`{"error": ...}`, or `{"ok": false}` as the health route
- * fails): what an agent server that runs says, never a platform's page while it starts.
- */
+/** The server's own error in a JSON body: a running server's word, never a platform's page. */
 function serverError(body) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
+    const parsed = jsonOf(body);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
         return undefined;
     const { error, ok } = parsed;
@@ -36227,12 +36001,17 @@ var gone = __nccwpck_require__(7873);
 
 
 
-async function checkDeployedHealth(o, from, state, deps, r) {
+/** The run's facts as the steps after the write know them: the journal and what they learned. */
+const known = (c) => ({ ...c.journal, ...c.learned });
+async function checkDeployedHealth(c, r) {
+    const { o, from, deps } = c;
     if (!o.healthCheck)
         return { outcome: 'deployed' };
     const { say } = deps;
+    const state = known(c);
     const settings = healthSettings(o, o.healthCheck, state, deps, r);
-    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(builtFrom(o, from), state, deps.workspace ?? '.');
+    const built = { source: state.source, repoCommitSha: state.repoCommitSha };
+    const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(builtFrom(o, from), built, deps.workspace ?? '.');
     const x = await examineServer(o, deps, {
         settings,
         expected: r,
@@ -36248,15 +36027,14 @@ async function checkDeployedHealth(o, from, state, deps, r) {
         return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
     }
     const stale = x.served?.verdict === 'stale';
-    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(state, deps, r, result));
+    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(c, r, result));
     if (deleted)
         return deleted;
     if (result.health === 'timeout')
         return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) };
     if (result.health === 'not-vouched')
         return { outcome: 'deployed' };
-    state.health = result.health;
-    state.verified = x.verified;
+    Object.assign(c.learned, { health: result.health, verified: x.verified });
     if (x.served?.verdict === 'unknown')
         deps.log.notice(x.served.notice, 'Served revision unknown');
     const cut = cutShort(x, r, o, say);
@@ -36264,7 +36042,7 @@ async function checkDeployedHealth(o, from, state, deps, r) {
         return cut;
     if (result.health !== 'unhealthy' && !x.failure)
         return { outcome: 'deployed' };
-    const rolled = await rollBack(o, state, deps, r, result);
+    const rolled = await rollBack(c, r, result);
     if ((0,ending/* stopped */.ce)(rolled))
         return rolled;
     return {
@@ -36353,37 +36131,36 @@ async function examineServer(o, deps, x) {
     return checks.failure ? { ...out, failure: checks.failure } : out;
 }
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function rollBack(o, state, deps, r, result) {
+async function rollBack(c, r, result) {
+    const { o, deps } = c;
     let after;
     try {
         after = await (0,after_failure/* afterFailure */.HP)(o, {
             deploymentId: r.deploymentId,
             revisionId: r.revisionId,
             status: 'DEPLOYED',
-            previousActive: state.previousActive ?? null,
-            notUndone: (0,after_failure/* notUndoneBy */.U9)(state.plan)
+            previousActive: c.previousActive,
+            notUndone: (0,after_failure/* notUndoneBy */.U9)(c.plan)
         }, deps);
     }
     catch (err) {
         // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-        const deleted = await deletedNow(state, deps, r, result);
+        const deleted = await deletedNow(c, r, result);
         if (deleted)
             return deleted;
         throw err;
     }
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
+    Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback });
     return (0,after_failure/* describeRollback */.sR)(after.rollback);
 }
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function deletedNow(state, deps, r, result) {
-    const deleted = await (0,gone/* deletedState */.Fn)(deps.client, r.deploymentId);
+async function deletedNow(c, r, result) {
+    const deleted = await (0,gone/* deletedState */.Fn)(c.deps.client, r.deploymentId);
     if (!deleted)
         return undefined;
-    state.health = undefined;
-    state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
-    state.url = undefined;
-    return (0,ending/* stop */.ds)(`Deployment "${state.name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+    const status = deleted === 'gone' ? undefined : deleted;
+    Object.assign(c.learned, { health: undefined, deploymentStatus: status, url: undefined });
+    return (0,ending/* stop */.ds)(`Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
 }
 /** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
 function deadlineOf(o, deps, r) {
@@ -36418,10 +36195,10 @@ function refuseHealthTarget(o, current, say) {
 /* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
 /* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5744);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2666);
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
 
 
@@ -36449,11 +36226,11 @@ async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
         return heldError(name, detail, found, deps);
     // Inside the create's group: the lines say the wait, no group of its own (groups do not nest).
     for (const d of deleting) {
-        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)}): ` +
+        deps.log.info(`Deployment "${d.name}" (${d.id}), bound to ${agentWords(d)}, holds the agent environment of "${name}" and is being deleted (${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)}): ` +
             `waiting until it is gone (at most the timeout, ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}), then creating "${name}".`);
         const gone = await (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .waitUntilGone */ .Ly)(deps.client, d.id, o, deps);
         if (gone.kind === 'timeout') {
-            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(`Timed out: deployment "${d.name}" (${d.id}), which holds the agent environment of "${name}", was still ${gone.status === undefined ? 'without a status' : (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(gone.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(o.timeoutMs)}; "${name}" was not created.`, `Run again once the deletion has finished, or raise ${deps.say('timeout')}.`, 'Agent environment held', { outcome: 'timeout' });
         }
         deps.log.info(`Deployment "${d.name}" is gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(gone.elapsedMs)}.`);
     }
@@ -36489,7 +36266,7 @@ function heldError(name, detail, found, deps) {
     const answered = `the control plane answered 409 (${detail.split('\n')[0]})`;
     // A bound entry that did not parse (agent-mode deployments may have no name): named by its id.
     const shown = [
-        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)})`),
+        ...found.bound.map(d => `"${d.name}" (${d.id}, ${agentWords(d)}, ${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_3__/* .shownStatus */ .O4)(d.status)})`),
         ...found.unread.map(e => `"${e.name ?? '(no name)'}" (${e.id}, its entry does not parse: ${e.problem})`)
     ];
     const more = shown.length > MAX_NAMED ? ` and ${shown.length - MAX_NAMED} more` : '';
@@ -36524,8 +36301,8 @@ function agentWords(d) {
 /* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9018);
 /* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3320);
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5997);
-/* harmony import */ var _status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5744);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6091);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2666);
 
 
 
@@ -36534,62 +36311,77 @@ function agentWords(d) {
 
 
 
-async function conclude(o, from, state, deps, w, follow) {
+/** The run's ending, and what the conclusion learned for the flow to record. */
+async function conclude(after, w, follow) {
     const { result } = w;
-    state.timeline = result.timeline;
-    state.revisionStatus = (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status);
     const sha = result.revision?.source_revision_config?.repo_commit_sha;
-    if (sha)
-        state.repoCommitSha = sha;
+    const learned = {
+        timeline: result.timeline,
+        revisionStatus: (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .revisionStatusWord */ .I8)(result.status),
+        ...(sha ? { repoCommitSha: sha } : {})
+    };
+    const c = { ...after, learned };
+    try {
+        return { ending: await ending(c, w, follow), learned: c.learned };
+    }
+    catch (err) {
+        throw (0,_facts_js__WEBPACK_IMPORTED_MODULE_5__/* .told */ .Ev)(err, c.learned);
+    }
+}
+async function ending(c, w, follow) {
+    const { o, deps } = c;
+    const { result } = w;
     switch (result.outcome) {
         case 'deployed': {
-            const refused = await deployed(state, deps, w);
+            const refused = await deployed(c, w);
             if (refused)
-                return rollBackUnverified(o, state, deps, w.revisionId, refused);
-            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, from, state, deps, { ...w, waitedMs: result.elapsedMs });
+                return rollBackUnverified(c, w.revisionId, refused);
+            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(c, { ...w, waitedMs: result.elapsedMs });
         }
         case 'skipped':
-            return superseded(o, from, state, deps, w, follow);
+            return superseded(c, w, follow);
         case 'failed':
-            return { outcome: 'failed', failure: await failed(o, state, deps, w) };
+            return { outcome: 'failed', failure: await failed(c, w) };
         case 'timeout':
             return { outcome: 'timeout', failure: timedOut(o, w, deps.say) };
         case 'cancelled': {
-            const status = result.status !== undefined ? (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status) : 'no status seen';
+            const status = result.status !== undefined ? (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status) : 'no status seen';
             const message = `Cancelled while ${status}; revision ${w.revisionId} goes on on the control plane.`;
             return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
         }
         case 'error':
-            return { outcome: 'error', failure: await pollFailed(state, deps, w) };
+            return { outcome: 'error', failure: await pollFailed(c, w) };
     }
 }
 /** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
-async function deployed(state, deps, w) {
-    await refresh(deps, state, w.deploymentId);
+async function deployed(c, w) {
+    const { deps } = c;
+    await refresh(c, w.deploymentId);
+    const j = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c);
     deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
-    const sha = state.repoCommitSha;
-    const expected = state.expectedSha;
-    if (!sha && expected && state.promotion) {
+    const sha = j.repoCommitSha;
+    const expected = j.expectedSha;
+    if (!sha && expected && j.promotion) {
         // What runs now cannot be matched to what the source verified: not verified, so not kept.
-        const p = state.promotion;
+        const p = j.promotion;
         return {
             message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
             hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
             title: 'Built commit not reported'
         };
     }
-    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && state.promotion) {
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && j.promotion) {
         // A promotion deploys what the source verified: another commit is not that.
-        const p = state.promotion;
+        const p = j.promotion;
         return {
-            message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${state.ref ?? 'the ref'} moved on, and this is not what was verified.`,
+            message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${j.ref ?? 'the ref'} moved on, and this is not what was verified.`,
             hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
             title: 'Built a different commit'
         };
     }
     if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected)) {
         deps.log.warning(`Revision ${w.revisionId} built commit ${sha}, not ${expected} that triggered this run: ` +
-            `${state.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
+            `${j.ref ?? 'the ref'} moved on before the build started.`, 'Built a different commit');
     }
     return undefined;
 }
@@ -36599,49 +36391,53 @@ async function deployed(state, deps, w) {
  * whatever `on-failure` says, with the rollback's own checks right before its write. A target
  * this run created has nothing to go back to: the error says what it runs.
  */
-async function rollBackUnverified(o, state, deps, live, f) {
-    const runs = state.repoCommitSha ? `commit ${state.repoCommitSha}` : 'a commit it does not report';
-    if (state.created || !state.previousActive) {
-        const why = state.created ? 'was created by this run' : 'had no active revision before this run';
-        const message = `${f.message} Deployment "${state.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
+async function rollBackUnverified(c, live, f) {
+    const { o, deps } = c;
+    const j = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c);
+    const previousActive = c.previousActive;
+    const runs = j.repoCommitSha ? `commit ${j.repoCommitSha}` : 'a commit it does not report';
+    if (j.created || !previousActive) {
+        const why = j.created ? 'was created by this run' : 'had no active revision before this run';
+        const message = `${f.message} Deployment "${j.name ?? ''}" ${why}, so there is nothing to go back to: it runs unverified code (${runs}, revision ${live}). Delete it, or promote again once the source is verified.`;
         return { outcome: 'error', failure: { ...f, message } };
     }
-    deps.log.warning(`Revision ${live} of "${state.name ?? ''}" runs ${runs}, which ${state.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${state.previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
+    deps.log.warning(`Revision ${live} of "${j.name ?? ''}" runs ${runs}, which ${j.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
     const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)({ ...o, onFailure: 'rollback', failureLogs: 0 }, {
-        deploymentId: state.deploymentId ?? '',
+        deploymentId: j.deploymentId ?? '',
         revisionId: live,
         status: 'DEPLOYED',
-        previousActive: state.previousActive,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
+        previousActive,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(c.plan)
     }, deps);
-    state.rollback = after.rollback;
+    c.learned.rollback = after.rollback;
     const r = after.rollback;
     // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
     const back = r?.kind === 'done' && r.outcome === 'deployed'
         ? `rolled back to revision ${r.restoredId}`
         : 'not rolled back';
-    const lead = `Unverified ${short(runs)} ran on "${state.name ?? ''}"; ${back}.`;
+    const lead = `Unverified ${short(runs)} ran on "${j.name ?? ''}"; ${back}.`;
     const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(r) ?? ''}`.trim();
     return { outcome: 'error', failure: { ...f, message } };
 }
 /** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
 const short = (runs) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1');
 /** The newer revision that superseded a promotion: the failure when it deploys other material. */
-function otherMaterial(state, r) {
-    const p = state.promotion;
-    const c = r?.source_revision_config ?? {};
-    const sha = c.repo_commit_sha ?? undefined;
-    const image = c.image_uri ?? undefined;
-    const same = state.expectedSha
-        ? sha !== undefined && (0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, state.expectedSha)
+function otherMaterial(c, r) {
+    const j = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c);
+    const p = j.promotion;
+    const cfg = r?.source_revision_config ?? {};
+    const sha = cfg.repo_commit_sha ?? undefined;
+    const image = cfg.image_uri ?? undefined;
+    const same = j.expectedSha
+        ? sha !== undefined && (0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, j.expectedSha)
         : p.imageUri !== undefined && image === p.imageUri;
     if (same)
         return undefined;
     const runs = sha ? `commit ${sha}` : image ? `image ${image}` : 'material it does not report';
     if (sha)
-        state.repoCommitSha = sha;
+        c.learned.repoCommitSha = sha;
     return {
-        message: `Revision ${state.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
+        message: `Revision ${j.revisionId ?? ''} of this run was superseded by revision ${r?.id ?? 'unknown'}, which runs ${runs}, not ${p.what} that ${p.fromName} revision ${p.revisionId} verified.`,
         hint: 'Another run or a person deployed the target meanwhile: find who, and promote again once only one promotion deploys it.',
         title: 'Superseded by other material'
     };
@@ -36654,14 +36450,15 @@ const MAX_SUCCESSORS = 5;
  * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
  * `skipped` either way, but for what the health check of the newer revision finds.
  */
-async function superseded(o, from, state, deps, w, follow) {
+async function superseded(c, w, follow) {
+    const { o, deps } = c;
     const notDone = (failure) => ({ outcome: 'skipped', failure });
     let spent = w.result.elapsedMs;
     let current = w;
     for (let hop = 0; hop < MAX_SUCCESSORS; hop++) {
-        state.newerRevisionId = undefined;
-        await refresh(deps, state, current.deploymentId, current.revisionId);
-        const newer = state.newerRevisionId;
+        c.learned.newerRevisionId = undefined;
+        await refresh(c, current.deploymentId, current.revisionId);
+        const newer = c.learned.newerRevisionId;
         const left = o.timeoutMs - spent;
         if (newer === undefined || follow === undefined || left <= 0) {
             return notDone(notFollowed(w, current, newer, left <= 0 ? 'the timeout had passed' : undefined));
@@ -36672,17 +36469,17 @@ async function superseded(o, from, state, deps, w, follow) {
         spent += next.result.elapsedMs;
         const { outcome } = next.result;
         if (outcome === 'deployed') {
-            state.newerRevisionId = newer;
+            c.learned.newerRevisionId = newer;
             deps.log.warning(`Revision ${w.revisionId} of this run was superseded; the newer revision ${newer} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(spent)}). ` +
                 'It carries the code that superseded this run’s.', 'Deployed by a newer revision');
-            const other = state.promotion && otherMaterial(state, next.result.revision);
+            const other = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).promotion && otherMaterial(c, next.result.revision);
             if (other)
-                return rollBackUnverified(o, state, deps, newer, other);
-            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(o, from, state, deps, { ...next, waitedMs: spent });
+                return rollBackUnverified(c, newer, other);
+            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(c, { ...next, waitedMs: spent });
             return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
         }
         if (outcome !== 'skipped') {
-            state.newerRevisionId = newer;
+            c.learned.newerRevisionId = newer;
             return notDone(successorNotDeployed(o, w, newer, next, deps.say));
         }
         current = next;
@@ -36693,7 +36490,7 @@ async function superseded(o, from, state, deps, w, follow) {
 function successorNotDeployed(o, w, newer, next, say) {
     const { outcome, status } = next.result;
     const how = outcome === 'timeout'
-        ? `was still ${status === undefined ? 'without a status' : (0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)})`
+        ? `was still ${status === undefined ? 'without a status' : (0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(status)} at the timeout (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)})`
         : outcome === 'failed'
             ? `ended ${status ?? 'failed'}`
             : outcome === 'cancelled'
@@ -36716,24 +36513,24 @@ function notFollowed(w, current, newer, why) {
         title: 'Superseded, not deployed'
     };
 }
-async function failed(o, state, deps, w) {
+async function failed(c, w) {
+    const { o, deps } = c;
     const last = w.result.status ?? 'no status seen';
     const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)(o, {
         deploymentId: w.deploymentId,
         revisionId: w.revisionId,
         status: last,
-        previousActive: state.previousActive ?? null,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(state.plan)
+        previousActive: c.previousActive,
+        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(c.plan)
     }, deps);
-    state.failureLog = after.log;
-    state.rollback = after.rollback;
+    Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback });
     const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
     // Why the revision failed, where the control plane says (`status_message`).
     const said = w.result.revision?.status_message?.trim();
     const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
     const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(after.rollback);
     return {
-        message: `Revision ${w.revisionId} of "${state.name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
+        message: `Revision ${w.revisionId} of "${(0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
             (rolled ? ` ${rolled}` : ''),
         hint: last === 'BUILD_FAILED'
             ? `The build failed: ${after.log ? 'its log is above' : 'read the build log of the revision on the control plane'}; fix, and push again.`
@@ -36748,7 +36545,7 @@ function timedOut(o, w, say) {
     const { result } = w;
     return {
         message: (result.status
-            ? `Still ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
+            ? `Still ${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; revision ${w.revisionId} goes on on the control plane.`
             : `No status of revision ${w.revisionId} was read in ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(o.timeoutMs)}; it may go on on the control plane.`) +
             (result.lastError ? ` Last poll error: ${firstLine(result.lastError)}` : '') +
             (result.lastApiError && result.lastApiError !== result.lastError
@@ -36762,19 +36559,19 @@ function timedOut(o, w, say) {
  * Polling failed for good. A revision that cannot be found because its deployment was deleted
  * meanwhile (by another run or a person) is reported as that, not as a wrong id.
  */
-async function pollFailed(state, deps, w) {
+async function pollFailed(c, w) {
     const { result } = w;
-    const deleted = await deletedMeanwhile(deps.client, w.deploymentId, result.lastError);
+    const deleted = await deletedMeanwhile(c.deps.client, w.deploymentId, result.lastError);
     if (deleted) {
-        state.deploymentStatus = deleted === 'gone' ? undefined : deleted;
+        c.learned.deploymentStatus = deleted === 'gone' ? undefined : deleted;
         return {
-            message: `Deployment "${state.name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
+            message: `Deployment "${(0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).name}" (${w.deploymentId}) was deleted while this run waited for revision ${w.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}); nothing is deployed.`,
             hint: 'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
             title: 'Deployment deleted'
         };
     }
     const seen = result.status
-        ? `last status ${(0,_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)}`
+        ? `last status ${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_6__/* .shownStatus */ .O4)(result.status)}`
         : 'before any status was read';
     return {
         message: `Polling revision ${w.revisionId} failed (${seen}): ${firstLine(result.lastError ?? 'unknown error')}`,
@@ -36789,12 +36586,12 @@ async function deletedMeanwhile(client, id, err) {
     return (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(client, id);
 }
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
-async function refresh(deps, state, id, skipped = state.revisionId) {
+async function refresh(c, id, skipped = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).revisionId) {
     try {
-        const d = await deps.client.getDeployment(id);
-        (0,_state_js__WEBPACK_IMPORTED_MODULE_5__/* .observe */ .lB)(state, d, deps.log);
+        const d = await c.deps.client.getDeployment(id);
+        Object.assign(c.learned, (0,_facts_js__WEBPACK_IMPORTED_MODULE_5__/* .seen */ .cI)(d, c.deps.log, (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c)));
         if (d.latest_revision_id && d.latest_revision_id !== skipped)
-            state.newerRevisionId = d.latest_revision_id;
+            c.learned.newerRevisionId = d.latest_revision_id;
     }
     catch {
         // The revision's own status is what decides the run; this read only adds detail.
@@ -36845,7 +36642,7 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
         }
         catch (err) {
             if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && isNameTaken(err)) {
-                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say);
+                const existing = await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X0)(client, body.name, say);
                 if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(existing))
                     return existing;
                 if (existing && maybeApplied && isWhatWasAsked(existing, body)) {
@@ -36870,7 +36667,7 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
                 throw err;
             maybeApplied = true;
             notes.warning(`${unknown.message}; looking the name up before trying again.`);
-            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X)(client, body.name, say));
+            const existing = await lookBack(client, unknown, now, () => (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_2__/* .findDeploymentByName */ .X0)(client, body.name, say));
             if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stopped */ .ce)(existing))
                 return existing;
             if (existing) {
@@ -37019,10 +36816,38 @@ async function revisionOf(client, d) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ findDeploymentByName)
+/* harmony export */   Gn: () => (/* binding */ deploymentById),
+/* harmony export */   X0: () => (/* binding */ findDeploymentByName),
+/* harmony export */   n4: () => (/* binding */ findNamed),
+/* harmony export */   sW: () => (/* binding */ otherName)
 /* harmony export */ });
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7472);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7472);
 
+
+/** The deployment of this id; undefined when its read answers 404. */
+function deploymentById(client, id) {
+    return client.getDeployment(id).catch((err) => {
+        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
+            return undefined;
+        throw err;
+    });
+}
+/** A deployment named by id that `name` names otherwise: refused (`then`: what it says of the run). */
+function otherName(o, d, say, then = '') {
+    const t = o.target;
+    if (t.kind !== 'id' || o.name === undefined || d.name === o.name)
+        return undefined;
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Deployment ${t.deploymentId} is named "${d.name}", not "${o.name}"${then}.`, `Set ${say('name')} and ${say('deployment-id')} to the same deployment, or only one of them.`, 'Name and id disagree');
+}
+/** The deployment the inputs name, by id (none on a 404) or by name, refused as otherName says. */
+async function findNamed(o, { client, say }, then = '') {
+    const t = o.target;
+    const d = t.kind === 'id'
+        ? await deploymentById(client, t.deploymentId)
+        : await findDeploymentByName(client, t.name, say);
+    return !d || (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stopped */ .ce)(d) ? d : (otherName(o, d, say, then) ?? d);
+}
 async function findDeploymentByName(client, name, say) {
     const exact = [];
     const unread = [];
@@ -37035,7 +36860,7 @@ async function findDeploymentByName(client, name, say) {
         exact.push(await client.getDeployment(id));
     const ids = new Set(exact.map(d => d.id));
     if (ids.size > 1) {
-        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_0__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_1__/* .stop */ .ds)(`Several deployments are named "${name}" (${[...ids].join(', ')}).`, `Set ${say('deployment-id')} to choose one.`, undefined);
     }
     return exact[0];
 }
@@ -37052,7 +36877,7 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */   Ly: () => (/* binding */ waitUntilGone)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
 
 
@@ -37118,7 +36943,8 @@ async function deletedState(client, id) {
 /* harmony export */   $U: () => (/* binding */ releaseMaterial),
 /* harmony export */   FB: () => (/* binding */ namedMaterial),
 /* harmony export */   Tl: () => (/* binding */ prepareMaterial),
-/* harmony export */   qO: () => (/* binding */ materialToWrite)
+/* harmony export */   qO: () => (/* binding */ materialToWrite),
+/* harmony export */   zY: () => (/* binding */ materialFacts)
 /* harmony export */ });
 /* unused harmony export originOf */
 /* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9481);
@@ -37150,35 +36976,40 @@ function namedMaterial(o) {
     };
 }
 /**
- * The run's material, with the state's ref and expected commit. An upload's archive is built here,
- * before any request (its errors send nothing); its module is loaded only for an upload (a chunk
- * of its own in the bundle), so other runs start as before. `releaseMaterial` removes it.
+ * The run's material. An upload's archive is built here, before any request (its errors send
+ * nothing); its module is loaded only for an upload (a chunk of its own in the bundle), so other
+ * runs start as before. `releaseMaterial` removes it.
  */
-async function prepareMaterial(o, state, deps) {
+async function prepareMaterial(o, deps) {
     if (o.promoteFrom !== undefined)
-        return preparePromotion(o, state, deps);
-    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource)) {
-        const named = namedMaterial(o);
-        state.ref = named.ref;
-        state.expectedSha = named.expectedSha;
-        return named;
-    }
-    return uploadMaterial(o, originOf(o), state, deps);
+        return preparePromotion(o, deps);
+    if (!(0,_inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__/* .uploadsWorkspace */ .E)(o.source, o.revisionSource))
+        return namedMaterial(o);
+    return uploadMaterial(o, originOf(o), deps);
 }
-async function uploadMaterial(o, origin, state, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, state, deps);
+/** What the material tells the journal: the ref and commit expected, the archive, the promotion. */
+function materialFacts(m) {
+    if (m.kind === 'promoted')
+        return { ...materialFacts(m.of), promotion: m.promotion };
+    if (m.kind === 'upload')
+        return { source: m.upload.facts };
+    return { ref: m.ref, expectedSha: m.expectedSha };
+}
+async function uploadMaterial(o, origin, deps) {
+    const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, deps);
     if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
     if (expected !== undefined && upload.facts.digest !== expected) {
         await upload.archive.cleanup();
         const files = `${upload.facts.files} ${upload.facts.files === 1 ? 'file' : 'files'}`;
-        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
+        const refused = (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`The source archive is ${upload.facts.digest} (${files}), not ${expected} that ${deps.say('expected-source-digest')} asks for: nothing was written.`, 'The workspace differs from the one whose archive was verified: check out the same commit (and the same files) as the run that gave that digest.', 'Source digest differs', { nothingSent: true });
+        return { ...refused, learned: { source: upload.facts } };
     }
     return { kind: 'upload', ...origin, configPath: upload.archive.configPath, upload };
 }
 /** A promotion: the source read and checked, then its material (an upload archives the workspace). */
-async function preparePromotion(o, state, deps) {
+async function preparePromotion(o, deps) {
     const source = await (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .readPromotionSource */ .fq)(o, deps);
     if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(source))
         return source;
@@ -37187,7 +37018,7 @@ async function preparePromotion(o, state, deps) {
     if (source.deployment.source === 'internal_source') {
         if (o.expectedSourceDigest === undefined)
             return digestNeeded(source, deps);
-        const upload = await uploadMaterial(o, (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotedOrigin */ .Z7)(o, source), state, deps);
+        const upload = await uploadMaterial(o, (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotedOrigin */ .Z7)(o, source), deps);
         if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
             return upload;
         of = upload;
@@ -37200,12 +37031,8 @@ async function preparePromotion(o, state, deps) {
         const { what: said, ...named } = promoted;
         what = said;
         of = { kind: 'named', ...named };
-        state.ref = named.ref;
-        state.expectedSha = named.expectedSha;
     }
-    const promotion = (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotionOf */ .bi)(source, what);
-    state.promotion = promotion;
-    return { kind: 'promoted', source, promotion, of };
+    return { kind: 'promoted', source, promotion: (0,_promote_js__WEBPACK_IMPORTED_MODULE_0__/* .promotionOf */ .bi)(source, what), of };
 }
 /** The service keeps no archive another deployment can use: the workspace's must be the same. */
 function digestNeeded(s, deps) {
@@ -37225,6 +37052,7 @@ async function releaseMaterial(m) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   VB: () => (/* binding */ planShown),
 /* harmony export */   Xq: () => (/* binding */ REMOVED),
 /* harmony export */   ZL: () => (/* binding */ planUpdate),
 /* harmony export */   _1: () => (/* binding */ planCreate),
@@ -37465,6 +37293,11 @@ function show(v) {
     return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }
 const TIER_FIELDS = ['size', 'database-size'];
+/** The plan as the journal keeps it for the summary: its lines, and whether it changes a field. */
+const planShown = (plan) => ({
+    lines: describePlan(plan),
+    changed: plan.changes.length > 0
+});
 /** The plan as lines for the log and the dry-run summary. */
 function describePlan(plan) {
     const head = plan.kind === 'create'
@@ -37499,12 +37332,11 @@ function describePlan(plan) {
 /* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
 /* harmony export */   uH: () => (/* binding */ promotedNamed)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
-/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2996);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(993);
+/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2996);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7472);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
 // Promotion (`promote-from`): the material of another deployment's active revision, read and
 // checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
 // branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
@@ -37515,18 +37347,13 @@ function describePlan(plan) {
 
 
 
-
-const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(text ?? '', 200);
+const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text ?? '', 200);
 /** The deployment `promote-from` names; an error naming it when there is none. */
 async function findSource(o, deps, from) {
-    const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .UUID_PATTERN */ .JJ.test(from)
-        ? await deps.client.getDeployment(from).catch((err) => {
-            if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404)
-                return undefined;
-            throw err;
-        })
-        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_4__/* .findDeploymentByName */ .X)(deps.client, from, deps.say);
-    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(d))
+    const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .UUID_PATTERN */ .JJ.test(from)
+        ? await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .deploymentById */ .Gn)(deps.client, from)
+        : await (0,_find_deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .findDeploymentByName */ .X0)(deps.client, from, deps.say);
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
         return d;
     if (!d) {
         return refusal(`Deployment "${from}" (${deps.say('promote-from')}) was not found: there is nothing to promote.`, `Set ${deps.say('promote-from')} to the name or id of the deployment whose active revision this run deploys.`);
@@ -37537,7 +37364,7 @@ async function findSource(o, deps, from) {
     return d;
 }
 function refusal(message, hint) {
-    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stop */ .ds)(message, hint, 'Promotion refused');
+    return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
 }
 /**
  * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
@@ -37555,7 +37382,7 @@ async function activeRevision(deps, d) {
     const latest = d.latest_revision_id;
     if (latest && latest !== revision.id) {
         const newer = await deps.client.getRevision(d.id, latest);
-        if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
+        if ((0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionOutcome */ .qU)(newer.status) === 'in_progress') {
             return refusal(`${name}: a newer revision ${newer.id} is still in progress (${shown(newer.status)}), so what it will serve is not known yet.`, 'Promote once that revision has ended.');
         }
         return { deployment: d, revision, newer };
@@ -37567,10 +37394,10 @@ async function readPromotionSource(o, deps) {
     const from = o.promoteFrom;
     const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
         const d = await findSource(o, deps, from);
-        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(d))
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
             return d;
         const s = await activeRevision(deps, d);
-        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(s))
+        if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(s))
             return s;
         const asked = o.promoteRevisionId;
         if (asked !== undefined && asked !== s.revision.id.toLowerCase()) {
@@ -37632,13 +37459,13 @@ function named(s, o, deps) {
         what: `image ${shown(image)}`
     };
 }
-const parseImage = (0,_inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .optionalToken */ .A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...');
+const parseImage = (0,_inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalToken */ .A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...');
 const parseCommit = (v, fail) => v === '' || /^[0-9a-f]{7,64}$/i.test(v) ? v : fail('a commit must be 7 to 64 hex digits');
 /** A codehost revision's material, each with the check of the input that would name it. */
 const codehostFields = (c) => [
-    ['repo_ref', c.repo_ref ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRef */ .rd],
+    ['repo_ref', c.repo_ref ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRef */ .rd],
     ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
-    ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .parseGraphConfigPath */ .Rg]
+    ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .parseGraphConfigPath */ .Rg]
 ];
 /**
  * The source's material is the server's text, sent to the target as an input would be: it passes
@@ -37671,14 +37498,14 @@ function refuseMovedRef(s, ref, sha, name) {
 /** The named material of a codehost or image source (an upload's is the workspace's archive). */
 function promotedNamed(s, o, deps) {
     const m = named(s, o, deps);
-    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_5__/* .stopped */ .ce)(m))
+    if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(m))
         return m;
     if (m.imageUri && !m.imageUri.includes('@sha256:')) {
         deps.log.warning(`Image ${shown(m.imageUri)} of deployment "${s.deployment.name}" is a tag, without an @sha256: digest: a tag can move, so the image promoted may not be the one verified. Deploy images by digest to promote exactly what was checked.`, 'Promoting an image tag');
     }
     return m;
 }
-/** The promotion as the state keeps it: the output, the log and the summary say it. */
+/** The promotion as the journal keeps it: the output, the log and the summary say it. */
 function promotionOf(s, what) {
     return {
         fromId: s.deployment.id,
@@ -37725,11 +37552,11 @@ function sameRepository(a, b) {
     return norm(a) === norm(b);
 }
 /** `Promoted <source> revision <id> (<what>) to <target>: revision <id>`. */
-function promotedLine(p, state, dryRun) {
-    const target = state.name ?? state.deploymentId ?? 'the target';
+function promotedLine(p, journal, dryRun) {
+    const target = journal.name ?? journal.deploymentId ?? 'the target';
     return dryRun
         ? `Would promote ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}.`
-        : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${state.revisionId ?? 'none'}`;
+        : `Promoted ${p.fromName} revision ${p.revisionId} (${p.what}) to ${target}: revision ${journal.revisionId ?? 'none'}`;
 }
 
 
@@ -37745,7 +37572,7 @@ function promotedLine(p, state, dryRun) {
 /* harmony export */   fx: () => (/* binding */ refuseTypeChange)
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
 /* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
 
 
@@ -37852,7 +37679,7 @@ function resizeOf(o, d, say) {
 /* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6877);
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
 // fast at the start and after every change of status, backs off towards poll-interval while
 // nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
@@ -38085,22 +37912,14 @@ function isLoopbackHost(hostname) {
 }
 /** Whether a URL (`base-url`) names this machine; false for anything that is not a URL. */
 function isLoopbackUrl(text) {
-    try {
-        return isLoopbackHost(new URL(text).hostname);
-    }
-    catch {
-        return false;
-    }
+    const url = URL.parse(text);
+    return url !== null && isLoopbackHost(url.hostname);
 }
 /** Why a base URL may not carry the key, or undefined when it may. */
 function baseUrlProblem(baseUrl) {
-    let url;
-    try {
-        url = new URL(baseUrl);
-    }
-    catch {
+    const url = URL.parse(baseUrl);
+    if (!url)
         return 'the base URL is not a URL';
-    }
     if (url.username || url.password)
         return 'the base URL must not carry credentials (user:password@): the key goes in its own header';
     if (url.protocol === 'https:')
@@ -38128,26 +37947,18 @@ function baseUrlProblem(baseUrl) {
 /* harmony export */   xD: () => (/* binding */ responseFromWire)
 /* harmony export */ });
 /* unused harmony exports RENAMES, requestFromWire, responseToWire, pathFromWire, valueToWire, locToWire, locFromWire */
-// The two wire dialects of the control plane. `interface` is the contract of this project
-// (docs/control-plane.md); `langsmith` is what the production service calls the same things
-// (docs/control-plane.md, "Two dialects"). They differ only on the wire, so this
-// file is the only place that knows both vocabularies: the client translates its requests and
-// answers here, the emulator its parsing and rendering. Everything else speaks `interface`.
-//
-// Each rename is a swap of two names, so translating is its own inverse: the same function turns
-// interface vocabulary into the wire and the wire back into interface vocabulary. A swap (rather
-// than a one-way rename) also keeps a wrong word wrong: `codehost` sent to a `langsmith` server
-// reads as `github` in interface vocabulary, which the interface model rejects, as production
-// rejects `codehost`; a stray `graph_config_path` becomes `langgraph_config_path`, an unknown field
-// that the model strips, as production ignores it.
+// The two wire dialects of the control plane: `interface`, this project's contract, and
+// `langsmith`, the production service's words for the same things (docs/control-plane.md, "Two
+// dialects"). The only place that knows both: the client and the emulator translate here.
+// Each rename is a swap of two names, so translating is its own inverse, and a wrong word stays
+// wrong: `codehost` sent to a `langsmith` server reads as `github`, which the interface model
+// rejects as production rejects `codehost`; a stray `graph_config_path` becomes an unknown field.
 const DIALECTS = ['interface', 'langsmith'];
 /** The one table of renames: interface name -> langsmith name. */
 const RENAMES = {
-    /** Values of `source` and `revision_source` (of a deployment, a patch and a revision). */
+    /** Values of `source` and `revision_source`. */
     sourceValues: { codehost: 'github' },
-    /** Field names inside `source_revision_config`. */
     sourceRevisionConfigFields: { graph_config_path: 'langgraph_config_path' },
-    /** Path prefixes. */
     pathPrefixes: {
         '/v1/integrations/forge/codehost/': '/v1/integrations/forge/github/',
         /** The older, non-forge integration paths (the list of integrations, their repositories). */
@@ -38174,7 +37985,6 @@ function swaps(table) {
 const SOURCE_VALUES = swaps(RENAMES.sourceValues);
 const SRC_FIELDS = swaps(RENAMES.sourceRevisionConfigFields);
 const PATH_PREFIXES = swaps(RENAMES.pathPrefixes);
-/** Keys whose value is a source name. */
 const SOURCE_KEYS = new Set(['source', 'revision_source']);
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** One resource or request body (a Deployment, a Revision, a create or patch request). */
@@ -38199,9 +38009,8 @@ function renameKeys(obj, names) {
     return out;
 }
 /**
- * Swaps the vocabulary of a body: a resource, a request, a list of resources (an array, or an
- * object with `resources`). Only the places the table names are touched (never secrets, labels or
- * other free maps). Identity in the `interface` dialect; a new object, the input is not changed.
+ * A body's vocabulary swapped (a resource, a request, a list of them): only where the table names,
+ * never secrets, labels or other free maps. Identity in `interface`; the input is not changed.
  */
 function swapBody(dialect, body) {
     if (dialect === 'interface')
@@ -38212,26 +38021,14 @@ function swapBody(dialect, body) {
         return { ...body, resources: body.resources.map(swapResource) };
     return swapResource(body);
 }
-/** Client side: a request body in interface vocabulary, as the wire of `dialect` names it. */
-function requestToWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Client side: an answer body from the wire of `dialect`, in interface vocabulary. */
-function responseFromWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Server side: a request body read from the wire of `dialect`, in interface vocabulary. */
-function requestFromWire(dialect, body) {
-    return swapBody(dialect, body);
-}
-/** Server side: an answer body in interface vocabulary, as the wire of `dialect` names it. */
-function responseToWire(dialect, body) {
-    return swapBody(dialect, body);
-}
+// The four directions are one swap, named by who calls it.
+const requestToWire = swapBody;
+const responseFromWire = swapBody;
+const requestFromWire = (/* unused pure expression or super */ null && (swapBody));
+const responseToWire = (/* unused pure expression or super */ null && (swapBody));
 /**
- * A request path (no query string) between the vocabularies; its own inverse, like the bodies.
- * Client: interface path -> wire path. Server: wire path -> interface path (so that a server in
- * the `langsmith` dialect routes `/forge/github/` and answers 404 to `/forge/codehost/`).
+ * A request path between the vocabularies, its own inverse: a `langsmith` server routes
+ * `/forge/github/` and answers 404 to `/forge/codehost/`.
  */
 function pathToWire(dialect, path) {
     if (dialect === 'interface')
@@ -38243,10 +38040,7 @@ function pathToWire(dialect, path) {
     return path;
 }
 const pathFromWire = (/* unused pure expression or super */ null && (pathToWire));
-/**
- * Whether two source names are one source in the two dialects' words (`codehost` and `github`):
- * a deployment read through the wrong dialect shows the other word.
- */
+/** Whether two source names are one in the two dialects (read through the wrong one). */
 function isOtherDialectsWord(read, asked) {
     return SOURCE_VALUES.get(read) === asked;
 }
@@ -38254,10 +38048,7 @@ function isOtherDialectsWord(read, asked) {
 function valueToWire(dialect, value) {
     return dialect === 'interface' ? value : (SOURCE_VALUES.get(value) ?? value);
 }
-/**
- * A validation error's `loc` (`['body', 'source_revision_config', 'graph_config_path']`) between
- * the vocabularies: the field names of `source_revision_config` are swapped, nothing else.
- */
+/** A validation error's `loc` between the vocabularies: `source_revision_config`'s fields. */
 function locToWire(dialect, loc) {
     if (dialect === 'interface')
         return [...loc];
@@ -38273,13 +38064,9 @@ const PRODUCTION_HOST = 'api.host.langchain.com';
  * a self-hosted installation (a base-url path ending in `/api-host`), `interface` otherwise.
  */
 function autoDialect(baseUrl) {
-    let url;
-    try {
-        url = new URL(baseUrl);
-    }
-    catch {
+    const url = URL.parse(baseUrl);
+    if (!url)
         return { dialect: 'interface', reason: 'the base URL could not be read' };
-    }
     const host = url.hostname.toLowerCase().replace(/\.$/, '');
     if (host === PRODUCTION_HOST || host.endsWith(`.${PRODUCTION_HOST}`))
         return { dialect: 'langsmith', reason: `${url.host} is the hosted service` };
@@ -38343,17 +38130,9 @@ class ApiError extends ControlPlaneError {
     detail;
     validation;
     hint;
-    /**
-     * The server's Retry-After (capped as the transport caps it) when it sent one that the
-     * transport did not wait out (it ended past the deadline, or the attempts ran out): a caller
-     * that tries again later does not do so before this has passed.
-     */
+    /** A Retry-After the transport did not wait out (capped): a later try waits this first. */
     retryAfterMs;
-    /**
-     * An earlier attempt of this request went out and got no trustworthy answer (a lost connection,
-     * a timeout, a 5xx) before this answer came: a 404 to a retried DELETE then means that the
-     * earlier attempt may have done the work.
-     */
+    /** An earlier attempt went out unanswered: a 404 to a retried DELETE may be its work. */
     afterUnknownOutcome = false;
     constructor(ctx, status, detail, validation) {
         const hint = hintFor(ctx, status, detail);
@@ -38378,10 +38157,7 @@ class UnexpectedResponseError extends ControlPlaneError {
         this.problem = problem;
     }
 }
-/**
- * A well-formed answer about another resource than the one asked for (another deployment's or
- * revision's id). A read is asked again; after a write it is never taken as the write's outcome.
- */
+/** A well-formed answer about another resource: a read asks again; never a write's outcome. */
 class OtherResourceError extends UnexpectedResponseError {
 }
 /** A 3xx: never followed, so the API key never reaches another host. */
@@ -38399,10 +38175,7 @@ class RedirectRefusedError extends ControlPlaneError {
         this.target = where;
     }
 }
-/**
- * No answer: connection refused or reset, a timeout, a body over the size cap, the deadline. Said
- * in one sentence (the operation, the host, the cause in words), then what to check.
- */
+/** No answer (refused, reset, timed out, a body over the cap): the cause in words, what to check. */
 class NetworkError extends ControlPlaneError {
     reason;
     attempts;
@@ -38444,17 +38217,10 @@ function whatToCheck(code, host, baseUrl) {
         return `check that ${baseUrl} names ${host} as its certificate does; behind a proxy that re-signs TLS, give its CA in NODE_EXTRA_CA_CERTS.`;
     return `check ${baseUrl} (${host}), and the proxy (HTTPS_PROXY, NO_PROXY) if this network needs one.`;
 }
-/**
- * A write (POST, PATCH) that may or may not have been applied: the request went out and no
- * trustworthy answer came back. The caller reconciles by reading state, never by blind retry.
- */
+/** A write that went out unanswered: maybe applied. Reconciled by reading, never a blind retry. */
 class OutcomeUnknownError extends ControlPlaneError {
     reason;
-    /**
-     * No answer came in the time the request was given: the server may still be working on it, and
-     * the change may land after this error. (A reset or an error status is an end: what was applied
-     * is applied by then.)
-     */
+    /** Timed out: the change may still land after this error (a reset or a status is an end). */
     pending;
     constructor(ctx, reason, options) {
         super(ctx, `${ctx.operation}: outcome unknown (${reason}) on ${ctx.method} ${ctx.path}; the change may or may not have been applied`, options);
@@ -38465,11 +38231,7 @@ class OutcomeUnknownError extends ControlPlaneError {
 /** The run was cancelled or its overall deadline passed while a request was pending. */
 class AbortedError extends ControlPlaneError {
 }
-/**
- * A list whose pages never end: full page after full page past a bound no real workspace reaches,
- * or a page of entries already read (the offset did not advance). Raised before the caller acts
- * on a list it could not read to the end.
- */
+/** A list whose pages never end (paging.ts): raised before the caller acts on half a list. */
 class EndlessListError extends ControlPlaneError {
     pages;
     pageSize;
@@ -38608,10 +38370,7 @@ function edgeOf(node, label) {
     return -1;
 }
 const hasRulesBelow = (node) => list().trie.edgeStart[node + 1] > list().trie.edgeStart[node];
-/**
- * Why `*.<domain>` would match names of more than one registrable domain, or undefined when every
- * name it matches belongs to one. `domain` is lowercase ASCII (punycode), without a trailing dot.
- */
+/** Why `*.<domain>` (punycode, no trailing dot) would match names of many registrable domains. */
 function broaderThanOneDomain(domain) {
     const { trie } = list();
     const labels = domain.split('.').reverse();
@@ -38647,22 +38406,19 @@ function broaderThanOneDomain(domain) {
 /* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
 /* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.yA)
 /* harmony export */ });
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
 /* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2679);
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
 
 /**
- * Shorter values are neither masked nor redacted: one to three characters (`1`, `eu`, `dev`)
- * occur all through ordinary log text, so masking them would make the job's whole log unreadable,
- * and a value that short is guessed, not protected, anyway. The action never prints secret values
- * itself; the entry layer warns by name about the values this leaves unmasked.
+ * Shorter values are neither masked nor redacted: `1`, `eu`, `dev` occur all through a log, which
+ * masking would make unreadable, and are guessed anyway. The door warns of them by name.
  */
 const MIN_SECRET_LENGTH = 4;
 /**
- * Words a run prints on its own (statuses, booleans, log levels, branch and environment names):
- * a secret whose value is one of them would be masked wherever the word appears, turning the log
- * and the summary into `Revision status ***`, and hides nothing worth hiding. Compared without case.
+ * Words a run prints on its own (statuses, booleans, levels, branches): a secret of that value
+ * would turn the log into `Revision status ***` and hides nothing. Compared without case.
  */
 const COMMON_WORDS = new Set([
     ..._vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB,
@@ -38684,10 +38440,7 @@ class Redactor {
         for (const v of values)
             this.add(v);
     }
-    /**
-     * Adds a value (and each of its lines: a multi-line secret leaks line by line too); returns
-     * those it did not know yet, the ones to register as masks.
-     */
+    /** Adds a value and each of its lines (they leak one by one); returns the new ones, to mask. */
     add(value) {
         const added = [];
         if (!value)
@@ -38701,10 +38454,7 @@ class Redactor {
         }
         return added;
     }
-    /**
-     * A secret's value that the control plane returned (it answers them in plain text, also those set
-     * in the web app): added as the inputs' are, a common word left out as there (inputs/masking.ts).
-     */
+    /** A secret value the control plane answered: added as the inputs' are (no common word). */
     learn(value) {
         return isCommonWord(value) ? [] : this.add(value);
     }
@@ -38728,47 +38478,52 @@ class Redactor {
         return out;
     }
 }
-// The sanitiser of text the run did not write has one home, src/inert.ts; its users here import
-// it from this module as they always did.
+// The sanitiser's home is src/inert.ts; its users here import it from this module.
 
 
 
 /***/ }),
 
-/***/ 8072:
+/***/ 6877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ET: () => (/* binding */ COMPUTE_TIERS),
-/* harmony export */   F0: () => (/* binding */ SIZES),
-/* harmony export */   H4: () => (/* binding */ MAX_PAGE_SIZE),
-/* harmony export */   Hl: () => (/* binding */ SOURCES),
-/* harmony export */   I: () => (/* binding */ kindOf),
-/* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
-/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
-/* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
-/* harmony export */   PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
-/* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
-/* harmony export */   Ur: () => (/* binding */ DELETING_STATUSES),
-/* harmony export */   VF: () => (/* binding */ FAILED_REVISION_STATUSES),
-/* harmony export */   Wk: () => (/* binding */ deploymentsQueryProblem),
-/* harmony export */   XQ: () => (/* binding */ CLOUD_SOURCES),
-/* harmony export */   X_: () => (/* binding */ REVISION_STATUSES),
-/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
-/* harmony export */   di: () => (/* binding */ RESERVED_SECRET_NAMES),
-/* harmony export */   f1: () => (/* binding */ sizeOfTier),
-/* harmony export */   iR: () => (/* binding */ DATABASE_TIERS),
-/* harmony export */   kx: () => (/* binding */ tierOf),
-/* harmony export */   qU: () => (/* binding */ revisionOutcome),
-/* harmony export */   to: () => (/* binding */ CREATE_ONLY_SOURCE_CONFIG_FIELDS),
-/* harmony export */   vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED)
-/* harmony export */ });
-/* unused harmony export KINDS */
-// The words and rules of the control-plane interface that need no zod: the enums, the reserved
-// names, the patterns of names and ids, what a revision status means. The zod model
-// (schema.ts) is built from these and re-exports them; the inputs and the deploy flow import
-// them from here, so that the action reaches its first request without loading zod (the client
-// loads the model when the first answer is read: load-schema.ts).
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XQ: () => (/* binding */ CLOUD_SOURCES),
+  ET: () => (/* binding */ COMPUTE_TIERS),
+  to: () => (/* binding */ CREATE_ONLY_SOURCE_CONFIG_FIELDS),
+  iR: () => (/* binding */ DATABASE_TIERS),
+  PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
+  Ur: () => (/* binding */ DELETING_STATUSES),
+  T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
+  PB: () => (/* binding */ DEPLOYMENT_STATUSES),
+  _o: () => (/* binding */ DEPLOYMENT_TYPES),
+  H4: () => (/* binding */ MAX_PAGE_SIZE),
+  di: () => (/* binding */ RESERVED_SECRET_NAMES),
+  vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED),
+  Jy: () => (/* binding */ REVISION_SOURCES),
+  X_: () => (/* binding */ REVISION_STATUSES),
+  F0: () => (/* reexport */ SIZES),
+  Hl: () => (/* binding */ SOURCES),
+  JJ: () => (/* binding */ UUID_PATTERN),
+  Wk: () => (/* binding */ deploymentsQueryProblem),
+  I: () => (/* binding */ kindOf),
+  qU: () => (/* binding */ revisionOutcome),
+  f1: () => (/* binding */ sizeOfTier),
+  kx: () => (/* binding */ tierOf)
+});
+
+// UNUSED EXPORTS: FAILED_REVISION_STATUSES, KINDS
+
+;// CONCATENATED MODULE: ./src/interface/journal.ts
+const KINDS = (/* unused pure expression or super */ null && (['serverless', 'dedicated']));
+const SIZES = ['small', 'medium', 'large'];
+
+;// CONCATENATED MODULE: ./src/control-plane/vocabulary.ts
+// The words and rules of the control-plane interface that need no zod (enums, reserved names,
+// patterns, what a status means): the model is built from them, and the inputs and the flow take
+// them from here, so the action reaches its first request without loading zod.
 const SOURCES = [
     'codehost',
     'external_docker',
@@ -38847,7 +38602,8 @@ const DEFAULT_DEPLOYMENT_TYPE = 'serverless';
  * type the service's docs map them to ("a Development deployment is a Serverless deployment, and
  * a Production deployment is a Dedicated deployment").
  */
-const KINDS = (/* unused pure expression or super */ null && (['serverless', 'dedicated']));
+
+
 /** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
 function kindOf(type) {
     if (type === 'serverless' || type === 'dedicated')
@@ -38858,8 +38614,7 @@ function kindOf(type) {
         return 'serverless';
     return undefined;
 }
-/** The three sizes of each type. */
-const SIZES = ['small', 'medium', 'large'];
+// The three sizes of each type: SIZES.
 const SIZE_LETTER = { small: 'S', medium: 'M', large: 'L' };
 /** `compute_tier` of `PATCH .../resource-tiers`: by the type, `SERVERLESS_S` ... `DEDICATED_L`. */
 const COMPUTE_TIERS = [
@@ -38909,10 +38664,7 @@ const RESERVED_SECRET_NAMES = [
 const RESERVED_SECRET_NAMES_HOSTED = ['LANGSMITH_API_KEY', 'LANGSMITH_ENDPOINT'];
 /** Lowercase letters, digits and hyphens, starting with a letter. */
 const DEPLOYMENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
-/**
- * A uuid as the service writes it, any version: ids are opaque to us. The pattern of zod's
- * `z.guid()`, which the model's `Uuid` is (a test holds the two together).
- */
+/** A uuid of any version: the pattern of zod's `z.guid()` (a test holds the two together). */
 const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 /** The most entries one page of a list may hold (`limit`). */
 const MAX_PAGE_SIZE = 100;
@@ -38925,10 +38677,8 @@ const DEPLOYMENTS_QUERY_TEXT = [
     'deployment_ids'
 ];
 /**
- * Why a page query of `GET /v2/deployments` does not fit the interface, or undefined: the rules of
- * the model's `ListDeploymentsQuery` without zod, so that a page is checked before it leaves and
- * the run's first request need not load the model (a test holds the two together). Unknown
- * parameters are ignored, as the model strips them.
+ * Why a page query of `GET /v2/deployments` does not fit: the model's `ListDeploymentsQuery`
+ * without zod (a test holds the two together); unknown parameters ignored, as the model strips.
  */
 function deploymentsQueryProblem(query) {
     const { limit, offset, remote_reconciled: reconciled, deployment_type: type } = query;
@@ -38994,21 +38744,13 @@ const LOOPBACK = {
 /** `<name>-<hash>.<region>.langgraph.app`: where the service hosts a deployment's agent server. */
 const SERVICE_HOST = /^([a-z0-9-]+)-([a-z0-9]+)\.([a-z0-9-]+)\.langgraph\.app$/;
 /**
- * The agent server host the control plane reported for this deployment, in the shape the service
- * gives it (`https://<name>-<hash>.<region>.langgraph.app`, the name the deployment's own): that
- * host alone, never another `*.langgraph.app`, whose server may be anyone's. Undefined when the
- * URL is not of that shape.
+ * The deployment's own agent server host, when the reported URL has the service's shape (its name
+ * in it): that host alone, never another `*.langgraph.app`, whose server may be anyone's.
  */
 function deploymentHost(d) {
-    if (!d.name || !d.url)
+    const url = URL.parse(d.url ?? '');
+    if (!d.name || !url)
         return undefined;
-    let url;
-    try {
-        url = new URL(d.url);
-    }
-    catch {
-        return undefined;
-    }
     if (url.protocol !== 'https:' || url.username || url.password)
         return undefined;
     const host = url.hostname.replace(/\.$/, '');
@@ -39037,13 +38779,9 @@ function parseHostPattern(entry) {
     const [, star, written = '', port] = m;
     if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0')))
         return { problem: `${quoted} has a port out of range (1 to 65535)` };
-    let hostname;
-    try {
-        hostname = new URL(`https://${written}/`).hostname;
-    }
-    catch {
+    const hostname = URL.parse(`https://${written}/`)?.hostname;
+    if (hostname === undefined)
         return { problem: `${quoted} is not a valid host name` };
-    }
     // Written as it is read: no fullwidth letters, invisible characters or short IPv4 forms that the
     // parser would quietly turn into another name.
     const ascii = [...written].every(c => c.charCodeAt(0) < 0x80);
@@ -39102,13 +38840,9 @@ function matchesHost(p, url) {
 }
 /** The exact host (and port) of a URL given as an input: only that origin's host. */
 function exactHost(urlText) {
-    let url;
-    try {
-        url = new URL(urlText);
-    }
-    catch {
+    const url = URL.parse(urlText);
+    if (!url)
         return undefined;
-    }
     const { host, port } = hostOf(url);
     return { host, wildcard: false, port, text: url.host };
 }
@@ -39255,7 +38989,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9900);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2314);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -39436,9 +39170,7 @@ function loaded() {
     }
     return loadedParser;
 }
-/** See document-parser.ts. */
 const itemPlaces = (...args) => loaded().parser.itemPlaces(...args);
-/** See document-parser.ts. */
 const parseDocumentInput = (...args) => loaded().parser.parseDocumentInput(...args);
 function parseSecretReferences(v, fail) {
     if (v === '')
@@ -39463,9 +39195,11 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   $A: () => (/* binding */ integerInput),
 /* harmony export */   $q: () => (/* binding */ parseName),
 /* harmony export */   A: () => (/* binding */ optionalToken),
+/* harmony export */   AR: () => (/* binding */ TRUE_VALUES),
 /* harmony export */   LM: () => (/* binding */ parseNamespace),
 /* harmony export */   Mk: () => (/* binding */ parseEnvironmentUrl),
 /* harmony export */   Nq: () => (/* binding */ parseEnvironment),
+/* harmony export */   Pm: () => (/* binding */ FALSE_VALUES),
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   Q5: () => (/* binding */ refFormatProblem),
 /* harmony export */   Rg: () => (/* binding */ parseGraphConfigPath),
@@ -39484,13 +39218,12 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   tE: () => (/* binding */ booleanInput)
 /* harmony export */ });
 /* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
 /* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5938);
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1937);
-// Field checks of single-line inputs. Each returns the parsed value and reports every problem
-// through `fail` (see problems.ts). A check sees action.yml's default when the input is not set,
-// so `''` reaches only the checks of inputs without one.
+// Field checks of single-line inputs (problems.ts). A check sees action.yml's default when the
+// input is not set, so `''` reaches only the checks of inputs without one.
 
 
 
@@ -39502,10 +39235,7 @@ const MAX_API_KEY_LENGTH = 1024;
 const MAX_ENVIRONMENT_LENGTH = 255;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
-/**
- * Characters no one sees, or that turn the text around them: bidi controls, zero-width and other
- * format characters, controls, and spaces other than the ASCII one.
- */
+/** Characters no one sees, or that turn the text around them (bidi, zero-width, other spaces). */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
 /** Fullwidth and halfwidth forms (`ｍａｉｎ`): another character that looks like an ASCII one. */
 const WIDTH_FORMS = /[\uff00-\uffef]/;
@@ -39577,10 +39307,7 @@ function durationInput(input, check) {
         return problem === undefined ? ms : fail(`\`${input}\` ${problem}`);
     };
 }
-/**
- * A URL with a character no one sees (U+200B, U+202E): `new URL()` drops some of them from a host
- * and encodes others into the path, so the URL used would not be the one a reviewer read.
- */
+/** A URL with a character no one sees: the URL parser drops or encodes it, so it is another URL. */
 function invisibleProblem(v) {
     const hidden = INVISIBLE.exec(v)?.[0];
     return hidden === undefined
@@ -39595,12 +39322,7 @@ function urlOf(input, example, v, fail) {
     const hidden = invisibleProblem(v);
     if (hidden !== undefined)
         return fail(`\`${input}\` ${hidden}`);
-    try {
-        return new URL(v);
-    }
-    catch {
-        return fail(`\`${input}\` must be an absolute URL like ${example}`);
-    }
+    return URL.parse(v) ?? fail(`\`${input}\` must be an absolute URL like ${example}`);
 }
 function parseBaseUrl(v, fail) {
     const input = 'base-url';
@@ -39618,10 +39340,7 @@ function parseBaseUrl(v, fail) {
     // After a problem above, the input counts as failed whatever is returned.
     return url.origin + url.pathname.replace(/\/+$/, '');
 }
-/**
- * An http(s) URL that people will open (`custom-url`, `environment-url`): absolute, on one line,
- * without credentials, which would be shown to everyone who can read the deployment or the run.
- */
+/** An http(s) URL people will open: without credentials, which everyone would see. */
 function webUrl(input) {
     return (v, fail) => {
         if (v === '')
@@ -39651,31 +39370,22 @@ function parseName(v, fail) {
     }
     return v;
 }
-function parseApiKey(v, fail) {
-    const input = 'api-key';
-    if (v === '') {
-        return fail(`\`${input}\` is required: pass the control plane API key from a secret`);
-    }
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces or control characters (it is sent as an HTTP header)`);
-    }
-    return v;
+/** A key or token, sent in a header: printable ASCII of a bounded length. */
+function headerSecret(input, required, printable) {
+    return (v, fail) => {
+        if (v === '')
+            return required === undefined ? undefined : fail(`\`${input}\` ${required}`);
+        if (v.length > MAX_API_KEY_LENGTH) {
+            return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
+        }
+        if (!/^[\x21-\x7e]+$/.test(v)) {
+            return fail(`\`${input}\` must be one line of printable ASCII without spaces${printable}`);
+        }
+        return v;
+    };
 }
-function parseGithubToken(v, fail) {
-    const input = 'github-token';
-    if (v === '')
-        return undefined;
-    if (v.length > MAX_API_KEY_LENGTH) {
-        return fail(`\`${input}\` is too long: at most ${MAX_API_KEY_LENGTH} characters`);
-    }
-    if (!/^[\x21-\x7e]+$/.test(v)) {
-        return fail(`\`${input}\` must be one line of printable ASCII without spaces (pass \`\${{ github.token }}\` or a token from a secret)`);
-    }
-    return v;
-}
+const parseApiKey = headerSecret('api-key', 'is required: pass the control plane API key from a secret', ' or control characters (it is sent as an HTTP header)');
+const parseGithubToken = headerSecret('github-token', undefined, ' (pass `${{ github.token }}` or a token from a secret)');
 function parseEnvironment(v, fail) {
     const input = 'environment';
     if (v === '')
@@ -39690,9 +39400,8 @@ function parseEnvironment(v, fail) {
 const parseEnvironmentUrl = webUrl('environment-url');
 const BRANCH_PREFIX = 'refs/heads/';
 /**
- * Why a name is refused that would read as another: git takes Unicode names, and letters of any
- * script stay accepted, but not characters that hide (U+200B), reverse what follows (U+202E) or
- * mimic ASCII (fullwidth `ａ`): the name a reviewer reads would not be the name deployed.
+ * Why a name is refused that would read as another: letters of any script are fine, characters
+ * that hide, reverse what follows or mimic ASCII are not (a reviewer would read another name).
  */
 function unicodeProblem(text) {
     const hidden = INVISIBLE.exec(text)?.[0];
@@ -39709,10 +39418,7 @@ function unicodeProblem(text) {
 function codePoint(c) {
     return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-/**
- * What `git check-ref-format --allow-onelevel` refuses in `ref`, as one reason; undefined for a
- * well-formed name. The integration checks out what it is given: a malformed name fails late.
- */
+/** What `git check-ref-format --allow-onelevel` refuses in `ref` (late, in the integration). */
 function refFormatProblem(ref) {
     if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) {
         return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\';
@@ -39849,11 +39555,8 @@ function parseSourceDigest(v, fail) {
 /* unused harmony export MAX_INPUT_BYTES */
 /* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
-// A check is a plain function `(value, fail) => result`. `fail(message)` records a problem at that
-// input and returns `undefined`, so `return fail(...)` stops early while a check that goes on
-// reports the next problem too. Whether an input failed is the collector's to say, not the
-// returned value's: a failed input counts as failed whatever its check returned, and its value is
-// `undefined`, so nothing downstream can mistake it for a real one.
+// `return fail(...)` stops early; a check that goes on reports the next problem too. A failed
+// input's value is `undefined` whatever its check returned: nothing downstream takes it as real.
 
 /** Size caps, in bytes of UTF-8. */
 const MAX_INPUT_BYTES = 64 * 1024;
@@ -39877,10 +39580,7 @@ class InputProblems {
         this.#failed.add(input);
         return undefined;
     }
-    /**
-     * One input through its check: its size capped, trimmed, `''` when not set. `undefined` when
-     * the check reported any problem.
-     */
+    /** One input through its check, its size capped; `undefined` when it reported any problem. */
     check(input, value, check) {
         const cap = DOCUMENTS.has(input) ? MAX_DOCUMENT_BYTES : MAX_INPUT_BYTES;
         const bytes = Buffer.byteLength(value, 'utf8');
@@ -39894,7 +39594,6 @@ class InputProblems {
         const result = check(value.trim(), message => this.add(input, message.startsWith(own) ? named + message.slice(own.length) : message));
         return this.#list.length > before ? undefined : result;
     }
-    /** The inputs with a problem so far. */
     failed() {
         return new Set(this.#failed);
     }
@@ -39998,10 +39697,7 @@ function regexOf(pattern) {
 function escape(text) {
     return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 }
-/**
- * Whether `name` matches the whole pattern, and its pull request number when the pattern has
- * `{pr}` (digits, not starting with 0); undefined when it does not match.
- */
+/** Whether `name` matches the whole pattern, and its pull request number with `{pr}`. */
 function matchName(pattern, name) {
     const m = regexOf(pattern).exec(name);
     if (!m)
@@ -40322,10 +40018,7 @@ const ACTION_OUTPUTS = {
 /* harmony export */   ds: () => (/* binding */ stop),
 /* harmony export */   kY: () => (/* binding */ failureText)
 /* harmony export */ });
-/**
- * A step's expected failure: `error`, or `timeout` for a wait that ran out before the deploy
- * began; `nothingSent` when nothing was sent (a problem of the workspace: the CLI exits 2).
- */
+/** A step's expected failure; `nothingSent`: a problem of the workspace (the CLI exits 2). */
 function stop(message, hint, title = 'Deploy failed', { outcome = 'error', nothingSent = false } = {}) {
     return { outcome, failure: { message, hint, title, ...(nothingSent ? { nothingSent } : {}) } };
 }
@@ -40372,11 +40065,7 @@ function defaultOf(name) {
     const value = 'default' in input ? input.default : '';
     return value.includes('${{') ? '' : value;
 }
-/**
- * Whether `value` is the input's default expression as action.yml writes it (`${{ github.token }}`):
- * what a runner that does not evaluate expressions passes (`@github/local-action`); it counts as
- * not set.
- */
+/** Whether `value` is the default's expression unevaluated (`@github/local-action`): not set. */
 function isUnevaluatedDefault(name, value) {
     const input = _action_yml_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTION_INPUTS */ .b[name];
     return 'default' in input && input.default.includes('${{') && value.trim() === input.default;
@@ -40596,13 +40285,11 @@ const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(imp
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var lib_proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/net/agents.ts
-// Which agent a request goes through. Behind a proxy (https_proxy / http_proxy, minus no_proxy and
-// loopback hosts, as the runner's own tools read them) it is the tunnelling agent of
-// @actions/http-client, made once for each proxy and scheme and shared by every request after it
-// (it keeps no socket: each tunnel closes when its request ends). Its own redirect-following and
-// retries are never used: they would carry a key to a redirect's host. That package is loaded only
-// then: it imports undici at its top level, which would otherwise cost every run a large part of
-// its start-up. Otherwise a request takes a fresh connection closed after it, or a keep-alive pool's.
+// Which agent a request goes through. Behind a proxy (https_proxy, minus no_proxy and loopback, as
+// the runner's tools read them), @actions/http-client's tunnelling agent, one per proxy and scheme,
+// keeping no socket (its redirects and retries unused: they would carry a key to a redirect's
+// host), loaded only then (it imports undici, a large part of the start-up). Otherwise a fresh
+// connection, or a keep-alive pool's.
 
 
 
@@ -40625,11 +40312,9 @@ const IDLE_SOCKET_MS = 4_000;
 class KeepAlivePool {
     #agents = new Map();
     /**
-     * An agent with as many sockets as Node's global agent allows (as @actions/http-client has), that
-     * closes an idle socket before the server would: a request sent on a socket the server is
-     * closing at that instant fails with a reset, which for a write means an unknown outcome. Node
-     * applies a server's `Keep-Alive: timeout=` hint (less a second) only under an agent timeout, and
-     * most servers close idle sockets after 5 s or more.
+     * An agent (as many sockets as Node's global one) that closes an idle socket before the server
+     * would (most wait 5 s or more): a request on a socket being closed fails with a reset, for a
+     * write an unknown outcome. Node heeds `Keep-Alive: timeout=` only under an agent timeout.
      */
     agent(protocol) {
         let agent = this.#agents.get(protocol);
@@ -40659,15 +40344,9 @@ function agentFor(url, pool) {
 }
 
 ;// CONCATENATED MODULE: ./src/net/request.ts
-// One HTTP exchange, the one way src/ sends a request: to exactly the URL given (no redirect is
-// followed: a 3xx is an answer like any other, its Location said in `redirect`), through the
-// proxy the environment names for it (agents.ts), within one time budget for the whole exchange
-// (on the run's clock when given), stopped by the caller's signal, and reading at most `maxBody`
-// bytes of the answer. Retries, and what a status means, are the caller's.
-//
-//   const answer = await request({ url, method: 'GET', headers, timeoutMs, maxBody, signal })
-//   answer.status, answer.body, answer.cut   // cut: more than maxBody came, the rest unread
-//   // rejects with a RequestFailure: 'cancelled', 'timeout', 'incomplete', 'failed' or 'body'
+// One HTTP exchange, the one way src/ sends a request: to exactly the URL given (a 3xx is an answer
+// like any other, never followed), through the environment's proxy (agents.ts), within one time
+// budget, stopped by the caller's signal, reading at most `maxBody` bytes; retries: the caller's.
 
 
 
@@ -40728,10 +40407,7 @@ async function request(r) {
         time.stop();
     }
 }
-/**
- * An answer whose body is joined only when read: a cut answer is mostly refused unread, and
- * joining up to the cap for nothing doubles what a hostile server makes the run hold.
- */
+/** An answer whose body is joined only when read: a cut answer is mostly refused unread. */
 function answerOf(status, headers, chunks, cut, sent, location) {
     let text;
     return {
@@ -40799,10 +40475,54 @@ function exchange(req, r, whole, failure) {
 
 /***/ }),
 
+/***/ 2666:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I8: () => (/* binding */ revisionStatusWord),
+/* harmony export */   O4: () => (/* binding */ shownStatus),
+/* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
+/* harmony export */   oz: () => (/* binding */ progressLine)
+/* harmony export */ });
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
+// Statuses are the server's text. Only the words of the model reach an output or the summary as
+// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
+// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
+// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+
+const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
+const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
+const UNKNOWN_STATUS = 'UNKNOWN';
+/** A revision status as outputs carry it: the model's word, else UNKNOWN. */
+function revisionStatusWord(status) {
+    return status === undefined || REVISION.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A deployment status as outputs carry it: the model's word, else UNKNOWN. */
+function deploymentStatusWord(status) {
+    return status === undefined || DEPLOYMENT.has(status) ? status : UNKNOWN_STATUS;
+}
+/** A status for the log: the model's word as is, any other text neutralised and marked. */
+function shownStatus(status) {
+    if (REVISION.has(status) || DEPLOYMENT.has(status))
+        return status;
+    const neutral = status.slice(0, 40).replace(/[^A-Za-z0-9_]/g, '?');
+    return `${UNKNOWN_STATUS} (undocumented "${neutral}"${status.length > 40 ? '…' : ''})`;
+}
+/** The wait's line while nothing changes: the status and the time waited. */
+function progressLine(status, elapsedText) {
+    return status === undefined
+        ? `Still waiting for the revision's first status after ${elapsedText}`
+        : `Still ${shownStatus(status)} after ${elapsedText}`;
+}
+
+
+/***/ }),
+
 /***/ 1953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ text),
 /* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
 /* harmony export */   h4: () => (/* binding */ githubContext)
 /* harmony export */ });
@@ -40822,10 +40542,9 @@ const CONTEXT_GAPS = {
 };
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
-/** A non-empty trimmed value, or undefined. */
+/** A non-empty trimmed string, or undefined. */
 function text(value) {
-    const v = value?.trim();
-    return v ? v : undefined;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 function root(value, fallback) {
     return (text(value) ?? fallback).replace(/\/+$/, '');
@@ -40834,10 +40553,7 @@ function ownerAndName(repository) {
     const [owner, repo, ...rest] = (repository ?? '').split('/');
     return owner && repo && rest.length === 0 ? { owner, repo } : undefined;
 }
-/**
- * The context of the run in `env` (the runner's variables). `payload` defaults to the event file
- * at `GITHUB_EVENT_PATH`; absent values stay undefined, nothing is guessed.
- */
+/** The context of the run in `env` (the runner's variables); nothing absent is guessed. */
 function githubContext(env, payload = readEventPayload(env)) {
     const repository = text(env.GITHUB_REPOSITORY);
     const attempt = text(env.GITHUB_RUN_ATTEMPT);
@@ -40863,10 +40579,7 @@ function githubContext(env, payload = readEventPayload(env)) {
     }
     return context;
 }
-/**
- * The event payload at `GITHUB_EVENT_PATH` as an object; `{}` when the variable is unset or the
- * file is missing, unreadable, larger than 25 MB, not JSON, or not a JSON object.
- */
+/** The event payload at `GITHUB_EVENT_PATH`; `{}` unless it is a JSON object of 25 MB at most. */
 function readEventPayload(env) {
     const path = text(env.GITHUB_EVENT_PATH);
     if (path === undefined)
@@ -40911,8 +40624,6 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 // files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
 // the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
 // the directory (another owner's checkout) all give `{}`: the facts are optional.
-//
-//   await readWorkspaceGit('/w')  // { commit: '3f2c...', uncommittedChanges: false }
 
 function git(cwd, args) {
     return new Promise(resolve => {
@@ -40934,10 +40645,7 @@ function describeWorkspaceGit(facts) {
         return undefined;
     return `${facts.commit.slice(0, 12)}${facts.uncommittedChanges ? ' (with uncommitted changes)' : ''}`;
 }
-/**
- * The members (paths from `root`, the archive's root) that git does not track; undefined when
- * `root` is not in a checkout git will read. `-z`: names as they are, never quoted.
- */
+/** The members (from the archive's `root`) git does not track; undefined outside a checkout. */
 async function untrackedMembers(root, members) {
     const listed = await git(root, ['ls-files', '-z', '--cached']);
     if (listed === undefined)
