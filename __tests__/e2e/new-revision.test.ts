@@ -5,7 +5,7 @@
 // by a count of probes, a slow case by a delay far beyond its timeout.
 import { expect } from '@jest/globals'
 
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
@@ -225,6 +225,8 @@ e2e('health-check off: no request to the agent server, even with a graph config'
   expect(r.outputs.smoke).toBe('')
 })
 
+// A file that is not there and a smoke-test without health-check: inputs/smoke-cases.test.ts and
+// inputs/index.test.ts; here, a case the file holds wrong, through the bundle.
 e2e('a bad smoke-test file: one error naming the input, nothing sent', async t => {
   const ws = workspace(['agent'])
   writeFileSync(join(ws, 'smoke.json'), JSON.stringify([{ name: 'x', graph: 'agent' }]))
@@ -232,61 +234,32 @@ e2e('a bad smoke-test file: one error naming the input, nothing sent', async t =
     inputs: t.inputs({ name: uniqueName('bad'), ...GATE, 'smoke-test': 'smoke.json' }),
     env: { GITHUB_WORKSPACE: ws }
   })
-  const missing = await run({
-    inputs: t.inputs({ name: uniqueName('bad'), ...GATE, 'smoke-test': 'nowhere.yaml' }),
-    env: { GITHUB_WORKSPACE: ws }
-  })
-  const withoutGate = await run({
-    inputs: t.inputs({ name: uniqueName('bad'), 'smoke-test': 'smoke.json' }),
-    env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
-  })
-  for (const r of [bad, missing, withoutGate]) {
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/title=Invalid inputs::.*smoke-test/)
-  }
+  expect(bad.code).toBe(1)
+  expect(bad.errors).toHaveLength(1)
+  expect(bad.errors[0]).toMatch(/title=Invalid inputs::.*smoke-test/)
   expect(bad.errors[0]).toMatch(
     /`smoke-test` \(smoke.json\), case 1 \(line 1, column 2\): `input` is required/
   )
-  expect(missing.errors[0]).toMatch(
-    /`smoke-test` \(nowhere.yaml\) could not be read: there is no such file/
-  )
-  expect(withoutGate.errors[0]).toMatch(/`smoke-test` needs `health-check`/)
   expect(t.emu.requests()).toEqual([])
 })
 
+// A 204 and a 200 HTML page are no run either: health/verify/smoke.test.ts, with the redirect.
 e2e(
-  'a smoke case of only name, graph and input fails when /runs/wait answers no run: a sign-in redirect, a 204, a 200 HTML page',
+  'a smoke case of only name, graph and input fails when /runs/wait answers no run: a sign-in redirect',
   async t => {
     const bare = [{ name: 'bare', graph: 'agent', input: { q: 'ping' } }]
-    const kinds = ['sign-in-redirect', 'no-content', 'html-page'] as const
-    const runs = []
-    for (const answer of kinds) {
-      // One script at a time: each run's deployment is created by it, so each scripts its own.
-      t.emu.agents.scriptApp('*', { runs: { answer } })
-      runs.push(
-        await run({
-          inputs: t.inputs({ name: uniqueName('norun'), ...GATE, 'smoke-test': 'smoke.json' }),
-          env: { GITHUB_WORKSPACE: workspace(['agent'], bare) }
-        })
-      )
-    }
-    const [redirect, empty, html] = runs
-    for (const r of runs) {
-      expect(r!.code).toBe(1)
-      expect(r!.outputs.smoke).toBe('failed')
-      expect(r!.outputs.health).toBe('healthy')
-      expect(r!.errors).toHaveLength(1)
-      expect(r!.errors[0]).toMatch(/title=Smoke test failed::.*smoke case "bare" failed/)
-    }
-    expect(redirect!.errors[0]).toMatch(
+    t.emu.agents.scriptApp('*', { runs: { answer: 'sign-in-redirect' } })
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('norun'), ...GATE, 'smoke-test': 'smoke.json' }),
+      env: { GITHUB_WORKSPACE: workspace(['agent'], bare) }
+    })
+    expect(r.code).toBe(1)
+    expect(r.outputs.smoke).toBe('failed')
+    expect(r.outputs.health).toBe('healthy')
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/title=Smoke test failed::.*smoke case "bare" failed/)
+    expect(r.errors[0]).toMatch(
       /\/runs\/wait answered 302: "redirect to login\.example\.invalid, not followed", not the end of a run/
-    )
-    expect(empty!.errors[0]).toMatch(
-      /\/runs\/wait answered 204, an empty answer, not the end of a run/
-    )
-    expect(html!.errors[0]).toMatch(
-      /\/runs\/wait answered 200: "<!doctype html><html><head><title>Sign in.*", not JSON, not the end of a run/
     )
   }
 )
@@ -365,30 +338,21 @@ e2e(
   }
 )
 
+// Each path and file kind the smoke-test input refuses, at its units (inputs/index.test.ts,
+// inputs/smoke-cases.test.ts); here, a link out of the workspace and a case whose text holds a
+// token, through the bundle.
 e2e(
   'smoke-test must name a regular file inside the workspace, and its errors never show the text found there',
   async t => {
     const token = 'ghp_smoke0token000000000000000000000000'
     const ws = workspace(['agent'])
     symlinkSync('/proc/self/environ', join(ws, 'environ.yaml'))
-    symlinkSync('/dev/zero', join(ws, 'zero.yaml'))
-    mkdirSync(join(ws, 'dir.yaml'))
     writeFileSync(
       join(ws, 'token.yaml'),
       `- {name: a, graph: agent, input: 1, timeout: ${token}}\n`
     )
-    writeFileSync(join(ws, 'key.yaml'), `- {name: a, graph: agent, input: 1, ${token}: 1}\n`)
-    const given = [
-      '/proc/self/environ',
-      '../outside.yaml',
-      'environ.yaml',
-      'zero.yaml',
-      'dir.yaml',
-      'token.yaml',
-      'key.yaml'
-    ]
     const runs = await Promise.all(
-      given.map(file =>
+      ['environ.yaml', 'token.yaml'].map(file =>
         run({
           inputs: t.inputs({ name: uniqueName('smokefile'), ...GATE, 'smoke-test': file }),
           env: { GITHUB_WORKSPACE: ws }
@@ -401,17 +365,10 @@ e2e(
       expect(r.errors[0]).toMatch(/title=Invalid inputs::.*`smoke-test`/)
       expect(r.stdout + r.stderr).not.toContain(token)
     }
-    const [absolute, up, environ, zero, dir, timeout, key] = runs.map(r => r.errors[0])
-    expect(absolute).toMatch(/`smoke-test` must be relative to the repository root/)
-    expect(up).toMatch(/`smoke-test` must stay inside the repository/)
+    const [environ, timeout] = runs.map(r => r.errors[0])
     expect(environ).toMatch(/\(environ\.yaml\) could not be read: it leads outside the workspace/)
-    expect(zero).toMatch(/\(zero\.yaml\) could not be read: it leads outside the workspace/)
-    expect(dir).toMatch(/\(dir\.yaml\) could not be read: it is a directory/)
     expect(timeout).toMatch(
       /\(token\.yaml\), case 1 \(line 1, column 3\): `timeout` must be a duration such as 60s or 2m \(at most 30m\)/
-    )
-    expect(key).toMatch(
-      /\(key\.yaml\), case 1 \(line 1, column 3\): a key that is none of name, graph/
     )
     expect(t.emu.requests()).toEqual([])
   }

@@ -1513,3 +1513,20 @@ describe('command: sweep: bad inputs, each named with what is expected', () => {
     expect(problems(sweep(over)).map(p => p.message)).toContainEqual(expect.stringMatching(says))
   })
 })
+
+describe('smoke-test: a path inside the repository', () => {
+  test('without health-check, one problem saying it needs it', () => {
+    const list = problems({ ...CODEHOST, 'smoke-test': 'smoke.json' })
+    expect(list.map(p => p.message)).toContainEqual(
+      expect.stringMatching(/`smoke-test` needs `health-check`/)
+    )
+  })
+
+  test.each([
+    ['/proc/self/environ', /`smoke-test` must be relative to the repository root/],
+    ['../outside.yaml', /`smoke-test` must stay inside the repository/]
+  ])('%s', (path, says) => {
+    const list = problems({ ...CODEHOST, 'health-check': 'true', 'smoke-test': path })
+    expect(list.map(p => p.message)).toContainEqual(expect.stringMatching(says))
+  })
+})

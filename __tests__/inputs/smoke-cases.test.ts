@@ -1,7 +1,7 @@
 // The smoke-test file: YAML or JSON cases read whole before any request; a bad file is one error
 // naming the input as the user set it, the file, the case and what is expected.
 import { describe, expect, it } from '@jest/globals'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseSmokeCases, readSmokeCases } from '../../src/inputs/smoke-cases.ts'
@@ -141,6 +141,20 @@ describe('smoke-test file', () => {
       ])
       await writeFile(join(dir, 'ok.json'), '[{"name": "a", "graph": "g", "input": 1}]')
       expect(await readSmokeCases(dir, 'ok.json', 'smoke-test', fail)).toHaveLength(1)
+      // A link out of the workspace (the process's environment, a device) or a folder: not read.
+      await symlink('/proc/self/environ', join(dir, 'environ.yaml'))
+      await symlink('/dev/zero', join(dir, 'zero.yaml'))
+      await mkdir(join(dir, 'dir.yaml'))
+      errors.length = 0
+      for (const file of ['environ.yaml', 'zero.yaml', 'dir.yaml'])
+        expect(await readSmokeCases(dir, file, 'smoke-test', fail)).toBeUndefined()
+      expect(errors).toEqual([
+        expect.stringMatching(
+          /\(environ\.yaml\) could not be read: it leads outside the workspace/
+        ),
+        expect.stringMatching(/\(zero\.yaml\) could not be read: it leads outside the workspace/),
+        expect.stringMatching(/\(dir\.yaml\) could not be read: it is a directory/)
+      ])
     } finally {
       await rm(dir, { recursive: true })
     }

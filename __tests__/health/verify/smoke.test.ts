@@ -81,6 +81,27 @@ describe('smoke cases', () => {
     expect(result.cases[0]!.excerpt).toContain('graph exploded')
   })
 
+  it.each([
+    [
+      'sign-in-redirect',
+      /^\/runs\/wait answered 302: "redirect to login\.example\.invalid, not followed", not the end of a run$/
+    ],
+    ['no-content', /^\/runs\/wait answered 204, an empty answer, not the end of a run$/],
+    [
+      'html-page',
+      /^\/runs\/wait answered 200: "<!doctype html><html><head><title>Sign in.*", not JSON, not the end of a run$/
+    ]
+  ] as const)(
+    'a case that expects nothing fails when /runs/wait answers no run: %s',
+    async (answer, says) => {
+      await scriptApp(emu, { runs: { answer } })
+      const result = await smoke([aCase()])
+      expect(result.verdict).toBe('failed')
+      expect(result.cases[0]!.verdict).toBe('failed')
+      expect(result.cases[0]!.reason).toMatch(says)
+    }
+  )
+
   it('an unknown graph fails with the server’s answer', async () => {
     const result = await smoke([aCase({ graph: 'missing-graph' })])
     // A 404 is no run that ended: the case fails naming the answer, whatever it expects.
