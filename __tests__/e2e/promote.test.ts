@@ -11,11 +11,9 @@ import {
   moveMain,
   one,
   promotionWorkspace,
-  REPO,
   seed
 } from '../builders/promotion.ts'
 import {
-  BUILDS_FOR_A_DAY,
   e2e,
   e2eWithGitHub,
   pullRequest,
@@ -71,32 +69,19 @@ e2e('promote: an image, the same image_uri; a tag is warned about, a digest not'
   expect(byDigest.stdout).toContain(`(image ${digest})`)
 })
 
-e2e(
-  'promote: refused before any write (ref beside it, no such source, a newer revision in progress)',
-  async t => {
-    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
-    seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
-    const refused = async (over: Record<string, string>, text: string) => {
-      const before = t.writes().length
-      const r = await run({ inputs: t.inputs({ name: production, ...over }) })
-      expect(r.code).toBe(1)
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toContain(text)
-      expect(t.writes()).toHaveLength(before)
-      return r
-    }
-    await refused({ 'promote-from': staging, ref: 'release' }, `deploys main`)
-    await refused(
-      { 'promote-from': 'nowhere' },
-      'Deployment "nowhere" (`promote-from`) was not found'
-    )
-    // A newer revision of staging that builds for a day.
-    t.emu.configure({ stageDurationsMs: BUILDS_FOR_A_DAY })
-    const started = await run({ inputs: t.inputs({ name: staging, wait: 'false' }) })
-    expect(started.code).toBe(0)
-    await refused({ 'promote-from': staging }, 'is still in progress')
-  }
-)
+// Each refusal before any write at its unit, in-process (commands/deploy/steps/promote.refusals.test.ts:
+// a ref beside it, a newer revision in progress, another repository or source, no active revision);
+// here, one through the bundle.
+e2e('promote: refused before any write when the source is not there', async t => {
+  const production = uniqueName('production')
+  seed(t, [codehost(t, production, {})])
+  const before = t.writes().length
+  const r = await run({ inputs: t.inputs({ name: production, 'promote-from': 'nowhere' }) })
+  expect(r.code).toBe(1)
+  expect(r.errors).toHaveLength(1)
+  expect(r.errors[0]).toContain('Deployment "nowhere" (`promote-from`) was not found')
+  expect(t.writes()).toHaveLength(before)
+})
 
 e2e(
   'promote: an upload, the same archive by digest; another digest is refused before any write',
@@ -140,49 +125,6 @@ e2e(
     expect(r.outputs['source-digest']).toBe(digest)
     expect(r.outputs['promoted-from-revision-id']).toBe(first.outputs['revision-id'])
     expect(r.stdout).toContain(`(${digest}) to ${production}: revision ${r.outputs['revision-id']}`)
-  }
-)
-
-e2e(
-  'promote: refused before any write when the source has no active revision or does not fit',
-  async t => {
-    const [staging, production, images] = ['staging', 'production', 'images'].map(n =>
-      uniqueName(n)
-    )
-    seed(t, [
-      codehost(t, staging!, {}),
-      {
-        ...codehost(t, production!, {}),
-        source_config: { integration_id: t.integration, repo_url: 'https://github.com/acme/other' }
-      },
-      image(images!, 'registry.example.com/agent:1.2')
-    ])
-    const refused = async (name: string, from: string, text: string) => {
-      const before = t.writes().length
-      const r = await run({ inputs: t.inputs({ name, 'promote-from': from }) })
-      expect(r.code).toBe(1)
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toContain(text)
-      expect(t.writes()).toHaveLength(before)
-    }
-    await refused(production!, staging!, `(\`promote-from\`) builds ${REPO}`)
-    await refused(images!, staging!, `"${staging}" (\`promote-from\`) has source codehost`)
-    // A source whose only revision failed to build has nothing to promote.
-    const failed = uniqueName('failed')
-    const first = await run({
-      inputs: t.inputs({
-        name: failed,
-        source: 'internal_docker',
-        'integration-id': '',
-        'image-uri': 'registry.example.com/fail-build:1'
-      })
-    })
-    expect(first.code).toBe(1)
-    await refused(
-      production!,
-      failed,
-      `Deployment "${failed}" (${one(t, failed).id}) has no active revision`
-    )
   }
 )
 
