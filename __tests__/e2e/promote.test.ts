@@ -14,6 +14,7 @@ import {
   seed
 } from '../builders/promotion.ts'
 import {
+  BUILDS_FOR_A_DAY,
   e2e,
   e2eWithGitHub,
   pullRequest,
@@ -69,19 +70,32 @@ e2e('promote: an image, the same image_uri; a tag is warned about, a digest not'
   expect(byDigest.stdout).toContain(`(image ${digest})`)
 })
 
-// Each refusal before any write at its unit, in-process (commands/deploy/steps/promote.refusals.test.ts:
-// a ref beside it, a newer revision in progress, another repository or source, no active revision);
-// here, one through the bundle.
-e2e('promote: refused before any write when the source is not there', async t => {
-  const production = uniqueName('production')
-  seed(t, [codehost(t, production, {})])
-  const before = t.writes().length
-  const r = await run({ inputs: t.inputs({ name: production, 'promote-from': 'nowhere' }) })
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
-  expect(r.errors[0]).toContain('Deployment "nowhere" (`promote-from`) was not found')
-  expect(t.writes()).toHaveLength(before)
-})
+e2e(
+  'promote: refused before any write (ref beside it, no such source, a newer revision in progress)',
+  async t => {
+    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
+    seed(t, [codehost(t, staging, {}), codehost(t, production, {})])
+    const refused = async (over: Record<string, string>, text: string) => {
+      const before = t.writes().length
+      const r = await run({ inputs: t.inputs({ name: production, ...over }) })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toContain(text)
+      expect(t.writes()).toHaveLength(before)
+      return r
+    }
+    await refused({ 'promote-from': staging, ref: 'release' }, `deploys main`)
+    await refused(
+      { 'promote-from': 'nowhere' },
+      'Deployment "nowhere" (`promote-from`) was not found'
+    )
+    // A newer revision of staging that builds for a day.
+    t.emu.configure({ stageDurationsMs: BUILDS_FOR_A_DAY })
+    const started = await run({ inputs: t.inputs({ name: staging, wait: 'false' }) })
+    expect(started.code).toBe(0)
+    await refused({ 'promote-from': staging }, 'is still in progress')
+  }
+)
 
 e2e(
   'promote: an upload, the same archive by digest; another digest is refused before any write',
@@ -128,6 +142,8 @@ e2e(
   }
 )
 
+// A source of another repository or source, or with no active revision: refused before any
+// write, in-process (commands/deploy/steps/promote.refusals.test.ts).
 e2e('promote: a dry run says what would be promoted and writes nothing', async t => {
   const [staging, production] = [uniqueName('staging'), uniqueName('production')]
   seed(t, [codehost(t, staging, {}), codehost(t, production, {})])

@@ -1,7 +1,7 @@
 // Promotions refused before any write, in-process (the action's door on a fake port, against the
-// emulator on one virtual clock): a ref beside promote-from, a source that is not there, a newer
-// revision of the source in progress, a source of another repository or another source, and a
-// source whose only revision failed. One of them through the bundle: e2e/promote.test.ts.
+// emulator on one virtual clock): a source of another repository or another source, and a source
+// whose only revision failed. A ref beside promote-from, no such source and a newer revision in
+// progress through the bundle: e2e/promote.test.ts.
 import { describe, expect, test } from '@jest/globals'
 import { run } from '../../../../src/run.ts'
 import { codehost, image, one, REPO, seed } from '../../../builders/promotion.ts'
@@ -43,21 +43,6 @@ async function refused(inputs: Record<string, string>, text: string) {
 }
 
 describe('promote: refused before any write', () => {
-  test('a ref beside promote-from, no such source, a newer revision in progress', async () => {
-    seed(t(), [codehost(t(), 'staging', {}), codehost(t(), 'production', {})])
-    const promote = { name: 'production', 'promote-from': 'staging' }
-    await refused({ ...promote, ref: 'release' }, 'deploys main')
-    await refused(
-      { ...promote, 'promote-from': 'nowhere' },
-      'Deployment "nowhere" (`promote-from`) was not found'
-    )
-    // A newer revision of staging that builds for a day.
-    v.emu.configure({ stageDurationsMs: { BUILDING: 24 * 3600_000 } })
-    const started = await deploy({ name: 'staging', wait: 'false' })
-    expect(started.exitCode).toBe(0)
-    await refused(promote, 'is still in progress')
-  })
-
   test('a source of another repository or another source, or with no active revision', async () => {
     const other = { integration_id: t().integration, repo_url: 'https://github.com/acme/other' }
     seed(t(), [
