@@ -16,7 +16,8 @@ import {
   uniqueName,
   warnings,
   redeploys,
-  expectRolledBackTo
+  expectRolledBackTo,
+  type E2E
 } from './harness.ts'
 import { gitIn } from '../builders/upload.ts'
 
@@ -31,17 +32,20 @@ function workspace(graphs: string[], smoke?: unknown): string {
   return dir
 }
 
+/** A gated run whose workspace holds graph `agent` and the smoke cases `cases` (smoke.json). */
+const smokeRun = (t: E2E, cases: unknown, inputs: Record<string, string>) =>
+  run({
+    inputs: t.inputs({ ...GATE, 'smoke-test': 'smoke.json', ...inputs }),
+    env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
+  })
+
 const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
 const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } }]
 
 e2e(
   'this revision from the start: served-revision=this, each graph has an assistant, the smoke case passes; one request per graph and per case',
   async t => {
-    const ws = workspace(['agent'], ECHO)
-    const r = await run({
-      inputs: t.inputs({ name: uniqueName('fresh'), ...GATE, 'smoke-test': 'smoke.json' }),
-      env: { GITHUB_WORKSPACE: ws }
-    })
+    const r = await smokeRun(t, ECHO, { name: uniqueName('fresh') })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     expect(r.outputs).toMatchObject({
@@ -145,10 +149,7 @@ e2e(
     const cases = [
       { name: 'answers', graph: 'agent', input: { q: 'hi' }, expect: { contains: 'pong' } }
     ]
-    const r = await run({
-      inputs: t.inputs({ name, ...GATE, 'smoke-test': 'smoke.json', 'on-failure': 'rollback' }),
-      env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
-    })
+    const r = await smokeRun(t, cases, { name, 'on-failure': 'rollback' })
     expect(r.code).toBe(1)
     expect(r.outputs.smoke).toBe('failed')
     expect(r.errors[0]).toMatch(
@@ -164,10 +165,7 @@ e2e(
 
 e2e('a run that errors fails its case', async t => {
   t.emu.agents.scriptApp('*', { runs: { error: 'graph raised ValueError' } })
-  const r = await run({
-    inputs: t.inputs({ name: uniqueName('smokeerr'), ...GATE, 'smoke-test': 'smoke.json' }),
-    env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
-  })
+  const r = await smokeRun(t, ECHO, { name: uniqueName('smokeerr') })
   expect(r.code).toBe(1)
   expect(r.outputs.smoke).toBe('failed')
   expect(r.errors[0]).toMatch(/smoke case "echo" failed \(the run ended in an error\)/)
@@ -178,10 +176,7 @@ e2e('a slow case times out at its own timeout and fails the deploy', async t => 
   // The answer would come after 10 minutes; the case allows 2 s.
   t.emu.agents.scriptApp('*', { runs: { delayMs: 600_000 } })
   const cases = [{ ...ECHO[0], timeout: '2s' }]
-  const r = await run({
-    inputs: t.inputs({ name: uniqueName('slow'), ...GATE, 'smoke-test': 'smoke.json' }),
-    env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
-  })
+  const r = await smokeRun(t, cases, { name: uniqueName('slow') })
   expect(r.code).toBe(1)
   expect(r.outputs.smoke).toBe('failed')
   expect(r.errors[0]).toMatch(/smoke case "echo" timed out \(no answer within 2 s\)/)
@@ -195,14 +190,9 @@ e2e('secret values are masked in a case output, in the log and the summary', asy
     // A text output that tries to start a workflow command on a line of its own.
     { name: 'lines', graph: 'agent', input: 'fine\n::error title=Injected::from the server' }
   ]
-  const r = await run({
-    inputs: t.inputs({
-      name: uniqueName('mask'),
-      ...GATE,
-      secrets: `SMOKE_TOKEN=${secret}`,
-      'smoke-test': 'smoke.json'
-    }),
-    env: { GITHUB_WORKSPACE: workspace(['agent'], cases) }
+  const r = await smokeRun(t, cases, {
+    name: uniqueName('mask'),
+    secrets: `SMOKE_TOKEN=${secret}`
   })
   expect(r.code).toBe(0)
   expect(r.outputs.smoke).toBe('passed')
@@ -249,10 +239,7 @@ e2e(
   async t => {
     const bare = [{ name: 'bare', graph: 'agent', input: { q: 'ping' } }]
     t.emu.agents.scriptApp('*', { runs: { answer: 'sign-in-redirect' } })
-    const r = await run({
-      inputs: t.inputs({ name: uniqueName('norun'), ...GATE, 'smoke-test': 'smoke.json' }),
-      env: { GITHUB_WORKSPACE: workspace(['agent'], bare) }
-    })
+    const r = await smokeRun(t, bare, { name: uniqueName('norun') })
     expect(r.code).toBe(1)
     expect(r.outputs.smoke).toBe('failed')
     expect(r.outputs.health).toBe('healthy')
@@ -270,10 +257,7 @@ e2e(
     const name = uniqueName('blip')
     t.seed(name)
     t.emu.agents.scriptApp('*', { assistantsFailFirst: 1, runs: { failFirst: 1 } })
-    const r = await run({
-      inputs: t.inputs({ name, ...GATE, 'smoke-test': 'smoke.json', 'on-failure': 'rollback' }),
-      env: { GITHUB_WORKSPACE: workspace(['agent'], ECHO) }
-    })
+    const r = await smokeRun(t, ECHO, { name, 'on-failure': 'rollback' })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     expect(r.outputs).toMatchObject({ health: 'healthy', smoke: 'passed' })
