@@ -10,7 +10,8 @@ import {
   namesLeft,
   pullRequest,
   runAction as run,
-  uniqueName
+  uniqueName,
+  type E2E
 } from './harness.ts'
 
 const TOKEN = 'ghs_e2eTokenValue0123456789'
@@ -23,6 +24,13 @@ const deleteInputs = (emu: Emulator, name: string, over: Record<string, string> 
 }
 const names = namesLeft
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
+/** A deployment of a new name seeded before the run, the requests of the seeding forgotten. */
+function seeded({ emu, seed }: E2E, prefix: string): string {
+  const name = uniqueName(prefix)
+  seed(name)
+  emu.clearRequests()
+  return name
+}
 
 e2e(
   'command: delete: deletes only the exact name among look-alikes, and waits until it is gone',
@@ -104,31 +112,23 @@ e2e(
   }
 )
 
-e2e(
-  'command: delete: delete-tracing-project sends the query that frees the name',
-  async ({ emu, seed }) => {
-    const name = uniqueName('free-name')
-    seed(name)
-    emu.clearRequests()
-    const r = await run({ inputs: deleteInputs(emu, name, { 'delete-tracing-project': 'true' }) })
-    expect(r.code).toBe(0)
-    expect(deletes(emu)[0]!.query).toMatchObject({ delete_tracing_project: 'true' })
-  }
-)
+e2e('command: delete: delete-tracing-project sends the query that frees the name', async t => {
+  const { emu } = t
+  const name = seeded(t, 'free-name')
+  const r = await run({ inputs: deleteInputs(emu, name, { 'delete-tracing-project': 'true' }) })
+  expect(r.code).toBe(0)
+  expect(deletes(emu)[0]!.query).toMatchObject({ delete_tracing_project: 'true' })
+})
 
-e2e(
-  'command: delete: a lost delete answer is reconciled: one deletion, success',
-  async ({ emu, seed }) => {
-    const name = uniqueName('lost-delete')
-    seed(name)
-    emu.clearRequests()
-    emu.addFaults({ kind: 'lost-response', method: 'DELETE', times: 1 })
-    const r = await run({ inputs: deleteInputs(emu, name) })
-    expect(r.code).toBe(0)
-    expect(r.outputs.deleted).toBe('true')
-    expect(names(emu)).not.toContain(name)
-  }
-)
+e2e('command: delete: a lost delete answer is reconciled: one deletion, success', async t => {
+  const { emu } = t
+  const name = seeded(t, 'lost-delete')
+  emu.addFaults({ kind: 'lost-response', method: 'DELETE', times: 1 })
+  const r = await run({ inputs: deleteInputs(emu, name) })
+  expect(r.code).toBe(0)
+  expect(r.outputs.deleted).toBe('true')
+  expect(names(emu)).not.toContain(name)
+})
 
 e2e(
   'command: delete: deploy-only inputs are refused with command: delete, before any request',

@@ -12,11 +12,16 @@ import {
   uniqueName,
   warnings,
   redeploys,
-  expectRolledBackTo
+  expectRolledBackTo,
+  type E2E
 } from './harness.ts'
 
 const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
 const PLANTED = 'planted-secret-value-42'
+/** A run whose revision fails its build (`ref: fail-build`), with `over`. */
+const failing = (inputs: E2E['inputs'], over: Record<string, string>) =>
+  run({ inputs: inputs({ ref: 'fail-build', ...over }) })
+const ROLLBACK = { 'on-failure': 'rollback' }
 
 e2e(
   'the log of a failed revision: a build failure shows its last lines, redacted, and names the telling line',
@@ -67,7 +72,7 @@ for (const status of [404, 500]) {
     async ({ emu, inputs }) => {
       const name = uniqueName('no-log')
       emu.addFaults({ kind: 'status', status, path: '**/*logs' })
-      const r = await run({ inputs: inputs({ name, ref: 'fail-build' }) })
+      const r = await failing(inputs, { name })
       expect(r.code).toBe(1)
       expect(r.errors).toHaveLength(1)
       expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
@@ -79,9 +84,7 @@ for (const status of [404, 500]) {
 e2e(
   'the log of a failed revision: failure-logs: 0 makes no log request, not even while it builds',
   async ({ emu, inputs }) => {
-    const r = await run({
-      inputs: inputs({ name: uniqueName('off'), ref: 'fail-build', 'failure-logs': '0' })
-    })
+    const r = await failing(inputs, { name: uniqueName('off'), 'failure-logs': '0' })
     expect(r.code).toBe(1)
     const ok = await run({ inputs: inputs({ name: uniqueName('ok'), 'failure-logs': '0' }) })
     expect(ok.code).toBe(0)
@@ -96,7 +99,7 @@ e2e(
     const name = uniqueName('rollback')
     seed(name)
     const good = named(name)[0]!.active_revision_id!
-    const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
+    const r = await failing(inputs, { name, ...ROLLBACK })
     expect(r.code).toBe(1)
     expectRolledBackTo(r, emu, good)
     const [d] = named(name)
@@ -109,9 +112,7 @@ e2e(
 e2e(
   'on-failure: rollback: a first deploy that fails has nothing to roll back to, and says so',
   async ({ emu, inputs }) => {
-    const r = await run({
-      inputs: inputs({ name: uniqueName('first'), ref: 'fail-build', 'on-failure': 'rollback' })
-    })
+    const r = await failing(inputs, { name: uniqueName('first'), ...ROLLBACK })
     expect(r.code).toBe(1)
     expect(redeploys(emu)).toEqual([])
     expect(r.errors[0]).toMatch(/Not rolled back: nothing to roll back to/)
@@ -147,7 +148,7 @@ e2e(
     const name = uniqueName('lost-redeploy')
     seed(name)
     emu.addFaults({ kind: 'lost-response', method: 'POST', path: '**/redeploy', times: 1 })
-    const r = await run({ inputs: inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }) })
+    const r = await failing(inputs, { name, ...ROLLBACK })
     expect(r.code).toBe(1)
     expect(redeploys(emu)).toHaveLength(1)
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
