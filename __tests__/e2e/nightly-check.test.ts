@@ -94,6 +94,9 @@ e2e('nightly check of a promoted production: green when it runs what was promote
   t.emu.setSpeed(10_000)
   while (t.named(source)[0]!.revisions.at(-1)!.status !== 'DEPLOYED')
     await new Promise(res => setTimeout(res, 20))
+  // 20 ms more at this speed: minutes past the previous revision's drain, so that the promotion
+  // below finds the rebuilt revision served, however slow the machine.
+  await new Promise(res => setTimeout(res, 20))
   t.emu.setSpeed(4)
   const behind = await check()
   expect(behind.code).toBe(1)
