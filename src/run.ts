@@ -1,8 +1,6 @@
-// The run, whichever door it came through: raw inputs in through the port, masks first, every
-// input checked before any request against the command's own (its module in the registry below),
-// then its run to its ending, and the summary, the error and the verdict out through the port, the
-// outputs in the result (each door writes them). It never asks where it runs: no @actions/core, no
-// environment variables, no signal handlers (the doors own those).
+// The run, whichever door it came through: inputs in through the port, masks first, every input
+// checked before any request, the command run to its ending, and its report out through the port.
+// It never asks where it runs: no @actions/core, no environment, no signal handlers (the doors').
 import { makeClock, type Clock } from './clock.ts'
 import {
   EVERY_COMMAND,
@@ -35,10 +33,7 @@ import type { FlowLog } from './log.ts'
 import type { ExitCode, RunPort, RunResult } from './port.ts'
 import { allOutputs } from './report/outputs.ts'
 
-/**
- * The commands, in the words of the `command` input: the one place that chooses among them.
- * Adding a command is a folder (src/commands/<name>/command.ts) and a row here.
- */
+/** The one place that chooses among the commands: a command is a folder and a row here. */
 export const REGISTRY = {
   deploy: deployCommand,
   check: checkCommand,
@@ -67,10 +62,7 @@ const SETUP_BUDGET_MS = 10 * 60_000
 /** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
 const SETUP_BUDGET_FLOOR_MS = 30_000
 
-/**
- * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
- * time by default. The run's one clock is made here and handed to everything that keeps time.
- */
+/** One run, on one clock made here (`time`: a test's virtual clock, shared with the emulator). */
 export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<RunResult> {
   const clock = makeClock(time)
   const started = clock.now()
@@ -115,10 +107,7 @@ async function endingOf(
   }
 }
 
-/**
- * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
- * (an invalid file, a workspace that could not be archived).
- */
+/** The outcome's exit code; a failure exits 1 at least, 2 when nothing was sent. */
 function exitCodeOf(ending: CommandEnding, client: ControlPlaneClient): ExitCode {
   const code = OUTCOMES[ending.outcome].exitCode
   if (!ending.failure || code > 1) return code
@@ -144,16 +133,14 @@ function controlPlane(
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
     tenantId: o.tenantId,
-    // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-    // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
-    // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+    // The wait has its own deadline; this one keeps a run within twice its timeout (30 s beyond a
+    // shorter one: on a loaded runner set-up alone takes seconds), and ten minutes beyond it.
     deadline:
       started +
       o.timeoutMs +
       Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
     signal: port.signal,
-    // One redactor for the run: the secret values that answers carry join it (and the door's
-    // masks) as they are read, so that no log line, error or summary shows them.
+    // Secret values that answers carry join the run's redactor (and the door's masks) as read.
     redactor,
     mask: value => port.mask(value),
     dialect: o.apiDialect,

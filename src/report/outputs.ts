@@ -1,7 +1,5 @@
-// The step outputs of a run (also on failure, as far as known). They are structured values the
-// action produced or validated (ids, statuses, booleans, URLs, commits) and are written as they
-// are: redacting them would corrupt them whenever a secret value happens to equal `true` or a
-// fragment of an id.
+// The step outputs of a run (also on failure, as far as known), written as they are: redacting
+// these checked values would corrupt them whenever a secret equals `true` or part of an id.
 import { ACTION_OUTPUTS } from '../interface/action-yml.ts'
 import type { Journal } from '../interface/journal.ts'
 import { deploymentStatusWord, revisionStatusWord } from './status-words.ts'
@@ -14,12 +12,11 @@ export function outputsOf(journal: Journal): Record<string, string | undefined> 
     'revision-id': journal.revisionId,
     'revision-status': revisionStatusWord(journal.revisionStatus),
     'deployment-status': deploymentStatusWord(journal.deploymentStatus),
-    // A create cut off in flight may have landed: unknown, so not claimed either way.
+    // A create or delete cut off in flight may have landed: unknown, so not claimed either way.
     created: journal.writing === 'create' ? undefined : String(journal.created === true),
     url: journal.url,
     'status-url': journal.statusUrl,
     'repo-commit-sha': journal.repoCommitSha,
-    // A delete cut off in flight may have landed: unknown, so not claimed either way.
     deleted: journal.writing === 'delete' ? undefined : String(journal.deleted === true),
     'rollback-revision-id': rollback?.revisionId,
     'rollback-status': revisionStatusWord(rollback?.status),
@@ -40,12 +37,8 @@ export function allOutputs(
   journal: Journal | undefined,
   extra: Record<string, string | undefined>
 ): Record<string, string> {
-  const known = journal
+  const known: Record<string, string | undefined> = journal
     ? { ...outputsOf(journal), ...extra }
     : { created: 'false', deleted: 'false', ...extra }
-  const all: Record<string, string> = {}
-  for (const name of Object.keys(ACTION_OUTPUTS)) {
-    all[name] = (known as Record<string, string | undefined>)[name] ?? ''
-  }
-  return all
+  return Object.fromEntries(Object.keys(ACTION_OUTPUTS).map(name => [name, known[name] ?? '']))
 }

@@ -1,7 +1,6 @@
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+// Statuses are the server's text: only the model's words reach an output or the summary; any other
+// is UNKNOWN (still in progress) and neutralised in the log, so that no server puts quotes, `$(..)`
+// or a backtick into a file a shell reads, nor anything in the log but letters, digits and `?`.
 import { DEPLOYMENT_STATUSES, REVISION_STATUSES } from '../control-plane/vocabulary.ts'
 
 const REVISION: ReadonlySet<string> = new Set(REVISION_STATUSES)

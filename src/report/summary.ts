@@ -1,8 +1,6 @@
-// The job summary of a deploy or a delete, from its journal. Pure: src/run.ts writes it through the
-// port. It carries free text (errors, the plan), so it passes the redactor: the runner masks the
-// log, but nothing masks a summary. Its markup is the run's own: every other text (a name, a graph
-// id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced, so that it
-// shows as text and does nothing.
+// The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
+// the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
+// goes in through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
 import { deploymentStatusWord, revisionStatusWord } from './status-words.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import type {
@@ -136,10 +134,7 @@ function verifiedRows(v: Verified | undefined, add: (k: string, v?: string) => v
   add('Smoke test', v?.smoke && mdText(v.smoke))
 }
 
-/**
- * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
- * the case's name and graph come from the workspace, its output from the agent server.
- */
+/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
 function smokeCases(out: string[], cases: CaseResult[] | undefined): void {
   if (!cases?.length) return
   out.push('', '**Smoke cases**', '', '| Case | Verdict | Output |', '|---|---|---|')

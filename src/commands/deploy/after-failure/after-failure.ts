@@ -6,7 +6,6 @@ import type { DeployOptions } from '../options.ts'
 import { LOG_BUDGET_MS, readFailureLog } from './failure-logs.ts'
 import type { FailureLog, RollbackResult } from '../../../interface/journal.ts'
 import type { FlowDeps } from '../deps.ts'
-import type { FlowLog } from '../../../log.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
 import { rollBack } from './rollback.ts'
 import { progressLine } from '../../../report/status-words.ts'
@@ -16,15 +15,11 @@ export interface AfterFailure {
   rollback: RollbackResult | undefined
 }
 
+/** `before`: what a rollback restores (the revision active before the write) and what it cannot. */
 export async function afterFailure(
   o: Pick<DeployOptions, 'failureLogs' | 'onFailure' | 'timeoutMs' | 'pollIntervalMs'>,
-  ids: {
-    deploymentId: string
-    revisionId: string
-    status: string
-    previousActive: string | null
-    notUndone: string[]
-  },
+  ids: { deploymentId: string; revisionId: string; status: string },
+  before: { previousActive: string | null; plan: Plan | undefined },
   deps: FlowDeps
 ): Promise<AfterFailure> {
   const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined
@@ -35,9 +30,9 @@ export async function afterFailure(
         deps.client,
         {
           deploymentId: ids.deploymentId,
-          previousActive: ids.previousActive,
+          previousActive: before.previousActive,
           failedRevisionId: ids.revisionId,
-          notUndone: ids.notUndone,
+          notUndone: notUndoneBy(before.plan),
           wait: {
             timeoutMs: o.timeoutMs,
             pollIntervalMs: o.pollIntervalMs,
@@ -83,18 +78,14 @@ async function showLog(
     return undefined
   }
   const { log } = result
-  await printGroup(
-    deps.log,
-    `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`,
-    log.lines
+  const type = log.type === 'build' ? 'Build' : 'Deploy'
+  await deps.log.group(
+    `${type} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`,
+    async () => {
+      for (const line of log.lines) deps.log.info(line)
+    }
   )
   return log
-}
-
-async function printGroup(log: FlowLog, name: string, lines: string[]): Promise<void> {
-  await log.group(name, async () => {
-    for (const line of lines) log.info(line)
-  })
 }
 
 /** What the rollback did, for the error annotation, and what it left as this run set it. */
@@ -121,12 +112,8 @@ function notUndoneSentence(names: string[]): string | undefined {
   return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`
 }
 
-/**
- * What an update changed that a redeploy of an older revision does not put back: the secrets
- * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
- * is what a redeploy restores.
- */
-export function notUndoneBy(plan: Plan | undefined): string[] {
+/** What an update changed that a redeploy does not put back (it restores only ref, path, image). */
+function notUndoneBy(plan: Plan | undefined): string[] {
   if (plan?.kind !== 'update') return []
   const names: string[] = []
   for (const c of plan.changes) {
@@ -144,8 +131,4 @@ export function notUndoneBy(plan: Plan | undefined): string[] {
 function inputName(field: string): string {
   const leaf = field.split('.').at(-1) ?? field
   return leaf.replace(/_/g, '-')
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1)
 }

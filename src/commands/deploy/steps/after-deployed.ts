@@ -1,11 +1,8 @@
-// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
-// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
-// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
-// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
-// revision active before this run is put back (with the rollback's rules on what this run may
-// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
-// whatever the probes answered.
+// What a run does once its revision is DEPLOYED and `health-check` is set: the agent server's gate
+// (gate.ts), the revision it serves, its graphs and smoke cases, made the run's ending here. Any
+// failed check fails like an unhealthy server, and that like a failed revision (its log, and with
+// `on-failure: rollback` the revision before this run back). A deployment deleted meanwhile is
+// said as that, whatever the probes answered.
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
 import { graphsSkippedBecause, type BuiltFrom } from '../../../health/built-workspace.ts'
@@ -22,7 +19,7 @@ import {
 } from '../../../health/window.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { afterFailure, describeRollback } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../../interface/ending.ts'
 import type { Journal, Learned } from '../../../interface/journal.ts'
@@ -38,10 +35,7 @@ export interface DeployedRevision {
   waitedMs: number
 }
 
-/**
- * What the steps after the write work with: what was written and from what, the run's facts so
- * far, and what they learn (returned for the flow to record).
- */
+/** What the steps after the write work with, and what they learn (for the flow to record). */
 export interface Concluding {
   o: DeployOptions
   from: Origin
@@ -171,9 +165,8 @@ export interface Examined {
 }
 
 /**
- * The one gate, for any agent server: the probes with the revision served alongside, then (once
- * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
- * examined by it alike; each caller makes its own ending of what it found.
+ * The one gate, for any agent server (the new revision's, a promotion's source's): the probes
+ * with the revision served alongside, then the graphs and smoke cases; the caller makes its ending.
  */
 export async function examineServer(
   o: DeployOptions,
@@ -227,17 +220,8 @@ async function rollBack(
   const { o, deps } = c
   let after
   try {
-    after = await afterFailure(
-      o,
-      {
-        deploymentId: r.deploymentId,
-        revisionId: r.revisionId,
-        status: 'DEPLOYED',
-        previousActive: c.previousActive,
-        notUndone: notUndoneBy(c.plan)
-      },
-      deps
-    )
+    const ids = { deploymentId: r.deploymentId, revisionId: r.revisionId, status: 'DEPLOYED' }
+    after = await afterFailure(o, ids, c, deps)
   } catch (err) {
     // Deleted between the verdict and the rollback's read: that, not the read, is the news.
     const deleted = await deletedNow(c, r, result)
@@ -273,10 +257,7 @@ function deadlineOf(o: DeployOptions, deps: FlowDeps, r: { waitedMs: number }): 
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */
 const probeInterval = (o: DeployOptions) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs)
 
-/**
- * Before anything is written: a health check whose address is already known (the custom-url
- * input, or the deployment's) and may not carry the key stops the run here.
- */
+/** Before any write: a health check whose known address may not carry the key stops the run. */
 export function refuseHealthTarget(
   o: DeployOptions,
   current: Deployment | undefined,

@@ -1,12 +1,11 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
-// ending. Success and a superseded revision are said in the log; every other ending carries the
-// failure written for the job log, after a failure once the log is shown and any rollback made.
+// ending; a failure's once its log is shown and any rollback made.
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import { formatDuration } from '../../../duration.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
-import { afterFailure, describeRollback, notUndoneBy } from '../after-failure/after-failure.ts'
+import { afterFailure, describeRollback } from '../after-failure/after-failure.ts'
 import { sameCommit } from '../commits.ts'
 import { checkDeployedHealth, known, type Concluding } from './after-deployed.ts'
 import type { Ending, Failure } from '../../../interface/ending.ts'
@@ -110,10 +109,8 @@ async function deployed(c: Concluding, w: Waited): Promise<Failure | undefined> 
 }
 
 /**
- * A promotion's target runs what the source did not verify (another commit, none reported, a
- * newer revision of other material): it goes back to the revision it ran before this run,
- * whatever `on-failure` says, with the rollback's own checks right before its write. A target
- * this run created has nothing to go back to: the error says what it runs.
+ * A promotion's target runs what the source did not verify: it goes back to its revision before
+ * this run, whatever `on-failure` says (with the rollback's own checks); a created one cannot.
  */
 async function rollBackUnverified(c: Concluding, live: string, f: Failure): Promise<Ending> {
   const { o, deps } = c
@@ -131,13 +128,8 @@ async function rollBackUnverified(c: Concluding, live: string, f: Failure): Prom
   )
   const after = await afterFailure(
     { ...o, onFailure: 'rollback', failureLogs: 0 },
-    {
-      deploymentId: j.deploymentId ?? '',
-      revisionId: live,
-      status: 'DEPLOYED',
-      previousActive,
-      notUndone: notUndoneBy(c.plan)
-    },
+    { deploymentId: j.deploymentId ?? '', revisionId: live, status: 'DEPLOYED' },
+    c,
     deps
   )
   c.learned.rollback = after.rollback
@@ -180,9 +172,7 @@ const MAX_SUCCESSORS = 5
 
 /**
  * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
- * `skipped` either way, but for what the health check of the newer revision finds.
+ * newer one is followed within the timeout: DEPLOYED is done (with a warning), else not done.
  */
 async function superseded(c: Concluding, w: Waited, follow: Follow | undefined): Promise<Ending> {
   const { o, deps } = c
@@ -276,17 +266,8 @@ function notFollowed(
 async function failed(c: Concluding, w: Waited): Promise<Failure> {
   const { o, deps } = c
   const last = w.result.status ?? 'no status seen'
-  const after = await afterFailure(
-    o,
-    {
-      deploymentId: w.deploymentId,
-      revisionId: w.revisionId,
-      status: last,
-      previousActive: c.previousActive,
-      notUndone: notUndoneBy(c.plan)
-    },
-    deps
-  )
+  const ids = { deploymentId: w.deploymentId, revisionId: w.revisionId, status: last }
+  const after = await afterFailure(o, ids, c, deps)
   Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback })
   const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.'
   // Why the revision failed, where the control plane says (`status_message`).
@@ -324,10 +305,7 @@ function timedOut(o: DeployOptions, w: Waited, say: Say): Failure {
   }
 }
 
-/**
- * Polling failed for good. A revision that cannot be found because its deployment was deleted
- * meanwhile (by another run or a person) is reported as that, not as a wrong id.
- */
+/** Polling failed for good; a deployment deleted meanwhile is said as that, not as a wrong id. */
 async function pollFailed(c: Concluding, w: Waited): Promise<Failure> {
   const { result } = w
   const deleted = await deletedMeanwhile(c.deps.client, w.deploymentId, result.lastError)

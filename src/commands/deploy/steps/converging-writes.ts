@@ -22,7 +22,6 @@ import { findDeploymentByName } from './find-deployment.ts'
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5
 
-/** Epoch ms; injected by tests, whose client pauses on the same clock. */
 /** The run's clock's `now` (reading back after a lost answer is bounded in time). */
 export type Now = Clock['now']
 
@@ -37,10 +36,7 @@ export type CreateResult =
   /** Another run created it first (a race on the name): it is ours to update. */
   | { kind: 'taken'; deployment: Deployment }
 
-/**
- * Told the control plane's detail when no deployment has the name and another one holds its agent
- * environment: `free` to send the create again (what held it is gone), else the run's Stop.
- */
+/** Another deployment holds the name's agent environment: `free` to send the create again. */
 export type OnHeld = (detail: string) => Promise<'free' | Stop>
 
 export async function createOrAdopt(
@@ -51,7 +47,6 @@ export async function createOrAdopt(
   say: Say,
   onHeld?: OnHeld
 ): Promise<CreateResult | Stop> {
-  /** An earlier send of this create may have been applied after all. */
   let maybeApplied = false
   for (let attempt = 1; ; attempt++) {
     try {
@@ -99,10 +94,7 @@ export async function createOrAdopt(
   }
 }
 
-/**
- * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
- * delete without `delete_tracing_project` leaves behind.
- */
+/** The name is taken, yet no deployment has it: a delete's tracing project left behind. */
 function nameHeldError(name: string, err: ApiError, say: Say): Stop {
   const said = /tracing project/i.test(err.detail)
   return stop(
@@ -127,10 +119,7 @@ function isNameTaken(err: ApiError): boolean {
   return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail))
 }
 
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
+/** A write whose answer did not come or did not fit (a 2xx may have been applied): unknown. */
 function outcomeUnknown(err: unknown): OutcomeUnknownError | undefined {
   if (err instanceof OutcomeUnknownError) return err
   // An answer about another deployment is a lie to stop at, not an answer that got lost.
@@ -157,10 +146,9 @@ function isWhatWasAsked(d: Deployment, body: CreateDeploymentRequest): boolean {
 }
 
 /**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ * Looks for a write that may have been applied: once, or when no answer came in time, for about
+ * as long again as the request had (the server may still be at it). A write that lands later
+ * still makes a second one: the interface has no idempotency key.
  */
 async function lookBack<T>(
   client: ControlPlaneClient,
@@ -180,11 +168,7 @@ async function lookBack<T>(
   return undefined
 }
 
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
+/** A patch, reconciled; one that makes no revision is idempotent, so sent again safely. */
 export function patchReconciled(
   client: ControlPlaneClient,
   current: Deployment,
@@ -205,9 +189,8 @@ export function patchReconciled(
 }
 
 /**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
+ * A write that makes a revision of `current`, sent until known to have landed: after a lost
+ * answer, a new `latest_revision_id` means it did (never sent twice), none that it did not.
  */
 export async function writeReconciled(
   client: ControlPlaneClient,
@@ -245,11 +228,7 @@ export async function writeReconciled(
 /** Pauses of the look for a revision that the write's answer did not name yet. */
 export const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000]
 
-/**
- * After a write (an update, a redeploy) answered with the revision from before: reads the
- * deployment a few times (about 7 s in all, within the run's deadline) for a new
- * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
- */
+/** A write answered with the revision from before: read again for about 7 s for a new one. */
 export async function awaitNewRevision(
   client: ControlPlaneClient,
   deploymentId: string,

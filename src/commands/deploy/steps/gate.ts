@@ -1,7 +1,5 @@
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
-// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
-// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
-// asks for the key, and a window the timeout cut short, are failures of their own (values).
+// say what it answered. `unavailable` (health routes off) is one warning; the rest are failures.
 import { sanitizeServerText, type Redactor } from '../../../control-plane/redact.ts'
 import { formatDuration } from '../../../duration.ts'
 import { probeTarget } from '../../../health/target.ts'
@@ -18,16 +16,12 @@ import { stop, type Failure, type Stop } from '../../../interface/ending.ts'
 
 export interface HealthGateDeps {
   log: FlowLog
-  /** How the user sets an input where the run came from (`--x` / `CONTROL_PLANE_X` in the CLI). */
   say: Say
   /** Why the deployment's custom_url was not taken (credentials in it, say): said, not probed. */
   urlProblem?: string
 }
 
-/**
- * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
- * Stops the run when the URL may not carry the key (nothing is sent then).
- */
+/** Probes until the gate decides, saying each change; a URL that may not carry the key stops. */
 export async function healthGate(
   s: HealthCheckOptions,
   deps: HealthGateDeps
@@ -141,10 +135,7 @@ export function unhealthy(
   )
 }
 
-/**
- * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
- * answered, the new code does not. Names what failed, and whether it was rolled back.
- */
+/** A check of the new revision failed: the probes answered, the new code does not. */
 export function checkFailed(
   f: { title: string; what: string },
   revisionId: string,

@@ -1,8 +1,6 @@
-// Where the revision's material comes from, decided in one step before the plan: the inputs' ref
-// (codehost) or image (docker sources), the workspace's archive (an upload), or a promotion's
-// source's. The plan, the writes, the checks and `command: check` take this value, with its origin
-// (the source, integration and repository): none of them reads `source`, `ref`, `image-uri` or the
-// repository from the options.
+// Where the revision's material comes from, decided once before the plan: the inputs' ref or
+// image, the workspace's archive, or a promotion's source's. The plan, the writes, the checks and
+// `command: check` take it with its origin: none reads `source`, `ref` or `image-uri` itself.
 import type { DeployOptions } from '../options.ts'
 import { uploadsWorkspace } from '../../../inputs/resolved.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -23,7 +21,6 @@ export interface NamedMaterial extends Origin {
   kind: 'named'
   /** `repo_ref`; unset on a create, the repository's default branch is deployed. */
   ref: string | undefined
-  /** `image_uri`. */
   imageUri: string | undefined
   /** A codehost revision's `graph_config_path`. */
   graphConfigPath: string
@@ -78,9 +75,8 @@ export function namedMaterial(o: DeployOptions): NamedMaterial {
 }
 
 /**
- * The run's material. An upload's archive is built here, before any request (its errors send
- * nothing); its module is loaded only for an upload (a chunk of its own in the bundle), so other
- * runs start as before. `releaseMaterial` removes it.
+ * The run's material; an upload's archive built before any request, its module loaded only then
+ * (its own chunk in the bundle: other runs start as before). `releaseMaterial` removes it.
  */
 export async function prepareMaterial(
   o: DeployOptions,

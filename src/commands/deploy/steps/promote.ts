@@ -1,8 +1,7 @@
-// Promotion (`promote-from`): the material of another deployment's active revision, read and
-// checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
-// branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
-// image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
-// one expected. Whatever does not fit is refused here, with one error naming the source.
+// Promotion (`promote-from`): the material of another deployment's active revision, checked
+// before any write. A codehost revision is rebuilt from its ref (`repo_ref` takes no commit) and
+// must build the source's commit; an image is the same `image_uri`; an upload has the digest
+// expected.
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import { revisionOutcome, UUID_PATTERN } from '../../../control-plane/vocabulary.ts'
 import type { Deployment, Revision, Source } from '../../../control-plane/schema.ts'
@@ -66,10 +65,7 @@ function refusal(message: string, hint: string): Stop {
   return stop(message, hint, 'Promotion refused')
 }
 
-/**
- * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
- * revision of the source is still in progress (what it will be is not known yet).
- */
+/** The source's active revision: refused when none, not DEPLOYED, or a newer one in progress. */
 async function activeRevision(deps: FlowDeps, d: Deployment): Promise<PromotionSource | Stop> {
   const name = `Deployment "${d.name}" (${d.id})`
   const promote = 'Promote once the source is deployed and its health checks pass.'
@@ -101,7 +97,7 @@ export async function readPromotionSource(
   deps: FlowDeps
 ): Promise<PromotionSource | Stop> {
   const from = o.promoteFrom as string
-  const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
+  return deps.log.group(`Read the promotion's source "${from}"`, async () => {
     const d = await findSource(o, deps, from)
     if (stopped(d)) return d
     const s = await activeRevision(deps, d)
@@ -118,7 +114,6 @@ export async function readPromotionSource(
     )
     return s
   })
-  return source
 }
 
 /** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
@@ -198,10 +193,7 @@ const codehostFields = (c: Revision['source_revision_config'] & object): Field[]
 
 type Field = [string, string, Check<string>]
 
-/**
- * The source's material is the server's text, sent to the target as an input would be: it passes
- * the same checks (a ref with a line break in it is not sent to production).
- */
+/** The source's material is the server's text, sent as an input would be: the same checks. */
 function badMaterial(revisionId: string, name: string, fields: Field[]): Stop | undefined {
   for (const [field, value, check] of fields) {
     let problem: string | undefined
@@ -218,10 +210,7 @@ function badMaterial(revisionId: string, name: string, fields: Field[]): Stop | 
   return undefined
 }
 
-/**
- * The service builds what a ref points to when the build starts: a newer revision of the same ref
- * that built another commit shows the ref has moved since, and the promotion would build that.
- */
+/** A ref is built as it points when the build starts: a newer commit of it shows it moved. */
 function refuseMovedRef(
   s: PromotionSource,
   ref: string,
@@ -266,10 +255,7 @@ export function promotionOf(s: PromotionSource, what: string): Promotion {
   }
 }
 
-/**
- * Where a promotion's material comes from: the source's source, and what a create of the target
- * needs (the integration and repository) taken from the source where this run's inputs leave it.
- */
+/** A promotion's origin: the source's, and what a create needs of it the inputs leave out. */
 export function promotedOrigin(o: DeployOptions, s: PromotionSource): Origin {
   const c = s.deployment.source_config
   const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(

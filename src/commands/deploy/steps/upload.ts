@@ -1,11 +1,8 @@
-// An upload deploy's source (`internal_source`, as source or revision source). The workspace is
-// archived first, before any request, so that a config that is missing, a path outside the
-// workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
-// its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
-// path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
-// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched. The tries all end
-// within `timeout` of the archive's start (the client's own deadline is later: it leaves room for
-// the look-ups around the wait), each PUT's timeout on the run's clock.
+// An upload deploy's source (`internal_source`). The workspace is archived before any request, so
+// that a missing config or an archive too large is one error with nothing sent. At write time: an
+// upload URL, the PUT, the object path the PATCH names. A PUT refused or whose answer is lost is
+// never named in a PATCH: a new URL and PUT, up to UPLOAD_TRIES, all within `timeout` of the
+// archive's start (the client's deadline is later: room for the look-ups around the wait).
 import { isLoopbackUrl } from '../../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ControlPlaneError } from '../../../control-plane/errors.ts'
@@ -109,10 +106,7 @@ export async function prepareUpload(
   })
 }
 
-/**
- * What the archive left out though no ignore rule names it, the config's env file when the archive
- * lacks it, the untracked files it holds; and, for a dry run, every file in it and left out.
- */
+/** What the archive left out unasked, a missing env file, untracked files; a dry run's all. */
 async function reportFileSet(archive: BuiltArchive, dryRun: boolean, deps: FlowDeps) {
   for (const line of leftOutLines(archive)) deps.log.info(line)
   const hint = envFileHint(archive, deps.say('secrets'))
@@ -153,10 +147,8 @@ function putTimeout(deadline: number, deps: FlowDeps): number | undefined {
 type UploadDeps = FlowDeps & { baseUrl: string; deadline: number }
 
 /**
- * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored; the run's failure when none was: nothing names an object then. The
- * upload's deadline bounds them all (a timeout ending when it comes); a URL we will not send to
- * ends the tries at once.
+ * PUTs the archive, each try to a new upload URL: the object path stored, or the run's failure
+ * (nothing names an object then). A URL we will not send to ends the tries at once.
  */
 async function uploadSource(
   client: ControlPlaneClient,
@@ -239,10 +231,7 @@ function unusableUrl(journal: Journal, reason: string, deps: FlowDeps): Stop {
   )
 }
 
-/**
- * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
- * the run's timeout ending, with nothing patched.
- */
+/** `timeout`: the input as the user set it, when the upload's deadline ended the tries. */
 function uploadFailed(journal: Journal, failures: string[], timeout?: string): Stop {
   const tries = failures.length ? ` (${failures.join('; ')})` : ''
   const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : ''

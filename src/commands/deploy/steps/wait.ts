@@ -1,10 +1,7 @@
-// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
-// fast at the start and after every change of status, backs off towards poll-interval while
-// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
-// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
-// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline: fast at the start
+// and after each change, backing off while nothing changes, tight past the build (when a slow poll
+// costs the pipeline time), and during a build a share of the time waited, so that a short build
+// cannot hide a short deploy stage in one long pause (bench/RESULTS.md measures it).
 import { ApiError, AbortedError } from '../../../control-plane/errors.ts'
 import type { Clock } from '../../../clock.ts'
 import { formatDuration } from '../../../duration.ts'
@@ -25,10 +22,7 @@ export interface Cadence {
   restartShare: number
   /** Past the build, no pause is longer than this share of the time waited so far. */
   nearDoneShare: number
-  /**
-   * While the build is awaited or runs, no pause is longer than this share of the time waited
-   * (or `buildFloorMs`): a short deploy stage after a short build must not hide in one long pause.
-   */
+  /** During the build, no pause is longer than this share of the time waited (or the floor). */
   buildShare: number
   buildFloorMs: number
 }
@@ -58,23 +52,14 @@ export interface WaitOptions {
   signal?: AbortSignal
   /** The run's clock: the polls' pauses and the timeout. */
   clock: Clock
-  /**
-   * How long a 404 on the revision is taken for a read that is not caught up with the write yet
-   * (default NOT_FOUND_GRACE_MS), rather than for a wrong id.
-   */
+  /** How long a 404 is taken for a read not caught up with the write (NOT_FOUND_GRACE_MS). */
   notFoundGraceMs?: number
   onStatus?: (status: string, elapsedMs: number) => void
-  /**
-   * While nothing changes: at least every `progressEveryMs` of the run's clock since the last
-   * status or progress line, the status (undefined before the first read) and the time waited.
-   */
+  /** While nothing changes, at least every `progressEveryMs`: the status and the time waited. */
   onProgress?: (status: string | undefined, elapsedMs: number) => void
   /** Default PROGRESS_EVERY_MS. */
   progressEveryMs?: number
-  /**
-   * After each read that does not end the wait, awaited before the pause: where the build's log
-   * is followed (one log read per poll at most, build-log.ts).
-   */
+  /** After each read that does not end the wait: where the build's log is followed. */
   afterPoll?: (status: string, deadline: number) => Promise<void>
   /** Once, for the first status that is not one the service documents. */
   onUnknownStatus?: (status: string) => void
@@ -103,11 +88,8 @@ export interface WaitResult {
 const FINAL_POLL_GRACE_MS = 2000
 
 /**
- * Until a status is read, a poll may take at least this long from the wait's start, however short
- * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
- * revision once (a timeout with no status says nothing of the revision). Short, because a server
- * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
- * or more.
+ * Until a status is read, a poll may take this long from the start, however short the timeout: a
+ * timeout with no status says nothing. Short: a stalling server keeps the run past it by this much.
  */
 export const FIRST_READ_MS = 10_000
 
@@ -117,20 +99,12 @@ export const PROGRESS_EVERY_MS = 30_000
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422])
 
-/**
- * A revision that the write has just returned may not be readable at once where the read is
- * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
- * soon after, not at the timeout.
- */
+/** A replica may lag the write by seconds; a wrong id or tenant still fails soon after. */
 export const NOT_FOUND_GRACE_MS = 10_000
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(REVISION_STATUSES)
 
-/**
- * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
- * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
- * seen to that share of the deploy's duration (or `initialMs` for a short one).
- */
+/** The pause after a poll; past the build a share of the time waited, so DEPLOYED is seen soon. */
 export function nextPause(
   previousMs: number,
   changed: boolean,
@@ -214,10 +188,7 @@ function progressIfDue(o: WaitOptions, p: Polling): void {
   o.onProgress(p.status, now - p.start)
 }
 
-/**
- * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
- * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
- */
+/** The pause, cut where a progress line is due (a long pause must not leave the log silent). */
 async function pauseSaying(
   o: WaitOptions,
   p: Polling,
@@ -301,8 +272,7 @@ function nextWait(
   const elapsed = p.now() - p.start
   p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence)
   if (retryAfterMs !== undefined) {
-    // Polling again before the server's Retry-After would only be refused again; when that
-    // time ends past the deadline, no poll can help any more.
+    // Before the server's Retry-After a poll is refused again; past the deadline none can help.
     if (p.now() + retryAfterMs >= p.deadline) {
       p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs)
       return undefined

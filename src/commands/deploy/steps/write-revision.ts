@@ -80,13 +80,11 @@ async function write(
     if (result.kind === 'created') learned.created = true
     if (result.kind === 'created' && material.kind !== 'upload') written = result.deployment
     else {
-      // Another run created it first: this run's write becomes an update of theirs. An upload's
-      // create makes no revision of the source: the PATCH that names the upload does.
+      // Another run created it first (an update of theirs), or an upload's (its PATCH makes it).
       const replanned = planUpdate(o, result.deployment, material, deps.say)
       if (stopped(replanned)) return replanned
       plan = replanned
-      // What the run did stays the create it made (the summary's changes); the upload's update
-      // is its second step. A deployment another run created is this run's update.
+      // The summary's changes stay the create's; an update of another run's is this run's plan.
       if (result.kind === 'taken')
         Object.assign(learned, { plan: planShown(plan) }, noteRepository(deps, plan))
       target = result.deployment
@@ -134,8 +132,7 @@ async function update(w: Writes, p: Plan, d: Deployment): Promise<Deployment | S
   if (p.kind !== 'update') throw new Error('update needs an update plan')
   const { deps, material } = w
   const { client, log } = deps
-  // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
-  // reconciled like any other, with the same object.
+  // The PATCH names only an object whose PUT was stored (upload.ts), kept when it is sent again.
   const object =
     material.kind === 'upload' &&
     (await material.upload.store(client, d.id, { ...w.journal, ...w.learned }))
