@@ -1,5 +1,5 @@
-// The step outputs of a run (also on failure, as far as known), written as they are: redacting
-// these checked values would corrupt them whenever a secret equals `true` or part of an id.
+// The step outputs of a run (also on failure, as far as known). Written as they are: redacting
+// would corrupt them whenever a secret equals `true` or part of an id.
 import { ACTION_OUTPUTS } from '../interface/action-yml.ts'
 import type { Journal } from '../interface/journal.ts'
 import { deploymentStatusWord, revisionStatusWord } from './status-words.ts'

@@ -158,10 +158,7 @@ function report(
   return { outputs, summary: summaryText(journal, facts, redactor), done }
 }
 
-/**
- * The flow, to its ending. The flows return every ending they expect; what is left is what
- * nobody expected (our bug): one readable line, never a stack trace.
- */
+/** The flow, to its ending; what nobody expected (our bug) is one readable line, no stack trace. */
 async function flowEnding<O extends FlowOptions>(
   journal: Learned,
   deps: FlowDeps,
@@ -177,10 +174,7 @@ async function flowEnding<O extends FlowOptions>(
   }
 }
 
-/**
- * The smoke-test file's cases, read from the workspace and checked before any request (its parser
- * loaded only then); an invalid file ends the run with its one problem, nothing sent.
- */
+/** The smoke-test file's cases, checked before any request; an invalid file ends the run. */
 async function readSmokeTest(
   o: DeployOptions,
   { port, redactor }: CommandContext

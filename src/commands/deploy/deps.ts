@@ -1,5 +1,4 @@
-// What the deploy flow is given: the client, the log port the entry layer maps onto the runner,
-// and the run's clock.
+// What the deploy flow is given: the client, the log, the run's clock.
 import type { Clock } from '../../clock.ts'
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { ProbeTransport } from '../../health/probe.ts'

@@ -6,10 +6,7 @@ import type { Journal } from '../../interface/journal.ts'
 /** What a cancel's message says of the run. */
 type RunSoFar = Pick<Journal, 'name' | 'revisionId' | 'writing'>
 
-/**
- * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
- * request that failed. Undefined for anything else: a bug, for run() to report.
- */
+/** Cancelled when the run was stopped (whatever the error), or a request failed; else a bug. */
 export function endingOfError(
   err: unknown,
   journal: RunSoFar,

@@ -40,10 +40,7 @@ export function toldBy(err: unknown): Learned | undefined {
     : undefined
 }
 
-/**
- * What a read of the deployment tells; a URL that is not used is said once (`known.urlRefused`:
- * said before, by this run).
- */
+/** What a read of the deployment tells; a URL not used is said once (`urlRefused`: said before). */
 export function seen(
   d: Deployment,
   log: Pick<FlowLog, 'warning'>,
@@ -79,17 +76,11 @@ export function seen(
   return refused
 }
 
-// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
-// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
-// is percent-encoded: it names the same resource, and a workflow that writes the output into a
-// `run:` line or a dotenv reader finds nothing in it to expand or run.
+// What a URL's path, query and fragment keep; anything else (`$`, a backtick, quotes, `;`...) is
+// percent-encoded: the same resource, with nothing for a `run:` line or a dotenv reader to expand.
 const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g
 
-/**
- * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
- * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
- * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
- */
+/** The `url` output: normalised by `new URL`, then encoded past URL_KEPT; a bare origin kept. */
 export function outputUrl(text: string): string {
   const u = new URL(text)
   const tail = `${u.pathname}${u.search}${u.hash}`.replace(
@@ -106,10 +97,7 @@ function credentialsIn(text: string): string | undefined {
   return u && (u.username || u.password) ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined
 }
 
-/**
- * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
- * whitespace, control characters or workflow-command markers, where anything may read it.
- */
+/** The `url` output is the server's text: a plain http(s) URL, no controls or command markers. */
 function isWellFormedUrl(text: string): boolean {
   if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) return false
   if (text.includes('##[') || /^[^:]*::/.test(text)) return false
@@ -117,10 +105,7 @@ function isWellFormedUrl(text: string): boolean {
   return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
 }
 
-/**
- * A write: a cancel that cuts it off leaves its outcome unknown, which the error carries
- * (`writing`); a write that ended (answered, or failed after reconciling) is known.
- */
+/** A write a cancel cuts off has an unknown outcome, which the error carries (`writing`). */
 export async function writing<T>(
   deps: FlowDeps,
   kind: Writing,

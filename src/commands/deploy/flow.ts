@@ -1,9 +1,6 @@
-// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
-// Each step returns what it learned; this flow alone records it in the journal
-// (src/interface/journal.ts), so that the outputs and the summary can say what was known when it
-// stopped. The deploy returns its ending (ending.ts), built here from what the steps return or
-// threw.
+// The deploy, step by step (steps/): find the target, plan, write, wait, and conclude. Each step
+// returns what it learned; this flow alone records it in the journal, so that the outputs and the
+// summary say what was known when it stopped, and returns the ending.
 import { progressLine, shownStatus } from '../../report/status-words.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
@@ -38,15 +35,8 @@ import { previewPromotion } from '../check/against-source.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
 
 export { newJournal } from './facts.ts'
-export type { FlowDeps } from './deps.ts'
-export type { FlowLog } from '../../log.ts'
-export type { Ending, Failure } from '../../interface/ending.ts'
 
-/**
- * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
- * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the journal.
- */
+/** The deploy, to its ending; it throws only what nobody expected (a bug), journalled `error`. */
 export async function deploy(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
   let ending: Ending | undefined
   try {
@@ -122,7 +112,6 @@ async function planAndWrite(
   return afterWrite(journal, after, resized)
 }
 
-/** What the writes made: nothing to wait for, or this run's revision to wait for and conclude on. */
 /** What the steps after the write are given; they return what they learn. */
 type After = Omit<Concluding, 'learned'>
 

@@ -6,10 +6,7 @@ import type { DeployOptions } from './options.ts'
 import { stop, type Stop } from '../../interface/ending.ts'
 import type { PlannedMaterial } from './steps/plan.ts'
 
-/**
- * The failure when `name` is to be created and the run lacks an input a create needs; what the
- * material gives (a promotion's source's repository, ref or image) counts as given.
- */
+/** A create that lacks an input it needs; what the material gives (a promotion's) counts. */
 export function refuseCreateWithoutNeeds(
   o: DeployOptions,
   m: PlannedMaterial,
@@ -31,8 +28,7 @@ export function refuseCreateWithoutNeeds(
     say
   )
   if (problem) return stop(problem.message, problem.hint, 'Missing input to create')
-  // Without `deployment-type` the create is Serverless, which has no database of its own: refused
-  // here rather than after a create that the resize then could not size.
+  // Refused here rather than after a create (Serverless by default) the resize cannot size.
   if (o.databaseSize !== undefined && o.deploymentType === undefined) {
     return stop(
       `No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`,

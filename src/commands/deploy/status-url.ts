@@ -1,7 +1,6 @@
-// The deployment's page in the service's web app, as the vendor's CLIs link it:
-// `<web app>/o/<tenant id>/host/deployments/<deployment id>`. Only the hosted service's web app is
-// known (`api.host.langchain.com` -> `https://smith.langchain.com`, `<region>.api.host...` ->
-// `https://<region>.smith.langchain.com`); for any other host there is no link, never a guess.
+// The deployment's page in the service's web app, as the vendor's CLIs link it. Only the hosted
+// service's web app is known (`<region>.api.host...` -> `https://<region>.smith.langchain.com`);
+// for any other host there is no link, never a guess.
 import type { Dialect } from '../../control-plane/dialect.ts'
 
 const API_HOST = 'api.host.langchain.com'

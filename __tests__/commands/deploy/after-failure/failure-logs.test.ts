@@ -3,9 +3,9 @@
 import { describe, expect, test } from '@jest/globals'
 import { ApiError } from '../../../../src/control-plane/errors.ts'
 import { Redactor } from '../../../../src/control-plane/redact.ts'
+import { mdFenced as fenced } from '../../../../src/inert.ts'
 import {
   cleanLog,
-  fenced,
   logTypesFor,
   MAX_EXCERPT_CHARS,
   MAX_LINE_CHARS,

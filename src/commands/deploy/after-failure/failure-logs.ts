@@ -1,10 +1,7 @@
-// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
-// are what the build printed: untrusted text that may hold secret values, workflow commands and
-// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
-// verdict.
+// The last lines of a failed revision's log, best effort, made safe to print: untrusted text that
+// may hold secrets, workflow commands and terminal codes. A log that cannot be read costs one
+// warning and a bounded time, never the verdict.
 import { type Redactor, sanitizeServerText } from '../../../control-plane/redact.ts'
-import { mdFenced } from '../../../inert.ts'
-
 import type { FailureLog, LogType } from '../../../interface/journal.ts'
 
 export interface LogEntry {
@@ -23,10 +20,7 @@ export interface LogReader {
   ): Promise<{ logs: LogEntry[] }>
 }
 
-/**
- * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
- * that has already failed for long, and a few seconds are plenty for one small page.
- */
+/** A stalled log service must not hold a failed job long; seconds are plenty for one page. */
 export const LOG_BUDGET_MS = 10_000
 /** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
 export const MAX_LINE_CHARS = 400
@@ -48,10 +42,7 @@ export function logTypesFor(status: string): LogType[] {
   return ['build', 'deploy']
 }
 
-/**
- * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
- * log type tried), returned oldest first. Never throws.
- */
+/** The last `lines` lines of the log that explains `status`, oldest first. Never throws. */
 export async function readFailureLog(
   reader: LogReader,
   ids: { deploymentId: string; revisionId: string },
@@ -79,10 +70,7 @@ export async function readFailureLog(
     }
   }
   const which = logTypesFor(status).join(' or ')
-  return {
-    kind: 'none',
-    reason: `the control plane has no ${which} log for it`
-  }
+  return { kind: 'none', reason: `the control plane has no ${which} log for it` }
 }
 
 function isNotFound(err: unknown): boolean {
@@ -108,6 +96,3 @@ export function cleanLog(type: LogType, entries: LogEntry[], redactor: Redactor)
     telling: telling === undefined ? undefined : sanitizeServerText(telling, 200)
   }
 }
-
-/** A fenced block that no line of the log can close early (src/inert.ts). */
-export const fenced = (lines: string[]): string => mdFenced(lines)

@@ -1,7 +1,6 @@
-// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
-// failed revision must still be the deployment's latest (no other run wrote after it) and the
-// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+// `on-failure: rollback`: put back the revision active before this run wrote, and follow it. Only
+// what this run broke: its failed revision still the latest and the previous one still active, as
+// read right before the redeploy; otherwise nothing is sent.
 import { sameCommit } from '../commits.ts'
 import { shownStatus } from '../../../report/status-words.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
@@ -9,7 +8,6 @@ import type { Deployment, Revision } from '../../../control-plane/schema.ts'
 import { formatDuration } from '../../../duration.ts'
 import { awaitNewRevision, writeReconciled, type Notes } from '../steps/converging-writes.ts'
 import { waitForRevision, type WaitOptions } from '../steps/wait.ts'
-
 import type { RollbackResult } from '../../../interface/journal.ts'
 
 export interface RollbackInput {
@@ -18,10 +16,7 @@ export interface RollbackInput {
   previousActive: string | null
   /** This run's revision, which failed. */
   failedRevisionId: string
-  /**
-   * What this run changed that belongs to the deployment, not to a revision (secrets, settings):
-   * a redeploy of the old revision leaves them as this run set them.
-   */
+  /** What this run changed of the deployment's own (secrets, settings): a redeploy keeps it. */
   notUndone: string[]
   wait: Pick<
     WaitOptions,
@@ -86,10 +81,7 @@ export async function rollBack(
   return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) }
 }
 
-/**
- * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
- * another commit than the one restored ran. Said as a warning, with both commits.
- */
+/** A codehost redeploy builds the ref as it is now: a branch that moved on, another commit. */
 async function rebuiltOther(
   client: ControlPlaneClient,
   deploymentId: string,
@@ -127,11 +119,7 @@ function holdBack(now: Deployment, failed: string, previous: string): string | u
   return undefined
 }
 
-/**
- * The revision the redeploy made: the answer's new latest revision or, when the answer still
- * names the revision from before (the redeploy not visible yet, or dropped), one that appears
- * on the deployment shortly after. Undefined when none does.
- */
+/** The revision the redeploy made: the answer's, or one that appears shortly after. */
 async function redeployedRevision(
   client: ControlPlaneClient,
   answer: Deployment,

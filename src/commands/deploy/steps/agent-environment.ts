@@ -1,8 +1,6 @@
 // A create answered 409 because another deployment holds the agent environment (agent-based
-// workspaces, beta): not a taken name. The deployment that holds it is named: the one the answer
-// names, else the listed deployments bound to an agent environment (an `agent` block). One being
-// deleted is waited for, within `timeout`, and the create is then sent again; one that stays is
-// named in the error. The run touches none of them.
+// workspaces, beta): not a taken name. Its holder (the one the answer names, else those bound to
+// one) is waited for when being deleted, within `timeout`, else named; the run touches none.
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import type { Deployment, SkippedEntry } from '../../../control-plane/schema.ts'
@@ -24,10 +22,7 @@ export function isAgentEnvironmentHeld(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status === 409 && /agent environment/i.test(err.detail)
 }
 
-/**
- * What the run can do about the hold: `free` once the holders it waited for are gone (send the
- * create again), else the Stop that names them.
- */
+/** `free` once the holders it waited for are gone (send the create again), else the Stop. */
 export async function awaitAgentEnvironment(
   o: Pick<DeployOptions, 'timeoutMs' | 'pollIntervalMs'>,
   deps: FlowDeps,
@@ -66,10 +61,7 @@ interface Holders {
 }
 const NONE: Holders = { bound: [], unread: [] }
 
-/**
- * The deployments that may hold the environment: the one the answer names (`gone` when it is
- * gone already), else every listed one bound to an agent environment.
- */
+/** The one the answer names (`gone` if gone already), else every listed one bound to an agent. */
 async function holdersOf(client: ControlPlaneClient, detail: string): Promise<Holders | 'gone'> {
   const named = UUID.exec(detail)?.[0]
   if (named) {

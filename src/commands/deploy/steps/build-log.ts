@@ -1,7 +1,6 @@
-// The build's own log while the wait polls: the new lines at each poll, one log read at most, from
-// the line after the last one shown. Lines are what the build printed (untrusted: the client has
-// redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
-// here. Best effort: a log that cannot be read stops being followed, said once, never the verdict.
+// The build's own log while the wait polls: the new lines, one read per poll at most, each made one
+// inert line (the build's text is untrusted). A log that cannot be read stops being followed, said
+// once, never the verdict.
 import { ApiError } from '../../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../../inert.ts'
 import type { CallOptions } from '../../../control-plane/client.ts'
@@ -107,8 +106,7 @@ export class BuildLogFollower {
       this.#seen.add(key)
       lines.push(shown(entry.level, entry.message))
     }
-    // From the end of the log on, the next read asks from the newest line's time (inclusive: what
-    // it shows again is dropped above); within a long log it follows the cursor.
+    // At the log's end, read on from the newest line's time (inclusive); within it, by the cursor.
     const last = page.logs.at(-1)?.timestamp
     if (this.#cursor === undefined && last) this.#startTime = last
     return lines

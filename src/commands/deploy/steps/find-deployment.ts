@@ -1,7 +1,6 @@
-// The deployment a name refers to. The service's `name_contains` filter is a substring match
-// (`pr-1` also returns `pr-12`), so every page is read and only an exact name is taken. A listed
-// entry of that name that the model skipped is read by its id, whose answer is checked whole: a
-// deployment the run would update is never taken for absent.
+// The deployment a name refers to. `name_contains` is a substring match (`pr-1` returns `pr-12`):
+// every page is read, only the exact name taken; an entry of it the model skipped is read by id,
+// so that a deployment the run would update is never taken for absent.
 import type { Say } from '../../../interface/naming.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'

@@ -1,6 +1,5 @@
-// Waiting for a deployment being deleted (`AWAITING_DELETE`) to be gone: reads until a 404,
-// bounded by the run's timeout. Used by `command: delete` after its DELETE, and by a deploy that
-// finds its deployment on the way out before creating it anew.
+// Waiting for a deployment being deleted to be gone: reads until a 404, within the run's timeout
+// (a delete's, and a deploy's that finds its deployment on the way out).
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'
@@ -64,10 +63,7 @@ export function goneLine(elapsedMs: number): string {
   return `Gone after ${formatDuration(elapsedMs)}: reads answer 404.`
 }
 
-/**
- * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
- */
+/** Whether it was deleted: `gone` (a 404), `AWAITING_DELETE` on its way out; else no claim. */
 export async function deletedState(
   client: ControlPlaneClient,
   id: string

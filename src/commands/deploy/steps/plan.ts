@@ -16,14 +16,9 @@ import type { Journal } from '../../../interface/journal.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
-import { createdType, refuseTypeChange, tierChanges } from './tiers.ts'
+import { createdType, refuseTypeChange, tierChanges, type Change } from './tiers.ts'
 
-export interface Change {
-  field: string
-  /** undefined when the field is new (always so for a create). */
-  from: string | undefined
-  to: string
-}
+export type { Change } from './tiers.ts'
 
 export type Plan =
   | { kind: 'create'; name: string; body: CreateDeploymentRequest; changes: Change[] }

@@ -1,9 +1,7 @@
-// The resize: once this run's write is made (on a create, once the first revision exists), the
-// asked sizes go through `PATCH .../resource-tiers` where the deployment's tiers differ. The
-// service rolls a resize out as a new revision: that revision is this run's, the one it waits
-// for, gates and rolls back; after a code change in the same run it is the last revision made,
-// and carries both. An answer naming a revision made before the resize's (one this run did not
-// make) is never waited on as this run's: the deployment is read again, else the run fails.
+// The resize: once this run's write is made, the asked sizes go through `PATCH .../resource-tiers`.
+// The service rolls it out as a new revision: this run's, the one it waits for and gates (after a
+// code change, the last one made, carrying both). An answer naming a revision older than the
+// resize's is never waited on as this run's: the deployment is read again, else the run fails.
 import type { Deployment } from '../../../control-plane/schema.ts'
 import type { DeployOptions } from '../options.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -55,10 +53,7 @@ export async function resizeAfter(
   }
 }
 
-/**
- * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
- * revision from before (none yet) or an older one (another's, never this run's).
- */
+/** The deployment naming the resize's revision: the answer, or read again if it names an older. */
 async function resizeRevision(
   deps: FlowDeps,
   d: Deployment,
@@ -109,7 +104,7 @@ async function send(deps: FlowDeps, d: Deployment, resize: Resize): Promise<Depl
       `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`
     )
   log.info(`Resize: ${resize.described.join(', ')}.`)
-  const out = await writing(deps, 'update', () =>
+  return writing(deps, 'update', () =>
     writeReconciled(
       client,
       d,
@@ -120,7 +115,6 @@ async function send(deps: FlowDeps, d: Deployment, resize: Resize): Promise<Depl
       deps.clock.now
     )
   )
-  return out
 }
 
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */

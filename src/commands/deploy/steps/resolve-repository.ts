@@ -15,7 +15,6 @@ export async function resolveRepository(
   const wanted = repository.toLowerCase()
   const found = entries.find(e => `${e.owner}/${e.name}`.toLowerCase() === wanted)
   if (found) return found
-
   const close = closeNames(wanted, entries)
   return stop(
     `Repository ${repository} is not among the ${entries.length} repositories of forge integration ${integrationId}.`,

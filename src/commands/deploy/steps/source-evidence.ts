@@ -1,8 +1,6 @@
-// Evidence before any write: a promotion's source is examined on its own agent server with this
-// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
-// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
-// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
-// fails or cannot be made refuses the promotion before anything is written to the target.
+// Evidence before any write: a promotion's source is examined on its own agent server by this
+// run's checks and gate (after-deployed.ts). `DEPLOYED` is not evidence: a staging revision whose
+// checks failed stays DEPLOYED without rollback. A check failed or not made refuses the promotion.
 import { sanitizeServerText } from '../../../control-plane/redact.ts'
 import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
 import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
@@ -20,10 +18,7 @@ export interface Examination {
   ending?: Ending
 }
 
-/**
- * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
- * when it may not be promoted. `verify-source: false` examines nothing, and says so.
- */
+/** Examines the source's active revision; `verify-source: false` examines nothing, and says so. */
 export async function verifySource(
   o: DeployOptions,
   journal: Journal,

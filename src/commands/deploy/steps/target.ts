@@ -1,7 +1,5 @@
-// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
-// deployment named by name is waited for until it is gone and then created anew; one named by id is
-// an error.
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out cannot
+// be updated: named by name, it is waited for and created anew; named by id, it is an error.
 import { shownStatus } from '../../../report/status-words.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
 import { DELETING_STATUSES } from '../../../control-plane/vocabulary.ts'

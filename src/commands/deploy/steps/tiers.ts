@@ -1,6 +1,5 @@
-// The deployment's type and size: what the inputs ask for against what the service reports, as
-// plan changes, refusals before any write, and the `resource-tiers` body a resize sends. A size
-// is the type's tier (`medium` on Serverless is `SERVERLESS_M`); the database's is Dedicated's only.
+// The deployment's type and size: asked against reported, as plan changes, refusals before any
+// write and a resize's body. A size is the type's tier (`medium` on Serverless is `SERVERLESS_M`).
 import type {
   Deployment,
   DeploymentType,
@@ -19,8 +18,8 @@ import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'
 
-/** A change of the plan (plan.ts's Change): old -> new, `from` undefined when not reported. */
-interface Change {
+/** A change of the plan: old -> new, `from` undefined when new or not reported. */
+export interface Change {
   field: string
   from: string | undefined
   to: string
@@ -28,10 +27,7 @@ interface Change {
 
 type TierOptions = Partial<Pick<DeployOptions, 'size' | 'databaseSize' | 'deploymentType'>>
 
-/**
- * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
- * (scales to zero; the service's own default is not documented, and it may be the always-on one).
- */
+/** The type a create asks for, else the vendor CLI's `serverless` (the service's: undocumented). */
 export function createdType(o: Pick<TierOptions, 'deploymentType'>): DeploymentType {
   return o.deploymentType ?? DEFAULT_DEPLOYMENT_TYPE
 }
@@ -49,10 +45,7 @@ function shownTier(tier: string | null | undefined): string | undefined {
   return size ? `${size} (${text})` : text
 }
 
-/**
- * The tier changes a run asks for, for the plan: on a create (no `current`) each asked size;
- * on an update each that differs from the reported one, or that is not reported.
- */
+/** The tier changes asked for: on an update, each that differs from the reported (or none). */
 export function tierChanges(o: TierOptions, current: Deployment | undefined): Change[] {
   const kind = kindOf(current ? current.source_config.deployment_type : createdType(o))
   const changes: Change[] = []
@@ -67,10 +60,7 @@ export function tierChanges(o: TierOptions, current: Deployment | undefined): Ch
   return changes
 }
 
-/**
- * Before any write to an existing deployment: its type cannot change (a legacy word of the same
- * type is the same type), and a Serverless deployment has no database size.
- */
+/** The type cannot change (a legacy word of a type is it); Serverless has no database size. */
 export function refuseTypeChange(o: TierOptions, current: Deployment, say: Say): Stop | undefined {
   const theirs = current.source_config.deployment_type
   const kind = kindOf(theirs)
