@@ -55,6 +55,11 @@ const upload = uploadInputs
 const runUpload = (t: E2E, workspace: string, over: Record<string, string>) =>
   run({ inputs: upload(t, over), env: { GITHUB_WORKSPACE: workspace } })
 
+/** A copy of fixtures/upload/ignores and a new deployment name. */
+const ignores = async (prefix: string) => ({
+  workspace: await copyFixture('ignores'),
+  name: uniqueName(prefix)
+})
 const deployments = (t: E2E, name: string) => t.named(name)
 const revisionsOf = (t: E2E, name: string) => deployments(t, name)[0]?.revisions ?? []
 
@@ -152,8 +157,7 @@ e2e('upload: updates by upload; a monorepo widens to its shared library; git is 
 e2e(
   'upload: a dry run builds the archive and prints it with the plan, and sends no write',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-dry')
+    const { workspace, name } = await ignores('upload-dry')
     const r = await runUpload(t, workspace, { name, 'dry-run': 'true' })
     expect(r.code).toBe(0)
     expect(t.writes()).toEqual([])
@@ -167,8 +171,7 @@ e2e(
 e2e(
   'upload: a refused PUT is tried again with a new URL; the PATCH names only the stored object',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-refused')
+    const { workspace, name } = await ignores('upload-refused')
     t.emu.addFaults([
       { method: 'PUT', path: '/_uploads/**', kind: 'status', status: 403, times: 1 },
       { method: 'PUT', path: '/_uploads/**', kind: 'lost-response', times: 1 }
@@ -191,8 +194,7 @@ e2e(
 e2e(
   'upload: PUTs that keep failing end the run with nothing patched, and say the deployment has no revision',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-down')
+    const { workspace, name } = await ignores('upload-down')
     t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'status', status: 503 })
     const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(1)
@@ -210,8 +212,7 @@ e2e(
 e2e(
   'upload: a missing config and a config outside the workspace are refused before any request',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-bad')
+    const { workspace, name } = await ignores('upload-bad')
     const missing = await runUpload(t, workspace, {
       name,
       'graph-config-path': 'agent/langgraph.json'
@@ -263,8 +264,7 @@ e2e('upload: a pull request from a fork is refused before any request', async t 
 e2e(
   'upload: a PATCH whose answer is lost converges on the one upload, with no second PUT',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-lost-patch')
+    const { workspace, name } = await ignores('upload-lost-patch')
     t.emu.addFaults({ method: 'PATCH', path: '/v2/deployments/*', kind: 'lost-response', times: 1 })
     const r = await runUpload(t, workspace, { name })
     expect(r.code).toBe(0)
@@ -326,8 +326,7 @@ e2e(
 e2e(
   'upload: a redirect with an unparsable Location is a refusal: one error, outputs, and the signed query nowhere',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-bad-location')
+    const { workspace, name } = await ignores('upload-bad-location')
     t.emu.addFaults({
       method: 'PUT',
       path: '/_uploads/**',
@@ -350,8 +349,7 @@ e2e(
 )
 
 e2e("upload: the run's deadline bounds a PUT that never answers, retries included", async t => {
-  const workspace = await copyFixture('ignores')
-  const name = uniqueName('upload-hang')
+  const { workspace, name } = await ignores('upload-hang')
   t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
   // `timeout: 15s`: the upload, every try included, ends by 15 s on the run's clock (the client's
   // deadline, 30 s later, leaves room for the look-ups around the wait); a PUT's own was 300 s.
@@ -373,8 +371,7 @@ e2e("upload: the run's deadline bounds a PUT that never answers, retries include
 e2e(
   'upload: an upload URL of another scheme or with credentials is never sent to, nor asked for again',
   async t => {
-    const workspace = await copyFixture('ignores')
-    const name = uniqueName('upload-scheme')
+    const { workspace, name } = await ignores('upload-scheme')
     // Each scheme and credentials in upload/put.test.ts; here, one of each through the bundle.
     const urls = ['file:///etc/passwd', 'https://user:pass@storage.example.com/o.tar.gz']
     for (const url of urls) {
