@@ -4,14 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 
 import { Redactor } from '../../src/control-plane/redact.ts'
-import { commentMarker } from '../../src/github/comment-body.ts'
+import { commentMarker, type PrCommentReport } from '../../src/github/comment-body.ts'
 import { githubContext } from '../../src/runner/context.ts'
 import {
   PR_COMMENT_BUDGET_MS,
   PR_COMMENT_REQUEST_TIMEOUT_MS,
   postPrComment,
-  type PrCommentDeps,
-  type PrCommentReport
+  type PrCommentDeps
 } from '../../src/github/pr-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { recordingLog, closedPort } from '../builders.ts'

@@ -46,6 +46,12 @@ export interface CommandContext {
   started: number
 }
 
+/** What a command's steps are given of its context (FlowDeps, deploy/deps.ts). */
+export function stepDeps({ port, client, log, clock }: CommandContext) {
+  const { signal, say, event } = port
+  return { client, log, signal, say, clock, workspace: event.workspace, ownFiles: event.ownFiles }
+}
+
 /** What a command leaves for run() to write: its outputs, its job summary, its last log line. */
 export interface Report {
   /** By output name; undefined ones are written empty. */

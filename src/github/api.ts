@@ -1,6 +1,5 @@
-// What the GitHub-side features (deployments, the pull-request comment) share: how they speak to
-// the job log, where the token may go, a lazily loaded octokit, and errors described as what
-// happened. Nothing here talks to the runner: the entry layer passes the log in.
+// What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
+// and errors described as what happened. Nothing here talks to the runner.
 import type { getOctokit } from '@actions/github'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
@@ -89,10 +88,7 @@ function networkCause(err: unknown): { code?: string; timedOut: boolean } {
   return { timedOut: false }
 }
 
-/**
- * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
- * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
- */
+/** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 export function describeGitHubError(
   err: unknown,
   redactor: Redacts,

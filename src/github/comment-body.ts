@@ -1,7 +1,6 @@
-// The pull-request comment's text: a hidden marker that finds it again, a headline with the
-// status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the run's journal; every text the run did not write (a server's answer, a
-// name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+// The pull-request comment's text: a hidden marker that finds it again, a headline, a table of what
+// is known, the reason and a collapsed log excerpt. Every text the run did not write (an answer, a
+// name, an error quoting the workspace) goes in through src/inert.ts and shows as text.
 import { OUTCOMES, type CommentWords, type Outcome } from '../interface/outcomes.ts'
 import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
 
@@ -58,16 +57,10 @@ export function isCommentFor(body: unknown, name: string): boolean {
   return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length))
 }
 
-/** One line of text for Markdown (src/inert.ts): no markup, links or @mentions of its own. */
-const plain = (text: string, max = 1000): string => mdText(text, max)
-
-/** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
-const code = (text: string): string => mdCode(text, 200)
-
 /** A link when it is a plain http(s) URL, else the text as code. */
 function link(url: string, label = url): string {
-  if (!SAFE_URL.test(url)) return code(url)
-  return `[${label === url ? url : plain(label, 200)}](${url})`
+  if (!SAFE_URL.test(url)) return mdCode(url)
+  return `[${label === url ? url : mdText(label, 200)}](${url})`
 }
 
 /** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
@@ -96,26 +89,26 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
   if (r.revisionId)
     rows.push([
       'Revision',
-      `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
+      `${mdCode(r.revisionId)}${r.revisionStatus ? ` (${mdCode(r.revisionStatus)})` : ''}`
     ])
-  if (r.deploymentId) rows.push(['Deployment', code(r.deploymentId)])
-  if (r.promotedFrom) rows.push(['Promoted from', plain(r.promotedFrom, 400)])
-  if (r.tier && !r.removal) rows.push(['Type and size', plain(r.tier, 200)])
+  if (r.deploymentId) rows.push(['Deployment', mdCode(r.deploymentId)])
+  if (r.promotedFrom) rows.push(['Promoted from', mdText(r.promotedFrom, 400)])
+  if (r.tier && !r.removal) rows.push(['Type and size', mdText(r.tier, 200)])
   if (r.commitSha) {
     const short = r.commitSha.slice(0, 7)
     const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined
     rows.push([
       'Commit',
-      sha && links.repository ? link(`${links.repository}/commit/${sha}`, short) : code(short)
+      sha && links.repository ? link(`${links.repository}/commit/${sha}`, short) : mdCode(short)
     ])
   }
   if (links.run) rows.push(['Run', link(links.run, 'workflow run')])
 
-  const parts = [commentMarker(r.name), `### ${code(r.name)}: ${title}`]
+  const parts = [commentMarker(r.name), `### ${mdCode(r.name)}: ${title}`]
   if (sentence) parts.push(sentence)
   if (rows.length > 0)
     parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'))
-  if (r.error) parts.push(`**Reason:** ${plain(r.error, 2000)}`)
+  if (r.error) parts.push(`**Reason:** ${mdText(r.error, 2000)}`)
   if (r.logExcerpt?.trim())
     parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`)
   parts.push('<sub>Updated in place by control-plane-deploy on every run.</sub>')

@@ -1,11 +1,7 @@
-// A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
-// shows deploys: the repository's Deployments page, the environment, and the pull request.
-//
-// Best effort by design: GitHub is a mirror of the outcome, never a judge of it. A failure to talk
-// to GitHub is one warning and the deploy goes on; the job's result is decided by the control plane
-// alone (main.ts). The token is masked by the entry layer before anything runs and never appears
-// in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
-// the caller stores the returned deployment's `id` and the entry layer writes the outputs.
+// A GitHub deployment around the control-plane deploy, so that it shows where GitHub shows deploys
+// (the Deployments page, the environment, the pull request). A mirror of the outcome, never its
+// judge: a failure is one warning and the deploy goes on. The token is masked by the door and never
+// in a message: only GitHub's status code and its own (redacted) message are.
 import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
 import type { Journal } from '../interface/journal.ts'
 import { OUTCOMES, type GitHubFinalState } from '../interface/outcomes.ts'
@@ -65,23 +61,19 @@ export function finalStatus(
   return { state: row.github, description: row.githubSays({ ...journal, error }) }
 }
 
-/**
- * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
- * off (`environment` not set) or this is a dry run; a string: a reason to warn about.
- */
+/** Where the GitHub deployment goes; undefined when off or a dry run; a string: why not. */
 export function githubDeploymentTarget(
   o: GitHubDeploymentOptions,
   context: GitHubContext
 ): GitHubDeploymentTarget | string | undefined {
   if (o.environment === undefined || o.githubToken === undefined || o.dryRun) return undefined
+  const none = (why: string) => `${why}: no GitHub deployment is created.`
   const repository = context.repo
-  if (!repository) {
-    return `${CONTEXT_GAPS.repository}: no GitHub deployment is created.`
-  }
+  if (!repository) return none(CONTEXT_GAPS.repository)
   const sha = o.expectedSha ?? context.sha
-  if (!sha) return `${CONTEXT_GAPS.sha}: no GitHub deployment is created.`
+  if (!sha) return none(CONTEXT_GAPS.sha)
   const api = githubApiUrl(context)
-  if (typeof api === 'string') return `${api}: no GitHub deployment is created.`
+  if (typeof api === 'string') return none(api)
   return {
     token: o.githubToken,
     apiUrl: api.apiUrl,
@@ -141,10 +133,7 @@ export class GitHubDeployment {
     this.id = id
   }
 
-  /**
-   * Creates the deployment for the commit and environment and sets it `in_progress`. Undefined
-   * (after one warning) when GitHub said no or could not be reached.
-   */
+  /** Creates the deployment and sets it `in_progress`; undefined (warned) when GitHub said no. */
   static async start(
     target: GitHubDeploymentTarget,
     deps: GitHubDeploymentDeps
@@ -246,11 +235,7 @@ export class GitHubDeployment {
   }
 }
 
-/**
- * The GitHub deployment of this run, when `environment` is set: created and `in_progress`, or
- * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws. The
- * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
- */
+/** The run's GitHub deployment, created and `in_progress`, or undefined. Never throws. */
 export async function startGitHubDeployment(
   o: GitHubDeploymentOptions,
   context: GitHubContext,

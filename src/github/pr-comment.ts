@@ -1,10 +1,7 @@
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
-// hidden marker on its first line, so that re-runs and later pushes update it in place.
-//
-// Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
-// it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
-// cancelled). The token goes only to the context's API root under the same rule as the API key (https, or
-// plain http to this machine), and no line built here contains it.
+// hidden marker on its first line, so that re-runs and later pushes update it in place. Best
+// effort: a failure is one warning, never the verdict; 5 s per request, 15 s in all (1 s when
+// cancelling). The token goes only to the API root under the API key's rule, in no line built here.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import {
   describeGitHubError,
@@ -18,8 +15,6 @@ import {
 } from './api.ts'
 import { isCommentFor, renderComment, type PrCommentReport } from './comment-body.ts'
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
-
-export type { PrCommentReport } from './comment-body.ts'
 
 export const PR_COMMENT_REQUEST_TIMEOUT_MS = 5_000
 export const PR_COMMENT_BUDGET_MS = 15_000
@@ -93,10 +88,8 @@ interface Session {
 }
 
 /**
- * Creates or updates this deployment name's comment on the pull request. Returns what was done,
- * or undefined when nothing was (not a pull request, a dry run, or after its one warning). Never
- * throws. Only comments written by the identity the token acts as are adopted: a marker in
- * someone else's comment (quoted, or copied) is left alone.
+ * Creates or updates this name's comment; undefined when nothing was done. Never throws. Only
+ * comments by the identity the token acts as are adopted: a marker copied elsewhere is left alone.
  */
 export async function postPrComment(
   report: PrCommentReport,
@@ -233,9 +226,8 @@ async function post(
 }
 
 /**
- * Who the token acts as. The workflow's token (an installation token, `ghs_`) cannot ask GitHub
- * and is `github-actions[bot]`; another token is asked once. A wrong guess costs one comment that
- * is created and removed again: after a create, the comment's own author is what counts.
+ * Who the token acts as: the workflow's (`ghs_`, which cannot ask) is `github-actions[bot]`,
+ * another is asked. A wrong guess costs one comment created and removed: its author then counts.
  */
 async function identity(s: Session, token: string): Promise<string> {
   if (token.startsWith('ghs_')) return WORKFLOW_TOKEN_LOGIN
@@ -249,10 +241,7 @@ async function identity(s: Session, token: string): Promise<string> {
   }
 }
 
-/**
- * This name's comments written by `me`, oldest first. A marker in a comment by someone else is
- * ignored, and said once.
- */
+/** This name's comments by `me`, oldest first; a marker in someone else's is said once. */
 async function commentsFor(
   s: Session,
   name: string,

@@ -1,6 +1,5 @@
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
-// repository of the `repository` input (the workflow's by default), through the API root of the
-// workflow run's context, under the token's rule (https, or http to this machine).
+// `repository` input's (the workflow's by default), under the token's rule.
 import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
 import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
 import type { GitHubContext } from '../runner/context.ts'
@@ -26,6 +25,9 @@ export interface PullStates {
 
 /** One request's longest wait; a read that takes longer has failed. */
 export const PULL_READ_TIMEOUT_MS = 10_000
+
+/** A read that says nothing of the pull request asked for. */
+export const failedRead = (reason: string): PullState => ({ kind: 'failed', reason })
 
 /** The reader of `repository`'s pull requests, or why none can read them. */
 export function githubPullStates(
@@ -60,7 +62,7 @@ export function githubPullStates(
         const reason = describeGitHubError(err, redact, api.host, {
           403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
         })
-        return { kind: 'failed', reason }
+        return failedRead(reason)
       }
     }
   }
@@ -76,18 +78,12 @@ function githubState(data: unknown, number: number, repository: string): PullSta
   } | null
   const repo = d?.base?.repo?.full_name
   if (d?.number !== number)
-    return {
-      kind: 'failed',
-      reason: `GitHub answered for pull request ${said(d?.number)}, not #${number}`
-    }
+    return failedRead(`GitHub answered for pull request ${said(d?.number)}, not #${number}`)
   if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
-    return {
-      kind: 'failed',
-      reason: `GitHub answered for repository ${said(repo)}, not ${repository}`
-    }
+    return failedRead(`GitHub answered for repository ${said(repo)}, not ${repository}`)
   if (d.state === 'open') return { kind: 'open' }
   if (d.state === 'closed') return { kind: 'closed', merged: d.merged === true }
-  return { kind: 'failed', reason: 'GitHub answered without a pull request state' }
+  return failedRead('GitHub answered without a pull request state')
 }
 
 /** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */

@@ -1,10 +1,7 @@
-// A promotion's target against its source (`promote-from`): what the target's active revision
-// runs against what the source's active revision runs, as the promotion's material (material.ts)
-// carries it. A revision built from another source (`revision_source`) runs other material,
-// whatever its config names; then codehost: the commit built; an image: the image; an upload:
-// never the same as far as anyone can tell (the control plane keeps no digest of an archive), so
-// it always differs. `command: check` lists these as drift, and a dry-run promotion says them as
-// what it would change: one comparison of one material, so the two agree.
+// A promotion's target against its source (`promote-from`): what the target's active revision runs
+// against the promotion's material: the same `revision_source`, then the commit built or the image;
+// an upload always differs (the control plane keeps no digest of an archive). `command: check` and
+// a dry-run promotion say these alike: one comparison of one material.
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
@@ -21,10 +18,7 @@ function sourceName(m: PromotedMaterial, deps: Pick<FlowDeps, 'say'>): string {
 /** The active revision, as far as the comparison reads it. */
 export type ActiveRevision = Pick<Revision, 'id' | 'source' | 'source_revision_config'>
 
-/**
- * What the target's active revision runs against the promotion's material; undefined when they
- * are the same. A target without an active revision is said by its own state (own-state.ts).
- */
+/** What the target runs against the material; undefined when the same (or no active revision). */
 export function materialDifference(
   target: Deployment,
   active: ActiveRevision | undefined,
@@ -66,10 +60,7 @@ export function materialDifference(
   )
 }
 
-/**
- * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
- * material), read as `command: check` reads it. At most two requests, nothing written.
- */
+/** A dry-run promotion: what it would change in what runs, as `command: check` reads it. */
 export async function previewPromotion(
   deps: FlowDeps,
   target: Deployment,

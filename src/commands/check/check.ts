@@ -1,11 +1,7 @@
-// `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
-// deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
-// lists each difference: being deleted, another status or type, a planned change, no revision, a
-// newest revision that is not the active one or not DEPLOYED, an active revision built from
-// another commit than the ref names now, no deployment. With `promote-from` the source is read and
-// checked as a promotion reads it, and the target's material is compared with the source's
-// (against-source.ts) instead of with the ref; the material is the deploy's own (material.ts). At most three requests (the look-up, the newest and
-// the active revision), three more for a promotion's source.
+// `command: check`: writes nothing. It reads the deployment's own state, plans the deploy the
+// inputs describe (as the dry run does) and reads its revisions, then lists each difference; with
+// `promote-from` the target's material is compared with the source's instead of with the ref. At
+// most three requests (the look-up, the newest and active revision), three more for a source.
 import { ControlPlaneError } from '../../control-plane/errors.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
@@ -54,8 +50,8 @@ export async function check(o: CheckOptions, deps: FlowDeps): Promise<CheckResul
   }
   let material: Material | Stop | undefined
   try {
-    // The deploy's material, read first as the deploy reads it: what it would refuse, the check
-    // refuses. An upload of the inputs' own is not archived: what runs is not compared with it.
+    // The deploy's material, as the deploy reads it (what it refuses, the check refuses); the
+    // inputs' own upload is not archived: what runs is not compared with it.
     material =
       o.promoteFrom === undefined && uploadsWorkspace(o.source, o.revisionSource)
         ? namedMaterial(o)
@@ -148,10 +144,7 @@ function planned(
   return undefined
 }
 
-/**
- * The revisions' state; then the active revision's material: against the promotion's, else the
- * commit it built against the one the ref names now.
- */
+/** The revisions' state; the active one's material against the promotion's, else the ref's. */
 async function revisions(
   o: CheckOptions,
   deps: FlowDeps,

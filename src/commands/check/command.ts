@@ -1,5 +1,4 @@
-// `command: check`: a deploy's inputs (it plans the deploy they describe) and `fail-on-drift`; its
-// run (run.ts) is loaded only when it runs.
+// `command: check`: a deploy's inputs and `fail-on-drift`; its run is loaded only when it runs.
 import { DEPLOY_RULES } from '../../inputs/rules.ts'
 import type { Command } from '../command.ts'
 import { DEPLOY_INPUTS } from '../deploy/command.ts'

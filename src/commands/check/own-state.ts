@@ -1,7 +1,5 @@
-// What the deployment says of itself, whatever else the inputs ask: a deploy leaves alone only a
-// READY deployment of the type asked for whose newest revision is the active one and DEPLOYED.
-// Anything else (being deleted, another status, another type, no revision, a newest revision that
-// failed or is still going, no active one) is a difference, never "in sync".
+// What the deployment says of itself: a deploy leaves alone only a READY deployment of the type
+// asked for whose newest revision is the active one and DEPLOYED; anything else is a difference.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
@@ -41,10 +39,7 @@ export function deleting(o: DeployOptions, d: Deployment): Difference | undefine
   return one('deleting', `"${d.name}" is being deleted (${shownStatus(d.status)}): ${then}.`)
 }
 
-/**
- * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
- * as their type); a type the service does not report is named in `skipped`.
- */
+/** A status other than READY, a type other than asked (legacy words as their type). */
 export function statusAndType(
   o: DeployOptions,
   d: Deployment,
@@ -79,10 +74,7 @@ export interface RevisionsRead {
   latest: Revision | undefined
 }
 
-/**
- * The newest revision must be the active one and DEPLOYED. One request for the newest revision,
- * one more for the active one when it is another and `wantActive`.
- */
+/** The newest revision must be the active one and DEPLOYED (the active read if `wantActive`). */
 export async function revisionsState(
   client: ControlPlaneClient,
   d: Deployment,

@@ -1,6 +1,5 @@
-// What a deploy with this run's inputs would change in the deployment: the dry run's plan
-// (steps/plan.ts), taken as it is; the check's one dependency on the plan. A secret whose value
-// the service does not return cannot be compared: only its name counts then.
+// What a deploy with this run's inputs would change: the dry run's plan, taken as it is. A secret
+// whose value the service does not return cannot be compared: only its name counts then.
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { DeployOptions } from '../deploy/options.ts'
@@ -20,10 +19,7 @@ export interface Planned {
   unread: string[]
 }
 
-/**
- * The changes a deploy of `material` (the inputs' by default; a promotion's source's) would make;
- * the deploy's refusal when it would make none.
- */
+/** The changes a deploy of `material` (the inputs' by default) would make, or its refusal. */
 export function plannedChanges(
   o: DeployOptions,
   current: Deployment,
@@ -47,8 +43,7 @@ export function plannedChanges(
   }
   const changes = plan.changes.filter(compared)
   if (!changes.length && !plan.removedSecrets.length) return { lines: [], unread }
-  // The plan's own lines, without its head (create or update, new revision or not) and without
-  // what a deploy would do next ("then resize ..."): each line left is one setting that differs.
+  // The plan's lines without its head and its "then ...": each one setting that differs.
   const lines = describePlan({ ...plan, changes })
     .slice(1)
     .filter(l => !/^\s*then /.test(l))

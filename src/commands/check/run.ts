@@ -1,24 +1,15 @@
-// The check's run: the check (check.ts), then its log lines, summary, outputs (`drift`,
-// `deployment-id`) and ending: in sync, drift (failing the step unless `fail-on-drift: false`).
+// The check's run: the check, then its log, summary, outputs and ending: in sync, or drift
+// (failing the step unless `fail-on-drift: false`).
 import { failureText } from '../../interface/ending.ts'
 import type { FlowLog } from '../../log.ts'
-import type { CommandContext, CommandEnding } from '../command.ts'
+import { stepDeps, type CommandContext, type CommandEnding } from '../command.ts'
 import { check, type CheckOptions, type CheckResult, type Difference } from './check.ts'
+import type { DriftKind } from './own-state.ts'
 import { renderCheckSummary } from './summary.ts'
 
 export async function runCheck(o: CheckOptions, context: CommandContext): Promise<CommandEnding> {
   const { port, log, redactor } = context
-  const deps = {
-    client: context.client,
-    log,
-    signal: port.signal,
-    say: port.say,
-    clock: context.clock,
-    redactor,
-    workspace: port.event.workspace,
-    ownFiles: port.event.ownFiles
-  }
-  const r = await check(o, deps)
+  const r = await check(o, stepDeps(context))
   const drift = r.failure ? undefined : r.differences.length > 0
   const outputs = {
     drift: drift === undefined ? '' : String(drift),
@@ -40,30 +31,22 @@ export async function runCheck(o: CheckOptions, context: CommandContext): Promis
   return { outcome: 'drift', failure, outputs, summary: renderCheckSummary(r, 'drift') }
 }
 
-/** A difference in a few words, for the one error line. */
+/** Each difference in a few words, for the one error line. */
+const DRIFT_WORDS: Record<Exclude<DriftKind, 'planned'>, string> = {
+  absent: 'it does not exist',
+  'not-latest': 'its active revision is not the latest',
+  commit: 'its active revision built another commit than the ref names',
+  deleting: 'it is being deleted',
+  status: 'it is not READY',
+  type: 'it is of another type',
+  'no-revision': 'it has no revision',
+  'not-deployed': 'its active revision is not DEPLOYED',
+  material: "it does not run the promotion's source's material"
+}
+
 function driftWords(d: Difference): string {
-  switch (d.kind) {
-    case 'absent':
-      return 'it does not exist'
-    case 'planned':
-      return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`
-    case 'not-latest':
-      return 'its active revision is not the latest'
-    case 'commit':
-      return 'its active revision built another commit than the ref names'
-    case 'deleting':
-      return 'it is being deleted'
-    case 'status':
-      return 'it is not READY'
-    case 'type':
-      return 'it is of another type'
-    case 'no-revision':
-      return 'it has no revision'
-    case 'not-deployed':
-      return 'its active revision is not DEPLOYED'
-    case 'material':
-      return "it does not run the promotion's source's material"
-  }
+  if (d.kind !== 'planned') return DRIFT_WORDS[d.kind]
+  return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`
 }
 
 /** Each difference and what was not compared, in the log. */

@@ -1,6 +1,5 @@
-// The check's job summary: in sync, or each difference (the plan's lines as the dry run shows
-// them, secrets by name only), and what could not be judged. The lines carry the control plane's
-// text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
+// The check's job summary: in sync, or each difference, and what could not be judged. The lines
+// carry the control plane's text: inert Markdown, the plan's lines in fences of their own.
 import { mdFenced, mdText } from '../../inert.ts'
 import { OUTCOMES, type Outcome } from '../../interface/outcomes.ts'
 import type { CheckResult } from './check.ts'

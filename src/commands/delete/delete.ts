@@ -1,8 +1,6 @@
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw; this flow alone records what they
-// learned in the journal (src/interface/journal.ts).
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait`
+// seen gone. Cleanup jobs re-run and pull requests close before a first deploy, so one not there
+// is a success. This flow alone records in the journal what its steps learned.
 import { shownStatus } from '../../report/status-words.ts'
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import { DELETING_STATUSES } from '../../control-plane/vocabulary.ts'
@@ -22,11 +20,7 @@ import { goneLine, waitUntilGone } from '../deploy/steps/gone.ts'
 import { record, told, toldBy, writing } from '../deploy/facts.ts'
 import type { Learned } from '../../interface/journal.ts'
 
-/**
- * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
- * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
- * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
- */
+/** The delete, to its ending; a failure once it was applied leaves the outcome `deleted`. */
 export async function deleteDeployment(
   o: DeleteOptions,
   journal: Learned,
@@ -122,10 +116,7 @@ async function send(
   return a
 }
 
-/**
- * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
- * the control plane holds then decides (`command: delete` and the sweep alike).
- */
+/** The DELETE, reconciled by a read when no answer came after every retry (the sweep's too). */
 export function deleteReconciled(
   deps: FlowDeps,
   id: string,

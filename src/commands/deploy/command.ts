@@ -13,6 +13,7 @@ import { allOutputs } from '../../report/outputs.ts'
 import { summaryText } from '../../report/summary.ts'
 import {
   ONE_DEPLOYMENT,
+  stepDeps,
   type Command,
   type CommandContext,
   type CommandEnding
@@ -107,23 +108,12 @@ export async function runFlow<O extends FlowOptions>(
   context: CommandContext,
   { flow, failedTitle, removal, smokeCases }: FlowOf<O>
 ): Promise<CommandEnding> {
-  const { port, client, log, redactor, clock } = context
+  const { port, log, redactor, clock } = context
   const journal = newJournal(o)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = {
-    client,
-    log,
-    signal: port.signal,
-    say: port.say,
-    clock,
-    workspace: port.event.workspace,
-    ownFiles: port.event.ownFiles
-  }
-  const ending = await flowEnding(journal, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
-    flow,
-    failedTitle
-  })
+  const deps = { ...stepDeps(context), ...(smokeCases ? { smokeCases } : {}) }
+  const ending = await flowEnding(journal, deps, o, { flow, failedTitle })
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   // The deployment's page in the web app; none for one this run deleted.
   const statusUrl =

@@ -1,6 +1,5 @@
-// Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
-// listing, the pull requests' states and the time. A deployment goes when any criterion says so;
-// a state that could not be read says nothing.
+// Which of the matching deployments the sweep deletes, and why: pure. A deployment goes when any
+// criterion says so; a state that could not be read says nothing.
 import { formatAge } from '../../duration.ts'
 import type { PullState } from '../../github/pull-state.ts'
 

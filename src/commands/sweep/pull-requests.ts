@@ -5,16 +5,17 @@ import { baseUrlProblem } from '../../control-plane/base-url.ts'
 import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
 import type { GitLabContext } from '../../runner/event.ts'
 import { request } from '../../net/request.ts'
-import { PULL_READ_TIMEOUT_MS, type PullState, type PullStates } from '../../github/pull-state.ts'
+import {
+  failedRead,
+  PULL_READ_TIMEOUT_MS,
+  type PullState,
+  type PullStates
+} from '../../github/pull-state.ts'
 
 /** The start of a merge request's answer read at most: its `state` is near the top. */
 const MAX_MERGE_REQUEST_BODY = 256 * 1024
 
-/**
- * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
- * the one request (src/net/): the runner's proxy, no redirect, a bounded time and body, the run's
- * cancel.
- */
+/** Merge requests of the pipeline's project (or `project`, a path), through the one request. */
 export function gitlabPullStates(
   context: GitLabContext & { token: string },
   project?: string,
@@ -41,26 +42,21 @@ export function gitlabPullStates(
         if (answer.status === 404) return { kind: 'absent' }
         if (answer.status < 200 || answer.status > 299) {
           const said = sanitizeServerText(redactor.redact(answer.body), 200)
-          return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` }
+          return failedRead(`GitLab answered ${answer.status}: ${said}`)
         }
         const asked = project ? { path: project } : { id: context.projectId }
         return gitlabState(JSON.parse(answer.body), iid, asked)
       } catch (err) {
         const text = err instanceof Error ? err.message : String(err)
-        return {
-          kind: 'failed',
-          reason: `GitLab could not be read: ${sanitizeServerText(redactor.redact(text), 200)}`
-        }
+        return failedRead(
+          `GitLab could not be read: ${sanitizeServerText(redactor.redact(text), 200)}`
+        )
       }
     }
   }
 }
 
-/**
- * `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state, when the
- * answer is the merge request asked for (its `iid`, and its `project_id`, or `references.full`
- * for a project asked by its path): another one's says nothing of this one.
- */
+/** GitLab's merge request state, when the answer is the one asked for (iid, project or path). */
 function gitlabState(
   body: unknown,
   iid: number,
@@ -73,26 +69,20 @@ function gitlabState(
     references?: { full?: unknown } | null
   } | null
   if (mr?.iid !== iid)
-    return {
-      kind: 'failed',
-      reason: `GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`
-    }
+    return failedRead(`GitLab answered for merge request ${said(mr?.iid, '!')}, not !${iid}`)
   if ('id' in asked && String(mr.project_id) !== asked.id)
-    return {
-      kind: 'failed',
-      reason: `GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`
-    }
+    return failedRead(`GitLab answered for project ${said(mr.project_id)}, not ${asked.id}`)
   const full = mr.references?.full
   if (
     'path' in asked &&
     (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase())
   )
-    return { kind: 'failed', reason: `GitLab answered for ${said(full)}, not ${asked.path}!${iid}` }
+    return failedRead(`GitLab answered for ${said(full)}, not ${asked.path}!${iid}`)
   const state = mr.state
   if (state === 'opened' || state === 'locked') return { kind: 'open' }
   if (state === 'closed' || state === 'merged')
     return { kind: 'closed', merged: state === 'merged' }
-  return { kind: 'failed', reason: 'GitLab answered without a merge request state' }
+  return failedRead('GitLab answered without a merge request state')
 }
 
 /** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */

@@ -5,7 +5,7 @@ import { githubPullStates } from '../../github/pull-state.ts'
 import { failureText } from '../../interface/ending.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { RunPort } from '../../port.ts'
-import type { CommandContext, CommandEnding } from '../command.ts'
+import { stepDeps, type CommandContext, type CommandEnding } from '../command.ts'
 import { gitlabPullStates } from './pull-requests.ts'
 import { renderSweepSummary } from './summary.ts'
 import { sweep, type PullSource, type SweepOptions } from './sweep.ts'
@@ -19,8 +19,7 @@ export async function runSweep(o: SweepOptions, context: CommandContext): Promis
       `${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`,
       'Closed pull requests not checked'
     )
-  const deps = { client: context.client, log, signal: port.signal, say, clock }
-  const r = await sweep(o, deps, source)
+  const r = await sweep(o, stepDeps(context), source)
   const outcome = r.failure
     ? port.signal.aborted
       ? 'cancelled'

@@ -1,8 +1,6 @@
-// `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
-// page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
-// each re-read right before its delete and held back unless it is the same deployment, by id and
-// name, unchanged since the listing. Nothing else is ever touched. Returns every matching
-// deployment's fate.
+// `command: sweep`: the deployments whose whole name matches `sweep-names` are judged by the
+// criteria, and those that go deleted one by one, each re-read right before its delete and held
+// back unless unchanged since the listing. Nothing else is ever touched.
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
@@ -197,11 +195,7 @@ async function deleteOne(
   log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`)
 }
 
-/**
- * How the re-read differs from the listing, or undefined: another id or a name that is not the
- * listed one (a list answer that misnamed a deployment, production's say), or a new change (someone
- * deploys it now). Only the deployment the listing judged, unchanged, is deleted.
- */
+/** How the re-read differs from the listing: another id or name (a misnamed entry), a change. */
 function changeSince(row: SweepRow, now: Deployment, pattern: NamePattern): string | undefined {
   if (now.id !== row.id) return `read again, it answers as id ${sanitizeServerText(now.id, 80)}`
   if (now.name !== row.name || !matchName(pattern, now.name))
