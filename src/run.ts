@@ -129,6 +129,7 @@ function controlPlane(
   o: Options,
   { redactor, clock, started }: { redactor: Redactor; clock: Clock; started: number }
 ): ControlPlaneClient {
+  let rateLimitSaid = false
   return new ControlPlaneClient({
     baseUrl: o.baseUrl,
     apiKey: o.apiKey,
@@ -145,11 +146,13 @@ function controlPlane(
     mask: value => port.mask(value),
     dialect: o.apiDialect,
     say: port.say,
-    onRateLimited: once(waitMs =>
+    onRateLimited: waitMs => {
+      if (rateLimitSaid) return
+      rateLimitSaid = true
       port.info(
         `The control plane is rate limiting this key: pausing ${formatDuration(waitMs)} as it asks (said once; later pauses are not logged).`
       )
-    ),
+    },
     debug: port.debug,
     clock
   })
@@ -175,16 +178,6 @@ function warnUnmasked(port: RunPort, o: Options): void {
         'This run never prints secret values; if the value is confidential, choose one that is not a common word.',
       'Secret not masked: a common word'
     )
-  }
-}
-
-/** `fn` on its first call only. */
-function once<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => void {
-  let done = false
-  return (...args) => {
-    if (done) return
-    done = true
-    fn(...args)
   }
 }
 

@@ -3,13 +3,11 @@
 import type { getOctokit } from '@actions/github'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
+import type { FlowLog } from '../log.ts'
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 
-/** How GitHub code speaks to the job log (the flow's `FlowLog` fits it). */
-export interface GitHubLog {
-  info(line: string): void
-  warning(line: string, title?: string): void
-}
+/** How GitHub code speaks to the job log. */
+export type GitHubLog = Pick<FlowLog, 'info' | 'warning'>
 
 export type Octokit = ReturnType<typeof getOctokit>
 

@@ -15,7 +15,6 @@ export interface PrCommentReport {
   deploymentId?: string | undefined
   revisionId?: string | undefined
   revisionStatus?: string | undefined
-  /** The deployment's URL. */
   url?: string | undefined
   /** The deployment's page in the service's web app. */
   statusUrl?: string | undefined

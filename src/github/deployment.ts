@@ -42,7 +42,6 @@ export interface GitHubDeploymentTarget {
   apiUrl: string
   owner: string
   repo: string
-  /** The commit the deployment is for. */
   sha: string
   environment: string
   environmentUrl: string | undefined

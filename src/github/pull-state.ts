@@ -18,7 +18,6 @@ export type PullState =
 export interface PullStates {
   /** `GitHub acme/agent` or `GitLab project 42`. */
   where: string
-  /** `#` on GitHub, `!` on GitLab. */
   mark: '#' | '!'
   read(number: number): Promise<PullState>
 }

@@ -204,14 +204,11 @@ function waitFor(
   const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now)
   return log.group(`Wait for revision ${revisionId}`, async () => {
     const result = await waitForRevision({
-      client: deps.client,
+      ...deps,
       deploymentId,
       revisionId,
       timeoutMs: o.timeoutMs,
       pollIntervalMs: o.pollIntervalMs,
-      cadence: deps.cadence,
-      signal: deps.signal,
-      clock: deps.clock,
       onStatus: (status, ms) => log.info(`${shownStatus(status)} after ${formatDuration(ms)}`),
       onProgress: (status, ms) => log.info(progressLine(status, formatDuration(ms))),
       // `failure-logs: 0` shows no log line of the service's at all.

@@ -39,8 +39,6 @@ export interface SweepResult {
 /** What the run found out about where pull requests are read (upkeep.ts decides it). */
 export type PullSource = PullStates | { skipped: string } | undefined
 
-const HELD = 'Deployment held back'
-
 export async function sweep(
   o: SweepOptions,
   deps: FlowDeps,
@@ -160,23 +158,13 @@ async function deleteOne(
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return gone(row, deps)
     if (!(err instanceof ControlPlaneError)) throw err
-    row.fate = 'held-back'
-    row.why.push(`could not be read again before its delete: ${firstLine(err)}`)
-    log.warning(
-      `"${row.name}" could not be read again before its delete: ${firstLine(err)}. It is kept; a later sweep tries again.`,
-      HELD
-    )
-    return
+    const why = `could not be read again before its delete: ${firstLine(err)}`
+    return holdBack(row, why, `"${row.name}" ${why}. It is kept; a later sweep tries again.`, log)
   }
   const changed = changeSince(row, now, o.sweepNames!)
   if (changed) {
-    row.fate = 'held-back'
-    row.why.push('it changed since the listing')
-    log.warning(
-      `Held back "${row.name}": it changed since the listing (${changed}); it is kept.`,
-      HELD
-    )
-    return
+    const line = `Held back "${row.name}": it changed since the listing (${changed}); it is kept.`
+    return holdBack(row, 'it changed since the listing', line, log)
   }
   try {
     const answer = await deleteReconciled(deps, row.id, o.deleteTracingProject)
@@ -203,6 +191,12 @@ function changeSince(row: SweepRow, now: Deployment, pattern: NamePattern): stri
   if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
     return `last change ${sanitizeServerText(now.updated_at, 80)}, latest revision ${sanitizeServerText(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`
   return undefined
+}
+
+function holdBack(row: SweepRow, why: string, line: string, log: FlowDeps['log']): void {
+  row.fate = 'held-back'
+  row.why.push(why)
+  log.warning(line, 'Deployment held back')
 }
 
 function gone(row: SweepRow, deps: FlowDeps): void {

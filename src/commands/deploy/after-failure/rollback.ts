@@ -14,7 +14,6 @@ export interface RollbackInput {
   deploymentId: string
   /** The deployment's `active_revision_id` before this run wrote. */
   previousActive: string | null
-  /** This run's revision, which failed. */
   failedRevisionId: string
   /** What this run changed of the deployment's own (secrets, settings): a redeploy keeps it. */
   notUndone: string[]

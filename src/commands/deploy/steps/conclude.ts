@@ -80,18 +80,17 @@ async function deployed(c: Concluding, w: Waited): Promise<Failure | undefined> 
   deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${formatDuration(w.result.elapsedMs)}).`)
   const sha = j.repoCommitSha
   const expected = j.expectedSha
-  if (!sha && expected && j.promotion) {
+  const p = j.promotion
+  if (!sha && expected && p) {
     // What runs now cannot be matched to what the source verified: not verified, so not kept.
-    const p = j.promotion
     return {
       message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
       hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
       title: 'Built commit not reported'
     }
   }
-  if (sha && expected && !sameCommit(sha, expected) && j.promotion) {
+  if (sha && expected && !sameCommit(sha, expected) && p) {
     // A promotion deploys what the source verified: another commit is not that.
-    const p = j.promotion
     return {
       message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${j.ref ?? 'the ref'} moved on, and this is not what was verified.`,
       hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',

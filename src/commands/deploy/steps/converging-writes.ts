@@ -2,6 +2,7 @@
 // the state is read back before anything is sent again: never two deployments, never a blind
 // second patch.
 import type { Say } from '../../../interface/naming.ts'
+import type { FlowLog } from '../../../log.ts'
 import type { Clock } from '../../../clock.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import {
@@ -25,10 +26,7 @@ const MAX_WRITE_ATTEMPTS = 5
 /** The run's clock's `now` (reading back after a lost answer is bounded in time). */
 export type Now = Clock['now']
 
-export interface Notes {
-  info(line: string): void
-  warning(line: string): void
-}
+export type Notes = Pick<FlowLog, 'info' | 'warning'>
 
 export type CreateResult =
   /** This run created it (possibly learnt by reading it back after a lost answer). */

@@ -22,7 +22,6 @@ export interface NamedMaterial extends Origin {
   /** `repo_ref`; unset on a create, the repository's default branch is deployed. */
   ref: string | undefined
   imageUri: string | undefined
-  /** A codehost revision's `graph_config_path`. */
   graphConfigPath: string
   /** A promotion's repository (the source's), used when the target is created. */
   repoUrl?: string | undefined

@@ -32,17 +32,11 @@ export type Plan =
       newRevision: boolean
       /** Secrets the deployment has that the `secrets` input leaves out: the update deletes them. */
       removedSecrets: string[]
-      /**
-       * The workflow's repository when it is not the deployment's (the `repository` input was not
-       * set): the deployment still builds its own, so this run's commit says nothing about it.
-       */
+      /** The workflow's repository when not the deployment's: this run's commit says nothing. */
       otherRepository: { deployment: string; workflow: string } | undefined
     }
 
-/**
- * Where a revision's material comes from, beyond its ref or image: the inputs', or a promotion's
- * source's (material.ts). The plan and a create read these here, never from the options.
- */
+/** Where a revision's material comes from (material.ts): read here, never from the options. */
 export interface Origin {
   source: Source
   integrationId: string | undefined
@@ -51,10 +45,7 @@ export interface Origin {
   repositoryExplicit: boolean
 }
 
-/**
- * What the plan needs of the revision's material (material.ts): the inputs' ref or image, or an
- * upload's config path (its object is named only at write time).
- */
+/** What the plan needs of the material: a ref or image, or an upload's config path. */
 export type PlannedMaterial = Origin &
   (
     | {
@@ -96,10 +87,7 @@ function namedRevision(
   return r
 }
 
-/**
- * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
- * object makes it (write-revision.ts).
- */
+/** A create of `name`; an upload's names no revision (the PATCH naming the object makes it). */
 export function planCreate(
   o: DeployOptions,
   name: string,
@@ -147,10 +135,7 @@ function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
   return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath }
 }
 
-/**
- * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
- * archive: the PATCH names the uploaded object and that path, and makes a new revision.
- */
+/** An update of `current`; an upload's PATCH names the object and its config path. */
 export function planUpdate(
   o: DeployOptions,
   current: Deployment,
@@ -232,10 +217,7 @@ function refuseCreateOnlyChanges(
   return undefined
 }
 
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
+/** `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased. */
 function ownerAndName(repoUrl: string): string | undefined {
   const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? ''
   const parts = path
@@ -247,9 +229,8 @@ function ownerAndName(repoUrl: string): string | undefined {
 }
 
 /**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
+ * A deployment keeps its repository: another by input is an error (the wrong code); the workflow's
+ * differing only a warning (another repository's workflow may well feed it).
  */
 function repositoryMismatch(
   m: Origin,

@@ -72,7 +72,6 @@ export type WaitOutcome = 'deployed' | 'failed' | 'skipped' | 'timeout' | 'cance
 
 export interface WaitResult {
   outcome: WaitOutcome
-  /** The last status seen, if any poll succeeded. */
   status: string | undefined
   revision: Revision | undefined
   timeline: TimelineEntry[]
@@ -122,18 +121,12 @@ export function nextPause(
 }
 
 /** What one wait knows as it polls. */
-interface Polling {
+interface Polling extends Omit<WaitResult, 'outcome' | 'elapsedMs'> {
   now: () => number
   cadence: Cadence
   start: number
   deadline: number
-  timeline: TimelineEntry[]
-  status: string | undefined
-  revision: Revision | undefined
-  polls: number
   errors: number
-  lastError: unknown
-  lastApiError: ApiError | undefined
   unknownSeen: boolean
   pause: number
   /** When the last status or progress line was said. */
