@@ -154,7 +154,9 @@ async function revisions(
 ): Promise<void> {
   const promoted = material.kind === 'promoted' ? material : undefined
   const named = material.kind === 'named' ? material : undefined
-  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit(named))
+  // The commit the ref names now is known for a codehost deploy of the event's ref.
+  const wantsCommit = named?.source === 'codehost' && named.expectedSha !== undefined
+  const read = await revisionsState(deps.client, d, promoted !== undefined || wantsCommit)
   result.differences.push(...read.differences)
   if (promoted) {
     const m = materialDifference(d, read.active, promoted, deps)
@@ -164,11 +166,6 @@ async function revisions(
   deps.log.info(
     `Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${shownStatus(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`
   )
-}
-
-/** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
-function wantsCommit(m: NamedMaterial | undefined): boolean {
-  return m?.source === 'codehost' && m.expectedSha !== undefined
 }
 
 function commit(

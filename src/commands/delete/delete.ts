@@ -16,7 +16,7 @@ import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Ending, type Stop } from '../../interface/ending.ts'
 import { endingOfError } from '../deploy/ending.ts'
 import { findNamed } from '../deploy/steps/find-deployment.ts'
-import { goneLine, waitUntilGone } from '../deploy/steps/gone.ts'
+import { goneLine, statusOf, waitUntilGone } from '../deploy/steps/gone.ts'
 import { record, told, toldBy, writing } from '../deploy/facts.ts'
 import type { Learned } from '../../interface/journal.ts'
 
@@ -130,13 +130,8 @@ export function deleteReconciled(
 }
 
 async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
-  try {
-    const d = await deps.client.getDeployment(id)
-    return DELETING_STATUSES.includes(d.status)
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return true
-    throw err
-  }
+  const status = await statusOf(deps.client, id)
+  return status === undefined || DELETING_STATUSES.includes(status)
 }
 
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */

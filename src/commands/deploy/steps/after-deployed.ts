@@ -130,7 +130,8 @@ export function healthSettings(
     apiKey: o.apiKey,
     vouched: vouchedHosts(o, { name: state.name, url: state.url }),
     transport: deps.probe,
-    deadline: deadlineOf(o, deps, r),
+    // The run's timeout bounds the health check as it bounds the wait for DEPLOYED.
+    deadline: deps.clock.now() - r.waitedMs + o.timeoutMs,
     windowMs: o.healthCheckWindow,
     intervalMs: probeInterval(o),
     // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
@@ -247,11 +248,6 @@ async function deletedNow(
     'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
     'Deployment deleted'
   )
-}
-
-/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o: DeployOptions, deps: FlowDeps, r: { waitedMs: number }): number {
-  return deps.clock.now() - r.waitedMs + o.timeoutMs
 }
 
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */

@@ -1,6 +1,5 @@
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
 // ending; a failure's once its log is shown and any rollback made.
-import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ApiError } from '../../../control-plane/errors.ts'
 import { formatDuration } from '../../../duration.ts'
 import type { Say } from '../../../interface/naming.ts'
@@ -307,7 +306,9 @@ function timedOut(o: DeployOptions, w: Waited, say: Say): Failure {
 /** Polling failed for good; a deployment deleted meanwhile is said as that, not as a wrong id. */
 async function pollFailed(c: Concluding, w: Waited): Promise<Failure> {
   const { result } = w
-  const deleted = await deletedMeanwhile(c.deps.client, w.deploymentId, result.lastError)
+  // After a 404 on the revision: whether the deployment itself is gone or going.
+  const notFound = result.lastError instanceof ApiError && result.lastError.status === 404
+  const deleted = notFound && (await deletedState(c.deps.client, w.deploymentId))
   if (deleted) {
     c.learned.deploymentStatus = deleted === 'gone' ? undefined : deleted
     return {
@@ -324,16 +325,6 @@ async function pollFailed(c: Concluding, w: Waited): Promise<Failure> {
     hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
     title: 'Polling failed'
   }
-}
-
-/** After a 404 on the revision: whether the deployment itself is gone or going. */
-async function deletedMeanwhile(
-  client: ControlPlaneClient,
-  id: string,
-  err: unknown
-): Promise<'gone' | 'AWAITING_DELETE' | undefined> {
-  if (!(err instanceof ApiError && err.status === 404)) return undefined
-  return deletedState(client, id)
 }
 
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */

@@ -45,10 +45,10 @@ export async function waitUntilGone(
 }
 
 /** The deployment's status, or undefined once reads answer 404. */
-async function statusOf(
+export async function statusOf(
   client: ControlPlaneClient,
   id: string,
-  deadline: number
+  deadline?: number
 ): Promise<string | undefined> {
   try {
     return (await client.getDeployment(id, { deadline })).status

@@ -130,11 +130,6 @@ export function planCreate(
 /** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
 export const UPLOADED_OBJECT = '(the object path of this run’s upload)'
 
-/** An upload's revision: the object (named once stored) and the config's path in it. */
-function uploadedRevision(configPath: string): SourceRevisionConfigRequest {
-  return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath }
-}
-
 /** An update of `current`; an upload's PATCH names the object and its config path. */
 export function planUpdate(
   o: DeployOptions,
@@ -165,8 +160,11 @@ export function planUpdate(
   const body: PatchDeploymentRequest = {}
   const sourceConfig = sourceConfigFromInputs(o)
   if (Object.keys(sourceConfig).length) body.source_config = sourceConfig
+  // An upload's revision: the object (named once stored) and the config's path in it.
   const revisionConfig =
-    material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(material)
+    material.kind === 'upload'
+      ? { source_tarball_path: UPLOADED_OBJECT, graph_config_path: material.configPath }
+      : namedRevision(material)
   if (Object.keys(revisionConfig).length) body.source_revision_config = revisionConfig
   if (o.secrets !== undefined) body.secrets = o.secrets
   if (o.secretReferences !== undefined) body.secret_references = o.secretReferences
@@ -174,10 +172,7 @@ export function planUpdate(
   const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined
   const kept = new Set(body.secrets?.map(s => s.name))
   const removedSecrets = body.secrets
-    ? current.secrets
-        .map(s => s.name)
-        .filter(name => !kept.has(name))
-        .map(shownName)
+    ? current.secrets.filter(s => !kept.has(s.name)).map(s => shownName(s.name))
     : []
   return {
     kind: 'update',

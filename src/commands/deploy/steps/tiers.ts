@@ -11,7 +11,6 @@ import {
   kindOf,
   sizeOfTier,
   tierOf,
-  type Kind,
   type Size
 } from '../../../control-plane/vocabulary.ts'
 import type { Say } from '../../../interface/naming.ts'
@@ -32,11 +31,6 @@ export function createdType(o: Pick<TierOptions, 'deploymentType'>): DeploymentT
   return o.deploymentType ?? DEFAULT_DEPLOYMENT_TYPE
 }
 
-/** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
-function shownSize(size: Size, kind: Kind | undefined): string {
-  return kind ? `${size} (${tierOf(kind, size)})` : size
-}
-
 /** What the service reports of a tier, as the plan shows it; undefined when it reports none. */
 function shownTier(tier: string | null | undefined): string | undefined {
   if (!tier) return undefined
@@ -51,7 +45,8 @@ export function tierChanges(o: TierOptions, current: Deployment | undefined): Ch
   const changes: Change[] = []
   const add = (field: string, size: Size | undefined, reported: string | null | undefined) => {
     if (size === undefined) return
-    const to = shownSize(size, kind)
+    // `medium (SERVERLESS_M)`, or the size alone when the type is unknown.
+    const to = kind ? `${size} (${tierOf(kind, size)})` : size
     const from = shownTier(reported)
     if (from !== to) changes.push({ field, from, to })
   }

@@ -133,11 +133,6 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
   }
 }
 
-/** The upload's deadline: `timeout` from the archive's start, or the client's when sooner. */
-function uploadDeadline(client: ControlPlaneClient, deadline: number): number {
-  return client.deadline === undefined ? deadline : Math.min(client.deadline, deadline)
-}
-
 /** The PUT's time: the LangGraph CLIs' 300 s, or what is left before `deadline`. */
 function putTimeout(deadline: number, deps: FlowDeps): number | undefined {
   const left = deadline - deps.clock.now()
@@ -159,7 +154,8 @@ async function uploadSource(
 ): Promise<string | Stop> {
   // An upload URL on this machine is taken only from a control plane on this machine.
   const loopbackAllowed = isLoopbackUrl(deps.baseUrl)
-  const deadline = uploadDeadline(client, deps.deadline)
+  // `timeout` from the archive's start, or the client's deadline when sooner.
+  const deadline = Math.min(client.deadline ?? Infinity, deps.deadline)
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
