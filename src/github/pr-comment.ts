@@ -199,6 +199,11 @@ async function post(
   out: { log: GitHubLog; redactor: Redacts }
 ): Promise<PrCommentResult> {
   const { log, redactor } = out
+  const said = (action: 'created' | 'updated', c: Comment): PrCommentResult => {
+    const url = cleanUrl(c.html_url, redactor)
+    log.info(`Pull request #${s.number}: comment ${action}${url ? `: ${url}` : '.'}`)
+    return { action, commentId: c.id, url, body }
+  }
   const me = await identity(s, token)
   const mine = await commentsFor(s, name, me, log)
   const ours = mine[0]
@@ -207,10 +212,7 @@ async function post(
     const created = await write(s, { body })
     // Runs that overlap may each have created one: converge on the oldest.
     step.now = 'tidy the comments on'
-    const kept = await converge(s, name, created, body, log)
-    const url = cleanUrl(kept.html_url, redactor)
-    log.info(`Pull request #${s.number}: comment created${url ? `: ${url}` : '.'}`)
-    return { action: 'created', commentId: kept.id, url, body }
+    return said('created', await converge(s, name, created, body, log))
   }
   step.now = 'tidy the comments on'
   for (const extra of mine.slice(1)) await remove(s, extra.id)
@@ -219,10 +221,7 @@ async function post(
     return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url, redactor), body }
   }
   step.now = 'update the comment on'
-  const updated = await write(s, { body, id: ours.id })
-  const url = cleanUrl(updated.html_url, redactor)
-  log.info(`Pull request #${s.number}: comment updated${url ? `: ${url}` : '.'}`)
-  return { action: 'updated', commentId: updated.id, url, body }
+  return said('updated', await write(s, { body, id: ours.id }))
 }
 
 /**

@@ -175,26 +175,19 @@ function commit(
   activeId: string | null,
   result: CheckResult
 ): void {
-  if (uploadsWorkspace(o.source, o.revisionSource) && activeId !== null) {
-    result.skipped.push(
+  const skip = (why: string) => void result.skipped.push(why)
+  if (uploadsWorkspace(o.source, o.revisionSource) && activeId !== null)
+    return skip(
       'the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace'
     )
-    return
-  }
   if (m.source !== 'codehost' || activeId === null) return
-  if (m.expectedSha === undefined) {
-    result.skipped.push(
+  if (m.expectedSha === undefined)
+    return skip(
       `the commit built: the ref ${m.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`
     )
-    return
-  }
   const built = active?.source_revision_config?.repo_commit_sha
-  if (!built) {
-    result.skipped.push(
-      `the commit built: the control plane does not report it for revision ${activeId}`
-    )
-    return
-  }
+  if (!built)
+    return skip(`the commit built: the control plane does not report it for revision ${activeId}`)
   if (built.toLowerCase() === m.expectedSha.toLowerCase()) return
   result.differences.push({
     kind: 'commit',

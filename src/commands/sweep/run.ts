@@ -20,13 +20,8 @@ export async function runSweep(o: SweepOptions, context: CommandContext): Promis
       'Closed pull requests not checked'
     )
   const r = await sweep(o, stepDeps(context), source)
-  const outcome = r.failure
-    ? port.signal.aborted
-      ? 'cancelled'
-      : 'error'
-    : o.dryRun
-      ? 'dry-run'
-      : 'swept'
+  const failed = port.signal.aborted ? 'cancelled' : 'error'
+  const outcome = r.failure ? failed : o.dryRun ? 'dry-run' : 'swept'
   const error = r.failure ? redactor.redact(failureText(r.failure)) : undefined
   const summary = renderSweepSummary(r, {
     outcome,

@@ -103,26 +103,24 @@ async function readPulls(
   const numbers = [...new Set(candidates.flatMap(c => (c.pr === undefined ? [] : [c.pr])))]
   const states = new Map<number, PullState>()
   if (!numbers.length) return states
-  await deps.log.group(
-    `Read ${numbers.length} pull request states from ${source.where}`,
-    async () => {
-      for (const n of numbers.sort((a, b) => a - b)) {
-        if (deps.signal?.aborted) break
-        const state = await source.read(n)
-        states.set(n, state)
-        const which = `${source.mark}${n}`
-        if (state.kind === 'failed')
-          deps.log.warning(
-            `Pull request ${which}: ${state.reason}. Its deployments are kept on this criterion.`,
-            'Pull request not read'
-          )
-        else
-          deps.log.info(
-            `Pull request ${which}: ${state.kind === 'closed' ? (state.merged ? 'merged' : 'closed') : state.kind === 'open' ? 'open' : 'not found'}.`
-          )
-      }
+  const title = `Read ${numbers.length} pull request states from ${source.where}`
+  await deps.log.group(title, async () => {
+    for (const n of numbers.sort((a, b) => a - b)) {
+      if (deps.signal?.aborted) break
+      const state = await source.read(n)
+      states.set(n, state)
+      const which = `${source.mark}${n}`
+      if (state.kind === 'failed')
+        deps.log.warning(
+          `Pull request ${which}: ${state.reason}. Its deployments are kept on this criterion.`,
+          'Pull request not read'
+        )
+      else
+        deps.log.info(
+          `Pull request ${which}: ${state.kind === 'closed' ? (state.merged ? 'merged' : 'closed') : state.kind === 'open' ? 'open' : 'not found'}.`
+        )
     }
-  )
+  })
   return states
 }
 
