@@ -110,128 +110,120 @@ export interface GitHubDeploymentDeps {
   clock: Pick<Clock, 'sleep'>
 }
 
-/** A GitHub deployment in progress: created and set `in_progress` by `start`, ended by `finish`. */
-export class GitHubDeployment {
-  private readonly target: GitHubDeploymentTarget
-  private readonly octokit: Octokit
-  private readonly deps: GitHubDeploymentDeps
-  private readonly host: string
+/** A GitHub deployment in progress, created and set `in_progress`, ended by `finish`. */
+export interface GitHubDeployment {
   /** GitHub's id of the deployment: the `github-deployment-id` output. */
   readonly id: number
-
-  private constructor(
-    target: GitHubDeploymentTarget,
-    octokit: Octokit,
-    deps: GitHubDeploymentDeps,
-    id: number
-  ) {
-    this.target = target
-    this.octokit = octokit
-    this.deps = deps
-    this.host = new URL(target.apiUrl).host
-    this.id = id
-  }
-
-  /** Creates the deployment and sets it `in_progress`; undefined (warned) when GitHub said no. */
-  static async start(
-    target: GitHubDeploymentTarget,
-    deps: GitHubDeploymentDeps
-  ): Promise<GitHubDeployment | undefined> {
-    const { redactor, log } = deps
-    const host = new URL(target.apiUrl).host
-    let octokit: Octokit
-    let id: number
-    try {
-      octokit = await loadOctokit(target.token, target.apiUrl)
-      const created = await octokit.rest.repos.createDeployment({
-        owner: target.owner,
-        repo: target.repo,
-        ref: target.sha,
-        environment: target.environment,
-        task: 'deploy',
-        description: clip(target.description),
-        // No merge of the default branch into the ref, and no wait for the commit's checks: this
-        // run is one of those checks, and GitHub would refuse a ref whose checks are pending.
-        auto_merge: false,
-        required_contexts: [],
-        request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
-      })
-      const data = created.data as { id?: unknown; message?: unknown }
-      if (typeof data.id !== 'number') {
-        const said =
-          typeof data.message === 'string'
-            ? sanitizeServerText(redactor.redact(data.message), 200)
-            : undefined
-        throw new UnexpectedAnswerError(created.status, 'a deployment', said)
-      }
-      id = data.id
-    } catch (err) {
-      log.warning(
-        `Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`,
-        'GitHub deployment not created'
-      )
-      return undefined
-    }
-    const deployment = new GitHubDeployment(target, octokit, deps, id)
-    log.info(
-      `GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`
-    )
-    await deployment.setStatus('in_progress', 'Deploying through the control plane.')
-    return deployment
-  }
-
   /** The final status for the deploy's outcome; `cancelling`: keep it short, the step is ending. */
-  async finish(journal: Journal, error: string | undefined, cancelling = false): Promise<void> {
+  finish(journal: Journal, error: string | undefined, cancelling?: boolean): Promise<void>
+}
+
+/** A deployment GitHub made, as its statuses are written. */
+interface Made {
+  target: GitHubDeploymentTarget
+  octokit: Octokit
+  deps: GitHubDeploymentDeps
+  id: number
+}
+
+/** Creates the deployment and sets it `in_progress`; undefined (warned) when GitHub said no. */
+async function start(
+  target: GitHubDeploymentTarget,
+  deps: GitHubDeploymentDeps
+): Promise<GitHubDeployment | undefined> {
+  const { redactor, log } = deps
+  const host = new URL(target.apiUrl).host
+  let octokit: Octokit
+  let id: number
+  try {
+    octokit = await loadOctokit(target.token, target.apiUrl)
+    const created = await octokit.rest.repos.createDeployment({
+      owner: target.owner,
+      repo: target.repo,
+      ref: target.sha,
+      environment: target.environment,
+      task: 'deploy',
+      description: clip(target.description),
+      // No merge of the default branch into the ref, and no wait for the commit's checks: this
+      // run is one of those checks, and GitHub would refuse a ref whose checks are pending.
+      auto_merge: false,
+      required_contexts: [],
+      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+    })
+    const data = created.data as { id?: unknown; message?: unknown }
+    if (typeof data.id !== 'number') {
+      const said =
+        typeof data.message === 'string'
+          ? sanitizeServerText(redactor.redact(data.message), 200)
+          : undefined
+      throw new UnexpectedAnswerError(created.status, 'a deployment', said)
+    }
+    id = data.id
+  } catch (err) {
+    log.warning(
+      `Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`,
+      'GitHub deployment not created'
+    )
+    return undefined
+  }
+  const made: Made = { target, octokit, deps, id }
+  log.info(
+    `GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`
+  )
+  await setStatus(made, 'in_progress', 'Deploying through the control plane.')
+  const finish = async (journal: Journal, error: string | undefined, cancelling = false) => {
     const final = finalStatus(journal, error)
     // The URL to show: the input, else the deployment's own custom URL once known.
-    const url = this.target.environmentUrl ?? journal.url
-    await this.setStatus(final.state, final.description, { cancelling, environmentUrl: url })
+    const url = target.environmentUrl ?? journal.url
+    await setStatus(made, final.state, final.description, { cancelling, environmentUrl: url })
   }
+  return { id, finish }
+}
 
-  /** One status; a failed attempt is retried once unless the step is being cancelled. */
-  async setStatus(
-    state: GitHubDeploymentState,
-    description: string,
-    opts: { cancelling?: boolean; environmentUrl?: string | undefined } = {}
-  ): Promise<boolean> {
-    const { target } = this
-    const { redactor, log } = this.deps
-    const cancelling = opts.cancelling ?? false
-    const url = opts.environmentUrl ?? target.environmentUrl
-    // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
-    const environmentUrl = state === 'success' || state === 'in_progress' ? url : undefined
-    const attempts = cancelling ? 1 : 2
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        await this.octokit.rest.repos.createDeploymentStatus({
-          owner: target.owner,
-          repo: target.repo,
-          deployment_id: this.id,
-          state,
-          description: clip(redactor.redact(description)),
-          ...(target.logUrl ? { log_url: target.logUrl } : {}),
-          ...(environmentUrl ? { environment_url: environmentUrl } : {}),
-          ...(state === 'success' ? { auto_inactive: true } : {}),
-          request: {
-            signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
-          }
-        })
-        log.info(`GitHub deployment ${this.id}: ${state}.`)
-        return true
-      } catch (err) {
-        if (attempt < attempts && isRetryable(err)) {
-          await this.deps.clock.sleep(RETRY_DELAY_MS)
-          continue
+/** One status; a failed attempt is retried once unless the step is being cancelled. */
+async function setStatus(
+  { target, octokit, deps, id }: Made,
+  state: GitHubDeploymentState,
+  description: string,
+  opts: { cancelling?: boolean; environmentUrl?: string | undefined } = {}
+): Promise<boolean> {
+  const { redactor, log } = deps
+  const cancelling = opts.cancelling ?? false
+  const url = opts.environmentUrl ?? target.environmentUrl
+  // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
+  const environmentUrl = state === 'success' || state === 'in_progress' ? url : undefined
+  const attempts = cancelling ? 1 : 2
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      await octokit.rest.repos.createDeploymentStatus({
+        owner: target.owner,
+        repo: target.repo,
+        deployment_id: id,
+        state,
+        description: clip(redactor.redact(description)),
+        ...(target.logUrl ? { log_url: target.logUrl } : {}),
+        ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+        ...(state === 'success' ? { auto_inactive: true } : {}),
+        request: {
+          signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
         }
-        log.warning(
-          `Could not set GitHub deployment ${this.id} to ${state}: ${describeDeploymentError(err, redactor, this.host)}`,
-          'GitHub deployment status not set'
-        )
-        return false
+      })
+      log.info(`GitHub deployment ${id}: ${state}.`)
+      return true
+    } catch (err) {
+      if (attempt < attempts && isRetryable(err)) {
+        await deps.clock.sleep(RETRY_DELAY_MS)
+        continue
       }
+      const why = describeDeploymentError(err, redactor, new URL(target.apiUrl).host)
+      log.warning(
+        `Could not set GitHub deployment ${id} to ${state}: ${why}`,
+        'GitHub deployment status not set'
+      )
+      return false
     }
-    return false
   }
+  return false
 }
 
 /** The run's GitHub deployment, created and `in_progress`, or undefined. Never throws. */
@@ -252,7 +244,7 @@ export async function startGitHubDeployment(
   }
   if (target === undefined) return undefined
   try {
-    return await GitHubDeployment.start(target, deps)
+    return await start(target, deps)
   } catch (err) {
     log.warning(
       `Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`,
