@@ -61,15 +61,9 @@ async function showLog(
   ids: { deploymentId: string; revisionId: string; status: string },
   deps: FlowDeps
 ): Promise<FailureLog | undefined> {
-  const { now } = deps.clock
-  const result = await readFailureLog(
-    deps.client,
-    ids,
-    ids.status,
-    lines,
-    deps.client.redactor,
-    now() + LOG_BUDGET_MS
-  )
+  const { client } = deps
+  const deadline = deps.clock.now() + LOG_BUDGET_MS
+  const result = await readFailureLog(client, ids, ids.status, lines, client.redactor, deadline)
   if (result.kind !== 'log') {
     deps.log.warning(
       `Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`,

@@ -44,10 +44,11 @@ export async function rollBack(
   const { notUndone } = input
   let answer: Deployment
   try {
+    const redeploy = () => client.redeployRevision(input.deploymentId, previous)
     answer = await writeReconciled(
       client,
       now,
-      () => client.redeployRevision(input.deploymentId, previous),
+      redeploy,
       true,
       'redeploy',
       notes,

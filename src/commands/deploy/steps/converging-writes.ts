@@ -175,15 +175,8 @@ export function patchReconciled(
   notes: Notes,
   now: Now
 ): Promise<Deployment> {
-  return writeReconciled(
-    client,
-    current,
-    () => client.patchDeployment(current.id, body),
-    newRevision,
-    'patch',
-    notes,
-    now
-  )
+  const patch = () => client.patchDeployment(current.id, body)
+  return writeReconciled(client, current, patch, newRevision, 'patch', notes, now)
 }
 
 /**

@@ -104,17 +104,9 @@ async function send(deps: FlowDeps, d: Deployment, resize: Resize): Promise<Depl
       `The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`
     )
   log.info(`Resize: ${resize.described.join(', ')}.`)
-  return writing(deps, 'update', () =>
-    writeReconciled(
-      client,
-      d,
-      () => client.setResourceTiers(d.id, resize.body),
-      true,
-      'resize',
-      log,
-      deps.clock.now
-    )
-  )
+  const tiers = () => client.setResourceTiers(d.id, resize.body)
+  const now = deps.clock.now
+  return writing(deps, 'update', () => writeReconciled(client, d, tiers, true, 'resize', log, now))
 }
 
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */
