@@ -141,19 +141,12 @@ async function waitGone(
   id: string
 ): Promise<{ ending: Ending; learned: Learned }> {
   let status: string | undefined
-  const result = await waitUntilGone(
-    deps.client,
-    id,
-    {
-      timeoutMs: o.timeoutMs,
-      pollIntervalMs: o.pollIntervalMs,
-      onStatus: (seen, ms) => {
-        status = seen
-        deps.log.info(`${shownStatus(seen)} after ${formatDuration(ms)}`)
-      }
-    },
-    deps
-  ).catch((err: unknown) => {
+  const onStatus = (seen: string, ms: number) => {
+    status = seen
+    deps.log.info(`${shownStatus(seen)} after ${formatDuration(ms)}`)
+  }
+  const pace = { timeoutMs: o.timeoutMs, pollIntervalMs: o.pollIntervalMs, onStatus }
+  const result = await waitUntilGone(deps.client, id, pace, deps).catch((err: unknown) => {
     throw status === undefined ? err : told(err, { deploymentStatus: status })
   })
   if (result.kind === 'gone') {
