@@ -7,7 +7,7 @@ import { LOG_BUDGET_MS, readFailureLog } from './failure-logs.ts'
 import type { FailureLog, RollbackResult } from '../../../interface/journal.ts'
 import type { FlowDeps } from '../deps.ts'
 import { REMOVED, type Plan } from '../steps/plan.ts'
-import { rollBack } from './rollback.ts'
+import { rollBack, type RollbackInput } from './rollback.ts'
 import { progressLine } from '../../../report/status-words.ts'
 
 export interface AfterFailure {
@@ -23,36 +23,31 @@ export async function afterFailure(
   deps: FlowDeps
 ): Promise<AfterFailure> {
   const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined
-  let rollback: RollbackResult | undefined
-  if (o.onFailure === 'rollback') {
-    rollback = await deps.log.group('Roll back', async () => {
-      const r = await rollBack(
-        deps.client,
-        {
-          deploymentId: ids.deploymentId,
-          previousActive: before.previousActive,
-          failedRevisionId: ids.revisionId,
-          notUndone: notUndoneBy(before.plan),
-          wait: {
-            timeoutMs: o.timeoutMs,
-            pollIntervalMs: o.pollIntervalMs,
-            cadence: deps.cadence,
-            signal: deps.signal,
-            clock: deps.clock,
-            onProgress: (status, ms) => deps.log.info(progressLine(status, formatDuration(ms)))
-          },
-          onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
-        },
-        deps.log
-      )
-      if (r.kind === 'not-done') deps.log.info(`No rollback: ${r.reason}.`)
-      if (r.kind === 'failed') deps.log.warning(describeRollback(r)!, 'Rollback failed')
-      if (r.kind === 'unconfirmed') deps.log.warning(describeRollback(r)!, 'Rollback not confirmed')
-      if (r.kind === 'done' && r.notUndone.length)
-        deps.log.warning(notUndoneSentence(r.notUndone)!, 'Rollback is partial')
-      return r
-    })
+  if (o.onFailure !== 'rollback') return { log, rollback: undefined }
+  const input: RollbackInput = {
+    deploymentId: ids.deploymentId,
+    previousActive: before.previousActive,
+    failedRevisionId: ids.revisionId,
+    notUndone: notUndoneBy(before.plan),
+    wait: {
+      timeoutMs: o.timeoutMs,
+      pollIntervalMs: o.pollIntervalMs,
+      cadence: deps.cadence,
+      signal: deps.signal,
+      clock: deps.clock,
+      onProgress: (status, ms) => deps.log.info(progressLine(status, formatDuration(ms)))
+    },
+    onStatus: (status, ms) => deps.log.info(`${status} after ${formatDuration(ms)}`)
   }
+  const rollback = await deps.log.group('Roll back', async () => {
+    const r = await rollBack(deps.client, input, deps.log)
+    if (r.kind === 'not-done') deps.log.info(`No rollback: ${r.reason}.`)
+    if (r.kind === 'failed') deps.log.warning(describeRollback(r)!, 'Rollback failed')
+    if (r.kind === 'unconfirmed') deps.log.warning(describeRollback(r)!, 'Rollback not confirmed')
+    if (r.kind === 'done' && r.notUndone.length)
+      deps.log.warning(notUndoneSentence(r.notUndone)!, 'Rollback is partial')
+    return r
+  })
   return { log, rollback }
 }
 
@@ -73,12 +68,10 @@ async function showLog(
   }
   const { log } = result
   const type = log.type === 'build' ? 'Build' : 'Deploy'
-  await deps.log.group(
-    `${type} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`,
-    async () => {
-      for (const line of log.lines) deps.log.info(line)
-    }
-  )
+  const title = `${type} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`
+  await deps.log.group(title, async () => {
+    for (const line of log.lines) deps.log.info(line)
+  })
   return log
 }
 

@@ -35,10 +35,8 @@ export async function verifySource(
     )
     return { evidence: { kind: 'skipped' } }
   }
-  const examined = await deps.log.group(
-    `Verify the promotion's source "${d.name}" revision ${revision.id}`,
-    () => examineSource(o, deps, m)
-  )
+  const title = `Verify the promotion's source "${d.name}" revision ${revision.id}`
+  const examined = await deps.log.group(title, () => examineSource(o, deps, m))
   if (stopped(examined)) {
     const check = 'the health check'
     const ending = refuse(m, journal, deps, check, examined.failure.message)
