@@ -151,24 +151,17 @@ function whereToPost(deps: PrCommentDeps) {
     log.info('pr-comment: this run is not about a pull request; no comment is posted.')
     return undefined
   }
+  const notPosted = (line: string) => void log.warning(line, NOT_POSTED)
   const token = deps.token?.trim() ?? ''
-  if (!token && !deps.dryRun) {
-    log.warning(
-      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.',
-      NOT_POSTED
+  if (!token && !deps.dryRun)
+    return notPosted(
+      'pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.'
     )
-    return undefined
-  }
   const repository = context.repo
-  if (!repository) {
-    log.warning(`${CONTEXT_GAPS.repository}: no pull request comment is posted.`, NOT_POSTED)
-    return undefined
-  }
+  if (!repository)
+    return notPosted(`${CONTEXT_GAPS.repository}: no pull request comment is posted.`)
   const api = githubApiUrl(context)
-  if (typeof api === 'string') {
-    log.warning(`${api}: no pull request comment is posted.`, NOT_POSTED)
-    return undefined
-  }
+  if (typeof api === 'string') return notPosted(`${api}: no pull request comment is posted.`)
   return { number, token, repository, api }
 }
 
