@@ -237,19 +237,15 @@ export async function startGitHubDeployment(
     log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`)
     return undefined
   }
+  const notCreated = (line: string) => void log.warning(line, 'GitHub deployment not created')
   const target = githubDeploymentTarget(o, context)
-  if (typeof target === 'string') {
-    log.warning(target, 'GitHub deployment not created')
-    return undefined
-  }
+  if (typeof target === 'string') return notCreated(target)
   if (target === undefined) return undefined
   try {
     return await start(target, deps)
   } catch (err) {
-    log.warning(
-      `Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`,
-      'GitHub deployment not created'
+    return notCreated(
+      `Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`
     )
-    return undefined
   }
 }
