@@ -6,7 +6,7 @@ import { sanitizeServerText } from '../../control-plane/redact.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import type { PromotedMaterial } from '../deploy/steps/material.ts'
-import { revisionsState, type Difference } from './own-state.ts'
+import { one, revisionsState, type Difference } from './own-state.ts'
 
 const shown = (text: string) => sanitizeServerText(text, 200)
 
@@ -27,7 +27,7 @@ export function materialDifference(
 ): Difference | undefined {
   if (target.active_revision_id === null) return undefined
   const from = sourceName(m, deps)
-  const material = (text: string): Difference => ({ kind: 'material', text, details: [] })
+  const material = (text: string) => one('material', text)
   if (m.of.kind === 'upload')
     return material(
       `"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`

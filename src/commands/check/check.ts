@@ -25,7 +25,7 @@ import type { PlannedMaterial } from '../deploy/steps/plan.ts'
 import { refuseUnfitTarget } from '../deploy/steps/promote.ts'
 import { findNamed } from '../deploy/steps/find-deployment.ts'
 import { materialDifference, type ActiveRevision } from './against-source.ts'
-import { deleting, revisionsState, statusAndType, type Difference } from './own-state.ts'
+import { deleting, one, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
 
 export type { Difference } from './own-state.ts'
@@ -83,11 +83,7 @@ async function compare(
   if (!current) {
     const what =
       o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`
-    result.differences.push({
-      kind: 'absent',
-      text: `${what} does not exist: a deploy would create it.`,
-      details: []
-    })
+    result.differences.push(one('absent', `${what} does not exist: a deploy would create it.`))
     return undefined
   }
   result.name = current.name
@@ -189,9 +185,6 @@ function commit(
   if (!built)
     return skip(`the commit built: the control plane does not report it for revision ${activeId}`)
   if (built.toLowerCase() === m.expectedSha.toLowerCase()) return
-  result.differences.push({
-    kind: 'commit',
-    text: `The active revision ${activeId} built commit ${built}, but ${m.ref} names ${m.expectedSha} now.`,
-    details: []
-  })
+  const text = `The active revision ${activeId} built commit ${built}, but ${m.ref} names ${m.expectedSha} now.`
+  result.differences.push(one('commit', text))
 }

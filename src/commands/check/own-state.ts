@@ -27,7 +27,8 @@ export interface Difference {
   details: string[]
 }
 
-const one = (kind: DriftKind, text: string): Difference => ({ kind, text, details: [] })
+/** A difference said in one line. */
+export const one = (kind: DriftKind, text: string): Difference => ({ kind, text, details: [] })
 
 /** Being deleted: a deploy by name would wait until it is gone and create it anew. */
 export function deleting(o: DeployOptions, d: Deployment): Difference | undefined {

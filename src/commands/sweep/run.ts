@@ -41,26 +41,23 @@ export async function runSweep(o: SweepOptions, context: CommandContext): Promis
 /** Where the closed criterion reads pull requests; undefined when it is off. */
 function pullSource(port: RunPort, o: SweepOptions, redactor: Redactor, say: Say): PullSource {
   if (!(o.sweepClosed ?? o.sweepNames!.hasPr)) return undefined
+  const reader = pullReader(port, o, redactor, say)
+  return typeof reader === 'string' ? { skipped: reader } : reader
+}
+
+/** The reader of the pull (merge) requests' states, or why there is none. */
+function pullReader(port: RunPort, o: SweepOptions, redactor: Redactor, say: Say) {
   const gitlab = port.gitlab
   if (gitlab) {
     if (!gitlab.token)
-      return {
-        skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
-      }
+      return 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
     port.mask(gitlab.token)
-    const reader = gitlabPullStates(
-      { ...gitlab, token: gitlab.token },
-      o.repositoryExplicit ? o.repository : undefined,
-      port.signal
-    )
-    return typeof reader === 'string' ? { skipped: reader } : reader
+    const project = o.repositoryExplicit ? o.repository : undefined
+    return gitlabPullStates({ ...gitlab, token: gitlab.token }, project, port.signal)
   }
   if (!port.github)
-    return {
-      skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
-    }
-  if (!o.githubToken) return { skipped: `${say('github-token')} is empty` }
-  if (!o.repository) return { skipped: `no repository is known (set ${say('repository')})` }
-  const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor)
-  return typeof reader === 'string' ? { skipped: reader } : reader
+    return 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
+  if (!o.githubToken) return `${say('github-token')} is empty`
+  if (!o.repository) return `no repository is known (set ${say('repository')})`
+  return githubPullStates(o.githubToken, port.github, o.repository, redactor)
 }
