@@ -85,21 +85,16 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
   // A removed preview has no URL worth following.
   if (r.url && !r.removal) rows.push(['URL', link(r.url)])
   if (r.statusUrl && !r.removal) rows.push(['Deployment page', link(r.statusUrl)])
-  if (r.revisionId)
-    rows.push([
-      'Revision',
-      `${mdCode(r.revisionId)}${r.revisionStatus ? ` (${mdCode(r.revisionStatus)})` : ''}`
-    ])
+  const status = r.revisionStatus ? ` (${mdCode(r.revisionStatus)})` : ''
+  if (r.revisionId) rows.push(['Revision', `${mdCode(r.revisionId)}${status}`])
   if (r.deploymentId) rows.push(['Deployment', mdCode(r.deploymentId)])
   if (r.promotedFrom) rows.push(['Promoted from', mdText(r.promotedFrom, 400)])
   if (r.tier && !r.removal) rows.push(['Type and size', mdText(r.tier, 200)])
   if (r.commitSha) {
     const short = r.commitSha.slice(0, 7)
     const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined
-    rows.push([
-      'Commit',
-      sha && links.repository ? link(`${links.repository}/commit/${sha}`, short) : mdCode(short)
-    ])
+    const repo = links.repository
+    rows.push(['Commit', sha && repo ? link(`${repo}/commit/${sha}`, short) : mdCode(short)])
   }
   if (links.run) rows.push(['Run', link(links.run, 'workflow run')])
 

@@ -27,12 +27,8 @@ function summaryRows(journal: Journal, facts: RunFacts): [string, string][] {
   const add = (k: string, v: string | undefined) => {
     if (v !== undefined && v !== '') rows.push([k, v])
   }
-  add(
-    'Deployment',
-    journal.deploymentId
-      ? `${mdCode(journal.deploymentId)}${journal.created ? ' (created by this run)' : ''}`
-      : undefined
-  )
+  const created = journal.created ? ' (created by this run)' : ''
+  add('Deployment', journal.deploymentId && `${mdCode(journal.deploymentId)}${created}`)
   const code = (v: string | undefined) => v && cellCode(v)
   add('Revision', code(journal.revisionId))
   add('Revision status', code(revisionStatusWord(journal.revisionStatus)))
@@ -92,13 +88,8 @@ export function renderSummary(journal: Journal, facts: RunFacts): string {
   timeline(out, 'Status timeline', journal.timeline ?? [])
   const log = journal.failureLog
   if (log) {
-    out.push(
-      '',
-      '<details><summary>',
-      `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`,
-      '</summary>',
-      ''
-    )
+    const head = `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`
+    out.push('', '<details><summary>', head, '</summary>', '')
     out.push(mdFenced(log.lines), '', '</details>')
   }
   const rb = journal.rollback
