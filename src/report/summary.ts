@@ -117,11 +117,8 @@ export function typeAndSize(journal: Pick<Journal, 'deploymentType' | 'size' | '
 function verifiedRows(v: Verified | undefined, add: (k: string, v?: string) => void): void {
   add('Served revision', v?.servedRevision && mdText(v.servedRevision))
   const g = v?.graphs
-  if (g)
-    add(
-      'Graphs',
-      `${mdText(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`
-    )
+  const graph = (x: string) => `${cellCode(x)}${g?.missing.includes(x) ? ' (missing)' : ''}`
+  add('Graphs', g && `${mdText(g.verdict)}: ${g.checked.map(graph).join(', ')}`)
   add('Smoke test', v?.smoke && mdText(v.smoke))
 }
 

@@ -9,12 +9,9 @@ const indented = (block: string) => block.replace(/^/gm, '  ')
 export function renderCheckSummary(r: CheckResult, outcome: Outcome, error?: string): string {
   const name = r.name ? `\`${r.name}\`` : 'deployment'
   const out = [`### ${OUTCOMES[outcome].headline}: ${name}`, '']
+  const runs = r.promoted ? `, and runs what its source runs: ${mdText(r.promoted)}` : ''
   if (!r.failure && !r.differences.length)
-    out.push(
-      r.promoted
-        ? `The deployment is what these inputs describe, and runs what its source runs: ${mdText(r.promoted)}.`
-        : 'The deployment is what these inputs describe.'
-    )
+    out.push(`The deployment is what these inputs describe${runs}.`)
   for (const d of r.differences) {
     out.push(`- ${mdText(d.text)}`)
     if (d.details.length) out.push('', indented(mdFenced(d.details)))
