@@ -86,6 +86,12 @@ function networkCause(err: unknown): { code?: string; timedOut: boolean } {
   return { timedOut: false }
 }
 
+/** What to do about a status whatever the feature, when its `hints` say nothing. */
+const GITHUB_HINTS: Record<number, string> = {
+  401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
+  429: 'GitHub is rate limiting this token.'
+}
+
 /** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 export function describeGitHubError(
   err: unknown,
@@ -106,15 +112,8 @@ export function describeGitHubError(
   // Redact before cutting: a cut could split the token and leave half of it.
   const message = clean(err instanceof Error ? err.message : String(err))
   const hint =
-    status === 401
-      ? (hints[401] ??
-        'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
-      : status === 403 || status === 404 || status === 409 || status === 422
-        ? hints[status]
-        : status === 429
-          ? 'GitHub is rate limiting this token.'
-          : status >= 500
-            ? 'GitHub had a server error.'
-            : undefined
+    (hints as Record<number, string | undefined>)[status] ??
+    GITHUB_HINTS[status] ??
+    (status >= 500 ? 'GitHub had a server error.' : undefined)
   return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`
 }

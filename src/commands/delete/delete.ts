@@ -98,9 +98,8 @@ async function send(
   found: Deployment
 ): Promise<'deleted' | 'not-found'> {
   const { log } = deps
-  const a = await writing(deps, 'delete', () =>
-    deleteReconciled(deps, found.id, o.deleteTracingProject)
-  )
+  const del = () => deleteReconciled(deps, found.id, o.deleteTracingProject)
+  const a = await writing(deps, 'delete', del)
   if (a === 'not-found') {
     // Someone else deleted it between the look-up and this request: not this run's doing.
     log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`)
