@@ -51,11 +51,8 @@ function editDistance(a: string, b: string, max: number): number {
     const cur = [i]
     let best = i
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(
-        prev[j]! + 1,
-        cur[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)
-      )
+      const change = a[i - 1] === b[j - 1] ? 0 : 1
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + change)
       cur.push(v)
       best = Math.min(best, v)
     }
