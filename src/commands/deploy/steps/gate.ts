@@ -181,13 +181,10 @@ function sentKey(s: HealthCheckOptions): boolean {
   return 'url' in t && t.vouchedBy !== undefined
 }
 
-function hostOfText(url: string | null | undefined): string {
-  return URL.parse(url ?? '')?.host ?? 'its host'
-}
-
 function withoutKey(url: string | null | undefined, say: Say): string {
+  const host = URL.parse(url ?? '')?.host ?? 'its host'
   return (
-    `${sanitizeServerText(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
+    `${sanitizeServerText(host, 300)} is not vouched for (${notVouchedBy(say, host)}): ` +
     'the probes go without the API key.'
   )
 }
