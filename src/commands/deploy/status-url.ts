@@ -29,6 +29,5 @@ export function statusUrlOf(f: StatusUrlFacts): string | undefined {
   if (f.dialect !== 'langsmith' || !f.tenantId || !f.deploymentId) return undefined
   const app = webAppOf(f.baseUrl)
   if (app === undefined) return undefined
-  const id = (s: string) => encodeURIComponent(s)
-  return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`
+  return `${app}/o/${encodeURIComponent(f.tenantId)}/host/deployments/${encodeURIComponent(f.deploymentId)}`
 }

@@ -64,17 +64,13 @@ export async function readFailureLog(
       const newestFirst = page.logs.slice(0, limit)
       return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) }
     } catch (err) {
-      if (isNotFound(err)) continue
+      if ((err as { status?: unknown } | null)?.status === 404) continue
       const text = err instanceof Error ? err.message.split('\n')[0] : String(err)
       return { kind: 'error', reason: redactor.redact(sanitizeServerText(text ?? '', 300)) }
     }
   }
   const which = logTypesFor(status).join(' or ')
   return { kind: 'none', reason: `the control plane has no ${which} log for it` }
-}
-
-function isNotFound(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 404
 }
 
 /** Secrets out first (a cut could split one), then control characters and workflow commands. */

@@ -137,13 +137,11 @@ async function rollBackUnverified(c: Concluding, live: string, f: Failure): Prom
     r?.kind === 'done' && r.outcome === 'deployed'
       ? `rolled back to revision ${r.restoredId}`
       : 'not rolled back'
-  const lead = `Unverified ${short(runs)} ran on "${j.name ?? ''}"; ${back}.`
+  const short = runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1') // the sha cut to 12
+  const lead = `Unverified ${short} ran on "${j.name ?? ''}"; ${back}.`
   const message = `${lead} ${f.message} ${describeRollback(r) ?? ''}`.trim()
   return { outcome: 'error', failure: { ...f, message } }
 }
-
-/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
-const short = (runs: string) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1')
 
 /** The newer revision that superseded a promotion: the failure when it deploys other material. */
 function otherMaterial(c: Concluding, r: Revision | undefined): Failure | undefined {
