@@ -14,33 +14,24 @@ export type DeleteOptions = FlowOptions &
   Pick<Options, 'deleteTracingProject' | 'wait' | 'timeoutMs' | 'pollIntervalMs'>
 import type { FlowDeps } from '../deploy/deps.ts'
 import { stopped, type Ending, type Stop } from '../../interface/ending.ts'
-import { endingOfError } from '../deploy/ending.ts'
+import { journalledEnding } from '../deploy/ending.ts'
 import { findNamed } from '../deploy/steps/find-deployment.ts'
 import { goneLine, statusOf, waitUntilGone } from '../deploy/steps/gone.ts'
-import { record, told, toldBy, writing } from '../deploy/facts.ts'
+import { record, told, writing } from '../deploy/facts.ts'
 import type { Learned } from '../../interface/journal.ts'
 
 /** The delete, to its ending; a failure once it was applied leaves the outcome `deleted`. */
-export async function deleteDeployment(
+export function deleteDeployment(
   o: DeleteOptions,
   journal: Learned,
   deps: FlowDeps
 ): Promise<Ending> {
-  let ending: Ending | undefined
-  try {
-    ending = await steps(o, journal, deps)
-  } catch (err) {
-    record(journal, toldBy(err))
-    ending = endingOfError(err, journal, deps.signal)
-    const applied = journal.deleted === true && ending?.outcome !== 'cancelled'
-    if (!ending) {
-      record(journal, { outcome: applied ? 'deleted' : 'error' })
-      throw err
-    }
-    if (applied) ending = { ...ending, outcome: 'deleted' }
-  }
-  record(journal, { outcome: ending.outcome })
-  return ending
+  return journalledEnding(
+    journal,
+    deps.signal,
+    () => steps(o, journal, deps),
+    ending => (journal.deleted === true && ending?.outcome !== 'cancelled' ? 'deleted' : undefined)
+  )
 }
 
 async function steps(o: DeleteOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {

@@ -1,7 +1,8 @@
 // The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 import { ControlPlaneError, NetworkError } from '../../control-plane/errors.ts'
 import type { Ending } from '../../interface/ending.ts'
-import type { Journal } from '../../interface/journal.ts'
+import type { Journal, Learned } from '../../interface/journal.ts'
+import { record, toldBy } from './facts.ts'
 
 /** What a cancel's message says of the run. */
 type RunSoFar = Pick<Journal, 'name' | 'revisionId' | 'writing'>
@@ -51,4 +52,32 @@ function cancelledMessage(run: RunSoFar): string {
   }
   const revision = run.revisionId ? `; revision ${run.revisionId} goes on on the control plane` : ''
   return `Cancelled${revision}.`
+}
+
+/**
+ * A flow's steps to their ending, journalled: the facts a throw carries recorded, a cancel or a
+ * failed request as its ending, anything else (a bug) journalled and thrown on. `kept`: the
+ * outcome a throw leaves instead of its own (a delete applied before it stays `deleted`).
+ */
+export async function journalledEnding(
+  journal: Learned,
+  signal: AbortSignal | undefined,
+  steps: () => Promise<Ending>,
+  kept: (ending: Ending | undefined) => 'deleted' | undefined = () => undefined
+): Promise<Ending> {
+  let ending: Ending | undefined
+  try {
+    ending = await steps()
+  } catch (err) {
+    record(journal, toldBy(err))
+    ending = endingOfError(err, journal, signal)
+    const outcome = kept(ending)
+    if (!ending) {
+      record(journal, { outcome: outcome ?? 'error' })
+      throw err
+    }
+    if (outcome) ending = { ...ending, outcome }
+  }
+  record(journal, { outcome: ending.outcome })
+  return ending
 }

@@ -12,8 +12,8 @@ import { conclude, firstLine, type Waited } from './steps/conclude.ts'
 import { refuseCreateWithoutNeeds } from './refuse-create.ts'
 import type { FlowDeps } from './deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../interface/ending.ts'
-import { endingOfError } from './ending.ts'
-import { record, toldBy } from './facts.ts'
+import { journalledEnding } from './ending.ts'
+import { record } from './facts.ts'
 import { describePlan, planCreate, planShown, planUpdate, type Plan } from './steps/plan.ts'
 import { resizeAfter, type Resized } from './steps/resize.ts'
 import { resolveRepository } from './steps/resolve-repository.ts'
@@ -37,20 +37,8 @@ import { noteRepository, writePlan } from './steps/write-revision.ts'
 export { newJournal } from './facts.ts'
 
 /** The deploy, to its ending; it throws only what nobody expected (a bug), journalled `error`. */
-export async function deploy(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
-  let ending: Ending | undefined
-  try {
-    ending = await steps(o, journal, deps)
-  } catch (err) {
-    record(journal, toldBy(err))
-    ending = endingOfError(err, journal, deps.signal)
-    if (!ending) {
-      record(journal, { outcome: 'error' })
-      throw err
-    }
-  }
-  record(journal, { outcome: ending.outcome })
-  return ending
+export function deploy(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {
+  return journalledEnding(journal, deps.signal, () => steps(o, journal, deps))
 }
 
 /** A step's value, its facts recorded in the journal and taken off it. */
