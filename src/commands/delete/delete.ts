@@ -115,13 +115,10 @@ export function deleteReconciled(
   return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async err => {
     if (!(err instanceof ControlPlaneError) || err instanceof ApiError) throw err
     deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`)
-    return (await isGone(deps, id)) ? ('deleted' as const) : Promise.reject(err)
+    const status = await statusOf(deps.client, id)
+    const gone = status === undefined || DELETING_STATUSES.includes(status)
+    return gone ? ('deleted' as const) : Promise.reject(err)
   })
-}
-
-async function isGone(deps: FlowDeps, id: string): Promise<boolean> {
-  const status = await statusOf(deps.client, id)
-  return status === undefined || DELETING_STATUSES.includes(status)
 }
 
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */

@@ -133,12 +133,6 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
   }
 }
 
-/** The PUT's time: the LangGraph CLIs' 300 s, or what is left before `deadline`. */
-function putTimeout(deadline: number, deps: FlowDeps): number | undefined {
-  const left = deadline - deps.clock.now()
-  return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left)
-}
-
 type UploadDeps = FlowDeps & { baseUrl: string; deadline: number }
 
 /**
@@ -159,8 +153,10 @@ async function uploadSource(
   return deps.log.group('Upload the source', async () => {
     const failures: string[] = []
     for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
-      const timeoutMs = putTimeout(deadline, deps)
-      if (timeoutMs === undefined) break
+      const left = deadline - deps.clock.now()
+      if (left <= 0) break
+      // The PUT's time: the LangGraph CLIs' 300 s, or what is left before the deadline.
+      const timeoutMs = Math.min(DEFAULT_PUT_TIMEOUT_MS, left)
       const slot = await uploadUrl(client, deploymentId, deadline, deps)
       if (slot === 'late') break
       const r = await putArchive({
