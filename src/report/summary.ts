@@ -78,7 +78,9 @@ export function renderSummary(journal: Journal, facts: RunFacts): string {
         : '…'
   const title = `${headline}: ${journal.name ? mdCode(journal.name) : 'deployment'}`
   const out = [`### ${title}`, '', '| | |', '|---|---|']
-  for (const [k, v] of summaryRows(journal, facts)) out.push(`| ${k} | ${cell(v)} |`)
+  // A row's value is Markdown of the run's making whose texts are inert: kept on its line.
+  for (const [k, v] of summaryRows(journal, facts))
+    out.push(`| ${k} | ${v.replace(/\r?\n/g, ' ')} |`)
   if (facts.error) out.push('', '**What failed**', '', mdFenced(facts.error.split(/\r?\n/)))
   if (journal.plan && (journal.outcome === 'dry-run' || journal.plan.changed)) {
     out.push('', `**${journal.outcome === 'dry-run' ? 'Plan' : 'Changes'}**`, '')
@@ -143,11 +145,6 @@ function timeline(out: string[], title: string, entries: readonly TimelineEntry[
 
 /** Text as code in a table's cell, where `\|` reads back as `|`. */
 const cellCode = (v: string): string => mdCode(v, 200, '\\|')
-
-/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
-function cell(v: string): string {
-  return v.replace(/\r?\n/g, ' ')
-}
 
 /** The job summary as it is written: nothing masks a summary, so it is redacted here. */
 export function summaryText(journal: Journal, facts: RunFacts, redactor: Redactor): string {

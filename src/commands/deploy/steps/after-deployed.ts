@@ -165,10 +165,7 @@ export interface Examined {
   verified: Verified
 }
 
-/**
- * The one gate, for any agent server (the new revision's, a promotion's source's): the probes
- * with the revision served alongside, then the graphs and smoke cases; the caller makes its ending.
- */
+/** One gate for any agent server (new revision, promotion's source); the caller makes the end. */
 export async function examineServer(
   o: DeployOptions,
   deps: FlowDeps,

@@ -166,10 +166,7 @@ function otherMaterial(c: Concluding, r: Revision | undefined): Failure | undefi
 /** Successors followed at most, one after another, each within what is left of the timeout. */
 const MAX_SUCCESSORS = 5
 
-/**
- * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer one is followed within the timeout: DEPLOYED is done (with a warning), else not done.
- */
+/** Our revision was SKIPPED: the newer one is followed (green must mean this run's code runs). */
 async function superseded(c: Concluding, w: Waited, follow: Follow | undefined): Promise<Ending> {
   const { o, deps } = c
   const notDone = (failure: Failure): Ending => ({ outcome: 'skipped', failure })

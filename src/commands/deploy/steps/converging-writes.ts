@@ -179,10 +179,7 @@ export function patchReconciled(
   return writeReconciled(client, current, patch, newRevision, 'patch', notes, now)
 }
 
-/**
- * A write that makes a revision of `current`, sent until known to have landed: after a lost
- * answer, a new `latest_revision_id` means it did (never sent twice), none that it did not.
- */
+/** Sent until known to have landed: a new `latest_revision_id` after a lost answer, never twice. */
 export async function writeReconciled(
   client: ControlPlaneClient,
   current: Deployment,

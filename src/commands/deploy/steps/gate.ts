@@ -40,7 +40,8 @@ export async function healthGate(
         onProbe: (n, answer) => {
           if (n === 1) {
             log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`)
-            if (!sentKey(s)) log.info(withoutKey(url, deps.say))
+            const unvouched = withoutKey(s, deps.say)
+            if (unvouched) log.info(unvouched)
           }
           const text =
             describeAnswer(answer) +
@@ -175,14 +176,11 @@ function notVouchedBy(say: Say, host: string): string {
   return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`
 }
 
-/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(s: HealthCheckOptions): boolean {
+/** The line for probes that go without the key (the gate decides it the same way, target.ts). */
+function withoutKey(s: HealthCheckOptions, say: Say): string | undefined {
   const t = probeTarget(s.url, s.path, s.vouched)
-  return 'url' in t && t.vouchedBy !== undefined
-}
-
-function withoutKey(url: string | null | undefined, say: Say): string {
-  const host = URL.parse(url ?? '')?.host ?? 'its host'
+  if ('url' in t && t.vouchedBy !== undefined) return undefined
+  const host = URL.parse(s.url ?? '')?.host ?? 'its host'
   return (
     `${sanitizeServerText(host, 300)} is not vouched for (${notVouchedBy(say, host)}): ` +
     'the probes go without the API key.'

@@ -73,10 +73,7 @@ export function namedMaterial(o: DeployOptions): NamedMaterial {
   }
 }
 
-/**
- * The run's material; an upload's archive built before any request, its module loaded only then
- * (its own chunk in the bundle: other runs start as before). `releaseMaterial` removes it.
- */
+/** The run's material: an upload's archive before any request, its module (own chunk) only then. */
 export async function prepareMaterial(
   o: DeployOptions,
   deps: FlowDeps

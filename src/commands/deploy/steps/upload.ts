@@ -135,10 +135,7 @@ function putFailure(r: Exclude<PutResult, { outcome: 'stored' }>): string {
 
 type UploadDeps = FlowDeps & { baseUrl: string; deadline: number }
 
-/**
- * PUTs the archive, each try to a new upload URL: the object path stored, or the run's failure
- * (nothing names an object then). A URL we will not send to ends the tries at once.
- */
+/** PUTs the archive, each try to a new upload URL: the object path stored, or the run's failure. */
 async function uploadSource(
   client: ControlPlaneClient,
   deploymentId: string,
