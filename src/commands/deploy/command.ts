@@ -7,7 +7,6 @@ import { renderProblems } from '../../inputs/problems.ts'
 import type { DeployOptions, FlowOptions } from './options.ts'
 import { DEPLOY_RULES } from '../../inputs/rules.ts'
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
-import { ACTION_OUTPUTS } from '../../interface/action-yml.ts'
 import { failureText, type Ending } from '../../interface/ending.ts'
 import type { InputName } from '../../interface/names.ts'
 import { allOutputs } from '../../report/outputs.ts'
@@ -67,9 +66,26 @@ export const deployCommand: Command = {
   rules: DEPLOY_RULES,
   failedTitle: 'Deploy failed',
   // Every output but the other commands' own, in action.yml's order.
-  outputs: (Object.keys(ACTION_OUTPUTS) as Command['outputs'][number][]).filter(
-    name => !['deleted', 'swept', 'drift'].includes(name)
-  ),
+  outputs: [
+    'deployment-id',
+    'revision-id',
+    'revision-status',
+    'deployment-status',
+    'created',
+    'url',
+    'status-url',
+    'repo-commit-sha',
+    'github-deployment-id',
+    'rollback-revision-id',
+    'rollback-status',
+    'served-revision',
+    'smoke',
+    'health',
+    'source-digest',
+    'deployment-type',
+    'size',
+    'promoted-from-revision-id'
+  ],
   run: async (o: DeployOptions, context) => {
     const smoke = await readSmokeTest(o, context)
     if ('invalid' in smoke) return smoke.invalid
