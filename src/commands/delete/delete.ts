@@ -83,11 +83,7 @@ async function findToDelete(
 }
 
 /** The DELETE, reconciled by a read when no answer came. */
-async function send(
-  o: DeleteOptions,
-  deps: FlowDeps,
-  found: Deployment
-): Promise<'deleted' | 'not-found'> {
+async function send(o: DeleteOptions, deps: FlowDeps, found: Deployment) {
   const { log } = deps
   const del = () => deleteReconciled(deps, found.id, o.deleteTracingProject)
   const a = await writing(deps, 'delete', del)
